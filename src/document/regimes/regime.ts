@@ -1,0 +1,72 @@
+/**
+ * The shape of a tax regime table: one per country, plain data.
+ * Percentages are strings such as "21.0%" and are only ever read through the decimal library.
+ * Rate values are listed newest first; `since` is an ISO date (YYYY-MM-DD).
+ */
+export interface RateValue {
+  since?: string;
+  percent: string;
+  surcharge?: string;
+  /** Extension values that select this value (e.g. a region); absent for the default. */
+  ext?: Record<string, string>;
+}
+
+export interface TaxRate {
+  /** The rate key used in documents, e.g. "general", "reduced". */
+  rate: string;
+  /** Tax keys this rate may be combined with, e.g. ["standard"]. */
+  keys?: string[];
+  exempt?: boolean;
+  values: RateValue[];
+  /** Extension values a combo with this rate receives. */
+  ext?: Record<string, string>;
+}
+
+export interface TaxKey {
+  key: string;
+  noPercent?: boolean;
+}
+
+export interface TaxCategory {
+  code: string;
+  retained?: boolean;
+  informative?: boolean;
+  keys?: TaxKey[];
+  rates: TaxRate[];
+  /** Extension keys a combo of this category may carry. */
+  extensions?: string[];
+}
+
+export interface Scenario {
+  types?: string[];
+  tags?: string[];
+  extKey?: string;
+  extValue?: string;
+  note?: { key?: string; src?: string; code?: string; text: string };
+  /** Extension values the scenario sets on the document's tax. */
+  ext?: Record<string, string>;
+}
+
+export interface CorrectionDefinition {
+  schema: string;
+  types: string[];
+  stamps?: string[];
+  extensions?: string[];
+  reasonRequired?: boolean;
+}
+
+export interface Regime {
+  country: string;
+  altCountryCodes?: string[];
+  currency: string;
+  timeZone: string;
+  taxScheme?: string;
+  /** "precise" (GOBL's default, called sum-then-round) or "currency" (round each line first). */
+  calculatorRoundingRule?: 'precise' | 'currency';
+  tags?: { schema: string; keys: string[] }[];
+  categories: TaxCategory[];
+  scenarios?: { schema: string; list: Scenario[] }[];
+  corrections?: CorrectionDefinition[];
+  /** Identity keys and codes (e.g. Spanish tax ID types); formats and checksums live in code beside the table. */
+  identities?: { key: string; code?: string }[];
+}

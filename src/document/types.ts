@@ -12,6 +12,7 @@ export interface Fault {
 }
 
 export interface Digest {
+  [key: string]: Json;
   alg: 'sha256';
   val: string;
 }

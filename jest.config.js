@@ -1,13 +1,32 @@
-/** Jest runs the TypeScript sources through ts-jest. jose ships ES modules only, so it is transformed too. */
-module.exports = {
+/**
+ * Three projects: `unit` (no database) once, and the tests that start a server twice,
+ * on embedded SQLite and on MariaDB. `TEST_DB=sqlite` or `TEST_DB=mariadb` runs one database only.
+ * jose ships ES modules only, so it is transformed too.
+ */
+const transform = {
+  '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
+  '^.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022' } }],
+};
+const SERVER_TESTS = '<rootDir>/test/(rest|graphql|storage|auth|domain)/';
+
+const base = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
-  transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', isolatedModules: false }],
-    '^.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022' } }],
-  },
+  transform,
   transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   setupFiles: ['reflect-metadata'],
-  testTimeout: 60000,
+};
+
+const databases = (process.env.TEST_DB ?? 'sqlite,mariadb').split(',');
+
+module.exports = {
+  testTimeout: 120000,
+  projects: [
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.test.ts'], testPathIgnorePatterns: [SERVER_TESTS] },
+    ...databases.map((db) => ({
+      ...base,
+      displayName: db,
+      testMatch: [`${SERVER_TESTS.replace('<rootDir>', '<rootDir>')}**/*.test.ts`],
+      setupFiles: ['reflect-metadata', `<rootDir>/test/setup/${db}.ts`],
+    })),
+  ],
 };

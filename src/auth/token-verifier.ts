@@ -1,0 +1,68 @@
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { Config } from '../config';
+import { DomainError } from '../domain/errors';
+
+/** Seconds of clock skew allowed on `exp` and `nbf`. */
+export const CLOCK_TOLERANCE_SECONDS = 30;
+const MAX_WORKSPACE_LENGTH = 255;
+
+export type KeyMaterial = { key: Uint8Array | KeyObject | JWTVerifyGetKey; algorithms: string[] };
+
+/** The algorithms a PEM public key may sign with; anything else (HS256 included) is refused. */
+function algorithmsOf(key: KeyObject): string[] {
+  switch (key.asymmetricKeyType) {
+    case 'rsa':
+      return ['RS256'];
+    case 'ec':
+      if (key.asymmetricKeyDetails?.namedCurve === 'prime256v1') return ['ES256'];
+      break;
+    case 'ed25519':
+      return ['EdDSA'];
+  }
+  throw new Error('JWT_PUBLIC_KEY must be an RSA, P-256 or Ed25519 public key');
+}
+
+/** Key material from configuration, or the local secret when none is configured. */
+export function keyMaterial(jwt: Config['jwt'], fallbackSecret: () => string): KeyMaterial {
+  if (jwt.publicKey) {
+    const key = createPublicKey(jwt.publicKey);
+    return { key, algorithms: algorithmsOf(key) };
+  }
+  if (jwt.jwksUrl) return { key: createRemoteJWKSet(new URL(jwt.jwksUrl)), algorithms: ['RS256', 'ES256', 'EdDSA'] };
+  return { key: new TextEncoder().encode(jwt.secret ?? fallbackSecret()), algorithms: ['HS256'] };
+}
+
+const unauthorized = (message: string) => new DomainError('unauthorized', message);
+
+/** Checks bearer tokens and names the workspace they grant. */
+export class TokenVerifier {
+  constructor(
+    private readonly material: KeyMaterial,
+    private readonly jwt: Config['jwt'],
+  ) {}
+
+  /** The workspace of a valid `Authorization: Bearer` header; throws `unauthorized` otherwise. */
+  async workspaceOf(authorization: string | undefined): Promise<string> {
+    const match = /^Bearer[ ]+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)[ ]*$/i.exec(authorization ?? '');
+    if (!authorization) throw unauthorized('a bearer token is required');
+    if (!match) throw unauthorized('the authorization header must be "Bearer <token>"');
+    let payload: Record<string, unknown>;
+    try {
+      const verified = await jwtVerify(match[1], this.material.key as Uint8Array, {
+        algorithms: this.material.algorithms,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        issuer: this.jwt.issuer,
+        audience: this.jwt.audience,
+      });
+      payload = verified.payload;
+    } catch {
+      throw unauthorized('the token is not valid');
+    }
+    const workspace = payload[this.jwt.workspaceClaim];
+    if (typeof workspace !== 'string' || workspace.length === 0 || workspace.length > MAX_WORKSPACE_LENGTH) {
+      throw unauthorized(`the token has no ${this.jwt.workspaceClaim} claim`);
+    }
+    return workspace;
+  }
+}

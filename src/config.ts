@@ -1,0 +1,110 @@
+import path from 'node:path';
+
+/** Everything the service reads from its environment, checked once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { type: 'sqlite'; file: string } | { type: 'mysql'; url: string };
+  jwt: {
+    secret?: string;
+    publicKey?: string;
+    jwksUrl?: string;
+    issuer?: string;
+    audience?: string;
+    workspaceClaim: string;
+  };
+  bodyLimit: number;
+  signingKey?: string;
+  graphql: { sandbox: boolean; introspection: boolean };
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+
+/** "2mb", "512kb" or a plain number of bytes. */
+export function parseSize(text: string): number | undefined {
+  const match = /^(\d+)\s*(b|kb|mb|gb)?$/i.exec(text.trim());
+  if (!match) return undefined;
+  const bytes = Number(match[1]) * SIZE_UNITS[(match[2] ?? 'b').toLowerCase()];
+  return bytes > 0 && Number.isSafeInteger(bytes) ? bytes : undefined;
+}
+
+function parseBoolean(name: string, text: string | undefined, fallback: boolean, problems: string[]): boolean {
+  if (text === undefined || text === '') return fallback;
+  if (['true', '1', 'yes'].includes(text.toLowerCase())) return true;
+  if (['false', '0', 'no'].includes(text.toLowerCase())) return false;
+  problems.push(`${name} must be true or false, got "${text}"`);
+  return fallback;
+}
+
+function parseDatabase(url: string | undefined, dataDir: string, problems: string[]): Config['database'] {
+  if (!url) return { type: 'sqlite', file: path.join(dataDir, 'entries.sqlite') };
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length).replace(/^\/\//, '');
+    if (file) return { type: 'sqlite', file: path.resolve(file) };
+  } else if (/^(mysql|mariadb):\/\//.test(url)) {
+    try {
+      new URL(url);
+      return { type: 'mysql', url: url.replace(/^mariadb:/, 'mysql:') };
+    } catch {
+      // reported below
+    }
+  }
+  problems.push('DATABASE_URL must be mysql://user:password@host:port/database or sqlite:PATH');
+  return { type: 'sqlite', file: path.join(dataDir, 'entries.sqlite') };
+}
+
+/** Reads and checks the environment; throws a ConfigError that names every bad value. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const value = (name: string) => {
+    const text = env[name];
+    return text === undefined || text.trim() === '' ? undefined : text.trim();
+  };
+
+  const portText = value('PORT') ?? '8080';
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port > 65535) problems.push(`PORT must be a port number from 0 to 65535, got "${portText}"`);
+
+  const dataDir = path.resolve(value('DATA_DIR') ?? './data');
+  const bodyLimitText = value('BODY_LIMIT') ?? '2mb';
+  const bodyLimit = parseSize(bodyLimitText);
+  if (bodyLimit === undefined) problems.push(`BODY_LIMIT must be a size such as 2mb, 512kb or 1048576, got "${bodyLimitText}"`);
+
+  const jwksUrl = value('JWT_JWKS_URL');
+  if (jwksUrl && !/^https?:\/\//.test(jwksUrl)) problems.push('JWT_JWKS_URL must be an http(s) address');
+  const publicKey = value('JWT_PUBLIC_KEY')?.replace(/\\n/g, '\n');
+  if (publicKey && !publicKey.includes('-----BEGIN PUBLIC KEY-----')) problems.push('JWT_PUBLIC_KEY must be a PEM public key (-----BEGIN PUBLIC KEY-----)');
+  const secret = value('JWT_SECRET');
+  if (secret && Buffer.byteLength(secret) < 32) problems.push('JWT_SECRET must be at least 32 bytes long');
+  if ([secret, publicKey, jwksUrl].filter(Boolean).length > 1) problems.push('set only one of JWT_SECRET, JWT_PUBLIC_KEY and JWT_JWKS_URL');
+
+  const logLevel = (value('LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+
+  const workspaceClaim = value('JWT_WORKSPACE_CLAIM') ?? 'workspace_id';
+  const config: Config = {
+    port,
+    host: value('HOST') ?? '0.0.0.0',
+    dataDir,
+    database: parseDatabase(value('DATABASE_URL'), dataDir, problems),
+    jwt: { secret, publicKey, jwksUrl, issuer: value('JWT_ISSUER'), audience: value('JWT_AUDIENCE'), workspaceClaim },
+    bodyLimit: bodyLimit ?? 2 * 1024 ** 2,
+    signingKey: value('SIGNING_KEY')?.replace(/\\n/g, '\n'),
+    graphql: {
+      sandbox: parseBoolean('GRAPHQL_SANDBOX', value('GRAPHQL_SANDBOX'), true, problems),
+      introspection: parseBoolean('GRAPHQL_INTROSPECTION', value('GRAPHQL_INTROSPECTION'), true, problems),
+    },
+    logLevel,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

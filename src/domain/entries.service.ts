@@ -1,0 +1,150 @@
+import { v7 as uuidv7 } from 'uuid';
+import { processDocument, type Envelope, type Fault, type JsonObject } from '../document';
+import { parseCreateEntryInput, UUID_PATTERN, type CreateEntryInput, keyProblem } from './create-entry.input';
+import type { Entry } from './entry';
+import { decodeCursor, encodeCursor } from './entry-cursor';
+import { DuplicateEntryError, type EntryStore } from './entry-store';
+import { DomainError, badInput, conflict, notFound } from './errors';
+import { toEntryFaults, validationError } from './faults';
+import { folderForSchema } from './folders';
+import { checkListQuery, type ListEntriesQuery } from './list-entries.query';
+import { buildSnippet } from './snippet';
+
+export interface EntryPage {
+  entries: Entry[];
+  limit: number;
+  cursor?: string;
+  nextCursor?: string;
+  folder?: string;
+  createdAt?: Date;
+}
+
+export interface EntryServiceOptions {
+  clock?: () => Date;
+  newId?: () => string;
+}
+
+/**
+ * The entries of a workspace: create, fetch and list. Both APIs call these methods and nothing else,
+ * so they answer alike.
+ */
+export class EntryService {
+  private readonly clock: () => Date;
+  private readonly newId: () => string;
+
+  constructor(
+    private readonly store: EntryStore,
+    options: EntryServiceOptions = {},
+  ) {
+    this.clock = options.clock ?? (() => new Date());
+    this.newId = options.newId ?? (() => uuidv7());
+  }
+
+  /** Creates an entry from a request body (contract field names). `id` is a client-chosen id (PUT). */
+  async createEntry(workspaceId: string, body: unknown, options: { id?: string } = {}): Promise<Entry> {
+    if (options.id !== undefined && !UUID_PATTERN.test(options.id)) throw badInput('id must be a UUID', { id: 'must be a UUID' });
+    const input = parseCreateEntryInput(body);
+    const source = await this.sourceDocument(workspaceId, input);
+    const now = this.clock();
+    const result = processDocument(source, { newUuid: this.newId, now });
+    if (!result.ok) throw new DomainError(result.error, result.message, { faults: toEntryFaults(result.faults) });
+    const envelope = result.envelope;
+    this.settleId(envelope, source, options.id);
+    if (result.faults.length > 0 && !input.allowInvalid) throw validationError(result.faults);
+
+    const entry = this.entryOf(workspaceId, envelope, input, result.faults, now);
+    try {
+      await this.store.insert(entry);
+    } catch (error) {
+      if (error instanceof DuplicateEntryError) {
+        throw conflict(error.field === 'key' ? 'key is already used in this workspace' : 'id is already used in this workspace');
+      }
+      throw error;
+    }
+    return entry;
+  }
+
+  async getEntry(workspaceId: string, id: string): Promise<Entry> {
+    if (!UUID_PATTERN.test(id)) throw badInput('id must be a UUID', { id: 'must be a UUID' });
+    const entry = await this.store.findById(workspaceId, id.toLowerCase(), { withData: true });
+    if (!entry) throw notFound('entry');
+    return entry;
+  }
+
+  async getEntryByKey(workspaceId: string, key: string): Promise<Entry> {
+    const entry = keyProblem(key) ? undefined : await this.store.findByKey(workspaceId, key, { withData: true });
+    if (!entry) throw notFound('entry');
+    return entry;
+  }
+
+  /** One page of the workspace's entries, newest first. */
+  async listEntries(workspaceId: string, query: ListEntriesQuery): Promise<EntryPage> {
+    const { limit, cursor, ...filters } = checkListQuery(query);
+    const after = cursor === undefined ? undefined : decodeCursor(workspaceId, cursor, filters);
+    const page: EntryPage = { entries: [], limit, cursor, ...filters };
+    if (cursor !== undefined && after === undefined) return page; // another workspace's cursor
+    const rows = await this.store.list(workspaceId, { ...filters, after, limit: limit + 1 });
+    page.entries = rows.slice(0, limit);
+    if (rows.length > limit) {
+      const last = page.entries[page.entries.length - 1];
+      page.nextCursor = encodeCursor(workspaceId, { createdAt: last.createdAt.getTime(), id: last.id }, filters);
+    }
+    return page;
+  }
+
+  /** Reads the `data` of entries that were listed without it. */
+  async loadData(workspaceId: string, ids: string[]): Promise<Map<string, Envelope | undefined>> {
+    return this.store.loadData(workspaceId, ids);
+  }
+
+  /** The document to process: the uploaded data, or one derived from an earlier entry. */
+  private async sourceDocument(workspaceId: string, input: CreateEntryInput): Promise<JsonObject> {
+    if (input.previousId !== undefined) {
+      const previous = await this.store.findById(workspaceId, input.previousId, { withData: true });
+      if (!previous) throw notFound('previous entry');
+      throw badInput('creating an entry from a previous one is not supported yet', { previous_id: 'is not supported yet' });
+    }
+    return input.data as JsonObject;
+  }
+
+  /** A client-chosen id names the envelope; an uploaded envelope must agree with it. */
+  private settleId(envelope: Envelope, source: JsonObject, id: string | undefined): void {
+    if (id !== undefined) {
+      const given = source.doc !== undefined && (source.head as JsonObject | undefined)?.uuid;
+      if (typeof given === 'string' && given.toLowerCase() !== id.toLowerCase()) {
+        throw badInput('the envelope uuid differs from the id in the path', { data: { head: { uuid: 'differs from the id in the path' } } });
+      }
+      envelope.head.uuid = id.toLowerCase();
+    }
+    if (!UUID_PATTERN.test(envelope.head.uuid)) {
+      throw badInput('the envelope uuid must be a UUID', { data: { head: { uuid: 'must be a UUID' } } });
+    }
+    envelope.head.uuid = envelope.head.uuid.toLowerCase();
+  }
+
+  private entryOf(workspaceId: string, envelope: Envelope, input: CreateEntryInput, faults: Fault[], now: Date): Entry {
+    const invalid = faults.length > 0;
+    const tags = Array.isArray(envelope.head.tags) ? envelope.head.tags.filter((t): t is string => typeof t === 'string') : [];
+    const signed = Array.isArray(envelope.sigs) && envelope.sigs.length > 0;
+    return {
+      workspaceId,
+      id: envelope.head.uuid,
+      key: input.key,
+      folder: input.folder ?? folderForSchema(envelope.doc.$schema as string),
+      docSchema: envelope.doc.$schema as string,
+      envSchema: envelope.$schema,
+      state: invalid ? 'invalid' : undefined,
+      signed,
+      invalid,
+      digest: { alg: envelope.head.dig.alg, val: envelope.head.dig.val },
+      snippet: buildSnippet(envelope),
+      tags,
+      attachments: [],
+      meta: [],
+      faults: toEntryFaults(faults),
+      createdAt: now,
+      updatedAt: now,
+      data: envelope,
+    };
+  }
+}

@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { badInput } from './errors';
+
+/** The filters a list was asked with; a cursor only continues the list it was made for. */
+export interface ListFilters {
+  folder?: string;
+  createdAt?: Date;
+}
+
+/** A position in a workspace's list: the last entry of the previous page. */
+export interface EntryCursor {
+  createdAt: number;
+  id: string;
+}
+
+interface CursorPayload {
+  v: 1;
+  /** Which workspace made the cursor (a short hash, not the name). */
+  w: string;
+  c: number;
+  i: string;
+  f?: string;
+  t?: number;
+}
+
+const workspaceTag = (workspaceId: string) => createHash('sha256').update(workspaceId).digest('base64url').slice(0, 12);
+
+export function encodeCursor(workspaceId: string, position: EntryCursor, filters: ListFilters): string {
+  const payload: CursorPayload = { v: 1, w: workspaceTag(workspaceId), c: position.createdAt, i: position.id };
+  if (filters.folder) payload.f = filters.folder;
+  if (filters.createdAt) payload.t = filters.createdAt.getTime();
+  return Buffer.from(JSON.stringify(payload)).toString('base64url');
+}
+
+function parsePayload(text: string): CursorPayload | undefined {
+  if (!/^[A-Za-z0-9_-]{1,512}$/.test(text)) return undefined;
+  try {
+    const payload = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as CursorPayload;
+    const valid =
+      payload?.v === 1 &&
+      typeof payload.w === 'string' &&
+      Number.isSafeInteger(payload.c) &&
+      typeof payload.i === 'string' &&
+      /^[0-9a-f-]{36}$/.test(payload.i) &&
+      (payload.f === undefined || typeof payload.f === 'string') &&
+      (payload.t === undefined || Number.isSafeInteger(payload.t));
+    return valid ? payload : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads a cursor given back by a client. A cursor that does not decode, or was made for other
+ * filters, is bad input. A cursor of another workspace gives `undefined`: the list is then empty,
+ * as if the position did not exist, and nothing of the other workspace is revealed.
+ */
+export function decodeCursor(workspaceId: string, text: string, filters: ListFilters): EntryCursor | undefined {
+  const payload = parsePayload(text);
+  if (!payload) throw badInput('cursor is not valid', { cursor: 'is not valid' });
+  if (payload.f !== filters.folder || payload.t !== filters.createdAt?.getTime()) {
+    throw badInput('cursor was made for other filters', { cursor: 'was made for other filters' });
+  }
+  if (payload.w !== workspaceTag(workspaceId)) return undefined;
+  return { createdAt: payload.c, id: payload.i };
+}

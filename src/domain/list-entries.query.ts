@@ -1,0 +1,53 @@
+import { badInput, type ErrorFields } from './errors';
+import type { ListFilters } from './entry-cursor';
+import { FOLDER_PATTERN } from './folders';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** A list request as an adapter received it: strings from a query string, numbers from GraphQL. */
+export interface ListEntriesQuery {
+  limit?: string | number;
+  cursor?: string;
+  folder?: string;
+  createdAt?: string | Date;
+}
+
+export interface CheckedListQuery extends ListFilters {
+  limit: number;
+  cursor?: string;
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+
+function parseLimit(value: string | number | undefined, fields: ErrorFields): number {
+  if (value === undefined || value === '') return DEFAULT_PAGE_SIZE;
+  const limit = typeof value === 'number' ? value : /^-?\d+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(limit) || limit <= 0) {
+    fields.limit = 'must be a positive whole number';
+    return DEFAULT_PAGE_SIZE;
+  }
+  return Math.min(limit, MAX_PAGE_SIZE);
+}
+
+function parseCreatedAt(value: string | Date | undefined, fields: ErrorFields): Date | undefined {
+  if (value === undefined || value === '') return undefined;
+  const date = typeof value === 'string' && RFC3339.test(value) ? new Date(value) : value instanceof Date ? value : undefined;
+  if (!date || Number.isNaN(date.getTime())) {
+    fields.created_at = 'must be an RFC 3339 timestamp';
+    return undefined;
+  }
+  return date;
+}
+
+/** Checks the limit, filters and cursor of a list request; every bad parameter is reported at once. */
+export function checkListQuery(query: ListEntriesQuery): CheckedListQuery {
+  const fields: ErrorFields = {};
+  const limit = parseLimit(query.limit, fields);
+  const createdAt = parseCreatedAt(query.createdAt, fields);
+  const folder = query.folder || undefined;
+  if (folder !== undefined && !FOLDER_PATTERN.test(folder)) fields.folder = 'must match ^[a-z0-9][a-z0-9_-]{0,63}$';
+  const names = Object.keys(fields);
+  if (names.length > 0) throw badInput(names.map((n) => `${n}: ${fields[n]}`).join('; '), fields);
+  return { limit, createdAt, folder, cursor: query.cursor || undefined };
+}

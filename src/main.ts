@@ -1,0 +1,52 @@
+import { mintToken } from './auth/mint-token';
+import { ConfigError, loadConfig } from './config';
+import { buildServer } from './server';
+
+/** Reads the environment, starts the service, and stops it cleanly on SIGTERM or SIGINT. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const server = await buildServer(config);
+  const url = await server.listen();
+  server.logger.info({ url, database: config.database.type }, 'listening');
+
+  if (server.localSecret) {
+    const token = await mintToken(server.localSecret.secret, 'default', { claim: config.jwt.workspaceClaim });
+    process.stdout.write(
+      `\nNo JWT key is configured, so a local secret in ${config.dataDir} signs tokens.\n` +
+        `Token for workspace "default" (valid 30 days; more with: npm run token -- --workspace NAME):\n\n${token}\n\n`,
+    );
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.logger.info({ signal }, 'stopping: finishing requests in flight');
+    server.close().then(
+      () => {
+        server.logger.info('stopped');
+        process.exit(0);
+      },
+      (error) => {
+        server.logger.error({ err: error }, 'stop failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((error) => {
+  process.stderr.write(`failed to start: ${(error as Error).stack ?? error}\n`);
+  process.exit(1);
+});

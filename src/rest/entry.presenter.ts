@@ -1,0 +1,76 @@
+import type { Attachment, Entry, Meta } from '../domain/entry';
+import { metaId } from '../domain/entry';
+import type { EntryPage } from '../domain/entries.service';
+
+/** Drops undefined members: the contract omits absent fields rather than sending null. */
+const present = <T extends Record<string, unknown>>(fields: T) =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+
+const attachmentJson = (a: Attachment) =>
+  present({
+    id: a.id,
+    entry_id: a.entryId,
+    name: a.name,
+    desc: a.desc,
+    mime: a.mime,
+    size: a.size,
+    hash: a.hash,
+    stored: a.stored,
+    url: a.url,
+    meta: a.meta,
+    created_at: a.createdAt.toISOString(),
+  });
+
+const metaJson = (m: Meta) =>
+  present({
+    id: metaId(m),
+    entry_id: m.entryId,
+    src: m.src,
+    key: m.key,
+    value: m.value,
+    ref: m.ref,
+    owner_id: m.ownerId,
+    owned: m.owned,
+    indexed: m.indexed,
+    secure: m.secure,
+    shared: m.shared,
+    link_scope: m.linkScope,
+    link_url: m.linkUrl,
+    created_at: m.createdAt.toISOString(),
+    updated_at: m.updatedAt.toISOString(),
+  });
+
+/** An entry in the contract's JSON shape; `data` only where the route returns it. */
+export function entryJson(entry: Entry, options: { withData: boolean }): Record<string, unknown> {
+  return present({
+    id: entry.id,
+    key: entry.key,
+    folder: entry.folder,
+    doc_schema: entry.docSchema,
+    env_schema: entry.envSchema,
+    state: entry.state,
+    draft: !entry.signed,
+    signed: entry.signed,
+    invalid: entry.invalid,
+    data: options.withData ? entry.data : undefined,
+    digest: { alg: entry.digest.alg, val: entry.digest.val },
+    snippet: entry.snippet,
+    tags: entry.tags,
+    attachments: entry.attachments.map(attachmentJson),
+    meta: entry.meta.map(metaJson),
+    faults: entry.faults,
+    created_at: entry.createdAt.toISOString(),
+    updated_at: entry.updatedAt.toISOString(),
+  });
+}
+
+export function pageJson(page: EntryPage): Record<string, unknown> {
+  return present({
+    list: page.entries.map((e) => entryJson(e, { withData: false })),
+    limit: page.limit,
+    cursor: page.cursor,
+    next_cursor: page.nextCursor,
+    folder: page.folder,
+    created_at: page.createdAt?.toISOString(),
+  });
+}

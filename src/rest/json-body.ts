@@ -1,0 +1,73 @@
+import express, { type RequestHandler } from 'express';
+import { DomainError } from '../domain/errors';
+
+/** Deeper JSON than this is refused before parsing: no document needs it, and it would strain every walk over it. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Nesting depth of JSON text, counted without parsing (brackets inside strings do not count). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) deepest = Math.max(deepest, ++depth);
+    else if (c === 125 || c === 93) depth--;
+  }
+  return deepest;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function isJsonMediaType(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const [type, ...params] = contentType.split(';').map((p) => p.trim().toLowerCase());
+  const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  return type === 'application/json' && (charset === undefined || charset === 'utf-8' || charset === 'utf8');
+}
+
+/**
+ * Reads a JSON request body: 415 unless it is application/json in UTF-8, 413 past the limit (refused
+ * from Content-Length before reading, or as soon as the stream passes it), 400 for bytes that are not
+ * UTF-8, text that is not JSON, or JSON nested deeper than MAX_JSON_DEPTH.
+ */
+export function jsonBody(limit: number): RequestHandler[] {
+  const raw = express.raw({ type: () => true, limit });
+  const requireJson: RequestHandler = (req, _res, next) => {
+    if (!isJsonMediaType(req.get('content-type'))) {
+      throw new DomainError('unsupported-media-type', 'the request body must be application/json');
+    }
+    next();
+  };
+  const readRaw: RequestHandler = (req, res, next) => {
+    raw(req, res, (error?: unknown) => {
+      if (!error) return next();
+      const type = (error as { type?: string }).type;
+      if (type === 'entity.too.large') return next(new DomainError('payload-too-large', `the request body is over ${limit} bytes`));
+      if (type === 'request.aborted') return next(new DomainError('input', 'the request body was cut short'));
+      next(new DomainError('input', 'the request body could not be read'));
+    });
+  };
+  const parse: RequestHandler = (req, _res, next) => {
+    const bytes: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    let text: string;
+    try {
+      text = utf8.decode(bytes);
+    } catch {
+      throw new DomainError('input', 'the request body is not valid UTF-8');
+    }
+    if (text.trim() === '') throw new DomainError('input', 'the request body is empty');
+    if (jsonDepth(text) > MAX_JSON_DEPTH) throw new DomainError('input', `the request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+    try {
+      req.body = JSON.parse(text);
+    } catch (error) {
+      throw new DomainError('input', `the request body is not valid JSON: ${(error as Error).message}`);
+    }
+    next();
+  };
+  return [requireJson, readRaw, parse];
+}

@@ -1,0 +1,37 @@
+import { Router } from 'express';
+import { methodNotAllowed } from './error-handler';
+
+/** `/utils/v1/ping`, authenticated: the documented way to test a token. */
+export function pingRoutes(): Router {
+  const router = Router();
+  router
+    .route('/utils/v1/ping')
+    .get((_req, res) => {
+      res.json({ ping: 'pong' });
+    })
+    .all(methodNotAllowed(['GET']));
+  return router;
+}
+
+/** Liveness and readiness probes, outside the versioned services and without a token. */
+export function healthRoutes(isReady: () => Promise<boolean>): Router {
+  const router = Router();
+  router
+    .route('/healthz')
+    .get((_req, res) => {
+      res.json({ status: 'ok' });
+    })
+    .all(methodNotAllowed(['GET']));
+  router
+    .route('/readyz')
+    .get(async (_req, res) => {
+      if (!(await isReady())) {
+        res.status(503).json({ key: 'unavailable', message: 'the database is not reachable' });
+        return;
+      }
+      res.json({ status: 'ready' });
+    })
+    .all(methodNotAllowed(['GET']));
+  return router;
+}
+

@@ -1,0 +1,85 @@
+import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
+import http from 'node:http';
+import express from 'express';
+import type { DataSource } from 'typeorm';
+import { localSecret } from './auth/local-secret';
+import { keyMaterial, TokenVerifier } from './auth/token-verifier';
+import type { Config } from './config';
+import { EntryService } from './domain/entries.service';
+import { createLogger, type Logger } from './logger';
+import { authenticate } from './rest/authenticate';
+import { entriesRoutes } from './rest/entries.routes';
+import { errorHandler, notFoundHandler } from './rest/error-handler';
+import { requestContext } from './rest/request-context';
+import { healthRoutes, pingRoutes } from './rest/service.routes';
+import { isDatabaseReady, openDataSource } from './storage/data-source';
+import { EntryRepository } from './storage/entry.repository';
+
+export interface Server {
+  app: express.Express;
+  entries: EntryService;
+  dataSource: DataSource;
+  logger: Logger;
+  /** Set when no JWT key is configured: the local secret, so a token can be printed. */
+  localSecret?: { secret: string; created: boolean };
+  listen(port?: number, host?: string): Promise<string>;
+  /** Stops accepting, lets requests in flight finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** Slow or idle clients may not hold a connection for long. */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/** Wires storage, domain, auth and both APIs together. The only file that knows all of them. */
+export async function buildServer(config: Config, options: { logger?: Logger } = {}): Promise<Server> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const jwtConfigured = Boolean(config.jwt.secret || config.jwt.publicKey || config.jwt.jwksUrl);
+  const local = jwtConfigured ? undefined : localSecret(config.dataDir);
+  const verifier = new TokenVerifier(keyMaterial(config.jwt, () => local!.secret), config.jwt);
+
+  const dataSource = await openDataSource(config.database);
+  const entries = new EntryService(new EntryRepository(dataSource));
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(requestContext(logger));
+  app.use(healthRoutes(() => isDatabaseReady(dataSource)));
+  app.use(['/silo', '/utils'], authenticate(verifier));
+  app.use(entriesRoutes(entries, config.bodyLimit));
+  app.use(pingRoutes());
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+
+  const httpServer = http.createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }, app);
+  httpServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+
+  return {
+    app,
+    entries,
+    dataSource,
+    logger,
+    localSecret: local,
+    listen(port = config.port, host = config.host) {
+      return new Promise((resolve, reject) => {
+        httpServer.once('error', reject);
+        httpServer.listen(port, host, () => {
+          const address = httpServer.address() as AddressInfo;
+          const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+          resolve(`http://${shownHost === '0.0.0.0' ? '127.0.0.1' : shownHost}:${address.port}`);
+        });
+      });
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        if (!httpServer.listening) return resolve();
+        httpServer.close(() => resolve());
+        httpServer.closeIdleConnections();
+      });
+      if (dataSource.isInitialized) await dataSource.destroy();
+    },
+  };
+}

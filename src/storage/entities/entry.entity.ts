@@ -1,0 +1,60 @@
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { bigintAsNumber } from './columns';
+
+/** One row per entry. JSON members are stored as text; `data` is read only when asked for. */
+@Entity({ name: 'entries' })
+@Index('entries_workspace_key', ['workspaceId', 'key'], { unique: true })
+@Index('entries_workspace_created', ['workspaceId', 'createdAt', 'id'])
+@Index('entries_workspace_folder_created', ['workspaceId', 'folder', 'createdAt', 'id'])
+export class EntryEntity {
+  @PrimaryColumn({ name: 'workspace_id', type: 'varchar', length: 255 })
+  workspaceId: string;
+
+  @PrimaryColumn({ name: 'id', type: 'varchar', length: 36 })
+  id: string;
+
+  @Column({ name: 'entry_key', type: 'varchar', length: 255, nullable: true })
+  key: string | null;
+
+  @Column({ name: 'folder', type: 'varchar', length: 64 })
+  folder: string;
+
+  @Column({ name: 'doc_schema', type: 'varchar', length: 255 })
+  docSchema: string;
+
+  @Column({ name: 'env_schema', type: 'varchar', length: 255 })
+  envSchema: string;
+
+  @Column({ name: 'state', type: 'varchar', length: 32, nullable: true })
+  state: string | null;
+
+  @Column({ name: 'signed', type: 'boolean' })
+  signed: boolean;
+
+  @Column({ name: 'invalid', type: 'boolean' })
+  invalid: boolean;
+
+  @Column({ name: 'digest_alg', type: 'varchar', length: 16 })
+  digestAlg: string;
+
+  @Column({ name: 'digest_val', type: 'varchar', length: 128 })
+  digestVal: string;
+
+  @Column({ name: 'snippet', type: 'text' })
+  snippet: string;
+
+  @Column({ name: 'tags', type: 'text' })
+  tags: string;
+
+  @Column({ name: 'faults', type: 'text' })
+  faults: string;
+
+  @Column({ name: 'data', type: 'text', select: false })
+  data: string;
+
+  @Column({ name: 'created_at', type: 'bigint', transformer: bigintAsNumber })
+  createdAt: number;
+
+  @Column({ name: 'updated_at', type: 'bigint', transformer: bigintAsNumber })
+  updatedAt: number;
+}

@@ -1,0 +1,176 @@
+import { In, type DataSource, type Repository } from 'typeorm';
+import type { Envelope } from '../document';
+import type { Attachment, Entry, Meta } from '../domain/entry';
+import { DuplicateEntryError, type EntryStore, type ListSlice } from '../domain/entry-store';
+import { AttachmentEntity } from './entities/attachment.entity';
+import { EntryEntity } from './entities/entry.entity';
+import { MetaEntity } from './entities/meta.entity';
+import { duplicateIndexOf } from './duplicate-key';
+
+const LIST_COLUMNS = [
+  'workspaceId', 'id', 'key', 'folder', 'docSchema', 'envSchema', 'state', 'signed', 'invalid',
+  'digestAlg', 'digestVal', 'snippet', 'tags', 'faults', 'createdAt', 'updatedAt',
+] as const satisfies readonly (keyof EntryEntity)[];
+
+const selectOf = (columns: readonly (keyof EntryEntity)[]) => Object.fromEntries(columns.map((c) => [c, true]));
+
+/** Entries in a relational database through TypeORM. Returns plain domain objects. */
+export class EntryRepository implements EntryStore {
+  private readonly entries: Repository<EntryEntity>;
+  private readonly attachments: Repository<AttachmentEntity>;
+  private readonly metas: Repository<MetaEntity>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.entries = dataSource.getRepository(EntryEntity);
+    this.attachments = dataSource.getRepository(AttachmentEntity);
+    this.metas = dataSource.getRepository(MetaEntity);
+  }
+
+  async insert(entry: Entry): Promise<void> {
+    try {
+      await this.entries.insert(toRow(entry));
+    } catch (error) {
+      const index = duplicateIndexOf(error);
+      if (index) throw new DuplicateEntryError(index === 'key' ? 'key' : 'id');
+      throw error;
+    }
+  }
+
+  async findById(workspaceId: string, id: string, options: { withData: boolean }): Promise<Entry | undefined> {
+    return this.findOne({ workspaceId, id }, options.withData);
+  }
+
+  async findByKey(workspaceId: string, key: string, options: { withData: boolean }): Promise<Entry | undefined> {
+    return this.findOne({ workspaceId, key }, options.withData);
+  }
+
+  async list(workspaceId: string, slice: ListSlice): Promise<Entry[]> {
+    const query = this.entries
+      .createQueryBuilder('e')
+      .select(LIST_COLUMNS.map((c) => `e.${c}`))
+      .where('e.workspaceId = :workspaceId', { workspaceId });
+    if (slice.folder !== undefined) query.andWhere('e.folder = :folder', { folder: slice.folder });
+    if (slice.createdAt !== undefined) query.andWhere('e.createdAt <= :createdAt', { createdAt: slice.createdAt.getTime() });
+    if (slice.after !== undefined) {
+      // Keyset: strictly older than the last entry of the previous page, ties broken by id.
+      query.andWhere('(e.createdAt < :afterTime OR (e.createdAt = :afterTime AND e.id < :afterId))', {
+        afterTime: slice.after.createdAt,
+        afterId: slice.after.id,
+      });
+    }
+    const rows = await query.orderBy('e.createdAt', 'DESC').addOrderBy('e.id', 'DESC').limit(slice.limit).getMany();
+    return this.withRelations(workspaceId, rows);
+  }
+
+  async loadData(workspaceId: string, ids: string[]): Promise<Map<string, Envelope | undefined>> {
+    const found = new Map<string, Envelope | undefined>();
+    if (ids.length === 0) return found;
+    const rows = await this.entries.find({ select: selectOf(['id', 'data']), where: { workspaceId, id: In(ids) } });
+    for (const row of rows) found.set(row.id, JSON.parse(row.data) as Envelope);
+    return found;
+  }
+
+  private async findOne(where: { workspaceId: string; id?: string; key?: string }, withData: boolean): Promise<Entry | undefined> {
+    const select = selectOf(withData ? [...LIST_COLUMNS, 'data'] : LIST_COLUMNS);
+    const row = await this.entries.findOne({ select, where });
+    if (!row) return undefined;
+    const [entry] = await this.withRelations(where.workspaceId, [row]);
+    return entry;
+  }
+
+  /** Attachments and meta of a whole page in one query each, never one per entry. */
+  private async withRelations(workspaceId: string, rows: EntryEntity[]): Promise<Entry[]> {
+    if (rows.length === 0) return [];
+    const entryIds = rows.map((r) => r.id);
+    const [attachments, metas] = await Promise.all([
+      this.attachments.find({ where: { workspaceId, entryId: In(entryIds) }, order: { createdAt: 'ASC', id: 'ASC' } }),
+      this.metas.find({ where: { workspaceId, entryId: In(entryIds) }, order: { createdAt: 'ASC', src: 'ASC', key: 'ASC' } }),
+    ]);
+    return rows.map((row) => ({
+      ...fromRow(row),
+      attachments: attachments.filter((a) => a.entryId === row.id).map(fromAttachmentRow),
+      meta: metas.filter((m) => m.entryId === row.id).map(fromMetaRow),
+    }));
+  }
+}
+
+function toRow(entry: Entry): EntryEntity {
+  return Object.assign(new EntryEntity(), {
+    workspaceId: entry.workspaceId,
+    id: entry.id,
+    key: entry.key ?? null,
+    folder: entry.folder,
+    docSchema: entry.docSchema,
+    envSchema: entry.envSchema,
+    state: entry.state ?? null,
+    signed: entry.signed,
+    invalid: entry.invalid,
+    digestAlg: entry.digest.alg,
+    digestVal: entry.digest.val,
+    snippet: JSON.stringify(entry.snippet),
+    tags: JSON.stringify(entry.tags),
+    faults: JSON.stringify(entry.faults),
+    data: JSON.stringify(entry.data ?? null),
+    createdAt: entry.createdAt.getTime(),
+    updatedAt: entry.updatedAt.getTime(),
+  });
+}
+
+function fromRow(row: EntryEntity): Entry {
+  const entry: Entry = {
+    workspaceId: row.workspaceId,
+    id: row.id,
+    key: row.key ?? undefined,
+    folder: row.folder,
+    docSchema: row.docSchema,
+    envSchema: row.envSchema,
+    state: row.state ?? undefined,
+    signed: Boolean(row.signed),
+    invalid: Boolean(row.invalid),
+    digest: { alg: row.digestAlg, val: row.digestVal },
+    snippet: JSON.parse(row.snippet),
+    tags: JSON.parse(row.tags),
+    faults: JSON.parse(row.faults),
+    attachments: [],
+    meta: [],
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+  };
+  if (row.data !== undefined) entry.data = JSON.parse(row.data) as Envelope;
+  return entry;
+}
+
+function fromAttachmentRow(row: AttachmentEntity): Attachment {
+  return {
+    id: row.id,
+    entryId: row.entryId,
+    name: row.name,
+    desc: row.desc ?? undefined,
+    mime: row.mime,
+    size: row.size,
+    hash: row.hash,
+    stored: Boolean(row.stored),
+    url: row.url ?? undefined,
+    meta: row.meta ? JSON.parse(row.meta) : undefined,
+    createdAt: new Date(row.createdAt),
+  };
+}
+
+function fromMetaRow(row: MetaEntity): Meta {
+  return {
+    entryId: row.entryId,
+    src: row.src,
+    key: row.key,
+    value: row.value ? JSON.parse(row.value) : undefined,
+    ref: row.ref ?? undefined,
+    ownerId: row.ownerId ?? undefined,
+    owned: Boolean(row.owned),
+    indexed: Boolean(row.indexed),
+    secure: Boolean(row.secure),
+    shared: Boolean(row.shared),
+    linkScope: row.linkScope ?? undefined,
+    linkUrl: row.linkUrl ?? undefined,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+  };
+}

@@ -7,7 +7,7 @@ const transform = {
   '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
   '^.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022' } }],
 };
-const SERVER_TESTS = '<rootDir>/test/(rest|graphql|storage|auth|domain)/';
+const SERVER_TESTS = '<rootDir>/test/(rest|graphql|storage|auth)/';
 
 const base = {
   testEnvironment: 'node',
@@ -25,7 +25,7 @@ module.exports = {
     ...databases.map((db) => ({
       ...base,
       displayName: db,
-      testMatch: [`${SERVER_TESTS.replace('<rootDir>', '<rootDir>')}**/*.test.ts`],
+      testMatch: [`${SERVER_TESTS}**/*.test.ts`],
       setupFiles: ['reflect-metadata', `<rootDir>/test/setup/${db}.ts`],
     })),
   ],

@@ -16,24 +16,23 @@ export function pathSegments(path: string): string[] {
     .filter((s) => s !== '');
 }
 
+/** Puts a message at a path; a message already standing at or above it is kept. */
+function placeMessage(root: ErrorFields, segments: string[], message: string): void {
+  let node = root;
+  for (const segment of segments.slice(0, -1)) {
+    const current = node[segment];
+    if (typeof current === 'string') return;
+    node = (node[segment] ??= {}) as ErrorFields;
+  }
+  const last = segments[segments.length - 1];
+  node[last] ??= message;
+}
+
 /** Nests fault messages under the request property `data`, down to the field at fault. */
 export function faultFields(faults: Fault[]): ErrorFields {
   const root: ErrorFields = {};
   for (const fault of faults) {
-    for (const path of fault.paths.length > 0 ? fault.paths : ['$']) {
-      let node = root;
-      const segments = ['data', ...pathSegments(path)];
-      segments.forEach((segment, index) => {
-        const last = index === segments.length - 1;
-        const current = node[segment];
-        if (last) {
-          if (current === undefined) node[segment] = fault.message;
-        } else {
-          if (typeof current === 'string') return; // a message already stands here; keep it
-          node = (node[segment] ??= {}) as ErrorFields;
-        }
-      });
-    }
+    for (const path of fault.paths.length > 0 ? fault.paths : ['$']) placeMessage(root, ['data', ...pathSegments(path)], fault.message);
   }
   return root;
 }

@@ -52,8 +52,9 @@ export class EntryRepository implements EntryStore {
     if (slice.folder !== undefined) query.andWhere('e.folder = :folder', { folder: slice.folder });
     if (slice.createdAt !== undefined) query.andWhere('e.createdAt <= :createdAt', { createdAt: slice.createdAt.getTime() });
     if (slice.after !== undefined) {
-      // Keyset: strictly older than the last entry of the previous page, ties broken by id.
-      query.andWhere('(e.createdAt < :afterTime OR (e.createdAt = :afterTime AND e.id < :afterId))', {
+      // Keyset: strictly after the last entry of the previous page, ties broken by id. The leading `<=` gives
+      // every engine an index range to start from, so a deep page costs what the first one does.
+      query.andWhere('e.createdAt <= :afterTime AND (e.createdAt < :afterTime OR e.id < :afterId)', {
         afterTime: slice.after.createdAt,
         afterId: slice.after.id,
       });

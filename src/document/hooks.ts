@@ -26,7 +26,29 @@ export type NodeKind =
   | 'pay/instructions'
   | 'pay/terms'
   | 'pay/advance'
-  | 'bill/tax';
+  | 'bill/tax'
+  // Finer kinds the walker also visits (added later; hooks may ignore them).
+  | 'bill/line-discount'
+  | 'bill/line-charge'
+  | 'bill/sub-line'
+  | 'bill/payment-details'
+  | 'bill/payment-line'
+  | 'bill/status-line'
+  | 'bill/reason'
+  | 'bill/action'
+  | 'bill/ordering'
+  | 'bill/delivery-details'
+  | 'org/person'
+  | 'org/email'
+  | 'org/telephone'
+  | 'org/inbox'
+  | 'org/website'
+  | 'org/registration'
+  | 'org/note'
+  | 'org/name'
+  | 'org/attachment'
+  | 'tax/note'
+  | 'currency/exchange-rate';
 
 export interface HookContext {
   /** The root document being processed. */

@@ -1,41 +1,56 @@
-import { canonicalJson, sha256Hex } from './c14n';
+import { addonHooks } from './addons';
+import { buildDocument } from './document';
+import { CalculationError } from './errors';
+import { buildHeader } from './head/header';
+import { isObject } from './json';
+import { pruneEmpty } from './normalize';
 import { ENVELOPE_SCHEMA, documentTypeOf } from './schemas';
-import type { Envelope, Json, JsonObject, ProcessContext, ProcessResult } from './types';
+import type { Envelope, Fault, JsonObject, ProcessContext, ProcessResult } from './types';
+import { AmountError } from './num';
+import { validateDocument } from './validate';
 
 export * from './types';
 export { documentTypeOf, ENVELOPE_SCHEMA } from './schemas';
 export type { DocumentType } from './schemas';
 
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** True when `data` is a whole envelope rather than a bare document. */
 export function isEnvelope(data: JsonObject): boolean {
-  return data.$schema === ENVELOPE_SCHEMA || (isObject(data.head) && isObject(data.doc));
+  if (data.$schema === ENVELOPE_SCHEMA) return true;
+  return isObject(data.doc) && (isObject(data.head) || data.$schema === undefined);
 }
 
 /**
  * Turns uploaded data (an envelope or a bare document) into a normalized, calculated envelope,
- * and lists every validation fault. Pure: identifiers and time come from `ctx`.
+ * and lists every validation fault. Pure: identifiers and time come from `ctx`; `data` is not modified.
  */
 export function processDocument(data: JsonObject, ctx: ProcessContext): ProcessResult {
   const given = isEnvelope(data) ? data : undefined;
-  const doc = given ? given.doc : data;
-  if (!isObject(doc)) {
+  const source = given ? given.doc : data;
+  if (!isObject(source)) {
     return { ok: false, error: 'unknown-schema', message: 'the envelope has no document object', faults: [] };
   }
-  if (!documentTypeOf(doc.$schema)) {
-    const schema = typeof doc.$schema === 'string' ? doc.$schema : 'none';
+  const type = documentTypeOf(source.$schema);
+  if (!type) {
+    const schema = typeof source.$schema === 'string' ? source.$schema : 'none';
     return { ok: false, error: 'unknown-schema', message: `unknown document schema: ${schema}`, faults: [] };
   }
-  const head: JsonObject = given && isObject(given.head) ? { ...given.head } : {};
-  const uuid = typeof head.uuid === 'string' && head.uuid !== '' ? head.uuid : ctx.newUuid();
+  const doc = structuredClone(source) as JsonObject;
+  let built: ReturnType<typeof buildDocument>;
+  try {
+    built = buildDocument(doc, type, ctx);
+  } catch (err) {
+    if (err instanceof CalculationError || err instanceof AmountError) {
+      return { ok: false, error: 'calculation', message: err.message, faults: [] };
+    }
+    throw err;
+  }
+  pruneEmpty(doc);
   const envelope: Envelope = {
     $schema: ENVELOPE_SCHEMA,
-    head: { ...head, uuid, dig: { alg: 'sha256', val: sha256Hex(canonicalJson(doc as Json)) } },
+    head: buildHeader(given && isObject(given.head) ? structuredClone(given.head) : {}, doc, ctx),
     doc,
   };
   if (given && Array.isArray(given.sigs)) envelope.sigs = given.sigs as string[];
-  return { ok: true, envelope, faults: [] };
+  const faults: Fault[] = validateDocument(envelope, { regime: built.regime, addons: addonHooks(built.addons) });
+  return { ok: true, envelope, faults };
 }

@@ -35,14 +35,19 @@ export interface TaxCategory {
   rates: TaxRate[];
   /** Extension keys a combo of this category may carry. */
   extensions?: string[];
+  /** Codes other formats use for this category, e.g. `{ 'fatturapa-tipo-ritenuta': 'RT01' }`. */
+  map?: Record<string, string>;
 }
 
 export interface Scenario {
   types?: string[];
   tags?: string[];
+  /** Tax categories the document must use for the scenario to apply. */
+  categories?: string[];
   extKey?: string;
   extValue?: string;
-  note?: { key?: string; src?: string; code?: string; text: string };
+  /** A legal note added to the document; `cat` ties it to a tax category. */
+  note?: { cat?: string; key?: string; src?: string; code?: string; text: string };
   /** Extension values the scenario sets on the document's tax. */
   ext?: Record<string, string>;
 }
@@ -68,5 +73,14 @@ export interface Regime {
   scenarios?: { schema: string; list: Scenario[] }[];
   corrections?: CorrectionDefinition[];
   /** Identity keys and codes (e.g. Spanish tax ID types); formats and checksums live in code beside the table. */
-  identities?: { key: string; code?: string }[];
+  identities?: { key?: string; code?: string }[];
+  /** Extension keys the regime defines, with their allowed codes or a pattern. */
+  extensions?: ExtensionDefinition[];
+}
+
+export interface ExtensionDefinition {
+  key: string;
+  /** A regular expression the value must match, when the extension is free-form. */
+  pattern?: string;
+  codes?: string[];
 }

@@ -1,0 +1,180 @@
+/**
+ * Conformance against GOBL's golden examples: every input under <gobl>/examples is processed by the engine
+ * and compared with GOBL's own output in `out/`. Used by `npm run conformance` (prints a table) and by
+ * test/document/conformance.test.ts (asserts the count of equal documents does not fall).
+ *
+ * Run: node --require ./scripts/register-ts.js scripts/conformance.ts [--verbose] [filter]
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
+import { parse as parseYaml } from 'yaml';
+import { processDocument } from '../src/document';
+import type { Json, JsonObject } from '../src/document/types';
+
+/** GOBL made every golden file with this envelope UUID. */
+export const TEST_UUID = '8a51fd30-2a27-11ee-be56-0242ac120002';
+export const DEFAULT_GOBL_DIR = path.resolve(__dirname, '../../shared/gobl');
+
+export interface ExampleResult {
+  /** Path under examples/, e.g. "de/invoice-de-de-stnr.yaml". */
+  name: string;
+  country: string;
+  type: string;
+  equal: boolean;
+  /** The first difference: JSON path, expected and actual (as JSON text). */
+  diff?: { path: string; expected: string; actual: string };
+  error?: string;
+  /** Fault codes the engine reported; GOBL validated every golden example, so any is a false alarm. */
+  faults: string[];
+}
+
+export function exampleInputs(goblDir = DEFAULT_GOBL_DIR): string[] {
+  const root = path.join(goblDir, 'examples');
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'out') walk(full);
+      } else if (/\.(ya?ml|json)$/.test(entry.name)) {
+        out.push(path.relative(root, full));
+      }
+    }
+  };
+  walk(root);
+  return out;
+}
+
+function goldenPath(goblDir: string, name: string): string {
+  const base = path.basename(name).replace(/\.(ya?ml|json)$/, '.json');
+  return path.join(goblDir, 'examples', path.dirname(name), 'out', base);
+}
+
+function readInput(file: string): JsonObject {
+  const text = fs.readFileSync(file, 'utf8');
+  return (file.endsWith('.json') ? JSON.parse(text) : parseYaml(text)) as JsonObject;
+}
+
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const DATE_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The first path where the two values differ, or undefined when they are deep-equal. */
+export function firstDifference(expected: Json | undefined, actual: Json | undefined, at = '$'): ExampleResult['diff'] {
+  const show = (v: Json | undefined) => (v === undefined ? 'undefined' : JSON.stringify(v).slice(0, 160));
+  if (expected === actual) return undefined;
+  const eo = typeof expected === 'object' && expected !== null;
+  const ao = typeof actual === 'object' && actual !== null;
+  if (!eo || !ao || Array.isArray(expected) !== Array.isArray(actual)) {
+    return { path: at, expected: show(expected), actual: show(actual) };
+  }
+  if (Array.isArray(expected) && Array.isArray(actual)) {
+    const n = Math.max(expected.length, actual.length);
+    for (let i = 0; i < n; i++) {
+      const d = firstDifference(expected[i], actual[i], `${at}[${i}]`);
+      if (d) return d;
+    }
+    return undefined;
+  }
+  const e = expected as JsonObject;
+  const a = actual as JsonObject;
+  // The document before the header: a digest mismatch says less than the figure that caused it.
+  const keys = [...new Set([...Object.keys(e), ...Object.keys(a)])].sort((x, y) => (x === 'head' ? 1 : 0) - (y === 'head' ? 1 : 0));
+  for (const k of keys) {
+    const d = firstDifference(e[k], a[k], `${at}.${k}`);
+    if (d) return d;
+  }
+  return undefined;
+}
+
+/** Processes one example and compares it with GOBL's output. */
+export function runExample(name: string, goblDir = DEFAULT_GOBL_DIR): ExampleResult {
+  const country = name.split('/')[0];
+  const input = readInput(path.join(goblDir, 'examples', name));
+  const expected = JSON.parse(fs.readFileSync(goldenPath(goblDir, name), 'utf8')) as JsonObject;
+  const expectedDoc = expected.doc as JsonObject;
+  const type = String(expectedDoc.$schema ?? '').replace('https://gobl.org/draft-0/', '');
+  const result: ExampleResult = { name, country, type, equal: false, faults: [] };
+  const inputDoc = (name.includes('.env.') ? input.doc : input) as JsonObject;
+  const lacksUuid = !inputDoc || typeof inputDoc.uuid !== 'string';
+  const lacksDate = !inputDoc || typeof inputDoc.issue_date !== 'string';
+  try {
+    const out = processDocument(input, { newUuid: () => uuidv7(), now: new Date() });
+    if (!out.ok) {
+      result.error = `${out.error}: ${out.message}`;
+      return result;
+    }
+    result.faults = out.faults.map((f) => f.code);
+    const env = JSON.parse(JSON.stringify(out.envelope)) as JsonObject;
+    (env.head as JsonObject).uuid = TEST_UUID;
+    const doc = env.doc as JsonObject;
+    let fresh = false;
+    if (lacksUuid && expectedDoc.uuid !== undefined) {
+      if (typeof doc.uuid !== 'string' || !UUID_SHAPE.test(doc.uuid)) {
+        result.diff = { path: '$.doc.uuid', expected: 'a UUID', actual: JSON.stringify(doc.uuid) };
+        return result;
+      }
+      doc.uuid = expectedDoc.uuid;
+      fresh = true;
+    }
+    if (lacksDate && expectedDoc.issue_date !== undefined) {
+      if (typeof doc.issue_date !== 'string' || !DATE_SHAPE.test(doc.issue_date)) {
+        result.diff = { path: '$.doc.issue_date', expected: 'a date', actual: JSON.stringify(doc.issue_date) };
+        return result;
+      }
+      doc.issue_date = expectedDoc.issue_date;
+      fresh = true;
+    }
+    // A fresh UUID or date changes the digest: compare it only when both were given.
+    if (fresh) (env.head as JsonObject).dig = (expected.head as JsonObject).dig;
+    result.diff = firstDifference(expected, env);
+    result.equal = result.diff === undefined;
+  } catch (err) {
+    result.error = `exception: ${err instanceof Error ? err.message : String(err)}`;
+  }
+  return result;
+}
+
+export function runConformance(goblDir = DEFAULT_GOBL_DIR, filter?: string): ExampleResult[] {
+  return exampleInputs(goblDir)
+    .filter((n) => !filter || n.includes(filter))
+    .map((n) => runExample(n, goblDir));
+}
+
+/** A table per country and document type, then each failure with its first difference. */
+export function formatReport(results: ExampleResult[], verbose = true): string {
+  const groups = new Map<string, { total: number; equal: number; valid: number }>();
+  for (const r of results) {
+    const key = `${r.country}\t${r.type}`;
+    const g = groups.get(key) ?? { total: 0, equal: 0, valid: 0 };
+    g.total++;
+    if (r.equal) g.equal++;
+    if (!r.error && r.faults.length === 0) g.valid++;
+    groups.set(key, g);
+  }
+  const lines = ['country  type            equal/total  without faults'];
+  for (const [key, g] of [...groups.entries()].sort()) {
+    const [country, type] = key.split('\t');
+    lines.push(`${country.padEnd(8)} ${type.padEnd(15)} ${`${g.equal}/${g.total}`.padEnd(12)} ${g.valid}/${g.total}`);
+  }
+  const equal = results.filter((r) => r.equal).length;
+  const valid = results.filter((r) => !r.error && r.faults.length === 0).length;
+  lines.push(`TOTAL    ${''.padEnd(15)} ${`${equal}/${results.length}`.padEnd(12)} ${valid}/${results.length}`);
+  if (verbose) {
+    lines.push('', 'failures:');
+    for (const r of results.filter((x) => !x.equal)) {
+      if (r.error) lines.push(`  ${r.name}: ${r.error}`);
+      else if (r.diff) lines.push(`  ${r.name}: ${r.diff.path} expected ${r.diff.expected} got ${r.diff.actual}`);
+    }
+    lines.push('', 'faults reported on golden examples (GOBL found none):');
+    for (const r of results.filter((x) => x.faults.length > 0)) lines.push(`  ${r.name}: ${r.faults.join(', ')}`);
+  }
+  return lines.join('\n');
+}
+
+if (require.main === module) {
+  const args = process.argv.slice(2);
+  const filter = args.find((a) => !a.startsWith('--'));
+  const results = runConformance(process.env.GOBL_DIR ?? DEFAULT_GOBL_DIR, filter);
+  console.log(formatReport(results, !args.includes('--quiet')));
+}

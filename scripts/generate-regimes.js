@@ -1,0 +1,138 @@
+#!/usr/bin/env node
+/*
+ * Dev-time generator: turns GOBL's regime data files into the project's own TypeScript tables
+ * (src/document/regimes/<cc>.ts). Only figures and codes are kept; names, descriptions and sources are not.
+ * Usage: node scripts/generate-regimes.js [path-to-gobl-data-regimes]
+ * The product never runs this; it reads nothing at run time.
+ */
+const fs = require('fs');
+const path = require('path');
+
+const src = process.argv[2] || path.join(__dirname, '../../shared/gobl/data/regimes');
+const out = path.join(__dirname, '../src/document/regimes');
+// gr.json is a stale file in the old `tax/regime` format; Greece is el.json (country EL, alt GR).
+const skip = new Set(['gr.json']);
+
+function clean(obj) {
+  const res = {};
+  for (const [k, v] of Object.entries(obj)) {
+    if (v === undefined || v === null) continue;
+    if (Array.isArray(v) && v.length === 0) continue;
+    res[k] = v;
+  }
+  return res;
+}
+
+function convert(def) {
+  const regime = clean({
+    country: def.country,
+    altCountryCodes: def.alt_country_codes,
+    currency: def.currency,
+    timeZone: def.time_zone,
+    taxScheme: def.tax_scheme,
+    calculatorRoundingRule: def.calculator_rounding_rule,
+    tags: def.tags && def.tags.map((t) => ({ schema: t.schema, keys: (t.list || []).map((l) => l.key) })),
+    extensions:
+      def.extensions &&
+      def.extensions.map((e) =>
+        clean({
+          key: e.key,
+          pattern: e.pattern,
+          codes: (e.values || e.codes || []).map((c) => c.code),
+        }),
+      ),
+    identities: def.identities && def.identities.map((i) => clean({ key: i.key, code: i.code })),
+    scenarios:
+      def.scenarios &&
+      def.scenarios.map((s) => ({
+        schema: s.schema,
+        list: s.list.map((sc) =>
+          clean({
+            types: sc.type,
+            tags: sc.tags,
+            categories: sc.cat,
+            extKey: sc.ext_key,
+            extValue: sc.ext_value,
+            // Legal note texts are figures GOBL writes into documents verbatim.
+            note: sc.note && clean({ cat: sc.note.cat, key: sc.note.key, src: sc.note.src, code: sc.note.code, text: sc.note.text }),
+            ext: sc.ext,
+          }),
+        ),
+      })),
+    corrections:
+      def.corrections &&
+      def.corrections.map((c) =>
+        clean({ schema: c.schema, types: c.types, stamps: c.stamps, extensions: c.extensions, reasonRequired: c.reason_required }),
+      ),
+    categories: (def.categories || []).map((c) =>
+      clean({
+        code: c.code,
+        retained: c.retained,
+        informative: c.informative,
+        keys: c.keys && c.keys.map((k) => clean({ key: k.key, noPercent: k.no_percent })),
+        rates: (c.rates || []).map((r) =>
+          Object.assign(
+            clean({ rate: r.rate, keys: r.keys, exempt: r.exempt, ext: r.ext }),
+            { values: (r.values || []).map((v) => clean({ since: v.since, percent: v.percent, surcharge: v.surcharge, ext: v.ext })) },
+          ),
+        ),
+        extensions: c.extensions,
+        map: c.map,
+      }),
+    ).map((c) => Object.assign(c, { rates: c.rates || [] })),
+  });
+  if (!regime.categories) regime.categories = [];
+  return regime;
+}
+
+const ident = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+function ts(v, indent) {
+  const pad = '  '.repeat(indent);
+  const inner = '  '.repeat(indent + 1);
+  if (Array.isArray(v)) {
+    if (v.length === 0) return '[]';
+    if (v.every((x) => typeof x !== 'object' || x === null)) {
+      const flat = '[' + v.map((x) => ts(x, 0)).join(', ') + ']';
+      if (flat.length + indent * 2 < 100) return flat;
+      // Long code lists: several per line.
+      const lines = [];
+      let line = '';
+      for (const x of v.map((y) => ts(y, 0) + ',')) {
+        if (line && line.length + x.length + 1 + indent * 2 > 98) {
+          lines.push(line);
+          line = '';
+        }
+        line = line ? line + ' ' + x : x;
+      }
+      if (line) lines.push(line);
+      return '[\n' + lines.map((l) => inner + l + '\n').join('') + pad + ']';
+    }
+    return '[\n' + v.map((x) => inner + ts(x, indent + 1) + ',\n').join('') + pad + ']';
+  }
+  if (v && typeof v === 'object') {
+    const keys = Object.keys(v);
+    if (keys.length === 0) return '{}';
+    const parts = keys.map((k) => (ident.test(k) ? k : JSON.stringify(k)) + ': ' + ts(v[k], indent + 1));
+    const flat = '{ ' + parts.join(', ') + ' }';
+    if (!flat.includes('\n') && flat.length + indent * 2 < 100) return flat;
+    return '{\n' + parts.map((p) => inner + p + ',\n').join('') + pad + '}';
+  }
+  return typeof v === 'string' ? "'" + v.replace(/\\/g, '\\\\').replace(/'/g, "\\'") + "'" : JSON.stringify(v);
+}
+
+const files = fs.readdirSync(src).filter((f) => f.endsWith('.json') && !skip.has(f)).sort();
+const names = [];
+for (const f of files) {
+  const def = JSON.parse(fs.readFileSync(path.join(src, f), 'utf8'));
+  const cc = path.basename(f, '.json');
+  // `in` is a reserved word, so India's table is exported as `in_`.
+  const name = cc === 'in' ? 'in_' : cc;
+  const regime = convert(def);
+  const body =
+    `import type { Regime } from './regime';\n\n` +
+    `/** Tax regime figures for ${regime.country}. Generated by scripts/generate-regimes.js; edit the figures, not the shape. */\n` +
+    `export const ${name}: Regime = ${ts(regime, 0)};\n`;
+  fs.writeFileSync(path.join(out, `${cc}.ts`), body);
+  names.push(name);
+}
+console.log(names.join(' '));

@@ -1,0 +1,62 @@
+import type { JsonObject } from '../types';
+import type { AddonScenario } from './types';
+import { extOf, invoiceType, isObject, mergeDocTaxExt, obj, objects, str, tags } from './util';
+
+/** Tax scenarios: filters on a document, and the extension values they leave on its `tax.ext`. */
+
+/** Every category used by the document's lines, charges and discounts. */
+function categories(doc: JsonObject): string[] {
+  const out = new Set<string>();
+  for (const field of ['lines', 'charges', 'discounts']) {
+    for (const row of objects(doc, field)) for (const combo of objects(row, 'taxes')) out.add(str(combo, 'cat'));
+  }
+  return [...out];
+}
+
+/** The extension maps a scenario's `extKey` filter looks into: the document tax and the tax total rates. */
+function extensionMaps(doc: JsonObject): Record<string, string>[] {
+  const maps: Record<string, string>[] = [];
+  const tax = obj(doc, 'tax');
+  if (tax && Object.keys(extOf(tax)).length > 0) maps.push(extOf(tax));
+  const taxes = obj(obj(doc, 'totals'), 'taxes');
+  for (const cat of objects(taxes, 'categories')) for (const rate of objects(cat, 'rates')) maps.push(extOf(rate));
+  return maps;
+}
+
+export function scenarioMatches(s: AddonScenario, doc: JsonObject): boolean {
+  if (s.types && s.types.length > 0 && !s.types.includes(invoiceType(doc))) return false;
+  if (s.tags && s.tags.length > 0) {
+    const docTags = tags(doc);
+    if (!s.tags.every((t) => docTags.includes(t))) return false;
+  }
+  if (s.categories && s.categories.length > 0) {
+    const used = categories(doc);
+    if (!s.categories.some((c) => used.includes(c))) return false;
+  }
+  if (s.extKey) {
+    return extensionMaps(doc).some((m) => m[s.extKey as string] !== undefined && (!s.extValue || m[s.extKey as string] === s.extValue));
+  }
+  return true;
+}
+
+export interface ScenarioSummary {
+  ext: Record<string, string>;
+  codes: Record<string, string>;
+}
+
+/** Runs the scenarios in order; later matches override earlier ones key by key. */
+export function summarizeScenarios(list: AddonScenario[], doc: JsonObject, schema = 'bill/invoice'): ScenarioSummary {
+  const summary: ScenarioSummary = { ext: {}, codes: {} };
+  for (const s of list) {
+    if (s.schema !== schema || !scenarioMatches(s, doc)) continue;
+    Object.assign(summary.codes, s.codes ?? {});
+    Object.assign(summary.ext, s.ext ?? {});
+  }
+  return summary;
+}
+
+/** Merges the summary's extensions into the document's `tax.ext`, overriding values already there. */
+export function applyScenarioSummary(doc: JsonObject, summary: ScenarioSummary): void {
+  if (!isObject(doc)) return;
+  mergeDocTaxExt(doc, summary.ext);
+}

@@ -1,0 +1,103 @@
+import { addonHooks, applyAddonScenarios, expandAddons } from './addons';
+import { calculateBill, calculateIssueDate } from './bill/calculate';
+import { applyRegimeScenarios } from './bill/invoice-scenarios';
+import { calculatePayment } from './bill/payment';
+import type { HookContext, NodeKind } from './hooks';
+import { isObject, objects, str, strings } from './json';
+import { type Normalizers, intrinsicNormalize, normalizeTree } from './normalize';
+import { regimeFor, regimeHooks } from './regimes';
+import type { Regime } from './regimes/regime';
+import type { DocumentType } from './schemas';
+import type { JsonObject } from './types';
+
+const BILLS: DocumentType[] = ['bill/invoice', 'bill/order', 'bill/delivery', 'bill/payment'];
+const ZERO_UUID = /^0{8}-0{4}-0{4}-0{4}-0{12}$/;
+
+export interface DocumentContext {
+  newUuid: () => string;
+  now: Date;
+}
+
+/** The country of the supplier's tax ID: where a bill's regime comes from when `$regime` is missing. */
+function supplierCountry(doc: JsonObject): string | undefined {
+  const supplier = isObject(doc.supplier) ? doc.supplier : undefined;
+  const taxId = supplier && isObject(supplier.tax_id) ? supplier.tax_id : undefined;
+  return taxId ? str(taxId.country) || undefined : undefined;
+}
+
+/** Fields older documents used, moved where GOBL reads them. */
+function prepareLegacy(doc: JsonObject): void {
+  if (isObject(doc.tax) && Array.isArray(doc.tax.tags)) {
+    const tags = strings(doc.tax.tags);
+    if (tags.length > 0) doc.$tags = tags;
+    delete doc.tax.tags;
+  }
+}
+
+/** Drops all-zero UUIDs anywhere in the document, as GOBL treats them as absent. */
+function dropZeroUuids(node: JsonObject): void {
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'uuid' && typeof v === 'string' && ZERO_UUID.test(v)) delete node[k];
+    else if (Array.isArray(v)) for (const x of v) isObject(x) && dropZeroUuids(x);
+    else if (isObject(v)) dropZeroUuids(v);
+  }
+}
+
+/** Resolves `$regime`: a given code is mapped to its regime's own code; otherwise the supplier's country. */
+function resolveRegime(doc: JsonObject, type: DocumentType): Regime | undefined {
+  if (!BILLS.includes(type) && type !== 'bill/status') return regimeFor(str(doc.$regime) || undefined);
+  const given = str(doc.$regime);
+  if (given) return regimeFor(given);
+  const regime = regimeFor(supplierCountry(doc));
+  if (regime) doc.$regime = regime.country;
+  else delete doc.$regime;
+  return regime;
+}
+
+/**
+ * Normalizes and calculates one document in place, in GOBL's order: identity, regime and addons, the
+ * normalization walk (engine, regime, addons per node), the calculation of its type, then scenarios.
+ */
+export function buildDocument(doc: JsonObject, type: DocumentType, ctx: DocumentContext): { regime?: Regime; addons: string[] } {
+  if (type !== 'tax/identity' && (typeof doc.uuid !== 'string' || doc.uuid === '' || ZERO_UUID.test(doc.uuid))) {
+    doc.uuid = ctx.newUuid();
+  }
+  prepareLegacy(doc);
+  dropZeroUuids(doc);
+  const regime = resolveRegime(doc, type);
+  const addonKeys = expandAddons(strings(doc.$addons));
+  if (addonKeys.length > 0) doc.$addons = addonKeys;
+  else delete doc.$addons;
+
+  const hookCtx: HookContext = { doc, regime, addons: addonKeys };
+  const normalizers: Normalizers = {
+    intrinsic: intrinsicNormalize,
+    regime: regime ? regimeHooks(regime.country) : {},
+    addons: addonHooks(addonKeys),
+  };
+  normalizeTree(doc, type as NodeKind, hookCtx, normalizers);
+
+  const billCtx = { regime, now: ctx.now };
+  switch (type) {
+    case 'bill/invoice':
+      calculateBill(doc, billCtx);
+      applyRegimeScenarios(doc, regime, (note) => normalizeTree(note, 'tax/note', hookCtx, normalizers));
+      applyAddonScenarios(doc, addonKeys);
+      break;
+    case 'bill/order':
+    case 'bill/delivery':
+      calculateBill(doc, billCtx);
+      break;
+    case 'bill/payment':
+      calculatePayment(doc, billCtx);
+      break;
+    case 'bill/status':
+      if (!str(doc.issue_date)) calculateIssueDate(doc, { now: ctx.now });
+      objects(doc.lines).forEach((l, i) => {
+        l.index = i + 1;
+      });
+      break;
+    default:
+  }
+  return { regime, addons: addonKeys };
+}

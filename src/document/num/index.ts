@@ -1,0 +1,2 @@
+export { Amount, AmountError, numberText } from './amount';
+export { Percentage } from './percentage';

@@ -1,0 +1,88 @@
+import { Amount, AmountError } from './amount';
+
+const ONE = Amount.make(1, 0);
+const HUNDRED = Amount.make(100, 0);
+
+/**
+ * A percentage held as its fraction: "21%" is the amount 0.21 (exp 2), "21.0%" is 0.210 (exp 3).
+ * Keeping the fraction's decimals is what lets "21.0%" print back unchanged.
+ */
+export class Percentage {
+  private constructor(readonly amount: Amount) {}
+
+  static ofFraction(amount: Amount): Percentage {
+    return new Percentage(amount);
+  }
+
+  /** From a number of percent points, e.g. 21 → 21%. */
+  static fromPoints(points: Amount): Percentage {
+    return new Percentage(points.rescale(points.exp + 2).divide(HUNDRED));
+  }
+
+  /** "21%", "21.0%" or a bare fraction such as "0.21". */
+  static parse(text: string): Percentage {
+    if (text === '') return new Percentage(Amount.zero(0));
+    if (text.endsWith('%')) return Percentage.fromPoints(Amount.parse(text.slice(0, -1)));
+    return new Percentage(Amount.parse(text));
+  }
+
+  static from(json: unknown): Percentage | undefined {
+    if (typeof json === 'string') return Percentage.parse(json.trim());
+    if (typeof json === 'number') return Percentage.ofFraction(Amount.from(json) as Amount);
+    if (json === null || json === undefined) return undefined;
+    throw new AmountError('invalid percentage');
+  }
+
+  /** The percent points, e.g. 21.0 for 21.0%. */
+  points(): Amount {
+    return this.amount.multiply(HUNDRED).rescale(Math.max(this.amount.exp - 2, 0));
+  }
+
+  toString(): string {
+    return `${this.points().toString()}%`;
+  }
+
+  toJSON(): string {
+    return this.toString();
+  }
+
+  /** This percentage of `a`, at `a`'s decimals. */
+  of(a: Amount): Amount {
+    return a.multiply(this.amount);
+  }
+
+  /** 1 + the fraction, e.g. 1.21 for 21%. */
+  factor(): Amount {
+    return this.amount.add(ONE);
+  }
+
+  /** `a` without this percentage, supposing it was already added to it. */
+  removeFrom(a: Amount): Amount {
+    return a.divide(this.factor());
+  }
+
+  /** The part of `a` that this percentage added, supposing `a` includes it. */
+  from(a: Amount): Amount {
+    return a.subtract(a.divide(this.factor()));
+  }
+
+  rescale(exp: number): Percentage {
+    return new Percentage(this.amount.rescale(exp));
+  }
+
+  negate(): Percentage {
+    return new Percentage(this.amount.negate());
+  }
+
+  equals(p: Percentage): boolean {
+    return this.amount.equals(p.amount);
+  }
+
+  compare(p: Percentage): number {
+    return this.amount.compare(p.amount);
+  }
+
+  isZero(): boolean {
+    return this.amount.isZero();
+  }
+}

@@ -1,0 +1,30 @@
+import type { Fault } from '../types';
+import { faultMessage } from './catalogue';
+
+/** A fault for a catalogued code at one path; the message comes from the catalogue. */
+export function fault(code: string, path: string): Fault {
+  return { code, message: faultMessage(code), paths: [path] };
+}
+
+/** Joins a field name onto a JSON path: `$.doc` + `supplier` → `$.doc.supplier`. */
+export function at(path: string, field: string | number): string {
+  return typeof field === 'number' ? `${path}[${field}]` : `${path}.${field}`;
+}
+
+/** Merges faults sharing a code and message into one with all their paths, keeping first-seen order (as GOBL does). */
+export function mergeFaults(faults: Fault[]): Fault[] {
+  const out: Fault[] = [];
+  const seen = new Map<string, Fault>();
+  for (const f of faults) {
+    const key = `${f.code}\u0000${f.message}`;
+    const prev = seen.get(key);
+    if (prev) {
+      for (const p of f.paths) if (!prev.paths.includes(p)) prev.paths.push(p);
+    } else {
+      const copy = { code: f.code, message: f.message, paths: [...f.paths] };
+      seen.set(key, copy);
+      out.push(copy);
+    }
+  }
+  return out;
+}

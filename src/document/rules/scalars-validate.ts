@@ -1,0 +1,38 @@
+import { at, fault } from './fault';
+import { decimalOf, isValidDate } from './checks';
+import { isPresent } from './values';
+import { isCurrency } from '../currency';
+import type { Fault, JsonObject } from '../types';
+
+/** GOBL-CAL-DATE-01 for a date field that is present. */
+export function validateDate(value: unknown, path: string): Fault[] {
+  if (typeof value !== 'string' || value === '') return [];
+  return isValidDate(value) ? [] : [fault('GOBL-CAL-DATE-01', path)];
+}
+
+/** GOBL-CAL-PERIOD-*: both ends, and the end not before the start. */
+export function validatePeriod(node: JsonObject, path: string): Fault[] {
+  const faults: Fault[] = [];
+  const start = typeof node.start === 'string' ? node.start : '';
+  const end = typeof node.end === 'string' ? node.end : '';
+  if (start && end && isValidDate(start) && isValidDate(end) && end < start) faults.push(fault('GOBL-CAL-PERIOD-10', path));
+  if (!start) faults.push(fault('GOBL-CAL-PERIOD-01', at(path, 'start')));
+  else faults.push(...validateDate(start, at(path, 'start')));
+  if (!end) faults.push(fault('GOBL-CAL-PERIOD-02', at(path, 'end')));
+  else faults.push(...validateDate(end, at(path, 'end')));
+  return faults;
+}
+
+/** GOBL-CURRENCY-CODE-01 for a currency field that is present. */
+export function validateCurrencyCode(value: unknown, path: string): Fault[] {
+  return typeof value === 'string' && value !== '' && !isCurrency(value) ? [fault('GOBL-CURRENCY-CODE-01', path)] : [];
+}
+
+export function validateExchangeRate(node: JsonObject, path: string): Fault[] {
+  const faults: Fault[] = [];
+  if (!isPresent(node.from)) faults.push(fault('GOBL-CURRENCY-EXCHANGERATE-01', at(path, 'from')));
+  if (!isPresent(node.to)) faults.push(fault('GOBL-CURRENCY-EXCHANGERATE-02', at(path, 'to')));
+  const amount = decimalOf(node.amount);
+  if (amount?.isNegative()) faults.push(fault('GOBL-CURRENCY-EXCHANGERATE-04', at(path, 'amount')));
+  return faults;
+}

@@ -1,0 +1,148 @@
+import type { HookContext, Hooks, NodeKind } from './hooks';
+import type { Regime } from './regimes/regime';
+import { regimeFor, regimeHooks } from './regimes';
+import { cvrIdentityFaults } from './regimes/identity-rules';
+import { validateInvoice } from './bill/invoice-validate';
+import {
+  validateAction, validateBillTax, validateDelivery, validateOrder, validatePayment, validatePaymentLine,
+  validateReason, validateStatus, validateStatusFault, validateStatusLine,
+} from './bill/documents-validate';
+import {
+  validateCharge, validateDiscount, validateLine, validateLineCharge, validateLineDiscount, validateSubLine,
+} from './bill/line-validate';
+import {
+  validateAttachment, validateCoordinates, validateDocumentRef, validateEmail, validateEndpoint, validateIdentity,
+  validateImage, validateInbox, validateItem, validateName, validateNote, validatePerson, validateRegistration,
+  validateTelephone, validateUnit, validateWebsite,
+} from './org/org-validate';
+import { validateMessage } from './note/message-validate';
+import { validateDueDate, validateInstructions, validateOnline, validateRecord, validateTerms } from './pay/pay-validate';
+import { validateTaxIdentity } from './tax/identity-validate';
+import { validateCombo, validateTaxSet } from './tax/combo-validate';
+import { validateCurrencyCode, validateDate, validateExchangeRate, validatePeriod } from './rules/scalars-validate';
+import type { KindValidator, ValidationContext } from './rules/context';
+import { at, mergeFaults } from './rules/fault';
+import { rootKinds, shape } from './rules/shape';
+import { isObject } from './rules/values';
+import type { Envelope, Fault, Json, JsonObject } from './types';
+
+export interface ValidateOptions {
+  /** The document's regime; by default the one named by `doc.$regime`. */
+  regime?: Regime;
+  /** Hooks of the document's active addons, in the order they apply. */
+  addons: Hooks[];
+}
+
+/** The engine's own checks per kind of object (GOBL's rules), before regime and addon hooks. */
+const validators: Readonly<Record<string, KindValidator>> = {
+  'bill/invoice': validateInvoice,
+  'bill/order': validateOrder,
+  'bill/delivery': validateDelivery,
+  'bill/payment': validatePayment,
+  'bill/payment-line': validatePaymentLine,
+  'bill/status': validateStatus,
+  'bill/status-line': (n, p) => validateStatusLine(n, p),
+  'bill/reason': (n, p) => validateReason(n, p),
+  'bill/action': (n, p) => validateAction(n, p),
+  'bill/fault': (n, p) => validateStatusFault(n, p),
+  'bill/tax': (n, p) => validateBillTax(n, p),
+  'bill/line': validateLine,
+  'bill/sub-line': validateSubLine,
+  'bill/line-discount': (n, p) => validateLineDiscount(n, p),
+  'bill/line-charge': (n, p) => validateLineCharge(n, p),
+  'bill/discount': (n, p) => validateDiscount(n, p),
+  'bill/charge': (n, p) => validateCharge(n, p),
+  'bill/preceding': (n, p) => validateDocumentRef(n, p),
+  'org/document-ref': (n, p) => validateDocumentRef(n, p),
+  'org/item': (n, p) => validateItem(n, p),
+  // GOBL checks CVR numbers wherever they appear, whatever the document's regime.
+  'org/identity': (n, p) => [...validateIdentity(n, p), ...cvrIdentityFaults(n, p)],
+  'org/email': (n, p) => validateEmail(n, p),
+  'org/telephone': (n, p) => validateTelephone(n, p),
+  'org/website': (n, p) => validateWebsite(n, p),
+  'org/endpoint': (n, p) => validateEndpoint(n, p),
+  'org/inbox': (n, p) => validateInbox(n, p),
+  'org/person': (n, p) => validatePerson(n, p),
+  'org/name': (n, p) => validateName(n, p),
+  'org/note': (n, p) => validateNote(n, p),
+  'org/coordinates': (n, p) => validateCoordinates(n, p),
+  'org/image': (n, p) => validateImage(n, p),
+  'org/attachment': (n, p) => validateAttachment(n, p),
+  'org/registration': (n, p) => validateRegistration(n, p),
+  'note/message': (n, p) => validateMessage(n, p),
+  'pay/instructions': (n, p) => validateInstructions(n, p),
+  'pay/record': (n, p) => validateRecord(n, p),
+  'pay/advance': (n, p) => validateRecord(n, p),
+  'pay/terms': (n, p) => validateTerms(n, p),
+  'pay/due-date': (n, p) => validateDueDate(n, p),
+  'pay/online': (n, p) => validateOnline(n, p),
+  'tax/identity': (n, p) => validateTaxIdentity(n, p),
+  'tax/combo': validateCombo,
+  'currency/exchange-rate': (n, p) => validateExchangeRate(n, p),
+  'cal/period': (n, p) => validatePeriod(n, p),
+};
+
+/** Checks for values that are not objects, by kind. */
+const scalarValidators: Readonly<Record<string, (value: Json, path: string) => Fault[]>> = {
+  'cal/date': validateDate,
+  'currency/code': validateCurrencyCode,
+  'org/unit': validateUnit,
+};
+
+function stringsOf(value: Json | undefined): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/**
+ * Lists every fault of an envelope's document, never stopping at the first: the engine's own rules
+ * for each object (GOBL's codes, JSON paths under `$.doc`), then the regime's and the addons' hooks.
+ * Faults with the same code and message are merged; codes listed in `head.ignore` are dropped.
+ */
+export function validateDocument(envelope: Envelope, opts: ValidateOptions): Fault[] {
+  const doc = envelope.doc;
+  if (!isObject(doc)) return [];
+  const kind = rootKinds[String(doc.$schema)];
+  if (!kind) return [];
+  const regime = opts.regime ?? (typeof doc.$regime === 'string' ? regimeFor(doc.$regime) : undefined);
+  const vc: ValidationContext = { doc, regime, addons: stringsOf(doc.$addons) };
+  const hookCtx: HookContext = { doc, regime, addons: vc.addons };
+  const hooks: Hooks[] = [...(regime ? [regimeHooks(regime.country)] : []), ...opts.addons];
+  const faults = validateTree(doc, kind, '$.doc', vc, hookCtx, hooks);
+  const ignored = new Set(stringsOf(isObject(envelope.head) ? envelope.head.ignore : undefined));
+  return mergeFaults(faults.filter((f) => !ignored.has(f.code)));
+}
+
+/** Validates one object and everything below it. Exported for documents checked outside an envelope. */
+export function validateTree(
+  node: JsonObject, kind: string, path: string, vc: ValidationContext, hookCtx: HookContext, hooks: Hooks[],
+): Fault[] {
+  const faults: Fault[] = [];
+  const own = validators[kind];
+  if (own) faults.push(...own(node, path, vc));
+  for (const h of hooks) if (h.validate) faults.push(...h.validate(node, kind as NodeKind, path, hookCtx));
+
+  for (const [field, childKind] of Object.entries(shape[kind] ?? {})) {
+    const value = node[field];
+    if (value === undefined || value === null) continue;
+    const fieldPath = at(path, field);
+    if (childKind === 'tax/set') {
+      if (!Array.isArray(value)) continue;
+      faults.push(...validateTaxSet(value, fieldPath));
+      value.forEach((c, i) => {
+        if (isObject(c)) faults.push(...validateTree(c, 'tax/combo', at(fieldPath, i), vc, hookCtx, hooks));
+      });
+      continue;
+    }
+    const isList = childKind.endsWith('[]');
+    const k = isList ? childKind.slice(0, -2) : childKind;
+    const items: [Json, string][] = isList
+      ? (Array.isArray(value) ? value.map((v, i): [Json, string] => [v, at(fieldPath, i)]) : [])
+      : [[value, fieldPath]];
+    for (const [v, p] of items) {
+      const scalar = scalarValidators[k];
+      if (scalar) faults.push(...scalar(v, p));
+      else if (isObject(v)) faults.push(...validateTree(v, k, p, vc, hookCtx, hooks));
+    }
+  }
+  return faults;
+}

@@ -4,11 +4,18 @@ import { DomainError } from '../domain/errors';
 /** Deeper JSON than this is refused before parsing: no document needs it, and it would strain every walk over it. */
 export const MAX_JSON_DEPTH = 64;
 
-/** Nesting depth of JSON text, counted without parsing (brackets inside strings do not count). */
-export function jsonDepth(text: string): number {
+/** Digits a JSON number may carry and still mean exactly what it says once parsed (IEEE double). */
+export const MAX_NUMBER_DIGITS = 15;
+
+/**
+ * Scans JSON text without parsing it: its nesting depth (brackets inside strings do not count), and the
+ * first number literal that a JavaScript number cannot hold exactly (too many digits, or out of range).
+ */
+export function scanJson(text: string): { depth: number; inexactNumber?: string } {
   let depth = 0;
   let deepest = 0;
   let inString = false;
+  let inexactNumber: string | undefined;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
@@ -17,8 +24,14 @@ export function jsonDepth(text: string): number {
     } else if (c === 34) inString = true;
     else if (c === 123 || c === 91) deepest = Math.max(deepest, ++depth);
     else if (c === 125 || c === 93) depth--;
+    else if (inexactNumber === undefined && (c === 45 || (c >= 48 && c <= 57))) {
+      const token = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400))?.[0] ?? '';
+      const digits = token.replace(/[eE].*$/, '').replace(/[-.]/g, '').replace(/^0+/, '').replace(/0+$/, '');
+      if (digits.length > MAX_NUMBER_DIGITS || !Number.isFinite(Number(token))) inexactNumber = token;
+      i += Math.max(token.length - 1, 0);
+    }
   }
-  return deepest;
+  return { depth: deepest, inexactNumber };
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -33,7 +46,8 @@ function isJsonMediaType(contentType: string | undefined): boolean {
 /**
  * Reads a JSON request body: 415 unless it is application/json in UTF-8, 413 past the limit (refused
  * from Content-Length before reading, or as soon as the stream passes it), 400 for bytes that are not
- * UTF-8, text that is not JSON, or JSON nested deeper than MAX_JSON_DEPTH.
+ * UTF-8, text that is not JSON, JSON nested deeper than MAX_JSON_DEPTH, or a number that would not survive
+ * parsing exactly (amounts belong in strings; a silently rounded one would be a wrong document).
  */
 export function jsonBody(limit: number): RequestHandler[] {
   const raw = express.raw({ type: () => true, limit });
@@ -61,7 +75,11 @@ export function jsonBody(limit: number): RequestHandler[] {
       throw new DomainError('input', 'the request body is not valid UTF-8');
     }
     if (text.trim() === '') throw new DomainError('input', 'the request body is empty');
-    if (jsonDepth(text) > MAX_JSON_DEPTH) throw new DomainError('input', `the request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+    const scan = scanJson(text);
+    if (scan.depth > MAX_JSON_DEPTH) throw new DomainError('input', `the request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+    if (scan.inexactNumber !== undefined) {
+      throw new DomainError('input', `the number ${scan.inexactNumber.slice(0, 40)} cannot be read exactly: send it as a string`);
+    }
     try {
       req.body = JSON.parse(text);
     } catch (error) {

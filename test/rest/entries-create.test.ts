@@ -195,3 +195,18 @@ describe('bad requests store nothing', () => {
     expect(reply.body.key).toBe('not-found');
   });
 });
+
+describe('numbers that cannot be read exactly', () => {
+  test.each([['1e400'], ['12345678901234567890'], ['0.1234567890123456789'], ['-99999999999999999']])('%s is 400, nothing stored', async (literal) => {
+    const raw = `{"data":{"$schema":"https://gobl.org/draft-0/org/party","name":"N","ext":{"n":${literal}}}}`;
+    const reply = await api.post('/silo/v1/entries', raw);
+    expect(reply.status).toBe(400);
+    expect(reply.body.key).toBe('input');
+    expect((await api.get('/silo/v1/entries')).body.list).toEqual([]);
+  });
+
+  test('ordinary numbers, and long digit runs inside strings, are fine', async () => {
+    const raw = `{"data":{"$schema":"https://gobl.org/draft-0/note/message","title":"12345678901234567890","content":"n 1.5e3 0.10 100"}}`;
+    expect((await api.post('/silo/v1/entries', raw)).status).toBe(200);
+  });
+});

@@ -25,6 +25,8 @@ export interface ExampleResult {
   /** The first difference: JSON path, expected and actual (as JSON text). */
   diff?: { path: string; expected: string; actual: string };
   error?: string;
+  /** The JSON text itself equals GOBL's file (key order and indentation included). */
+  sameText: boolean;
   /** Fault codes the engine reported; GOBL validated every golden example, so any is a false alarm. */
   faults: string[];
 }
@@ -87,6 +89,16 @@ export function firstDifference(expected: Json | undefined, actual: Json | undef
   return undefined;
 }
 
+/** JSON as Go's encoder indents it with tabs, escaping the characters it escapes for HTML. */
+function goText(value: JsonObject): string {
+  return JSON.stringify(value, null, '\t')
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
 /** Processes one example and compares it with GOBL's output. */
 export function runExample(name: string, goblDir = DEFAULT_GOBL_DIR): ExampleResult {
   const country = name.split('/')[0];
@@ -94,7 +106,7 @@ export function runExample(name: string, goblDir = DEFAULT_GOBL_DIR): ExampleRes
   const expected = JSON.parse(fs.readFileSync(goldenPath(goblDir, name), 'utf8')) as JsonObject;
   const expectedDoc = expected.doc as JsonObject;
   const type = String(expectedDoc.$schema ?? '').replace('https://gobl.org/draft-0/', '');
-  const result: ExampleResult = { name, country, type, equal: false, faults: [] };
+  const result: ExampleResult = { name, country, type, equal: false, sameText: false, faults: [] };
   const inputDoc = (name.includes('.env.') ? input.doc : input) as JsonObject;
   const lacksUuid = !inputDoc || typeof inputDoc.uuid !== 'string';
   const lacksDate = !inputDoc || typeof inputDoc.issue_date !== 'string';
@@ -129,6 +141,7 @@ export function runExample(name: string, goblDir = DEFAULT_GOBL_DIR): ExampleRes
     if (fresh) (env.head as JsonObject).dig = (expected.head as JsonObject).dig;
     result.diff = firstDifference(expected, env);
     result.equal = result.diff === undefined;
+    result.sameText = result.equal && goText(env) === fs.readFileSync(goldenPath(goblDir, name), 'utf8');
   } catch (err) {
     result.error = `exception: ${err instanceof Error ? err.message : String(err)}`;
   }
@@ -160,6 +173,8 @@ export function formatReport(results: ExampleResult[], verbose = true): string {
   const equal = results.filter((r) => r.equal).length;
   const valid = results.filter((r) => !r.error && r.faults.length === 0).length;
   lines.push(`TOTAL    ${''.padEnd(15)} ${`${equal}/${results.length}`.padEnd(12)} ${valid}/${results.length}`);
+  const sameText = results.filter((r) => r.sameText).length;
+  lines.push(`(byte-identical JSON text, key order included: ${sameText}/${results.length})`);
   if (verbose) {
     lines.push('', 'failures:');
     for (const r of results.filter((x) => !x.equal)) {

@@ -17,6 +17,8 @@ export interface Config {
   bodyLimit: number;
   signingKey?: string;
   graphql: { sandbox: boolean; introspection: boolean };
+  /** GRAPHQL_MAX_DEPTH (default 8), GRAPHQL_MAX_COMPLEXITY (default 10000), GRAPHQL_BATCHING (default false). */
+  graphqlLimits: { maxDepth: number; maxComplexity: number; batching: boolean };
   logLevel: string;
 }
 
@@ -42,6 +44,14 @@ function parseBoolean(name: string, text: string | undefined, fallback: boolean,
   if (['true', '1', 'yes'].includes(text.toLowerCase())) return true;
   if (['false', '0', 'no'].includes(text.toLowerCase())) return false;
   problems.push(`${name} must be true or false, got "${text}"`);
+  return fallback;
+}
+
+function parsePositiveInteger(name: string, text: string | undefined, fallback: number, problems: string[]): number {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (/^\d+$/.test(text) && Number.isSafeInteger(value) && value > 0) return value;
+  problems.push(`${name} must be a positive whole number, got "${text}"`);
   return fallback;
 }
 
@@ -102,6 +112,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphql: {
       sandbox: parseBoolean('GRAPHQL_SANDBOX', value('GRAPHQL_SANDBOX'), true, problems),
       introspection: parseBoolean('GRAPHQL_INTROSPECTION', value('GRAPHQL_INTROSPECTION'), true, problems),
+    },
+    graphqlLimits: {
+      maxDepth: parsePositiveInteger('GRAPHQL_MAX_DEPTH', value('GRAPHQL_MAX_DEPTH'), 8, problems),
+      maxComplexity: parsePositiveInteger('GRAPHQL_MAX_COMPLEXITY', value('GRAPHQL_MAX_COMPLEXITY'), 10_000, problems),
+      batching: parseBoolean('GRAPHQL_BATCHING', value('GRAPHQL_BATCHING'), false, problems),
     },
     logLevel,
   };

@@ -7,12 +7,15 @@ import { localSecret } from './auth/local-secret';
 import { keyMaterial, TokenVerifier } from './auth/token-verifier';
 import type { Config } from './config';
 import { EntryService } from './domain/entries.service';
+import { graphqlRouter } from './graphql/graphql.router';
 import { createLogger, type Logger } from './logger';
 import { authenticate } from './rest/authenticate';
 import { entriesRoutes } from './rest/entries.routes';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { requestContext } from './rest/request-context';
 import { healthRoutes, pingRoutes } from './rest/service.routes';
+import { keysRoutes } from './rest/keys.routes';
+import { SigningKeys } from './signing/signing-keys';
 import { isDatabaseReady, openDataSource } from './storage/data-source';
 import { EntryRepository } from './storage/entry.repository';
 
@@ -40,8 +43,10 @@ export async function buildServer(config: Config, options: { logger?: Logger } =
   const local = jwtConfigured ? undefined : localSecret(config.dataDir);
   const verifier = new TokenVerifier(keyMaterial(config.jwt, () => local!.secret), config.jwt);
 
+  const signingKeys = SigningKeys.load(config.signingKey, config.dataDir);
+
   const dataSource = await openDataSource(config.database);
-  const entries = new EntryService(new EntryRepository(dataSource));
+  const entries = new EntryService(new EntryRepository(dataSource), { signingKeys });
 
   const app = express();
   app.disable('x-powered-by');
@@ -50,7 +55,10 @@ export async function buildServer(config: Config, options: { logger?: Logger } =
   app.use(healthRoutes(() => isDatabaseReady(dataSource)));
   app.use(['/silo', '/utils'], authenticate(verifier));
   app.use(entriesRoutes(entries, config.bodyLimit));
+  app.use(keysRoutes(entries));
   app.use(pingRoutes());
+  const graphql = await graphqlRouter({ entries, verifier, logger }, { ...config.graphql, ...config.graphqlLimits, bodyLimit: config.bodyLimit });
+  app.use(graphql.router);
   app.use(notFoundHandler);
   app.use(errorHandler);
 
@@ -79,6 +87,7 @@ export async function buildServer(config: Config, options: { logger?: Logger } =
         httpServer.close(() => resolve());
         httpServer.closeIdleConnections();
       });
+      await graphql.stop();
       if (dataSource.isInitialized) await dataSource.destroy();
     },
   };

@@ -1,7 +1,8 @@
-import { addonHooks, applyAddonScenarios, expandAddons } from './addons';
+import { addonHooks, addonTags, applyAddonScenarios, expandAddons } from './addons';
 import { calculateBill, calculateIssueDate } from './bill/calculate';
 import { applyRegimeScenarios } from './bill/invoice-scenarios';
 import { calculatePayment } from './bill/payment';
+import { checkTags } from './bill/tags';
 import type { HookContext, NodeKind } from './hooks';
 import { isObject, objects, str, strings } from './json';
 import { type Normalizers, intrinsicNormalize, normalizeTree } from './normalize';
@@ -34,15 +35,6 @@ function prepareLegacy(doc: JsonObject): void {
   }
 }
 
-/** Drops all-zero UUIDs anywhere in the document, as GOBL treats them as absent. */
-function dropZeroUuids(node: JsonObject): void {
-  for (const [k, v] of Object.entries(node)) {
-    if (k === 'uuid' && typeof v === 'string' && ZERO_UUID.test(v)) delete node[k];
-    else if (Array.isArray(v)) for (const x of v) isObject(x) && dropZeroUuids(x);
-    else if (isObject(v)) dropZeroUuids(v);
-  }
-}
-
 /** Resolves `$regime`: a given code is mapped to its regime's own code; otherwise the supplier's country. */
 function resolveRegime(doc: JsonObject, type: DocumentType): Regime | undefined {
   if (!BILLS.includes(type) && type !== 'bill/status') return regimeFor(str(doc.$regime) || undefined);
@@ -63,7 +55,6 @@ export function buildDocument(doc: JsonObject, type: DocumentType, ctx: Document
     doc.uuid = ctx.newUuid();
   }
   prepareLegacy(doc);
-  dropZeroUuids(doc);
   const regime = resolveRegime(doc, type);
   const addonKeys = expandAddons(strings(doc.$addons));
   if (addonKeys.length > 0) doc.$addons = addonKeys;
@@ -80,12 +71,16 @@ export function buildDocument(doc: JsonObject, type: DocumentType, ctx: Document
   const billCtx = { regime, now: ctx.now };
   switch (type) {
     case 'bill/invoice':
+      checkTags(doc, type, regime, addonTags(addonKeys, type));
       calculateBill(doc, billCtx);
       applyRegimeScenarios(doc, regime, (note) => normalizeTree(note, 'tax/note', hookCtx, normalizers));
       applyAddonScenarios(doc, addonKeys);
       break;
-    case 'bill/order':
     case 'bill/delivery':
+      checkTags(doc, type, regime, addonTags(addonKeys, type));
+      calculateBill(doc, billCtx);
+      break;
+    case 'bill/order':
       calculateBill(doc, billCtx);
       break;
     case 'bill/payment':

@@ -38,7 +38,10 @@ export const FIELDS: Partial<Record<NodeKind, readonly string[]>> = {
   'bill/status-line': ['index', 'key', 'date', 'doc', 'description', 'reasons', 'actions', 'ext', 'complements', 'meta'],
   'bill/reason': ['key', 'description', 'faults', 'ext'],
   'bill/action': ['key', 'description', 'ext'],
-  'bill/line': [...LINE_COMMON, 'breakdown', 'taxes', 'substituted', 'seller', 'ext'],
+  'bill/line': [
+    'uuid', 'i', 'quantity', 'identifier', 'period', 'order', 'cost', 'item', 'breakdown', 'sum', 'discounts', 'charges',
+    'taxes', 'total', 'substituted', 'seller', 'notes', 'ext',
+  ],
   'bill/sub-line': LINE_COMMON,
   'bill/line-discount': ['key', 'code', 'reason', 'base', 'percent', 'amount', 'ext'],
   'bill/line-charge': ['key', 'code', 'reason', 'base', 'percent', 'quantity', 'unit', 'rate', 'amount', 'ext'],
@@ -75,6 +78,7 @@ export const FIELDS: Partial<Record<NodeKind, readonly string[]>> = {
   ],
   'org/email': ['uuid', 'label', 'addr', 'meta'],
   'org/telephone': ['uuid', 'label', 'num'],
+  'org/endpoint': ['uuid', 'label', 'uri'],
   'org/inbox': ['uuid', 'label', 'key', 'scheme', 'code', 'url', 'email'],
   'org/website': ['uuid', 'label', 'title', 'url'],
   'org/registration': [
@@ -93,6 +97,24 @@ export const FIELDS: Partial<Record<NodeKind, readonly string[]>> = {
   'pay/instructions': ['key', 'detail', 'ref', 'credit_transfer', 'card', 'direct_debit', 'online', 'notes', 'ext', 'meta'],
   'currency/exchange-rate': ['from', 'to', 'at', 'source', 'amount'],
   'note/message': ['$schema', 'uuid', 'title', 'content', 'meta'],
+};
+
+/** Field order of plain objects nested in a kind, keyed "kind.field"; used only to order output keys. */
+const CREDIT_TRANSFER = ['iban', 'bic', 'number', 'name', 'branch'];
+export const NESTED_FIELDS: Record<string, readonly string[]> = {
+  'pay/terms.due_dates': ['date', 'notes', 'amount', 'percent', 'currency'],
+  'pay/instructions.credit_transfer': CREDIT_TRANSFER,
+  'pay/advance.credit_transfer': CREDIT_TRANSFER,
+  'pay/instructions.card': ['first6', 'last4', 'holder'],
+  'pay/advance.card': ['first6', 'last4', 'holder'],
+  'pay/instructions.direct_debit': ['ref', 'creditor', 'account'],
+  'pay/advance.direct_debit': ['ref', 'creditor', 'account'],
+  'pay/instructions.online': ['key', 'label', 'url'],
+  'pay/advance.online': ['key', 'label', 'url'],
+  'org/item.alt_prices': ['label', 'currency', 'value'],
+  'currency/exchange-rate.at': [],
+  'bill/line.period': ['label', 'start', 'end'],
+  'bill/invoice.exchange_rates': ['from', 'to', 'at', 'source', 'amount'],
 };
 
 const SETS = new Map<NodeKind, Set<string>>(

@@ -42,6 +42,7 @@ export type NodeKind =
   | 'org/email'
   | 'org/telephone'
   | 'org/inbox'
+  | 'org/endpoint'
   | 'org/website'
   | 'org/registration'
   | 'org/note'

@@ -3,7 +3,8 @@ import { buildDocument } from './document';
 import { CalculationError } from './errors';
 import { buildHeader } from './head/header';
 import { isObject } from './json';
-import { pruneEmpty } from './normalize';
+import { orderFields, pruneEmpty } from './normalize';
+import type { NodeKind } from './hooks';
 import { ENVELOPE_SCHEMA, documentTypeOf } from './schemas';
 import type { Envelope, Fault, JsonObject, ProcessContext, ProcessResult } from './types';
 import { AmountError } from './num';
@@ -34,7 +35,7 @@ export function processDocument(data: JsonObject, ctx: ProcessContext): ProcessR
     const schema = typeof source.$schema === 'string' ? source.$schema : 'none';
     return { ok: false, error: 'unknown-schema', message: `unknown document schema: ${schema}`, faults: [] };
   }
-  const doc = structuredClone(source) as JsonObject;
+  let doc = structuredClone(source) as JsonObject;
   let built: ReturnType<typeof buildDocument>;
   try {
     built = buildDocument(doc, type, ctx);
@@ -45,6 +46,7 @@ export function processDocument(data: JsonObject, ctx: ProcessContext): ProcessR
     throw err;
   }
   pruneEmpty(doc);
+  doc = orderFields(doc, type as NodeKind);
   const envelope: Envelope = {
     $schema: ENVELOPE_SCHEMA,
     head: buildHeader(given && isObject(given.head) ? structuredClone(given.head) : {}, doc, ctx),

@@ -1,10 +1,13 @@
 import { normalizeBillNode } from './bill/normalize';
 import type { HookContext, Hooks, NodeKind } from './hooks';
-import { dropUnknownFields } from './fields';
+import { FIELDS, NESTED_FIELDS, dropUnknownFields } from './fields';
 import { isObject } from './json';
+import { normalizeMessage } from './note/normalize';
+import { normalizeOrgNode } from './org/normalize';
 import { normalizePayNode } from './pay/normalize';
 import { foldTermsDetail } from './pay/terms';
-import { regimeHooks } from './regimes';
+import { regimeFor, regimeHooks } from './regimes';
+import { genericIdentityHooks } from './regimes/regime-hooks';
 import { normalizeTaxNode } from './tax/normalize';
 import type { Json, JsonObject } from './types';
 
@@ -19,6 +22,7 @@ const PARTY: Record<string, NodeKind> = {
   websites: 'org/website',
   telephones: 'org/telephone',
   registration: 'org/registration',
+  endpoints: 'org/endpoint',
 };
 const BILL: Record<string, NodeKind> = {
   exchange_rates: 'currency/exchange-rate',
@@ -95,18 +99,19 @@ export const CHILDREN: Partial<Record<NodeKind, Record<string, NodeKind>>> = {
 
 export interface Normalizers {
   /** The engine's own normalizer per kind: runs first on a node, after its children. */
-  intrinsic: (node: JsonObject, kind: NodeKind, ctx: HookContext) => void;
+  intrinsic: (node: JsonObject, kind: NodeKind) => void;
   /** The document regime's hooks, then each addon's, in the order they run. */
   regime: Hooks;
   addons: Hooks[];
 }
 
 /** The engine's normalizers for the kinds it owns. */
-export function intrinsicNormalize(node: JsonObject, kind: NodeKind, ctx: HookContext): void {
+export function intrinsicNormalize(node: JsonObject, kind: NodeKind): void {
+  if (kind.startsWith('org/') || kind === 'bill/preceding') normalizeOrgNode(node, kind);
+  else if (kind === 'note/message') normalizeMessage(node);
   normalizeTaxNode(node, kind);
   normalizeBillNode(node, kind);
   normalizePayNode(node, kind);
-  void ctx;
 }
 
 /**
@@ -135,10 +140,16 @@ function visit(node: JsonObject, kind: NodeKind, ctx: HookContext, n: Normalizer
     }
   }
   cleanExtensions(node);
-  n.intrinsic(node, kind, ctx);
-  const regime = kind === 'tax/identity' ? regimeHooks(typeof node.country === 'string' ? node.country : undefined) : n.regime;
+  n.intrinsic(node, kind);
+  const regime = kind === 'tax/identity' ? identityHooks(node) : n.regime;
   regime.normalize?.(node, kind, ctx);
   for (const h of n.addons) h.normalize?.(node, kind, ctx);
+}
+
+/** A tax identity is normalized by its own country's regime, or by the generic cleanup when there is none. */
+function identityHooks(node: JsonObject): Hooks {
+  const country = typeof node.country === 'string' ? node.country : undefined;
+  return regimeFor(country) ? regimeHooks(country) : genericIdentityHooks;
 }
 
 /** Fields older versions of the format used, moved to where GOBL reads them now. */
@@ -211,4 +222,60 @@ export function pruneEmpty(value: Json, field = ''): Json | undefined {
     return any || !MAP_FIELDS.has(field) ? value : undefined;
   }
   return value;
+}
+
+/** Rank of each field in its kind's order, built once. */
+const RANKS = new Map<readonly string[], Map<string, number>>();
+function ranksOf(order: readonly string[]): Map<string, number> {
+  let r = RANKS.get(order);
+  if (!r) {
+    r = new Map(order.map((k, i) => [k, i]));
+    RANKS.set(order, r);
+  }
+  return r;
+}
+
+const NESTED_BY_KIND = new Map<string, [string, readonly string[]][]>();
+for (const [key, order] of Object.entries(NESTED_FIELDS)) {
+  const [kind, field] = key.split('.');
+  if (order.length === 0) continue;
+  NESTED_BY_KIND.set(kind, [...(NESTED_BY_KIND.get(kind) ?? []), [field, order]]);
+}
+
+/**
+ * A copy of the document with each known object's keys in GOBL's field order (its Go struct order), so the JSON
+ * reads as GOBL writes it. Key order changes neither the digest (canonical JSON sorts keys) nor equality.
+ * Builds new objects rather than deleting keys, which keeps V8's fast object shapes.
+ */
+export function orderFields(node: JsonObject, kind: NodeKind): JsonObject {
+  const children = CHILDREN[kind];
+  const nested = NESTED_BY_KIND.get(kind);
+  const order = FIELDS[kind];
+  const out = order ? sortKeys(node, order) : { ...node };
+  if (children) {
+    for (const field of Object.keys(children)) {
+      const value = out[field];
+      const childKind = children[field];
+      if (Array.isArray(value)) out[field] = value.map((v) => (isObject(v) ? orderFields(v, childKind) : v));
+      else if (isObject(value)) out[field] = orderFields(value, childKind);
+    }
+  }
+  for (const [field, fieldOrder] of nested ?? []) {
+    const value = out[field];
+    if (Array.isArray(value)) out[field] = value.map((v) => (isObject(v) ? sortKeys(v, fieldOrder) : v));
+    else if (isObject(value)) out[field] = sortKeys(value, fieldOrder);
+  }
+  return out;
+}
+
+function sortKeys(node: JsonObject, order: readonly string[]): JsonObject {
+  const ranks = ranksOf(order);
+  const rank = (k: string) => ranks.get(k) ?? order.length;
+  const keys = Object.keys(node);
+  let sorted = true;
+  for (let i = 1; i < keys.length && sorted; i++) sorted = rank(keys[i - 1]) <= rank(keys[i]);
+  if (!sorted) keys.sort((a, b) => rank(a) - rank(b));
+  const out: JsonObject = {};
+  for (const k of keys) out[k] = node[k];
+  return out;
 }

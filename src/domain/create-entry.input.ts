@@ -1,4 +1,6 @@
 import type { JsonObject } from '../document';
+import type { CorrectionOptions } from '../document/bill/invoice-correct';
+import { readCorrectionOptions } from './derive/correction-options';
 import { badInput, type ErrorFields } from './errors';
 import { FOLDER_PATTERN } from './folders';
 
@@ -12,7 +14,7 @@ export interface CreateEntryInput {
   folder?: string;
   contentType: ContentType;
   previousId?: string;
-  correct?: JsonObject;
+  correct?: CorrectionOptions;
   allowInvalid: boolean;
   sign: boolean;
 }
@@ -56,7 +58,10 @@ export function parseCreateEntryInput(body: unknown): CreateEntryInput {
   if (!(CONTENT_TYPES as readonly string[]).includes(contentType)) fields.content_type = `must be one of ${CONTENT_TYPES.join(', ')}`;
   const previousId = optional('previous_id', isString, 'a UUID') || undefined;
   if (previousId !== undefined && !UUID_PATTERN.test(previousId)) fields.previous_id = 'must be a UUID';
-  const correct = optional('correct', isObject, 'an object');
+  const correctGiven = optional('correct', isObject, 'an object');
+  const correction = correctGiven === undefined ? undefined : readCorrectionOptions(correctGiven);
+  if (correction && 'problems' in correction) fields.correct = correction.problems;
+  const correct = correction && 'options' in correction ? correction.options : undefined;
   const allowInvalid = optional('allow_invalid', isBoolean, 'true or false') ?? false;
   const sign = optional('sign', isBoolean, 'true or false') ?? false;
 
@@ -64,10 +69,19 @@ export function parseCreateEntryInput(body: unknown): CreateEntryInput {
   if (contentType !== 'application/json' && previousId === undefined && !fields.content_type) {
     fields.previous_id = `is required with content_type ${contentType}`;
   }
-  if (correct !== undefined && previousId === undefined) fields.previous_id = 'is required with correct';
+  if (correctGiven !== undefined && previousId === undefined) fields.previous_id = 'is required with correct';
+  if (correctGiven !== undefined && data !== undefined) fields.data = 'must be absent with correct: the corrective document is built from the previous entry';
+  if (contentType !== 'application/json' && previousId !== undefined && data === undefined && !fields.data) fields.data = `is required with content_type ${contentType}`;
   if (data === undefined && previousId === undefined && !fields.data) fields.data = 'is required';
 
   const names = Object.keys(fields);
-  if (names.length > 0) throw badInput(names.map((n) => `${n}: ${fields[n]}`).join('; '), fields);
+  if (names.length > 0) throw badInput(fieldMessages(fields).join('; '), fields);
   return { data, key, folder, contentType: contentType as ContentType, previousId: previousId?.toLowerCase(), correct, allowInvalid, sign };
+}
+
+/** `["key: must be a string", "correct.type: is required"]` from nested field messages. */
+function fieldMessages(fields: ErrorFields, prefix = ''): string[] {
+  return Object.entries(fields).flatMap(([name, value]) =>
+    typeof value === 'string' ? [`${prefix}${name}: ${value}`] : fieldMessages(value, `${prefix}${name}.`),
+  );
 }

@@ -9,6 +9,9 @@ import { toEntryFaults, validationError } from './faults';
 import { folderForSchema } from './folders';
 import { checkListQuery, type ListEntriesQuery } from './list-entries.query';
 import { buildSnippet } from './snippet';
+import { deriveSource } from './derive/derive-source';
+import { signEnvelope, verifyEnvelopeSignatures, withSigningFaults } from '../signing/envelope-signatures';
+import type { PublicJwk, SigningKeys } from '../signing/signing-keys';
 
 export interface EntryPage {
   entries: Entry[];
@@ -22,6 +25,8 @@ export interface EntryPage {
 export interface EntryServiceOptions {
   clock?: () => Date;
   newId?: () => string;
+  /** The service's envelope signing keys; without them `sign` is refused and signatures are only content-checked. */
+  signingKeys?: SigningKeys;
 }
 
 /**
@@ -31,6 +36,7 @@ export interface EntryServiceOptions {
 export class EntryService {
   private readonly clock: () => Date;
   private readonly newId: () => string;
+  private readonly signingKeys?: SigningKeys;
 
   constructor(
     private readonly store: EntryStore,
@@ -38,21 +44,25 @@ export class EntryService {
   ) {
     this.clock = options.clock ?? (() => new Date());
     this.newId = options.newId ?? (() => uuidv7());
+    this.signingKeys = options.signingKeys;
   }
 
   /** Creates an entry from a request body (contract field names). `id` is a client-chosen id (PUT). */
   async createEntry(workspaceId: string, body: unknown, options: { id?: string } = {}): Promise<Entry> {
     if (options.id !== undefined && !UUID_PATTERN.test(options.id)) throw badInput('id must be a UUID', { id: 'must be a UUID' });
     const input = parseCreateEntryInput(body);
-    const source = await this.sourceDocument(workspaceId, input);
     const now = this.clock();
+    const source = await this.sourceDocument(workspaceId, input, now);
     const result = processDocument(source, { newUuid: this.newId, now });
     if (!result.ok) throw new DomainError(result.error, result.message, { faults: toEntryFaults(result.faults) });
     const envelope = result.envelope;
     this.settleId(envelope, source, options.id);
-    if (result.faults.length > 0 && !input.allowInvalid) throw validationError(result.faults);
+    verifyEnvelopeSignatures(envelope, this.signingKeys);
+    const faults = withSigningFaults(envelope, result.faults);
+    if (faults.length > 0 && !input.allowInvalid) throw validationError(faults);
+    if (input.sign) this.sign(envelope, faults, now);
 
-    const entry = this.entryOf(workspaceId, envelope, input, result.faults, now);
+    const entry = this.entryOf(workspaceId, envelope, input, faults, now);
     try {
       await this.store.insert(entry);
     } catch (error) {
@@ -92,19 +102,29 @@ export class EntryService {
     return page;
   }
 
+  /** The public keys that verify the service's envelope signatures, as a JWKS. */
+  publicKeys(): { keys: PublicJwk[] } {
+    return this.signingKeys?.jwks() ?? { keys: [] };
+  }
+
   /** Reads the `data` of entries that were listed without it. */
   async loadData(workspaceId: string, ids: string[]): Promise<Map<string, Envelope | undefined>> {
     return this.store.loadData(workspaceId, ids);
   }
 
   /** The document to process: the uploaded data, or one derived from an earlier entry. */
-  private async sourceDocument(workspaceId: string, input: CreateEntryInput): Promise<JsonObject> {
+  private async sourceDocument(workspaceId: string, input: CreateEntryInput, now: Date): Promise<JsonObject> {
     if (input.previousId !== undefined) {
       const previous = await this.store.findById(workspaceId, input.previousId, { withData: true });
-      if (!previous) throw notFound('previous entry');
-      throw badInput('creating an entry from a previous one is not supported yet', { previous_id: 'is not supported yet' });
+      if (!previous?.data) throw notFound('previous entry');
+      return deriveSource(previous.data, input, { now });
     }
     return input.data as JsonObject;
+  }
+
+  private sign(envelope: Envelope, faults: Fault[], now: Date): void {
+    if (!this.signingKeys) throw new DomainError('internal', 'no signing key is configured');
+    signEnvelope(envelope, faults, this.signingKeys, now);
   }
 
   /** A client-chosen id names the envelope; an uploaded envelope must agree with it. */

@@ -6,6 +6,7 @@ import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { duplicateIndexOf } from './duplicate-key';
+import { insertRows } from './bulk-insert';
 
 const LIST_COLUMNS = [
   'workspaceId', 'id', 'key', 'folder', 'docSchema', 'envSchema', 'state', 'signed', 'invalid',
@@ -29,6 +30,20 @@ export class EntryRepository implements EntryStore {
   async insert(entry: Entry): Promise<void> {
     try {
       await this.entries.insert(toRow(entry));
+    } catch (error) {
+      const index = duplicateIndexOf(error);
+      if (index) throw new DuplicateEntryError(index === 'key' ? 'key' : 'id');
+      throw error;
+    }
+  }
+
+  /**
+   * Stores many new entries in one transaction with multi-row INSERTs (bulk import): all or none. Throws
+   * DuplicateEntryError when an id or key is taken. Entries made by createEntry have no attachments or meta.
+   */
+  async insertMany(entries: Entry[]): Promise<void> {
+    try {
+      await insertRows(this.dataSource, EntryEntity, entries.map(toRow));
     } catch (error) {
       const index = duplicateIndexOf(error);
       if (index) throw new DuplicateEntryError(index === 'key' ? 'key' : 'id');

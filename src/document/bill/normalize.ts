@@ -2,6 +2,7 @@ import type { NodeKind } from '../hooks';
 import { isObject } from '../json';
 import { roundingRuleOf } from '../tax/rounding';
 import type { JsonObject } from '../types';
+import { normalizeCodeFields } from '../text';
 import { normalizeLine } from './line';
 
 /** Default document types, as GOBL sets them when missing. */
@@ -12,7 +13,27 @@ const DEFAULT_TYPES: Partial<Record<NodeKind, string>> = {
   'bill/payment': 'receipt',
 };
 
+/** Fields of type code (cleaned as GOBL cleans every code) per kind. */
+const CODE_FIELDS: Partial<Record<NodeKind, readonly string[]>> = {
+  'bill/invoice': ['series', 'code'],
+  'bill/order': ['series', 'code'],
+  'bill/delivery': ['series', 'code'],
+  'bill/payment': ['series', 'code'],
+  'bill/status': ['series', 'code'],
+  'bill/preceding': ['series', 'code'],
+  'bill/line': ['order', 'cost'],
+  'bill/sub-line': ['order', 'cost'],
+  'bill/discount': ['code'],
+  'bill/charge': ['code'],
+  'bill/line-discount': ['code'],
+  'bill/line-charge': ['code'],
+  'bill/tax': ['prices_include'],
+  'bill/ordering': ['code', 'cost'],
+};
+
 export function normalizeBillNode(node: JsonObject, kind: NodeKind): void {
+  const codes = CODE_FIELDS[kind];
+  if (codes) normalizeCodeFields(node, codes);
   const type = DEFAULT_TYPES[kind];
   if (type !== undefined) {
     if (node.type === undefined || node.type === null || node.type === '') node.type = type;

@@ -2,6 +2,7 @@ import { canonicalJson, sha256Hex } from '../c14n';
 import { routingOf } from './routing';
 import type { Header, Json, JsonObject } from '../types';
 
+const HEADER_ORDER = ['uuid', 'dig', 'stamps', 'links', 'tags', 'meta', 'notes', 'from', 'to', 'ignore'];
 const ZERO_UUID = /^0{8}-0{4}-0{4}-0{4}-0{12}$/;
 
 /** The document's digest: SHA-256 of its canonical JSON. */
@@ -15,9 +16,13 @@ export function digestOf(doc: JsonObject): { alg: 'sha256'; val: string } {
  */
 export function buildHeader(given: JsonObject, doc: JsonObject, ctx: { newUuid: () => string }): Header {
   const uuid = typeof given.uuid === 'string' && given.uuid !== '' && !ZERO_UUID.test(given.uuid) ? given.uuid : ctx.newUuid();
-  const head: Header = { ...given, uuid, dig: digestOf(doc) };
+  const fields: JsonObject = { ...given, uuid, dig: digestOf(doc) };
   const route = routingOf(doc);
-  if (!head.from && route.from) head.from = route.from;
-  if (!head.to && route.to) head.to = route.to;
+  if (!fields.from && route.from) fields.from = route.from;
+  if (!fields.to && route.to) fields.to = route.to;
+  // GOBL's order first, anything else after.
+  const head = {} as Header;
+  for (const k of HEADER_ORDER) if (fields[k] !== undefined) head[k] = fields[k];
+  for (const k of Object.keys(fields)) if (!(k in head)) head[k] = fields[k];
   return head;
 }

@@ -2,6 +2,7 @@ import { Amount, AmountError } from './amount';
 
 const ONE = Amount.make(1, 0);
 const HUNDRED = Amount.make(100, 0);
+const CACHE = new Map<string, Percentage>();
 
 /**
  * A percentage held as its fraction: "21%" is the amount 0.21 (exp 2), "21.0%" is 0.210 (exp 3).
@@ -19,11 +20,17 @@ export class Percentage {
     return new Percentage(points.rescale(points.exp + 2).divide(HUNDRED));
   }
 
-  /** "21%", "21.0%" or a bare fraction such as "0.21". */
+  /** "21%", "21.0%" or a bare fraction such as "0.21". Percentages are immutable, so the few distinct texts are cached. */
   static parse(text: string): Percentage {
-    if (text === '') return new Percentage(Amount.zero(0));
-    if (text.endsWith('%')) return Percentage.fromPoints(Amount.parse(text.slice(0, -1)));
-    return new Percentage(Amount.parse(text));
+    const cached = CACHE.get(text);
+    if (cached) return cached;
+    let p: Percentage;
+    if (text === '') p = new Percentage(Amount.zero(0));
+    else if (text.endsWith('%')) p = Percentage.fromPoints(Amount.parse(text.slice(0, -1)));
+    else p = new Percentage(Amount.parse(text));
+    if (CACHE.size > 1000) CACHE.clear();
+    CACHE.set(text, p);
+    return p;
   }
 
   static from(json: unknown): Percentage | undefined {
@@ -38,8 +45,11 @@ export class Percentage {
     return this.amount.multiply(HUNDRED).rescale(Math.max(this.amount.exp - 2, 0));
   }
 
+  private text?: string;
+
   toString(): string {
-    return `${this.points().toString()}%`;
+    if (this.text === undefined) this.text = `${this.points().toString()}%`;
+    return this.text;
   }
 
   toJSON(): string {

@@ -1,11 +1,12 @@
 import type { NodeKind } from '../hooks';
 import { objects } from '../json';
+import { normalizeText } from '../text';
 import type { JsonObject } from '../types';
 import { normalizeTerms } from './terms';
 
 function trimField(node: JsonObject, field: string): void {
   const v = node[field];
-  if (typeof v === 'string') node[field] = v.replace(/\u0000/g, '').trim();
+  if (typeof v === 'string') node[field] = normalizeText(v);
 }
 
 export function normalizePayNode(node: JsonObject, kind: NodeKind): void {
@@ -14,6 +15,7 @@ export function normalizePayNode(node: JsonObject, kind: NodeKind): void {
       normalizeTerms(node);
       break;
     case 'pay/advance':
+      if (typeof node.uuid === 'string' && /^[0-]+$/.test(node.uuid)) delete node.uuid;
       normalizeOnline(node);
       trimField(node, 'ref');
       trimField(node, 'description');

@@ -1,3 +1,4 @@
+import { normalizeText } from '../text';
 import { objects } from '../json';
 import { Amount, Percentage } from '../num';
 import type { JsonObject } from '../types';
@@ -24,5 +25,5 @@ export function foldTermsDetail(terms: JsonObject): void {
 }
 
 export function normalizeTerms(terms: JsonObject): void {
-  if (typeof terms.notes === 'string') terms.notes = terms.notes.trim();
+  if (typeof terms.notes === 'string') terms.notes = normalizeText(terms.notes);
 }

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+
+/** Resident memory of another process, read from /proc/<pid>/status (Linux), in MB. */
+export function readStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : undefined;
+  } catch {
+    return undefined; // not Linux, or the process is gone
+  }
+}
+
+/**
+ * Samples a process's RSS every `intervalMs` and keeps the peak of the current window (one scenario)
+ * and of the whole life of the sampler.
+ */
+export class RssSampler {
+  private timer?: NodeJS.Timeout;
+  private windowPeak = 0;
+  private overallPeak = 0;
+
+  constructor(readonly pid: number, private readonly intervalMs = 50) {}
+
+  start(): this {
+    this.sample();
+    this.timer = setInterval(() => this.sample(), this.intervalMs);
+    this.timer.unref();
+    return this;
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** The RSS now, in MB. */
+  now(): number {
+    return this.sample();
+  }
+
+  /** Starts a new window; returns the peak of the window that ends. */
+  mark(): number {
+    const peak = Math.max(this.windowPeak, this.sample());
+    this.windowPeak = 0;
+    return peak;
+  }
+
+  /** The peak over the whole run: the larger of the samples and the kernel's own high-water mark. */
+  peak(): number {
+    return Math.max(this.overallPeak, readStatusMb(this.pid, 'VmHWM') ?? 0);
+  }
+
+  private sample(): number {
+    const mb = readStatusMb(this.pid, 'VmRSS') ?? 0;
+    if (mb > this.windowPeak) this.windowPeak = mb;
+    if (mb > this.overallPeak) this.overallPeak = mb;
+    return mb;
+  }
+}

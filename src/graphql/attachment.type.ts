@@ -1,0 +1,38 @@
+import { GraphQLDateTime, GraphQLJSONObject, GraphQLUUID } from 'graphql-scalars';
+import { Field, Int, ObjectType } from 'type-graphql';
+
+@ObjectType('Attachment', { description: 'A file attached to an entry.' })
+export class AttachmentType {
+  @Field(() => String)
+  id: string;
+
+  @Field(() => GraphQLUUID)
+  entryId: string;
+
+  @Field(() => String)
+  name: string;
+
+  @Field(() => String, { nullable: true })
+  desc?: string;
+
+  @Field(() => String)
+  mime: string;
+
+  @Field(() => Int)
+  size: number;
+
+  @Field(() => String)
+  hash: string;
+
+  @Field(() => Boolean)
+  stored: boolean;
+
+  @Field(() => String, { nullable: true })
+  url?: string;
+
+  @Field(() => GraphQLJSONObject, { nullable: true })
+  meta?: Record<string, unknown>;
+
+  @Field(() => GraphQLDateTime)
+  createdAt: Date;
+}

@@ -1,0 +1,27 @@
+import { GraphQLDateTime } from 'graphql-scalars';
+import { ArgsType, Field, Int } from 'type-graphql';
+import type { ListEntriesQuery } from '../domain/list-entries.query';
+
+/** The arguments of `Query.entries`: REST's limit, cursor, folder and created_at under Relay names. */
+@ArgsType()
+export class EntriesArgs {
+  @Field(() => Int, { nullable: true, description: 'Page size, as REST limit: default 20; above 100 served as 100; below 1 refused.' })
+  first?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'A cursor from a previous page (endCursor, or an edge cursor, or REST next_cursor).' })
+  after?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Only entries of this folder.' })
+  folder?: string | null;
+
+  @Field(() => GraphQLDateTime, { nullable: true, description: 'Only entries created at or before this time.' })
+  createdAt?: Date | null;
+}
+
+/** The list query the entry service takes; GraphQL nulls mean "not given". */
+export const listQueryOf = (args: EntriesArgs): ListEntriesQuery => ({
+  limit: args.first ?? undefined,
+  cursor: args.after ?? undefined,
+  folder: args.folder ?? undefined,
+  createdAt: args.createdAt ?? undefined,
+});

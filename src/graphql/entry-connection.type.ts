@@ -1,0 +1,45 @@
+import { Field, ObjectType } from 'type-graphql';
+import type { EntryPage } from '../domain/entries.service';
+import type { Entry } from '../domain/entry';
+import { encodeCursor } from '../domain/entry-cursor';
+import { EntryType } from './entry.type';
+import { PageInfoType } from './page-info.type';
+
+@ObjectType('EntryEdge')
+export class EntryEdgeType {
+  @Field(() => String, { description: 'The REST cursor that continues the list after this entry.' })
+  cursor: string;
+
+  @Field(() => EntryType)
+  node: Entry;
+}
+
+@ObjectType('EntryConnection', { description: 'A page of entries, newest first (Relay connection).' })
+export class EntryConnectionType {
+  @Field(() => [EntryEdgeType])
+  edges: EntryEdgeType[];
+
+  @Field(() => PageInfoType)
+  pageInfo: PageInfoType;
+}
+
+/**
+ * A page of the entry service as a connection. Each edge's cursor is the REST cursor positioned after
+ * its entry, so the last one is the page's `nextCursor` and either API can continue the other's list.
+ */
+export function connectionOf(workspaceId: string, page: EntryPage): EntryConnectionType {
+  const filters = { folder: page.folder, createdAt: page.createdAt };
+  const edges = page.entries.map((node) => ({
+    cursor: encodeCursor(workspaceId, { createdAt: node.createdAt.getTime(), id: node.id }, filters),
+    node,
+  }));
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: page.nextCursor !== undefined,
+      hasPreviousPage: false,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { GraphQLJSONObject, GraphQLUUID } from 'graphql-scalars';
+import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { Envelope } from '../document';
+import type { Entry } from '../domain/entry';
+import type { GraphQLContext } from './context';
+import { CreateEntryInput, restBodyOf } from './create-entry.input';
+import { CreateEntryPayload } from './create-entry.payload';
+import { EntriesArgs, listQueryOf } from './entries.args';
+import { connectionOf, EntryConnectionType } from './entry-connection.type';
+import { EntryType } from './entry.type';
+import { DATA_COMPLEXITY, pageComplexity } from './limits';
+
+/** Entries: each field is one call into the entry service, which owns every rule. */
+@Resolver(() => EntryType)
+export class EntryResolver {
+  @Query(() => EntryConnectionType, { description: 'The entries of the workspace, newest first.', complexity: pageComplexity })
+  async entries(@Args(() => EntriesArgs) args: EntriesArgs, @Ctx() ctx: GraphQLContext): Promise<EntryConnectionType> {
+    return connectionOf(ctx.workspaceId, await ctx.entries.listEntries(ctx.workspaceId, listQueryOf(args)));
+  }
+
+  @Query(() => EntryType, { nullable: true, description: 'One entry by its id; NOT_FOUND when the workspace has none.' })
+  entry(@Arg('id', () => GraphQLUUID) id: string, @Ctx() ctx: GraphQLContext): Promise<Entry> {
+    return ctx.entries.getEntry(ctx.workspaceId, id);
+  }
+
+  @Query(() => EntryType, { nullable: true, description: 'One entry by its idempotency key; NOT_FOUND when the workspace has none.' })
+  entryByKey(@Arg('key', () => String) key: string, @Ctx() ctx: GraphQLContext): Promise<Entry> {
+    return ctx.entries.getEntryByKey(ctx.workspaceId, key);
+  }
+
+  @Mutation(() => CreateEntryPayload, { description: 'Creates an entry, as POST /silo/v1/entries does.' })
+  async createEntry(@Arg('input', () => CreateEntryInput) input: CreateEntryInput, @Ctx() ctx: GraphQLContext): Promise<CreateEntryPayload> {
+    const entry = await ctx.entries.createEntry(ctx.workspaceId, restBodyOf(input));
+    return { entry, clientMutationId: input.clientMutationId ?? null };
+  }
+
+  @FieldResolver(() => Boolean, { deprecationReason: 'Use signed: draft is always !signed.' })
+  draft(@Root() entry: Entry): boolean {
+    return !entry.signed;
+  }
+
+  @FieldResolver(() => GraphQLJSONObject, {
+    nullable: true,
+    complexity: DATA_COMPLEXITY,
+    description: 'The envelope. Read from the database only when selected, for a whole page at once.',
+  })
+  data(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Envelope | Promise<Envelope | null> {
+    return entry.data ?? ctx.loaders.data.load(entry.id);
+  }
+}

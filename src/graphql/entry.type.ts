@@ -1,0 +1,65 @@
+import { GraphQLDateTime, GraphQLJSONObject } from 'graphql-scalars';
+import { Field, ID, ObjectType } from 'type-graphql';
+import { AttachmentType } from './attachment.type';
+import { DigestType } from './digest.type';
+import { FaultType } from './fault.type';
+import { MetaType } from './meta.type';
+import { NodeType } from './node.type';
+
+/**
+ * An entry, with the REST fields in camelCase. Resolvers return the domain `Entry` itself;
+ * `draft` and `data` are resolved in EntryResolver (`data` only when a query selects it).
+ */
+@ObjectType('Entry', { implements: NodeType, description: 'A stored business document of the workspace.' })
+export class EntryType implements NodeType {
+  @Field(() => ID, { description: 'The UUID of the entry (the envelope head uuid).' })
+  id: string;
+
+  @Field(() => String, { nullable: true, description: 'Client-chosen key, unique within the workspace.' })
+  key?: string;
+
+  @Field(() => String)
+  folder: string;
+
+  @Field(() => String, { description: 'Schema URL of the envelope payload.' })
+  docSchema: string;
+
+  @Field(() => String, { description: 'Schema URL of the envelope.' })
+  envSchema: string;
+
+  @Field(() => String, { nullable: true, description: 'Current state when the entry is not a draft.' })
+  state?: string;
+
+  @Field(() => Boolean)
+  signed: boolean;
+
+  @Field(() => Boolean, { description: 'True when the envelope contents are invalid and need review.' })
+  invalid: boolean;
+
+  @Field(() => DigestType)
+  digest: DigestType;
+
+  @Field(() => GraphQLJSONObject, { description: 'Excerpt of the document; always has a title.' })
+  snippet: Record<string, unknown>;
+
+  @Field(() => [String])
+  tags: string[];
+
+  @Field(() => String, { nullable: true, description: 'Set when the entry is returned inside a related query.' })
+  context?: string;
+
+  @Field(() => [AttachmentType])
+  attachments: AttachmentType[];
+
+  @Field(() => [MetaType])
+  meta: MetaType[];
+
+  @Field(() => [FaultType], { description: 'Faults raised while processing the entry.' })
+  faults: FaultType[];
+
+  @Field(() => GraphQLDateTime)
+  createdAt: Date;
+
+  @Field(() => GraphQLDateTime)
+  updatedAt: Date;
+}

@@ -1,0 +1,106 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { DomainError, type ErrorKey } from '../domain/errors';
+import type { GraphQLContext } from './context';
+
+/** The codes a GraphQL client sees in `extensions.code` for domain errors. */
+export const GRAPHQL_ERROR_CODES = [
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'BAD_USER_INPUT',
+  'NOT_FOUND',
+  'CONFLICT',
+  'VALIDATION_FAILED',
+  'INTERNAL_SERVER_ERROR',
+] as const;
+export type GraphQLErrorCode = (typeof GRAPHQL_ERROR_CODES)[number];
+
+/**
+ * THE map from a domain error key to its GraphQL code, and to the HTTP status used when the error
+ * rejects the whole HTTP request before any operation runs (token, body, method). Errors raised while
+ * an operation executes are reported in `errors` with status 200, as GraphQL does.
+ * FORBIDDEN has no key: the contract never says 403 (another workspace's entry is simply not found).
+ */
+export const GRAPHQL_ERRORS: Record<ErrorKey, { code: GraphQLErrorCode; status: number }> = {
+  input: { code: 'BAD_USER_INPUT', status: 400 },
+  unauthorized: { code: 'UNAUTHENTICATED', status: 401 },
+  'not-found': { code: 'NOT_FOUND', status: 404 },
+  'method-not-allowed': { code: 'BAD_USER_INPUT', status: 405 },
+  conflict: { code: 'CONFLICT', status: 409 },
+  'payload-too-large': { code: 'BAD_USER_INPUT', status: 413 },
+  'unsupported-media-type': { code: 'BAD_USER_INPUT', status: 415 },
+  'unknown-schema': { code: 'VALIDATION_FAILED', status: 422 },
+  calculation: { code: 'VALIDATION_FAILED', status: 422 },
+  validation: { code: 'VALIDATION_FAILED', status: 422 },
+  patch: { code: 'VALIDATION_FAILED', status: 422 },
+  internal: { code: 'INTERNAL_SERVER_ERROR', status: 500 },
+};
+
+const INTERNAL = 'INTERNAL_SERVER_ERROR';
+const MASKED_MESSAGE = 'internal error';
+
+/** `extensions` of a domain error: the code, and the REST `key`, `fields` and `faults`. */
+export function domainExtensions(error: DomainError): Record<string, unknown> {
+  const extensions: Record<string, unknown> = { code: GRAPHQL_ERRORS[error.key].code, key: error.key };
+  if (error.details.fields) extensions.fields = error.details.fields;
+  if (error.details.faults) extensions.faults = error.details.faults;
+  return extensions;
+}
+
+/** A domain error as a GraphQLError, for the errors raised outside resolvers (auth, limits). */
+export function graphQLErrorOf(error: DomainError, http?: { status: number; headers?: Map<string, string> }): GraphQLError {
+  const extensions = domainExtensions(error);
+  return new GraphQLError(error.message, { originalError: error, extensions: http ? { ...extensions, http } : extensions });
+}
+
+/** The domain error under any GraphQLError wrapping (resolver errors come wrapped), if there is one. */
+function domainErrorIn(error: unknown): DomainError | undefined {
+  if (error instanceof DomainError) return error;
+  return error instanceof GraphQLError && error.originalError ? domainErrorIn(error.originalError) : undefined;
+}
+
+/** True for errors nobody meant to send a client (bugs): neither a domain error nor a GraphQL error with a code. */
+export function isUnexpected(error: unknown): boolean {
+  if (domainErrorIn(error)) return false;
+  const code = error instanceof GraphQLError ? error.extensions?.code : undefined;
+  return code === undefined || code === INTERNAL;
+}
+
+/**
+ * Apollo's `formatError`: domain errors get their code and REST details; GraphQL's own coded errors
+ * (parse, validation, variable coercion, limits) keep their code and get `key: "input"`; anything else
+ * is a bug and is masked, since its message may hold internals (errorLoggingPlugin logs it). A domain
+ * error keyed `internal` keeps its message, as in REST: the domain wrote it for the client.
+ */
+export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const { locations, path } = formatted;
+  const domainError = domainErrorIn(error);
+  if (isUnexpected(error)) {
+    return { message: MASKED_MESSAGE, locations, path, extensions: { code: INTERNAL, key: 'internal' } };
+  }
+  if (domainError) {
+    return { message: domainError.message, locations, path, extensions: domainExtensions(domainError) };
+  }
+  const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
+  return { ...formatted, extensions: { key: 'input', ...extensions } };
+}
+
+/** The body of an HTTP request refused before Apollo ran, in GraphQL's shape. */
+export function errorResponseBody(error: DomainError): { errors: GraphQLFormattedError[] } {
+  return { errors: [{ message: error.message, extensions: domainExtensions(error) }] };
+}
+
+/** Logs every unexpected error, and every domain error keyed `internal`, once, with the request id. */
+export const errorLoggingPlugin: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart() {
+    return {
+      async didEncounterErrors({ errors, contextValue }) {
+        for (const error of errors) {
+          if (isUnexpected(error) || domainErrorIn(error)?.key === 'internal') {
+            contextValue.log.error({ err: error.originalError ?? error, path: error.path?.join('.') }, 'graphql operation failed');
+          }
+        }
+      },
+    };
+  },
+};

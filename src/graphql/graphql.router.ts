@@ -1,0 +1,122 @@
+import { ApolloServer } from '@apollo/server';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import { expressMiddleware } from '@as-integrations/express5';
+import { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import type { TokenVerifier } from '../auth/token-verifier';
+import type { EntryService } from '../domain/entries.service';
+import { DomainError } from '../domain/errors';
+import type { Logger } from '../logger';
+import { jsonBody } from '../rest/json-body';
+import { createContext, type GraphQLContext } from './context';
+import { errorLoggingPlugin, errorResponseBody, formatError, graphQLErrorOf, GRAPHQL_ERRORS } from './format-error';
+import { complexityLimitPlugin, depthLimitRule } from './limits';
+import { buildGraphQLSchema } from './schema';
+
+export interface GraphQLOptions {
+  sandbox: boolean;
+  introspection: boolean;
+  batching: boolean;
+  maxDepth: number;
+  maxComplexity: number;
+  bodyLimit: number;
+}
+
+export const GRAPHQL_PATH = '/graphql';
+
+const SANDBOX_DOCUMENT = `query LatestEntries {
+  entries(first: 10) {
+    edges { node { id key folder snippet createdAt } }
+    pageInfo { hasNextPage endCursor }
+  }
+}
+`;
+
+/**
+ * Whether Apollo will answer this request with the landing page: a GET whose Accept prefers HTML, as a
+ * browser's does. The same test as Apollo's (the media types in the same order); no operation runs.
+ */
+const wantsLandingPage = (req: Request) =>
+  req.method === 'GET' &&
+  req.accepts(['application/json', 'application/graphql-response+json', 'multipart/mixed', 'text/html']) === 'text/html';
+
+/**
+ * The bearer token is checked first, before the body is read: without a valid one the answer is
+ * 401 with `WWW-Authenticate: Bearer` and a GraphQL error UNAUTHENTICATED. Only the Sandbox landing
+ * page is served without one (a browser sends none); the context refuses any operation that slips by.
+ */
+const authenticate =
+  (verifier: TokenVerifier, sandbox: boolean): RequestHandler =>
+  async (req, _res, next) => {
+    if (!(sandbox && wantsLandingPage(req))) req.workspaceId = await verifier.workspaceOf(req.get('authorization'));
+    next();
+  };
+
+/** Apollo wants `req.body` set; a GET has none. */
+const noBody: RequestHandler = (req, _res, next) => {
+  req.body = undefined;
+  next();
+};
+
+const onlyGetAndPost: RequestHandler = (_req, res) => {
+  res.setHeader('Allow', 'GET, POST');
+  throw new DomainError('method-not-allowed', 'this path accepts GET, POST');
+};
+
+/** Requests refused before Apollo ran (token, body, method): the error in GraphQL's shape, with its HTTP status. */
+const refusal: ErrorRequestHandler = (error, req, res, _next) => {
+  const known = error instanceof DomainError ? error : undefined;
+  if (!known) req.log.error({ err: error }, 'graphql request failed');
+  const domainError = known ?? new DomainError('internal', 'internal error');
+  if (domainError.key === 'unauthorized') res.setHeader('WWW-Authenticate', 'Bearer');
+  if (res.headersSent) return;
+  res.status(GRAPHQL_ERRORS[domainError.key].status).json(errorResponseBody(domainError));
+};
+
+const UNAUTHENTICATED = () =>
+  graphQLErrorOf(new DomainError('unauthorized', 'a bearer token is required'), {
+    status: 401,
+    headers: new Map([['www-authenticate', 'Bearer']]),
+  });
+
+/** Apollo Server on `/graphql`, over the same entry service and token verifier as REST. */
+export async function graphqlRouter(
+  deps: { entries: EntryService; verifier: TokenVerifier; logger: Logger },
+  options: GraphQLOptions,
+): Promise<{ router: Router; stop(): Promise<void> }> {
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema: buildGraphQLSchema(),
+    introspection: options.introspection,
+    allowBatchedHttpRequests: options.batching,
+    validationRules: [depthLimitRule(options.maxDepth)],
+    formatError,
+    includeStacktraceInErrorResponses: false,
+    stopOnTerminationSignals: false, // main.ts stops the whole server
+    logger: deps.logger,
+    plugins: [
+      options.sandbox
+        ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false, document: SANDBOX_DOCUMENT })
+        : ApolloServerPluginLandingPageDisabled(),
+      complexityLimitPlugin(options.maxComplexity),
+      errorLoggingPlugin,
+    ],
+  });
+  await apollo.start();
+
+  const execute = expressMiddleware(apollo, {
+    context: async ({ req }) => {
+      if (!req.workspaceId) throw UNAUTHENTICATED();
+      return createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log });
+    },
+  });
+
+  const router = Router();
+  router.use(GRAPHQL_PATH, authenticate(deps.verifier, options.sandbox));
+  router
+    .route(GRAPHQL_PATH)
+    .get(noBody, execute)
+    .post(...jsonBody(options.bodyLimit), execute)
+    .all(onlyGetAndPost);
+  router.use(GRAPHQL_PATH, refusal);
+  return { router, stop: () => apollo.stop() };
+}

@@ -1,0 +1,123 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import {
+  GraphQLError,
+  Kind,
+  type ASTVisitor,
+  type FragmentDefinitionNode,
+  type GraphQLSchema,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
+import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type ComplexityEstimatorArgs } from 'graphql-query-complexity';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/list-entries.query';
+
+/** Defaults; GRAPHQL_MAX_DEPTH and GRAPHQL_MAX_COMPLEXITY override them. */
+export const DEFAULT_MAX_DEPTH = 8;
+export const DEFAULT_MAX_COMPLEXITY = 10_000;
+
+/** What a field costs when it names no cost: 1. `data` costs more (a whole envelope is read and sent). */
+export const DATA_COMPLEXITY = 10;
+
+/** A list field's cost is its items' cost times the page size it will be served at (REST's limit rules). */
+export function pageComplexity({ args, childComplexity }: ComplexityEstimatorArgs): number {
+  const first = typeof args.first === 'number' && args.first > 0 ? Math.min(args.first, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
+  return 1 + first * childComplexity;
+}
+
+const refused = (message: string) => new GraphQLError(message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
+
+const isIntrospection = (name: string) => name === '__schema' || name === '__type';
+
+/**
+ * Refuses operations nested deeper than `maxDepth` fields, counting fragments as they expand (each
+ * fragment's depth is computed once, so fan-out cannot blow up the count). Introspection subtrees are
+ * not counted: graphql-js bounds them with MaxIntrospectionDepthRule.
+ */
+export function depthLimitRule(maxDepth: number): ValidationRule {
+  return (context: ValidationContext): ASTVisitor => {
+    const fragmentDepths = new Map<string, number>();
+    const inProgress = new Set<string>();
+
+    const fragmentDepth = (fragment: FragmentDefinitionNode | undefined): number => {
+      if (!fragment) return 0; // unknown fragment: KnownFragmentNamesRule reports it
+      const name = fragment.name.value;
+      const known = fragmentDepths.get(name);
+      if (known !== undefined) return known;
+      if (inProgress.has(name)) return 0; // a cycle: NoFragmentCyclesRule reports it
+      inProgress.add(name);
+      const depth = selectionDepth(fragment.selectionSet);
+      inProgress.delete(name);
+      fragmentDepths.set(name, depth);
+      return depth;
+    };
+
+    /** Depth of the deepest field under a selection set, the set's own fields being at depth 1. */
+    const selectionDepth = (selectionSet: SelectionSetNode): number => {
+      let deepest = 0;
+      for (const selection of selectionSet.selections) {
+        if (selection.kind === Kind.FIELD) {
+          if (isIntrospection(selection.name.value)) continue;
+          deepest = Math.max(deepest, 1 + (selection.selectionSet ? selectionDepth(selection.selectionSet) : 0));
+        } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+          deepest = Math.max(deepest, selectionDepth(selection.selectionSet));
+        } else {
+          deepest = Math.max(deepest, fragmentDepth(context.getFragment(selection.name.value) ?? undefined));
+        }
+      }
+      return deepest;
+    };
+
+    return {
+      OperationDefinition(operation) {
+        const depth = selectionDepth(operation.selectionSet);
+        if (depth > maxDepth) {
+          const name = operation.name ? `"${operation.name.value}" ` : '';
+          context.reportError(
+            new GraphQLError(`operation ${name}is nested ${depth} levels deep; the limit is ${maxDepth}`, {
+              nodes: [operation],
+              extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+            }),
+          );
+        }
+      },
+    };
+  };
+}
+
+/**
+ * Refuses, before execution, an operation whose estimated cost is over `maxComplexity`. Every field
+ * counts, aliases included (each alias is a separate field), and fragments count where they are spread.
+ * Runs once the operation is known, so that `first` given in variables is priced at its value.
+ */
+export function complexityLimitPlugin(maxComplexity: number): ApolloServerPlugin {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ request, document, schema }) {
+          const complexity = measure(schema, document, request.operationName || undefined, request.variables ?? {});
+          if (complexity > maxComplexity) {
+            throw refused(`operation is too complex: cost ${complexity}, the limit is ${maxComplexity} (ask for fewer entries or fields)`);
+          }
+        },
+      };
+    },
+  };
+}
+
+function measure(schema: GraphQLSchema, query: Parameters<typeof getComplexity>[0]['query'], operationName: string | undefined, variables: Record<string, unknown>): number {
+  try {
+    return getComplexity({
+      schema,
+      query,
+      operationName,
+      variables,
+      estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+    });
+  } catch (error) {
+    if (!(error instanceof GraphQLError)) throw error;
+    // Variables that do not coerce: execution refuses them, with BAD_USER_INPUT, before any resolver runs.
+    if (/^Variable /.test(error.message)) return 0;
+    throw refused(`operation is too complex: ${error.message}`); // over the node count graphql-query-complexity walks
+  }
+}

@@ -1,0 +1,102 @@
+import type { Envelope, Fault } from '../document';
+import { signingFaults } from '../document/head/sign-ready';
+import { DomainError, type ErrorFields } from '../domain/errors';
+import { faultSummary, validationError } from '../domain/faults';
+import type { SigningKeys } from './signing-keys';
+
+/** What a signature states, as GOBL signs it: the envelope's uuid and digest, and when it was made. */
+interface SigningPayload {
+  uuid: string;
+  dig: { alg: string; val: string };
+  iat?: number;
+}
+
+const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/**
+ * Signs the envelope as GOBL does: a compact ES256 JWS whose protected header names the key (`kid`) and
+ * whose payload is the header's uuid and digest with the signing time (`iat`, Unix seconds). The
+ * signature is appended to `sigs`. A document with faults, or not ready to be signed, is refused (422)
+ * whatever `allow_invalid` says.
+ */
+export function signEnvelope(envelope: Envelope, faults: Fault[], keys: SigningKeys, now: Date): void {
+  const problems = addNew(faults, signingFaults(envelope));
+  if (problems.length > 0) {
+    const error = validationError(problems);
+    throw new DomainError('validation', `the document cannot be signed: ${faultSummary(problems)}`, error.details);
+  }
+  const payload: SigningPayload = {
+    uuid: envelope.head.uuid,
+    dig: { alg: envelope.head.dig.alg, val: envelope.head.dig.val },
+    iat: Math.floor(now.getTime() / 1000),
+  };
+  const input = `${encode({ alg: 'ES256', kid: keys.kid })}.${encode(payload)}`;
+  const signature = keys.sign(Buffer.from(input)).toString('base64url');
+  envelope.sigs = [...(envelope.sigs ?? []), `${input}.${signature}`];
+}
+
+/**
+ * Checks the signatures an uploaded envelope carries. Each must state this envelope's uuid and digest
+ * (else the document was changed after signing); one made with a service key must also verify
+ * cryptographically. A signature by another party, whose key the service does not hold, is kept when
+ * its statement still matches. Throws a 422 naming every signature at fault.
+ */
+export function verifyEnvelopeSignatures(envelope: Envelope, keys: SigningKeys | undefined): void {
+  const sigs: unknown[] = Array.isArray(envelope.sigs) ? envelope.sigs : [];
+  const problems: ErrorFields = {};
+  sigs.forEach((sig, index) => {
+    const problem = signatureProblem(sig, envelope, keys);
+    if (problem) problems[String(index)] = problem;
+  });
+  const indexes = Object.keys(problems);
+  if (indexes.length === 0) return;
+  const message = indexes.map((i) => `sigs[${i}]: ${problems[i] as string}`).join('; ');
+  throw new DomainError('validation', message, { fields: { data: { sigs: problems } } });
+}
+
+/**
+ * `faults` plus those of a signed envelope whose document is not ready to be signed (GOBL's rule 13),
+ * unless the engine reported them already.
+ */
+export function withSigningFaults(envelope: Envelope, faults: Fault[]): Fault[] {
+  const signed = Array.isArray(envelope.sigs) && envelope.sigs.length > 0;
+  return signed ? addNew(faults, signingFaults(envelope)) : faults;
+}
+
+const addNew = (faults: Fault[], more: Fault[]) => [
+  ...faults,
+  ...more.filter((m) => !faults.some((f) => f.code === m.code && f.paths.join() === m.paths.join())),
+];
+
+function signatureProblem(sig: unknown, envelope: Envelope, keys: SigningKeys | undefined): string | undefined {
+  const parts = typeof sig === 'string' ? sig.split('.') : [];
+  if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]*$/.test(p))) return 'must be a JSON web signature in compact form';
+  const header = decode(parts[0]);
+  const payload = decode(parts[1]);
+  if (header?.alg !== 'ES256') return 'only ES256 signatures are accepted';
+  if (!isPayload(payload)) return 'the signed payload must hold the envelope uuid and digest';
+  if (keys?.knows(header.kid)) {
+    const signed = keys.verify(header.kid as string, Buffer.from(`${parts[0]}.${parts[1]}`), Buffer.from(parts[2], 'base64url'));
+    if (!signed) return `does not verify with the service key ${header.kid as string}`;
+  }
+  const sameUuid = payload.uuid.toLowerCase() === envelope.head.uuid.toLowerCase();
+  const sameDigest = payload.dig.alg === envelope.head.dig.alg && payload.dig.val === envelope.head.dig.val;
+  if (!sameUuid) return 'was made for another envelope (its uuid differs)';
+  if (!sameDigest) return 'no longer matches: the document was changed after it was signed';
+  return undefined;
+}
+
+function decode(part: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isPayload(value: Record<string, unknown> | undefined): value is Record<string, unknown> & SigningPayload {
+  if (!value || typeof value.uuid !== 'string') return false;
+  const dig = value.dig as Record<string, unknown> | undefined;
+  return typeof dig === 'object' && dig !== null && typeof dig.alg === 'string' && typeof dig.val === 'string';
+}

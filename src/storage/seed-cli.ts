@@ -1,0 +1,104 @@
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { loadConfig } from '../config';
+import { EntryImporter } from '../domain/entry-import';
+import type { Entry } from '../domain/entry';
+import { sampleEntries } from '../domain/sample-entries';
+import { SigningKeys } from '../signing/signing-keys';
+import { openDataSource } from './data-source';
+import { EntryRepository } from './entry.repository';
+
+const USAGE = `usage:
+  npm run seed -- --workspace NAME --count N [--batch 2000] [--json]   sample entries (demos, benchmarks)
+  npm run seed -- --workspace NAME --file FILE.ndjson [--batch 2000]  import: one create body or document per line`;
+
+/** Create bodies from an NDJSON file: a line with `data` is a create body, any other object is the document itself. */
+async function* bodiesOf(file: string): AsyncGenerator<unknown> {
+  const lines = createInterface({ input: file === '-' ? process.stdin : createReadStream(file), crlfDelay: Infinity });
+  let number = 0;
+  for await (const line of lines) {
+    number++;
+    if (line.trim() === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      throw new Error(`${file}:${number}: not JSON`);
+    }
+    const isBody = typeof value === 'object' && value !== null && 'data' in value && !('$schema' in value);
+    yield isBody ? value : { data: value };
+  }
+}
+
+/**
+ * `npm run seed`: bulk import into a workspace through the storage layer, not through HTTP. Every
+ * document goes through the engine as POST /silo/v1/entries would; entries are written in batches,
+ * one transaction each, with multi-row INSERTs.
+ */
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const option = (name: string) => {
+    const index = args.indexOf(`--${name}`);
+    return index >= 0 ? args[index + 1] : undefined;
+  };
+  const workspace = option('workspace') ?? 'default';
+  const count = option('count');
+  const file = option('file');
+  const batchSize = Number(option('batch') ?? 2000);
+  if ((count === undefined) === (file === undefined) || !(batchSize > 0) || (count !== undefined && !/^\d+$/.test(count))) {
+    throw new Error(USAGE);
+  }
+
+  const config = loadConfig();
+  const dataSource = await openDataSource(config.database);
+  const repository = new EntryRepository(dataSource);
+  const importer = new EntryImporter(repository, { signingKeys: SigningKeys.load(config.signingKey, config.dataDir) });
+  const started = process.hrtime.bigint();
+  let reported = 0;
+  const onBatch = ({ imported }: { imported: number }) => {
+    if (imported - reported >= 100_000) {
+      reported = imported;
+      process.stderr.write(`  ${imported} entries\n`);
+    }
+  };
+  let imported = 0;
+  try {
+    if (file !== undefined) {
+      imported = (await importer.importBodies(workspace, bodiesOf(file), { batchSize, onBatch })).imported;
+    } else {
+      // One batch is written while the next is made: on MySQL the database works while Node does.
+      let batch: Entry[] = [];
+      let writing: Promise<void> = Promise.resolve();
+      const write = async (entries: Entry[]) => {
+        await writing;
+        writing = importer.store(entries).then(() => {
+          imported += entries.length;
+          onBatch({ imported });
+        });
+        writing.catch(() => undefined); // awaited below; keeps an early failure from being unhandled
+      };
+      for await (const entry of sampleEntries(importer, workspace, Number(count))) {
+        batch.push(entry);
+        if (batch.length < batchSize) continue;
+        await write(batch);
+        batch = [];
+      }
+      await write(batch);
+      await writing;
+    }
+  } finally {
+    await dataSource.destroy();
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const summary = { workspace, database: config.database.type, entries: imported, seconds: Number(seconds.toFixed(2)), perSecond: Math.round(imported / seconds) };
+  process.stdout.write(
+    args.includes('--json')
+      ? `${JSON.stringify(summary)}\n`
+      : `imported ${imported} entries into workspace "${workspace}" (${config.database.type}) in ${summary.seconds} s, ${summary.perSecond} entries/s\n`,
+  );
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+});

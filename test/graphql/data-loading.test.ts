@@ -1,0 +1,90 @@
+import { party, startServer, type TestServer } from '../helpers/server';
+import { AttachmentEntity } from '../../src/storage/entities/attachment.entity';
+import { MetaEntity } from '../../src/storage/entities/meta.entity';
+import { CreateEntryDocument, ListEntriesDocument } from './generated/graphql';
+import { apisFor, recordQueries, restShape } from './graphql-client';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startServer();
+});
+afterAll(() => t.close());
+
+/** A workspace with `count` entries, each with two attachments and two meta records (written straight to the tables). */
+async function workspaceWith(count: number) {
+  const apis = await apisFor(t.url);
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const reply = await apis.gql.run(CreateEntryDocument, { input: { data: party(`Party ${i}`) } });
+    ids.push(reply.body.data!.createEntry.entry.id);
+  }
+  const now = Date.now();
+  const rows = ids.flatMap((entryId) => [1, 2].map((n) => ({ entryId, n })));
+  await t.server.dataSource.getRepository(AttachmentEntity).insert(
+    rows.map(({ entryId, n }) => ({
+      workspaceId: apis.workspace, entryId, id: `att-${n}`, name: `file-${n}.pdf`, desc: n === 1 ? 'first' : null, mime: 'application/pdf',
+      size: 1000 * n, hash: `sha256:${n}`, stored: true, url: null, meta: JSON.stringify({ pages: n }), createdAt: now + n,
+    })),
+  );
+  await t.server.dataSource.getRepository(MetaEntity).insert(
+    rows.map(({ entryId, n }) => ({
+      workspaceId: apis.workspace, entryId, src: 'erp', key: `k${n}`, value: JSON.stringify({ n }), ref: null, ownerId: 'owner-1',
+      owned: true, indexed: n === 1, secure: false, shared: false, linkScope: null, linkUrl: n === 2 ? 'https://example.com/x' : null,
+      createdAt: now + n, updatedAt: now + n,
+    })),
+  );
+  return apis;
+}
+
+describe('what a page reads from the database', () => {
+  test('data is not read when not selected; when selected, one query reads it for the whole page', async () => {
+    const { gql } = await workspaceWith(12);
+    const log = recordQueries(t.server.dataSource);
+    try {
+      const without = await gql.run(ListEntriesDocument, { first: 10, withData: false });
+      expect(without.body.errors).toBeUndefined();
+      expect(without.body.data!.entries.edges).toHaveLength(10);
+      expect(without.body.data!.entries.edges[0].node).not.toHaveProperty('data');
+      expect(log.queries.length).toBeGreaterThan(0);
+      expect(log.readingData()).toEqual([]);
+
+      log.clear();
+      const withData = await gql.run(ListEntriesDocument, { first: 10, withData: true });
+      const nodes = withData.body.data!.entries.edges.map((e) => e.node);
+      expect(nodes.every((n) => (n.data as any)?.head?.uuid === n.id)).toBe(true);
+      expect(log.readingData()).toHaveLength(1); // DataLoader: one batch for the 10 entries
+    } finally {
+      log.restore();
+    }
+  });
+
+  test('attachments and meta of a page come in one query each, however long the page', async () => {
+    const { gql, rest } = await workspaceWith(30);
+    const log = recordQueries(t.server.dataSource);
+    try {
+      const counts: number[] = [];
+      for (const first of [1, 10, 30]) {
+        log.clear();
+        const reply = await gql.run(ListEntriesDocument, { first });
+        expect(reply.body.errors).toBeUndefined();
+        expect(reply.body.data!.entries.edges).toHaveLength(first);
+        counts.push(log.queries.length);
+      }
+      expect(new Set(counts).size).toBe(1); // the same number of queries for 1, 10 and 30 entries
+      expect(counts[0]).toBeLessThanOrEqual(3); // entries, attachments, meta
+    } finally {
+      log.restore();
+    }
+    const page = await gql.run(ListEntriesDocument, { first: 30 });
+    const node = page.body.data!.entries.edges[0].node;
+    expect(node.attachments).toEqual([
+      { id: 'att-1', entryId: node.id, name: 'file-1.pdf', desc: 'first', mime: 'application/pdf', size: 1000, hash: 'sha256:1', stored: true, url: null, meta: { pages: 1 }, createdAt: expect.any(String) },
+      expect.objectContaining({ id: 'att-2', desc: null, size: 2000 }),
+    ]);
+    expect(node.meta.map((m) => m.id)).toEqual([`${node.id}:erp:k1`, `${node.id}:erp:k2`]);
+    expect(node.meta[1]).toMatchObject({ src: 'erp', key: 'k2', value: { n: 2 }, ownerId: 'owner-1', owned: true, indexed: false, linkScope: null, linkUrl: 'https://example.com/x' });
+    // The same records, field for field, as REST lists them.
+    const restPage = await rest.get('/silo/v1/entries?limit=30');
+    expect(page.body.data!.entries.edges.map((e) => restShape(e.node))).toEqual(restPage.body.list);
+  });
+});

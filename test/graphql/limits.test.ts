@@ -1,0 +1,106 @@
+import { buildSchema, parse, print, specifiedRules, validate } from 'graphql';
+import { newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
+import { depthLimitRule } from '../../src/graphql/limits';
+import { CreateEntryDocument, ListEntriesDocument } from './generated/graphql';
+import { graphqlClient } from './graphql-client';
+
+let t: TestServer;
+let gql: ReturnType<typeof graphqlClient>;
+beforeAll(async () => {
+  t = await startServer();
+  gql = graphqlClient(t.url, await tokenFor(newWorkspace()));
+});
+afterAll(() => t.close());
+
+/** The deepest query the schema allows: 5 levels (entries > edges > node > attachments/meta > field). */
+const DEEPEST = '{ entries(first: 100) { edges { node { attachments { meta } meta { value } } } } }';
+const FULL_PAGE = print(ListEntriesDocument);
+
+describe('limits are checked before execution', () => {
+  test('the operations clients need pass the default limits (depth 8, complexity 10000)', async () => {
+    await gql.run(CreateEntryDocument, { input: { data: party('Limits') } });
+    expect((await gql.query(DEEPEST)).body.errors).toBeUndefined();
+    const fullPage = await gql.query(FULL_PAGE, { first: 100, withData: true });
+    expect(fullPage.body.errors).toBeUndefined();
+  });
+
+  test('a query over the depth limit is refused with GRAPHQL_VALIDATION_FAILED and a clear message', async () => {
+    const shallow = await startServer({ GRAPHQL_MAX_DEPTH: '4' });
+    try {
+      const client = graphqlClient(shallow.url, await tokenFor(newWorkspace()));
+      const spy = jest.spyOn(shallow.server.entries, 'listEntries');
+      const reply = await client.query(DEEPEST);
+      expect(reply.status).toBe(400);
+      expect(reply.body.data).toBeUndefined();
+      expect(reply.body.errors).toEqual([
+        { message: 'operation is nested 5 levels deep; the limit is 4', locations: [{ line: 1, column: 1 }], extensions: { code: 'GRAPHQL_VALIDATION_FAILED', key: 'input' } },
+      ]);
+      // Fragments count as they expand: the same depth hidden in fragments is refused too.
+      const viaFragments = await client.query(
+        'query Deep { entries { ...E } } fragment E on EntryConnection { edges { ...N } } fragment N on EntryEdge { node { meta { value } } }',
+      );
+      expect(viaFragments.status).toBe(400);
+      expect(viaFragments.body.errors[0].message).toBe('operation "Deep" is nested 5 levels deep; the limit is 4');
+      expect(spy).not.toHaveBeenCalled();
+      expect((await client.query('{ entries { edges { node { id } } } }')).status).toBe(200);
+    } finally {
+      await shallow.close();
+    }
+  });
+
+  test('aliases count: many aliased full pages are refused as too complex, before any resolver runs', async () => {
+    const page = 'edges { cursor node { id key folder docSchema envSchema state signed invalid snippet tags createdAt updatedAt data digest { alg val } faults { code message provider paths } } }';
+    const one = `{ a0: entries(first: 100) { ${page} } }`;
+    expect((await gql.query(one)).status).toBe(200);
+    const aliases = Array.from({ length: 10 }, (_, i) => `a${i}: entries(first: 100) { ${page} }`).join(' ');
+    const spy = jest.spyOn(t.server.entries, 'listEntries');
+    const reply = await gql.query(`{ ${aliases} }`);
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors).toEqual([
+      { message: expect.stringMatching(/^operation is too complex: cost \d+, the limit is 10000/), extensions: { code: 'GRAPHQL_VALIDATION_FAILED', key: 'input' } },
+    ]);
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+  });
+
+  test('first in variables is priced at its value', async () => {
+    // Each alias costs 1 + first × 14 (edges 1, node 1, id 1, data 10, snippet 1): 8 × 1401 is over 10000, 8 × 141 is not.
+    const aliases = Array.from({ length: 8 }, (_, i) => `a${i}: entries(first: $first) { edges { node { id data snippet } } }`).join(' ');
+    const query = `query Q($first: Int) { ${aliases} }`;
+    expect((await gql.query(query, { first: 10 })).status).toBe(200);
+    expect((await gql.query(query, { first: 100 })).status).toBe(400);
+  });
+
+  test('a flood of cheap aliased fields is refused too', async () => {
+    const flood = Array.from({ length: 10_001 }, (_, i) => `t${i}: __typename`).join(' ');
+    const reply = await gql.query(`{ ${flood} }`);
+    expect(reply.status).toBe(400);
+    expect(reply.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+});
+
+describe('depthLimitRule', () => {
+  // A schema with a cycle, where depth is unbounded.
+  const schema = buildSchema('type Query { node: N } type N { id: ID child: N }');
+  const check = (query: string, max: number) => validate(schema, parse(query), [...specifiedRules, depthLimitRule(max)]).map((e) => e.message);
+
+  test.each([
+    ['{ node { id } }', 2, []],
+    ['{ node { child { id } } }', 2, ['operation is nested 3 levels deep; the limit is 2']],
+    ['{ a: node { id } b: node { child { child { id } } } }', 3, ['operation is nested 4 levels deep; the limit is 3']],
+    ['{ node { ...F } } fragment F on N { child { ...G } } fragment G on N { child { id } }', 3, ['operation is nested 4 levels deep; the limit is 3']],
+    ['{ node { ... on N { child { ... on N { id } } } } }', 3, []],
+    ['{ __schema { types { fields { type { ofType { name } } } } } }', 2, []],
+  ])('%s with limit %i', (query, max, errors) => {
+    expect(check(query, max)).toEqual(errors);
+  });
+
+  test('fragments that fan out are measured once each, and cycles do not loop', () => {
+    const fanOut = Array.from({ length: 30 }, (_, i) => `fragment F${i} on N { child { ...F${i + 1} } a: child { ...F${i + 1} } }`).join(' ');
+    const query = `{ node { ...F0 } } ${fanOut} fragment F30 on N { id }`;
+    expect(check(query, 40)).toEqual([]);
+    expect(check(query, 10)).toEqual(['operation is nested 32 levels deep; the limit is 10']);
+    const cycle = check('{ node { ...A } } fragment A on N { child { ...A } }', 5);
+    expect(cycle).toContain('Cannot spread fragment "A" within itself.');
+  });
+});

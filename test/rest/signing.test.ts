@@ -1,0 +1,248 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CompactSign, compactVerify, createLocalJWKSet, decodeProtectedHeader, generateKeyPair } from 'jose';
+import { loadConfig } from '../../src/config';
+import { buildServer } from '../../src/server';
+import { SIGNING_KEY_FILE } from '../../src/signing/signing-keys';
+import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
+
+const EXAMPLES = path.resolve(__dirname, '../../../shared/gobl/examples');
+const goldenDoc = (file: string) => JSON.parse(readFileSync(path.join(EXAMPLES, file), 'utf8')).doc;
+const INVOICE = 'es/out/invoice-es-es-freelance.json';
+
+let t: TestServer;
+let api: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  t = await startServer();
+});
+beforeEach(async () => {
+  api = client(t.url, await tokenFor(newWorkspace()));
+});
+afterAll(() => t.close());
+
+const signed = async (data: object, extra: object = {}) => {
+  const reply = await api.post('/silo/v1/entries', { data, sign: true, ...extra });
+  expect(reply.status).toBe(200);
+  return reply.body;
+};
+const count = async () => (await api.get('/silo/v1/entries')).body.list.length;
+const decodePart = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+
+describe('the published keys', () => {
+  test('/.well-known/jwks.json is public; /silo/v1/keys needs a token and says the same', async () => {
+    const open = await client(t.url).get('/.well-known/jwks.json');
+    expect(open.status).toBe(200);
+    expect(open.headers.get('content-type')).toContain('application/json');
+    expect(open.body.keys).toEqual([{ kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), kid: expect.any(String), alg: 'ES256', use: 'sig' }]);
+    expect(open.body.keys[0]).not.toHaveProperty('d');
+    expect((await client(t.url).get('/silo/v1/keys')).status).toBe(401);
+    const authed = await api.get('/silo/v1/keys');
+    expect(authed.status).toBe(200);
+    expect(authed.body).toEqual(open.body);
+    expect((await api.post('/silo/v1/keys', {})).status).toBe(405);
+  });
+
+  test('GraphQL publishes them too', async () => {
+    const reply = await api.post('/graphql', { query: '{ signingKeys }' });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.signingKeys).toEqual((await api.get('/silo/v1/keys')).body);
+  });
+
+  test('with no key configured, one is created in the data folder on first start and kept', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'signing-key-'));
+    try {
+      const first = await startServer({ DATA_DIR: dataDir });
+      const kid = (await client(first.url).get('/.well-known/jwks.json')).body.keys[0].kid;
+      await first.server.close();
+      expect(kid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/); // a UUIDv7, as GOBL names its keys
+      expect(statSync(path.join(dataDir, SIGNING_KEY_FILE)).mode & 0o777).toBe(0o600);
+      const second = await startServer({ DATA_DIR: dataDir });
+      expect((await client(second.url).get('/.well-known/jwks.json')).body.keys.map((k: any) => k.kid)).toEqual([kid]);
+      await second.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test.each([
+    ['a PEM', () => generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), undefined],
+    ['a JWK', () => JSON.stringify({ ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }), kid: 'my-key-1' }), 'my-key-1'],
+  ])('SIGNING_KEY as %s is used and published', async (_name, makeKey, kid) => {
+    const configured = await startServer({ SIGNING_KEY: makeKey() });
+    try {
+      const jwks = (await client(configured.url).get('/.well-known/jwks.json')).body;
+      expect(jwks.keys).toHaveLength(1);
+      if (kid) expect(jwks.keys[0].kid).toBe(kid);
+      else expect(jwks.keys[0].kid).toMatch(/^[A-Za-z0-9_-]{43}$/); // its RFC 7638 thumbprint
+      const own = client(configured.url, await tokenFor(newWorkspace()));
+      const entry = (await own.post('/silo/v1/entries', { data: party('Keyed'), sign: true })).body;
+      await expect(compactVerify(entry.data.sigs[0], createLocalJWKSet(jwks))).resolves.toBeDefined();
+    } finally {
+      await configured.close();
+    }
+  });
+
+  test('a SIGNING_KEY that is not an ES256 private key stops the start', async () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    for (const key of ['not a key', rsa, JSON.stringify({ kty: 'EC', crv: 'P-256', x: 'a', y: 'b' })]) {
+      const config = loadConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40), SIGNING_KEY: key, DATABASE_URL: 'sqlite::memory:' });
+      await expect(buildServer(config)).rejects.toThrow(/SIGNING_KEY/);
+    }
+  });
+});
+
+describe('sign: true', () => {
+  test('signs the envelope as GOBL does, verifiable with the published JWKS by a third party', async () => {
+    const entry = await signed(goldenDoc(INVOICE));
+    expect(entry).toMatchObject({ signed: true, draft: false, invalid: false });
+    expect(entry.data.sigs).toHaveLength(1);
+    const [header, payload] = entry.data.sigs[0].split('.');
+    const jwks = (await client(t.url).get('/.well-known/jwks.json')).body;
+    expect(decodePart(header)).toEqual({ alg: 'ES256', kid: jwks.keys[0].kid });
+    expect(Object.keys(decodePart(payload))).toEqual(['uuid', 'dig', 'iat']);
+
+    const verified = await compactVerify(entry.data.sigs[0], createLocalJWKSet(jwks));
+    const statement = JSON.parse(new TextDecoder().decode(verified.payload));
+    expect(statement.uuid).toBe(entry.id);
+    expect(statement.dig).toEqual(entry.data.head.dig);
+    expect(statement.dig).toEqual(entry.digest);
+    expect(Math.abs(statement.iat - Date.now() / 1000)).toBeLessThan(60);
+
+    const again = await api.get(`/silo/v1/entries/${entry.id}`);
+    expect(again.body).toMatchObject({ signed: true, draft: false });
+    expect(again.body.data.sigs).toEqual(entry.data.sigs);
+  });
+
+  test('an invoice without a code is not ready to be signed: 422, nothing stored, even with allow_invalid', async () => {
+    const { code: _code, ...draft } = goldenDoc(INVOICE);
+    for (const allow_invalid of [false, true]) {
+      const reply = await api.post('/silo/v1/entries', { data: draft, sign: true, allow_invalid });
+      expect(reply.status).toBe(422);
+      expect(reply.body.key).toBe('validation');
+      expect(reply.body.message).toContain('cannot be signed');
+      expect(reply.body.faults).toEqual([expect.objectContaining({ code: 'GOBL-ENVELOPE-13', paths: ['$.doc.code'] })]);
+    }
+    expect(await count()).toBe(0);
+    expect((await api.post('/silo/v1/entries', { data: draft })).body.signed).toBe(false);
+  });
+
+  test('an invalid document is not signed, even with allow_invalid', async () => {
+    const broken = { ...goldenDoc(INVOICE), supplier: { tax_id: { country: 'ES' } } };
+    const reply = await api.post('/silo/v1/entries', { data: broken, sign: true, allow_invalid: true });
+    expect(reply.status).toBe(422);
+    expect(reply.body.faults.length).toBeGreaterThan(0);
+    expect(await count()).toBe(0);
+  });
+
+  test('a patched, copied or corrected entry can be signed when it is ready', async () => {
+    const previous = (await api.post('/silo/v1/entries', { data: goldenDoc(INVOICE) })).body;
+    const patched = await api.post('/silo/v1/entries', {
+      previous_id: previous.id,
+      content_type: 'application/merge-patch+json',
+      data: { doc: { code: 'SAMPLE-009' } },
+      sign: true,
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ signed: true, draft: false });
+    // A copy or a credit note has no code yet, so it cannot be signed.
+    expect((await api.post('/silo/v1/entries', { previous_id: previous.id, sign: true })).status).toBe(422);
+    const credit = await api.post('/silo/v1/entries', { previous_id: previous.id, correct: { credit: true }, sign: true, allow_invalid: true });
+    expect(credit.status).toBe(422);
+    expect(credit.body.faults).toEqual([expect.objectContaining({ code: 'GOBL-ENVELOPE-13' })]);
+  });
+});
+
+describe('uploaded signatures', () => {
+  test('a signed envelope uploaded again keeps its signature and is stored signed', async () => {
+    const entry = await signed(party('Signed Party'));
+    const other = client(t.url, await tokenFor(newWorkspace()));
+    const reply = await other.post('/silo/v1/entries', { data: entry.data });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ id: entry.id, signed: true, draft: false });
+    expect(reply.body.data.sigs).toEqual(entry.data.sigs);
+    expect(reply.body.data.head.dig).toEqual(entry.data.head.dig);
+  });
+
+  test('a signed envelope whose document was altered is 422, with or without allow_invalid', async () => {
+    const entry = await signed(goldenDoc(INVOICE));
+    const other = client(t.url, await tokenFor(newWorkspace()));
+    const tampered = structuredClone(entry.data);
+    tampered.doc.lines[0].quantity = '11';
+    for (const allow_invalid of [false, true]) {
+      const reply = await other.post('/silo/v1/entries', { data: tampered, allow_invalid });
+      expect(reply.status).toBe(422);
+      expect(reply.body.key).toBe('validation');
+      expect(reply.body.fields).toEqual({ data: { sigs: { 0: expect.stringContaining('changed after it was signed') } } });
+    }
+    const renamed = structuredClone(entry.data);
+    renamed.head.uuid = '0190c000-0000-7000-8000-00000000abcd';
+    expect((await other.post('/silo/v1/entries', { data: renamed })).body.fields.data.sigs[0]).toContain('another envelope');
+    expect((await other.get('/silo/v1/entries')).body.list).toEqual([]);
+  });
+
+  test('a signature that claims a service key but does not verify is 422', async () => {
+    const entry = await signed(party('Forged'));
+    const [header, payload, signature] = entry.data.sigs[0].split('.');
+    const bytes = Buffer.from(signature, 'base64url');
+    bytes[5] ^= 0xff;
+    const forged = { ...entry.data, sigs: [`${header}.${payload}.${bytes.toString('base64url')}`] };
+    const reply = await client(t.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', { data: forged });
+    expect(reply.status).toBe(422);
+    expect(reply.body.fields.data.sigs[0]).toContain('does not verify');
+    const garbage = await client(t.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', { data: { ...entry.data, sigs: ['not-a-jws'] } });
+    expect(garbage.status).toBe(422);
+  });
+
+  test("another party's signature is kept while its digest matches the document, refused when it does not", async () => {
+    const base = (await api.post('/silo/v1/entries', { data: party('Third Party Signed') })).body;
+    const { privateKey } = await generateKeyPair('ES256');
+    const kid = 'someone-else';
+    const statement = JSON.stringify({ uuid: base.id, dig: base.data.head.dig, iat: Math.floor(Date.now() / 1000) });
+    const sig = await new CompactSign(new TextEncoder().encode(statement)).setProtectedHeader({ alg: 'ES256', kid }).sign(privateKey);
+    expect(decodeProtectedHeader(sig).kid).toBe(kid);
+    const other = client(t.url, await tokenFor(newWorkspace()));
+    const kept = await other.post('/silo/v1/entries', { data: { ...base.data, sigs: [sig] }, sign: true });
+    expect(kept.status).toBe(200);
+    expect(kept.body.signed).toBe(true);
+    expect(kept.body.data.sigs).toHaveLength(2); // theirs, then ours
+    expect(kept.body.data.sigs[0]).toBe(sig);
+    const altered = { ...base.data, doc: { ...base.data.doc, name: 'Altered' }, sigs: [sig] };
+    const refused = await client(t.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', { data: altered });
+    expect(refused.status).toBe(422);
+  });
+
+  test('a signed invoice without a code is not ready: 422, or stored invalid (and signed) with allow_invalid', async () => {
+    const { code: _code, ...draft } = goldenDoc(INVOICE);
+    const base = (await api.post('/silo/v1/entries', { data: draft })).body;
+    const { privateKey } = await generateKeyPair('ES256');
+    const statement = JSON.stringify({ uuid: base.id, dig: base.data.head.dig });
+    const sig = await new CompactSign(new TextEncoder().encode(statement)).setProtectedHeader({ alg: 'ES256', kid: 'elsewhere' }).sign(privateKey);
+    const other = client(t.url, await tokenFor(newWorkspace()));
+    const refused = await other.post('/silo/v1/entries', { data: { ...base.data, sigs: [sig] } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.faults).toEqual([expect.objectContaining({ code: 'GOBL-ENVELOPE-13' })]);
+    const allowed = await other.post('/silo/v1/entries', { data: { ...base.data, sigs: [sig] }, allow_invalid: true });
+    expect(allowed.status).toBe(200);
+    expect(allowed.body).toMatchObject({ signed: true, invalid: true, faults: [expect.objectContaining({ code: 'GOBL-ENVELOPE-13' })] });
+  });
+
+  test('signed entries are never modified in place: a PUT on the id is 409, a patch makes a new unsigned entry', async () => {
+    const entry = await signed(party('Sealed'));
+    const put = await api.put(`/silo/v1/entries/${entry.id}`, { data: party('Overwrite') });
+    expect(put.status).toBe(409);
+    const patched = await api.post('/silo/v1/entries', {
+      previous_id: entry.id,
+      content_type: 'application/json-patch+json',
+      data: [{ op: 'replace', path: '/doc/name', value: 'Sealed v2' }],
+    });
+    expect(patched.body).toMatchObject({ signed: false, draft: true });
+    expect(patched.status).toBe(200);
+    expect(patched.body.data).not.toHaveProperty('sigs');
+    const original = await api.get(`/silo/v1/entries/${entry.id}`);
+    expect(original.body.data).toEqual(entry.data);
+    expect(original.body.signed).toBe(true);
+  });
+});

@@ -41,6 +41,8 @@ export const INVOICE = sampleInvoice(10);
 const INVOICE_JSON = JSON.stringify(INVOICE);
 
 export const PAGE_SIZE = 20;
+/** Numbers the keys of the fresh-key scenario across all its runs. */
+let keySerial = 0;
 export const FOLDER = 'purchases';
 
 const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
@@ -129,8 +131,7 @@ export const SCENARIOS: HttpScenario[] = [
     api: 'rest',
     rateGroup: 'create',
     request: (ctx) => {
-      let n = 0;
-      const body = () => `{"key":"bench-${ctx.tag}-${n++}","data":${INVOICE_JSON}}`;
+      const body = () => `{"key":"bench-${ctx.tag}-${keySerial++}","data":${INVOICE_JSON}}`;
       return {
         method: 'POST',
         path: '/silo/v1/entries',

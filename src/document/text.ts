@@ -18,3 +18,16 @@ export function normalizeCodeFields(node: Record<string, unknown>, fields: reado
     if (typeof v === 'string') node[f] = normalizeCode(v);
   }
 }
+
+/** Letters and digits a strict code is made of, and the single separators allowed between them. */
+const STRICT_SEPARATORS = '.\\-:/,_& ';
+const STRICT_RUN = new RegExp(`([${STRICT_SEPARATORS}])[^A-ZÑa-z0-9]+`, 'g');
+const STRICT_INVALID = new RegExp(`[^A-ZÑa-z0-9${STRICT_SEPARATORS}]+`, 'g');
+
+/**
+ * GOBL's strict code form, for machine-read identifiers: trimmed, a separator followed by other
+ * non-alphanumerics keeps only that separator, and anything else outside the allowed set is removed.
+ */
+export function normalizeStrictCode(code: string): string {
+  return code.trim().replace(STRICT_RUN, '$1').replace(STRICT_INVALID, '');
+}

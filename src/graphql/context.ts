@@ -1,7 +1,9 @@
 import DataLoader from 'dataloader';
 import type { Envelope } from '../document';
 import type { EntryService } from '../domain/entries.service';
+import { DomainError } from '../domain/errors';
 import type { Logger } from '../logger';
+import { graphQLErrorOf } from './format-error';
 
 /** Batches per request: every `data` a page asks for is read in one call, not one per entry. */
 export interface EntryLoaders {
@@ -17,10 +19,23 @@ export interface GraphQLContext {
   loaders: EntryLoaders;
 }
 
-export function createContext(entries: EntryService, request: { workspaceId: string; requestId: string; log: Logger }): GraphQLContext {
-  const { workspaceId } = request;
+/**
+ * The context of one request. The router verified the token before Apollo ran; a request that reached
+ * Apollo without a workspace (only the landing page may) is refused here, 401, before any operation runs.
+ */
+export function createContext(
+  entries: EntryService,
+  request: { workspaceId: string | undefined; requestId: string; log: Logger },
+): GraphQLContext {
+  const { workspaceId, requestId, log } = request;
+  if (!workspaceId) {
+    const error = new DomainError('unauthorized', 'a bearer token is required');
+    throw graphQLErrorOf(error, { status: 401, headers: new Map([['www-authenticate', 'Bearer']]) });
+  }
   return {
-    ...request,
+    workspaceId,
+    requestId,
+    log,
     entries,
     loaders: {
       data: new DataLoader(async (ids) => {

@@ -2,6 +2,7 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sig
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
+import { ConfigError } from '../config';
 
 /** A public key as published in the JWKS. */
 export interface PublicJwk {
@@ -35,7 +36,7 @@ export class SigningKeys {
     private readonly all: Key[],
   ) {}
 
-  /** `configured` is SIGNING_KEY: an ES256 private key as JWK JSON or PEM. Throws when it is not one. */
+  /** `configured` is SIGNING_KEY: an ES256 private key as JWK JSON or PEM. Throws a ConfigError when it is not one. */
   static load(configured: string | undefined, dataDir: string): SigningKeys {
     const stored = configured ? readStoredKey(dataDir) : storedKey(dataDir);
     const active = configured ? parseConfiguredKey(configured) : stored!;
@@ -73,7 +74,7 @@ export class SigningKeys {
 function keyFrom(privateKey: KeyObject, kid: string | undefined): Key {
   const details = privateKey.asymmetricKeyDetails;
   if (privateKey.asymmetricKeyType !== 'ec' || details?.namedCurve !== 'prime256v1') {
-    throw new Error('SIGNING_KEY must be an ES256 key: an EC private key on the P-256 curve');
+    throw new ConfigError(['SIGNING_KEY must be an ES256 key: an EC private key on the P-256 curve']);
   }
   const publicKey = createPublicKey(privateKey);
   const { x, y } = publicKey.export({ format: 'jwk' }) as { x: string; y: string };
@@ -100,7 +101,7 @@ function parseConfiguredKey(text: string): Key {
       privateKey = createPrivateKey(trimmed);
     }
   } catch {
-    throw new Error('SIGNING_KEY must be an ES256 private key, as JWK JSON (with "d") or PEM');
+    throw new ConfigError(['SIGNING_KEY must be an ES256 private key, as JWK JSON (with "d") or PEM']);
   }
   return keyFrom(privateKey, kid);
 }

@@ -21,7 +21,7 @@ describe('conformance with GOBL golden examples', () => {
     expect(equal).toBeGreaterThanOrEqual(figure.equal);
   });
 
-  test.each(['de', 'gb', 'us', 'nl', 'fi', 'se', 'no', 'ie', 'sg', 'ca', 'ae', 'pl', 'gr', 'mx', 'in'])(
+  test.each(['de', 'gb', 'us', 'nl', 'fi', 'se', 'no', 'ie', 'sg', 'ca', 'ae', 'pl', 'gr', 'mx', 'in', 'it'])(
     'all %s examples are identical',
     (country) => {
       const failing = results.filter((r) => r.country === country && !r.equal).map((r) => `${r.name}: ${r.error ?? r.diff?.path}`);

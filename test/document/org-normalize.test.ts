@@ -1,4 +1,6 @@
+import { codeIsUrl, normalizeInbox } from '../../src/document/org/inbox';
 import { normalizeOrgNode, normalizeParty } from '../../src/document/org/normalize';
+import { normalizeStrictCode } from '../../src/document/text';
 import { normalizeMessage } from '../../src/document/note/normalize';
 import type { JsonObject } from '../../src/document/types';
 
@@ -24,5 +26,56 @@ describe('org normalization', () => {
     const m: JsonObject = { uuid: '00000000-0000-0000-0000-000000000000', content: ' hello ' };
     normalizeMessage(m);
     expect(m).toEqual({ content: ' hello ' });
+  });
+
+  describe('inboxes', () => {
+    test.each<[string, JsonObject, JsonObject]>([
+      ['an e-mail code moves to email', { key: 'it-sdi-pec', code: 'inbox@example.com' }, { key: 'it-sdi-pec', email: 'inbox@example.com' }],
+      ['a URL code moves to url', { code: 'https://example.com/inbox' }, { url: 'https://example.com/inbox' }],
+      ['a host name code moves to url', { code: 'inbox.example.com' }, { url: 'inbox.example.com' }],
+      ['a plain code stays', { key: 'it-sdi-code', code: 'M5UXCR5' }, { key: 'it-sdi-code', code: 'M5UXCR5' }],
+      ['a Peppol participant stays a code', { scheme: '0208', code: '0208:0735585741' }, { scheme: '0208', code: '0208:0735585741' }],
+      ['the scheme is upper-cased', { scheme: ' ab-c ', code: 'x' }, { scheme: 'AB-C', code: 'x' }],
+      ['the code is kept strict', { code: ' A--B  C$ ' }, { code: 'A-B C' }],
+      ['a Peppol code is split', { key: 'peppol', code: '0088:1234567890123' }, { key: 'peppol', scheme: '0088', code: '1234567890123' }],
+      ['a Peppol code with a scheme is not split', { key: 'peppol', scheme: '9920', code: '0088:1234567890123' }, { key: 'peppol', scheme: '9920', code: '0088:1234567890123' }],
+      ['the label is trimmed and a zero UUID dropped', { uuid: '00000000-0000-0000-0000-000000000000', label: ' In ', code: 'X1' }, { label: 'In', code: 'X1' }],
+    ])('%s', (_name, input, output) => {
+      normalizeOrgNode(input, 'org/inbox');
+      expect(input).toEqual(output);
+    });
+
+    test.each<[string, boolean]>([
+      ['M5UXCR5', false],
+      ['abc/def', false],
+      ['0208:0735585741', false],
+      ['0088:12345', true],
+      ['example.com', true],
+      ['http://localhost', true],
+      ['https://example.com:8080/a?b#c', true],
+      ['.example.com', false],
+      ['exa mple.com', false],
+      ['a.b', false],
+      ['B98602642', false],
+      ['992-90009-96', false],
+    ])('%s is a URL: %s', (code, want) => {
+      expect(codeIsUrl(code)).toBe(want);
+    });
+
+    test('normalizeInbox leaves an inbox without a code alone', () => {
+      const inbox: JsonObject = { email: 'a@b.com' };
+      normalizeInbox(inbox);
+      expect(inbox).toEqual({ email: 'a@b.com' });
+    });
+  });
+
+  test.each<[string, string]>([
+    ['  AB-12 ', 'AB-12'],
+    ['A--B', 'A-B'],
+    ['A-.B', 'A-B'],
+    ['A$B', 'AB'],
+    ['ÑA/B,C&D_E:F', 'ÑA/B,C&D_E:F'],
+  ])('strict code %j is %j', (code, want) => {
+    expect(normalizeStrictCode(code)).toBe(want);
   });
 });

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { party, startServer, tokenFor, newWorkspace, type TestServer } from '../helpers/server';
 import { CreateEntryDocument, ListEntriesDocument } from './generated/graphql';
 import { apisFor, graphqlClient } from './graphql-client';
+import { createContext } from '../../src/graphql/context';
+import { GraphQLError } from 'graphql';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -64,6 +66,17 @@ describe('the bearer token of REST guards /graphql', () => {
   });
 });
 
+test('the context refuses a request that reached Apollo without a workspace (only the landing page may)', () => {
+  let thrown: unknown;
+  try {
+    createContext(t.server.entries, { workspaceId: undefined, requestId: 'r-1', log: t.server.logger });
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(GraphQLError);
+  expect((thrown as GraphQLError).extensions).toMatchObject({ code: 'UNAUTHENTICATED', key: 'unauthorized', http: { status: 401 } });
+});
+
 describe('Apollo Sandbox landing page', () => {
   const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
@@ -72,6 +85,23 @@ describe('Apollo Sandbox landing page', () => {
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await reply.text()).toMatch(/sandbox/i);
+  });
+
+  test('NODE_ENV=production changes nothing: Sandbox and introspection stay on', async () => {
+    const before = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    let prod: TestServer | undefined;
+    try {
+      prod = await startServer({ NODE_ENV: 'production' });
+      const page = await fetch(`${prod.url}/graphql`, { headers: browser });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toMatch(/sandbox/i);
+      const gql = graphqlClient(prod.url, await tokenFor(newWorkspace()));
+      expect((await gql.query('{ __schema { queryType { name } } }')).body).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
+    } finally {
+      process.env.NODE_ENV = before;
+      await prod?.close();
+    }
   });
 
   test('with GRAPHQL_SANDBOX=false there is no page, and the browser GET needs a token', async () => {
@@ -140,6 +170,6 @@ describe('introspection, batching and methods', () => {
     const reply = await fetch(`${t.url}/graphql`, { method: 'PUT', headers: { authorization: `Bearer ${token}` } });
     expect(reply.status).toBe(405);
     expect(reply.headers.get('allow')).toBe('GET, POST');
-    expect((await reply.json()).errors[0].extensions).toEqual({ code: 'BAD_USER_INPUT', key: 'method-not-allowed' });
+    expect(((await reply.json()) as any).errors[0].extensions).toEqual({ code: 'BAD_USER_INPUT', key: 'method-not-allowed' });
   });
 });

@@ -15,9 +15,16 @@ export interface GraphQLReply<TData> {
   body: { data?: TData | null; errors?: GraphQLErrorJson[] };
 }
 
+/** A reply read as it came, for the shapes typed documents do not describe (batches, refusals). */
+export interface RawReply {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
 /** POSTs typed documents (the codegen output) to /graphql with a bearer token. */
 export function graphqlClient(base: string, token?: string) {
-  const post = async (body: unknown, headers: Record<string, string> = {}): Promise<GraphQLReply<any>> => {
+  const post = async (body: unknown, headers: Record<string, string> = {}): Promise<RawReply> => {
     const response = await fetch(`${base}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
@@ -38,7 +45,7 @@ export function graphqlClient(base: string, token?: string) {
       return post({ query: print(document), variables }, headers) as Promise<GraphQLReply<TData>>;
     },
     /** A query written inline (for shapes the generated operations do not have: aliases, deep nesting, bad input). */
-    query(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>) {
+    query(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<RawReply> {
       return post({ query, variables }, headers);
     },
     post,

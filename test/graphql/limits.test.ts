@@ -1,4 +1,4 @@
-import { buildSchema, parse, print, specifiedRules, validate } from 'graphql';
+import { buildSchema, getIntrospectionQuery, parse, print, specifiedRules, validate } from 'graphql';
 import { newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 import { depthLimitRule } from '../../src/graphql/limits';
 import { CreateEntryDocument, ListEntriesDocument } from './generated/graphql';
@@ -22,6 +22,14 @@ describe('limits are checked before execution', () => {
     expect((await gql.query(DEEPEST)).body.errors).toBeUndefined();
     const fullPage = await gql.query(FULL_PAGE, { first: 100, withData: true });
     expect(fullPage.body.errors).toBeUndefined();
+  });
+
+  test("the full introspection query (as Sandbox sends it, 15 levels deep) passes", async () => {
+    const query = getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true });
+    const reply = await gql.query(query);
+    expect(reply.status).toBe(200);
+    expect(reply.body.errors).toBeUndefined();
+    expect(reply.body.data.__schema.types.map((type: { name: string }) => type.name)).toContain('EntryConnection');
   });
 
   test('a query over the depth limit is refused with GRAPHQL_VALIDATION_FAILED and a clear message', async () => {

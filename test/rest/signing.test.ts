@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CompactSign, compactVerify, createLocalJWKSet, decodeProtectedHeader, generateKeyPair } from 'jose';
-import { loadConfig } from '../../src/config';
+import { ConfigError, loadConfig } from '../../src/config';
 import { buildServer } from '../../src/server';
 import { SIGNING_KEY_FILE } from '../../src/signing/signing-keys';
 import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
@@ -85,10 +85,36 @@ describe('the published keys', () => {
     }
   });
 
+  test('a key configured later replaces the generated one for signing; both stay published and verified', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'signing-rotation-'));
+    try {
+      const before = await startServer({ DATA_DIR: dataDir });
+      const workspace = newWorkspace();
+      const early = (await client(before.url, await tokenFor(workspace)).post('/silo/v1/entries', { data: party('Early'), sign: true })).body;
+      const generatedKid = (await client(before.url).get('/.well-known/jwks.json')).body.keys[0].kid;
+      await before.server.close();
+
+      const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+      const after = await startServer({ DATA_DIR: dataDir, SIGNING_KEY: pem });
+      const jwks = (await client(after.url).get('/.well-known/jwks.json')).body;
+      expect(jwks.keys.map((k: any) => k.kid)).toEqual([expect.not.stringMatching(generatedKid), generatedKid]);
+      const api2 = client(after.url, await tokenFor(newWorkspace()));
+      const late = (await api2.post('/silo/v1/entries', { data: party('Late'), sign: true })).body;
+      expect(decodePart(late.data.sigs[0].split('.')[0]).kid).toBe(jwks.keys[0].kid);
+      const reuploaded = await api2.post('/silo/v1/entries', { data: early.data });
+      expect(reuploaded.status).toBe(200);
+      await expect(compactVerify(early.data.sigs[0], createLocalJWKSet(jwks))).resolves.toBeDefined();
+      await after.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   test('a SIGNING_KEY that is not an ES256 private key stops the start', async () => {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
     for (const key of ['not a key', rsa, JSON.stringify({ kty: 'EC', crv: 'P-256', x: 'a', y: 'b' })]) {
-      const config = loadConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40), SIGNING_KEY: key, DATABASE_URL: 'sqlite::memory:' });
+      const config = loadConfig({ DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', JWT_SECRET: 'x'.repeat(40), SIGNING_KEY: key });
+      await expect(buildServer(config)).rejects.toThrow(ConfigError);
       await expect(buildServer(config)).rejects.toThrow(/SIGNING_KEY/);
     }
   });

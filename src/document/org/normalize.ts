@@ -1,4 +1,5 @@
 import type { JsonObject } from '../types';
+import { normalizeInbox } from './inbox';
 
 /** GOBL's string cleanup: no NUL characters, no surrounding whitespace. */
 export function cleanString(value: string): string {
@@ -48,7 +49,7 @@ const WITH_UUID = new Set(Object.keys(TEXT_FIELDS).filter((k) => k !== 'org/item
 
 /**
  * Normalizes one organisation object in place, as GOBL's org normalizers do: trims text,
- * drops what ends up empty, clears zero UUIDs, and tidies address state codes.
+ * drops what ends up empty, clears zero UUIDs, tidies address state codes and inbox codes.
  * Tax IDs inside parties are normalized separately, by their own country (see `normalizeTaxIdentity`).
  */
 export function normalizeOrgNode(node: JsonObject, kind: string): void {
@@ -61,6 +62,7 @@ export function normalizeOrgNode(node: JsonObject, kind: string): void {
     if (state === '') delete node.state;
     else node.state = state;
   }
+  if (kind === 'org/inbox') normalizeInbox(node);
 }
 
 /** Normalizes a party's own fields (children are walked by the caller). */

@@ -1,9 +1,14 @@
-import type { Hooks } from '../hooks';
+import type { Hooks, NodeKind } from '../hooks';
+import type { JsonObject } from '../types';
+import { normalizeIt } from './it-normalize';
 import { normalizeTaxIdentity } from './tax-identities';
 import { invoiceRules } from './invoice-rules';
 import { identityRules } from './identity-rules';
 import { comboRules, itemRules, partyRules } from './party-rules';
 import type { Regime } from './regime';
+
+/** Regime normalizers beyond tax identities, per country; they run on documents of that regime. */
+const regimeNormalizers: Readonly<Record<string, (node: JsonObject, kind: NodeKind) => void>> = { IT: normalizeIt };
 
 /**
  * The hooks of one regime. Tax identities are normalized by the regime of their own country;
@@ -14,6 +19,7 @@ export function regimeHooksFor(regime: Regime): Hooks {
   return {
     normalize: (node, kind) => {
       if (kind === 'tax/identity') normalizeTaxIdentity(node);
+      else regimeNormalizers[cc]?.(node, kind);
     },
     validate: (node, kind, path) => {
       switch (kind) {

@@ -1,0 +1,76 @@
+import type { InProcessResult } from './in-process';
+import type { LoadResult } from './load';
+import type { SeedResult } from './seed';
+
+/** The figures of one run, as written to bench/results/*.json and read by the table, the targets and the chart. */
+
+export interface MeasuredLoad extends LoadResult {
+  /** Peak RSS of the service during this load, MB. */
+  peakRssMb: number;
+}
+
+export interface HttpScenarioResult {
+  id: string;
+  title: string;
+  api: 'rest' | 'graphql';
+  /** Fixed concurrency: as fast as the service answers. */
+  concurrency?: MeasuredLoad;
+  /** Fixed request rate: latency at a load the service can carry. */
+  rate?: MeasuredLoad;
+  /** Why the scenario did not run (GraphQL: not available). */
+  skipped?: string;
+}
+
+export interface LeakResult {
+  /** RSS after `firstCreates` and after `lastCreates` creates through REST. */
+  firstCreates: number;
+  lastCreates: number;
+  rssAtFirstMb: number;
+  rssAtLastMb: number;
+  rps: number;
+  errors: number;
+  /** [creates, RSS MB] samples. */
+  curve: [number, number][];
+}
+
+export interface DatabaseResults {
+  name: string;
+  describe: string;
+  skipped?: string;
+  seed?: SeedResult & { workspace: string; deepPage: number; walkRequests: number; walkSeconds: number };
+  http: HttpScenarioResult[];
+  inProcess: InProcessResult[];
+  leak?: LeakResult;
+  /** Peak RSS of the service over the whole run on this database, MB. */
+  peakRssMb?: number;
+  /** Lines the service logged (warn and above). */
+  serviceOutput: string[];
+}
+
+export interface TargetResult {
+  database: string;
+  target: string;
+  /** What was compared, with the figures. */
+  measured: string;
+  value?: number;
+  limit: string;
+  met?: boolean;
+}
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt: string;
+  quick: boolean;
+  machine: { cpu: string; cores: number; memoryGb: number; os: string; node: string; loadAverageAtStart: number[] };
+  settings: {
+    connections: number;
+    seconds: number;
+    warmupSeconds: number;
+    seedCount: number;
+    deepPage: number;
+    pageSize: number;
+    rates: Record<string, Record<string, number>>;
+  };
+  databases: DatabaseResults[];
+  targets: TargetResult[];
+}

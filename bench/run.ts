@@ -1,0 +1,227 @@
+/**
+ * `npm run bench [-- --quick]`: starts the built service in a child process with production settings,
+ * seeds a workspace through the bulk path, drives HTTP load with autocannon from this process at fixed
+ * concurrency and at fixed rates, runs the in-process scenarios in child processes, and prints one table
+ * per scenario, load and database. Figures go to bench/results/ as JSON, Markdown and an SVG chart.
+ *
+ * Options: --quick, --db sqlite|mariadb (default both), --seconds N, --connections N, --no-build, --keep,
+ * --leak sqlite|mariadb|all|none (default sqlite), --mariadb-url URL (default mysql://root@127.0.0.1:3306/test).
+ * See bench/README.md.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { mintToken } from '../src/auth/mint-token';
+import { renderChart } from './chart';
+import { mariadbDatabase, sqliteDatabase, type BenchDatabase, type DatabaseName } from './databases';
+import { runInProcess, type InProcessMode } from './in-process';
+import { runLoad } from './load';
+import { markdownReport, printReport } from './report';
+import type { BenchResults, DatabaseResults, HttpScenarioResult, LeakResult, MeasuredLoad } from './results';
+import { checkScenario, graphqlAvailable, PAGE_SIZE, RATE_SETTERS, SCENARIOS, type RateGroup, type ScenarioContext } from './scenarios';
+import { seedWorkspace, walkToPage } from './seed';
+import { buildService, ROOT, startService, type ServiceProcess } from './server-process';
+import { evaluateTargets } from './targets';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
+
+const quick = flag('quick');
+const settings = {
+  connections: Number(option('connections') ?? 10),
+  seconds: Number(option('seconds') ?? (quick ? 2.5 : 8)),
+  warmupSeconds: quick ? 1 : 2,
+  seedCount: quick ? 100_000 : 1_000_000,
+  /** Page 10,000 of 20 is 200,000 entries deep: in the quick seed of 100,000 the walk goes to page 2,500. */
+  deepPage: quick ? 2_500 : 10_000,
+  pageSize: PAGE_SIZE,
+  leak: quick ? { first: 1_000, last: 10_000 } : { first: 10_000, last: 100_000 },
+  rates: {} as Record<string, Record<string, number>>,
+};
+const databases = (option('db') ?? 'sqlite,mariadb').split(',') as DatabaseName[];
+const leakOn = option('leak') ?? 'sqlite';
+const mariadbUrl = option('mariadb-url') ?? process.env.BENCH_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306/test';
+const keep = flag('keep');
+const outDir = path.join(ROOT, 'bench', 'results');
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const SEEDED = 'bench-seeded';
+const JWT_SECRET = randomBytes(32).toString('base64url');
+
+function describeLoad(r: MeasuredLoad): string {
+  const errors = r.non2xx + r.errors;
+  return `${r.rps} req/s, p50 ${r.latency.p50Ms} ms, p95 ${r.latency.p95Ms} ms, p99 ${r.latency.p99Ms} ms, peak RSS ${r.peakRssMb.toFixed(0)} MB${errors ? `, ${errors} errors` : ''}`;
+}
+
+/** One load, with the service's peak RSS while it ran. */
+async function measured(service: ServiceProcess, run: () => ReturnType<typeof runLoad>): Promise<MeasuredLoad> {
+  service.rss.mark();
+  const result = await run();
+  return { ...result, peakRssMb: Math.round(service.rss.mark() * 10) / 10 };
+}
+
+async function leakCheck(service: ServiceProcess, ctx: ScenarioContext, leakToken: string): Promise<LeakResult> {
+  const { first, last } = settings.leak;
+  const create = SCENARIOS.find((s) => s.id === 'create')!.request({ ...ctx, createToken: leakToken });
+  const every = Math.max(1, Math.round(last / 50));
+  const curve: [number, number][] = [[0, service.rss.now()]];
+  let rssAtFirstMb = 0;
+  log(`  leak check: ${last} creates at c=${settings.connections}, RSS after ${first} and after ${last}...`);
+  const result = await runLoad(service.url, create, {
+    connections: settings.connections,
+    seconds: 0,
+    amount: last,
+    onResponse: (answered) => {
+      if (answered === first) rssAtFirstMb = service.rss.now();
+      if (answered % every === 0) curve.push([answered, Math.round(service.rss.now() * 10) / 10]);
+    },
+  });
+  const rssAtLastMb = service.rss.now();
+  return {
+    firstCreates: first,
+    lastCreates: last,
+    rssAtFirstMb: Math.round(rssAtFirstMb * 10) / 10,
+    rssAtLastMb: Math.round(rssAtLastMb * 10) / 10,
+    rps: result.rps,
+    errors: result.errors + result.non2xx,
+    curve,
+  };
+}
+
+async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
+  const results: DatabaseResults = { name: db.name, describe: db.describe, http: [], inProcess: [], serviceOutput: [] };
+  const env = { ...db.env, JWT_SECRET };
+
+  log(`  seeding ${settings.seedCount} entries into workspace ${SEEDED} (npm run seed: bulk inserts, no HTTP)...`);
+  const seed = await seedWorkspace(env, SEEDED, settings.seedCount);
+  log(`  seeded ${seed.entries} entries in ${seed.seconds} s (${seed.perSecond} entries/s)`);
+
+  const service = await startService(env);
+  try {
+    const token = (workspace: string) => mintToken(JWT_SECRET, workspace, { expiresIn: '1d' });
+    const walk = await walkToPage(service.url, await token(SEEDED), settings.deepPage, PAGE_SIZE);
+    log(`  walked to page ${settings.deepPage} by cursor in ${walk.requests} requests (${walk.seconds.toFixed(1)} s)`);
+    results.seed = { ...seed, workspace: SEEDED, deepPage: settings.deepPage, walkRequests: walk.requests, walkSeconds: walk.seconds };
+    const ctx: ScenarioContext = {
+      seededToken: await token(SEEDED),
+      createToken: await token('bench-create'),
+      deepCursor: walk.cursor,
+      ids: walk.ids,
+      tag: `${db.name}-${Date.now().toString(36)}`,
+    };
+    const graphql = await graphqlAvailable(service.url, ctx.seededToken);
+    if (!graphql) log('  GraphQL: not available (POST /graphql does not answer); its rows are skipped');
+
+    // Fixed concurrency: as fast as the service answers.
+    for (const scenario of SCENARIOS) {
+      const row: HttpScenarioResult = { id: scenario.id, title: scenario.title, api: scenario.api };
+      results.http.push(row);
+      if (scenario.api === 'graphql' && !graphql) {
+        row.skipped = 'GraphQL: not available';
+        continue;
+      }
+      const problem = await checkScenario(service.url, scenario, ctx);
+      if (problem) {
+        row.skipped = `check failed: ${problem}`;
+        log(`  ${scenario.title}: ${row.skipped}`);
+        continue;
+      }
+      const request = scenario.request(ctx);
+      await runLoad(service.url, request, { connections: settings.connections, seconds: settings.warmupSeconds });
+      row.concurrency = await measured(service, () => runLoad(service.url, request, { connections: settings.connections, seconds: settings.seconds }));
+      log(`  ${scenario.title}, c=${settings.connections}: ${describeLoad(row.concurrency)}`);
+    }
+
+    // Fixed rate: half of what list page 1 (reads) and create (writes) carried, the same for every scenario of the group.
+    const rates = {} as Record<RateGroup, number>;
+    for (const [group, id] of Object.entries(RATE_SETTERS) as [RateGroup, string][]) {
+      rates[group] = Math.max(5, Math.round((results.http.find((s) => s.id === id)?.concurrency?.rps ?? 10) / 2));
+    }
+    settings.rates[db.name] = rates;
+    for (const scenario of SCENARIOS) {
+      const row = results.http.find((s) => s.id === scenario.id)!;
+      if (row.skipped) continue;
+      const rate = rates[scenario.rateGroup];
+      const request = scenario.request(ctx);
+      row.rate = await measured(service, () => runLoad(service.url, request, { connections: settings.connections, seconds: settings.seconds, rate }));
+      log(`  ${scenario.title}, ${rate}/s: ${describeLoad(row.rate)}`);
+    }
+
+    // Without HTTP, in a process of their own, on the same database.
+    for (const mode of ['engine', 'ceiling', 'repository', 'raw'] as InProcessMode[]) {
+      const result = await runInProcess(mode, env, { seconds: settings.seconds, concurrency: settings.connections, workspace: `bench-${mode}` });
+      results.inProcess.push(result);
+      log(`  in-process ${mode}: ${result.rps} ops/s, p50 ${result.latency.p50Ms} ms, p99 ${result.latency.p99Ms} ms`);
+    }
+
+    if (leakOn === 'all' || leakOn === db.name) {
+      results.leak = await leakCheck(service, ctx, await token('bench-leak'));
+      log(`  RSS ${results.leak.rssAtFirstMb} MB after ${results.leak.firstCreates} creates, ${results.leak.rssAtLastMb} MB after ${results.leak.lastCreates}`);
+    }
+    results.peakRssMb = Math.round(service.rss.peak() * 10) / 10;
+  } finally {
+    await service.stop();
+    results.serviceOutput = service.output.slice(-20);
+  }
+  return results;
+}
+
+async function main(): Promise<void> {
+  const startedAt = new Date().toISOString();
+  const cpus = os.cpus();
+  const results: BenchResults = {
+    startedAt,
+    finishedAt: startedAt,
+    quick,
+    machine: {
+      cpu: cpus[0]?.model.trim() ?? 'unknown',
+      cores: cpus.length,
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      os: `${os.type()} ${os.release()}`,
+      node: process.version,
+      loadAverageAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100),
+    },
+    settings: { ...settings, rates: settings.rates },
+    databases: [],
+    targets: [],
+  };
+  if (quick) log(`--quick: ${settings.seedCount} seeded entries (not 1,000,000), deep page ${settings.deepPage}, ${settings.seconds} s per load`);
+  if (!flag('no-build')) buildService();
+
+  for (const name of databases) {
+    log(`\n${name}:`);
+    const db = name === 'sqlite' ? sqliteDatabase(keep) : await mariadbDatabase(mariadbUrl, keep);
+    if ('unavailable' in db) {
+      log(`  skipped: ${db.unavailable}`);
+      results.databases.push({ name, describe: name, skipped: `skipped: ${db.unavailable}`, http: [], inProcess: [], serviceOutput: [] });
+      continue;
+    }
+    log(`  ${db.describe}`);
+    try {
+      const dbResults = await benchDatabase(db);
+      results.databases.push(dbResults);
+      results.targets.push(...evaluateTargets(dbResults));
+    } finally {
+      await db.dispose();
+    }
+  }
+  results.finishedAt = new Date().toISOString();
+
+  printReport(results, log);
+  mkdirSync(outDir, { recursive: true });
+  // Only a full run writes the committed files; a quick run writes *.tmp files, which git ignores.
+  const base = quick ? 'quick' : 'results';
+  const suffix = quick ? '.tmp' : '';
+  const files = { json: `${base}.json${suffix}`, md: `${base}.md${suffix}`, svg: `${base}.svg${suffix}` };
+  writeFileSync(path.join(outDir, files.json), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(path.join(outDir, files.md), markdownReport(results));
+  writeFileSync(path.join(outDir, files.svg), renderChart(results));
+  log(`\nwrote bench/results/${files.json}, ${files.md} and ${files.svg}`);
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`bench failed: ${error.stack ?? error.message}\n`);
+  process.exit(1);
+});

@@ -8,6 +8,8 @@ const transform = {
   '^.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022' } }],
 };
 const SERVER_TESTS = '<rootDir>/test/(rest|graphql|storage|auth)/';
+/** Process-level suites: the service as a child process, killed and restarted (short form here, `npm run test:crash` for many cycles). */
+const PROCESS_TESTS = '<rootDir>/test/crash/';
 
 const base = {
   testEnvironment: 'node',
@@ -21,12 +23,13 @@ const databases = (process.env.TEST_DB ?? 'sqlite,mariadb').split(',');
 module.exports = {
   testTimeout: 120000,
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.test.ts'], testPathIgnorePatterns: [SERVER_TESTS] },
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.test.ts'], testPathIgnorePatterns: [SERVER_TESTS, PROCESS_TESTS] },
     ...databases.map((db) => ({
       ...base,
       displayName: db,
       testMatch: [`${SERVER_TESTS}**/*.test.ts`],
       setupFiles: ['reflect-metadata', `<rootDir>/test/setup/${db}.ts`],
     })),
+    { ...base, displayName: 'crash', testMatch: [`${PROCESS_TESTS}**/*.test.ts`] },
   ],
 };

@@ -3,9 +3,10 @@
  *
  * - engine:     processDocument on the invoice, no HTTP, no database;
  * - ceiling:    EntryService.createEntry (engine plus repository insert) on the service's database;
- * - repository: EntryRepository.insert of ready entries: the create path's database time;
- * - raw:        the same rows inserted through the driver alone (better-sqlite3 or mysql2), one commit per
- *               row, in the same durability mode: the floor below which no service can go.
+ * - storage:    in turns of a quarter second, so that both see the same machine:
+ *     - repository: EntryRepository.insert of ready entries, the create path's database time;
+ *     - raw:        the same rows inserted through the driver alone (better-sqlite3 or mysql2), one commit
+ *                   per row, in the same durability mode: the floor below which no service can go.
  *
  * They load the built service from dist/, as the server process does.
  */
@@ -18,6 +19,8 @@ import { distFile, ROOT, runNode } from './server-process';
 import { summarize, type LatencySummary } from './stats';
 
 export type InProcessMode = 'engine' | 'ceiling' | 'repository' | 'raw';
+/** What one worker runs: `storage` runs repository and raw inserts in turns. */
+export type WorkerMode = 'engine' | 'ceiling' | 'storage';
 
 export interface InProcessResult {
   mode: InProcessMode;
@@ -29,44 +32,64 @@ export interface InProcessResult {
   peakRssMb: number;
 }
 
-/** Runs one in-process scenario in a child process and returns its figures. */
+/** Runs in-process scenarios in a child process and returns their figures. */
 export async function runInProcess(
-  mode: InProcessMode,
+  mode: WorkerMode,
   env: Record<string, string>,
   options: { seconds: number; concurrency: number; workspace: string },
-): Promise<InProcessResult> {
+): Promise<InProcessResult[]> {
   const args = ['--require', path.join(ROOT, 'scripts/register-ts.js'), __filename];
   args.push('--mode', mode, '--seconds', String(options.seconds), '--concurrency', String(options.concurrency), '--workspace', options.workspace);
   const output = await runNode(args, { ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn' });
-  return JSON.parse(output.trim().split('\n').pop() ?? '{}') as InProcessResult;
+  return JSON.parse(output.trim().split('\n').pop() ?? '[]') as InProcessResult[];
 }
 
 const load = <T>(relative: string): T => require(distFile(relative)) as T;
 
 type Operation = () => unknown;
 
-/** Runs `operation` from `concurrency` loops until `seconds` have passed, timing each call. */
-async function drive(operation: Operation, seconds: number, concurrency: number) {
-  for (let i = 0; i < 20; i++) await operation(); // warm-up
-  const latencies: number[] = [];
-  const started = process.hrtime.bigint();
-  const end = started + BigInt(Math.round(seconds * 1e9));
-  const loop = async () => {
-    while (process.hrtime.bigint() < end) {
-      const t0 = process.hrtime.bigint();
-      await operation();
-      latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, loop));
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  return { operations: latencies.length, seconds: elapsed, rps: Math.round((latencies.length / elapsed) * 10) / 10, latency: summarize(latencies) };
+interface Figures {
+  operations: number;
+  seconds: number;
+  rps: number;
+  latency: LatencySummary;
+}
+
+/**
+ * Runs each operation from `concurrency` loops for `seconds` in all. With two operations, they take turns
+ * in windows of a quarter second, so that both see the same machine (the disk and the other processes
+ * of a shared host vary from one second to the next).
+ */
+async function drive(operations: Operation[], seconds: number, concurrency: number): Promise<Figures[]> {
+  for (const operation of operations) for (let i = 0; i < 20; i++) await operation(); // warm-up
+  const latencies: number[][] = operations.map(() => []);
+  const elapsed = operations.map(() => 0n);
+  const windowNs = operations.length > 1 ? 250_000_000n : BigInt(Math.round(seconds * 1e9));
+  const end = process.hrtime.bigint() + BigInt(Math.round(seconds * 1e9));
+  for (let turn = 0; process.hrtime.bigint() < end; turn = (turn + 1) % operations.length) {
+    const operation = operations[turn];
+    const started = process.hrtime.bigint();
+    const windowEnd = started + windowNs < end ? started + windowNs : end;
+    const loop = async () => {
+      while (process.hrtime.bigint() < windowEnd) {
+        const t0 = process.hrtime.bigint();
+        await operation();
+        latencies[turn].push(Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, loop));
+    elapsed[turn] += process.hrtime.bigint() - started;
+  }
+  return operations.map((_, i) => {
+    const secondsSpent = Number(elapsed[i]) / 1e9;
+    return { operations: latencies[i].length, seconds: secondsSpent, rps: Math.round((latencies[i].length / secondsSpent) * 10) / 10, latency: summarize(latencies[i]) };
+  });
 }
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const option = (name: string) => args[args.indexOf(`--${name}`) + 1];
-  const mode = option('mode') as InProcessMode;
+  const mode = option('mode') as WorkerMode;
   const seconds = Number(option('seconds'));
   const concurrency = mode === 'engine' ? 1 : Number(option('concurrency'));
   const workspace = option('workspace');
@@ -79,13 +102,16 @@ async function main(): Promise<void> {
   const { EntryImporter } = load<typeof import('../src/domain/entry-import')>('src/domain/entry-import.js');
   const { SigningKeys } = load<typeof import('../src/signing/signing-keys')>('src/signing/signing-keys.js');
 
-  let figures: Awaited<ReturnType<typeof drive>>;
+  const results: InProcessResult[] = [];
+  const report = (modes: InProcessMode[], figures: Figures[]) =>
+    modes.forEach((m, i) => results.push({ mode: m, concurrency, ...figures[i], peakRssMb: readStatusMb(process.pid, 'VmHWM') ?? 0 }));
   if (mode === 'engine') {
     const ctx = { newUuid: () => uuidv7(), now: new Date() };
-    figures = await drive(() => {
+    const engine = () => {
       const result = processDocument(INVOICE, ctx);
       if (!result.ok || result.faults.length > 0) throw new Error('the invoice does not process cleanly');
-    }, seconds, concurrency);
+    };
+    report(['engine'], await drive([engine], seconds, concurrency));
   } else {
     const config = loadConfig();
     const dataSource = await openDataSource(config.database);
@@ -94,23 +120,21 @@ async function main(): Promise<void> {
     const body = { data: INVOICE };
     if (mode === 'ceiling') {
       const service = new EntryService(repository, { signingKeys });
-      figures = await drive(() => service.createEntry(workspace, body), seconds, concurrency);
+      report(['ceiling'], await drive([() => service.createEntry(workspace, body)], seconds, concurrency));
     } else {
       // The row the create path stores for this invoice; each insert gets a new id and time.
       const template = await new EntryImporter(repository, { signingKeys }).prepare(workspace, body);
-      if (mode === 'repository') {
-        figures = await drive(() => {
-          const now = new Date();
-          return repository.insert({ ...template, id: uuidv7(), createdAt: now, updatedAt: now });
-        }, seconds, concurrency);
-      } else {
-        figures = await drive(await rawInsert(config.database, template), seconds, concurrency);
-      }
+      const viaRepository = () => {
+        const now = new Date();
+        return repository.insert({ ...template, id: uuidv7(), createdAt: now, updatedAt: now });
+      };
+      const raw = await rawInsert(config.database, template);
+      report(['repository', 'raw'], await drive([viaRepository, raw.insert], seconds * 2, concurrency));
+      await raw.close();
     }
     await dataSource.destroy();
   }
-  const result: InProcessResult = { mode, concurrency, ...figures, peakRssMb: readStatusMb(process.pid, 'VmHWM') ?? 0 };
-  process.stdout.write(`${JSON.stringify(result)}\n`);
+  process.stdout.write(`${JSON.stringify(results)}\n`);
 }
 
 type Entry = import('../src/domain/entry').Entry;
@@ -120,6 +144,7 @@ type DatabaseConfig = import('../src/config').Config['database'];
 type SqliteDatabase = new (file: string, options: { timeout: number }) => {
   pragma(sql: string): unknown;
   prepare(sql: string): { run(...values: unknown[]): unknown };
+  close(): void;
 };
 
 const COLUMNS = [
@@ -132,7 +157,7 @@ const INSERT = `INSERT INTO entries (${COLUMNS.join(', ')}) VALUES (${COLUMNS.ma
  * One INSERT of the entry's row (new id and time) straight through the driver, autocommitted: one
  * transaction, one durable commit per row, as the service does. The JSON columns are serialized once.
  */
-async function rawInsert(database: DatabaseConfig, entry: Entry): Promise<Operation> {
+async function rawInsert(database: DatabaseConfig, entry: Entry): Promise<{ insert: Operation; close(): Promise<void> }> {
   const fixed = [entry.folder, entry.docSchema, entry.envSchema, null, 0, 0, entry.digest.alg, entry.digest.val];
   const json = [JSON.stringify(entry.snippet), JSON.stringify(entry.tags), JSON.stringify(entry.faults), JSON.stringify(entry.data)];
   const row = () => {
@@ -145,10 +170,10 @@ async function rawInsert(database: DatabaseConfig, entry: Entry): Promise<Operat
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     const statement = db.prepare(INSERT);
-    return () => statement.run(...row());
+    return { insert: () => statement.run(...row()), close: async () => db.close() };
   }
   const pool = mysql.createPool({ uri: database.url, connectionLimit: 10 });
-  return () => pool.query(INSERT, row());
+  return { insert: () => pool.query(INSERT, row()), close: () => pool.end() };
 }
 
 if (require.main === module) {

@@ -42,9 +42,8 @@ export function runLoad(url: string, request: HttpRequest, options: LoadOptions)
       {
         url,
         connections: options.connections,
-        duration: options.amount ? undefined : options.seconds,
-        amount: options.amount,
-        overallRate: options.rate,
+        ...(options.amount ? { amount: options.amount } : { duration: options.seconds }),
+        ...(options.rate ? { overallRate: options.rate } : {}),
         timeout: 30,
         requests: [setupRequest ? { ...base, setupRequest: setupRequest as unknown as autocannon.Request['setupRequest'] } : base],
       },

@@ -31,7 +31,7 @@ export function tableRows(results: BenchResults): Row[] {
         continue;
       }
       if (s.concurrency) load(s.title, `c=${s.concurrency.connections}`, s.concurrency);
-      if (s.rate) load(s.title, `${s.rate.rate}/s`, s.rate);
+      if (s.rate) load(s.title, `${s.rate.rate}/s c=${s.rate.connections}`, s.rate);
     }
     for (const r of db.inProcess) {
       const label = r.mode === 'engine' ? 'in-proc' : `in-proc c=${r.concurrency}`;
@@ -82,7 +82,10 @@ export function printReport(results: BenchResults, log: (text: string) => void):
     `Settings: ${s.connections} connections, ${s.seconds} s per load (${s.warmupSeconds} s warm-up), ${s.seedCount} seeded entries, ` +
       `deep page ${s.deepPage} of ${s.pageSize}${results.quick ? '  [--quick: smaller seed, shorter loads]' : ''}`,
   );
-  log(`Fixed rates (half the fixed-concurrency throughput of list page 1 and of create): ${JSON.stringify(s.rates)}\n`);
+  log(
+    `Fixed rates: half the fixed-concurrency throughput of list page 1 (reads) and of create (writes), on ${s.rateConnections} connections: ` +
+      `${JSON.stringify(s.rates)}\n`,
+  );
   log(textTable(TABLE_HEADER, tableRows(results)));
   log('\nIn-process peak RSS (in parentheses) is the worker process, which also holds the TypeScript compiler that loads it.\n');
   log(textTable(TARGET_HEADER, targetRows(results)));

@@ -64,6 +64,7 @@ export interface BenchResults {
   machine: { cpu: string; cores: number; memoryGb: number; os: string; node: string; loadAverageAtStart: number[] };
   settings: {
     connections: number;
+    rateConnections: number;
     seconds: number;
     warmupSeconds: number;
     seedCount: number;

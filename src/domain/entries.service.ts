@@ -74,15 +74,16 @@ export class EntryService {
     return entry;
   }
 
-  async getEntry(workspaceId: string, id: string): Promise<Entry> {
+  /** One entry; with its `data` unless the caller will not show it (GraphQL loads it only when selected). */
+  async getEntry(workspaceId: string, id: string, options: { withData: boolean } = { withData: true }): Promise<Entry> {
     if (!UUID_PATTERN.test(id)) throw badInput('id must be a UUID', { id: 'must be a UUID' });
-    const entry = await this.store.findById(workspaceId, id.toLowerCase(), { withData: true });
+    const entry = await this.store.findById(workspaceId, id.toLowerCase(), options);
     if (!entry) throw notFound('entry');
     return entry;
   }
 
-  async getEntryByKey(workspaceId: string, key: string): Promise<Entry> {
-    const entry = keyProblem(key) ? undefined : await this.store.findByKey(workspaceId, key, { withData: true });
+  async getEntryByKey(workspaceId: string, key: string, options: { withData: boolean } = { withData: true }): Promise<Entry> {
+    const entry = keyProblem(key) ? undefined : await this.store.findByKey(workspaceId, key, options);
     if (!entry) throw notFound('entry');
     return entry;
   }

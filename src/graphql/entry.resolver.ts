@@ -20,12 +20,12 @@ export class EntryResolver {
 
   @Query(() => EntryType, { nullable: true, description: 'One entry by its id; NOT_FOUND when the workspace has none.' })
   entry(@Arg('id', () => GraphQLUUID) id: string, @Ctx() ctx: GraphQLContext): Promise<Entry> {
-    return ctx.entries.getEntry(ctx.workspaceId, id);
+    return ctx.entries.getEntry(ctx.workspaceId, id, { withData: false });
   }
 
   @Query(() => EntryType, { nullable: true, description: 'One entry by its idempotency key; NOT_FOUND when the workspace has none.' })
   entryByKey(@Arg('key', () => String) key: string, @Ctx() ctx: GraphQLContext): Promise<Entry> {
-    return ctx.entries.getEntryByKey(ctx.workspaceId, key);
+    return ctx.entries.getEntryByKey(ctx.workspaceId, key, { withData: false });
   }
 
   @Mutation(() => CreateEntryPayload, { description: 'Creates an entry, as POST /silo/v1/entries does.' })

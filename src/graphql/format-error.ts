@@ -47,7 +47,7 @@ export function domainExtensions(error: DomainError): Record<string, unknown> {
   return extensions;
 }
 
-/** A domain error as a GraphQLError, for the errors raised outside resolvers (auth, limits). */
+/** A domain error as a GraphQLError, for one raised outside resolvers (the context's 401), with its HTTP head. */
 export function graphQLErrorOf(error: DomainError, http?: { status: number; headers?: Map<string, string> }): GraphQLError {
   const extensions = domainExtensions(error);
   return new GraphQLError(error.message, { originalError: error, extensions: http ? { ...extensions, http } : extensions });

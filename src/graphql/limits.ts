@@ -3,6 +3,7 @@ import {
   GraphQLError,
   Kind,
   type ASTVisitor,
+  type DocumentNode,
   type FragmentDefinitionNode,
   type GraphQLSchema,
   type SelectionSetNode,
@@ -105,7 +106,7 @@ export function complexityLimitPlugin(maxComplexity: number): ApolloServerPlugin
   };
 }
 
-function measure(schema: GraphQLSchema, query: Parameters<typeof getComplexity>[0]['query'], operationName: string | undefined, variables: Record<string, unknown>): number {
+function measure(schema: GraphQLSchema, query: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): number {
   try {
     return getComplexity({
       schema,

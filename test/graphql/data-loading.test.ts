@@ -87,4 +87,26 @@ describe('what a page reads from the database', () => {
     const restPage = await rest.get('/silo/v1/entries?limit=30');
     expect(page.body.data!.entries.edges.map((e) => restShape(e.node))).toEqual(restPage.body.list);
   });
+
+  test('a single entry, by id, key or node, reads data only when it is selected', async () => {
+    const { gql } = await workspaceWith(1);
+    const created = await gql.run(CreateEntryDocument, { input: { data: party('Single'), key: 'single' } });
+    const id = created.body.data!.createEntry.entry.id;
+    const log = recordQueries(t.server.dataSource);
+    try {
+      for (const query of [`{ entry(id: "${id}") { id folder } }`, '{ entryByKey(key: "single") { id } }', `{ node(id: "${id}") { id } }`]) {
+        log.clear();
+        const reply = await gql.query(query);
+        expect(reply.body.errors).toBeUndefined();
+        expect(log.queries.length).toBeGreaterThan(0);
+        expect(log.readingData()).toEqual([]);
+      }
+      log.clear();
+      const withData = await gql.query(`{ entry(id: "${id}") { id data } }`);
+      expect(withData.body.data.entry.data.doc.name).toBe('Single');
+      expect(log.readingData()).toHaveLength(1);
+    } finally {
+      log.restore();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { buildSchema, getIntrospectionQuery, parse, print, specifiedRules, validate } from 'graphql';
 import { newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
+import { ConfigError, loadConfig } from '../../src/config';
 import { depthLimitRule } from '../../src/graphql/limits';
 import { CreateEntryDocument, ListEntriesDocument } from './generated/graphql';
 import { graphqlClient } from './graphql-client';
@@ -110,5 +111,21 @@ describe('depthLimitRule', () => {
     expect(check(query, 10)).toEqual(['operation is nested 32 levels deep; the limit is 10']);
     const cycle = check('{ node { ...A } } fragment A on N { child { ...A } }', 5);
     expect(cycle).toContain('Cannot spread fragment "A" within itself.');
+  });
+});
+
+describe('configuration of the limits', () => {
+  test('defaults: depth 8, complexity 10000, no batching; each can be set', () => {
+    expect(loadConfig({}).graphqlLimits).toEqual({ maxDepth: 8, maxComplexity: 10_000, batching: false });
+    expect(loadConfig({ GRAPHQL_MAX_DEPTH: '12', GRAPHQL_MAX_COMPLEXITY: '500', GRAPHQL_BATCHING: 'true' }).graphqlLimits).toEqual({
+      maxDepth: 12,
+      maxComplexity: 500,
+      batching: true,
+    });
+  });
+
+  test.each([['GRAPHQL_MAX_DEPTH', '0'], ['GRAPHQL_MAX_DEPTH', 'deep'], ['GRAPHQL_MAX_COMPLEXITY', '-1'], ['GRAPHQL_BATCHING', 'sometimes']])('%s=%s is refused', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
 });

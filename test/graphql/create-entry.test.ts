@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { party, startServer, type TestServer } from '../helpers/server';
 import { CreateEntryDocument, ListEntriesDocument } from './generated/graphql';
 import { apisFor, firstError } from './graphql-client';
-import { invoice, invoiceWithoutSupplier } from './fixtures';
+import { invoice, invoiceWithoutSupplier } from '../helpers/documents';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { message, party, startServer, type TestServer } from '../helpers/server';
 import { CreateEntryDocument, GetEntryByKeyDocument, GetEntryDocument, ListEntriesDocument, type CreateEntryInput } from './generated/graphql';
 import { apisFor, restShape, type GraphQLErrorJson } from './graphql-client';
-import { invoice, invoiceWithoutSupplier } from './fixtures';
+import { invoice, invoiceWithoutSupplier } from '../helpers/documents';
 import { GRAPHQL_ERRORS } from '../../src/graphql/format-error';
 
 let t: TestServer;

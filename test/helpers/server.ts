@@ -88,5 +88,4 @@ export function client(base: string, token?: string) {
   };
 }
 
-export const party = (name: string) => ({ $schema: 'https://gobl.org/draft-0/org/party', name });
-export const message = (title: string) => ({ $schema: 'https://gobl.org/draft-0/note/message', title, content: `about ${title}` });
+export { party, message } from './documents';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { invoice, invoiceWithoutSupplier } from '../helpers/documents';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 
 let t: TestServer;
@@ -18,21 +19,6 @@ const example = (file: string) => {
   const text = readFileSync(path.join(EXAMPLES, file), 'utf8');
   return file.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
 };
-
-const invoice = (overrides: Record<string, unknown> = {}) => ({
-  $schema: 'https://gobl.org/draft-0/bill/invoice',
-  series: 'F',
-  code: '0001',
-  currency: 'EUR',
-  issue_date: '2026-11-20',
-  supplier: { name: 'Provide One S.L.', tax_id: { country: 'ES', code: 'B98602642' } },
-  customer: { name: 'Sample Consumer', tax_id: { country: 'ES', code: '54387763P' } },
-  lines: [{ quantity: '20', item: { name: 'Development services', price: '90.00' }, taxes: [{ cat: 'VAT', rate: 'general' }] }],
-  ...overrides,
-});
-
-/** No supplier (so no regime either): calculable, but not valid. */
-const withoutSupplier = () => invoice({ supplier: undefined, lines: [{ quantity: '2', item: { name: 'Hours', price: '10.00' } }] });
 
 describe('documents are calculated and validated on the way in', () => {
   test('a partial invoice comes back calculated', async () => {
@@ -56,7 +42,7 @@ describe('documents are calculated and validated on the way in', () => {
   });
 
   test('an invalid document is 422 validation with fields and faults, and nothing is stored', async () => {
-    const reply = await api.post('/silo/v1/entries', { data: withoutSupplier(), key: 'broken' });
+    const reply = await api.post('/silo/v1/entries', { data: invoiceWithoutSupplier(), key: 'broken' });
     expect(reply.status).toBe(422);
     expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
     expect(reply.body.key).toBe('validation');
@@ -68,7 +54,7 @@ describe('documents are calculated and validated on the way in', () => {
   });
 
   test('with allow_invalid the entry is stored invalid, with its faults', async () => {
-    const reply = await api.post('/silo/v1/entries', { data: withoutSupplier(), allow_invalid: true, key: 'kept' });
+    const reply = await api.post('/silo/v1/entries', { data: invoiceWithoutSupplier(), allow_invalid: true, key: 'kept' });
     expect(reply.status).toBe(200);
     expect(reply.body.invalid).toBe(true);
     expect(reply.body.state).toBe('invalid');

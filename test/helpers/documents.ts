@@ -1,3 +1,7 @@
+/** Small documents the tests upload. */
+export const party = (name: string) => ({ $schema: 'https://gobl.org/draft-0/org/party', name });
+export const message = (title: string) => ({ $schema: 'https://gobl.org/draft-0/note/message', title, content: `about ${title}` });
+
 /** A partial invoice that calculates and validates (Spanish regime). */
 export const invoice = (overrides: Record<string, unknown> = {}) => ({
   $schema: 'https://gobl.org/draft-0/bill/invoice',

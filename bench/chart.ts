@@ -1,3 +1,4 @@
+import type { InProcessMode } from './in-process';
 import type { BenchResults, DatabaseResults } from './results';
 import { CURVE_PERCENTILES } from './stats';
 
@@ -7,12 +8,13 @@ import { CURVE_PERCENTILES } from './stats';
  */
 
 const WIDTH = 1320;
+const IN_PROCESS_LABELS: Record<InProcessMode, string> = { engine: 'engine', ceiling: 'engine + insert', repository: 'repository insert', raw: 'raw driver insert' };
 const ROW_HEIGHT = 420;
 const COLORS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf', '#393b79', '#637939'];
 
 const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const text = (x: number, y: number, content: string, attrs = '') => `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" ${attrs}>${esc(content)}</text>`;
-const fmt = (n: number) => (n >= 100 ? Math.round(n).toString() : n >= 10 ? n.toFixed(1) : n.toFixed(2));
+const fmt = (n: number) => (Number.isInteger(n) || n >= 100 ? Math.round(n).toString() : n >= 10 ? n.toFixed(1) : n.toFixed(2));
 
 /** Round steps for a linear axis from 0 to max. */
 function ticks(max: number, count = 5): number[] {
@@ -27,8 +29,8 @@ function ticks(max: number, count = 5): number[] {
 function throughputPanel(db: DatabaseResults, x0: number, y0: number, width: number, height: number): string {
   const bars: { label: string; value: number }[] = [];
   for (const s of db.http) if (s.concurrency) bars.push({ label: s.title, value: s.concurrency.rps });
-  for (const r of db.inProcess) bars.push({ label: `in-process: ${r.mode}`, value: r.rps });
-  const labelWidth = 190;
+  for (const r of db.inProcess) bars.push({ label: `in-process: ${IN_PROCESS_LABELS[r.mode]}`, value: r.rps });
+  const labelWidth = 215;
   const plotWidth = width - labelWidth - 50;
   const max = Math.max(1, ...bars.map((b) => b.value));
   const scale = ticks(max);
@@ -102,7 +104,7 @@ function memoryPanel(db: DatabaseResults, x0: number, y0: number, width: number,
   }
   for (const t of ticks(maxX, 4)) out.push(text(px(t), plot.bottom + 14, t >= 1000 ? `${t / 1000}k` : String(t), 'text-anchor="middle" fill="#555"'));
   out.push(`<line x1="${plot.left}" y1="${py(300)}" x2="${plot.right}" y2="${py(300)}" stroke="#d62728" stroke-dasharray="4 3"/>`);
-  out.push(text(plot.right, py(300) - 4, '300 MB limit', 'text-anchor="end" fill="#d62728"'));
+  out.push(text(plot.right, py(300) + 14, '300 MB limit', 'text-anchor="end" fill="#d62728"'));
   out.push(`<polyline points="${curve.map(([c, v]) => `${px(c).toFixed(1)},${py(v).toFixed(1)}`).join(' ')}" fill="none" stroke="#1f77b4" stroke-width="2"/>`);
   out.push(text(plot.left, plot.bottom + 32, 'creates through REST', 'fill="#555"'));
   return out.join('\n');

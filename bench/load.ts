@@ -28,12 +28,23 @@ export interface LoadResult {
   latency: LatencySummary;
 }
 
+/** One stretch of load: the raw figures, which stretches of the same scenario add up. */
+export interface LoadSlice {
+  seconds: number;
+  requests: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  /** Latency of each 2xx answer, ms, from autocannon's own per-response timing. */
+  latencies: number[];
+}
+
 /**
  * Drives one request shape with autocannon: at fixed concurrency (each connection sends its next request
  * when the previous one is answered) or at a fixed overall rate. Latencies are recorded per response so
  * that any percentile (p95 too) can be read.
  */
-export function runLoad(url: string, request: HttpRequest, options: LoadOptions): Promise<LoadResult> {
+export function runSlice(url: string, request: HttpRequest, options: LoadOptions): Promise<LoadSlice> {
   const latencies: number[] = [];
   let answered = 0;
   const { setupRequest, ...base } = request;
@@ -49,18 +60,7 @@ export function runLoad(url: string, request: HttpRequest, options: LoadOptions)
       },
       (error, result) => {
         if (error) return reject(error);
-        const seconds = result.duration;
-        resolve({
-          mode: options.rate ? 'rate' : 'concurrency',
-          connections: options.connections,
-          rate: options.rate,
-          seconds,
-          requests: result.requests.total,
-          rps: Math.round((result['2xx'] / seconds) * 10) / 10,
-          non2xx: result.non2xx,
-          errors: result.errors,
-          latency: summarize(latencies),
-        });
+        resolve({ seconds: result.duration, requests: result.requests.total, ok: result['2xx'], non2xx: result.non2xx, errors: result.errors, latencies });
       },
     );
     instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
@@ -69,4 +69,25 @@ export function runLoad(url: string, request: HttpRequest, options: LoadOptions)
       options.onResponse?.(answered);
     });
   });
+}
+
+/** The figures of a scenario from its stretches of load. */
+export function combine(slices: LoadSlice[], options: { connections: number; rate?: number }): LoadResult {
+  const sum = (pick: (slice: LoadSlice) => number) => slices.reduce((total, slice) => total + pick(slice), 0);
+  const seconds = sum((s) => s.seconds);
+  return {
+    mode: options.rate ? 'rate' : 'concurrency',
+    connections: options.connections,
+    rate: options.rate,
+    seconds,
+    requests: sum((s) => s.requests),
+    rps: Math.round((sum((s) => s.ok) / seconds) * 10) / 10,
+    non2xx: sum((s) => s.non2xx),
+    errors: sum((s) => s.errors),
+    latency: summarize(slices.flatMap((s) => s.latencies)),
+  };
+}
+
+export async function runLoad(url: string, request: HttpRequest, options: LoadOptions): Promise<LoadResult> {
+  return combine([await runSlice(url, request, options)], options);
 }

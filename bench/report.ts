@@ -1,5 +1,6 @@
 import type { InProcessMode } from './in-process';
 import type { BenchResults, MeasuredLoad } from './results';
+import { leakFloors } from './targets';
 
 const IN_PROCESS_TITLES: Record<InProcessMode, string> = {
   engine: 'engine alone (no HTTP, no database)',
@@ -39,7 +40,18 @@ export function tableRows(results: BenchResults): Row[] {
     }
     if (db.leak) {
       const l = db.leak;
-      rows.push([db.name, `${l.lastCreates} creates (leak check)`, `c=${results.settings.connections}`, num(l.rps), '', '', '', `${num(l.rssAtFirstMb)}→${num(l.rssAtLastMb)}`, String(l.errors)]);
+      const floors = leakFloors(l);
+      rows.push([
+        db.name,
+        `${l.lastCreates} creates (leak check): RSS floor after ${l.firstCreates} → after ${l.lastCreates}`,
+        `c=${results.settings.connections}`,
+        num(l.rps),
+        '',
+        '',
+        '',
+        `${num(floors.first)}→${num(floors.last)}`,
+        String(l.errors),
+      ]);
     }
   }
   return rows;
@@ -79,7 +91,7 @@ export function printReport(results: BenchResults, log: (text: string) => void):
   log(`\nMachine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, Node ${m.node}; load average at start ${m.loadAverageAtStart.join(' ')}`);
   const s = results.settings;
   log(
-    `Settings: ${s.connections} connections, ${s.seconds} s per load (${s.warmupSeconds} s warm-up), ${s.seedCount} seeded entries, ` +
+    `Settings: ${s.connections} connections, ${s.seconds} s per load in turns of ${s.sliceSeconds} s (${s.warmupSeconds} s warm-up), ${s.seedCount} seeded entries, ` +
       `deep page ${s.deepPage} of ${s.pageSize}${results.quick ? '  [--quick: smaller seed, shorter loads]' : ''}`,
   );
   log(

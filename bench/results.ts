@@ -67,6 +67,7 @@ export interface BenchResults {
     rateConnections: number;
     seconds: number;
     warmupSeconds: number;
+    sliceSeconds: number;
     seedCount: number;
     deepPage: number;
     pageSize: number;

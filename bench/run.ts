@@ -5,21 +5,32 @@
  * per scenario, load and database. Figures go to bench/results/ as JSON, Markdown and an SVG chart.
  *
  * Options: --quick, --db sqlite|mariadb (default both), --seconds N, --connections N, --no-build, --keep,
- * --leak sqlite|mariadb|all|none (default sqlite), --mariadb-url URL (default mysql://root@127.0.0.1:3306/test).
+ * --leak sqlite|mariadb|all|none (default sqlite), --mariadb-url URL (default mysql://root@127.0.0.1:3306/test),
+ * --report FILE.json (print and chart a saved run again).
  * See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { mintToken } from '../src/auth/mint-token';
 import { renderChart } from './chart';
 import { mariadbDatabase, sqliteDatabase, type BenchDatabase, type DatabaseName } from './databases';
 import { runInProcess, type WorkerMode } from './in-process';
-import { runLoad } from './load';
+import { combine, runLoad, runSlice, type LoadSlice } from './load';
 import { markdownReport, printReport } from './report';
 import type { BenchResults, DatabaseResults, HttpScenarioResult, LeakResult, MeasuredLoad } from './results';
-import { checkScenario, graphqlAvailable, PAGE_SIZE, RATE_SETTERS, SCENARIOS, type RateGroup, type ScenarioContext } from './scenarios';
+import {
+  checkScenario,
+  graphqlAvailable,
+  PAGE_SIZE,
+  RATE_SETTERS,
+  SCENARIOS,
+  type HttpRequest,
+  type HttpScenario,
+  type RateGroup,
+  type ScenarioContext,
+} from './scenarios';
 import { seedWorkspace, walkToPage } from './seed';
 import { buildService, ROOT, startService, type ServiceProcess } from './server-process';
 import { evaluateTargets } from './targets';
@@ -39,6 +50,8 @@ const settings = {
   rateConnections: 2,
   seconds: Number(option('seconds') ?? (quick ? 2.5 : 8)),
   warmupSeconds: quick ? 1 : 2,
+  /** Scenarios take turns in stretches of this many seconds (see interleaved). */
+  sliceSeconds: quick ? 1.25 : 2,
   seedCount: quick ? 100_000 : 1_000_000,
   /** Page 10,000 of 20 is 200,000 entries deep: in the quick seed of 100,000 the walk goes to page 2,500. */
   deepPage: quick ? 2_500 : 10_000,
@@ -61,17 +74,29 @@ function describeLoad(r: MeasuredLoad): string {
   return `${r.rps} req/s, p50 ${r.latency.p50Ms} ms, p95 ${r.latency.p95Ms} ms, p99 ${r.latency.p99Ms} ms, peak RSS ${r.peakRssMb.toFixed(0)} MB${errors ? `, ${errors} errors` : ''}`;
 }
 
-/** One load, with the service's peak RSS while it ran. */
-async function measured(service: ServiceProcess, run: () => ReturnType<typeof runLoad>): Promise<MeasuredLoad> {
-  service.rss.mark();
-  const result = await run();
-  return { ...result, peakRssMb: Math.round(service.rss.mark() * 10) / 10 };
+/**
+ * Runs every scenario in turns of `sliceSeconds` until each had `settings.seconds`, so that all of them
+ * see the same machine: on a shared host the load of other processes comes and goes, and a scenario run
+ * in one block could meet a quiet minute while the one it is compared with meets a busy one.
+ */
+async function interleaved(service: ServiceProcess, jobs: { request: HttpRequest; connections: number; rate?: number }[]): Promise<MeasuredLoad[]> {
+  const rounds = Math.max(1, Math.round(settings.seconds / settings.sliceSeconds));
+  const slices: LoadSlice[][] = jobs.map(() => []);
+  const peaks = jobs.map(() => 0);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, job] of jobs.entries()) {
+      service.rss.mark();
+      slices[i].push(await runSlice(service.url, job.request, { connections: job.connections, rate: job.rate, seconds: settings.seconds / rounds }));
+      peaks[i] = Math.max(peaks[i], service.rss.mark());
+    }
+  }
+  return jobs.map((job, i) => ({ ...combine(slices[i], job), peakRssMb: Math.round(peaks[i] * 10) / 10 }));
 }
 
 async function leakCheck(service: ServiceProcess, ctx: ScenarioContext, leakToken: string): Promise<LeakResult> {
   const { first, last } = settings.leak;
   const create = SCENARIOS.find((s) => s.id === 'create')!.request({ ...ctx, createToken: leakToken });
-  const every = Math.max(1, Math.round(last / 50));
+  const every = Math.max(1, Math.round(last / 400));
   const curve: [number, number][] = [[0, service.rss.now()]];
   let rssAtFirstMb = 0;
   log(`  leak check: ${last} creates at c=${settings.connections}, RSS after ${first} and after ${last}...`);
@@ -120,7 +145,8 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
     const graphql = await graphqlAvailable(service.url, ctx.seededToken);
     if (!graphql) log('  GraphQL: not available (POST /graphql does not answer); its rows are skipped');
 
-    // Fixed concurrency: as fast as the service answers.
+    // Which scenarios run, each checked with one request, and warmed up.
+    const runnable: { scenario: HttpScenario; row: HttpScenarioResult; request: HttpRequest }[] = [];
     for (const scenario of SCENARIOS) {
       const row: HttpScenarioResult = { id: scenario.id, title: scenario.title, api: scenario.api };
       results.http.push(row);
@@ -136,9 +162,15 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
       }
       const request = scenario.request(ctx);
       await runLoad(service.url, request, { connections: settings.connections, seconds: settings.warmupSeconds });
-      row.concurrency = await measured(service, () => runLoad(service.url, request, { connections: settings.connections, seconds: settings.seconds }));
-      log(`  ${scenario.title}, c=${settings.connections}: ${describeLoad(row.concurrency)}`);
+      runnable.push({ scenario, row, request });
     }
+
+    // Fixed concurrency: as fast as the service answers.
+    const concurrency = await interleaved(service, runnable.map((r) => ({ request: r.request, connections: settings.connections })));
+    runnable.forEach((r, i) => {
+      r.row.concurrency = concurrency[i];
+      log(`  ${r.scenario.title}, c=${settings.connections}: ${describeLoad(concurrency[i])}`);
+    });
 
     // Fixed rate: half of what list page 1 (reads) and create (writes) carried, the same for every scenario of the group.
     const rates = {} as Record<RateGroup, number>;
@@ -146,14 +178,14 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
       rates[group] = Math.max(5, Math.round((results.http.find((s) => s.id === id)?.concurrency?.rps ?? 10) / 2));
     }
     settings.rates[db.name] = rates;
-    for (const scenario of SCENARIOS) {
-      const row = results.http.find((s) => s.id === scenario.id)!;
-      if (row.skipped) continue;
-      const rate = rates[scenario.rateGroup];
-      const request = scenario.request(ctx);
-      row.rate = await measured(service, () => runLoad(service.url, request, { connections: settings.rateConnections, seconds: settings.seconds, rate }));
-      log(`  ${scenario.title}, ${rate}/s (c=${settings.rateConnections}): ${describeLoad(row.rate)}`);
-    }
+    const rated = await interleaved(
+      service,
+      runnable.map((r) => ({ request: r.request, connections: settings.rateConnections, rate: rates[r.scenario.rateGroup] })),
+    );
+    runnable.forEach((r, i) => {
+      r.row.rate = rated[i];
+      log(`  ${r.scenario.title}, ${rated[i].rate}/s (c=${settings.rateConnections}): ${describeLoad(rated[i])}`);
+    });
 
     // Without HTTP, in a process of their own, on the same database.
     for (const mode of ['engine', 'ceiling', 'storage'] as WorkerMode[]) {
@@ -175,7 +207,22 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
   return results;
 }
 
+/** `--report FILE.json`: prints the table and targets of a saved run again and rewrites its Markdown and chart. */
+function reportAgain(file: string): void {
+  const results = JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
+  results.targets = results.databases.filter((db) => !db.skipped).flatMap(evaluateTargets);
+  printReport(results, log);
+  const base = file.replace(/\.json(\.tmp)?$/, '');
+  const suffix = file.endsWith('.tmp') ? '.tmp' : '';
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(`${base}.md${suffix}`, markdownReport(results));
+  writeFileSync(`${base}.svg${suffix}`, renderChart(results));
+  log(`\nrewrote ${file} (targets), ${base}.md${suffix} and ${base}.svg${suffix}`);
+}
+
 async function main(): Promise<void> {
+  const again = option('report');
+  if (again) return reportAgain(again);
   const startedAt = new Date().toISOString();
   const cpus = os.cpus();
   const results: BenchResults = {

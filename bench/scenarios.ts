@@ -48,12 +48,12 @@ export const FOLDER = 'purchases';
 const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** The fields REST returns for a listed entry, so both APIs do the same work. */
+/** The fields REST returns for a listed entry, so both APIs do the same work (REST has next_cursor, not a cursor per entry). */
 const ENTRY_FIELDS =
   'id key folder docSchema envSchema state draft signed invalid digest { alg val } snippet tags attachments { id } meta { id } ' +
   'faults { provider code message paths } createdAt updatedAt';
 const GRAPHQL_LIST = JSON.stringify({
-  query: `query List($first: Int) { entries(first: $first) { edges { cursor node { ${ENTRY_FIELDS} } } pageInfo { hasNextPage endCursor } } }`,
+  query: `query List($first: Int) { entries(first: $first) { edges { node { ${ENTRY_FIELDS} } } pageInfo { hasNextPage endCursor } } }`,
   variables: { first: PAGE_SIZE },
 });
 const GRAPHQL_CREATE = JSON.stringify({

@@ -31,13 +31,14 @@ export interface Server {
   close(): Promise<void>;
 }
 
-/** Slow or idle clients may not hold a connection for long. */
-const HEADERS_TIMEOUT_MS = 10_000;
-const REQUEST_TIMEOUT_MS = 30_000;
-const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+/** Slow or idle clients may not hold a connection for long: headers within 10 s, a whole request within 30. */
+export const HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
+/** How often Node holds connections to those timeouts (its default, 30 s, would let a slow client stay 40 s). */
+const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 /** Wires storage, domain, auth and both APIs together. The only file that knows all of them. */
-export async function buildServer(config: Config, options: { logger?: Logger } = {}): Promise<Server> {
+export async function buildServer(config: Config, options: { logger?: Logger; timeouts?: Partial<typeof HTTP_TIMEOUTS> } = {}): Promise<Server> {
+  const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts };
   const logger = options.logger ?? createLogger(config.logLevel);
   const jwtConfigured = Boolean(config.jwt.secret || config.jwt.publicKey || config.jwt.jwksUrl);
   const local = jwtConfigured ? undefined : localSecret(config.dataDir);
@@ -62,8 +63,18 @@ export async function buildServer(config: Config, options: { logger?: Logger } =
   app.use(notFoundHandler);
   app.use(errorHandler);
 
-  const httpServer = http.createServer({ headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS }, app);
-  httpServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  const httpServer = http.createServer(
+    { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
+    app,
+  );
+  httpServer.keepAliveTimeout = timeouts.keepAliveMs;
+  // Once closing, every answer says `Connection: close`: a keep-alive client cannot keep the server up.
+  let closing = false;
+  httpServer.prependListener('request', (_req, res) => {
+    if (closing) res.setHeader('Connection', 'close');
+    // A request that was under way when closing began leaves its connection idle: close it then, not keepAliveMs later.
+    res.once('finish', () => closing && setImmediate(() => httpServer.closeIdleConnections()));
+  });
 
   return {
     app,
@@ -82,9 +93,15 @@ export async function buildServer(config: Config, options: { logger?: Logger } =
       });
     },
     async close() {
+      closing = true;
       await new Promise<void>((resolve) => {
         if (!httpServer.listening) return resolve();
-        httpServer.close(() => resolve());
+        // Past the longest a request may take, whatever is still open is cut (closing stops Node's timeout checks).
+        const deadline = setTimeout(() => httpServer.closeAllConnections(), timeouts.requestMs + 5_000).unref();
+        httpServer.close(() => {
+          clearTimeout(deadline);
+          resolve();
+        });
         httpServer.closeIdleConnections();
       });
       await graphql.stop();

@@ -44,7 +44,7 @@ export interface SampleOptions {
   newest?: Date;
   /** Milliseconds between two entries (default 1000). */
   stepMs?: number;
-  /** How many distinct bodies go through the engine (default 100). */
+  /** How many distinct bodies go through the engine (default 100; a multiple of ten keeps the mix of sampleBody). */
   templates?: number;
 }
 

@@ -36,9 +36,21 @@ export const methodNotAllowed =
     throw new DomainError('method-not-allowed', `this path accepts ${allowed.join(', ')}`);
   };
 
-/** Anything not a DomainError is a bug: logged with the request id, answered as a bare 500. */
+/**
+ * Errors from Express itself that carry a 4xx status are the client's doing, not bugs: a path that is not
+ * valid percent-encoding (`/silo/v1/entries/%ZZ`) is a URIError with status 400. Their own messages stay out.
+ */
+function clientErrorOf(error: unknown): DomainError | undefined {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
+  if (error instanceof URIError) return new DomainError('input', 'the path is not valid percent-encoding');
+  const key = (['not-found', 'method-not-allowed', 'payload-too-large', 'unsupported-media-type'] as const).find((k) => HTTP_STATUS[k] === status);
+  return new DomainError(key ?? 'input', key ? `the request was refused (${status})` : 'the request is not valid');
+}
+
+/** Anything else that is not a DomainError is a bug: logged with the request id, answered as a bare 500. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-  const known = error instanceof DomainError ? error : undefined;
+  const known = error instanceof DomainError ? error : clientErrorOf(error);
   const domainError = known ?? new DomainError('internal', 'internal error');
   if (!known) req.log.error({ err: error }, 'request failed');
   if (domainError.key === 'unauthorized') res.setHeader('WWW-Authenticate', 'Bearer');

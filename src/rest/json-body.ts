@@ -58,12 +58,33 @@ export function jsonBody(limit: number): RequestHandler[] {
     next();
   };
   const readRaw: RequestHandler = (req, res, next) => {
+    // Past the limit the answer is 413 at once, and the connection is then closed: the rest of the body is
+    // neither buffered nor read (body-parser alone would read it all before answering).
+    const tooLarge = () => {
+      res.setHeader('Connection', 'close');
+      return new DomainError('payload-too-large', `the request body is over ${limit} bytes`);
+    };
+    if (Number(req.get('content-length')) > limit) return next(tooLarge());
+    let settled = false;
+    let received = 0;
+    const done = (error?: unknown) => {
+      if (settled) return;
+      settled = true;
+      req.off('data', count);
+      next(error);
+    };
+    const count = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) done(tooLarge());
+    };
+    req.on('data', count);
     raw(req, res, (error?: unknown) => {
-      if (!error) return next();
+      if (settled) return; // answered already, when the body passed the limit
+      if (!error) return done();
       const type = (error as { type?: string }).type;
-      if (type === 'entity.too.large') return next(new DomainError('payload-too-large', `the request body is over ${limit} bytes`));
-      if (type === 'request.aborted') return next(new DomainError('input', 'the request body was cut short'));
-      next(new DomainError('input', 'the request body could not be read'));
+      if (type === 'entity.too.large') return done(tooLarge());
+      if (type === 'request.aborted') return done(new DomainError('input', 'the request body was cut short'));
+      done(new DomainError('input', 'the request body could not be read'));
     });
   };
   const parse: RequestHandler = (req, _res, next) => {

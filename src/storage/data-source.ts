@@ -41,12 +41,44 @@ export async function openDataSource(database: Config['database']): Promise<Data
   const dataSource = new DataSource(dataSourceOptions(database));
   await dataSource.initialize();
   try {
-    await dataSource.runMigrations({ transaction: 'each' });
+    await migrate(dataSource);
   } catch (error) {
     await dataSource.destroy();
     throw error;
   }
   return dataSource;
+}
+
+const MIGRATION_LOCK = 'entries_migrations';
+const LOST_MIGRATION_RACE = /already exists|SQLITE_BUSY|database is locked/i;
+
+/**
+ * Applies pending migrations. Several servers may start at once on one empty database: on MySQL a named
+ * lock lets one migrate while the others wait; on SQLite the loser of the race (a table "already exists")
+ * tries again once the winner has committed, and then finds nothing left to do.
+ */
+async function migrate(dataSource: DataSource): Promise<void> {
+  if (dataSource.options.type === 'mysql') {
+    const runner = dataSource.createQueryRunner();
+    try {
+      const [row] = (await runner.query('SELECT GET_LOCK(?, 120) AS locked', [MIGRATION_LOCK])) as { locked: number | null }[];
+      if (Number(row?.locked) !== 1) throw new Error('another server held the migration lock for 120 seconds');
+      await dataSource.runMigrations({ transaction: 'each' });
+    } finally {
+      await runner.query('SELECT RELEASE_LOCK(?)', [MIGRATION_LOCK]).catch(() => undefined);
+      await runner.release();
+    }
+    return;
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !LOST_MIGRATION_RACE.test(String((error as Error).message))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
+    }
+  }
 }
 
 /** True when the database answers a trivial query. */

@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { loadConfig } from '../config';
 import { EntryImporter } from '../domain/entry-import';
 import type { Entry } from '../domain/entry';
+import { DuplicateEntryError } from '../domain/entry-store';
 import { sampleEntries } from '../domain/sample-entries';
 import { SigningKeys } from '../signing/signing-keys';
 import { openDataSource } from './data-source';
@@ -12,12 +13,14 @@ const USAGE = `usage:
   npm run seed -- --workspace NAME --count N [--batch 2000] [--json]   sample entries (demos, benchmarks)
   npm run seed -- --workspace NAME --file FILE.ndjson [--batch 2000]  import: one create body or document per line`;
 
+/** The line of the body being imported, for messages. */
+let lineNumber = 0;
+
 /** Create bodies from an NDJSON file: a line with `data` is a create body, any other object is the document itself. */
 async function* bodiesOf(file: string): AsyncGenerator<unknown> {
   const lines = createInterface({ input: file === '-' ? process.stdin : createReadStream(file), crlfDelay: Infinity });
-  let number = 0;
   for await (const line of lines) {
-    number++;
+    const number = ++lineNumber;
     if (line.trim() === '') continue;
     let value: unknown;
     try {
@@ -55,26 +58,24 @@ async function main(): Promise<void> {
   const importer = new EntryImporter(repository, { signingKeys: SigningKeys.load(config.signingKey, config.dataDir) });
   const started = process.hrtime.bigint();
   let reported = 0;
-  const onBatch = ({ imported }: { imported: number }) => {
+  let imported = 0;
+  const onBatch = (progress: { imported: number }) => {
+    imported = progress.imported;
     if (imported - reported >= 100_000) {
       reported = imported;
       process.stderr.write(`  ${imported} entries\n`);
     }
   };
-  let imported = 0;
   try {
     if (file !== undefined) {
-      imported = (await importer.importBodies(workspace, bodiesOf(file), { batchSize, onBatch })).imported;
+      await importer.importBodies(workspace, bodiesOf(file), { batchSize, onBatch });
     } else {
       // One batch is written while the next is made: on MySQL the database works while Node does.
       let batch: Entry[] = [];
       let writing: Promise<void> = Promise.resolve();
       const write = async (entries: Entry[]) => {
         await writing;
-        writing = importer.store(entries).then(() => {
-          imported += entries.length;
-          onBatch({ imported });
-        });
+        writing = importer.store(entries).then(() => onBatch({ imported: imported + entries.length }));
         writing.catch(() => undefined); // awaited below; keeps an early failure from being unhandled
       };
       for await (const entry of sampleEntries(importer, workspace, Number(count))) {
@@ -86,6 +87,12 @@ async function main(): Promise<void> {
       await write(batch);
       await writing;
     }
+  } catch (error) {
+    const reason =
+      error instanceof DuplicateEntryError
+        ? `an entry of the batch has an ${error.field} already taken in the workspace`
+        : `${file !== undefined && lineNumber > 0 ? `${file}:${lineNumber}: ` : ''}${(error as Error).message}`;
+    throw new Error(`import stopped: ${reason}; ${imported} entries (the batches before) were stored`);
   } finally {
     await dataSource.destroy();
   }

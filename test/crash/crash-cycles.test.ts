@@ -5,9 +5,9 @@ import path from 'node:path';
 import { recordFigures } from '../helpers/figures';
 import { send } from '../helpers/http-outcome';
 import { MARIADB_URL, TEST_SECRET, tokenFor } from '../helpers/server';
-import { buildService, startServiceProcess, type ServiceProcess } from '../helpers/service-process';
+import { buildService, killAllServiceProcesses, startServiceProcess, type ServiceProcess } from '../helpers/service-process';
 import { dataHash, driveCreates, type Acknowledged, type InDoubt } from './crash-ledger';
-import { freshMysqlDatabase, mysqlCheck, sqliteCheck, type DatabaseCheck } from './database-check';
+import { freshMysqlDatabase, mysqlCheck, sqliteCheck, type DatabaseCheck } from '../helpers/database-check';
 
 /**
  * Crash safety. Several clients create entries against the service running as a child process; at a
@@ -30,6 +30,7 @@ let main: string;
 beforeAll(() => {
   main = buildService();
 }, 120_000);
+afterAll(() => killAllServiceProcesses());
 
 describe.each(databases)('crash cycles on %s', (database) => {
   let dataDir: string;
@@ -39,7 +40,7 @@ describe.each(databases)('crash cycles on %s', (database) => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'entries-crash-'));
-    env = { DATA_DIR: dataDir, JWT_SECRET: TEST_SECRET, LOG_LEVEL: 'warn' };
+    env = { DATA_DIR: dataDir, JWT_SECRET: TEST_SECRET };
     if (database === 'mariadb') {
       const db = await freshMysqlDatabase(MARIADB_URL, `crash_${randomUUID().slice(0, 8)}`);
       env.DATABASE_URL = db.url;

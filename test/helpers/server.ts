@@ -21,7 +21,7 @@ export interface TestServer {
 }
 
 /** Starts the real server on a free port, on the database of this test run. */
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, options: Parameters<typeof buildServer>[1] = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'entries-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -32,7 +32,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     ...(testDatabase() === 'mariadb' ? { DATABASE_URL: MARIADB_URL } : {}),
     ...env,
   });
-  const server = await buildServer(config);
+  const server = await buildServer(config, options);
   const url = await server.listen(0, '127.0.0.1');
   return {
     url,

@@ -65,26 +65,56 @@ export interface ServiceProcess {
   url: string;
   pid: number;
   child: ChildProcess;
-  /** Every line the process wrote to stdout and stderr so far. */
+  /** The last lines the process wrote to stdout and stderr (JSON log lines and anything else). */
   output: string[];
   /** Resolves with the exit code (or the signal's name) once the process has ended. */
   exited: Promise<number | string>;
   kill(signal: NodeJS.Signals): Promise<number | string>;
 }
 
-/** Starts `node main.js` as a child process with the given environment; resolves once it listens. */
+const KEPT_LINES = 5000;
+const running = new Set<ChildProcess>();
+
+/** SIGKILLs every service process a test started and did not stop (for afterAll, whatever happened). */
+export async function killAllServiceProcesses(): Promise<void> {
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
+}
+
+/**
+ * Starts `node main.js` as a child process with the given environment; resolves once it logs
+ * "listening" (so LOG_LEVEL must let info through; it is `info` unless `env` says otherwise).
+ */
 export async function startServiceProcess(main: string, env: Record<string, string>, timeoutMs = 30_000): Promise<ServiceProcess> {
   const child = spawn(process.execPath, [main], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, NODE_PATH: path.join(ROOT, 'node_modules'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
   const output: string[] = [];
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      resolve(code ?? signal ?? -1);
+    }),
+  );
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`service did not start in ${timeoutMs} ms:\n${output.join('\n')}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`service did not start in ${timeoutMs} ms:\n${output.join('\n')}`));
+    }, timeoutMs);
     const onLine = (line: string) => {
       output.push(line);
+      if (output.length > KEPT_LINES) output.splice(0, output.length - KEPT_LINES);
       if (!line.startsWith('{')) return;
       try {
         const record = JSON.parse(line) as { msg?: string; url?: string };

@@ -1,4 +1,4 @@
-import { createPublicKey, type KeyObject } from 'node:crypto';
+import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { Config } from '../config';
 import { DomainError } from '../domain/errors';
@@ -30,7 +30,8 @@ export function keyMaterial(jwt: Config['jwt'], fallbackSecret: () => string): K
     return { key, algorithms: algorithmsOf(key) };
   }
   if (jwt.jwksUrl) return { key: createRemoteJWKSet(new URL(jwt.jwksUrl)), algorithms: ['RS256', 'ES256', 'EdDSA'] };
-  return { key: new TextEncoder().encode(jwt.secret ?? fallbackSecret()), algorithms: ['HS256'] };
+  // A KeyObject rather than bytes: jose then imports the key once, not on every request.
+  return { key: createSecretKey(Buffer.from(jwt.secret ?? fallbackSecret(), 'utf8')), algorithms: ['HS256'] };
 }
 
 const unauthorized = (message: string) => new DomainError('unauthorized', message);

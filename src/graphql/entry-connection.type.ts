@@ -29,17 +29,27 @@ export class EntryConnectionType {
  */
 export function connectionOf(workspaceId: string, page: EntryPage): EntryConnectionType {
   const filters = { folder: page.folder, createdAt: page.createdAt };
-  const edges = page.entries.map((node) => ({
-    cursor: encodeCursor(workspaceId, { createdAt: node.createdAt.getTime(), id: node.id }, filters),
-    node,
-  }));
+  const cursorAfter = (node: Entry) => encodeCursor(workspaceId, { createdAt: node.createdAt.getTime(), id: node.id }, filters);
+  const edges = page.entries.map((node) => lazyEdge(node, cursorAfter));
+  const last = page.entries[page.entries.length - 1];
   return {
     edges,
     pageInfo: {
       hasNextPage: page.nextCursor !== undefined,
       hasPreviousPage: false,
       startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges[edges.length - 1]?.cursor ?? null,
+      endCursor: page.nextCursor ?? (last ? cursorAfter(last) : null),
+    },
+  };
+}
+
+/** An edge whose cursor is made only if a query reads it: most pages ask for nodes alone. */
+function lazyEdge(node: Entry, cursorAfter: (node: Entry) => string): EntryEdgeType {
+  let cursor: string | undefined;
+  return {
+    node,
+    get cursor() {
+      return (cursor ??= cursorAfter(node));
     },
   };
 }

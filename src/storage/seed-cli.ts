@@ -90,7 +90,7 @@ async function main(): Promise<void> {
   } catch (error) {
     const reason =
       error instanceof DuplicateEntryError
-        ? `an entry of the batch has an ${error.field} already taken in the workspace`
+        ? `the ${error.field} of an entry of the batch is already taken in the workspace`
         : `${file !== undefined && lineNumber > 0 ? `${file}:${lineNumber}: ` : ''}${(error as Error).message}`;
     throw new Error(`import stopped: ${reason}; ${imported} entries (the batches before) were stored`);
   } finally {

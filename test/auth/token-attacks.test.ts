@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
+import { createHmac, createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import fc from 'fast-check';
 import { SignJWT, exportJWK } from 'jose';
 import { recordFigures } from '../helpers/figures';
@@ -126,6 +126,12 @@ async function attack(t: TestServer, victim: Victim, authorization: string | und
 const sign = (claims: Record<string, unknown>, options: { alg?: string; key?: Uint8Array | KeyObject; header?: Record<string, unknown> } = {}) =>
   new SignJWT(claims).setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT', ...options.header }).sign(options.key ?? secret);
 
+/** An HS256 token with any header at all (jose refuses to sign some of the headers attackers send). */
+const hmacToken = (header: object, claims: object, key: Uint8Array = secret) => {
+  const input = `${b64(header)}.${b64(claims)}`;
+  return `${input}.${createHmac('sha256', key).update(input).digest('base64url')}`;
+};
+
 describe('HS256 with issuer and audience', () => {
   let t: TestServer;
   let victim: Victim;
@@ -193,8 +199,11 @@ describe('HS256 with issuer and audience', () => {
       ['attacker key embedded as jwk (RS256)', `Bearer ${await sign(good(), { alg: 'RS256', key: attacker.privateKey, header: { jwk: attackerJwk } })}`],
       ['attacker key by jku', `Bearer ${await sign(good(), { alg: 'RS256', key: attacker.privateKey, header: { jku: 'https://evil.example.test/jwks.json', kid: 'evil' } })}`],
       ['kid path traversal with an empty key', `Bearer ${await sign(good(), { key: new Uint8Array(32), header: { kid: '../../../../dev/null' } })}`],
-      ['unknown crit extension', `Bearer ${await sign(good(), { header: { crit: ['exp-ext'], 'exp-ext': true } })}`],
-      ['b64 false', `Bearer ${b64({ alg: 'HS256', b64: false, crit: ['b64'] })}.${payload}.${signature}`],
+      ['unknown crit extension', `Bearer ${hmacToken({ alg: 'HS256', crit: ['exp-ext'], 'exp-ext': true }, good())}`],
+      ['b64 false', `Bearer ${hmacToken({ alg: 'HS256', b64: false, crit: ['b64'] }, good())}`],
+      ['alg HS256 written in lower case', `Bearer ${hmacToken({ alg: 'hs256' }, good())}`],
+      ['alg missing', `Bearer ${hmacToken({ typ: 'JWT' }, good())}`],
+      ['payload an array, signed', `Bearer ${hmacToken({ alg: 'HS256' }, [good()])}`],
       ['header not JSON', `Bearer ${b64('not json')}.${payload}.${signature}`],
       ['payload not JSON', `Bearer ${header}.${b64('not json')}.${signature}`],
       ['payload an array', `Bearer ${header}.${b64('[1,2]')}.${signature}`],
@@ -279,10 +288,11 @@ describe('HS256 with issuer and audience', () => {
     const intruder = await sign(good({ workspace_id: `intruder-${randomUUID()}` }));
     const api = client(t.url, intruder);
     const seen: string[] = [];
-    const check = async (name: string, reply: { status: number; body: unknown }, expected: number[]) => {
+    const check = async (name: string, reply: { status: number; body: any }, expected: number[]) => {
       tally.attacks++;
       tally.requests++;
-      const text = JSON.stringify(reply.body);
+      // B chose A's key for its own entry in one request: the echo of B's own key is not a leak.
+      const text = JSON.stringify(reply.body, (name, value) => (name === 'key' && value === victim.key ? undefined : value));
       if (text.includes(victim.marker)) {
         tally.accepted++;
         seen.push(`${name}: LEAKED ${text.slice(0, 200)}`);

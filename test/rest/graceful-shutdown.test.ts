@@ -118,7 +118,6 @@ test('SIGTERM under load: requests in flight finish, none accepted is reset, exi
     slow_upload: 'status' in slowOutcome ? slowOutcome.status : slowOutcome.error,
     stop_ms: stopMs,
   });
-  if (process.env.DEBUG_SHUTDOWN) console.log(service.output.filter((l) => !l.includes('"request"')).join('\n'));
   expect(exitCode).toBe(0);
   expect(service.output.some((line) => line.includes('"stopped"'))).toBe(true);
   expect(slowOutcome).toMatchObject({ status: 200, body: { key: 'shutdown-slow-upload' } });

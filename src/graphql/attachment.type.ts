@@ -1,7 +1,7 @@
 import { GraphQLDateTime, GraphQLJSONObject, GraphQLUUID } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
 
-@ObjectType('Attachment', { description: 'A file attached to an entry.' })
+@ObjectType('Attachment', { simpleResolvers: true, description: 'A file attached to an entry.' })
 export class AttachmentType {
   @Field(() => String)
   id: string;

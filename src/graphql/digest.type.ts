@@ -1,6 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 
-@ObjectType('Digest', { description: 'Digest of the envelope, copied from its head.' })
+@ObjectType('Digest', { simpleResolvers: true, description: 'Digest of the envelope, copied from its head.' })
 export class DigestType {
   @Field(() => String, { description: 'Algorithm, such as "sha256".' })
   alg: string;

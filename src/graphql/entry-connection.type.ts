@@ -5,7 +5,7 @@ import { encodeCursor } from '../domain/entry-cursor';
 import { EntryType } from './entry.type';
 import { PageInfoType } from './page-info.type';
 
-@ObjectType('EntryEdge')
+@ObjectType('EntryEdge', { simpleResolvers: true })
 export class EntryEdgeType {
   @Field(() => String, { description: 'The REST cursor that continues the list after this entry.' })
   cursor: string;
@@ -14,7 +14,7 @@ export class EntryEdgeType {
   node: Entry;
 }
 
-@ObjectType('EntryConnection', { description: 'A page of entries, newest first (Relay connection).' })
+@ObjectType('EntryConnection', { simpleResolvers: true, description: 'A page of entries, newest first (Relay connection).' })
 export class EntryConnectionType {
   @Field(() => [EntryEdgeType])
   edges: EntryEdgeType[];

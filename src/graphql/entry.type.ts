@@ -10,7 +10,7 @@ import { NodeType } from './node.type';
  * An entry, with the REST fields in camelCase. Resolvers return the domain `Entry` itself;
  * `draft` and `data` are resolved in EntryResolver (`data` only when a query selects it).
  */
-@ObjectType('Entry', { implements: NodeType, description: 'A stored business document of the workspace.' })
+@ObjectType('Entry', { simpleResolvers: true, implements: NodeType, description: 'A stored business document of the workspace.' })
 export class EntryType implements NodeType {
   @Field(() => ID, { description: 'The UUID of the entry (the envelope head uuid).' })
   id: string;

@@ -1,6 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
 
-@ObjectType('Fault', { description: 'A problem raised while processing the entry.' })
+@ObjectType('Fault', { simpleResolvers: true, description: 'A problem raised while processing the entry.' })
 export class FaultType {
   @Field(() => String)
   provider: string;

@@ -59,11 +59,18 @@ function domainErrorIn(error: unknown): DomainError | undefined {
   return error instanceof GraphQLError && error.originalError ? domainErrorIn(error.originalError) : undefined;
 }
 
-/** True for errors nobody meant to send a client (bugs): neither a domain error nor a GraphQL error with a code. */
+/**
+ * True for errors nobody meant to send a client (bugs). Not a bug: a domain error; a GraphQL error with a
+ * code; and a GraphQL error that wraps nothing, which graphql-js or Apollo raised about the request itself
+ * (an unknown operation name, a subscription, a persisted-query hash that does not match). Anything thrown
+ * by our code while executing arrives wrapped, with its cause as `originalError`.
+ */
 export function isUnexpected(error: unknown): boolean {
   if (domainErrorIn(error)) return false;
-  const code = error instanceof GraphQLError ? error.extensions?.code : undefined;
-  return code === undefined || code === INTERNAL;
+  if (!(error instanceof GraphQLError)) return true;
+  const code = error.extensions?.code;
+  if (code !== undefined && code !== INTERNAL) return false;
+  return error.originalError !== undefined && error.originalError !== null;
 }
 
 /**
@@ -82,7 +89,8 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     return { message: domainError.message, locations, path, extensions: domainExtensions(domainError) };
   }
   const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
-  return { ...formatted, extensions: { key: 'input', ...extensions } };
+  const code = extensions.code === undefined || extensions.code === INTERNAL ? 'BAD_USER_INPUT' : extensions.code;
+  return { ...formatted, extensions: { key: 'input', ...extensions, code } };
 }
 
 /** The body of an HTTP request refused before Apollo ran, in GraphQL's shape. */

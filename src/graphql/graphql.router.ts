@@ -15,7 +15,7 @@ import type { Logger } from '../logger';
 import { jsonBody } from '../rest/json-body';
 import { createContext, type GraphQLContext } from './context';
 import { errorLoggingPlugin, errorResponseBody, formatError, GRAPHQL_ERRORS } from './format-error';
-import { complexityLimitPlugin, depthLimitRule } from './limits';
+import { complexityLimitPlugin, depthLimitRule, MAX_QUERY_TOKENS } from './limits';
 import { buildGraphQLSchema } from './schema';
 
 export interface GraphQLOptions {
@@ -92,6 +92,7 @@ export async function graphqlRouter(
     schema: buildGraphQLSchema(),
     introspection: options.introspection,
     allowBatchedHttpRequests: options.batching,
+    parseOptions: { maxTokens: MAX_QUERY_TOKENS },
     validationRules: [depthLimitRule(options.maxDepth)],
     formatError,
     includeStacktraceInErrorResponses: false,

@@ -17,6 +17,13 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/list-entries.query';
 export const DEFAULT_MAX_DEPTH = 8;
 export const DEFAULT_MAX_COMPLEXITY = 10_000;
 
+/**
+ * Tokens a query document may hold. graphql-js validation grows with the square of repeated fields and runs
+ * before any limit below, so the document is bounded while it is parsed. Real queries, the whole
+ * introspection query included, use a few hundred.
+ */
+export const MAX_QUERY_TOKENS = 2_000;
+
 /** What a field costs when it names no cost: 1. `data` costs more (a whole envelope is read and sent). */
 export const DATA_COMPLEXITY = 10;
 
@@ -95,7 +102,9 @@ export function complexityLimitPlugin(maxComplexity: number): ApolloServerPlugin
   return {
     async requestDidStart() {
       return {
-        async didResolveOperation({ request, document, schema }) {
+        async didResolveOperation({ request, document, schema, operation }) {
+          // No operation of that name: nothing will run, and execution reports the unknown name itself.
+          if (!operation) return;
           const complexity = measure(schema, document, request.operationName || undefined, request.variables ?? {});
           if (complexity > maxComplexity) {
             throw refused(`operation is too complex: cost ${complexity}, the limit is ${maxComplexity} (ask for fewer entries or fields)`);

@@ -2,7 +2,7 @@ import { GraphQLDateTime, GraphQLJSONObject, GraphQLUUID } from 'graphql-scalars
 import { Field, ObjectType } from 'type-graphql';
 import { metaId } from '../domain/entry';
 
-@ObjectType('Meta', { description: 'An additional meta record of an entry.' })
+@ObjectType('Meta', { simpleResolvers: true, description: 'An additional meta record of an entry.' })
 export class MetaType {
   /** Computed from the record: TypeGraphQL calls the getter on a copy of the domain object. */
   @Field(() => String, { description: 'Composite identifier: <entry_id>:<src>:<key>.' })

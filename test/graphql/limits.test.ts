@@ -81,10 +81,21 @@ describe('limits are checked before execution', () => {
   });
 
   test('a flood of cheap aliased fields is refused too', async () => {
+    // 10,001 aliases is over the token bound: refused while parsing, before validation can spend time on it.
     const flood = Array.from({ length: 10_001 }, (_, i) => `t${i}: __typename`).join(' ');
     const reply = await gql.query(`{ ${flood} }`);
     expect(reply.status).toBe(400);
+    expect(reply.body.errors[0].extensions.code).toBe('GRAPHQL_PARSE_FAILED');
+    expect(reply.body.errors[0].message).toMatch(/tokens/);
+  });
+
+  test('aliases under the token bound still add up to the complexity limit', async () => {
+    // 40 aliased full pages: about 600 tokens, but 40 × (1 + 100 × 3) = 12,040, over 10,000.
+    const aliases = Array.from({ length: 40 }, (_, i) => `a${i}: entries(first: 100) { edges { node { id } } }`).join(' ');
+    const reply = await gql.query(`{ ${aliases} }`);
+    expect(reply.status).toBe(400);
     expect(reply.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(reply.body.errors[0].message).toMatch(/too complex/);
   });
 });
 

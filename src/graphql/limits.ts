@@ -24,6 +24,9 @@ export const DEFAULT_MAX_COMPLEXITY = 10_000;
  */
 export const MAX_QUERY_TOKENS = 2_000;
 
+/** Costs remembered per parsed document (for different variables) before the memory starts again. */
+const MEASURES_PER_DOCUMENT = 256;
+
 /** What a field costs when it names no cost: 1. `data` costs more (a whole envelope is read and sent). */
 export const DATA_COMPLEXITY = 10;
 
@@ -99,13 +102,27 @@ export function depthLimitRule(maxDepth: number): ValidationRule {
  * Runs once the operation is known, so that `first` given in variables is priced at its value.
  */
 export function complexityLimitPlugin(maxComplexity: number): ApolloServerPlugin {
+  // Apollo reuses one parsed document per query text, so its cost is measured once per operation and variables.
+  const measured = new WeakMap<DocumentNode, Map<string, number>>();
+  const costOf = (schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>) => {
+    const byVariables = measured.get(document) ?? new Map<string, number>();
+    measured.set(document, byVariables);
+    const key = JSON.stringify([operationName ?? null, variables]);
+    let cost = byVariables.get(key);
+    if (cost === undefined) {
+      cost = measure(schema, document, operationName, variables);
+      if (byVariables.size >= MEASURES_PER_DOCUMENT) byVariables.clear();
+      byVariables.set(key, cost);
+    }
+    return cost;
+  };
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, schema, operation }) {
           // No operation of that name: nothing will run, and execution reports the unknown name itself.
           if (!operation) return;
-          const complexity = measure(schema, document, request.operationName || undefined, request.variables ?? {});
+          const complexity = costOf(schema, document, request.operationName || undefined, request.variables ?? {});
           if (complexity > maxComplexity) {
             throw refused(`operation is too complex: cost ${complexity}, the limit is ${maxComplexity} (ask for fewer entries or fields)`);
           }

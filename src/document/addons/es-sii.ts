@@ -8,6 +8,7 @@ import {
   identityWithExt,
   normalizeCorrection,
   normalizeCustomerIdentityType,
+  setExemptionCode,
 } from './es-common';
 import type { Addon } from './types';
 import {
@@ -79,18 +80,8 @@ export function normalizeSiiCombo(combo: JsonObject): void {
       setExtOneOf(combo, K.outsideScope, 'location', ['other']);
       deleteExt(combo, K.exempt);
       break;
-    case 'exempt':
-      setExtOneOf(combo, K.exempt, 'E1', ['E6']);
-      deleteExt(combo, K.outsideScope);
-      break;
-    case 'export':
-      setExtOneOf(combo, K.exempt, 'E2', ['E3', 'E4']);
-      deleteExt(combo, K.outsideScope);
-      break;
-    case 'intra-community':
-      setExt(combo, K.exempt, 'E5');
-      deleteExt(combo, K.outsideScope);
-      break;
+    default:
+      setExemptionCode(combo, key, K.exempt, K.outsideScope);
   }
 }
 

@@ -8,6 +8,7 @@ import {
   identityWithExt,
   normalizeCorrection,
   normalizeCustomerIdentityType,
+  setExemptionCode,
 } from './es-common';
 import type { Addon } from './types';
 import {
@@ -85,18 +86,8 @@ export function normalizeVerifactuCombo(combo: JsonObject): void {
       setExtOneOf(combo, K.opClass, 'N2', ['N1']);
       deleteExt(combo, K.exempt);
       break;
-    case 'exempt':
-      setExtOneOf(combo, K.exempt, 'E1', ['E6']);
-      deleteExt(combo, K.opClass);
-      break;
-    case 'export':
-      setExtOneOf(combo, K.exempt, 'E2', ['E3', 'E4']);
-      deleteExt(combo, K.opClass);
-      break;
-    case 'intra-community':
-      setExt(combo, K.exempt, 'E5');
-      deleteExt(combo, K.opClass);
-      break;
+    default:
+      setExemptionCode(combo, key, K.exempt, K.opClass);
   }
 }
 

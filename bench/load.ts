@@ -26,6 +26,14 @@ export interface LoadResult {
   errors: number;
   /** Latency of the 2xx answers, from autocannon's own per-response timing. */
   latency: LatencySummary;
+  /** Each stretch on its own, in the order run: the targets compare scenarios round by round. */
+  rounds?: RoundFigures[];
+}
+
+/** Throughput and tail latency of one stretch of load. */
+export interface RoundFigures {
+  rps: number;
+  p99Ms: number;
 }
 
 /** One stretch of load: the raw figures, which stretches of the same scenario add up. */
@@ -44,10 +52,22 @@ export interface LoadSlice {
  * when the previous one is answered) or at a fixed overall rate. Latencies are recorded per response so
  * that any percentile (p95 too) can be read.
  */
-export function runSlice(url: string, request: HttpRequest, options: LoadOptions): Promise<LoadSlice> {
-  const latencies: number[] = [];
+export async function runSlice(url: string, request: HttpRequest, options: LoadOptions): Promise<LoadSlice> {
+  const [slice] = await runInTurn(url, [request], options);
+  return slice;
+}
+
+/**
+ * Drives several request shapes on the same connections: each connection sends them in turn, one at a
+ * time (autocannon walks its list of requests per connection), so every shape meets the same moments of
+ * the machine and their latencies compare even on a host whose load comes and goes. One slice per shape;
+ * connection errors and timeouts cannot be told apart by shape and count against each.
+ */
+export function runInTurn(url: string, requests: HttpRequest[], options: LoadOptions): Promise<LoadSlice[]> {
+  const latencies = requests.map((): number[] => []);
+  const answers = requests.map(() => ({ requests: 0, ok: 0 }));
+  const sentBy = new Map<unknown, number>();
   let answered = 0;
-  const { setupRequest, ...base } = request;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -56,15 +76,35 @@ export function runSlice(url: string, request: HttpRequest, options: LoadOptions
         ...(options.amount ? { amount: options.amount } : { duration: options.seconds }),
         ...(options.rate ? { overallRate: options.rate } : {}),
         timeout: 30,
-        requests: [setupRequest ? { ...base, setupRequest: setupRequest as unknown as autocannon.Request['setupRequest'] } : base],
+        requests: requests.map(({ setupRequest, ...base }) =>
+          setupRequest ? { ...base, setupRequest: setupRequest as unknown as autocannon.Request['setupRequest'] } : base,
+        ),
       },
       (error, result) => {
         if (error) return reject(error);
-        resolve({ seconds: result.duration, requests: result.requests.total, ok: result['2xx'], non2xx: result.non2xx, errors: result.errors, latencies });
+        const failed = requests.length === 1 ? result.non2xx : undefined;
+        resolve(
+          answers.map((a, i) => ({
+            seconds: result.duration,
+            requests: a.requests,
+            ok: a.ok,
+            non2xx: failed ?? a.requests - a.ok,
+            errors: result.errors,
+            latencies: latencies[i],
+          })),
+        );
       },
     );
-    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    instance.on('response', (client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
+      // One request at a time per connection, in the order of the list: the nth answer is to request n mod length.
+      const n = sentBy.get(client) ?? 0;
+      sentBy.set(client, n + 1);
+      const shape = n % requests.length;
+      answers[shape].requests++;
+      if (statusCode >= 200 && statusCode < 300) {
+        answers[shape].ok++;
+        latencies[shape].push(responseTime);
+      }
       answered++;
       options.onResponse?.(answered);
     });
@@ -85,6 +125,7 @@ export function combine(slices: LoadSlice[], options: { connections: number; rat
     non2xx: sum((s) => s.non2xx),
     errors: sum((s) => s.errors),
     latency: summarize(slices.flatMap((s) => s.latencies)),
+    rounds: slices.map((slice) => ({ rps: Math.round((slice.ok / slice.seconds) * 10) / 10, p99Ms: summarize(slice.latencies).p99Ms })),
   };
 }
 

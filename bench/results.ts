@@ -41,6 +41,11 @@ export interface DatabaseResults {
   http: HttpScenarioResult[];
   inProcess: InProcessResult[];
   leak?: LeakResult;
+  /**
+   * List page 1 and the deep page sent in turn on the same connections at the read rate (each at half
+   * of it), so that both meet the same moments of the machine: the deep-paging target compares these.
+   */
+  deepPaging?: { page1: MeasuredLoad; deep: MeasuredLoad };
   /** Peak RSS of the service over the whole run on this database, MB. */
   peakRssMb?: number;
   /** Lines the service logged (warn and above). */

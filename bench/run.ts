@@ -17,7 +17,7 @@ import { mintToken } from '../src/auth/mint-token';
 import { renderChart } from './chart';
 import { mariadbDatabase, sqliteDatabase, type BenchDatabase, type DatabaseName } from './databases';
 import { runInProcess, type WorkerMode } from './in-process';
-import { combine, runLoad, runSlice, type LoadSlice } from './load';
+import { combine, runInTurn, runLoad, runSlice, type LoadSlice } from './load';
 import { markdownReport, printReport } from './report';
 import type { BenchResults, DatabaseResults, HttpScenarioResult, LeakResult, MeasuredLoad } from './results';
 import {
@@ -48,10 +48,10 @@ const settings = {
    * latency of a service that is not saturated, rather than bursts of ten.
    */
   rateConnections: 2,
-  seconds: Number(option('seconds') ?? (quick ? 2.5 : 8)),
+  seconds: Number(option('seconds') ?? (quick ? 3 : 10)),
   warmupSeconds: quick ? 1 : 2,
   /** Scenarios take turns in stretches of this many seconds (see interleaved). */
-  sliceSeconds: quick ? 1.25 : 2,
+  sliceSeconds: quick ? 1 : 2,
   seedCount: quick ? 100_000 : 1_000_000,
   /** Page 10,000 of 20 is 200,000 entries deep: in the quick seed of 100,000 the walk goes to page 2,500. */
   deepPage: quick ? 2_500 : 10_000,
@@ -91,6 +91,17 @@ async function interleaved(service: ServiceProcess, jobs: { request: HttpRequest
     }
   }
   return jobs.map((job, i) => ({ ...combine(slices[i], job), peakRssMb: Math.round(peaks[i] * 10) / 10 }));
+}
+
+/** Request shapes sent in turn on the fixed-rate connections, `rate` in all: each shape's share of it, with its latencies. */
+async function inTurn(service: ServiceProcess, requests: HttpRequest[], rate: number, seconds: number): Promise<MeasuredLoad[]> {
+  service.rss.mark();
+  const slices = await runInTurn(service.url, requests, { connections: settings.rateConnections, rate, seconds });
+  const peakRssMb = Math.round(service.rss.mark() * 10) / 10;
+  return slices.map((slice) => ({
+    ...combine([slice], { connections: settings.rateConnections, rate: Math.round(rate / requests.length) }),
+    peakRssMb,
+  }));
 }
 
 async function leakCheck(service: ServiceProcess, ctx: ScenarioContext, leakToken: string): Promise<LeakResult> {
@@ -186,6 +197,16 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
       r.row.rate = rated[i];
       log(`  ${r.scenario.title}, ${rated[i].rate}/s (c=${settings.rateConnections}): ${describeLoad(rated[i])}`);
     });
+
+    // Deep paging: page 1 and the deep page in turn on the same connections, at the read rate between them.
+    const page1 = runnable.find((r) => r.scenario.id === 'list-page-1');
+    const deep = runnable.find((r) => r.scenario.id === 'list-deep');
+    if (page1 && deep) {
+      const [first, second] = await inTurn(service, [page1.request, deep.request], rates.read, settings.seconds * 2);
+      results.deepPaging = { page1: first, deep: second };
+      log(`  list page 1 in turn with the deep page, ${rates.read}/s in all: ${describeLoad(first)}`);
+      log(`  list deep page in turn with page 1, ${rates.read}/s in all: ${describeLoad(second)}`);
+    }
 
     // Without HTTP, in a process of their own, on the same database.
     for (const mode of ['engine', 'ceiling', 'storage'] as WorkerMode[]) {

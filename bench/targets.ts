@@ -1,8 +1,26 @@
 import type { InProcessMode } from './in-process';
-import type { DatabaseResults, HttpScenarioResult, LeakResult, TargetResult } from './results';
+import type { RoundFigures } from './load';
+import type { DatabaseResults, HttpScenarioResult, LeakResult, MeasuredLoad, TargetResult } from './results';
 
 const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b !== undefined && b > 0 ? Math.round((a / b) * 100) / 100 : undefined);
 const fixed = (n: number | undefined, digits = 1) => (n === undefined ? 'n/a' : n.toFixed(digits));
+
+/**
+ * Two scenarios compared round by round (scenarios take turns, so the two stretches of a round ran
+ * seconds apart on the same machine), and the median of those ratios: a round in which another job took
+ * the cores from one scenario and not the other cannot carry the target alone. A saved run without rounds
+ * gives the ratio of the pooled figures.
+ */
+function roundByRound(a: MeasuredLoad | undefined, b: MeasuredLoad | undefined, pick: (round: RoundFigures) => number) {
+  const [ours, theirs] = [a?.rounds ?? [], b?.rounds ?? []];
+  const pairs = ours.length === theirs.length ? ours.map((round, i) => [pick(round), pick(theirs[i])]) : [];
+  const ratios = pairs.filter(([, y]) => y > 0).map(([x, y]) => x / y);
+  if (ratios.length === 0 || ratios.length !== pairs.length) return { value: undefined, rounds: '' };
+  const sorted = [...ratios].sort((x, y) => x - y);
+  const middle = sorted.length / 2;
+  const median = sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return { value: Math.round(median * 100) / 100, rounds: `median of ${ratios.length} rounds (${ratios.map((r) => r.toFixed(2)).join(', ')}); pooled: ` };
+}
 
 /** The targets of the issue, as ratios within one run on one database. */
 export function evaluateTargets(db: DatabaseResults): TargetResult[] {
@@ -14,11 +32,17 @@ export function evaluateTargets(db: DatabaseResults): TargetResult[] {
 
   const page1 = http('list-page-1');
   const deep = http('list-deep');
+  const side = db.deepPaging;
+  const separately =
+    `run separately: ${fixed(deep?.rate?.latency.p99Ms, 2)} / ${fixed(page1?.rate?.latency.p99Ms, 2)} ms at the same fixed rate, ` +
+    `${fixed(deep?.concurrency?.latency.p99Ms, 2)} / ${fixed(page1?.concurrency?.latency.p99Ms, 2)} ms at fixed concurrency`;
   add(
     'deep paging is free',
-    `deep p99 ${fixed(deep?.rate?.latency.p99Ms, 2)} ms / page 1 p99 ${fixed(page1?.rate?.latency.p99Ms, 2)} ms at the same fixed rate` +
-      ` (fixed concurrency: ${fixed(deep?.concurrency?.latency.p99Ms, 2)} / ${fixed(page1?.concurrency?.latency.p99Ms, 2)} ms)`,
-    ratio(deep?.rate?.latency.p99Ms, page1?.rate?.latency.p99Ms),
+    side
+      ? `deep p99 ${fixed(side.deep.latency.p99Ms, 2)} ms / page 1 p99 ${fixed(side.page1.latency.p99Ms, 2)} ms, in turn on the same connections ` +
+          `at ${side.page1.rate! * 2}/s (${side.page1.latency.count} + ${side.deep.latency.count} answers); ${separately}`
+      : `deep p99 / page 1 p99, ${separately}`,
+    side ? ratio(side.deep.latency.p99Ms, side.page1.latency.p99Ms) : ratio(deep?.rate?.latency.p99Ms, page1?.rate?.latency.p99Ms),
     '≤ 1.3',
     (v) => v <= 1.3,
   );
@@ -43,10 +67,11 @@ export function evaluateTargets(db: DatabaseResults): TargetResult[] {
       targets.push({ database: db.name, target: `GraphQL ${name} is not a tax`, measured: g.skipped, limit: '≥ 0.8' });
       continue;
     }
+    const rounds = roundByRound(g?.concurrency, r?.concurrency, (round) => round.rps);
     add(
       `GraphQL ${name} is not a tax`,
-      `GraphQL ${fixed(g?.concurrency?.rps)} req/s / REST ${fixed(r?.concurrency?.rps)} req/s`,
-      ratio(g?.concurrency?.rps, r?.concurrency?.rps),
+      `${rounds.rounds}GraphQL ${fixed(g?.concurrency?.rps)} req/s / REST ${fixed(r?.concurrency?.rps)} req/s`,
+      rounds.value ?? ratio(g?.concurrency?.rps, r?.concurrency?.rps),
       '≥ 0.8',
       (v) => v >= 0.8,
     );

@@ -1,5 +1,6 @@
-import { GraphQLDateTime, GraphQLJSONObject, GraphQLUUID } from 'graphql-scalars';
+import { GraphQLJSONObject, GraphQLUUID } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
+import { DateTimeScalar } from './date-time.scalar';
 
 @ObjectType('Attachment', { simpleResolvers: true, description: 'A file attached to an entry.' })
 export class AttachmentType {
@@ -33,6 +34,6 @@ export class AttachmentType {
   @Field(() => GraphQLJSONObject, { nullable: true })
   meta?: Record<string, unknown>;
 
-  @Field(() => GraphQLDateTime)
+  @Field(() => DateTimeScalar)
   createdAt: Date;
 }

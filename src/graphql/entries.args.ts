@@ -1,6 +1,6 @@
-import { GraphQLDateTime } from 'graphql-scalars';
 import { ArgsType, Field, Int } from 'type-graphql';
 import type { ListEntriesQuery } from '../domain/list-entries.query';
+import { DateTimeScalar } from './date-time.scalar';
 
 /** The arguments of `Query.entries`: REST's limit, cursor, folder and created_at under Relay names. */
 @ArgsType()
@@ -14,7 +14,7 @@ export class EntriesArgs {
   @Field(() => String, { nullable: true, description: 'Only entries of this folder.' })
   folder?: string | null;
 
-  @Field(() => GraphQLDateTime, { nullable: true, description: 'Only entries created at or before this time.' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'Only entries created at or before this time.' })
   createdAt?: Date | null;
 }
 

@@ -1,6 +1,7 @@
-import { GraphQLDateTime, GraphQLJSONObject } from 'graphql-scalars';
+import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { AttachmentType } from './attachment.type';
+import { DateTimeScalar } from './date-time.scalar';
 import { DigestType } from './digest.type';
 import { FaultType } from './fault.type';
 import { MetaType } from './meta.type';
@@ -57,9 +58,9 @@ export class EntryType implements NodeType {
   @Field(() => [FaultType], { description: 'Faults raised while processing the entry.' })
   faults: FaultType[];
 
-  @Field(() => GraphQLDateTime)
+  @Field(() => DateTimeScalar)
   createdAt: Date;
 
-  @Field(() => GraphQLDateTime)
+  @Field(() => DateTimeScalar)
   updatedAt: Date;
 }

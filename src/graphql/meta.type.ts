@@ -1,6 +1,7 @@
-import { GraphQLDateTime, GraphQLJSONObject, GraphQLUUID } from 'graphql-scalars';
+import { GraphQLJSONObject, GraphQLUUID } from 'graphql-scalars';
 import { Field, ObjectType } from 'type-graphql';
 import { metaId } from '../domain/entry';
+import { DateTimeScalar } from './date-time.scalar';
 
 @ObjectType('Meta', { simpleResolvers: true, description: 'An additional meta record of an entry.' })
 export class MetaType {
@@ -46,9 +47,9 @@ export class MetaType {
   @Field(() => String, { nullable: true })
   linkUrl?: string;
 
-  @Field(() => GraphQLDateTime)
+  @Field(() => DateTimeScalar)
   createdAt: Date;
 
-  @Field(() => GraphQLDateTime)
+  @Field(() => DateTimeScalar)
   updatedAt: Date;
 }

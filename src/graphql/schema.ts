@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { lexicographicSortSchema, printSchema, type GraphQLInterfaceType, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
 import { EntryResolver } from './entry.resolver';
 import { KeysResolver } from './keys.resolver';
@@ -10,7 +10,11 @@ export const SCHEMA_FILE = 'schema/schema.graphql';
 
 /** The schema, from the TypeGraphQL types. class-validator is off: every rule lives in the domain. */
 export function buildGraphQLSchema(): GraphQLSchema {
-  return buildSchemaSync({ resolvers: [EntryResolver, NodeResolver, KeysResolver], validate: false, emitSchemaFile: false });
+  const schema = buildSchemaSync({ resolvers: [EntryResolver, NodeResolver, KeysResolver], validate: false, emitSchemaFile: false });
+  // Every node is an Entry. Set here rather than in @InterfaceType, which would wrap it in an async function:
+  // the compiled executor (graphql-jit) resolves abstract types synchronously, and does not catch a throw there.
+  (schema.getType('Node') as GraphQLInterfaceType).resolveType = () => 'Entry';
+  return schema;
 }
 
 /** The schema as SDL, sorted so that its text depends only on the types. */

@@ -1,0 +1,79 @@
+import { createSecretKey } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { CLOCK_TOLERANCE_SECONDS, TokenVerifier, VERIFIED_TOKEN_TTL_MS } from '../../src/auth/token-verifier';
+import { DomainError } from '../../src/domain/errors';
+
+const SECRET = createSecretKey(Buffer.from('a-secret-for-the-verifier-tests-0123456789'));
+const START = Date.parse('2026-11-21T10:00:00Z');
+
+/** A verifier on a clock the test moves, whose key lookups are counted: each lookup is one signature check. */
+function verifierAt(start: number) {
+  let now = start;
+  let checks = 0;
+  const verifier = new TokenVerifier(
+    {
+      key: async () => {
+        checks++;
+        return SECRET;
+      },
+      algorithms: ['HS256'],
+    },
+    { workspaceClaim: 'workspace_id' },
+    () => now,
+  );
+  return {
+    workspaceOf: (token: string) => verifier.workspaceOf(`Bearer ${token}`),
+    advance: (ms: number) => (now += ms),
+    checks: () => checks,
+  };
+}
+
+const tokenFor = (workspace: string, expiresAt: number, secret = SECRET) =>
+  new SignJWT({ workspace_id: workspace })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(Math.floor(START / 1000))
+    .setExpirationTime(Math.floor(expiresAt / 1000))
+    .sign(secret);
+
+const refused = expect.objectContaining({ key: 'unauthorized' });
+
+describe('TokenVerifier remembers the tokens it verified', () => {
+  test('the same token is checked once, then again after the remembering time', async () => {
+    const v = verifierAt(START);
+    const token = await tokenFor('acme', START + 3_600_000);
+    expect(await v.workspaceOf(token)).toBe('acme');
+    expect(await v.workspaceOf(token)).toBe('acme');
+    expect(v.checks()).toBe(1);
+    v.advance(VERIFIED_TOKEN_TTL_MS + 1);
+    expect(await v.workspaceOf(token)).toBe('acme');
+    expect(v.checks()).toBe(2);
+  });
+
+  test('a remembered token is not honoured past its expiry and clock tolerance', async () => {
+    const v = verifierAt(START);
+    const token = await tokenFor('acme', START + 10_000);
+    expect(await v.workspaceOf(token)).toBe('acme');
+    v.advance(10_000 + CLOCK_TOLERANCE_SECONDS * 1000 - 1_000);
+    expect(await v.workspaceOf(token)).toBe('acme'); // still within the tolerance: remembered
+    expect(v.checks()).toBe(1);
+    v.advance(2_000);
+    await expect(v.workspaceOf(token)).rejects.toThrow(DomainError);
+    await expect(v.workspaceOf(token)).rejects.toEqual(refused);
+    expect(v.checks()).toBe(3);
+  });
+
+  test('refused tokens are never remembered, and another token of the same workspace is checked on its own', async () => {
+    const v = verifierAt(START);
+    const forged = await tokenFor('acme', START + 3_600_000, createSecretKey(Buffer.from('another-secret-of-enough-length-0123456789')));
+    await expect(v.workspaceOf(forged)).rejects.toEqual(refused);
+    await expect(v.workspaceOf(forged)).rejects.toEqual(refused);
+    expect(v.checks()).toBe(2);
+    const good = await tokenFor('acme', START + 3_600_000);
+    expect(await v.workspaceOf(good)).toBe('acme');
+    const other = await tokenFor('acme', START + 7_200_000);
+    expect(await v.workspaceOf(other)).toBe('acme');
+    expect(v.checks()).toBe(4);
+    // The forged token is refused still, though a token of its workspace is now remembered.
+    await expect(v.workspaceOf(forged)).rejects.toEqual(refused);
+  });
+});

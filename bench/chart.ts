@@ -1,5 +1,5 @@
 import type { InProcessMode } from './in-process';
-import type { BenchResults, DatabaseResults } from './results';
+import { deepPagingLoads, type BenchResults, type DatabaseResults } from './results';
 import { CURVE_PERCENTILES } from './stats';
 
 /**
@@ -52,12 +52,8 @@ function throughputPanel(db: DatabaseResults, x0: number, y0: number, width: num
 }
 
 function latencyPanel(db: DatabaseResults, x0: number, y0: number, width: number, height: number): string {
-  const curves = db.http.filter((s) => s.rate).map((s) => ({ label: `${s.title} @${s.rate!.rate}/s`, points: s.rate!.latency.curve }));
-  if (db.deepPaging) {
-    const { page1, deep } = db.deepPaging;
-    curves.push({ label: `list page 1, in turn with the deep page @${page1.rate}/s`, points: page1.latency.curve });
-    curves.push({ label: `list deep page, in turn with page 1 @${deep.rate}/s`, points: deep.latency.curve });
-  }
+  const rated = [...db.http.filter((s) => s.rate).map((s) => ({ title: s.title, load: s.rate! })), ...deepPagingLoads(db)];
+  const curves = rated.map(({ title, load }) => ({ label: `${title} @${load.rate}/s`, points: load.latency.curve }));
   const out = [text(x0, y0 + 14, 'Latency by percentile at fixed rate (ms, log scale)', 'font-weight="bold"')];
   if (curves.length === 0) return out.join('\n');
   const values = curves.flatMap((c) => c.points.map(([, v]) => v)).filter((v) => v > 0);

@@ -1,5 +1,5 @@
 import type { InProcessMode } from './in-process';
-import type { BenchResults, MeasuredLoad } from './results';
+import { deepPagingLoads, type BenchResults, type MeasuredLoad } from './results';
 import { leakFloors } from './targets';
 
 const IN_PROCESS_TITLES: Record<InProcessMode, string> = {
@@ -34,11 +34,7 @@ export function tableRows(results: BenchResults): Row[] {
       if (s.concurrency) load(s.title, `c=${s.concurrency.connections}`, s.concurrency);
       if (s.rate) load(s.title, `${s.rate.rate}/s c=${s.rate.connections}`, s.rate);
     }
-    if (db.deepPaging) {
-      const { page1, deep } = db.deepPaging;
-      load('list page 1, in turn with the deep page', `${page1.rate}/s c=${page1.connections}`, page1);
-      load('list deep page, in turn with page 1', `${deep.rate}/s c=${deep.connections}`, deep);
-    }
+    for (const { title, load: r } of deepPagingLoads(db)) load(title, `${r.rate}/s c=${r.connections}`, r);
     for (const r of db.inProcess) {
       const label = r.mode === 'engine' ? 'in-proc' : `in-proc c=${r.concurrency}`;
       rows.push([db.name, IN_PROCESS_TITLES[r.mode], label, num(r.rps), ms(r.latency.p50Ms), ms(r.latency.p95Ms), ms(r.latency.p99Ms), `(${num(r.peakRssMb)})`, '0']);

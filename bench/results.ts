@@ -52,6 +52,15 @@ export interface DatabaseResults {
   serviceOutput: string[];
 }
 
+/** The two pages sent in turn (step 6 of bench/README.md), titled as the table and the chart show them. */
+export function deepPagingLoads(db: DatabaseResults): { title: string; load: MeasuredLoad }[] {
+  if (!db.deepPaging) return [];
+  return [
+    { title: 'list page 1, in turn with the deep page', load: db.deepPaging.page1 },
+    { title: 'list deep page, in turn with page 1', load: db.deepPaging.deep },
+  ];
+}
+
 export interface TargetResult {
   database: string;
   target: string;

@@ -19,7 +19,7 @@ import { mariadbDatabase, sqliteDatabase, type BenchDatabase, type DatabaseName 
 import { runInProcess, type WorkerMode } from './in-process';
 import { combine, runInTurn, runLoad, runSlice, type LoadSlice } from './load';
 import { markdownReport, printReport } from './report';
-import type { BenchResults, DatabaseResults, HttpScenarioResult, LeakResult, MeasuredLoad } from './results';
+import { deepPagingLoads, type BenchResults, type DatabaseResults, type HttpScenarioResult, type LeakResult, type MeasuredLoad } from './results';
 import {
   checkScenario,
   graphqlAvailable,
@@ -204,8 +204,7 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
     if (page1 && deep) {
       const [first, second] = await inTurn(service, [page1.request, deep.request], rates.read, settings.seconds * 2);
       results.deepPaging = { page1: first, deep: second };
-      log(`  list page 1 in turn with the deep page, ${rates.read}/s in all: ${describeLoad(first)}`);
-      log(`  list deep page in turn with page 1, ${rates.read}/s in all: ${describeLoad(second)}`);
+      for (const { title, load } of deepPagingLoads(results)) log(`  ${title}, ${load.rate}/s (c=${load.connections}): ${describeLoad(load)}`);
     }
 
     // Without HTTP, in a process of their own, on the same database.

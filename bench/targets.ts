@@ -1,21 +1,19 @@
 import type { InProcessMode } from './in-process';
-import type { RoundFigures } from './load';
 import type { DatabaseResults, HttpScenarioResult, LeakResult, MeasuredLoad, TargetResult } from './results';
 
 const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b !== undefined && b > 0 ? Math.round((a / b) * 100) / 100 : undefined);
 const fixed = (n: number | undefined, digits = 1) => (n === undefined ? 'n/a' : n.toFixed(digits));
 
 /**
- * Two scenarios compared round by round (scenarios take turns, so the two stretches of a round ran
- * seconds apart on the same machine), and the median of those ratios: a round in which another job took
- * the cores from one scenario and not the other cannot carry the target alone. A saved run without rounds
- * gives the ratio of the pooled figures.
+ * The throughput of two scenarios compared round by round (scenarios take turns, so the two stretches of a
+ * round ran seconds apart on the same machine), and the median of those ratios: a round in which another
+ * job took the cores from one scenario and not the other cannot carry the target alone. A saved run
+ * without rounds gives the ratio of the pooled figures.
  */
-function roundByRound(a: MeasuredLoad | undefined, b: MeasuredLoad | undefined, pick: (round: RoundFigures) => number) {
+function roundByRound(a: MeasuredLoad | undefined, b: MeasuredLoad | undefined) {
   const [ours, theirs] = [a?.rounds ?? [], b?.rounds ?? []];
-  const pairs = ours.length === theirs.length ? ours.map((round, i) => [pick(round), pick(theirs[i])]) : [];
-  const ratios = pairs.filter(([, y]) => y > 0).map(([x, y]) => x / y);
-  if (ratios.length === 0 || ratios.length !== pairs.length) return { value: undefined, rounds: '' };
+  if (ours.length === 0 || ours.length !== theirs.length || theirs.some((round) => round.rps <= 0)) return { value: undefined, rounds: '' };
+  const ratios = ours.map((round, i) => round.rps / theirs[i].rps);
   const sorted = [...ratios].sort((x, y) => x - y);
   const middle = sorted.length / 2;
   const median = sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
@@ -67,7 +65,7 @@ export function evaluateTargets(db: DatabaseResults): TargetResult[] {
       targets.push({ database: db.name, target: `GraphQL ${name} is not a tax`, measured: g.skipped, limit: '≥ 0.8' });
       continue;
     }
-    const rounds = roundByRound(g?.concurrency, r?.concurrency, (round) => round.rps);
+    const rounds = roundByRound(g?.concurrency, r?.concurrency);
     add(
       `GraphQL ${name} is not a tax`,
       `${rounds.rounds}GraphQL ${fixed(g?.concurrency?.rps)} req/s / REST ${fixed(r?.concurrency?.rps)} req/s`,

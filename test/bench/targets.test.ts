@@ -14,7 +14,7 @@ function load(roundRps: number[], latencies: number[] = [1]): MeasuredLoad {
     non2xx: 0,
     errors: 0,
     latency: summarize(latencies),
-    rounds: roundRps.map((rps) => ({ rps, p99Ms: 1 })),
+    rounds: roundRps.map((rps) => ({ rps })),
   };
   return { ...result, peakRssMb: 100 };
 }

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { processDocument, type Envelope, type JsonObject } from '../../src/document';
 import { correctInvoice, correctionRules, type CorrectionOptions } from '../../src/document/bill/invoice-correct';
+import { readExample } from '../helpers/golden-examples';
 
-const EXAMPLES = path.resolve(__dirname, '../../../shared/gobl/examples');
-const golden = (file: string): Envelope => JSON.parse(readFileSync(path.join(EXAMPLES, file), 'utf8'));
+const golden = (file: string) => readExample<Envelope>(file);
 const NOW = new Date('2026-03-01T23:30:00Z');
 const ctx = { now: NOW };
 

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { processDocument, type JsonObject } from '../../src/document';
 import { replicateDocument } from '../../src/document/bill/invoice-replicate';
+import { exampleDoc } from '../helpers/golden-examples';
 
-const EXAMPLES = path.resolve(__dirname, '../../../shared/gobl/examples');
-const goldenDoc = (file: string): JsonObject => JSON.parse(readFileSync(path.join(EXAMPLES, file), 'utf8')).doc;
+const goldenDoc = (file: string) => exampleDoc<JsonObject>(file);
 
 describe('replicateDocument', () => {
   test.each([

@@ -3,13 +3,11 @@ import * as path from 'path';
 import { validateDocument } from '../../src/document/validate';
 import { catalogue } from '../../src/document/rules/catalogue';
 import type { Envelope, JsonObject } from '../../src/document/types';
+import { readExample } from '../helpers/golden-examples';
 
-const examples = path.join(__dirname, '../../../shared/gobl/examples');
 const rulesDir = path.join(__dirname, '../../../shared/gobl/data/rules');
 
-function golden(file: string): Envelope {
-  return JSON.parse(fs.readFileSync(path.join(examples, file), 'utf8')) as Envelope;
-}
+const golden = (file: string) => readExample<Envelope>(file);
 
 /** Applies `change` to a copy of a golden envelope's document and returns "code path" pairs of the faults. */
 function faultsAfter(file: string, change: (doc: JsonObject) => void): string[] {

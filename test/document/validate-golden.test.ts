@@ -3,13 +3,12 @@ import * as path from 'path';
 import { validateDocument } from '../../src/document/validate';
 import { addonHooks } from '../../src/document/addons';
 import type { Envelope } from '../../src/document/types';
-
-const examples = path.join(__dirname, '../../../shared/gobl/examples');
+import { EXAMPLES, readExample } from '../helpers/golden-examples';
 
 function goldenFiles(): string[] {
   const out: string[] = [];
-  for (const country of fs.readdirSync(examples)) {
-    const dir = path.join(examples, country, 'out');
+  for (const country of fs.readdirSync(EXAMPLES)) {
+    const dir = path.join(EXAMPLES, country, 'out');
     if (!fs.existsSync(dir)) continue;
     for (const f of fs.readdirSync(dir)) if (f.endsWith('.json')) out.push(path.join(country, 'out', f));
   }
@@ -24,12 +23,12 @@ describe('golden outputs are valid documents', () => {
   });
 
   test.each(files)('%s: engine rules find no faults', (file) => {
-    const envelope = JSON.parse(fs.readFileSync(path.join(examples, file), 'utf8')) as Envelope;
+    const envelope = readExample<Envelope>(file);
     expect(validateDocument(envelope, { addons: [] })).toEqual([]);
   });
 
   test.each(files)('%s: with addon hooks, no faults', (file) => {
-    const envelope = JSON.parse(fs.readFileSync(path.join(examples, file), 'utf8')) as Envelope;
+    const envelope = readExample<Envelope>(file);
     const keys = Array.isArray(envelope.doc.$addons) ? (envelope.doc.$addons as string[]) : [];
     expect(validateDocument(envelope, { addons: addonHooks(keys) })).toEqual([]);
   });

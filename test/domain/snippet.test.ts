@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Envelope } from '../../src/document';
 import { buildSnippet } from '../../src/domain/snippet';
+import { readExample } from '../helpers/golden-examples';
 
-const golden = (file: string) => JSON.parse(readFileSync(path.join(__dirname, '../../../shared/gobl/examples', file), 'utf8')) as Envelope;
+const golden = (file: string) => readExample<Envelope>(file);
 const wrap = (doc: Record<string, unknown>) => ({ $schema: 'https://gobl.org/draft-0/envelope', head: { uuid: 'u', dig: { alg: 'sha256', val: 'x' } }, doc }) as Envelope;
 
 describe('buildSnippet', () => {

@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
+import { exampleDoc } from '../helpers/golden-examples';
 import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 
-const EXAMPLES = path.resolve(__dirname, '../../../shared/gobl/examples');
-const goldenDoc = (file: string) => JSON.parse(readFileSync(path.join(EXAMPLES, file), 'utf8')).doc;
 const INVOICE = 'es/out/invoice-es-es-freelance.json'; // Spanish regime: credit notes, debit notes and correctives
 
 let t: TestServer;
@@ -60,7 +57,7 @@ describe('previous_id', () => {
 
 describe('application/json-patch+json', () => {
   test('a patch makes a new, recalculated entry; the previous one is untouched', async () => {
-    const previous = await stored(goldenDoc(INVOICE), { key: 'original' });
+    const previous = await stored(exampleDoc(INVOICE), { key: 'original' });
     const reply = await derive(previous, {
       content_type: 'application/json-patch+json',
       key: 'patched',
@@ -162,7 +159,7 @@ describe('application/json-patch+json', () => {
   });
 
   test('a patch that makes the document invalid is 422 "validation", or stored invalid with allow_invalid', async () => {
-    const previous = await stored(goldenDoc(INVOICE));
+    const previous = await stored(exampleDoc(INVOICE));
     const data = [{ op: 'remove', path: '/doc/supplier/name' }];
     const refused = await derive(previous, { content_type: 'application/json-patch+json', data });
     expect(refused.status).toBe(422);
@@ -192,7 +189,7 @@ describe('application/merge-patch+json', () => {
   });
 
   test('a merge that makes the document invalid is refused, or stored invalid with allow_invalid', async () => {
-    const previous = await stored(goldenDoc(INVOICE));
+    const previous = await stored(exampleDoc(INVOICE));
     const data = { doc: { supplier: { name: null } } };
     expect((await derive(previous, { content_type: 'application/merge-patch+json', data })).status).toBe(422);
     const allowed = await derive(previous, { content_type: 'application/merge-patch+json', data, allow_invalid: true });
@@ -210,7 +207,7 @@ describe('application/merge-patch+json', () => {
 
 describe('application/json with previous_id', () => {
   test('without data the new entry is a copy without the previous identity, code and dates', async () => {
-    const previous = await stored(goldenDoc(INVOICE));
+    const previous = await stored(exampleDoc(INVOICE));
     const reply = await derive(previous, {});
     expect(reply.status).toBe(200);
     const doc = reply.body.data.doc;
@@ -233,8 +230,8 @@ describe('application/json with previous_id', () => {
   });
 
   test('a copy or replacement that is invalid is refused, or stored invalid with allow_invalid', async () => {
-    const previous = await stored(goldenDoc(INVOICE));
-    const broken = { ...goldenDoc(INVOICE), supplier: { tax_id: { country: 'ES' } } };
+    const previous = await stored(exampleDoc(INVOICE));
+    const broken = { ...exampleDoc(INVOICE), supplier: { tax_id: { country: 'ES' } } };
     expect((await derive(previous, { data: broken })).status).toBe(422);
     const allowed = await derive(previous, { data: broken, allow_invalid: true });
     expect(allowed.body.invalid).toBe(true);
@@ -248,7 +245,7 @@ describe('application/json with previous_id', () => {
 
 describe('correct', () => {
   test('a credit note from an invoice: type, preceding reference, totals', async () => {
-    const previous = await stored(goldenDoc(INVOICE));
+    const previous = await stored(exampleDoc(INVOICE));
     const reply = await derive(previous, { correct: { credit: true, reason: 'returned goods', series: 'CN' } });
     expect(reply.status).toBe(200);
     const entry = reply.body;
@@ -270,14 +267,14 @@ describe('correct', () => {
   });
 
   test('GOBL\'s {"type": "credit-note"} is accepted as well', async () => {
-    const previous = await stored(goldenDoc(INVOICE));
+    const previous = await stored(exampleDoc(INVOICE));
     const reply = await derive(previous, { correct: { type: 'credit-note' } });
     expect(reply.status).toBe(200);
     expect(reply.body.data.doc.type).toBe('credit-note');
   });
 
   test('a debit note', async () => {
-    const previous = await stored(goldenDoc(INVOICE));
+    const previous = await stored(exampleDoc(INVOICE));
     const reply = await derive(previous, { correct: { debit: true, issue_date: '2026-01-15' } });
     expect(reply.status).toBe(200);
     expect(reply.body.data.doc).toMatchObject({ type: 'debit-note', issue_date: '2026-01-15', preceding: [{ code: 'SAMPLE-001' }] });
@@ -293,7 +290,7 @@ describe('correct', () => {
   });
 
   test('correcting an invoice without a code is 422', async () => {
-    const { code: _code, ...draft } = goldenDoc(INVOICE);
+    const { code: _code, ...draft } = exampleDoc(INVOICE);
     const previous = await stored(draft);
     const reply = await derive(previous, { correct: { credit: true } });
     expect(reply.status).toBe(422);
@@ -301,7 +298,7 @@ describe('correct', () => {
   });
 
   test("a type the invoice's regime does not allow is 422 at correct.type", async () => {
-    const previous = await stored(goldenDoc('de/out/invoice-de-de-stnr.json'));
+    const previous = await stored(exampleDoc('de/out/invoice-de-de-stnr.json'));
     const reply = await derive(previous, { correct: { debit: true } });
     expect(reply.status).toBe(422);
     expect(reply.body.fields).toEqual({ correct: { type: expect.stringContaining('debit-note') } });
@@ -309,7 +306,7 @@ describe('correct', () => {
 
   test('an invalid corrective document is refused, or stored invalid with allow_invalid', async () => {
     // Facturae needs the correction's extension: without it the credit note does not validate.
-    const previous = await stored(goldenDoc('es/out/invoice-es-es.json'));
+    const previous = await stored(exampleDoc('es/out/invoice-es-es.json'));
     const refused = await derive(previous, { correct: { credit: true } });
     expect(refused.status).toBe(422);
     expect(refused.body.key).toBe('validation');

@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { invoice, invoiceWithoutSupplier } from '../helpers/documents';
+import { readExample } from '../helpers/golden-examples';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 
 let t: TestServer;
@@ -14,11 +12,6 @@ beforeEach(async () => {
 });
 afterAll(() => t.close());
 
-const EXAMPLES = path.join(__dirname, '../../../shared/gobl/examples');
-const example = (file: string) => {
-  const text = readFileSync(path.join(EXAMPLES, file), 'utf8');
-  return file.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
-};
 
 describe('documents are calculated and validated on the way in', () => {
   test('a partial invoice comes back calculated', async () => {
@@ -34,8 +27,8 @@ describe('documents are calculated and validated on the way in', () => {
   });
 
   test("a golden example stored through the API equals GOBL's output, digest included", async () => {
-    const expected = example('es/out/invoice-es-es.json');
-    const reply = await api.post('/silo/v1/entries', { data: example('es/invoice-es-es.yaml') });
+    const expected = readExample('es/out/invoice-es-es.json');
+    const reply = await api.post('/silo/v1/entries', { data: readExample('es/invoice-es-es.yaml') });
     expect(reply.status).toBe(200);
     expect(reply.body.data.doc).toEqual(expected.doc);
     expect(reply.body.digest).toEqual(expected.head.dig);

@@ -1,15 +1,14 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CompactSign, compactVerify, createLocalJWKSet, decodeProtectedHeader, generateKeyPair } from 'jose';
 import { ConfigError, loadConfig } from '../../src/config';
 import { buildServer } from '../../src/server';
 import { SIGNING_KEY_FILE } from '../../src/signing/signing-keys';
+import { exampleDoc } from '../helpers/golden-examples';
 import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 
-const EXAMPLES = path.resolve(__dirname, '../../../shared/gobl/examples');
-const goldenDoc = (file: string) => JSON.parse(readFileSync(path.join(EXAMPLES, file), 'utf8')).doc;
 const INVOICE = 'es/out/invoice-es-es-freelance.json';
 
 let t: TestServer;
@@ -122,7 +121,7 @@ describe('the published keys', () => {
 
 describe('sign: true', () => {
   test('signs the envelope as GOBL does, verifiable with the published JWKS by a third party', async () => {
-    const entry = await signed(goldenDoc(INVOICE));
+    const entry = await signed(exampleDoc(INVOICE));
     expect(entry).toMatchObject({ signed: true, draft: false, invalid: false });
     expect(entry.data.sigs).toHaveLength(1);
     const [header, payload] = entry.data.sigs[0].split('.');
@@ -143,7 +142,7 @@ describe('sign: true', () => {
   });
 
   test('an invoice without a code is not ready to be signed: 422, nothing stored, even with allow_invalid', async () => {
-    const { code: _code, ...draft } = goldenDoc(INVOICE);
+    const { code: _code, ...draft } = exampleDoc(INVOICE);
     for (const allow_invalid of [false, true]) {
       const reply = await api.post('/silo/v1/entries', { data: draft, sign: true, allow_invalid });
       expect(reply.status).toBe(422);
@@ -156,7 +155,7 @@ describe('sign: true', () => {
   });
 
   test('an invalid document is not signed, even with allow_invalid', async () => {
-    const broken = { ...goldenDoc(INVOICE), supplier: { tax_id: { country: 'ES' } } };
+    const broken = { ...exampleDoc(INVOICE), supplier: { tax_id: { country: 'ES' } } };
     const reply = await api.post('/silo/v1/entries', { data: broken, sign: true, allow_invalid: true });
     expect(reply.status).toBe(422);
     expect(reply.body.faults.length).toBeGreaterThan(0);
@@ -164,7 +163,7 @@ describe('sign: true', () => {
   });
 
   test('a patched, copied or corrected entry can be signed when it is ready', async () => {
-    const previous = (await api.post('/silo/v1/entries', { data: goldenDoc(INVOICE) })).body;
+    const previous = (await api.post('/silo/v1/entries', { data: exampleDoc(INVOICE) })).body;
     const patched = await api.post('/silo/v1/entries', {
       previous_id: previous.id,
       content_type: 'application/merge-patch+json',
@@ -193,7 +192,7 @@ describe('uploaded signatures', () => {
   });
 
   test('a signed envelope whose document was altered is 422, with or without allow_invalid', async () => {
-    const entry = await signed(goldenDoc(INVOICE));
+    const entry = await signed(exampleDoc(INVOICE));
     const other = client(t.url, await tokenFor(newWorkspace()));
     const tampered = structuredClone(entry.data);
     tampered.doc.lines[0].quantity = '11';
@@ -241,7 +240,7 @@ describe('uploaded signatures', () => {
   });
 
   test('a signed invoice without a code is not ready: 422, or stored invalid (and signed) with allow_invalid', async () => {
-    const { code: _code, ...draft } = goldenDoc(INVOICE);
+    const { code: _code, ...draft } = exampleDoc(INVOICE);
     const base = (await api.post('/silo/v1/entries', { data: draft })).body;
     const { privateKey } = await generateKeyPair('ES256');
     const statement = JSON.stringify({ uuid: base.id, dig: base.data.head.dig });

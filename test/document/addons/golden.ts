@@ -1,24 +1,17 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { parse as parseYaml } from 'yaml';
 import type { Hooks, HookContext, NodeKind } from '../../../src/document/hooks';
 import { CHILDREN } from '../../../src/document/normalize';
 import type { Fault, JsonObject } from '../../../src/document/types';
+import { EXAMPLES, readJsonOrYaml } from '../../helpers/golden-examples';
 
 /** Test helpers: the golden examples that use addons, and walkers that apply hooks the engine's way. */
-
-export const EXAMPLES = path.resolve(__dirname, '../../../../shared/gobl/examples');
 
 export interface GoldenCase {
   name: string;
   input: JsonObject;
   output: JsonObject;
   addons: string[];
-}
-
-function readData(file: string): JsonObject {
-  const text = fs.readFileSync(file, 'utf8');
-  return (file.endsWith('.json') ? JSON.parse(text) : parseYaml(text)) as JsonObject;
 }
 
 function docOf(data: JsonObject): JsonObject {
@@ -36,10 +29,10 @@ export function goldenCases(): GoldenCase[] {
       if (!/\.(json|ya?ml)$/.test(file)) continue;
       const outFile = path.join(dir, 'out', file.replace(/\.(json|ya?ml)$/, '.json'));
       if (!fs.existsSync(outFile)) continue;
-      const output = docOf(readData(outFile));
+      const output = docOf(readJsonOrYaml<JsonObject>(outFile));
       const addons = Array.isArray(output.$addons) ? (output.$addons as string[]) : [];
       if (addons.length === 0) continue;
-      out.push({ name: `${country}/${file}`, input: docOf(readData(path.join(dir, file))), output, addons });
+      out.push({ name: `${country}/${file}`, input: docOf(readJsonOrYaml<JsonObject>(path.join(dir, file))), output, addons });
     }
   }
   return out;

@@ -13,6 +13,7 @@
 import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { v7 as uuidv7 } from 'uuid';
+import { optionValue } from '../src/cli-options';
 import { readStatusMb } from './rss';
 import { INVOICE } from './scenarios';
 import { distFile, ROOT, runNode } from './server-process';
@@ -88,11 +89,12 @@ async function drive(operations: Operation[], seconds: number, concurrency: numb
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const option = (name: string) => args[args.indexOf(`--${name}`) + 1];
+  const option = (name: string) => optionValue(args, name);
   const mode = option('mode') as WorkerMode;
   const seconds = Number(option('seconds'));
   const concurrency = mode === 'engine' ? 1 : Number(option('concurrency'));
   const workspace = option('workspace');
+  if (!mode || !workspace) throw new Error('usage: in-process.ts --mode MODE --seconds N --concurrency N --workspace NAME');
 
   const { processDocument } = load<typeof import('../src/document')>('src/document/index.js');
   const { loadConfig } = load<typeof import('../src/config')>('src/config.js');

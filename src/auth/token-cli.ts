@@ -1,3 +1,4 @@
+import { optionValue } from '../cli-options';
 import { loadConfig } from '../config';
 import { localSecret } from './local-secret';
 import { mintToken } from './mint-token';
@@ -5,10 +6,7 @@ import { mintToken } from './mint-token';
 /** `npm run token -- --workspace acme [--expires 30d]`: prints a token for a workspace. */
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const option = (name: string) => {
-    const index = args.indexOf(`--${name}`);
-    return index >= 0 ? args[index + 1] : undefined;
-  };
+  const option = (name: string) => optionValue(args, name);
   const workspace = option('workspace') ?? 'default';
   const config = loadConfig();
   if (config.jwt.publicKey || config.jwt.jwksUrl) {

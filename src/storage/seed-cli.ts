@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { optionValue } from '../cli-options';
 import { loadConfig } from '../config';
 import { EntryImporter } from '../domain/entry-import';
 import type { Entry } from '../domain/entry';
@@ -40,10 +41,7 @@ async function* bodiesOf(file: string): AsyncGenerator<unknown> {
  */
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const option = (name: string) => {
-    const index = args.indexOf(`--${name}`);
-    return index >= 0 ? args[index + 1] : undefined;
-  };
+  const option = (name: string) => optionValue(args, name);
   const workspace = option('workspace') ?? 'default';
   const count = option('count');
   const file = option('file');

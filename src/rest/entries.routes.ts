@@ -30,7 +30,7 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
       });
       res.json(pageJson(page));
     })
-    .post(...body, async (req, res) => {
+    .post(body, async (req, res) => {
       res.json(entryJson(await entries.createEntry(req.workspaceId, req.body), { withData: true }));
     })
     .all(methodNotAllowed(['GET', 'POST']));
@@ -47,7 +47,7 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
     .get(async (req, res) => {
       res.json(entryJson(await entries.getEntry(req.workspaceId, req.params.id), { withData: true }));
     })
-    .put(...body, async (req, res) => {
+    .put(body, async (req, res) => {
       res.json(entryJson(await entries.createEntry(req.workspaceId, req.body, { id: req.params.id }), { withData: true }));
     })
     .all(methodNotAllowed(['GET', 'PUT']));

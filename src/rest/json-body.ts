@@ -1,4 +1,5 @@
-import express, { type RequestHandler } from 'express';
+import { isUtf8 } from 'node:buffer';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import { DomainError } from '../domain/errors';
 
 /** Deeper JSON than this is refused before parsing: no document needs it, and it would strain every walk over it. */
@@ -34,8 +35,6 @@ export function scanJson(text: string): { depth: number; inexactNumber?: string 
   return { depth: deepest, inexactNumber };
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
 function isJsonMediaType(contentType: string | undefined): boolean {
   if (!contentType) return false;
   const [type, ...params] = contentType.split(';').map((p) => p.trim().toLowerCase());
@@ -43,70 +42,97 @@ function isJsonMediaType(contentType: string | undefined): boolean {
   return type === 'application/json' && (charset === undefined || charset === 'utf-8' || charset === 'utf8');
 }
 
+/** A body sent without Content-Encoding, or declared `identity`: its bytes are the JSON text. */
+const isPlain = (encoding: string | undefined) => encoding === undefined || encoding.trim().toLowerCase() === 'identity';
+
+/** Receives the body's bytes, or why they could not be had. */
+type OnBody = (result: Buffer | DomainError) => void;
+
+/** Reads a body with no content encoding straight from the request stream: the common case, kept lean. */
+function readPlain(req: Request, limit: number, done: OnBody): void {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let settled = false;
+  const finish = (result: Buffer | DomainError) => {
+    if (settled) return;
+    settled = true;
+    req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+    if (result instanceof DomainError) req.pause(); // the answer closes the connection; the rest of the body is never read
+    done(result);
+  };
+  const onData = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > limit) return finish(tooLarge(limit));
+    chunks.push(chunk);
+  };
+  const onEnd = () => finish(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received));
+  const onError = () => finish(new DomainError('input', 'the request body was cut short'));
+  const onClose = () => finish(new DomainError('input', 'the request body was cut short'));
+  req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+}
+
+/** A compressed body (gzip, deflate, br): body-parser inflates it, and counts the limit on the inflated bytes. */
+function readEncoded(raw: RequestHandler, req: Request, res: Response, limit: number, done: OnBody): void {
+  raw(req, res, (error?: unknown) => {
+    if (!error) return done(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
+    const type = (error as { type?: string }).type;
+    if (type === 'entity.too.large') return done(tooLarge(limit));
+    if (type === 'request.aborted') return done(new DomainError('input', 'the request body was cut short'));
+    if (type === 'encoding.unsupported') return done(new DomainError('unsupported-media-type', 'the request body is in a content encoding this service does not read'));
+    done(new DomainError('input', 'the request body could not be read'));
+  });
+}
+
+/** Past the limit the answer is 413 at once and the connection is then closed: the rest is neither read nor buffered. */
+function tooLarge(limit: number): DomainError {
+  return new DomainError('payload-too-large', `the request body is over ${limit} bytes`);
+}
+
+/** The JSON value of the body's bytes, or the 400 that says what is wrong with them. */
+export function parseJsonBytes(bytes: Buffer): unknown {
+  if (!isUtf8(bytes)) throw new DomainError('input', 'the request body is not valid UTF-8');
+  const text = bytes.toString('utf8');
+  if (text.trim() === '') throw new DomainError('input', 'the request body is empty');
+  const scan = scanJson(text);
+  if (scan.depth > MAX_JSON_DEPTH) throw new DomainError('input', `the request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  if (scan.inexactNumber !== undefined) {
+    throw new DomainError('input', `the number ${scan.inexactNumber.slice(0, 40)} cannot be read exactly: send it as a string`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new DomainError('input', `the request body is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
 /**
- * Reads a JSON request body: 415 unless it is application/json in UTF-8, 413 past the limit (refused
- * from Content-Length before reading, or as soon as the stream passes it), 400 for bytes that are not
- * UTF-8, text that is not JSON, JSON nested deeper than MAX_JSON_DEPTH, or a number that would not survive
- * parsing exactly (amounts belong in strings; a silently rounded one would be a wrong document).
+ * Reads a JSON request body into `req.body`: 415 unless it is application/json in UTF-8, 413 past the
+ * limit (refused from Content-Length before reading, or as soon as the stream passes it), 400 for bytes
+ * that are not UTF-8, text that is not JSON, JSON nested deeper than MAX_JSON_DEPTH, or a number that
+ * would not survive parsing exactly (amounts belong in strings; a silently rounded one would be a wrong
+ * document). Plain bodies are read from the stream directly; compressed ones go through body-parser.
  */
-export function jsonBody(limit: number): RequestHandler[] {
+export function jsonBody(limit: number): RequestHandler {
   const raw = express.raw({ type: () => true, limit });
-  const requireJson: RequestHandler = (req, _res, next) => {
+  return (req, res, next) => {
     if (!isJsonMediaType(req.get('content-type'))) {
       throw new DomainError('unsupported-media-type', 'the request body must be application/json');
     }
-    next();
-  };
-  const readRaw: RequestHandler = (req, res, next) => {
-    // Past the limit the answer is 413 at once, and the connection is then closed: the rest of the body is
-    // neither buffered nor read (body-parser alone would read it all before answering).
-    const tooLarge = () => {
-      res.setHeader('Connection', 'close');
-      return new DomainError('payload-too-large', `the request body is over ${limit} bytes`);
-    };
-    if (Number(req.get('content-length')) > limit) return next(tooLarge());
-    let settled = false;
-    let received = 0;
-    const done = (error?: unknown) => {
-      if (settled) return;
-      settled = true;
-      req.off('data', count);
+    const refuse = (error: DomainError) => {
+      if (error.key === 'payload-too-large') res.setHeader('Connection', 'close');
       next(error);
     };
-    const count = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > limit) done(tooLarge());
+    if (Number(req.get('content-length')) > limit) return refuse(tooLarge(limit));
+    const onBody: OnBody = (result) => {
+      if (result instanceof DomainError) return refuse(result);
+      try {
+        req.body = parseJsonBytes(result);
+      } catch (parseError) {
+        return next(parseError);
+      }
+      next();
     };
-    req.on('data', count);
-    raw(req, res, (error?: unknown) => {
-      if (settled) return; // answered already, when the body passed the limit
-      if (!error) return done();
-      const type = (error as { type?: string }).type;
-      if (type === 'entity.too.large') return done(tooLarge());
-      if (type === 'request.aborted') return done(new DomainError('input', 'the request body was cut short'));
-      done(new DomainError('input', 'the request body could not be read'));
-    });
+    if (isPlain(req.get('content-encoding'))) readPlain(req, limit, onBody);
+    else readEncoded(raw, req, res, limit, onBody);
   };
-  const parse: RequestHandler = (req, _res, next) => {
-    const bytes: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    let text: string;
-    try {
-      text = utf8.decode(bytes);
-    } catch {
-      throw new DomainError('input', 'the request body is not valid UTF-8');
-    }
-    if (text.trim() === '') throw new DomainError('input', 'the request body is empty');
-    const scan = scanJson(text);
-    if (scan.depth > MAX_JSON_DEPTH) throw new DomainError('input', `the request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
-    if (scan.inexactNumber !== undefined) {
-      throw new DomainError('input', `the number ${scan.inexactNumber.slice(0, 40)} cannot be read exactly: send it as a string`);
-    }
-    try {
-      req.body = JSON.parse(text);
-    } catch (error) {
-      throw new DomainError('input', `the request body is not valid JSON: ${(error as Error).message}`);
-    }
-    next();
-  };
-  return [requireJson, readRaw, parse];
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { deflateSync, gzipSync } from 'node:zlib';
 import { client, message, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 
 let t: TestServer;
@@ -181,6 +182,30 @@ describe('bad requests store nothing', () => {
     const reply = await api.post('/silo/v1/entries', { data: party('x'.repeat(70 * 1024)) });
     expect(reply.status).toBe(413);
     expect(reply.body.key).toBe('payload-too-large');
+  });
+
+  test('a gzip or deflate body is inflated, and the limit counts the inflated bytes', async () => {
+    const body = JSON.stringify({ data: party('Compressed Ltd'), key: 'gzipped' });
+    const gzipped = await api.post('/silo/v1/entries', new Uint8Array(gzipSync(body)), { 'content-encoding': 'gzip' });
+    expect(gzipped.status).toBe(200);
+    expect(gzipped.body.snippet.name).toBe('Compressed Ltd');
+    const deflated = await api.post('/silo/v1/entries', new Uint8Array(deflateSync(JSON.stringify({ data: party('Deflated Ltd') }))), { 'content-encoding': 'deflate' });
+    expect(deflated.status).toBe(200);
+
+    // 70 KiB of one letter inflate past the 64 KiB limit from a few hundred bytes on the wire.
+    const bomb = gzipSync(JSON.stringify({ data: party('x'.repeat(70 * 1024)) }));
+    expect(bomb.length).toBeLessThan(1024);
+    const refused = await api.post('/silo/v1/entries', new Uint8Array(bomb), { 'content-encoding': 'gzip' });
+    expect(refused.status).toBe(413);
+    expect(refused.body.key).toBe('payload-too-large');
+    expect((await api.get('/silo/v1/entries')).body.list).toHaveLength(2);
+  });
+
+  test('a content encoding the service does not read is 415, and nothing is stored', async () => {
+    const reply = await api.post('/silo/v1/entries', JSON.stringify({ data: party('A') }), { 'content-encoding': 'zstd-unknown' });
+    expect(reply.status).toBe(415);
+    expect(reply.body.key).toBe('unsupported-media-type');
+    expect((await api.get('/silo/v1/entries')).body.list).toEqual([]);
   });
 
   test('bytes that are not UTF-8 are 400', async () => {

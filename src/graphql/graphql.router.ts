@@ -1,4 +1,4 @@
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, HeaderMap } from '@apollo/server';
 import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginInlineTraceDisabled,
@@ -6,7 +6,6 @@ import {
   ApolloServerPluginUsageReportingDisabled,
 } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import { expressMiddleware } from '@as-integrations/express5';
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { EntryService } from '../domain/entries.service';
@@ -115,17 +114,45 @@ export async function graphqlRouter(
   });
   await apollo.start();
 
-  const execute = expressMiddleware(apollo, {
-    context: async ({ req }) => createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log }),
-  });
+  const execute = apolloHandler(apollo, async (req) =>
+    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log }),
+  );
 
   const router = Router();
   router.use(GRAPHQL_PATH, authenticate(deps.verifier, options.sandbox));
   router
     .route(GRAPHQL_PATH)
     .get(noBody, execute)
-    .post(...jsonBody(options.bodyLimit), execute)
+    .post(jsonBody(options.bodyLimit), execute)
     .all(onlyGetAndPost);
   router.use(GRAPHQL_PATH, refusal);
   return { router, stop: () => apollo.stop() };
+}
+
+/**
+ * Hands a request to Apollo and writes its answer, as Apollo's Express integration does, minus two costs
+ * that showed in profiles: a second parse of the URL, and res.send's ETag, a hash of every answer. Only a
+ * GET answer can be cached, so only a GET answer goes through res.send (ETag, 304 when fresh).
+ */
+function apolloHandler(apollo: ApolloServer<GraphQLContext>, context: (req: Request) => Promise<GraphQLContext>): RequestHandler {
+  return async (req, res) => {
+    const headers = new HeaderMap();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const query = req.url.indexOf('?');
+    const answer = await apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: { method: req.method, headers, search: query === -1 ? '' : req.url.slice(query), body: req.body },
+      context: () => context(req),
+    });
+    for (const [name, value] of answer.headers) res.setHeader(name, value);
+    res.statusCode = answer.status ?? 200;
+    if (answer.body.kind === 'complete') {
+      if (req.method === 'GET') res.send(answer.body.string);
+      else res.end(answer.body.string);
+      return;
+    }
+    for await (const chunk of answer.body.asyncIterator) res.write(chunk);
+    res.end();
+  };
 }

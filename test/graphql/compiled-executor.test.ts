@@ -4,6 +4,7 @@ import { compiledExecutor } from '../../src/graphql/compiled-executor';
 import { createContext } from '../../src/graphql/context';
 import { formatError } from '../../src/graphql/format-error';
 import { buildGraphQLSchema } from '../../src/graphql/schema';
+import { storeAttachmentsAndMeta } from '../helpers/entry-extras';
 import { party, newWorkspace, startServer, type TestServer } from '../helpers/server';
 
 /**
@@ -21,9 +22,11 @@ beforeAll(async () => {
   t = await startServer();
   runCompiled = (await compiledExecutor(schema).load({ apollo: {} })).executor!;
   for (let i = 0; i < 7; i++) {
-    const entry = await t.server.entries.createEntry(workspace, { key: `key-${i}`, data: party(`Party ${i}`) });
+    // One signed entry, and three with attachments and meta, so every kind of leaf value is on the page.
+    const entry = await t.server.entries.createEntry(workspace, { key: `key-${i}`, data: party(`Party ${i}`), sign: i === 5 });
     ids.push(entry.id);
   }
+  await storeAttachmentsAndMeta(t.server.dataSource, workspace, [ids[2], ids[5], ids[6]]);
 });
 afterAll(() => t.close());
 
@@ -47,7 +50,9 @@ async function bothWays(query: string, variables: Record<string, unknown> = {}, 
 }
 
 const ENTRY = `id key folder docSchema envSchema state draft signed invalid digest { alg val } snippet tags
-  attachments { id name } meta { id key } faults { provider code message paths } createdAt updatedAt`;
+  attachments { id entryId name desc mime size hash stored url meta createdAt }
+  meta { id entryId src key value ref ownerId owned indexed secure shared linkScope linkUrl createdAt updatedAt }
+  faults { provider code message paths } createdAt updatedAt`;
 
 const CASES: [string, string, Record<string, unknown>?, string?][] = [
   ['a page with every field, data included', `{ entries(first: 3) { edges { cursor node { ${ENTRY} data } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`],
@@ -85,6 +90,11 @@ describe('the compiled executor answers as graphql-js does', () => {
     expect(page.compiled.data.entries.edges).toHaveLength(3);
     expect(page.compiled.data.entries.edges[0].node.data.head.uuid).toBeDefined();
     expect(typeof page.compiled.data.entries.edges[0].node.createdAt).toBe('string');
+    // Leaves pass through unserialized (disableLeafSerialization): the stored values already have GraphQL's types.
+    const [newest, signed] = page.compiled.data.entries.edges.map((edge: { node: unknown }) => edge.node);
+    expect(newest.attachments[1]).toMatchObject({ size: 2000, stored: true, desc: null });
+    expect(newest.meta[0]).toMatchObject({ owned: true, indexed: true, secure: false });
+    expect(signed).toMatchObject({ signed: true, draft: false, invalid: false });
     const notFound = await bothWays(CASES[4][1], CASES[4][2]);
     expect(notFound.compiled.errors[0].extensions).toEqual({ code: 'NOT_FOUND', key: 'not-found' });
     const badCursor = await bothWays(CASES[5][1]);

@@ -1,6 +1,5 @@
 import { party, startServer, type TestServer } from '../helpers/server';
-import { AttachmentEntity } from '../../src/storage/entities/attachment.entity';
-import { MetaEntity } from '../../src/storage/entities/meta.entity';
+import { storeAttachmentsAndMeta } from '../helpers/entry-extras';
 import { CreateEntryDocument, ListEntriesDocument } from './generated/graphql';
 import { apisFor, recordQueries, restShape } from './graphql-client';
 
@@ -10,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A workspace with `count` entries, each with two attachments and two meta records (written straight to the tables). */
+/** A workspace with `count` entries, each with two attachments and two meta records. */
 async function workspaceWith(count: number) {
   const apis = await apisFor(t.url);
   const ids: string[] = [];
@@ -18,21 +17,7 @@ async function workspaceWith(count: number) {
     const reply = await apis.gql.run(CreateEntryDocument, { input: { data: party(`Party ${i}`) } });
     ids.push(reply.body.data!.createEntry.entry.id);
   }
-  const now = Date.now();
-  const rows = ids.flatMap((entryId) => [1, 2].map((n) => ({ entryId, n })));
-  await t.server.dataSource.getRepository(AttachmentEntity).insert(
-    rows.map(({ entryId, n }) => ({
-      workspaceId: apis.workspace, entryId, id: `att-${n}`, name: `file-${n}.pdf`, desc: n === 1 ? 'first' : null, mime: 'application/pdf',
-      size: 1000 * n, hash: `sha256:${n}`, stored: true, url: null, meta: JSON.stringify({ pages: n }), createdAt: now + n,
-    })),
-  );
-  await t.server.dataSource.getRepository(MetaEntity).insert(
-    rows.map(({ entryId, n }) => ({
-      workspaceId: apis.workspace, entryId, src: 'erp', key: `k${n}`, value: JSON.stringify({ n }), ref: null, ownerId: 'owner-1',
-      owned: true, indexed: n === 1, secure: false, shared: false, linkScope: null, linkUrl: n === 2 ? 'https://example.com/x' : null,
-      createdAt: now + n, updatedAt: now + n,
-    })),
-  );
+  await storeAttachmentsAndMeta(t.server.dataSource, apis.workspace, ids);
   return apis;
 }
 

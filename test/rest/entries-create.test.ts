@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { client, message, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 
 let t: TestServer;
@@ -184,13 +184,15 @@ describe('bad requests store nothing', () => {
     expect(reply.body.key).toBe('payload-too-large');
   });
 
-  test('a gzip or deflate body is inflated, and the limit counts the inflated bytes', async () => {
+  test('a gzip, deflate or br body is inflated, and the limit counts the inflated bytes', async () => {
     const body = JSON.stringify({ data: party('Compressed Ltd'), key: 'gzipped' });
     const gzipped = await api.post('/silo/v1/entries', new Uint8Array(gzipSync(body)), { 'content-encoding': 'gzip' });
     expect(gzipped.status).toBe(200);
     expect(gzipped.body.snippet.name).toBe('Compressed Ltd');
     const deflated = await api.post('/silo/v1/entries', new Uint8Array(deflateSync(JSON.stringify({ data: party('Deflated Ltd') }))), { 'content-encoding': 'deflate' });
     expect(deflated.status).toBe(200);
+    const brotli = await api.post('/silo/v1/entries', new Uint8Array(brotliCompressSync(JSON.stringify({ data: party('Brotli Ltd') }))), { 'content-encoding': 'br' });
+    expect(brotli.status).toBe(200);
 
     // 70 KiB of one letter inflate past the 64 KiB limit from a few hundred bytes on the wire.
     const bomb = gzipSync(JSON.stringify({ data: party('x'.repeat(70 * 1024)) }));
@@ -198,7 +200,7 @@ describe('bad requests store nothing', () => {
     const refused = await api.post('/silo/v1/entries', new Uint8Array(bomb), { 'content-encoding': 'gzip' });
     expect(refused.status).toBe(413);
     expect(refused.body.key).toBe('payload-too-large');
-    expect((await api.get('/silo/v1/entries')).body.list).toHaveLength(2);
+    expect((await api.get('/silo/v1/entries')).body.list).toHaveLength(3);
   });
 
   test('a content encoding the service does not read is 415, and nothing is stored', async () => {

@@ -123,11 +123,15 @@ describe('logs', () => {
   const lines = () => service.output.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, any>);
 
   test('every request is logged with its id; the failures are logged as errors with the id the client saw', async () => {
+    // The log comes through the child's stdout pipe, which may be read after the answers on their sockets.
+    const failureIds = ['hygiene-500', 'hygiene-graphql-500'];
+    const allLogged = () => failureIds.every((id) => lines().some((l) => l.level >= 50 && l.reqId === id));
+    for (const deadline = Date.now() + 5000; !allLogged() && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
     const logged = lines();
     const requests = logged.filter((l) => l.msg === 'request');
     expect(requests.length).toBeGreaterThanOrEqual(answers.length - 1);
     for (const line of requests) expect(line.reqId).toEqual(expect.any(String));
-    for (const id of ['hygiene-500', 'hygiene-graphql-500']) {
+    for (const id of failureIds) {
       const errors = logged.filter((l) => l.level >= 50 && l.reqId === id);
       expect(errors.length).toBeGreaterThan(0);
       expect(errors[0].err).toBeDefined();

@@ -56,7 +56,7 @@ function readPlain(req: Request, limit: number, done: OnBody): void {
   const finish = (result: Buffer | DomainError) => {
     if (settled) return;
     settled = true;
-    req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+    req.off('data', onData).off('end', onEnd).off('error', onCutShort).off('close', onCutShort);
     if (result instanceof DomainError) req.pause(); // the answer closes the connection; the rest of the body is never read
     done(result);
   };
@@ -66,9 +66,9 @@ function readPlain(req: Request, limit: number, done: OnBody): void {
     chunks.push(chunk);
   };
   const onEnd = () => finish(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received));
-  const onError = () => finish(new DomainError('input', 'the request body was cut short'));
-  const onClose = () => finish(new DomainError('input', 'the request body was cut short'));
-  req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  // An error or a close before the end: the client went away mid-body.
+  const onCutShort = () => finish(cutShort());
+  req.on('data', onData).on('end', onEnd).on('error', onCutShort).on('close', onCutShort);
 }
 
 /** A compressed body (gzip, deflate, br): body-parser inflates it, and counts the limit on the inflated bytes. */
@@ -77,7 +77,7 @@ function readEncoded(raw: RequestHandler, req: Request, res: Response, limit: nu
     if (!error) return done(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
     const type = (error as { type?: string }).type;
     if (type === 'entity.too.large') return done(tooLarge(limit));
-    if (type === 'request.aborted') return done(new DomainError('input', 'the request body was cut short'));
+    if (type === 'request.aborted') return done(cutShort());
     if (type === 'encoding.unsupported') return done(new DomainError('unsupported-media-type', 'the request body is in a content encoding this service does not read'));
     done(new DomainError('input', 'the request body could not be read'));
   });
@@ -87,6 +87,8 @@ function readEncoded(raw: RequestHandler, req: Request, res: Response, limit: nu
 function tooLarge(limit: number): DomainError {
   return new DomainError('payload-too-large', `the request body is over ${limit} bytes`);
 }
+
+const cutShort = () => new DomainError('input', 'the request body was cut short');
 
 /** The JSON value of the body's bytes, or the 400 that says what is wrong with them. */
 export function parseJsonBytes(bytes: Buffer): unknown {

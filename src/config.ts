@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
 /** Everything the service reads from its environment, checked once at start. */
@@ -19,6 +20,8 @@ export interface Config {
   graphql: { sandbox: boolean; introspection: boolean };
   /** GRAPHQL_MAX_DEPTH (default 8), GRAPHQL_MAX_COMPLEXITY (default 10000), GRAPHQL_BATCHING (default false). */
   graphqlLimits: { maxDepth: number; maxComplexity: number; batching: boolean };
+  /** ENGINE_THREADS (default: the cores), ENGINE_TIME_LIMIT_MS (default 10000), ENGINE_MEMORY_MB (default 512). */
+  engine: { threads: number; timeLimitMs: number; memoryMb: number };
   logLevel: string;
 }
 
@@ -118,8 +121,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxComplexity: parsePositiveInteger('GRAPHQL_MAX_COMPLEXITY', value('GRAPHQL_MAX_COMPLEXITY'), 10_000, problems),
       batching: parseBoolean('GRAPHQL_BATCHING', value('GRAPHQL_BATCHING'), false, problems),
     },
+    engine: {
+      threads: parsePositiveInteger('ENGINE_THREADS', value('ENGINE_THREADS'), availableParallelism(), problems),
+      timeLimitMs: parsePositiveInteger('ENGINE_TIME_LIMIT_MS', value('ENGINE_TIME_LIMIT_MS'), 10_000, problems),
+      memoryMb: parsePositiveInteger('ENGINE_MEMORY_MB', value('ENGINE_MEMORY_MB'), 512, problems),
+    },
     logLevel,
   };
+  if (config.engine.memoryMb < 64) problems.push(`ENGINE_MEMORY_MB must be at least 64, got "${config.engine.memoryMb}"`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

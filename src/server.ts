@@ -7,6 +7,7 @@ import { localSecret } from './auth/local-secret';
 import { keyMaterial, TokenVerifier } from './auth/token-verifier';
 import type { Config } from './config';
 import { EntryService } from './domain/entries.service';
+import { EnginePool } from './engine/engine-pool';
 import { graphqlRouter } from './graphql/graphql.router';
 import { createLogger, type Logger } from './logger';
 import { authenticate } from './rest/authenticate';
@@ -47,7 +48,8 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   const signingKeys = SigningKeys.load(config.signingKey, config.dataDir);
 
   const dataSource = await openDataSource(config.database);
-  const entries = new EntryService(new EntryRepository(dataSource), { signingKeys });
+  const engine = new EnginePool({ ...config.engine, worker: { signingKey: config.signingKey, dataDir: config.dataDir } });
+  const entries = new EntryService(new EntryRepository(dataSource), { signingKeys, engine });
 
   const app = express();
   app.disable('x-powered-by');
@@ -105,6 +107,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
         httpServer.closeIdleConnections();
       });
       await graphql.stop();
+      await entries.close();
       if (dataSource.isInitialized) await dataSource.destroy();
     },
   };

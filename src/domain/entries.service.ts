@@ -1,16 +1,15 @@
 import { v7 as uuidv7 } from 'uuid';
-import { processDocument, type Envelope, type Fault, type JsonObject } from '../document';
+import type { Envelope, Fault } from '../document';
 import { parseCreateEntryInput, UUID_PATTERN, type CreateEntryInput, keyProblem } from './create-entry.input';
+import { InThreadEngine, type DocumentEngine } from './document-pipeline';
 import type { Entry } from './entry';
 import { decodeCursor, encodeCursor } from './entry-cursor';
 import { DuplicateEntryError, type EntryStore } from './entry-store';
-import { DomainError, badInput, conflict, notFound } from './errors';
-import { toEntryFaults, validationError } from './faults';
+import { badInput, conflict, notFound } from './errors';
+import { toEntryFaults } from './faults';
 import { folderForSchema } from './folders';
 import { checkListQuery, type ListEntriesQuery } from './list-entries.query';
 import { buildSnippet } from './snippet';
-import { deriveSource } from './derive/derive-source';
-import { signEnvelope, verifyEnvelopeSignatures, withSigningFaults } from '../signing/envelope-signatures';
 import type { PublicJwk, SigningKeys } from '../signing/signing-keys';
 
 export interface EntryPage {
@@ -27,6 +26,8 @@ export interface EntryServiceOptions {
   newId?: () => string;
   /** The service's envelope signing keys; without them `sign` is refused and signatures are only content-checked. */
   signingKeys?: SigningKeys;
+  /** Where document work runs; by default in the calling thread (the server passes its worker pool). */
+  engine?: DocumentEngine;
 }
 
 /**
@@ -35,16 +36,16 @@ export interface EntryServiceOptions {
  */
 export class EntryService {
   private readonly clock: () => Date;
-  private readonly newId: () => string;
   private readonly signingKeys?: SigningKeys;
+  private readonly engine: DocumentEngine;
 
   constructor(
     private readonly store: EntryStore,
     options: EntryServiceOptions = {},
   ) {
     this.clock = options.clock ?? (() => new Date());
-    this.newId = options.newId ?? (() => uuidv7());
     this.signingKeys = options.signingKeys;
+    this.engine = options.engine ?? new InThreadEngine({ signingKeys: options.signingKeys, newId: options.newId ?? (() => uuidv7()) });
   }
 
   /** Creates an entry from a request body (contract field names). `id` is a client-chosen id (PUT). */
@@ -52,15 +53,8 @@ export class EntryService {
     if (options.id !== undefined && !UUID_PATTERN.test(options.id)) throw badInput('id must be a UUID', { id: 'must be a UUID' });
     const input = parseCreateEntryInput(body);
     const now = this.clock();
-    const source = await this.sourceDocument(workspaceId, input, now);
-    const result = processDocument(source, { newUuid: this.newId, now });
-    if (!result.ok) throw new DomainError(result.error, result.message, { faults: toEntryFaults(result.faults) });
-    const envelope = result.envelope;
-    this.settleId(envelope, source, options.id);
-    verifyEnvelopeSignatures(envelope, this.signingKeys);
-    const faults = withSigningFaults(envelope, result.faults);
-    if (faults.length > 0 && !input.allowInvalid) throw validationError(faults);
-    if (input.sign) this.sign(envelope, faults, now);
+    const previous = input.previousId === undefined ? undefined : await this.previousEnvelope(workspaceId, input.previousId);
+    const { envelope, faults } = await this.engine.run({ workspaceId, input, previous, id: options.id?.toLowerCase(), now });
 
     const entry = this.entryOf(workspaceId, envelope, input, faults, now);
     try {
@@ -113,34 +107,16 @@ export class EntryService {
     return this.store.loadData(workspaceId, ids);
   }
 
-  /** The document to process: the uploaded data, or one derived from an earlier entry. */
-  private async sourceDocument(workspaceId: string, input: CreateEntryInput, now: Date): Promise<JsonObject> {
-    if (input.previousId !== undefined) {
-      const previous = await this.store.findById(workspaceId, input.previousId, { withData: true });
-      if (!previous?.data) throw notFound('previous entry');
-      return deriveSource(previous.data, input, { now });
-    }
-    return input.data as JsonObject;
+  /** The envelope of the entry a new one derives from (`previous_id`). */
+  private async previousEnvelope(workspaceId: string, previousId: string): Promise<Envelope> {
+    const previous = await this.store.findById(workspaceId, previousId, { withData: true });
+    if (!previous?.data) throw notFound('previous entry');
+    return previous.data;
   }
 
-  private sign(envelope: Envelope, faults: Fault[], now: Date): void {
-    if (!this.signingKeys) throw new DomainError('internal', 'no signing key is configured');
-    signEnvelope(envelope, faults, this.signingKeys, now);
-  }
-
-  /** A client-chosen id names the envelope; an uploaded envelope must agree with it. */
-  private settleId(envelope: Envelope, source: JsonObject, id: string | undefined): void {
-    if (id !== undefined) {
-      const given = source.doc !== undefined && (source.head as JsonObject | undefined)?.uuid;
-      if (typeof given === 'string' && given.toLowerCase() !== id.toLowerCase()) {
-        throw badInput('the envelope uuid differs from the id in the path', { data: { head: { uuid: 'differs from the id in the path' } } });
-      }
-      envelope.head.uuid = id.toLowerCase();
-    }
-    if (!UUID_PATTERN.test(envelope.head.uuid)) {
-      throw badInput('the envelope uuid must be a UUID', { data: { head: { uuid: 'must be a UUID' } } });
-    }
-    envelope.head.uuid = envelope.head.uuid.toLowerCase();
+  /** Lets work in flight finish and stops the engine's threads. */
+  async close(): Promise<void> {
+    await this.engine.close();
   }
 
   private entryOf(workspaceId: string, envelope: Envelope, input: CreateEntryInput, faults: Fault[], now: Date): Entry {

@@ -14,6 +14,7 @@ export const ERROR_KEYS = [
   'calculation',
   'validation',
   'patch',
+  'too-complex',
   'internal',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];

@@ -11,6 +11,7 @@ export const GRAPHQL_ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'VALIDATION_FAILED',
+  'DOCUMENT_TOO_COMPLEX',
   'INTERNAL_SERVER_ERROR',
 ] as const;
 export type GraphQLErrorCode = (typeof GRAPHQL_ERROR_CODES)[number];
@@ -33,6 +34,7 @@ export const GRAPHQL_ERRORS: Record<ErrorKey, { code: GraphQLErrorCode; status: 
   calculation: { code: 'VALIDATION_FAILED', status: 422 },
   validation: { code: 'VALIDATION_FAILED', status: 422 },
   patch: { code: 'VALIDATION_FAILED', status: 422 },
+  'too-complex': { code: 'DOCUMENT_TOO_COMPLEX', status: 422 },
   internal: { code: 'INTERNAL_SERVER_ERROR', status: 500 },
 };
 

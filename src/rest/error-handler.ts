@@ -14,6 +14,7 @@ export const HTTP_STATUS: Record<ErrorKey, number> = {
   calculation: 422,
   validation: 422,
   patch: 422,
+  'too-complex': 422,
   internal: 500,
 };
 

@@ -20,7 +20,10 @@ export interface Config {
   graphql: { sandbox: boolean; introspection: boolean };
   /** GRAPHQL_MAX_DEPTH (default 8), GRAPHQL_MAX_COMPLEXITY (default 10000), GRAPHQL_BATCHING (default false). */
   graphqlLimits: { maxDepth: number; maxComplexity: number; batching: boolean };
-  /** ENGINE_THREADS (default: the cores), ENGINE_TIME_LIMIT_MS (default 10000), ENGINE_MEMORY_MB (default 512). */
+  /**
+   * ENGINE_THREADS (default: the cores; 0 runs documents on the HTTP thread, with no time limit, for
+   * comparison only), ENGINE_TIME_LIMIT_MS (default 10000), ENGINE_MEMORY_MB (default 512).
+   */
   engine: { threads: number; timeLimitMs: number; memoryMb: number };
   logLevel: string;
 }
@@ -122,7 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       batching: parseBoolean('GRAPHQL_BATCHING', value('GRAPHQL_BATCHING'), false, problems),
     },
     engine: {
-      threads: parsePositiveInteger('ENGINE_THREADS', value('ENGINE_THREADS'), availableParallelism(), problems),
+      threads: value('ENGINE_THREADS') === '0' ? 0 : parsePositiveInteger('ENGINE_THREADS', value('ENGINE_THREADS'), availableParallelism(), problems),
       timeLimitMs: parsePositiveInteger('ENGINE_TIME_LIMIT_MS', value('ENGINE_TIME_LIMIT_MS'), 10_000, problems),
       memoryMb: parsePositiveInteger('ENGINE_MEMORY_MB', value('ENGINE_MEMORY_MB'), 512, problems),
     },

@@ -48,7 +48,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   const signingKeys = SigningKeys.load(config.signingKey, config.dataDir);
 
   const dataSource = await openDataSource(config.database);
-  const engine = new EnginePool({ ...config.engine, worker: { signingKey: config.signingKey, dataDir: config.dataDir } });
+  const engine = config.engine.threads > 0 ? new EnginePool({ ...config.engine, worker: { signingKey: config.signingKey, dataDir: config.dataDir } }) : undefined;
   const entries = new EntryService(new EntryRepository(dataSource), { signingKeys, engine });
 
   const app = express();

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig, parseSize } from '../src/config';
 
@@ -22,6 +23,11 @@ describe('loadConfig', () => {
     expect(config.jwt).toEqual({ workspaceClaim: 'workspace_id' });
     expect(config.graphql).toEqual({ sandbox: true, introspection: true });
     expect(config.logLevel).toBe('info');
+    expect(config.engine).toEqual({ threads: availableParallelism(), timeLimitMs: 10_000, memoryMb: 512 });
+  });
+
+  test('ENGINE_THREADS=0 keeps documents on the HTTP thread; the engine limits are read', () => {
+    expect(loadConfig({ ENGINE_THREADS: '0', ENGINE_TIME_LIMIT_MS: '2500', ENGINE_MEMORY_MB: '256' }).engine).toEqual({ threads: 0, timeLimitMs: 2500, memoryMb: 256 });
   });
 
   test('NODE_ENV=production does not switch the sandbox or introspection off', () => {
@@ -48,6 +54,9 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'x'.repeat(40), JWT_JWKS_URL: 'https://id.example/jwks' }, 'only one'],
     [{ GRAPHQL_SANDBOX: 'maybe' }, 'GRAPHQL_SANDBOX'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ ENGINE_THREADS: '-1' }, 'ENGINE_THREADS'],
+    [{ ENGINE_TIME_LIMIT_MS: '0' }, 'ENGINE_TIME_LIMIT_MS'],
+    [{ ENGINE_MEMORY_MB: '16' }, 'ENGINE_MEMORY_MB must be at least 64'],
   ])('%p is refused with a message naming %s', (env, name) => {
     const problems = problemsOf(env as Record<string, string>);
     expect(problems).toHaveLength(1);

@@ -1,3 +1,4 @@
+import type { NeighbourResults } from './neighbours';
 import type { InProcessResult } from './in-process';
 import type { LoadResult } from './load';
 import type { SeedResult } from './seed';
@@ -46,6 +47,8 @@ export interface DatabaseResults {
    * of it), so that both meet the same moments of the machine: the deep-paging target compares these.
    */
   deepPaging?: { page1: MeasuredLoad; deep: MeasuredLoad };
+  /** The noisy neighbour and the engine pool's cost (bench/neighbours.ts). */
+  neighbours?: NeighbourResults;
   /** Peak RSS of the service over the whole run on this database, MB. */
   peakRssMb?: number;
   /** Lines the service logged (warn and above). */

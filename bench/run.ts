@@ -6,7 +6,7 @@
  *
  * Options: --quick, --db sqlite|mariadb (default both), --seconds N, --connections N, --no-build, --keep,
  * --leak sqlite|mariadb|all|none (default sqlite), --mariadb-url URL (default mysql://root@127.0.0.1:3306/test),
- * --report FILE.json (print and chart a saved run again).
+ * --report FILE.json (print and chart a saved run again), --only neighbours (the noisy-neighbour step alone).
  * See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
@@ -19,6 +19,7 @@ import { renderChart } from './chart';
 import { mariadbDatabase, sqliteDatabase, type BenchDatabase, type DatabaseName } from './databases';
 import { runInProcess, type WorkerMode } from './in-process';
 import { combine, runInTurn, runLoad, runSlice, type LoadSlice } from './load';
+import { benchNeighbours } from './neighbours';
 import { markdownReport, printReport } from './report';
 import { deepPagingLoads, type BenchResults, type DatabaseResults, type HttpScenarioResult, type LeakResult, type MeasuredLoad } from './results';
 import {
@@ -64,6 +65,8 @@ const databases = (option('db') ?? 'sqlite,mariadb').split(',') as DatabaseName[
 const leakOn = option('leak') ?? 'sqlite';
 const mariadbUrl = option('mariadb-url') ?? process.env.BENCH_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306/test';
 const keep = flag('keep');
+/** `--only neighbours`: the noisy neighbour and the pool's cost alone, without seeding. */
+const onlyNeighbours = option('only') === 'neighbours';
 const outDir = path.join(ROOT, 'bench', 'results');
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -136,6 +139,10 @@ async function leakCheck(service: ServiceProcess, ctx: ScenarioContext, leakToke
 async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
   const results: DatabaseResults = { name: db.name, describe: db.describe, http: [], inProcess: [], serviceOutput: [] };
   const env = { ...db.env, JWT_SECRET };
+  if (onlyNeighbours) {
+    results.neighbours = await benchNeighbours(env, JWT_SECRET, settings.seconds, log);
+    return results;
+  }
 
   log(`  seeding ${settings.seedCount} entries into workspace ${SEEDED} (npm run seed: bulk inserts, no HTTP)...`);
   const seed = await seedWorkspace(env, SEEDED, settings.seedCount);
@@ -225,6 +232,7 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
     await service.stop();
     results.serviceOutput = service.output.slice(-20);
   }
+  results.neighbours = await benchNeighbours(env, JWT_SECRET, settings.seconds, log);
   return results;
 }
 
@@ -287,7 +295,7 @@ async function main(): Promise<void> {
   printReport(results, log);
   mkdirSync(outDir, { recursive: true });
   // Only a full run writes the committed files; a quick run writes *.tmp files, which git ignores.
-  const base = quick ? 'quick' : 'results';
+  const base = quick || onlyNeighbours ? 'quick' : 'results';
   const suffix = quick ? '.tmp' : '';
   const files = { json: `${base}.json${suffix}`, md: `${base}.md${suffix}`, svg: `${base}.svg${suffix}` };
   writeFileSync(path.join(outDir, files.json), `${JSON.stringify(results, null, 2)}\n`);

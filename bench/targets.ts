@@ -97,6 +97,33 @@ export function evaluateTargets(db: DatabaseResults): TargetResult[] {
       (v) => v <= 1.2,
     );
   }
+  const neighbours = db.neighbours;
+  if (neighbours) {
+    add(
+      'a noisy neighbour does not slow the others',
+      `quiet workspace's list page at ${neighbours.idle.requests} + ${neighbours.noisy.requests} requests: p99 ${fixed(neighbours.noisy.p99Ms, 2)} ms ` +
+        `beside the heaviest documents / ${fixed(neighbours.idle.p99Ms, 2)} ms alone`,
+      ratio(neighbours.noisy.p99Ms, neighbours.idle.p99Ms),
+      '≤ 3',
+      (v) => v <= 3,
+    );
+    add(
+      'no request holds the event loop',
+      `longest event-loop delay of the HTTP thread while the heaviest documents were sent: ${fixed(neighbours.noisy.loop.maxMs)} ms ` +
+        `(alone: ${fixed(neighbours.idle.loop.maxMs)} ms)`,
+      neighbours.noisy.loop.maxMs,
+      '≤ 100 ms',
+      (v) => v <= 100,
+    );
+    add(
+      'the engine pool costs little',
+      `REST create at c=10: ${fixed(neighbours.create.pooledRps)} req/s with the pool / ${fixed(neighbours.create.inThreadRps)} req/s with the engine ` +
+        `on the HTTP thread (median of 5 rounds); 10-line invoice ${neighbours.poolOverhead.pooledMs} ms pooled vs ${neighbours.poolOverhead.inThreadMs} ms in thread`,
+      neighbours.create.ratio,
+      '≥ 0.9',
+      (v) => v >= 0.9,
+    );
+  }
   add('peak RSS under load', `peak RSS of the service over the run: ${fixed(db.peakRssMb)} MB`, db.peakRssMb, '≤ 300 MB', (v) => v <= 300);
   return targets;
 }

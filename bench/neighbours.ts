@@ -1,0 +1,160 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { mintToken } from '../src/auth/mint-token';
+import { parseCreateEntryInput } from '../src/domain/create-entry.input';
+import { InThreadEngine, type DocumentEngine, type DocumentJob } from '../src/domain/document-pipeline';
+import { EnginePool } from '../src/engine/engine-pool';
+import { SigningKeys } from '../src/signing/signing-keys';
+import { heavyDocuments } from '../test/helpers/heavy-documents';
+import { runLoad } from './load';
+import { INVOICE } from './scenarios';
+import { ROOT, startService, type ServiceProcess } from './server-process';
+
+/** Event-loop delay of the service's HTTP thread over a stretch, from bench/loop-monitor.js. */
+export interface LoopDelay {
+  maxMs: number;
+  p99Ms: number;
+  meanMs: number;
+}
+
+export interface NeighbourResults {
+  /** The quiet workspace's list page at a fixed rate, alone and while the noisy one sends heavy documents. */
+  idle: { p99Ms: number; p50Ms: number; requests: number; loop: LoopDelay };
+  noisy: { p99Ms: number; p50Ms: number; requests: number; loop: LoopDelay };
+  /** What the noisy workspace sent and got: per part, the answers by status, and the slowest answer. */
+  heavy: { part: string; count: number; sent: number; statuses: Record<string, number>; slowestMs: number }[];
+  /** A 10-line invoice through the engine: in this thread, and through a one-thread pool, one at a time. */
+  poolOverhead: { inThreadMs: number; pooledMs: number; overheadMs: number };
+  /** REST create of a 10-line invoice at 10 connections: engine on the HTTP thread vs the pool, rounds in turn. */
+  create: { inThreadRps: number; pooledRps: number; ratio: number };
+}
+
+const READ_RATE = 100;
+
+/** Sends the service's loop monitor SIGUSR2 and reads what it wrote. */
+async function loopDelay(service: ServiceProcess, file: string): Promise<LoopDelay> {
+  rmSync(file, { force: true });
+  process.kill(service.pid, 'SIGUSR2');
+  for (let i = 0; i < 200 && !existsSync(file); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return JSON.parse(readFileSync(file, 'utf8')) as LoopDelay;
+}
+
+/** Two connections that send the heavy documents, part after part, until `until`. */
+async function sendHeavy(url: string, token: string, until: number, results: NeighbourResults['heavy']): Promise<void> {
+  const documents = heavyDocuments(2 * 1024 * 1024);
+  for (const d of documents) results.push({ part: d.part, count: d.count, sent: 0, statuses: {}, slowestMs: 0 });
+  let next = 0;
+  const connection = async () => {
+    while (Date.now() < until) {
+      const index = next++ % documents.length;
+      const started = performance.now();
+      const response = await fetch(`${url}/silo/v1/entries`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: documents[index].body,
+      });
+      await response.arrayBuffer();
+      const row = results[index];
+      row.sent += 1;
+      row.statuses[response.status] = (row.statuses[response.status] ?? 0) + 1;
+      row.slowestMs = Math.max(row.slowestMs, Math.round(performance.now() - started));
+    }
+  };
+  await Promise.all([connection(), connection()]);
+}
+
+async function timePerDocument(engine: DocumentEngine, job: DocumentJob, count: number): Promise<number> {
+  for (let i = 0; i < 50; i += 1) await engine.run(job); // warm up
+  const started = performance.now();
+  for (let i = 0; i < count; i += 1) await engine.run(job);
+  return (performance.now() - started) / count;
+}
+
+async function poolOverhead(seconds: number): Promise<NeighbourResults['poolOverhead']> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pool-'));
+  const signingKeys = SigningKeys.load(undefined, dataDir);
+  const job: DocumentJob = { workspaceId: 'bench', input: parseCreateEntryInput({ data: INVOICE }), now: new Date() };
+  const count = Math.max(200, seconds * 200);
+  const inThread = new InThreadEngine({ signingKeys, newId: () => '0190e8a4-7b1c-7cc0-8f2a-6f4b2c1d9e01' });
+  const pool = new EnginePool({ threads: 1, timeLimitMs: 10_000, memoryMb: 512, worker: { dataDir } });
+  try {
+    const inThreadMs = await timePerDocument(inThread, job, count);
+    const pooledMs = await timePerDocument(pool, job, count);
+    const round = (n: number) => Math.round(n * 1000) / 1000;
+    return { inThreadMs: round(inThreadMs), pooledMs: round(pooledMs), overheadMs: round(pooledMs - inThreadMs) };
+  } finally {
+    await pool.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** REST create throughput with the engine on the HTTP thread and in the pool: two services, loaded in turn. */
+async function createThroughput(env: Record<string, string>, token: string, seconds: number): Promise<NeighbourResults['create']> {
+  const request = { method: 'POST' as const, path: '/silo/v1/entries', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ data: INVOICE }) };
+  const inThread = await startService({ ...env, ENGINE_THREADS: '0' });
+  const pooled = await startService(env);
+  const rps = { inThread: [] as number[], pooled: [] as number[] };
+  try {
+    for (let round = 0; round < 5; round += 1) {
+      rps.inThread.push((await runLoad(inThread.url, request, { connections: 10, seconds: seconds / 5 })).rps);
+      rps.pooled.push((await runLoad(pooled.url, request, { connections: 10, seconds: seconds / 5 })).rps);
+    }
+  } finally {
+    await Promise.all([inThread.stop(), pooled.stop()]);
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const [a, b] = [median(rps.inThread), median(rps.pooled)];
+  return { inThreadRps: a, pooledRps: b, ratio: Math.round((b / a) * 100) / 100 };
+}
+
+/**
+ * The noisy neighbour: one workspace reads its list at a fixed rate, first alone, then while another
+ * workspace sends the heaviest documents the body limit allows on two connections. Also the cost of the
+ * pool for a small document.
+ */
+export async function benchNeighbours(env: Record<string, string>, secret: string, seconds: number, log: (line: string) => void): Promise<NeighbourResults> {
+  const token = (workspace: string) => mintToken(secret, workspace, { expiresIn: '1d' });
+  const loopFile = path.join(mkdtempSync(path.join(tmpdir(), 'bench-loop-')), 'loop.json');
+  const service = await startService({ ...env, BENCH_LOOP_FILE: loopFile }, ['--require', path.join(ROOT, 'bench', 'loop-monitor.js')]);
+  const quietToken = await token('bench-quiet');
+  const heavy: NeighbourResults['heavy'] = [];
+  let idle: NeighbourResults['idle'];
+  let noisy: NeighbourResults['noisy'];
+  try {
+    for (let i = 0; i < 30; i += 1) {
+      await fetch(`${service.url}/silo/v1/entries`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${quietToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ data: INVOICE }),
+      });
+    }
+    const read = { method: 'GET' as const, path: '/silo/v1/entries?limit=20', headers: { authorization: `Bearer ${quietToken}` } };
+    await runLoad(service.url, read, { connections: 2, seconds: 1 });
+
+    await loopDelay(service, loopFile);
+    const alone = await runLoad(service.url, read, { connections: 2, rate: READ_RATE, seconds });
+    idle = { p99Ms: alone.latency.p99Ms, p50Ms: alone.latency.p50Ms, requests: alone.requests, loop: await loopDelay(service, loopFile) };
+    log(`  neighbours: quiet reads alone at ${READ_RATE}/s: p50 ${idle.p50Ms} ms, p99 ${idle.p99Ms} ms; loop delay max ${idle.loop.maxMs} ms`);
+
+    const noisyToken = await token('bench-noisy');
+    const sender = sendHeavy(service.url, noisyToken, Date.now() + seconds * 1000 + 500, heavy);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the first heavy bodies are in the engine
+    const beside = await runLoad(service.url, read, { connections: 2, rate: READ_RATE, seconds });
+    const loop = await loopDelay(service, loopFile);
+    await sender;
+    noisy = { p99Ms: beside.latency.p99Ms, p50Ms: beside.latency.p50Ms, requests: beside.requests, loop };
+    log(`  neighbours: quiet reads beside heavy documents: p50 ${noisy.p50Ms} ms, p99 ${noisy.p99Ms} ms; loop delay max ${loop.maxMs} ms`);
+    for (const row of heavy) log(`    heavy ${row.part} (${row.count}): sent ${row.sent}, answers ${JSON.stringify(row.statuses)}, slowest ${row.slowestMs} ms`);
+  } finally {
+    await service.stop();
+    rmSync(path.dirname(loopFile), { recursive: true, force: true });
+  }
+
+  const overhead = await poolOverhead(seconds);
+  log(`  engine pool: 10-line invoice ${overhead.inThreadMs} ms in thread, ${overhead.pooledMs} ms through the pool (+${overhead.overheadMs} ms)`);
+  const create = await createThroughput(env, await token('bench-pool-create'), seconds);
+  log(`  REST create at c=10: ${create.inThreadRps} req/s with the engine on the HTTP thread, ${create.pooledRps} req/s with the pool (${create.ratio})`);
+  return { idle, noisy, heavy, poolOverhead: overhead, create };
+}

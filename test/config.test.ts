@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, loadConfig, parseSize } from '../src/config';
+import { ConfigError, loadConfig, parseDuration, parseSize } from '../src/config';
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {
@@ -19,7 +19,7 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.database).toEqual({ type: 'sqlite', file: path.resolve('./data/entries.sqlite') });
     expect(config.bodyLimit).toBe(2 * 1024 * 1024);
-    expect(config.jwt).toEqual({ workspaceClaim: 'workspace_id' });
+    expect(config.jwt).toEqual({ workspaceClaim: 'workspace_id', maxLifetimeSeconds: 24 * 3600, jwksCacheMs: 60_000 });
     expect(config.graphql).toEqual({ sandbox: true, introspection: true });
     expect(config.logLevel).toBe('info');
   });
@@ -48,6 +48,11 @@ describe('loadConfig', () => {
     [{ JWT_SECRET: 'x'.repeat(40), JWT_JWKS_URL: 'https://id.example/jwks' }, 'only one'],
     [{ GRAPHQL_SANDBOX: 'maybe' }, 'GRAPHQL_SANDBOX'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ JWT_MAX_LIFETIME: 'forever' }, 'JWT_MAX_LIFETIME'],
+    [{ JWT_MAX_LIFETIME: '0' }, 'JWT_MAX_LIFETIME'],
+    [{ JWT_MAX_LIFETIME: '500ms' }, 'JWT_MAX_LIFETIME'],
+    [{ JWT_JWKS_CACHE_AGE: '-1' }, 'JWT_JWKS_CACHE_AGE'],
+    [{ JWT_JWKS_CACHE_AGE: '1 minute' }, 'JWT_JWKS_CACHE_AGE'],
   ])('%p is refused with a message naming %s', (env, name) => {
     const problems = problemsOf(env as Record<string, string>);
     expect(problems).toHaveLength(1);
@@ -56,6 +61,29 @@ describe('loadConfig', () => {
 
   test('every bad value is reported at once', () => {
     expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y', BODY_LIMIT: 'z' })).toHaveLength(3);
+  });
+});
+
+test('JWT_MAX_LIFETIME and JWT_JWKS_CACHE_AGE take durations', () => {
+  const { jwt } = loadConfig({ JWT_MAX_LIFETIME: '2h', JWT_JWKS_CACHE_AGE: '15s' });
+  expect(jwt.maxLifetimeSeconds).toBe(7200);
+  expect(jwt.jwksCacheMs).toBe(15_000);
+});
+
+describe('parseDuration', () => {
+  test.each([
+    ['24h', 86_400_000],
+    ['30m', 1_800_000],
+    ['60', 60_000],
+    ['1s', 1000],
+    ['250ms', 250],
+    ['7d', 7 * 86_400_000],
+    ['0s', undefined],
+    ['-5s', undefined],
+    ['1.5h', undefined],
+    ['soon', undefined],
+  ])('%s → %p', (text, ms) => {
+    expect(parseDuration(text)).toBe(ms);
   });
 });
 

@@ -14,6 +14,10 @@ export interface Config {
     issuer?: string;
     audience?: string;
     workspaceClaim: string;
+    /** JWT_MAX_LIFETIME: the longest a token of JWT_SECRET, JWT_PUBLIC_KEY or JWT_JWKS_URL may be valid for (exp - iat). */
+    maxLifetimeSeconds: number;
+    /** JWT_JWKS_CACHE_AGE: how long a fetched JWKS is used before it is fetched again. */
+    jwksCacheMs: number;
   };
   bodyLimit: number;
   signingKey?: string;
@@ -36,6 +40,7 @@ export class ConfigError extends Error {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** "2mb", "512kb" or a plain number of bytes. */
 export function parseSize(text: string): number | undefined {
@@ -43,6 +48,22 @@ export function parseSize(text: string): number | undefined {
   if (!match) return undefined;
   const bytes = Number(match[1]) * SIZE_UNITS[(match[2] ?? 'b').toLowerCase()];
   return bytes > 0 && Number.isSafeInteger(bytes) ? bytes : undefined;
+}
+
+/** "24h", "90s", "500ms" or a plain number of seconds, in milliseconds. */
+export function parseDuration(text: string): number | undefined {
+  const match = /^(\d+)\s*(ms|s|m|h|d)?$/i.exec(text.trim());
+  if (!match) return undefined;
+  const ms = Number(match[1]) * DURATION_UNITS[(match[2] ?? 's').toLowerCase()];
+  return ms > 0 && Number.isSafeInteger(ms) ? ms : undefined;
+}
+
+function parseDurationSetting(name: string, text: string | undefined, fallbackMs: number, problems: string[]): number {
+  if (text === undefined) return fallbackMs;
+  const ms = parseDuration(text);
+  if (ms !== undefined) return ms;
+  problems.push(`${name} must be a duration such as 24h, 30m, 60s or 500ms, got "${text}"`);
+  return fallbackMs;
 }
 
 function parseBoolean(name: string, text: string | undefined, fallback: boolean, problems: string[]): boolean {
@@ -107,12 +128,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
 
   const workspaceClaim = value('JWT_WORKSPACE_CLAIM') ?? 'workspace_id';
+  const maxLifetimeMs = parseDurationSetting('JWT_MAX_LIFETIME', value('JWT_MAX_LIFETIME'), 24 * 3_600_000, problems);
+  if (maxLifetimeMs < 1000) problems.push('JWT_MAX_LIFETIME must be at least one second');
+  const jwksCacheMs = parseDurationSetting('JWT_JWKS_CACHE_AGE', value('JWT_JWKS_CACHE_AGE'), 60_000, problems);
   const config: Config = {
     port,
     host: value('HOST') ?? '0.0.0.0',
     dataDir,
     database: parseDatabase(value('DATABASE_URL'), dataDir, problems),
-    jwt: { secret, publicKey, jwksUrl, issuer: value('JWT_ISSUER'), audience: value('JWT_AUDIENCE'), workspaceClaim },
+    jwt: {
+      secret,
+      publicKey,
+      jwksUrl,
+      issuer: value('JWT_ISSUER'),
+      audience: value('JWT_AUDIENCE'),
+      workspaceClaim,
+      maxLifetimeSeconds: Math.floor(maxLifetimeMs / 1000),
+      jwksCacheMs,
+    },
     bodyLimit: bodyLimit ?? 2 * 1024 ** 2,
     signingKey: value('SIGNING_KEY')?.replace(/\\n/g, '\n'),
     graphql: {

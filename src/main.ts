@@ -4,6 +4,8 @@ import { buildServer } from './server';
 
 /** Reads the environment, starts the service, and stops it cleanly on SIGTERM or SIGINT. */
 async function main(): Promise<void> {
+  // Whatever the process writes (SQLite's own files included) is the owner's alone, as DATA_DIR is.
+  process.umask(0o077);
   let config;
   try {
     config = loadConfig();

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
+import path from 'node:path';
 import express from 'express';
 import type { DataSource } from 'typeorm';
-import { localSecret } from './auth/local-secret';
+import { LOCAL_SECRET_FILE, localSecret } from './auth/local-secret';
 import { keyMaterial, TokenVerifier } from './auth/token-verifier';
 import type { Config } from './config';
 import { EntryService } from './domain/entries.service';
@@ -16,8 +17,9 @@ import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { requestContext } from './rest/request-context';
 import { healthRoutes, pingRoutes } from './rest/service.routes';
 import { keysRoutes } from './rest/keys.routes';
-import { SigningKeys } from './signing/signing-keys';
-import { isDatabaseReady, openDataSource } from './storage/data-source';
+import { narrowToOwner } from './private-files';
+import { SIGNING_KEY_FILE, SigningKeys } from './signing/signing-keys';
+import { isDatabaseReady, openDataSource, sqliteFiles } from './storage/data-source';
 import { EntryRepository } from './storage/entry.repository';
 
 export interface Server {
@@ -41,6 +43,7 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 export async function buildServer(config: Config, options: { logger?: Logger; timeouts?: Partial<typeof HTTP_TIMEOUTS> } = {}): Promise<Server> {
   const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts };
   const logger = options.logger ?? createLogger(config.logLevel);
+  keepDataPrivate(config, logger);
   const jwtConfigured = Boolean(config.jwt.secret || config.jwt.publicKey || config.jwt.jwksUrl);
   const local = jwtConfigured ? undefined : localSecret(config.dataDir);
   const verifier = new TokenVerifier(keyMaterial(config.jwt, () => local!.secret), config.jwt);
@@ -111,4 +114,16 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
       if (dataSource.isInitialized) await dataSource.destroy();
     },
   };
+}
+
+/**
+ * DATA_DIR is 0700 and the files the service writes in it 0600. Those left open to group or others by an
+ * older version, by hand or by a looser umask are narrowed before anything is read or written, with a warning.
+ */
+function keepDataPrivate(config: Config, logger: Logger): void {
+  const files = [path.join(config.dataDir, LOCAL_SECRET_FILE), path.join(config.dataDir, SIGNING_KEY_FILE)];
+  if (config.database.type === 'sqlite') files.push(...sqliteFiles(config.database.file));
+  for (const narrowed of narrowToOwner({ dirs: [config.dataDir], files })) {
+    logger.warn(narrowed, 'data path was open to group or others: narrowed to its owner');
+  }
 }

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig, parseSize } from '../src/config';
+import { ConfigError, loadConfig, parseDuration, parseSize } from '../src/config';
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {
@@ -20,7 +20,7 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.database).toEqual({ type: 'sqlite', file: path.resolve('./data/entries.sqlite') });
     expect(config.bodyLimit).toBe(2 * 1024 * 1024);
-    expect(config.jwt).toEqual({ workspaceClaim: 'workspace_id' });
+    expect(config.jwt).toEqual({ workspaceClaim: 'workspace_id', maxLifetimeSeconds: 24 * 3600, jwksCacheMs: 60_000 });
     expect(config.graphql).toEqual({ sandbox: true, introspection: true });
     expect(config.logLevel).toBe('info');
     expect(config.engine).toEqual({ threads: availableParallelism(), timeLimitMs: 10_000, memoryMb: 512 });
@@ -57,6 +57,11 @@ describe('loadConfig', () => {
     [{ ENGINE_THREADS: '-1' }, 'ENGINE_THREADS'],
     [{ ENGINE_TIME_LIMIT_MS: '0' }, 'ENGINE_TIME_LIMIT_MS'],
     [{ ENGINE_MEMORY_MB: '16' }, 'ENGINE_MEMORY_MB must be at least 64'],
+    [{ JWT_MAX_LIFETIME: 'forever' }, 'JWT_MAX_LIFETIME'],
+    [{ JWT_MAX_LIFETIME: '0' }, 'JWT_MAX_LIFETIME'],
+    [{ JWT_MAX_LIFETIME: '500ms' }, 'JWT_MAX_LIFETIME'],
+    [{ JWT_JWKS_CACHE_AGE: '-1' }, 'JWT_JWKS_CACHE_AGE'],
+    [{ JWT_JWKS_CACHE_AGE: '1 minute' }, 'JWT_JWKS_CACHE_AGE'],
   ])('%p is refused with a message naming %s', (env, name) => {
     const problems = problemsOf(env as Record<string, string>);
     expect(problems).toHaveLength(1);
@@ -65,6 +70,22 @@ describe('loadConfig', () => {
 
   test('every bad value is reported at once', () => {
     expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y', BODY_LIMIT: 'z' })).toHaveLength(3);
+  });
+});
+
+test('JWT_MAX_LIFETIME and JWT_JWKS_CACHE_AGE take durations', () => {
+  const { jwt } = loadConfig({ JWT_MAX_LIFETIME: '2h', JWT_JWKS_CACHE_AGE: '15s' });
+  expect(jwt.maxLifetimeSeconds).toBe(7200);
+  expect(jwt.jwksCacheMs).toBe(15_000);
+});
+
+describe('parseDuration', () => {
+  test('a number with ms, s, m, h or d (seconds without one) reads as milliseconds', () => {
+    expect(['24h', '30m', '60', '1s', '250ms', '7d'].map(parseDuration)).toEqual([86_400_000, 1_800_000, 60_000, 1000, 250, 7 * 86_400_000]);
+  });
+
+  test('zero, negative, fractional and worded durations are not durations', () => {
+    for (const text of ['0s', '-5s', '1.5h', 'soon', '1 minute']) expect(parseDuration(text)).toBeUndefined();
   });
 });
 

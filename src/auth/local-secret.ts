@@ -1,24 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../private-files';
 
-const FILE_NAME = 'jwt-secret';
+export const LOCAL_SECRET_FILE = 'jwt-secret';
 
 /**
  * The HS256 secret used when no JWT key is configured: made once in the data folder and kept,
  * so that tokens stay valid across restarts. Returns whether it was just created.
  */
 export function localSecret(dataDir: string): { secret: string; created: boolean } {
-  const file = path.join(dataDir, FILE_NAME);
+  const file = path.join(dataDir, LOCAL_SECRET_FILE);
   try {
     return { secret: readFileSync(file, 'utf8').trim(), created: false };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const secret = randomBytes(32).toString('base64url');
   try {
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    writeFileSync(file, `${secret}\n`, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
     return { secret, created: true };
   } catch (error) {
     // Another process made it first: use theirs.

@@ -1,5 +1,5 @@
 import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto';
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config';
 import { DomainError } from '../domain/errors';
@@ -9,16 +9,25 @@ export const CLOCK_TOLERANCE_SECONDS = 30;
 const MAX_WORKSPACE_LENGTH = 255;
 
 /**
- * A verified token is remembered for this long at most (and never past its `exp`), so that a client sending
- * the same token again is not checked again: jose verifies signatures through WebCrypto, about 0.1 ms a
- * request, a tenth of what a list or a create costs. Short, so that a key taken out of a JWKS stops being
- * honoured soon after.
+ * A token verified against a fixed key (the local secret, JWT_SECRET or JWT_PUBLIC_KEY) is remembered for this
+ * long at most (and never past its `exp`), so that a client sending the same token again is not checked again:
+ * jose verifies signatures through WebCrypto, about 0.1 ms a request, a tenth of what a list or a create costs.
+ * Tokens checked against a JWKS are not remembered: a key taken out of the JWKS must stop being honoured once
+ * the fetched JWKS is older than JWT_JWKS_CACHE_AGE, not up to a minute later still.
  */
 export const VERIFIED_TOKEN_TTL_MS = 60_000;
 /** How many verified tokens are remembered, the least recently used going first. */
 const VERIFIED_TOKENS_KEPT = 10_000;
+/** The least time between two JWKS fetches asked for by a token with an unknown `kid` (jose's default). */
+const JWKS_COOLDOWN_MS = 30_000;
 
-export type KeyMaterial = { key: Uint8Array | KeyObject | JWTVerifyGetKey; algorithms: string[] };
+/**
+ * Where the keys come from. `local`: the secret the service made in DATA_DIR, whose tokens it mints itself
+ * (`npm run token`), so JWT_MAX_LIFETIME does not bound them; `configured`: JWT_SECRET or JWT_PUBLIC_KEY;
+ * `jwks`: JWT_JWKS_URL, whose keys may be withdrawn at any time.
+ */
+export type KeySource = 'local' | 'configured' | 'jwks';
+export type KeyMaterial = { key: Uint8Array | KeyObject | JWTVerifyGetKey; algorithms: string[]; source: KeySource };
 
 /** The algorithms a PEM public key may sign with; anything else (HS256 included) is refused. */
 function algorithmsOf(key: KeyObject): string[] {
@@ -38,11 +47,17 @@ function algorithmsOf(key: KeyObject): string[] {
 export function keyMaterial(jwt: Config['jwt'], fallbackSecret: () => string): KeyMaterial {
   if (jwt.publicKey) {
     const key = createPublicKey(jwt.publicKey);
-    return { key, algorithms: algorithmsOf(key) };
+    return { key, algorithms: algorithmsOf(key), source: 'configured' };
   }
-  if (jwt.jwksUrl) return { key: createRemoteJWKSet(new URL(jwt.jwksUrl)), algorithms: ['RS256', 'ES256', 'EdDSA'] };
+  if (jwt.jwksUrl) {
+    // jose keeps a fetched JWKS for 10 minutes unless told otherwise; a new kid may trigger a fetch no sooner
+    // than the cooldown after the last one, which must not outlast the cache age either.
+    const jwks = createRemoteJWKSet(new URL(jwt.jwksUrl), { cacheMaxAge: jwt.jwksCacheMs, cooldownDuration: Math.min(JWKS_COOLDOWN_MS, jwt.jwksCacheMs) });
+    return { key: jwks, algorithms: ['RS256', 'ES256', 'EdDSA'], source: 'jwks' };
+  }
   // A KeyObject rather than bytes: jose then imports the key once, not on every request.
-  return { key: createSecretKey(Buffer.from(jwt.secret ?? fallbackSecret(), 'utf8')), algorithms: ['HS256'] };
+  const secret = createSecretKey(Buffer.from(jwt.secret ?? fallbackSecret(), 'utf8'));
+  return { key: secret, algorithms: ['HS256'], source: jwt.secret ? 'configured' : 'local' };
 }
 
 const unauthorized = (message: string) => new DomainError('unauthorized', message);
@@ -65,9 +80,10 @@ export class TokenVerifier {
     if (!match) throw unauthorized('the authorization header must be "Bearer <token>"');
     const token = match[1];
     const now = this.now();
-    const known = this.verified.get(token);
+    const remember = this.material.source !== 'jwks';
+    const known = remember ? this.verified.get(token) : undefined;
     if (known && now < known.until) return known.workspace;
-    let payload: Record<string, unknown>;
+    let payload: JWTPayload;
     try {
       const verified = await jwtVerify(token, this.material.key as Uint8Array, {
         algorithms: this.material.algorithms,
@@ -75,17 +91,36 @@ export class TokenVerifier {
         issuer: this.jwt.issuer,
         audience: this.jwt.audience,
         currentDate: new Date(now),
+        requiredClaims: ['exp'],
       });
       payload = verified.payload;
-    } catch {
+    } catch (error) {
+      // Claims are checked after the signature: only the holder of a well-signed token learns what is wrong.
+      if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'exp' && error.reason === 'missing') {
+        throw unauthorized('the token must have an expiry (exp)');
+      }
       throw unauthorized('the token is not valid');
     }
     const workspace = payload[this.jwt.workspaceClaim];
     if (typeof workspace !== 'string' || workspace.length === 0 || workspace.length > MAX_WORKSPACE_LENGTH) {
       throw unauthorized(`the token has no ${this.jwt.workspaceClaim} claim`);
     }
-    const expires = typeof payload.exp === 'number' ? (payload.exp + CLOCK_TOLERANCE_SECONDS) * 1000 : Infinity;
-    this.verified.set(token, { workspace, until: Math.min(now + VERIFIED_TOKEN_TTL_MS, expires) });
+    // A lone surrogate has no UTF-8 form: MariaDB would store U+FFFD, and two workspaces would become one.
+    if (!workspace.isWellFormed()) throw unauthorized(`the ${this.jwt.workspaceClaim} claim must be well-formed Unicode`);
+    const exp = payload.exp!;
+    if (this.material.source !== 'local') this.checkLifetime(exp, payload.iat, now / 1000);
+    if (remember) this.verified.set(token, { workspace, until: Math.min(now + VERIFIED_TOKEN_TTL_MS, (exp + CLOCK_TOLERANCE_SECONDS) * 1000) });
     return workspace;
+  }
+
+  /**
+   * A token of an outside issuer may be valid for JWT_MAX_LIFETIME at most: counted from `iat`, and from now
+   * (with the clock tolerance) whatever `iat` says, so that an `iat` in the future buys nothing.
+   */
+  private checkLifetime(exp: number, iat: number | undefined, nowSeconds: number): void {
+    const max = this.jwt.maxLifetimeSeconds;
+    if ((iat !== undefined && exp - iat > max) || exp - nowSeconds > max + CLOCK_TOLERANCE_SECONDS) {
+      throw unauthorized(`the token is valid for longer than the ${max} seconds allowed (JWT_MAX_LIFETIME)`);
+    }
   }
 }

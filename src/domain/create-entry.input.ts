@@ -31,6 +31,8 @@ export const isObject = (value: unknown): value is JsonObject =>
 export function keyProblem(key: string): string | undefined {
   if (key.length === 0 || key.length > MAX_KEY_LENGTH) return `must be 1 to ${MAX_KEY_LENGTH} characters`;
   if (CONTROL_CHARACTERS.test(key)) return 'must not contain control characters';
+  // A lone surrogate (a JSON `\ud83d` escape) has no UTF-8 form: MariaDB would store U+FFFD in its place.
+  if (!key.isWellFormed()) return 'must be well-formed Unicode (no lone surrogates)';
   return undefined;
 }
 

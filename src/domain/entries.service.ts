@@ -76,8 +76,11 @@ export class EntryService {
     return entry;
   }
 
+  /** One entry by its key; a key that no entry could have (too long, control characters, lone surrogates) is bad input. */
   async getEntryByKey(workspaceId: string, key: string, options: { withData: boolean } = { withData: true }): Promise<Entry> {
-    const entry = keyProblem(key) ? undefined : await this.store.findByKey(workspaceId, key, options);
+    const problem = keyProblem(key);
+    if (problem) throw badInput(`key: ${problem}`, { key: problem });
+    const entry = await this.store.findByKey(workspaceId, key, options);
     if (!entry) throw notFound('entry');
     return entry;
   }

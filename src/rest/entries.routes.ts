@@ -1,9 +1,11 @@
-import { Router } from 'express';
+import { Router, type ErrorRequestHandler } from 'express';
 import type { EntryService } from '../domain/entries.service';
 import { badInput } from '../domain/errors';
 import { entryJson, pageJson } from './entry.presenter';
 import { methodNotAllowed } from './error-handler';
 import { jsonBody } from './json-body';
+
+const KEY_NOT_UTF8 = 'must be percent-encoded UTF-8';
 
 const single = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
@@ -41,6 +43,10 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
       res.json(entryJson(await entries.getEntryByKey(req.workspaceId, req.params.key), { withData: true }));
     })
     .all(methodNotAllowed(['GET']));
+  // A key whose percent-encoding is not UTF-8 (`%ED%A0%BD`, a lone surrogate) fails to decode: name the field.
+  router.use('/silo/v1/entries/key', ((error, _req, _res, next) => {
+    next(error instanceof URIError ? badInput(`key: ${KEY_NOT_UTF8}`, { key: KEY_NOT_UTF8 }) : error);
+  }) as ErrorRequestHandler);
 
   router
     .route('/silo/v1/entries/:id')

@@ -1,8 +1,9 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type JsonWebKey, type KeyObject } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { ConfigError } from '../config';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '../private-files';
 
 /** A public key as published in the JWKS. */
 export interface PublicJwk {
@@ -125,13 +126,13 @@ function fromStoredJson(text: string): Key {
 function storedKey(dataDir: string): Key {
   const existing = readStoredKey(dataDir);
   if (existing) return existing;
-  mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   // A UUIDv7 key id, as GOBL gives its keys: ordered by creation time.
   const jwk = { ...(privateKey.export({ format: 'jwk' }) as JsonWebKey), kid: uuidv7(), alg: 'ES256', use: 'sig' };
   const file = path.join(dataDir, SIGNING_KEY_FILE);
   try {
-    writeFileSync(file, `${JSON.stringify(jwk, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    writeFileSync(file, `${JSON.stringify(jwk, null, 2)}\n`, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   } catch (error) {
     // Another process made it first: use theirs.
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return fromStoredJson(readFileSync(file, 'utf8'));

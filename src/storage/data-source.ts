@@ -1,5 +1,7 @@
+import path from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { Config } from '../config';
+import { makePrivateDir, makePrivateFile } from '../private-files';
 import { CreateEntries1763700000000 } from '../../migrations/1763700000000-CreateEntries';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
@@ -36,8 +38,16 @@ export function dataSourceOptions(database: Config['database']): DataSourceOptio
   };
 }
 
+/** An SQLite database and the companions SQLite writes beside it in WAL mode. */
+export const sqliteFiles = (file: string): string[] => [file, `${file}-wal`, `${file}-shm`];
+
 /** Opens the database and applies pending migrations. */
 export async function openDataSource(database: Config['database']): Promise<DataSource> {
+  if (database.type === 'sqlite') {
+    // Made here, owner-only, rather than by TypeORM (folder 0755) and SQLite (file 0644, companions alike).
+    makePrivateDir(path.dirname(database.file));
+    makePrivateFile(database.file);
+  }
   const dataSource = new DataSource(dataSourceOptions(database));
   await dataSource.initialize();
   try {

@@ -182,6 +182,9 @@ describe('HS256 with issuer and audience', () => {
       ['expired 2 minutes ago', `Bearer ${await sign(good({ exp: now() - 120 }))}`],
       ['expired long ago', `Bearer ${await sign(good({ exp: 1 }))}`],
       ['exp as a string', `Bearer ${await sign(good({ exp: String(now() + 600) }))}`],
+      ['no expiry', `Bearer ${await sign(good({ exp: undefined }))}`],
+      ['valid for a year', `Bearer ${await sign(good({ exp: now() + 365 * 86400 }))}`],
+      ['valid for a year, iat in the future', `Bearer ${await sign(good({ iat: now() + 364 * 86400, exp: now() + 365 * 86400 }))}`],
       ['not yet valid', `Bearer ${await sign(good({ nbf: now() + 300 }))}`],
       ['wrong issuer', `Bearer ${await sign(good({ iss: 'https://evil.example.test' }))}`],
       ['no issuer', `Bearer ${await sign(good({ iss: undefined }))}`],
@@ -196,6 +199,7 @@ describe('HS256 with issuer and audience', () => {
       ['workspace a list', `Bearer ${await sign(good({ workspace_id: ['victim'] }))}`],
       ['workspace an object', `Bearer ${await sign(good({ workspace_id: { toString: 'victim' } }))}`],
       ['workspace too long', `Bearer ${await sign(good({ workspace_id: 'w'.repeat(256) }))}`],
+      ['workspace with a lone surrogate', `Bearer ${await sign(good({ workspace_id: 'victim-\ud83d' }))}`],
       ['attacker key embedded as jwk (RS256)', `Bearer ${await sign(good(), { alg: 'RS256', key: attacker.privateKey, header: { jwk: attackerJwk } })}`],
       ['attacker key by jku', `Bearer ${await sign(good(), { alg: 'RS256', key: attacker.privateKey, header: { jku: 'https://evil.example.test/jwks.json', kid: 'evil' } })}`],
       ['kid path traversal with an empty key', `Bearer ${await sign(good(), { key: new Uint8Array(32), header: { kid: '../../../../dev/null' } })}`],
@@ -252,7 +256,7 @@ describe('HS256 with issuer and audience', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.record({
-          workspace_id: fc.oneof(fc.constant(undefined), fc.constant('victim-other'), fc.constantFrom('', null, 3, ['w'], 'x'.repeat(256))),
+          workspace_id: fc.oneof(fc.constant(undefined), fc.constant('victim-other'), fc.constantFrom('', null, 3, ['w'], 'x'.repeat(256), 'victim-\ud83d')),
           iss: fc.oneof(fc.constant(ISSUER), fc.constantFrom(undefined, 'https://evil.example.test', ISSUER.toUpperCase(), [ISSUER])),
           aud: fc.oneof(fc.constant(AUDIENCE), fc.constantFrom(undefined, 'other', [AUDIENCE, 'other'], ['other'], AUDIENCE.toUpperCase())),
           exp: time([-3600, -120, -10, 60, 3600]),
@@ -265,9 +269,11 @@ describe('HS256 with issuer and audience', () => {
             typeof claims.workspace_id === 'string' &&
             claims.workspace_id.length > 0 &&
             claims.workspace_id.length <= 255 &&
+            claims.workspace_id.isWellFormed() &&
             claims.iss === ISSUER &&
             (claims.aud === AUDIENCE || (Array.isArray(claims.aud) && claims.aud.includes(AUDIENCE))) &&
-            (claims.exp === undefined || (isNumber(claims.exp) && claims.exp > now() - 30)) &&
+            // exp is required, and within JWT_MAX_LIFETIME (24 h by default) of now, give or take the 30 s of skew.
+            isNumber(claims.exp) && claims.exp > now() - 30 && claims.exp <= now() + 24 * 3600 + 30 &&
             (claims.nbf === undefined || (isNumber(claims.nbf) && claims.nbf <= now() + 30));
           tally.attacks += ok ? 0 : 1;
           tally.requests++;

@@ -1,13 +1,14 @@
 import { createSecretKey } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { CLOCK_TOLERANCE_SECONDS, TokenVerifier, VERIFIED_TOKEN_TTL_MS } from '../../src/auth/token-verifier';
+import { CLOCK_TOLERANCE_SECONDS, TokenVerifier, VERIFIED_TOKEN_TTL_MS, type KeySource } from '../../src/auth/token-verifier';
 import { DomainError } from '../../src/domain/errors';
 
 const SECRET = createSecretKey(Buffer.from('a-secret-for-the-verifier-tests-0123456789'));
 const START = Date.parse('2026-11-21T10:00:00Z');
+const DAY_SECONDS = 86_400;
 
 /** A verifier on a clock the test moves, whose key lookups are counted: each lookup is one signature check. */
-function verifierAt(start: number) {
+function verifierAt(start: number, source: KeySource = 'configured') {
   let now = start;
   let checks = 0;
   const verifier = new TokenVerifier(
@@ -17,8 +18,9 @@ function verifierAt(start: number) {
         return SECRET;
       },
       algorithms: ['HS256'],
+      source,
     },
-    { workspaceClaim: 'workspace_id' },
+    { workspaceClaim: 'workspace_id', maxLifetimeSeconds: DAY_SECONDS, jwksCacheMs: 60_000 },
     () => now,
   );
   return {
@@ -75,5 +77,60 @@ describe('TokenVerifier remembers the tokens it verified', () => {
     expect(v.checks()).toBe(4);
     // The forged token is refused still, though a token of its workspace is now remembered.
     await expect(v.workspaceOf(forged)).rejects.toEqual(refused);
+  });
+});
+
+/** A token with exactly these claims (no `iat` or `exp` added), signed with the test secret. */
+const signed = (claims: Record<string, unknown>) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(SECRET);
+const startSeconds = Math.floor(START / 1000);
+
+describe('TokenVerifier asks every token for an expiry, and a bounded one from an outside issuer', () => {
+  test('a token without exp is refused, whatever its key, and says why', async () => {
+    for (const source of ['local', 'configured', 'jwks'] as const) {
+      const v = verifierAt(START, source);
+      await expect(v.workspaceOf(await signed({ workspace_id: 'acme', iat: startSeconds }))).rejects.toEqual(
+        expect.objectContaining({ key: 'unauthorized', message: 'the token must have an expiry (exp)' }),
+      );
+    }
+  });
+
+  test('exp - iat above JWT_MAX_LIFETIME is refused; exactly the maximum is served', async () => {
+    const v = verifierAt(START);
+    const tooLong = await signed({ workspace_id: 'acme', iat: startSeconds, exp: startSeconds + DAY_SECONDS + 1 });
+    await expect(v.workspaceOf(tooLong)).rejects.toEqual(expect.objectContaining({ key: 'unauthorized', message: expect.stringContaining('JWT_MAX_LIFETIME') }));
+    expect(await v.workspaceOf(await signed({ workspace_id: 'acme', iat: startSeconds, exp: startSeconds + DAY_SECONDS }))).toBe('acme');
+  });
+
+  test('without iat the lifetime counts from now; an iat in the future does not stretch it', async () => {
+    const v = verifierAt(START);
+    expect(await v.workspaceOf(await signed({ workspace_id: 'acme', exp: startSeconds + DAY_SECONDS }))).toBe('acme');
+    await expect(v.workspaceOf(await signed({ workspace_id: 'acme', exp: startSeconds + 2 * DAY_SECONDS }))).rejects.toEqual(refused);
+    const futureIat = await signed({ workspace_id: 'acme', iat: startSeconds + DAY_SECONDS, exp: startSeconds + 2 * DAY_SECONDS });
+    await expect(v.workspaceOf(futureIat)).rejects.toEqual(refused);
+  });
+
+  test("the local secret's own tokens (30 days by default) are not bounded by JWT_MAX_LIFETIME", async () => {
+    const v = verifierAt(START, 'local');
+    expect(await v.workspaceOf(await signed({ workspace_id: 'acme', iat: startSeconds, exp: startSeconds + 30 * DAY_SECONDS }))).toBe('acme');
+  });
+
+  test('tokens checked against a JWKS are not remembered: every request looks the key up', async () => {
+    const v = verifierAt(START, 'jwks');
+    const token = await tokenFor('acme', START + 3_600_000);
+    expect(await v.workspaceOf(token)).toBe('acme');
+    expect(await v.workspaceOf(token)).toBe('acme');
+    expect(v.checks()).toBe(2);
+  });
+});
+
+describe('TokenVerifier refuses a workspace claim that is not well-formed Unicode', () => {
+  test('lone surrogates are 401, a proper pair is served', async () => {
+    const v = verifierAt(START);
+    for (const workspace of ['tenant-\ud83d', 'tenant-\udc00', '\ude00tenant']) {
+      await expect(v.workspaceOf(await tokenFor(workspace, START + 60_000))).rejects.toEqual(
+        expect.objectContaining({ key: 'unauthorized', message: 'the workspace_id claim must be well-formed Unicode' }),
+      );
+    }
+    expect(await v.workspaceOf(await tokenFor('tenant-\ud83d\ude00', START + 60_000))).toBe('tenant-😀');
   });
 });

@@ -1,17 +1,18 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { SignJWT, exportSPKI, generateKeyPair } from 'jose';
+import { mintToken } from '../../src/auth/mint-token';
 import { client, newWorkspace, party, startServer, tokenFor, TEST_SECRET, type TestServer } from '../helpers/server';
 
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);
 
-async function expectUnauthorized(url: string, authorization?: string) {
+async function expectUnauthorized(url: string, authorization?: string, message: string | RegExp = /./) {
   const headers: Record<string, string> = authorization === undefined ? {} : { authorization };
   const response = await fetch(`${url}/silo/v1/entries`, { headers });
   expect(response.status).toBe(401);
   expect(response.headers.get('www-authenticate')).toBe('Bearer');
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  expect(await response.json()).toEqual({ key: 'unauthorized', message: expect.any(String) });
+  expect(await response.json()).toEqual({ key: 'unauthorized', message: typeof message === 'string' ? expect.stringContaining(message) : expect.stringMatching(message) });
 }
 
 describe('HS256 secret with issuer and audience', () => {
@@ -102,6 +103,44 @@ describe('workspace isolation', () => {
   });
 });
 
+describe('expiry and lifetime of tokens from an outside issuer (JWT_SECRET)', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startServer();
+  });
+  afterAll(() => t.close());
+  const hours = (n: number) => n * 3600;
+  const signed = (claims: Record<string, unknown>) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(TEST_SECRET));
+
+  test('a token without exp is 401, and says so', async () => {
+    await expectUnauthorized(t.url, `Bearer ${await signed({ workspace_id: 'ws-a', iat: now() })}`, 'the token must have an expiry (exp)');
+    await expectUnauthorized(t.url, `Bearer ${await signed({ workspace_id: 'ws-a' })}`, 'the token must have an expiry (exp)');
+  });
+
+  test('a token valid for more than 24 hours (JWT_MAX_LIFETIME by default) is 401, with or without iat', async () => {
+    await expectUnauthorized(t.url, `Bearer ${await signed({ workspace_id: 'ws-a', iat: now(), exp: now() + hours(25) })}`, /JWT_MAX_LIFETIME/);
+    await expectUnauthorized(t.url, `Bearer ${await signed({ workspace_id: 'ws-a', iat: now() - hours(20), exp: now() + hours(5) })}`, /JWT_MAX_LIFETIME/);
+    await expectUnauthorized(t.url, `Bearer ${await signed({ workspace_id: 'ws-a', exp: now() + hours(30) })}`, /JWT_MAX_LIFETIME/);
+    await expectUnauthorized(t.url, `Bearer ${await signed({ workspace_id: 'ws-a', iat: now(), exp: now() + hours(24 * 365) })}`, /JWT_MAX_LIFETIME/);
+  });
+
+  test('a token within its lifetime is served', async () => {
+    for (const claims of [{ iat: now(), exp: now() + hours(24) }, { iat: now() - hours(23), exp: now() + hours(1) }, { exp: now() + hours(23) }]) {
+      expect((await client(t.url, await signed({ workspace_id: 'ws-a', ...claims })).get('/utils/v1/ping')).status).toBe(200);
+    }
+  });
+
+  test('JWT_MAX_LIFETIME sets the bound', async () => {
+    const short = await startServer({ JWT_MAX_LIFETIME: '1h' });
+    try {
+      expect((await client(short.url, await signed({ workspace_id: 'ws-a', iat: now(), exp: now() + 3600 })).get('/utils/v1/ping')).status).toBe(200);
+      await expectUnauthorized(short.url, `Bearer ${await signed({ workspace_id: 'ws-a', iat: now(), exp: now() + 3601 })}`, /3600 seconds/);
+    } finally {
+      await short.close();
+    }
+  });
+});
+
 describe('RS256 public key', () => {
   let t: TestServer;
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -140,6 +179,10 @@ describe('no key configured', () => {
       const token = await tokenFor('default', { secret: t.server.localSecret!.secret });
       expect((await client(t.url, token).get('/utils/v1/ping')).status).toBe(200);
       await expectUnauthorized(t.url, `Bearer ${await tokenFor('default')}`);
+      // The local secret's own tokens (30 days, as printed at first start and by `npm run token`) are not bounded by JWT_MAX_LIFETIME.
+      expect((await client(t.url, await mintToken(t.server.localSecret!.secret, 'default')).get('/utils/v1/ping')).status).toBe(200);
+      expect((await client(t.url, await tokenFor('default', { secret: t.server.localSecret!.secret, expiresIn: '400d' })).get('/utils/v1/ping')).status).toBe(200);
+      await expectUnauthorized(t.url, `Bearer ${await new SignJWT({ workspace_id: 'default' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(t.server.localSecret!.secret))}`, /exp/);
     } finally {
       await t.close();
     }

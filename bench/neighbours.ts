@@ -2,7 +2,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mintToken } from '../src/auth/mint-token';
-import { parseCreateEntryInput } from '../src/domain/create-entry.input';
 import { InThreadEngine, type DocumentEngine, type DocumentJob } from '../src/domain/document-pipeline';
 import { EnginePool } from '../src/engine/engine-pool';
 import { SigningKeys } from '../src/signing/signing-keys';
@@ -75,7 +74,7 @@ async function timePerDocument(engine: DocumentEngine, job: DocumentJob, count: 
 async function poolOverhead(seconds: number): Promise<NeighbourResults['poolOverhead']> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pool-'));
   const signingKeys = SigningKeys.load(undefined, dataDir);
-  const job: DocumentJob = { workspaceId: 'bench', input: parseCreateEntryInput({ data: INVOICE }), now: new Date() };
+  const job: DocumentJob = { workspaceId: 'bench', body: JSON.stringify({ data: INVOICE }), now: new Date() };
   const count = Math.max(200, seconds * 200);
   const inThread = new InThreadEngine({ signingKeys, newId: () => '0190e8a4-7b1c-7cc0-8f2a-6f4b2c1d9e01' });
   const pool = new EnginePool({ threads: 1, timeLimitMs: 10_000, memoryMb: 512, worker: { dataDir } });

@@ -1,39 +1,46 @@
 import { processDocument, type Envelope, type Fault, type JsonObject } from '../document';
 import { signEnvelope, verifyEnvelopeSignatures, withSigningFaults } from '../signing/envelope-signatures';
 import type { SigningKeys } from '../signing/signing-keys';
-import { UUID_PATTERN, type CreateEntryInput } from './create-entry.input';
+import { parseCreateEntryInput, UUID_PATTERN, type CreateEntryInput } from './create-entry.input';
 import { deriveSource } from './derive/derive-source';
+import type { Entry } from './entry';
 import { DomainError, badInput } from './errors';
 import { toEntryFaults, validationError } from './faults';
+import { folderForSchema } from './folders';
+import { parseJsonText } from './json-text';
+import { buildSnippet } from './snippet';
 
 /**
- * Everything the engine needs to turn a create request into an envelope. It holds only plain data, so it
- * can be handed to a worker thread as it is.
+ * A create request as the engine takes it. Documents travel as JSON text, not objects: handing a string
+ * to another thread is a copy of its bytes, while an object graph of a large document costs the sending
+ * thread as much as parsing it would.
  */
 export interface DocumentJob {
   workspaceId: string;
-  input: CreateEntryInput;
-  /** The envelope of the entry named by `input.previousId`, read by the caller. */
-  previous?: Envelope;
+  /** The create body (contract field names), as JSON text. */
+  body: string;
+  /** The stored envelope of the entry named by `previous_id`, once the caller has read it. */
+  previousJson?: string;
   /** A client-chosen id (PUT), already checked to be a UUID. */
   id?: string;
   now: Date;
 }
 
-/** The envelope to store and the faults it keeps (only when `allow_invalid`). */
-export interface ProcessedDocument {
-  envelope: Envelope;
-  faults: Fault[];
-}
+/** The entry to store, its envelope as the JSON text to store; or the previous entry the job needs first. */
+export type JobOutcome = { entry: Entry } | { needsPrevious: string };
 
 /**
- * The document work of a create, start to end: derive from the previous entry, normalize, calculate and
- * validate, settle the id, check uploaded signatures, sign. CPU-bound and synchronous, with no I/O, so that
- * it can run off the HTTP thread. Throws a DomainError for anything the client must change.
+ * The document work of a create, start to end: read the body, derive from the previous entry, normalize,
+ * calculate and validate, settle the id, check uploaded signatures, sign, and describe the entry.
+ * CPU-bound and synchronous, with no I/O, so that it runs off the HTTP thread. Throws a DomainError for
+ * anything the client must change.
  */
-export function runDocumentJob(job: DocumentJob, context: { signingKeys?: SigningKeys; newId: () => string }): ProcessedDocument {
-  const { input, now } = job;
-  const source = job.previous ? deriveSource(job.previous, input, { now }) : (input.data as JsonObject);
+export function runDocumentJob(job: DocumentJob, context: { signingKeys?: SigningKeys; newId: () => string }): JobOutcome {
+  const input = parseCreateEntryInput(parseJsonText(job.body));
+  if (input.previousId !== undefined && job.previousJson === undefined) return { needsPrevious: input.previousId };
+  const { now } = job;
+  const previous = job.previousJson === undefined ? undefined : (JSON.parse(job.previousJson) as Envelope);
+  const source = previous ? deriveSource(previous, input, { now }) : (input.data as JsonObject);
   const result = processDocument(source, { newUuid: context.newId, now });
   if (!result.ok) throw new DomainError(result.error, result.message, { faults: toEntryFaults(result.faults) });
   const envelope = result.envelope;
@@ -45,7 +52,7 @@ export function runDocumentJob(job: DocumentJob, context: { signingKeys?: Signin
     if (!context.signingKeys) throw new DomainError('internal', 'no signing key is configured');
     signEnvelope(envelope, faults, context.signingKeys, now);
   }
-  return { envelope, faults };
+  return { entry: entryOf(job.workspaceId, envelope, input, faults, now) };
 }
 
 /** A client-chosen id names the envelope; an uploaded envelope must agree with it. */
@@ -63,9 +70,35 @@ function settleId(envelope: Envelope, source: JsonObject, id: string | undefined
   envelope.head.uuid = envelope.head.uuid.toLowerCase();
 }
 
+function entryOf(workspaceId: string, envelope: Envelope, input: CreateEntryInput, faults: Fault[], now: Date): Entry {
+  const invalid = faults.length > 0;
+  const tags = Array.isArray(envelope.head.tags) ? envelope.head.tags.filter((t): t is string => typeof t === 'string') : [];
+  const signed = Array.isArray(envelope.sigs) && envelope.sigs.length > 0;
+  return {
+    workspaceId,
+    id: envelope.head.uuid,
+    key: input.key,
+    folder: input.folder ?? folderForSchema(envelope.doc.$schema as string),
+    docSchema: envelope.doc.$schema as string,
+    envSchema: envelope.$schema,
+    state: invalid ? 'invalid' : undefined,
+    signed,
+    invalid,
+    digest: { alg: envelope.head.dig.alg, val: envelope.head.dig.val },
+    snippet: buildSnippet(envelope),
+    tags,
+    attachments: [],
+    meta: [],
+    faults: toEntryFaults(faults),
+    createdAt: now,
+    updatedAt: now,
+    dataJson: JSON.stringify(envelope),
+  };
+}
+
 /** Runs document jobs: in this thread (bulk import, unit tests) or in a pool of worker threads (the server). */
 export interface DocumentEngine {
-  run(job: DocumentJob): Promise<ProcessedDocument>;
+  run(job: DocumentJob): Promise<JobOutcome>;
   close(): Promise<void>;
 }
 
@@ -73,7 +106,7 @@ export interface DocumentEngine {
 export class InThreadEngine implements DocumentEngine {
   constructor(private readonly context: { signingKeys?: SigningKeys; newId: () => string }) {}
 
-  async run(job: DocumentJob): Promise<ProcessedDocument> {
+  async run(job: DocumentJob): Promise<JobOutcome> {
     return runDocumentJob(job, this.context);
   }
 

@@ -1,15 +1,13 @@
 import { v7 as uuidv7 } from 'uuid';
-import type { Envelope, Fault } from '../document';
-import { parseCreateEntryInput, UUID_PATTERN, type CreateEntryInput, keyProblem } from './create-entry.input';
-import { InThreadEngine, type DocumentEngine } from './document-pipeline';
-import type { Entry } from './entry';
+import type { Envelope } from '../document';
+import { UUID_PATTERN, keyProblem } from './create-entry.input';
+import { InThreadEngine, type DocumentEngine, type DocumentJob } from './document-pipeline';
+import { storedJsonOf, type Entry } from './entry';
+import { JsonText } from './json-text';
 import { decodeCursor, encodeCursor } from './entry-cursor';
 import { DuplicateEntryError, type EntryStore } from './entry-store';
-import { badInput, conflict, notFound } from './errors';
-import { toEntryFaults } from './faults';
-import { folderForSchema } from './folders';
+import { DomainError, badInput, conflict, notFound } from './errors';
 import { checkListQuery, type ListEntriesQuery } from './list-entries.query';
-import { buildSnippet } from './snippet';
 import type { PublicJwk, SigningKeys } from '../signing/signing-keys';
 
 export interface EntryPage {
@@ -48,15 +46,24 @@ export class EntryService {
     this.engine = options.engine ?? new InThreadEngine({ signingKeys: options.signingKeys, newId: options.newId ?? (() => uuidv7()) });
   }
 
-  /** Creates an entry from a request body (contract field names). `id` is a client-chosen id (PUT). */
+  /**
+   * Creates an entry from a request body (contract field names): an object, or the JSON text as it came
+   * (JsonText), which only the engine's threads parse. `id` is a client-chosen id (PUT).
+   */
   async createEntry(workspaceId: string, body: unknown, options: { id?: string } = {}): Promise<Entry> {
     if (options.id !== undefined && !UUID_PATTERN.test(options.id)) throw badInput('id must be a UUID', { id: 'must be a UUID' });
-    const input = parseCreateEntryInput(body);
-    const now = this.clock();
-    const previous = input.previousId === undefined ? undefined : await this.previousEnvelope(workspaceId, input.previousId);
-    const { envelope, faults } = await this.engine.run({ workspaceId, input, previous, id: options.id?.toLowerCase(), now });
+    const job: DocumentJob = {
+      workspaceId,
+      body: body instanceof JsonText ? body.text : (JSON.stringify(body) ?? 'null'),
+      id: options.id?.toLowerCase(),
+      now: this.clock(),
+    };
+    let outcome = await this.engine.run(job);
+    if ('needsPrevious' in outcome) outcome = await this.engine.run({ ...job, previousJson: await this.previousJson(workspaceId, outcome.needsPrevious) });
+    if ('needsPrevious' in outcome) throw new DomainError('internal', 'the engine asked twice for the previous entry');
 
-    const entry = this.entryOf(workspaceId, envelope, input, faults, now);
+    // The times are this thread's own Date objects (one from another thread is of another realm under test runners).
+    const entry: Entry = { ...outcome.entry, createdAt: job.now, updatedAt: job.now };
     try {
       await this.store.insert(entry);
     } catch (error) {
@@ -110,41 +117,16 @@ export class EntryService {
     return this.store.loadData(workspaceId, ids);
   }
 
-  /** The envelope of the entry a new one derives from (`previous_id`). */
-  private async previousEnvelope(workspaceId: string, previousId: string): Promise<Envelope> {
+  /** The stored envelope of the entry a new one derives from (`previous_id`), as JSON text. */
+  private async previousJson(workspaceId: string, previousId: string): Promise<string> {
     const previous = await this.store.findById(workspaceId, previousId, { withData: true });
-    if (!previous?.data) throw notFound('previous entry');
-    return previous.data;
+    const text = previous && storedJsonOf(previous);
+    if (!text) throw notFound('previous entry');
+    return text;
   }
 
   /** Lets work in flight finish and stops the engine's threads. */
   async close(): Promise<void> {
     await this.engine.close();
-  }
-
-  private entryOf(workspaceId: string, envelope: Envelope, input: CreateEntryInput, faults: Fault[], now: Date): Entry {
-    const invalid = faults.length > 0;
-    const tags = Array.isArray(envelope.head.tags) ? envelope.head.tags.filter((t): t is string => typeof t === 'string') : [];
-    const signed = Array.isArray(envelope.sigs) && envelope.sigs.length > 0;
-    return {
-      workspaceId,
-      id: envelope.head.uuid,
-      key: input.key,
-      folder: input.folder ?? folderForSchema(envelope.doc.$schema as string),
-      docSchema: envelope.doc.$schema as string,
-      envSchema: envelope.$schema,
-      state: invalid ? 'invalid' : undefined,
-      signed,
-      invalid,
-      digest: { alg: envelope.head.dig.alg, val: envelope.head.dig.val },
-      snippet: buildSnippet(envelope),
-      tags,
-      attachments: [],
-      meta: [],
-      faults: toEntryFaults(faults),
-      createdAt: now,
-      updatedAt: now,
-      data: envelope,
-    };
   }
 }

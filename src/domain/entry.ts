@@ -68,7 +68,23 @@ export interface Entry {
   faults: EntryFault[];
   createdAt: Date;
   updatedAt: Date;
+  /** The envelope as an object, when it has been read as one. */
   data?: Envelope;
+  /**
+   * The envelope as the JSON text that is stored: what a create makes and a single fetch reads. It passes
+   * through to the REST answer without being parsed or written again.
+   */
+  dataJson?: string;
+}
+
+/** The envelope as stored JSON text, whichever form the entry holds it in. */
+export const storedJsonOf = (entry: Entry): string | undefined =>
+  entry.dataJson ?? (entry.data === undefined ? undefined : JSON.stringify(entry.data));
+
+/** The envelope as an object, parsed from its text the first time it is asked for. */
+export function envelopeOf(entry: Entry): Envelope | undefined {
+  if (entry.data === undefined && entry.dataJson !== undefined) entry.data = JSON.parse(entry.dataJson) as Envelope;
+  return entry.data;
 }
 
 export const metaId = (meta: Meta) => `${meta.entryId}:${meta.src}:${meta.key}`;

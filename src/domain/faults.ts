@@ -28,28 +28,42 @@ function placeMessage(root: ErrorFields, segments: string[], message: string): v
   node[last] ??= message;
 }
 
-/** Nests fault messages under the request property `data`, down to the field at fault. */
-export function faultFields(faults: Fault[]): ErrorFields {
+/**
+ * How much of a refused document's faults the error spells out: a document of a hundred thousand empty
+ * lines has as many fault paths, and its 422 need not be larger than the document was.
+ */
+export const ERROR_DETAIL_LIMITS = { paths: 1000, summary: 20 };
+
+/** Nests fault messages under the request property `data`, down to the field at fault (the first paths only). */
+export function faultFields(faults: Fault[], maxPaths = Number.POSITIVE_INFINITY): ErrorFields {
   const root: ErrorFields = {};
+  let placed = 0;
   for (const fault of faults) {
-    for (const path of fault.paths.length > 0 ? fault.paths : ['$']) placeMessage(root, ['data', ...pathSegments(path)], fault.message);
+    for (const path of fault.paths.length > 0 ? fault.paths : ['$']) {
+      if (placed++ >= maxPaths) return root;
+      placeMessage(root, ['data', ...pathSegments(path)], fault.message);
+    }
   }
   return root;
 }
 
-/** A readable summary: `supplier.name: is required; lines.0.item: ...` */
-export function faultSummary(faults: Fault[]): string {
-  return faults
-    .map((f) => {
-      const where = f.paths[0] ? pathSegments(f.paths[0]).filter((s, i) => !(i === 0 && s === 'doc')).join('.') : '';
-      return where ? `${where}: ${f.message}` : f.message;
-    })
-    .join('; ');
+/** A readable summary: `supplier.name: is required; lines.0.item: ...`, with how many more past `max`. */
+export function faultSummary(faults: Fault[], max = Number.POSITIVE_INFINITY): string {
+  const shown = faults.slice(0, max).map((f) => {
+    const where = f.paths[0] ? pathSegments(f.paths[0]).filter((s, i) => !(i === 0 && s === 'doc')).join('.') : '';
+    return where ? `${where}: ${f.message}` : f.message;
+  });
+  if (faults.length > shown.length) shown.push(`and ${faults.length - shown.length} more`);
+  return shown.join('; ');
 }
 
+/** The 422 for a document with faults; each fault names at most ERROR_DETAIL_LIMITS.paths paths, and says how many it had. */
 export function validationError(faults: Fault[]): DomainError {
-  return new DomainError('validation', faultSummary(faults) || 'the document is not valid', {
-    fields: faultFields(faults),
-    faults: toEntryFaults(faults),
+  const { paths: maxPaths, summary } = ERROR_DETAIL_LIMITS;
+  return new DomainError('validation', faultSummary(faults, summary) || 'the document is not valid', {
+    fields: faultFields(faults, maxPaths),
+    faults: toEntryFaults(faults).map((f) =>
+      f.paths.length > maxPaths ? { ...f, paths: f.paths.slice(0, maxPaths), message: `${f.message} (at ${f.paths.length} paths; the first ${maxPaths} are listed)` } : f,
+    ),
   });
 }

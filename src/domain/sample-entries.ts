@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Envelope, JsonObject } from '../document';
 import { canonicalJson, sha256Hex } from '../document/c14n';
 import { digestOf } from '../document/head/header';
-import type { Entry } from './entry';
+import { envelopeOf, type Entry } from './entry';
 import type { EntryImporter } from './entry-import';
 import { buildSnippet } from './snippet';
 
@@ -83,7 +83,7 @@ interface Template {
 }
 
 function templateOf(entry: Entry): Template {
-  const doc = (entry.data as Envelope).doc;
+  const doc = (envelopeOf(entry) as Envelope).doc;
   const codeField = typeof doc.code === 'string' ? `"code":${JSON.stringify(doc.code)}` : undefined;
   const docUuid = typeof doc.uuid === 'string' ? doc.uuid : undefined;
   return { entry, canonical: canonicalJson(doc), docUuid, codeField, checked: false, slow: false };
@@ -91,7 +91,7 @@ function templateOf(entry: Entry): Template {
 
 /** A copy of an entry under other uuids (envelope and document), number and time, with the digest of its own document. */
 function restamp(template: Template, ids: { head: string; doc: string }, code: string, at: Date): Entry {
-  const source = template.entry.data as Envelope;
+  const source = envelopeOf(template.entry) as Envelope;
   const doc: JsonObject = { ...source.doc };
   if (typeof doc.uuid === 'string') doc.uuid = ids.doc;
   if (template.codeField) doc.code = code;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Piscina } from 'piscina';
-import type { DocumentEngine, DocumentJob, ProcessedDocument } from '../domain/document-pipeline';
+import type { DocumentEngine, DocumentJob, JobOutcome } from '../domain/document-pipeline';
 import { DomainError } from '../domain/errors';
 import type { EngineAnswer, EngineTask, EngineWorkerData } from './engine-worker';
 import { FairQueue, type QueueOptions } from './fair-queue';
@@ -46,7 +46,7 @@ export class EnginePool implements DocumentEngine {
     });
   }
 
-  async run(job: DocumentJob): Promise<ProcessedDocument> {
+  async run(job: DocumentJob): Promise<JobOutcome> {
     const started = new Int32Array(new SharedArrayBuffer(4));
     const watch = this.watchTime(started);
     let answer: EngineAnswer;
@@ -60,7 +60,7 @@ export class EnginePool implements DocumentEngine {
       watch.cancel();
     }
     if (!answer.ok) throw new DomainError(answer.key, answer.message, answer.details);
-    return answer.document;
+    return answer.outcome;
   }
 
   /** Lets the documents in hand finish, then stops the threads. */

@@ -1,7 +1,7 @@
 import { threadId } from 'node:worker_threads';
 import { workerData } from 'piscina';
 import { v7 as uuidv7 } from 'uuid';
-import { runDocumentJob, type DocumentJob, type ProcessedDocument } from '../domain/document-pipeline';
+import { runDocumentJob, type DocumentJob, type JobOutcome } from '../domain/document-pipeline';
 import { DomainError, type ErrorKey } from '../domain/errors';
 import { SigningKeys } from '../signing/signing-keys';
 
@@ -19,7 +19,7 @@ export interface EngineTask {
 
 /** A DomainError does not survive the trip between threads as a class: it travels as plain fields. */
 export type EngineAnswer =
-  | { ok: true; document: ProcessedDocument }
+  | { ok: true; outcome: JobOutcome }
   | { ok: false; key: ErrorKey; message: string; details: DomainError['details'] };
 
 const { signingKey, dataDir } = workerData as EngineWorkerData;
@@ -29,7 +29,7 @@ export default function processInWorker({ job, started }: EngineTask): EngineAns
   Atomics.store(started, 0, threadId);
   Atomics.notify(started, 0);
   try {
-    return { ok: true, document: runDocumentJob(job, { signingKeys, newId: uuidv7 }) };
+    return { ok: true, outcome: runDocumentJob(job, { signingKeys, newId: uuidv7 }) };
   } catch (error) {
     if (error instanceof DomainError) return { ok: false, key: error.key, message: error.message, details: error.details };
     throw error;

@@ -1,7 +1,7 @@
 import { GraphQLJSONObject, GraphQLUUID } from 'graphql-scalars';
 import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Envelope } from '../document';
-import type { Entry } from '../domain/entry';
+import { envelopeOf, type Entry } from '../domain/entry';
 import type { GraphQLContext } from './context';
 import { CreateEntryInput, restBodyOf } from './create-entry.input';
 import { CreateEntryPayload } from './create-entry.payload';
@@ -45,6 +45,6 @@ export class EntryResolver {
     description: 'The envelope. Read from the database only when selected, for a whole page at once.',
   })
   data(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Envelope | Promise<Envelope | null> {
-    return entry.data ?? ctx.loaders.data.load(entry.id);
+    return envelopeOf(entry) ?? ctx.loaders.data.load(entry.id);
   }
 }

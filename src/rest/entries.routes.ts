@@ -1,7 +1,8 @@
-import { Router, type ErrorRequestHandler } from 'express';
+import { Router, type ErrorRequestHandler, type Response } from 'express';
 import type { EntryService } from '../domain/entries.service';
 import { badInput } from '../domain/errors';
-import { entryJson, pageJson } from './entry.presenter';
+import type { Entry } from '../domain/entry';
+import { entryText, pageJson } from './entry.presenter';
 import { methodNotAllowed } from './error-handler';
 import { jsonBody } from './json-body';
 
@@ -12,7 +13,9 @@ const single = (value: unknown): string | undefined => (typeof value === 'string
 /** The `/silo/v1/entries` contract: thin handlers over the entry service. */
 export function entriesRoutes(entries: EntryService, bodyLimit: number): Router {
   const router = Router();
-  const body = jsonBody(bodyLimit);
+  // Create bodies stay JSON text on this thread: the engine's threads parse them.
+  const body = jsonBody(bodyLimit, { asText: true });
+  const sendEntry = (res: Response, entry: Entry) => res.type('application/json').send(entryText(entry));
 
   router
     .route('/silo/v1/entries')
@@ -33,14 +36,14 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
       res.json(pageJson(page));
     })
     .post(body, async (req, res) => {
-      res.json(entryJson(await entries.createEntry(req.workspaceId, req.body), { withData: true }));
+      sendEntry(res, await entries.createEntry(req.workspaceId, req.body));
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
   router
     .route('/silo/v1/entries/key/:key')
     .get(async (req, res) => {
-      res.json(entryJson(await entries.getEntryByKey(req.workspaceId, req.params.key), { withData: true }));
+      sendEntry(res, await entries.getEntryByKey(req.workspaceId, req.params.key));
     })
     .all(methodNotAllowed(['GET']));
   // A key whose percent-encoding is not UTF-8 (`%ED%A0%BD`, a lone surrogate) fails to decode: name the field.
@@ -51,10 +54,10 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
   router
     .route('/silo/v1/entries/:id')
     .get(async (req, res) => {
-      res.json(entryJson(await entries.getEntry(req.workspaceId, req.params.id), { withData: true }));
+      sendEntry(res, await entries.getEntry(req.workspaceId, req.params.id));
     })
     .put(body, async (req, res) => {
-      res.json(entryJson(await entries.createEntry(req.workspaceId, req.body, { id: req.params.id }), { withData: true }));
+      sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { id: req.params.id }));
     })
     .all(methodNotAllowed(['GET', 'PUT']));
 

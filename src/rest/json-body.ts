@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { DomainError } from '../domain/errors';
+import { JsonText, parseJsonText } from '../domain/json-text';
 
 /** Deeper JSON than this is refused before parsing: no document needs it, and it would strain every walk over it. */
 export const MAX_JSON_DEPTH = 64;
@@ -90,8 +91,8 @@ function tooLarge(limit: number): DomainError {
 
 const cutShort = () => new DomainError('input', 'the request body was cut short');
 
-/** The JSON value of the body's bytes, or the 400 that says what is wrong with them. */
-export function parseJsonBytes(bytes: Buffer): unknown {
+/** The body's bytes as JSON text, checked but not parsed, or the 400 that says what is wrong with them. */
+export function checkJsonBytes(bytes: Buffer): string {
   if (!isUtf8(bytes)) throw new DomainError('input', 'the request body is not valid UTF-8');
   const text = bytes.toString('utf8');
   if (text.trim() === '') throw new DomainError('input', 'the request body is empty');
@@ -100,12 +101,11 @@ export function parseJsonBytes(bytes: Buffer): unknown {
   if (scan.inexactNumber !== undefined) {
     throw new DomainError('input', `the number ${scan.inexactNumber.slice(0, 40)} cannot be read exactly: send it as a string`);
   }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new DomainError('input', `the request body is not valid JSON: ${(error as Error).message}`);
-  }
+  return text;
 }
+
+/** The JSON value of the body's bytes, or the 400 that says what is wrong with them. */
+export const parseJsonBytes = (bytes: Buffer): unknown => parseJsonText(checkJsonBytes(bytes));
 
 /**
  * Reads a JSON request body into `req.body`: 415 unless it is application/json in UTF-8, 413 past the
@@ -113,8 +113,9 @@ export function parseJsonBytes(bytes: Buffer): unknown {
  * that are not UTF-8, text that is not JSON, JSON nested deeper than MAX_JSON_DEPTH, or a number that
  * would not survive parsing exactly (amounts belong in strings; a silently rounded one would be a wrong
  * document). Plain bodies are read from the stream directly; compressed ones go through body-parser.
+ * With `asText`, `req.body` is a JsonText: the checked text, left for the engine's threads to parse.
  */
-export function jsonBody(limit: number): RequestHandler {
+export function jsonBody(limit: number, options: { asText?: boolean } = {}): RequestHandler {
   const raw = express.raw({ type: () => true, limit });
   return (req, res, next) => {
     if (!isJsonMediaType(req.get('content-type'))) {
@@ -128,7 +129,7 @@ export function jsonBody(limit: number): RequestHandler {
     const onBody: OnBody = (result) => {
       if (result instanceof DomainError) return refuse(result);
       try {
-        req.body = parseJsonBytes(result);
+        req.body = options.asText ? new JsonText(checkJsonBytes(result)) : parseJsonBytes(result);
       } catch (parseError) {
         return next(parseError);
       }

@@ -1,6 +1,6 @@
 import { In, type DataSource, type Repository } from 'typeorm';
 import type { Envelope } from '../document';
-import type { Attachment, Entry, Meta } from '../domain/entry';
+import { storedJsonOf, type Attachment, type Entry, type Meta } from '../domain/entry';
 import { DuplicateEntryError, type EntryStore, type ListSlice } from '../domain/entry-store';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
@@ -126,7 +126,7 @@ function toRow(entry: Entry): EntryEntity {
     snippet: JSON.stringify(entry.snippet),
     tags: JSON.stringify(entry.tags),
     faults: JSON.stringify(entry.faults),
-    data: JSON.stringify(entry.data ?? null),
+    data: storedJsonOf(entry) ?? 'null',
     createdAt: entry.createdAt.getTime(),
     updatedAt: entry.updatedAt.getTime(),
   });
@@ -152,7 +152,7 @@ function fromRow(row: EntryEntity): Entry {
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
   };
-  if (row.data !== undefined) entry.data = JSON.parse(row.data) as Envelope;
+  if (row.data !== undefined) entry.dataJson = row.data;
   return entry;
 }
 

@@ -1,4 +1,4 @@
-import { faultFields, faultSummary, pathSegments, validationError } from '../../src/domain/faults';
+import { ERROR_DETAIL_LIMITS, faultFields, faultSummary, pathSegments, validationError } from '../../src/domain/faults';
 
 describe('fault reporting', () => {
   test('paths split into segments, array positions as strings', () => {
@@ -35,5 +35,22 @@ describe('fault reporting', () => {
     expect(error.message).toBe('supplier.name: is required');
     expect(error.details.faults).toEqual([{ provider: 'gobl', code: 'GOBL-BILL-INVOICE-06', message: 'is required', paths: ['$.doc.supplier.name'] }]);
     expect(faultSummary([])).toBe('');
+  });
+
+  test('the error of a document with very many faults stays bounded, and says how many there were', () => {
+    const linePaths = Array.from({ length: 5000 }, (_, i) => `$.doc.lines[${i}].item`);
+    const faults = [
+      { code: 'ITEM', message: 'is required', paths: linePaths },
+      ...Array.from({ length: 30 }, (_, i) => ({ code: `C${i}`, message: 'is wrong', paths: [`$.doc.notes[${i}].text`] })),
+    ];
+    const error = validationError(faults);
+    const [first, ...rest] = error.details.faults!;
+    expect(first.paths).toHaveLength(ERROR_DETAIL_LIMITS.paths);
+    expect(first.message).toBe(`is required (at 5000 paths; the first ${ERROR_DETAIL_LIMITS.paths} are listed)`);
+    expect(rest).toHaveLength(30);
+    const lines = ((error.details.fields!.data as Record<string, any>).doc.lines ?? {}) as Record<string, unknown>;
+    expect(Object.keys(lines)).toHaveLength(ERROR_DETAIL_LIMITS.paths);
+    expect(error.message.split('; ')).toHaveLength(ERROR_DETAIL_LIMITS.summary + 1);
+    expect(error.message).toMatch(/; and 11 more$/);
   });
 });

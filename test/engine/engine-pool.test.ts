@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseCreateEntryInput } from '../../src/domain/create-entry.input';
-import type { DocumentJob } from '../../src/domain/document-pipeline';
+import type { DocumentJob, JobOutcome } from '../../src/domain/document-pipeline';
+import { envelopeOf, type Entry } from '../../src/domain/entry';
 import { DomainError } from '../../src/domain/errors';
 import { EnginePool } from '../../src/engine/engine-pool';
 import { SigningKeys } from '../../src/signing/signing-keys';
@@ -13,9 +13,15 @@ SigningKeys.load(undefined, dataDir); // the server creates the key before its t
 
 const job = (data: unknown, workspaceId = 'ws', extra: Record<string, unknown> = {}): DocumentJob => ({
   workspaceId,
-  input: parseCreateEntryInput({ data, ...extra }),
+  body: JSON.stringify(data === undefined ? extra : { data, ...extra }),
   now: new Date('2026-11-23T10:00:00Z'),
 });
+
+/** The entry an outcome holds, asserting it is one. */
+const entryOf = (outcome: JobOutcome): Entry => {
+  if (!('entry' in outcome)) throw new Error(`expected an entry, got ${JSON.stringify(outcome)}`);
+  return outcome.entry;
+};
 
 const pool = (options: { threads?: number; timeLimitMs?: number; memoryMb?: number } = {}) =>
   new EnginePool({ threads: 1, timeLimitMs: 10_000, memoryMb: 512, ...options, worker: { dataDir } });
@@ -26,8 +32,10 @@ describe('EnginePool', () => {
   it('processes a document in a worker thread, signing with the service key', async () => {
     const engine = pool();
     try {
-      const { envelope, faults } = await engine.run(job(invoice(), 'ws', { sign: true }));
-      expect(faults).toEqual([]);
+      const entry = entryOf(await engine.run(job(invoice(), 'ws', { sign: true })));
+      const envelope = envelopeOf(entry)!;
+      expect(entry.faults).toEqual([]);
+      expect(entry.signed).toBe(true);
       expect(envelope.doc.totals).toMatchObject({ payable: '2178.00' });
       expect(envelope.sigs).toHaveLength(1);
       expect(JSON.parse(Buffer.from(envelope.sigs![0].split('.')[0], 'base64url').toString()).kid).toBe(SigningKeys.load(undefined, dataDir).kid);
@@ -49,6 +57,20 @@ describe('EnginePool', () => {
     }
   });
 
+  it('asks for the previous entry of a derived document, then derives from the text it is given', async () => {
+    const engine = pool();
+    try {
+      const first = entryOf(await engine.run(job(party('Original'))));
+      const derived = job(undefined, 'ws', { previous_id: first.id, content_type: 'application/merge-patch+json', data: { doc: { name: 'Renamed' } } });
+      expect(await engine.run(derived)).toEqual({ needsPrevious: first.id });
+      const entry = entryOf(await engine.run({ ...derived, previousJson: first.dataJson }));
+      expect(entry.snippet.title).toBe('Renamed');
+      expect(entry.id).not.toBe(first.id);
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('stops a document past the time limit with too-complex, and the next document is served by a fresh thread', async () => {
     const engine = pool({ timeLimitMs: 50 });
     try {
@@ -56,8 +78,8 @@ describe('EnginePool', () => {
       expect(failure).toBeInstanceOf(DomainError);
       expect(failure).toMatchObject({ key: 'too-complex' });
       expect((failure as Error).message).toMatch(/longer than 0.05 s/);
-      const after = await engine.run(job(party('after')));
-      expect(after.envelope.doc.name).toBe('after');
+      const after = entryOf(await engine.run(job(party('after'))));
+      expect(after.snippet.title).toBe('after');
     } finally {
       await engine.close();
     }
@@ -68,7 +90,7 @@ describe('EnginePool', () => {
     const engine = pool({ timeLimitMs: 3_000 });
     try {
       const results = await Promise.all(Array.from({ length: 8 }, () => engine.run(job(invoiceOfLines(600)))));
-      expect(results.every((r) => r.faults.length === 0)).toBe(true);
+      expect(results.every((r) => entryOf(r).faults.length === 0)).toBe(true);
     } finally {
       await engine.close();
     }
@@ -94,8 +116,8 @@ describe('EnginePool', () => {
       const failure = await engine.run(job(invoiceOfLines(60_000))).catch((e: unknown) => e);
       expect(failure).toMatchObject({ key: 'too-complex' });
       expect((failure as Error).message).toMatch(/more than 64 MB/);
-      const after = await engine.run(job(party('after')));
-      expect(after.envelope.doc.name).toBe('after');
+      const after = entryOf(await engine.run(job(party('after'))));
+      expect(after.snippet.title).toBe('after');
     } finally {
       await engine.close();
     }

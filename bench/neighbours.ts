@@ -138,9 +138,11 @@ export async function benchNeighbours(env: Record<string, string>, secret: strin
     log(`  neighbours: quiet reads alone at ${READ_RATE}/s: p50 ${idle.p50Ms} ms, p99 ${idle.p99Ms} ms; loop delay max ${idle.loop.maxMs} ms`);
 
     const noisyToken = await token('bench-noisy');
-    const sender = sendHeavy(service.url, noisyToken, Date.now() + seconds * 1000 + 500, heavy);
+    // Long enough for the heaviest documents of every part to reach the engine at least once.
+    const noisySeconds = Math.max(seconds, 30);
+    const sender = sendHeavy(service.url, noisyToken, Date.now() + noisySeconds * 1000 + 500, heavy);
     await new Promise((resolve) => setTimeout(resolve, 500)); // the first heavy bodies are in the engine
-    const beside = await runLoad(service.url, read, { connections: 2, rate: READ_RATE, seconds });
+    const beside = await runLoad(service.url, read, { connections: 2, rate: READ_RATE, seconds: noisySeconds });
     const loop = await loopDelay(service, loopFile);
     await sender;
     noisy = { p99Ms: beside.latency.p99Ms, p50Ms: beside.latency.p50Ms, requests: beside.requests, loop };

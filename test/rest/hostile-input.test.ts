@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import fc from 'fast-check';
 import { recordFigures } from '../helpers/figures';
+import { HEAVY_PARTS, heavyDocuments } from '../helpers/heavy-documents';
 import { contractProblems, settledHeapMiB } from '../helpers/hostile';
 import { client, newWorkspace, party, startServer, testDatabase, tokenFor, type TestServer } from '../helpers/server';
 
@@ -13,6 +14,7 @@ import { client, newWorkspace, party, startServer, testDatabase, tokenFor, type 
 const RUNS = (n: number) => Math.max(1, Math.round(n * Number(process.env.HOSTILE_RUNS ?? 1)));
 const DEADLINE_MS = 20_000;
 const CREATED = [200, 400, 404, 409, 413, 415, 422];
+const ENGINE_TIME_LIMIT_MS = 2_000;
 
 let t: TestServer;
 let token: string;
@@ -22,7 +24,8 @@ const tally = { tried: 0, fiveXX: 0, byStatus: {} as Record<number, number> };
 let baselineMiB = 0;
 
 beforeAll(async () => {
-  t = await startServer();
+  // A short engine time limit, so that the documents at the body limit that the engine cannot finish fast are cut short quickly.
+  t = await startServer({ ENGINE_TIME_LIMIT_MS: String(ENGINE_TIME_LIMIT_MS) });
   token = await tokenFor(newWorkspace());
   const first = await client(t.url, token).post('/silo/v1/entries', { data: party('Previous'), key: 'previous' });
   expect(first.status).toBe(200);
@@ -293,6 +296,24 @@ describe('bodies', () => {
       ),
       { numRuns: RUNS(100) },
     );
+  });
+});
+
+describe('documents at the body limit', () => {
+  test.each(HEAVY_PARTS)('made of %s: stored, or refused with validation or too-complex, and the service answers meanwhile', async (part) => {
+    const [document] = heavyDocuments(t.config.bodyLimit, [part]);
+    const started = Date.now();
+    const pings: Promise<number>[] = [];
+    const pinger = setInterval(() => pings.push(client(t.url, token).get('/utils/v1/ping').then((r) => r.status)), 100);
+    try {
+      const answer = await post(document.body, [200, 422]);
+      if (answer.status === 422) expect(['validation', 'too-complex', 'calculation']).toContain(answer.body.key);
+    } finally {
+      clearInterval(pinger);
+    }
+    expect(await Promise.all(pings)).toEqual(pings.map(() => 200));
+    // The engine's time limit holds, whatever the document: its answer came well before the request deadline.
+    expect(Date.now() - started).toBeLessThan(DEADLINE_MS);
   });
 });
 

@@ -106,7 +106,7 @@ function restamp(template: Template, ids: { head: string; doc: string }, code: s
     }
   }
   const data: Envelope = { ...source, head: { ...source.head, uuid: ids.head, dig: digest }, doc };
-  return { ...template.entry, id: ids.head, digest: { ...digest }, snippet: buildSnippet(data), data, createdAt: at, updatedAt: at };
+  return { ...template.entry, id: ids.head, digest: { ...digest }, snippet: buildSnippet(data), data, dataJson: undefined, createdAt: at, updatedAt: at };
 }
 
 function editedCanonical(template: Template, docUuid: string, code: string): string {

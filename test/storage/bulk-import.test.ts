@@ -1,4 +1,5 @@
 import { EntryImporter } from '../../src/domain/entry-import';
+import { envelopeOf } from '../../src/domain/entry';
 import { DuplicateEntryError } from '../../src/domain/entry-store';
 import { sampleEntries } from '../../src/domain/sample-entries';
 import { EntryRepository } from '../../src/storage/entry.repository';
@@ -57,7 +58,8 @@ describe('bulk import', () => {
       { key: 'party-2', data: { $schema: 'https://gobl.org/draft-0/org/party', name: 'Two' } },
     ];
     expect(await importer.importBodies(workspace, bodies, { batchSize: 1 })).toEqual({ imported: 2 });
-    expect((await repository.findByKey(workspace, 'party-2', { withData: true }))?.data?.doc.name).toBe('Two');
+    const stored = await repository.findByKey(workspace, 'party-2', { withData: true });
+    expect(stored && envelopeOf(stored)?.doc.name).toBe('Two');
     await expect(importer.importBodies(workspace, [{ data: { $schema: 'https://gobl.org/draft-0/nothing' } }])).rejects.toMatchObject({
       key: 'unknown-schema',
     });

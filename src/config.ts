@@ -15,6 +15,8 @@ export interface Config {
     workspaceClaim: string;
   };
   bodyLimit: number;
+  /** JSON_PATCH_MAX_WORK: most bytes of JSON the operations of one JSON patch may touch. */
+  jsonPatchMaxWork: number;
   signingKey?: string;
   graphql: { sandbox: boolean; introspection: boolean };
   /** GRAPHQL_MAX_DEPTH (default 8), GRAPHQL_MAX_COMPLEXITY (default 10000), GRAPHQL_BATCHING (default false). */
@@ -88,6 +90,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const bodyLimitText = value('BODY_LIMIT') ?? '2mb';
   const bodyLimit = parseSize(bodyLimitText);
   if (bodyLimit === undefined) problems.push(`BODY_LIMIT must be a size such as 2mb, 512kb or 1048576, got "${bodyLimitText}"`);
+  const patchWorkText = value('JSON_PATCH_MAX_WORK') ?? '16mb';
+  const jsonPatchMaxWork = parseSize(patchWorkText);
+  if (jsonPatchMaxWork === undefined) problems.push(`JSON_PATCH_MAX_WORK must be a size such as 16mb, 512kb or 1048576, got "${patchWorkText}"`);
 
   const jwksUrl = value('JWT_JWKS_URL');
   if (jwksUrl && !/^https?:\/\//.test(jwksUrl)) problems.push('JWT_JWKS_URL must be an http(s) address');
@@ -108,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: parseDatabase(value('DATABASE_URL'), dataDir, problems),
     jwt: { secret, publicKey, jwksUrl, issuer: value('JWT_ISSUER'), audience: value('JWT_AUDIENCE'), workspaceClaim },
     bodyLimit: bodyLimit ?? 2 * 1024 ** 2,
+    jsonPatchMaxWork: jsonPatchMaxWork ?? 16 * 1024 ** 2,
     signingKey: value('SIGNING_KEY')?.replace(/\\n/g, '\n'),
     graphql: {
       sandbox: parseBoolean('GRAPHQL_SANDBOX', value('GRAPHQL_SANDBOX'), true, problems),

@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import { localSecret } from './auth/local-secret';
 import { keyMaterial, TokenVerifier } from './auth/token-verifier';
 import type { Config } from './config';
+import { JSON_PATCH_LIMITS } from './domain/derive/json-patch';
 import { EntryService } from './domain/entries.service';
 import { graphqlRouter } from './graphql/graphql.router';
 import { createLogger, type Logger } from './logger';
@@ -47,7 +48,8 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   const signingKeys = SigningKeys.load(config.signingKey, config.dataDir);
 
   const dataSource = await openDataSource(config.database);
-  const entries = new EntryService(new EntryRepository(dataSource), { signingKeys });
+  const jsonPatchLimits = { ...JSON_PATCH_LIMITS, maxWork: config.jsonPatchMaxWork };
+  const entries = new EntryService(new EntryRepository(dataSource), { signingKeys, jsonPatchLimits });
 
   const app = express();
   app.disable('x-powered-by');

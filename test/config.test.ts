@@ -41,6 +41,7 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ BODY_LIMIT: 'lots' }, 'BODY_LIMIT'],
+    [{ JSON_PATCH_MAX_WORK: 'plenty' }, 'JSON_PATCH_MAX_WORK'],
     [{ DATABASE_URL: 'postgres://x' }, 'DATABASE_URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ JWT_PUBLIC_KEY: 'not a pem' }, 'JWT_PUBLIC_KEY'],

@@ -10,6 +10,7 @@ import { folderForSchema } from './folders';
 import { checkListQuery, type ListEntriesQuery } from './list-entries.query';
 import { buildSnippet } from './snippet';
 import { deriveSource } from './derive/derive-source';
+import type { JsonPatchLimits } from './derive/json-patch';
 import { signEnvelope, verifyEnvelopeSignatures, withSigningFaults } from '../signing/envelope-signatures';
 import type { PublicJwk, SigningKeys } from '../signing/signing-keys';
 
@@ -27,6 +28,8 @@ export interface EntryServiceOptions {
   newId?: () => string;
   /** The service's envelope signing keys; without them `sign` is refused and signatures are only content-checked. */
   signingKeys?: SigningKeys;
+  /** Bounds on a JSON patch of a previous entry; the defaults of JSON_PATCH_LIMITS otherwise. */
+  jsonPatchLimits?: JsonPatchLimits;
 }
 
 /**
@@ -37,6 +40,7 @@ export class EntryService {
   private readonly clock: () => Date;
   private readonly newId: () => string;
   private readonly signingKeys?: SigningKeys;
+  private readonly jsonPatchLimits?: JsonPatchLimits;
 
   constructor(
     private readonly store: EntryStore,
@@ -45,6 +49,7 @@ export class EntryService {
     this.clock = options.clock ?? (() => new Date());
     this.newId = options.newId ?? (() => uuidv7());
     this.signingKeys = options.signingKeys;
+    this.jsonPatchLimits = options.jsonPatchLimits;
   }
 
   /** Creates an entry from a request body (contract field names). `id` is a client-chosen id (PUT). */
@@ -118,7 +123,7 @@ export class EntryService {
     if (input.previousId !== undefined) {
       const previous = await this.store.findById(workspaceId, input.previousId, { withData: true });
       if (!previous?.data) throw notFound('previous entry');
-      return deriveSource(previous.data, input, { now });
+      return deriveSource(previous.data, input, { now, jsonPatchLimits: this.jsonPatchLimits });
     }
     return input.data as JsonObject;
   }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { readTrustedKeys, type PublicJwk } from './signing/trusted-keys';
 
 /** Everything the service reads from its environment, checked once at start. */
 export interface Config {
@@ -18,6 +19,8 @@ export interface Config {
   /** JSON_PATCH_MAX_WORK: most bytes of JSON the operations of one JSON patch may touch. */
   jsonPatchMaxWork: number;
   signingKey?: string;
+  /** SIGNING_TRUSTED_KEYS: other parties' public keys whose envelope signatures are accepted. */
+  signingTrustedKeys: PublicJwk[];
   graphql: { sandbox: boolean; introspection: boolean };
   /** GRAPHQL_MAX_DEPTH (default 8), GRAPHQL_MAX_COMPLEXITY (default 10000), GRAPHQL_BATCHING (default false). */
   graphqlLimits: { maxDepth: number; maxComplexity: number; batching: boolean };
@@ -106,6 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
 
   const workspaceClaim = value('JWT_WORKSPACE_CLAIM') ?? 'workspace_id';
+  const trustedKeysText = value('SIGNING_TRUSTED_KEYS');
+  const trusted = trustedKeysText === undefined ? { keys: [], problems: [] } : readTrustedKeys(trustedKeysText);
+  problems.push(...trusted.problems);
   const config: Config = {
     port,
     host: value('HOST') ?? '0.0.0.0',
@@ -115,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: bodyLimit ?? 2 * 1024 ** 2,
     jsonPatchMaxWork: jsonPatchMaxWork ?? 16 * 1024 ** 2,
     signingKey: value('SIGNING_KEY')?.replace(/\\n/g, '\n'),
+    signingTrustedKeys: trusted.keys,
     graphql: {
       sandbox: parseBoolean('GRAPHQL_SANDBOX', value('GRAPHQL_SANDBOX'), true, problems),
       introspection: parseBoolean('GRAPHQL_INTROSPECTION', value('GRAPHQL_INTROSPECTION'), true, problems),

@@ -45,7 +45,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   const local = jwtConfigured ? undefined : localSecret(config.dataDir);
   const verifier = new TokenVerifier(keyMaterial(config.jwt, () => local!.secret), config.jwt);
 
-  const signingKeys = SigningKeys.load(config.signingKey, config.dataDir);
+  const signingKeys = SigningKeys.load(config.signingKey, config.dataDir, config.signingTrustedKeys);
 
   const dataSource = await openDataSource(config.database);
   const jsonPatchLimits = { ...JSON_PATCH_LIMITS, maxWork: config.jsonPatchMaxWork };

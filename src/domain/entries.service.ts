@@ -26,7 +26,7 @@ export interface EntryPage {
 export interface EntryServiceOptions {
   clock?: () => Date;
   newId?: () => string;
-  /** The service's envelope signing keys; without them `sign` is refused and signatures are only content-checked. */
+  /** The service's envelope signing keys and the keys it trusts; without them `sign` is refused and so is any signed envelope. */
   signingKeys?: SigningKeys;
   /** Bounds on a JSON patch of a previous entry; the defaults of JSON_PATCH_LIMITS otherwise. */
   jsonPatchLimits?: JsonPatchLimits;
@@ -62,10 +62,10 @@ export class EntryService {
     if (!result.ok) throw new DomainError(result.error, result.message, { faults: toEntryFaults(result.faults) });
     const envelope = result.envelope;
     this.settleId(envelope, source, options.id);
-    verifyEnvelopeSignatures(envelope, this.signingKeys);
+    verifyEnvelopeSignatures(envelope, this.signingKeys, workspaceId);
     const faults = withSigningFaults(envelope, result.faults);
     if (faults.length > 0 && !input.allowInvalid) throw validationError(faults);
-    if (input.sign) this.sign(envelope, faults, now);
+    if (input.sign) this.sign(envelope, faults, { workspaceId, now });
 
     const entry = this.entryOf(workspaceId, envelope, input, faults, now);
     try {
@@ -128,9 +128,9 @@ export class EntryService {
     return input.data as JsonObject;
   }
 
-  private sign(envelope: Envelope, faults: Fault[], now: Date): void {
+  private sign(envelope: Envelope, faults: Fault[], ctx: { workspaceId: string; now: Date }): void {
     if (!this.signingKeys) throw new DomainError('internal', 'no signing key is configured');
-    signEnvelope(envelope, faults, this.signingKeys, now);
+    signEnvelope(envelope, faults, this.signingKeys, ctx);
   }
 
   /** A client-chosen id names the envelope; an uploaded envelope must agree with it. */

@@ -19,6 +19,9 @@ interface SigningPayload {
  */
 export const WORKSPACE_HEADER = 'workspace#S256';
 
+/** Most signatures an uploaded envelope may carry: each costs a signature check, and GOBL documents carry one or two. */
+export const MAX_SIGNATURES = 64;
+
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** The value of WORKSPACE_HEADER for `workspaceId`; hashed as JSON text, so ids that differ only in lone surrogates stay apart. */
@@ -56,6 +59,10 @@ export function signEnvelope(envelope: Envelope, faults: Fault[], keys: SigningK
  */
 export function verifyEnvelopeSignatures(envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): void {
   const sigs: unknown[] = Array.isArray(envelope.sigs) ? envelope.sigs : [];
+  if (sigs.length > MAX_SIGNATURES) {
+    const problem = `an envelope may carry at most ${MAX_SIGNATURES} signatures, this one has ${sigs.length}`;
+    throw new DomainError('validation', `sigs: ${problem}`, { fields: { data: { sigs: problem } } });
+  }
   const problems: ErrorFields = {};
   sigs.forEach((sig, index) => {
     const problem = signatureProblem(sig, envelope, keys, workspaceId);

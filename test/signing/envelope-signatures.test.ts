@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ConfigError } from '../../src/config';
 import type { Envelope } from '../../src/document';
 import { DomainError } from '../../src/domain/errors';
-import { signEnvelope, verifyEnvelopeSignatures, withSigningFaults, WORKSPACE_HEADER, workspaceDigest } from '../../src/signing/envelope-signatures';
+import { MAX_SIGNATURES, signEnvelope, verifyEnvelopeSignatures, withSigningFaults, WORKSPACE_HEADER, workspaceDigest } from '../../src/signing/envelope-signatures';
 import { SigningKeys, type PublicJwk } from '../../src/signing/signing-keys';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -121,6 +121,14 @@ describe('envelope signatures', () => {
   test('without keys, every signature is refused', () => {
     const env = signedIn(A);
     expect(() => verifyEnvelopeSignatures(env, undefined, A)).toThrow(/does not know or trust/);
+  });
+
+  test('an envelope with more signatures than MAX_SIGNATURES is refused before any is checked', () => {
+    const env = signedIn(A);
+    env.sigs = Array.from({ length: MAX_SIGNATURES + 1 }, () => env.sigs![0]);
+    expect(() => verifyEnvelopeSignatures(env, keys, A)).toThrow(expect.objectContaining({ key: 'validation', details: { fields: { data: { sigs: expect.stringContaining(`at most ${MAX_SIGNATURES}`) } } } }));
+    env.sigs = env.sigs.slice(1);
+    expect(problemsOf(env)).toEqual({});
   });
 
   test('only the signatures at fault are named', () => {

@@ -77,7 +77,7 @@ async function poolOverhead(seconds: number): Promise<NeighbourResults['poolOver
   const job: DocumentJob = { workspaceId: 'bench', body: JSON.stringify({ data: INVOICE }), now: new Date() };
   const count = Math.max(200, seconds * 200);
   const inThread = new InThreadEngine({ signingKeys, newId: () => '0190e8a4-7b1c-7cc0-8f2a-6f4b2c1d9e01' });
-  const pool = new EnginePool({ threads: 1, timeLimitMs: 10_000, memoryMb: 512, worker: { dataDir } });
+  const pool = new EnginePool({ threads: 1, timeLimitMs: 10_000, memoryMb: 512, worker: { signingKeys: signingKeys.material() } });
   try {
     const inThreadMs = await timePerDocument(inThread, job, count);
     const pooledMs = await timePerDocument(pool, job, count);

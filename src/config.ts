@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { readTrustedKeys, type PublicJwk } from './signing/trusted-keys';
 
 /** Everything the service reads from its environment, checked once at start. */
 export interface Config {
@@ -20,7 +21,11 @@ export interface Config {
     jwksCacheMs: number;
   };
   bodyLimit: number;
+  /** JSON_PATCH_MAX_WORK: most bytes of JSON the operations of one JSON patch may touch. */
+  jsonPatchMaxWork: number;
   signingKey?: string;
+  /** SIGNING_TRUSTED_KEYS: other parties' public keys whose envelope signatures are accepted. */
+  signingTrustedKeys: PublicJwk[];
   graphql: { sandbox: boolean; introspection: boolean };
   /** GRAPHQL_MAX_DEPTH (default 8), GRAPHQL_MAX_COMPLEXITY (default 10000), GRAPHQL_BATCHING (default false). */
   graphqlLimits: { maxDepth: number; maxComplexity: number; batching: boolean };
@@ -115,6 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const bodyLimitText = value('BODY_LIMIT') ?? '2mb';
   const bodyLimit = parseSize(bodyLimitText);
   if (bodyLimit === undefined) problems.push(`BODY_LIMIT must be a size such as 2mb, 512kb or 1048576, got "${bodyLimitText}"`);
+  const patchWorkText = value('JSON_PATCH_MAX_WORK') ?? '16mb';
+  const jsonPatchMaxWork = parseSize(patchWorkText);
+  if (jsonPatchMaxWork === undefined) problems.push(`JSON_PATCH_MAX_WORK must be a size such as 16mb, 512kb or 1048576, got "${patchWorkText}"`);
 
   const jwksUrl = value('JWT_JWKS_URL');
   if (jwksUrl && !/^https?:\/\//.test(jwksUrl)) problems.push('JWT_JWKS_URL must be an http(s) address');
@@ -131,6 +139,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const maxLifetimeMs = parseDurationSetting('JWT_MAX_LIFETIME', value('JWT_MAX_LIFETIME'), 24 * 3_600_000, problems);
   if (maxLifetimeMs < 1000) problems.push('JWT_MAX_LIFETIME must be at least one second');
   const jwksCacheMs = parseDurationSetting('JWT_JWKS_CACHE_AGE', value('JWT_JWKS_CACHE_AGE'), 60_000, problems);
+  const trustedKeysText = value('SIGNING_TRUSTED_KEYS');
+  const trusted = trustedKeysText === undefined ? { keys: [], problems: [] } : readTrustedKeys(trustedKeysText);
+  problems.push(...trusted.problems);
   const config: Config = {
     port,
     host: value('HOST') ?? '0.0.0.0',
@@ -147,7 +158,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jwksCacheMs,
     },
     bodyLimit: bodyLimit ?? 2 * 1024 ** 2,
+    jsonPatchMaxWork: jsonPatchMaxWork ?? 16 * 1024 ** 2,
     signingKey: value('SIGNING_KEY')?.replace(/\\n/g, '\n'),
+    signingTrustedKeys: trusted.keys,
     graphql: {
       sandbox: parseBoolean('GRAPHQL_SANDBOX', value('GRAPHQL_SANDBOX'), true, problems),
       introspection: parseBoolean('GRAPHQL_INTROSPECTION', value('GRAPHQL_INTROSPECTION'), true, problems),

@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import { LOCAL_SECRET_FILE, localSecret } from './auth/local-secret';
 import { keyMaterial, TokenVerifier } from './auth/token-verifier';
 import type { Config } from './config';
+import { JSON_PATCH_LIMITS } from './domain/derive/json-patch';
 import { EntryService } from './domain/entries.service';
 import { EnginePool } from './engine/engine-pool';
 import { graphqlRouter } from './graphql/graphql.router';
@@ -48,11 +49,13 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   const local = jwtConfigured ? undefined : localSecret(config.dataDir);
   const verifier = new TokenVerifier(keyMaterial(config.jwt, () => local!.secret), config.jwt);
 
-  const signingKeys = SigningKeys.load(config.signingKey, config.dataDir);
+  const signingKeys = SigningKeys.load(config.signingKey, config.dataDir, config.signingTrustedKeys);
 
   const dataSource = await openDataSource(config.database);
-  const engine = config.engine.threads > 0 ? new EnginePool({ ...config.engine, worker: { signingKey: config.signingKey, dataDir: config.dataDir } }) : undefined;
-  const entries = new EntryService(new EntryRepository(dataSource), { signingKeys, engine });
+  const jsonPatchLimits = { ...JSON_PATCH_LIMITS, maxWork: config.jsonPatchMaxWork };
+  const engine =
+    config.engine.threads > 0 ? new EnginePool({ ...config.engine, worker: { signingKeys: signingKeys.material(), jsonPatchLimits } }) : undefined;
+  const entries = new EntryService(new EntryRepository(dataSource), { signingKeys, jsonPatchLimits, engine });
 
   const app = express();
   app.disable('x-powered-by');

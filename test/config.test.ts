@@ -1,4 +1,6 @@
-import { availableParallelism } from 'node:os';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig, parseDuration, parseSize } from '../src/config';
 
@@ -47,6 +49,7 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ BODY_LIMIT: 'lots' }, 'BODY_LIMIT'],
+    [{ JSON_PATCH_MAX_WORK: 'plenty' }, 'JSON_PATCH_MAX_WORK'],
     [{ DATABASE_URL: 'postgres://x' }, 'DATABASE_URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ JWT_PUBLIC_KEY: 'not a pem' }, 'JWT_PUBLIC_KEY'],
@@ -86,6 +89,42 @@ describe('parseDuration', () => {
 
   test('zero, negative, fractional and worded durations are not durations', () => {
     for (const text of ['0s', '-5s', '1.5h', 'soon', '1 minute']) expect(parseDuration(text)).toBeUndefined();
+  });
+});
+
+describe('SIGNING_TRUSTED_KEYS', () => {
+  const pair = () => generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const publicJwk = (kid: string) => ({ ...pair().publicKey.export({ format: 'jwk' }), kid });
+  const jwks = (...keys: object[]) => JSON.stringify({ keys });
+
+  test('a JWKS given inline or as a file is read into public ES256 keys', () => {
+    const key = publicJwk('partner-1');
+    const expected = [{ kty: 'EC', crv: 'P-256', x: key.x, y: key.y, kid: 'partner-1', alg: 'ES256', use: 'sig' }];
+    expect(loadConfig({ SIGNING_TRUSTED_KEYS: jwks(key) }).signingTrustedKeys).toEqual(expected);
+    const dir = mkdtempSync(path.join(tmpdir(), 'trusted-'));
+    try {
+      writeFileSync(path.join(dir, 'jwks.json'), jwks(key));
+      expect(loadConfig({ SIGNING_TRUSTED_KEYS: path.join(dir, 'jwks.json') }).signingTrustedKeys).toEqual(expected);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(loadConfig({}).signingTrustedKeys).toEqual([]);
+  });
+
+  test.each([
+    ['a missing file', () => '/nonexistent/jwks.json', 'cannot read "/nonexistent/jwks.json" (ENOENT)'],
+    ['text that is not JSON', () => '{"keys": [', 'not valid JSON'],
+    ['an object without keys', () => '{"key": []}', 'an object whose "keys" is a list'],
+    ['a key without kid', () => jwks({ ...publicJwk('x'), kid: undefined }), 'key 0: needs a "kid"'],
+    ['a private key', () => jwks({ ...pair().privateKey.export({ format: 'jwk' }), kid: 'mine' }), 'key 0: "mine" holds a private part ("d")'],
+    ['an RSA key', () => jwks({ ...generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ format: 'jwk' }), kid: 'r' }), '"r" must be an ES256 key'],
+    ['another algorithm', () => jwks({ ...publicJwk('a'), alg: 'ES384' }), 'only ES256'],
+    ['a point off the curve', () => jwks({ ...publicJwk('p'), y: publicJwk('q').y }), '"p" is not a valid P-256 public key'],
+    ['a kid given twice', () => jwks(publicJwk('twice'), publicJwk('twice')), 'key 1: the kid "twice" is given twice'],
+  ])('%s stops the start with a message naming SIGNING_TRUSTED_KEYS', (_name, text, message) => {
+    const problems = problemsOf({ SIGNING_TRUSTED_KEYS: text() });
+    expect(problems).toEqual([expect.stringContaining('SIGNING_TRUSTED_KEYS')]);
+    expect(problems[0]).toContain(message);
   });
 });
 

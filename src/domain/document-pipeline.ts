@@ -3,6 +3,7 @@ import { signEnvelope, verifyEnvelopeSignatures, withSigningFaults } from '../si
 import type { SigningKeys } from '../signing/signing-keys';
 import { parseCreateEntryInput, UUID_PATTERN, type CreateEntryInput } from './create-entry.input';
 import { deriveSource } from './derive/derive-source';
+import type { JsonPatchLimits } from './derive/json-patch';
 import type { Entry } from './entry';
 import { DomainError, badInput } from './errors';
 import { toEntryFaults, validationError } from './faults';
@@ -35,24 +36,32 @@ export type JobOutcome = { entry: Entry } | { needsPrevious: string };
  * CPU-bound and synchronous, with no I/O, so that it runs off the HTTP thread. Throws a DomainError for
  * anything the client must change.
  */
-export function runDocumentJob(job: DocumentJob, context: { signingKeys?: SigningKeys; newId: () => string }): JobOutcome {
+/** What the engine works with besides the job: the service's keys, its patch bounds, and where new ids come from. */
+export interface EngineContext {
+  signingKeys?: SigningKeys;
+  jsonPatchLimits?: JsonPatchLimits;
+  newId: () => string;
+}
+
+export function runDocumentJob(job: DocumentJob, context: EngineContext): JobOutcome {
   const input = parseCreateEntryInput(parseJsonText(job.body));
   if (input.previousId !== undefined && job.previousJson === undefined) return { needsPrevious: input.previousId };
   const { now } = job;
   const previous = job.previousJson === undefined ? undefined : (JSON.parse(job.previousJson) as Envelope);
-  const source = previous ? deriveSource(previous, input, { now }) : (input.data as JsonObject);
+  const { workspaceId } = job;
+  const source = previous ? deriveSource(previous, input, { now, jsonPatchLimits: context.jsonPatchLimits }) : (input.data as JsonObject);
   const result = processDocument(source, { newUuid: context.newId, now });
   if (!result.ok) throw new DomainError(result.error, result.message, { faults: toEntryFaults(result.faults) });
   const envelope = result.envelope;
   settleId(envelope, source, job.id);
-  verifyEnvelopeSignatures(envelope, context.signingKeys);
+  verifyEnvelopeSignatures(envelope, context.signingKeys, workspaceId);
   const faults = withSigningFaults(envelope, result.faults);
   if (faults.length > 0 && !input.allowInvalid) throw validationError(faults);
   if (input.sign) {
     if (!context.signingKeys) throw new DomainError('internal', 'no signing key is configured');
-    signEnvelope(envelope, faults, context.signingKeys, now);
+    signEnvelope(envelope, faults, context.signingKeys, { workspaceId, now });
   }
-  return { entry: entryOf(job.workspaceId, envelope, input, faults, now) };
+  return { entry: entryOf(workspaceId, envelope, input, faults, now) };
 }
 
 /** A client-chosen id names the envelope; an uploaded envelope must agree with it. */
@@ -104,7 +113,7 @@ export interface DocumentEngine {
 
 /** The engine in the calling thread: simplest, and what bulk import uses, where nothing else waits. */
 export class InThreadEngine implements DocumentEngine {
-  constructor(private readonly context: { signingKeys?: SigningKeys; newId: () => string }) {}
+  constructor(private readonly context: EngineContext) {}
 
   async run(job: DocumentJob): Promise<JobOutcome> {
     return runDocumentJob(job, this.context);

@@ -8,6 +8,7 @@ import { decodeCursor, encodeCursor } from './entry-cursor';
 import { DuplicateEntryError, type EntryStore } from './entry-store';
 import { DomainError, badInput, conflict, notFound } from './errors';
 import { checkListQuery, type ListEntriesQuery } from './list-entries.query';
+import type { JsonPatchLimits } from './derive/json-patch';
 import type { PublicJwk, SigningKeys } from '../signing/signing-keys';
 
 export interface EntryPage {
@@ -22,10 +23,12 @@ export interface EntryPage {
 export interface EntryServiceOptions {
   clock?: () => Date;
   newId?: () => string;
-  /** The service's envelope signing keys; without them `sign` is refused and signatures are only content-checked. */
+  /** The service's envelope signing keys and the keys it trusts; without them `sign` is refused and so is any signed envelope. */
   signingKeys?: SigningKeys;
   /** Where document work runs; by default in the calling thread (the server passes its worker pool). */
   engine?: DocumentEngine;
+  /** Bounds on a JSON patch of a previous entry; the defaults of JSON_PATCH_LIMITS otherwise. */
+  jsonPatchLimits?: JsonPatchLimits;
 }
 
 /**
@@ -43,7 +46,7 @@ export class EntryService {
   ) {
     this.clock = options.clock ?? (() => new Date());
     this.signingKeys = options.signingKeys;
-    this.engine = options.engine ?? new InThreadEngine({ signingKeys: options.signingKeys, newId: options.newId ?? (() => uuidv7()) });
+    this.engine = options.engine ?? new InThreadEngine({ signingKeys: options.signingKeys, jsonPatchLimits: options.jsonPatchLimits, newId: options.newId ?? (() => uuidv7()) });
   }
 
   /**

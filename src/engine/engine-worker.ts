@@ -3,12 +3,13 @@ import { workerData } from 'piscina';
 import { v7 as uuidv7 } from 'uuid';
 import { runDocumentJob, type DocumentJob, type JobOutcome } from '../domain/document-pipeline';
 import { DomainError, type ErrorKey } from '../domain/errors';
-import { SigningKeys } from '../signing/signing-keys';
+import type { JsonPatchLimits } from '../domain/derive/json-patch';
+import { SigningKeys, type SigningKeyMaterial } from '../signing/signing-keys';
 
-/** What each worker thread is started with: where the service's signing keys are. */
+/** What each worker thread is started with: the service's signing keys as plain data, and the patch bounds. */
 export interface EngineWorkerData {
-  signingKey?: string;
-  dataDir: string;
+  signingKeys: SigningKeyMaterial;
+  jsonPatchLimits?: JsonPatchLimits;
 }
 
 /** A task: the job, and where the worker writes its thread id when it begins, so the time limit counts from there. */
@@ -22,14 +23,14 @@ export type EngineAnswer =
   | { ok: true; outcome: JobOutcome }
   | { ok: false; key: ErrorKey; message: string; details: DomainError['details'] };
 
-const { signingKey, dataDir } = workerData as EngineWorkerData;
-const signingKeys = SigningKeys.load(signingKey, dataDir);
+const data = workerData as EngineWorkerData;
+const context = { signingKeys: SigningKeys.fromMaterial(data.signingKeys), jsonPatchLimits: data.jsonPatchLimits, newId: uuidv7 };
 
 export default function processInWorker({ job, started }: EngineTask): EngineAnswer {
   Atomics.store(started, 0, threadId);
   Atomics.notify(started, 0);
   try {
-    return { ok: true, outcome: runDocumentJob(job, { signingKeys, newId: uuidv7 }) };
+    return { ok: true, outcome: runDocumentJob(job, context) };
   } catch (error) {
     if (error instanceof DomainError) return { ok: false, key: error.key, message: error.message, details: error.details };
     throw error;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Envelope, Fault } from '../document';
 import { signingFaults } from '../document/head/sign-ready';
 import { DomainError, type ErrorFields } from '../domain/errors';
@@ -11,15 +12,29 @@ interface SigningPayload {
   iat?: number;
 }
 
+/**
+ * The protected header member that binds a service signature to its workspace: the SHA-256 (base64url)
+ * of the workspace id, so a document shown to others does not disclose the id. A private header
+ * parameter, not marked critical, so that any JOSE library still verifies the signature.
+ */
+export const WORKSPACE_HEADER = 'workspace#S256';
+
+/** Most signatures an uploaded envelope may carry: each costs a signature check, and GOBL documents carry one or two. */
+export const MAX_SIGNATURES = 64;
+
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** The value of WORKSPACE_HEADER for `workspaceId`; hashed as JSON text, so ids that differ only in lone surrogates stay apart. */
+export const workspaceDigest = (workspaceId: string) => createHash('sha256').update(JSON.stringify(workspaceId)).digest('base64url');
 
 /**
  * Signs the envelope as GOBL does: a compact ES256 JWS whose protected header names the key (`kid`) and
- * whose payload is the header's uuid and digest with the signing time (`iat`, Unix seconds). The
+ * whose payload is the header's uuid and digest with the signing time (`iat`, Unix seconds). The header
+ * also names the workspace (WORKSPACE_HEADER), so the signature cannot be passed off in another one. The
  * signature is appended to `sigs`. A document with faults, or not ready to be signed, is refused (422)
  * whatever `allow_invalid` says.
  */
-export function signEnvelope(envelope: Envelope, faults: Fault[], keys: SigningKeys, now: Date): void {
+export function signEnvelope(envelope: Envelope, faults: Fault[], keys: SigningKeys, ctx: { workspaceId: string; now: Date }): void {
   const problems = addNew(faults, signingFaults(envelope));
   if (problems.length > 0) {
     const error = validationError(problems);
@@ -28,24 +43,29 @@ export function signEnvelope(envelope: Envelope, faults: Fault[], keys: SigningK
   const payload: SigningPayload = {
     uuid: envelope.head.uuid,
     dig: { alg: envelope.head.dig.alg, val: envelope.head.dig.val },
-    iat: Math.floor(now.getTime() / 1000),
+    iat: Math.floor(ctx.now.getTime() / 1000),
   };
-  const input = `${encode({ alg: 'ES256', kid: keys.kid })}.${encode(payload)}`;
+  const input = `${encode({ alg: 'ES256', kid: keys.kid, [WORKSPACE_HEADER]: workspaceDigest(ctx.workspaceId) })}.${encode(payload)}`;
   const signature = keys.sign(Buffer.from(input)).toString('base64url');
   envelope.sigs = [...(envelope.sigs ?? []), `${input}.${signature}`];
 }
 
 /**
- * Checks the signatures an uploaded envelope carries. Each must state this envelope's uuid and digest
- * (else the document was changed after signing); one made with a service key must also verify
- * cryptographically. A signature by another party, whose key the service does not hold, is kept when
- * its statement still matches. Throws a 422 naming every signature at fault.
+ * Checks the signatures an uploaded envelope carries, so that an entry is signed only when every
+ * signature is genuine. Each must name (`kid`) a key the service trusts, its own or one configured in
+ * SIGNING_TRUSTED_KEYS, and verify with it; one made with a service key must have been made for
+ * `workspaceId`; and each must state this envelope's uuid and digest (else the document was changed
+ * after signing). Throws a 422 naming every signature at fault.
  */
-export function verifyEnvelopeSignatures(envelope: Envelope, keys: SigningKeys | undefined): void {
+export function verifyEnvelopeSignatures(envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): void {
   const sigs: unknown[] = Array.isArray(envelope.sigs) ? envelope.sigs : [];
+  if (sigs.length > MAX_SIGNATURES) {
+    const problem = `an envelope may carry at most ${MAX_SIGNATURES} signatures, this one has ${sigs.length}`;
+    throw new DomainError('validation', `sigs: ${problem}`, { fields: { data: { sigs: problem } } });
+  }
   const problems: ErrorFields = {};
   sigs.forEach((sig, index) => {
-    const problem = signatureProblem(sig, envelope, keys);
+    const problem = signatureProblem(sig, envelope, keys, workspaceId);
     if (problem) problems[String(index)] = problem;
   });
   const indexes = Object.keys(problems);
@@ -68,17 +88,22 @@ const addNew = (faults: Fault[], more: Fault[]) => [
   ...more.filter((m) => !faults.some((f) => f.code === m.code && f.paths.join() === m.paths.join())),
 ];
 
-function signatureProblem(sig: unknown, envelope: Envelope, keys: SigningKeys | undefined): string | undefined {
+function signatureProblem(sig: unknown, envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): string | undefined {
   const parts = typeof sig === 'string' ? sig.split('.') : [];
   if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]*$/.test(p))) return 'must be a JSON web signature in compact form';
   const header = decode(parts[0]);
   const payload = decode(parts[1]);
   if (header?.alg !== 'ES256') return 'only ES256 signatures are accepted';
+  if (header.crit !== undefined) return 'names critical header parameters (crit) that the service does not understand';
   if (!isPayload(payload)) return 'the signed payload must hold the envelope uuid and digest';
-  if (keys?.knows(header.kid)) {
-    const signed = keys.verify(header.kid as string, Buffer.from(`${parts[0]}.${parts[1]}`), Buffer.from(parts[2], 'base64url'));
-    if (!signed) return `does not verify with the service key ${header.kid as string}`;
+  const kid = header.kid;
+  if (typeof kid !== 'string' || kid === '') return 'names no key (kid), so it cannot be verified';
+  const owner = keys?.owner(kid);
+  if (!owner) return `was made with a key the service does not know or trust (kid ${JSON.stringify(kid)})`;
+  if (!keys!.verify(kid, Buffer.from(`${parts[0]}.${parts[1]}`), Buffer.from(parts[2], 'base64url'))) {
+    return `does not verify with the key ${JSON.stringify(kid)}`;
   }
+  if (owner === 'service' && header[WORKSPACE_HEADER] !== workspaceDigest(workspaceId)) return 'was made by this service for another workspace';
   const sameUuid = payload.uuid.toLowerCase() === envelope.head.uuid.toLowerCase();
   const sameDigest = payload.dig.alg === envelope.head.dig.alg && payload.dig.val === envelope.head.dig.val;
   if (!sameUuid) return 'was made for another envelope (its uuid differs)';

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { optionValue } from '../cli-options';
 import { loadConfig } from '../config';
+import { JSON_PATCH_LIMITS } from '../domain/derive/json-patch';
 import { EntryImporter } from '../domain/entry-import';
 import type { Entry } from '../domain/entry';
 import { DuplicateEntryError } from '../domain/entry-store';
@@ -53,7 +54,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const dataSource = await openDataSource(config.database);
   const repository = new EntryRepository(dataSource);
-  const importer = new EntryImporter(repository, { signingKeys: SigningKeys.load(config.signingKey, config.dataDir) });
+  const signingKeys = SigningKeys.load(config.signingKey, config.dataDir, config.signingTrustedKeys);
+  const importer = new EntryImporter(repository, { signingKeys, jsonPatchLimits: { ...JSON_PATCH_LIMITS, maxWork: config.jsonPatchMaxWork } });
   const started = process.hrtime.bigint();
   let reported = 0;
   let imported = 0;

@@ -1,5 +1,5 @@
 import type { Json } from '../../src/document';
-import { applyJsonPatch, jsonSize } from '../../src/domain/derive/json-patch';
+import { applyJsonPatch, JSON_PATCH_LIMITS, jsonSize } from '../../src/domain/derive/json-patch';
 import { DomainError } from '../../src/domain/errors';
 
 /** The DomainError a patch raised, or a failure when it raised none. */
@@ -112,7 +112,7 @@ describe('applyJsonPatch on an envelope', () => {
 describe('limits', () => {
   test('too many operations are refused before any is applied', () => {
     const patch = Array.from({ length: 11 }, () => ({ op: 'test', path: '', value: {} }));
-    const error = patchFailure(() => applyJsonPatch({}, patch, { maxOperations: 10, maxBytes: 1e6 }));
+    const error = patchFailure(() => applyJsonPatch({}, patch, { ...JSON_PATCH_LIMITS, maxOperations: 10, maxBytes: 1e6 }));
     expect(error.message).toContain('at most 10 operations');
   });
 
@@ -134,7 +134,7 @@ describe('limits', () => {
 
   test('added values count towards the size limit', () => {
     const patch = [{ op: 'add', path: '/big', value: 'y'.repeat(2000) }];
-    expect(patchFailure(() => applyJsonPatch({}, patch, { maxOperations: 10, maxBytes: 1000 })).message).toContain('exceed 1000 bytes');
+    expect(patchFailure(() => applyJsonPatch({}, patch, { ...JSON_PATCH_LIMITS, maxOperations: 10, maxBytes: 1000 })).message).toContain('exceed 1000 bytes');
   });
 
   test('jsonSize is close to the length of the JSON text, and stops past its limit', () => {
@@ -142,5 +142,90 @@ describe('limits', () => {
     expect(Math.abs(jsonSize(value, Infinity) - JSON.stringify(value).length)).toBeLessThanOrEqual(8);
     expect(jsonSize(Array.from({ length: 100000 }, () => 'z'), 100)).toBeGreaterThan(100);
     expect(jsonSize({ a: 'x'.repeat(50) }, 100)).toBeLessThan(100);
+  });
+});
+
+const line = (i: number) => ({
+  i: i + 1,
+  quantity: '10',
+  item: { name: `Development services, line ${i}`, price: '90.00', unit: 'h' },
+  taxes: [{ cat: 'VAT', rate: 'standard' }],
+});
+
+/** An invoice-like envelope of `count` lines (about 145 bytes each), and `archived` more lines that no operation touches. */
+function largeEnvelope(count: number, archived = 0): Json {
+  const lines = Array.from({ length: count }, (_, i) => line(i));
+  return { head: { uuid: '0190c000-0000-7000-8000-000000000001' }, doc: { lines }, archive: Array.from({ length: archived }, (_, i) => line(i)) };
+}
+
+const copies = (count: number) => Array.from({ length: count }, (_, i) => ({ op: 'copy', from: `/doc/lines/${i}`, path: '/doc/lines/-' }));
+
+/** The fastest of three runs, in milliseconds. */
+function fastest(run: () => void): number {
+  let best = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const started = process.hrtime.bigint();
+    run();
+    best = Math.min(best, Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return best;
+}
+
+describe('work', () => {
+  test('1000 copies on a 1 MB invoice complete, and the work grows linearly with the operations', () => {
+    const envelope = largeEnvelope(7000);
+    expect(jsonSize(envelope, Infinity)).toBeGreaterThan(1_000_000);
+    const result = applyJsonPatch(envelope, copies(1000)) as any;
+    expect(result.doc.lines).toHaveLength(8000);
+    expect(result.doc.lines[7999]).toEqual(result.doc.lines[999]);
+    expect(result.doc.lines[7999]).not.toBe(result.doc.lines[999]); // a copy, not the same object
+
+    const quarter = fastest(() => applyJsonPatch(envelope, copies(250)));
+    const whole = fastest(() => applyJsonPatch(envelope, copies(1000)));
+    expect(whole / quarter).toBeLessThan(8); // quadratic would be 16
+  });
+
+  test('what an operation costs does not depend on the size of the rest of the document', () => {
+    // Before: every copy validated its source on a deep copy of the whole document.
+    const opsCost = (envelope: Json) => fastest(() => applyJsonPatch(envelope, copies(1000))) - fastest(() => applyJsonPatch(envelope, copies(1)));
+    const small = opsCost(largeEnvelope(1000, 1000));
+    const large = opsCost(largeEnvelope(1000, 10_000));
+    expect(large / Math.max(small, 1)).toBeLessThan(3); // proportional to the document would be 5.5
+  });
+
+  test('a patch whose operations would touch too much of the document is refused, naming where it stopped', () => {
+    const limits = { ...JSON_PATCH_LIMITS, maxWork: 100_000 };
+    const envelope = largeEnvelope(1000);
+    const error = patchFailure(() => applyJsonPatch(envelope, copies(1000), limits));
+    expect(error.key).toBe('patch');
+    expect(error.message).toMatch(/^patch operation \d+ \(copy \/doc\/lines\/-\): the patch is too large for the document/);
+    expect(Object.values(error.details.fields!.data as object)[0]).toContain('more than 100000 bytes');
+    expect(applyJsonPatch(envelope, copies(100), limits)).toBeDefined(); // a smaller patch fits
+
+    // Moving a large value onto itself keeps the document's size but copies the value each time.
+    const moves = Array.from({ length: 1000 }, () => ({ op: 'move', from: '/doc/lines', path: '/doc/lines' }));
+    expect(patchFailure(() => applyJsonPatch(largeEnvelope(100), moves, limits)).message).toMatch(/^patch operation \d \(move \/doc\/lines\): the patch is too large/);
+  });
+
+  test('the source document is never modified, by a patch that succeeds or one that fails half way', () => {
+    const deepFreeze = (value: any): any => {
+      if (value && typeof value === 'object') Object.values(Object.freeze(value)).forEach(deepFreeze);
+      return value;
+    };
+    const source = deepFreeze(largeEnvelope(20));
+    const before = structuredClone(source);
+    const all = [
+      { op: 'add', path: '/doc/lines/0/note', value: 'n' },
+      { op: 'copy', from: '/doc/lines/1', path: '/doc/lines/-' },
+      { op: 'replace', path: '/doc/lines/2/quantity', value: '3' },
+      { op: 'move', from: '/doc/lines/3', path: '/doc/moved' },
+      { op: 'remove', path: '/doc/lines/4' },
+      { op: 'test', path: '/doc/lines/0/note', value: 'n' },
+    ];
+    const result = applyJsonPatch(source, all) as any;
+    expect(result.doc.moved).toEqual(before.doc.lines[3]);
+    expect(result.doc.lines[0].note).toBe('n');
+    expect(patchFailure(() => applyJsonPatch(source, [...all, { op: 'test', path: '/doc/moved', value: 0 }])).message).toContain('operation 6');
+    expect(source).toEqual(before);
   });
 });

@@ -158,6 +158,37 @@ describe('application/json-patch+json', () => {
     expect(reply.body.message).toContain('would exceed');
   });
 
+  test('1000 copies on an invoice of 3500 lines (about 1 MB stored) make one new entry', async () => {
+    const invoice = exampleDoc(INVOICE);
+    const lines = Array.from({ length: 3500 }, (_, i) => ({ ...invoice.lines[0], item: { ...invoice.lines[0].item, name: `Service ${i}` } }));
+    const previous = await stored({ ...invoice, lines });
+    expect(JSON.stringify(previous.data).length).toBeGreaterThan(1_000_000);
+    const data = Array.from({ length: 1000 }, (_, i) => ({ op: 'copy', from: `/doc/lines/${i}`, path: '/doc/lines/-' }));
+    const reply = await derive(previous, { content_type: 'application/json-patch+json', data });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.doc.lines).toHaveLength(4500);
+    expect(reply.body.data.doc.lines[4499]).toMatchObject({ i: 4500, item: { name: 'Service 999' } });
+    await expectUntouched(previous);
+  }, 60_000);
+
+  test('a patch that would touch more than JSON_PATCH_MAX_WORK bytes is 422 "patch", and nothing is stored', async () => {
+    const small = await startServer({ JSON_PATCH_MAX_WORK: '64kb' });
+    try {
+      const own = client(small.url, await tokenFor(newWorkspace()));
+      const previous = (await own.post('/silo/v1/entries', { data: exampleDoc(INVOICE) })).body;
+      const data = Array.from({ length: 1000 }, () => ({ op: 'copy', from: '/doc/lines/0', path: '/doc/lines/-' }));
+      const reply = await own.post('/silo/v1/entries', { previous_id: previous.id, content_type: 'application/json-patch+json', data });
+      expect(reply.status).toBe(422);
+      expect(reply.body.key).toBe('patch');
+      expect(reply.body.message).toContain('the patch is too large for the document');
+      expect(Object.values(reply.body.fields.data)).toEqual([expect.stringContaining('more than 65536 bytes')]);
+      expect((await own.get('/silo/v1/entries')).body.list).toHaveLength(1);
+      expect((await own.post('/silo/v1/entries', { previous_id: previous.id, content_type: 'application/json-patch+json', data: data.slice(0, 10) })).status).toBe(200);
+    } finally {
+      await small.close();
+    }
+  });
+
   test('a patch that makes the document invalid is 422 "validation", or stored invalid with allow_invalid', async () => {
     const previous = await stored(exampleDoc(INVOICE));
     const data = [{ op: 'remove', path: '/doc/supplier/name' }];

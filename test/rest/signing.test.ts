@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CompactSign, compactVerify, createLocalJWKSet, decodeProtectedHeader, generateKeyPair } from 'jose';
+import { CompactSign, compactVerify, createLocalJWKSet, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import { ConfigError, loadConfig } from '../../src/config';
 import { buildServer } from '../../src/server';
 import { SIGNING_KEY_FILE } from '../../src/signing/signing-keys';
@@ -13,9 +13,18 @@ const INVOICE = 'es/out/invoice-es-es-freelance.json';
 
 let t: TestServer;
 let api: ReturnType<typeof client>;
+/** Another party whose public key the server trusts (SIGNING_TRUSTED_KEYS), and one it does not know. */
+let partner: CryptoKey;
+let stranger: CryptoKey;
+const PARTNER_KID = 'partner-1';
+let trustedKeys: string;
 
 beforeAll(async () => {
-  t = await startServer();
+  partner = (await generateKeyPair('ES256', { extractable: true })).privateKey;
+  stranger = (await generateKeyPair('ES256')).privateKey;
+  const { d: _d, ...publicJwk } = await exportJWK(partner);
+  trustedKeys = JSON.stringify({ keys: [{ ...publicJwk, kid: PARTNER_KID, alg: 'ES256', use: 'sig' }] });
+  t = await startServer({ SIGNING_TRUSTED_KEYS: trustedKeys });
 });
 beforeEach(async () => {
   api = client(t.url, await tokenFor(newWorkspace()));
@@ -28,6 +37,9 @@ const signed = async (data: object, extra: object = {}) => {
   return reply.body;
 };
 const count = async () => (await api.get('/silo/v1/entries')).body.list.length;
+/** A compact ES256 JWS stating the envelope's uuid and digest, as another party would make it. */
+const statementOf = (data: any, extra: object = {}) => new TextEncoder().encode(JSON.stringify({ uuid: data.head.uuid, dig: data.head.dig, ...extra }));
+const jws = (data: any, header: Record<string, unknown>, key: CryptoKey) => new CompactSign(statementOf(data)).setProtectedHeader({ alg: 'ES256', ...header }).sign(key);
 const decodePart = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 
 describe('the published keys', () => {
@@ -100,8 +112,9 @@ describe('the published keys', () => {
       const api2 = client(after.url, await tokenFor(newWorkspace()));
       const late = (await api2.post('/silo/v1/entries', { data: party('Late'), sign: true })).body;
       expect(decodePart(late.data.sigs[0].split('.')[0]).kid).toBe(jwks.keys[0].kid);
-      const reuploaded = await api2.post('/silo/v1/entries', { data: early.data });
-      expect(reuploaded.status).toBe(200);
+      // The signature by the older key still verifies: in its own workspace only the id, already taken, stops it.
+      expect((await client(after.url, await tokenFor(workspace)).post('/silo/v1/entries', { data: early.data })).status).toBe(409);
+      expect((await api2.post('/silo/v1/entries', { data: early.data })).body.fields).toEqual({ data: { sigs: { 0: expect.stringContaining('another workspace') } } });
       await expect(compactVerify(early.data.sigs[0], createLocalJWKSet(jwks))).resolves.toBeDefined();
       await after.close();
     } finally {
@@ -126,7 +139,8 @@ describe('sign: true', () => {
     expect(entry.data.sigs).toHaveLength(1);
     const [header, payload] = entry.data.sigs[0].split('.');
     const jwks = (await client(t.url).get('/.well-known/jwks.json')).body;
-    expect(decodePart(header)).toEqual({ alg: 'ES256', kid: jwks.keys[0].kid });
+    // The workspace is named by its SHA-256, not disclosed (see the README's signing section).
+    expect(decodePart(header)).toEqual({ alg: 'ES256', kid: jwks.keys[0].kid, 'workspace#S256': expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     expect(Object.keys(decodePart(payload))).toEqual(['uuid', 'dig', 'iat']);
 
     const verified = await compactVerify(entry.data.sigs[0], createLocalJWKSet(jwks));
@@ -181,30 +195,111 @@ describe('sign: true', () => {
 });
 
 describe('uploaded signatures', () => {
-  test('a signed envelope uploaded again keeps its signature and is stored signed', async () => {
-    const entry = await signed(party('Signed Party'));
+  test("a signature made for workspace A is refused in workspace B; A's own upload of it is stored signed", async () => {
+    // Another installation of the service with the same key (or A's data restored elsewhere): its own database.
+    const twinDir = mkdtempSync(path.join(tmpdir(), 'signing-twin-'));
+    const key = readFileSync(path.join(t.dataDir, SIGNING_KEY_FILE), 'utf8');
+    const twin = await startServer({ SIGNING_KEY: key, DATABASE_URL: `sqlite:${path.join(twinDir, 'twin.sqlite')}` });
+    try {
+      const a = newWorkspace();
+      const entry = (await client(twin.url, await tokenFor(a)).post('/silo/v1/entries', { data: party('Signed in A'), sign: true })).body;
+      expect(entry.signed).toBe(true);
+
+      const b = client(t.url, await tokenFor(newWorkspace()));
+      const refused = await b.post('/silo/v1/entries', { data: entry.data });
+      expect(refused.status).toBe(422);
+      expect(refused.body.key).toBe('validation');
+      expect(refused.body.fields).toEqual({ data: { sigs: { 0: 'was made by this service for another workspace' } } });
+      expect((await b.get('/silo/v1/entries')).body.list).toEqual([]);
+      expect((await b.post('/silo/v1/entries', { data: entry.data, sign: true })).status).toBe(422); // signing again does not launder it
+
+      const own = await client(t.url, await tokenFor(a)).post('/silo/v1/entries', { data: entry.data });
+      expect(own.status).toBe(200);
+      expect(own.body).toMatchObject({ id: entry.id, signed: true, draft: false });
+      expect(own.body.data.sigs).toEqual(entry.data.sigs);
+      expect(own.body.data.head.dig).toEqual(entry.data.head.dig);
+    } finally {
+      await twin.close();
+      rmSync(twinDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a signature by a key of SIGNING_TRUSTED_KEYS is kept and the entry is signed, in any workspace', async () => {
+    const base = (await api.post('/silo/v1/entries', { data: party('Third Party Signed') })).body;
+    const sig = await jws(base.data, { kid: PARTNER_KID }, partner);
     const other = client(t.url, await tokenFor(newWorkspace()));
-    const reply = await other.post('/silo/v1/entries', { data: entry.data });
-    expect(reply.status).toBe(200);
-    expect(reply.body).toMatchObject({ id: entry.id, signed: true, draft: false });
-    expect(reply.body.data.sigs).toEqual(entry.data.sigs);
-    expect(reply.body.data.head.dig).toEqual(entry.data.head.dig);
+    const kept = await other.post('/silo/v1/entries', { data: { ...base.data, sigs: [sig] } });
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ signed: true, draft: false });
+    expect(kept.body.data.sigs).toEqual([sig]);
+    const cosigned = await client(t.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', { data: { ...base.data, sigs: [sig] }, sign: true });
+    expect(cosigned.status).toBe(200);
+    expect(cosigned.body.data.sigs).toHaveLength(2); // theirs, then ours
+    expect(cosigned.body.data.sigs[0]).toBe(sig);
+    const altered = { ...base.data, doc: { ...base.data.doc, name: 'Altered' }, sigs: [sig] };
+    const refused = await client(t.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', { data: altered });
+    expect(refused.status).toBe(422);
+    expect(refused.body.fields.data.sigs[0]).toContain('changed after it was signed');
+  });
+
+  test('SIGNING_TRUSTED_KEYS may also be the path of a JWKS file', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'trusted-keys-'));
+    writeFileSync(path.join(dir, 'jwks.json'), trustedKeys);
+    const filed = await startServer({ SIGNING_TRUSTED_KEYS: path.join(dir, 'jwks.json') });
+    try {
+      const own = client(filed.url, await tokenFor(newWorkspace()));
+      const base = (await own.post('/silo/v1/entries', { data: party('Filed') })).body;
+      const reply = await client(filed.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', { data: { ...base.data, sigs: [await jws(base.data, { kid: PARTNER_KID }, partner)] } });
+      expect(reply.body).toMatchObject({ signed: true });
+      expect((await client(filed.url).get('/.well-known/jwks.json')).body.keys.map((k: any) => k.kid)).not.toContain(PARTNER_KID); // not published as ours
+    } finally {
+      await filed.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test.each([
+    ['no kid', () => ({}), 'names no key (kid), so it cannot be verified'],
+    ['a kid the service does not know', () => ({ kid: 'someone-else' }), 'was made with a key the service does not know or trust (kid "someone-else")'],
+    ['a trusted kid, signed with another key', () => ({ kid: PARTNER_KID }), 'does not verify with the key "partner-1"'],
+  ])('a signature with %s is 422 naming data.sigs.N, with or without allow_invalid, and nothing is stored', async (_name, header, message) => {
+    const base = (await client(t.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', { data: party('Unverifiable') })).body;
+    const good = await jws(base.data, { kid: PARTNER_KID }, partner);
+    const bad = await jws(base.data, header(), stranger);
+    for (const allow_invalid of [false, true]) {
+      const reply = await api.post('/silo/v1/entries', { data: { ...base.data, sigs: [good, bad] }, allow_invalid });
+      expect(reply.status).toBe(422);
+      expect(reply.body.key).toBe('validation');
+      expect(reply.body.fields).toEqual({ data: { sigs: { 1: message } } });
+    }
+    expect(await count()).toBe(0);
   });
 
   test('a signed envelope whose document was altered is 422, with or without allow_invalid', async () => {
     const entry = await signed(exampleDoc(INVOICE));
-    const other = client(t.url, await tokenFor(newWorkspace()));
     const tampered = structuredClone(entry.data);
     tampered.doc.lines[0].quantity = '11';
     for (const allow_invalid of [false, true]) {
-      const reply = await other.post('/silo/v1/entries', { data: tampered, allow_invalid });
+      const reply = await api.post('/silo/v1/entries', { data: tampered, allow_invalid });
       expect(reply.status).toBe(422);
       expect(reply.body.key).toBe('validation');
       expect(reply.body.fields).toEqual({ data: { sigs: { 0: expect.stringContaining('changed after it was signed') } } });
     }
     const renamed = structuredClone(entry.data);
     renamed.head.uuid = '0190c000-0000-7000-8000-00000000abcd';
-    expect((await other.post('/silo/v1/entries', { data: renamed })).body.fields.data.sigs[0]).toContain('another envelope');
+    expect((await api.post('/silo/v1/entries', { data: renamed })).body.fields.data.sigs[0]).toContain('another envelope');
+    expect(await count()).toBe(1);
+  });
+
+  test('a signature whose payload was changed to match an altered document does not verify: 422', async () => {
+    const entry = await signed(party('Payload'));
+    const altered = (await api.post('/silo/v1/entries', { data: { ...party('Payload'), name: 'Payload, altered' } })).body;
+    const [header, , signature] = entry.data.sigs[0].split('.');
+    const payload = Buffer.from(JSON.stringify({ uuid: altered.id, dig: altered.data.head.dig, iat: 1 })).toString('base64url');
+    const other = client(t.url, await tokenFor(newWorkspace()));
+    const reply = await other.post('/silo/v1/entries', { data: { ...altered.data, sigs: [`${header}.${payload}.${signature}`] } });
+    expect(reply.status).toBe(422);
+    expect(reply.body.fields).toEqual({ data: { sigs: { 0: expect.stringContaining('does not verify') } } });
     expect((await other.get('/silo/v1/entries')).body.list).toEqual([]);
   });
 
@@ -221,30 +316,10 @@ describe('uploaded signatures', () => {
     expect(garbage.status).toBe(422);
   });
 
-  test("another party's signature is kept while its digest matches the document, refused when it does not", async () => {
-    const base = (await api.post('/silo/v1/entries', { data: party('Third Party Signed') })).body;
-    const { privateKey } = await generateKeyPair('ES256');
-    const kid = 'someone-else';
-    const statement = JSON.stringify({ uuid: base.id, dig: base.data.head.dig, iat: Math.floor(Date.now() / 1000) });
-    const sig = await new CompactSign(new TextEncoder().encode(statement)).setProtectedHeader({ alg: 'ES256', kid }).sign(privateKey);
-    expect(decodeProtectedHeader(sig).kid).toBe(kid);
-    const other = client(t.url, await tokenFor(newWorkspace()));
-    const kept = await other.post('/silo/v1/entries', { data: { ...base.data, sigs: [sig] }, sign: true });
-    expect(kept.status).toBe(200);
-    expect(kept.body.signed).toBe(true);
-    expect(kept.body.data.sigs).toHaveLength(2); // theirs, then ours
-    expect(kept.body.data.sigs[0]).toBe(sig);
-    const altered = { ...base.data, doc: { ...base.data.doc, name: 'Altered' }, sigs: [sig] };
-    const refused = await client(t.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', { data: altered });
-    expect(refused.status).toBe(422);
-  });
-
   test('a signed invoice without a code is not ready: 422, or stored invalid (and signed) with allow_invalid', async () => {
     const { code: _code, ...draft } = exampleDoc(INVOICE);
     const base = (await api.post('/silo/v1/entries', { data: draft })).body;
-    const { privateKey } = await generateKeyPair('ES256');
-    const statement = JSON.stringify({ uuid: base.id, dig: base.data.head.dig });
-    const sig = await new CompactSign(new TextEncoder().encode(statement)).setProtectedHeader({ alg: 'ES256', kid: 'elsewhere' }).sign(privateKey);
+    const sig = await jws(base.data, { kid: PARTNER_KID }, partner);
     const other = client(t.url, await tokenFor(newWorkspace()));
     const refused = await other.post('/silo/v1/entries', { data: { ...base.data, sigs: [sig] } });
     expect(refused.status).toBe(422);

@@ -4,7 +4,7 @@ import type { Envelope, JsonObject } from '../../document';
 import { isObject } from '../../document/json';
 import type { CreateEntryInput } from '../create-entry.input';
 import { DomainError, type ErrorFields } from '../errors';
-import { applyJsonPatch, patchError } from './json-patch';
+import { applyJsonPatch, patchError, type JsonPatchLimits } from './json-patch';
 import { applyMergePatch } from './merge-patch';
 
 /**
@@ -12,12 +12,12 @@ import { applyMergePatch } from './merge-patch';
  * a patched copy of the previous envelope, the given replacement, or a plain copy. The result is
  * processed as any upload; `previous` is never modified.
  */
-export function deriveSource(previous: Envelope, input: CreateEntryInput, ctx: { now: Date }): JsonObject {
+export function deriveSource(previous: Envelope, input: CreateEntryInput, ctx: { now: Date; jsonPatchLimits?: JsonPatchLimits }): JsonObject {
   const envelope = previous as unknown as JsonObject;
   if (input.correct !== undefined) return correctPrevious(envelope, input, ctx);
   switch (input.contentType) {
     case 'application/json-patch+json':
-      return newEnvelopeFrom(applyJsonPatch(envelope, input.data), previous);
+      return newEnvelopeFrom(applyJsonPatch(envelope, input.data, ctx.jsonPatchLimits), previous);
     case 'application/merge-patch+json':
       return newEnvelopeFrom(applyMergePatch(envelope, input.data as JsonObject), previous);
     default:

@@ -1,4 +1,4 @@
-import { applyOperation, JsonPatchError, type Operation } from 'fast-json-patch';
+import { applyOperation, JsonPatchError, validator, type Operation } from 'fast-json-patch';
 import type { Json } from '../../document';
 import { isObject } from '../../document/json';
 import { DomainError } from '../errors';
@@ -9,9 +9,15 @@ export interface JsonPatchLimits {
   maxOperations: number;
   /** Largest estimated size of the patched document, in bytes of JSON; every value added or copied counts. */
   maxBytes: number;
+  /**
+   * Most work for the whole patch, in bytes of JSON touched: every value an operation writes, copies,
+   * compares or overwrites counts, so many operations on large parts of a document add up.
+   */
+  maxWork: number;
 }
 
-export const JSON_PATCH_LIMITS: JsonPatchLimits = { maxOperations: 1000, maxBytes: 8 * 1024 * 1024 };
+/** The defaults; `maxWork` is JSON_PATCH_MAX_WORK. */
+export const JSON_PATCH_LIMITS: JsonPatchLimits = { maxOperations: 1000, maxBytes: 8 * 1024 * 1024, maxWork: 16 * 1024 * 1024 };
 
 const OPERATIONS = ['add', 'remove', 'replace', 'move', 'copy', 'test'];
 
@@ -42,7 +48,9 @@ export function patchError(reason: string, index?: number, operation?: unknown):
 /**
  * Applies an RFC 6902 JSON patch to a copy of `document` and returns the result; `document` is not modified.
  * Any malformed or failing operation (a failed `test`, a missing path...) stops the whole patch with a
- * DomainError 'patch' that names the operation's index.
+ * DomainError 'patch' that names the operation's index. The document is copied once and every operation
+ * changes that copy in place, so the work grows with what the operations touch, not with their number
+ * times the document's size; that work is bounded by `limits.maxWork`.
  */
 export function applyJsonPatch(document: Json, patch: unknown, limits: JsonPatchLimits = JSON_PATCH_LIMITS): Json {
   if (!Array.isArray(patch)) throw patchError('a JSON patch must be an array of operations');
@@ -52,18 +60,20 @@ export function applyJsonPatch(document: Json, patch: unknown, limits: JsonPatch
   let bytes = jsonSize(result, Infinity);
   // A document stored under a larger body limit may still grow a little.
   const ceiling = Math.max(limits.maxBytes, 2 * bytes);
+  let work = 0;
   patch.forEach((operation, index) => {
     const fail = (reason: string) => patchError(reason, index, operation);
     const problem = operationProblem(operation, result);
     if (problem) throw fail(problem);
     const op = operation as Operation & { from?: string; value?: Json };
     const added = op.op === 'add' || op.op === 'replace' ? op.value : op.op === 'copy' ? resolvePointer(result, op.from!).value : undefined;
-    if (added !== undefined) {
-      bytes += jsonSize(added as Json, ceiling - bytes);
-      if (bytes > ceiling) throw fail(`the patched document would exceed ${ceiling} bytes`);
-    }
+    const addedBytes = added === undefined ? 0 : jsonSize(added as Json, Math.min(ceiling - bytes, limits.maxWork - work));
+    bytes += addedBytes;
+    if (bytes > ceiling) throw fail(`the patched document would exceed ${ceiling} bytes`);
+    work += 1 + addedBytes + touchedBytes(op, result, limits.maxWork - work);
+    if (work > limits.maxWork) throw fail(`the patch is too large for the document: its operations would touch more than ${limits.maxWork} bytes`);
     try {
-      result = applyOperation(result, op, true, true, true, index).newDocument as Json;
+      result = applyOperation(result, op, validateInPlace, true, true, index).newDocument as Json;
     } catch (error) {
       if (error instanceof JsonPatchError) throw fail(REASONS[error.name] ?? 'the operation cannot be applied');
       if (error instanceof TypeError) throw fail('the path must not reach __proto__ or constructor/prototype');
@@ -71,6 +81,29 @@ export function applyJsonPatch(document: Json, patch: unknown, limits: JsonPatch
     }
   });
   return result;
+}
+
+/**
+ * Bytes of JSON an operation reads besides the value it adds: the value a `test` compares, and the value
+ * a `move` overwrites (the library keeps a copy of it). Counted up to `limit`.
+ */
+function touchedBytes(op: Operation & { value?: Json }, document: Json, limit: number): number {
+  if (op.op === 'test') return jsonSize(op.value as Json, limit);
+  if (op.op !== 'move') return 0;
+  const overwritten = resolvePointer(document, op.path).value;
+  return overwritten === undefined ? 0 : jsonSize(overwritten, limit);
+}
+
+/**
+ * The library's own checks, except that it would check a `move` or `copy` source by applying a read of it
+ * to a deep copy of the whole document; here the source is looked up in place.
+ */
+function validateInPlace(operation: Operation, index: number, document: Json, existingPath: string): void {
+  if (operation.op !== 'move' && operation.op !== 'copy') return validator(operation, index, document, existingPath);
+  validator(operation, index);
+  if (resolvePointer(document, operation.from).value === undefined) {
+    throw new JsonPatchError('the from path does not exist', 'OPERATION_FROM_UNRESOLVABLE', index, operation, document);
+  }
 }
 
 /** What is wrong with an operation that the library would let through, or undefined. */

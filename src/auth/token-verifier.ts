@@ -15,8 +15,11 @@ const MAX_WORKSPACE_LENGTH = 255;
  * honoured soon after.
  */
 export const VERIFIED_TOKEN_TTL_MS = 60_000;
-/** How many verified tokens are remembered, the least recently used going first. */
-const VERIFIED_TOKENS_KEPT = 10_000;
+/** How many verified tokens are remembered, the least recently used going first, and their bytes at most. */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+export const VERIFIED_TOKENS_BYTES = 8 * 1024 ** 2;
+/** A longer token is verified every time, never remembered: a header may be 16 KB, and a key must not keep that. */
+export const MEMO_TOKEN_MAX_LENGTH = 2_048;
 
 export type KeyMaterial = { key: Uint8Array | KeyObject | JWTVerifyGetKey; algorithms: string[] };
 
@@ -50,7 +53,11 @@ const unauthorized = (message: string) => new DomainError('unauthorized', messag
 /** Checks bearer tokens and names the workspace they grant. */
 export class TokenVerifier {
   /** Token → its workspace and the time (ms) after which it must be verified again. Refused tokens are never kept. */
-  private readonly verified = new LRUCache<string, { workspace: string; until: number }>({ max: VERIFIED_TOKENS_KEPT });
+  private readonly verified = new LRUCache<string, { workspace: string; until: number }>({
+    max: VERIFIED_TOKENS_KEPT,
+    maxSize: VERIFIED_TOKENS_BYTES,
+    sizeCalculation: (value, token) => 2 * (token.length + value.workspace.length) + 64,
+  });
 
   constructor(
     private readonly material: KeyMaterial,
@@ -65,7 +72,7 @@ export class TokenVerifier {
     if (!match) throw unauthorized('the authorization header must be "Bearer <token>"');
     const token = match[1];
     const now = this.now();
-    const known = this.verified.get(token);
+    const known = token.length <= MEMO_TOKEN_MAX_LENGTH ? this.verified.get(token) : undefined;
     if (known && now < known.until) return known.workspace;
     let payload: Record<string, unknown>;
     try {
@@ -85,7 +92,12 @@ export class TokenVerifier {
       throw unauthorized(`the token has no ${this.jwt.workspaceClaim} claim`);
     }
     const expires = typeof payload.exp === 'number' ? (payload.exp + CLOCK_TOLERANCE_SECONDS) * 1000 : Infinity;
-    this.verified.set(token, { workspace, until: Math.min(now + VERIFIED_TOKEN_TTL_MS, expires) });
+    if (token.length <= MEMO_TOKEN_MAX_LENGTH) this.verified.set(token, { workspace, until: Math.min(now + VERIFIED_TOKEN_TTL_MS, expires) });
     return workspace;
+  }
+
+  /** Tokens remembered and their estimated bytes (for tests). */
+  memoStats(): { entries: number; bytes: number } {
+    return { entries: this.verified.size, bytes: this.verified.calculatedSize };
   }
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_PAGE_DATA_BUDGET } from './domain/data-budget';
 
 /** Everything the service reads from its environment, checked once at start. */
 export interface Config {
@@ -15,6 +16,8 @@ export interface Config {
     workspaceClaim: string;
   };
   bodyLimit: number;
+  /** PAGE_DATA_BUDGET: stored bytes of `data` one request may read (default 16 MiB). */
+  pageDataBudget: number;
   signingKey?: string;
   graphql: { sandbox: boolean; introspection: boolean };
   /** GRAPHQL_MAX_DEPTH (default 8), GRAPHQL_MAX_COMPLEXITY (default 10000), GRAPHQL_BATCHING (default false). */
@@ -89,6 +92,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const bodyLimit = parseSize(bodyLimitText);
   if (bodyLimit === undefined) problems.push(`BODY_LIMIT must be a size such as 2mb, 512kb or 1048576, got "${bodyLimitText}"`);
 
+  const pageDataBudgetText = value('PAGE_DATA_BUDGET');
+  const pageDataBudget = pageDataBudgetText === undefined ? DEFAULT_PAGE_DATA_BUDGET : parseSize(pageDataBudgetText);
+  if (pageDataBudget === undefined) problems.push(`PAGE_DATA_BUDGET must be a size such as 16mb, 512kb or 1048576, got "${pageDataBudgetText}"`);
+
   const jwksUrl = value('JWT_JWKS_URL');
   if (jwksUrl && !/^https?:\/\//.test(jwksUrl)) problems.push('JWT_JWKS_URL must be an http(s) address');
   const publicKey = value('JWT_PUBLIC_KEY')?.replace(/\\n/g, '\n');
@@ -108,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database: parseDatabase(value('DATABASE_URL'), dataDir, problems),
     jwt: { secret, publicKey, jwksUrl, issuer: value('JWT_ISSUER'), audience: value('JWT_AUDIENCE'), workspaceClaim },
     bodyLimit: bodyLimit ?? 2 * 1024 ** 2,
+    pageDataBudget: pageDataBudget ?? DEFAULT_PAGE_DATA_BUDGET,
     signingKey: value('SIGNING_KEY')?.replace(/\\n/g, '\n'),
     graphql: {
       sandbox: parseBoolean('GRAPHQL_SANDBOX', value('GRAPHQL_SANDBOX'), true, problems),

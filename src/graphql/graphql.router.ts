@@ -26,6 +26,7 @@ export interface GraphQLOptions {
   maxDepth: number;
   maxComplexity: number;
   bodyLimit: number;
+  pageDataBudget: number;
 }
 
 export const GRAPHQL_PATH = '/graphql';
@@ -118,7 +119,7 @@ export async function graphqlRouter(
   await apollo.start();
 
   const execute = apolloHandler(apollo, async (req) =>
-    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log }),
+    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log }, options.pageDataBudget),
   );
 
   const router = Router();

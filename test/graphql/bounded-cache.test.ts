@@ -5,6 +5,12 @@ import { MB, retainedHeap } from '../helpers/heap';
 import { newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 import { graphqlClient } from './graphql-client';
 
+let t: TestServer;
+beforeAll(async () => {
+  t = await startServer();
+});
+afterAll(() => t.close());
+
 const FIELDS = 'id key folder docSchema envSchema state signed invalid snippet tags createdAt updatedAt';
 /** About 1,800 tokens: 40 aliased pages, the heaviest kind of document to keep (graphql-jit's plan for it is megabytes). */
 const heavyQuery = (n: number) => `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: entries(first: 1) { edges { node { ${FIELDS} } } }`).join(' ')} n${n}: __typename }`;
@@ -37,12 +43,6 @@ describe("Apollo's caches are bounded by what they hold", () => {
 });
 
 describe('the server under many distinct heavy queries', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startServer();
-  });
-  afterAll(() => t.close());
-
   test('parsed documents stay within the store, and every query is answered', async () => {
     const gql = graphqlClient(t.url, await tokenFor(newWorkspace()));
     // About 2,000 short tokens: a document of 600 KB of heap whose JSON is 150 KB.

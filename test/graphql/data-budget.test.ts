@@ -9,7 +9,7 @@ import { apisFor } from './graphql-client';
 const BUDGET = 200 * 1024;
 let t: TestServer;
 beforeAll(async () => {
-  t = await startServer({ PAGE_DATA_BUDGET: '200kb' });
+  t = await startServer({ PAGE_DATA_BUDGET: '200kb', GRAPHQL_BATCHING: 'true' });
 });
 afterAll(() => t.close());
 
@@ -93,6 +93,15 @@ describe('a page that reads data stops at the request budget', () => {
     } finally {
       loaded.mockRestore();
     }
+  });
+
+  test('the operations of a batch share the budget of their request', async () => {
+    const { gql } = await workspaceWith(8);
+    const reply = await gql.post([{ query: PAGE, variables: { first: 10 } }, { query: PAGE, variables: { first: 10 } }]);
+    expect(reply.status).toBe(200);
+    const pages = reply.body.map((answer: { data: { entries: { edges: unknown[]; pageInfo: { hasNextPage: boolean } } } }) => answer.data.entries);
+    expect(pages[0].edges.length + pages[1].edges.length).toBe(3);
+    expect(pages.every((page: { pageInfo: { hasNextPage: boolean } }) => page.pageInfo.hasNextPage)).toBe(true);
   });
 
   test('single entries read by id share the budget: those over it get an error, not their data', async () => {

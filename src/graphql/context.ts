@@ -62,7 +62,10 @@ export function createContext(
     loaders,
     dataBudget,
     async dataOf(entry) {
-      if (!dataBudget.isPaid(entry) && !dataBudget.pay(entry, await loaders.dataSize.load(entry.id))) throw dataBudgetSpent(dataBudget);
+      if (!dataBudget.isPaid(entry)) {
+        const bytes = await loaders.dataSize.load(entry.id);
+        if (!dataBudget.pay(entry, bytes)) throw dataBudgetSpent(dataBudget);
+      }
       return loaders.data.load(entry.id);
     },
   };

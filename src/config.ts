@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { readTrustedKeys, type PublicJwk } from './signing/trusted-keys';
+import { DEFAULT_PAGE_DATA_BUDGET } from './domain/data-budget';
 
 /** Everything the service reads from its environment, checked once at start. */
 export interface Config {
@@ -23,6 +24,8 @@ export interface Config {
   bodyLimit: number;
   /** JSON_PATCH_MAX_WORK: most bytes of JSON the operations of one JSON patch may touch. */
   jsonPatchMaxWork: number;
+  /** PAGE_DATA_BUDGET: stored bytes of `data` one request may read (default 16 MiB). */
+  pageDataBudget: number;
   signingKey?: string;
   /** SIGNING_TRUSTED_KEYS: other parties' public keys whose envelope signatures are accepted. */
   signingTrustedKeys: PublicJwk[];
@@ -124,6 +127,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const jsonPatchMaxWork = parseSize(patchWorkText);
   if (jsonPatchMaxWork === undefined) problems.push(`JSON_PATCH_MAX_WORK must be a size such as 16mb, 512kb or 1048576, got "${patchWorkText}"`);
 
+  const pageDataBudgetText = value('PAGE_DATA_BUDGET');
+  const pageDataBudget = pageDataBudgetText === undefined ? DEFAULT_PAGE_DATA_BUDGET : parseSize(pageDataBudgetText);
+  if (pageDataBudget === undefined) problems.push(`PAGE_DATA_BUDGET must be a size such as 16mb, 512kb or 1048576, got "${pageDataBudgetText}"`);
+
   const jwksUrl = value('JWT_JWKS_URL');
   if (jwksUrl && !/^https?:\/\//.test(jwksUrl)) problems.push('JWT_JWKS_URL must be an http(s) address');
   const publicKey = value('JWT_PUBLIC_KEY')?.replace(/\\n/g, '\n');
@@ -159,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyLimit: bodyLimit ?? 2 * 1024 ** 2,
     jsonPatchMaxWork: jsonPatchMaxWork ?? 16 * 1024 ** 2,
+    pageDataBudget: pageDataBudget ?? DEFAULT_PAGE_DATA_BUDGET,
     signingKey: value('SIGNING_KEY')?.replace(/\\n/g, '\n'),
     signingTrustedKeys: trusted.keys,
     graphql: {

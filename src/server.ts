@@ -66,7 +66,12 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   app.use(entriesRoutes(entries, config.bodyLimit));
   app.use(keysRoutes(entries));
   app.use(pingRoutes());
-  const graphql = await graphqlRouter({ entries, verifier, logger }, { ...config.graphql, ...config.graphqlLimits, bodyLimit: config.bodyLimit });
+  const graphql = await graphqlRouter({ entries, verifier, logger }, {
+    ...config.graphql,
+    ...config.graphqlLimits,
+    bodyLimit: config.bodyLimit,
+    pageDataBudget: config.pageDataBudget,
+  });
   app.use(graphql.router);
   app.use(notFoundHandler);
   app.use(errorHandler);

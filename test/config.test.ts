@@ -23,6 +23,8 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ type: 'sqlite', file: path.resolve('./data/entries.sqlite') });
     expect(config.bodyLimit).toBe(2 * 1024 * 1024);
     expect(config.jwt).toEqual({ workspaceClaim: 'workspace_id', maxLifetimeSeconds: 24 * 3600, jwksCacheMs: 60_000 });
+    expect(config.pageDataBudget).toBe(16 * 1024 * 1024);
+    expect(config.jwt).toEqual({ workspaceClaim: 'workspace_id' });
     expect(config.graphql).toEqual({ sandbox: true, introspection: true });
     expect(config.logLevel).toBe('info');
     expect(config.engine).toEqual({ threads: availableParallelism(), timeLimitMs: 10_000, memoryMb: 512 });
@@ -50,6 +52,8 @@ describe('loadConfig', () => {
     [{ PORT: '70000' }, 'PORT'],
     [{ BODY_LIMIT: 'lots' }, 'BODY_LIMIT'],
     [{ JSON_PATCH_MAX_WORK: 'plenty' }, 'JSON_PATCH_MAX_WORK'],
+    [{ PAGE_DATA_BUDGET: 'plenty' }, 'PAGE_DATA_BUDGET'],
+    [{ PAGE_DATA_BUDGET: '0' }, 'PAGE_DATA_BUDGET'],
     [{ DATABASE_URL: 'postgres://x' }, 'DATABASE_URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ JWT_PUBLIC_KEY: 'not a pem' }, 'JWT_PUBLIC_KEY'],
@@ -69,6 +73,11 @@ describe('loadConfig', () => {
     const problems = problemsOf(env as Record<string, string>);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(name);
+  });
+
+  test('PAGE_DATA_BUDGET takes a size', () => {
+    expect(loadConfig({ PAGE_DATA_BUDGET: '200kb' }).pageDataBudget).toBe(200 * 1024);
+    expect(loadConfig({ PAGE_DATA_BUDGET: '1048576' }).pageDataBudget).toBe(1024 * 1024);
   });
 
   test('every bad value is reported at once', () => {

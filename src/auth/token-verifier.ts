@@ -16,8 +16,11 @@ const MAX_WORKSPACE_LENGTH = 255;
  * the fetched JWKS is older than JWT_JWKS_CACHE_AGE, not up to a minute later still.
  */
 export const VERIFIED_TOKEN_TTL_MS = 60_000;
-/** How many verified tokens are remembered, the least recently used going first. */
-const VERIFIED_TOKENS_KEPT = 10_000;
+/** How many verified tokens are remembered, the least recently used going first, and their bytes at most. */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+export const VERIFIED_TOKENS_BYTES = 8 * 1024 ** 2;
+/** A longer token is verified every time, never remembered: a header may be 16 KB, and a key must not keep that. */
+export const MEMO_TOKEN_MAX_LENGTH = 2_048;
 /** The least time between two JWKS fetches asked for by a token with an unknown `kid` (jose's default). */
 const JWKS_COOLDOWN_MS = 30_000;
 
@@ -65,7 +68,11 @@ const unauthorized = (message: string) => new DomainError('unauthorized', messag
 /** Checks bearer tokens and names the workspace they grant. */
 export class TokenVerifier {
   /** Token → its workspace and the time (ms) after which it must be verified again. Refused tokens are never kept. */
-  private readonly verified = new LRUCache<string, { workspace: string; until: number }>({ max: VERIFIED_TOKENS_KEPT });
+  private readonly verified = new LRUCache<string, { workspace: string; until: number }>({
+    max: VERIFIED_TOKENS_KEPT,
+    maxSize: VERIFIED_TOKENS_BYTES,
+    sizeCalculation: (value, token) => 2 * (token.length + value.workspace.length) + 64,
+  });
 
   constructor(
     private readonly material: KeyMaterial,
@@ -80,7 +87,8 @@ export class TokenVerifier {
     if (!match) throw unauthorized('the authorization header must be "Bearer <token>"');
     const token = match[1];
     const now = this.now();
-    const remember = this.material.source !== 'jwks';
+    // JWKS tokens are checked every time (a removed key must stop working); overlong tokens are never kept as keys.
+    const remember = this.material.source !== 'jwks' && token.length <= MEMO_TOKEN_MAX_LENGTH;
     const known = remember ? this.verified.get(token) : undefined;
     if (known && now < known.until) return known.workspace;
     let payload: JWTPayload;
@@ -122,5 +130,10 @@ export class TokenVerifier {
     if ((iat !== undefined && exp - iat > max) || exp - nowSeconds > max + CLOCK_TOLERANCE_SECONDS) {
       throw unauthorized(`the token is valid for longer than the ${max} seconds allowed (JWT_MAX_LIFETIME)`);
     }
+  }
+
+  /** Tokens remembered and their estimated bytes (for tests). */
+  memoStats(): { entries: number; bytes: number } {
+    return { entries: this.verified.size, bytes: this.verified.calculatedSize };
   }
 }

@@ -4,7 +4,8 @@ import { UUID_PATTERN, keyProblem } from './create-entry.input';
 import { InThreadEngine, type DocumentEngine, type DocumentJob } from './document-pipeline';
 import { storedJsonOf, type Entry } from './entry';
 import { JsonText } from './json-text';
-import { decodeCursor, encodeCursor } from './entry-cursor';
+import type { DataBudget } from './data-budget';
+import { BEFORE_NEWEST, decodeCursor, encodeCursor, type EntryCursor } from './entry-cursor';
 import { DuplicateEntryError, type EntryStore } from './entry-store';
 import { DomainError, badInput, conflict, notFound } from './errors';
 import { checkListQuery, type ListEntriesQuery } from './list-entries.query';
@@ -95,17 +96,26 @@ export class EntryService {
     return entry;
   }
 
-  /** One page of the workspace's entries, newest first. */
-  async listEntries(workspaceId: string, query: ListEntriesQuery): Promise<EntryPage> {
+  /**
+   * One page of the workspace's entries, newest first. With a data budget (the caller will read each
+   * entry's `data`), the page ends before the first entry whose data does not fit what is left of it, and
+   * its next cursor continues from there: a smaller page, never an error.
+   */
+  async listEntries(workspaceId: string, query: ListEntriesQuery, options: { dataBudget?: DataBudget } = {}): Promise<EntryPage> {
     const { limit, cursor, ...filters } = checkListQuery(query);
     const after = cursor === undefined ? undefined : decodeCursor(workspaceId, cursor, filters);
     const page: EntryPage = { entries: [], limit, cursor, ...filters };
     if (cursor !== undefined && after === undefined) return page; // another workspace's cursor
     const rows = await this.store.list(workspaceId, { ...filters, after, limit: limit + 1 });
     page.entries = rows.slice(0, limit);
-    if (rows.length > limit) {
-      const last = page.entries[page.entries.length - 1];
-      page.nextCursor = encodeCursor(workspaceId, { createdAt: last.createdAt.getTime(), id: last.id }, filters);
+    const more = rows.length > limit;
+    const served = options.dataBudget ? await this.withinBudget(workspaceId, page.entries, options.dataBudget) : page.entries;
+    if (served.length < page.entries.length) {
+      page.entries = served;
+      // Cut short by the budget; with none served, the next page starts where this one was asked to.
+      page.nextCursor = encodeCursor(workspaceId, served.length > 0 ? positionOf(served[served.length - 1]) : (after ?? BEFORE_NEWEST), filters);
+    } else if (more) {
+      page.nextCursor = encodeCursor(workspaceId, positionOf(page.entries[page.entries.length - 1]), filters);
     }
     return page;
   }
@@ -128,8 +138,22 @@ export class EntryService {
     return text;
   }
 
+  /** The stored bytes of entries' `data`, to weigh them against a data budget before reading them. */
+  async dataSizes(workspaceId: string, ids: string[]): Promise<Map<string, number>> {
+    return this.store.dataSizes(workspaceId, ids);
+  }
+
+  /** The leading entries whose data fits what is left of the budget, which pays for them. */
+  private async withinBudget(workspaceId: string, entries: Entry[], budget: DataBudget): Promise<Entry[]> {
+    const sizes = await this.store.dataSizes(workspaceId, entries.map((entry) => entry.id));
+    const unpaid = entries.findIndex((entry) => !budget.pay(entry, sizes.get(entry.id) ?? 0));
+    return unpaid === -1 ? entries : entries.slice(0, unpaid);
+  }
+
   /** Lets work in flight finish and stops the engine's threads. */
   async close(): Promise<void> {
     await this.engine.close();
   }
 }
+
+const positionOf = (entry: Entry): EntryCursor => ({ createdAt: entry.createdAt.getTime(), id: entry.id });

@@ -13,6 +13,9 @@ export interface EntryCursor {
   id: string;
 }
 
+/** A position before every entry: a list continued from it starts at the newest. */
+export const BEFORE_NEWEST: EntryCursor = { createdAt: Number.MAX_SAFE_INTEGER, id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' };
+
 interface CursorPayload {
   v: 1;
   /** Which workspace made the cursor (a short hash, not the name). */

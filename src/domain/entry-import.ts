@@ -30,6 +30,7 @@ export class EntryImporter {
       findByKey: (workspaceId, key, opts) => target.findByKey(workspaceId, key, opts),
       list: (workspaceId, slice) => target.list(workspaceId, slice),
       loadData: (workspaceId, ids) => target.loadData(workspaceId, ids),
+      dataSizes: (workspaceId, ids) => target.dataSizes(workspaceId, ids),
     };
     this.service = new EntryService(preparing, options);
   }

@@ -23,4 +23,6 @@ export interface EntryStore {
   list(workspaceId: string, slice: ListSlice): Promise<Entry[]>;
   /** Reads `data` for entries listed without it. */
   loadData(workspaceId: string, ids: string[]): Promise<Map<string, Entry['data']>>;
+  /** The stored size of `data` in bytes, read without reading the data itself. */
+  dataSizes(workspaceId: string, ids: string[]): Promise<Map<string, number>>;
 }

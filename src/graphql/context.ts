@@ -1,13 +1,16 @@
 import DataLoader from 'dataloader';
 import type { Envelope } from '../document';
+import { DataBudget, dataBudgetSpent, DEFAULT_PAGE_DATA_BUDGET } from '../domain/data-budget';
+import type { Entry } from '../domain/entry';
 import type { EntryService } from '../domain/entries.service';
 import { DomainError } from '../domain/errors';
 import type { Logger } from '../logger';
 import { graphQLErrorOf } from './format-error';
 
-/** Batches per request: every `data` a page asks for is read in one call, not one per entry. */
+/** Batches per request: every `data` a page asks for is read in one call, not one per entry; sizes likewise. */
 export interface EntryLoaders {
   data: DataLoader<string, Envelope | null>;
+  dataSize: DataLoader<string, number>;
 }
 
 /** What every resolver gets: the workspace of the verified token, the request's id and logger, the service. */
@@ -17,6 +20,13 @@ export interface GraphQLContext {
   log: Logger;
   entries: EntryService;
   loaders: EntryLoaders;
+  /** What this request may still show of entries' `data`: every page and every entry that shows it shares it. */
+  dataBudget: DataBudget;
+  /**
+   * An entry's data, paid for from the budget: by its page when listed, else here, measured before it is
+   * read. Over the budget, the field's error says to read it in another request.
+   */
+  dataOf(entry: Entry): Promise<Envelope | null>;
 }
 
 /**
@@ -26,22 +36,37 @@ export interface GraphQLContext {
 export function createContext(
   entries: EntryService,
   request: { workspaceId: string | undefined; requestId: string; log: Logger },
+  pageDataBudget = DEFAULT_PAGE_DATA_BUDGET,
 ): GraphQLContext {
   const { workspaceId, requestId, log } = request;
   if (!workspaceId) {
     const error = new DomainError('unauthorized', 'a bearer token is required');
     throw graphQLErrorOf(error, { status: 401, headers: new Map([['www-authenticate', 'Bearer']]) });
   }
+  const dataBudget = new DataBudget(pageDataBudget);
+  const loaders: EntryLoaders = {
+    data: new DataLoader(async (ids) => {
+      const found = await entries.loadData(workspaceId, [...ids]);
+      return ids.map((id) => found.get(id) ?? null);
+    }),
+    dataSize: new DataLoader(async (ids) => {
+      const sizes = await entries.dataSizes(workspaceId, [...ids]);
+      return ids.map((id) => sizes.get(id) ?? 0);
+    }),
+  };
   return {
     workspaceId,
     requestId,
     log,
     entries,
-    loaders: {
-      data: new DataLoader(async (ids) => {
-        const found = await entries.loadData(workspaceId, [...ids]);
-        return ids.map((id) => found.get(id) ?? null);
-      }),
+    loaders,
+    dataBudget,
+    async dataOf(entry) {
+      if (!dataBudget.isPaid(entry)) {
+        const bytes = await loaders.dataSize.load(entry.id);
+        if (!dataBudget.pay(entry, bytes)) throw dataBudgetSpent(dataBudget);
+      }
+      return loaders.data.load(entry.id);
     },
   };
 }

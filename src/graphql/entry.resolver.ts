@@ -1,5 +1,6 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import { GraphQLJSONObject, GraphQLUUID } from 'graphql-scalars';
-import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Envelope } from '../document';
 import { envelopeOf, type Entry } from '../domain/entry';
 import type { GraphQLContext } from './context';
@@ -9,13 +10,21 @@ import { EntriesArgs, listQueryOf } from './entries.args';
 import { connectionOf, EntryConnectionType } from './entry-connection.type';
 import { EntryType } from './entry.type';
 import { DATA_COMPLEXITY, pageComplexity } from './limits';
+import { selectsPath } from './selection';
+
+const NODE_DATA = ['edges', 'node', 'data'] as const;
 
 /** Entries: each field is one call into the entry service, which owns every rule. */
 @Resolver(() => EntryType)
 export class EntryResolver {
-  @Query(() => EntryConnectionType, { description: 'The entries of the workspace, newest first.', complexity: pageComplexity })
-  async entries(@Args(() => EntriesArgs) args: EntriesArgs, @Ctx() ctx: GraphQLContext): Promise<EntryConnectionType> {
-    return connectionOf(ctx.workspaceId, await ctx.entries.listEntries(ctx.workspaceId, listQueryOf(args)));
+  @Query(() => EntryConnectionType, {
+    description: "The entries of the workspace, newest first. A page that selects `data` ends where the request's data budget does (hasNextPage true).",
+    complexity: pageComplexity,
+  })
+  async entries(@Args(() => EntriesArgs) args: EntriesArgs, @Ctx() ctx: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<EntryConnectionType> {
+    // A page that shows `data` is measured against the request's budget before any data is read.
+    const dataBudget = selectsPath(info, NODE_DATA) ? ctx.dataBudget : undefined;
+    return connectionOf(ctx.workspaceId, await ctx.entries.listEntries(ctx.workspaceId, listQueryOf(args), { dataBudget }));
   }
 
   @Query(() => EntryType, { nullable: true, description: 'One entry by its id; NOT_FOUND when the workspace has none.' })
@@ -45,6 +54,6 @@ export class EntryResolver {
     description: 'The envelope. Read from the database only when selected, for a whole page at once.',
   })
   data(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Envelope | Promise<Envelope | null> {
-    return envelopeOf(entry) ?? ctx.loaders.data.load(entry.id);
+    return envelopeOf(entry) ?? ctx.dataOf(entry);
   }
 }

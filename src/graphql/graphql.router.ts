@@ -12,6 +12,7 @@ import type { EntryService } from '../domain/entries.service';
 import { DomainError } from '../domain/errors';
 import type { Logger } from '../logger';
 import { jsonBody } from '../rest/json-body';
+import { documentStore, persistedQueryCache } from './bounded-cache';
 import { compiledExecutor } from './compiled-executor';
 import { createContext, type GraphQLContext } from './context';
 import { errorLoggingPlugin, errorResponseBody, formatError, GRAPHQL_ERRORS } from './format-error';
@@ -25,6 +26,7 @@ export interface GraphQLOptions {
   maxDepth: number;
   maxComplexity: number;
   bodyLimit: number;
+  pageDataBudget: number;
 }
 
 export const GRAPHQL_PATH = '/graphql';
@@ -93,6 +95,8 @@ export async function graphqlRouter(
     introspection: options.introspection,
     allowBatchedHttpRequests: options.batching,
     parseOptions: { maxTokens: MAX_QUERY_TOKENS },
+    documentStore: documentStore(),
+    cache: persistedQueryCache(),
     validationRules: [depthLimitRule(options.maxDepth)],
     formatError,
     // Compact JSON, as REST answers: Apollo indents by default, which doubles the bytes and the time to write them.
@@ -115,7 +119,7 @@ export async function graphqlRouter(
   await apollo.start();
 
   const execute = apolloHandler(apollo, async (req) =>
-    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log }),
+    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log }, options.pageDataBudget),
   );
 
   const router = Router();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ApolloServerPlugin } from '@apollo/server';
 import {
   GraphQLError,
@@ -11,6 +12,7 @@ import {
   type ValidationRule,
 } from 'graphql';
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type ComplexityEstimatorArgs } from 'graphql-query-complexity';
+import { LRUCache } from 'lru-cache';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/list-entries.query';
 
 /** Defaults; GRAPHQL_MAX_DEPTH and GRAPHQL_MAX_COMPLEXITY override them. */
@@ -24,8 +26,11 @@ export const DEFAULT_MAX_COMPLEXITY = 10_000;
  */
 export const MAX_QUERY_TOKENS = 2_000;
 
-/** Costs remembered per parsed document (for different variables) before the memory starts again. */
-const MEASURES_PER_DOCUMENT = 256;
+/**
+ * Costs remembered, across documents and variables, the least recently used going first. Each is a number
+ * under a short key (a hash of the variables, never their text), so the memory is a few hundred KB at most.
+ */
+export const MEASURES_KEPT = 4_096;
 
 /** What a field costs when it names no cost: 1. `data` costs more (a whole envelope is read and sent). */
 export const DATA_COMPLEXITY = 10;
@@ -96,27 +101,37 @@ export function depthLimitRule(maxDepth: number): ValidationRule {
   };
 }
 
+/** The complexity plugin, and how many costs it holds (for tests). */
+export interface ComplexityLimitPlugin extends ApolloServerPlugin {
+  measuresKept(): number;
+}
+
 /**
  * Refuses, before execution, an operation whose estimated cost is over `maxComplexity`. Every field
  * counts, aliases included (each alias is a separate field), and fragments count where they are spread.
  * Runs once the operation is known, so that `first` given in variables is priced at its value.
  */
-export function complexityLimitPlugin(maxComplexity: number): ApolloServerPlugin {
+export function complexityLimitPlugin(maxComplexity: number): ComplexityLimitPlugin {
   // Apollo reuses one parsed document per query text, so its cost is measured once per operation and variables.
-  const measured = new WeakMap<DocumentNode, Map<string, number>>();
+  // Keys are the document's number and a hash of the operation name and variables: a client's variables may be
+  // megabytes, and a key must not keep them.
+  const measured = new LRUCache<string, number>({ max: MEASURES_KEPT });
+  const documentNumbers = new WeakMap<DocumentNode, number>();
+  let documentsSeen = 0;
   const costOf = (schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>) => {
-    const byVariables = measured.get(document) ?? new Map<string, number>();
-    measured.set(document, byVariables);
-    const key = JSON.stringify([operationName ?? null, variables]);
-    let cost = byVariables.get(key);
+    let documentNumber = documentNumbers.get(document);
+    if (documentNumber === undefined) documentNumbers.set(document, (documentNumber = documentsSeen++));
+    const digest = createHash('sha256').update(JSON.stringify([operationName ?? null, variables])).digest('base64url');
+    const key = `${documentNumber}:${digest}`;
+    let cost = measured.get(key);
     if (cost === undefined) {
       cost = measure(schema, document, operationName, variables);
-      if (byVariables.size >= MEASURES_PER_DOCUMENT) byVariables.clear();
-      byVariables.set(key, cost);
+      measured.set(key, cost);
     }
     return cost;
   };
   return {
+    measuresKept: () => measured.size,
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, schema, operation }) {

@@ -86,6 +86,20 @@ export class EntryRepository implements EntryStore {
     return found;
   }
 
+  async dataSizes(workspaceId: string, ids: string[]): Promise<Map<string, number>> {
+    const sizes = new Map<string, number>();
+    if (ids.length === 0) return sizes;
+    // OCTET_LENGTH on both engines: bytes, not characters. SQLite reads it from the record header, not the text.
+    const rows: { id: string; size: number | string | null }[] = await this.entries
+      .createQueryBuilder('e')
+      .select('e.id', 'id')
+      .addSelect('OCTET_LENGTH(e.data)', 'size')
+      .where('e.workspaceId = :workspaceId AND e.id IN (:...ids)', { workspaceId, ids })
+      .getRawMany();
+    for (const row of rows) sizes.set(row.id, Number(row.size ?? 0));
+    return sizes;
+  }
+
   private async findOne(where: { workspaceId: string; id?: string; key?: string }, withData: boolean): Promise<Entry | undefined> {
     const select = selectOf(withData ? [...LIST_COLUMNS, 'data'] : LIST_COLUMNS);
     const row = await this.entries.findOne({ select, where });

@@ -1,6 +1,6 @@
 import { createSecretKey } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { CLOCK_TOLERANCE_SECONDS, TokenVerifier, VERIFIED_TOKEN_TTL_MS, type KeySource } from '../../src/auth/token-verifier';
+import { CLOCK_TOLERANCE_SECONDS, MEMO_TOKEN_MAX_LENGTH, TokenVerifier, VERIFIED_TOKEN_TTL_MS, VERIFIED_TOKENS_BYTES, type KeySource } from '../../src/auth/token-verifier';
 import { DomainError } from '../../src/domain/errors';
 
 const SECRET = createSecretKey(Buffer.from('a-secret-for-the-verifier-tests-0123456789'));
@@ -27,11 +27,12 @@ function verifierAt(start: number, source: KeySource = 'configured') {
     workspaceOf: (token: string) => verifier.workspaceOf(`Bearer ${token}`),
     advance: (ms: number) => (now += ms),
     checks: () => checks,
+    memoStats: () => verifier.memoStats(),
   };
 }
 
-const tokenFor = (workspace: string, expiresAt: number, secret = SECRET) =>
-  new SignJWT({ workspace_id: workspace })
+const tokenFor = (workspace: string, expiresAt: number, secret = SECRET, claims: Record<string, unknown> = {}) =>
+  new SignJWT({ workspace_id: workspace, ...claims })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuedAt(Math.floor(START / 1000))
     .setExpirationTime(Math.floor(expiresAt / 1000))
@@ -132,5 +133,37 @@ describe('TokenVerifier refuses a workspace claim that is not well-formed Unicod
       );
     }
     expect(await v.workspaceOf(await tokenFor('tenant-\ud83d\ude00', START + 60_000))).toBe('tenant-😀');
+  });
+});
+
+describe('the memory of verified tokens is bounded', () => {
+  test('a token longer than the memo takes is verified each time and never kept', async () => {
+    const v = verifierAt(START);
+    const long = await tokenFor('acme', START + 3_600_000, SECRET, { pad: 'x'.repeat(12_000) });
+    expect(long.length).toBeGreaterThan(MEMO_TOKEN_MAX_LENGTH);
+    expect(await v.workspaceOf(long)).toBe('acme');
+    expect(await v.workspaceOf(long)).toBe('acme');
+    expect(v.checks()).toBe(2);
+    expect(v.memoStats().entries).toBe(0);
+  });
+
+  test('many distinct tokens of the longest kept length stay under the byte bound, and still verify', async () => {
+    const v = verifierAt(START);
+    const base = await tokenFor('acme', START + 3_600_000, SECRET, { pad: '' });
+    const padding = 'x'.repeat(Math.floor(((MEMO_TOKEN_MAX_LENGTH - base.length) * 3) / 4) - 8);
+    const count = Math.ceil(VERIFIED_TOKENS_BYTES / (2 * MEMO_TOKEN_MAX_LENGTH)) + 200;
+    let last = '';
+    for (let i = 0; i < count; i++) {
+      last = await tokenFor(`ws-${i}`, START + 3_600_000, SECRET, { pad: `${padding}${i}` });
+      expect(last.length).toBeLessThanOrEqual(MEMO_TOKEN_MAX_LENGTH);
+      expect(await v.workspaceOf(last)).toBe(`ws-${i}`);
+    }
+    const stats = v.memoStats();
+    expect(stats.bytes).toBeLessThanOrEqual(VERIFIED_TOKENS_BYTES);
+    expect(stats.entries).toBeLessThan(count);
+    // The most recent is still remembered: no new check.
+    const checks = v.checks();
+    expect(await v.workspaceOf(last)).toBe(`ws-${count - 1}`);
+    expect(v.checks()).toBe(checks);
   });
 });

@@ -6,6 +6,7 @@ import { formatError } from '../../src/graphql/format-error';
 import { buildGraphQLSchema } from '../../src/graphql/schema';
 import { storeAttachmentsAndMeta } from '../helpers/entry-extras';
 import { party, newWorkspace, startServer, type TestServer } from '../helpers/server';
+import { MB, retainedHeap } from '../helpers/heap';
 
 /**
  * The service runs operations with graphql-jit. Each operation here runs twice on the same entry service
@@ -103,5 +104,25 @@ describe('the compiled executor answers as graphql-js does', () => {
     expect(coercion.compiled.data).toBeUndefined();
     // Apollo turns such errors into BAD_USER_INPUT with status 400 (entries-connection.test.ts checks it over HTTP).
     expect(coercion.raw.errors?.[0].message).toMatch(/^Variable "\$at" got invalid value "yesterday"/);
+  });
+});
+
+describe('compiled plans are kept per operation, never per name the client sends', () => {
+  test('distinct long operation names that name nothing leave nothing behind, and the plan still serves', async () => {
+    const document = parse('query Page { entries(first: 2) { edges { node { id } } } }');
+    const run = (operationName: string | undefined) =>
+      runCompiled({ document, request: { operationName, variables: {} }, context: contextValue() } as unknown as GatewayGraphQLRequestContext);
+    await run('Page');
+    const name = 'N'.repeat(200_000);
+    const retained = await retainedHeap(async () => {
+      for (let i = 0; i < 150; i++) {
+        const result = await run(`${name}${i}`);
+        expect(result.errors?.[0].message).toMatch(/^Unknown operation named/);
+      }
+    });
+    // Kept as keys while the document lives, the names would be 150 × 200 KB = 30 MB.
+    expect(retained).toBeLessThan(8 * MB);
+    expect(((await run('Page')).data as any).entries.edges).toHaveLength(2);
+    expect(((await run(undefined)).data as any).entries.edges).toHaveLength(2);
   });
 });

@@ -32,12 +32,14 @@ describe('what a page reads from the database', () => {
       expect(without.body.data!.entries.edges[0].node).not.toHaveProperty('data');
       expect(log.queries.length).toBeGreaterThan(0);
       expect(log.readingData()).toEqual([]);
+      expect(log.measuringData()).toEqual([]);
 
       log.clear();
       const withData = await gql.run(ListEntriesDocument, { first: 10, withData: true });
       const nodes = withData.body.data!.entries.edges.map((e) => e.node);
       expect(nodes.every((n) => (n.data as any)?.head?.uuid === n.id)).toBe(true);
       expect(log.readingData()).toHaveLength(1); // DataLoader: one batch for the 10 entries
+      expect(log.measuringData()).toHaveLength(1); // their sizes, against the data budget, in one query too
     } finally {
       log.restore();
     }
@@ -90,6 +92,7 @@ describe('what a page reads from the database', () => {
       const withData = await gql.query(`{ entry(id: "${id}") { id data } }`);
       expect(withData.body.data.entry.data.doc.name).toBe('Single');
       expect(log.readingData()).toHaveLength(1);
+      expect(log.measuringData()).toHaveLength(1);
     } finally {
       log.restore();
     }

@@ -76,8 +76,10 @@ export function recordQueries(dataSource: DataSource) {
   return {
     queries,
     clear: () => void (queries.length = 0),
-    /** Queries that name the `data` column (quoted, as TypeORM quotes every column). */
-    readingData: () => queries.filter((q) => /[`"]data[`"]/.test(q)),
+    /** Queries that read the `data` column (quoted, as TypeORM quotes every column), not only its size. */
+    readingData: () => queries.filter((q) => /[`"]data[`"]/.test(q.replace(/OCTET_LENGTH\([^)]*\)/gi, ''))),
+    /** Queries that measure `data` (its stored bytes) without reading it. */
+    measuringData: () => queries.filter((q) => /OCTET_LENGTH\(/i.test(q)),
     restore: () => void (logger.logQuery = original),
   };
 }

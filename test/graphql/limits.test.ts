@@ -1,7 +1,9 @@
 import { buildSchema, getIntrospectionQuery, parse, print, specifiedRules, validate } from 'graphql';
 import { newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 import { ConfigError, loadConfig } from '../../src/config';
-import { depthLimitRule } from '../../src/graphql/limits';
+import { complexityLimitPlugin, depthLimitRule, MEASURES_KEPT } from '../../src/graphql/limits';
+import { buildGraphQLSchema } from '../../src/graphql/schema';
+import { MB, retainedHeap } from '../helpers/heap';
 import { CreateEntryDocument, ListEntriesDocument } from './generated/graphql';
 import { graphqlClient } from './graphql-client';
 
@@ -138,5 +140,42 @@ describe('configuration of the limits', () => {
   test.each([['GRAPHQL_MAX_DEPTH', '0'], ['GRAPHQL_MAX_DEPTH', 'deep'], ['GRAPHQL_MAX_COMPLEXITY', '-1'], ['GRAPHQL_BATCHING', 'sometimes']])('%s=%s is refused', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+});
+
+describe('the memory of measured costs is bounded', () => {
+  test('250 requests with distinct large variables keep no copy of them, and costs stay right', async () => {
+    const query = 'query Q($first: Int, $pad: String) { entries(first: $first, folder: $pad) { edges { node { id } } } }';
+    const pad = 'p'.repeat(200_000);
+    await gql.query(query, { first: 1 }); // warm: the document is parsed and stored once
+    const retained = await retainedHeap(async () => {
+      for (let i = 0; i < 250; i++) {
+        // The folder is refused (not a folder name): the cost is measured before that, with these variables.
+        const reply = await gql.query(query, { first: 1, pad: `${pad}${i}` });
+        expect(reply.status).toBe(200);
+        expect(reply.body.errors[0].extensions.code).toBe('BAD_USER_INPUT');
+      }
+    });
+    // Kept as keys (the old cache kept 256 per document), the variables would be 250 × 200 KB = 50 MB.
+    expect(retained).toBeLessThan(15 * MB);
+    // Costs measured for other variables are still each variables' own.
+    const aliases = Array.from({ length: 8 }, (_, i) => `a${i}: entries(first: $first) { edges { node { id data snippet } } }`).join(' ');
+    const priced = `query P($first: Int) { ${aliases} }`; // pad: a variable the operation ignores, in the key all the same
+    for (let i = 0; i < 20; i++) {
+      expect((await gql.query(priced, { first: 10, pad: `${i}` })).status).toBe(200);
+      expect((await gql.query(priced, { first: 100, pad: `${i}` })).status).toBe(400);
+    }
+  });
+
+  test('the plugin keeps at most MEASURES_KEPT costs', async () => {
+    const schema = buildGraphQLSchema();
+    const plugin = complexityLimitPlugin(10_000);
+    const listener = (await plugin.requestDidStart!({} as never))!;
+    const document = parse('query Q($first: Int) { entries(first: $first) { edges { node { id } } } }');
+    const operation = document.definitions[0];
+    for (let i = 0; i < MEASURES_KEPT + 500; i++) {
+      await listener.didResolveOperation!({ request: { variables: { first: 1, i } }, document, schema, operation } as never);
+    }
+    expect(plugin.measuresKept()).toBe(MEASURES_KEPT);
   });
 });

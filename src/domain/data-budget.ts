@@ -1,0 +1,41 @@
+import { DomainError } from './errors';
+
+/** Bytes of stored `data` one request may read, by default (PAGE_DATA_BUDGET). */
+export const DEFAULT_PAGE_DATA_BUDGET = 16 * 1024 ** 2;
+
+/**
+ * What one request may show of entries' `data`, counted in stored bytes before anything is read or parsed:
+ * a parsed envelope takes several times its text, so pages of large documents, or the same entries under
+ * many aliases, could otherwise hold gigabytes. One budget per request, shared by every field that shows
+ * data; each place an entry's data is shown pays for it, as each is written in the answer.
+ */
+export class DataBudget {
+  private spent = 0;
+  /** The entries (as listed or fetched for one field) whose data is paid for. */
+  private readonly paid = new WeakSet<object>();
+
+  constructor(readonly limit: number) {}
+
+  /**
+   * Pays for showing an entry's data if its bytes fit in what is left. The first entry a request shows is
+   * always paid for, whatever its size, so that a list can go on past an entry larger than the whole budget.
+   */
+  pay(entry: object, bytes: number): boolean {
+    if (this.paid.has(entry)) return true;
+    if (this.spent > 0 && this.spent + bytes > this.limit) return false;
+    this.spent += bytes;
+    this.paid.add(entry);
+    return true;
+  }
+
+  isPaid(entry: object): boolean {
+    return this.paid.has(entry);
+  }
+}
+
+/** The error of a single entry whose data is over what is left of the request's budget. */
+export const dataBudgetSpent = (budget: DataBudget) =>
+  new DomainError(
+    'payload-too-large',
+    `this request has shown all the data it may (${budget.limit} bytes); read this entry's data in another request`,
+  );

@@ -24,7 +24,6 @@ describe('loadConfig', () => {
     expect(config.bodyLimit).toBe(2 * 1024 * 1024);
     expect(config.jwt).toEqual({ workspaceClaim: 'workspace_id', maxLifetimeSeconds: 24 * 3600, jwksCacheMs: 60_000 });
     expect(config.pageDataBudget).toBe(16 * 1024 * 1024);
-    expect(config.jwt).toEqual({ workspaceClaim: 'workspace_id' });
     expect(config.graphql).toEqual({ sandbox: true, introspection: true });
     expect(config.logLevel).toBe('info');
     expect(config.engine).toEqual({ threads: availableParallelism(), timeLimitMs: 10_000, memoryMb: 512 });

@@ -8,6 +8,7 @@ import { keyMaterial, TokenVerifier } from './auth/token-verifier';
 import type { Config } from './config';
 import { EntryService } from './domain/entries.service';
 import { graphqlRouter } from './graphql/graphql.router';
+import { corsHandler } from './http/cors';
 import { createLogger, type Logger } from './logger';
 import { authenticate } from './rest/authenticate';
 import { entriesRoutes } from './rest/entries.routes';
@@ -53,6 +54,8 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(requestContext(logger));
+  const cors = corsHandler(config.corsOrigins);
+  if (cors) app.use(cors);
   app.use(healthRoutes(() => isDatabaseReady(dataSource)));
   app.use(['/silo', '/utils'], authenticate(verifier));
   app.use(entriesRoutes(entries, config.bodyLimit));

@@ -8,19 +8,23 @@ import {
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import type { TokenVerifier } from '../auth/token-verifier';
+import type { GraphQLExplorer } from '../config';
 import type { EntryService } from '../domain/entries.service';
 import { DomainError } from '../domain/errors';
 import type { Logger } from '../logger';
 import { jsonBody } from '../rest/json-body';
 import { compiledExecutor } from './compiled-executor';
+import { explorerAssets, graphiqlPage } from './graphiql.page';
 import { createContext, type GraphQLContext } from './context';
 import { errorLoggingPlugin, errorResponseBody, formatError, GRAPHQL_ERRORS } from './format-error';
 import { complexityLimitPlugin, depthLimitRule, MAX_QUERY_TOKENS } from './limits';
 import { buildGraphQLSchema } from './schema';
 
 export interface GraphQLOptions {
-  sandbox: boolean;
+  explorer: GraphQLExplorer;
   introspection: boolean;
+  /** graphql-jit runs operations (compiled-executor.ts); false: graphql-js, Apollo's own executor. */
+  jit: boolean;
   batching: boolean;
   maxDepth: number;
   maxComplexity: number;
@@ -52,15 +56,22 @@ const wantsLandingPage = (req: Request) => req.method === 'GET' && req.accepts(N
 
 /**
  * The bearer token is checked first, before the body is read: without a valid one the answer is
- * 401 with `WWW-Authenticate: Bearer` and a GraphQL error UNAUTHENTICATED. Only the Sandbox landing
- * page is served without one (a browser sends none); the context refuses any operation that slips by.
+ * 401 with `WWW-Authenticate: Bearer` and a GraphQL error UNAUTHENTICATED. Only the explorer's page is
+ * served without one (a browser sends none); the context refuses any operation that slips by.
  */
 const authenticate =
-  (verifier: TokenVerifier, sandbox: boolean): RequestHandler =>
+  (verifier: TokenVerifier, explorer: GraphQLExplorer): RequestHandler =>
   async (req, _res, next) => {
-    if (!(sandbox && wantsLandingPage(req))) req.workspaceId = await verifier.workspaceOf(req.get('authorization'));
+    if (!(explorer !== 'off' && wantsLandingPage(req))) req.workspaceId = await verifier.workspaceOf(req.get('authorization'));
     next();
   };
+
+/** GraphiQL's page for a browser's GET; anything else goes on to Apollo. */
+const graphiql: RequestHandler = (req, res, next) => {
+  if (!wantsLandingPage(req)) return next();
+  res.setHeader('Cache-Control', 'no-store');
+  res.type('html').send(graphiqlPage(GRAPHQL_PATH));
+};
 
 /** Apollo wants `req.body` set; a GET has none. */
 const noBody: RequestHandler = (req, _res, next) => {
@@ -88,8 +99,14 @@ export async function graphqlRouter(
   deps: { entries: EntryService; verifier: TokenVerifier; logger: Logger },
   options: GraphQLOptions,
 ): Promise<{ router: Router; stop(): Promise<void> }> {
+  const schema = buildGraphQLSchema();
   const apollo = new ApolloServer<GraphQLContext>({
-    gateway: compiledExecutor(buildGraphQLSchema()),
+    ...(options.jit ? { gateway: compiledExecutor(schema) } : { schema }),
+    // Apollo's CSRF prevention refuses a GET without a JSON content type or an Apollo header, which is how
+    // urql and graphql-request send queries by GET. It guards cookie-authenticated endpoints against
+    // requests a hostile page makes with the visitor's cookies; here every request must carry a bearer
+    // token in its Authorization header, which a browser never adds by itself, so it protects nothing.
+    csrfPrevention: false,
     introspection: options.introspection,
     allowBatchedHttpRequests: options.batching,
     parseOptions: { maxTokens: MAX_QUERY_TOKENS },
@@ -101,7 +118,7 @@ export async function graphqlRouter(
     stopOnTerminationSignals: false, // main.ts stops the whole server
     logger: deps.logger,
     plugins: [
-      options.sandbox
+      options.explorer === 'sandbox'
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false, document: SANDBOX_DOCUMENT })
         : ApolloServerPluginLandingPageDisabled(),
       complexityLimitPlugin(options.maxComplexity),
@@ -119,10 +136,11 @@ export async function graphqlRouter(
   );
 
   const router = Router();
-  router.use(GRAPHQL_PATH, authenticate(deps.verifier, options.sandbox));
+  if (options.explorer === 'graphiql') router.use(explorerAssets());
+  router.use(GRAPHQL_PATH, authenticate(deps.verifier, options.explorer));
   router
     .route(GRAPHQL_PATH)
-    .get(noBody, execute)
+    .get(...(options.explorer === 'graphiql' ? [graphiql] : []), noBody, execute)
     .post(jsonBody(options.bodyLimit), execute)
     .all(onlyGetAndPost);
   router.use(GRAPHQL_PATH, refusal);

@@ -127,7 +127,7 @@ describe('the explorer page', () => {
     }
   });
 
-  test.each([{ GRAPHQL_EXPLORER: 'off' }, { GRAPHQL_SANDBOX: 'false' }])('with %p there is no page, and the browser GET needs a token', async (env) => {
+  test.each<Record<string, string>>([{ GRAPHQL_EXPLORER: 'off' }, { GRAPHQL_SANDBOX: 'false' }])('with %p there is no page, and the browser GET needs a token', async (env) => {
     const off = await startServer(env);
     try {
       const reply = await fetch(`${off.url}/graphql`, { headers: browser });

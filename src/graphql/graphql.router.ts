@@ -91,8 +91,17 @@ const refusal: ErrorRequestHandler = (error, req, res, _next) => {
   const domainError = known ?? new DomainError('internal', 'internal error');
   if (domainError.key === 'unauthorized') res.setHeader('WWW-Authenticate', 'Bearer');
   if (res.headersSent) return;
-  res.status(GRAPHQL_ERRORS[domainError.key].status).json(errorResponseBody(domainError));
+  res.status(GRAPHQL_ERRORS[domainError.key].status).type(answerMediaType(req)).send(JSON.stringify(errorResponseBody(domainError)));
 };
+
+/**
+ * The media type of a GraphQL answer the client asked for: `application/graphql-response+json` (GraphQL over
+ * HTTP) when its Accept header prefers it, as urql and graphql-request send, else `application/json`.
+ */
+const answerMediaType = (req: Request) =>
+  req.accepts(['application/json', 'application/graphql-response+json']) === 'application/graphql-response+json'
+    ? 'application/graphql-response+json; charset=utf-8'
+    : 'application/json; charset=utf-8';
 
 /** Apollo Server on `/graphql`, over the same entry service and token verifier as REST. */
 export async function graphqlRouter(

@@ -14,13 +14,14 @@ export function describeInBrowser(name: string, body: () => void): void {
   describe.skip(name, () => test('needs Chromium', () => undefined));
 }
 
-/** Headless Chromium with nothing of its own going to the network, in a fresh profile. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'],
-  });
+/**
+ * Headless Chromium with nothing of its own going to the network, in a fresh profile. `offline`: no host name
+ * resolves but this machine's, so nothing on the internet can be reached.
+ */
+export function launchChromium(options: { offline?: boolean } = {}): Promise<Browser> {
+  const args = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'];
+  if (options.offline) args.push('--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost');
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args });
 }
 
 /** A second web server, on another port and so another origin, serving one page. */

@@ -59,7 +59,7 @@ describe('ids and the created edge', () => {
   }`;
   const create = async (auth: string, key: string) => {
     const reply = await post(CREATE, { input: { key, data: party(key) } }, { authorization: auth });
-    return (await reply.json()).data.createEntry;
+    return ((await reply.json()) as any).data.createEntry;
   };
 
   test('entry(id: ID!) takes the id as every client cache keeps it; a text that is not a UUID is BAD_USER_INPUT', async () => {
@@ -67,7 +67,7 @@ describe('ids and the created edge', () => {
     const { entry } = await create(auth, 'by-id');
     const found = await post('query Get($id: ID!) { entry(id: $id) { id key } }', { id: entry.id }, { authorization: auth });
     expect(await found.json()).toEqual({ data: { entry: { id: entry.id, key: 'by-id' } } });
-    const bad = await (await post('query Get($id: ID!) { entry(id: $id) { id } }', { id: 'nope' }, { authorization: auth })).json();
+    const bad: any = await (await post('query Get($id: ID!) { entry(id: $id) { id } }', { id: 'nope' }, { authorization: auth })).json();
     expect(bad.errors[0].extensions).toEqual({ code: 'BAD_USER_INPUT', key: 'input', fields: { id: 'must be a UUID' } });
   });
 
@@ -76,12 +76,12 @@ describe('ids and the created edge', () => {
     const older = await create(auth, 'older');
     const newer = await create(auth, 'newer');
     expect(newer.entryEdge.node).toEqual({ id: newer.entry.id, key: 'newer' });
-    const list = await (await post('{ entries { edges { cursor node { id } } } }', {}, { authorization: auth })).json();
+    const list: any = await (await post('{ entries { edges { cursor node { id } } } }', {}, { authorization: auth })).json();
     expect(list.data.entries.edges).toEqual([
       { cursor: newer.entryEdge.cursor, node: { id: newer.entry.id } },
       { cursor: older.entryEdge.cursor, node: { id: older.entry.id } },
     ]);
     const after = await post('query After($after: String) { entries(after: $after) { edges { node { key } } } }', { after: newer.entryEdge.cursor }, { authorization: auth });
-    expect((await after.json()).data.entries.edges).toEqual([{ node: { key: 'older' } }]);
+    expect(((await after.json()) as any).data.entries.edges).toEqual([{ node: { key: 'older' } }]);
   });
 });

@@ -54,7 +54,7 @@ describeInBrowser('GraphiQL in a browser without network', () => {
   test('without a token, the result pane shows the 401 as the service sent it', async () => {
     const page = await browser.newPage();
     await page.goto(`${t.url}/graphql`);
-    await page.evaluate(() => sessionStorage.clear());
+    await page.evaluate('sessionStorage.clear()');
     await page.reload();
     await page.click('.graphiql-execute-button');
     await page.locator('.result-window').getByText('UNAUTHENTICATED').waitFor({ timeout: 30_000 });

@@ -9,7 +9,9 @@ import type { Config } from './config';
 import { EntryService } from './domain/entries.service';
 import { graphqlRouter } from './graphql/graphql.router';
 import { corsHandler } from './http/cors';
+import { metricsRoutes, requestMetrics } from './http/metrics';
 import { createLogger, type Logger } from './logger';
+import { observeQuerySeconds, watchPool } from './metrics';
 import { authenticate } from './rest/authenticate';
 import { entriesRoutes } from './rest/entries.routes';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
@@ -19,6 +21,7 @@ import { keysRoutes } from './rest/keys.routes';
 import { SigningKeys } from './signing/signing-keys';
 import { isDatabaseReady, openDataSource } from './storage/data-source';
 import { EntryRepository } from './storage/entry.repository';
+import { poolUseReader, timeQueries } from './storage/query-timing';
 
 export interface Server {
   app: express.Express;
@@ -48,15 +51,20 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   const signingKeys = SigningKeys.load(config.signingKey, config.dataDir);
 
   const dataSource = await openDataSource(config.database);
+  timeQueries(dataSource, observeQuerySeconds);
+  const poolUse = poolUseReader(dataSource);
+  const unwatchPool = poolUse ? watchPool(poolUse) : () => undefined;
   const entries = new EntryService(new EntryRepository(dataSource), { signingKeys });
 
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(requestContext(logger));
+  app.use(requestMetrics);
   const cors = corsHandler(config.corsOrigins);
   if (cors) app.use(cors);
   app.use(healthRoutes(() => isDatabaseReady(dataSource)));
+  app.use(metricsRoutes(config.metricsToken));
   app.use(['/silo', '/utils'], authenticate(verifier));
   app.use(entriesRoutes(entries, config.bodyLimit));
   app.use(keysRoutes(entries));
@@ -108,6 +116,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
         httpServer.closeIdleConnections();
       });
       await graphql.stop();
+      unwatchPool();
       if (dataSource.isInitialized) await dataSource.destroy();
     },
   };

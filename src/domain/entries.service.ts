@@ -12,6 +12,7 @@ import { buildSnippet } from './snippet';
 import { deriveSource } from './derive/derive-source';
 import { signEnvelope, verifyEnvelopeSignatures, withSigningFaults } from '../signing/envelope-signatures';
 import type { PublicJwk, SigningKeys } from '../signing/signing-keys';
+import { observeEngineSeconds } from '../metrics';
 
 export interface EntryPage {
   entries: Entry[];
@@ -53,7 +54,9 @@ export class EntryService {
     const input = parseCreateEntryInput(body);
     const now = this.clock();
     const source = await this.sourceDocument(workspaceId, input, now);
+    const engineStarted = process.hrtime.bigint();
     const result = processDocument(source, { newUuid: this.newId, now });
+    observeEngineSeconds(Number(process.hrtime.bigint() - engineStarted) / 1e9);
     if (!result.ok) throw new DomainError(result.error, result.message, { faults: toEntryFaults(result.faults) });
     const envelope = result.envelope;
     this.settleId(envelope, source, options.id);

@@ -6,17 +6,17 @@ import {
   ApolloServerPluginUsageReportingDisabled,
 } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { GraphQLExplorer } from '../config';
 import type { EntryService } from '../domain/entries.service';
-import { DomainError } from '../domain/errors';
 import type { Logger } from '../logger';
-import { jsonBody } from '../rest/json-body';
+import { jsonBody } from '../http/json-body';
+import { methodNotAllowed, refusalHandler } from '../http/refusal';
 import { compiledExecutor } from './compiled-executor';
 import { explorerAssets, graphiqlPage } from './graphiql.page';
 import { createContext, type GraphQLContext } from './context';
-import { errorLoggingPlugin, errorResponseBody, formatError, GRAPHQL_ERRORS } from './format-error';
+import { errorLoggingPlugin, errorResponseBody, formatError } from './format-error';
 import { complexityLimitPlugin, depthLimitRule, MAX_QUERY_TOKENS } from './limits';
 import { buildGraphQLSchema } from './schema';
 
@@ -79,21 +79,6 @@ const noBody: RequestHandler = (req, _res, next) => {
   next();
 };
 
-const onlyGetAndPost: RequestHandler = (_req, res) => {
-  res.setHeader('Allow', 'GET, POST');
-  throw new DomainError('method-not-allowed', 'this path accepts GET, POST');
-};
-
-/** Requests refused before Apollo ran (token, body, method): the error in GraphQL's shape, with its HTTP status. */
-const refusal: ErrorRequestHandler = (error, req, res, _next) => {
-  const known = error instanceof DomainError ? error : undefined;
-  if (!known) req.log.error({ err: error }, 'graphql request failed');
-  const domainError = known ?? new DomainError('internal', 'internal error');
-  if (domainError.key === 'unauthorized') res.setHeader('WWW-Authenticate', 'Bearer');
-  if (res.headersSent) return;
-  res.status(GRAPHQL_ERRORS[domainError.key].status).type(answerMediaType(req)).send(JSON.stringify(errorResponseBody(domainError)));
-};
-
 /**
  * The media type of a GraphQL answer the client asked for: `application/graphql-response+json` (GraphQL over
  * HTTP) when its Accept header prefers it, as urql and graphql-request send, else `application/json`.
@@ -102,6 +87,9 @@ const answerMediaType = (req: Request) =>
   req.accepts(['application/json', 'application/graphql-response+json']) === 'application/graphql-response+json'
     ? 'application/graphql-response+json; charset=utf-8'
     : 'application/json; charset=utf-8';
+
+/** Requests refused before Apollo ran (token, body, method): the error in GraphQL's shape, with its HTTP status. */
+const refusal = refusalHandler({ body: errorResponseBody, mediaType: answerMediaType });
 
 /** Apollo Server on `/graphql`, over the same entry service and token verifier as REST. */
 export async function graphqlRouter(
@@ -151,7 +139,7 @@ export async function graphqlRouter(
     .route(GRAPHQL_PATH)
     .get(...(options.explorer === 'graphiql' ? [graphiql] : []), noBody, execute)
     .post(jsonBody(options.bodyLimit), execute)
-    .all(onlyGetAndPost);
+    .all(methodNotAllowed(['GET', 'POST']));
   router.use(GRAPHQL_PATH, refusal);
   return { router, stop: () => apollo.stop() };
 }

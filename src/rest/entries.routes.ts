@@ -2,8 +2,8 @@ import { Router } from 'express';
 import type { EntryService } from '../domain/entries.service';
 import { badInput } from '../domain/errors';
 import { entryJson, pageJson } from './entry.presenter';
-import { methodNotAllowed } from './error-handler';
-import { jsonBody } from './json-body';
+import { methodNotAllowed } from '../http/refusal';
+import { jsonBody } from '../http/json-body';
 
 const single = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 

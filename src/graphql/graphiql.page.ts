@@ -27,8 +27,8 @@ export function explorerAssets(): Router {
   return router;
 }
 
-/** The first query shown: the newest entries. */
-const DEFAULT_QUERY = `query LatestEntries {
+/** The first query either explorer shows: the newest entries. */
+export const EXPLORER_QUERY = `query LatestEntries {
   entries(first: 10) {
     edges { node { id key folder snippet createdAt } }
     pageInfo { hasNextPage endCursor }
@@ -87,7 +87,7 @@ export function graphiqlPage(endpoint: string): string {
     var token = input.value.trim();
     sessionStorage.setItem('graphql-token', token);
     // A new fetcher makes GraphiQL load the schema again, with the new token.
-    root.render(React.createElement(GraphiQL, { fetcher: fetcherFor(token), defaultQuery: ${JSON.stringify(DEFAULT_QUERY)} }));
+    root.render(React.createElement(GraphiQL, { fetcher: fetcherFor(token), defaultQuery: ${JSON.stringify(EXPLORER_QUERY)} }));
   }
   document.getElementById('token-bar').addEventListener('submit', function (event) { event.preventDefault(); render(); });
   render();

@@ -14,7 +14,7 @@ import type { Logger } from '../logger';
 import { jsonBody } from '../http/json-body';
 import { methodNotAllowed, refusalHandler } from '../http/refusal';
 import { compiledExecutor } from './compiled-executor';
-import { explorerAssets, graphiqlPage } from './graphiql.page';
+import { EXPLORER_QUERY, explorerAssets, graphiqlPage } from './graphiql.page';
 import { createContext, type GraphQLContext } from './context';
 import { errorLoggingPlugin, errorResponseBody, formatError } from './format-error';
 import { complexityLimitPlugin, depthLimitRule, MAX_QUERY_TOKENS } from './limits';
@@ -32,14 +32,6 @@ export interface GraphQLOptions {
 }
 
 export const GRAPHQL_PATH = '/graphql';
-
-const SANDBOX_DOCUMENT = `query LatestEntries {
-  entries(first: 10) {
-    edges { node { id key folder snippet createdAt } }
-    pageInfo { hasNextPage endCursor }
-  }
-}
-`;
 
 /** Apollo's own media types, in its order: the landing page is served when text/html wins among them. */
 const NEGOTIATED = [
@@ -116,7 +108,7 @@ export async function graphqlRouter(
     logger: deps.logger,
     plugins: [
       options.explorer === 'sandbox'
-        ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false, document: SANDBOX_DOCUMENT })
+        ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false, document: EXPLORER_QUERY })
         : ApolloServerPluginLandingPageDisabled(),
       complexityLimitPlugin(options.maxComplexity),
       errorLoggingPlugin,

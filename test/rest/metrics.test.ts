@@ -17,13 +17,13 @@ const scrape = async (url: string, headers: Record<string, string> = {}) => {
   return { status: reply.status, type: reply.headers.get('content-type'), text: await reply.text() };
 };
 
-describe('GET /metrics', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startServer();
-  });
-  afterAll(() => t.close());
+let t: TestServer;
+beforeAll(async () => {
+  t = await startServer();
+});
+afterAll(() => t.close());
 
+describe('GET /metrics', () => {
   test('after some requests: counts and latencies by route pattern and status, engine and query times, the process', async () => {
     const before = samples((await scrape(t.url)).text);
     const api = client(t.url, await tokenFor(newWorkspace()));

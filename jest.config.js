@@ -22,6 +22,8 @@ const databases = (process.env.TEST_DB ?? 'sqlite,mariadb').split(',');
 
 module.exports = {
   testTimeout: 120000,
+  // One line, once, when GOBL's golden examples are absent (the tests that need them are skipped).
+  globalSetup: '<rootDir>/test/setup/gobl-notice.ts',
   projects: [
     { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.test.ts'], testPathIgnorePatterns: [SERVER_TESTS, PROCESS_TESTS] },
     ...databases.map((db) => ({

@@ -10,11 +10,11 @@ import * as path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { parse as parseYaml } from 'yaml';
 import { processDocument } from '../src/document';
+import { findGoblDir, HOW_TO_GET_GOBL } from './gobl-fixtures';
 import type { Json, JsonObject } from '../src/document/types';
 
 /** GOBL made every golden file with this envelope UUID. */
 export const TEST_UUID = '8a51fd30-2a27-11ee-be56-0242ac120002';
-export const DEFAULT_GOBL_DIR = path.resolve(__dirname, '../../shared/gobl');
 
 export interface ExampleResult {
   /** Path under examples/, e.g. "de/invoice-de-de-stnr.yaml". */
@@ -31,7 +31,7 @@ export interface ExampleResult {
   faults: string[];
 }
 
-export function exampleInputs(goblDir = DEFAULT_GOBL_DIR): string[] {
+export function exampleInputs(goblDir: string): string[] {
   const root = path.join(goblDir, 'examples');
   const out: string[] = [];
   const walk = (dir: string) => {
@@ -100,7 +100,7 @@ function goText(value: JsonObject): string {
 }
 
 /** Processes one example and compares it with GOBL's output. */
-export function runExample(name: string, goblDir = DEFAULT_GOBL_DIR): ExampleResult {
+export function runExample(name: string, goblDir: string): ExampleResult {
   const country = name.split('/')[0];
   const input = readInput(path.join(goblDir, 'examples', name));
   const expected = JSON.parse(fs.readFileSync(goldenPath(goblDir, name), 'utf8')) as JsonObject;
@@ -148,7 +148,7 @@ export function runExample(name: string, goblDir = DEFAULT_GOBL_DIR): ExampleRes
   return result;
 }
 
-export function runConformance(goblDir = DEFAULT_GOBL_DIR, filter?: string): ExampleResult[] {
+export function runConformance(goblDir: string, filter?: string): ExampleResult[] {
   return exampleInputs(goblDir)
     .filter((n) => !filter || n.includes(filter))
     .map((n) => runExample(n, goblDir));
@@ -190,6 +190,11 @@ export function formatReport(results: ExampleResult[], verbose = true): string {
 if (require.main === module) {
   const args = process.argv.slice(2);
   const filter = args.find((a) => !a.startsWith('--'));
-  const results = runConformance(process.env.GOBL_DIR ?? DEFAULT_GOBL_DIR, filter);
+  const goblDir = findGoblDir();
+  if (!goblDir) {
+    console.error(HOW_TO_GET_GOBL);
+    process.exit(1);
+  }
+  const results = runConformance(goblDir, filter);
   console.log(formatReport(results, !args.includes('--quiet')));
 }

@@ -3,6 +3,7 @@
  * Dev-time generator: turns GOBL's regime data files into the project's own TypeScript tables
  * (src/document/regimes/<cc>.ts). Only figures and codes are kept; names, descriptions and sources are not.
  * Usage: node scripts/generate-regimes.js [path-to-gobl-data-regimes]
+ * (e.g. test/fixtures/gobl/data/regimes after `npm run fixtures:gobl`; ../shared/gobl's when none is given)
  * The product never runs this; it reads nothing at run time.
  */
 const fs = require('fs');

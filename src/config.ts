@@ -29,7 +29,12 @@ export interface Config {
   signingKey?: string;
   /** SIGNING_TRUSTED_KEYS: other parties' public keys whose envelope signatures are accepted. */
   signingTrustedKeys: PublicJwk[];
-  graphql: { sandbox: boolean; introspection: boolean };
+  /** GRAPHQL_EXPLORER (default graphiql), GRAPHQL_INTROSPECTION (default true), GRAPHQL_JIT (default true). */
+  graphql: { explorer: GraphQLExplorer; introspection: boolean; jit: boolean };
+  /** CORS_ORIGINS: the browser origins allowed to call the APIs; `*` allows any (development); none by default. */
+  corsOrigins: string[] | '*';
+  /** METRICS_TOKEN: when set, GET /metrics wants it as a bearer token. */
+  metricsToken?: string;
   /** GRAPHQL_MAX_DEPTH (default 8), GRAPHQL_MAX_COMPLEXITY (default 10000), GRAPHQL_BATCHING (default false). */
   graphqlLimits: { maxDepth: number; maxComplexity: number; batching: boolean };
   /**
@@ -39,6 +44,10 @@ export interface Config {
   engine: { threads: number; timeLimitMs: number; memoryMb: number };
   logLevel: string;
 }
+
+/** What a browser gets at GET /graphql: GraphiQL served from the service, Apollo Sandbox (loaded from Apollo's CDN), or nothing. */
+export const GRAPHQL_EXPLORERS = ['graphiql', 'sandbox', 'off'] as const;
+export type GraphQLExplorer = (typeof GRAPHQL_EXPLORERS)[number];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -107,6 +116,40 @@ function parseDatabase(url: string | undefined, dataDir: string, problems: strin
   return { type: 'sqlite', file: path.join(dataDir, 'entries.sqlite') };
 }
 
+/** `*`, or a comma list of origins such as `https://app.example.com,http://localhost:5173` (scheme, host, port; no path). */
+function parseCorsOrigins(text: string | undefined, problems: string[]): Config['corsOrigins'] {
+  if (text === undefined) return [];
+  if (text === '*') return '*';
+  const origins = text.split(',').map((o) => o.trim()).filter(Boolean);
+  for (const origin of origins) {
+    let normalized: string | undefined;
+    try {
+      normalized = new URL(origin).origin;
+    } catch {
+      // reported below
+    }
+    if (normalized !== origin) problems.push(`CORS_ORIGINS must be * or a comma list of origins such as https://app.example.com (no path, no trailing slash), got "${origin}"`);
+  }
+  return origins;
+}
+
+/**
+ * GRAPHQL_EXPLORER names the page; GRAPHQL_SANDBOX, its older switch, is still read: `false` is `off`, `true` is
+ * `sandbox`. Both set and disagreeing is a mistake worth stopping for.
+ */
+function parseExplorer(explorerText: string | undefined, sandboxText: string | undefined, problems: string[]): GraphQLExplorer {
+  const sandbox = sandboxText === undefined ? undefined : parseBoolean('GRAPHQL_SANDBOX', sandboxText, true, problems);
+  const fromSandbox: GraphQLExplorer | undefined = sandbox === undefined ? undefined : sandbox ? 'sandbox' : 'off';
+  if (explorerText === undefined) return fromSandbox ?? 'graphiql';
+  const explorer = explorerText.toLowerCase() as GraphQLExplorer;
+  if (!GRAPHQL_EXPLORERS.includes(explorer)) {
+    problems.push(`GRAPHQL_EXPLORER must be one of ${GRAPHQL_EXPLORERS.join(', ')}, got "${explorerText}"`);
+    return 'graphiql';
+  }
+  if (fromSandbox && fromSandbox !== explorer) problems.push(`GRAPHQL_SANDBOX=${sandboxText} contradicts GRAPHQL_EXPLORER=${explorerText}: set GRAPHQL_EXPLORER only`);
+  return explorer;
+}
+
 /** Reads and checks the environment; throws a ConfigError that names every bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
@@ -170,9 +213,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingKey: value('SIGNING_KEY')?.replace(/\\n/g, '\n'),
     signingTrustedKeys: trusted.keys,
     graphql: {
-      sandbox: parseBoolean('GRAPHQL_SANDBOX', value('GRAPHQL_SANDBOX'), true, problems),
+      explorer: parseExplorer(value('GRAPHQL_EXPLORER'), value('GRAPHQL_SANDBOX'), problems),
       introspection: parseBoolean('GRAPHQL_INTROSPECTION', value('GRAPHQL_INTROSPECTION'), true, problems),
+      jit: parseBoolean('GRAPHQL_JIT', value('GRAPHQL_JIT'), true, problems),
     },
+    corsOrigins: parseCorsOrigins(value('CORS_ORIGINS'), problems),
+    metricsToken: value('METRICS_TOKEN'),
     graphqlLimits: {
       maxDepth: parsePositiveInteger('GRAPHQL_MAX_DEPTH', value('GRAPHQL_MAX_DEPTH'), 8, problems),
       maxComplexity: parsePositiveInteger('GRAPHQL_MAX_COMPLEXITY', value('GRAPHQL_MAX_COMPLEXITY'), 10_000, problems),

@@ -4,14 +4,19 @@ import http from 'node:http';
 import path from 'node:path';
 import express from 'express';
 import type { DataSource } from 'typeorm';
+import { v7 as uuidv7 } from 'uuid';
 import { LOCAL_SECRET_FILE, localSecret } from './auth/local-secret';
 import { keyMaterial, TokenVerifier } from './auth/token-verifier';
 import type { Config } from './config';
 import { JSON_PATCH_LIMITS } from './domain/derive/json-patch';
 import { EntryService } from './domain/entries.service';
+import { InThreadEngine } from './domain/document-pipeline';
 import { EnginePool } from './engine/engine-pool';
 import { graphqlRouter } from './graphql/graphql.router';
+import { corsHandler } from './http/cors';
+import { metricsRoutes, requestMetrics } from './http/metrics';
 import { createLogger, type Logger } from './logger';
+import { observeEngineSeconds, observeQuerySeconds, watchPool } from './metrics';
 import { authenticate } from './rest/authenticate';
 import { entriesRoutes } from './rest/entries.routes';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
@@ -22,6 +27,7 @@ import { narrowToOwner } from './private-files';
 import { SIGNING_KEY_FILE, SigningKeys } from './signing/signing-keys';
 import { isDatabaseReady, openDataSource, sqliteFiles } from './storage/data-source';
 import { EntryRepository } from './storage/entry.repository';
+import { poolUseReader, timeQueries } from './storage/query-timing';
 
 export interface Server {
   app: express.Express;
@@ -52,16 +58,25 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   const signingKeys = SigningKeys.load(config.signingKey, config.dataDir, config.signingTrustedKeys);
 
   const dataSource = await openDataSource(config.database);
+  timeQueries(dataSource, observeQuerySeconds);
+  const poolUse = poolUseReader(dataSource);
+  const unwatchPool = poolUse ? watchPool(poolUse) : () => undefined;
   const jsonPatchLimits = { ...JSON_PATCH_LIMITS, maxWork: config.jsonPatchMaxWork };
   const engine =
-    config.engine.threads > 0 ? new EnginePool({ ...config.engine, worker: { signingKeys: signingKeys.material(), jsonPatchLimits } }) : undefined;
-  const entries = new EntryService(new EntryRepository(dataSource), { signingKeys, jsonPatchLimits, engine });
+    config.engine.threads > 0
+      ? new EnginePool({ ...config.engine, worker: { signingKeys: signingKeys.material(), jsonPatchLimits }, observeSeconds: observeEngineSeconds })
+      : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds });
+  const entries = new EntryService(new EntryRepository(dataSource), { signingKeys, engine });
 
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(requestContext(logger));
+  app.use(requestMetrics);
+  const cors = corsHandler(config.corsOrigins);
+  if (cors) app.use(cors);
   app.use(healthRoutes(() => isDatabaseReady(dataSource)));
+  app.use(metricsRoutes(config.metricsToken));
   app.use(['/silo', '/utils'], authenticate(verifier));
   app.use(entriesRoutes(entries, config.bodyLimit));
   app.use(keysRoutes(entries));
@@ -119,6 +134,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
       });
       await graphql.stop();
       await entries.close();
+      unwatchPool();
       if (dataSource.isInitialized) await dataSource.destroy();
     },
   };

@@ -24,7 +24,9 @@ describe('loadConfig', () => {
     expect(config.bodyLimit).toBe(2 * 1024 * 1024);
     expect(config.jwt).toEqual({ workspaceClaim: 'workspace_id', maxLifetimeSeconds: 24 * 3600, jwksCacheMs: 60_000 });
     expect(config.pageDataBudget).toBe(16 * 1024 * 1024);
-    expect(config.graphql).toEqual({ sandbox: true, introspection: true });
+    expect(config.graphql).toEqual({ explorer: 'graphiql', introspection: true, jit: true });
+    expect(config.corsOrigins).toEqual([]);
+    expect(config.metricsToken).toBeUndefined();
     expect(config.logLevel).toBe('info');
     expect(config.engine).toEqual({ threads: availableParallelism(), timeLimitMs: 10_000, memoryMb: 512 });
   });
@@ -33,9 +35,31 @@ describe('loadConfig', () => {
     expect(loadConfig({ ENGINE_THREADS: '0', ENGINE_TIME_LIMIT_MS: '2500', ENGINE_MEMORY_MB: '256' }).engine).toEqual({ threads: 0, timeLimitMs: 2500, memoryMb: 256 });
   });
 
-  test('NODE_ENV=production does not switch the sandbox or introspection off', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).graphql).toEqual({ sandbox: true, introspection: true });
-    expect(loadConfig({ GRAPHQL_SANDBOX: 'false', GRAPHQL_INTROSPECTION: 'false' }).graphql).toEqual({ sandbox: false, introspection: false });
+  test('NODE_ENV=production does not switch the explorer or introspection off', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).graphql).toEqual({ explorer: 'graphiql', introspection: true, jit: true });
+    expect(loadConfig({ GRAPHQL_EXPLORER: 'off', GRAPHQL_INTROSPECTION: 'false', GRAPHQL_JIT: 'false' }).graphql).toEqual({
+      explorer: 'off',
+      introspection: false,
+      jit: false,
+    });
+  });
+
+  test.each([
+    [{ GRAPHQL_EXPLORER: 'sandbox' }, 'sandbox'],
+    [{ GRAPHQL_EXPLORER: 'GraphiQL' }, 'graphiql'],
+    [{ GRAPHQL_SANDBOX: 'false' }, 'off'],
+    [{ GRAPHQL_SANDBOX: 'true' }, 'sandbox'],
+    [{ GRAPHQL_SANDBOX: 'true', GRAPHQL_EXPLORER: 'sandbox' }, 'sandbox'],
+  ])('%p chooses the explorer %s (GRAPHQL_SANDBOX is the older switch)', (env, explorer) => {
+    expect(loadConfig(env).graphql.explorer).toBe(explorer);
+  });
+
+  test.each([
+    ['*', '*'],
+    ['https://app.example.com', ['https://app.example.com']],
+    [' https://a.example , http://localhost:5173 ', ['https://a.example', 'http://localhost:5173']],
+  ])('CORS_ORIGINS=%p allows %p', (text, origins) => {
+    expect(loadConfig({ CORS_ORIGINS: text }).corsOrigins).toEqual(origins);
   });
 
   test.each([
@@ -59,6 +83,12 @@ describe('loadConfig', () => {
     [{ JWT_JWKS_URL: 'ftp://x' }, 'JWT_JWKS_URL'],
     [{ JWT_SECRET: 'x'.repeat(40), JWT_JWKS_URL: 'https://id.example/jwks' }, 'only one'],
     [{ GRAPHQL_SANDBOX: 'maybe' }, 'GRAPHQL_SANDBOX'],
+    [{ GRAPHQL_EXPLORER: 'playground' }, 'GRAPHQL_EXPLORER'],
+    [{ GRAPHQL_EXPLORER: 'graphiql', GRAPHQL_SANDBOX: 'true' }, 'GRAPHQL_SANDBOX=true contradicts'],
+    [{ GRAPHQL_JIT: 'fast' }, 'GRAPHQL_JIT'],
+    [{ CORS_ORIGINS: 'https://app.example.com/' }, 'CORS_ORIGINS'],
+    [{ CORS_ORIGINS: 'app.example.com' }, 'CORS_ORIGINS'],
+    [{ CORS_ORIGINS: 'https://a.example,*' }, 'CORS_ORIGINS'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ ENGINE_THREADS: '-1' }, 'ENGINE_THREADS'],
     [{ ENGINE_TIME_LIMIT_MS: '0' }, 'ENGINE_TIME_LIMIT_MS'],

@@ -43,6 +43,9 @@ export interface EngineContext {
   newId: () => string;
 }
 
+/** Told how long the engine worked on each document, for the metrics (whatever the outcome). */
+export type EngineObserver = (seconds: number) => void;
+
 export function runDocumentJob(job: DocumentJob, context: EngineContext): JobOutcome {
   const input = parseCreateEntryInput(parseJsonText(job.body));
   if (input.previousId !== undefined && job.previousJson === undefined) return { needsPrevious: input.previousId };
@@ -113,10 +116,15 @@ export interface DocumentEngine {
 
 /** The engine in the calling thread: simplest, and what bulk import uses, where nothing else waits. */
 export class InThreadEngine implements DocumentEngine {
-  constructor(private readonly context: EngineContext) {}
+  constructor(private readonly context: EngineContext & { observeSeconds?: EngineObserver }) {}
 
   async run(job: DocumentJob): Promise<JobOutcome> {
-    return runDocumentJob(job, this.context);
+    const started = performance.now();
+    try {
+      return runDocumentJob(job, this.context);
+    } finally {
+      this.context.observeSeconds?.((performance.now() - started) / 1000);
+    }
   }
 
   async close(): Promise<void> {}

@@ -1,23 +1,28 @@
 /**
- * The one error type the service throws at clients. Its `key` is the contract's error key;
- * the REST and GraphQL adapters each map keys to their own status or code in one place.
+ * The one error type the service throws at clients is DomainError below. Its `key` is the contract's error key;
+ * this catalogue is the one place that says, for each key, the HTTP status of a request it refuses and the code
+ * GraphQL clients see in `extensions.code` (plain data: the adapters in src/http/ and src/graphql/ read it).
+ * FORBIDDEN has no key: the contract never says 403 (another workspace's entry is simply not found).
  */
-export const ERROR_KEYS = [
-  'input',
-  'unauthorized',
-  'not-found',
-  'method-not-allowed',
-  'conflict',
-  'payload-too-large',
-  'unsupported-media-type',
-  'unknown-schema',
-  'calculation',
-  'validation',
-  'patch',
-  'too-complex',
-  'internal',
-] as const;
-export type ErrorKey = (typeof ERROR_KEYS)[number];
+export const ERROR_CATALOGUE = {
+  input: { status: 400, graphqlCode: 'BAD_USER_INPUT' },
+  unauthorized: { status: 401, graphqlCode: 'UNAUTHENTICATED' },
+  'not-found': { status: 404, graphqlCode: 'NOT_FOUND' },
+  'method-not-allowed': { status: 405, graphqlCode: 'BAD_USER_INPUT' },
+  conflict: { status: 409, graphqlCode: 'CONFLICT' },
+  'payload-too-large': { status: 413, graphqlCode: 'BAD_USER_INPUT' },
+  'unsupported-media-type': { status: 415, graphqlCode: 'BAD_USER_INPUT' },
+  'unknown-schema': { status: 422, graphqlCode: 'VALIDATION_FAILED' },
+  calculation: { status: 422, graphqlCode: 'VALIDATION_FAILED' },
+  validation: { status: 422, graphqlCode: 'VALIDATION_FAILED' },
+  patch: { status: 422, graphqlCode: 'VALIDATION_FAILED' },
+  /** The document took the engine longer than ENGINE_TIME_LIMIT_MS, or more heap than ENGINE_MEMORY_MB. */
+  'too-complex': { status: 422, graphqlCode: 'DOCUMENT_TOO_COMPLEX' },
+  internal: { status: 500, graphqlCode: 'INTERNAL_SERVER_ERROR' },
+} as const satisfies Record<string, { status: number; graphqlCode: string }>;
+
+export type ErrorKey = keyof typeof ERROR_CATALOGUE;
+export const ERROR_KEYS = Object.keys(ERROR_CATALOGUE) as ErrorKey[];
 
 /** A problem the engine found, as the service reports it. */
 export interface ErrorFault {

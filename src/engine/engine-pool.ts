@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { Piscina } from 'piscina';
-import type { DocumentEngine, DocumentJob, JobOutcome } from '../domain/document-pipeline';
+import type { DocumentEngine, DocumentJob, EngineObserver, JobOutcome } from '../domain/document-pipeline';
 import { DomainError } from '../domain/errors';
 import type { EngineAnswer, EngineTask, EngineWorkerData } from './engine-worker';
 import { FairQueue, type QueueOptions } from './fair-queue';
@@ -12,6 +12,7 @@ export interface EnginePoolOptions {
   /** Heap of each thread; a document that needs more is refused and the thread replaced. */
   memoryMb: number;
   worker: EngineWorkerData;
+  observeSeconds?: EngineObserver;
 }
 
 /** Run from the TypeScript sources (tests), a thread starts through a small loader that transpiles them. */
@@ -59,6 +60,7 @@ export class EnginePool implements DocumentEngine {
     } finally {
       watch.cancel();
     }
+    this.options.observeSeconds?.(answer.seconds);
     if (!answer.ok) throw new DomainError(answer.key, answer.message, answer.details);
     return answer.outcome;
   }

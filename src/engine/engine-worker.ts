@@ -19,9 +19,10 @@ export interface EngineTask {
 }
 
 /** A DomainError does not survive the trip between threads as a class: it travels as plain fields. */
-export type EngineAnswer =
+export type EngineAnswer = (
   | { ok: true; outcome: JobOutcome }
-  | { ok: false; key: ErrorKey; message: string; details: DomainError['details'] };
+  | { ok: false; key: ErrorKey; message: string; details: DomainError['details'] }
+) & { seconds: number };
 
 const data = workerData as EngineWorkerData;
 const context = { signingKeys: SigningKeys.fromMaterial(data.signingKeys), jsonPatchLimits: data.jsonPatchLimits, newId: uuidv7 };
@@ -29,10 +30,12 @@ const context = { signingKeys: SigningKeys.fromMaterial(data.signingKeys), jsonP
 export default function processInWorker({ job, started }: EngineTask): EngineAnswer {
   Atomics.store(started, 0, threadId);
   Atomics.notify(started, 0);
+  const begun = performance.now();
+  const seconds = () => (performance.now() - begun) / 1000;
   try {
-    return { ok: true, outcome: runDocumentJob(job, context) };
+    return { ok: true, outcome: runDocumentJob(job, context), seconds: seconds() };
   } catch (error) {
-    if (error instanceof DomainError) return { ok: false, key: error.key, message: error.message, details: error.details };
+    if (error instanceof DomainError) return { ok: false, key: error.key, message: error.message, details: error.details, seconds: seconds() };
     throw error;
   }
 }

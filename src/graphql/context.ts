@@ -4,6 +4,7 @@ import { DataBudget, dataBudgetSpent, DEFAULT_PAGE_DATA_BUDGET } from '../domain
 import type { Entry } from '../domain/entry';
 import type { EntryService } from '../domain/entries.service';
 import { DomainError } from '../domain/errors';
+import { HTTP_STATUS, refusalHeaders } from '../http/refusal';
 import type { Logger } from '../logger';
 import { graphQLErrorOf } from './format-error';
 
@@ -41,7 +42,7 @@ export function createContext(
   const { workspaceId, requestId, log } = request;
   if (!workspaceId) {
     const error = new DomainError('unauthorized', 'a bearer token is required');
-    throw graphQLErrorOf(error, { status: 401, headers: new Map([['www-authenticate', 'Bearer']]) });
+    throw graphQLErrorOf(error, { status: HTTP_STATUS.unauthorized, headers: new Map(refusalHeaders(error)) });
   }
   const dataBudget = new DataBudget(pageDataBudget);
   const loaders: EntryLoaders = {

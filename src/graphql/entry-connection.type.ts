@@ -43,6 +43,11 @@ export function connectionOf(workspaceId: string, page: EntryPage): EntryConnect
   };
 }
 
+/** One entry as an edge of the unfiltered list: its cursor continues `entries` after it. */
+export function edgeOf(workspaceId: string, node: Entry): EntryEdgeType {
+  return lazyEdge(node, (entry) => encodeCursor(workspaceId, { createdAt: entry.createdAt.getTime(), id: entry.id }, {}));
+}
+
 /** An edge whose cursor is made only if a query reads it: most pages ask for nodes alone. */
 function lazyEdge(node: Entry, cursorAfter: (node: Entry) => string): EntryEdgeType {
   let cursor: string | undefined;

@@ -1,13 +1,13 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { GraphQLJSONObject, GraphQLUUID } from 'graphql-scalars';
-import { Arg, Args, Ctx, FieldResolver, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Envelope } from '../document';
 import { envelopeOf, type Entry } from '../domain/entry';
 import type { GraphQLContext } from './context';
 import { CreateEntryInput, restBodyOf } from './create-entry.input';
 import { CreateEntryPayload } from './create-entry.payload';
 import { EntriesArgs, listQueryOf } from './entries.args';
-import { connectionOf, EntryConnectionType } from './entry-connection.type';
+import { connectionOf, edgeOf, EntryConnectionType } from './entry-connection.type';
 import { EntryType } from './entry.type';
 import { DATA_COMPLEXITY, pageComplexity } from './limits';
 import { selectsPath } from './selection';
@@ -27,8 +27,9 @@ export class EntryResolver {
     return connectionOf(ctx.workspaceId, await ctx.entries.listEntries(ctx.workspaceId, listQueryOf(args), { dataBudget }));
   }
 
-  @Query(() => EntryType, { nullable: true, description: 'One entry by its id; NOT_FOUND when the workspace has none.' })
-  entry(@Arg('id', () => GraphQLUUID) id: string, @Ctx() ctx: GraphQLContext): Promise<Entry> {
+  // ID, as `node(id)` and every entry's `id`: clients' caches and generated types treat ids as ID. A text that is not a UUID is BAD_USER_INPUT.
+  @Query(() => EntryType, { nullable: true, description: 'One entry by its id (a UUID); NOT_FOUND when the workspace has none.' })
+  entry(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Entry> {
     return ctx.entries.getEntry(ctx.workspaceId, id, { withData: false });
   }
 
@@ -40,7 +41,7 @@ export class EntryResolver {
   @Mutation(() => CreateEntryPayload, { description: 'Creates an entry, as POST /silo/v1/entries does.' })
   async createEntry(@Arg('input', () => CreateEntryInput) input: CreateEntryInput, @Ctx() ctx: GraphQLContext): Promise<CreateEntryPayload> {
     const entry = await ctx.entries.createEntry(ctx.workspaceId, restBodyOf(input));
-    return { entry, clientMutationId: input.clientMutationId ?? null };
+    return { entry, entryEdge: edgeOf(ctx.workspaceId, entry), clientMutationId: input.clientMutationId ?? null };
   }
 
   @FieldResolver(() => Boolean, { deprecationReason: 'Use signed: draft is always !signed.' })

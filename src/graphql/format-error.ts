@@ -1,6 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { DomainError, type ErrorKey } from '../domain/errors';
+import { DomainError, ERROR_CATALOGUE, ERROR_KEYS, type ErrorKey } from '../domain/errors';
 import type { GraphQLContext } from './context';
 
 /** The codes a GraphQL client sees in `extensions.code` for domain errors. */
@@ -17,26 +17,13 @@ export const GRAPHQL_ERROR_CODES = [
 export type GraphQLErrorCode = (typeof GRAPHQL_ERROR_CODES)[number];
 
 /**
- * THE map from a domain error key to its GraphQL code, and to the HTTP status used when the error
- * rejects the whole HTTP request before any operation runs (token, body, method). Errors raised while
- * an operation executes are reported in `errors` with status 200, as GraphQL does.
- * FORBIDDEN has no key: the contract never says 403 (another workspace's entry is simply not found).
+ * Each domain error key's GraphQL code, and the HTTP status used when the error rejects the whole HTTP request
+ * before any operation runs (token, body, method), read from the one catalogue in src/domain/errors.ts. Errors
+ * raised while an operation executes are reported in `errors` with status 200, as GraphQL does.
  */
-export const GRAPHQL_ERRORS: Record<ErrorKey, { code: GraphQLErrorCode; status: number }> = {
-  input: { code: 'BAD_USER_INPUT', status: 400 },
-  unauthorized: { code: 'UNAUTHENTICATED', status: 401 },
-  'not-found': { code: 'NOT_FOUND', status: 404 },
-  'method-not-allowed': { code: 'BAD_USER_INPUT', status: 405 },
-  conflict: { code: 'CONFLICT', status: 409 },
-  'payload-too-large': { code: 'BAD_USER_INPUT', status: 413 },
-  'unsupported-media-type': { code: 'BAD_USER_INPUT', status: 415 },
-  'unknown-schema': { code: 'VALIDATION_FAILED', status: 422 },
-  calculation: { code: 'VALIDATION_FAILED', status: 422 },
-  validation: { code: 'VALIDATION_FAILED', status: 422 },
-  patch: { code: 'VALIDATION_FAILED', status: 422 },
-  'too-complex': { code: 'DOCUMENT_TOO_COMPLEX', status: 422 },
-  internal: { code: 'INTERNAL_SERVER_ERROR', status: 500 },
-};
+export const GRAPHQL_ERRORS = Object.fromEntries(
+  ERROR_KEYS.map((key) => [key, { code: ERROR_CATALOGUE[key].graphqlCode satisfies GraphQLErrorCode, status: ERROR_CATALOGUE[key].status }]),
+) as Record<ErrorKey, { code: GraphQLErrorCode; status: number }>;
 
 const INTERNAL = 'INTERNAL_SERVER_ERROR';
 const MASKED_MESSAGE = 'internal error';

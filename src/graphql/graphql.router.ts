@@ -6,22 +6,26 @@ import {
   ApolloServerPluginUsageReportingDisabled,
 } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import type { TokenVerifier } from '../auth/token-verifier';
+import type { GraphQLExplorer } from '../config';
 import type { EntryService } from '../domain/entries.service';
-import { DomainError } from '../domain/errors';
 import type { Logger } from '../logger';
-import { jsonBody } from '../rest/json-body';
+import { jsonBody } from '../http/json-body';
+import { methodNotAllowed, refusalHandler } from '../http/refusal';
 import { documentStore, persistedQueryCache } from './bounded-cache';
 import { compiledExecutor } from './compiled-executor';
+import { EXPLORER_QUERY, explorerAssets, graphiqlPage } from './graphiql.page';
 import { createContext, type GraphQLContext } from './context';
-import { errorLoggingPlugin, errorResponseBody, formatError, GRAPHQL_ERRORS } from './format-error';
+import { errorLoggingPlugin, errorResponseBody, formatError } from './format-error';
 import { complexityLimitPlugin, depthLimitRule, MAX_QUERY_TOKENS } from './limits';
 import { buildGraphQLSchema } from './schema';
 
 export interface GraphQLOptions {
-  sandbox: boolean;
+  explorer: GraphQLExplorer;
   introspection: boolean;
+  /** graphql-jit runs operations (compiled-executor.ts); false: graphql-js, Apollo's own executor. */
+  jit: boolean;
   batching: boolean;
   maxDepth: number;
   maxComplexity: number;
@@ -30,14 +34,6 @@ export interface GraphQLOptions {
 }
 
 export const GRAPHQL_PATH = '/graphql';
-
-const SANDBOX_DOCUMENT = `query LatestEntries {
-  entries(first: 10) {
-    edges { node { id key folder snippet createdAt } }
-    pageInfo { hasNextPage endCursor }
-  }
-}
-`;
 
 /** Apollo's own media types, in its order: the landing page is served when text/html wins among them. */
 const NEGOTIATED = [
@@ -54,15 +50,22 @@ const wantsLandingPage = (req: Request) => req.method === 'GET' && req.accepts(N
 
 /**
  * The bearer token is checked first, before the body is read: without a valid one the answer is
- * 401 with `WWW-Authenticate: Bearer` and a GraphQL error UNAUTHENTICATED. Only the Sandbox landing
- * page is served without one (a browser sends none); the context refuses any operation that slips by.
+ * 401 with `WWW-Authenticate: Bearer` and a GraphQL error UNAUTHENTICATED. Only the explorer's page is
+ * served without one (a browser sends none); the context refuses any operation that slips by.
  */
 const authenticate =
-  (verifier: TokenVerifier, sandbox: boolean): RequestHandler =>
+  (verifier: TokenVerifier, explorer: GraphQLExplorer): RequestHandler =>
   async (req, _res, next) => {
-    if (!(sandbox && wantsLandingPage(req))) req.workspaceId = await verifier.workspaceOf(req.get('authorization'));
+    if (!(explorer !== 'off' && wantsLandingPage(req))) req.workspaceId = await verifier.workspaceOf(req.get('authorization'));
     next();
   };
+
+/** GraphiQL's page for a browser's GET; anything else goes on to Apollo. */
+const graphiql: RequestHandler = (req, res, next) => {
+  if (!wantsLandingPage(req)) return next();
+  res.setHeader('Cache-Control', 'no-store');
+  res.type('html').send(graphiqlPage(GRAPHQL_PATH));
+};
 
 /** Apollo wants `req.body` set; a GET has none. */
 const noBody: RequestHandler = (req, _res, next) => {
@@ -70,28 +73,31 @@ const noBody: RequestHandler = (req, _res, next) => {
   next();
 };
 
-const onlyGetAndPost: RequestHandler = (_req, res) => {
-  res.setHeader('Allow', 'GET, POST');
-  throw new DomainError('method-not-allowed', 'this path accepts GET, POST');
-};
+/**
+ * The media type of a GraphQL answer the client asked for: `application/graphql-response+json` (GraphQL over
+ * HTTP) when its Accept header prefers it, as urql and graphql-request send, else `application/json`.
+ */
+const answerMediaType = (req: Request) =>
+  req.accepts(['application/json', 'application/graphql-response+json']) === 'application/graphql-response+json'
+    ? 'application/graphql-response+json; charset=utf-8'
+    : 'application/json; charset=utf-8';
 
 /** Requests refused before Apollo ran (token, body, method): the error in GraphQL's shape, with its HTTP status. */
-const refusal: ErrorRequestHandler = (error, req, res, _next) => {
-  const known = error instanceof DomainError ? error : undefined;
-  if (!known) req.log.error({ err: error }, 'graphql request failed');
-  const domainError = known ?? new DomainError('internal', 'internal error');
-  if (domainError.key === 'unauthorized') res.setHeader('WWW-Authenticate', 'Bearer');
-  if (res.headersSent) return;
-  res.status(GRAPHQL_ERRORS[domainError.key].status).json(errorResponseBody(domainError));
-};
+const refusal = refusalHandler({ body: errorResponseBody, mediaType: answerMediaType });
 
 /** Apollo Server on `/graphql`, over the same entry service and token verifier as REST. */
 export async function graphqlRouter(
   deps: { entries: EntryService; verifier: TokenVerifier; logger: Logger },
   options: GraphQLOptions,
 ): Promise<{ router: Router; stop(): Promise<void> }> {
+  const schema = buildGraphQLSchema();
   const apollo = new ApolloServer<GraphQLContext>({
-    gateway: compiledExecutor(buildGraphQLSchema()),
+    ...(options.jit ? { gateway: compiledExecutor(schema) } : { schema }),
+    // Apollo's CSRF prevention refuses a GET without a JSON content type or an Apollo header, which is how
+    // urql and graphql-request send queries by GET. It guards cookie-authenticated endpoints against
+    // requests a hostile page makes with the visitor's cookies; here every request must carry a bearer
+    // token in its Authorization header, which a browser never adds by itself, so it protects nothing.
+    csrfPrevention: false,
     introspection: options.introspection,
     allowBatchedHttpRequests: options.batching,
     parseOptions: { maxTokens: MAX_QUERY_TOKENS },
@@ -105,8 +111,8 @@ export async function graphqlRouter(
     stopOnTerminationSignals: false, // main.ts stops the whole server
     logger: deps.logger,
     plugins: [
-      options.sandbox
-        ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false, document: SANDBOX_DOCUMENT })
+      options.explorer === 'sandbox'
+        ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false, document: EXPLORER_QUERY })
         : ApolloServerPluginLandingPageDisabled(),
       complexityLimitPlugin(options.maxComplexity),
       errorLoggingPlugin,
@@ -123,12 +129,13 @@ export async function graphqlRouter(
   );
 
   const router = Router();
-  router.use(GRAPHQL_PATH, authenticate(deps.verifier, options.sandbox));
+  if (options.explorer === 'graphiql') router.use(explorerAssets());
+  router.use(GRAPHQL_PATH, authenticate(deps.verifier, options.explorer));
   router
     .route(GRAPHQL_PATH)
-    .get(noBody, execute)
+    .get(...(options.explorer === 'graphiql' ? [graphiql] : []), noBody, execute)
     .post(jsonBody(options.bodyLimit), execute)
-    .all(onlyGetAndPost);
+    .all(methodNotAllowed(['GET', 'POST']));
   router.use(GRAPHQL_PATH, refusal);
   return { router, stop: () => apollo.stop() };
 }

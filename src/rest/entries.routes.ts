@@ -3,8 +3,8 @@ import type { EntryService } from '../domain/entries.service';
 import { badInput } from '../domain/errors';
 import type { Entry } from '../domain/entry';
 import { entryText, pageJson } from './entry.presenter';
-import { methodNotAllowed } from './error-handler';
-import { jsonBody } from './json-body';
+import { methodNotAllowed } from '../http/refusal';
+import { jsonBody } from '../http/json-body';
 
 const KEY_NOT_UTF8 = 'must be percent-encoded UTF-8';
 

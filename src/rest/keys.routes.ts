@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { EntryService } from '../domain/entries.service';
-import { methodNotAllowed } from './error-handler';
+import { methodNotAllowed } from '../http/refusal';
 
 /**
  * The public keys that verify the service's envelope signatures, as a JWKS: at `/silo/v1/keys` (behind

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { methodNotAllowed } from './error-handler';
+import { methodNotAllowed } from '../http/refusal';
 
 /** `/utils/v1/ping`, authenticated: the documented way to test a token. */
 export function pingRoutes(): Router {

@@ -67,7 +67,7 @@ function routes(victim: Victim): Route[] {
     { name: 'keys', method: 'GET', path: '/silo/v1/keys' },
     gql('graphql entries', 'query { entries(first: 5) { edges { cursor node { id key data } } } }'),
     gql('graphql entries after', 'query($after: String) { entries(first: 5, after: $after) { edges { node { id data } } } }', { after: victim.cursor }),
-    gql('graphql entry', 'query($id: UUID!) { entry(id: $id) { id key data } }', { id: victim.id }),
+    gql('graphql entry', 'query($id: ID!) { entry(id: $id) { id key data } }', { id: victim.id }),
     gql('graphql entryByKey', 'query($key: String!) { entryByKey(key: $key) { id data } }', { key: victim.key }),
     gql('graphql node', 'query($id: ID!) { node(id: $id) { id ... on Entry { data } } }', { id: victim.id }),
     gql('graphql create', 'mutation($input: CreateEntryInput!) { createEntry(input: $input) { entry { id } } }', { input: { data: party('intruder') } }),
@@ -326,7 +326,7 @@ describe('HS256 with issuer and audience', () => {
         });
         return check(name, { status: response.status, body: await response.json() }, [200]);
       };
-      const entry = await gql('graphql entry', 'query($id: UUID!) { entry(id: $id) { id data } }', { id: victim.id });
+      const entry = await gql('graphql entry', 'query($id: ID!) { entry(id: $id) { id data } }', { id: victim.id });
       expect(JSON.stringify(entry.body)).not.toContain(victim.marker);
       await gql('graphql entryByKey', 'query($key: String!) { entryByKey(key: $key) { id data } }', { key: victim.key });
       await gql('graphql node', 'query($id: ID!) { node(id: $id) { id ... on Entry { data } } }', { id: victim.id });

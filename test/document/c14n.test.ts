@@ -2,21 +2,22 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { canonicalJson, sha256Hex } from '../../src/document/c14n';
 import type { JsonObject } from '../../src/document/types';
-import { DEFAULT_GOBL_DIR } from '../../scripts/conformance';
+import { EXAMPLES as examples, withGobl } from '../helpers/golden-examples';
 
-const examples = path.join(DEFAULT_GOBL_DIR, 'examples');
-const goldens = fs
-  .readdirSync(examples)
-  .flatMap((cc) => {
+const goldenOutputs = () =>
+  fs.readdirSync(examples).flatMap((cc) => {
     const dir = path.join(examples, cc, 'out');
     return fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => path.join(cc, 'out', f)) : [];
   });
 
-describe('canonical JSON', () => {
-  test.each(goldens)('digest of %s equals GOBL head.dig.val', (file) => {
+withGobl.describe("canonical JSON of GOBL's examples", () => {
+  test.each(goldenOutputs())('digest of %s equals GOBL head.dig.val', (file) => {
     const env = JSON.parse(fs.readFileSync(path.join(examples, file), 'utf8')) as JsonObject;
     expect(sha256Hex(canonicalJson(env.doc))).toBe((env.head as JsonObject & { dig: { val: string } }).dig.val);
   });
+});
+
+describe('canonical JSON', () => {
 
   test.each([
     [{ b: 1, a: 'x' }, '{"a":"x","b":1}'],

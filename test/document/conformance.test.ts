@@ -1,6 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DEFAULT_GOBL_DIR, formatReport, runConformance } from '../../scripts/conformance';
+import { formatReport, runConformance } from '../../scripts/conformance';
+import { GOBL_TAG } from '../../scripts/gobl-fixtures';
+import { GOBL_DIR, withGobl } from '../helpers/golden-examples';
 
 /** The golden examples GOBL produced must keep coming out identical; the recorded figure only goes up. */
 const figure = JSON.parse(fs.readFileSync(path.join(__dirname, 'conformance-figure.json'), 'utf8')) as {
@@ -8,8 +10,8 @@ const figure = JSON.parse(fs.readFileSync(path.join(__dirname, 'conformance-figu
   total: number;
 };
 
-describe('conformance with GOBL golden examples', () => {
-  const results = runConformance(DEFAULT_GOBL_DIR);
+withGobl.describe('conformance with GOBL golden examples', () => {
+  const results = runConformance(GOBL_DIR!);
 
   test('every example was found', () => {
     expect(results.length).toBe(figure.total);
@@ -28,4 +30,9 @@ describe('conformance with GOBL golden examples', () => {
       expect(failing).toEqual([]);
     },
   );
+});
+
+test('npm run fixtures:gobl downloads the tag the engine is compared with', () => {
+  const script = fs.readFileSync(path.join(__dirname, '../../scripts/fetch-gobl-fixtures.js'), 'utf8');
+  expect(script).toContain(`const TAG = '${GOBL_TAG}';`);
 });

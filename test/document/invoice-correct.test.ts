@@ -1,6 +1,6 @@
 import { processDocument, type Envelope, type JsonObject } from '../../src/document';
 import { correctInvoice, correctionRules, type CorrectionOptions } from '../../src/document/bill/invoice-correct';
-import { readExample } from '../helpers/golden-examples';
+import { readExample, withGobl } from '../helpers/golden-examples';
 
 const golden = (file: string) => readExample<Envelope>(file);
 const NOW = new Date('2026-03-01T23:30:00Z');
@@ -18,7 +18,7 @@ const process = (doc: JsonObject) => {
   return result;
 };
 
-describe('correctInvoice', () => {
+withGobl.describe('correctInvoice', () => {
   const invoice = golden('es/out/invoice-es-es-freelance.json');
 
   test('a credit note refers to the invoice it corrects and keeps its lines as they are', () => {

@@ -1,11 +1,11 @@
 import { processDocument, type JsonObject } from '../../src/document';
 import { replicateDocument } from '../../src/document/bill/invoice-replicate';
-import { exampleDoc } from '../helpers/golden-examples';
+import { exampleDoc, withGobl } from '../helpers/golden-examples';
 
 const goldenDoc = (file: string) => exampleDoc<JsonObject>(file);
 
 describe('replicateDocument', () => {
-  test.each([
+  withGobl.test.each([
     ['es/out/invoice-es-es-freelance.json', ['uuid', 'code', 'issue_date', 'issue_time', 'value_date', 'operation_date']],
     ['es/out/order.json', ['uuid', 'code', 'issue_date', 'issue_time', 'value_date', 'operation_date']],
     ['es/out/delivery.json', ['uuid', 'code', 'issue_date', 'issue_time', 'value_date']],
@@ -20,14 +20,14 @@ describe('replicateDocument', () => {
     expect(copy).toEqual(kept);
   });
 
-  test('a copied invoice calculates to a new document with the same totals', () => {
+  withGobl.test('a copied invoice calculates to a new document with the same totals', () => {
     const doc = goldenDoc('es/out/invoice-es-es-freelance.json');
     const result = processDocument(replicateDocument(doc), { newUuid: () => '0190c000-0000-7000-8000-0000000000bb', now: new Date('2026-05-05T12:00:00Z') });
     expect(result.ok && result.envelope.doc).toMatchObject({ uuid: '0190c000-0000-7000-8000-0000000000bb', issue_date: '2026-05-05', totals: doc.totals });
     expect(result.ok && result.envelope.doc).not.toHaveProperty('code');
   });
 
-  test('documents without a copy rule (a party) are copied whole', () => {
+  withGobl.test('documents without a copy rule (a party) are copied whole', () => {
     const party = goldenDoc('es/out/party.json');
     expect(replicateDocument(party)).toEqual(party);
   });

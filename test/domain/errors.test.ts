@@ -1,5 +1,5 @@
 import { ERROR_KEYS } from '../../src/domain/errors';
-import { HTTP_STATUS } from '../../src/rest/error-handler';
+import { HTTP_STATUS } from '../../src/http/refusal';
 
 describe('error catalogue', () => {
   test('every error key has an HTTP status, and the map has no stray keys', () => {

@@ -77,17 +77,28 @@ test('the context refuses a request that reached Apollo without a workspace (onl
   expect((thrown as GraphQLError).extensions).toMatchObject({ code: 'UNAUTHENTICATED', key: 'unauthorized', http: { status: 401 } });
 });
 
-describe('Apollo Sandbox landing page', () => {
+describe('the explorer page', () => {
   const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
-  test('a browser GET without a token gets the Sandbox page', async () => {
+  test('a browser GET without a token gets GraphiQL, whose every file the service serves itself', async () => {
     const reply = await fetch(`${t.url}/graphql`, { headers: browser });
     expect(reply.status).toBe(200);
     expect(reply.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await reply.text()).toMatch(/sandbox/i);
+    const page = await reply.text();
+    expect(page).toMatch(/GraphiQL/);
+    expect(page).toContain('id="token"');
+    const loaded = [...page.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(loaded).toHaveLength(4);
+    for (const file of loaded) {
+      expect(file).toMatch(/^\/graphql\/explorer\//);
+      const asset = await fetch(`${t.url}${file}`);
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('content-type')).toMatch(/^text\/(javascript|css)/);
+      expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+    }
   });
 
-  test('NODE_ENV=production changes nothing: Sandbox and introspection stay on', async () => {
+  test('NODE_ENV=production changes nothing: the explorer and introspection stay on', async () => {
     const before = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
     let prod: TestServer | undefined;
@@ -95,7 +106,7 @@ describe('Apollo Sandbox landing page', () => {
       prod = await startServer({ NODE_ENV: 'production' });
       const page = await fetch(`${prod.url}/graphql`, { headers: browser });
       expect(page.status).toBe(200);
-      expect(await page.text()).toMatch(/sandbox/i);
+      expect(await page.text()).toMatch(/GraphiQL/);
       const gql = graphqlClient(prod.url, await tokenFor(newWorkspace()));
       expect((await gql.query('{ __schema { queryType { name } } }')).body).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
     } finally {
@@ -104,8 +115,20 @@ describe('Apollo Sandbox landing page', () => {
     }
   });
 
-  test('with GRAPHQL_SANDBOX=false there is no page, and the browser GET needs a token', async () => {
-    const off = await startServer({ GRAPHQL_SANDBOX: 'false' });
+  test('GRAPHQL_EXPLORER=sandbox serves Apollo Sandbox instead', async () => {
+    const sandbox = await startServer({ GRAPHQL_EXPLORER: 'sandbox' });
+    try {
+      const page = await (await fetch(`${sandbox.url}/graphql`, { headers: browser })).text();
+      expect(page).toMatch(/sandbox/i);
+      expect(page).not.toMatch(/GraphiQL/);
+      expect((await fetch(`${sandbox.url}/graphql/explorer/graphiql.js`)).status).toBe(401);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  test.each<Record<string, string>>([{ GRAPHQL_EXPLORER: 'off' }, { GRAPHQL_SANDBOX: 'false' }])('with %p there is no page, and the browser GET needs a token', async (env) => {
+    const off = await startServer(env);
     try {
       const reply = await fetch(`${off.url}/graphql`, { headers: browser });
       expect(reply.status).toBe(401);

@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { DomainError, ERROR_KEYS } from '../../src/domain/errors';
 import { formatError, GRAPHQL_ERROR_CODES, GRAPHQL_ERRORS } from '../../src/graphql/format-error';
-import { HTTP_STATUS } from '../../src/rest/error-handler';
+import { HTTP_STATUS } from '../../src/http/refusal';
 import { newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 import { GetEntryDocument, ListEntriesDocument } from './generated/graphql';
 import { graphqlClient } from './graphql-client';

@@ -30,6 +30,8 @@ export async function startServer(env: Record<string, string> = {}, options: Par
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_SECRET,
     ...(testDatabase() === 'mariadb' ? { DATABASE_URL: MARIADB_URL } : {}),
+    // `GRAPHQL_JIT=false npx jest test/graphql` runs the GraphQL tests with graphql-js, the fallback.
+    ...(process.env.GRAPHQL_JIT ? { GRAPHQL_JIT: process.env.GRAPHQL_JIT } : {}),
     ...env,
   });
   const server = await buildServer(config, options);

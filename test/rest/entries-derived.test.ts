@@ -1,4 +1,4 @@
-import { exampleDoc } from '../helpers/golden-examples';
+import { exampleDoc, withGobl } from '../helpers/golden-examples';
 import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 
 const INVOICE = 'es/out/invoice-es-es-freelance.json'; // Spanish regime: credit notes, debit notes and correctives
@@ -56,7 +56,7 @@ describe('previous_id', () => {
 });
 
 describe('application/json-patch+json', () => {
-  test('a patch makes a new, recalculated entry; the previous one is untouched', async () => {
+  withGobl.test('a patch makes a new, recalculated entry; the previous one is untouched', async () => {
     const previous = await stored(exampleDoc(INVOICE), { key: 'original' });
     const reply = await derive(previous, {
       content_type: 'application/json-patch+json',
@@ -158,7 +158,7 @@ describe('application/json-patch+json', () => {
     expect(reply.body.message).toContain('would exceed');
   });
 
-  test('1000 copies on an invoice of 3500 lines (about 1 MB stored) make one new entry', async () => {
+  withGobl.test('1000 copies on an invoice of 3500 lines (about 1 MB stored) make one new entry', async () => {
     const invoice = exampleDoc(INVOICE);
     const lines = Array.from({ length: 3500 }, (_, i) => ({ ...invoice.lines[0], item: { ...invoice.lines[0].item, name: `Service ${i}` } }));
     const previous = await stored({ ...invoice, lines });
@@ -171,7 +171,7 @@ describe('application/json-patch+json', () => {
     await expectUntouched(previous);
   }, 60_000);
 
-  test('a patch that would touch more than JSON_PATCH_MAX_WORK bytes is 422 "patch", and nothing is stored', async () => {
+  withGobl.test('a patch that would touch more than JSON_PATCH_MAX_WORK bytes is 422 "patch", and nothing is stored', async () => {
     const small = await startServer({ JSON_PATCH_MAX_WORK: '64kb' });
     try {
       const own = client(small.url, await tokenFor(newWorkspace()));
@@ -189,7 +189,7 @@ describe('application/json-patch+json', () => {
     }
   });
 
-  test('a patch that makes the document invalid is 422 "validation", or stored invalid with allow_invalid', async () => {
+  withGobl.test('a patch that makes the document invalid is 422 "validation", or stored invalid with allow_invalid', async () => {
     const previous = await stored(exampleDoc(INVOICE));
     const data = [{ op: 'remove', path: '/doc/supplier/name' }];
     const refused = await derive(previous, { content_type: 'application/json-patch+json', data });
@@ -219,7 +219,7 @@ describe('application/merge-patch+json', () => {
     await expectUntouched(previous);
   });
 
-  test('a merge that makes the document invalid is refused, or stored invalid with allow_invalid', async () => {
+  withGobl.test('a merge that makes the document invalid is refused, or stored invalid with allow_invalid', async () => {
     const previous = await stored(exampleDoc(INVOICE));
     const data = { doc: { supplier: { name: null } } };
     expect((await derive(previous, { content_type: 'application/merge-patch+json', data })).status).toBe(422);
@@ -237,7 +237,7 @@ describe('application/merge-patch+json', () => {
 });
 
 describe('application/json with previous_id', () => {
-  test('without data the new entry is a copy without the previous identity, code and dates', async () => {
+  withGobl.test('without data the new entry is a copy without the previous identity, code and dates', async () => {
     const previous = await stored(exampleDoc(INVOICE));
     const reply = await derive(previous, {});
     expect(reply.status).toBe(200);
@@ -260,7 +260,7 @@ describe('application/json with previous_id', () => {
     expect(reply.body.id).not.toBe(previous.id);
   });
 
-  test('a copy or replacement that is invalid is refused, or stored invalid with allow_invalid', async () => {
+  withGobl.test('a copy or replacement that is invalid is refused, or stored invalid with allow_invalid', async () => {
     const previous = await stored(exampleDoc(INVOICE));
     const broken = { ...exampleDoc(INVOICE), supplier: { tax_id: { country: 'ES' } } };
     expect((await derive(previous, { data: broken })).status).toBe(422);
@@ -275,7 +275,7 @@ describe('application/json with previous_id', () => {
 });
 
 describe('correct', () => {
-  test('a credit note from an invoice: type, preceding reference, totals', async () => {
+  withGobl.test('a credit note from an invoice: type, preceding reference, totals', async () => {
     const previous = await stored(exampleDoc(INVOICE));
     const reply = await derive(previous, { correct: { credit: true, reason: 'returned goods', series: 'CN' } });
     expect(reply.status).toBe(200);
@@ -297,14 +297,14 @@ describe('correct', () => {
     await expectUntouched(previous);
   });
 
-  test('GOBL\'s {"type": "credit-note"} is accepted as well', async () => {
+  withGobl.test('GOBL\'s {"type": "credit-note"} is accepted as well', async () => {
     const previous = await stored(exampleDoc(INVOICE));
     const reply = await derive(previous, { correct: { type: 'credit-note' } });
     expect(reply.status).toBe(200);
     expect(reply.body.data.doc.type).toBe('credit-note');
   });
 
-  test('a debit note', async () => {
+  withGobl.test('a debit note', async () => {
     const previous = await stored(exampleDoc(INVOICE));
     const reply = await derive(previous, { correct: { debit: true, issue_date: '2026-01-15' } });
     expect(reply.status).toBe(200);
@@ -320,7 +320,7 @@ describe('correct', () => {
     expect(await count()).toBe(1);
   });
 
-  test('correcting an invoice without a code is 422', async () => {
+  withGobl.test('correcting an invoice without a code is 422', async () => {
     const { code: _code, ...draft } = exampleDoc(INVOICE);
     const previous = await stored(draft);
     const reply = await derive(previous, { correct: { credit: true } });
@@ -328,14 +328,14 @@ describe('correct', () => {
     expect(reply.body.message).toContain('without a code');
   });
 
-  test("a type the invoice's regime does not allow is 422 at correct.type", async () => {
+  withGobl.test("a type the invoice's regime does not allow is 422 at correct.type", async () => {
     const previous = await stored(exampleDoc('de/out/invoice-de-de-stnr.json'));
     const reply = await derive(previous, { correct: { debit: true } });
     expect(reply.status).toBe(422);
     expect(reply.body.fields).toEqual({ correct: { type: expect.stringContaining('debit-note') } });
   });
 
-  test('an invalid corrective document is refused, or stored invalid with allow_invalid', async () => {
+  withGobl.test('an invalid corrective document is refused, or stored invalid with allow_invalid', async () => {
     // Facturae needs the correction's extension: without it the credit note does not validate.
     const previous = await stored(exampleDoc('es/out/invoice-es-es.json'));
     const refused = await derive(previous, { correct: { credit: true } });

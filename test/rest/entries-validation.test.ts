@@ -1,5 +1,5 @@
 import { invoice, invoiceWithoutSupplier } from '../helpers/documents';
-import { readExample } from '../helpers/golden-examples';
+import { readExample, withGobl } from '../helpers/golden-examples';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 
 let t: TestServer;
@@ -26,7 +26,7 @@ describe('documents are calculated and validated on the way in', () => {
     expect(reply.body.snippet).toMatchObject({ title: 'F-0001', total_with_tax: '2178.00', currency: 'EUR' });
   });
 
-  test("a golden example stored through the API equals GOBL's output, digest included", async () => {
+  withGobl.test("a golden example stored through the API equals GOBL's output, digest included", async () => {
     const expected = readExample('es/out/invoice-es-es.json');
     const reply = await api.post('/silo/v1/entries', { data: readExample('es/invoice-es-es.yaml') });
     expect(reply.status).toBe(200);

@@ -6,7 +6,7 @@ import { CompactSign, compactVerify, createLocalJWKSet, exportJWK, generateKeyPa
 import { ConfigError, loadConfig } from '../../src/config';
 import { buildServer } from '../../src/server';
 import { SIGNING_KEY_FILE } from '../../src/signing/signing-keys';
-import { exampleDoc } from '../helpers/golden-examples';
+import { exampleDoc, withGobl } from '../helpers/golden-examples';
 import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 
 const INVOICE = 'es/out/invoice-es-es-freelance.json';
@@ -133,7 +133,7 @@ describe('the published keys', () => {
 });
 
 describe('sign: true', () => {
-  test('signs the envelope as GOBL does, verifiable with the published JWKS by a third party', async () => {
+  withGobl.test('signs the envelope as GOBL does, verifiable with the published JWKS by a third party', async () => {
     const entry = await signed(exampleDoc(INVOICE));
     expect(entry).toMatchObject({ signed: true, draft: false, invalid: false });
     expect(entry.data.sigs).toHaveLength(1);
@@ -155,7 +155,7 @@ describe('sign: true', () => {
     expect(again.body.data.sigs).toEqual(entry.data.sigs);
   });
 
-  test('an invoice without a code is not ready to be signed: 422, nothing stored, even with allow_invalid', async () => {
+  withGobl.test('an invoice without a code is not ready to be signed: 422, nothing stored, even with allow_invalid', async () => {
     const { code: _code, ...draft } = exampleDoc(INVOICE);
     for (const allow_invalid of [false, true]) {
       const reply = await api.post('/silo/v1/entries', { data: draft, sign: true, allow_invalid });
@@ -168,7 +168,7 @@ describe('sign: true', () => {
     expect((await api.post('/silo/v1/entries', { data: draft })).body.signed).toBe(false);
   });
 
-  test('an invalid document is not signed, even with allow_invalid', async () => {
+  withGobl.test('an invalid document is not signed, even with allow_invalid', async () => {
     const broken = { ...exampleDoc(INVOICE), supplier: { tax_id: { country: 'ES' } } };
     const reply = await api.post('/silo/v1/entries', { data: broken, sign: true, allow_invalid: true });
     expect(reply.status).toBe(422);
@@ -176,7 +176,7 @@ describe('sign: true', () => {
     expect(await count()).toBe(0);
   });
 
-  test('a patched, copied or corrected entry can be signed when it is ready', async () => {
+  withGobl.test('a patched, copied or corrected entry can be signed when it is ready', async () => {
     const previous = (await api.post('/silo/v1/entries', { data: exampleDoc(INVOICE) })).body;
     const patched = await api.post('/silo/v1/entries', {
       previous_id: previous.id,
@@ -275,7 +275,7 @@ describe('uploaded signatures', () => {
     expect(await count()).toBe(0);
   });
 
-  test('a signed envelope whose document was altered is 422, with or without allow_invalid', async () => {
+  withGobl.test('a signed envelope whose document was altered is 422, with or without allow_invalid', async () => {
     const entry = await signed(exampleDoc(INVOICE));
     const tampered = structuredClone(entry.data);
     tampered.doc.lines[0].quantity = '11';
@@ -316,7 +316,7 @@ describe('uploaded signatures', () => {
     expect(garbage.status).toBe(422);
   });
 
-  test('a signed invoice without a code is not ready: 422, or stored invalid (and signed) with allow_invalid', async () => {
+  withGobl.test('a signed invoice without a code is not ready: 422, or stored invalid (and signed) with allow_invalid', async () => {
     const { code: _code, ...draft } = exampleDoc(INVOICE);
     const base = (await api.post('/silo/v1/entries', { data: draft })).body;
     const sig = await jws(base.data, { kid: PARTNER_KID }, partner);

@@ -1,14 +1,15 @@
 import { addonHooks, applyAddonScenarios } from '../../../src/document/addons';
 import type { HookContext } from '../../../src/document/hooks';
+import { withGobl } from '../../helpers/golden-examples';
 import { clone, goldenCases, normalizeWith, validateWith } from './golden';
 
 /**
  * GOBL's own outputs are fixed points: running the addon normalizers (and the addon scenarios) on
  * them must change nothing, and the addon validators must find nothing, as GOBL validated them.
  */
-const cases = goldenCases();
+withGobl.describe('golden examples with addons', () => {
+  const cases = goldenCases();
 
-describe('golden examples with addons', () => {
   it('finds the examples', () => {
     expect(cases.length).toBeGreaterThan(60);
   });

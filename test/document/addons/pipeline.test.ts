@@ -1,5 +1,6 @@
 import { processDocument } from '../../../src/document';
 import type { Json, JsonObject } from '../../../src/document/types';
+import { withGobl } from '../../helpers/golden-examples';
 import { clone, goldenCases } from './golden';
 
 /**
@@ -31,9 +32,9 @@ export function extDifferences(expected: JsonObject, actual: JsonObject): string
   return diffs;
 }
 
-const cases = goldenCases();
+withGobl.describe('addon extensions through the engine', () => {
+  const cases = goldenCases();
 
-describe('addon extensions through the engine', () => {
   test.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const result = processDocument(clone(c.input), { newUuid: () => '00000000-0000-0000-0000-000000000000', now: new Date('2025-01-01T00:00:00Z') });
     if (!result.ok) throw new Error(`${result.error}: ${result.message}`);

@@ -1,4 +1,4 @@
-import { scanJson } from '../../src/rest/json-body';
+import { scanJson } from '../../src/http/json-body';
 
 describe('scanJson', () => {
   test.each([

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { Router } from 'express';
+
+/** Where the explorer's files are served; the page loads nothing from anywhere else. */
+export const EXPLORER_ASSETS_PATH = '/graphql/explorer';
+
+/** The installed files the page needs: React 18 and GraphiQL 3 builds that run from a script tag. */
+const ASSETS: Record<string, [pkg: string, file: string]> = {
+  'react.js': ['react', 'umd/react.production.min.js'],
+  'react-dom.js': ['react-dom', 'umd/react-dom.production.min.js'],
+  'graphiql.js': ['graphiql', 'graphiql.min.js'],
+  'graphiql.css': ['graphiql', 'graphiql.min.css'],
+};
+
+/** A file of an installed package; through its package.json, as the packages do not export these files. */
+const packageFile = (pkg: string, file: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
+
+/** The explorer's files, straight from node_modules: offline, and as current as the installed packages. */
+export function explorerAssets(): Router {
+  const router = Router();
+  for (const [name, [pkg, file]] of Object.entries(ASSETS)) {
+    const full = packageFile(pkg, file);
+    router.get(`${EXPLORER_ASSETS_PATH}/${name}`, (_req, res, next) => {
+      res.sendFile(full, { maxAge: '1d', headers: { 'Content-Type': name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8' } }, (error) => error && next(error));
+    });
+  }
+  return router;
+}
+
+/** The first query either explorer shows: the newest entries. */
+export const EXPLORER_QUERY = `query LatestEntries {
+  entries(first: 10) {
+    edges { node { id key folder snippet createdAt } }
+    pageInfo { hasNextPage endCursor }
+  }
+}
+`;
+
+/**
+ * GraphiQL with a token field: what is typed there goes in the Authorization header of every request,
+ * the schema's introspection included (kept for the browser tab's session only). Headers typed in
+ * GraphiQL's own headers panel are sent too and win.
+ */
+export function graphiqlPage(endpoint: string): string {
+  const asset = (name: string) => path.posix.join(EXPLORER_ASSETS_PATH, name);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>GraphQL explorer</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="${asset('graphiql.css')}">
+<style>
+  html, body { height: 100%; margin: 0; font-family: system-ui, sans-serif; }
+  body { display: flex; flex-direction: column; }
+  #token-bar { display: flex; gap: 8px; align-items: center; padding: 6px 12px; border-bottom: 1px solid #ddd; font-size: 14px; }
+  #token { flex: 1; font-family: monospace; padding: 4px; }
+  #graphiql { flex: 1; min-height: 0; }
+</style>
+</head>
+<body>
+<form id="token-bar">
+  <label for="token">Bearer token</label>
+  <input id="token" name="token" type="password" autocomplete="off" placeholder="the token printed at start, or npm run --silent token">
+  <button type="submit">Use token</button>
+</form>
+<div id="graphiql">Loading…</div>
+<script src="${asset('react.js')}"></script>
+<script src="${asset('react-dom.js')}"></script>
+<script src="${asset('graphiql.js')}"></script>
+<script>
+(function () {
+  var endpoint = ${JSON.stringify(endpoint)};
+  var input = document.getElementById('token');
+  input.value = sessionStorage.getItem('graphql-token') || '';
+  var root = ReactDOM.createRoot(document.getElementById('graphiql'));
+  function fetcherFor(token) {
+    return function (params, options) {
+      var headers = { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' };
+      if (token) headers.authorization = 'Bearer ' + token;
+      var extra = (options && options.headers) || {};
+      for (var name in extra) headers[name.toLowerCase()] = extra[name];
+      return fetch(endpoint, { method: 'POST', headers: headers, body: JSON.stringify(params) }).then(function (response) { return response.json(); });
+    };
+  }
+  function render() {
+    var token = input.value.trim();
+    sessionStorage.setItem('graphql-token', token);
+    // A new fetcher makes GraphiQL load the schema again, with the new token.
+    root.render(React.createElement(GraphiQL, { fetcher: fetcherFor(token), defaultQuery: ${JSON.stringify(EXPLORER_QUERY)} }));
+  }
+  document.getElementById('token-bar').addEventListener('submit', function (event) { event.preventDefault(); render(); });
+  render();
+})();
+</script>
+</body>
+</html>
+`;
+}

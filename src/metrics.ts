@@ -1,0 +1,77 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * The process's Prometheus metrics, served at GET /metrics (src/http/metrics.ts). One registry for the
+ * process: what it measures (event loop, heap, engine, database) belongs to the process, not to one server.
+ * Node's own metrics (event-loop delay, heap, GC, handles) come from prom-client's defaults.
+ */
+export const metricsRegistry = new Registry();
+collectDefaultMetrics({ register: metricsRegistry });
+
+/** Latency buckets in seconds, from a cached read to a large invoice's engine run. */
+const SECONDS_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export const httpRequests = new Counter({
+  name: 'http_requests_total',
+  help: 'HTTP requests answered, by method, route pattern and status.',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [metricsRegistry],
+});
+
+export const httpRequestSeconds = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'Time from a request arriving to its answer being written, by method, route pattern and status.',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: SECONDS_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+const engineSeconds = new Histogram({
+  name: 'engine_document_seconds',
+  help: 'Time the GOBL engine took to normalize, calculate and validate one document.',
+  buckets: SECONDS_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+const querySeconds = new Histogram({
+  name: 'db_query_duration_seconds',
+  help: 'Time of each database query, from sending it to its result.',
+  labelNames: ['outcome'] as const,
+  buckets: SECONDS_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+/** The database pools of this process, each read when scraped. */
+const pools = new Set<() => { size: number; inUse: number; waiting: number }>();
+
+new Gauge({
+  name: 'db_pool_connections',
+  help: 'Database pool connections by state: open, in use, and requests waiting for one.',
+  labelNames: ['state'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    for (const read of pools) {
+      const { size, inUse, waiting } = read();
+      this.inc({ state: 'open' }, size);
+      this.inc({ state: 'in_use' }, inUse);
+      this.inc({ state: 'waiting' }, waiting);
+    }
+  },
+});
+
+/** One document's run through the engine, wherever it runs (in the process or in a worker). */
+export function observeEngineSeconds(seconds: number): void {
+  engineSeconds.observe(seconds);
+}
+
+/** One database query. */
+export function observeQuerySeconds(seconds: number, failed: boolean): void {
+  querySeconds.labels(failed ? 'error' : 'ok').observe(seconds);
+}
+
+/** Reports a database pool's use at each scrape, until the returned function is called. */
+export function watchPool(read: () => { size: number; inUse: number; waiting: number }): () => void {
+  pools.add(read);
+  return () => pools.delete(read);
+}

@@ -81,7 +81,7 @@ export const PARTS: Readonly<Record<string, (n: number) => JsonObject>> = {
   tags: (n) => ({ ...baseInvoice(), $tags: list(n, (i) => (i % 2 === 0 ? 'partial' : 'simplified')) }),
   'e-mail characters': (n) => {
     const doc = baseInvoice();
-    return { ...doc, supplier: { ...(doc.supplier as JsonObject), emails: [{ addr: `a@${'.'.repeat(n)} ` }] } };
+    return { ...doc, supplier: { ...(doc.supplier as JsonObject), emails: [{ addr: `a@${'.'.repeat(n)}@` }] } };
   },
   'tax scheme characters': (n) => {
     const doc = baseInvoice();

@@ -1,11 +1,15 @@
 /**
  * Cost of the document engine per invoice as the number of lines grows, against the floor of
  * JSON.parse + JSON.stringify of the same document. The per-line cost should stay flat (linear growth).
+ * Then, for each part of an invoice a client may repeat, the CPU time per part at 1k, 10k and 40k of it,
+ * and the ratio 40k/1k: about 1 (or below, as fixed costs spread) is linear, 40 would be quadratic.
  *
- * Run: npm run bench:engine   (node --require ./scripts/register-ts.js scripts/bench-engine.ts)
+ * Run: npm run bench:engine   (node --expose-gc --require ./scripts/register-ts.js scripts/bench-engine.ts)
+ * `PARTS=lines,notes` measures only those parts; `SIZES=1000,10000` other sizes.
  */
 import { processDocument } from '../src/document';
 import type { JsonObject } from '../src/document/types';
+import { ENGINE_CTX, PARTS, baseInvoice, engineCpuMs } from './engine-parts';
 
 function invoice(lines: number): JsonObject {
   const rows: JsonObject[] = [];
@@ -17,17 +21,7 @@ function invoice(lines: number): JsonObject {
       taxes: [{ cat: 'VAT', rate: i % 3 === 0 ? 'reduced' : 'standard' }],
     });
   }
-  return {
-    $schema: 'https://gobl.org/draft-0/bill/invoice',
-    uuid: '0190f0b8-0000-7000-8000-000000000001',
-    currency: 'EUR',
-    issue_date: '2024-03-10',
-    series: 'B',
-    code: '1',
-    supplier: { name: 'Lieferant GmbH', tax_id: { country: 'DE', code: '111111125' } },
-    customer: { name: 'Kunde AG', tax_id: { country: 'DE', code: '282741168' } },
-    lines: rows,
-  };
+  return { ...baseInvoice(), lines: rows };
 }
 
 function timePerRun(fn: () => void, minMs = 400): number {
@@ -43,13 +37,12 @@ function timePerRun(fn: () => void, minMs = 400): number {
   return elapsed / runs;
 }
 
-const ctx = { newUuid: () => '0190f0b8-0000-7000-8000-00000000ffff', now: new Date('2024-03-10T10:00:00Z') };
 console.log('lines    engine ms/invoice   µs/line   JSON parse+stringify ms   ratio');
 for (const n of [10, 100, 1_000, 10_000]) {
   const doc = invoice(n);
   const text = JSON.stringify(doc);
   const engine = timePerRun(() => {
-    const r = processDocument(JSON.parse(text) as JsonObject, ctx);
+    const r = processDocument(JSON.parse(text) as JsonObject, ENGINE_CTX);
     if (!r.ok) throw new Error(r.message);
     JSON.stringify(r.envelope);
   });
@@ -59,4 +52,16 @@ for (const n of [10, 100, 1_000, 10_000]) {
       .toFixed(3)
       .padStart(23)}   ${(engine / floor).toFixed(0).padStart(5)}×`,
   );
+}
+
+const sizes = (process.env.SIZES ?? '1000,10000,40000').split(',').map(Number);
+const only = process.env.PARTS?.split(',');
+const label = (n: number) => (n % 1000 === 0 ? `${n / 1000}k` : String(n));
+console.log(`\nrepeated part              ${sizes.map((n) => `µs/part @${label(n)}`.padStart(13)).join(' ')}   ${label(sizes[sizes.length - 1])}/${label(sizes[0])}`);
+for (const [name, make] of Object.entries(PARTS)) {
+  if (only && !only.includes(name)) continue;
+  engineCpuMs(make(sizes[0]), 2); // warm up
+  const perPart = sizes.map((n) => (engineCpuMs(make(n), n <= 1000 ? 5 : n <= 10_000 ? 3 : 2) * 1000) / n);
+  const ratio = perPart[perPart.length - 1] / perPart[0];
+  console.log(`${name.padEnd(26)} ${perPart.map((us) => us.toFixed(1).padStart(13)).join(' ')}   ${ratio.toFixed(1).padStart(5)}${ratio > 3 ? '  <- grows' : ''}`);
 }

@@ -117,9 +117,27 @@ export function validateTree(
   node: JsonObject, kind: string, path: string, vc: ValidationContext, hookCtx: HookContext, hooks: Hooks[],
 ): Fault[] {
   const faults: Fault[] = [];
+  collectFaults(node, kind, path, { vc, hookCtx, hooks, faults });
+  return faults;
+}
+
+/** What the walk carries down: one list receives every fault, so none is copied from level to level. */
+interface Walk {
+  vc: ValidationContext;
+  hookCtx: HookContext;
+  hooks: Hooks[];
+  faults: Fault[];
+}
+
+/** Appends one by one: spreading a list of many thousand faults into `push` overflows the call stack. */
+function append(faults: Fault[], more: Fault[]): void {
+  for (const f of more) faults.push(f);
+}
+
+function collectFaults(node: JsonObject, kind: string, path: string, w: Walk): void {
   const own = validators[kind];
-  if (own) faults.push(...own(node, path, vc));
-  for (const h of hooks) if (h.validate) faults.push(...h.validate(node, kind as NodeKind, path, hookCtx));
+  if (own) append(w.faults, own(node, path, w.vc));
+  for (const h of w.hooks) if (h.validate) append(w.faults, h.validate(node, kind as NodeKind, path, w.hookCtx));
 
   for (const [field, childKind] of Object.entries(shape[kind] ?? {})) {
     const value = node[field];
@@ -127,22 +145,21 @@ export function validateTree(
     const fieldPath = at(path, field);
     if (childKind === 'tax/set') {
       if (!Array.isArray(value)) continue;
-      faults.push(...validateTaxSet(value, fieldPath));
+      append(w.faults, validateTaxSet(value, fieldPath));
       value.forEach((c, i) => {
-        if (isObject(c)) faults.push(...validateTree(c, 'tax/combo', at(fieldPath, i), vc, hookCtx, hooks));
+        if (isObject(c)) collectFaults(c, 'tax/combo', at(fieldPath, i), w);
       });
       continue;
     }
     const isList = childKind.endsWith('[]');
     const k = isList ? childKind.slice(0, -2) : childKind;
-    const items: [Json, string][] = isList
-      ? (Array.isArray(value) ? value.map((v, i): [Json, string] => [v, at(fieldPath, i)]) : [])
-      : [[value, fieldPath]];
-    for (const [v, p] of items) {
-      const scalar = scalarValidators[k];
-      if (scalar) faults.push(...scalar(v, p));
-      else if (isObject(v)) faults.push(...validateTree(v, k, p, vc, hookCtx, hooks));
-    }
+    if (!isList) collectValue(value, k, fieldPath, w);
+    else if (Array.isArray(value)) value.forEach((v, i) => collectValue(v, k, at(fieldPath, i), w));
   }
-  return faults;
+}
+
+function collectValue(value: Json, kind: string, path: string, w: Walk): void {
+  const scalar = scalarValidators[kind];
+  if (scalar) append(w.faults, scalar(value, path));
+  else if (isObject(value)) collectFaults(value, kind, path, w);
 }

@@ -1,4 +1,5 @@
 import { Amount, Percentage } from '../../src/document/num';
+import { percentageCache } from '../../src/document/num/percentage';
 
 const a = (s: string) => Amount.parse(s);
 
@@ -113,5 +114,18 @@ describe('Percentage', () => {
   test('removing an included percentage', () => {
     expect(Percentage.parse('21%').removeFrom(a('121.0000')).toString()).toBe('100.0000');
     expect(Percentage.parse('21%').from(a('121.00')).toString()).toBe('21.00');
+  });
+
+  test('a text of megabytes is parsed but not kept in the cache', () => {
+    const long = `${'0'.repeat(2_000_000)}21%`;
+    expect(Percentage.parse(long).toString()).toBe('21%');
+    expect(percentageCache.has(long)).toBe(false);
+    expect(percentageCache.has('21%')).toBe(true);
+  });
+
+  test('the cache keeps at most its limit of entries, however many distinct texts come', () => {
+    for (let i = 0; i < percentageCache.limits.entries * 4; i++) Percentage.parse(`${i}.${i % 97}%`);
+    expect(percentageCache.size()).toBeLessThanOrEqual(percentageCache.limits.entries);
+    expect(percentageCache.size()).toBeGreaterThan(0);
   });
 });

@@ -100,7 +100,7 @@ export function calculateBill(doc: JsonObject, ctx: BillContext): void {
 
   const taxable: TaxableLine[] = [];
   for (const l of lines) if (l.total) taxable.push({ taxes: objects(l.node.taxes), total: l.total });
-  taxable.push(...adjustmentTaxLines(discounts, true), ...adjustmentTaxLines(charges, false));
+  for (const a of [...adjustmentTaxLines(discounts, true), ...adjustmentTaxLines(charges, false)]) taxable.push(a);
   if (taxable.length === 0) {
     // Orders and deliveries may carry no prices at all.
     for (const l of lines) roundLine(l);

@@ -2,13 +2,11 @@ import { isObject, objects, str, strings } from '../json';
 import type { Regime, Scenario } from '../regimes/regime';
 import type { JsonObject } from '../types';
 
-/** Every tax category the document's lines, charges and discounts use, in first-seen order. */
-function taxCategories(doc: JsonObject): string[] {
-  const out: string[] = [];
+/** Every tax category the document's lines, charges and discounts use (any text when calculation is bypassed). */
+function taxCategories(doc: JsonObject): Set<string> {
+  const out = new Set<string>();
   for (const field of ['lines', 'charges', 'discounts']) {
-    for (const row of objects(doc[field])) {
-      for (const c of objects(row.taxes)) if (!out.includes(str(c.cat))) out.push(str(c.cat));
-    }
+    for (const row of objects(doc[field])) for (const c of objects(row.taxes)) out.add(str(c.cat));
   }
   return out;
 }
@@ -30,7 +28,7 @@ export function scenarioMatches(s: Scenario, doc: JsonObject): boolean {
   }
   if (s.categories && s.categories.length > 0) {
     const used = taxCategories(doc);
-    if (!s.categories.some((c) => used.includes(c))) return false;
+    if (!s.categories.some((c) => used.has(c))) return false;
   }
   if (s.extKey) {
     const key = s.extKey;

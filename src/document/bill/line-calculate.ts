@@ -1,4 +1,4 @@
-import { currencyZero, convert, type ExchangeRate } from '../currency';
+import { currencyZero, convert, type ExchangeRates } from '../currency';
 import { CalculationError } from '../errors';
 import { isObject, objects, str } from '../json';
 import { Amount, Percentage } from '../num';
@@ -11,7 +11,7 @@ export const LINE_PRECISION_EXTRA = 2;
 export interface CalcContext {
   currency: string;
   zero: Amount;
-  rates: ExchangeRate[];
+  rates: ExchangeRates;
   rr: RoundingRule;
 }
 

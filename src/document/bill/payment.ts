@@ -1,4 +1,4 @@
-import { convertWith, currencyZero, matchExchangeRate, readExchangeRates, type ExchangeRate } from '../currency';
+import { convertWith, currencyZero, matchExchangeRate, readExchangeRates, type ExchangeRate, type ExchangeRates } from '../currency';
 import { CalculationError } from '../errors';
 import { isObject, objects, str } from '../json';
 import { Amount, Percentage } from '../num';
@@ -47,7 +47,7 @@ export function calculatePayment(doc: JsonObject, ctx: BillContext): void {
   }
 }
 
-function calculatePaymentLine(line: JsonObject, rates: ExchangeRate[], currency: string, rr: RoundingRule, index: number): Amount {
+function calculatePaymentLine(line: JsonObject, rates: ExchangeRates, currency: string, rr: RoundingRule, index: number): Amount {
   const amount = Amount.from(line.amount) ?? Amount.zero(0);
   line.amount = amount.toString();
   const zero = currencyZero(currency);

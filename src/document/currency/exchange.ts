@@ -8,22 +8,29 @@ export interface ExchangeRate {
   amount: Amount;
 }
 
+/** A document's exchange rates by currency pair; the first rate listed for a pair is the one used. */
+export type ExchangeRates = ReadonlyMap<string, ExchangeRate>;
+
+const pairKey = (from: string, to: string) => `${from}\u0000${to}`;
+
 /** Reads the document's `exchange_rates` list; entries without a usable rate are left out. */
-export function readExchangeRates(list: unknown): ExchangeRate[] {
-  if (!Array.isArray(list)) return [];
-  const out: ExchangeRate[] = [];
+export function readExchangeRates(list: unknown): ExchangeRates {
+  const out = new Map<string, ExchangeRate>();
+  if (!Array.isArray(list)) return out;
   for (const r of list) {
     if (!r || typeof r !== 'object' || Array.isArray(r)) continue;
     const o = r as JsonObject;
     const amount = Amount.from(o.amount);
-    if (typeof o.from === 'string' && typeof o.to === 'string' && amount) out.push({ from: o.from, to: o.to, amount });
+    if (typeof o.from !== 'string' || typeof o.to !== 'string' || !amount) continue;
+    const key = pairKey(o.from, o.to);
+    if (!out.has(key)) out.set(key, { from: o.from, to: o.to, amount });
   }
   return out;
 }
 
-export function matchExchangeRate(rates: ExchangeRate[], from: string, to: string): ExchangeRate | undefined {
+export function matchExchangeRate(rates: ExchangeRates, from: string, to: string): ExchangeRate | undefined {
   if (from === to) return undefined;
-  return rates.find((r) => r.from === from && r.to === to);
+  return rates.get(pairKey(from, to));
 }
 
 /** Converts with the rate, always ending at the target currency's decimals. */
@@ -32,7 +39,7 @@ export function convertWith(rate: ExchangeRate, amount: Amount): Amount {
 }
 
 /** `amount` in `to`, or undefined when no rate links the two currencies. */
-export function convert(rates: ExchangeRate[], from: string, to: string, amount: Amount): Amount | undefined {
+export function convert(rates: ExchangeRates, from: string, to: string, amount: Amount): Amount | undefined {
   if (from === to) return amount;
   const rate = matchExchangeRate(rates, from, to);
   return rate ? convertWith(rate, amount) : undefined;

@@ -14,8 +14,11 @@ const INT64_MIN = new Dec('-9223372036854775808');
 /** Digits an amount may carry, as GOBL's int64 storage allows. */
 export const AMOUNT_MAX_DIGITS = 18;
 
+/** Powers of ten by exponent; amounts carry at most a few dozen decimals, so larger exponents are not kept. */
+const POW10_CACHED = 64;
 const pow10Cache: Decimal[] = [];
 export function pow10(exp: number): Decimal {
+  if (!(exp >= 0 && exp <= POW10_CACHED && Number.isInteger(exp))) return TEN.pow(exp);
   let p = pow10Cache[exp];
   if (!p) {
     p = TEN.pow(exp);

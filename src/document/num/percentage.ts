@@ -1,8 +1,23 @@
+import { LRUCache } from 'lru-cache';
 import { Amount, AmountError } from './amount';
 
 const ONE = Amount.make(1, 0);
 const HUNDRED = Amount.make(100, 0);
-const CACHE = new Map<string, Percentage>();
+
+/**
+ * Parsed percentages by their text. The texts come from clients, so only short ones are kept ("-12.3456%"
+ * fits; a text padded with zeros to megabytes does not) and the oldest go first past a few hundred.
+ */
+const CACHE_MAX_ENTRIES = 500;
+const CACHE_MAX_KEY_LENGTH = 24;
+const CACHE = new LRUCache<string, Percentage>({ max: CACHE_MAX_ENTRIES });
+
+/** What the percentage cache holds, for tests and diagnostics. */
+export const percentageCache = {
+  size: (): number => CACHE.size,
+  has: (text: string): boolean => CACHE.has(text),
+  limits: { entries: CACHE_MAX_ENTRIES, keyLength: CACHE_MAX_KEY_LENGTH },
+};
 
 /**
  * A percentage held as its fraction: "21%" is the amount 0.21 (exp 2), "21.0%" is 0.210 (exp 3).
@@ -20,16 +35,16 @@ export class Percentage {
     return new Percentage(points.rescale(points.exp + 2).divide(HUNDRED));
   }
 
-  /** "21%", "21.0%" or a bare fraction such as "0.21". Percentages are immutable, so the few distinct texts are cached. */
+  /** "21%", "21.0%" or a bare fraction such as "0.21". Percentages are immutable, so the few distinct short texts are cached. */
   static parse(text: string): Percentage {
-    const cached = CACHE.get(text);
+    const cacheable = text.length <= CACHE_MAX_KEY_LENGTH;
+    const cached = cacheable ? CACHE.get(text) : undefined;
     if (cached) return cached;
     let p: Percentage;
     if (text === '') p = new Percentage(Amount.zero(0));
     else if (text.endsWith('%')) p = Percentage.fromPoints(Amount.parse(text.slice(0, -1)));
     else p = new Percentage(Amount.parse(text));
-    if (CACHE.size > 1000) CACHE.clear();
-    CACHE.set(text, p);
+    if (cacheable) CACHE.set(text, p);
     return p;
   }
 

@@ -25,8 +25,16 @@ export function isUrl(value: string): boolean {
   }
 }
 
+/**
+ * GOBL's loose e-mail test, `^[^\s@]+@[^\s@]+\.[^\s@]+$`, without the regex: on a domain of many dots its
+ * backtracking grows with the square of the length. No white space, one `@` with text before it, and after it
+ * a dot with text on both sides.
+ */
 export function isEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+  const at = value.indexOf('@');
+  if (at <= 0 || value.indexOf('@', at + 1) !== -1 || /\s/.test(value)) return false;
+  const dot = value.indexOf('.', at + 2);
+  return dot !== -1 && dot < value.length - 1;
 }
 
 /** Parses a decimal amount or percentage string ("12.50", "21%"); undefined when it is not one. */
@@ -43,7 +51,10 @@ export function isKey(value: string): boolean {
   return value.length <= 64 && /^(?:[a-z]|[a-z0-9][a-z0-9-+]*[a-z0-9])$/.test(value);
 }
 
-/** GOBL's code pattern (used for tax ID schemes). */
+/**
+ * GOBL's code pattern (used for tax ID schemes), `^[A-ZÑa-z0-9]+([.\-:/,_& ]?[A-ZÑa-z0-9]+)*$`, written so that
+ * each character has one way to match: GOBL's form backtracks exponentially on a long code with a bad last character.
+ */
 export function isStrictCode(value: string): boolean {
-  return /^[A-ZÑa-z0-9]+([.\-:/,_& ]?[A-ZÑa-z0-9]+)*$/.test(value);
+  return /^[A-ZÑa-z0-9]+(?:[.\-:/,_& ][A-ZÑa-z0-9]+)*$/.test(value);
 }

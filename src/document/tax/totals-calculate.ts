@@ -4,7 +4,7 @@ import type { Regime } from '../regimes/regime';
 import type { JsonObject } from '../types';
 import { type Combo, calculateCombo } from './combo';
 import type { RoundingRule } from './rounding';
-import { type TaxTotal, calculateTaxTotal, rateTotalFor } from './totals';
+import { RateTotals, type TaxTotal, calculateTaxTotal } from './totals';
 
 /** What the tax calculator needs from a line, discount or charge: its combos and its total before tax. */
 export interface TaxableLine {
@@ -26,7 +26,7 @@ export interface TotalsCalculatorInput {
 /** Groups line totals by category and rate, then applies the percentages. Linear in the number of lines. */
 export function calculateTaxTotals(input: TotalsCalculatorInput): TaxTotal {
   const { zero, rounding } = input;
-  const t: TaxTotal = { categories: [], sum: zero };
+  const rates = new RateTotals(zero);
   const prepared: { total: Amount; combos: Combo[] }[] = [];
   for (const line of input.lines) {
     let total = line.total;
@@ -49,10 +49,10 @@ export function calculateTaxTotals(input: TotalsCalculatorInput): TaxTotal {
   }
   for (const p of prepared) {
     for (const c of p.combos) {
-      const rt = rateTotalFor(t, c, zero);
+      const rt = rates.for(c);
       rt.base = (rounding === 'currency' ? rt.base : rt.base.matchPrecision(p.total)).add(p.total);
     }
   }
-  calculateTaxTotal(t, zero, rounding);
-  return t;
+  calculateTaxTotal(rates.total, zero, rounding);
+  return rates.total;
 }

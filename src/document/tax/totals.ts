@@ -41,20 +41,60 @@ function rateMatches(rt: RateTotal, c: Combo): boolean {
   return rt.percent.equals(c.percent);
 }
 
-/** The rate total a combo adds to, created (in order of first appearance) when missing. */
-export function rateTotalFor(t: TaxTotal, c: Combo, zero: Amount): RateTotal {
-  let ct = t.categories.find((x) => x.code === c.cat);
-  if (!ct) {
-    ct = { code: c.cat, retained: c.retained, informative: c.informative, rates: [], amount: zero };
-    t.categories.push(ct);
+/** The same text for equal percentages whatever their decimals: 21%, 21.0% and 0.21 all give "0.21". */
+function percentKey(p: Percentage | undefined): string {
+  if (!p) return '-';
+  return p.isZero() ? '0' : p.amount.minimalString();
+}
+
+/**
+ * Where a combo's rate total is looked up: its category, country, extensions, percent and surcharge, each
+ * normalised. Combos that `rateMatches` pairs always share it; `rateMatches` still decides within a group.
+ */
+function rateGroupKey(c: Combo): string {
+  const ext = c.ext ? Object.keys(c.ext).sort().map((k) => [k, c.ext![k]]) : [];
+  const percent = c.percent ? `${percentKey(c.percent)}+${percentKey(c.surcharge)}` : '-';
+  return JSON.stringify([c.cat, c.country ?? '', ext, percent]);
+}
+
+/**
+ * Finds the rate total each combo adds to, creating categories and rates in order of first appearance.
+ * Lookups go through maps, so grouping n combos costs O(n) however many distinct rates there are.
+ */
+export class RateTotals {
+  /** The totals being grouped: categories and rates in order of first appearance, figures still to calculate. */
+  readonly total: TaxTotal;
+  private readonly categories = new Map<string, CategoryTotal>();
+  private readonly groups = new Map<string, RateTotal[]>();
+
+  constructor(private readonly zero: Amount) {
+    this.total = { categories: [], sum: zero };
   }
-  let rt = ct.rates.find((r) => rateMatches(r, c));
-  if (!rt) {
-    rt = { key: c.key, country: c.country, ext: c.ext, percent: c.percent, base: zero, amount: zero };
-    if (c.surcharge) rt.surcharge = { percent: c.surcharge, amount: zero };
-    ct.rates.push(rt);
+
+  /** The rate total a combo adds to, created when missing. */
+  for(c: Combo): RateTotal {
+    const zero = this.zero;
+    let ct = this.categories.get(c.cat);
+    if (!ct) {
+      ct = { code: c.cat, retained: c.retained, informative: c.informative, rates: [], amount: zero };
+      this.categories.set(c.cat, ct);
+      this.total.categories.push(ct);
+    }
+    const key = rateGroupKey(c);
+    let group = this.groups.get(key);
+    if (!group) {
+      group = [];
+      this.groups.set(key, group);
+    }
+    let rt = group.find((r) => rateMatches(r, c));
+    if (!rt) {
+      rt = { key: c.key, country: c.country, ext: c.ext, percent: c.percent, base: zero, amount: zero };
+      if (c.surcharge) rt.surcharge = { percent: c.surcharge, amount: zero };
+      ct.rates.push(rt);
+      group.push(rt);
+    }
+    return rt;
   }
-  return rt;
 }
 
 /** Applies each rate's percentage to its base and sums categories, retained apart, informative left out. */

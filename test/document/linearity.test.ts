@@ -1,0 +1,77 @@
+/**
+ * The engine's cost grows linearly with every part a client may repeat or lengthen. Each test times one part at
+ * two sizes eight times apart and asks the cost to grow less than 24×: linear work grows about 8×, quadratic 64×.
+ * CPU time, best of a few runs, so that other processes on the machine do not decide; speed targets live in
+ * `npm run bench:engine`.
+ */
+import { processDocument } from '../../src/document';
+import { convert, readExchangeRates } from '../../src/document/currency';
+import { Amount } from '../../src/document/num';
+import type { JsonObject } from '../../src/document/types';
+import { ENGINE_CTX, PARTS, engineCpuMs } from '../../scripts/engine-parts';
+
+const SPAN = 8;
+const BOUND = 3 * SPAN;
+
+/** How many times more CPU the engine takes on `make(large)` than on `make(large / SPAN)`. */
+function growth(make: (n: number) => JsonObject, large: number): number {
+  const small = large / SPAN;
+  return engineCpuMs(make(large), 2) / engineCpuMs(make(small), 3);
+}
+
+describe('the engine is linear in each repeated part', () => {
+  test('empty lines: faults of one code merge through a set of paths', () => {
+    expect(growth(PARTS['empty lines'], 40_000)).toBeLessThan(BOUND);
+  });
+
+  test('lines each with their own percent: rate totals are found through a map', () => {
+    expect(growth(PARTS['lines with own percent'], 16_000)).toBeLessThan(BOUND);
+  });
+
+  test('one line with many distinct percents', () => {
+    expect(growth(PARTS['taxes per line'], 16_000)).toBeLessThan(BOUND);
+  });
+
+  test('distinct tax categories when calculation is bypassed: regime scenarios collect them in a set', () => {
+    const make = (n: number): JsonObject => ({
+      ...PARTS['lines with own category'](1),
+      lines: [{ quantity: '1', item: { name: 'x', price: '1' }, taxes: Array.from({ length: n }, (_, i) => ({ cat: `C${i}` })) }],
+    });
+    expect(growth(make, 20_000)).toBeLessThan(BOUND);
+  });
+
+  test('a long e-mail address is checked without backtracking', () => {
+    expect(growth(PARTS['e-mail characters'], 20_000)).toBeLessThan(BOUND);
+  });
+
+  test('a long tax ID scheme is checked without backtracking', () => {
+    // GOBL's pattern backtracked exponentially: 26 characters took a second, each one more doubled it.
+    const make = PARTS['tax scheme characters'];
+    expect(engineCpuMs(make(26), 3) / engineCpuMs(make(2), 3)).toBeLessThan(BOUND);
+  });
+});
+
+test('exchange rates are looked up by pair: n lookups among n rates grow linearly', () => {
+  const lookups = (n: number): number => {
+    const list = Array.from({ length: n }, (_, i) => ({ from: `C${i}`, to: 'EUR', amount: '1.1' }));
+    let best = Infinity;
+    for (let run = 0; run < 3; run++) {
+      const start = process.cpuUsage();
+      const rates = readExchangeRates(list);
+      for (let i = 0; i < n; i++) convert(rates, `C${n - 1 - i}`, 'EUR', Amount.make(1, 2));
+      const used = process.cpuUsage(start);
+      best = Math.min(best, used.user + used.system);
+    }
+    return best;
+  };
+  lookups(1000); // warm up
+  expect(lookups(20_000) / lookups(20_000 / SPAN)).toBeLessThan(BOUND);
+});
+
+test.each([
+  ['supplier identities', (doc: JsonObject, n: number) => ({ ...doc, supplier: { ...(doc.supplier as JsonObject), identities: Array.from({ length: n }, () => ({})) } })],
+  ['document discounts', (doc: JsonObject, n: number) => ({ ...doc, discounts: Array.from({ length: n }, () => ({ amount: '0.01' })) })],
+])('200,000 %s are processed without overflowing the stack', (_, make) => {
+  const r = processDocument(make(PARTS.lines(1), 200_000), ENGINE_CTX);
+  expect(r.ok ? 'processed' : r.message).toBe('processed');
+});

@@ -24,6 +24,12 @@ function workerEntry(worker: EngineWorkerData): { filename: string; workerData: 
   };
 }
 
+/**
+ * The engine's threads run at a lower priority than the HTTP thread (Linux nice levels, through piscina):
+ * when every core is busy with documents, the thread that answers requests is still scheduled first.
+ */
+const ENGINE_NICE_INCREMENT = 10;
+
 const tooComplex = (why: string) => new DomainError('too-complex', `the document is too complex to process: ${why}`);
 
 /**
@@ -44,6 +50,7 @@ export class EnginePool implements DocumentEngine {
       idleTimeout: Number.POSITIVE_INFINITY,
       taskQueue: new FairQueue(),
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
+      niceIncrement: ENGINE_NICE_INCREMENT,
     });
   }
 

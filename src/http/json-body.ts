@@ -3,39 +3,6 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import { DomainError } from '../domain/errors';
 import { JsonText, parseJsonText } from '../domain/json-text';
 
-/** Deeper JSON than this is refused before parsing: no document needs it, and it would strain every walk over it. */
-export const MAX_JSON_DEPTH = 64;
-
-/** Digits a JSON number may carry and still mean exactly what it says once parsed (IEEE double). */
-export const MAX_NUMBER_DIGITS = 15;
-
-/**
- * Scans JSON text without parsing it: its nesting depth (brackets inside strings do not count), and the
- * first number literal that a JavaScript number cannot hold exactly (too many digits, or out of range).
- */
-export function scanJson(text: string): { depth: number; inexactNumber?: string } {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  let inexactNumber: string | undefined;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) deepest = Math.max(deepest, ++depth);
-    else if (c === 125 || c === 93) depth--;
-    else if (inexactNumber === undefined && (c === 45 || (c >= 48 && c <= 57))) {
-      const token = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400))?.[0] ?? '';
-      const digits = token.replace(/[eE].*$/, '').replace(/[-.]/g, '').replace(/^0+/, '').replace(/0+$/, '');
-      if (digits.length > MAX_NUMBER_DIGITS || !Number.isFinite(Number(token))) inexactNumber = token;
-      i += Math.max(token.length - 1, 0);
-    }
-  }
-  return { depth: deepest, inexactNumber };
-}
-
 function isJsonMediaType(contentType: string | undefined): boolean {
   if (!contentType) return false;
   const [type, ...params] = contentType.split(';').map((p) => p.trim().toLowerCase());
@@ -91,21 +58,14 @@ function tooLarge(limit: number): DomainError {
 
 const cutShort = () => new DomainError('input', 'the request body was cut short');
 
-/** The body's bytes as JSON text, checked but not parsed, or the 400 that says what is wrong with them. */
-export function checkJsonBytes(bytes: Buffer): string {
+/** The body's bytes as text, or the 400 when they are not UTF-8. Its JSON is checked where it is parsed. */
+function utf8Text(bytes: Buffer): string {
   if (!isUtf8(bytes)) throw new DomainError('input', 'the request body is not valid UTF-8');
-  const text = bytes.toString('utf8');
-  if (text.trim() === '') throw new DomainError('input', 'the request body is empty');
-  const scan = scanJson(text);
-  if (scan.depth > MAX_JSON_DEPTH) throw new DomainError('input', `the request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
-  if (scan.inexactNumber !== undefined) {
-    throw new DomainError('input', `the number ${scan.inexactNumber.slice(0, 40)} cannot be read exactly: send it as a string`);
-  }
-  return text;
+  return bytes.toString('utf8');
 }
 
 /** The JSON value of the body's bytes, or the 400 that says what is wrong with them. */
-export const parseJsonBytes = (bytes: Buffer): unknown => parseJsonText(checkJsonBytes(bytes));
+export const parseJsonBytes = (bytes: Buffer): unknown => parseJsonText(utf8Text(bytes));
 
 /**
  * Reads a JSON request body into `req.body`: 415 unless it is application/json in UTF-8, 413 past the
@@ -113,7 +73,7 @@ export const parseJsonBytes = (bytes: Buffer): unknown => parseJsonText(checkJso
  * that are not UTF-8, text that is not JSON, JSON nested deeper than MAX_JSON_DEPTH, or a number that
  * would not survive parsing exactly (amounts belong in strings; a silently rounded one would be a wrong
  * document). Plain bodies are read from the stream directly; compressed ones go through body-parser.
- * With `asText`, `req.body` is a JsonText: the checked text, left for the engine's threads to parse.
+ * With `asText`, `req.body` is a JsonText: the text, left for the engine's threads to check and parse.
  */
 export function jsonBody(limit: number, options: { asText?: boolean } = {}): RequestHandler {
   const raw = express.raw({ type: () => true, limit });
@@ -129,7 +89,7 @@ export function jsonBody(limit: number, options: { asText?: boolean } = {}): Req
     const onBody: OnBody = (result) => {
       if (result instanceof DomainError) return refuse(result);
       try {
-        req.body = options.asText ? new JsonText(checkJsonBytes(result)) : parseJsonBytes(result);
+        req.body = options.asText ? new JsonText(utf8Text(result)) : parseJsonBytes(result);
       } catch (parseError) {
         return next(parseError);
       }

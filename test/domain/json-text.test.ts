@@ -1,4 +1,4 @@
-import { scanJson } from '../../src/http/json-body';
+import { scanJson } from '../../src/domain/json-text';
 
 describe('scanJson', () => {
   test.each([

@@ -38,10 +38,21 @@ const tooComplex = (why: string) => new DomainError('too-complex', `the document
  * (FairQueue). A document still running past the time limit has its thread stopped and replaced, and is
  * answered 422 `too-complex`, as is one that exhausts its thread's heap.
  */
+/** A document in hand, as the watchdog sees it. */
+interface Watch {
+  /** When the watchdog first saw a thread on it. */
+  seenAt?: number;
+  expired: boolean;
+}
+
 export class EnginePool implements DocumentEngine {
   private readonly pool: Piscina<EngineTask & { [key: symbol]: QueueOptions }, EngineAnswer>;
+  private readonly inFlight = new Map<Int32Array, Watch>();
+  private readonly sweepMs: number;
+  private watchdog?: NodeJS.Timeout;
 
   constructor(private readonly options: EnginePoolOptions) {
+    this.sweepMs = Math.min(100, Math.max(5, Math.floor(options.timeLimitMs / 10)));
     this.pool = new Piscina({
       ...workerEntry(options.worker),
       name: 'default',
@@ -56,16 +67,22 @@ export class EnginePool implements DocumentEngine {
 
   async run(job: DocumentJob): Promise<JobOutcome> {
     const started = new Int32Array(new SharedArrayBuffer(4));
-    const watch = this.watchTime(started);
+    const watch: Watch = { expired: false };
+    this.inFlight.set(started, watch);
+    this.watchdog ??= setInterval(() => this.stopOverdue(), this.sweepMs).unref();
     let answer: EngineAnswer;
     try {
       answer = await this.pool.run({ job, started, [Piscina.queueOptionsSymbol]: { workspaceId: job.workspaceId } });
     } catch (error) {
-      if (watch.expired()) throw tooComplex(`it took longer than ${this.options.timeLimitMs / 1000} s`);
+      if (watch.expired) throw tooComplex(`it took longer than ${this.options.timeLimitMs / 1000} s`);
       if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') throw tooComplex(`it needs more than ${this.options.memoryMb} MB`);
       throw error;
     } finally {
-      watch.cancel();
+      this.inFlight.delete(started);
+      if (this.inFlight.size === 0) {
+        clearInterval(this.watchdog);
+        this.watchdog = undefined;
+      }
     }
     this.options.observeSeconds?.(answer.seconds);
     if (!answer.ok) throw new DomainError(answer.key, answer.message, answer.details);
@@ -79,32 +96,20 @@ export class EnginePool implements DocumentEngine {
 
   /**
    * The time limit counts from when a thread takes the document, not from when it was queued: the thread
-   * writes its id into `started`, and is the one stopped when the limit passes. (Piscina's own abort
-   * signal would do it too, but its queue keeps abortable tasks apart, outside the fair queue.)
+   * writes its id into the task's `started` cell, and one watchdog, ticking a tenth of the limit, stops the
+   * thread of each document that has been running longer. (Piscina's own abort signal would do it too, but
+   * its queue keeps abortable tasks apart, outside the fair queue; and one timer for all documents costs a
+   * small document less than one of its own.)
    */
-  private watchTime(started: Int32Array): { expired(): boolean; cancel(): void } {
-    let timer: NodeJS.Timeout | undefined;
-    let done = false;
-    let expired = false;
-    const begin = () => {
-      if (done) return;
-      timer = setTimeout(() => {
-        expired = true;
-        const threadId = Atomics.load(started, 0);
-        void this.pool.threads.find((thread) => thread.threadId === threadId)?.terminate();
-      }, this.options.timeLimitMs);
-    };
-    const wait = Atomics.waitAsync(started, 0, 0);
-    if (wait.async) void wait.value.then(begin);
-    else begin();
-    return {
-      expired: () => expired,
-      cancel() {
-        done = true;
-        clearTimeout(timer);
-        // Settle a wait that never saw the task start, so that nothing is left pending.
-        if (Atomics.compareExchange(started, 0, 0, -1) === 0) Atomics.notify(started, 0);
-      },
-    };
+  private stopOverdue(): void {
+    const now = performance.now();
+    for (const [started, watch] of this.inFlight) {
+      const threadId = Atomics.load(started, 0);
+      if (threadId === 0 || watch.expired) continue;
+      watch.seenAt ??= now;
+      if (now - watch.seenAt < this.options.timeLimitMs) continue;
+      watch.expired = true;
+      void this.pool.threads.find((thread) => thread.threadId === threadId)?.terminate();
+    }
   }
 }

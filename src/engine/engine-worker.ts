@@ -29,7 +29,6 @@ const context = { signingKeys: SigningKeys.fromMaterial(data.signingKeys), jsonP
 
 export default function processInWorker({ job, started }: EngineTask): EngineAnswer {
   Atomics.store(started, 0, threadId);
-  Atomics.notify(started, 0);
   const begun = performance.now();
   const seconds = () => (performance.now() - begun) / 1000;
   try {

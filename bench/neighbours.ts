@@ -25,8 +25,11 @@ export interface NeighbourResults {
   heavy: { part: string; count: number; sent: number; statuses: Record<string, number>; slowestMs: number }[];
   /** A 10-line invoice through the engine: in this thread, and through a one-thread pool, one at a time. */
   poolOverhead: { inThreadMs: number; pooledMs: number; overheadMs: number };
-  /** REST create of a 10-line invoice at 10 connections: engine on the HTTP thread vs the pool, rounds in turn. */
-  create: { inThreadRps: number; pooledRps: number; ratio: number };
+  /**
+   * REST create of a 10-line invoice at 10 connections, rounds in turn: engine on the HTTP thread, the pool
+   * as configured by default (threads at nice 10), and the pool at the HTTP thread's priority.
+   */
+  create: { inThreadRps: number; pooledRps: number; ratio: number; pooledSamePriorityRps: number };
 }
 
 const READ_RATE = 100;
@@ -77,7 +80,7 @@ async function poolOverhead(seconds: number): Promise<NeighbourResults['poolOver
   const job: DocumentJob = { workspaceId: 'bench', body: JSON.stringify({ data: INVOICE }), now: new Date() };
   const count = Math.max(200, seconds * 200);
   const inThread = new InThreadEngine({ signingKeys, newId: () => '0190e8a4-7b1c-7cc0-8f2a-6f4b2c1d9e01' });
-  const pool = new EnginePool({ threads: 1, timeLimitMs: 10_000, memoryMb: 512, worker: { signingKeys: signingKeys.material() } });
+  const pool = new EnginePool({ threads: 1, timeLimitMs: 10_000, memoryMb: 512, nice: 0, worker: { signingKeys: signingKeys.material() } });
   try {
     const inThreadMs = await timePerDocument(inThread, job, count);
     const pooledMs = await timePerDocument(pool, job, count);
@@ -89,23 +92,32 @@ async function poolOverhead(seconds: number): Promise<NeighbourResults['poolOver
   }
 }
 
-/** REST create throughput with the engine on the HTTP thread and in the pool: two services, loaded in turn. */
+/** REST create throughput with the engine on the HTTP thread and in the pool: services loaded in turn. */
 async function createThroughput(env: Record<string, string>, token: string, seconds: number): Promise<NeighbourResults['create']> {
-  const request = { method: 'POST' as const, path: '/silo/v1/entries', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ data: INVOICE }) };
-  const inThread = await startService({ ...env, ENGINE_THREADS: '0' });
-  const pooled = await startService(env);
-  const rps = { inThread: [] as number[], pooled: [] as number[] };
+  const request = {
+    method: 'POST' as const,
+    path: '/silo/v1/entries',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ data: INVOICE }),
+  };
+  const services = {
+    inThread: await startService({ ...env, ENGINE_THREADS: '0' }),
+    pooled: await startService(env),
+    samePriority: await startService({ ...env, ENGINE_NICE: '0' }),
+  };
+  const rps: Record<keyof typeof services, number[]> = { inThread: [], pooled: [], samePriority: [] };
   try {
     for (let round = 0; round < 5; round += 1) {
-      rps.inThread.push((await runLoad(inThread.url, request, { connections: 10, seconds: seconds / 5 })).rps);
-      rps.pooled.push((await runLoad(pooled.url, request, { connections: 10, seconds: seconds / 5 })).rps);
+      for (const name of Object.keys(services) as (keyof typeof services)[]) {
+        rps[name].push((await runLoad(services[name].url, request, { connections: 10, seconds: seconds / 5 })).rps);
+      }
     }
   } finally {
-    await Promise.all([inThread.stop(), pooled.stop()]);
+    await Promise.all(Object.values(services).map((service) => service.stop()));
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const [a, b] = [median(rps.inThread), median(rps.pooled)];
-  return { inThreadRps: a, pooledRps: b, ratio: Math.round((b / a) * 100) / 100 };
+  return { inThreadRps: a, pooledRps: b, ratio: Math.round((b / a) * 100) / 100, pooledSamePriorityRps: median(rps.samePriority) };
 }
 
 /**
@@ -156,6 +168,9 @@ export async function benchNeighbours(env: Record<string, string>, secret: strin
   const overhead = await poolOverhead(seconds);
   log(`  engine pool: 10-line invoice ${overhead.inThreadMs} ms in thread, ${overhead.pooledMs} ms through the pool (+${overhead.overheadMs} ms)`);
   const create = await createThroughput(env, await token('bench-pool-create'), seconds);
-  log(`  REST create at c=10: ${create.inThreadRps} req/s with the engine on the HTTP thread, ${create.pooledRps} req/s with the pool (${create.ratio})`);
+  log(
+    `  REST create at c=10: ${create.inThreadRps} req/s with the engine on the HTTP thread, ${create.pooledRps} req/s with the pool ` +
+      `(${create.ratio}), ${create.pooledSamePriorityRps} req/s with the pool at the HTTP thread's priority`,
+  );
   return { idle, noisy, heavy, poolOverhead: overhead, create };
 }

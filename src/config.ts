@@ -41,7 +41,7 @@ export interface Config {
    * ENGINE_THREADS (default: the cores; 0 runs documents on the HTTP thread, with no time limit, for
    * comparison only), ENGINE_TIME_LIMIT_MS (default 10000), ENGINE_MEMORY_MB (default 512).
    */
-  engine: { threads: number; timeLimitMs: number; memoryMb: number };
+  engine: { threads: number; timeLimitMs: number; memoryMb: number; nice: number };
   logLevel: string;
 }
 
@@ -228,9 +228,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       threads: value('ENGINE_THREADS') === '0' ? 0 : parsePositiveInteger('ENGINE_THREADS', value('ENGINE_THREADS'), availableParallelism(), problems),
       timeLimitMs: parsePositiveInteger('ENGINE_TIME_LIMIT_MS', value('ENGINE_TIME_LIMIT_MS'), 10_000, problems),
       memoryMb: parsePositiveInteger('ENGINE_MEMORY_MB', value('ENGINE_MEMORY_MB'), 512, problems),
+      nice: value('ENGINE_NICE') === '0' ? 0 : parsePositiveInteger('ENGINE_NICE', value('ENGINE_NICE'), 10, problems),
     },
     logLevel,
   };
+  if (config.engine.nice > 19) problems.push(`ENGINE_NICE must be from 0 to 19, got "${config.engine.nice}"`);
   if (config.engine.memoryMb < 64) problems.push(`ENGINE_MEMORY_MB must be at least 64, got "${config.engine.memoryMb}"`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -28,11 +28,16 @@ describe('loadConfig', () => {
     expect(config.corsOrigins).toEqual([]);
     expect(config.metricsToken).toBeUndefined();
     expect(config.logLevel).toBe('info');
-    expect(config.engine).toEqual({ threads: availableParallelism(), timeLimitMs: 10_000, memoryMb: 512 });
+    expect(config.engine).toEqual({ threads: availableParallelism(), timeLimitMs: 10_000, memoryMb: 512, nice: 10 });
   });
 
   test('ENGINE_THREADS=0 keeps documents on the HTTP thread; the engine limits are read', () => {
-    expect(loadConfig({ ENGINE_THREADS: '0', ENGINE_TIME_LIMIT_MS: '2500', ENGINE_MEMORY_MB: '256' }).engine).toEqual({ threads: 0, timeLimitMs: 2500, memoryMb: 256 });
+    expect(loadConfig({ ENGINE_THREADS: '0', ENGINE_TIME_LIMIT_MS: '2500', ENGINE_MEMORY_MB: '256', ENGINE_NICE: '0' }).engine).toEqual({
+      threads: 0,
+      timeLimitMs: 2500,
+      memoryMb: 256,
+      nice: 0,
+    });
   });
 
   test('NODE_ENV=production does not switch the explorer or introspection off', () => {
@@ -93,6 +98,7 @@ describe('loadConfig', () => {
     [{ ENGINE_THREADS: '-1' }, 'ENGINE_THREADS'],
     [{ ENGINE_TIME_LIMIT_MS: '0' }, 'ENGINE_TIME_LIMIT_MS'],
     [{ ENGINE_MEMORY_MB: '16' }, 'ENGINE_MEMORY_MB must be at least 64'],
+    [{ ENGINE_NICE: '20' }, 'ENGINE_NICE must be from 0 to 19'],
     [{ JWT_MAX_LIFETIME: 'forever' }, 'JWT_MAX_LIFETIME'],
     [{ JWT_MAX_LIFETIME: '0' }, 'JWT_MAX_LIFETIME'],
     [{ JWT_MAX_LIFETIME: '500ms' }, 'JWT_MAX_LIFETIME'],

@@ -11,6 +11,11 @@ export interface EnginePoolOptions {
   timeLimitMs: number;
   /** Heap of each thread; a document that needs more is refused and the thread replaced. */
   memoryMb: number;
+  /**
+   * How much lower the threads' priority is than the HTTP thread's (Linux nice levels, through piscina):
+   * when every core is busy with documents, the thread that answers requests is still scheduled first.
+   */
+  nice: number;
   worker: EngineWorkerData;
   observeSeconds?: EngineObserver;
 }
@@ -23,12 +28,6 @@ function workerEntry(worker: EngineWorkerData): { filename: string; workerData: 
     workerData: { ...worker, tsModule: path.join(__dirname, 'engine-worker.ts') },
   };
 }
-
-/**
- * The engine's threads run at a lower priority than the HTTP thread (Linux nice levels, through piscina):
- * when every core is busy with documents, the thread that answers requests is still scheduled first.
- */
-const ENGINE_NICE_INCREMENT = 10;
 
 const tooComplex = (why: string) => new DomainError('too-complex', `the document is too complex to process: ${why}`);
 
@@ -61,7 +60,7 @@ export class EnginePool implements DocumentEngine {
       idleTimeout: Number.POSITIVE_INFINITY,
       taskQueue: new FairQueue(),
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
-      niceIncrement: ENGINE_NICE_INCREMENT,
+      niceIncrement: options.nice,
     });
   }
 

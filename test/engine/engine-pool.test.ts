@@ -24,7 +24,7 @@ const entryOf = (outcome: JobOutcome): Entry => {
 };
 
 const pool = (options: { threads?: number; timeLimitMs?: number; memoryMb?: number } = {}) =>
-  new EnginePool({ threads: 1, timeLimitMs: 10_000, memoryMb: 512, ...options, worker: { signingKeys: SigningKeys.load(undefined, dataDir).material() } });
+  new EnginePool({ threads: 1, timeLimitMs: 10_000, memoryMb: 512, nice: 0, ...options, worker: { signingKeys: SigningKeys.load(undefined, dataDir).material() } });
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

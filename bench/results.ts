@@ -1,3 +1,4 @@
+import type { ExecutorResults } from './graphql-executors';
 import type { NeighbourResults } from './neighbours';
 import type { InProcessResult } from './in-process';
 import type { LoadResult } from './load';
@@ -49,6 +50,8 @@ export interface DatabaseResults {
   deepPaging?: { page1: MeasuredLoad; deep: MeasuredLoad };
   /** The noisy neighbour and the engine pool's cost (bench/neighbours.ts). */
   neighbours?: NeighbourResults;
+  /** GraphQL entries with graphql-jit and with graphql-js (bench/graphql-executors.ts). */
+  graphqlExecutors?: ExecutorResults;
   /** Peak RSS of the service over the whole run on this database, MB. */
   peakRssMb?: number;
   /** Lines the service logged (warn and above). */

@@ -6,7 +6,8 @@
  *
  * Options: --quick, --db sqlite|mariadb (default both), --seconds N, --connections N, --no-build, --keep,
  * --leak sqlite|mariadb|all|none (default sqlite), --mariadb-url URL (default mysql://root@127.0.0.1:3306/test),
- * --report FILE.json (print and chart a saved run again), --only neighbours (the noisy-neighbour step alone).
+ * --report FILE.json (print and chart a saved run again), --only neighbours|executors (the noisy-neighbour step,
+ * or graphql-jit against graphql-js, alone).
  * See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
@@ -19,6 +20,7 @@ import { renderChart } from './chart';
 import { mariadbDatabase, sqliteDatabase, type BenchDatabase, type DatabaseName } from './databases';
 import { runInProcess, type WorkerMode } from './in-process';
 import { combine, runInTurn, runLoad, runSlice, type LoadSlice } from './load';
+import { benchGraphqlExecutors } from './graphql-executors';
 import { benchNeighbours } from './neighbours';
 import { markdownReport, printReport } from './report';
 import { deepPagingLoads, type BenchResults, type DatabaseResults, type HttpScenarioResult, type LeakResult, type MeasuredLoad } from './results';
@@ -67,6 +69,8 @@ const mariadbUrl = option('mariadb-url') ?? process.env.BENCH_MARIADB_URL ?? 'my
 const keep = flag('keep');
 /** `--only neighbours`: the noisy neighbour and the pool's cost alone, without seeding. */
 const onlyNeighbours = option('only') === 'neighbours';
+/** `--only executors`: graphql-jit against graphql-js alone. */
+const onlyExecutors = option('only') === 'executors';
 const outDir = path.join(ROOT, 'bench', 'results');
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -141,6 +145,10 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
   const env = { ...db.env, JWT_SECRET };
   if (onlyNeighbours) {
     results.neighbours = await benchNeighbours(env, JWT_SECRET, settings.seconds, log);
+    return results;
+  }
+  if (onlyExecutors) {
+    results.graphqlExecutors = await executors(env);
     return results;
   }
 
@@ -233,7 +241,14 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
     results.serviceOutput = service.output.slice(-20);
   }
   results.neighbours = await benchNeighbours(env, JWT_SECRET, settings.seconds, log);
+  results.graphqlExecutors = await executors(env);
   return results;
+}
+
+async function executors(env: Record<string, string>) {
+  const result = await benchGraphqlExecutors(env, JWT_SECRET, settings.seconds);
+  log(`  GraphQL entries(first: 20) at c=10: ${result.jitRps} req/s with graphql-jit, ${result.graphqlJsRps} req/s with graphql-js (${result.ratio})`);
+  return result;
 }
 
 /** `--report FILE.json`: prints the table and targets of a saved run again and rewrites its Markdown and chart. */
@@ -295,7 +310,7 @@ async function main(): Promise<void> {
   printReport(results, log);
   mkdirSync(outDir, { recursive: true });
   // Only a full run writes the committed files; a quick run writes *.tmp files, which git ignores.
-  const base = quick || onlyNeighbours ? 'quick' : 'results';
+  const base = quick || onlyNeighbours || onlyExecutors ? 'quick' : 'results';
   const suffix = quick ? '.tmp' : '';
   const files = { json: `${base}.json${suffix}`, md: `${base}.md${suffix}`, svg: `${base}.svg${suffix}` };
   writeFileSync(path.join(outDir, files.json), `${JSON.stringify(results, null, 2)}\n`);

@@ -52,7 +52,7 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const ENTRY_FIELDS =
   'id key folder docSchema envSchema state draft signed invalid digest { alg val } snippet tags attachments { id } meta { id } ' +
   'faults { provider code message paths } createdAt updatedAt';
-const GRAPHQL_LIST = JSON.stringify({
+export const GRAPHQL_LIST = JSON.stringify({
   query: `query List($first: Int) { entries(first: $first) { edges { node { ${ENTRY_FIELDS} } } pageInfo { hasNextPage endCursor } } }`,
   variables: { first: PAGE_SIZE },
 });

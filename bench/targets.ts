@@ -124,6 +124,16 @@ export function evaluateTargets(db: DatabaseResults): TargetResult[] {
       (v) => v >= 0.9,
     );
   }
+  const executors = db.graphqlExecutors;
+  if (executors) {
+    add(
+      'graphql-jit earns its place',
+      `GraphQL entries(first: 20) at c=10: ${fixed(executors.jitRps)} req/s with graphql-jit / ${fixed(executors.graphqlJsRps)} req/s with graphql-js (median of 5 rounds)`,
+      executors.ratio,
+      '≥ 1.05',
+      (v) => v >= 1.05,
+    );
+  }
   add('peak RSS under load', `peak RSS of the service over the run: ${fixed(db.peakRssMb)} MB`, db.peakRssMb, '≤ 300 MB', (v) => v <= 300);
   return targets;
 }

@@ -10,6 +10,7 @@ import { keyMaterial, TokenVerifier } from './auth/token-verifier';
 import type { Config } from './config';
 import { JSON_PATCH_LIMITS } from './domain/derive/json-patch';
 import { EntryService } from './domain/entries.service';
+import { GoblService } from './domain/gobl.service';
 import { InThreadEngine } from './domain/document-pipeline';
 import { EnginePool } from './engine/engine-pool';
 import { graphqlRouter } from './graphql/graphql.router';
@@ -21,7 +22,8 @@ import { authenticate } from './rest/authenticate';
 import { entriesRoutes } from './rest/entries.routes';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { requestContext } from './rest/request-context';
-import { healthRoutes, pingRoutes } from './rest/service.routes';
+import { healthRoutes, utilsRoutes } from './rest/service.routes';
+import { goblRoutes } from './rest/gobl.routes';
 import { keysRoutes } from './rest/keys.routes';
 import { narrowToOwner } from './private-files';
 import { SIGNING_KEY_FILE, SigningKeys } from './signing/signing-keys';
@@ -80,7 +82,8 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   app.use(['/silo', '/utils'], authenticate(verifier));
   app.use(entriesRoutes(entries, config.bodyLimit));
   app.use(keysRoutes(entries));
-  app.use(pingRoutes());
+  app.use(goblRoutes(new GoblService(engine), config.bodyLimit));
+  app.use(utilsRoutes());
   const graphql = await graphqlRouter({ entries, verifier, logger }, {
     ...config.graphql,
     ...config.graphqlLimits,

@@ -24,6 +24,8 @@ import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { requestContext } from './rest/request-context';
 import { healthRoutes, utilsRoutes } from './rest/service.routes';
 import { goblRoutes } from './rest/gobl.routes';
+import { openApiRoutes } from './rest/openapi';
+import { docsRoutes } from './rest/docs.page';
 import { keysRoutes } from './rest/keys.routes';
 import { narrowToOwner } from './private-files';
 import { SIGNING_KEY_FILE, SigningKeys } from './signing/signing-keys';
@@ -79,6 +81,8 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   if (cors) app.use(cors);
   app.use(healthRoutes(() => isDatabaseReady(dataSource)));
   app.use(metricsRoutes(config.metricsToken));
+  app.use(openApiRoutes());
+  app.use(docsRoutes());
   app.use(['/silo', '/utils'], authenticate(verifier));
   app.use(entriesRoutes(entries, config.bodyLimit));
   app.use(keysRoutes(entries));

@@ -1,6 +1,7 @@
 import { Router } from 'express';
-import { badInput } from '../domain/errors';
-import { generateUuid } from '../domain/uuid-request';
+import { generateUuid, type UuidRequest } from '../domain/uuid-request';
+import { UuidQuery } from './api-schemas';
+import { checkRequest } from './request-check';
 import { methodNotAllowed } from '../http/refusal';
 
 /** `/utils/v1/ping`, authenticated: the documented way to test a token; and `/utils/v1/uuid`, a UUID generator. */
@@ -14,13 +15,8 @@ export function utilsRoutes(): Router {
     .all(methodNotAllowed(['GET']));
   router
     .route('/utils/v1/uuid')
-    .get((req, res) => {
-      const one = (name: string): string | undefined => {
-        const value = req.query[name];
-        if (value === undefined || typeof value === 'string') return value;
-        throw badInput(`${name}: must be given once`, { [name]: 'must be given once' });
-      };
-      res.json(generateUuid({ v: one('v'), base: one('base'), key: one('key') }));
+    .get(checkRequest({ query: UuidQuery }), (req, res) => {
+      res.json(generateUuid(req.query as UuidRequest));
     })
     .all(methodNotAllowed(['GET']));
   return router;

@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { JSON_PATCH_LIMITS } from './domain/derive/json-patch';
 import { EntryService } from './domain/entries.service';
 import { GoblService } from './domain/gobl.service';
+import { FilesService } from './domain/files.service';
 import { InThreadEngine } from './domain/document-pipeline';
 import { EnginePool } from './engine/engine-pool';
 import { graphqlRouter } from './graphql/graphql.router';
@@ -24,6 +25,7 @@ import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { requestContext } from './rest/request-context';
 import { healthRoutes, utilsRoutes } from './rest/service.routes';
 import { goblRoutes } from './rest/gobl.routes';
+import { filesRoutes } from './rest/files.routes';
 import { openApiRoutes } from './rest/openapi';
 import { docsRoutes } from './rest/docs.page';
 import { keysRoutes } from './rest/keys.routes';
@@ -31,6 +33,8 @@ import { narrowToOwner } from './private-files';
 import { SIGNING_KEY_FILE, SigningKeys } from './signing/signing-keys';
 import { isDatabaseReady, openDataSource, sqliteFiles } from './storage/data-source';
 import { EntryRepository } from './storage/entry.repository';
+import { FileRepository } from './storage/file.repository';
+import { DatabaseBlobStore } from './storage/blob-store';
 import { poolUseReader, timeQueries } from './storage/query-timing';
 
 export interface Server {
@@ -70,7 +74,9 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
     config.engine.threads > 0
       ? new EnginePool({ ...config.engine, worker: { signingKeys: signingKeys.material(), jsonPatchLimits }, observeSeconds: observeEngineSeconds })
       : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds });
-  const entries = new EntryService(new EntryRepository(dataSource), { signingKeys, engine });
+  const entryStore = new EntryRepository(dataSource);
+  const entries = new EntryService(entryStore, { signingKeys, engine });
+  const files = new FilesService(entryStore, new FileRepository(dataSource, new DatabaseBlobStore(dataSource)));
 
   const app = express();
   app.disable('x-powered-by');
@@ -84,6 +90,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   app.use(openApiRoutes());
   app.use(docsRoutes());
   app.use(['/silo', '/utils'], authenticate(verifier));
+  app.use(filesRoutes(files, config.fileSizeLimit));
   app.use(entriesRoutes(entries, config.bodyLimit));
   app.use(keysRoutes(entries));
   app.use(goblRoutes(new GoblService(engine), config.bodyLimit));

@@ -63,6 +63,49 @@ export const AttachmentSchema = Type.Object(
   { $id: 'Attachment', additionalProperties: false, description: 'A file of the entry, as listed in its `attachments`.' },
 );
 
+export const FileVersionSchema = Type.Object(
+  { id: Type.String({ description: 'Download it in place of the file\'s id.' }), created_at: Type.String(DATE_TIME), hash: Type.String(), size: Type.Integer({ minimum: 0 }) },
+  { $id: 'SiloFileVersion', additionalProperties: false, description: 'An earlier content of a file.' },
+);
+
+export const FileSchema = Type.Composite(
+  [AttachmentSchema, Type.Object({ previous: Type.Array(FileVersionSchema, { description: 'Earlier contents, newest first.' }) })],
+  { $id: 'SiloFile', additionalProperties: false, description: 'A file of an entry.' },
+);
+
+const fileFields = {
+  name: Type.Optional(Type.String({ maxLength: 255, description: 'Required in the JSON form; a multipart upload defaults to the part\'s file name.' })),
+  desc: Type.Optional(Type.String({ maxLength: 4096 })),
+  key: Type.Optional(Type.String({ maxLength: 255 })),
+  category: Type.Optional(Type.String({ description: 'format, request, response, agreement, verification or attachment.' })),
+  mime: Type.Optional(Type.String({ description: 'Media type; by default the part\'s, or application/octet-stream.' })),
+  embeddable: Type.Optional(Type.Boolean()),
+  private: Type.Optional(Type.Boolean()),
+  meta: Type.Optional(Type.Record(Type.String(), Type.String())),
+  sha256: Type.Optional(Type.String({ description: 'When given, must be the SHA-256 (hex) of the bytes.' })),
+  size: Type.Optional(Type.Integer({ minimum: 0, description: 'When given, must be the number of bytes.' })),
+};
+
+export const FileJsonBody = Type.Object(
+  { ...fileFields, data: Type.String({ contentEncoding: 'base64', description: 'The file\'s bytes, base64.', expected: 'a base64 string' }) },
+  { $id: 'CreateSiloFile', description: 'A file with its bytes inline.' },
+);
+
+export const FileMultipartBody = Type.Object(
+  {
+    file: Type.String({ contentMediaType: 'application/octet-stream', description: 'The file (one part).' }),
+    ...Object.fromEntries(Object.entries(fileFields).map(([name, schema]) => [name, Type.Optional(Type.String({ description: schema.description }))])),
+  },
+  { description: 'The file as a part, and the other fields as form fields (`meta` as JSON text).' },
+);
+
+export const FileParams = Type.Object({ entry_id: Type.String({ description: 'The entry\'s UUID.' }), id: Type.String({ description: 'The file\'s UUID.' }) });
+export const EntryFilesParams = Type.Object({ entry_id: Type.String({ description: 'The entry\'s UUID.' }) });
+export const DownloadParams = Type.Object({
+  entry_id: Type.String({ description: 'The entry\'s UUID.' }),
+  id: Type.String({ description: 'The file\'s UUID, or one of its earlier versions\'.' }),
+});
+
 export const MetaSchema = Type.Object(
   {
     id: Type.String(),
@@ -195,6 +238,9 @@ export const NAMED_SCHEMAS: TSchema[] = [
   FaultSchema,
   DigestSchema,
   AttachmentSchema,
+  FileSchema,
+  FileVersionSchema,
+  FileJsonBody,
   MetaSchema,
   EntrySchema,
   EntrySummarySchema,

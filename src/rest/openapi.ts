@@ -5,7 +5,13 @@ import {
   BuildBody,
   CorrectBody,
   CreateEntryBody,
+  DownloadParams,
+  EntryFilesParams,
   EntryIdParams,
+  FileJsonBody,
+  FileMultipartBody,
+  FileParams,
+  FileSchema,
   EntryKeyParams,
   EntryPageSchema,
   EntrySchema,
@@ -44,11 +50,13 @@ export interface ApiOperation {
   auth?: boolean;
   params?: TObject;
   query?: TObject;
-  body?: { schema: TSchema; mediaType?: string; required?: boolean };
+  /** The request body by media type (JSON when only `schema` is given). */
+  body?: { schema: TSchema; mediaType?: string; required?: boolean; alternatives?: Record<string, TSchema> };
   answers: Record<string, Answer>;
 }
 
 const entryAnswer: Answer = { description: 'The entry, with its envelope.', schema: EntrySchema };
+const fileAnswer: Answer = { description: 'The file.', schema: FileSchema };
 
 /** The REST API, operation by operation. */
 export const API_OPERATIONS: ApiOperation[] = [
@@ -73,6 +81,33 @@ export const API_OPERATIONS: ApiOperation[] = [
     params: EntryKeyParams, answers: { 200: entryAnswer },
   },
   {
+    method: 'post', path: '/silo/v1/entries/{entry_id}/files', operationId: 'uploadFile', tag: 'files',
+    summary: 'Add a file to an entry: multipart (streamed, hashed on the way in), or JSON with the bytes in base64. Over FILE_SIZE_LIMIT is 413.',
+    params: EntryFilesParams, body: { schema: FileMultipartBody, mediaType: 'multipart/form-data', alternatives: { 'application/json': FileJsonBody } },
+    answers: { 200: fileAnswer },
+  },
+  {
+    method: 'get', path: '/silo/v1/entries/{entry_id}/files/{id}', operationId: 'getFile', tag: 'files', summary: 'A file\'s metadata; `url` is where its bytes are.',
+    params: FileParams, answers: { 200: fileAnswer },
+  },
+  {
+    method: 'put', path: '/silo/v1/entries/{entry_id}/files/{id}', operationId: 'putFile', tag: 'files',
+    summary: 'Add a file with a chosen UUID, or replace that file: its earlier content is kept as a version in `previous`.',
+    params: FileParams, body: { schema: FileMultipartBody, mediaType: 'multipart/form-data', alternatives: { 'application/json': FileJsonBody } },
+    answers: { 200: fileAnswer },
+  },
+  {
+    method: 'get', path: '/silo/v1/entries/{entry_id}/files/{id}/download', operationId: 'downloadFile', tag: 'files',
+    summary: 'The bytes of a file, or of one of its earlier versions: its media type, length, an ETag of its SHA-256, and single byte ranges.',
+    params: DownloadParams,
+    answers: {
+      200: { description: 'The bytes.', mediaType: 'application/octet-stream' },
+      206: { description: 'The requested range of the bytes.', mediaType: 'application/octet-stream' },
+      304: { description: 'Not changed since the ETag given in If-None-Match.' },
+      416: { description: 'The range lies outside the file.', schema: ErrorSchema },
+    },
+  },
+  {
     method: 'post', path: '/silo/v1/gobl/build', operationId: 'buildGobl', tag: 'gobl', summary: 'Calculate and validate a document; nothing is stored.',
     body: { schema: BuildBody }, answers: { 200: { description: 'The document, or its envelope.', schema: GoblAnswerSchema } },
   },
@@ -94,7 +129,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   },
   {
     method: 'get', path: OPENAPI_PATH, operationId: 'openapi', tag: 'service', summary: 'This description.', auth: false,
-    answers: { 200: { description: 'An OpenAPI 3.1 document.' } },
+    answers: { 200: { description: 'An OpenAPI 3.1 document.', mediaType: 'application/json' } },
   },
   {
     method: 'get', path: '/utils/v1/ping', operationId: 'ping', tag: 'utils', summary: 'Test a token.',
@@ -159,15 +194,19 @@ function operationObject(operation: ApiOperation): Json {
   const responses: Record<string, Json> = {};
   for (const [status, answer] of Object.entries(operation.answers)) {
     const mediaType = answer.mediaType ?? 'application/json';
-    responses[status] = { description: answer.description, ...(answer.schema || mediaType === 'application/json' ? { content: { [mediaType]: { schema: answer.schema ? used(answer.schema) : { type: 'object' } } } } : {}) };
+    // No schema: a body of that media type, unchecked (bytes, this document); neither: no body at all (304).
+    const content = answer.schema ? { [mediaType]: { schema: used(answer.schema) } } : answer.mediaType ? { [mediaType]: {} } : undefined;
+    responses[status] = { description: answer.description, ...(content ? { content } : {}) };
   }
   responses.default = { description: 'A refusal: the status and `key` of the contract.', content: { 'application/json': { schema: { $ref: `${COMPONENTS}Error` } } } };
   const object: Record<string, Json> = { operationId: operation.operationId, summary: operation.summary, tags: [operation.tag] };
   const params = parameters(operation);
   if (params.length > 0) object.parameters = params;
   if (operation.body) {
-    const { schema, mediaType = 'application/json', required = true } = operation.body;
-    object.requestBody = { required, content: { [mediaType]: { schema: used(schema) } } };
+    const { schema, mediaType = 'application/json', required = true, alternatives = {} } = operation.body;
+    const content: Record<string, Json> = { [mediaType]: { schema: used(schema) } };
+    for (const [type, alternative] of Object.entries(alternatives)) content[type] = { schema: used(alternative) };
+    object.requestBody = { required, content };
   }
   object.responses = responses;
   if (operation.auth === false) object.security = [];
@@ -189,6 +228,7 @@ export function openApiDocument(): Json {
     security: [{ bearer: [] }],
     tags: [
       { name: 'entries', description: 'Stored documents.' },
+      { name: 'files', description: 'Files on entries.' },
       { name: 'gobl', description: 'The document engine, stateless.' },
       { name: 'keys', description: 'Signature keys.' },
       { name: 'utils', description: 'Helpers.' },

@@ -22,15 +22,16 @@ function refusal(check: TypeCheck<TObject>, value: unknown): ErrorFields {
 }
 
 /**
- * Checks a request's path parameters and query against the schemas the OpenAPI description shows for
+ * Checks a request's path parameters, query and parsed JSON body against the schemas the OpenAPI description shows for
  * them (src/rest/api-schemas.ts), before the handler runs: 400 `input` naming each parameter at fault.
  */
-export function checkRequest(schemas: { params?: TObject; query?: TObject }): RequestHandler {
+export function checkRequest(schemas: { params?: TObject; query?: TObject; body?: TObject }): RequestHandler {
   const checks = Object.entries(schemas).map(([part, schema]) => [part, TypeCompiler.Compile(schema)] as const);
   return (req, _res, next) => {
     const fields: ErrorFields = {};
     for (const [part, check] of checks) {
-      const value = part === 'params' ? req.params : req.query;
+      if (part === 'body' && (typeof req.body !== 'object' || req.body === null || Array.isArray(req.body))) throw badInput('request body must be a JSON object');
+      const value = part === 'params' ? req.params : part === 'query' ? req.query : req.body;
       if (!check.Check(value)) Object.assign(fields, refusal(check, value));
     }
     const names = Object.keys(fields);

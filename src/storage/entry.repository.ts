@@ -170,18 +170,25 @@ function fromRow(row: EntryEntity): Entry {
   return entry;
 }
 
-function fromAttachmentRow(row: AttachmentEntity): Attachment {
+export function fromAttachmentRow(row: AttachmentEntity): Attachment {
+  const previous = row.previous ? (JSON.parse(row.previous) as { id: string; created_at: number; hash: string; size: number }[]) : [];
   return {
     id: row.id,
     entryId: row.entryId,
     name: row.name,
     desc: row.desc ?? undefined,
+    key: row.key ?? undefined,
+    category: row.category ?? undefined,
     mime: row.mime,
     size: row.size,
     hash: row.hash,
     stored: Boolean(row.stored),
+    embeddable: Boolean(row.embeddable),
+    private: Boolean(row.private),
     url: row.url ?? undefined,
     meta: row.meta ? JSON.parse(row.meta) : undefined,
+    contentId: row.contentId ?? undefined,
+    previous: previous.map((v) => ({ id: v.id, createdAt: new Date(v.created_at), hash: v.hash, size: v.size })),
     createdAt: new Date(row.createdAt),
   };
 }

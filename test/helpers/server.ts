@@ -69,7 +69,9 @@ export function client(base: string, token?: string) {
   const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> => {
     const init: RequestInit = { method, headers: { ...headers } };
     if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
-    if (body !== undefined) {
+    if (body instanceof FormData) {
+      init.body = body; // fetch writes the multipart content type with its boundary
+    } else if (body !== undefined) {
       (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
       init.body = typeof body === 'string' || body instanceof Uint8Array ? (body as string) : JSON.stringify(body);
     }

@@ -1,8 +1,9 @@
 import { In, type DataSource, type Repository } from 'typeorm';
 import type { Envelope } from '../document';
-import { storedJsonOf, type Attachment, type Entry, type Meta } from '../domain/entry';
+import { storedJsonOf, type Entry, type Meta } from '../domain/entry';
 import { DuplicateEntryError, type EntryStore, type ListSlice } from '../domain/entry-store';
 import { AttachmentEntity } from './entities/attachment.entity';
+import { fromAttachmentRow } from './attachment-rows';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { duplicateIndexOf } from './duplicate-key';
@@ -168,29 +169,6 @@ function fromRow(row: EntryEntity): Entry {
   };
   if (row.data !== undefined) entry.dataJson = row.data;
   return entry;
-}
-
-export function fromAttachmentRow(row: AttachmentEntity): Attachment {
-  const previous = row.previous ? (JSON.parse(row.previous) as { id: string; created_at: number; hash: string; size: number }[]) : [];
-  return {
-    id: row.id,
-    entryId: row.entryId,
-    name: row.name,
-    desc: row.desc ?? undefined,
-    key: row.key ?? undefined,
-    category: row.category ?? undefined,
-    mime: row.mime,
-    size: row.size,
-    hash: row.hash,
-    stored: Boolean(row.stored),
-    embeddable: Boolean(row.embeddable),
-    private: Boolean(row.private),
-    url: row.url ?? undefined,
-    meta: row.meta ? JSON.parse(row.meta) : undefined,
-    contentId: row.contentId ?? undefined,
-    previous: previous.map((v) => ({ id: v.id, createdAt: new Date(v.created_at), hash: v.hash, size: v.size })),
-    createdAt: new Date(row.createdAt),
-  };
 }
 
 function fromMetaRow(row: MetaEntity): Meta {

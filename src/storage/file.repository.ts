@@ -5,7 +5,7 @@ import type { FileStore, StoredContent } from '../domain/file-store';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { FileContentEntity } from './entities/file-content.entity';
 import type { BlobStore } from './blob-store';
-import { fromAttachmentRow } from './entry.repository';
+import { fromAttachmentRow, toAttachmentRow } from './attachment-rows';
 
 /** Files of entries: their rows (entry_attachments), their contents' rows, and the bytes through a BlobStore. */
 export class FileRepository implements FileStore {
@@ -46,27 +46,4 @@ export class FileRepository implements FileStore {
   readContent(workspaceId: string, contentId: string, start: number, end: number): AsyncIterable<Buffer> {
     return this.blobs.read(workspaceId, contentId, start, end);
   }
-}
-
-function toAttachmentRow(workspaceId: string, file: Attachment): AttachmentEntity {
-  return Object.assign(new AttachmentEntity(), {
-    workspaceId,
-    entryId: file.entryId,
-    id: file.id,
-    name: file.name,
-    desc: file.desc ?? null,
-    key: file.key ?? null,
-    category: file.category ?? null,
-    mime: file.mime,
-    size: file.size,
-    hash: file.hash,
-    stored: file.stored,
-    embeddable: file.embeddable ?? false,
-    private: file.private ?? false,
-    url: file.url ?? null,
-    meta: file.meta ? JSON.stringify(file.meta) : null,
-    previous: file.previous?.length ? JSON.stringify(file.previous.map((v) => ({ id: v.id, created_at: v.createdAt.getTime(), hash: v.hash, size: v.size }))) : null,
-    contentId: file.contentId ?? null,
-    createdAt: file.createdAt.getTime(),
-  });
 }

@@ -1,9 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { API_OPERATIONS } from '../../src/rest/openapi';
-import { describeInBrowser, launchChromium } from '../helpers/browser';
+import { describeInBrowser, launchChromium, screenshot, watchOffline } from '../helpers/browser';
 import { newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 
 /** The REST reference at /docs, opened in a browser with the network cut off. */
@@ -20,25 +17,14 @@ describeInBrowser('/docs in a browser without network', () => {
 
   test('renders every operation from the service alone, and "Try it out" calls the API with the token given', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
-    const outside: string[] = [];
-    await page.route('**/*', (route) => {
-      const { hostname } = new URL(route.request().url());
-      if (hostname === '127.0.0.1' || hostname === 'localhost') return route.continue();
-      outside.push(route.request().url());
-      return route.abort('internetdisconnected');
-    });
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
+    const { outside, problems } = await watchOffline(page);
 
     await page.goto(`${t.url}/docs`);
     await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
     expect(await page.locator('.opblock').count()).toBe(API_OPERATIONS.length);
     await page.getByText('Document entry service').first().waitFor();
 
-    const shots = mkdtempSync(path.join(tmpdir(), 'docs-page-'));
-    const shot = path.join(shots, 'docs.png');
-    await page.screenshot({ path: shot, fullPage: true });
-    process.stdout.write(`/docs screenshot: ${shot}\n`);
+    await screenshot(page, 'docs', { fullPage: true });
 
     // Authorize with a token, then run GET /utils/v1/ping from the page.
     await page.click('button.authorize');

@@ -13,8 +13,8 @@ export interface StoredContent {
 export interface FileStore {
   findFile(workspaceId: string, entryId: string, id: string): Promise<Attachment | undefined>;
   findContent(workspaceId: string, entryId: string, contentId: string): Promise<StoredContent | undefined>;
-  /** Stores a new content and the file that now points at it, in one transaction. */
-  saveFile(workspaceId: string, file: Attachment, content: FileContent, options: { replacing: boolean }): Promise<void>;
+  /** Stores a new content and the file that now points at it, in one transaction (a placeholder has no content yet). */
+  saveFile(workspaceId: string, file: Attachment, content: FileContent | undefined, options: { replacing: boolean }): Promise<void>;
   /** The bytes of a content from `start` to `end` (inclusive), a chunk at a time. */
   readContent(workspaceId: string, contentId: string, start: number, end: number): AsyncIterable<Buffer>;
 }

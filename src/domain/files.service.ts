@@ -2,7 +2,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { UUID_PATTERN, isObject } from './create-entry.input';
 import type { Attachment } from './entry';
 import type { EntryStore } from './entry-store';
-import { badInput, notFound, type ErrorFields } from './errors';
+import { badInput, conflict, notFound, type ErrorFields } from './errors';
 import type { FileContent } from './file-content';
 import type { FileStore } from './file-store';
 
@@ -55,7 +55,12 @@ export class FilesService {
     if (!(await this.entries.findById(workspaceId, entryId.toLowerCase(), { withData: false }))) throw notFound('entry');
   }
 
-  async putFile(workspaceId: string, entryId: string, upload: FileUpload, content: FileContent, options: { id?: string; defaults?: { name?: string; mime?: string } } = {}): Promise<Attachment> {
+  /**
+   * Adds a file, or replaces the file of a chosen id. Without `content` (the JSON form without `data`) the file is
+   * a placeholder, `stored: false`, whose declared `sha256`, `size` and `mime` its bytes must match when they are
+   * PUT to its `url` (uploadContent).
+   */
+  async putFile(workspaceId: string, entryId: string, upload: FileUpload, content: FileContent | undefined, options: { id?: string; defaults?: { name?: string; mime?: string } } = {}): Promise<Attachment> {
     await this.requireEntry(workspaceId, entryId);
     if (options.id !== undefined && !UUID_PATTERN.test(options.id)) throw badInput('id must be a UUID', { id: 'must be a UUID' });
     const fields = checkUpload(upload, content, options.defaults ?? {});
@@ -65,22 +70,36 @@ export class FilesService {
     const now = this.clock();
     // Each content has its own id, apart from the file's: an earlier version is downloaded by it.
     const contentId = uuidv7();
+    const { declared: _declared, ...described } = fields;
     const file: Attachment = {
-      ...fields,
+      ...described,
       id,
       entryId: entry,
-      size: content.size,
-      hash: content.hash,
-      stored: true,
+      size: content?.size ?? fields.declared.size!,
+      hash: content?.hash ?? fields.declared.sha256!,
+      stored: content !== undefined,
       url: downloadPath(entry, id),
       contentId,
-      previous: existing
+      previous: existing?.stored
         ? [{ id: existing.contentId ?? existing.id, createdAt: existing.createdAt, hash: existing.hash, size: existing.size }, ...(existing.previous ?? [])]
-        : [],
+        : (existing?.previous ?? []),
       createdAt: existing ? existing.createdAt : now,
     };
     await this.files.saveFile(workspaceId, file, content, { replacing: existing !== undefined });
     return file;
+  }
+
+  /** The bytes of a placeholder, PUT to its `url`: they must be what it declared. */
+  async uploadContent(workspaceId: string, entryId: string, id: string, content: FileContent): Promise<Attachment> {
+    const file = await this.getFile(workspaceId, entryId, id);
+    if (file.stored) throw conflict('the file has its content already: PUT the file itself to replace it');
+    const fields: ErrorFields = {};
+    if (content.size !== file.size) fields.size = `the file declared ${file.size} bytes, ${content.size} were sent`;
+    if (content.hash !== file.hash) fields.sha256 = 'differs from the SHA-256 the file declared';
+    if (Object.keys(fields).length > 0) throw badInput(Object.entries(fields).map(([n, m]) => `${n}: ${m as string}`).join('; '), fields);
+    const stored: Attachment = { ...file, stored: true, contentId: uuidv7() };
+    await this.files.saveFile(workspaceId, stored, content, { replacing: true });
+    return stored;
   }
 
   async getFile(workspaceId: string, entryId: string, id: string): Promise<Attachment> {
@@ -97,6 +116,7 @@ export class FilesService {
     if (!UUID_PATTERN.test(id)) throw badInput('id must be a UUID', { id: 'must be a UUID' });
     const entry = entryId.toLowerCase();
     const current = await this.files.findFile(workspaceId, entry, id.toLowerCase());
+    if (current && !current.stored) throw notFound('file content (not uploaded yet)');
     if (current) return { file: current, contentId: current.contentId ?? current.id, size: current.size, hash: current.hash };
     const version = await this.files.findContent(workspaceId, entry, id.toLowerCase());
     const file = version && (await this.files.findFile(workspaceId, entry, version.fileId));
@@ -109,10 +129,13 @@ export class FilesService {
   }
 }
 
-type CheckedFields = Pick<Attachment, 'name' | 'desc' | 'key' | 'category' | 'mime' | 'embeddable' | 'private' | 'meta'>;
+type CheckedFields = Pick<Attachment, 'name' | 'desc' | 'key' | 'category' | 'mime' | 'embeddable' | 'private' | 'meta'> & {
+  /** What a placeholder declares of the bytes still to come. */
+  declared: { sha256?: string; size?: number };
+};
 
 /** The upload's fields, checked; every bad one named at once. */
-function checkUpload(upload: FileUpload, content: FileContent, defaults: { name?: string; mime?: string }): CheckedFields {
+function checkUpload(upload: FileUpload, content: FileContent | undefined, defaults: { name?: string; mime?: string }): CheckedFields {
   const fields: ErrorFields = {};
   const text = (name: keyof FileUpload, max = MAX_TEXT): string | undefined => {
     const value = upload[name];
@@ -152,11 +175,19 @@ function checkUpload(upload: FileUpload, content: FileContent, defaults: { name?
     fields.meta = 'must be an object of strings';
     meta = undefined;
   }
-  const sha256 = text('sha256');
-  if (sha256 !== undefined && sha256.toLowerCase() !== content.hash) fields.sha256 = 'differs from the SHA-256 of the bytes received';
-  const size = upload.size;
-  if (size !== undefined && size !== null && size !== '' && Number(size) !== content.size) fields.size = 'differs from the number of bytes received';
+  const sha256 = text('sha256')?.toLowerCase();
+  const sizeGiven = upload.size !== undefined && upload.size !== null && upload.size !== '';
+  const size = sizeGiven ? Number(upload.size) : undefined;
+  if (content) {
+    if (sha256 !== undefined && sha256 !== content.hash) fields.sha256 = 'differs from the SHA-256 of the bytes received';
+    if (size !== undefined && size !== content.size) fields.size = 'differs from the number of bytes received';
+  } else {
+    // A placeholder: what is declared is all there is to go on until the bytes come.
+    if (sha256 === undefined || !/^[0-9a-f]{64}$/.test(sha256)) fields.sha256 = 'is required without data: the SHA-256 of the bytes, hexadecimal';
+    if (size === undefined || !Number.isSafeInteger(size) || size < 0) fields.size = 'is required without data: the number of bytes';
+    if (text('mime') === undefined && !fields.mime) fields.mime = 'is required without data';
+  }
   const names = Object.keys(fields);
   if (names.length > 0) throw badInput(names.map((n) => `${n}: ${fields[n] as string}`).join('; '), fields);
-  return { name: name!, desc, key, category, mime, embeddable, private: isPrivate, meta: meta as Record<string, string> | undefined };
+  return { name: name!, desc, key, category, mime, embeddable, private: isPrivate, meta: meta as Record<string, string> | undefined, declared: { sha256, size } };
 }

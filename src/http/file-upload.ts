@@ -62,3 +62,36 @@ export function readMultipart(req: Request, limit: number): Promise<MultipartUpl
     req.pipe(parser);
   });
 }
+
+/**
+ * Reads a request body of raw bytes (a placeholder's content PUT to its url), streaming: hashed and chunked as
+ * it arrives, 413 from Content-Length before reading or as soon as the stream passes `limit`. A compressed body
+ * (Content-Encoding) is refused: the bytes are the file as it is.
+ */
+export function readRawContent(req: Request, limit: number): Promise<FileContent> {
+  const encoding = req.get('content-encoding');
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+    return Promise.reject(new DomainError('unsupported-media-type', 'send the file\'s bytes as they are, without a Content-Encoding'));
+  }
+  if (Number(req.get('content-length')) > limit) return Promise.reject(fileTooLarge(limit));
+  return new Promise((resolve, reject) => {
+    const receiver = new ContentReceiver();
+    let settled = false;
+    const settle = (outcome: FileContent | DomainError) => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData).off('end', onEnd).off('close', onClose);
+      if (outcome instanceof DomainError) {
+        req.pause();
+        reject(outcome);
+      } else resolve(outcome);
+    };
+    const onData = (piece: Buffer) => {
+      if (receiver.size + piece.length > limit) return settle(fileTooLarge(limit));
+      receiver.write(piece);
+    };
+    const onEnd = () => settle(receiver.finish());
+    const onClose = () => settle(new DomainError('input', 'the request body was cut short'));
+    req.on('data', onData).on('end', onEnd).on('close', onClose);
+  });
+}

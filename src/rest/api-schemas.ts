@@ -87,8 +87,13 @@ const fileFields = {
 };
 
 export const FileJsonBody = Type.Object(
-  { ...fileFields, data: Type.String({ contentEncoding: 'base64', description: 'The file\'s bytes, base64.', expected: 'a base64 string' }) },
-  { $id: 'CreateSiloFile', description: 'A file with its bytes inline.' },
+  {
+    ...fileFields,
+    data: Type.Optional(
+      Type.String({ contentEncoding: 'base64', description: 'The file\'s bytes, base64. Without it the file is a placeholder (`stored: false`): give `sha256`, `size` and `mime`, and PUT the bytes to its `url`.', expected: 'a base64 string' }),
+    ),
+  },
+  { $id: 'CreateSiloFile', description: 'A file with its bytes inline, or a placeholder for bytes to come.' },
 );
 
 export const FileMultipartBody = Type.Object(

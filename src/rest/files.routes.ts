@@ -4,7 +4,7 @@ import { Router, type Request, type Response } from 'express';
 import { DomainError, badInput } from '../domain/errors';
 import { contentOf } from '../domain/file-content';
 import type { FilesService, FileUpload } from '../domain/files.service';
-import { fileTooLarge, readMultipart } from '../http/file-upload';
+import { fileTooLarge, readMultipart, readRawContent } from '../http/file-upload';
 import { jsonBody } from '../http/json-body';
 import { methodNotAllowed } from '../http/refusal';
 import { DownloadParams, EntryFilesParams, FileJsonBody, FileParams } from './api-schemas';
@@ -43,7 +43,12 @@ export function filesRoutes(files: FilesService, fileLimit: number): Router {
         reject(error);
       }
     });
-    const { data, ...fields } = req.body as FileUpload & { data: string };
+    const { data, ...fields } = req.body as FileUpload & { data?: string };
+    if (data === undefined) {
+      // A placeholder: its bytes come later, PUT to its url.
+      if (Number(fields.size) > fileLimit) throw fileTooLarge(fileLimit);
+      return files.putFile(req.workspaceId, entryId, fields, undefined, { id });
+    }
     const base64 = data.replace(/\s+/g, '');
     if (base64.length % 4 !== 0 || !BASE64.test(base64)) throw badInput('data: must be base64', { data: 'must be base64' });
     if ((base64.length / 4) * 3 - (base64.match(/=*$/)?.[0].length ?? 0) > fileLimit) throw fileTooLarge(fileLimit);
@@ -69,6 +74,15 @@ export function filesRoutes(files: FilesService, fileLimit: number): Router {
 
   router
     .route('/silo/v1/entries/:entry_id/files/:id/download')
+    .put(checkRequest({ params: FileParams }), async (req, res) => {
+      const { entry_id: entryId, id } = req.params;
+      await files.getFile(req.workspaceId, entryId, id); // an unknown file is 404 before the body is read
+      const content = await readRawContent(req, fileLimit).catch((error: DomainError) => {
+        if (error.key === 'payload-too-large') res.setHeader('Connection', 'close');
+        throw error;
+      });
+      res.json(fileJson(await files.uploadContent(req.workspaceId, entryId, id, content)));
+    })
     .get(checkRequest({ params: DownloadParams }), async (req, res) => {
       const download = await files.findDownload(req.workspaceId, req.params.entry_id, req.params.id);
       const { size } = download;
@@ -101,7 +115,7 @@ export function filesRoutes(files: FilesService, fileLimit: number): Router {
       // Chunk by chunk from the store, at the pace the client reads.
       await pipeline(Readable.from(files.readContent(req.workspaceId, download.contentId, start, end)), res);
     })
-    .all(methodNotAllowed(['GET']));
+    .all(methodNotAllowed(['GET', 'PUT']));
 
   return router;
 }

@@ -97,6 +97,12 @@ export const API_OPERATIONS: ApiOperation[] = [
     answers: { 200: fileAnswer },
   },
   {
+    method: 'put', path: '/silo/v1/entries/{entry_id}/files/{id}/download', operationId: 'uploadFileContent', tag: 'files',
+    summary: 'The bytes of a placeholder file, as they are: they must match its declared `sha256` and `size`; then it is `stored`.',
+    params: FileParams, body: { schema: Type.String({ contentMediaType: 'application/octet-stream' }), mediaType: 'application/octet-stream' },
+    answers: { 200: fileAnswer },
+  },
+  {
     method: 'get', path: '/silo/v1/entries/{entry_id}/files/{id}/download', operationId: 'downloadFile', tag: 'files',
     summary: 'The bytes of a file, or of one of its earlier versions: its media type, length, an ETag of its SHA-256, and single byte ranges.',
     params: DownloadParams,

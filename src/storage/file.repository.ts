@@ -30,13 +30,15 @@ export class FileRepository implements FileStore {
     return row ? { id: row.id, fileId: row.fileId, size: row.size, hash: row.hash } : undefined;
   }
 
-  async saveFile(workspaceId: string, file: Attachment, content: FileContent, options: { replacing: boolean }): Promise<void> {
+  async saveFile(workspaceId: string, file: Attachment, content: FileContent | undefined, options: { replacing: boolean }): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const contentId = file.contentId!;
-      await manager.insert(FileContentEntity, {
-        workspaceId, id: contentId, entryId: file.entryId, fileId: file.id, size: content.size, hash: content.hash, createdAt: Date.now(),
-      });
-      await this.blobs.write(manager, workspaceId, contentId, content.chunks);
+      if (content) {
+        const contentId = file.contentId!;
+        await manager.insert(FileContentEntity, {
+          workspaceId, id: contentId, entryId: file.entryId, fileId: file.id, size: content.size, hash: content.hash, createdAt: Date.now(),
+        });
+        await this.blobs.write(manager, workspaceId, contentId, content.chunks);
+      }
       const row = toAttachmentRow(workspaceId, file);
       if (options.replacing) await manager.update(AttachmentEntity, { workspaceId, entryId: file.entryId, id: file.id }, row);
       else await manager.insert(AttachmentEntity, row);

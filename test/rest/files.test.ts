@@ -122,6 +122,32 @@ describe('files on entries', () => {
     expect((await api.get(`/silo/v1/entries/${entryId}`)).body.attachments).toHaveLength(1);
   });
 
+  test('the JSON form without data makes a placeholder; its bytes PUT to its url must be what it declared', async () => {
+    const bytes = pdf(FILE_CHUNK_BYTES + 10);
+    const declared = { name: 'later.pdf', mime: 'application/pdf', sha256: sha256(bytes), size: bytes.length };
+    const missing = await api.post(`/silo/v1/entries/${entryId}/files`, { name: 'later.pdf' });
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.fields).sort()).toEqual(['mime', 'sha256', 'size']);
+
+    const placeholder = await api.post(`/silo/v1/entries/${entryId}/files`, declared);
+    expect(placeholder.status).toBe(200);
+    expect(placeholder.body).toMatchObject({ name: declared.name, mime: declared.mime, size: declared.size, hash: sha256(bytes), stored: false });
+    expect(placeholder.body).not.toHaveProperty('sha256');
+    const url = `${t.url}${placeholder.body.url}`;
+    expect((await download(placeholder.body.url)).status).toBe(404);
+
+    const put = (body: Buffer) => fetch(url, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' }, body });
+    const wrong = await put(Buffer.concat([bytes.subarray(0, 5), Buffer.from('x'), bytes.subarray(6)]));
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).fields).toEqual({ sha256: expect.any(String) });
+    const stored = await put(bytes);
+    expect(stored.status).toBe(200);
+    expect(await stored.json()).toMatchObject({ stored: true, hash: sha256(bytes), size: bytes.length });
+    expect((await download(placeholder.body.url)).bytes.equals(bytes)).toBe(true);
+    expect((await put(bytes)).status).toBe(409);
+    expect((await api.post(`/silo/v1/entries/${entryId}/files`, { ...declared, size: LIMIT + 1 })).status).toBe(413);
+  });
+
   test('a file over FILE_SIZE_LIMIT is 413 and nothing is stored, whether its length is declared or streamed', async () => {
     const big = pdf(LIMIT + 1);
     const declared = await api.post(`/silo/v1/entries/${entryId}/files`, form(big));

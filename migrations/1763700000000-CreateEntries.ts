@@ -115,7 +115,7 @@ export class CreateEntries1763700000000 implements MigrationInterface {
  * A binary collation that does not ignore trailing spaces: MySQL 8 calls it utf8mb4_0900_bin, MariaDB
  * utf8mb4_nopad_bin. Plain utf8mb4_bin pads, so "a" and "a " would collide.
  */
-async function exactCollation(queryRunner: QueryRunner): Promise<string> {
+export async function exactCollation(queryRunner: QueryRunner): Promise<string> {
   for (const name of ['utf8mb4_0900_bin', 'utf8mb4_nopad_bin']) {
     const rows: unknown[] = await queryRunner.query('SHOW COLLATION WHERE Collation = ?', [name]);
     if (rows.length > 0) return name;

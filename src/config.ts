@@ -22,6 +22,8 @@ export interface Config {
     jwksCacheMs: number;
   };
   bodyLimit: number;
+  /** FILE_SIZE_LIMIT: largest file an entry takes (default 25 MiB); a larger upload is 413 before it is buffered. */
+  fileSizeLimit: number;
   /** JSON_PATCH_MAX_WORK: most bytes of JSON the operations of one JSON patch may touch. */
   jsonPatchMaxWork: number;
   /** PAGE_DATA_BUDGET: stored bytes of `data` one request may read (default 16 MiB). */
@@ -166,6 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const bodyLimitText = value('BODY_LIMIT') ?? '2mb';
   const bodyLimit = parseSize(bodyLimitText);
   if (bodyLimit === undefined) problems.push(`BODY_LIMIT must be a size such as 2mb, 512kb or 1048576, got "${bodyLimitText}"`);
+  const fileSizeLimitText = value('FILE_SIZE_LIMIT') ?? '25mb';
+  const fileSizeLimit = parseSize(fileSizeLimitText);
+  if (fileSizeLimit === undefined) problems.push(`FILE_SIZE_LIMIT must be a size such as 25mb, 512kb or 1048576, got "${fileSizeLimitText}"`);
   const patchWorkText = value('JSON_PATCH_MAX_WORK') ?? '16mb';
   const jsonPatchMaxWork = parseSize(patchWorkText);
   if (jsonPatchMaxWork === undefined) problems.push(`JSON_PATCH_MAX_WORK must be a size such as 16mb, 512kb or 1048576, got "${patchWorkText}"`);
@@ -208,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jwksCacheMs,
     },
     bodyLimit: bodyLimit ?? 2 * 1024 ** 2,
+    fileSizeLimit: fileSizeLimit ?? 25 * 1024 ** 2,
     jsonPatchMaxWork: jsonPatchMaxWork ?? 16 * 1024 ** 2,
     pageDataBudget: pageDataBudget ?? DEFAULT_PAGE_DATA_BUDGET,
     signingKey: value('SIGNING_KEY')?.replace(/\\n/g, '\n'),

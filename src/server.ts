@@ -10,6 +10,8 @@ import { keyMaterial, TokenVerifier } from './auth/token-verifier';
 import type { Config } from './config';
 import { JSON_PATCH_LIMITS } from './domain/derive/json-patch';
 import { EntryService } from './domain/entries.service';
+import { GoblService } from './domain/gobl.service';
+import { FilesService } from './domain/files.service';
 import { InThreadEngine } from './domain/document-pipeline';
 import { EnginePool } from './engine/engine-pool';
 import { graphqlRouter } from './graphql/graphql.router';
@@ -21,12 +23,18 @@ import { authenticate } from './rest/authenticate';
 import { entriesRoutes } from './rest/entries.routes';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { requestContext } from './rest/request-context';
-import { healthRoutes, pingRoutes } from './rest/service.routes';
+import { healthRoutes, utilsRoutes } from './rest/service.routes';
+import { goblRoutes } from './rest/gobl.routes';
+import { filesRoutes } from './rest/files.routes';
+import { openApiRoutes } from './rest/openapi';
+import { docsRoutes } from './rest/docs.page';
 import { keysRoutes } from './rest/keys.routes';
 import { narrowToOwner } from './private-files';
 import { SIGNING_KEY_FILE, SigningKeys } from './signing/signing-keys';
 import { isDatabaseReady, openDataSource, sqliteFiles } from './storage/data-source';
 import { EntryRepository } from './storage/entry.repository';
+import { FileRepository } from './storage/file.repository';
+import { DatabaseBlobStore } from './storage/blob-store';
 import { poolUseReader, timeQueries } from './storage/query-timing';
 
 export interface Server {
@@ -66,7 +74,9 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
     config.engine.threads > 0
       ? new EnginePool({ ...config.engine, worker: { signingKeys: signingKeys.material(), jsonPatchLimits }, observeSeconds: observeEngineSeconds })
       : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds });
-  const entries = new EntryService(new EntryRepository(dataSource), { signingKeys, engine });
+  const entryStore = new EntryRepository(dataSource);
+  const entries = new EntryService(entryStore, { signingKeys, engine });
+  const files = new FilesService(entryStore, new FileRepository(dataSource, new DatabaseBlobStore(dataSource)));
 
   const app = express();
   app.disable('x-powered-by');
@@ -77,10 +87,14 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   if (cors) app.use(cors);
   app.use(healthRoutes(() => isDatabaseReady(dataSource)));
   app.use(metricsRoutes(config.metricsToken));
+  app.use(openApiRoutes());
+  app.use(docsRoutes());
   app.use(['/silo', '/utils'], authenticate(verifier));
+  app.use(filesRoutes(files, config.fileSizeLimit));
   app.use(entriesRoutes(entries, config.bodyLimit));
   app.use(keysRoutes(entries));
-  app.use(pingRoutes());
+  app.use(goblRoutes(new GoblService(engine), config.bodyLimit));
+  app.use(utilsRoutes());
   const graphql = await graphqlRouter({ entries, verifier, logger }, {
     ...config.graphql,
     ...config.graphqlLimits,

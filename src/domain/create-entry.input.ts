@@ -82,7 +82,7 @@ export function parseCreateEntryInput(body: unknown): CreateEntryInput {
 }
 
 /** `["key: must be a string", "correct.type: is required"]` from nested field messages. */
-function fieldMessages(fields: ErrorFields, prefix = ''): string[] {
+export function fieldMessages(fields: ErrorFields, prefix = ''): string[] {
   return Object.entries(fields).flatMap(([name, value]) =>
     typeof value === 'string' ? [`${prefix}${name}: ${value}`] : fieldMessages(value, `${prefix}${name}.`),
   );

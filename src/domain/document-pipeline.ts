@@ -8,6 +8,7 @@ import type { Entry } from './entry';
 import { DomainError, badInput } from './errors';
 import { toEntryFaults, validationError } from './faults';
 import { folderForSchema } from './folders';
+import { runGoblJob, type GoblJob, type GoblOutcome } from './gobl-tools';
 import { parseJsonText } from './json-text';
 import { buildSnippet } from './snippet';
 
@@ -111,6 +112,8 @@ function entryOf(workspaceId: string, envelope: Envelope, input: CreateEntryInpu
 /** Runs document jobs: in this thread (bulk import, unit tests) or in a pool of worker threads (the server). */
 export interface DocumentEngine {
   run(job: DocumentJob): Promise<JobOutcome>;
+  /** One of the stateless GOBL tools (build, sign, correct). */
+  runGobl(job: GoblJob): Promise<GoblOutcome>;
   close(): Promise<void>;
 }
 
@@ -119,9 +122,17 @@ export class InThreadEngine implements DocumentEngine {
   constructor(private readonly context: EngineContext & { observeSeconds?: EngineObserver }) {}
 
   async run(job: DocumentJob): Promise<JobOutcome> {
+    return this.timed(() => runDocumentJob(job, this.context));
+  }
+
+  async runGobl(job: GoblJob): Promise<GoblOutcome> {
+    return this.timed(() => runGoblJob(job, this.context));
+  }
+
+  private timed<T>(work: () => T): T {
     const started = performance.now();
     try {
-      return runDocumentJob(job, this.context);
+      return work();
     } finally {
       this.context.observeSeconds?.((performance.now() - started) / 1000);
     }

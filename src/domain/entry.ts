@@ -12,17 +12,35 @@ export interface EntryFault {
   paths: string[];
 }
 
+/** An earlier content of a file, kept when the file was replaced; downloadable by its id. */
+export interface FileVersion {
+  id: string;
+  createdAt: Date;
+  hash: string;
+  size: number;
+}
+
+/** A file of an entry (the contract's SiloFile); its bytes are a content of the blob store. */
 export interface Attachment {
   id: string;
   entryId: string;
   name: string;
   desc?: string;
+  key?: string;
+  category?: string;
   mime: string;
   size: number;
+  /** SHA-256 of the bytes, hexadecimal. */
   hash: string;
   stored: boolean;
+  embeddable?: boolean;
+  private?: boolean;
   url?: string;
   meta?: Record<string, unknown>;
+  /** The content holding the current bytes. */
+  contentId?: string;
+  /** Earlier contents, newest first. */
+  previous?: FileVersion[];
   createdAt: Date;
 }
 

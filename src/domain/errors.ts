@@ -12,6 +12,8 @@ export const ERROR_CATALOGUE = {
   conflict: { status: 409, graphqlCode: 'CONFLICT' },
   'payload-too-large': { status: 413, graphqlCode: 'BAD_USER_INPUT' },
   'unsupported-media-type': { status: 415, graphqlCode: 'BAD_USER_INPUT' },
+  /** A download's Range lies outside the file. */
+  'range-not-satisfiable': { status: 416, graphqlCode: 'BAD_USER_INPUT' },
   'unknown-schema': { status: 422, graphqlCode: 'VALIDATION_FAILED' },
   calculation: { status: 422, graphqlCode: 'VALIDATION_FAILED' },
   validation: { status: 422, graphqlCode: 'VALIDATION_FAILED' },

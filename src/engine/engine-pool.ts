@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Piscina } from 'piscina';
 import type { DocumentEngine, DocumentJob, EngineObserver, JobOutcome } from '../domain/document-pipeline';
 import { DomainError } from '../domain/errors';
+import type { GoblJob, GoblOutcome } from '../domain/gobl-tools';
 import type { EngineAnswer, EngineTask, EngineWorkerData } from './engine-worker';
 import { FairQueue, type QueueOptions } from './fair-queue';
 
@@ -65,13 +66,21 @@ export class EnginePool implements DocumentEngine {
   }
 
   async run(job: DocumentJob): Promise<JobOutcome> {
+    return (await this.dispatch({ job }, job.workspaceId)) as JobOutcome;
+  }
+
+  async runGobl(job: GoblJob): Promise<GoblOutcome> {
+    return (await this.dispatch({ gobl: job }, job.workspaceId)) as GoblOutcome;
+  }
+
+  private async dispatch(work: { job: DocumentJob } | { gobl: GoblJob }, workspaceId: string): Promise<JobOutcome | GoblOutcome> {
     const started = new Int32Array(new SharedArrayBuffer(4));
     const watch: Watch = { expired: false };
     this.inFlight.set(started, watch);
     this.watchdog ??= setInterval(() => this.stopOverdue(), this.sweepMs).unref();
     let answer: EngineAnswer;
     try {
-      answer = await this.pool.run({ job, started, [Piscina.queueOptionsSymbol]: { workspaceId: job.workspaceId } });
+      answer = await this.pool.run({ ...work, started, [Piscina.queueOptionsSymbol]: { workspaceId } });
     } catch (error) {
       if (watch.expired) throw tooComplex(`it took longer than ${this.options.timeLimitMs / 1000} s`);
       if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') throw tooComplex(`it needs more than ${this.options.memoryMb} MB`);

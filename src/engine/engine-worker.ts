@@ -2,6 +2,7 @@ import { threadId } from 'node:worker_threads';
 import { workerData } from 'piscina';
 import { v7 as uuidv7 } from 'uuid';
 import { runDocumentJob, type DocumentJob, type JobOutcome } from '../domain/document-pipeline';
+import { runGoblJob, type GoblJob, type GoblOutcome } from '../domain/gobl-tools';
 import { DomainError, type ErrorKey } from '../domain/errors';
 import type { JsonPatchLimits } from '../domain/derive/json-patch';
 import { SigningKeys, type SigningKeyMaterial } from '../signing/signing-keys';
@@ -12,27 +13,29 @@ export interface EngineWorkerData {
   jsonPatchLimits?: JsonPatchLimits;
 }
 
-/** A task: the job, and where the worker writes its thread id when it begins, so the time limit counts from there. */
-export interface EngineTask {
-  job: DocumentJob;
-  started: Int32Array;
-}
+/**
+ * A task: a create job or a GOBL tool's job, and where the worker writes its thread id when it begins, so the
+ * time limit counts from there.
+ */
+export type EngineTask = ({ job: DocumentJob } | { gobl: GoblJob }) & { started: Int32Array };
 
 /** A DomainError does not survive the trip between threads as a class: it travels as plain fields. */
 export type EngineAnswer = (
-  | { ok: true; outcome: JobOutcome }
+  | { ok: true; outcome: JobOutcome | GoblOutcome }
   | { ok: false; key: ErrorKey; message: string; details: DomainError['details'] }
 ) & { seconds: number };
 
 const data = workerData as EngineWorkerData;
 const context = { signingKeys: SigningKeys.fromMaterial(data.signingKeys), jsonPatchLimits: data.jsonPatchLimits, newId: uuidv7 };
 
-export default function processInWorker({ job, started }: EngineTask): EngineAnswer {
+export default function processInWorker(task: EngineTask): EngineAnswer {
+  const { started } = task;
   Atomics.store(started, 0, threadId);
   const begun = performance.now();
   const seconds = () => (performance.now() - begun) / 1000;
   try {
-    return { ok: true, outcome: runDocumentJob(job, context), seconds: seconds() };
+    const outcome = 'gobl' in task ? runGoblJob(task.gobl, context) : runDocumentJob(task.job, context);
+    return { ok: true, outcome, seconds: seconds() };
   } catch (error) {
     if (error instanceof DomainError) return { ok: false, key: error.key, message: error.message, details: error.details, seconds: seconds() };
     throw error;

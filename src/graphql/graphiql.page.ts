@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Router } from 'express';
+import { installedAssets } from '../http/installed-assets';
 
 /** Where the explorer's files are served; the page loads nothing from anywhere else. */
 export const EXPLORER_ASSETS_PATH = '/graphql/explorer';
@@ -12,20 +12,8 @@ const ASSETS: Record<string, [pkg: string, file: string]> = {
   'graphiql.css': ['graphiql', 'graphiql.min.css'],
 };
 
-/** A file of an installed package; through its package.json, as the packages do not export these files. */
-const packageFile = (pkg: string, file: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
-
 /** The explorer's files, straight from node_modules: offline, and as current as the installed packages. */
-export function explorerAssets(): Router {
-  const router = Router();
-  for (const [name, [pkg, file]] of Object.entries(ASSETS)) {
-    const full = packageFile(pkg, file);
-    router.get(`${EXPLORER_ASSETS_PATH}/${name}`, (_req, res, next) => {
-      res.sendFile(full, { maxAge: '1d', headers: { 'Content-Type': name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8' } }, (error) => error && next(error));
-    });
-  }
-  return router;
-}
+export const explorerAssets = () => installedAssets(EXPLORER_ASSETS_PATH, ASSETS);
 
 /** The first query either explorer shows: the newest entries. */
 export const EXPLORER_QUERY = `query LatestEntries {

@@ -11,20 +11,31 @@ const DATA_MARK_JSON = JSON.stringify(DATA_MARK);
 const present = <T extends Record<string, unknown>>(fields: T) =>
   Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 
-const attachmentJson = (a: Attachment) =>
+/** A file as an entry's `attachments` list it; `fileJson` adds its earlier versions. */
+export const attachmentJson = (a: Attachment) =>
   present({
     id: a.id,
     entry_id: a.entryId,
     name: a.name,
     desc: a.desc,
+    key: a.key,
+    category: a.category,
     mime: a.mime,
     size: a.size,
     hash: a.hash,
     stored: a.stored,
+    embeddable: a.embeddable || undefined,
+    private: a.private || undefined,
     url: a.url,
     meta: a.meta,
     created_at: a.createdAt.toISOString(),
   });
+
+/** A file in the contract's SiloFile shape. */
+export const fileJson = (a: Attachment) => ({
+  ...attachmentJson(a),
+  previous: (a.previous ?? []).map((v) => ({ id: v.id, created_at: v.createdAt.toISOString(), hash: v.hash, size: v.size })),
+});
 
 const metaJson = (m: Meta) =>
   present({

@@ -1,8 +1,9 @@
 import { In, type DataSource, type Repository } from 'typeorm';
 import type { Envelope } from '../document';
-import { storedJsonOf, type Attachment, type Entry, type Meta } from '../domain/entry';
+import { storedJsonOf, type Entry, type Meta } from '../domain/entry';
 import { DuplicateEntryError, type EntryStore, type ListSlice } from '../domain/entry-store';
 import { AttachmentEntity } from './entities/attachment.entity';
+import { fromAttachmentRow } from './attachment-rows';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { duplicateIndexOf } from './duplicate-key';
@@ -174,22 +175,6 @@ function fromRow(row: EntryEntity): Entry {
   };
   if (row.data !== undefined) entry.dataJson = row.data;
   return entry;
-}
-
-function fromAttachmentRow(row: AttachmentEntity): Attachment {
-  return {
-    id: row.id,
-    entryId: row.entryId,
-    name: row.name,
-    desc: row.desc ?? undefined,
-    mime: row.mime,
-    size: row.size,
-    hash: row.hash,
-    stored: Boolean(row.stored),
-    url: row.url ?? undefined,
-    meta: row.meta ? JSON.parse(row.meta) : undefined,
-    createdAt: new Date(row.createdAt),
-  };
 }
 
 function fromMetaRow(row: MetaEntity): Meta {

@@ -85,6 +85,25 @@ describe('EnginePool', () => {
     }
   });
 
+  it('runs the GOBL tools in its threads, under the same time limit, with the same errors', async () => {
+    const engine = pool();
+    const hasty = pool({ timeLimitMs: 50 });
+    const gobl = (tool: 'build' | 'sign' | 'correct', data: unknown, on = engine) =>
+      on.runGobl({ tool, workspaceId: 'ws', body: JSON.stringify({ data, envelop: true }), now: new Date('2026-11-23T10:00:00Z') });
+    try {
+      const built = JSON.parse((await gobl('build', party('Acme'))).dataJson);
+      expect(built).toMatchObject({ $schema: 'https://gobl.org/draft-0/envelope', doc: { name: 'Acme' } });
+      const signed = JSON.parse((await gobl('sign', party('Acme'))).dataJson);
+      expect(signed.sigs).toHaveLength(1);
+      expect(await gobl('build', invoiceWithoutSupplier()).catch((e: unknown) => e)).toMatchObject({ key: 'validation' });
+      const slow = await gobl('build', invoiceOfLines(8000), hasty).catch((e: unknown) => e);
+      expect(slow).toBeInstanceOf(DomainError);
+      expect(slow).toMatchObject({ key: 'too-complex' });
+    } finally {
+      await Promise.all([engine.close(), hasty.close()]);
+    }
+  });
+
   it('counts the time limit from when a thread starts, so queued documents are not cut short', async () => {
     // One thread, a limit each document keeps alone, and a queue that together takes far longer.
     const engine = pool({ timeLimitMs: 3_000 });

@@ -1,8 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { describeInBrowser, launchChromium } from '../helpers/browser';
+import { describeInBrowser, launchChromium, screenshot, watchOffline } from '../helpers/browser';
 import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 
 /** GraphiQL, the default page at /graphql, used as a person would, with the network cut off. */
@@ -23,15 +20,7 @@ describeInBrowser('GraphiQL in a browser without network', () => {
   test('the page loads from the service alone, runs a query with the token typed in, and shows the result', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // No network but this machine: anything else the page asks for is refused, and noted.
-    const outside: string[] = [];
-    await page.route('**/*', (route) => {
-      const { hostname } = new URL(route.request().url());
-      if (hostname === '127.0.0.1' || hostname === 'localhost') return route.continue();
-      outside.push(route.request().url());
-      return route.abort('internetdisconnected');
-    });
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(error.message));
+    const { outside, problems } = await watchOffline(page);
 
     await page.goto(`${t.url}/graphql`);
     await page.fill('#token', token);
@@ -41,10 +30,7 @@ describeInBrowser('GraphiQL in a browser without network', () => {
     await result.getByText('seen-in-graphiql').waitFor({ timeout: 30_000 });
     expect(await result.textContent()).toContain('"hasNextPage": false');
 
-    const shots = mkdtempSync(path.join(tmpdir(), 'graphiql-'));
-    const shot = path.join(shots, 'graphiql-result.png');
-    await page.screenshot({ path: shot });
-    process.stdout.write(`GraphiQL screenshot: ${shot}\n`);
+    await screenshot(page, 'graphiql-result');
 
     expect(outside).toEqual([]);
     expect(problems).toEqual([]);

@@ -1,7 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's Chromium (`apt-get install chromium`); .ci/run installs it. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -36,4 +38,29 @@ export async function servePage(html: string): Promise<{ origin: string; close()
     origin: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * Cuts a page off from everything but this machine, and notes what it tried to reach elsewhere and the
+ * script errors it raised: both lists should stay empty for a page that works offline.
+ */
+export async function watchOffline(page: Page): Promise<{ outside: string[]; problems: string[] }> {
+  const outside: string[] = [];
+  const problems: string[] = [];
+  await page.route('**/*', (route) => {
+    const { hostname } = new URL(route.request().url());
+    if (hostname === '127.0.0.1' || hostname === 'localhost') return route.continue();
+    outside.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return { outside, problems };
+}
+
+/** A screenshot of the page in a fresh temporary folder, its path printed so the test output shows it rendered. */
+export async function screenshot(page: Page, label: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  const shot = path.join(mkdtempSync(path.join(tmpdir(), `${label}-`)), `${label}.png`);
+  await page.screenshot({ path: shot, fullPage: options.fullPage });
+  process.stdout.write(`${label} screenshot: ${shot}\n`);
+  return shot;
 }

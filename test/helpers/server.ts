@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { loadConfig, type Config } from '../../src/config';
 import { buildServer, type Server } from '../../src/server';
+import { answerProblem } from './openapi-check';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const MARIADB_URL = process.env.TEST_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306/test';
@@ -68,7 +69,9 @@ export function client(base: string, token?: string) {
   const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> => {
     const init: RequestInit = { method, headers: { ...headers } };
     if (token) (init.headers as Record<string, string>).authorization = `Bearer ${token}`;
-    if (body !== undefined) {
+    if (body instanceof FormData) {
+      init.body = body; // fetch writes the multipart content type with its boundary
+    } else if (body !== undefined) {
       (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
       init.body = typeof body === 'string' || body instanceof Uint8Array ? (body as string) : JSON.stringify(body);
     }
@@ -80,6 +83,9 @@ export function client(base: string, token?: string) {
     } catch {
       // not JSON: keep the text for the assertion to show
     }
+    // Every answer is checked against the OpenAPI description of the REST API.
+    const problem = answerProblem(method, path, response.status, response.headers.get('content-type'), parsed);
+    if (problem) throw new Error(problem);
     return { status: response.status, headers: response.headers, body: parsed };
   };
   return {

@@ -1,4 +1,4 @@
-import { CORRECTION_TYPES, type CorrectionOptions, type CorrectionType, type Stamp } from '../../document/bill/invoice-correct';
+import { CORRECTION_TYPES, type CorrectionOptions, type CorrectionRules, type CorrectionType, type Stamp } from '../../document/bill/invoice-correct';
 import type { JsonObject } from '../../document';
 import { isObject } from '../../document/json';
 import type { ErrorFields } from '../errors';
@@ -65,4 +65,35 @@ export function readCorrectionOptions(correct: JsonObject): { options: Correctio
 
   if (Object.keys(fields).length > 0) return { problems: fields };
   return { options: { type: [...types][0], reason, series, issueDate, stamps, ext, copyTax } };
+}
+
+/**
+ * The JSON Schema of the correction options an invoice accepts, from the rules of its regime and addons:
+ * the correction types they allow, the stamps and the reason they require, and the extensions they read.
+ */
+export function correctionOptionsSchema(rules: CorrectionRules): JsonObject {
+  const types = rules.types.length > 0 ? rules.types : [...CORRECTION_TYPES];
+  const required = ['type'];
+  if (rules.reasonRequired) required.push('reason');
+  if (rules.stamps.length > 0) required.push('stamps');
+  const stamp: JsonObject = {
+    type: 'object',
+    properties: { prv: rules.stamps.length > 0 ? { type: 'string', enum: rules.stamps } : { type: 'string' }, val: { type: 'string' } },
+    required: ['prv', 'val'],
+  };
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'Correction options',
+    type: 'object',
+    properties: {
+      type: { type: 'string', enum: types },
+      issue_date: { type: 'string', format: 'date' },
+      series: { type: 'string' },
+      stamps: { type: 'array', items: stamp },
+      reason: { type: 'string' },
+      ext: { type: 'object', properties: Object.fromEntries(rules.extensions.map((key) => [key, { type: 'string' }])), additionalProperties: { type: 'string' } },
+      copy_tax: { type: 'boolean' },
+    },
+    required,
+  };
 }

@@ -36,6 +36,25 @@ export class AttachmentEntity {
   @Column({ name: 'meta', type: 'text', nullable: true })
   meta: string | null;
 
+  @Column({ name: 'file_key', type: 'varchar', length: 255, nullable: true })
+  key: string | null;
+
+  @Column({ name: 'category', type: 'varchar', length: 64, nullable: true })
+  category: string | null;
+
+  @Column({ name: 'embeddable', type: 'boolean', default: false })
+  embeddable: boolean;
+
+  @Column({ name: 'private', type: 'boolean', default: false })
+  private: boolean;
+
+  /** Earlier versions, as JSON: [{id, created_at, hash, size}], newest first. */
+  @Column({ name: 'previous', type: 'text', nullable: true })
+  previous: string | null;
+
+  @Column({ name: 'content_id', type: 'varchar', length: 36, nullable: true })
+  contentId: string | null;
+
   @Column({ name: 'created_at', type: 'bigint', transformer: bigintAsNumber })
   createdAt: number;
 }

@@ -1,0 +1,259 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { CONTENT_TYPES } from '../domain/create-entry.input';
+import { ERROR_KEYS } from '../domain/errors';
+import { UUID_VERSIONS } from '../domain/uuid-request';
+
+/**
+ * The JSON Schemas of the REST API's requests and answers, as TypeBox types: the OpenAPI description is
+ * made from them (src/rest/openapi.ts), and the request checks of src/rest/request-check.ts run them.
+ * A schema with an `$id` is a named component of the description.
+ */
+
+const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const DATE_TIME = { format: 'date-time' } as const;
+const uuid = (description: string) => Type.String({ pattern: UUID, description, expected: 'a UUID' });
+/** Any JSON object: an envelope, a document, a JSON Schema. */
+const anyObject = (description: string) => Type.Object({}, { additionalProperties: true, description });
+
+export const ErrorFieldsSchema = Type.Record(Type.String(), Type.Unknown(), {
+  $id: 'ErrorFields',
+  description: 'Messages nested as the request\'s properties: each leaf names what is wrong with the property at its path.',
+});
+
+export const FaultSchema = Type.Object(
+  {
+    provider: Type.String({ description: 'Who found the fault: `gobl` for the document engine.' }),
+    code: Type.String({ description: 'The rule that failed.' }),
+    message: Type.String(),
+    paths: Type.Array(Type.String(), { description: 'JSON paths of the values at fault.' }),
+  },
+  { $id: 'Fault', additionalProperties: false },
+);
+
+export const ErrorSchema = Type.Object(
+  {
+    key: Type.Union(ERROR_KEYS.map((key) => Type.Literal(key)), { description: 'What kind of refusal: it fixes the status.' }),
+    message: Type.String(),
+    fields: Type.Optional(ErrorFieldsSchema),
+    faults: Type.Optional(Type.Array(FaultSchema)),
+  },
+  { $id: 'Error', additionalProperties: false, description: 'Every refusal: 4xx with the key of the contract, or 500 `internal`.' },
+);
+
+export const DigestSchema = Type.Object({ alg: Type.String({ examples: ['sha256'] }), val: Type.String() }, { $id: 'Digest', additionalProperties: false });
+
+export const AttachmentSchema = Type.Object(
+  {
+    id: Type.String(),
+    entry_id: Type.String(),
+    name: Type.String(),
+    desc: Type.Optional(Type.String()),
+    key: Type.Optional(Type.String()),
+    category: Type.Optional(Type.String()),
+    mime: Type.String(),
+    size: Type.Integer({ minimum: 0 }),
+    hash: Type.String({ description: 'SHA-256 of the contents, hexadecimal.' }),
+    stored: Type.Boolean(),
+    embeddable: Type.Optional(Type.Boolean()),
+    private: Type.Optional(Type.Boolean()),
+    url: Type.Optional(Type.String()),
+    meta: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    created_at: Type.String(DATE_TIME),
+  },
+  { $id: 'Attachment', additionalProperties: false, description: 'A file of the entry, as listed in its `attachments`.' },
+);
+
+export const FileVersionSchema = Type.Object(
+  { id: Type.String({ description: 'Download it in place of the file\'s id.' }), created_at: Type.String(DATE_TIME), hash: Type.String(), size: Type.Integer({ minimum: 0 }) },
+  { $id: 'SiloFileVersion', additionalProperties: false, description: 'An earlier content of a file.' },
+);
+
+export const FileSchema = Type.Composite(
+  [AttachmentSchema, Type.Object({ previous: Type.Array(FileVersionSchema, { description: 'Earlier contents, newest first.' }) })],
+  { $id: 'SiloFile', additionalProperties: false, description: 'A file of an entry.' },
+);
+
+const fileFields = {
+  name: Type.Optional(Type.String({ maxLength: 255, description: 'Required in the JSON form; a multipart upload defaults to the part\'s file name.' })),
+  desc: Type.Optional(Type.String({ maxLength: 4096 })),
+  key: Type.Optional(Type.String({ maxLength: 255 })),
+  category: Type.Optional(Type.String({ description: 'format, request, response, agreement, verification or attachment.' })),
+  mime: Type.Optional(Type.String({ description: 'Media type; by default the part\'s, or application/octet-stream.' })),
+  embeddable: Type.Optional(Type.Boolean()),
+  private: Type.Optional(Type.Boolean()),
+  meta: Type.Optional(Type.Record(Type.String(), Type.String())),
+  sha256: Type.Optional(Type.String({ description: 'When given, must be the SHA-256 (hex) of the bytes.' })),
+  size: Type.Optional(Type.Integer({ minimum: 0, description: 'When given, must be the number of bytes.' })),
+};
+
+export const FileJsonBody = Type.Object(
+  {
+    ...fileFields,
+    data: Type.Optional(
+      Type.String({ contentEncoding: 'base64', description: 'The file\'s bytes, base64. Without it the file is a placeholder (`stored: false`): give `sha256`, `size` and `mime`, and PUT the bytes to its `url`.', expected: 'a base64 string' }),
+    ),
+  },
+  { $id: 'CreateSiloFile', description: 'A file with its bytes inline, or a placeholder for bytes to come.' },
+);
+
+export const FileMultipartBody = Type.Object(
+  {
+    file: Type.String({ contentMediaType: 'application/octet-stream', description: 'The file (one part).' }),
+    ...Object.fromEntries(Object.entries(fileFields).map(([name, schema]) => [name, Type.Optional(Type.String({ description: schema.description }))])),
+  },
+  { description: 'The file as a part, and the other fields as form fields (`meta` as JSON text).' },
+);
+
+export const FileParams = Type.Object({ entry_id: Type.String({ description: 'The entry\'s UUID.' }), id: Type.String({ description: 'The file\'s UUID.' }) });
+export const EntryFilesParams = Type.Object({ entry_id: Type.String({ description: 'The entry\'s UUID.' }) });
+export const DownloadParams = Type.Object({
+  entry_id: Type.String({ description: 'The entry\'s UUID.' }),
+  id: Type.String({ description: 'The file\'s UUID, or one of its earlier versions\'.' }),
+});
+
+export const MetaSchema = Type.Object(
+  {
+    id: Type.String(),
+    entry_id: Type.String(),
+    src: Type.String(),
+    key: Type.String(),
+    value: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    ref: Type.Optional(Type.String()),
+    owner_id: Type.Optional(Type.String()),
+    owned: Type.Boolean(),
+    indexed: Type.Boolean(),
+    secure: Type.Boolean(),
+    shared: Type.Boolean(),
+    link_scope: Type.Optional(Type.String()),
+    link_url: Type.Optional(Type.String()),
+    created_at: Type.String(DATE_TIME),
+    updated_at: Type.String(DATE_TIME),
+  },
+  { $id: 'Meta', additionalProperties: false },
+);
+
+const entryFields = {
+  id: Type.String({ description: 'The envelope\'s UUID.' }),
+  key: Type.Optional(Type.String({ description: 'The idempotency key given at creation.' })),
+  folder: Type.String(),
+  doc_schema: Type.String(),
+  env_schema: Type.String(),
+  state: Type.Optional(Type.String()),
+  draft: Type.Boolean(),
+  signed: Type.Boolean(),
+  invalid: Type.Boolean(),
+  digest: DigestSchema,
+  snippet: Type.Object({ title: Type.String() }, { additionalProperties: true }),
+  tags: Type.Array(Type.String()),
+  attachments: Type.Array(AttachmentSchema),
+  meta: Type.Array(MetaSchema),
+  faults: Type.Array(FaultSchema),
+  created_at: Type.String(DATE_TIME),
+  updated_at: Type.String(DATE_TIME),
+};
+
+export const EntrySchema = Type.Object(
+  { ...entryFields, data: anyObject('The GOBL envelope.') },
+  { $id: 'Entry', additionalProperties: false, description: 'An entry with its envelope.' },
+);
+
+export const EntrySummarySchema = Type.Object(entryFields, { $id: 'EntrySummary', additionalProperties: false, description: 'An entry as listed: no `data`.' });
+
+export const EntryPageSchema = Type.Object(
+  {
+    list: Type.Array(EntrySummarySchema),
+    limit: Type.Integer(),
+    cursor: Type.Optional(Type.String()),
+    next_cursor: Type.Optional(Type.String({ description: 'Present when there are more entries: pass it as `cursor`.' })),
+    folder: Type.Optional(Type.String()),
+    created_at: Type.Optional(Type.String(DATE_TIME)),
+  },
+  { $id: 'EntryPage', additionalProperties: false },
+);
+
+export const ListEntriesQuery = Type.Object({
+  limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'Page size, 1 to 100 (default 20).' })),
+  cursor: Type.Optional(Type.String({ description: 'The `next_cursor` of the previous page.' })),
+  folder: Type.Optional(Type.String()),
+  created_at: Type.Optional(Type.String({ description: 'Only entries created at or before this time (RFC 3339).' })),
+});
+
+export const CreateEntryBody = Type.Object(
+  {
+    data: Type.Optional(Type.Union([anyObject('A GOBL envelope or document.'), Type.Array(Type.Unknown(), { description: 'JSON patch operations.' })])),
+    key: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+    folder: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,63}$' })),
+    content_type: Type.Optional(Type.Union(CONTENT_TYPES.map((type) => Type.Literal(type)))),
+    previous_id: Type.Optional(uuid('The entry the new one derives from.')),
+    correct: Type.Optional(anyObject('Correction options: make the corrective document of `previous_id`.')),
+    allow_invalid: Type.Optional(Type.Boolean()),
+    sign: Type.Optional(Type.Boolean()),
+  },
+  { $id: 'CreateEntry', description: 'A new entry: a document, or one derived from `previous_id`.' },
+);
+
+export const JwksSchema = Type.Object(
+  { keys: Type.Array(Type.Object({ kty: Type.String(), kid: Type.String() }, { additionalProperties: true })) },
+  { $id: 'Jwks', description: 'The public keys of the service\'s envelope signatures.' },
+);
+
+export const BuildBody = Type.Object(
+  {
+    data: anyObject('The GOBL envelope or document to calculate and validate.'),
+    envelop: Type.Optional(Type.Boolean({ description: 'Answer a whole envelope rather than the bare document.' })),
+  },
+  { $id: 'BuildGOBL' },
+);
+
+export const SignBody = Type.Object({ data: anyObject('The GOBL envelope or document to calculate, validate and sign.') }, { $id: 'SignGOBL' });
+
+export const CorrectBody = Type.Object(
+  {
+    data: anyObject('The invoice, or its envelope, to correct.'),
+    options: Type.Optional(anyObject('Correction options: `type`, `reason`, `series`, `issue_date`, `stamps`, `ext`, `copy_tax`.')),
+    show_options: Type.Optional(Type.Boolean({ description: 'Answer the JSON Schema of the correction options this document accepts.' })),
+  },
+  { $id: 'CorrectGOBL' },
+);
+
+export const GoblAnswerSchema = Type.Object({ data: anyObject('The envelope, the document, or the schema of options.') }, { $id: 'GOBL', additionalProperties: false });
+
+export const PingSchema = Type.Object({ ping: Type.Literal('pong') }, { additionalProperties: false });
+
+export const UuidQuery = Type.Object({
+  v: Type.Optional(Type.Union(UUID_VERSIONS.map((v) => Type.Literal(v)), { description: 'UUID version; 4 when absent.', expected: `one of ${UUID_VERSIONS.join(', ')}` })),
+  base: Type.Optional(uuid('Namespace UUID, for versions 3 and 5.')),
+  key: Type.Optional(Type.String({ description: 'Name, for versions 3 and 5.' })),
+});
+
+export const UuidSchema = Type.Object(
+  { uuid: Type.String({ pattern: UUID }), version: Type.Union(UUID_VERSIONS.map((v) => Type.Literal(v))) },
+  { additionalProperties: false },
+);
+
+export const HealthSchema = Type.Object({ status: Type.String() }, { additionalProperties: false });
+
+export const EntryIdParams = Type.Object({ id: Type.String({ description: 'The entry\'s UUID.' }) });
+export const EntryKeyParams = Type.Object({ key: Type.String({ description: 'The entry\'s idempotency key.' }) });
+
+/** Every named schema, in the order the description lists them. */
+export const NAMED_SCHEMAS: TSchema[] = [
+  ErrorSchema,
+  ErrorFieldsSchema,
+  FaultSchema,
+  DigestSchema,
+  AttachmentSchema,
+  FileSchema,
+  FileVersionSchema,
+  FileJsonBody,
+  MetaSchema,
+  EntrySchema,
+  EntrySummarySchema,
+  EntryPageSchema,
+  CreateEntryBody,
+  JwksSchema,
+  BuildBody,
+  SignBody,
+  CorrectBody,
+  GoblAnswerSchema,
+];

@@ -1,0 +1,55 @@
+import { Router } from 'express';
+import { installedAssets } from '../http/installed-assets';
+import { methodNotAllowed } from '../http/refusal';
+import { OPENAPI_PATH } from './openapi';
+
+export const DOCS_PATH = '/docs';
+const ASSETS_PATH = '/docs/assets';
+
+/** Swagger UI's browser build, from the installed swagger-ui-dist: the page loads nothing from anywhere else. */
+const ASSETS: Record<string, [pkg: string, file: string]> = {
+  'swagger-ui.css': ['swagger-ui-dist', 'swagger-ui.css'],
+  'swagger-ui-bundle.js': ['swagger-ui-dist', 'swagger-ui-bundle.js'],
+};
+
+/**
+ * The REST API's reference, rendered by Swagger UI from the service's own OpenAPI description. The online
+ * validator badge is off (it would call a server on the internet); **Authorize** takes a bearer token for
+ * "Try it out", kept in the open page only.
+ */
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>REST API reference</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="${ASSETS_PATH}/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui">Loading…</div>
+<script src="${ASSETS_PATH}/swagger-ui-bundle.js"></script>
+<script>
+window.ui = SwaggerUIBundle({
+  url: ${JSON.stringify(OPENAPI_PATH)},
+  dom_id: '#swagger-ui',
+  validatorUrl: null,
+  deepLinking: true,
+  persistAuthorization: false,
+});
+</script>
+</body>
+</html>
+`;
+
+/** `GET /docs`, without a token: the page, and the files it loads. */
+export function docsRoutes(): Router {
+  const router = Router();
+  router
+    .route(DOCS_PATH)
+    .get((_req, res) => {
+      res.type('text/html; charset=utf-8').send(PAGE);
+    })
+    .all(methodNotAllowed(['GET']));
+  router.use(installedAssets(ASSETS_PATH, ASSETS));
+  return router;
+}

@@ -1,0 +1,265 @@
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import { Router } from 'express';
+import { methodNotAllowed } from '../http/refusal';
+import {
+  BuildBody,
+  CorrectBody,
+  CreateEntryBody,
+  DownloadParams,
+  EntryFilesParams,
+  EntryIdParams,
+  FileJsonBody,
+  FileMultipartBody,
+  FileParams,
+  FileSchema,
+  EntryKeyParams,
+  EntryPageSchema,
+  EntrySchema,
+  ErrorSchema,
+  GoblAnswerSchema,
+  HealthSchema,
+  JwksSchema,
+  ListEntriesQuery,
+  NAMED_SCHEMAS,
+  PingSchema,
+  SignBody,
+  UuidQuery,
+  UuidSchema,
+} from './api-schemas';
+
+/** Where the description is committed (`npm run openapi:emit` writes it; a test fails when it is stale). */
+export const OPENAPI_FILE = 'openapi/openapi.json';
+export const OPENAPI_PATH = '/silo/v1/openapi.json';
+
+interface Answer {
+  description: string;
+  schema?: TSchema;
+  /** The media type of the answer, `application/json` unless said. */
+  mediaType?: string;
+}
+
+/** One operation of the REST API, described by the schemas its route checks and answers with. */
+export interface ApiOperation {
+  method: 'get' | 'post' | 'put';
+  /** The path in OpenAPI's form: `/silo/v1/entries/{id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: string;
+  /** False for the routes that need no token. */
+  auth?: boolean;
+  params?: TObject;
+  query?: TObject;
+  /** The request body by media type (JSON when only `schema` is given). */
+  body?: { schema: TSchema; mediaType?: string; required?: boolean; alternatives?: Record<string, TSchema> };
+  answers: Record<string, Answer>;
+}
+
+const entryAnswer: Answer = { description: 'The entry, with its envelope.', schema: EntrySchema };
+const fileAnswer: Answer = { description: 'The file.', schema: FileSchema };
+
+/** The REST API, operation by operation. */
+export const API_OPERATIONS: ApiOperation[] = [
+  {
+    method: 'get', path: '/silo/v1/entries', operationId: 'listEntries', tag: 'entries', summary: 'List the workspace\'s entries, newest first.',
+    query: ListEntriesQuery, answers: { 200: { description: 'A page of entries.', schema: EntryPageSchema } },
+  },
+  {
+    method: 'post', path: '/silo/v1/entries', operationId: 'createEntry', tag: 'entries', summary: 'Create an entry: the document is normalized, calculated, validated and stored.',
+    body: { schema: CreateEntryBody }, answers: { 200: entryAnswer },
+  },
+  {
+    method: 'get', path: '/silo/v1/entries/{id}', operationId: 'getEntry', tag: 'entries', summary: 'One entry, with its envelope.',
+    params: EntryIdParams, answers: { 200: entryAnswer },
+  },
+  {
+    method: 'put', path: '/silo/v1/entries/{id}', operationId: 'putEntry', tag: 'entries', summary: 'Create an entry with a chosen UUID (409 when it is taken).',
+    params: EntryIdParams, body: { schema: CreateEntryBody }, answers: { 200: entryAnswer },
+  },
+  {
+    method: 'get', path: '/silo/v1/entries/key/{key}', operationId: 'getEntryByKey', tag: 'entries', summary: 'One entry by its idempotency key.',
+    params: EntryKeyParams, answers: { 200: entryAnswer },
+  },
+  {
+    method: 'post', path: '/silo/v1/entries/{entry_id}/files', operationId: 'uploadFile', tag: 'files',
+    summary: 'Add a file to an entry: multipart (streamed, hashed on the way in), or JSON with the bytes in base64. Over FILE_SIZE_LIMIT is 413.',
+    params: EntryFilesParams, body: { schema: FileMultipartBody, mediaType: 'multipart/form-data', alternatives: { 'application/json': FileJsonBody } },
+    answers: { 200: fileAnswer },
+  },
+  {
+    method: 'get', path: '/silo/v1/entries/{entry_id}/files/{id}', operationId: 'getFile', tag: 'files', summary: 'A file\'s metadata; `url` is where its bytes are.',
+    params: FileParams, answers: { 200: fileAnswer },
+  },
+  {
+    method: 'put', path: '/silo/v1/entries/{entry_id}/files/{id}', operationId: 'putFile', tag: 'files',
+    summary: 'Add a file with a chosen UUID, or replace that file: its earlier content is kept as a version in `previous`.',
+    params: FileParams, body: { schema: FileMultipartBody, mediaType: 'multipart/form-data', alternatives: { 'application/json': FileJsonBody } },
+    answers: { 200: fileAnswer },
+  },
+  {
+    method: 'put', path: '/silo/v1/entries/{entry_id}/files/{id}/download', operationId: 'uploadFileContent', tag: 'files',
+    summary: 'The bytes of a placeholder file, as they are: they must match its declared `sha256` and `size`; then it is `stored`.',
+    params: FileParams, body: { schema: Type.String({ contentMediaType: 'application/octet-stream' }), mediaType: 'application/octet-stream' },
+    answers: { 200: fileAnswer },
+  },
+  {
+    method: 'get', path: '/silo/v1/entries/{entry_id}/files/{id}/download', operationId: 'downloadFile', tag: 'files',
+    summary: 'The bytes of a file, or of one of its earlier versions: its media type, length, an ETag of its SHA-256, and single byte ranges.',
+    params: DownloadParams,
+    answers: {
+      200: { description: 'The bytes.', mediaType: 'application/octet-stream' },
+      206: { description: 'The requested range of the bytes.', mediaType: 'application/octet-stream' },
+      304: { description: 'Not changed since the ETag given in If-None-Match.' },
+      416: { description: 'The range lies outside the file.', schema: ErrorSchema },
+    },
+  },
+  {
+    method: 'post', path: '/silo/v1/gobl/build', operationId: 'buildGobl', tag: 'gobl', summary: 'Calculate and validate a document; nothing is stored.',
+    body: { schema: BuildBody }, answers: { 200: { description: 'The document, or its envelope.', schema: GoblAnswerSchema } },
+  },
+  {
+    method: 'post', path: '/silo/v1/gobl/sign', operationId: 'signGobl', tag: 'gobl', summary: 'Calculate, validate and sign a document; nothing is stored.',
+    body: { schema: SignBody }, answers: { 200: { description: 'The signed envelope.', schema: GoblAnswerSchema } },
+  },
+  {
+    method: 'post', path: '/silo/v1/gobl/correct', operationId: 'correctGobl', tag: 'gobl', summary: 'Build the corrective document of an invoice, or the schema of its correction options; nothing is stored.',
+    body: { schema: CorrectBody }, answers: { 200: { description: 'The corrective document, its envelope, or the options\' JSON Schema.', schema: GoblAnswerSchema } },
+  },
+  {
+    method: 'get', path: '/silo/v1/keys', operationId: 'listSigningKeys', tag: 'keys', summary: 'The public keys of the service\'s envelope signatures.',
+    answers: { 200: { description: 'A JWKS.', schema: JwksSchema } },
+  },
+  {
+    method: 'get', path: '/.well-known/jwks.json', operationId: 'jwks', tag: 'keys', summary: 'The same keys, without a token.', auth: false,
+    answers: { 200: { description: 'A JWKS.', schema: JwksSchema } },
+  },
+  {
+    method: 'get', path: OPENAPI_PATH, operationId: 'openapi', tag: 'service', summary: 'This description.', auth: false,
+    answers: { 200: { description: 'An OpenAPI 3.1 document.', mediaType: 'application/json' } },
+  },
+  {
+    method: 'get', path: '/utils/v1/ping', operationId: 'ping', tag: 'utils', summary: 'Test a token.',
+    answers: { 200: { description: 'The token is valid.', schema: PingSchema } },
+  },
+  {
+    method: 'get', path: '/utils/v1/uuid', operationId: 'uuid', tag: 'utils', summary: 'A new UUID.',
+    query: UuidQuery, answers: { 200: { description: 'The UUID and its version.', schema: UuidSchema } },
+  },
+  {
+    method: 'get', path: '/healthz', operationId: 'health', tag: 'service', summary: 'Liveness.', auth: false,
+    answers: { 200: { description: 'The process answers.', schema: HealthSchema } },
+  },
+  {
+    method: 'get', path: '/readyz', operationId: 'ready', tag: 'service', summary: 'Readiness: the database is reachable.', auth: false,
+    answers: {
+      200: { description: 'Ready.', schema: HealthSchema },
+      503: { description: 'The database is not reachable.', schema: Type.Object({ key: Type.Literal('unavailable'), message: Type.String() }) },
+    },
+  },
+];
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+const COMPONENTS = '#/components/schemas/';
+const namedIds = new Set(NAMED_SCHEMAS.map((schema) => schema.$id as string));
+
+/**
+ * A schema as the description shows it: a named schema inside another becomes a `$ref` to its component,
+ * and the checks' own options (`expected`) are left out. TypeBox's symbols do not survive JSON anyway.
+ */
+function shown(schema: unknown, top = true): Json {
+  if (Array.isArray(schema)) return schema.map((item) => shown(item, false));
+  if (schema === null || typeof schema !== 'object') return schema as Json;
+  const object = schema as Record<string, unknown>;
+  if (!top && typeof object.$id === 'string' && namedIds.has(object.$id)) return { $ref: `${COMPONENTS}${object.$id}` };
+  const out: Record<string, Json> = {};
+  for (const [name, value] of Object.entries(object)) {
+    if (name === '$id' || name === 'expected') continue;
+    out[name] = shown(value, false);
+  }
+  return out;
+}
+
+/** A schema where an operation uses it: its component when it is named. */
+const used = (schema: TSchema): Json => (typeof schema.$id === 'string' && namedIds.has(schema.$id) ? { $ref: `${COMPONENTS}${schema.$id}` } : shown(schema));
+
+function parameters(operation: ApiOperation): Json[] {
+  const list: Json[] = [];
+  for (const [where, schema] of [['path', operation.params], ['query', operation.query]] as const) {
+    if (!schema) continue;
+    const required = new Set(schema.required ?? []);
+    for (const [name, property] of Object.entries(schema.properties)) {
+      const { description, ...rest } = shown(property) as Record<string, Json>;
+      list.push({ name, in: where, required: where === 'path' || required.has(name), ...(description ? { description } : {}), schema: rest });
+    }
+  }
+  return list;
+}
+
+function operationObject(operation: ApiOperation): Json {
+  const responses: Record<string, Json> = {};
+  for (const [status, answer] of Object.entries(operation.answers)) {
+    const mediaType = answer.mediaType ?? 'application/json';
+    // No schema: a body of that media type, unchecked (bytes, this document); neither: no body at all (304).
+    const content = answer.schema ? { [mediaType]: { schema: used(answer.schema) } } : answer.mediaType ? { [mediaType]: {} } : undefined;
+    responses[status] = { description: answer.description, ...(content ? { content } : {}) };
+  }
+  responses.default = { description: 'A refusal: the status and `key` of the contract.', content: { 'application/json': { schema: { $ref: `${COMPONENTS}Error` } } } };
+  const object: Record<string, Json> = { operationId: operation.operationId, summary: operation.summary, tags: [operation.tag] };
+  const params = parameters(operation);
+  if (params.length > 0) object.parameters = params;
+  if (operation.body) {
+    const { schema, mediaType = 'application/json', required = true, alternatives = {} } = operation.body;
+    const content: Record<string, Json> = { [mediaType]: { schema: used(schema) } };
+    for (const [type, alternative] of Object.entries(alternatives)) content[type] = { schema: used(alternative) };
+    object.requestBody = { required, content };
+  }
+  object.responses = responses;
+  if (operation.auth === false) object.security = [];
+  return object;
+}
+
+/** The OpenAPI 3.1 description of the REST API, made from the route schemas. */
+export function openApiDocument(): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const operation of API_OPERATIONS) (paths[operation.path] ??= {})[operation.method] = operationObject(operation);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Document entry service',
+      version: '1',
+      description: 'GOBL business documents stored as entries of a workspace. Every route needs a bearer token (a JWT naming the workspace) unless it says otherwise.',
+    },
+    servers: [{ url: '/' }],
+    security: [{ bearer: [] }],
+    tags: [
+      { name: 'entries', description: 'Stored documents.' },
+      { name: 'files', description: 'Files on entries.' },
+      { name: 'gobl', description: 'The document engine, stateless.' },
+      { name: 'keys', description: 'Signature keys.' },
+      { name: 'utils', description: 'Helpers.' },
+      { name: 'service', description: 'The service itself.' },
+    ],
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: Object.fromEntries(NAMED_SCHEMAS.map((schema) => [schema.$id as string, shown(schema)])),
+    },
+  };
+}
+
+/** The description as committed: two-space JSON and a final newline. */
+export const openApiText = (): string => `${JSON.stringify(openApiDocument(), null, 2)}\n`;
+
+/** `GET /silo/v1/openapi.json`, without a token. */
+export function openApiRoutes(): Router {
+  const router = Router();
+  const text = openApiText();
+  router
+    .route(OPENAPI_PATH)
+    .get((_req, res) => {
+      res.type('application/json').send(text);
+    })
+    .all(methodNotAllowed(['GET']));
+  return router;
+}

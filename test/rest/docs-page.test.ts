@@ -1,0 +1,51 @@
+import type { Browser } from 'playwright-core';
+import { API_OPERATIONS } from '../../src/rest/openapi';
+import { describeInBrowser, launchChromium, screenshot, watchOffline } from '../helpers/browser';
+import { newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
+
+/** The REST reference at /docs, opened in a browser with the network cut off. */
+describeInBrowser('/docs in a browser without network', () => {
+  let t: TestServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [t, browser] = await Promise.all([startServer(), launchChromium({ offline: true })]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  test('renders every operation from the service alone, and "Try it out" calls the API with the token given', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    const { outside, problems } = await watchOffline(page);
+
+    await page.goto(`${t.url}/docs`);
+    await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
+    expect(await page.locator('.opblock').count()).toBe(API_OPERATIONS.length);
+    await page.getByText('Document entry service').first().waitFor();
+
+    await screenshot(page, 'docs', { fullPage: true });
+
+    // Authorize with a token, then run GET /utils/v1/ping from the page.
+    await page.click('button.authorize');
+    await page.locator('.modal-ux input[type=text], .modal-ux input[type=password]').first().fill(await tokenFor(newWorkspace()));
+    await page.click('.modal-ux .auth-btn-wrapper button.authorize');
+    await page.click('.modal-ux button.btn-done');
+    const ping = page.locator('#operations-utils-ping');
+    await ping.locator('.opblock-summary').click();
+    await ping.getByText('Try it out').click();
+    await ping.getByText('Execute').click();
+    await ping.locator('.responses-wrapper .live-responses-table').getByText('"pong"').waitFor({ timeout: 30_000 });
+
+    expect(outside).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  test('the page and its files need no token', async () => {
+    for (const file of ['/docs', '/docs/assets/swagger-ui.css', '/docs/assets/swagger-ui-bundle.js']) {
+      const reply = await fetch(`${t.url}${file}`);
+      expect(reply.status).toBe(200);
+    }
+  });
+});

@@ -31,6 +31,8 @@ module.exports = {
       displayName: db,
       testMatch: [`${SERVER_TESTS}**/*.test.ts`],
       setupFiles: ['reflect-metadata', `<rootDir>/test/setup/${db}.ts`],
+      // Every REST answer received through fetch is checked against the OpenAPI description.
+      setupFilesAfterEnv: ['<rootDir>/test/setup/openapi-answers.ts'],
     })),
     { ...base, displayName: 'crash', testMatch: [`${PROCESS_TESTS}**/*.test.ts`] },
   ],

@@ -38,11 +38,16 @@ const templates = Object.keys(document.paths)
 
 const REST_PREFIXES = ['/silo/', '/utils/', '/.well-known/', '/healthz', '/readyz'];
 const errorSchema = { $ref: '#/components/schemas/Error' };
+const PARSER_STATUSES = new Set([400, 431, 505]);
 
 /** Undefined when the answer matches the description, or why it does not. */
 export function answerProblem(method: string, url: string, status: number, contentType: string | null, body: unknown): string | undefined {
-  const pathname = new URL(url, 'http://localhost').pathname;
+  // Express routes `/entries/` as `/entries`; the description names each path once, without the slash.
+  const pathname = new URL(url, 'http://localhost').pathname.replace(/(.)\/$/, '$1');
   if (!REST_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return undefined;
+  // Node's HTTP parser refuses a request it cannot read (headers too large, a broken request line) before
+  // the service sees it, with a bare status and no body: not an answer of the API.
+  if (contentType === null && PARSER_STATUSES.has(status)) return undefined;
   const template = templates.find((t) => t.pattern.test(pathname))?.template;
   const operation = template ? document.paths[template][method.toLowerCase()] : undefined;
   let schema: object | undefined;

@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { loadConfig, type Config } from '../../src/config';
 import { buildServer, type Server } from '../../src/server';
-import { answerProblem } from './openapi-check';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 export const MARIADB_URL = process.env.TEST_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306/test';
@@ -83,9 +82,6 @@ export function client(base: string, token?: string) {
     } catch {
       // not JSON: keep the text for the assertion to show
     }
-    // Every answer is checked against the OpenAPI description of the REST API.
-    const problem = answerProblem(method, path, response.status, response.headers.get('content-type'), parsed);
-    if (problem) throw new Error(problem);
     return { status: response.status, headers: response.headers, body: parsed };
   };
   return {

@@ -7,7 +7,7 @@ import { fromAttachmentRow } from './attachment-rows';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { duplicateIndexOf } from './duplicate-key';
-import { insertRows } from './bulk-insert';
+import { insertPrepared, insertRows } from './bulk-insert';
 
 const LIST_COLUMNS = [
   'workspaceId', 'id', 'key', 'folder', 'docSchema', 'envSchema', 'state', 'signed', 'invalid',
@@ -30,13 +30,9 @@ export class EntryRepository implements EntryStore {
 
   async insert(entry: Entry): Promise<void> {
     const row = toRow(entry);
-    // mysql2 writes parameters into the SQL text, escaping a string quote by quote: for a document of
-    // megabytes that builds hundreds of thousands of string pieces and long collection pauses on the HTTP
-    // thread. A Buffer is written as one hex literal instead, which the server reads in the column's
-    // character set, so the stored text is the same.
-    if (this.dataSource.options.type !== 'better-sqlite3') (row as { data: unknown }).data = Buffer.from(row.data, 'utf8');
     try {
-      await this.entries.insert(row);
+      if (this.dataSource.options.type === 'mysql') await insertPrepared(this.dataSource, EntryEntity, row);
+      else await this.entries.insert(row);
     } catch (error) {
       const index = duplicateIndexOf(error);
       if (index) throw new DuplicateEntryError(index === 'key' ? 'key' : 'id');

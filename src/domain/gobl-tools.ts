@@ -1,3 +1,4 @@
+import { Type } from '@sinclair/typebox';
 import { isEnvelope, processDocument, type Envelope, type Json, type JsonObject } from '../document';
 import { correctInvoice, correctionRules } from '../document/bill/invoice-correct';
 import { isObject } from '../document/json';
@@ -7,6 +8,7 @@ import { fieldMessages } from './create-entry.input';
 import { correctionOptionsSchema, readCorrectionOptions } from './derive/correction-options';
 import type { EngineContext } from './document-pipeline';
 import { DomainError, badInput, type ErrorFields } from './errors';
+import { anyObjectSchema, compileShape, flagSchema, shapeProblems, withoutNulls } from './shape-check';
 import { toEntryFaults, validationError } from './faults';
 import { parseJsonText } from './json-text';
 
@@ -23,6 +25,30 @@ export interface GoblJob {
   now: Date;
 }
 
+const documentSchema = (description: string) => anyObjectSchema(description, 'an object: a GOBL envelope or document');
+
+/** The bodies of the GOBL tools, as schemas: they check each body, in the engine's threads, and the OpenAPI description shows them. */
+export const BuildBody = Type.Object(
+  {
+    data: documentSchema('The GOBL envelope or document to calculate and validate.'),
+    envelop: Type.Optional(flagSchema('Answer a whole envelope rather than the bare document.')),
+  },
+  { $id: 'BuildGOBL' },
+);
+
+export const SignBody = Type.Object({ data: documentSchema('The GOBL envelope or document to calculate, validate and sign.') }, { $id: 'SignGOBL' });
+
+export const CorrectBody = Type.Object(
+  {
+    data: documentSchema('The invoice, or its envelope, to correct.'),
+    options: Type.Optional(anyObjectSchema('Correction options: `type`, `reason`, `series`, `issue_date`, `stamps`, `ext`, `copy_tax`.')),
+    show_options: Type.Optional(flagSchema('Answer the JSON Schema of the correction options this document accepts.')),
+  },
+  { $id: 'CorrectGOBL' },
+);
+
+const TOOL_CHECKS = { build: compileShape(BuildBody), sign: compileShape(SignBody), correct: compileShape(CorrectBody) };
+
 /** The `data` of the answer, as JSON text: an envelope, a bare document, or the schema of correction options. */
 export interface GoblOutcome {
   dataJson: string;
@@ -34,23 +60,15 @@ export interface GoblOutcome {
  * creating an entry accepts too. CPU-bound and synchronous, with no I/O, for the engine's threads.
  */
 export function runGoblJob(job: GoblJob, context: EngineContext): GoblOutcome {
-  const body = parseJsonText(job.body);
-  if (!isObject(body)) throw badInput('request body must be a JSON object');
-  const fields: ErrorFields = {};
+  const parsed = parseJsonText(job.body);
+  if (!isObject(parsed)) throw badInput('request body must be a JSON object');
+  const body = withoutNulls(parsed);
+  const fields: ErrorFields = shapeProblems(TOOL_CHECKS[job.tool], body);
   const data = body.data;
-  if (data === undefined || data === null) fields.data = 'is required';
-  else if (!isObject(data)) fields.data = 'must be an object: a GOBL envelope or document';
-  const flag = (name: string): boolean => {
-    const value = body[name];
-    if (value === undefined || value === null) return false;
-    if (typeof value === 'boolean') return value;
-    fields[name] = 'must be true or false';
-    return false;
-  };
-  const envelop = job.tool === 'build' && flag('envelop');
-  const showOptions = job.tool === 'correct' && flag('show_options');
-  if (job.tool === 'correct' && !showOptions && (body.options === undefined || body.options === null)) fields.options = 'is required (or show_options: true)';
-  else if (job.tool === 'correct' && body.options !== undefined && body.options !== null && !isObject(body.options)) fields.options = 'must be an object';
+  if (data === undefined) fields.data = 'is required';
+  const envelop = body.envelop === true;
+  const showOptions = body.show_options === true;
+  if (job.tool === 'correct' && !showOptions && body.options === undefined) fields.options = 'is required (or show_options: true)';
   if (Object.keys(fields).length > 0) throw badInput(messageOf(fields), fields);
 
   const given = data as JsonObject;

@@ -1,19 +1,23 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { CONTENT_TYPES } from '../domain/create-entry.input';
+import { CreateEntryBody } from '../domain/create-entry.input';
+import { BuildBody, CorrectBody, SignBody } from '../domain/gobl-tools';
+import { anyObjectSchema, uuidSchema } from '../domain/shape-check';
+
+export { BuildBody, CorrectBody, CreateEntryBody, SignBody };
 import { ERROR_KEYS } from '../domain/errors';
 import { UUID_VERSIONS } from '../domain/uuid-request';
 
 /**
  * The JSON Schemas of the REST API's requests and answers, as TypeBox types: the OpenAPI description is
- * made from them (src/rest/openapi.ts), and the request checks of src/rest/request-check.ts run them.
+ * made from them (src/rest/openapi.ts), and the requests are checked with them: parameters, queries and
+ * file bodies by src/rest/request-check.ts, create and GOBL bodies in the engine's threads by the domain
+ * that defines their schemas (src/domain/create-entry.input.ts, src/domain/gobl-tools.ts).
  * A schema with an `$id` is a named component of the description.
  */
 
-const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 const DATE_TIME = { format: 'date-time' } as const;
-const uuid = (description: string) => Type.String({ pattern: UUID, description, expected: 'a UUID' });
-/** Any JSON object: an envelope, a document, a JSON Schema. */
-const anyObject = (description: string) => Type.Object({}, { additionalProperties: true, description });
+const uuid = uuidSchema;
+const anyObject = (description: string) => anyObjectSchema(description);
 
 export const ErrorFieldsSchema = Type.Record(Type.String(), Type.Unknown(), {
   $id: 'ErrorFields',
@@ -178,43 +182,14 @@ export const ListEntriesQuery = Type.Object({
   created_at: Type.Optional(Type.String({ description: 'Only entries created at or before this time (RFC 3339).' })),
 });
 
-export const CreateEntryBody = Type.Object(
-  {
-    data: Type.Optional(Type.Union([anyObject('A GOBL envelope or document.'), Type.Array(Type.Unknown(), { description: 'JSON patch operations.' })])),
-    key: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
-    folder: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,63}$' })),
-    content_type: Type.Optional(Type.Union(CONTENT_TYPES.map((type) => Type.Literal(type)))),
-    previous_id: Type.Optional(uuid('The entry the new one derives from.')),
-    correct: Type.Optional(anyObject('Correction options: make the corrective document of `previous_id`.')),
-    allow_invalid: Type.Optional(Type.Boolean()),
-    sign: Type.Optional(Type.Boolean()),
-  },
-  { $id: 'CreateEntry', description: 'A new entry: a document, or one derived from `previous_id`.' },
-);
 
 export const JwksSchema = Type.Object(
   { keys: Type.Array(Type.Object({ kty: Type.String(), kid: Type.String() }, { additionalProperties: true })) },
   { $id: 'Jwks', description: 'The public keys of the service\'s envelope signatures.' },
 );
 
-export const BuildBody = Type.Object(
-  {
-    data: anyObject('The GOBL envelope or document to calculate and validate.'),
-    envelop: Type.Optional(Type.Boolean({ description: 'Answer a whole envelope rather than the bare document.' })),
-  },
-  { $id: 'BuildGOBL' },
-);
 
-export const SignBody = Type.Object({ data: anyObject('The GOBL envelope or document to calculate, validate and sign.') }, { $id: 'SignGOBL' });
 
-export const CorrectBody = Type.Object(
-  {
-    data: anyObject('The invoice, or its envelope, to correct.'),
-    options: Type.Optional(anyObject('Correction options: `type`, `reason`, `series`, `issue_date`, `stamps`, `ext`, `copy_tax`.')),
-    show_options: Type.Optional(Type.Boolean({ description: 'Answer the JSON Schema of the correction options this document accepts.' })),
-  },
-  { $id: 'CorrectGOBL' },
-);
 
 export const GoblAnswerSchema = Type.Object({ data: anyObject('The envelope, the document, or the schema of options.') }, { $id: 'GOBL', additionalProperties: false });
 
@@ -227,7 +202,7 @@ export const UuidQuery = Type.Object({
 });
 
 export const UuidSchema = Type.Object(
-  { uuid: Type.String({ pattern: UUID }), version: Type.Union(UUID_VERSIONS.map((v) => Type.Literal(v))) },
+  { uuid: uuidSchema('A new UUID.'), version: Type.Union(UUID_VERSIONS.map((v) => Type.Literal(v))) },
   { additionalProperties: false },
 );
 

@@ -1,0 +1,40 @@
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import type { ErrorFields } from './errors';
+
+/** What a field must be, in the words of its schema (`expected`), or of its type. */
+function expectation(schema: TSchema): string {
+  if (typeof schema.expected === 'string') return schema.expected;
+  if (schema.anyOf) return `one of ${(schema.anyOf as TSchema[]).map((s) => s.const).join(', ')}`;
+  return `a single ${schema.type ?? 'value'}`;
+}
+
+/** A compiled check of an object's members against its schema. */
+export const compileShape = (schema: TObject): TypeCheck<TObject> => TypeCompiler.Compile(schema);
+
+/**
+ * Each member of `value` that its schema refuses, named by the first segment of its path, with what it
+ * must be: the messages of a 400 `input`. Empty when the value fits.
+ */
+export function shapeProblems(check: TypeCheck<TObject>, value: unknown): ErrorFields {
+  const fields: ErrorFields = {};
+  if (check.Check(value)) return fields;
+  for (const error of check.Errors(value)) {
+    const name = error.path.split('/')[1] ?? '';
+    const property = (check.Schema().properties as Record<string, TSchema>)[name];
+    if (name && !(name in fields)) fields[name] = `must be ${property ? expectation(property) : 'absent'}`;
+  }
+  return fields;
+}
+
+const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+/** A UUID in a request, described. */
+export const uuidSchema = (description: string) => Type.String({ pattern: UUID, description, expected: 'a UUID' });
+/** Any JSON object: an envelope, a document, a JSON Schema. */
+export const anyObjectSchema = (description: string, expected = 'an object') => Type.Object({}, { additionalProperties: true, description, expected });
+/** true or false. */
+export const flagSchema = (description: string) => Type.Boolean({ description, expected: 'true or false' });
+
+/** A request body's members without those that are null: the contract reads null as absent. */
+export const withoutNulls = (body: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null));

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { FILE_CHUNK_BYTES } from '../../src/domain/file-content';
 import { answerProblem } from '../helpers/openapi-check';
 import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
@@ -166,6 +167,38 @@ describe('files on entries', () => {
 
     const json = await api.post(`/silo/v1/entries/${entryId}/files`, { name: 'big.pdf', data: big.toString('base64') });
     expect(json.status).toBe(413);
+    expect((await api.get(`/silo/v1/entries/${entryId}`)).body.attachments).toEqual([]);
+  });
+
+  test('an upload over FILE_SIZE_LIMIT is refused while it streams in, not once it is all buffered', async () => {
+    // A chunked multipart upload that would go on to ten times the limit: the 413 must come back before
+    // the client has sent much more than the limit.
+    const boundary = 'x-boundary';
+    const url = new URL(`${t.url}/silo/v1/entries/${entryId}/files`);
+    let sent = 0;
+    const answer = await new Promise<{ status: number; sentWhenAnswered: number }>((resolve, reject) => {
+      const request = http.request(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } },
+        (response) => {
+          resolve({ status: response.statusCode!, sentWhenAnswered: sent });
+          response.resume();
+          request.destroy();
+        },
+      );
+      request.on('error', () => undefined); // the service may close the connection once it has answered
+      request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+      const chunk = randomBytes(256 * 1024);
+      const pump = () => {
+        if (request.destroyed) return;
+        if (sent >= 10 * LIMIT) return reject(new Error('no answer before ten times the limit was sent'));
+        sent += chunk.length;
+        if (request.write(chunk)) setImmediate(pump);
+        else request.once('drain', pump);
+      };
+      pump();
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.sentWhenAnswered).toBeLessThan(3 * LIMIT);
     expect((await api.get(`/silo/v1/entries/${entryId}`)).body.attachments).toEqual([]);
   });
 

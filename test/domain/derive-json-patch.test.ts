@@ -88,6 +88,7 @@ describe('applyJsonPatch on an envelope', () => {
     ['the library-internal _get op', [{ op: '_get', path: '/doc' }], 0, 'op must be one of'],
     ['an operation that is not an object', [{ op: 'test', path: '', value: envelope() }, 'remove /doc'], 1, 'must be an object'],
     ['a missing value', [{ op: 'add', path: '/doc/x' }], 0, 'value is required'],
+    ['a test without a value', [{ op: 'test', path: '' }], 0, 'value is required'],
     ['a missing from', [{ op: 'copy', path: '/doc/x' }], 0, 'from is required'],
     ['a path without a leading slash', [{ op: 'add', path: 'doc/x', value: 1 }], 0, 'JSON pointer'],
     ['a bad escape', [{ op: 'add', path: '/doc/a~2b', value: 1 }], 0, '"~"'],

@@ -69,6 +69,8 @@ const documents = [
 export function driveCreates(base: string, token: string, options: { clients: number; cycle: number; knownKeys: string[] }) {
   const load: CycleLoad = { acknowledged: [], inDoubt: [], conflicts: 0, unexpected: [], duplicates: [], requests: 0 };
   let stopped = false;
+  let firstAcknowledged!: () => void;
+  const acknowledgedOnce = new Promise<void>((resolve) => (firstAcknowledged = resolve));
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   let serial = 0;
 
@@ -106,6 +108,7 @@ export function driveCreates(base: string, token: string, options: { clients: nu
     const entry = outcome.body;
     load.acknowledged.push({ id: entry.id, key, digest: entry.digest.val, dataHash: dataHash(entry.data), cycle: options.cycle });
     options.knownKeys.push(key);
+    firstAcknowledged();
     return true;
   };
 
@@ -116,6 +119,8 @@ export function driveCreates(base: string, token: string, options: { clients: nu
   });
   return {
     load,
+    /** Settles at the cycle's first 200, so a kill timer can start once the service is really serving. */
+    acknowledgedOnce,
     stop() {
       stopped = true;
     },

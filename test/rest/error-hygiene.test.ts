@@ -14,9 +14,11 @@ import { buildService, killAllServiceProcesses, startServiceProcess, type Servic
  * read whole): every answer has `X-Content-Type-Options: nosniff` and an `X-Request-Id`, none has
  * `X-Powered-By`; error bodies hold no stack trace and no SQL, even when the database fails under a
  * request (a table is dropped behind the service's back); that failure is logged with the request's id;
- * and no log line ever holds a token, the JWT secret, the signing key, or a database password.
+ * an insert the database refuses is logged without its statement or document; and no log line ever holds a token, the JWT secret, the signing key, or a database password.
  */
 const SIGNING_KEY_FILE = 'signing-key.json';
+/** A party name that only the document of the refused insert holds. */
+const DOCUMENT_MARKER = `Confidential Party ${randomUUID()}`;
 
 let main: string;
 let dataDir: string;
@@ -37,6 +39,7 @@ beforeAll(async () => {
     breakDatabase = async () => {
       const connection = await createConnection({ uri: db.url });
       await connection.query('DROP TABLE entry_meta');
+      await connection.query("CREATE TRIGGER refuse_inserts BEFORE INSERT ON entries FOR EACH ROW SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'inserts refused'");
       await connection.end();
     };
   } else {
@@ -45,6 +48,7 @@ beforeAll(async () => {
       const Database = require('better-sqlite3') as new (file: string) => { exec(sql: string): void; close(): void };
       const db = new Database(path.join(dataDir, 'hygiene.sqlite'));
       db.exec('DROP TABLE entry_meta');
+      db.exec("CREATE TRIGGER refuse_inserts BEFORE INSERT ON entries BEGIN SELECT RAISE(ABORT, 'inserts refused'); END");
       db.close();
     };
   }
@@ -104,6 +108,13 @@ describe('answers', () => {
       body: JSON.stringify({ query: `{ entry(id: "${id}") { id meta { key } } }` }),
     });
     expect(failedGraphql.text).toContain('INTERNAL_SERVER_ERROR');
+    // An insert that the database refuses: a 500, and its log line must not carry the document.
+    const failedInsert = await call('500 insert', `${base}/silo/v1/entries`, {
+      method: 'POST',
+      headers: { ...json, 'x-request-id': 'hygiene-insert-500' },
+      body: JSON.stringify({ data: party(DOCUMENT_MARKER) }),
+    });
+    expect(failedInsert.status).toBe(500);
 
     const problems: string[] = [];
     for (const answer of answers) {
@@ -124,7 +135,7 @@ describe('logs', () => {
 
   test('every request is logged with its id; the failures are logged as errors with the id the client saw', async () => {
     // The log comes through the child's stdout pipe, which may be read after the answers on their sockets.
-    const failureIds = ['hygiene-500', 'hygiene-graphql-500'];
+    const failureIds = ['hygiene-500', 'hygiene-graphql-500', 'hygiene-insert-500'];
     const allLogged = () => failureIds.every((id) => lines().some((l) => l.level >= 50 && l.reqId === id));
     for (const deadline = Date.now() + 5000; !allLogged() && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
     const logged = lines();
@@ -145,6 +156,14 @@ describe('logs', () => {
     for (const secret of secrets) expect(text).not.toContain(secret);
     expect(text).not.toMatch(/Bearer /i);
     expect(text).not.toMatch(/"authorization"\s*:\s*"(?!\[redacted\])/i);
+  });
+
+  test('the failed insert is logged without its statement or the document it carried', () => {
+    const failure = lines().find((l) => l.level >= 50 && l.reqId === 'hygiene-insert-500');
+    expect(failure?.err?.message).toMatch(/inserts refused/);
+    const text = service.output.join('\n');
+    expect(text).not.toContain(DOCUMENT_MARKER);
+    expect(text).not.toMatch(/INSERT INTO/i);
   });
 
   test('a database password in DATABASE_URL is not printed when the service cannot start', async () => {

@@ -1,6 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { DomainError, ERROR_CATALOGUE, ERROR_KEYS, type ErrorKey } from '../domain/errors';
+import { unavailableErrorOf } from '../http/refusal';
 import type { GraphQLContext } from './context';
 
 /** The codes a GraphQL client sees in `extensions.code` for domain errors. */
@@ -13,6 +14,7 @@ export const GRAPHQL_ERROR_CODES = [
   'VALIDATION_FAILED',
   'DOCUMENT_TOO_COMPLEX',
   'INTERNAL_SERVER_ERROR',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type GraphQLErrorCode = (typeof GRAPHQL_ERROR_CODES)[number];
 
@@ -45,7 +47,8 @@ export function graphQLErrorOf(error: DomainError, http?: { status: number; head
 /** The domain error under any GraphQLError wrapping (resolver errors come wrapped), if there is one. */
 function domainErrorIn(error: unknown): DomainError | undefined {
   if (error instanceof DomainError) return error;
-  return error instanceof GraphQLError && error.originalError ? domainErrorIn(error.originalError) : undefined;
+  if (error instanceof GraphQLError) return error.originalError ? domainErrorIn(error.originalError) : undefined;
+  return unavailableErrorOf(error);
 }
 
 /**
@@ -93,7 +96,9 @@ export const errorLoggingPlugin: ApolloServerPlugin<GraphQLContext> = {
     return {
       async didEncounterErrors({ errors, contextValue }) {
         for (const error of errors) {
-          if (isUnexpected(error) || domainErrorIn(error)?.key === 'internal') {
+          const key = domainErrorIn(error)?.key;
+          if (key === 'unavailable') contextValue.log.warn({ err: error.originalError ?? error }, 'database unavailable');
+          else if (isUnexpected(error) || key === 'internal') {
             contextValue.log.error({ err: error.originalError ?? error, path: error.path?.join('.') }, 'graphql operation failed');
           }
         }

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { DomainError, ERROR_CATALOGUE, type ErrorKey } from '../domain/errors';
+import { isDatabaseUnavailable } from '../storage/transient-errors';
 
 /** The HTTP status of each error key, from the one catalogue: REST answers and refused GraphQL requests alike. */
 export const HTTP_STATUS = Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([key, { status }]) => [key, status])) as Record<ErrorKey, number>;
@@ -7,9 +8,19 @@ export const HTTP_STATUS = Object.fromEntries(Object.entries(ERROR_CATALOGUE).ma
 /** The challenge of a 401: every API wants a bearer token. */
 export const WWW_AUTHENTICATE = 'Bearer';
 
-/** The headers a refusal carries besides its body: the challenge, on a 401. */
+/** Seconds a client is told to wait before trying again when the database is unavailable. */
+export const RETRY_AFTER_SECONDS = 1;
+
+/** The headers a refusal carries besides its body: the challenge on a 401, when to try again on a 503. */
 export function refusalHeaders(error: DomainError): [name: string, value: string][] {
-  return error.key === 'unauthorized' ? [['WWW-Authenticate', WWW_AUTHENTICATE]] : [];
+  if (error.key === 'unauthorized') return [['WWW-Authenticate', WWW_AUTHENTICATE]];
+  if (error.key === 'unavailable') return [['Retry-After', String(RETRY_AFTER_SECONDS)]];
+  return [];
+}
+
+/** A database failure that is nobody's bug (unreachable, in conflict after the retries) as the 503 it is. */
+export function unavailableErrorOf(error: unknown): DomainError | undefined {
+  return isDatabaseUnavailable(error) ? new DomainError('unavailable', 'the database is unavailable; try again shortly') : undefined;
 }
 
 /** Handlers for a path's other methods: 405 with the methods it does have. */
@@ -46,9 +57,10 @@ export interface RefusalFormat {
  */
 export function refusalHandler(format: RefusalFormat): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const known = error instanceof DomainError ? error : clientErrorOf(error);
+    const known = error instanceof DomainError ? error : (clientErrorOf(error) ?? unavailableErrorOf(error));
     const domainError = known ?? new DomainError('internal', 'internal error');
     if (!known) req.log.error({ err: error }, 'request failed');
+    else if (known.key === 'unavailable') req.log.warn({ err: error }, 'database unavailable');
     if (res.headersSent) return;
     for (const [name, value] of refusalHeaders(domainError)) res.setHeader(name, value);
     res.status(HTTP_STATUS[domainError.key]);

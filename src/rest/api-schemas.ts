@@ -41,7 +41,7 @@ export const ErrorSchema = Type.Object(
     fields: Type.Optional(ErrorFieldsSchema),
     faults: Type.Optional(Type.Array(FaultSchema)),
   },
-  { $id: 'Error', additionalProperties: false, description: 'Every refusal: 4xx with the key of the contract, or 500 `internal`.' },
+  { $id: 'Error', additionalProperties: false, description: 'Every refusal: 4xx with the key of the contract, 503 `unavailable` (with Retry-After) when the database cannot serve, or 500 `internal`.' },
 );
 
 export const DigestSchema = Type.Object({ alg: Type.String({ examples: ['sha256'] }), val: Type.String() }, { $id: 'Digest', additionalProperties: false });

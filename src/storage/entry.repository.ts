@@ -8,6 +8,7 @@ import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { duplicateIndexOf } from './duplicate-key';
 import { insertPrepared, insertRows } from './bulk-insert';
+import { withRetries } from './transient-errors';
 
 const LIST_COLUMNS = [
   'workspaceId', 'id', 'key', 'folder', 'docSchema', 'envSchema', 'state', 'signed', 'invalid',
@@ -31,8 +32,11 @@ export class EntryRepository implements EntryStore {
   async insert(entry: Entry): Promise<void> {
     const row = toRow(entry);
     try {
-      if (this.dataSource.options.type === 'mysql') await insertPrepared(this.dataSource, EntryEntity, row);
-      else await this.entries.insert(row);
+      // Retried on a deadlock or a cluster's certification conflict; a duplicate found then is still a 409.
+      await withRetries(async () => {
+        if (this.dataSource.options.type === 'mysql') await insertPrepared(this.dataSource, EntryEntity, row);
+        else await this.entries.insert(row);
+      });
     } catch (error) {
       const index = duplicateIndexOf(error);
       if (index) throw new DuplicateEntryError(index === 'key' ? 'key' : 'id');
@@ -46,7 +50,8 @@ export class EntryRepository implements EntryStore {
    */
   async insertMany(entries: Entry[]): Promise<void> {
     try {
-      await insertRows(this.dataSource, EntryEntity, entries.map(toRow));
+      const rows = entries.map(toRow);
+      await withRetries(() => insertRows(this.dataSource, EntryEntity, rows));
     } catch (error) {
       const index = duplicateIndexOf(error);
       if (index) throw new DuplicateEntryError(index === 'key' ? 'key' : 'id');

@@ -6,6 +6,7 @@ import { AttachmentEntity } from './entities/attachment.entity';
 import { FileContentEntity } from './entities/file-content.entity';
 import type { BlobStore } from './blob-store';
 import { fromAttachmentRow, toAttachmentRow } from './attachment-rows';
+import { withRetries } from './transient-errors';
 
 /** Files of entries: their rows (entry_attachments), their contents' rows, and the bytes through a BlobStore. */
 export class FileRepository implements FileStore {
@@ -31,7 +32,8 @@ export class FileRepository implements FileStore {
   }
 
   async saveFile(workspaceId: string, file: Attachment, content: FileContent | undefined, options: { replacing: boolean }): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+    // The whole transaction again on a deadlock or a cluster's certification conflict.
+    await withRetries(() => this.dataSource.transaction(async (manager) => {
       if (content) {
         const contentId = file.contentId!;
         await manager.insert(FileContentEntity, {
@@ -42,7 +44,7 @@ export class FileRepository implements FileStore {
       const row = toAttachmentRow(workspaceId, file);
       if (options.replacing) await manager.update(AttachmentEntity, { workspaceId, entryId: file.entryId, id: file.id }, row);
       else await manager.insert(AttachmentEntity, row);
-    });
+    }));
   }
 
   readContent(workspaceId: string, contentId: string, start: number, end: number): AsyncIterable<Buffer> {

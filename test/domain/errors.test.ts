@@ -6,8 +6,10 @@ describe('error catalogue', () => {
     expect(Object.keys(HTTP_STATUS).sort()).toEqual([...ERROR_KEYS].sort());
   });
 
-  test.each(ERROR_KEYS.map((k) => [k]))('%s maps to a 4xx, or 500 for internal', (key) => {
+  const SERVER_SIDE: Record<string, number> = { internal: 500, unavailable: 503 };
+  test.each(ERROR_KEYS.map((k) => [k]))('%s maps to a 4xx, or 500 for internal and 503 for unavailable', (key) => {
     const status = HTTP_STATUS[key];
-    expect(key === 'internal' ? status === 500 : status >= 400 && status < 500).toBe(true);
+    if (key in SERVER_SIDE) expect(status).toBe(SERVER_SIDE[key]);
+    else expect(status >= 400 && status < 500).toBe(true);
   });
 });

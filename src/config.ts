@@ -8,7 +8,11 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  database: { type: 'sqlite'; file: string } | { type: 'mysql'; url: string };
+  /**
+   * MySQL/MariaDB: `url` names the first host; `hosts` lists every host of DATABASE_URL in order (several for
+   * a multi-primary cluster: the service writes through one at a time and moves to the next when it fails).
+   */
+  database: { type: 'sqlite'; file: string } | { type: 'mysql'; url: string; hosts: DatabaseHost[] };
   jwt: {
     secret?: string;
     publicKey?: string;
@@ -101,20 +105,45 @@ function parsePositiveInteger(name: string, text: string | undefined, fallback: 
   return fallback;
 }
 
+export interface DatabaseHost {
+  host: string;
+  port: number;
+}
+
+/** `mysql://user:pass@h1:3311,h2:3312/db?opts`: the URL with the first host, and every host in order. */
+function parseMysqlUrl(url: string): { url: string; hosts: DatabaseHost[] } | undefined {
+  const match = /^mysql:\/\/(?:([^@/]*)@)?([^/?#]+)(.*)$/.exec(url);
+  if (!match) return undefined;
+  const [, userInfo, hostList, rest] = match;
+  const hosts: DatabaseHost[] = [];
+  for (const part of hostList.split(',')) {
+    try {
+      const one = new URL(`mysql://${part}`);
+      if (!one.hostname || one.pathname || one.username) return undefined;
+      hosts.push({ host: one.hostname.replace(/^\[|\]$/g, ''), port: one.port ? Number(one.port) : 3306 });
+    } catch {
+      return undefined;
+    }
+  }
+  const first = `mysql://${userInfo !== undefined ? `${userInfo}@` : ''}${hostList.split(',')[0]}${rest}`;
+  try {
+    new URL(first);
+  } catch {
+    return undefined;
+  }
+  return { url: first, hosts };
+}
+
 function parseDatabase(url: string | undefined, dataDir: string, problems: string[]): Config['database'] {
   if (!url) return { type: 'sqlite', file: path.join(dataDir, 'entries.sqlite') };
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length).replace(/^\/\//, '');
     if (file) return { type: 'sqlite', file: path.resolve(file) };
   } else if (/^(mysql|mariadb):\/\//.test(url)) {
-    try {
-      new URL(url);
-      return { type: 'mysql', url: url.replace(/^mariadb:/, 'mysql:') };
-    } catch {
-      // reported below
-    }
+    const parsed = parseMysqlUrl(url.replace(/^mariadb:/, 'mysql:'));
+    if (parsed) return { type: 'mysql', ...parsed };
   }
-  problems.push('DATABASE_URL must be mysql://user:password@host:port/database or sqlite:PATH');
+  problems.push('DATABASE_URL must be mysql://user:password@host:port[,host:port...]/database or sqlite:PATH');
   return { type: 'sqlite', file: path.join(dataDir, 'entries.sqlite') };
 }
 

@@ -65,7 +65,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
 
   const signingKeys = SigningKeys.load(config.signingKey, config.dataDir, config.signingTrustedKeys);
 
-  const dataSource = await openDataSource(config.database);
+  const dataSource = await openDataSource(config.database, logger);
   timeQueries(dataSource, observeQuerySeconds);
   const poolUse = poolUseReader(dataSource);
   const unwatchPool = poolUse ? watchPool(poolUse) : () => undefined;

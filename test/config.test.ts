@@ -68,8 +68,20 @@ describe('loadConfig', () => {
   });
 
   test.each([
-    ['mysql://root:pw@db:3306/entries', { type: 'mysql', url: 'mysql://root:pw@db:3306/entries' }],
-    ['mariadb://root@db/entries', { type: 'mysql', url: 'mysql://root@db/entries' }],
+    ['mysql://root:pw@db:3306/entries', { type: 'mysql', url: 'mysql://root:pw@db:3306/entries', hosts: [{ host: 'db', port: 3306 }] }],
+    ['mariadb://root@db/entries', { type: 'mysql', url: 'mysql://root@db/entries', hosts: [{ host: 'db', port: 3306 }] }],
+    [
+      'mysql://app:s%40cret@h1:3311,h2:3312,h3/entries?connectTimeout=2000',
+      {
+        type: 'mysql',
+        url: 'mysql://app:s%40cret@h1:3311/entries?connectTimeout=2000',
+        hosts: [
+          { host: 'h1', port: 3311 },
+          { host: 'h2', port: 3312 },
+          { host: 'h3', port: 3306 },
+        ],
+      },
+    ],
     ['sqlite:/tmp/x.sqlite', { type: 'sqlite', file: '/tmp/x.sqlite' }],
   ])('DATABASE_URL %s', (url, expected) => {
     expect(loadConfig({ DATABASE_URL: url }).database).toEqual(expected);
@@ -83,6 +95,8 @@ describe('loadConfig', () => {
     [{ PAGE_DATA_BUDGET: 'plenty' }, 'PAGE_DATA_BUDGET'],
     [{ PAGE_DATA_BUDGET: '0' }, 'PAGE_DATA_BUDGET'],
     [{ DATABASE_URL: 'postgres://x' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'mysql://root@h1:3311,,h2/entries' }, 'DATABASE_URL'],
+    [{ DATABASE_URL: 'mysql://root@h1:3311,h2:port/entries' }, 'DATABASE_URL'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET'],
     [{ JWT_PUBLIC_KEY: 'not a pem' }, 'JWT_PUBLIC_KEY'],
     [{ JWT_JWKS_URL: 'ftp://x' }, 'JWT_JWKS_URL'],

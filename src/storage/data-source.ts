@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { Config } from '../config';
+import type { Logger } from '../logger';
 import { makePrivateDir, makePrivateFile } from '../private-files';
+import { HostFailover } from './host-failover';
 import { CreateEntries1763700000000 } from '../../migrations/1763700000000-CreateEntries';
 import { AddFiles1764000000000 } from '../../migrations/1764000000000-AddFiles';
 import { AttachmentEntity } from './entities/attachment.entity';
@@ -13,9 +15,11 @@ export const ENTITIES = [EntryEntity, AttachmentEntity, MetaEntity, FileContentE
 export const MIGRATIONS = [CreateEntries1763700000000, AddFiles1764000000000];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */
-export function dataSourceOptions(database: Config['database']): DataSourceOptions {
+export function dataSourceOptions(database: Config['database'], log?: Logger): DataSourceOptions {
   const common = { entities: ENTITIES, migrations: MIGRATIONS, migrationsRun: false, synchronize: false, logging: false } as const;
   if (database.type === 'mysql') {
+    // Several hosts: every connection goes to the current one, and the next takes over when it fails.
+    const failover = database.hosts.length > 1 ? new HostFailover(database.hosts, log) : undefined;
     return {
       ...common,
       type: 'mysql',
@@ -24,7 +28,7 @@ export function dataSourceOptions(database: Config['database']): DataSourceOptio
       timezone: 'Z',
       supportBigNumbers: true,
       bigNumberStrings: false,
-      extra: { connectionLimit: 10 },
+      extra: { connectionLimit: 10, ...(failover ? { stream: failover.connect } : {}) },
     };
   }
   return {
@@ -44,13 +48,13 @@ export function dataSourceOptions(database: Config['database']): DataSourceOptio
 export const sqliteFiles = (file: string): string[] => [file, `${file}-wal`, `${file}-shm`];
 
 /** Opens the database and applies pending migrations. */
-export async function openDataSource(database: Config['database']): Promise<DataSource> {
+export async function openDataSource(database: Config['database'], log?: Logger): Promise<DataSource> {
   if (database.type === 'sqlite') {
     // Made here, owner-only, rather than by TypeORM (folder 0755) and SQLite (file 0644, companions alike).
     makePrivateDir(path.dirname(database.file));
     makePrivateFile(database.file);
   }
-  const dataSource = new DataSource(dataSourceOptions(database));
+  const dataSource = new DataSource(dataSourceOptions(database, log));
   await dataSource.initialize();
   try {
     await migrate(dataSource);

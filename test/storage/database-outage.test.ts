@@ -68,3 +68,54 @@ onMariadb('the database goes away and comes back', () => {
     expect(created.status).toBe(200);
   });
 });
+
+onMariadb('several hosts in DATABASE_URL', () => {
+  let first: CuttableLink;
+  let second: CuttableLink;
+  let server: TestServer;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const db = await freshMysqlDatabase(MARIADB_URL, `failover_${randomUUID().slice(0, 8)}`);
+    drop = db.drop;
+    const url = new URL(db.url);
+    const target = { host: url.hostname, port: Number(url.port || 3306) };
+    first = await cuttableLink(target);
+    second = await cuttableLink(target);
+    const auth = url.username ? `${url.username}${url.password ? `:${url.password}` : ''}@` : '';
+    server = await startServer({ DATABASE_URL: `mysql://${auth}127.0.0.1:${first.port},127.0.0.1:${second.port}${url.pathname}` });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await first?.close();
+    await second?.close();
+    await drop?.();
+  });
+
+  test('when the host in use fails, the next one takes over within 2 s and nothing acknowledged is lost', async () => {
+    const api = client(server.url, await tokenFor(newWorkspace()));
+    const stored = [];
+    for (let i = 0; i < 5; i++) stored.push((await api.post('/silo/v1/entries', { data: party(`Before ${i}`) })).body);
+
+    await first.cut();
+    const cutAt = Date.now();
+    const statuses: number[] = [];
+    let servedAgainAfter: number | undefined;
+    while (Date.now() - cutAt < 4000) {
+      const reply = await api.post('/silo/v1/entries', { data: party(`During ${statuses.length}`) });
+      statuses.push(reply.status);
+      if (reply.status === 200) {
+        servedAgainAfter ??= Date.now() - cutAt;
+        stored.push(reply.body);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+    expect(servedAgainAfter).toBeLessThan(2000);
+    for (const entry of stored) {
+      const read = await api.get(`/silo/v1/entries/${entry.id}`);
+      expect(read.status).toBe(200);
+      expect(read.body.digest).toEqual(entry.digest);
+    }
+  });
+});

@@ -12,7 +12,7 @@ export interface Config {
    * MySQL/MariaDB: `url` names the first host; `hosts` lists every host of DATABASE_URL in order (several for
    * a multi-primary cluster: the service writes through one at a time and moves to the next when it fails).
    */
-  database: { type: 'sqlite'; file: string } | { type: 'mysql'; url: string; hosts: DatabaseHost[] };
+  database: { type: 'sqlite'; file: string } | { type: 'mysql'; url: string; hosts: DatabaseHost[]; readYourWrites?: boolean };
   jwt: {
     secret?: string;
     publicKey?: string;
@@ -134,6 +134,11 @@ function parseMysqlUrl(url: string): { url: string; hosts: DatabaseHost[] } | un
   return { url: first, hosts };
 }
 
+/** On a Galera cluster, reads wait until the node has applied every write the cluster acknowledged before them. */
+function withReadYourWrites(database: Config['database'], readYourWrites: boolean): Config['database'] {
+  return database.type === 'mysql' && !readYourWrites ? { ...database, readYourWrites } : database;
+}
+
 function parseDatabase(url: string | undefined, dataDir: string, problems: string[]): Config['database'] {
   if (!url) return { type: 'sqlite', file: path.join(dataDir, 'entries.sqlite') };
   if (url.startsWith('sqlite:')) {
@@ -230,7 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: value('HOST') ?? '0.0.0.0',
     dataDir,
-    database: parseDatabase(value('DATABASE_URL'), dataDir, problems),
+    database: withReadYourWrites(parseDatabase(value('DATABASE_URL'), dataDir, problems), parseBoolean('DATABASE_READ_YOUR_WRITES', value('DATABASE_READ_YOUR_WRITES'), true, problems)),
     jwt: {
       secret,
       publicKey,

@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { makePrivateDir, makePrivateFile } from '../private-files';
+import { duplicateIndexOf } from './duplicate-key';
 import { HostFailover } from './host-failover';
+import { isRetryable, withRetries } from './transient-errors';
 import { CreateEntries1763700000000 } from '../../migrations/1763700000000-CreateEntries';
 import { AddFiles1764000000000 } from '../../migrations/1764000000000-AddFiles';
 import { AttachmentEntity } from './entities/attachment.entity';
@@ -57,6 +60,7 @@ export async function openDataSource(database: Config['database'], log?: Logger)
   const dataSource = new DataSource(dataSourceOptions(database, log));
   await dataSource.initialize();
   try {
+    if (database.type === 'mysql' && database.readYourWrites !== false) await readYourWritesOnCluster(dataSource, log);
     await migrate(dataSource);
   } catch (error) {
     await dataSource.destroy();
@@ -65,24 +69,50 @@ export async function openDataSource(database: Config['database'], log?: Logger)
   return dataSource;
 }
 
-const MIGRATION_LOCK = 'entries_migrations';
+/**
+ * On a Galera cluster, a node applies the writes certified through other nodes a moment after they were
+ * acknowledged: a client that created an entry through one service process could read it back through
+ * another, attached to another node, and not find it. With `wsrep_sync_wait = 1` each read first waits until
+ * its node has applied everything committed before it. Set on every connection of the pool as it opens; at
+ * this point the pool holds the one connection TypeORM opened to test it, which the query below reaches.
+ * Outside a cluster (no `wsrep_on`, or off) nothing is set.
+ */
+async function readYourWritesOnCluster(dataSource: DataSource, log?: Logger): Promise<void> {
+  const rows = (await dataSource.query("SHOW VARIABLES LIKE 'wsrep_on'")) as { Value?: string }[];
+  if (rows[0]?.Value !== 'ON') return;
+  const pool = (dataSource.driver as unknown as { pool?: { on(event: 'connection', listener: (connection: { query(sql: string, done: (error: unknown) => void): unknown }) => void): void } }).pool;
+  // A failure here fails the connection's next statement too, which is answered as any database failure.
+  pool?.on('connection', (connection) => connection.query(SYNC_WAIT, () => undefined));
+  await dataSource.query(SYNC_WAIT);
+  log?.info('Galera cluster: reads wait for the writes committed before them (wsrep_sync_wait = 1)');
+}
+const SYNC_WAIT = 'SET SESSION wsrep_sync_wait = 1';
+
+const MIGRATION_LOCK = 'migrations';
+const LOCK_WAIT_MS = 120_000;
+/** A lock older than this was left by a server that died while migrating: the next one may take it. */
+const STALE_LOCK_MS = 10 * 60_000;
 const LOST_MIGRATION_RACE = /already exists|SQLITE_BUSY|database is locked/i;
 
 /**
- * Applies pending migrations. Several servers may start at once on one empty database: on MySQL a named
- * lock lets one migrate while the others wait; on SQLite the loser of the race (a table "already exists")
- * tries again once the winner has committed, and then finds nothing left to do.
+ * Applies pending migrations. Several servers may start at once on one empty database, or on several nodes of
+ * a cluster. On MySQL/MariaDB the one that inserts the row of a small lock table migrates while the others
+ * wait for the row to go: a row replicates across a cluster's nodes, where a named lock (GET_LOCK) would be
+ * local to one node; two nodes inserting it at once is a certification conflict, retried like a deadlock. On
+ * SQLite the loser of the race (a table "already exists") tries again once the winner has committed, and then
+ * finds nothing left to do.
  */
 async function migrate(dataSource: DataSource): Promise<void> {
   if (dataSource.options.type === 'mysql') {
-    const runner = dataSource.createQueryRunner();
+    const holder = randomUUID();
+    await withRetries(() =>
+      dataSource.query('CREATE TABLE IF NOT EXISTS entries_migration_lock (name VARCHAR(64) NOT NULL PRIMARY KEY, holder CHAR(36) NOT NULL, taken_at BIGINT NOT NULL) ENGINE=InnoDB'),
+    );
+    await takeMigrationLock(dataSource, holder);
     try {
-      const [row] = (await runner.query('SELECT GET_LOCK(?, 120) AS locked', [MIGRATION_LOCK])) as { locked: number | null }[];
-      if (Number(row?.locked) !== 1) throw new Error('another server held the migration lock for 120 seconds');
       await dataSource.runMigrations({ transaction: 'each' });
     } finally {
-      await runner.query('SELECT RELEASE_LOCK(?)', [MIGRATION_LOCK]).catch(() => undefined);
-      await runner.release();
+      await withRetries(() => dataSource.query('DELETE FROM entries_migration_lock WHERE name = ? AND holder = ?', [MIGRATION_LOCK, holder])).catch(() => undefined);
     }
     return;
   }
@@ -94,6 +124,21 @@ async function migrate(dataSource: DataSource): Promise<void> {
       if (attempt >= 5 || !LOST_MIGRATION_RACE.test(String((error as Error).message))) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
     }
+  }
+}
+
+async function takeMigrationLock(dataSource: DataSource, holder: string): Promise<void> {
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      await dataSource.query('INSERT INTO entries_migration_lock (name, holder, taken_at) VALUES (?, ?, ?)', [MIGRATION_LOCK, holder, Date.now()]);
+      return;
+    } catch (error) {
+      if (!duplicateIndexOf(error) && !isRetryable(error)) throw error;
+    }
+    await dataSource.query('DELETE FROM entries_migration_lock WHERE name = ? AND taken_at < ?', [MIGRATION_LOCK, Date.now() - STALE_LOCK_MS]).catch(() => undefined);
+    if (Date.now() > deadline) throw new Error(`another server held the migration lock for ${LOCK_WAIT_MS / 1000} seconds`);
+    await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 150));
   }
 }
 

@@ -10,6 +10,8 @@ const transform = {
 const SERVER_TESTS = '<rootDir>/test/(rest|graphql|storage|auth)/';
 /** Process-level suites: the service as a child process, killed and restarted (short form here, `npm run test:crash` for many cycles). */
 const PROCESS_TESTS = '<rootDir>/test/crash/';
+/** Three service processes on a three-node Galera cluster the suite starts itself (root only; skipped otherwise). */
+const CLUSTER_TESTS = '<rootDir>/test/galera/';
 
 const base = {
   testEnvironment: 'node',
@@ -25,7 +27,7 @@ module.exports = {
   // One line, once, when GOBL's golden examples are absent (the tests that need them are skipped).
   globalSetup: '<rootDir>/test/setup/gobl-notice.ts',
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.test.ts'], testPathIgnorePatterns: [SERVER_TESTS, PROCESS_TESTS] },
+    { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.test.ts'], testPathIgnorePatterns: [SERVER_TESTS, PROCESS_TESTS, CLUSTER_TESTS] },
     ...databases.map((db) => ({
       ...base,
       displayName: db,
@@ -35,5 +37,6 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/test/setup/openapi-answers.ts'],
     })),
     { ...base, displayName: 'crash', testMatch: [`${PROCESS_TESTS}**/*.test.ts`] },
+    { ...base, displayName: 'galera', testMatch: [`${CLUSTER_TESTS}**/*.test.ts`] },
   ],
 };

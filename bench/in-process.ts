@@ -150,7 +150,7 @@ type SqliteDatabase = new (file: string, options: { timeout: number }) => {
 };
 
 const COLUMNS = [
-  'workspace_id', 'id', 'entry_key', 'folder', 'doc_schema', 'env_schema', 'state', 'signed', 'invalid',
+  'workspace_id', 'id', 'entry_key', 'key_slot', 'folder', 'doc_schema', 'env_schema', 'state', 'signed', 'invalid',
   'digest_alg', 'digest_val', 'snippet', 'tags', 'faults', 'data', 'created_at', 'updated_at',
 ];
 const INSERT = `INSERT INTO entries (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
@@ -164,7 +164,9 @@ async function rawInsert(database: DatabaseConfig, entry: Entry): Promise<{ inse
   const json = [JSON.stringify(entry.snippet), JSON.stringify(entry.tags), JSON.stringify(entry.faults), JSON.stringify(entry.data)];
   const row = () => {
     const now = Date.now();
-    return [entry.workspaceId, uuidv7(), null, ...fixed, ...json, now, now];
+    const id = uuidv7();
+    // A keyless entry's slot in the unique index is its id behind U+0001, as the repository writes it.
+    return [entry.workspaceId, id, null, `\u0001${id}`, ...fixed, ...json, now, now];
   };
   if (database.type === 'sqlite') {
     const Database = require('better-sqlite3') as SqliteDatabase;

@@ -9,13 +9,14 @@ import { HostFailover } from './host-failover';
 import { isRetryable, withRetries } from './transient-errors';
 import { CreateEntries1763700000000 } from '../../migrations/1763700000000-CreateEntries';
 import { AddFiles1764000000000 } from '../../migrations/1764000000000-AddFiles';
+import { KeySlot1764400000000 } from '../../migrations/1764400000000-KeySlot';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { FileChunkEntity, FileContentEntity } from './entities/file-content.entity';
 
 export const ENTITIES = [EntryEntity, AttachmentEntity, MetaEntity, FileContentEntity, FileChunkEntity];
-export const MIGRATIONS = [CreateEntries1763700000000, AddFiles1764000000000];
+export const MIGRATIONS = [CreateEntries1763700000000, AddFiles1764000000000, KeySlot1764400000000];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */
 export function dataSourceOptions(database: Config['database'], log?: Logger): DataSourceOptions {
@@ -81,7 +82,7 @@ async function readYourWritesOnCluster(dataSource: DataSource, log?: Logger): Pr
   const rows = (await dataSource.query("SHOW VARIABLES LIKE 'wsrep_on'")) as { Value?: string }[];
   if (rows[0]?.Value !== 'ON') return;
   const pool = (dataSource.driver as unknown as { pool?: { on(event: 'connection', listener: (connection: { query(sql: string, done: (error: unknown) => void): unknown }) => void): void } }).pool;
-  // A failure here fails the connection's next statement too, which is answered as any database failure.
+  // A failure is left to the statement that follows on this connection, which meets the same trouble.
   pool?.on('connection', (connection) => connection.query(SYNC_WAIT, () => undefined));
   await dataSource.query(SYNC_WAIT);
   log?.info('Galera cluster: reads wait for the writes committed before them (wsrep_sync_wait = 1)');

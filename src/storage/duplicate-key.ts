@@ -8,7 +8,7 @@ export function duplicateIndexOf(error: unknown): 'key' | 'primary' | undefined 
   const message = driverError.message ?? '';
   // SQLite: SQLITE_CONSTRAINT_UNIQUE names the columns; SQLITE_CONSTRAINT_PRIMARYKEY the primary key.
   if (driverError.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return 'primary';
-  if (driverError.code === 'SQLITE_CONSTRAINT_UNIQUE') return message.includes('entry_key') ? 'key' : 'primary';
+  if (driverError.code === 'SQLITE_CONSTRAINT_UNIQUE') return message.includes('key_slot') ? 'key' : 'primary';
   // MySQL and MariaDB: ER_DUP_ENTRY (1062) names the index.
   if (driverError.code === 'ER_DUP_ENTRY' || driverError.errno === 1062) {
     return message.includes('entries_workspace_key') ? 'key' : 'primary';

@@ -64,7 +64,9 @@ export class EntryRepository implements EntryStore {
   }
 
   async findByKey(workspaceId: string, key: string, options: { withData: boolean }): Promise<Entry | undefined> {
-    return this.findOne({ workspaceId, key }, options.withData);
+    // Through the unique index; a key never starts with the keyless mark (keys hold no control characters).
+    if (key.startsWith(KEYLESS)) return undefined;
+    return this.findOne({ workspaceId, keySlot: key }, options.withData);
   }
 
   async list(workspaceId: string, slice: ListSlice): Promise<Entry[]> {
@@ -108,7 +110,7 @@ export class EntryRepository implements EntryStore {
     return sizes;
   }
 
-  private async findOne(where: { workspaceId: string; id?: string; key?: string }, withData: boolean): Promise<Entry | undefined> {
+  private async findOne(where: { workspaceId: string; id?: string; keySlot?: string }, withData: boolean): Promise<Entry | undefined> {
     const select = selectOf(withData ? [...LIST_COLUMNS, 'data'] : LIST_COLUMNS);
     const row = await this.entries.findOne({ select, where });
     if (!row) return undefined;
@@ -132,11 +134,16 @@ export class EntryRepository implements EntryStore {
   }
 }
 
+/** What the unique index holds for an entry: its key, or its id behind a control character that no key may hold. */
+const KEYLESS = '\u0001';
+const keySlotOf = (entry: Entry): string => entry.key ?? `${KEYLESS}${entry.id}`;
+
 function toRow(entry: Entry): EntryEntity {
   return Object.assign(new EntryEntity(), {
     workspaceId: entry.workspaceId,
     id: entry.id,
     key: entry.key ?? null,
+    keySlot: keySlotOf(entry),
     folder: entry.folder,
     docSchema: entry.docSchema,
     envSchema: entry.envSchema,

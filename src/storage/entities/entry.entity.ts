@@ -3,7 +3,7 @@ import { bigintAsNumber } from './columns';
 
 /** One row per entry. JSON members are stored as text; `data` is read only when asked for. */
 @Entity({ name: 'entries' })
-@Index('entries_workspace_key', ['workspaceId', 'key'], { unique: true })
+@Index('entries_workspace_key', ['workspaceId', 'keySlot'], { unique: true })
 @Index('entries_workspace_created', ['workspaceId', 'createdAt', 'id'])
 @Index('entries_workspace_folder_created', ['workspaceId', 'folder', 'createdAt', 'id'])
 export class EntryEntity {
@@ -15,6 +15,10 @@ export class EntryEntity {
 
   @Column({ name: 'entry_key', type: 'varchar', length: 255, nullable: true })
   key: string | null;
+
+  /** The key, or for an entry without one its id behind U+0001: never NULL, so unique on every database and cluster. */
+  @Column({ name: 'key_slot', type: 'varchar', length: 255 })
+  keySlot: string;
 
   @Column({ name: 'folder', type: 'varchar', length: 64 })
   folder: string;

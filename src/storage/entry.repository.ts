@@ -39,7 +39,8 @@ export class EntryRepository implements EntryStore {
       });
     } catch (error) {
       const index = duplicateIndexOf(error);
-      if (index) throw new DuplicateEntryError(index === 'key' ? 'key' : 'id');
+      // A keyless entry's slot is its id: meeting the key index then means the id is taken.
+      if (index) throw new DuplicateEntryError(index === 'key' && entry.key !== undefined ? 'key' : 'id');
       throw error;
     }
   }
@@ -54,9 +55,28 @@ export class EntryRepository implements EntryStore {
       await withRetries(() => insertRows(this.dataSource, EntryEntity, rows));
     } catch (error) {
       const index = duplicateIndexOf(error);
-      if (index) throw new DuplicateEntryError(index === 'key' ? 'key' : 'id');
+      if (index === 'key') throw new DuplicateEntryError((await this.anyIdTaken(entries)) ? 'id' : 'key');
+      if (index) throw new DuplicateEntryError('id');
       throw error;
     }
+  }
+
+  /**
+   * After a batch met the key index: whether it was for an id (a keyless entry's slot is its id, and SQLite
+   * does not say which row failed). True when an id of the batch is stored already or repeated in it.
+   */
+  private async anyIdTaken(entries: Entry[]): Promise<boolean> {
+    if (new Set(entries.map((e) => `${e.workspaceId}\n${e.id}`)).size < entries.length) return true;
+    const byWorkspace = new Map<string, string[]>();
+    for (const e of entries) {
+      const ids = byWorkspace.get(e.workspaceId) ?? [];
+      ids.push(e.id);
+      byWorkspace.set(e.workspaceId, ids);
+    }
+    for (const [workspaceId, ids] of byWorkspace) {
+      if ((await this.entries.count({ where: { workspaceId, id: In(ids) } })) > 0) return true;
+    }
+    return false;
   }
 
   async findById(workspaceId: string, id: string, options: { withData: boolean }): Promise<Entry | undefined> {

@@ -5,6 +5,7 @@ import { parseCreateEntryInput, UUID_PATTERN, type CreateEntryInput } from './cr
 import { deriveSource } from './derive/derive-source';
 import type { JsonPatchLimits } from './derive/json-patch';
 import type { Entry } from './entry';
+import { versionOf } from './entry-history';
 import { DomainError, badInput } from './errors';
 import { toEntryFaults, validationError } from './faults';
 import { folderForSchema } from './folders';
@@ -23,8 +24,10 @@ export interface DocumentJob {
   body: string;
   /** The stored envelope of the entry named by `previous_id`, once the caller has read it. */
   previousJson?: string;
-  /** A client-chosen id (PUT), already checked to be a UUID. */
+  /** A client-chosen id (PUT), already checked to be a UUID; for an update, the entry's id. */
   id?: string;
+  /** True when the job makes a new version of the entry `id` (from `previousJson`) rather than a new entry. */
+  update?: boolean;
   now: Date;
 }
 
@@ -53,7 +56,7 @@ export function runDocumentJob(job: DocumentJob, context: EngineContext): JobOut
   const { now } = job;
   const previous = job.previousJson === undefined ? undefined : (JSON.parse(job.previousJson) as Envelope);
   const { workspaceId } = job;
-  const source = previous ? deriveSource(previous, input, { now, jsonPatchLimits: context.jsonPatchLimits }) : (input.data as JsonObject);
+  const source = previous ? deriveSource(previous, input, { now, jsonPatchLimits: context.jsonPatchLimits, sameEntry: job.update }) : (input.data as JsonObject);
   const result = processDocument(source, { newUuid: context.newId, now });
   if (!result.ok) throw new DomainError(result.error, result.message, { faults: toEntryFaults(result.faults) });
   const envelope = result.envelope;
@@ -84,6 +87,7 @@ function settleId(envelope: Envelope, source: JsonObject, id: string | undefined
 }
 
 function entryOf(workspaceId: string, envelope: Envelope, input: CreateEntryInput, faults: Fault[], now: Date): Entry {
+  const dataJson = JSON.stringify(envelope);
   const invalid = faults.length > 0;
   const tags = Array.isArray(envelope.head.tags) ? envelope.head.tags.filter((t): t is string => typeof t === 'string') : [];
   const signed = Array.isArray(envelope.sigs) && envelope.sigs.length > 0;
@@ -105,7 +109,8 @@ function entryOf(workspaceId: string, envelope: Envelope, input: CreateEntryInpu
     faults: toEntryFaults(faults),
     createdAt: now,
     updatedAt: now,
-    dataJson: JSON.stringify(envelope),
+    version: versionOf(dataJson),
+    dataJson,
   };
 }
 

@@ -165,6 +165,23 @@ describe('PATCH /silo/v1/entries/{id}', () => {
     expect(final.versions).toHaveLength(won.length + 1);
   });
 
+  test('two patches at once, many times over: every answered 200 is in the final envelope', async () => {
+    const entry = await stored(invoice({ notes: [{ text: 'first' }] }));
+    let applied = 0;
+    for (let round = 0; round < 15; round++) {
+      const replies = await Promise.all(
+        ['a', 'b'].map((side) => patch(entry.id, { content_type: 'application/json-patch+json', data: [{ op: 'add', path: '/doc/notes/-', value: { text: `${round}${side}` } }] })),
+      );
+      expect(replies.every((r) => r.status === 200 || (r.status === 409 && r.body.key === 'conflict'))).toBe(true);
+      expect(replies.some((r) => r.status === 200)).toBe(true);
+      applied += replies.filter((r) => r.status === 200).length;
+    }
+    const final = (await api.get(`/silo/v1/entries/${entry.id}`)).body;
+    expect(final.data.doc.notes).toHaveLength(1 + applied);
+    expect(final.versions).toHaveLength(1 + applied);
+    expect(new Set(final.versions.map((v: any) => v.version)).size).toBe(1 + applied);
+  });
+
   test('bad requests: unknown entry 404, bad id 400, bad body 400, another workspace 404', async () => {
     expect((await patch('0190c000-0000-7000-8000-000000000000', { folder: 'x' })).status).toBe(404);
     expect((await patch('not-a-uuid', { folder: 'x' })).status).toBe(400);

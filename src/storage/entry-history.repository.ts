@@ -4,6 +4,7 @@ import { legacyVersionOf } from '../domain/entry-history';
 import type { EntryChange, EntryHistoryStore, GuardedWrite } from '../domain/entry-history-store';
 import { storedJsonOf } from '../domain/entry';
 import { EntryStateEntity, EntryVersionEntity } from './entities/entry-history.entity';
+import { entryIndexSteps } from './entry-index-steps';
 import { runTransaction, type Step } from './sql-transaction';
 
 /** The source of the versions made through the APIs. */
@@ -75,29 +76,32 @@ const flag = (value: boolean) => (value ? 1 : 0);
 
 /** The entry's row, locked for the rest of the transaction (MySQL; SQLite's write transaction holds the database). */
 const lockedRow = (mysql: boolean, workspaceId: string, id: string): Step => ({
-  sql: `SELECT version, digest_val, invalid, created_at FROM entries WHERE workspace_id = ? AND id = ?${mysql ? ' FOR UPDATE' : ''}`,
-  params: [workspaceId, id],
+  sql: `SELECT version, digest_val, invalid, state, created_at FROM entries WHERE workspace_id = ? AND id = ?${mysql ? ' FOR UPDATE' : ''}`,
+  parameters: [workspaceId, id],
 });
 
 interface LockedRow {
   version: string | null;
   digest_val: string;
   invalid: number | boolean;
+  state: string | null;
   created_at: number | string;
 }
 
 /** The entry's state from its states: the latest one's key; with none, `invalid` for an invalid entry. */
-function* settleState(workspaceId: string, entryId: string, invalid: boolean): Generator<Step, void, any> {
+function* settleState(workspaceId: string, entryId: string, invalid: boolean): Generator<Step, string | undefined, any> {
   const latest: { state_key: string }[] = yield {
     sql: 'SELECT state_key FROM entry_states WHERE workspace_id = ? AND entry_id = ? ORDER BY at DESC LIMIT 1',
-    params: [workspaceId, entryId],
+    parameters: [workspaceId, entryId],
   };
   const state = latest[0]?.state_key ?? (invalid ? 'invalid' : null);
-  yield { sql: 'UPDATE entries SET state = ? WHERE workspace_id = ? AND id = ?', params: [state, workspaceId, entryId] };
+  yield { sql: 'UPDATE entries SET state = ? WHERE workspace_id = ? AND id = ?', parameters: [state, workspaceId, entryId] };
+  return state ?? undefined;
 }
 
 function* updateSteps(mysql: boolean, change: EntryChange): Generator<Step, GuardedWrite, any> {
-  const { entry, expectedVersion, newVersion } = change;
+  const { expectedVersion, newVersion } = change;
+  let { entry } = change;
   const { workspaceId, id } = entry;
   const rows: LockedRow[] = yield lockedRow(mysql, workspaceId, id);
   const row = rows[0];
@@ -108,7 +112,7 @@ function* updateSteps(mysql: boolean, change: EntryChange): Generator<Step, Guar
   if (newVersion) {
     const [{ max_seq: last }]: { max_seq: number | string | null }[] = yield {
       sql: 'SELECT MAX(seq) AS max_seq FROM entry_versions WHERE workspace_id = ? AND entry_id = ?',
-      params: [workspaceId, id],
+      parameters: [workspaceId, id],
     };
     let seq = last === null ? 0 : Number(last);
     if (seq === 0) {
@@ -118,27 +122,29 @@ function* updateSteps(mysql: boolean, change: EntryChange): Generator<Step, Guar
         sql:
           'INSERT INTO entry_versions (workspace_id, entry_id, seq, version, at, invalid, signed, src, data) ' +
           'SELECT workspace_id, id, 1, ?, created_at, invalid, signed, ?, data FROM entries WHERE workspace_id = ? AND id = ?',
-        params: [current, API_SRC, workspaceId, id],
+        parameters: [current, API_SRC, workspaceId, id],
       };
     }
     yield {
       sql: 'INSERT INTO entry_versions (workspace_id, entry_id, seq, version, at, invalid, signed, src, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      params: [workspaceId, id, seq + 1, newVersion.version, newVersion.at.getTime(), flag(newVersion.invalid), flag(newVersion.signed), newVersion.src, storedJsonOf(entry)],
+      parameters: [workspaceId, id, seq + 1, newVersion.version, newVersion.at.getTime(), flag(newVersion.invalid), flag(newVersion.signed), newVersion.src, storedJsonOf(entry)],
     };
     yield {
       sql:
         'UPDATE entries SET folder = ?, doc_schema = ?, env_schema = ?, signed = ?, invalid = ?, digest_alg = ?, digest_val = ?, ' +
         'snippet = ?, tags = ?, faults = ?, data = ?, version = ?, updated_at = ? WHERE workspace_id = ? AND id = ?',
-      params: [
+      parameters: [
         entry.folder, entry.docSchema, entry.envSchema, flag(entry.signed), flag(entry.invalid), entry.digest.alg, entry.digest.val,
         JSON.stringify(entry.snippet), JSON.stringify(entry.tags), JSON.stringify(entry.faults), storedJsonOf(entry), newVersion.version,
         entry.updatedAt.getTime(), workspaceId, id,
       ],
     };
-    yield* settleState(workspaceId, id, entry.invalid);
+    entry = { ...entry, state: yield* settleState(workspaceId, id, entry.invalid) };
   } else {
-    yield { sql: 'UPDATE entries SET folder = ?, updated_at = ? WHERE workspace_id = ? AND id = ?', params: [entry.folder, entry.updatedAt.getTime(), workspaceId, id] };
+    yield { sql: 'UPDATE entries SET folder = ?, updated_at = ? WHERE workspace_id = ? AND id = ?', parameters: [entry.folder, entry.updatedAt.getTime(), workspaceId, id] };
+    entry = { ...entry, state: row.state ?? undefined };
   }
+  for (const step of entryIndexSteps(entry)) yield step;
   return 'done';
 }
 
@@ -149,23 +155,23 @@ function* putStateSteps(mysql: boolean, workspaceId: string, state: EntryState, 
   const at = state.at.getTime();
   const taken: unknown[] = yield {
     sql: 'SELECT at FROM entry_states WHERE workspace_id = ? AND entry_id = ? AND at = ?',
-    params: [workspaceId, state.entryId, at],
+    parameters: [workspaceId, state.entryId, at],
   };
   const values = [state.id, state.key, state.notes ?? null, state.meta === undefined ? null : JSON.stringify(state.meta), state.src, state.createdAt.getTime()];
   if (taken.length > 0) {
     if (!replace) return 'taken';
     yield {
       sql: 'UPDATE entry_states SET id = ?, state_key = ?, notes = ?, meta = ?, src = ?, created_at = ? WHERE workspace_id = ? AND entry_id = ? AND at = ?',
-      params: [...values, workspaceId, state.entryId, at],
+      parameters: [...values, workspaceId, state.entryId, at],
     };
   } else {
     yield {
       sql: 'INSERT INTO entry_states (id, state_key, notes, meta, src, created_at, workspace_id, entry_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      params: [...values, workspaceId, state.entryId, at],
+      parameters: [...values, workspaceId, state.entryId, at],
     };
   }
   yield* settleState(workspaceId, state.entryId, Boolean(Number(row.invalid)));
-  yield { sql: 'UPDATE entries SET updated_at = ? WHERE workspace_id = ? AND id = ?', params: [state.createdAt.getTime(), workspaceId, state.entryId] };
+  yield { sql: 'UPDATE entries SET updated_at = ? WHERE workspace_id = ? AND id = ?', parameters: [state.createdAt.getTime(), workspaceId, state.entryId] };
   return 'done';
 }
 

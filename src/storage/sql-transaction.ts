@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 /** One SQL statement of a transaction, with `?` placeholders: what a step function yields. */
 export interface Step {
   sql: string;
-  params: unknown[];
+  parameters: unknown[];
 }
 
 /**
@@ -45,8 +45,8 @@ async function runOnSqlite<R>(dataSource: DataSource, steps: () => Generator<Ste
       let next = generator.next();
       while (!next.done) {
         const statement = db.prepare(next.value.sql);
-        const params = next.value.params;
-        next = generator.next(statement.reader ? statement.all(...params) : statement.run(...params));
+        const parameters = next.value.parameters;
+        next = generator.next(statement.reader ? statement.all(...parameters) : statement.run(...parameters));
       }
       return next.value;
     })
@@ -55,7 +55,7 @@ async function runOnSqlite<R>(dataSource: DataSource, steps: () => Generator<Ste
 
 interface MysqlConnection {
   query(sql: string, callback: (error: Error | null) => void): void;
-  execute(sql: string, params: unknown[], callback: (error: Error | null, result: unknown) => void): void;
+  execute(sql: string, parameters: unknown[], callback: (error: Error | null, result: unknown) => void): void;
   release(): void;
 }
 interface MysqlPool {
@@ -68,7 +68,7 @@ async function runOnMysql<R>(dataSource: DataSource, generator: Generator<Step, 
   const plain = (sql: string) => new Promise<void>((resolve, reject) => connection.query(sql, (error) => (error ? reject(error) : resolve())));
   const execute = (step: Step) =>
     new Promise<unknown>((resolve, reject) =>
-      connection.execute(step.sql, step.params, (error, result) => (error ? reject(Object.assign(new Error(error.message), { driverError: error })) : resolve(result))),
+      connection.execute(step.sql, step.parameters, (error, result) => (error ? reject(Object.assign(new Error(error.message), { driverError: error })) : resolve(result))),
     );
   try {
     await plain('START TRANSACTION');

@@ -82,6 +82,11 @@ export class EntryService {
     return this.history(this.states).listStates(workspaceId, entryId);
   }
 
+  /** The states of entries already read (a page), in one query. */
+  statesOf(workspaceId: string, entryIds: string[]): Promise<Map<string, EntryState[]>> {
+    return this.history(this.states).statesOf(workspaceId, entryIds);
+  }
+
   private history<T>(part: T | undefined): T {
     if (!part) throw new DomainError('internal', 'entry history is not configured');
     return part;

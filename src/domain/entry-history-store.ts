@@ -24,6 +24,8 @@ export interface EntryHistoryStore {
   putState(workspaceId: string, state: EntryState, options: { replace: boolean }): Promise<GuardedWrite | 'taken'>;
   /** The entry's states, newest first. */
   listStates(workspaceId: string, entryId: string): Promise<EntryState[]>;
+  /** The states of several entries at once (a page), each list newest first. */
+  statesOf(workspaceId: string, entryIds: string[]): Promise<Map<string, EntryState[]>>;
 }
 
 export type { EntryVersion };

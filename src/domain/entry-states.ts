@@ -80,6 +80,11 @@ export class EntryStates {
     if (!(await this.store.findById(workspaceId, entryId, { withData: false }))) throw notFound('entry');
     return this.history.listStates(workspaceId, entryId);
   }
+
+  /** The states of entries the caller has already read (a page), each list newest first. */
+  statesOf(workspaceId: string, entryIds: string[]): Promise<Map<string, EntryState[]>> {
+    return this.history.statesOf(workspaceId, entryIds);
+  }
 }
 
 function parseAt(text: string): Date {

@@ -1,8 +1,9 @@
-import { Arg, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
+import DataLoader from 'dataloader';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Entry } from '../domain/entry';
 import { firstVersionOf, type EntryState, type EntryVersion } from '../domain/entry-history';
 import type { GraphQLContext } from './context';
-import { EntryStateType, EntryVersionType } from './entry-history.type';
+import { EntryStateType, EntryVersionDataType, EntryVersionType } from './entry-history.type';
 import { EntryType } from './entry.type';
 import { AddEntryStateInput, UpdateEntryInput, updateBodyOf } from './update-entry.input';
 import { AddEntryStatePayload, UpdateEntryPayload } from './update-entry.payload';
@@ -29,8 +30,28 @@ export class EntryHistoryResolver {
     return entry.versions ?? [firstVersionOf(entry)];
   }
 
-  @FieldResolver(() => [EntryStateType], { description: 'The states of the entry, newest first (read with one query per entry that selects them).' })
+  @FieldResolver(() => [EntryStateType], { description: 'The states of the entry, newest first (those of a whole page in one query).' })
   states(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Promise<EntryState[]> {
-    return ctx.entries.listStates(ctx.workspaceId, entry.id);
+    return statesLoader(ctx).load(entry.id);
   }
+
+  @Query(() => EntryVersionDataType, { nullable: true, description: 'The envelope of one version of an entry, as GET /silo/v1/entries/{id}/versions/{version}.' })
+  async entryVersion(@Arg('id', () => ID) id: string, @Arg('version', () => String) version: string, @Ctx() ctx: GraphQLContext): Promise<EntryVersionDataType> {
+    const found = await ctx.entries.entryVersion(ctx.workspaceId, id, version);
+    return { version: found.version, data: JSON.parse(found.dataJson) as Record<string, unknown> };
+  }
+}
+
+/** One loader of states per request (kept beside its context): the entries of a page share one query. */
+const loaders = new WeakMap<GraphQLContext, DataLoader<string, EntryState[]>>();
+function statesLoader(ctx: GraphQLContext): DataLoader<string, EntryState[]> {
+  let loader = loaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader(async (ids) => {
+      const found = await ctx.entries.statesOf(ctx.workspaceId, [...ids]);
+      return ids.map((id) => found.get(id) ?? []);
+    });
+    loaders.set(ctx, loader);
+  }
+  return loader;
 }

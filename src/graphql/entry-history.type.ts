@@ -40,3 +40,12 @@ export class EntryStateType {
   @Field(() => DateTimeScalar, { description: 'When the state holds from (REST `created_at`).' })
   at: Date;
 }
+
+@ObjectType('EntryVersionData', { simpleResolvers: true, description: 'One version of an entry and its envelope.' })
+export class EntryVersionDataType {
+  @Field(() => String)
+  version: string;
+
+  @Field(() => GraphQLJSONObject, { description: 'The envelope of that version.' })
+  data: Record<string, unknown>;
+}

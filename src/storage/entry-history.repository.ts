@@ -50,6 +50,14 @@ export class EntryHistoryRepository implements EntryHistoryStore {
     const rows = await this.states.find({ where: { workspaceId, entryId }, order: { at: 'DESC' } });
     return rows.map(fromStateRow);
   }
+
+  async statesOf(workspaceId: string, entryIds: string[]): Promise<Map<string, EntryState[]>> {
+    const found = new Map<string, EntryState[]>(entryIds.map((id) => [id, []]));
+    if (entryIds.length === 0) return found;
+    const rows = await this.states.find({ where: { workspaceId, entryId: In(entryIds) }, order: { at: 'DESC' } });
+    for (const row of rows) found.get(row.entryId)?.push(fromStateRow(row));
+    return found;
+  }
 }
 
 /**

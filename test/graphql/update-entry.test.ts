@@ -1,6 +1,6 @@
 import { party, startServer, type TestServer } from '../helpers/server';
-import { AddEntryStateDocument, CreateEntryDocument, EntryStatesDocument, UpdateEntryDocument } from './generated/graphql';
-import { apisFor, firstError, restShape } from './graphql-client';
+import { AddEntryStateDocument, CreateEntryDocument, EntriesWithStatesDocument, EntryStatesDocument, EntryVersionDocument, UpdateEntryDocument } from './generated/graphql';
+import { apisFor, firstError, recordQueries, restShape } from './graphql-client';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -70,5 +70,35 @@ describe('Mutation.addEntryState and Entry.states', () => {
     expect(restList.map((s: any) => s.created_at)).toEqual(listed.body.data!.entry!.states.map((s) => s.at));
     const unknown = await gql.run(AddEntryStateDocument, { input: { entryId: entry.id, key: 'shipped' } });
     expect(firstError(unknown).extensions).toMatchObject({ code: 'VALIDATION_FAILED', key: 'unknown-state' });
+  });
+});
+
+describe('Query.entryVersion and states of a page', () => {
+  test('entryVersion answers as REST does; an unknown version is NOT_FOUND', async () => {
+    const { gql, rest } = await apisFor(t.url);
+    const entry = await created(gql, 'Versioned');
+    await gql.run(UpdateEntryDocument, { input: { id: entry.id, data: party('Versioned again') } });
+    const reply = await gql.run(EntryVersionDocument, { id: entry.id, version: entry.version });
+    expect(reply.body.data!.entryVersion).toEqual((await rest.get(`/silo/v1/entries/${entry.id}/versions/${entry.version}`)).body);
+    const unknown = await gql.run(EntryVersionDocument, { id: entry.id, version: 'ffffffffff' });
+    expect(firstError(unknown).extensions.code).toBe('NOT_FOUND');
+  });
+
+  test('the states of a page come in one query', async () => {
+    const { gql } = await apisFor(t.url);
+    for (let i = 0; i < 5; i++) {
+      const entry = await created(gql, `Page ${i}`);
+      await gql.run(AddEntryStateDocument, { input: { entryId: entry.id, key: i % 2 ? 'sent' : 'paid' } });
+    }
+    const log = recordQueries(t.server.dataSource);
+    try {
+      const reply = await gql.run(EntriesWithStatesDocument, { first: 5 });
+      expect(reply.body.errors).toBeUndefined();
+      const nodes = reply.body.data!.entries.edges.map((e) => e.node);
+      expect(nodes.map((n) => n.states.map((s) => s.key))).toEqual(nodes.map((n) => [n.state]));
+      expect(log.queries.filter((q) => /entry_states/.test(q))).toHaveLength(1);
+    } finally {
+      log.restore();
+    }
   });
 });

@@ -107,6 +107,7 @@ export class EntryService {
     let outcome = await this.engine.run(job);
     if ('needsPrevious' in outcome) outcome = await this.engine.run({ ...job, previousJson: await this.previousJson(workspaceId, outcome.needsPrevious) });
     if ('needsPrevious' in outcome) throw new DomainError('internal', 'the engine asked twice for the previous entry');
+    if ('unchanged' in outcome) throw new DomainError('internal', 'the engine answered a create as an update');
 
     // The times are this thread's own Date objects (one from another thread is of another realm under test runners).
     const entry: Entry = { ...outcome.entry, createdAt: job.now, updatedAt: job.now };

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { CONTENT_TYPES, fieldMessages, isObject, type ContentType } from './create-entry.input';
+import { CONTENT_TYPES, fieldMessages, isObject, type ContentType, type CreateEntryInput } from './create-entry.input';
+import { DomainError } from './errors';
 import { badInput, type ErrorFields } from './errors';
 import { FOLDER_PATTERN } from './folders';
 import { compileShape, flagSchema, shapeProblems, withoutNulls } from './shape-check';
@@ -52,4 +53,24 @@ export function parseUpdateEntryInput(given: unknown): UpdateEntryInput {
     allowInvalid: (body.allow_invalid as boolean | undefined) ?? false,
     sign: (body.sign as boolean | undefined) ?? false,
   };
+}
+
+/**
+ * An update body as the engine runs it: a derivation of the entry from itself (its envelope is the previous
+ * one), the folder staying unless one is given; or, when neither the data nor the signature changes, only the
+ * folder. New data for a signed entry is refused: its envelope is never modified.
+ */
+export function updateAsDerivation(
+  body: unknown,
+  id: string,
+  current: { folder: string; signed: boolean },
+): { input: CreateEntryInput } | { unchanged: { folder: string } } {
+  const update = parseUpdateEntryInput(body);
+  const folder = update.folder ?? current.folder;
+  if (update.data !== undefined && current.signed) {
+    throw new DomainError('entry-signed', 'the entry is signed: its data cannot change (its folder can)', { fields: { data: 'must be absent: the entry is signed' } });
+  }
+  if (update.data === undefined && !(update.sign && !current.signed)) return { unchanged: { folder } };
+  const data = update.data as CreateEntryInput['data'];
+  return { input: { data, folder, contentType: update.contentType, previousId: id, allowInvalid: update.allowInvalid, sign: update.sign } };
 }

@@ -5,7 +5,7 @@ import { storedJsonOf } from './entry';
 import type { EntryHistoryStore } from './entry-history-store';
 import type { EntryStore } from './entry-store';
 import { DomainError, badInput, notFound } from './errors';
-import { parseUpdateEntryInput } from './update-entry.input';
+import { JsonText } from './json-text';
 
 /** The envelope of one version, as stored JSON text (the contract's SiloEntryData). */
 export interface EntryVersionData {
@@ -39,52 +39,46 @@ export class EntryUpdates {
    */
   async updateEntry(workspaceId: string, rawId: string, body: unknown, options: { expectedVersion?: string } = {}): Promise<Entry> {
     const id = checkEntryId(rawId);
-    const input = parseUpdateEntryInput(body);
     const current = await this.store.findById(workspaceId, id, { withData: true });
     if (!current) throw notFound('entry');
     const base = current.version!;
     if (options.expectedVersion !== undefined && options.expectedVersion !== base) throw staleVersion(base);
 
-    const signs = input.sign && !current.signed;
-    if (input.data !== undefined && current.signed) {
-      throw new DomainError('entry-signed', 'the entry is signed: its data cannot change (its folder can)', { fields: { data: 'must be absent: the entry is signed' } });
-    }
+    // The body is read, checked and applied in the engine's threads, as a create's is.
     const now = this.clock();
-    let next: Entry = { ...current, folder: input.folder ?? current.folder, updatedAt: now };
-    if (input.data !== undefined || signs) {
-      const job = {
-        workspaceId,
-        body: JSON.stringify({ data: input.data, content_type: input.contentType, previous_id: id, allow_invalid: input.allowInvalid, sign: input.sign }),
-        previousJson: storedJsonOf(current),
-        id,
-        update: true,
-        now,
+    const outcome = await this.engine.run({
+      workspaceId,
+      body: body instanceof JsonText ? body.text : (JSON.stringify(body) ?? 'null'),
+      previousJson: storedJsonOf(current),
+      id,
+      update: { folder: current.folder, signed: current.signed },
+      now,
+    });
+    if ('needsPrevious' in outcome) throw new DomainError('internal', 'the engine asked for the entry it was given');
+    const made = 'unchanged' in outcome ? undefined : outcome.entry;
+    const folder = 'unchanged' in outcome ? outcome.unchanged.folder : outcome.entry.folder;
+    let next: Entry = { ...current, folder, updatedAt: now };
+    if (made && made.version !== base) {
+      next = {
+        ...next,
+        docSchema: made.docSchema,
+        envSchema: made.envSchema,
+        signed: made.signed,
+        invalid: made.invalid,
+        digest: made.digest,
+        snippet: made.snippet,
+        tags: made.tags,
+        faults: made.faults,
+        version: made.version,
+        data: undefined,
+        dataJson: made.dataJson,
       };
-      const outcome = await this.engine.run(job);
-      if ('needsPrevious' in outcome) throw new DomainError('internal', 'the engine asked for the entry it was given');
-      const made = outcome.entry;
-      if (made.version !== base) {
-        next = {
-          ...next,
-          docSchema: made.docSchema,
-          envSchema: made.envSchema,
-          signed: made.signed,
-          invalid: made.invalid,
-          digest: made.digest,
-          snippet: made.snippet,
-          tags: made.tags,
-          faults: made.faults,
-          version: made.version,
-          data: undefined,
-          dataJson: made.dataJson,
-        };
-      }
     }
     if (next.version === base && next.folder === current.folder) return current; // nothing changes
     const newVersion = next.version === base ? undefined : { version: next.version!, at: now, invalid: next.invalid, signed: next.signed, src: 'api' };
-    const outcome = await this.history.update({ entry: next, expectedVersion: base, newVersion });
-    if (outcome === 'missing') throw notFound('entry');
-    if (outcome === 'stale') throw staleVersion(base);
+    const written = await this.history.update({ entry: next, expectedVersion: base, newVersion });
+    if (written === 'missing') throw notFound('entry');
+    if (written === 'stale') throw staleVersion(base);
     const stored = await this.store.findById(workspaceId, id, { withData: true });
     if (!stored) throw notFound('entry');
     return stored;

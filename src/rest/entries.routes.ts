@@ -64,7 +64,7 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
     .put(body, async (req, res) => {
       sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { id: req.params.id }));
     })
-    .patch(jsonBody(bodyLimit), async (req, res) => {
+    .patch(body, async (req, res) => {
       sendEntry(res, await entries.updateEntry(req.workspaceId, req.params.id, req.body, { expectedVersion: expectedVersionOf(req.get('if-match')) }));
     })
     .all(methodNotAllowed(['GET', 'PUT', 'PATCH']));

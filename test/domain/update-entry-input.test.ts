@@ -1,6 +1,6 @@
 import { DomainError } from '../../src/domain/errors';
 import { parseStateInput, STATE_KEYS } from '../../src/domain/entry-states';
-import { parseUpdateEntryInput } from '../../src/domain/update-entry.input';
+import { parseUpdateEntryInput, updateAsDerivation } from '../../src/domain/update-entry.input';
 import { versionOf, legacyVersionOf } from '../../src/domain/entry-history';
 import { expectedVersionOf } from '../../src/rest/entry-history.routes';
 
@@ -68,5 +68,29 @@ describe('versions', () => {
     ['76f845c125', '76f845c125'],
   ])('If-Match %j names %j', (header, version) => {
     expect(expectedVersionOf(header)).toBe(version);
+  });
+});
+
+describe('updateAsDerivation', () => {
+  const ID = '0190c000-0000-7000-8000-000000000000';
+  const unsigned = { folder: 'sales', signed: false };
+  const signed = { folder: 'sales', signed: true };
+
+  test('no data and no new signature: only the folder', () => {
+    expect(updateAsDerivation({}, ID, unsigned)).toEqual({ unchanged: { folder: 'sales' } });
+    expect(updateAsDerivation({ folder: 'archive' }, ID, unsigned)).toEqual({ unchanged: { folder: 'archive' } });
+    expect(updateAsDerivation({ folder: 'archive', sign: true }, ID, signed)).toEqual({ unchanged: { folder: 'archive' } });
+  });
+
+  test('data or a first signature: a derivation of the entry from itself, in its folder unless one is given', () => {
+    expect(updateAsDerivation({ sign: true }, ID, unsigned)).toEqual({
+      input: { data: undefined, folder: 'sales', contentType: 'application/json', previousId: ID, allowInvalid: false, sign: true },
+    });
+    const merge = updateAsDerivation({ data: { doc: {} }, content_type: 'application/merge-patch+json', folder: 'x', allow_invalid: true }, ID, unsigned);
+    expect(merge).toEqual({ input: { data: { doc: {} }, folder: 'x', contentType: 'application/merge-patch+json', previousId: ID, allowInvalid: true, sign: false } });
+  });
+
+  test('data for a signed entry is 409 entry-signed', () => {
+    expect(refusal(() => updateAsDerivation({ data: { doc: {} } }, ID, signed)).key).toBe('entry-signed');
   });
 });

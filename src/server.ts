@@ -21,6 +21,7 @@ import { createLogger, type Logger } from './logger';
 import { observeEngineSeconds, observeQuerySeconds, watchPool } from './metrics';
 import { authenticate } from './rest/authenticate';
 import { entriesRoutes } from './rest/entries.routes';
+import { entryHistoryRoutes } from './rest/entry-history.routes';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { requestContext } from './rest/request-context';
 import { healthRoutes, utilsRoutes } from './rest/service.routes';
@@ -34,6 +35,7 @@ import { SIGNING_KEY_FILE, SigningKeys } from './signing/signing-keys';
 import { isDatabaseReady, openDataSource, sqliteFiles } from './storage/data-source';
 import { EntryRepository } from './storage/entry.repository';
 import { FileRepository } from './storage/file.repository';
+import { EntryHistoryRepository } from './storage/entry-history.repository';
 import { DatabaseBlobStore } from './storage/blob-store';
 import { poolUseReader, timeQueries } from './storage/query-timing';
 
@@ -75,7 +77,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
       ? new EnginePool({ ...config.engine, worker: { signingKeys: signingKeys.material(), jsonPatchLimits }, observeSeconds: observeEngineSeconds })
       : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds });
   const entryStore = new EntryRepository(dataSource);
-  const entries = new EntryService(entryStore, { signingKeys, engine });
+  const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource) });
   const files = new FilesService(entryStore, new FileRepository(dataSource, new DatabaseBlobStore(dataSource)));
 
   const app = express();
@@ -91,6 +93,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   app.use(docsRoutes());
   app.use(['/silo', '/utils'], authenticate(verifier));
   app.use(filesRoutes(files, config.fileSizeLimit));
+  app.use(entryHistoryRoutes(entries));
   app.use(entriesRoutes(entries, config.bodyLimit));
   app.use(keysRoutes(entries));
   app.use(goblRoutes(new GoblService(engine), config.bodyLimit));

@@ -5,11 +5,13 @@ import { parseCreateEntryInput, UUID_PATTERN, type CreateEntryInput } from './cr
 import { deriveSource } from './derive/derive-source';
 import type { JsonPatchLimits } from './derive/json-patch';
 import type { Entry } from './entry';
+import { versionOf } from './entry-history';
 import { DomainError, badInput } from './errors';
 import { toEntryFaults, validationError } from './faults';
 import { folderForSchema } from './folders';
 import { runGoblJob, type GoblJob, type GoblOutcome } from './gobl-tools';
 import { parseJsonText } from './json-text';
+import { updateAsDerivation } from './update-entry.input';
 import { buildSnippet } from './snippet';
 
 /**
@@ -23,13 +25,21 @@ export interface DocumentJob {
   body: string;
   /** The stored envelope of the entry named by `previous_id`, once the caller has read it. */
   previousJson?: string;
-  /** A client-chosen id (PUT), already checked to be a UUID. */
+  /** A client-chosen id (PUT), already checked to be a UUID; for an update, the entry's id. */
   id?: string;
+  /**
+   * Present when the job is an update of the entry `id` (whose envelope is `previousJson`): `body` is then an
+   * update body, and the job makes the entry's next version rather than a new entry.
+   */
+  update?: { folder: string; signed: boolean };
   now: Date;
 }
 
-/** The entry to store, its envelope as the JSON text to store; or the previous entry the job needs first. */
-export type JobOutcome = { entry: Entry } | { needsPrevious: string };
+/**
+ * The entry to store, its envelope as the JSON text to store; or the previous entry the job needs first; or,
+ * for an update that leaves the envelope as it is, the folder the entry is to be in.
+ */
+export type JobOutcome = { entry: Entry } | { needsPrevious: string } | { unchanged: { folder: string } };
 
 /**
  * The document work of a create, start to end: read the body, derive from the previous entry, normalize,
@@ -48,12 +58,19 @@ export interface EngineContext {
 export type EngineObserver = (seconds: number) => void;
 
 export function runDocumentJob(job: DocumentJob, context: EngineContext): JobOutcome {
-  const input = parseCreateEntryInput(parseJsonText(job.body));
+  let input: CreateEntryInput;
+  if (job.update) {
+    const update = updateAsDerivation(parseJsonText(job.body), job.id!, job.update);
+    if ('unchanged' in update) return update;
+    input = update.input;
+  } else {
+    input = parseCreateEntryInput(parseJsonText(job.body));
+  }
   if (input.previousId !== undefined && job.previousJson === undefined) return { needsPrevious: input.previousId };
   const { now } = job;
   const previous = job.previousJson === undefined ? undefined : (JSON.parse(job.previousJson) as Envelope);
   const { workspaceId } = job;
-  const source = previous ? deriveSource(previous, input, { now, jsonPatchLimits: context.jsonPatchLimits }) : (input.data as JsonObject);
+  const source = previous ? deriveSource(previous, input, { now, jsonPatchLimits: context.jsonPatchLimits, sameEntry: job.update !== undefined }) : (input.data as JsonObject);
   const result = processDocument(source, { newUuid: context.newId, now });
   if (!result.ok) throw new DomainError(result.error, result.message, { faults: toEntryFaults(result.faults) });
   const envelope = result.envelope;
@@ -84,6 +101,7 @@ function settleId(envelope: Envelope, source: JsonObject, id: string | undefined
 }
 
 function entryOf(workspaceId: string, envelope: Envelope, input: CreateEntryInput, faults: Fault[], now: Date): Entry {
+  const dataJson = JSON.stringify(envelope);
   const invalid = faults.length > 0;
   const tags = Array.isArray(envelope.head.tags) ? envelope.head.tags.filter((t): t is string => typeof t === 'string') : [];
   const signed = Array.isArray(envelope.sigs) && envelope.sigs.length > 0;
@@ -105,7 +123,8 @@ function entryOf(workspaceId: string, envelope: Envelope, input: CreateEntryInpu
     faults: toEntryFaults(faults),
     createdAt: now,
     updatedAt: now,
-    dataJson: JSON.stringify(envelope),
+    version: versionOf(dataJson),
+    dataJson,
   };
 }
 

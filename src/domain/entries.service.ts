@@ -11,6 +11,10 @@ import { DomainError, badInput, conflict, notFound } from './errors';
 import { checkListQuery, type ListEntriesQuery } from './list-entries.query';
 import type { JsonPatchLimits } from './derive/json-patch';
 import type { PublicJwk, SigningKeys } from '../signing/signing-keys';
+import type { EntryHistoryStore } from './entry-history-store';
+import { firstVersionOf, type EntryState } from './entry-history';
+import { EntryUpdates, type EntryVersionData } from './update-entry';
+import { EntryStates } from './entry-states';
 
 export interface EntryPage {
   entries: Entry[];
@@ -30,6 +34,8 @@ export interface EntryServiceOptions {
   engine?: DocumentEngine;
   /** Bounds on a JSON patch of a previous entry; the defaults of JSON_PATCH_LIMITS otherwise. */
   jsonPatchLimits?: JsonPatchLimits;
+  /** Where versions and states are kept; without it, updates and states are refused. */
+  history?: EntryHistoryStore;
 }
 
 /**
@@ -40,6 +46,8 @@ export class EntryService {
   private readonly clock: () => Date;
   private readonly signingKeys?: SigningKeys;
   private readonly engine: DocumentEngine;
+  private readonly updates?: EntryUpdates;
+  private readonly states?: EntryStates;
 
   constructor(
     private readonly store: EntryStore,
@@ -48,6 +56,40 @@ export class EntryService {
     this.clock = options.clock ?? (() => new Date());
     this.signingKeys = options.signingKeys;
     this.engine = options.engine ?? new InThreadEngine({ signingKeys: options.signingKeys, jsonPatchLimits: options.jsonPatchLimits, newId: options.newId ?? (() => uuidv7()) });
+    if (options.history) {
+      this.updates = new EntryUpdates(store, options.history, this.engine, this.clock);
+      this.states = new EntryStates(store, options.history, this.clock, () => uuidv7());
+    }
+  }
+
+  /** Changes an entry (update-entry.ts): new data or a patch, a folder, a signature; 409 when it changed meanwhile. */
+  updateEntry(workspaceId: string, id: string, body: unknown, options: { expectedVersion?: string } = {}): Promise<Entry> {
+    return this.history(this.updates).updateEntry(workspaceId, id, body, options);
+  }
+
+  /** The envelope of one version of an entry. */
+  entryVersion(workspaceId: string, id: string, version: string): Promise<EntryVersionData> {
+    return this.history(this.updates).entryVersion(workspaceId, id, version);
+  }
+
+  /** Adds a state to an entry (entry-states.ts); `at` places it at that moment, replacing one there. */
+  putState(workspaceId: string, entryId: string, body: unknown, options: { at?: string } = {}): Promise<EntryState> {
+    return this.history(this.states).putState(workspaceId, entryId, body, options);
+  }
+
+  /** An entry's states, newest first. */
+  listStates(workspaceId: string, entryId: string): Promise<EntryState[]> {
+    return this.history(this.states).listStates(workspaceId, entryId);
+  }
+
+  /** The states of entries already read (a page), in one query. */
+  statesOf(workspaceId: string, entryIds: string[]): Promise<Map<string, EntryState[]>> {
+    return this.history(this.states).statesOf(workspaceId, entryIds);
+  }
+
+  private history<T>(part: T | undefined): T {
+    if (!part) throw new DomainError('internal', 'entry history is not configured');
+    return part;
   }
 
   /**
@@ -65,9 +107,11 @@ export class EntryService {
     let outcome = await this.engine.run(job);
     if ('needsPrevious' in outcome) outcome = await this.engine.run({ ...job, previousJson: await this.previousJson(workspaceId, outcome.needsPrevious) });
     if ('needsPrevious' in outcome) throw new DomainError('internal', 'the engine asked twice for the previous entry');
+    if ('unchanged' in outcome) throw new DomainError('internal', 'the engine answered a create as an update');
 
     // The times are this thread's own Date objects (one from another thread is of another realm under test runners).
     const entry: Entry = { ...outcome.entry, createdAt: job.now, updatedAt: job.now };
+    entry.versions = [firstVersionOf(entry)];
     try {
       await this.store.insert(entry);
     } catch (error) {

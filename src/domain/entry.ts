@@ -1,4 +1,5 @@
 import type { Envelope } from '../document';
+import type { EntryVersion } from './entry-history';
 
 export interface EntryDigest {
   alg: string;
@@ -86,6 +87,10 @@ export interface Entry {
   faults: EntryFault[];
   createdAt: Date;
   updatedAt: Date;
+  /** The id of the current version of the envelope (see entry-history.ts). */
+  version?: string;
+  /** Every version, newest first; read with the entry (an entry never changed has one). */
+  versions?: EntryVersion[];
   /** The envelope as an object, when it has been read as one. */
   data?: Envelope;
   /**

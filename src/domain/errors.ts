@@ -10,6 +10,8 @@ export const ERROR_CATALOGUE = {
   'not-found': { status: 404, graphqlCode: 'NOT_FOUND' },
   'method-not-allowed': { status: 405, graphqlCode: 'BAD_USER_INPUT' },
   conflict: { status: 409, graphqlCode: 'CONFLICT' },
+  /** An update would change the data of a signed entry: a signed envelope is never modified. */
+  'entry-signed': { status: 409, graphqlCode: 'CONFLICT' },
   'payload-too-large': { status: 413, graphqlCode: 'BAD_USER_INPUT' },
   'unsupported-media-type': { status: 415, graphqlCode: 'BAD_USER_INPUT' },
   /** A download's Range lies outside the file. */
@@ -18,6 +20,8 @@ export const ERROR_CATALOGUE = {
   calculation: { status: 422, graphqlCode: 'VALIDATION_FAILED' },
   validation: { status: 422, graphqlCode: 'VALIDATION_FAILED' },
   patch: { status: 422, graphqlCode: 'VALIDATION_FAILED' },
+  /** A state key that is not one of STATE_KEYS. */
+  'unknown-state': { status: 422, graphqlCode: 'VALIDATION_FAILED' },
   /** The document took the engine longer than ENGINE_TIME_LIMIT_MS, or more heap than ENGINE_MEMORY_MB. */
   'too-complex': { status: 422, graphqlCode: 'DOCUMENT_TOO_COMPLEX' },
   internal: { status: 500, graphqlCode: 'INTERNAL_SERVER_ERROR' },

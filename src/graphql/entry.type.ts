@@ -63,4 +63,7 @@ export class EntryType implements NodeType {
 
   @Field(() => DateTimeScalar)
   updatedAt: Date;
+
+  @Field(() => String, { description: 'The current version of the envelope (REST `version`).' })
+  version: string;
 }

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLInterfaceType, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
 import { EntryResolver } from './entry.resolver';
+import { EntryHistoryResolver } from './entry-history.resolver';
 import { KeysResolver } from './keys.resolver';
 import { NodeResolver } from './node.resolver';
 
@@ -10,7 +11,7 @@ export const SCHEMA_FILE = 'schema/schema.graphql';
 
 /** The schema, from the TypeGraphQL types. class-validator is off: every rule lives in the domain. */
 export function buildGraphQLSchema(): GraphQLSchema {
-  const schema = buildSchemaSync({ resolvers: [EntryResolver, NodeResolver, KeysResolver], validate: false, emitSchemaFile: false });
+  const schema = buildSchemaSync({ resolvers: [EntryResolver, EntryHistoryResolver, NodeResolver, KeysResolver], validate: false, emitSchemaFile: false });
   // Every node is an Entry. Set here rather than in @InterfaceType, which would wrap it in an async function:
   // the compiled executor (graphql-jit) resolves abstract types synchronously, and does not catch a throw there.
   (schema.getType('Node') as GraphQLInterfaceType).resolveType = () => 'Entry';

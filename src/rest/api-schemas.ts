@@ -1,9 +1,11 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { CreateEntryBody } from '../domain/create-entry.input';
+import { UpdateEntryBody } from '../domain/update-entry.input';
+import { STATE_KEYS } from '../domain/entry-states';
 import { BuildBody, CorrectBody, SignBody } from '../domain/gobl-tools';
 import { anyObjectSchema, uuidSchema } from '../domain/shape-check';
 
-export { BuildBody, CorrectBody, CreateEntryBody, SignBody };
+export { BuildBody, CorrectBody, CreateEntryBody, SignBody, UpdateEntryBody };
 import { ERROR_KEYS } from '../domain/errors';
 import { UUID_VERSIONS } from '../domain/uuid-request';
 
@@ -136,6 +138,17 @@ export const MetaSchema = Type.Object(
   { $id: 'Meta', additionalProperties: false },
 );
 
+export const EntryVersionSchema = Type.Object(
+  {
+    version: Type.String({ description: 'Content-derived: the first 10 hexadecimal characters of the SHA-256 of the stored envelope.', examples: ['76f845c125'] }),
+    at: Type.String({ ...DATE_TIME, description: 'When the version was made.' }),
+    invalid: Type.Boolean(),
+    signed: Type.Boolean(),
+    src: Type.String({ description: 'What made it (`api`).' }),
+  },
+  { $id: 'EntryVersion', additionalProperties: false },
+);
+
 const entryFields = {
   id: Type.String({ description: 'The envelope\'s UUID.' }),
   key: Type.Optional(Type.String({ description: 'The idempotency key given at creation.' })),
@@ -154,6 +167,8 @@ const entryFields = {
   faults: Type.Array(FaultSchema),
   created_at: Type.String(DATE_TIME),
   updated_at: Type.String(DATE_TIME),
+  version: Type.Optional(Type.String({ description: 'The current version of the envelope.' })),
+  versions: Type.Optional(Type.Array(EntryVersionSchema, { description: 'Every version of the envelope, newest first.' })),
 };
 
 export const EntrySchema = Type.Object(
@@ -208,6 +223,45 @@ export const UuidSchema = Type.Object(
 
 export const HealthSchema = Type.Object({ status: Type.String() }, { additionalProperties: false });
 
+export const EntryVersionParams = Type.Object({
+  id: Type.String({ description: 'The entry\'s UUID.' }),
+  version: Type.String({ description: 'A version of the entry, from its `versions`.' }),
+});
+export const EntryStatesParams = Type.Object({ entry_id: Type.String({ description: 'The entry\'s UUID.' }) });
+export const EntryStateParams = Type.Object({
+  entry_id: Type.String({ description: 'The entry\'s UUID.' }),
+  at: Type.String({ description: 'When the state holds from: RFC 3339 with milliseconds.', examples: ['2026-11-24T10:00:00.000Z'] }),
+});
+
+export const EntryDataSchema = Type.Object(
+  { version: Type.String(), data: anyObject('The envelope of that version.') },
+  { $id: 'EntryData', additionalProperties: false, description: 'One version of an entry\'s envelope.' },
+);
+
+export const StateBody = Type.Object(
+  {
+    key: Type.Union(STATE_KEYS.map((key) => Type.Literal(key)), { description: 'The state.' }),
+    notes: Type.Optional(Type.String()),
+    meta: Type.Optional(Type.Record(Type.String(), Type.String())),
+  },
+  { $id: 'CreateState', description: 'A state of an entry; the newest state is the entry\'s `state`.' },
+);
+
+export const StateSchema = Type.Object(
+  {
+    id: Type.String(),
+    key: Type.String(),
+    notes: Type.Optional(Type.String()),
+    meta: Type.Optional(Type.Record(Type.String(), Type.String())),
+    src: Type.String(),
+    created_at: Type.String({ ...DATE_TIME, description: 'When the state holds from.' }),
+    faults: Type.Array(FaultSchema),
+  },
+  { $id: 'State', additionalProperties: false },
+);
+
+export const StateListSchema = Type.Object({ list: Type.Array(StateSchema, { description: 'Newest first.' }) }, { $id: 'StateList', additionalProperties: false });
+
 export const EntryIdParams = Type.Object({ id: Type.String({ description: 'The entry\'s UUID.' }) });
 export const EntryKeyParams = Type.Object({ key: Type.String({ description: 'The entry\'s idempotency key.' }) });
 
@@ -226,6 +280,12 @@ export const NAMED_SCHEMAS: TSchema[] = [
   EntrySummarySchema,
   EntryPageSchema,
   CreateEntryBody,
+  UpdateEntryBody,
+  EntryVersionSchema,
+  EntryDataSchema,
+  StateBody,
+  StateSchema,
+  StateListSchema,
   JwksSchema,
   BuildBody,
   SignBody,

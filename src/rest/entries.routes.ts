@@ -5,6 +5,7 @@ import type { Entry } from '../domain/entry';
 import { entryText, pageJson } from './entry.presenter';
 import { methodNotAllowed } from '../http/refusal';
 import { jsonBody } from '../http/json-body';
+import { expectedVersionOf } from './entry-history.routes';
 
 const KEY_NOT_UTF8 = 'must be percent-encoded UTF-8';
 
@@ -15,7 +16,11 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
   const router = Router();
   // Create bodies stay JSON text on this thread: the engine's threads parse them.
   const body = jsonBody(bodyLimit, { asText: true });
-  const sendEntry = (res: Response, entry: Entry) => res.type('application/json').send(entryText(entry));
+  const sendEntry = (res: Response, entry: Entry) => {
+    // The version as a strong ETag: a client sends it back in If-Match to update only that version.
+    if (entry.version) res.setHeader('ETag', `"${entry.version}"`);
+    res.type('application/json').send(entryText(entry));
+  };
 
   router
     .route('/silo/v1/entries')
@@ -59,7 +64,10 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
     .put(body, async (req, res) => {
       sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { id: req.params.id }));
     })
-    .all(methodNotAllowed(['GET', 'PUT']));
+    .patch(body, async (req, res) => {
+      sendEntry(res, await entries.updateEntry(req.workspaceId, req.params.id, req.body, { expectedVersion: expectedVersionOf(req.get('if-match')) }));
+    })
+    .all(methodNotAllowed(['GET', 'PUT', 'PATCH']));
 
   return router;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Attachment, Entry, Meta } from '../domain/entry';
 import { metaId } from '../domain/entry';
+import { versionJson } from './entry-history.presenter';
 import type { EntryPage } from '../domain/entries.service';
 
 /** Stands for the stored envelope text until it is put in place; random, so no document can contain it. */
@@ -77,6 +78,8 @@ export function entryJson(entry: Entry, options: { withData: boolean }): Record<
     faults: entry.faults,
     created_at: entry.createdAt.toISOString(),
     updated_at: entry.updatedAt.toISOString(),
+    version: entry.version,
+    versions: entry.versions?.map(versionJson),
   });
 }
 

@@ -6,6 +6,14 @@ import {
   CorrectBody,
   CreateEntryBody,
   DownloadParams,
+  EntryDataSchema,
+  EntryStateParams,
+  EntryStatesParams,
+  EntryVersionParams,
+  StateBody,
+  StateListSchema,
+  StateSchema,
+  UpdateEntryBody,
   EntryFilesParams,
   EntryIdParams,
   FileJsonBody,
@@ -40,7 +48,7 @@ interface Answer {
 
 /** One operation of the REST API, described by the schemas its route checks and answers with. */
 export interface ApiOperation {
-  method: 'get' | 'post' | 'put';
+  method: 'get' | 'post' | 'put' | 'patch';
   /** The path in OpenAPI's form: `/silo/v1/entries/{id}`. */
   path: string;
   operationId: string;
@@ -75,6 +83,27 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     method: 'put', path: '/silo/v1/entries/{id}', operationId: 'putEntry', tag: 'entries', summary: 'Create an entry with a chosen UUID (409 when it is taken).',
     params: EntryIdParams, body: { schema: CreateEntryBody }, answers: { 200: entryAnswer },
+  },
+  {
+    method: 'patch', path: '/silo/v1/entries/{id}', operationId: 'updateEntry', tag: 'entries',
+    summary: 'Change an entry: new data or a patch of its envelope (a new version), a folder, a signature. If-Match names the version the change is made from; a change made meanwhile is 409.',
+    params: EntryIdParams, body: { schema: UpdateEntryBody }, answers: { 200: entryAnswer },
+  },
+  {
+    method: 'get', path: '/silo/v1/entries/{id}/versions/{version}', operationId: 'getEntryVersion', tag: 'entries', summary: 'The envelope of one version of an entry.',
+    params: EntryVersionParams, answers: { 200: { description: 'The version and its envelope.', schema: EntryDataSchema } },
+  },
+  {
+    method: 'get', path: '/silo/v1/entries/{entry_id}/states', operationId: 'listEntryStates', tag: 'entries', summary: 'The states of an entry, newest first.',
+    params: EntryStatesParams, answers: { 200: { description: 'The states.', schema: StateListSchema } },
+  },
+  {
+    method: 'post', path: '/silo/v1/entries/{entry_id}/states', operationId: 'addEntryState', tag: 'entries', summary: 'Add a state to an entry, holding from now; it becomes the entry\'s `state`.',
+    params: EntryStatesParams, body: { schema: StateBody }, answers: { 200: { description: 'The state.', schema: StateSchema } },
+  },
+  {
+    method: 'put', path: '/silo/v1/entries/{entry_id}/states/{at}', operationId: 'putEntryState', tag: 'entries', summary: 'Add a state holding from a given moment, or replace the state at that moment.',
+    params: EntryStateParams, body: { schema: StateBody }, answers: { 200: { description: 'The state.', schema: StateSchema } },
   },
   {
     method: 'get', path: '/silo/v1/entries/key/{key}', operationId: 'getEntryByKey', tag: 'entries', summary: 'One entry by its idempotency key.',

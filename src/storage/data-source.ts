@@ -9,14 +9,16 @@ import { HostFailover } from './host-failover';
 import { isRetryable, withRetries } from './transient-errors';
 import { CreateEntries1763700000000 } from '../../migrations/1763700000000-CreateEntries';
 import { AddFiles1764000000000 } from '../../migrations/1764000000000-AddFiles';
+import { AddEntryHistory1764100000000 } from '../../migrations/1764100000000-AddEntryHistory';
 import { KeySlot1764400000000 } from '../../migrations/1764400000000-KeySlot';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { FileChunkEntity, FileContentEntity } from './entities/file-content.entity';
+import { EntryStateEntity, EntryVersionEntity } from './entities/entry-history.entity';
 
-export const ENTITIES = [EntryEntity, AttachmentEntity, MetaEntity, FileContentEntity, FileChunkEntity];
-export const MIGRATIONS = [CreateEntries1763700000000, AddFiles1764000000000, KeySlot1764400000000];
+export const ENTITIES = [EntryEntity, AttachmentEntity, MetaEntity, FileContentEntity, FileChunkEntity, EntryVersionEntity, EntryStateEntity];
+export const MIGRATIONS = [CreateEntries1763700000000, AddFiles1764000000000, AddEntryHistory1764100000000, KeySlot1764400000000];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */
 export function dataSourceOptions(database: Config['database'], log?: Logger): DataSourceOptions {

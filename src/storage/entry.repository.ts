@@ -9,10 +9,12 @@ import { MetaEntity } from './entities/meta.entity';
 import { duplicateIndexOf } from './duplicate-key';
 import { insertPrepared, insertRows } from './bulk-insert';
 import { withRetries } from './transient-errors';
+import { loadVersions } from './entry-history.repository';
+import { firstVersionOf, legacyVersionOf } from '../domain/entry-history';
 
 const LIST_COLUMNS = [
   'workspaceId', 'id', 'key', 'folder', 'docSchema', 'envSchema', 'state', 'signed', 'invalid',
-  'digestAlg', 'digestVal', 'snippet', 'tags', 'faults', 'createdAt', 'updatedAt',
+  'digestAlg', 'digestVal', 'snippet', 'tags', 'faults', 'createdAt', 'updatedAt', 'version',
 ] as const satisfies readonly (keyof EntryEntity)[];
 
 const selectOf = (columns: readonly (keyof EntryEntity)[]) => Object.fromEntries(columns.map((c) => [c, true]));
@@ -142,15 +144,20 @@ export class EntryRepository implements EntryStore {
   private async withRelations(workspaceId: string, rows: EntryEntity[]): Promise<Entry[]> {
     if (rows.length === 0) return [];
     const entryIds = rows.map((r) => r.id);
-    const [attachments, metas] = await Promise.all([
+    const [attachments, metas, versions] = await Promise.all([
       this.attachments.find({ where: { workspaceId, entryId: In(entryIds) }, order: { createdAt: 'ASC', id: 'ASC' } }),
       this.metas.find({ where: { workspaceId, entryId: In(entryIds) }, order: { createdAt: 'ASC', src: 'ASC', key: 'ASC' } }),
+      loadVersions(this.dataSource, workspaceId, entryIds),
     ]);
-    return rows.map((row) => ({
-      ...fromRow(row),
-      attachments: attachments.filter((a) => a.entryId === row.id).map(fromAttachmentRow),
-      meta: metas.filter((m) => m.entryId === row.id).map(fromMetaRow),
-    }));
+    return rows.map((row) => {
+      const entry = fromRow(row);
+      return {
+        ...entry,
+        attachments: attachments.filter((a) => a.entryId === row.id).map(fromAttachmentRow),
+        meta: metas.filter((m) => m.entryId === row.id).map(fromMetaRow),
+        versions: versions.get(row.id) ?? [firstVersionOf(entry)],
+      };
+    });
   }
 }
 
@@ -178,6 +185,7 @@ function toRow(entry: Entry): EntryEntity {
     data: storedJsonOf(entry) ?? 'null',
     createdAt: entry.createdAt.getTime(),
     updatedAt: entry.updatedAt.getTime(),
+    version: entry.version ?? null,
   });
 }
 
@@ -200,6 +208,7 @@ function fromRow(row: EntryEntity): Entry {
     meta: [],
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
+    version: row.version ?? legacyVersionOf(row.digestVal),
   };
   if (row.data !== undefined) entry.dataJson = row.data;
   return entry;

@@ -38,7 +38,8 @@ describe('service routes', () => {
   test.each([
     ['DELETE', '/silo/v1/entries', 'GET, POST'],
     ['PATCH', '/silo/v1/entries', 'GET, POST'],
-    ['POST', '/silo/v1/entries/01a1fcbd-04c0-72ff-a05d-e50025768049', 'GET, PUT'],
+    ['POST', '/silo/v1/entries/01a1fcbd-04c0-72ff-a05d-e50025768049', 'GET, PUT, PATCH'],
+    ['DELETE', '/silo/v1/entries/01a1fcbd-04c0-72ff-a05d-e50025768049/states', 'GET, POST'],
     ['DELETE', '/silo/v1/entries/key/abc', 'GET'],
     ['POST', '/utils/v1/ping', 'GET'],
   ])('%s %s is 405 with Allow: %s', async (method, path, allow) => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DataSource } from 'typeorm';
 import { CreateEntries1763700000000 } from '../../migrations/1763700000000-CreateEntries';
 import { AddFiles1764000000000 } from '../../migrations/1764000000000-AddFiles';
-import type { Config } from '../../src/config';
+import { loadConfig, type Config } from '../../src/config';
 import { DuplicateEntryError } from '../../src/domain/entry-store';
 import { dataSourceOptions, openDataSource } from '../../src/storage/data-source';
 import { EntryRepository } from '../../src/storage/entry.repository';
@@ -23,8 +23,7 @@ describe('the key-slot migration on an existing database', () => {
   beforeAll(async () => {
     if (testDatabase() === 'mariadb') {
       const db = await freshMysqlDatabase(MARIADB_URL, `keyslot_${randomUUID().slice(0, 8)}`);
-      const url = new URL(db.url);
-      database = { type: 'mysql', url: db.url, hosts: [{ host: url.hostname, port: Number(url.port || 3306) }] };
+      database = loadConfig({ DATABASE_URL: db.url }).database;
       cleanup = db.drop;
     } else {
       const dir = mkdtempSync(path.join(tmpdir(), 'entries-keyslot-'));

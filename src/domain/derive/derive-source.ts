@@ -12,16 +12,24 @@ import { applyMergePatch } from './merge-patch';
  * a patched copy of the previous envelope, the given replacement, or a plain copy. The result is
  * processed as any upload; `previous` is never modified.
  */
-export function deriveSource(previous: Envelope, input: CreateEntryInput, ctx: { now: Date; jsonPatchLimits?: JsonPatchLimits }): JsonObject {
+export function deriveSource(
+  previous: Envelope,
+  input: CreateEntryInput,
+  ctx: { now: Date; jsonPatchLimits?: JsonPatchLimits; sameEntry?: boolean },
+): JsonObject {
   const envelope = previous as unknown as JsonObject;
   if (input.correct !== undefined) return correctPrevious(envelope, input, ctx);
+  // A new version of the same entry keeps its header; a new entry drops what identified the previous one.
+  const patched = ctx.sameEntry ? nextVersionFrom : newEnvelopeFrom;
   switch (input.contentType) {
     case 'application/json-patch+json':
-      return newEnvelopeFrom(applyJsonPatch(envelope, input.data, ctx.jsonPatchLimits), previous);
+      return patched(applyJsonPatch(envelope, input.data, ctx.jsonPatchLimits), previous);
     case 'application/merge-patch+json':
-      return newEnvelopeFrom(applyMergePatch(envelope, input.data as JsonObject), previous);
+      return patched(applyMergePatch(envelope, input.data as JsonObject), previous);
     default:
-      return input.data !== undefined ? (input.data as JsonObject) : replicateDocument(previous.doc);
+      if (input.data !== undefined) return input.data as JsonObject;
+      // No data: a new entry copies the previous document; the same entry keeps its envelope (to sign it).
+      return ctx.sameEntry ? nextVersionFrom(envelope) : replicateDocument(previous.doc);
   }
 }
 
@@ -49,6 +57,20 @@ function newEnvelopeFrom(patched: unknown, previous: Envelope): JsonObject {
   delete head.dig;
   const envelope: JsonObject = { ...patched, head };
   if (envelope.sigs !== undefined && sameJson(envelope.sigs, previous.sigs)) delete envelope.sigs;
+  return envelope;
+}
+
+/**
+ * A patched envelope as the next version of the same entry: its header stays (uuid, stamps, links), the digest
+ * is left to be recomputed, and signatures are dropped (they certified the previous content).
+ */
+function nextVersionFrom(patched: unknown): JsonObject {
+  if (!isObject(patched)) throw patchError('the patched envelope must be a JSON object');
+  if (!isObject(patched.doc)) return patched;
+  const head: JsonObject = isObject(patched.head) ? { ...patched.head } : {};
+  delete head.dig;
+  const envelope: JsonObject = { ...patched, head };
+  delete envelope.sigs;
   return envelope;
 }
 

@@ -61,4 +61,8 @@ export class EntryEntity {
 
   @Column({ name: 'updated_at', type: 'bigint', transformer: bigintAsNumber })
   updatedAt: number;
+
+  /** The current version's id; empty for entries stored before versions existed (derived from the digest). */
+  @Column({ name: 'version', type: 'varchar', length: 16, nullable: true })
+  version: string | null;
 }

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+
+/** One version of an entry's envelope (the contract's SiloDataVersion), without the envelope itself. */
+export interface EntryVersion {
+  /** Content-derived: the first 10 hexadecimal characters of the SHA-256 of the envelope as stored. */
+  version: string;
+  at: Date;
+  invalid: boolean;
+  signed: boolean;
+  /** What made it: `api` for the REST and GraphQL routes. */
+  src: string;
+}
+
+/** A state an entry went through (the contract's SiloState); the newest one is the entry's `state`. */
+export interface EntryState {
+  id: string;
+  entryId: string;
+  key: string;
+  notes?: string;
+  meta?: Record<string, string>;
+  src: string;
+  /** When the state holds from: its place among the entry's states (unique per entry). */
+  at: Date;
+  createdAt: Date;
+}
+
+export const VERSION_LENGTH = 10;
+
+/** The version id of an envelope: the start of the SHA-256 of its stored JSON text. */
+export const versionOf = (envelopeJson: string): string => createHash('sha256').update(envelopeJson).digest('hex').slice(0, VERSION_LENGTH);
+
+/**
+ * The version id of an entry stored before versions existed (its `version` column is empty): the start of its
+ * document digest. Stable, and readable without the envelope, so lists show it without reading any data.
+ */
+export const legacyVersionOf = (digestVal: string): string => digestVal.slice(0, VERSION_LENGTH).toLowerCase();
+
+/** The one version of an entry that has never changed: the entry as it was created. */
+export const firstVersionOf = (entry: { version?: string; createdAt: Date; invalid: boolean; signed: boolean }): EntryVersion => ({
+  version: entry.version!,
+  at: entry.createdAt,
+  invalid: entry.invalid,
+  signed: entry.signed,
+  src: 'api',
+});

@@ -1,0 +1,94 @@
+import { isObject } from './create-entry.input';
+import type { EntryState } from './entry-history';
+import type { EntryHistoryStore } from './entry-history-store';
+import type { EntryStore } from './entry-store';
+import { DomainError, badInput, notFound, type ErrorFields } from './errors';
+import { checkEntryId } from './update-entry';
+
+/** The states an entry may be given (contract section 3), lowercase. */
+export const STATE_KEYS = ['processing', 'sent', 'error', 'registered', 'completed', 'received', 'rejected', 'paid', 'void', 'draft', 'invalid'] as const;
+
+const NOTES_MAX = 65_535;
+const META_MAX = 64;
+/** RFC 3339 with milliseconds, in UTC or with an offset: the `{at}` of PUT .../states/{at}. */
+const AT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
+/** How many later milliseconds a new state tries when its moment is taken by another of the entry's states. */
+const AT_TRIES = 50;
+
+interface StateInput {
+  key: string;
+  notes?: string;
+  meta?: Record<string, string>;
+}
+
+/** Checks a state body (`key`, `notes`, `meta`): 400 for a wrong shape, 422 `unknown-state` for a key that is not a state. */
+export function parseStateInput(given: unknown): StateInput {
+  if (!isObject(given)) throw badInput('request body must be a JSON object');
+  const fields: ErrorFields = {};
+  const { key, notes, meta } = given;
+  if (typeof key !== 'string' || key === '') fields.key = 'must be a string: one of the state keys';
+  if (notes !== undefined && notes !== null && (typeof notes !== 'string' || notes.length > NOTES_MAX || !notes.isWellFormed())) {
+    fields.notes = `must be a string of at most ${NOTES_MAX} characters`;
+  }
+  if (meta !== undefined && meta !== null) {
+    const ok = isObject(meta) && Object.keys(meta).length <= META_MAX && Object.values(meta).every((value) => typeof value === 'string');
+    if (!ok) fields.meta = `must be an object of at most ${META_MAX} string values`;
+  }
+  const names = Object.keys(fields);
+  if (names.length > 0) throw badInput(names.map((name) => `${name}: ${fields[name] as string}`).join('; '), fields);
+  if (!(STATE_KEYS as readonly string[]).includes(key as string)) {
+    throw new DomainError('unknown-state', `key: not a state; one of ${STATE_KEYS.join(', ')}`, { fields: { key: `must be one of ${STATE_KEYS.join(', ')}` } });
+  }
+  return {
+    key: key as string,
+    notes: typeof notes === 'string' ? notes : undefined,
+    meta: isObject(meta) ? (meta as Record<string, string>) : undefined,
+  };
+}
+
+/** The states of entries: each a step of its workflow; the newest one is the entry's `state`. */
+export class EntryStates {
+  constructor(
+    private readonly store: EntryStore,
+    private readonly history: EntryHistoryStore,
+    private readonly clock: () => Date,
+    private readonly newId: () => string,
+  ) {}
+
+  /**
+   * Adds a state to an entry. Without `at` (POST) it holds from now (a millisecond later when another state
+   * holds that moment already); with `at` (PUT) from that moment, replacing a state there.
+   */
+  async putState(workspaceId: string, rawEntryId: string, body: unknown, options: { at?: string } = {}): Promise<EntryState> {
+    const entryId = checkEntryId(rawEntryId);
+    const at = options.at === undefined ? undefined : parseAt(options.at);
+    const input = parseStateInput(body);
+    const now = this.clock();
+    const state: EntryState = { id: this.newId(), entryId, ...input, src: 'api', at: at ?? now, createdAt: now };
+    for (let tries = 0; ; tries++) {
+      const outcome = await this.history.putState(workspaceId, state, { replace: at !== undefined });
+      if (outcome === 'missing') throw notFound('entry');
+      if (outcome === 'done') return state;
+      if (tries >= AT_TRIES) throw new DomainError('conflict', 'too many states at this moment; try again');
+      state.at = new Date(state.at.getTime() + 1);
+    }
+  }
+
+  /** An entry's states, newest first. */
+  async listStates(workspaceId: string, rawEntryId: string): Promise<EntryState[]> {
+    const entryId = checkEntryId(rawEntryId);
+    if (!(await this.store.findById(workspaceId, entryId, { withData: false }))) throw notFound('entry');
+    return this.history.listStates(workspaceId, entryId);
+  }
+
+  /** The states of entries the caller has already read (a page), each list newest first. */
+  statesOf(workspaceId: string, entryIds: string[]): Promise<Map<string, EntryState[]>> {
+    return this.history.statesOf(workspaceId, entryIds);
+  }
+}
+
+function parseAt(text: string): Date {
+  const at = AT_PATTERN.test(text) ? new Date(text) : undefined;
+  if (!at || Number.isNaN(at.getTime())) throw badInput('at: must be an RFC 3339 timestamp with milliseconds', { at: 'must be an RFC 3339 timestamp' });
+  return at;
+}

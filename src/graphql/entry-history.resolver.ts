@@ -1,0 +1,57 @@
+import DataLoader from 'dataloader';
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { Entry } from '../domain/entry';
+import { firstVersionOf, type EntryState, type EntryVersion } from '../domain/entry-history';
+import type { GraphQLContext } from './context';
+import { EntryStateType, EntryVersionDataType, EntryVersionType } from './entry-history.type';
+import { EntryType } from './entry.type';
+import { AddEntryStateInput, UpdateEntryInput, updateBodyOf } from './update-entry.input';
+import { AddEntryStatePayload, UpdateEntryPayload } from './update-entry.payload';
+
+/** Changes of entries and their states: each one call into the entry service, as the REST routes make. */
+@Resolver(() => EntryType)
+export class EntryHistoryResolver {
+  @Mutation(() => UpdateEntryPayload, { description: 'Changes an entry, as PATCH /silo/v1/entries/{id} does.' })
+  async updateEntry(@Arg('input', () => UpdateEntryInput) input: UpdateEntryInput, @Ctx() ctx: GraphQLContext): Promise<UpdateEntryPayload> {
+    const entry = await ctx.entries.updateEntry(ctx.workspaceId, input.id, updateBodyOf(input), { expectedVersion: input.expectedVersion ?? undefined });
+    return { entry, clientMutationId: input.clientMutationId ?? null };
+  }
+
+  @Mutation(() => AddEntryStatePayload, { description: 'Adds a state to an entry, as POST (or, with `at`, PUT) /silo/v1/entries/{entry_id}/states does.' })
+  async addEntryState(@Arg('input', () => AddEntryStateInput) input: AddEntryStateInput, @Ctx() ctx: GraphQLContext): Promise<AddEntryStatePayload> {
+    const body = Object.fromEntries(Object.entries({ key: input.key, notes: input.notes, meta: input.meta }).filter(([, value]) => value !== undefined));
+    const state = await ctx.entries.putState(ctx.workspaceId, input.entryId, body, { at: input.at ?? undefined });
+    const entry = await ctx.entries.getEntry(ctx.workspaceId, input.entryId, { withData: false });
+    return { state, entry, clientMutationId: input.clientMutationId ?? null };
+  }
+
+  @FieldResolver(() => [EntryVersionType], { description: 'Every version of the envelope, newest first: a list, read with the entry (one query per page).' })
+  versions(@Root() entry: Entry): EntryVersion[] {
+    return entry.versions ?? [firstVersionOf(entry)];
+  }
+
+  @FieldResolver(() => [EntryStateType], { description: 'The states of the entry, newest first (those of a whole page in one query).' })
+  states(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Promise<EntryState[]> {
+    return statesLoader(ctx).load(entry.id);
+  }
+
+  @Query(() => EntryVersionDataType, { nullable: true, description: 'The envelope of one version of an entry, as GET /silo/v1/entries/{id}/versions/{version}.' })
+  async entryVersion(@Arg('id', () => ID) id: string, @Arg('version', () => String) version: string, @Ctx() ctx: GraphQLContext): Promise<EntryVersionDataType> {
+    const found = await ctx.entries.entryVersion(ctx.workspaceId, id, version);
+    return { version: found.version, data: JSON.parse(found.dataJson) as Record<string, unknown> };
+  }
+}
+
+/** One loader of states per request (kept beside its context): the entries of a page share one query. */
+const loaders = new WeakMap<GraphQLContext, DataLoader<string, EntryState[]>>();
+function statesLoader(ctx: GraphQLContext): DataLoader<string, EntryState[]> {
+  let loader = loaders.get(ctx);
+  if (!loader) {
+    loader = new DataLoader(async (ids) => {
+      const found = await ctx.entries.statesOf(ctx.workspaceId, [...ids]);
+      return ids.map((id) => found.get(id) ?? []);
+    });
+    loaders.set(ctx, loader);
+  }
+  return loader;
+}

@@ -1,0 +1,63 @@
+import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
+import { Field, ID, InputType } from 'type-graphql';
+
+/** The REST update body in camelCase, with the entry's id and the version the change is made from. No rules here: the domain checks it. */
+@InputType('UpdateEntryInput')
+export class UpdateEntryInput {
+  @Field(() => ID, { description: 'The entry to change.' })
+  id: string;
+
+  @Field(() => GraphQLJSON, { nullable: true, description: 'The new envelope or document; or a patch of the current envelope, as contentType says.' })
+  data?: unknown;
+
+  @Field(() => String, { nullable: true, description: 'application/json (default: data replaces), application/json-patch+json or application/merge-patch+json.' })
+  contentType?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Move the entry to this folder.' })
+  folder?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Store the new version even when its contents are invalid.' })
+  allowInvalid?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Sign the envelope (a new version).' })
+  sign?: boolean | null;
+
+  @Field(() => String, { nullable: true, description: 'The version the change is made from (REST If-Match): CONFLICT when the entry is no longer at it.' })
+  expectedVersion?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Relay: echoed in the payload.' })
+  clientMutationId?: string | null;
+}
+
+/** The same request as a REST body (contract names), without the members the client left out. */
+export function updateBodyOf(input: UpdateEntryInput): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    data: input.data,
+    content_type: input.contentType,
+    folder: input.folder,
+    allow_invalid: input.allowInvalid,
+    sign: input.sign,
+  };
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+}
+
+@InputType('AddEntryStateInput')
+export class AddEntryStateInput {
+  @Field(() => ID)
+  entryId: string;
+
+  @Field(() => String, { description: 'The state: processing, sent, error, registered, completed, received, rejected, paid, void, draft or invalid.' })
+  key: string;
+
+  @Field(() => String, { nullable: true })
+  notes?: string | null;
+
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'String values.' })
+  meta?: Record<string, unknown> | null;
+
+  @Field(() => String, { nullable: true, description: 'When the state holds from (RFC 3339 with milliseconds), replacing a state there; now when absent.' })
+  at?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Relay: echoed in the payload.' })
+  clientMutationId?: string | null;
+}

@@ -1,0 +1,197 @@
+import { In, type DataSource, type Repository } from 'typeorm';
+import type { EntryState, EntryVersion } from '../domain/entry-history';
+import { legacyVersionOf } from '../domain/entry-history';
+import type { EntryChange, EntryHistoryStore, GuardedWrite } from '../domain/entry-history-store';
+import { storedJsonOf } from '../domain/entry';
+import { EntryStateEntity, EntryVersionEntity } from './entities/entry-history.entity';
+import { entryIndexSteps } from './entry-index-steps';
+import { runTransaction, type Step } from './sql-transaction';
+
+/** The source of the versions made through the APIs. */
+const API_SRC = 'api';
+
+/**
+ * Versions and states of entries. `update` is the one place an entry's content changes after its creation:
+ * whatever else must follow an entry's envelope (indexes) is written there, in its transaction.
+ */
+export class EntryHistoryRepository implements EntryHistoryStore {
+  private readonly versions: Repository<EntryVersionEntity>;
+  private readonly states: Repository<EntryStateEntity>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.versions = dataSource.getRepository(EntryVersionEntity);
+    this.states = dataSource.getRepository(EntryStateEntity);
+  }
+
+  /**
+   * Writes the entry's new row and, when its data changed, its new version, in one transaction, only if the
+   * entry's version is still `expectedVersion` (compare-and-swap under the row's lock): of two updates made
+   * from one version, one is written and the other is 'stale'. The first time an entry changes, its original
+   * version is written too, from the row, so every version the entry showed stays readable.
+   */
+  update(change: EntryChange): Promise<GuardedWrite> {
+    return runTransaction(this.dataSource, (mysql) => updateSteps(mysql, change));
+  }
+
+  async findVersionData(workspaceId: string, entryId: string, version: string): Promise<string | undefined> {
+    const row = await this.versions.findOne({
+      select: { data: true, seq: true },
+      where: { workspaceId, entryId, version },
+      order: { seq: 'DESC' },
+    });
+    return row?.data;
+  }
+
+  putState(workspaceId: string, state: EntryState, options: { replace: boolean }): Promise<GuardedWrite | 'taken'> {
+    return runTransaction(this.dataSource, (mysql) => putStateSteps(mysql, workspaceId, state, options.replace));
+  }
+
+  async listStates(workspaceId: string, entryId: string): Promise<EntryState[]> {
+    const rows = await this.states.find({ where: { workspaceId, entryId }, order: { at: 'DESC' } });
+    return rows.map(fromStateRow);
+  }
+
+  async statesOf(workspaceId: string, entryIds: string[]): Promise<Map<string, EntryState[]>> {
+    const found = new Map<string, EntryState[]>(entryIds.map((id) => [id, []]));
+    if (entryIds.length === 0) return found;
+    const rows = await this.states.find({ where: { workspaceId, entryId: In(entryIds) }, order: { at: 'DESC' } });
+    for (const row of rows) found.get(row.entryId)?.push(fromStateRow(row));
+    return found;
+  }
+}
+
+/**
+ * The versions of a page of entries, newest first, in one query (never one per entry). An entry with no
+ * version rows has never changed: its one version is described by its row.
+ */
+export async function loadVersions(dataSource: DataSource, workspaceId: string, entryIds: string[]): Promise<Map<string, EntryVersion[]>> {
+  const found = new Map<string, EntryVersion[]>();
+  if (entryIds.length === 0) return found;
+  const rows = await dataSource.getRepository(EntryVersionEntity).find({
+    select: { entryId: true, seq: true, version: true, at: true, invalid: true, signed: true, src: true },
+    where: { workspaceId, entryId: In(entryIds) },
+    order: { seq: 'DESC' },
+  });
+  for (const row of rows) {
+    const list = found.get(row.entryId) ?? [];
+    list.push({ version: row.version, at: new Date(row.at), invalid: Boolean(row.invalid), signed: Boolean(row.signed), src: row.src });
+    found.set(row.entryId, list);
+  }
+  return found;
+}
+
+const flag = (value: boolean) => (value ? 1 : 0);
+
+/** The entry's row, locked for the rest of the transaction (MySQL; SQLite's write transaction holds the database). */
+const lockedRow = (mysql: boolean, workspaceId: string, id: string): Step => ({
+  sql: `SELECT version, digest_val, invalid, state, created_at FROM entries WHERE workspace_id = ? AND id = ?${mysql ? ' FOR UPDATE' : ''}`,
+  parameters: [workspaceId, id],
+});
+
+interface LockedRow {
+  version: string | null;
+  digest_val: string;
+  invalid: number | boolean;
+  state: string | null;
+  created_at: number | string;
+}
+
+/** The entry's state from its states: the latest one's key; with none, `invalid` for an invalid entry. */
+function* settleState(workspaceId: string, entryId: string, invalid: boolean): Generator<Step, string | undefined, any> {
+  const latest: { state_key: string }[] = yield {
+    sql: 'SELECT state_key FROM entry_states WHERE workspace_id = ? AND entry_id = ? ORDER BY at DESC LIMIT 1',
+    parameters: [workspaceId, entryId],
+  };
+  const state = latest[0]?.state_key ?? (invalid ? 'invalid' : null);
+  yield { sql: 'UPDATE entries SET state = ? WHERE workspace_id = ? AND id = ?', parameters: [state, workspaceId, entryId] };
+  return state ?? undefined;
+}
+
+function* updateSteps(mysql: boolean, change: EntryChange): Generator<Step, GuardedWrite, any> {
+  const { expectedVersion, newVersion } = change;
+  let { entry } = change;
+  const { workspaceId, id } = entry;
+  const rows: LockedRow[] = yield lockedRow(mysql, workspaceId, id);
+  const row = rows[0];
+  if (!row) return 'missing';
+  const current = row.version ?? legacyVersionOf(row.digest_val);
+  if (current !== expectedVersion) return 'stale';
+
+  if (newVersion) {
+    const [{ max_seq: last }]: { max_seq: number | string | null }[] = yield {
+      sql: 'SELECT MAX(seq) AS max_seq FROM entry_versions WHERE workspace_id = ? AND entry_id = ?',
+      parameters: [workspaceId, id],
+    };
+    let seq = last === null ? 0 : Number(last);
+    if (seq === 0) {
+      // The entry's first change: keep the version it had, copied from its row.
+      seq = 1;
+      yield {
+        sql:
+          'INSERT INTO entry_versions (workspace_id, entry_id, seq, version, at, invalid, signed, src, data) ' +
+          'SELECT workspace_id, id, 1, ?, created_at, invalid, signed, ?, data FROM entries WHERE workspace_id = ? AND id = ?',
+        parameters: [current, API_SRC, workspaceId, id],
+      };
+    }
+    yield {
+      sql: 'INSERT INTO entry_versions (workspace_id, entry_id, seq, version, at, invalid, signed, src, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      parameters: [workspaceId, id, seq + 1, newVersion.version, newVersion.at.getTime(), flag(newVersion.invalid), flag(newVersion.signed), newVersion.src, storedJsonOf(entry)],
+    };
+    yield {
+      sql:
+        'UPDATE entries SET folder = ?, doc_schema = ?, env_schema = ?, signed = ?, invalid = ?, digest_alg = ?, digest_val = ?, ' +
+        'snippet = ?, tags = ?, faults = ?, data = ?, version = ?, updated_at = ? WHERE workspace_id = ? AND id = ?',
+      parameters: [
+        entry.folder, entry.docSchema, entry.envSchema, flag(entry.signed), flag(entry.invalid), entry.digest.alg, entry.digest.val,
+        JSON.stringify(entry.snippet), JSON.stringify(entry.tags), JSON.stringify(entry.faults), storedJsonOf(entry), newVersion.version,
+        entry.updatedAt.getTime(), workspaceId, id,
+      ],
+    };
+    entry = { ...entry, state: yield* settleState(workspaceId, id, entry.invalid) };
+  } else {
+    yield { sql: 'UPDATE entries SET folder = ?, updated_at = ? WHERE workspace_id = ? AND id = ?', parameters: [entry.folder, entry.updatedAt.getTime(), workspaceId, id] };
+    entry = { ...entry, state: row.state ?? undefined };
+  }
+  for (const step of entryIndexSteps(entry)) yield step;
+  return 'done';
+}
+
+function* putStateSteps(mysql: boolean, workspaceId: string, state: EntryState, replace: boolean): Generator<Step, GuardedWrite | 'taken', any> {
+  const rows: LockedRow[] = yield lockedRow(mysql, workspaceId, state.entryId);
+  const row = rows[0];
+  if (!row) return 'missing';
+  const at = state.at.getTime();
+  const taken: unknown[] = yield {
+    sql: 'SELECT at FROM entry_states WHERE workspace_id = ? AND entry_id = ? AND at = ?',
+    parameters: [workspaceId, state.entryId, at],
+  };
+  const values = [state.id, state.key, state.notes ?? null, state.meta === undefined ? null : JSON.stringify(state.meta), state.src, state.createdAt.getTime()];
+  if (taken.length > 0) {
+    if (!replace) return 'taken';
+    yield {
+      sql: 'UPDATE entry_states SET id = ?, state_key = ?, notes = ?, meta = ?, src = ?, created_at = ? WHERE workspace_id = ? AND entry_id = ? AND at = ?',
+      parameters: [...values, workspaceId, state.entryId, at],
+    };
+  } else {
+    yield {
+      sql: 'INSERT INTO entry_states (id, state_key, notes, meta, src, created_at, workspace_id, entry_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      parameters: [...values, workspaceId, state.entryId, at],
+    };
+  }
+  yield* settleState(workspaceId, state.entryId, Boolean(Number(row.invalid)));
+  yield { sql: 'UPDATE entries SET updated_at = ? WHERE workspace_id = ? AND id = ?', parameters: [state.createdAt.getTime(), workspaceId, state.entryId] };
+  return 'done';
+}
+
+function fromStateRow(row: EntryStateEntity): EntryState {
+  return {
+    id: row.id,
+    entryId: row.entryId,
+    key: row.key,
+    notes: row.notes ?? undefined,
+    meta: row.meta === null ? undefined : (JSON.parse(row.meta) as Record<string, string>),
+    src: row.src,
+    at: new Date(row.at),
+    createdAt: new Date(row.createdAt),
+  };
+}

@@ -1,0 +1,89 @@
+import type { DataSource } from 'typeorm';
+import { withRetries } from './transient-errors';
+
+/** One SQL statement of a transaction, with `?` placeholders: what a step function yields. */
+export interface Step {
+  sql: string;
+  parameters: unknown[];
+}
+
+/**
+ * A transaction written once for both engines, as a generator of statements: each `yield` gives a statement
+ * and gets back its rows (a SELECT) or its result (anything else). It runs:
+ * - on SQLite, synchronously on the one connection, inside a write (IMMEDIATE) transaction: nothing else can
+ *   run between its statements, and no other request's statement can land inside it;
+ * - on MySQL/MariaDB, on one pooled connection, with prepared statements (documents travel in the binary
+ *   protocol, as inserts do), committed at the end and rolled back on any error.
+ * `mysql` tells the steps which engine runs them (for `FOR UPDATE`).
+ */
+export async function runTransaction<R>(dataSource: DataSource, steps: (mysql: boolean) => Generator<Step, R, any>): Promise<R> {
+  // Again from the start on a deadlock or a cluster's certification conflict (the steps read what they check).
+  if (dataSource.options.type === 'mysql') return withRetries(() => runOnMysql(dataSource, steps(true)));
+  return runOnSqlite(dataSource, () => steps(false));
+}
+
+interface SqliteStatement {
+  reader: boolean;
+  all(...params: unknown[]): unknown[];
+  run(...params: unknown[]): unknown;
+}
+interface SqliteDatabase {
+  inTransaction: boolean;
+  prepare(sql: string): SqliteStatement;
+  transaction<T>(fn: () => T): { immediate(): T };
+}
+
+async function runOnSqlite<R>(dataSource: DataSource, steps: () => Generator<Step, R, any>): Promise<R> {
+  const db = (dataSource.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
+  // Another transaction is open on the shared connection (TypeORM's awaits between its statements): wait for it,
+  // rather than become part of it.
+  for (let waited = 0; db.inTransaction; waited++) {
+    if (waited > 5000) throw new Error('the database stayed in another transaction');
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  return db
+    .transaction(() => {
+      const generator = steps();
+      let next = generator.next();
+      while (!next.done) {
+        const statement = db.prepare(next.value.sql);
+        const parameters = next.value.parameters;
+        next = generator.next(statement.reader ? statement.all(...parameters) : statement.run(...parameters));
+      }
+      return next.value;
+    })
+    .immediate();
+}
+
+interface MysqlConnection {
+  query(sql: string, callback: (error: Error | null) => void): void;
+  execute(sql: string, parameters: unknown[], callback: (error: Error | null, result: unknown) => void): void;
+  release(): void;
+}
+interface MysqlPool {
+  getConnection(callback: (error: Error | null, connection: MysqlConnection) => void): void;
+}
+
+async function runOnMysql<R>(dataSource: DataSource, generator: Generator<Step, R, any>): Promise<R> {
+  const pool = (dataSource.driver as unknown as { pool: MysqlPool }).pool;
+  const connection = await new Promise<MysqlConnection>((resolve, reject) => pool.getConnection((error, c) => (error ? reject(error) : resolve(c))));
+  const plain = (sql: string) => new Promise<void>((resolve, reject) => connection.query(sql, (error) => (error ? reject(error) : resolve())));
+  const execute = (step: Step) =>
+    new Promise<unknown>((resolve, reject) =>
+      connection.execute(step.sql, step.parameters, (error, result) => (error ? reject(Object.assign(new Error(error.message), { driverError: error })) : resolve(result))),
+    );
+  try {
+    await plain('START TRANSACTION');
+    try {
+      let next = generator.next();
+      while (!next.done) next = generator.next(await execute(next.value));
+      await plain('COMMIT');
+      return next.value;
+    } catch (error) {
+      await plain('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    connection.release();
+  }
+}

@@ -11,6 +11,7 @@ import { folderForSchema } from './folders';
 import { runGoblJob, type GoblJob, type GoblOutcome } from './gobl-tools';
 import { parseJsonText } from './json-text';
 import { buildSnippet } from './snippet';
+import { referencesOf } from './entry-refs';
 
 /**
  * A create request as the engine takes it. Documents travel as JSON text, not objects: handing a string
@@ -106,6 +107,7 @@ function entryOf(workspaceId: string, envelope: Envelope, input: CreateEntryInpu
     createdAt: now,
     updatedAt: now,
     dataJson: JSON.stringify(envelope),
+    refs: referencesOf(envelope, input.previousId),
   };
 }
 

@@ -19,8 +19,13 @@ export interface EntryStore {
   insert(entry: Entry): Promise<void>;
   findById(workspaceId: string, id: string, options: { withData: boolean }): Promise<Entry | undefined>;
   findByKey(workspaceId: string, key: string, options: { withData: boolean }): Promise<Entry | undefined>;
-  /** Newest first (created_at, then id, descending), strictly after `slice.after`, without `data`. */
+  /**
+   * Newest first (created_at, then id, descending), or oldest first with `ascending`, strictly after `slice.after`,
+   * without `data`; with `related`, only the entries related to that UUID (see related-entries.ts).
+   */
   list(workspaceId: string, slice: ListSlice): Promise<Entry[]>;
+  /** How each of the given entries is related to the UUID: the context of the reference that links them. */
+  relatedContexts(workspaceId: string, uuid: string, ids: string[]): Promise<Map<string, string>>;
   /** Reads `data` for entries listed without it. */
   loadData(workspaceId: string, ids: string[]): Promise<Map<string, Entry['data']>>;
   /** The stored size of `data` in bytes, read without reading the data itself. */

@@ -154,6 +154,7 @@ const entryFields = {
   faults: Type.Array(FaultSchema),
   created_at: Type.String(DATE_TIME),
   updated_at: Type.String(DATE_TIME),
+  context: Type.Optional(Type.String({ description: 'In a related list: how the entry is related to the UUID asked for (`preceding`, `lines.document`, `previous` or `uuid`).' })),
 };
 
 export const EntrySchema = Type.Object(
@@ -179,7 +180,26 @@ export const ListEntriesQuery = Type.Object({
   limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'Page size, 1 to 100 (default 20).' })),
   cursor: Type.Optional(Type.String({ description: 'The `next_cursor` of the previous page.' })),
   folder: Type.Optional(Type.String()),
-  created_at: Type.Optional(Type.String({ description: 'Only entries created at or before this time (RFC 3339).' })),
+  created_at: Type.Optional(Type.String({ description: 'Only entries created at or before this time (RFC 3339); at or after it with `ascending`.' })),
+  ascending: Type.Optional(Type.Boolean({ description: 'Oldest first instead of newest first. A cursor continues only the order it was made in.' })),
+});
+
+const relatedQuery = {
+  context: Type.Optional(Type.String({ description: 'Only entries related this way: `preceding`, `lines.document`, `previous` or `uuid`.' })),
+  created_at: Type.Optional(Type.String({ description: 'Only entries created at or before this time (RFC 3339); at or after it with `ascending`.' })),
+  cursor: Type.Optional(Type.String({ description: 'The `next_cursor` of the previous page of this related list.' })),
+  limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'Page size, 1 to 100 (default 20).' })),
+  ascending: Type.Optional(Type.Boolean({ description: 'Oldest first instead of newest first.' })),
+};
+
+export const RelatedEntriesQuery = Type.Object({
+  uuid: uuid('The UUID of the document whose related entries are listed.'),
+  ...relatedQuery,
+});
+
+export const EntryRelatedQuery = Type.Object({
+  uuid: Type.Optional(uuid('When given, the same UUID as the path\'s id.')),
+  ...relatedQuery,
 });
 
 

@@ -77,6 +77,7 @@ export function entryJson(entry: Entry, options: { withData: boolean }): Record<
     faults: entry.faults,
     created_at: entry.createdAt.toISOString(),
     updated_at: entry.updatedAt.toISOString(),
+    context: entry.context,
   });
 }
 

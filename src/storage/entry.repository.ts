@@ -7,7 +7,9 @@ import { fromAttachmentRow } from './attachment-rows';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { duplicateIndexOf } from './duplicate-key';
-import { insertPrepared, insertRows } from './bulk-insert';
+import { insertPrepared, insertRowsIn } from './bulk-insert';
+import { refRowsOf, relatedContexts, relatedIdsSql, rewriteEntryRefs } from './entry-refs.repository';
+import { EntryRefEntity } from './entities/entry-ref.entity';
 
 const LIST_COLUMNS = [
   'workspaceId', 'id', 'key', 'folder', 'docSchema', 'envSchema', 'state', 'signed', 'invalid',
@@ -30,8 +32,16 @@ export class EntryRepository implements EntryStore {
 
   async insert(entry: Entry): Promise<void> {
     const row = toRow(entry);
+    const mysql = this.dataSource.options.type === 'mysql';
     try {
-      if (this.dataSource.options.type === 'mysql') await insertPrepared(this.dataSource, EntryEntity, row);
+      if (entry.refs?.length) {
+        // The entry and the documents it names are committed together.
+        await this.dataSource.transaction(async (manager) => {
+          if (mysql) await insertPrepared(this.dataSource, EntryEntity, row, manager);
+          else await manager.insert(EntryEntity, row);
+          await rewriteEntryRefs(manager, entry);
+        });
+      } else if (mysql) await insertPrepared(this.dataSource, EntryEntity, row);
       else await this.entries.insert(row);
     } catch (error) {
       const index = duplicateIndexOf(error);
@@ -46,7 +56,10 @@ export class EntryRepository implements EntryStore {
    */
   async insertMany(entries: Entry[]): Promise<void> {
     try {
-      await insertRows(this.dataSource, EntryEntity, entries.map(toRow));
+      await this.dataSource.transaction(async (manager) => {
+        await insertRowsIn(manager, EntryEntity, entries.map(toRow));
+        await insertRowsIn(manager, EntryRefEntity, entries.flatMap((e) => refRowsOf(e.workspaceId, e.id, e.refs ?? [])));
+      });
     } catch (error) {
       const index = duplicateIndexOf(error);
       if (index) throw new DuplicateEntryError(index === 'key' ? 'key' : 'id');
@@ -68,17 +81,27 @@ export class EntryRepository implements EntryStore {
       .select(LIST_COLUMNS.map((c) => `e.${c}`))
       .where('e.workspaceId = :workspaceId', { workspaceId });
     if (slice.folder !== undefined) query.andWhere('e.folder = :folder', { folder: slice.folder });
-    if (slice.createdAt !== undefined) query.andWhere('e.createdAt <= :createdAt', { createdAt: slice.createdAt.getTime() });
+    if (slice.related !== undefined) {
+      const related = relatedIdsSql(workspaceId, { uuid: slice.related, context: slice.context });
+      query.andWhere(`e.id IN (${related.sql}) AND e.id <> :relatedTo`, { ...related.parameters, relatedTo: slice.related });
+    }
+    // Oldest first is the same walk of the same index the other way: `createdAt` a lower bound, the keyset mirrored.
+    const [bound, beyond, order] = slice.ascending ? (['>=', '>', 'ASC'] as const) : (['<=', '<', 'DESC'] as const);
+    if (slice.createdAt !== undefined) query.andWhere(`e.createdAt ${bound} :createdAt`, { createdAt: slice.createdAt.getTime() });
     if (slice.after !== undefined) {
-      // Keyset: strictly after the last entry of the previous page, ties broken by id. The leading `<=` gives
+      // Keyset: strictly after the last entry of the previous page, ties broken by id. The leading `<=` (`>=`) gives
       // every engine an index range to start from, so a deep page costs what the first one does.
-      query.andWhere('e.createdAt <= :afterTime AND (e.createdAt < :afterTime OR e.id < :afterId)', {
+      query.andWhere(`e.createdAt ${bound} :afterTime AND (e.createdAt ${beyond} :afterTime OR e.id ${beyond} :afterId)`, {
         afterTime: slice.after.createdAt,
         afterId: slice.after.id,
       });
     }
-    const rows = await query.orderBy('e.createdAt', 'DESC').addOrderBy('e.id', 'DESC').limit(slice.limit).getMany();
+    const rows = await query.orderBy('e.createdAt', order).addOrderBy('e.id', order).limit(slice.limit).getMany();
     return this.withRelations(workspaceId, rows);
+  }
+
+  async relatedContexts(workspaceId: string, uuid: string, ids: string[]): Promise<Map<string, string>> {
+    return relatedContexts(this.dataSource, workspaceId, uuid, ids);
   }
 
   async loadData(workspaceId: string, ids: string[]): Promise<Map<string, Envelope | undefined>> {

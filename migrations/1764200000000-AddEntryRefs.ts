@@ -1,13 +1,14 @@
 import { Table, type MigrationInterface, type QueryRunner, type TableColumnOptions } from 'typeorm';
 import { exactCollation } from './1763700000000-CreateEntries';
-import { referencesOf } from '../src/domain/entry-refs';
+import { linksOf, referencesOf } from '../src/domain/entry-refs';
 
 /** Entries read per batch while the references of the entries stored before are filled in. */
 const BACKFILL_BATCH = 50;
 
 /**
- * The references of entries' documents to other documents, for related lists: one row per entry, context and
- * referenced UUID, found by the entry (the primary key) or by the UUID (an index). The entries already stored
+ * The references of entries' documents to other documents, for related lists: a row per entry, context and
+ * referenced UUID, and its mirror (see linksOf in src/domain/entry-refs.ts); found by the entry (the primary
+ * key) or by the UUID (an index). The entries already stored
  * get theirs here, read from their envelopes; which entry an older copy was made from (`previous_id`) was not
  * kept before, so only what their documents name is found for them.
  */
@@ -55,7 +56,7 @@ async function backfill(queryRunner: QueryRunner): Promise<void> {
       } catch {
         continue; // not JSON: it names nothing
       }
-      for (const ref of referencesOf(envelope)) values.push(row.workspace_id, row.id, ref.context, ref.uuid);
+      for (const link of linksOf(row.id, referencesOf(envelope))) values.push(row.workspace_id, link.entryId, link.context, link.refUuid);
     }
     if (values.length > 0) {
       const tuples = Array.from({ length: values.length / 4 }, () => '(?, ?, ?, ?)').join(', ');

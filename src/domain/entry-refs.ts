@@ -15,7 +15,31 @@ export interface EntryRef {
 /** The context of a reference found from the other side: the related entry is the document that is named. */
 export const NAMED_CONTEXT = 'uuid';
 
+/** The contexts a related entry may be shown with, the first that applies when several do. */
 export const REF_CONTEXTS = ['preceding', 'lines.document', 'previous', NAMED_CONTEXT] as const;
+
+/** The stored context of the mirror of a reference: `uuid:preceding` says the entry is named by another's `preceding`. */
+export const mirrorContext = (context: string) => `${NAMED_CONTEXT}:${context}`;
+export const isMirrorContext = (context: string) => context.startsWith(`${NAMED_CONTEXT}:`);
+
+/** One stored link: `entryId` is related to `refUuid` by `context`. */
+export interface RefLink {
+  entryId: string;
+  context: string;
+  refUuid: string;
+}
+
+/**
+ * The links that store an entry's references: each reference as it is (the entry names the UUID), and its mirror
+ * (the named document is related to the entry, by `uuid:<context>`). With both, the entries related to a UUID are
+ * the links whose `refUuid` is that UUID, whichever side names the other: one index range.
+ */
+export function linksOf(entryId: string, refs: readonly EntryRef[]): RefLink[] {
+  return refs.flatMap((ref) => [
+    { entryId, context: ref.context, refUuid: ref.uuid },
+    { entryId: ref.uuid, context: mirrorContext(ref.context), refUuid: entryId },
+  ]);
+}
 
 const objects = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value) ? value.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null && !Array.isArray(item)) : [];

@@ -87,16 +87,19 @@ export class EntryRepository implements EntryStore {
     }
     // Oldest first is the same walk of the same index the other way: `createdAt` a lower bound, the keyset mirrored.
     const [bound, beyond, order] = slice.ascending ? (['>=', '>', 'ASC'] as const) : (['<=', '<', 'DESC'] as const);
-    if (slice.createdAt !== undefined) query.andWhere(`e.createdAt ${bound} :createdAt`, { createdAt: slice.createdAt.getTime() });
+    // A related list is a few entries found by id: sorting them beats walking the workspace in order (`+ 0` keeps
+    // the planners from choosing the created_at index for its order or its range).
+    const time = slice.related === undefined ? 'e.createdAt' : 'e.createdAt + 0';
+    if (slice.createdAt !== undefined) query.andWhere(`${time} ${bound} :createdAt`, { createdAt: slice.createdAt.getTime() });
     if (slice.after !== undefined) {
       // Keyset: strictly after the last entry of the previous page, ties broken by id. The leading `<=` (`>=`) gives
       // every engine an index range to start from, so a deep page costs what the first one does.
-      query.andWhere(`e.createdAt ${bound} :afterTime AND (e.createdAt ${beyond} :afterTime OR e.id ${beyond} :afterId)`, {
+      query.andWhere(`${time} ${bound} :afterTime AND (${time} ${beyond} :afterTime OR e.id ${beyond} :afterId)`, {
         afterTime: slice.after.createdAt,
         afterId: slice.after.id,
       });
     }
-    const rows = await query.orderBy('e.createdAt', order).addOrderBy('e.id', order).limit(slice.limit).getMany();
+    const rows = await query.orderBy(time, order).addOrderBy('e.id', order).limit(slice.limit).getMany();
     return this.withRelations(workspaceId, rows);
   }
 

@@ -1,14 +1,13 @@
 import { Table, type MigrationInterface, type QueryRunner, type TableColumnOptions } from 'typeorm';
 import { exactCollation } from './1763700000000-CreateEntries';
-import { linksOf, referencesOf } from '../src/domain/entry-refs';
+import { referencesOf } from '../src/domain/entry-refs';
 
 /** Entries read per batch while the references of the entries stored before are filled in. */
 const BACKFILL_BATCH = 50;
 
 /**
- * The references of entries' documents to other documents, for related lists: a row per entry, context and
- * referenced UUID, and its mirror (see linksOf in src/domain/entry-refs.ts); found by the entry (the primary
- * key) or by the UUID (an index). The entries already stored
+ * The UUIDs entries' documents are known by and name, for related lists (see src/domain/entry-refs.ts): a row
+ * per entry, context and UUID, found by the entry (the primary key) or by the UUID (an index). The entries already stored
  * get theirs here, read from their envelopes; which entry an older copy was made from (`previous_id`) was not
  * kept before, so only what their documents name is found for them.
  */
@@ -34,16 +33,13 @@ export class AddEntryRefs1764200000000 implements MigrationInterface {
   }
 }
 
-/**
- * Reads the stored envelopes that may name another document, in batches (keyset on the primary key), and writes
- * their references. Envelopes that mention neither member stay in the database.
- */
+/** Reads the stored envelopes in batches (keyset on the primary key) and writes their references. */
 async function backfill(queryRunner: QueryRunner): Promise<void> {
   let after: { workspace: string; id: string } | undefined;
   for (;;) {
     const rows: { workspace_id: string; id: string; data: string }[] = await queryRunner.query(
-      `SELECT workspace_id, id, data FROM entries WHERE (data LIKE '%"preceding"%' OR data LIKE '%"document"%')` +
-        (after ? ' AND (workspace_id > ? OR (workspace_id = ? AND id > ?))' : '') +
+      'SELECT workspace_id, id, data FROM entries' +
+        (after ? ' WHERE workspace_id > ? OR (workspace_id = ? AND id > ?)' : '') +
         ` ORDER BY workspace_id, id LIMIT ${BACKFILL_BATCH}`,
       after ? [after.workspace, after.workspace, after.id] : [],
     );
@@ -56,7 +52,7 @@ async function backfill(queryRunner: QueryRunner): Promise<void> {
       } catch {
         continue; // not JSON: it names nothing
       }
-      for (const link of linksOf(row.id, referencesOf(envelope))) values.push(row.workspace_id, link.entryId, link.context, link.refUuid);
+      for (const ref of referencesOf(envelope)) values.push(row.workspace_id, row.id, ref.context, ref.uuid);
     }
     if (values.length > 0) {
       const tuples = Array.from({ length: values.length / 4 }, () => '(?, ?, ?, ?)').join(', ');

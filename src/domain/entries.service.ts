@@ -10,6 +10,7 @@ import { DuplicateEntryError, type EntryStore } from './entry-store';
 import { DomainError, badInput, conflict, notFound } from './errors';
 import { checkListQuery, type ListEntriesQuery } from './list-entries.query';
 import { checkRelatedQuery, type RelatedEntriesQuery } from './related-entries';
+import { REF_CONTEXTS } from './entry-refs';
 import type { JsonPatchLimits } from './derive/json-patch';
 import type { PublicJwk, SigningKeys } from '../signing/signing-keys';
 
@@ -118,17 +119,26 @@ export class EntryService {
   async listRelated(workspaceId: string, query: RelatedEntriesQuery, options: { dataBudget?: DataBudget } = {}): Promise<EntryPage> {
     const { limit, cursor, entryId, ...filters } = checkRelatedQuery(query);
     if (entryId !== undefined) await this.getEntry(workspaceId, entryId, { withData: false });
-    const page = await this.pageOf(workspaceId, limit, cursor, filters, options);
-    const contexts = await this.store.relatedContexts(workspaceId, filters.related, page.entries.map((entry) => entry.id));
-    for (const entry of page.entries) entry.context = filters.context ?? contexts.get(entry.id);
+    const links = await this.store.relatedLinks(workspaceId, filters.related);
+    const contextOf = (id: string) => filters.context ?? REF_CONTEXTS.find((context) => links.get(id)?.has(context));
+    const ids = [...links.keys()].filter((id) => filters.context === undefined || links.get(id)!.has(filters.context));
+    const page = await this.pageOf(workspaceId, limit, cursor, filters, options, ids);
+    for (const entry of page.entries) entry.context = contextOf(entry.id);
     return page;
   }
 
-  private async pageOf(workspaceId: string, limit: number, cursor: string | undefined, filters: ListFilters, options: { dataBudget?: DataBudget }): Promise<EntryPage> {
+  private async pageOf(
+    workspaceId: string,
+    limit: number,
+    cursor: string | undefined,
+    filters: ListFilters,
+    options: { dataBudget?: DataBudget },
+    ids?: string[],
+  ): Promise<EntryPage> {
     const after = cursor === undefined ? undefined : decodeCursor(workspaceId, cursor, filters);
     const page: EntryPage = { entries: [], limit, cursor, ...filters };
     if (cursor !== undefined && after === undefined) return page; // another workspace's cursor
-    const rows = await this.store.list(workspaceId, { ...filters, after, limit: limit + 1 });
+    const rows = await this.store.list(workspaceId, { ...filters, after, limit: limit + 1, ids });
     page.entries = rows.slice(0, limit);
     const more = rows.length > limit;
     const served = options.dataBudget ? await this.withinBudget(workspaceId, page.entries, options.dataBudget) : page.entries;

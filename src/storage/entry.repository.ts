@@ -8,7 +8,7 @@ import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { duplicateIndexOf } from './duplicate-key';
 import { insertPrepared, insertRowsIn } from './bulk-insert';
-import { refRowsOf, relatedContexts, relatedIdsSql, rewriteEntryRefs } from './entry-refs.repository';
+import { refRowsOf, relatedLinks, rewriteEntryRefs } from './entry-refs.repository';
 import { EntryRefEntity } from './entities/entry-ref.entity';
 
 const LIST_COLUMNS = [
@@ -81,15 +81,15 @@ export class EntryRepository implements EntryStore {
       .select(LIST_COLUMNS.map((c) => `e.${c}`))
       .where('e.workspaceId = :workspaceId', { workspaceId });
     if (slice.folder !== undefined) query.andWhere('e.folder = :folder', { folder: slice.folder });
-    if (slice.related !== undefined) {
-      const related = relatedIdsSql(workspaceId, { uuid: slice.related, context: slice.context });
-      query.andWhere(`e.id IN (${related.sql}) AND e.id <> :relatedTo`, { ...related.parameters, relatedTo: slice.related });
+    if (slice.ids !== undefined) {
+      if (slice.ids.length === 0) return [];
+      query.andWhere('e.id IN (:...ids)', { ids: slice.ids });
     }
     // Oldest first is the same walk of the same index the other way: `createdAt` a lower bound, the keyset mirrored.
     const [bound, beyond, order] = slice.ascending ? (['>=', '>', 'ASC'] as const) : (['<=', '<', 'DESC'] as const);
-    // A related list is a few entries found by id: sorting them beats walking the workspace in order (`+ 0` keeps
-    // the planners from choosing the created_at index for its order or its range).
-    const time = slice.related === undefined ? 'e.createdAt' : 'e.createdAt + 0';
+    // A list of given ids (related entries) reads them by primary key and sorts them: `+ 0` keeps the planners
+    // from walking the whole workspace in the created_at index for its order or its range.
+    const time = slice.ids === undefined ? 'e.createdAt' : 'e.createdAt + 0';
     if (slice.createdAt !== undefined) query.andWhere(`${time} ${bound} :createdAt`, { createdAt: slice.createdAt.getTime() });
     if (slice.after !== undefined) {
       // Keyset: strictly after the last entry of the previous page, ties broken by id. The leading `<=` (`>=`) gives
@@ -103,8 +103,8 @@ export class EntryRepository implements EntryStore {
     return this.withRelations(workspaceId, rows);
   }
 
-  async relatedContexts(workspaceId: string, uuid: string, ids: string[]): Promise<Map<string, string>> {
-    return relatedContexts(this.dataSource, workspaceId, uuid, ids);
+  async relatedLinks(workspaceId: string, uuid: string): Promise<Map<string, Set<string>>> {
+    return relatedLinks(this.dataSource, workspaceId, uuid);
   }
 
   async loadData(workspaceId: string, ids: string[]): Promise<Map<string, Envelope | undefined>> {

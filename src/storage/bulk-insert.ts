@@ -59,3 +59,34 @@ export async function insertPrepared<T extends ObjectLiteral>(dataSource: DataSo
 interface PreparingPool {
   execute(sql: string, values: unknown[], callback: (error: (Error & { code?: string; errno?: number }) | null) => void): void;
 }
+
+/** The part of better-sqlite3's database used here. */
+interface SqliteDatabase {
+  prepare(sql: string): { run(...values: unknown[]): unknown };
+  transaction(fn: () => void): () => void;
+}
+
+/**
+ * Inserts rows of several entities on SQLite in one transaction run synchronously by better-sqlite3. TypeORM's
+ * SQLite transactions share the one connection, so two of them awaited side by side would interleave their
+ * BEGIN and COMMIT; a synchronous one cannot. Errors are the driver's own (as `driverError`, like TypeORM's).
+ */
+export function insertTogetherOnSqlite(dataSource: DataSource, parts: { target: EntityTarget<ObjectLiteral>; rows: ObjectLiteral[] }[]): void {
+  const driver = dataSource.driver;
+  const db = (driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
+  const statements = parts.map(({ target, rows }) => {
+    const metadata = dataSource.getMetadata(target);
+    const columns = metadata.columns.filter((column) => column.isInsert);
+    const sql =
+      `INSERT INTO ${driver.escape(metadata.tableName)} (${columns.map((c) => driver.escape(c.databaseName)).join(', ')}) ` +
+      `VALUES (${columns.map(() => '?').join(', ')})`;
+    return { statement: db.prepare(sql), rows: rows.map((row) => columns.map((column) => driver.preparePersistentValue(column.getEntityValue(row), column))) };
+  });
+  try {
+    db.transaction(() => {
+      for (const { statement, rows } of statements) for (const values of rows) statement.run(...values);
+    })();
+  } catch (error) {
+    throw Object.assign(new Error((error as Error).message), { driverError: error });
+  }
+}

@@ -7,8 +7,8 @@ import { fromAttachmentRow } from './attachment-rows';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { duplicateIndexOf } from './duplicate-key';
-import { insertPrepared, insertRowsIn } from './bulk-insert';
-import { refRowsOf, relatedLinks, rewriteEntryRefs } from './entry-refs.repository';
+import { insertPrepared, insertRowsIn, insertTogetherOnSqlite } from './bulk-insert';
+import { refRowsOf, relatedLinks } from './entry-refs.repository';
 import { EntryRefEntity } from './entities/entry-ref.entity';
 
 const LIST_COLUMNS = [
@@ -36,11 +36,17 @@ export class EntryRepository implements EntryStore {
     try {
       if (entry.refs?.length) {
         // The entry and the documents it names are committed together.
-        await this.dataSource.transaction(async (manager) => {
-          if (mysql) await insertPrepared(this.dataSource, EntryEntity, row, manager);
-          else await manager.insert(EntryEntity, row);
-          await rewriteEntryRefs(manager, entry);
-        });
+        if (mysql) {
+          await this.dataSource.transaction(async (manager) => {
+            await insertPrepared(this.dataSource, EntryEntity, row, manager);
+            await insertRowsIn(manager, EntryRefEntity, refRowsOf(entry.workspaceId, entry.id, entry.refs!));
+          });
+        } else {
+          insertTogetherOnSqlite(this.dataSource, [
+            { target: EntryEntity, rows: [row] },
+            { target: EntryRefEntity, rows: refRowsOf(entry.workspaceId, entry.id, entry.refs) },
+          ]);
+        }
       } else if (mysql) await insertPrepared(this.dataSource, EntryEntity, row);
       else await this.entries.insert(row);
     } catch (error) {

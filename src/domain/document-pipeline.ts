@@ -13,6 +13,7 @@ import { runGoblJob, type GoblJob, type GoblOutcome } from './gobl-tools';
 import { parseJsonText } from './json-text';
 import { updateAsDerivation } from './update-entry.input';
 import { buildSnippet } from './snippet';
+import { referencesOf } from './entry-refs';
 
 /**
  * A create request as the engine takes it. Documents travel as JSON text, not objects: handing a string
@@ -125,6 +126,7 @@ function entryOf(workspaceId: string, envelope: Envelope, input: CreateEntryInpu
     updatedAt: now,
     version: versionOf(dataJson),
     dataJson,
+    refs: referencesOf(envelope, input.previousId),
   };
 }
 

@@ -5,10 +5,12 @@ import { InThreadEngine, type DocumentEngine, type DocumentJob } from './documen
 import { storedJsonOf, type Entry } from './entry';
 import { JsonText } from './json-text';
 import type { DataBudget } from './data-budget';
-import { BEFORE_NEWEST, decodeCursor, encodeCursor, type EntryCursor } from './entry-cursor';
+import { decodeCursor, encodeCursor, startOf, type EntryCursor, type ListFilters } from './entry-cursor';
 import { DuplicateEntryError, type EntryStore } from './entry-store';
 import { DomainError, badInput, conflict, notFound } from './errors';
 import { checkListQuery, type ListEntriesQuery } from './list-entries.query';
+import { checkRelatedQuery, type RelatedEntriesQuery } from './related-entries';
+import { REF_CONTEXTS } from './entry-refs';
 import type { JsonPatchLimits } from './derive/json-patch';
 import type { PublicJwk, SigningKeys } from '../signing/signing-keys';
 import type { EntryHistoryStore } from './entry-history-store';
@@ -23,6 +25,10 @@ export interface EntryPage {
   nextCursor?: string;
   folder?: string;
   createdAt?: Date;
+  ascending?: boolean;
+  /** A related list: the UUID and the context asked for; each listed entry has its `context`. */
+  related?: string;
+  context?: string;
 }
 
 export interface EntryServiceOptions {
@@ -141,23 +147,49 @@ export class EntryService {
   }
 
   /**
-   * One page of the workspace's entries, newest first. With a data budget (the caller will read each
+   * One page of the workspace's entries, newest first (oldest first with `ascending`). With a data budget (the caller will read each
    * entry's `data`), the page ends before the first entry whose data does not fit what is left of it, and
    * its next cursor continues from there: a smaller page, never an error.
    */
   async listEntries(workspaceId: string, query: ListEntriesQuery, options: { dataBudget?: DataBudget } = {}): Promise<EntryPage> {
     const { limit, cursor, ...filters } = checkListQuery(query);
+    return this.pageOf(workspaceId, limit, cursor, filters, options);
+  }
+
+  /**
+   * One page of the entries related to an entry (by id: not found when the workspace has none) or to a UUID,
+   * with how each is related; paged, ordered and bounded like listEntries (see related-entries.ts).
+   */
+  async listRelated(workspaceId: string, query: RelatedEntriesQuery, options: { dataBudget?: DataBudget } = {}): Promise<EntryPage> {
+    const { limit, cursor, entryId, ...filters } = checkRelatedQuery(query);
+    if (entryId !== undefined) await this.getEntry(workspaceId, entryId, { withData: false });
+    const links = await this.store.relatedLinks(workspaceId, filters.related);
+    const contextOf = (id: string) => filters.context ?? REF_CONTEXTS.find((context) => links.get(id)?.has(context));
+    const ids = [...links.keys()].filter((id) => filters.context === undefined || links.get(id)!.has(filters.context));
+    const page = await this.pageOf(workspaceId, limit, cursor, filters, options, ids);
+    for (const entry of page.entries) entry.context = contextOf(entry.id);
+    return page;
+  }
+
+  private async pageOf(
+    workspaceId: string,
+    limit: number,
+    cursor: string | undefined,
+    filters: ListFilters,
+    options: { dataBudget?: DataBudget },
+    ids?: string[],
+  ): Promise<EntryPage> {
     const after = cursor === undefined ? undefined : decodeCursor(workspaceId, cursor, filters);
     const page: EntryPage = { entries: [], limit, cursor, ...filters };
     if (cursor !== undefined && after === undefined) return page; // another workspace's cursor
-    const rows = await this.store.list(workspaceId, { ...filters, after, limit: limit + 1 });
+    const rows = await this.store.list(workspaceId, { ...filters, after, limit: limit + 1, ids });
     page.entries = rows.slice(0, limit);
     const more = rows.length > limit;
     const served = options.dataBudget ? await this.withinBudget(workspaceId, page.entries, options.dataBudget) : page.entries;
     if (served.length < page.entries.length) {
       page.entries = served;
       // Cut short by the budget; with none served, the next page starts where this one was asked to.
-      page.nextCursor = encodeCursor(workspaceId, served.length > 0 ? positionOf(served[served.length - 1]) : (after ?? BEFORE_NEWEST), filters);
+      page.nextCursor = encodeCursor(workspaceId, served.length > 0 ? positionOf(served[served.length - 1]) : (after ?? startOf(filters)), filters);
     } else if (more) {
       page.nextCursor = encodeCursor(workspaceId, positionOf(page.entries[page.entries.length - 1]), filters);
     }

@@ -5,6 +5,11 @@ import { badInput } from './errors';
 export interface ListFilters {
   folder?: string;
   createdAt?: Date;
+  /** Oldest first instead of newest first; `createdAt` is then a lower bound. */
+  ascending?: boolean;
+  /** A related list: the entries related to this UUID (see related-entries.ts), and only by this context. */
+  related?: string;
+  context?: string;
 }
 
 /** A position in a workspace's list: the last entry of the previous page. */
@@ -16,6 +21,12 @@ export interface EntryCursor {
 /** A position before every entry: a list continued from it starts at the newest. */
 export const BEFORE_NEWEST: EntryCursor = { createdAt: Number.MAX_SAFE_INTEGER, id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' };
 
+/** A position before every entry in ascending order: a list continued from it starts at the oldest. */
+export const BEFORE_OLDEST: EntryCursor = { createdAt: Number.MIN_SAFE_INTEGER, id: '00000000-0000-0000-0000-000000000000' };
+
+/** Where a list in the given order starts. */
+export const startOf = (filters: ListFilters): EntryCursor => (filters.ascending ? BEFORE_OLDEST : BEFORE_NEWEST);
+
 interface CursorPayload {
   v: 1;
   /** Which workspace made the cursor (a short hash, not the name). */
@@ -24,6 +35,11 @@ interface CursorPayload {
   i: string;
   f?: string;
   t?: number;
+  /** Present (1) when the list is oldest first. */
+  a?: 1;
+  /** The UUID and context of a related list. */
+  r?: string;
+  x?: string;
 }
 
 const workspaceTag = (workspaceId: string) => createHash('sha256').update(workspaceId).digest('base64url').slice(0, 12);
@@ -32,6 +48,9 @@ export function encodeCursor(workspaceId: string, position: EntryCursor, filters
   const payload: CursorPayload = { v: 1, w: workspaceTag(workspaceId), c: position.createdAt, i: position.id };
   if (filters.folder) payload.f = filters.folder;
   if (filters.createdAt) payload.t = filters.createdAt.getTime();
+  if (filters.ascending) payload.a = 1;
+  if (filters.related) payload.r = filters.related;
+  if (filters.context) payload.x = filters.context;
   return Buffer.from(JSON.stringify(payload)).toString('base64url');
 }
 
@@ -46,7 +65,10 @@ function parsePayload(text: string): CursorPayload | undefined {
       typeof payload.i === 'string' &&
       /^[0-9a-f-]{36}$/.test(payload.i) &&
       (payload.f === undefined || typeof payload.f === 'string') &&
-      (payload.t === undefined || Number.isSafeInteger(payload.t));
+      (payload.t === undefined || Number.isSafeInteger(payload.t)) &&
+      (payload.a === undefined || payload.a === 1) &&
+      (payload.r === undefined || typeof payload.r === 'string') &&
+      (payload.x === undefined || typeof payload.x === 'string');
     return valid ? payload : undefined;
   } catch {
     return undefined;
@@ -55,13 +77,20 @@ function parsePayload(text: string): CursorPayload | undefined {
 
 /**
  * Reads a cursor given back by a client. A cursor that does not decode, or was made for other
- * filters, is bad input. A cursor of another workspace gives `undefined`: the list is then empty,
+ * filters, the other order (`ascending`) or another list (a related list), is bad input. A cursor of another workspace gives `undefined`: the list is then empty,
  * as if the position did not exist, and nothing of the other workspace is revealed.
  */
 export function decodeCursor(workspaceId: string, text: string, filters: ListFilters): EntryCursor | undefined {
   const payload = parsePayload(text);
   if (!payload) throw badInput('cursor is not valid', { cursor: 'is not valid' });
-  if (payload.f !== filters.folder || payload.t !== filters.createdAt?.getTime()) {
+  if (Boolean(payload.a) !== Boolean(filters.ascending)) {
+    const made = payload.a ? 'ascending (oldest first)' : 'descending (newest first)';
+    throw badInput(`cursor was made for the ${made} order: give the same ascending value`, { cursor: `was made for the ${made} order` });
+  }
+  if (payload.r !== filters.related) {
+    throw badInput('cursor was made for another list', { cursor: 'was made for another list' });
+  }
+  if (payload.f !== filters.folder || payload.t !== filters.createdAt?.getTime() || payload.x !== filters.context) {
     throw badInput('cursor was made for other filters', { cursor: 'was made for other filters' });
   }
   if (payload.w !== workspaceTag(workspaceId)) return undefined;

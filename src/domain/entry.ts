@@ -1,5 +1,6 @@
 import type { Envelope } from '../document';
 import type { EntryVersion } from './entry-history';
+import type { EntryRef } from './entry-refs';
 
 export interface EntryDigest {
   alg: string;
@@ -98,6 +99,10 @@ export interface Entry {
    * through to the REST answer without being parsed or written again.
    */
   dataJson?: string;
+  /** The documents this one names (see entry-refs.ts), as a create found them; stored with the entry. */
+  refs?: EntryRef[];
+  /** In a related list only: how the entry is related to the UUID asked for (an EntryRef context, or `uuid`). */
+  context?: string;
 }
 
 /** The envelope as stored JSON text, whichever form the entry holds it in. */

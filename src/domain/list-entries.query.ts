@@ -11,6 +11,8 @@ export interface ListEntriesQuery {
   cursor?: string;
   folder?: string;
   createdAt?: string | Date;
+  /** `true`/`false` from a query string, a boolean from GraphQL. */
+  ascending?: string | boolean;
 }
 
 export interface CheckedListQuery extends ListFilters {
@@ -20,7 +22,7 @@ export interface CheckedListQuery extends ListFilters {
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 
-function parseLimit(value: string | number | undefined, fields: ErrorFields): number {
+export function parseLimit(value: string | number | undefined, fields: ErrorFields): number {
   if (value === undefined || value === '') return DEFAULT_PAGE_SIZE;
   const limit = typeof value === 'number' ? value : /^-?\d+$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(limit) || limit <= 0) {
@@ -30,7 +32,14 @@ function parseLimit(value: string | number | undefined, fields: ErrorFields): nu
   return Math.min(limit, MAX_PAGE_SIZE);
 }
 
-function parseCreatedAt(value: string | Date | undefined, fields: ErrorFields): Date | undefined {
+export function parseAscending(value: string | boolean | undefined, fields: ErrorFields): boolean | undefined {
+  if (value === undefined || value === '' || value === false || value === 'false') return undefined;
+  if (value === true || value === 'true') return true;
+  fields.ascending = 'must be true or false';
+  return undefined;
+}
+
+export function parseCreatedAt(value: string | Date | undefined, fields: ErrorFields): Date | undefined {
   if (value === undefined || value === '') return undefined;
   const date = typeof value === 'string' && RFC3339.test(value) ? new Date(value) : value instanceof Date ? value : undefined;
   if (!date || Number.isNaN(date.getTime())) {
@@ -45,9 +54,15 @@ export function checkListQuery(query: ListEntriesQuery): CheckedListQuery {
   const fields: ErrorFields = {};
   const limit = parseLimit(query.limit, fields);
   const createdAt = parseCreatedAt(query.createdAt, fields);
+  const ascending = parseAscending(query.ascending, fields);
   const folder = query.folder || undefined;
   if (folder !== undefined && !FOLDER_PATTERN.test(folder)) fields.folder = 'must match ^[a-z0-9][a-z0-9_-]{0,63}$';
+  throwIfAny(fields);
+  return { limit, createdAt, folder, ascending, cursor: query.cursor || undefined };
+}
+
+/** One bad-input error naming every field at fault, if any is. */
+export function throwIfAny(fields: ErrorFields): void {
   const names = Object.keys(fields);
-  if (names.length > 0) throw badInput(names.map((n) => `${n}: ${fields[n]}`).join('; '), fields);
-  return { limit, createdAt, folder, cursor: query.cursor || undefined };
+  if (names.length > 0) throw badInput(names.map((n) => `${n}: ${fields[n] as string}`).join('; '), fields);
 }

@@ -2,7 +2,7 @@ import { ArgsType, Field, Int } from 'type-graphql';
 import type { ListEntriesQuery } from '../domain/list-entries.query';
 import { DateTimeScalar } from './date-time.scalar';
 
-/** The arguments of `Query.entries`: REST's limit, cursor, folder and created_at under Relay names. */
+/** The arguments of `Query.entries`: REST's limit, cursor, folder, created_at and ascending under Relay names. */
 @ArgsType()
 export class EntriesArgs {
   @Field(() => Int, { nullable: true, description: 'Page size, as REST limit: default 20; above 100 served as 100; below 1 refused.' })
@@ -14,8 +14,11 @@ export class EntriesArgs {
   @Field(() => String, { nullable: true, description: 'Only entries of this folder.' })
   folder?: string | null;
 
-  @Field(() => DateTimeScalar, { nullable: true, description: 'Only entries created at or before this time.' })
+  @Field(() => DateTimeScalar, { nullable: true, description: 'Only entries created at or before this time (at or after it when ascending).' })
   createdAt?: Date | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Oldest first instead of newest first, as REST ascending; a cursor continues only the order it was made in.' })
+  ascending?: boolean | null;
 }
 
 /** The list query the entry service takes; GraphQL nulls mean "not given". */
@@ -24,4 +27,5 @@ export const listQueryOf = (args: EntriesArgs): ListEntriesQuery => ({
   cursor: args.after ?? undefined,
   folder: args.folder ?? undefined,
   createdAt: args.createdAt ?? undefined,
+  ascending: args.ascending ?? undefined,
 });

@@ -14,7 +14,7 @@ export class EntryEdgeType {
   node: Entry;
 }
 
-@ObjectType('EntryConnection', { simpleResolvers: true, description: 'A page of entries, newest first (Relay connection).' })
+@ObjectType('EntryConnection', { simpleResolvers: true, description: 'A page of entries, newest first unless asked oldest first (Relay connection).' })
 export class EntryConnectionType {
   @Field(() => [EntryEdgeType])
   edges: EntryEdgeType[];
@@ -28,7 +28,7 @@ export class EntryConnectionType {
  * its entry, so the last one is the page's `nextCursor` and either API can continue the other's list.
  */
 export function connectionOf(workspaceId: string, page: EntryPage): EntryConnectionType {
-  const filters = { folder: page.folder, createdAt: page.createdAt };
+  const filters = { folder: page.folder, createdAt: page.createdAt, ascending: page.ascending, related: page.related, context: page.context };
   const cursorAfter = (node: Entry) => encodeCursor(workspaceId, { createdAt: node.createdAt.getTime(), id: node.id }, filters);
   const edges = page.entries.map((node) => lazyEdge(node, cursorAfter));
   const last = page.entries[page.entries.length - 1];

@@ -169,6 +169,7 @@ const entryFields = {
   updated_at: Type.String(DATE_TIME),
   version: Type.Optional(Type.String({ description: 'The current version of the envelope.' })),
   versions: Type.Optional(Type.Array(EntryVersionSchema, { description: 'Every version of the envelope, newest first.' })),
+  context: Type.Optional(Type.String({ description: 'In a related list: how the entry is related to the UUID asked for (`preceding`, `lines.document`, `previous` or `uuid`).' })),
 };
 
 export const EntrySchema = Type.Object(
@@ -194,7 +195,26 @@ export const ListEntriesQuery = Type.Object({
   limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'Page size, 1 to 100 (default 20).' })),
   cursor: Type.Optional(Type.String({ description: 'The `next_cursor` of the previous page.' })),
   folder: Type.Optional(Type.String()),
-  created_at: Type.Optional(Type.String({ description: 'Only entries created at or before this time (RFC 3339).' })),
+  created_at: Type.Optional(Type.String({ description: 'Only entries created at or before this time (RFC 3339); at or after it with `ascending`.' })),
+  ascending: Type.Optional(Type.Boolean({ description: 'Oldest first instead of newest first. A cursor continues only the order it was made in.' })),
+});
+
+const relatedQuery = {
+  context: Type.Optional(Type.String({ description: 'Only entries related this way: `preceding`, `lines.document`, `previous` or `uuid`.' })),
+  created_at: Type.Optional(Type.String({ description: 'Only entries created at or before this time (RFC 3339); at or after it with `ascending`.' })),
+  cursor: Type.Optional(Type.String({ description: 'The `next_cursor` of the previous page of this related list.' })),
+  limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'Page size, 1 to 100 (default 20).' })),
+  ascending: Type.Optional(Type.Boolean({ description: 'Oldest first instead of newest first.' })),
+};
+
+export const RelatedEntriesQuery = Type.Object({
+  uuid: uuid('The UUID of the document whose related entries are listed.'),
+  ...relatedQuery,
+});
+
+export const EntryRelatedQuery = Type.Object({
+  uuid: Type.Optional(uuid('When given, the same UUID as the path\'s id.')),
+  ...relatedQuery,
 });
 
 

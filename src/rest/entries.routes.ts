@@ -6,6 +6,7 @@ import { entryText, pageJson } from './entry.presenter';
 import { methodNotAllowed } from '../http/refusal';
 import { jsonBody } from '../http/json-body';
 import { expectedVersionOf } from './entry-history.routes';
+import { relatedRoutes } from './related.routes';
 
 const KEY_NOT_UTF8 = 'must be percent-encoded UTF-8';
 
@@ -26,7 +27,7 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
     .route('/silo/v1/entries')
     .get(async (req, res) => {
       const q = req.query;
-      for (const name of ['limit', 'cursor', 'folder', 'created_at']) {
+      for (const name of ['limit', 'cursor', 'folder', 'created_at', 'ascending']) {
         if (q[name] !== undefined && typeof q[name] !== 'string') {
           // Repeated or bracketed parameters (?limit=1&limit=2) are not one value.
           throw badInput(`${name}: must be given once`, { [name]: 'must be given once' });
@@ -37,6 +38,7 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
         cursor: single(q.cursor),
         folder: single(q.folder),
         createdAt: single(q.created_at),
+        ascending: single(q.ascending),
       });
       res.json(pageJson(page));
     })
@@ -55,6 +57,8 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
   router.use('/silo/v1/entries/key', ((error, _req, _res, next) => {
     next(error instanceof URIError ? badInput(`key: ${KEY_NOT_UTF8}`, { key: KEY_NOT_UTF8 }) : error);
   }) as ErrorRequestHandler);
+
+  router.use(relatedRoutes(entries)); // before `/:id`, which would read `related` as an id
 
   router
     .route('/silo/v1/entries/:id')

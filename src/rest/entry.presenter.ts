@@ -80,6 +80,7 @@ export function entryJson(entry: Entry, options: { withData: boolean }): Record<
     updated_at: entry.updatedAt.toISOString(),
     version: entry.version,
     versions: entry.versions?.map(versionJson),
+    context: entry.context,
   });
 }
 

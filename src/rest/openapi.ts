@@ -28,6 +28,8 @@ import {
   HealthSchema,
   JwksSchema,
   ListEntriesQuery,
+  RelatedEntriesQuery,
+  EntryRelatedQuery,
   NAMED_SCHEMAS,
   PingSchema,
   SignBody,
@@ -69,8 +71,18 @@ const fileAnswer: Answer = { description: 'The file.', schema: FileSchema };
 /** The REST API, operation by operation. */
 export const API_OPERATIONS: ApiOperation[] = [
   {
-    method: 'get', path: '/silo/v1/entries', operationId: 'listEntries', tag: 'entries', summary: 'List the workspace\'s entries, newest first.',
+    method: 'get', path: '/silo/v1/entries', operationId: 'listEntries', tag: 'entries', summary: 'List the workspace\'s entries, newest first (oldest first with `ascending`).',
     query: ListEntriesQuery, answers: { 200: { description: 'A page of entries.', schema: EntryPageSchema } },
+  },
+  {
+    method: 'get', path: '/silo/v1/entries/related', operationId: 'listRelatedEntries', tag: 'entries',
+    summary: 'List the entries whose documents name the UUID, or that its document names; each with its `context`.',
+    query: RelatedEntriesQuery, answers: { 200: { description: 'A page of related entries.', schema: EntryPageSchema } },
+  },
+  {
+    method: 'get', path: '/silo/v1/entries/{id}/related', operationId: 'listEntryRelated', tag: 'entries',
+    summary: 'List the entries related to an entry (404 when the workspace has none of that id); each with its `context`.',
+    params: EntryIdParams, query: EntryRelatedQuery, answers: { 200: { description: 'A page of related entries.', schema: EntryPageSchema } },
   },
   {
     method: 'post', path: '/silo/v1/entries', operationId: 'createEntry', tag: 'entries', summary: 'Create an entry: the document is normalized, calculated, validated and stored.',

@@ -10,15 +10,23 @@ import { isRetryable, withRetries } from './transient-errors';
 import { CreateEntries1763700000000 } from '../../migrations/1763700000000-CreateEntries';
 import { AddFiles1764000000000 } from '../../migrations/1764000000000-AddFiles';
 import { AddEntryHistory1764100000000 } from '../../migrations/1764100000000-AddEntryHistory';
+import { AddEntryRefs1764200000000 } from '../../migrations/1764200000000-AddEntryRefs';
 import { KeySlot1764400000000 } from '../../migrations/1764400000000-KeySlot';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { FileChunkEntity, FileContentEntity } from './entities/file-content.entity';
 import { EntryStateEntity, EntryVersionEntity } from './entities/entry-history.entity';
+import { EntryRefEntity } from './entities/entry-ref.entity';
 
-export const ENTITIES = [EntryEntity, AttachmentEntity, MetaEntity, FileContentEntity, FileChunkEntity, EntryVersionEntity, EntryStateEntity];
-export const MIGRATIONS = [CreateEntries1763700000000, AddFiles1764000000000, AddEntryHistory1764100000000, KeySlot1764400000000];
+export const ENTITIES = [EntryEntity, AttachmentEntity, MetaEntity, FileContentEntity, FileChunkEntity, EntryVersionEntity, EntryStateEntity, EntryRefEntity];
+export const MIGRATIONS = [
+  CreateEntries1763700000000,
+  AddFiles1764000000000,
+  AddEntryHistory1764100000000,
+  AddEntryRefs1764200000000,
+  KeySlot1764400000000,
+];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */
 export function dataSourceOptions(database: Config['database'], log?: Logger): DataSourceOptions {

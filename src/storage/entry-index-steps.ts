@@ -1,4 +1,5 @@
 import type { Entry } from '../domain/entry';
+import { entryRefSteps } from './entry-refs.repository';
 import type { Step } from './sql-transaction';
 
 /**
@@ -7,6 +8,5 @@ import type { Step } from './sql-transaction';
  * the committed entry. Indexes of entries (search rows, references) add their statements here.
  */
 export function entryIndexSteps(entry: Entry): Step[] {
-  void entry;
-  return [];
+  return [...entryRefSteps(entry)];
 }

@@ -7,10 +7,12 @@ import { fromAttachmentRow } from './attachment-rows';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { duplicateIndexOf } from './duplicate-key';
-import { insertPrepared, insertRows } from './bulk-insert';
+import { insertPrepared, insertRowsIn, insertTogetherOnSqlite } from './bulk-insert';
 import { withRetries } from './transient-errors';
 import { loadVersions } from './entry-history.repository';
 import { firstVersionOf, legacyVersionOf } from '../domain/entry-history';
+import { refRowsOf, relatedLinks } from './entry-refs.repository';
+import { EntryRefEntity } from './entities/entry-ref.entity';
 
 const LIST_COLUMNS = [
   'workspaceId', 'id', 'key', 'folder', 'docSchema', 'envSchema', 'state', 'signed', 'invalid',
@@ -33,10 +35,24 @@ export class EntryRepository implements EntryStore {
 
   async insert(entry: Entry): Promise<void> {
     const row = toRow(entry);
+    const mysql = this.dataSource.options.type === 'mysql';
     try {
       // Retried on a deadlock or a cluster's certification conflict; a duplicate found then is still a 409.
       await withRetries(async () => {
-        if (this.dataSource.options.type === 'mysql') await insertPrepared(this.dataSource, EntryEntity, row);
+        if (entry.refs?.length) {
+          // The entry and the documents it names are committed together.
+          if (mysql) {
+            await this.dataSource.transaction(async (manager) => {
+              await insertPrepared(this.dataSource, EntryEntity, row, manager);
+              await insertRowsIn(manager, EntryRefEntity, refRowsOf(entry.workspaceId, entry.id, entry.refs!));
+            });
+          } else {
+            insertTogetherOnSqlite(this.dataSource, [
+              { target: EntryEntity, rows: [row] },
+              { target: EntryRefEntity, rows: refRowsOf(entry.workspaceId, entry.id, entry.refs) },
+            ]);
+          }
+        } else if (mysql) await insertPrepared(this.dataSource, EntryEntity, row);
         else await this.entries.insert(row);
       });
     } catch (error) {
@@ -54,7 +70,13 @@ export class EntryRepository implements EntryStore {
   async insertMany(entries: Entry[]): Promise<void> {
     try {
       const rows = entries.map(toRow);
-      await withRetries(() => insertRows(this.dataSource, EntryEntity, rows));
+      const refs = entries.flatMap((e) => refRowsOf(e.workspaceId, e.id, e.refs ?? []));
+      await withRetries(() =>
+        this.dataSource.transaction(async (manager) => {
+          await insertRowsIn(manager, EntryEntity, rows);
+          await insertRowsIn(manager, EntryRefEntity, refs);
+        }),
+      );
     } catch (error) {
       const index = duplicateIndexOf(error);
       if (index === 'key') throw new DuplicateEntryError((await this.anyIdTaken(entries)) ? 'id' : 'key');
@@ -97,17 +119,30 @@ export class EntryRepository implements EntryStore {
       .select(LIST_COLUMNS.map((c) => `e.${c}`))
       .where('e.workspaceId = :workspaceId', { workspaceId });
     if (slice.folder !== undefined) query.andWhere('e.folder = :folder', { folder: slice.folder });
-    if (slice.createdAt !== undefined) query.andWhere('e.createdAt <= :createdAt', { createdAt: slice.createdAt.getTime() });
+    if (slice.ids !== undefined) {
+      if (slice.ids.length === 0) return [];
+      query.andWhere('e.id IN (:...ids)', { ids: slice.ids });
+    }
+    // Oldest first is the same walk of the same index the other way: `createdAt` a lower bound, the keyset mirrored.
+    const [bound, beyond, order] = slice.ascending ? (['>=', '>', 'ASC'] as const) : (['<=', '<', 'DESC'] as const);
+    // A list of given ids (related entries) reads them by primary key and sorts them: `+ 0` keeps the planners
+    // from walking the whole workspace in the created_at index for its order or its range.
+    const time = slice.ids === undefined ? 'e.createdAt' : 'e.createdAt + 0';
+    if (slice.createdAt !== undefined) query.andWhere(`${time} ${bound} :createdAt`, { createdAt: slice.createdAt.getTime() });
     if (slice.after !== undefined) {
-      // Keyset: strictly after the last entry of the previous page, ties broken by id. The leading `<=` gives
+      // Keyset: strictly after the last entry of the previous page, ties broken by id. The leading `<=` (`>=`) gives
       // every engine an index range to start from, so a deep page costs what the first one does.
-      query.andWhere('e.createdAt <= :afterTime AND (e.createdAt < :afterTime OR e.id < :afterId)', {
+      query.andWhere(`${time} ${bound} :afterTime AND (${time} ${beyond} :afterTime OR e.id ${beyond} :afterId)`, {
         afterTime: slice.after.createdAt,
         afterId: slice.after.id,
       });
     }
-    const rows = await query.orderBy('e.createdAt', 'DESC').addOrderBy('e.id', 'DESC').limit(slice.limit).getMany();
+    const rows = await query.orderBy(time, order).addOrderBy('e.id', order).limit(slice.limit).getMany();
     return this.withRelations(workspaceId, rows);
+  }
+
+  async relatedLinks(workspaceId: string, uuid: string): Promise<Map<string, Set<string>>> {
+    return relatedLinks(this.dataSource, workspaceId, uuid);
   }
 
   async loadData(workspaceId: string, ids: string[]): Promise<Map<string, Envelope | undefined>> {

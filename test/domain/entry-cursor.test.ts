@@ -40,3 +40,22 @@ describe('EntryCursor', () => {
     },
   );
 });
+
+describe('EntryCursor order and list', () => {
+  test('a cursor continues only the order it was made in', () => {
+    const ascending = encodeCursor('acme', position, { ascending: true });
+    expect(decodeCursor('acme', ascending, { ascending: true })).toEqual(position);
+    expect(inputError(() => decodeCursor('acme', ascending, {}))).toBe('input');
+    expect(inputError(() => decodeCursor('acme', encodeCursor('acme', position, {}), { ascending: true }))).toBe('input');
+  });
+
+  test('a related list cursor continues only that list, with its context', () => {
+    const uuid = '01a1fcbd-04c0-72ff-a05d-e50025768049';
+    const related = encodeCursor('acme', position, { related: uuid, context: 'preceding' });
+    expect(decodeCursor('acme', related, { related: uuid, context: 'preceding' })).toEqual(position);
+    expect(inputError(() => decodeCursor('acme', related, {}))).toBe('input');
+    expect(inputError(() => decodeCursor('acme', related, { related: uuid }))).toBe('input');
+    expect(inputError(() => decodeCursor('acme', related, { related: '01a1fcbd-04c0-72ff-a05d-e50025768040', context: 'preceding' }))).toBe('input');
+    expect(inputError(() => decodeCursor('acme', encodeCursor('acme', position, {}), { related: uuid }))).toBe('input');
+  });
+});

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Runs the repository's own list query under EXPLAIN and returns the plan as text. */
-async function planOf(filters: { folder?: string; createdAt?: Date; after?: { createdAt: number; id: string } }) {
+async function planOf(filters: { folder?: string; createdAt?: Date; ascending?: boolean; ids?: string[]; after?: { createdAt: number; id: string } }, workspace = 'plan-workspace') {
   const dataSource = t.server.dataSource;
   const queries: string[] = [];
   const original = dataSource.driver.createQueryRunner.bind(dataSource.driver);
@@ -24,13 +24,13 @@ async function planOf(filters: { folder?: string; createdAt?: Date; after?: { cr
     const runner = original(mode);
     const query = runner.query.bind(runner);
     runner.query = (sql: string, parameters?: unknown[], ...rest: unknown[]) => {
-      if (/^\s*SELECT/i.test(sql) && /entries/.test(sql) && !/entry_(attachments|meta)/.test(sql)) captured.push({ sql, parameters: parameters ?? [] });
+      if (/^\s*SELECT/i.test(sql) && /FROM [`"]entries[`"]/.test(sql)) captured.push({ sql, parameters: parameters ?? [] });
       return (query as any)(sql, parameters, ...rest);
     };
     return runner;
   };
   try {
-    await repository.list('plan-workspace', { ...filters, limit: 21 });
+    await repository.list(workspace, { ...filters, limit: 21 });
   } finally {
     dataSource.driver.createQueryRunner = original;
   }
@@ -64,6 +64,10 @@ describe('list query plan', () => {
     ['folder and created_at', { folder: 'sales', createdAt: new Date() }],
     ['cursor', { after: { createdAt: Date.now(), id: randomUUID() } }],
     ['folder and cursor', { folder: 'sales', after: { createdAt: Date.now(), id: randomUUID() } }],
+    ['ascending', { ascending: true }],
+    ['ascending, created_at', { ascending: true, createdAt: new Date(0) }],
+    ['ascending, folder and cursor', { ascending: true, folder: 'sales', after: { createdAt: 0, id: randomUUID() } }],
+    ['ascending, folder, created_at and cursor', { ascending: true, folder: 'sales', createdAt: new Date(0), after: { createdAt: 0, id: randomUUID() } }],
   ])('%s: an index serves the order, no sort in memory', async (_name, filters) => {
     const plan = await planOf(filters);
     if (testDatabase() === 'sqlite') {
@@ -72,6 +76,39 @@ describe('list query plan', () => {
     } else {
       expect(plan).not.toMatch(/filesort/i);
       expect(plan).toMatch(/entries_workspace_/);
+    }
+  });
+
+});
+
+describe('related list query plan', () => {
+  const workspace = newWorkspace();
+  let related: string[] = [];
+  beforeAll(async () => {
+    // A workspace of many entries, a few of them related: the plan must read those by id, not walk them all.
+    const repository = new EntryRepository(t.server.dataSource);
+    const entries = Array.from({ length: 2000 }, (_, i) => ({
+      workspaceId: workspace, id: randomUUID(), folder: 'sales', docSchema: party('x').$schema, envSchema: 'https://gobl.org/draft-0/envelope',
+      signed: false, invalid: false, digest: { alg: 'sha256', val: 'x' }, snippet: { title: 'x' }, tags: [], attachments: [], meta: [], faults: [],
+      createdAt: new Date(Date.now() - i * 1000), updatedAt: new Date(), dataJson: '{}',
+    }));
+    await repository.insertMany(entries);
+    related = entries.filter((_, i) => i % 400 === 0).map((e) => e.id);
+    await t.server.dataSource.query(testDatabase() === 'sqlite' ? 'ANALYZE' : 'ANALYZE TABLE entries');
+  });
+
+  test.each([
+    ['related', {}],
+    ['related, ascending, with a cursor', { ascending: true, after: { createdAt: 0, id: randomUUID() } }],
+    ['related, created_at and a cursor', { createdAt: new Date(), after: { createdAt: Date.now(), id: randomUUID() } }],
+  ])('%s: the related entries are read by primary key, not by walking the workspace', async (_name, filters) => {
+    const plan = await planOf({ ...filters, ids: related }, workspace);
+    if (testDatabase() === 'sqlite') {
+      expect(plan).toMatch(/SEARCH e USING (INDEX sqlite_autoindex_entries_1|PRIMARY KEY) \(workspace_id=\? AND id=\?\)/);
+      expect(plan).not.toMatch(/USING INDEX entries_workspace_/);
+    } else {
+      // key_len 1168: both columns of the primary key (workspace_id, id).
+      expect(plan).toMatch(/\be (range|ref|eq_ref) [^\n]* PRIMARY 1168 /);
     }
   });
 });

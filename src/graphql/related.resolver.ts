@@ -1,0 +1,24 @@
+import type { GraphQLResolveInfo } from 'graphql';
+import { Args, Ctx, FieldResolver, Info, Resolver, Root } from 'type-graphql';
+import type { Entry } from '../domain/entry';
+import type { GraphQLContext } from './context';
+import { EntryType } from './entry.type';
+import { pageComplexity } from './limits';
+import { RelatedArgs, relatedQueryOf } from './related.args';
+import { relatedConnectionOf, RelatedEntryConnectionType } from './related-connection.type';
+import { selectsPath } from './selection';
+
+const NODE_DATA = ['edges', 'node', 'data'] as const;
+
+/** `Entry.related`: one call into the entry service, as REST's related list. */
+@Resolver(() => EntryType)
+export class RelatedEntryResolver {
+  @FieldResolver(() => RelatedEntryConnectionType, {
+    description: 'The entries whose documents name this one, or that its document names; each edge says how (context).',
+    complexity: pageComplexity,
+  })
+  async related(@Root() entry: Entry, @Args(() => RelatedArgs) args: RelatedArgs, @Ctx() ctx: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<RelatedEntryConnectionType> {
+    const dataBudget = selectsPath(info, NODE_DATA) ? ctx.dataBudget : undefined;
+    return relatedConnectionOf(ctx.workspaceId, await ctx.entries.listRelated(ctx.workspaceId, relatedQueryOf(entry.id, args), { dataBudget }));
+  }
+}

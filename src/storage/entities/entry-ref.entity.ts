@@ -1,0 +1,18 @@
+import { Entity, Index, PrimaryColumn } from 'typeorm';
+
+/** One reference of an entry's document to another document (see src/domain/entry-refs.ts). */
+@Entity({ name: 'entry_refs' })
+@Index('entry_refs_workspace_ref', ['workspaceId', 'refUuid', 'context', 'entryId'])
+export class EntryRefEntity {
+  @PrimaryColumn({ name: 'workspace_id', type: 'varchar', length: 255 })
+  workspaceId: string;
+
+  @PrimaryColumn({ name: 'entry_id', type: 'varchar', length: 36 })
+  entryId: string;
+
+  @PrimaryColumn({ name: 'context', type: 'varchar', length: 32 })
+  context: string;
+
+  @PrimaryColumn({ name: 'ref_uuid', type: 'varchar', length: 36 })
+  refUuid: string;
+}

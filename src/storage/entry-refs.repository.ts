@@ -1,0 +1,88 @@
+import { In, Not, type DataSource, type EntityManager } from 'typeorm';
+import { envelopeOf, type Entry } from '../domain/entry';
+import { OWN_CONTEXT, REF_CONTEXTS, referencesOf, type EntryRef } from '../domain/entry-refs';
+import { insertRowsIn } from './bulk-insert';
+import { EntryRefEntity } from './entities/entry-ref.entity';
+import type { Step } from './sql-transaction';
+
+/** The contexts an envelope gives; `previous` comes from the create instead. */
+const ENVELOPE_CONTEXTS = REF_CONTEXTS.filter((context) => context !== 'previous');
+
+const REF_ROWS_PER_STATEMENT = 500;
+
+/** The rows that store an entry's references. */
+export const refRowsOf = (workspaceId: string, entryId: string, refs: readonly EntryRef[]): EntryRefEntity[] =>
+  refs.map((ref) => Object.assign(new EntryRefEntity(), { workspaceId, entryId, context: ref.context, refUuid: ref.uuid }));
+
+/**
+ * (Re)writes the references of one entry, in the caller's transaction: the entry's rows are deleted and written
+ * again from `entry.refs` when a create set them, else from its envelope (`data` or `dataJson`). The `previous`
+ * reference (the entry `previous_id` named) is not in the envelope: it is kept unless the given references hold
+ * one. Call it whenever an entry's envelope is stored or replaced.
+ */
+export async function rewriteEntryRefs(
+  manager: EntityManager,
+  entry: Pick<Entry, 'workspaceId' | 'id' | 'refs' | 'data' | 'dataJson'>,
+): Promise<void> {
+  const refs = entry.refs ?? referencesOf(envelopeOf(entry as Entry));
+  const contexts: string[] = refs.some((ref) => ref.context === 'previous') ? [...ENVELOPE_CONTEXTS, 'previous'] : ENVELOPE_CONTEXTS;
+  await manager.delete(EntryRefEntity, { workspaceId: entry.workspaceId, entryId: entry.id, context: In(contexts) });
+  await insertRowsIn(manager, EntryRefEntity, refRowsOf(entry.workspaceId, entry.id, refs));
+}
+
+/**
+ * The same rewrite as statements, for a transaction written as steps (EntryHistoryRepository.update): delete the
+ * entry's references that come from its envelope, and insert them again from the envelope as now stored.
+ */
+export function entryRefSteps(entry: Pick<Entry, 'workspaceId' | 'id' | 'refs' | 'data' | 'dataJson'>): Step[] {
+  const refs = (entry.refs ?? referencesOf(envelopeOf(entry as Entry))).filter((ref) => ref.context !== 'previous');
+  const steps: Step[] = [
+    {
+      sql: `DELETE FROM entry_refs WHERE workspace_id = ? AND entry_id = ? AND context IN (${ENVELOPE_CONTEXTS.map(() => '?').join(', ')})`,
+      parameters: [entry.workspaceId, entry.id, ...ENVELOPE_CONTEXTS],
+    },
+  ];
+  // In slices, so that no statement passes the engines' limits on placeholders (a payment may name thousands).
+  for (let start = 0; start < refs.length; start += REF_ROWS_PER_STATEMENT) {
+    const slice = refs.slice(start, start + REF_ROWS_PER_STATEMENT);
+    steps.push({
+      sql: `INSERT INTO entry_refs (workspace_id, entry_id, context, ref_uuid) VALUES ${slice.map(() => '(?, ?, ?, ?)').join(', ')}`,
+      parameters: slice.flatMap((ref) => [entry.workspaceId, entry.id, ref.context, ref.uuid]),
+    });
+  }
+  return steps;
+}
+
+/**
+ * The entries related to a UUID (an entry's id, or the uuid of a document), each with every context that links
+ * it: the entries whose documents name the UUID or the other UUID of the same document (`preceding`,
+ * `lines.document`, `previous`), and the entries the document of the UUID names (`uuid`). The document of the
+ * UUID itself is left out. A few lookups, each one range of the primary key or of entry_refs_workspace_ref.
+ */
+export async function relatedLinks(dataSource: DataSource, workspaceId: string, uuid: string): Promise<Map<string, Set<string>>> {
+  const refs = dataSource.getRepository(EntryRefEntity);
+  // The document's identities: its entry id and its own uuid, whichever of the two was given.
+  const [ownUuids, owners] = await Promise.all([
+    refs.find({ where: { workspaceId, entryId: uuid, context: OWN_CONTEXT } }),
+    refs.find({ where: { workspaceId, refUuid: uuid, context: OWN_CONTEXT } }),
+  ]);
+  const self = new Set([uuid, ...owners.map((row) => row.entryId)]);
+  const identities = [...new Set([...self, ...ownUuids.map((row) => row.refUuid)])];
+  const [naming, named] = await Promise.all([
+    refs.find({ where: { workspaceId, refUuid: In(identities), context: Not(OWN_CONTEXT) } }),
+    refs.find({ where: { workspaceId, entryId: In([...self]), context: Not(OWN_CONTEXT) } }),
+  ]);
+  // What the document names may be entry ids (previous_id) or documents' own uuids: both lead to entries.
+  const targets = [...new Set(named.map((row) => row.refUuid))];
+  const targetOwners = targets.length === 0 ? [] : await refs.find({ where: { workspaceId, refUuid: In(targets), context: OWN_CONTEXT } });
+  const links = new Map<string, Set<string>>();
+  const link = (entryId: string, context: string) => {
+    if (self.has(entryId)) return;
+    if (!links.has(entryId)) links.set(entryId, new Set());
+    links.get(entryId)!.add(context);
+  };
+  for (const row of naming) link(row.entryId, row.context);
+  for (const target of targets) link(target, OWN_CONTEXT);
+  for (const row of targetOwners) link(row.entryId, OWN_CONTEXT);
+  return links;
+}

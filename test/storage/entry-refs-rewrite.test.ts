@@ -1,0 +1,42 @@
+import { rewriteEntryRefs } from '../../src/storage/entry-refs.repository';
+import { invoice } from '../helpers/documents';
+import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
+
+/** rewriteEntryRefs, as a path that replaces an entry's envelope calls it: in its own transaction, from the envelope. */
+let t: TestServer;
+beforeAll(async () => {
+  t = await startServer();
+});
+afterAll(() => t.close());
+
+test('rewriting an entry\'s references from a new envelope replaces what the document names and keeps previous_id', async () => {
+  const workspace = newWorkspace();
+  const api = client(t.url, await tokenFor(workspace));
+  const create = async (body: object) => (await api.post('/silo/v1/entries', body)).body;
+  const first = await create({ data: invoice({ code: 'W-1' }) });
+  const second = await create({ data: invoice({ code: 'W-2' }) });
+  const credit = await create({ previous_id: first.id, correct: { credit: true, reason: 'returned goods' } });
+  const related = async (id: string) => (await api.get(`/silo/v1/entries/${id}/related`)).body.list.map((e: any) => [e.id, e.context]);
+  expect(await related(first.id)).toEqual([[credit.id, 'preceding']]);
+
+  // The credit note's envelope now names the second invoice instead of the first.
+  const data = { ...credit.data, doc: { ...credit.data.doc, preceding: [{ ...credit.data.doc.preceding[0], uuid: second.data.doc.uuid }] } };
+  await t.server.dataSource.transaction((manager) => rewriteEntryRefs(manager, { workspaceId: workspace, id: credit.id, data }));
+  expect(await related(second.id)).toEqual([[credit.id, 'preceding']]);
+  expect(await related(first.id)).toEqual([[credit.id, 'previous']]); // made from it: that link stays
+  expect(await related(credit.id)).toEqual([[second.id, 'uuid'], [first.id, 'uuid']]);
+
+  // From its stored text as well, and again: the same rows, no duplicates.
+  for (let i = 0; i < 2; i++) {
+    await t.server.dataSource.transaction((manager) => rewriteEntryRefs(manager, { workspaceId: workspace, id: credit.id, dataJson: JSON.stringify(data) }));
+  }
+  expect(await related(second.id)).toEqual([[credit.id, 'preceding']]);
+  // A rolled-back rewrite changes nothing.
+  await expect(
+    t.server.dataSource.transaction(async (manager) => {
+      await rewriteEntryRefs(manager, { workspaceId: workspace, id: credit.id, data: { ...data, doc: { ...data.doc, preceding: [] } } });
+      throw new Error('rolled back');
+    }),
+  ).rejects.toThrow('rolled back');
+  expect(await related(second.id)).toEqual([[credit.id, 'preceding']]);
+});

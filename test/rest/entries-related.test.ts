@@ -161,3 +161,25 @@ describe('related entries', () => {
     expect((await api.post(`/silo/v1/entries/${entry.id}/related`, {})).status).toBe(405);
   });
 });
+
+describe('related entries after an update', () => {
+  test('an update that adds or drops a preceding reference changes the related lists; the previous link stays', async () => {
+    const api = await newApi();
+    const first = await create(api, { data: invoice({ code: 'U-1' }) });
+    const second = await create(api, { data: invoice({ code: 'U-2' }) });
+    const copy = await create(api, { previous_id: second.id });
+    expect(linksOf(await api.get(`/silo/v1/entries/${first.id}/related`))).toEqual([]);
+
+    const preceding = [{ uuid: first.data.doc.uuid, series: 'SAMPLE', code: 'U-1', issue_date: first.data.doc.issue_date }];
+    const update = (data: object) => api.send('PATCH', `/silo/v1/entries/${copy.id}`, { content_type: 'application/merge-patch+json', data });
+    const added = await update({ doc: { preceding } });
+    expect(added.status).toBe(200);
+    expect(linksOf(await api.get(`/silo/v1/entries/${first.id}/related`))).toEqual([[copy.id, 'preceding']]);
+    expect(linksOf(await api.get(`/silo/v1/entries/${second.id}/related`))).toEqual([[copy.id, 'previous']]);
+
+    const dropped = await update({ doc: { preceding: null } });
+    expect(dropped.status).toBe(200);
+    expect(linksOf(await api.get(`/silo/v1/entries/${first.id}/related`))).toEqual([]);
+    expect(linksOf(await api.get(`/silo/v1/entries/${second.id}/related`))).toEqual([[copy.id, 'previous']]);
+  });
+});

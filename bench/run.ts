@@ -6,8 +6,8 @@
  *
  * Options: --quick, --db sqlite|mariadb (default both), --seconds N, --connections N, --no-build, --keep,
  * --leak sqlite|mariadb|all|none (default sqlite), --mariadb-url URL (default mysql://root@127.0.0.1:3306/test),
- * --report FILE.json (print and chart a saved run again), --only neighbours|executors (the noisy-neighbour step,
- * or graphql-jit against graphql-js, alone).
+ * --report FILE.json (print and chart a saved run again), --only neighbours|executors|galera (the noisy-neighbour
+ * step, graphql-jit against graphql-js, or the service on a local Galera cluster, alone).
  * See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
@@ -21,6 +21,7 @@ import { mariadbDatabase, sqliteDatabase, type BenchDatabase, type DatabaseName 
 import { runInProcess, type WorkerMode } from './in-process';
 import { combine, runInTurn, runLoad, runSlice, type LoadSlice } from './load';
 import { benchGraphqlExecutors } from './graphql-executors';
+import { benchGalera, printGalera } from './galera';
 import { benchNeighbours } from './neighbours';
 import { markdownReport, printReport } from './report';
 import { deepPagingLoads, type BenchResults, type DatabaseResults, type HttpScenarioResult, type LeakResult, type MeasuredLoad } from './results';
@@ -71,6 +72,8 @@ const keep = flag('keep');
 const onlyNeighbours = option('only') === 'neighbours';
 /** `--only executors`: graphql-jit against graphql-js alone. */
 const onlyExecutors = option('only') === 'executors';
+/** `--only galera`: one, two and three processes on a local three-node cluster against standalone MariaDB. */
+const onlyGalera = option('only') === 'galera';
 const outDir = path.join(ROOT, 'bench', 'results');
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -287,6 +290,16 @@ async function main(): Promise<void> {
   };
   if (quick) log(`--quick: ${settings.seedCount} seeded entries (not 1,000,000), deep page ${settings.deepPage}, ${settings.seconds} s per load`);
   if (!flag('no-build')) buildService();
+
+  if (onlyGalera) {
+    log('\nGalera cluster against standalone MariaDB:');
+    const galera = await benchGalera(mariadbUrl, JWT_SECRET, settings.seconds, log);
+    printGalera(galera, log);
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(path.join(outDir, 'galera.json.tmp'), `${JSON.stringify({ startedAt, machine: results.machine, galera }, null, 2)}\n`);
+    log('\nwrote bench/results/galera.json.tmp');
+    return;
+  }
 
   for (const name of databases) {
     log(`\n${name}:`);

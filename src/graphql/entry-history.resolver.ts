@@ -1,9 +1,10 @@
 import DataLoader from 'dataloader';
-import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Entry } from '../domain/entry';
 import { firstVersionOf, type EntryState, type EntryVersion } from '../domain/entry-history';
 import type { GraphQLContext } from './context';
-import { EntryStateType, EntryVersionDataType, EntryVersionType } from './entry-history.type';
+import { EntryVersionDataType } from './entry-history.type';
+import { EntryStateConnectionType, EntryVersionConnectionType, HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX, pageOfList } from './history-connection.type';
 import { EntryType } from './entry.type';
 import { AddEntryStateInput, UpdateEntryInput, updateBodyOf } from './update-entry.input';
 import { AddEntryStatePayload, UpdateEntryPayload } from './update-entry.payload';
@@ -25,14 +26,23 @@ export class EntryHistoryResolver {
     return { state, entry, clientMutationId: input.clientMutationId ?? null };
   }
 
-  @FieldResolver(() => [EntryVersionType], { description: 'Every version of the envelope, newest first: a list, read with the entry (one query per page).' })
-  versions(@Root() entry: Entry): EntryVersion[] {
-    return entry.versions ?? [firstVersionOf(entry)];
+  @FieldResolver(() => EntryVersionConnectionType, { description: 'The versions of the envelope, newest first (read with the entry: one query per page of entries).' })
+  versions(
+    @Root() entry: Entry,
+    @Arg('first', () => Int, { nullable: true, description: `Versions per page, 1 to ${HISTORY_PAGE_MAX} (default ${HISTORY_PAGE_DEFAULT}).` }) first?: number | null,
+    @Arg('after', () => String, { nullable: true }) after?: string | null,
+  ): EntryVersionConnectionType {
+    return pageOfList(entry.versions ?? [firstVersionOf(entry)], (v: EntryVersion) => v.version, { first, after });
   }
 
-  @FieldResolver(() => [EntryStateType], { description: 'The states of the entry, newest first (those of a whole page in one query).' })
-  states(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Promise<EntryState[]> {
-    return statesLoader(ctx).load(entry.id);
+  @FieldResolver(() => EntryStateConnectionType, { description: 'The states of the entry, newest first (those of a whole page of entries in one query).' })
+  async states(
+    @Root() entry: Entry,
+    @Ctx() ctx: GraphQLContext,
+    @Arg('first', () => Int, { nullable: true, description: `States per page, 1 to ${HISTORY_PAGE_MAX} (default ${HISTORY_PAGE_DEFAULT}).` }) first?: number | null,
+    @Arg('after', () => String, { nullable: true }) after?: string | null,
+  ): Promise<EntryStateConnectionType> {
+    return pageOfList(await statesLoader(ctx).load(entry.id), (s: EntryState) => s.id, { first, after });
   }
 
   @Query(() => EntryVersionDataType, { nullable: true, description: 'The envelope of one version of an entry, as GET /silo/v1/entries/{id}/versions/{version}.' })

@@ -105,6 +105,9 @@ const renamed = (object: Record<string, unknown>) =>
 
 /** A GraphQL entry in the REST shape, to compare the two APIs field by field. */
 export function restShape(entry: any): Record<string, unknown> {
-  const { attachments, meta, ...rest } = entry;
-  return { ...renamed(rest), attachments: attachments.map(renamed), meta: meta.map(renamed) };
+  const { attachments, meta, versions, ...rest } = entry;
+  const shaped: Record<string, unknown> = { ...renamed(rest), attachments: attachments.map(renamed), meta: meta.map(renamed) };
+  // REST lists every version; GraphQL pages them as a connection.
+  if (versions) shaped.versions = versions.edges.map((edge: { node: unknown }) => edge.node);
+  return shaped;
 }

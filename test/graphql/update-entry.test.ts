@@ -18,14 +18,14 @@ describe('Mutation.updateEntry', () => {
   test('changes the data as a new version, answers as REST does, echoes clientMutationId', async () => {
     const { gql, rest } = await apisFor(t.url);
     const entry = await created(gql, 'Before');
-    expect(entry.versions).toEqual([{ version: entry.version, at: entry.createdAt, invalid: false, signed: false, src: 'api' }]);
+    expect(entry.versions).toEqual({ totalCount: 1, edges: [{ node: { version: entry.version, at: entry.createdAt, invalid: false, signed: false, src: 'api' } }] });
     const reply = await gql.run(UpdateEntryDocument, { input: { id: entry.id, data: party('After'), expectedVersion: entry.version, clientMutationId: 'u-1' } });
     expect(reply.body.errors).toBeUndefined();
     const { entry: updated, clientMutationId } = reply.body.data!.updateEntry;
     expect(clientMutationId).toBe('u-1');
     expect(updated.id).toBe(entry.id);
     expect((updated.data as any).doc.name).toBe('After');
-    expect(updated.versions.map((v) => v.version)).toEqual([updated.version, entry.version]);
+    expect(updated.versions.edges.map((e) => e.node.version)).toEqual([updated.version, entry.version]);
     const { data, ...fields } = (await rest.get(`/silo/v1/entries/${entry.id}`)).body;
     expect(restShape({ ...updated, data: undefined })).toEqual(fields);
     expect(data).toEqual(updated.data);
@@ -64,10 +64,12 @@ describe('Mutation.addEntryState and Entry.states', () => {
     const early = await gql.run(AddEntryStateDocument, { input: { entryId: entry.id, key: 'draft', at: '2020-01-01T00:00:00.000Z' } });
     expect(early.body.data!.addEntryState.entry.state).toBe('sent');
     const listed = await gql.run(EntryStatesDocument, { id: entry.id });
-    expect(listed.body.data!.entry!.states.map((s) => s.key)).toEqual(['sent', 'draft']);
-    expect(listed.body.data!.entry!.states[1].at).toBe('2020-01-01T00:00:00.000Z');
+    const states = listed.body.data!.entry!.states.edges.map((e) => e.node);
+    expect(listed.body.data!.entry!.states.totalCount).toBe(2);
+    expect(states.map((s) => s.key)).toEqual(['sent', 'draft']);
+    expect(states[1].at).toBe('2020-01-01T00:00:00.000Z');
     const restList = (await rest.get(`/silo/v1/entries/${entry.id}/states`)).body.list;
-    expect(restList.map((s: any) => s.created_at)).toEqual(listed.body.data!.entry!.states.map((s) => s.at));
+    expect(restList.map((s: any) => s.created_at)).toEqual(states.map((s) => s.at));
     const unknown = await gql.run(AddEntryStateDocument, { input: { entryId: entry.id, key: 'shipped' } });
     expect(firstError(unknown).extensions).toMatchObject({ code: 'VALIDATION_FAILED', key: 'unknown-state' });
   });
@@ -95,10 +97,52 @@ describe('Query.entryVersion and states of a page', () => {
       const reply = await gql.run(EntriesWithStatesDocument, { first: 5 });
       expect(reply.body.errors).toBeUndefined();
       const nodes = reply.body.data!.entries.edges.map((e) => e.node);
-      expect(nodes.map((n) => n.states.map((s) => s.key))).toEqual(nodes.map((n) => [n.state]));
+      expect(nodes.map((n) => n.states.edges.map((e) => e.node.key))).toEqual(nodes.map((n) => [n.state]));
       expect(log.queries.filter((q) => /entry_states/.test(q))).toHaveLength(1);
     } finally {
       log.restore();
     }
+  });
+});
+
+describe('Entry.versions and Entry.states are Relay connections', () => {
+  const PAGES = `query Pages($id: ID!, $first: Int, $after: String, $stateAfter: String) {
+    entry(id: $id) {
+      versions(first: $first, after: $after) { totalCount edges { cursor node { version } } pageInfo { hasNextPage endCursor } }
+      states(first: $first, after: $stateAfter) { totalCount edges { cursor node { key } } pageInfo { hasNextPage endCursor } }
+    }
+  }`;
+
+  test('pages by cursor, newest first; a cursor names its item, so a new version does not shift the pages after it', async () => {
+    const { gql } = await apisFor(t.url);
+    const entry = await created(gql, 'Paged 0');
+    for (let i = 1; i <= 4; i++) await gql.run(UpdateEntryDocument, { input: { id: entry.id, data: party(`Paged ${i}`) } });
+    for (const key of ['draft', 'sent', 'paid']) await gql.run(AddEntryStateDocument, { input: { entryId: entry.id, key } });
+
+    const first = (await gql.query(PAGES, { id: entry.id, first: 2 })).body.data.entry;
+    expect(first.versions.totalCount).toBe(5);
+    expect(first.versions.pageInfo.hasNextPage).toBe(true);
+    expect(first.states.edges.map((e: any) => e.node.key)).toEqual(['paid', 'sent']);
+    const restOfStates = (await gql.query(PAGES, { id: entry.id, first: 2, stateAfter: first.states.pageInfo.endCursor })).body.data.entry.states;
+    expect(restOfStates.edges.map((e: any) => e.node.key)).toEqual(['draft']);
+    expect(restOfStates.pageInfo.hasNextPage).toBe(false);
+    const versionsAfter = first.versions.pageInfo.endCursor;
+
+    // A new version at the head; the page after the cursor is the same one.
+    await gql.run(UpdateEntryDocument, { input: { id: entry.id, data: party('Paged 5') } });
+    const next = (await gql.query(PAGES, { id: entry.id, first: 2, after: versionsAfter })).body;
+    const all = (await gql.query(PAGES, { id: entry.id, first: 100 })).body.data.entry.versions.edges.map((e: any) => e.node.version);
+    expect(next.errors).toBeUndefined();
+    expect(next.data.entry.versions.edges.map((e: any) => e.node.version)).toEqual(all.slice(3, 5));
+    expect(all).toHaveLength(6);
+  });
+
+  test('a cursor of another list, or first out of range, is BAD_USER_INPUT', async () => {
+    const { gql } = await apisFor(t.url);
+    const entry = await created(gql, 'Cursor errors');
+    const foreign = await gql.query(PAGES, { id: entry.id, after: 'aXRlbTpub3RoaW5n', stateAfter: 'aXRlbTpub3RoaW5n' });
+    expect(foreign.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', key: 'input' });
+    const tooMany = await gql.query(PAGES, { id: entry.id, first: 101 });
+    expect(tooMany.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { first: expect.any(String) } });
   });
 });

@@ -1,0 +1,81 @@
+import { Field, Int, ObjectType } from 'type-graphql';
+import { badInput } from '../domain/errors';
+import type { EntryState, EntryVersion } from '../domain/entry-history';
+import { EntryStateType, EntryVersionType } from './entry-history.type';
+import { PageInfoType } from './page-info.type';
+
+@ObjectType('EntryVersionEdge', { simpleResolvers: true })
+export class EntryVersionEdgeType {
+  @Field(() => String, { description: 'Continues the list after this version.' })
+  cursor: string;
+
+  @Field(() => EntryVersionType)
+  node: EntryVersion;
+}
+
+@ObjectType('EntryVersionConnection', { simpleResolvers: true, description: 'Versions of an entry, newest first (Relay connection).' })
+export class EntryVersionConnectionType {
+  @Field(() => [EntryVersionEdgeType])
+  edges: EntryVersionEdgeType[];
+
+  @Field(() => PageInfoType)
+  pageInfo: PageInfoType;
+
+  @Field(() => Int, { description: 'How many versions the entry has.' })
+  totalCount: number;
+}
+
+@ObjectType('EntryStateEdge', { simpleResolvers: true })
+export class EntryStateEdgeType {
+  @Field(() => String, { description: 'Continues the list after this state.' })
+  cursor: string;
+
+  @Field(() => EntryStateType)
+  node: EntryState;
+}
+
+@ObjectType('EntryStateConnection', { simpleResolvers: true, description: 'States of an entry, newest first (Relay connection).' })
+export class EntryStateConnectionType {
+  @Field(() => [EntryStateEdgeType])
+  edges: EntryStateEdgeType[];
+
+  @Field(() => PageInfoType)
+  pageInfo: PageInfoType;
+
+  @Field(() => Int, { description: 'How many states the entry has.' })
+  totalCount: number;
+}
+
+export const HISTORY_PAGE_DEFAULT = 20;
+export const HISTORY_PAGE_MAX = 100;
+
+/**
+ * One page of a list an entry holds whole (its versions, its states: a few each). A cursor names the item it
+ * follows, not a position, so a version or state added at the head while a client pages does not shift the
+ * pages after it.
+ */
+export function pageOfList<T>(items: T[], idOf: (item: T) => string, args: { first?: number | null; after?: string | null }) {
+  const first = args.first ?? HISTORY_PAGE_DEFAULT;
+  if (!Number.isInteger(first) || first < 1 || first > HISTORY_PAGE_MAX) {
+    throw badInput(`first must be 1 to ${HISTORY_PAGE_MAX}`, { first: `must be 1 to ${HISTORY_PAGE_MAX}` });
+  }
+  const cursorOf = (item: T) => Buffer.from(`item:${idOf(item)}`).toString('base64url');
+  let start = 0;
+  if (args.after) {
+    const index = items.findIndex((item) => cursorOf(item) === args.after);
+    if (index < 0) throw badInput('after is not a cursor of this list', { after: 'is not a cursor of this list' });
+    start = index + 1;
+  }
+  const page = items.slice(start, start + first);
+  const edges = page.map((node) => ({ node, cursor: cursorOf(node) }));
+  return {
+    edges,
+    totalCount: items.length,
+    pageInfo: {
+      hasNextPage: start + first < items.length,
+      hasPreviousPage: false,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+    },
+  };
+}

@@ -4,13 +4,14 @@ import { buildSchemaSync } from 'type-graphql';
 import { EntryResolver } from './entry.resolver';
 import { KeysResolver } from './keys.resolver';
 import { NodeResolver } from './node.resolver';
+import { SearchResolver } from './search.resolver';
 
 /** The committed SDL, emitted by `npm run schema:emit` and checked for drift by test/graphql/schema.test.ts. */
 export const SCHEMA_FILE = 'schema/schema.graphql';
 
 /** The schema, from the TypeGraphQL types. class-validator is off: every rule lives in the domain. */
 export function buildGraphQLSchema(): GraphQLSchema {
-  const schema = buildSchemaSync({ resolvers: [EntryResolver, NodeResolver, KeysResolver], validate: false, emitSchemaFile: false });
+  const schema = buildSchemaSync({ resolvers: [EntryResolver, NodeResolver, KeysResolver, SearchResolver], validate: false, emitSchemaFile: false });
   // Every node is an Entry. Set here rather than in @InterfaceType, which would wrap it in an async function:
   // the compiled executor (graphql-jit) resolves abstract types synchronously, and does not catch a throw there.
   (schema.getType('Node') as GraphQLInterfaceType).resolveType = () => 'Entry';

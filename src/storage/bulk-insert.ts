@@ -1,4 +1,4 @@
-import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 
 /**
  * Rows per INSERT statement. 200 rows of the widest table (17 columns) are 3,400 parameters, well under
@@ -11,7 +11,13 @@ const ROWS_PER_STATEMENT = 200;
  * fsync) for the whole batch instead of one per row. The values go through TypeORM's column metadata,
  * transformers and driver conversions, so they are stored exactly as `repository.insert` stores them.
  */
-export async function insertRows<T extends ObjectLiteral>(dataSource: DataSource, target: EntityTarget<T>, rows: T[]): Promise<void> {
+export async function insertRows<T extends ObjectLiteral>(
+  dataSource: DataSource,
+  target: EntityTarget<T>,
+  rows: T[],
+  /** More writes for the same transaction, after the rows. */
+  also?: (manager: EntityManager) => Promise<void>,
+): Promise<void> {
   if (rows.length === 0) return;
   const metadata = dataSource.getMetadata(target);
   const driver = dataSource.driver;
@@ -27,6 +33,7 @@ export async function insertRows<T extends ObjectLiteral>(dataSource: DataSource
       }
       await manager.query(head + chunk.map(() => tuple).join(', '), parameters);
     }
+    await also?.(manager);
   });
 }
 
@@ -37,20 +44,62 @@ export async function insertRows<T extends ObjectLiteral>(dataSource: DataSource
  * HTTP thread, and long collection pauses. Errors are the driver's own (as `driverError`, like TypeORM's).
  */
 export async function insertPrepared<T extends ObjectLiteral>(dataSource: DataSource, target: EntityTarget<T>, row: T): Promise<void> {
+  const { sql, parameters } = preparedInsert(dataSource, target, row);
+  const pool = (dataSource.driver as unknown as { pool: PreparingPool }).pool;
+  await new Promise<void>((resolve, reject) => {
+    pool.execute(sql, parameters, (error) => (error ? reject(driverError(error)) : resolve()));
+  });
+}
+
+/** The INSERT of one row of an entity, with its values as TypeORM would store them. */
+export function preparedInsert<T extends ObjectLiteral>(dataSource: DataSource, target: EntityTarget<T>, row: T): { sql: string; parameters: unknown[] } {
   const metadata = dataSource.getMetadata(target);
   const driver = dataSource.driver;
   const columns = metadata.columns.filter((column) => column.isInsert);
   const sql =
     `INSERT INTO ${driver.escape(metadata.tableName)} (${columns.map((c) => driver.escape(c.databaseName)).join(', ')}) ` +
     `VALUES (${columns.map(() => '?').join(', ')})`;
-  const values = columns.map((column) => driver.preparePersistentValue(column.getEntityValue(row), column));
-  const pool = (driver as unknown as { pool: PreparingPool }).pool;
-  await new Promise<void>((resolve, reject) => {
-    pool.execute(sql, values, (error) => (error ? reject(Object.assign(new Error(error.message), { driverError: error })) : resolve()));
-  });
+  return { sql, parameters: columns.map((column) => driver.preparePersistentValue(column.getEntityValue(row), column)) };
 }
+
+/**
+ * Runs prepared statements in one transaction on one connection of MySQL's pool (as insertPrepared, for a
+ * row and what must be written with it): all of them, or, when one fails, none.
+ */
+export async function preparedTransaction(dataSource: DataSource, statements: { sql: string; parameters: unknown[] }[]): Promise<void> {
+  const pool = (dataSource.driver as unknown as { pool: PreparingPool }).pool;
+  const connection = await new Promise<PreparingConnection>((resolve, reject) =>
+    pool.getConnection((error, conn) => (error ? reject(driverError(error)) : resolve(conn))),
+  );
+  const run = (sql: string, parameters: unknown[] = []) =>
+    new Promise<void>((resolve, reject) => connection.execute(sql, parameters, (error) => (error ? reject(driverError(error)) : resolve())));
+  const plain = (sql: string) => new Promise<void>((resolve, reject) => connection.query(sql, (error) => (error ? reject(driverError(error)) : resolve())));
+  try {
+    await plain('START TRANSACTION');
+    try {
+      for (const statement of statements) await run(statement.sql, statement.parameters);
+      await plain('COMMIT');
+    } catch (error) {
+      await plain('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  } finally {
+    connection.release();
+  }
+}
+
+type DriverError = Error & { code?: string; errno?: number };
+/** Errors are the driver's own, as `driverError` (like TypeORM's). */
+const driverError = (error: DriverError) => Object.assign(new Error(error.message), { driverError: error });
 
 /** The part of mysql2's callback pool that runs prepared statements. */
 interface PreparingPool {
-  execute(sql: string, values: unknown[], callback: (error: (Error & { code?: string; errno?: number }) | null) => void): void;
+  execute(sql: string, values: unknown[], callback: (error: DriverError | null) => void): void;
+  getConnection(callback: (error: DriverError | null, connection: PreparingConnection) => void): void;
+}
+
+interface PreparingConnection {
+  execute(sql: string, values: unknown[], callback: (error: DriverError | null) => void): void;
+  query(sql: string, callback: (error: DriverError | null) => void): void;
+  release(): void;
 }

@@ -4,13 +4,14 @@ import type { Config } from '../config';
 import { makePrivateDir, makePrivateFile } from '../private-files';
 import { CreateEntries1763700000000 } from '../../migrations/1763700000000-CreateEntries';
 import { AddFiles1764000000000 } from '../../migrations/1764000000000-AddFiles';
+import { AddSearch1764300000000 } from '../../migrations/1764300000000-AddSearch';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { FileChunkEntity, FileContentEntity } from './entities/file-content.entity';
 
 export const ENTITIES = [EntryEntity, AttachmentEntity, MetaEntity, FileContentEntity, FileChunkEntity];
-export const MIGRATIONS = [CreateEntries1763700000000, AddFiles1764000000000];
+export const MIGRATIONS = [CreateEntries1763700000000, AddFiles1764000000000, AddSearch1764300000000];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */
 export function dataSourceOptions(database: Config['database']): DataSourceOptions {

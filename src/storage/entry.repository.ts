@@ -1,13 +1,15 @@
 import { In, type DataSource, type Repository } from 'typeorm';
 import type { Envelope } from '../document';
 import { storedJsonOf, type Entry, type Meta } from '../domain/entry';
+import { API_META_SRC } from '../domain/entry-meta.service';
 import { DuplicateEntryError, type EntryStore, type ListSlice } from '../domain/entry-store';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { fromAttachmentRow } from './attachment-rows';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { duplicateIndexOf } from './duplicate-key';
-import { insertPrepared, insertRows } from './bulk-insert';
+import { insertRows, preparedInsert, preparedTransaction } from './bulk-insert';
+import { insertSearchRows, rewriteSearchRow, searchRowStatements } from './search-index.repository';
 
 const LIST_COLUMNS = [
   'workspaceId', 'id', 'key', 'folder', 'docSchema', 'envSchema', 'state', 'signed', 'invalid',
@@ -28,11 +30,18 @@ export class EntryRepository implements EntryStore {
     this.metas = dataSource.getRepository(MetaEntity);
   }
 
+  /** Stores a new entry and its search row, in one transaction: a search right after the create finds it. */
   async insert(entry: Entry): Promise<void> {
     const row = toRow(entry);
     try {
-      if (this.dataSource.options.type === 'mysql') await insertPrepared(this.dataSource, EntryEntity, row);
-      else await this.entries.insert(row);
+      if (this.dataSource.options.type === 'mysql') {
+        await preparedTransaction(this.dataSource, [preparedInsert(this.dataSource, EntryEntity, row), ...searchRowStatements(entry)]);
+      } else {
+        await this.dataSource.transaction(async (manager) => {
+          await manager.insert(EntryEntity, row);
+          await rewriteSearchRow(manager, entry);
+        });
+      }
     } catch (error) {
       const index = duplicateIndexOf(error);
       if (index) throw new DuplicateEntryError(index === 'key' ? 'key' : 'id');
@@ -46,7 +55,7 @@ export class EntryRepository implements EntryStore {
    */
   async insertMany(entries: Entry[]): Promise<void> {
     try {
-      await insertRows(this.dataSource, EntryEntity, entries.map(toRow));
+      await insertRows(this.dataSource, EntryEntity, entries.map(toRow), (manager) => insertSearchRows(manager, entries));
     } catch (error) {
       const index = duplicateIndexOf(error);
       if (index) throw new DuplicateEntryError(index === 'key' ? 'key' : 'id');
@@ -60,6 +69,13 @@ export class EntryRepository implements EntryStore {
 
   async findByKey(workspaceId: string, key: string, options: { withData: boolean }): Promise<Entry | undefined> {
     return this.findOne({ workspaceId, key }, options.withData);
+  }
+
+  /** Entries by id, without `data`, in no particular order (search results). */
+  async findByIds(workspaceId: string, ids: string[]): Promise<Entry[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.entries.find({ select: selectOf(LIST_COLUMNS), where: { workspaceId, id: In(ids) } });
+    return this.withRelations(workspaceId, rows);
   }
 
   async list(workspaceId: string, slice: ListSlice): Promise<Entry[]> {
@@ -111,13 +127,14 @@ export class EntryRepository implements EntryStore {
     return entry;
   }
 
-  /** Attachments and meta of a whole page in one query each, never one per entry. */
+  /** Attachments and meta of a whole page in one query each, never one per entry; `secure` meta rows are never listed. */
   private async withRelations(workspaceId: string, rows: EntryEntity[]): Promise<Entry[]> {
     if (rows.length === 0) return [];
     const entryIds = rows.map((r) => r.id);
     const [attachments, metas] = await Promise.all([
       this.attachments.find({ where: { workspaceId, entryId: In(entryIds) }, order: { createdAt: 'ASC', id: 'ASC' } }),
-      this.metas.find({ where: { workspaceId, entryId: In(entryIds) }, order: { createdAt: 'ASC', src: 'ASC', key: 'ASC' } }),
+      // Of other sources, only what they shared (see API_META_SRC).
+      this.metas.find({ where: [{ workspaceId, entryId: In(entryIds), secure: false, src: API_META_SRC }, { workspaceId, entryId: In(entryIds), secure: false, shared: true }], order: { createdAt: 'ASC', src: 'ASC', key: 'ASC' } }),
     ]);
     return rows.map((row) => ({
       ...fromRow(row),
@@ -173,7 +190,7 @@ function fromRow(row: EntryEntity): Entry {
   return entry;
 }
 
-function fromMetaRow(row: MetaEntity): Meta {
+export function fromMetaRow(row: MetaEntity): Meta {
   return {
     entryId: row.entryId,
     src: row.src,

@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { Entry } from '../domain/entry';
+import { searchTermsOf, type CheckedSearch, type SearchSource, type SearchStore } from '../domain/search';
+
+/**
+ * The search index: one row per entry in `entry_search` (its workspace, id, folder, time and terms), indexed
+ * by SQLite's FTS5 (`entry_search_fts`, kept in step by triggers) or by an InnoDB FULLTEXT index on MySQL and
+ * MariaDB. Each stored term is the entry's workspace token followed by the term ("w3f9c0a1b2d" + "f0001"):
+ * - a query only ever meets the terms of its own workspace, inside the index itself;
+ * - every stored word is at least 12 characters long and none is a stopword, so InnoDB's minimum token
+ *   size (innodb_ft_min_token_size) and stopword list leave nothing out: "F", "01" and "the" are found too.
+ * The workspace column is also compared exactly, so two workspaces sharing a token cannot mix.
+ */
+export const SEARCH_TABLE = 'entry_search';
+export const SEARCH_FTS_TABLE = 'entry_search_fts';
+
+/** Runs one SQL statement: a TypeORM EntityManager or QueryRunner. */
+export interface SqlRunner {
+  query(sql: string, parameters?: unknown[]): Promise<unknown>;
+}
+
+export interface SqlStatement {
+  sql: string;
+  parameters: unknown[];
+}
+
+/** An entry as the index needs it. */
+export type IndexedEntry = SearchSource & Pick<Entry, 'workspaceId' | 'createdAt'>;
+
+/** "w" and 10 hex digits of the workspace's SHA-256: letters and digits only, so no tokenizer splits it. */
+export const workspaceToken = (workspaceId: string) => `w${createHash('sha256').update(workspaceId).digest('hex').slice(0, 10)}`;
+
+/** The text stored for an entry's terms: each with its workspace token, separated by spaces. */
+export function termsText(entry: IndexedEntry): string {
+  const prefix = workspaceToken(entry.workspaceId);
+  return searchTermsOf(entry)
+    .map((term) => prefix + term)
+    .join(' ');
+}
+
+const COLUMNS = '(workspace_id, entry_id, folder, created_at, terms)';
+const rowValues = (entry: IndexedEntry) => [entry.workspaceId, entry.id, entry.folder, entry.createdAt.getTime(), termsText(entry)];
+
+/** The statements that (re)write an entry's search row: delete it, insert it from the entry. */
+export function searchRowStatements(entry: IndexedEntry): SqlStatement[] {
+  return [
+    { sql: `DELETE FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id = ?`, parameters: [entry.workspaceId, entry.id] },
+    { sql: `INSERT INTO ${SEARCH_TABLE} ${COLUMNS} VALUES (?, ?, ?, ?, ?)`, parameters: rowValues(entry) },
+  ];
+}
+
+/**
+ * (Re)writes an entry's search row from the entry: call it in the transaction that writes the entry (create,
+ * update, a change of its indexed meta), so the index never disagrees with what was committed.
+ */
+export async function rewriteSearchRow(runner: SqlRunner, entry: IndexedEntry): Promise<void> {
+  for (const statement of searchRowStatements(entry)) await runner.query(statement.sql, statement.parameters);
+}
+
+/** Removes an entry's search row (for a path that deletes entries). */
+export async function deleteSearchRow(runner: SqlRunner, workspaceId: string, entryId: string): Promise<void> {
+  await runner.query(`DELETE FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id = ?`, [workspaceId, entryId]);
+}
+
+const ROWS_PER_STATEMENT = 500;
+
+/** Search rows of new entries, with multi-row INSERTs (bulk import, backfill): inside the caller's transaction. */
+export async function insertSearchRows(runner: SqlRunner, entries: IndexedEntry[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += ROWS_PER_STATEMENT) {
+    const chunk = entries.slice(start, start + ROWS_PER_STATEMENT);
+    await runner.query(`INSERT INTO ${SEARCH_TABLE} ${COLUMNS} VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`, chunk.flatMap(rowValues));
+  }
+}
+
+/** Loads the entries of a page by id, in any order. */
+export interface EntryLoader {
+  findByIds(workspaceId: string, ids: string[]): Promise<Entry[]>;
+}
+
+/** Search through the index: the ids of one page, ranked, then the entries themselves in one query. */
+export class SearchIndexRepository implements SearchStore {
+  private readonly mysql: boolean;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly entries: EntryLoader,
+  ) {
+    this.mysql = dataSource.options.type === 'mysql';
+  }
+
+  async search(workspaceId: string, search: CheckedSearch): Promise<Entry[]> {
+    const prefix = workspaceToken(workspaceId);
+    const rows = (this.mysql ? await this.searchMysql(workspaceId, prefix, search) : await this.searchSqlite(workspaceId, prefix, search)) as { entry_id: string }[];
+    const ids = rows.map((row) => row.entry_id);
+    const found = new Map((await this.entries.findByIds(workspaceId, ids)).map((entry) => [entry.id, entry]));
+    return ids.map((id) => found.get(id)).filter((entry): entry is Entry => entry !== undefined);
+  }
+
+  /** FTS5: every word a prefix query of its own (implicit AND), ranked by bm25. */
+  private searchSqlite(workspaceId: string, prefix: string, search: CheckedSearch): Promise<unknown> {
+    const match = search.terms.map((term) => `"${prefix}${term}"*`).join(' ');
+    const folder = search.folder === undefined ? '' : 'AND s.folder = ?';
+    return this.dataSource.query(
+      `SELECT s.entry_id FROM ${SEARCH_FTS_TABLE} f JOIN ${SEARCH_TABLE} s ON s.rid = f.rowid ` +
+        `WHERE ${SEARCH_FTS_TABLE} MATCH ? AND s.workspace_id = ? ${folder} ` +
+        `ORDER BY bm25(${SEARCH_FTS_TABLE}), s.created_at DESC, s.entry_id DESC LIMIT ? OFFSET ?`,
+      [match, workspaceId, ...(search.folder === undefined ? [] : [search.folder]), search.limit, search.offset],
+    );
+  }
+
+  /** InnoDB FULLTEXT in boolean mode: every word required, as a prefix; ranked by its relevance. */
+  private searchMysql(workspaceId: string, prefix: string, search: CheckedSearch): Promise<unknown> {
+    const against = search.terms.map((term) => `+${prefix}${term}*`).join(' ');
+    const folder = search.folder === undefined ? '' : 'AND s.folder = ?';
+    return this.dataSource.query(
+      `SELECT s.entry_id, MATCH(s.terms) AGAINST (? IN BOOLEAN MODE) AS score FROM ${SEARCH_TABLE} s ` +
+        `WHERE MATCH(s.terms) AGAINST (? IN BOOLEAN MODE) AND s.workspace_id = ? ${folder} ` +
+        `ORDER BY score DESC, s.created_at DESC, s.entry_id DESC LIMIT ? OFFSET ?`,
+      [against, against, workspaceId, ...(search.folder === undefined ? [] : [search.folder]), search.limit, search.offset],
+    );
+  }
+}

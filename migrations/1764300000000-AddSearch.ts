@@ -1,6 +1,15 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { exactCollation } from './1763700000000-CreateEntries';
-import { insertSearchRows, SEARCH_FTS_TABLE, SEARCH_TABLE, type IndexedEntry } from '../src/storage/search-index.repository';
+import {
+  ENTRY_SEARCH_COLUMNS,
+  indexedEntryOf,
+  insertSearchRows,
+  META_SEARCH_COLUMNS,
+  SEARCH_FTS_TABLE,
+  SEARCH_TABLE,
+  type EntrySearchRow,
+  type MetaSearchRow,
+} from '../src/storage/search-index.repository';
 
 /** Entries read per step of the backfill. */
 const BACKFILL_BATCH = 2000;
@@ -65,69 +74,38 @@ export class AddSearch1764300000000 implements MigrationInterface {
   }
 }
 
-interface EntryRow {
-  workspace_id: string;
-  id: string;
-  entry_key: string | null;
-  folder: string;
-  doc_schema: string;
-  state: string | null;
-  snippet: string;
-  tags: string;
-  created_at: number | string;
-}
-
-interface MetaRow {
-  entry_id: string;
-  meta_key: string;
-  ref: string | null;
-  value: string | null;
-  indexed: number | boolean;
-  secure: number | boolean;
-}
-
 /** Writes the search rows of the entries already stored, a batch at a time, in key order. */
 async function backfill(queryRunner: QueryRunner): Promise<void> {
   let after: { workspace: string; id: string } | undefined;
   for (;;) {
     const rows = (await queryRunner.query(
-      'SELECT workspace_id, id, entry_key, folder, doc_schema, state, snippet, tags, created_at FROM entries ' +
+      `SELECT ${ENTRY_SEARCH_COLUMNS} FROM entries ` +
         (after ? 'WHERE workspace_id > ? OR (workspace_id = ? AND id > ?) ' : '') +
         `ORDER BY workspace_id, id LIMIT ${BACKFILL_BATCH}`,
       after ? [after.workspace, after.workspace, after.id] : [],
-    )) as EntryRow[];
+    )) as EntrySearchRow[];
     if (rows.length === 0) return;
     const metas = await indexedMetaOf(queryRunner, rows);
-    const entries: IndexedEntry[] = rows.map((row) => ({
-      workspaceId: row.workspace_id,
-      id: row.id,
-      key: row.entry_key ?? undefined,
-      folder: row.folder,
-      docSchema: row.doc_schema,
-      state: row.state ?? undefined,
-      snippet: JSON.parse(row.snippet),
-      tags: JSON.parse(row.tags),
-      createdAt: new Date(Number(row.created_at)),
-      meta: metas
-        .filter((m) => m.workspace_id === row.workspace_id && m.entry_id === row.id)
-        .map((m) => ({ key: m.meta_key, ref: m.ref ?? undefined, value: m.value ? JSON.parse(m.value) : undefined, indexed: Boolean(m.indexed), secure: Boolean(m.secure) })),
-    }));
-    await insertSearchRows(queryRunner, entries);
+    const key = (workspace: string, id: string) => `${workspace}\u0000${id}`;
+    await insertSearchRows(queryRunner, rows.map((row) => indexedEntryOf(row, metas.get(key(row.workspace_id, row.id)) ?? [])));
     const last = rows[rows.length - 1];
     after = { workspace: last.workspace_id, id: last.id };
   }
-}
 
-/** The indexed meta rows of a batch of entries (a batch holds one workspace, or the end of one and the start of the next). */
-async function indexedMetaOf(queryRunner: QueryRunner, rows: EntryRow[]): Promise<(MetaRow & { workspace_id: string })[]> {
-  const found: (MetaRow & { workspace_id: string })[] = [];
-  for (const workspace of new Set(rows.map((row) => row.workspace_id))) {
-    const ids = rows.filter((row) => row.workspace_id === workspace).map((row) => row.id);
-    const metas = (await queryRunner.query(
-      `SELECT entry_id, meta_key, ref, value, indexed, secure FROM entry_meta WHERE workspace_id = ? AND indexed = 1 AND entry_id IN (${ids.map(() => '?').join(', ')})`,
-      [workspace, ...ids],
-    )) as MetaRow[];
-    found.push(...metas.map((m) => ({ ...m, workspace_id: workspace })));
+  /** The indexed meta rows of a batch of entries (a batch holds one workspace, or the end of one and the start of the next). */
+  async function indexedMetaOf(runner: QueryRunner, rows: EntrySearchRow[]): Promise<Map<string, MetaSearchRow[]>> {
+    const found = new Map<string, MetaSearchRow[]>();
+    for (const workspace of new Set(rows.map((row) => row.workspace_id))) {
+      const ids = rows.filter((row) => row.workspace_id === workspace).map((row) => row.id);
+      const metas = (await runner.query(
+        `SELECT entry_id, ${META_SEARCH_COLUMNS} FROM entry_meta WHERE workspace_id = ? AND indexed = 1 AND entry_id IN (${ids.map(() => '?').join(', ')})`,
+        [workspace, ...ids],
+      )) as (MetaSearchRow & { entry_id: string })[];
+      for (const meta of metas) {
+        const k = `${workspace}\u0000${meta.entry_id}`;
+        found.set(k, [...(found.get(k) ?? []), meta]);
+      }
+    }
+    return found;
   }
-  return found;
 }

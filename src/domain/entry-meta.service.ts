@@ -6,7 +6,8 @@ import { badInput, notFound, type ErrorFields } from './errors';
 /**
  * The source of the meta rows written through this service's API. The hosted API names the application that
  * wrote a row; here every token speaks for its workspace, so the API has one source. Rows of other sources
- * (written by an import, say) are seen through the API only when they are `shared`.
+ * (written by an import, say) are listed with their entry like any other, but the meta routes read one by
+ * key or reference only when it is `shared`, and never change or delete it.
  */
 export const API_META_SRC = 'api';
 

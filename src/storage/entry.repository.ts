@@ -1,7 +1,6 @@
 import { In, type DataSource, type Repository } from 'typeorm';
 import type { Envelope } from '../document';
 import { storedJsonOf, type Entry, type Meta } from '../domain/entry';
-import { API_META_SRC } from '../domain/entry-meta.service';
 import { DuplicateEntryError, type EntryStore, type ListSlice } from '../domain/entry-store';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { fromAttachmentRow } from './attachment-rows';
@@ -9,7 +8,8 @@ import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { duplicateIndexOf } from './duplicate-key';
 import { insertRows, preparedInsert, preparedTransaction } from './bulk-insert';
-import { insertSearchRows, rewriteSearchRow, searchRowStatements } from './search-index.repository';
+import { insertSearchRows, searchRowStatements } from './search-index.repository';
+import { sqliteTransaction } from './sqlite-transaction';
 
 const LIST_COLUMNS = [
   'workspaceId', 'id', 'key', 'folder', 'docSchema', 'envSchema', 'state', 'signed', 'invalid',
@@ -37,9 +37,8 @@ export class EntryRepository implements EntryStore {
       if (this.dataSource.options.type === 'mysql') {
         await preparedTransaction(this.dataSource, [preparedInsert(this.dataSource, EntryEntity, row), ...searchRowStatements(entry)]);
       } else {
-        await this.dataSource.transaction(async (manager) => {
-          await manager.insert(EntryEntity, row);
-          await rewriteSearchRow(manager, entry);
+        sqliteTransaction(this.dataSource, (db) => {
+          for (const { sql, parameters } of [preparedInsert(this.dataSource, EntryEntity, row), ...searchRowStatements(entry)]) db.run(sql, parameters);
         });
       }
     } catch (error) {
@@ -133,8 +132,7 @@ export class EntryRepository implements EntryStore {
     const entryIds = rows.map((r) => r.id);
     const [attachments, metas] = await Promise.all([
       this.attachments.find({ where: { workspaceId, entryId: In(entryIds) }, order: { createdAt: 'ASC', id: 'ASC' } }),
-      // Of other sources, only what they shared (see API_META_SRC).
-      this.metas.find({ where: [{ workspaceId, entryId: In(entryIds), secure: false, src: API_META_SRC }, { workspaceId, entryId: In(entryIds), secure: false, shared: true }], order: { createdAt: 'ASC', src: 'ASC', key: 'ASC' } }),
+      this.metas.find({ where: { workspaceId, entryId: In(entryIds), secure: false }, order: { createdAt: 'ASC', src: 'ASC', key: 'ASC' } }),
     ]);
     return rows.map((row) => ({
       ...fromRow(row),

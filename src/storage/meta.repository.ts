@@ -1,10 +1,20 @@
-import type { DataSource, EntityManager, Repository } from 'typeorm';
+import type { DataSource, Repository } from 'typeorm';
 import type { Meta } from '../domain/entry';
 import type { MetaStore } from '../domain/entry-meta.service';
-import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { fromMetaRow } from './entry.repository';
-import { rewriteSearchRow } from './search-index.repository';
+import { preparedInsert } from './bulk-insert';
+import {
+  ENTRY_SEARCH_COLUMNS,
+  indexedEntryOf,
+  META_SEARCH_COLUMNS,
+  rewriteSearchRow,
+  searchRowStatements,
+  type EntrySearchRow,
+  type MetaSearchRow,
+  type SqlStatement,
+} from './search-index.repository';
+import { sqliteTransaction } from './sqlite-transaction';
 
 /** Meta rows of entries; every change rewrites the entry's search row in its transaction. */
 export class MetaRepository implements MetaStore {
@@ -30,40 +40,41 @@ export class MetaRepository implements MetaStore {
   }
 
   async saveMeta(workspaceId: string, meta: Meta): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      await manager.upsert(MetaEntity, toMetaRow(workspaceId, meta), ['workspaceId', 'entryId', 'src', 'key']);
-      await reindex(manager, workspaceId, meta.entryId);
-    });
+    await this.write(workspaceId, meta, preparedInsert(this.dataSource, MetaEntity, toMetaRow(workspaceId, meta)));
   }
 
   async deleteMeta(workspaceId: string, meta: Meta): Promise<void> {
+    await this.write(workspaceId, meta);
+  }
+
+  /**
+   * Deletes the row, inserts its new form when given, and rewrites the entry's search row from what the
+   * transaction then sees of the entry and its meta rows.
+   */
+  private async write(workspaceId: string, meta: Meta, insert?: SqlStatement): Promise<void> {
+    const remove: SqlStatement = {
+      sql: 'DELETE FROM entry_meta WHERE workspace_id = ? AND entry_id = ? AND src = ? AND meta_key = ?',
+      parameters: [workspaceId, meta.entryId, meta.src, meta.key],
+    };
+    const readEntry: SqlStatement = { sql: `SELECT ${ENTRY_SEARCH_COLUMNS} FROM entries WHERE workspace_id = ? AND id = ?`, parameters: [workspaceId, meta.entryId] };
+    const readMetas: SqlStatement = { sql: `SELECT ${META_SEARCH_COLUMNS} FROM entry_meta WHERE workspace_id = ? AND entry_id = ?`, parameters: [workspaceId, meta.entryId] };
+    const writes = insert ? [remove, insert] : [remove];
+    if (this.dataSource.options.type !== 'mysql') {
+      sqliteTransaction(this.dataSource, (db) => {
+        for (const { sql, parameters } of writes) db.run(sql, parameters);
+        const [row] = db.all<EntrySearchRow>(readEntry.sql, readEntry.parameters);
+        if (!row) return;
+        for (const { sql, parameters } of searchRowStatements(indexedEntryOf(row, db.all<MetaSearchRow>(readMetas.sql, readMetas.parameters)))) db.run(sql, parameters);
+      });
+      return;
+    }
     await this.dataSource.transaction(async (manager) => {
-      await manager.delete(MetaEntity, { workspaceId, entryId: meta.entryId, src: meta.src, key: meta.key });
-      await reindex(manager, workspaceId, meta.entryId);
+      for (const { sql, parameters } of writes) await manager.query(sql, parameters);
+      const [row] = (await manager.query(readEntry.sql, readEntry.parameters)) as EntrySearchRow[];
+      if (!row) return;
+      await rewriteSearchRow(manager, indexedEntryOf(row, (await manager.query(readMetas.sql, readMetas.parameters)) as MetaSearchRow[]));
     });
   }
-}
-
-/** Rewrites an entry's search row from what the transaction sees of the entry and its meta rows. */
-async function reindex(manager: EntityManager, workspaceId: string, entryId: string): Promise<void> {
-  const row = await manager.findOne(EntryEntity, {
-    select: { workspaceId: true, id: true, key: true, folder: true, docSchema: true, state: true, snippet: true, tags: true, createdAt: true },
-    where: { workspaceId, id: entryId },
-  });
-  if (!row) return;
-  const metas = await manager.find(MetaEntity, { where: { workspaceId, entryId } });
-  await rewriteSearchRow(manager, {
-    workspaceId,
-    id: row.id,
-    key: row.key ?? undefined,
-    folder: row.folder,
-    docSchema: row.docSchema,
-    state: row.state ?? undefined,
-    snippet: JSON.parse(row.snippet),
-    tags: JSON.parse(row.tags),
-    createdAt: new Date(row.createdAt),
-    meta: metas.map(fromMetaRow),
-  });
 }
 
 function toMetaRow(workspaceId: string, meta: Meta): MetaEntity {

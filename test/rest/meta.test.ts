@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MetaEntity } from '../../src/storage/entities/meta.entity';
 import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 
 let t: TestServer;
@@ -142,6 +143,28 @@ describe('meta rows of an entry', () => {
     expect((await api.put(metaPath('k'), 'x=1', { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(415);
     expect((await api.put(metaPath('k'.repeat(256)), {})).status).toBe(400);
     expect((await api.post(metaPath('k'), {})).status).toBe(405);
+  });
+
+  test('rows of another source: listed with the entry; read by key or reference only when shared; never deleted through the API', async () => {
+    const workspace = newWorkspace();
+    const mine = client(t.url, await tokenFor(workspace));
+    const entry = (await mine.post('/silo/v1/entries', { data: party('Imported') })).body.id;
+    const row = (key: string, shared: boolean) =>
+      Object.assign(new MetaEntity(), {
+        workspaceId: workspace, entryId: entry, src: 'erp', key, value: '{"n":1}', ref: `ref-${key}`, ownerId: null, owned: false,
+        indexed: false, secure: false, shared, linkScope: null, linkUrl: null, createdAt: Date.now(), updatedAt: Date.now(),
+      });
+    await t.server.dataSource.getRepository(MetaEntity).insert([row('open', true), row('closed', false)]);
+    expect((await mine.get(`/silo/v1/entries/${entry}`)).body.meta.map((m: { id: string }) => m.id).sort()).toEqual([`${entry}:erp:closed`, `${entry}:erp:open`]);
+    expect((await mine.get(metaPath('open', entry))).body).toMatchObject({ id: `${entry}:erp:open`, src: 'erp', shared: true, value: { n: 1 } });
+    expect((await mine.get('/silo/v1/entries/meta/open/ref-open')).body.id).toBe(`${entry}:erp:open`);
+    expect((await mine.get(metaPath('closed', entry))).status).toBe(404);
+    expect((await mine.get('/silo/v1/entries/meta/closed/ref-closed')).status).toBe(404);
+    expect((await del(mine, metaPath('open', entry))).status).toBe(404);
+    // An upsert of the same key writes this API's own row beside it; reads by key then find the own row.
+    const own = (await mine.put(metaPath('open', entry), { value: { mine: true } })).body;
+    expect(own.id).toBe(`${entry}:api:open`);
+    expect((await mine.get(metaPath('open', entry))).body).toEqual(own);
   });
 
   test('null members read as absent', async () => {

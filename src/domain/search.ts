@@ -6,8 +6,12 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-entries.query';
 /** The longest `q` taken, in characters, and the most words in it. */
 export const MAX_QUERY_LENGTH = 256;
 export const MAX_QUERY_TERMS = 16;
-/** The deepest a search may page: relevance ranks every match, so a deeper offset only costs more. */
-export const MAX_SEARCH_OFFSET = 10_000;
+/**
+ * How many results a search reaches: relevance ranks the newest MAX_SEARCH_RESULTS matches (all of a narrow
+ * query's), and pages go no deeper (offset + limit). Ranking a match costs a lookup of its own, so a word held
+ * by most of a million entries would otherwise take seconds; and every page of a query ranks the same matches.
+ */
+export const MAX_SEARCH_RESULTS = 1000;
 /** Longest term kept, in characters: longer words are cut, at indexing and in queries alike. */
 export const MAX_TERM_LENGTH = 64;
 /** How many parts of one value are joined up (see termsOfValue). */
@@ -21,11 +25,20 @@ export interface SearchQuery {
   offset?: string | number;
 }
 
+/** A word of a query, normalized; `prefix` when it was written with a trailing `*`. */
+export interface SearchTerm {
+  text: string;
+  prefix: boolean;
+}
+
+/** The shortest word a trailing `*` may make a prefix of: a shorter one would stand for most of the index. */
+export const MIN_PREFIX_LENGTH = 3;
+
 export interface CheckedSearch {
   /** `q` as given (trimmed). */
   query: string;
-  /** The words of `q`, normalized: each must begin a term of a matching entry. */
-  terms: string[];
+  /** The words of `q`, normalized: a matching entry has each as a term (or, for a prefix, a term that begins with it). */
+  terms: SearchTerm[];
   folder?: string;
   limit: number;
   offset: number;
@@ -125,19 +138,27 @@ function wholeNumber(value: string | number | undefined, name: string, fallback:
 export function checkSearchQuery(query: SearchQuery): CheckedSearch {
   const fields: ErrorFields = {};
   const q = (query.q ?? '').trim();
-  let terms: string[] = [];
+  let terms: SearchTerm[] = [];
   if (q === '') fields.q = 'is required';
   else if (q.length > MAX_QUERY_LENGTH) fields.q = `must be at most ${MAX_QUERY_LENGTH} characters`;
   else if (!q.isWellFormed()) fields.q = 'must be well-formed Unicode';
   else {
-    terms = [...new Set(q.split(/\s+/).map((word) => partsOf(word).join('').slice(0, MAX_TERM_LENGTH)).filter((term) => term !== ''))];
+    const seen = new Set<string>();
+    for (const word of q.split(/\s+/)) {
+      const term = { text: partsOf(word).join('').slice(0, MAX_TERM_LENGTH), prefix: word.endsWith('*') };
+      if (term.text === '' || seen.has(`${term.prefix}:${term.text}`)) continue;
+      seen.add(`${term.prefix}:${term.text}`);
+      terms.push(term);
+    }
     if (terms.length === 0) fields.q = 'must contain a letter or a digit';
     else if (terms.length > MAX_QUERY_TERMS) fields.q = `must have at most ${MAX_QUERY_TERMS} words`;
+    else if (terms.some((term) => term.prefix && term.text.length < MIN_PREFIX_LENGTH)) fields.q = `a word ending in * must have at least ${MIN_PREFIX_LENGTH} letters or digits`;
   }
   const folder = query.folder || undefined;
   if (folder !== undefined && !FOLDER_PATTERN.test(folder)) fields.folder = 'must match ^[a-z0-9][a-z0-9_-]{0,63}$';
   const limit = wholeNumber(query.limit, 'limit', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE, fields);
-  const offset = wholeNumber(query.offset, 'offset', 0, 0, MAX_SEARCH_OFFSET, fields);
+  const offset = wholeNumber(query.offset, 'offset', 0, 0, MAX_SEARCH_RESULTS - 1, fields);
+  if (!fields.limit && !fields.offset && offset + limit > MAX_SEARCH_RESULTS) fields.offset = `plus limit must be at most ${MAX_SEARCH_RESULTS}`;
   const names = Object.keys(fields);
   if (names.length > 0) throw badInput(names.map((n) => `${n}: ${fields[n] as string}`).join('; '), fields);
   return { query: q, terms, folder, limit, offset };
@@ -147,7 +168,10 @@ export function checkSearchQuery(query: SearchQuery): CheckedSearch {
 export class SearchService {
   constructor(private readonly store: SearchStore) {}
 
-  /** Entries of the workspace whose terms begin with every word of `q`, best match first, then newest. */
+  /**
+   * Entries of the workspace that have every word of `q` as a term (a word ending in `*`: a term beginning
+   * with it), best match first, then newest.
+   */
   async search(workspaceId: string, query: SearchQuery): Promise<SearchPage> {
     const checked = checkSearchQuery(query);
     const entries = await this.store.search(workspaceId, checked);

@@ -9,7 +9,7 @@ import { EntryType } from './entry.type';
 /** The arguments of `Query.search`: REST's q, folder, limit and offset. */
 @ArgsType()
 export class SearchArgs {
-  @Field(() => String, { description: 'The words to look for: each must begin a word of the entry, in any order.' })
+  @Field(() => String, { description: 'The words to look for, in any order: an entry matches when it has every one; a word ending in * matches the words it begins.' })
   q: string;
 
   @Field(() => String, { nullable: true, description: 'Only entries of this folder.' })
@@ -18,7 +18,7 @@ export class SearchArgs {
   @Field(() => Int, { nullable: true, description: 'Page size, 1 to 100 (default 20); outside that range BAD_USER_INPUT.' })
   limit?: number | null;
 
-  @Field(() => Int, { nullable: true, description: 'Matches to skip, 0 to 10000 (default 0).' })
+  @Field(() => Int, { nullable: true, description: 'Matches to skip (default 0); offset + limit is at most 1000.' })
   offset?: number | null;
 }
 

@@ -176,10 +176,10 @@ export const EntryPageSchema = Type.Object(
 );
 
 export const SearchQuery = Type.Object({
-  q: Type.String({ description: 'The words to look for (at most 256 characters): each must begin a word of the entry, in any order.' }),
+  q: Type.String({ description: 'The words to look for (at most 256 characters, 16 words), in any order: an entry matches when it has every one; a word ending in `*` matches the words it begins.' }),
   folder: Type.Optional(Type.String({ description: 'Only entries of this folder.' })),
   limit: Type.Optional(Type.String({ pattern: '^-?[0-9]+$', description: 'Page size, 1 to 100 (default 20).', expected: 'a whole number' })),
-  offset: Type.Optional(Type.String({ pattern: '^-?[0-9]+$', description: 'Matches to skip, 0 to 10000 (default 0).', expected: 'a whole number' })),
+  offset: Type.Optional(Type.String({ pattern: '^-?[0-9]+$', description: 'Matches to skip (default 0); offset + limit is at most 1000.', expected: 'a whole number' })),
 });
 
 export const SearchPageSchema = Type.Object(

@@ -90,7 +90,7 @@ export const API_OPERATIONS: ApiOperation[] = [
   },
   {
     method: 'get', path: '/silo/v1/search', operationId: 'searchEntries', tag: 'entries',
-    summary: 'The workspace\'s entries that match every word of `q` (numbering, parties and tax ids, totals, dates, key, folder, state), best match first.',
+    summary: 'The workspace\'s entries that have every word of `q` (numbering, parties and tax ids, totals, dates, key, folder, state), best match first.',
     query: SearchQuery, answers: { 200: { description: 'A page of matching entries.', schema: SearchPageSchema } },
   },
   {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Entry } from '../domain/entry';
-import { searchTermsOf, type CheckedSearch, type SearchSource, type SearchStore } from '../domain/search';
+import { MAX_SEARCH_RESULTS, searchTermsOf, type CheckedSearch, type SearchSource, type SearchStore } from '../domain/search';
 
 /**
  * The search index: one row per entry in `entry_search` (its workspace, id, folder, time and terms), indexed
@@ -31,12 +31,16 @@ export type IndexedEntry = SearchSource & Pick<Entry, 'workspaceId' | 'createdAt
 /** "w" and 10 hex digits of the workspace's SHA-256: letters and digits only, so no tokenizer splits it. */
 export const workspaceToken = (workspaceId: string) => `w${createHash('sha256').update(workspaceId).digest('hex').slice(0, 10)}`;
 
-/** The text stored for an entry's terms: each with its workspace token, separated by spaces. */
+/**
+ * The term that says an entry is in a folder, so the folder filter is part of what the index matches: "0f" and
+ * 16 hex digits of the folder's SHA-256 (a folder name may be 64 characters, and InnoDB keeps words of at most 84).
+ */
+const folderTerm = (folder: string) => `0f${createHash('sha256').update(folder).digest('hex').slice(0, 16)}`;
+
+/** The text stored for an entry's terms: each, and its folder term, with its workspace token, separated by spaces. */
 export function termsText(entry: IndexedEntry): string {
   const prefix = workspaceToken(entry.workspaceId);
-  return searchTermsOf(entry)
-    .map((term) => prefix + term)
-    .join(' ');
+  return [...searchTermsOf(entry), folderTerm(entry.folder)].map((term) => prefix + term).join(' ');
 }
 
 const COLUMNS = '(workspace_id, entry_id, folder, created_at, terms)';
@@ -132,33 +136,50 @@ export class SearchIndexRepository implements SearchStore {
 
   async search(workspaceId: string, search: CheckedSearch): Promise<Entry[]> {
     const prefix = workspaceToken(workspaceId);
-    const rows = (this.mysql ? await this.searchMysql(workspaceId, prefix, search) : await this.searchSqlite(workspaceId, prefix, search)) as { entry_id: string }[];
+    const query = this.mysql ? mysqlQuery(prefix, search) : sqliteQuery(prefix, search);
+    // The oldest match relevance ranks (see MAX_SEARCH_RESULTS): found by walking the matches newest first, unranked.
+    const [edge] = (await this.dataSource.query(
+      `SELECT ${query.rowid} AS rid FROM ${query.from} WHERE ${query.match} ORDER BY ${query.rowid} DESC LIMIT 1 OFFSET ${MAX_SEARCH_RESULTS - 1}`,
+      [query.text],
+    )) as { rid: number | string }[];
+    const folder = search.folder === undefined ? '' : 'AND s.folder = ?';
+    const rows = (await this.dataSource.query(
+      `SELECT s.entry_id, ${query.score} AS score FROM ${query.from} JOIN ${SEARCH_TABLE} s ON s.rid = ${query.rowid} ` +
+        `WHERE ${query.match} AND ${query.rowid} >= ? AND s.workspace_id = ? ${folder} ` +
+        `ORDER BY score ${query.best}, s.created_at DESC, s.entry_id DESC LIMIT ? OFFSET ?`,
+      [...query.scoreParameters, query.text, Number(edge?.rid ?? 0), workspaceId, ...(search.folder === undefined ? [] : [search.folder]), search.limit, search.offset],
+    )) as { entry_id: string }[];
     const ids = rows.map((row) => row.entry_id);
     const found = new Map((await this.entries.findByIds(workspaceId, ids)).map((entry) => [entry.id, entry]));
     return ids.map((id) => found.get(id)).filter((entry): entry is Entry => entry !== undefined);
   }
+}
 
-  /** FTS5: every word a prefix query of its own (implicit AND), ranked by bm25. */
-  private searchSqlite(workspaceId: string, prefix: string, search: CheckedSearch): Promise<unknown> {
-    const match = search.terms.map((term) => `"${prefix}${term}"*`).join(' ');
-    const folder = search.folder === undefined ? '' : 'AND s.folder = ?';
-    return this.dataSource.query(
-      `SELECT s.entry_id FROM ${SEARCH_FTS_TABLE} f JOIN ${SEARCH_TABLE} s ON s.rid = f.rowid ` +
-        `WHERE ${SEARCH_FTS_TABLE} MATCH ? AND s.workspace_id = ? ${folder} ` +
-        `ORDER BY bm25(${SEARCH_FTS_TABLE}), s.created_at DESC, s.entry_id DESC LIMIT ? OFFSET ?`,
-      [match, workspaceId, ...(search.folder === undefined ? [] : [search.folder]), search.limit, search.offset],
-    );
-  }
+interface DialectQuery {
+  /** The full-text expression, and the clause that matches it. */
+  text: string;
+  match: string;
+  from: string;
+  rowid: string;
+  score: string;
+  scoreParameters: string[];
+  /** The order of better scores. */
+  best: 'ASC' | 'DESC';
+}
 
-  /** InnoDB FULLTEXT in boolean mode: every word required, as a prefix; ranked by its relevance. */
-  private searchMysql(workspaceId: string, prefix: string, search: CheckedSearch): Promise<unknown> {
-    const against = search.terms.map((term) => `+${prefix}${term}*`).join(' ');
-    const folder = search.folder === undefined ? '' : 'AND s.folder = ?';
-    return this.dataSource.query(
-      `SELECT s.entry_id, MATCH(s.terms) AGAINST (? IN BOOLEAN MODE) AS score FROM ${SEARCH_TABLE} s ` +
-        `WHERE MATCH(s.terms) AGAINST (? IN BOOLEAN MODE) AND s.workspace_id = ? ${folder} ` +
-        `ORDER BY score DESC, s.created_at DESC, s.entry_id DESC LIMIT ? OFFSET ?`,
-      [against, against, workspaceId, ...(search.folder === undefined ? [] : [search.folder]), search.limit, search.offset],
-    );
-  }
+/** FTS5: every word a term of its own (implicit AND), quoted; a prefix with `*`. Ranked by bm25 (lower is better). */
+function sqliteQuery(prefix: string, search: CheckedSearch): DialectQuery {
+  const words = search.terms.map((term) => `"${prefix}${term.text}"${term.prefix ? '*' : ''}`);
+  if (search.folder !== undefined) words.push(`"${prefix}${folderTerm(search.folder)}"`);
+  const text = words.join(' ');
+  return { text, match: `${SEARCH_FTS_TABLE} MATCH ?`, from: SEARCH_FTS_TABLE, rowid: `${SEARCH_FTS_TABLE}.rowid`, score: `bm25(${SEARCH_FTS_TABLE})`, scoreParameters: [], best: 'ASC' };
+}
+
+/** InnoDB FULLTEXT in boolean mode: every word required (`+`), a prefix with `*`. Ranked by its relevance (higher is better). */
+function mysqlQuery(prefix: string, search: CheckedSearch): DialectQuery {
+  const words = search.terms.map((term) => `+${prefix}${term.text}${term.prefix ? '*' : ''}`);
+  if (search.folder !== undefined) words.push(`+${prefix}${folderTerm(search.folder)}`);
+  const text = words.join(' ');
+  const match = 'MATCH(f.terms) AGAINST (? IN BOOLEAN MODE)';
+  return { text, match, from: `${SEARCH_TABLE} f`, rowid: 'f.rid', score: match, scoreParameters: [text], best: 'DESC' };
 }

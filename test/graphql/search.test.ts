@@ -15,11 +15,11 @@ describe('Query.search', () => {
     await rest.post('/silo/v1/entries', { data: invoice({ code: 'GQL-1' }) });
     await rest.post('/silo/v1/entries', { folder: 'purchases', data: invoice({ code: 'GQL-2' }) });
     await rest.post('/silo/v1/entries', { data: party('Unrelated Party') });
-    const reply = await gql.run(SearchEntriesDocument, { q: 'F-GQL', limit: 10 });
+    const reply = await gql.run(SearchEntriesDocument, { q: 'F-GQL*', limit: 10 });
     expect(reply.body.errors).toBeUndefined();
     const page = reply.body.data!.search;
-    expect(page).toMatchObject({ query: 'F-GQL', folder: null, limit: 10, offset: 0 });
-    const restPage = (await rest.get('/silo/v1/search?q=F-GQL&limit=10')).body;
+    expect(page).toMatchObject({ query: 'F-GQL*', folder: null, limit: 10, offset: 0 });
+    const restPage = (await rest.get('/silo/v1/search?q=F-GQL*&limit=10')).body;
     expect(page.entries.map(restShape)).toEqual(restPage.list);
     expect(page.entries).toHaveLength(2);
 

@@ -52,7 +52,7 @@ describe('GET /silo/v1/search', () => {
     expect(reply.body.list[0].data).toBeUndefined();
   });
 
-  test('by party names (accents and case ignored, words as prefixes), tax ids with or without country, short words and stopwords', async () => {
+  test('by party names (accents and case ignored; prefixes with *), tax ids with or without country, short words and stopwords', async () => {
     expect(ids(await search(api, { q: 'acme dusseldorf' }))).toEqual([second.id]);
     expect(ids(await search(api, { q: 'ACME' })).sort()).toEqual([second.id, acme.id].sort());
     expect(ids(await search(api, { q: 'the acme' }))).toEqual([acme.id]);
@@ -61,6 +61,11 @@ describe('GET /silo/v1/search', () => {
     expect(ids(await search(api, { q: 'b98602642' }))).toEqual([first.id]);
     expect(ids(await search(api, { q: 'gmbh' }))).toEqual([second.id]);
     expect(ids(await search(api, { q: 's.l.' }))).toEqual([first.id]);
+    // Whole words, unless a word ends in *: then the words it begins.
+    expect(ids(await search(api, { q: 'dussel' }))).toEqual([]);
+    expect(ids(await search(api, { q: 'DÜSSEL*' }))).toEqual([second.id]);
+    expect(ids(await search(api, { q: 'acm* dus*' }))).toEqual([second.id]);
+    expect(ids(await search(api, { q: 'INV-2026*' }))).toEqual([second.id]);
   });
 
   test('by total, issue date, key, folder and document type', async () => {
@@ -80,7 +85,7 @@ describe('GET /silo/v1/search', () => {
     expect(all.length).toBeGreaterThanOrEqual(2);
     const pages = [...ids(await search(api, { q: '2026', limit: '1' })), ...ids(await search(api, { q: '2026', limit: '1', offset: '1' }))];
     expect(pages).toEqual(all.slice(0, 2));
-    expect(ids(await search(api, { q: '2026', offset: '100' }))).toEqual([]);
+    expect(ids(await search(api, { q: '2026', offset: '980' }))).toEqual([]);
   });
 
   test('another workspace never sees these entries, and finds its own', async () => {
@@ -107,7 +112,9 @@ describe('GET /silo/v1/search', () => {
     [{ q: 'acme', limit: '101' }, 'limit'],
     [{ q: 'acme', limit: 'ten' }, 'limit'],
     [{ q: 'acme', offset: '-1' }, 'offset'],
-    [{ q: 'acme', offset: '10001' }, 'offset'],
+    [{ q: 'acme', offset: '1000' }, 'offset'],
+    [{ q: 'acme', offset: '990', limit: '20' }, 'offset'],
+    [{ q: 'du*' }, 'q'],
     [{ q: 'acme', folder: 'Not A Folder' }, 'folder'],
   ])('bad parameters %j are 400 input naming %s', async (params, field) => {
     const reply = await search(api, params as Record<string, string>);

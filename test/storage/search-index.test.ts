@@ -35,14 +35,25 @@ describe('the search index', () => {
   test('bulk import (npm run seed) fills the index in its transactions', async () => {
     const workspace = newWorkspace();
     const repository = new EntryRepository(t.server.dataSource);
-    const entries = await collect(sampleEntries(new EntryImporter(repository), workspace, 650, { templates: 20 }));
+    const entries = await collect(sampleEntries(new EntryImporter(repository), workspace, 1200, { templates: 20 }));
     await repository.insertMany(entries);
     const search = searchOf(client(t.url, await tokenFor(workspace)));
     const target = entries[444];
     expect(await search(`SAMPLE-${target.snippet.code as string}`)).toEqual([target.id]);
     const parties = entries.filter((e) => e.docSchema.endsWith('/org/party')).map((e) => e.id);
-    expect((await search('sample party', '&limit=100')).sort()).toEqual(parties.sort());
+    const partyHits = [...(await search('sample party', '&limit=100')), ...(await search('sample party', '&limit=100&offset=100'))];
+    expect(partyHits.sort()).toEqual(parties.sort());
     expect(await search('sample', '&folder=purchases&limit=3')).toHaveLength(3);
+    // A word held by all 1,200: relevance ranks the newest 1,000, and pages reach that far, each one once.
+    const pages = [];
+    for (let offset = 0; offset < 1000; offset += 100) pages.push(...(await search('sample', `&limit=100&offset=${offset}`)));
+    expect(new Set(pages).size).toBe(1000);
+    expect(new Set(pages)).toEqual(new Set(entries.slice(-1000).map((e) => e.id)));
+    // The folder filter is part of what the index matches: purchases beyond the newest 1,000 matches are reached too.
+    const purchases = entries.filter((e) => e.folder === 'purchases').map((e) => e.id);
+    const inFolder = [];
+    for (let offset = 0; offset < purchases.length; offset += 100) inFolder.push(...(await search('sample', `&folder=purchases&limit=100&offset=${offset}`)));
+    expect(inFolder.sort()).toEqual(purchases.sort());
   });
 
   test('rewriteSearchRow replaces an entry\'s row: what it is found by follows the entry it was given', async () => {

@@ -31,14 +31,14 @@ export class AddSearch1764300000000 implements MigrationInterface {
         `CREATE TABLE IF NOT EXISTS ${SEARCH_TABLE} (` +
           'rid BIGINT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY, ' +
           `workspace_id VARCHAR(255) ${exact} NOT NULL, entry_id VARCHAR(36) ${exact} NOT NULL, folder VARCHAR(64) ${exact} NOT NULL, ` +
-          'created_at BIGINT NOT NULL, terms MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL, ' +
+          'created_at BIGINT NOT NULL, term_count INT NOT NULL, terms MEDIUMTEXT CHARACTER SET utf8mb4 COLLATE utf8mb4_bin NOT NULL, ' +
           'UNIQUE KEY entry_search_entry (workspace_id, entry_id), FULLTEXT KEY entry_search_terms (terms)' +
           ') ENGINE=InnoDB',
       );
     } else {
       await queryRunner.query(
         `CREATE TABLE ${SEARCH_TABLE} (rid INTEGER PRIMARY KEY, workspace_id VARCHAR(255) NOT NULL, entry_id VARCHAR(36) NOT NULL, ` +
-          'folder VARCHAR(64) NOT NULL, created_at BIGINT NOT NULL, terms TEXT NOT NULL)',
+          'folder VARCHAR(64) NOT NULL, created_at BIGINT NOT NULL, term_count INTEGER NOT NULL, terms TEXT NOT NULL)',
       );
       await queryRunner.query(`CREATE UNIQUE INDEX entry_search_entry ON ${SEARCH_TABLE} (workspace_id, entry_id)`);
       // External content: the terms are stored once, in entry_search; FTS5 keeps only its index of them.

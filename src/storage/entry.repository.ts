@@ -35,10 +35,10 @@ export class EntryRepository implements EntryStore {
     const row = toRow(entry);
     try {
       if (this.dataSource.options.type === 'mysql') {
-        await preparedTransaction(this.dataSource, [preparedInsert(this.dataSource, EntryEntity, row), ...searchRowStatements(entry)]);
+        await preparedTransaction(this.dataSource, [preparedInsert(this.dataSource, EntryEntity, row), ...searchRowStatements(entry, { fresh: true })]);
       } else {
         sqliteTransaction(this.dataSource, (db) => {
-          for (const { sql, parameters } of [preparedInsert(this.dataSource, EntryEntity, row), ...searchRowStatements(entry)]) db.run(sql, parameters);
+          for (const { sql, parameters } of [preparedInsert(this.dataSource, EntryEntity, row), ...searchRowStatements(entry, { fresh: true })]) db.run(sql, parameters);
         });
       }
     } catch (error) {

@@ -43,15 +43,22 @@ export function termsText(entry: IndexedEntry): string {
   return [...searchTermsOf(entry), folderTerm(entry.folder)].map((term) => prefix + term).join(' ');
 }
 
-const COLUMNS = '(workspace_id, entry_id, folder, created_at, terms)';
-const rowValues = (entry: IndexedEntry) => [entry.workspaceId, entry.id, entry.folder, entry.createdAt.getTime(), termsText(entry)];
+const COLUMNS = '(workspace_id, entry_id, folder, created_at, term_count, terms)';
+const rowValues = (entry: IndexedEntry) => {
+  const terms = termsText(entry);
+  return [entry.workspaceId, entry.id, entry.folder, entry.createdAt.getTime(), terms.split(' ').length, terms];
+};
+const TUPLE = '(?, ?, ?, ?, ?, ?)';
 
-/** The statements that (re)write an entry's search row: delete it, insert it from the entry. */
-export function searchRowStatements(entry: IndexedEntry): SqlStatement[] {
-  return [
-    { sql: `DELETE FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id = ?`, parameters: [entry.workspaceId, entry.id] },
-    { sql: `INSERT INTO ${SEARCH_TABLE} ${COLUMNS} VALUES (?, ?, ?, ?, ?)`, parameters: rowValues(entry) },
-  ];
+/**
+ * The statements that (re)write an entry's search row: delete it, insert it from the entry. A new entry's
+ * (`fresh`) is only inserted: on InnoDB, deleting a row that is not there locks the gap where it would be,
+ * and concurrent creates that each hold such a gap and insert into another's would deadlock.
+ */
+export function searchRowStatements(entry: IndexedEntry, options: { fresh?: boolean } = {}): SqlStatement[] {
+  const insert = { sql: `INSERT INTO ${SEARCH_TABLE} ${COLUMNS} VALUES ${TUPLE}`, parameters: rowValues(entry) };
+  if (options.fresh) return [insert];
+  return [{ sql: `DELETE FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id = ?`, parameters: [entry.workspaceId, entry.id] }, insert];
 }
 
 /**
@@ -73,7 +80,7 @@ const ROWS_PER_STATEMENT = 500;
 export async function insertSearchRows(runner: SqlRunner, entries: IndexedEntry[]): Promise<void> {
   for (let start = 0; start < entries.length; start += ROWS_PER_STATEMENT) {
     const chunk = entries.slice(start, start + ROWS_PER_STATEMENT);
-    await runner.query(`INSERT INTO ${SEARCH_TABLE} ${COLUMNS} VALUES ${chunk.map(() => '(?, ?, ?, ?, ?)').join(', ')}`, chunk.flatMap(rowValues));
+    await runner.query(`INSERT INTO ${SEARCH_TABLE} ${COLUMNS} VALUES ${chunk.map(() => TUPLE).join(', ')}`, chunk.flatMap(rowValues));
   }
 }
 
@@ -123,7 +130,13 @@ export interface EntryLoader {
   findByIds(workspaceId: string, ids: string[]): Promise<Entry[]>;
 }
 
-/** Search through the index: the ids of one page, ranked, then the entries themselves in one query. */
+/**
+ * Search through the index: the ids of one page, ranked, then the entries themselves in one query. Every term is
+ * stored once per entry and every match has every word, so what tells matches apart is how much else the entry
+ * holds: fewer terms rank first (the order bm25 gives such an index), then newer. Both databases rank alike,
+ * from a stored count, with no statistics of the whole index (bm25 in FTS5 would read every match of each word
+ * for them: a fifth of a second for a word most of a million entries have).
+ */
 export class SearchIndexRepository implements SearchStore {
   private readonly mysql: boolean;
 
@@ -144,10 +157,9 @@ export class SearchIndexRepository implements SearchStore {
     )) as { rid: number | string }[];
     const folder = search.folder === undefined ? '' : 'AND s.folder = ?';
     const rows = (await this.dataSource.query(
-      `SELECT s.entry_id, ${query.score} AS score FROM ${query.from} JOIN ${SEARCH_TABLE} s ON s.rid = ${query.rowid} ` +
-        `WHERE ${query.match} AND ${query.rowid} >= ? AND s.workspace_id = ? ${folder} ` +
-        `ORDER BY score ${query.best}, s.created_at DESC, s.entry_id DESC LIMIT ? OFFSET ?`,
-      [...query.scoreParameters, query.text, Number(edge?.rid ?? 0), workspaceId, ...(search.folder === undefined ? [] : [search.folder]), search.limit, search.offset],
+      `SELECT s.entry_id FROM ${query.from}${query.join} WHERE ${query.match} AND ${query.rowid} >= ? AND s.workspace_id = ? ${folder} ` +
+        'ORDER BY s.term_count, s.created_at DESC, s.entry_id DESC LIMIT ? OFFSET ?',
+      [query.text, Number(edge?.rid ?? 0), workspaceId, ...(search.folder === undefined ? [] : [search.folder]), search.limit, search.offset],
     )) as { entry_id: string }[];
     const ids = rows.map((row) => row.entry_id);
     const found = new Map((await this.entries.findByIds(workspaceId, ids)).map((entry) => [entry.id, entry]));
@@ -160,26 +172,24 @@ interface DialectQuery {
   text: string;
   match: string;
   from: string;
+  /** What joins the entries' search rows (`s`) to the index, where they are two tables. */
+  join: string;
   rowid: string;
-  score: string;
-  scoreParameters: string[];
-  /** The order of better scores. */
-  best: 'ASC' | 'DESC';
 }
 
-/** FTS5: every word a term of its own (implicit AND), quoted; a prefix with `*`. Ranked by bm25 (lower is better). */
+/** FTS5: every word a term of its own (implicit AND), quoted; a prefix with `*`. */
 function sqliteQuery(prefix: string, search: CheckedSearch): DialectQuery {
   const words = search.terms.map((term) => `"${prefix}${term.text}"${term.prefix ? '*' : ''}`);
   if (search.folder !== undefined) words.push(`"${prefix}${folderTerm(search.folder)}"`);
   const text = words.join(' ');
-  return { text, match: `${SEARCH_FTS_TABLE} MATCH ?`, from: SEARCH_FTS_TABLE, rowid: `${SEARCH_FTS_TABLE}.rowid`, score: `bm25(${SEARCH_FTS_TABLE})`, scoreParameters: [], best: 'ASC' };
+  const join = ` JOIN ${SEARCH_TABLE} s ON s.rid = ${SEARCH_FTS_TABLE}.rowid`;
+  return { text, match: `${SEARCH_FTS_TABLE} MATCH ?`, from: SEARCH_FTS_TABLE, join, rowid: `${SEARCH_FTS_TABLE}.rowid` };
 }
 
-/** InnoDB FULLTEXT in boolean mode: every word required (`+`), a prefix with `*`. Ranked by its relevance (higher is better). */
+/** InnoDB FULLTEXT in boolean mode: every word required (`+`), a prefix with `*`. */
 function mysqlQuery(prefix: string, search: CheckedSearch): DialectQuery {
   const words = search.terms.map((term) => `+${prefix}${term.text}${term.prefix ? '*' : ''}`);
   if (search.folder !== undefined) words.push(`+${prefix}${folderTerm(search.folder)}`);
   const text = words.join(' ');
-  const match = 'MATCH(f.terms) AGAINST (? IN BOOLEAN MODE)';
-  return { text, match, from: `${SEARCH_TABLE} f`, rowid: 'f.rid', score: match, scoreParameters: [text], best: 'DESC' };
+  return { text, match: 'MATCH(s.terms) AGAINST (? IN BOOLEAN MODE)', from: `${SEARCH_TABLE} s`, join: '', rowid: 's.rid' };
 }

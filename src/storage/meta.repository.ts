@@ -9,12 +9,17 @@ import {
   indexedEntryOf,
   META_SEARCH_COLUMNS,
   rewriteSearchRow,
+  SEARCH_TABLE,
   searchRowStatements,
   type EntrySearchRow,
   type MetaSearchRow,
   type SqlStatement,
 } from './search-index.repository';
 import { sqliteTransaction } from './sqlite-transaction';
+
+const UPSERT_SET = ['value', 'ref', 'owner_id', 'owned', 'indexed', 'secure', 'shared', 'link_scope', 'link_url', 'created_at', 'updated_at']
+  .map((column) => `\`${column}\` = VALUES(\`${column}\`)`)
+  .join(', ');
 
 /** Meta rows of entries; every change rewrites the entry's search row in its transaction. */
 export class MetaRepository implements MetaStore {
@@ -68,8 +73,14 @@ export class MetaRepository implements MetaStore {
       });
       return;
     }
+    // MySQL: an upsert rather than delete and insert. Deleting a row that is not there locks the gap where it
+    // would be, and two first upserts of an entry's meta at once would each wait for the other's gap: a deadlock.
+    const mysqlWrites = insert ? [{ sql: `${insert.sql} ON DUPLICATE KEY UPDATE ${UPSERT_SET}`, parameters: insert.parameters }] : [remove];
     await this.dataSource.transaction(async (manager) => {
-      for (const { sql, parameters } of writes) await manager.query(sql, parameters);
+      // First, before any plain read takes the transaction's snapshot: wait for whoever else is rewriting this
+      // entry's search row, so that the meta rows read below include theirs.
+      await manager.query(`SELECT rid FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id = ? FOR UPDATE`, [workspaceId, meta.entryId]);
+      for (const { sql, parameters } of mysqlWrites) await manager.query(sql, parameters);
       const [row] = (await manager.query(readEntry.sql, readEntry.parameters)) as EntrySearchRow[];
       if (!row) return;
       await rewriteSearchRow(manager, indexedEntryOf(row, (await manager.query(readMetas.sql, readMetas.parameters)) as MetaSearchRow[]));

@@ -167,6 +167,19 @@ describe('meta rows of an entry', () => {
     expect((await mine.get(metaPath('open', entry))).body).toEqual(own);
   });
 
+  test('many upserts at once, of new keys and of one key, each answered 200 and all stored', async () => {
+    const entry = (await api.post('/silo/v1/entries', { data: party('Busy') })).body.id;
+    const replies = await Promise.all([
+      ...Array.from({ length: 12 }, (_, i) => api.put(metaPath(`k${i}`, entry), { ref: `R-${i}`, indexed: true })),
+      ...Array.from({ length: 8 }, (_, i) => api.put(metaPath('same', entry), { value: { i } })),
+    ]);
+    expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
+    const listed = (await api.get(`/silo/v1/entries/${entry}`)).body.meta.map((m: { key: string }) => m.key).sort();
+    expect(listed).toEqual([...Array.from({ length: 12 }, (_, i) => `k${i}`), 'same'].sort());
+    // Every indexed reference is in the entry's search row: no rewrite of it lost another's.
+    for (let i = 0; i < 12; i++) expect((await api.get(`/silo/v1/search?q=R-${i}`)).body.list.map((e: { id: string }) => e.id)).toEqual([entry]);
+  });
+
   test('null members read as absent', async () => {
     const reply = await api.put(metaPath('nulls'), { ref: null, value: null, secure: null });
     expect(reply.status).toBe(200);

@@ -37,20 +37,6 @@ export async function insertRows<T extends ObjectLiteral>(
   });
 }
 
-/**
- * Inserts one row on MySQL or MariaDB as a prepared statement: its values travel in the binary protocol,
- * each string copied once into the packet. TypeORM's queries put values into the SQL text, escaping them
- * quote by quote: for a document of megabytes that builds hundreds of thousands of string pieces on the
- * HTTP thread, and long collection pauses. Errors are the driver's own (as `driverError`, like TypeORM's).
- */
-export async function insertPrepared<T extends ObjectLiteral>(dataSource: DataSource, target: EntityTarget<T>, row: T): Promise<void> {
-  const { sql, parameters } = preparedInsert(dataSource, target, row);
-  const pool = (dataSource.driver as unknown as { pool: PreparingPool }).pool;
-  await new Promise<void>((resolve, reject) => {
-    pool.execute(sql, parameters, (error) => (error ? reject(driverError(error)) : resolve()));
-  });
-}
-
 /** The INSERT of one row of an entity, with its values as TypeORM would store them. */
 export function preparedInsert<T extends ObjectLiteral>(dataSource: DataSource, target: EntityTarget<T>, row: T): { sql: string; parameters: unknown[] } {
   const metadata = dataSource.getMetadata(target);
@@ -63,8 +49,11 @@ export function preparedInsert<T extends ObjectLiteral>(dataSource: DataSource, 
 }
 
 /**
- * Runs prepared statements in one transaction on one connection of MySQL's pool (as insertPrepared, for a
- * row and what must be written with it): all of them, or, when one fails, none.
+ * Runs prepared statements in one transaction on one connection of MySQL's pool (a new entry and its search
+ * row): all of them, or, when one fails, none. Their values travel in the binary protocol, each string copied
+ * once into the packet. TypeORM's queries put values into the SQL text, escaping them quote by quote: for a
+ * document of megabytes that builds hundreds of thousands of string pieces on the HTTP thread, and long
+ * collection pauses. Errors are the driver's own (as `driverError`, like TypeORM's).
  */
 export async function preparedTransaction(dataSource: DataSource, statements: { sql: string; parameters: unknown[] }[]): Promise<void> {
   const pool = (dataSource.driver as unknown as { pool: PreparingPool }).pool;
@@ -92,9 +81,8 @@ type DriverError = Error & { code?: string; errno?: number };
 /** Errors are the driver's own, as `driverError` (like TypeORM's). */
 const driverError = (error: DriverError) => Object.assign(new Error(error.message), { driverError: error });
 
-/** The part of mysql2's callback pool that runs prepared statements. */
+/** The part of mysql2's callback pool that lends a connection, and of the connection that runs prepared statements. */
 interface PreparingPool {
-  execute(sql: string, values: unknown[], callback: (error: DriverError | null) => void): void;
   getConnection(callback: (error: DriverError | null, connection: PreparingConnection) => void): void;
 }
 

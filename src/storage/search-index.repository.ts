@@ -149,47 +149,54 @@ export class SearchIndexRepository implements SearchStore {
 
   async search(workspaceId: string, search: CheckedSearch): Promise<Entry[]> {
     const prefix = workspaceToken(workspaceId);
-    const query = this.mysql ? mysqlQuery(prefix, search) : sqliteQuery(prefix, search);
-    // The oldest match relevance ranks (see MAX_SEARCH_RESULTS): found by walking the matches newest first, unranked.
-    const [edge] = (await this.dataSource.query(
-      `SELECT ${query.rowid} AS rid FROM ${query.from} WHERE ${query.match} ORDER BY ${query.rowid} DESC LIMIT 1 OFFSET ${MAX_SEARCH_RESULTS - 1}`,
-      [query.text],
-    )) as { rid: number | string }[];
-    const folder = search.folder === undefined ? '' : 'AND s.folder = ?';
-    const rows = (await this.dataSource.query(
-      `SELECT s.entry_id FROM ${query.from}${query.join} WHERE ${query.match} AND ${query.rowid} >= ? AND s.workspace_id = ? ${folder} ` +
-        'ORDER BY s.term_count, s.created_at DESC, s.entry_id DESC LIMIT ? OFFSET ?',
-      [query.text, Number(edge?.rid ?? 0), workspaceId, ...(search.folder === undefined ? [] : [search.folder]), search.limit, search.offset],
-    )) as { entry_id: string }[];
+    const rows = this.mysql ? await this.searchMysql(workspaceId, prefix, search) : await this.searchSqlite(workspaceId, prefix, search);
     const ids = rows.map((row) => row.entry_id);
     const found = new Map((await this.entries.findByIds(workspaceId, ids)).map((entry) => [entry.id, entry]));
     return ids.map((id) => found.get(id)).filter((entry): entry is Entry => entry !== undefined);
   }
+
+  /**
+   * FTS5: every word a term of its own (implicit AND), quoted; a prefix with `*`; the folder's term when filtered.
+   * First the oldest match that is ranked (see MAX_SEARCH_RESULTS), found by walking the matches newest first,
+   * then the ranked page among the matches from it on (FTS5 takes the rowid bound into its walk).
+   */
+  private async searchSqlite(workspaceId: string, prefix: string, search: CheckedSearch): Promise<{ entry_id: string }[]> {
+    const words = search.terms.map((term) => `"${prefix}${term.text}"${term.prefix ? '*' : ''}`);
+    if (search.folder !== undefined) words.push(`"${prefix}${folderTerm(search.folder)}"`);
+    const text = words.join(' ');
+    const [edge] = (await this.dataSource.query(
+      `SELECT rowid AS rid FROM ${SEARCH_FTS_TABLE} WHERE ${SEARCH_FTS_TABLE} MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ${MAX_SEARCH_RESULTS - 1}`,
+      [text],
+    )) as { rid: number }[];
+    const exact = exactFilters(workspaceId, search);
+    return (await this.dataSource.query(
+      `SELECT s.entry_id FROM ${SEARCH_FTS_TABLE} JOIN ${SEARCH_TABLE} s ON s.rid = ${SEARCH_FTS_TABLE}.rowid ` +
+        `WHERE ${SEARCH_FTS_TABLE} MATCH ? AND ${SEARCH_FTS_TABLE}.rowid >= ? AND ${exact.sql} ${RANKED}`,
+      [text, edge?.rid ?? 0, ...exact.parameters, search.limit, search.offset],
+    )) as { entry_id: string }[];
+  }
+
+  /**
+   * InnoDB FULLTEXT in boolean mode: every word required (`+`), a prefix with `*`; the folder's term when
+   * filtered. One full-text search: its newest MAX_SEARCH_RESULTS matches, then the ranked page among them.
+   */
+  private async searchMysql(workspaceId: string, prefix: string, search: CheckedSearch): Promise<{ entry_id: string }[]> {
+    const words = search.terms.map((term) => `+${prefix}${term.text}${term.prefix ? '*' : ''}`);
+    if (search.folder !== undefined) words.push(`+${prefix}${folderTerm(search.folder)}`);
+    const exact = exactFilters(workspaceId, search);
+    return (await this.dataSource.query(
+      `SELECT s.entry_id FROM (SELECT rid, entry_id, term_count, created_at FROM ${SEARCH_TABLE} s ` +
+        `WHERE MATCH(s.terms) AGAINST (? IN BOOLEAN MODE) AND ${exact.sql} ORDER BY rid DESC LIMIT ${MAX_SEARCH_RESULTS}) s ${RANKED}`,
+      [words.join(' '), ...exact.parameters, search.limit, search.offset],
+    )) as { entry_id: string }[];
+  }
 }
 
-interface DialectQuery {
-  /** The full-text expression, and the clause that matches it. */
-  text: string;
-  match: string;
-  from: string;
-  /** What joins the entries' search rows (`s`) to the index, where they are two tables. */
-  join: string;
-  rowid: string;
+/** The filters of a search, after the full-text match: exact workspace, and folder when given. */
+function exactFilters(workspaceId: string, search: CheckedSearch): { sql: string; parameters: string[] } {
+  return search.folder === undefined
+    ? { sql: 's.workspace_id = ?', parameters: [workspaceId] }
+    : { sql: 's.workspace_id = ? AND s.folder = ?', parameters: [workspaceId, search.folder] };
 }
 
-/** FTS5: every word a term of its own (implicit AND), quoted; a prefix with `*`. */
-function sqliteQuery(prefix: string, search: CheckedSearch): DialectQuery {
-  const words = search.terms.map((term) => `"${prefix}${term.text}"${term.prefix ? '*' : ''}`);
-  if (search.folder !== undefined) words.push(`"${prefix}${folderTerm(search.folder)}"`);
-  const text = words.join(' ');
-  const join = ` JOIN ${SEARCH_TABLE} s ON s.rid = ${SEARCH_FTS_TABLE}.rowid`;
-  return { text, match: `${SEARCH_FTS_TABLE} MATCH ?`, from: SEARCH_FTS_TABLE, join, rowid: `${SEARCH_FTS_TABLE}.rowid` };
-}
-
-/** InnoDB FULLTEXT in boolean mode: every word required (`+`), a prefix with `*`. */
-function mysqlQuery(prefix: string, search: CheckedSearch): DialectQuery {
-  const words = search.terms.map((term) => `+${prefix}${term.text}${term.prefix ? '*' : ''}`);
-  if (search.folder !== undefined) words.push(`+${prefix}${folderTerm(search.folder)}`);
-  const text = words.join(' ');
-  return { text, match: 'MATCH(s.terms) AGAINST (? IN BOOLEAN MODE)', from: `${SEARCH_TABLE} s`, join: '', rowid: 's.rid' };
-}
+const RANKED = 'ORDER BY s.term_count, s.created_at DESC, s.entry_id DESC LIMIT ? OFFSET ?';

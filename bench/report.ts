@@ -39,6 +39,9 @@ export function tableRows(results: BenchResults): Row[] {
       const label = r.mode === 'engine' ? 'in-proc' : `in-proc c=${r.concurrency}`;
       rows.push([db.name, IN_PROCESS_TITLES[r.mode], label, num(r.rps), ms(r.latency.p50Ms), ms(r.latency.p95Ms), ms(r.latency.p99Ms), `(${num(r.peakRssMb)})`, '0']);
     }
+    for (const c of db.search?.cases ?? []) {
+      rows.push([db.name, `${c.title} (${db.search!.entries} entries)`, `c=${db.search!.connections}`, num(c.rps), ms(c.latency.p50Ms), ms(c.latency.p95Ms), ms(c.latency.p99Ms), '', String(c.errors)]);
+    }
     if (db.leak) {
       const l = db.leak;
       const floors = leakFloors(l);

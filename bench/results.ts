@@ -1,3 +1,4 @@
+import type { SearchBenchResult } from './search';
 import type { ExecutorResults } from './graphql-executors';
 import type { NeighbourResults } from './neighbours';
 import type { InProcessResult } from './in-process';
@@ -52,6 +53,8 @@ export interface DatabaseResults {
   neighbours?: NeighbourResults;
   /** GraphQL entries with graphql-jit and with graphql-js (bench/graphql-executors.ts). */
   graphqlExecutors?: ExecutorResults;
+  /** Search latency on the seeded workspace (bench/search.ts). */
+  search?: SearchBenchResult;
   /** Peak RSS of the service over the whole run on this database, MB. */
   peakRssMb?: number;
   /** Lines the service logged (warn and above). */

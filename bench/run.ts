@@ -7,7 +7,8 @@
  * Options: --quick, --db sqlite|mariadb (default both), --seconds N, --connections N, --no-build, --keep,
  * --leak sqlite|mariadb|all|none (default sqlite), --mariadb-url URL (default mysql://root@127.0.0.1:3306/test),
  * --report FILE.json (print and chart a saved run again), --only neighbours|executors|galera (the noisy-neighbour
- * step, graphql-jit against graphql-js, or the service on a local Galera cluster, alone).
+ * step, graphql-jit against graphql-js, or the service on a local Galera cluster, alone), --only search
+ * [--search-count N] (search latency on N seeded entries, default 1,000,000), --mariadb-database NAME (default bench).
  * See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
@@ -36,6 +37,7 @@ import {
   type RateGroup,
   type ScenarioContext,
 } from './scenarios';
+import { benchSearch } from './search';
 import { seedWorkspace, walkToPage } from './seed';
 import { buildService, ROOT, startService, type ServiceProcess } from './server-process';
 import { evaluateTargets } from './targets';
@@ -74,6 +76,11 @@ const onlyNeighbours = option('only') === 'neighbours';
 const onlyExecutors = option('only') === 'executors';
 /** `--only galera`: one, two and three processes on a local three-node cluster against standalone MariaDB. */
 const onlyGalera = option('only') === 'galera';
+/** `--only search`: search latency alone, on a workspace of `--search-count` entries (default 1,000,000). */
+const onlySearch = option('only') === 'search';
+const searchCount = Number(option('search-count') ?? 1_000_000);
+/** `--mariadb-database NAME`: the database the run drops, creates and uses (default `bench`). */
+const mariadbName = option('mariadb-database') ?? 'bench';
 const outDir = path.join(ROOT, 'bench', 'results');
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
@@ -152,6 +159,10 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
   }
   if (onlyExecutors) {
     results.graphqlExecutors = await executors(env);
+    return results;
+  }
+  if (onlySearch) {
+    results.search = await searchAlone(env);
     return results;
   }
 
@@ -234,6 +245,9 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
       }
     }
 
+    // Search, on the seeded workspace: latency at low concurrency (bench/search.ts).
+    results.search = await benchSearch(service.url, ctx.seededToken, { entries: seed.entries, seconds: settings.seconds, connections: settings.rateConnections }, log);
+
     if (leakOn === 'all' || leakOn === db.name) {
       results.leak = await leakCheck(service, ctx, await token('bench-leak'));
       log(`  RSS ${results.leak.rssAtFirstMb} MB after ${results.leak.firstCreates} creates, ${results.leak.rssAtLastMb} MB after ${results.leak.lastCreates}`);
@@ -246,6 +260,21 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
   results.neighbours = await benchNeighbours(env, JWT_SECRET, settings.seconds, log);
   results.graphqlExecutors = await executors(env);
   return results;
+}
+
+/** `--only search`: seeds `--search-count` entries, then measures search on them. */
+async function searchAlone(env: Record<string, string>) {
+  if (!Number.isSafeInteger(searchCount) || searchCount < 1000) throw new Error('--search-count must be a whole number of at least 1000');
+  log(`  seeding ${searchCount} entries into workspace ${SEEDED} (npm run seed, which also fills the search index)...`);
+  const seed = await seedWorkspace(env, SEEDED, searchCount);
+  log(`  seeded ${seed.entries} entries in ${seed.seconds} s (${seed.perSecond} entries/s)`);
+  const service = await startService(env);
+  try {
+    const token = await mintToken(JWT_SECRET, SEEDED, { expiresIn: '1d' });
+    return await benchSearch(service.url, token, { entries: seed.entries, seconds: settings.seconds, connections: settings.rateConnections }, log);
+  } finally {
+    await service.stop();
+  }
 }
 
 async function executors(env: Record<string, string>) {
@@ -303,7 +332,7 @@ async function main(): Promise<void> {
 
   for (const name of databases) {
     log(`\n${name}:`);
-    const db = name === 'sqlite' ? sqliteDatabase(keep) : await mariadbDatabase(mariadbUrl, keep);
+    const db = name === 'sqlite' ? sqliteDatabase(keep) : await mariadbDatabase(mariadbUrl, keep, mariadbName);
     if ('unavailable' in db) {
       log(`  skipped: ${db.unavailable}`);
       results.databases.push({ name, describe: name, skipped: `skipped: ${db.unavailable}`, http: [], inProcess: [], serviceOutput: [] });
@@ -323,7 +352,7 @@ async function main(): Promise<void> {
   printReport(results, log);
   mkdirSync(outDir, { recursive: true });
   // Only a full run writes the committed files; a quick run writes *.tmp files, which git ignores.
-  const base = quick || onlyNeighbours || onlyExecutors ? 'quick' : 'results';
+  const base = onlySearch ? `search-${databases.join('-')}` : quick || onlyNeighbours || onlyExecutors ? 'quick' : 'results';
   const suffix = quick ? '.tmp' : '';
   const files = { json: `${base}.json${suffix}`, md: `${base}.md${suffix}`, svg: `${base}.svg${suffix}` };
   writeFileSync(path.join(outDir, files.json), `${JSON.stringify(results, null, 2)}\n`);

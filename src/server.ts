@@ -27,6 +27,12 @@ import { requestContext } from './rest/request-context';
 import { healthRoutes, utilsRoutes } from './rest/service.routes';
 import { goblRoutes } from './rest/gobl.routes';
 import { filesRoutes } from './rest/files.routes';
+import { metaRoutes } from './rest/meta.routes';
+import { searchRoutes } from './rest/search.routes';
+import { EntryMetaService } from './domain/entry-meta.service';
+import { SearchService } from './domain/search';
+import { MetaRepository } from './storage/meta.repository';
+import { SearchIndexRepository } from './storage/search-index.repository';
 import { openApiRoutes } from './rest/openapi';
 import { docsRoutes } from './rest/docs.page';
 import { keysRoutes } from './rest/keys.routes';
@@ -79,6 +85,8 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   const entryStore = new EntryRepository(dataSource);
   const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource) });
   const files = new FilesService(entryStore, new FileRepository(dataSource, new DatabaseBlobStore(dataSource)));
+  const search = new SearchService(new SearchIndexRepository(dataSource, entryStore));
+  const metas = new EntryMetaService(entryStore, new MetaRepository(dataSource));
 
   const app = express();
   app.disable('x-powered-by');
@@ -94,11 +102,13 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   app.use(['/silo', '/utils'], authenticate(verifier));
   app.use(filesRoutes(files, config.fileSizeLimit));
   app.use(entryHistoryRoutes(entries));
+  app.use(metaRoutes(metas));
+  app.use(searchRoutes(search));
   app.use(entriesRoutes(entries, config.bodyLimit));
   app.use(keysRoutes(entries));
   app.use(goblRoutes(new GoblService(engine), config.bodyLimit));
   app.use(utilsRoutes());
-  const graphql = await graphqlRouter({ entries, verifier, logger }, {
+  const graphql = await graphqlRouter({ entries, search, verifier, logger }, {
     ...config.graphql,
     ...config.graphqlLimits,
     bodyLimit: config.bodyLimit,

@@ -3,6 +3,7 @@ import type { Envelope } from '../document';
 import { DataBudget, dataBudgetSpent, DEFAULT_PAGE_DATA_BUDGET } from '../domain/data-budget';
 import type { Entry } from '../domain/entry';
 import type { EntryService } from '../domain/entries.service';
+import type { SearchService } from '../domain/search';
 import { DomainError } from '../domain/errors';
 import { HTTP_STATUS, refusalHeaders } from '../http/refusal';
 import type { Logger } from '../logger';
@@ -20,6 +21,8 @@ export interface GraphQLContext {
   requestId: string;
   log: Logger;
   entries: EntryService;
+  /** Free-text search (absent where the server was built without it). */
+  search?: SearchService;
   loaders: EntryLoaders;
   /** What this request may still show of entries' `data`: every page and every entry that shows it shares it. */
   dataBudget: DataBudget;
@@ -38,6 +41,7 @@ export function createContext(
   entries: EntryService,
   request: { workspaceId: string | undefined; requestId: string; log: Logger },
   pageDataBudget = DEFAULT_PAGE_DATA_BUDGET,
+  search?: SearchService,
 ): GraphQLContext {
   const { workspaceId, requestId, log } = request;
   if (!workspaceId) {
@@ -60,6 +64,7 @@ export function createContext(
     requestId,
     log,
     entries,
+    search,
     loaders,
     dataBudget,
     async dataOf(entry) {

@@ -10,6 +10,7 @@ import { Router, type Request, type RequestHandler } from 'express';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { GraphQLExplorer } from '../config';
 import type { EntryService } from '../domain/entries.service';
+import type { SearchService } from '../domain/search';
 import type { Logger } from '../logger';
 import { jsonBody } from '../http/json-body';
 import { methodNotAllowed, refusalHandler } from '../http/refusal';
@@ -87,7 +88,7 @@ const refusal = refusalHandler({ body: errorResponseBody, mediaType: answerMedia
 
 /** Apollo Server on `/graphql`, over the same entry service and token verifier as REST. */
 export async function graphqlRouter(
-  deps: { entries: EntryService; verifier: TokenVerifier; logger: Logger },
+  deps: { entries: EntryService; search?: SearchService; verifier: TokenVerifier; logger: Logger },
   options: GraphQLOptions,
 ): Promise<{ router: Router; stop(): Promise<void> }> {
   const schema = buildGraphQLSchema();
@@ -125,7 +126,7 @@ export async function graphqlRouter(
   await apollo.start();
 
   const execute = apolloHandler(apollo, async (req) =>
-    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log }, options.pageDataBudget),
+    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log }, options.pageDataBudget, deps.search),
   );
 
   const router = Router();

@@ -6,6 +6,7 @@ import { EntryHistoryResolver } from './entry-history.resolver';
 import { KeysResolver } from './keys.resolver';
 import { NodeResolver } from './node.resolver';
 import { RelatedEntryResolver } from './related.resolver';
+import { SearchResolver } from './search.resolver';
 
 /** The committed SDL, emitted by `npm run schema:emit` and checked for drift by test/graphql/schema.test.ts. */
 export const SCHEMA_FILE = 'schema/schema.graphql';
@@ -13,7 +14,7 @@ export const SCHEMA_FILE = 'schema/schema.graphql';
 /** The schema, from the TypeGraphQL types. class-validator is off: every rule lives in the domain. */
 export function buildGraphQLSchema(): GraphQLSchema {
   const schema = buildSchemaSync({
-    resolvers: [EntryResolver, EntryHistoryResolver, RelatedEntryResolver, NodeResolver, KeysResolver],
+    resolvers: [EntryResolver, EntryHistoryResolver, RelatedEntryResolver, NodeResolver, KeysResolver, SearchResolver],
     validate: false,
     emitSchemaFile: false,
   });

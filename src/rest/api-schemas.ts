@@ -3,7 +3,7 @@ import { CreateEntryBody } from '../domain/create-entry.input';
 import { UpdateEntryBody } from '../domain/update-entry.input';
 import { STATE_KEYS } from '../domain/entry-states';
 import { BuildBody, CorrectBody, SignBody } from '../domain/gobl-tools';
-import { anyObjectSchema, uuidSchema } from '../domain/shape-check';
+import { anyObjectSchema, flagSchema, uuidSchema } from '../domain/shape-check';
 
 export { BuildBody, CorrectBody, CreateEntryBody, SignBody, UpdateEntryBody };
 import { ERROR_KEYS } from '../domain/errors';
@@ -191,6 +191,50 @@ export const EntryPageSchema = Type.Object(
   { $id: 'EntryPage', additionalProperties: false },
 );
 
+export const SearchQuery = Type.Object({
+  q: Type.String({ description: 'The words to look for (at most 256 characters, 16 words), in any order: an entry matches when it has every one; a word ending in `*` matches the words it begins.' }),
+  folder: Type.Optional(Type.String({ description: 'Only entries of this folder.' })),
+  limit: Type.Optional(Type.String({ pattern: '^-?[0-9]+$', description: 'Page size, 1 to 100 (default 20).', expected: 'a whole number' })),
+  offset: Type.Optional(Type.String({ pattern: '^-?[0-9]+$', description: 'Matches to skip (default 0); offset + limit is at most 1000.', expected: 'a whole number' })),
+});
+
+export const SearchPageSchema = Type.Object(
+  {
+    query: Type.String({ description: 'The query, as given.' }),
+    folder: Type.Optional(Type.String()),
+    limit: Type.Integer(),
+    offset: Type.Integer(),
+    list: Type.Array(EntrySummarySchema, { description: 'The matching entries, best match first.' }),
+  },
+  { $id: 'SearchPage', additionalProperties: false },
+);
+
+export const MetaParams = Type.Object({
+  entry_id: Type.String({ description: 'The entry\'s UUID.' }),
+  key: Type.String({ description: 'The meta row\'s key.' }),
+});
+export const MetaRefParams = Type.Object({
+  key: Type.String({ description: 'The meta row\'s key.' }),
+  ref: Type.String({ description: 'The meta row\'s reference.' }),
+});
+export const MetaRefQuery = Type.Object({
+  owned: Type.Optional(Type.String({ description: 'Accepted for compatibility: every lookup is within the token\'s workspace.' })),
+});
+
+export const MetaBody = Type.Object(
+  {
+    ref: Type.Optional(Type.String({ maxLength: 255, description: 'A value to find the row by without the entry\'s id.', expected: 'a string of at most 255 characters' })),
+    value: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Any JSON object.', expected: 'an object' })),
+    url: Type.Optional(Type.String({ maxLength: 2048, description: 'A link for more about the row (shown as `link_url`).', expected: 'a string of at most 2048 characters' })),
+    scope: Type.Optional(Type.String({ maxLength: 64, description: 'Where the link may be shown (shown as `link_scope`).', expected: 'a string of at most 64 characters' })),
+    indexed: Type.Optional(flagSchema('The row\'s reference and values are found by search.')),
+    owned: Type.Optional(flagSchema('The row is indexed by owner.')),
+    secure: Type.Optional(flagSchema('The row is left out of the entry\'s `meta` list: only a request for its key returns it.')),
+    shared: Type.Optional(flagSchema('The row may be shown to other applications.')),
+  },
+  { $id: 'MetaBody', additionalProperties: false },
+);
+
 export const ListEntriesQuery = Type.Object({
   limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'Page size, 1 to 100 (default 20).' })),
   cursor: Type.Optional(Type.String({ description: 'The `next_cursor` of the previous page.' })),
@@ -296,9 +340,11 @@ export const NAMED_SCHEMAS: TSchema[] = [
   FileVersionSchema,
   FileJsonBody,
   MetaSchema,
+  MetaBody,
   EntrySchema,
   EntrySummarySchema,
   EntryPageSchema,
+  SearchPageSchema,
   CreateEntryBody,
   UpdateEntryBody,
   EntryVersionSchema,

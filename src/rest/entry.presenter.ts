@@ -38,7 +38,8 @@ export const fileJson = (a: Attachment) => ({
   previous: (a.previous ?? []).map((v) => ({ id: v.id, created_at: v.createdAt.toISOString(), hash: v.hash, size: v.size })),
 });
 
-const metaJson = (m: Meta) =>
+/** A meta row in the contract's SiloMeta shape. */
+export const metaJson = (m: Meta) =>
   present({
     id: metaId(m),
     entry_id: m.entryId,

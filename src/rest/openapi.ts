@@ -30,6 +30,13 @@ import {
   ListEntriesQuery,
   RelatedEntriesQuery,
   EntryRelatedQuery,
+  MetaBody,
+  MetaParams,
+  MetaRefParams,
+  MetaRefQuery,
+  MetaSchema,
+  SearchPageSchema,
+  SearchQuery,
   NAMED_SCHEMAS,
   PingSchema,
   SignBody,
@@ -50,7 +57,7 @@ interface Answer {
 
 /** One operation of the REST API, described by the schemas its route checks and answers with. */
 export interface ApiOperation {
-  method: 'get' | 'post' | 'put' | 'patch';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** The path in OpenAPI's form: `/silo/v1/entries/{id}`. */
   path: string;
   operationId: string;
@@ -67,6 +74,7 @@ export interface ApiOperation {
 
 const entryAnswer: Answer = { description: 'The entry, with its envelope.', schema: EntrySchema };
 const fileAnswer: Answer = { description: 'The file.', schema: FileSchema };
+const metaAnswer: Answer = { description: 'The meta row.', schema: MetaSchema };
 
 /** The REST API, operation by operation. */
 export const API_OPERATIONS: ApiOperation[] = [
@@ -120,6 +128,27 @@ export const API_OPERATIONS: ApiOperation[] = [
   {
     method: 'get', path: '/silo/v1/entries/key/{key}', operationId: 'getEntryByKey', tag: 'entries', summary: 'One entry by its idempotency key.',
     params: EntryKeyParams, answers: { 200: entryAnswer },
+  },
+  {
+    method: 'get', path: '/silo/v1/search', operationId: 'searchEntries', tag: 'entries',
+    summary: 'The workspace\'s entries that have every word of `q` (numbering, parties and tax ids, totals, dates, key, folder, state), best match first.',
+    query: SearchQuery, answers: { 200: { description: 'A page of matching entries.', schema: SearchPageSchema } },
+  },
+  {
+    method: 'get', path: '/silo/v1/entries/{entry_id}/meta/{key}', operationId: 'getMeta', tag: 'meta', summary: 'One meta row of an entry, by its key (a `secure` row too).',
+    params: MetaParams, answers: { 200: metaAnswer },
+  },
+  {
+    method: 'put', path: '/silo/v1/entries/{entry_id}/meta/{key}', operationId: 'upsertMeta', tag: 'meta', summary: 'Create or replace a meta row of an entry.',
+    params: MetaParams, body: { schema: MetaBody }, answers: { 200: metaAnswer },
+  },
+  {
+    method: 'delete', path: '/silo/v1/entries/{entry_id}/meta/{key}', operationId: 'deleteMeta', tag: 'meta', summary: 'Delete a meta row of an entry; answers the row as it was.',
+    params: MetaParams, answers: { 200: metaAnswer },
+  },
+  {
+    method: 'get', path: '/silo/v1/entries/meta/{key}/{ref}', operationId: 'getMetaByRef', tag: 'meta', summary: 'A meta row found by its key and reference, within the workspace.',
+    params: MetaRefParams, query: MetaRefQuery, answers: { 200: metaAnswer },
   },
   {
     method: 'post', path: '/silo/v1/entries/{entry_id}/files', operationId: 'uploadFile', tag: 'files',
@@ -276,6 +305,7 @@ export function openApiDocument(): Json {
     tags: [
       { name: 'entries', description: 'Stored documents.' },
       { name: 'files', description: 'Files on entries.' },
+      { name: 'meta', description: 'Meta rows of entries.' },
       { name: 'gobl', description: 'The document engine, stateless.' },
       { name: 'keys', description: 'Signature keys.' },
       { name: 'utils', description: 'Helpers.' },

@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { EntityManager, EntityTarget, ObjectLiteral, DataSource } from 'typeorm';
 
 /**
  * Rows per INSERT statement. 200 rows of the widest table (17 columns) are 3,400 parameters, well under
@@ -7,16 +7,11 @@ import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typ
 const ROWS_PER_STATEMENT = 200;
 
 /**
- * Inserts rows of one entity with multi-row INSERT statements, all in one transaction: one commit (one
- * fsync) for the whole batch instead of one per row. The values go through TypeORM's column metadata,
- * transformers and driver conversions, so they are stored exactly as `repository.insert` stores them.
+ * Inserts rows of one entity with multi-row INSERT statements, in a transaction the caller holds (a bulk
+ * import commits the rows of several tables at once: one commit, one fsync, for the whole batch). The values
+ * go through TypeORM's column metadata, transformers and driver conversions, so they are stored exactly as
+ * `repository.insert` stores them.
  */
-export async function insertRows<T extends ObjectLiteral>(dataSource: DataSource, target: EntityTarget<T>, rows: T[]): Promise<void> {
-  if (rows.length === 0) return;
-  await dataSource.transaction((manager) => insertRowsIn(manager, target, rows));
-}
-
-/** The same statements as insertRows, in a transaction the caller holds (rows of several tables committed at once). */
 export async function insertRowsIn<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, rows: T[]): Promise<void> {
   if (rows.length === 0) return;
   const metadata = manager.connection.getMetadata(target);
@@ -35,58 +30,18 @@ export async function insertRowsIn<T extends ObjectLiteral>(manager: EntityManag
 }
 
 /**
- * Inserts one row on MySQL or MariaDB as a prepared statement: its values travel in the binary protocol,
- * each string copied once into the packet. TypeORM's queries put values into the SQL text, escaping them
- * quote by quote: for a document of megabytes that builds hundreds of thousands of string pieces on the
- * HTTP thread, and long collection pauses. Errors are the driver's own (as `driverError`, like TypeORM's).
+ * The INSERT of one row of an entity, with its values as TypeORM would store them, for a transaction written
+ * as statements (src/storage/sql-transaction.ts). On MySQL those run as prepared statements: the values travel
+ * in the binary protocol, each string copied once into the packet, where TypeORM's own queries escape them
+ * into the SQL text quote by quote (for a document of megabytes, hundreds of thousands of string pieces on
+ * the HTTP thread, and long collection pauses).
  */
-export async function insertPrepared<T extends ObjectLiteral>(dataSource: DataSource, target: EntityTarget<T>, row: T, manager?: EntityManager): Promise<void> {
+export function preparedInsert<T extends ObjectLiteral>(dataSource: DataSource, target: EntityTarget<T>, row: T): { sql: string; parameters: unknown[] } {
   const metadata = dataSource.getMetadata(target);
   const driver = dataSource.driver;
   const columns = metadata.columns.filter((column) => column.isInsert);
   const sql =
     `INSERT INTO ${driver.escape(metadata.tableName)} (${columns.map((c) => driver.escape(c.databaseName)).join(', ')}) ` +
     `VALUES (${columns.map(() => '?').join(', ')})`;
-  const values = columns.map((column) => driver.preparePersistentValue(column.getEntityValue(row), column));
-  // In a transaction, on the transaction's own connection.
-  const pool = manager ? (manager.queryRunner as unknown as { databaseConnection: PreparingPool }).databaseConnection : (driver as unknown as { pool: PreparingPool }).pool;
-  await new Promise<void>((resolve, reject) => {
-    pool.execute(sql, values, (error) => (error ? reject(Object.assign(new Error(error.message), { driverError: error })) : resolve()));
-  });
-}
-
-/** The part of mysql2's callback pool (or one of its connections) that runs prepared statements. */
-interface PreparingPool {
-  execute(sql: string, values: unknown[], callback: (error: (Error & { code?: string; errno?: number }) | null) => void): void;
-}
-
-/** The part of better-sqlite3's database used here. */
-interface SqliteDatabase {
-  prepare(sql: string): { run(...values: unknown[]): unknown };
-  transaction(fn: () => void): () => void;
-}
-
-/**
- * Inserts rows of several entities on SQLite in one transaction run synchronously by better-sqlite3. TypeORM's
- * SQLite transactions share the one connection, so two of them awaited side by side would interleave their
- * BEGIN and COMMIT; a synchronous one cannot. Errors are the driver's own (as `driverError`, like TypeORM's).
- */
-export function insertTogetherOnSqlite(dataSource: DataSource, parts: { target: EntityTarget<ObjectLiteral>; rows: ObjectLiteral[] }[]): void {
-  const driver = dataSource.driver;
-  const db = (driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
-  const statements = parts.map(({ target, rows }) => {
-    const metadata = dataSource.getMetadata(target);
-    const columns = metadata.columns.filter((column) => column.isInsert);
-    const sql =
-      `INSERT INTO ${driver.escape(metadata.tableName)} (${columns.map((c) => driver.escape(c.databaseName)).join(', ')}) ` +
-      `VALUES (${columns.map(() => '?').join(', ')})`;
-    return { statement: db.prepare(sql), rows: rows.map((row) => columns.map((column) => driver.preparePersistentValue(column.getEntityValue(row), column))) };
-  });
-  try {
-    db.transaction(() => {
-      for (const { statement, rows } of statements) for (const values of rows) statement.run(...values);
-    })();
-  } catch (error) {
-    throw Object.assign(new Error((error as Error).message), { driverError: error });
-  }
+  return { sql, parameters: columns.map((column) => driver.preparePersistentValue(column.getEntityValue(row), column)) };
 }

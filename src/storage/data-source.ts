@@ -11,6 +11,7 @@ import { CreateEntries1763700000000 } from '../../migrations/1763700000000-Creat
 import { AddFiles1764000000000 } from '../../migrations/1764000000000-AddFiles';
 import { AddEntryHistory1764100000000 } from '../../migrations/1764100000000-AddEntryHistory';
 import { AddEntryRefs1764200000000 } from '../../migrations/1764200000000-AddEntryRefs';
+import { AddSearch1764300000000 } from '../../migrations/1764300000000-AddSearch';
 import { KeySlot1764400000000 } from '../../migrations/1764400000000-KeySlot';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
@@ -25,6 +26,7 @@ export const MIGRATIONS = [
   AddFiles1764000000000,
   AddEntryHistory1764100000000,
   AddEntryRefs1764200000000,
+  AddSearch1764300000000,
   KeySlot1764400000000,
 ];
 

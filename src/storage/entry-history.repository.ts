@@ -4,7 +4,7 @@ import { legacyVersionOf } from '../domain/entry-history';
 import type { EntryChange, EntryHistoryStore, GuardedWrite } from '../domain/entry-history-store';
 import { storedJsonOf } from '../domain/entry';
 import { EntryStateEntity, EntryVersionEntity } from './entities/entry-history.entity';
-import { entryIndexSteps } from './entry-index-steps';
+import { entryIndexSteps, searchRowSteps } from './entry-index-steps';
 import { runTransaction, type Step } from './sql-transaction';
 
 /** The source of the versions made through the APIs. */
@@ -152,7 +152,7 @@ function* updateSteps(mysql: boolean, change: EntryChange): Generator<Step, Guar
     yield { sql: 'UPDATE entries SET folder = ?, updated_at = ? WHERE workspace_id = ? AND id = ?', parameters: [entry.folder, entry.updatedAt.getTime(), workspaceId, id] };
     entry = { ...entry, state: row.state ?? undefined };
   }
-  for (const step of entryIndexSteps(entry)) yield step;
+  yield* entryIndexSteps(mysql, entry);
   return 'done';
 }
 
@@ -180,6 +180,8 @@ function* putStateSteps(mysql: boolean, workspaceId: string, state: EntryState, 
   }
   yield* settleState(workspaceId, state.entryId, Boolean(Number(row.invalid)));
   yield { sql: 'UPDATE entries SET updated_at = ? WHERE workspace_id = ? AND id = ?', parameters: [state.createdAt.getTime(), workspaceId, state.entryId] };
+  // The entry's state is searchable.
+  yield* searchRowSteps(mysql, workspaceId, state.entryId);
   return 'done';
 }
 

@@ -1,12 +1,30 @@
 import type { Entry } from '../domain/entry';
 import { entryRefSteps } from './entry-refs.repository';
+import { ENTRY_SEARCH_COLUMNS, META_SEARCH_COLUMNS, SEARCH_TABLE, indexedEntryOf, searchRowStatements, type EntrySearchRow, type MetaSearchRow } from './search-index.repository';
 import type { Step } from './sql-transaction';
 
 /**
  * The statements that bring whatever is indexed from an entry up to date with it, run in the transaction that
  * writes the entry's new row (EntryHistoryRepository.update): whatever reads an index then never disagrees with
- * the committed entry. Indexes of entries (search rows, references) add their statements here.
+ * the committed entry. Its references are written again from its envelope, and its search row.
  */
-export function entryIndexSteps(entry: Entry): Step[] {
-  return [...entryRefSteps(entry)];
+export function* entryIndexSteps(mysql: boolean, entry: Entry): Generator<Step, void, any> {
+  for (const step of entryRefSteps(entry)) yield step;
+  yield* searchRowSteps(mysql, entry.workspaceId, entry.id);
+}
+
+/**
+ * An entry's search row written again from the entry's row and its meta rows as this transaction sees them
+ * (after a change of its data, folder or state). On MySQL the search row is locked first, as a change of meta
+ * rows does, and the meta rows are read with a locking read, so that neither write misses the other's.
+ */
+export function* searchRowSteps(mysql: boolean, workspaceId: string, entryId: string): Generator<Step, void, any> {
+  if (mysql) yield { sql: `SELECT rid FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id = ? FOR UPDATE`, parameters: [workspaceId, entryId] };
+  const [row]: EntrySearchRow[] = yield { sql: `SELECT ${ENTRY_SEARCH_COLUMNS} FROM entries WHERE workspace_id = ? AND id = ?`, parameters: [workspaceId, entryId] };
+  if (!row) return;
+  const metas: MetaSearchRow[] = yield {
+    sql: `SELECT ${META_SEARCH_COLUMNS} FROM entry_meta WHERE workspace_id = ? AND entry_id = ?${mysql ? ' LOCK IN SHARE MODE' : ''}`,
+    parameters: [workspaceId, entryId],
+  };
+  for (const step of searchRowStatements(indexedEntryOf(row, metas))) yield step;
 }

@@ -32,16 +32,21 @@ export async function rewriteEntryRefs(
 
 /**
  * The same rewrite as statements, for a transaction written as steps (EntryHistoryRepository.update): delete the
- * entry's references that come from its envelope, and insert them again from the envelope as now stored.
+ * entry's references that come from its envelope, and insert them again from the envelope as now stored. With
+ * `fresh` (a create), only the inserts, `previous` included.
  */
-export function entryRefSteps(entry: Pick<Entry, 'workspaceId' | 'id' | 'refs' | 'data' | 'dataJson'>): Step[] {
-  const refs = (entry.refs ?? referencesOf(envelopeOf(entry as Entry))).filter((ref) => ref.context !== 'previous');
-  const steps: Step[] = [
-    {
-      sql: `DELETE FROM entry_refs WHERE workspace_id = ? AND entry_id = ? AND context IN (${ENVELOPE_CONTEXTS.map(() => '?').join(', ')})`,
-      parameters: [entry.workspaceId, entry.id, ...ENVELOPE_CONTEXTS],
-    },
-  ];
+export function entryRefSteps(entry: Pick<Entry, 'workspaceId' | 'id' | 'refs' | 'data' | 'dataJson'>, options: { fresh?: boolean } = {}): Step[] {
+  const all = entry.refs ?? referencesOf(envelopeOf(entry as Entry));
+  // A new entry has nothing to delete and keeps its `previous` link; a rewrite leaves that link alone.
+  const refs = options.fresh ? all : all.filter((ref) => ref.context !== 'previous');
+  const steps: Step[] = options.fresh
+    ? []
+    : [
+        {
+          sql: `DELETE FROM entry_refs WHERE workspace_id = ? AND entry_id = ? AND context IN (${ENVELOPE_CONTEXTS.map(() => '?').join(', ')})`,
+          parameters: [entry.workspaceId, entry.id, ...ENVELOPE_CONTEXTS],
+        },
+      ];
   // In slices, so that no statement passes the engines' limits on placeholders (a payment may name thousands).
   for (let start = 0; start < refs.length; start += REF_ROWS_PER_STATEMENT) {
     const slice = refs.slice(start, start + REF_ROWS_PER_STATEMENT);

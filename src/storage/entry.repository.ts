@@ -7,12 +7,14 @@ import { fromAttachmentRow } from './attachment-rows';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { duplicateIndexOf } from './duplicate-key';
-import { insertPrepared, insertRowsIn, insertTogetherOnSqlite } from './bulk-insert';
+import { insertRowsIn, preparedInsert } from './bulk-insert';
 import { withRetries } from './transient-errors';
 import { loadVersions } from './entry-history.repository';
 import { firstVersionOf, legacyVersionOf } from '../domain/entry-history';
-import { refRowsOf, relatedLinks } from './entry-refs.repository';
+import { entryRefSteps, refRowsOf, relatedLinks } from './entry-refs.repository';
 import { EntryRefEntity } from './entities/entry-ref.entity';
+import { insertSearchRows, searchRowStatements } from './search-index.repository';
+import { runTransaction } from './sql-transaction';
 
 const LIST_COLUMNS = [
   'workspaceId', 'id', 'key', 'folder', 'docSchema', 'envSchema', 'state', 'signed', 'invalid',
@@ -33,27 +35,15 @@ export class EntryRepository implements EntryStore {
     this.metas = dataSource.getRepository(MetaEntity);
   }
 
+  /** Stores a new entry and its search row, in one transaction: a search right after the create finds it. */
   async insert(entry: Entry): Promise<void> {
     const row = toRow(entry);
-    const mysql = this.dataSource.options.type === 'mysql';
     try {
-      // Retried on a deadlock or a cluster's certification conflict; a duplicate found then is still a 409.
-      await withRetries(async () => {
-        if (entry.refs?.length) {
-          // The entry and the documents it names are committed together.
-          if (mysql) {
-            await this.dataSource.transaction(async (manager) => {
-              await insertPrepared(this.dataSource, EntryEntity, row, manager);
-              await insertRowsIn(manager, EntryRefEntity, refRowsOf(entry.workspaceId, entry.id, entry.refs!));
-            });
-          } else {
-            insertTogetherOnSqlite(this.dataSource, [
-              { target: EntryEntity, rows: [row] },
-              { target: EntryRefEntity, rows: refRowsOf(entry.workspaceId, entry.id, entry.refs) },
-            ]);
-          }
-        } else if (mysql) await insertPrepared(this.dataSource, EntryEntity, row);
-        else await this.entries.insert(row);
+      // The entry, the documents it names and its search row, committed together (retried on MySQL after a
+      // deadlock or a cluster's certification conflict; a duplicate found then is still a 409).
+      const statements = [preparedInsert(this.dataSource, EntryEntity, row), ...entryRefSteps(entry, { fresh: true }), ...searchRowStatements(entry, { fresh: true })];
+      await runTransaction(this.dataSource, function* () {
+        for (const statement of statements) yield statement;
       });
     } catch (error) {
       const index = duplicateIndexOf(error);
@@ -75,6 +65,7 @@ export class EntryRepository implements EntryStore {
         this.dataSource.transaction(async (manager) => {
           await insertRowsIn(manager, EntryEntity, rows);
           await insertRowsIn(manager, EntryRefEntity, refs);
+          await insertSearchRows(manager, entries);
         }),
       );
     } catch (error) {
@@ -111,6 +102,13 @@ export class EntryRepository implements EntryStore {
     // Through the unique index; a key never starts with the keyless mark (keys hold no control characters).
     if (key.startsWith(KEYLESS)) return undefined;
     return this.findOne({ workspaceId, keySlot: key }, options.withData);
+  }
+
+  /** Entries by id, without `data`, in no particular order (search results). */
+  async findByIds(workspaceId: string, ids: string[]): Promise<Entry[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.entries.find({ select: selectOf(LIST_COLUMNS), where: { workspaceId, id: In(ids) } });
+    return this.withRelations(workspaceId, rows);
   }
 
   async list(workspaceId: string, slice: ListSlice): Promise<Entry[]> {
@@ -175,13 +173,13 @@ export class EntryRepository implements EntryStore {
     return entry;
   }
 
-  /** Attachments and meta of a whole page in one query each, never one per entry. */
+  /** Attachments and meta of a whole page in one query each, never one per entry; `secure` meta rows are never listed. */
   private async withRelations(workspaceId: string, rows: EntryEntity[]): Promise<Entry[]> {
     if (rows.length === 0) return [];
     const entryIds = rows.map((r) => r.id);
     const [attachments, metas, versions] = await Promise.all([
       this.attachments.find({ where: { workspaceId, entryId: In(entryIds) }, order: { createdAt: 'ASC', id: 'ASC' } }),
-      this.metas.find({ where: { workspaceId, entryId: In(entryIds) }, order: { createdAt: 'ASC', src: 'ASC', key: 'ASC' } }),
+      this.metas.find({ where: { workspaceId, entryId: In(entryIds), secure: false }, order: { createdAt: 'ASC', src: 'ASC', key: 'ASC' } }),
       loadVersions(this.dataSource, workspaceId, entryIds),
     ]);
     return rows.map((row) => {
@@ -249,7 +247,7 @@ function fromRow(row: EntryEntity): Entry {
   return entry;
 }
 
-function fromMetaRow(row: MetaEntity): Meta {
+export function fromMetaRow(row: MetaEntity): Meta {
   return {
     entryId: row.entryId,
     src: row.src,

@@ -1,0 +1,202 @@
+import { createHash } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { Entry } from '../domain/entry';
+import { MAX_SEARCH_RESULTS, searchTermsOf, type CheckedSearch, type SearchSource, type SearchStore } from '../domain/search';
+
+/**
+ * The search index: one row per entry in `entry_search` (its workspace, id, folder, time and terms), indexed
+ * by SQLite's FTS5 (`entry_search_fts`, kept in step by triggers) or by an InnoDB FULLTEXT index on MySQL and
+ * MariaDB. Each stored term is the entry's workspace token followed by the term ("w3f9c0a1b2d" + "f0001"):
+ * - a query only ever meets the terms of its own workspace, inside the index itself;
+ * - every stored word is at least 12 characters long and none is a stopword, so InnoDB's minimum token
+ *   size (innodb_ft_min_token_size) and stopword list leave nothing out: "F", "01" and "the" are found too.
+ * The workspace column is also compared exactly, so two workspaces sharing a token cannot mix.
+ */
+export const SEARCH_TABLE = 'entry_search';
+export const SEARCH_FTS_TABLE = 'entry_search_fts';
+
+/** Runs one SQL statement: a TypeORM EntityManager or QueryRunner. */
+export interface SqlRunner {
+  query(sql: string, parameters?: unknown[]): Promise<unknown>;
+}
+
+export interface SqlStatement {
+  sql: string;
+  parameters: unknown[];
+}
+
+/** An entry as the index needs it. */
+export type IndexedEntry = SearchSource & Pick<Entry, 'workspaceId' | 'createdAt'>;
+
+/** "w" and 10 hex digits of the workspace's SHA-256: letters and digits only, so no tokenizer splits it. */
+export const workspaceToken = (workspaceId: string) => `w${createHash('sha256').update(workspaceId).digest('hex').slice(0, 10)}`;
+
+/**
+ * The term that says an entry is in a folder, so the folder filter is part of what the index matches: "0f" and
+ * 16 hex digits of the folder's SHA-256 (a folder name may be 64 characters, and InnoDB keeps words of at most 84).
+ */
+const folderTerm = (folder: string) => `0f${createHash('sha256').update(folder).digest('hex').slice(0, 16)}`;
+
+/** The text stored for an entry's terms: each, and its folder term, with its workspace token, separated by spaces. */
+export function termsText(entry: IndexedEntry): string {
+  const prefix = workspaceToken(entry.workspaceId);
+  return [...searchTermsOf(entry), folderTerm(entry.folder)].map((term) => prefix + term).join(' ');
+}
+
+const COLUMNS = '(workspace_id, entry_id, folder, created_at, term_count, terms)';
+const rowValues = (entry: IndexedEntry) => {
+  const terms = termsText(entry);
+  return [entry.workspaceId, entry.id, entry.folder, entry.createdAt.getTime(), terms.split(' ').length, terms];
+};
+const TUPLE = '(?, ?, ?, ?, ?, ?)';
+
+/**
+ * The statements that (re)write an entry's search row: delete it, insert it from the entry. A new entry's
+ * (`fresh`) is only inserted: on InnoDB, deleting a row that is not there locks the gap where it would be,
+ * and concurrent creates that each hold such a gap and insert into another's would deadlock.
+ */
+export function searchRowStatements(entry: IndexedEntry, options: { fresh?: boolean } = {}): SqlStatement[] {
+  const insert = { sql: `INSERT INTO ${SEARCH_TABLE} ${COLUMNS} VALUES ${TUPLE}`, parameters: rowValues(entry) };
+  if (options.fresh) return [insert];
+  return [{ sql: `DELETE FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id = ?`, parameters: [entry.workspaceId, entry.id] }, insert];
+}
+
+/**
+ * (Re)writes an entry's search row from the entry: call it in the transaction that writes the entry (create,
+ * update, a change of its indexed meta), so the index never disagrees with what was committed.
+ */
+export async function rewriteSearchRow(runner: SqlRunner, entry: IndexedEntry): Promise<void> {
+  for (const statement of searchRowStatements(entry)) await runner.query(statement.sql, statement.parameters);
+}
+
+/** Removes an entry's search row (for a path that deletes entries). */
+export async function deleteSearchRow(runner: SqlRunner, workspaceId: string, entryId: string): Promise<void> {
+  await runner.query(`DELETE FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id = ?`, [workspaceId, entryId]);
+}
+
+const ROWS_PER_STATEMENT = 500;
+
+/** Search rows of new entries, with multi-row INSERTs (bulk import, backfill): inside the caller's transaction. */
+export async function insertSearchRows(runner: SqlRunner, entries: IndexedEntry[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += ROWS_PER_STATEMENT) {
+    const chunk = entries.slice(start, start + ROWS_PER_STATEMENT);
+    await runner.query(`INSERT INTO ${SEARCH_TABLE} ${COLUMNS} VALUES ${chunk.map(() => TUPLE).join(', ')}`, chunk.flatMap(rowValues));
+  }
+}
+
+/** An entry's row as the index reads it (snake_case columns, as raw SQL returns them). */
+export interface EntrySearchRow {
+  workspace_id: string;
+  id: string;
+  entry_key: string | null;
+  folder: string;
+  doc_schema: string;
+  state: string | null;
+  snippet: string;
+  tags: string;
+  created_at: number | string;
+}
+
+/** A meta row as the index reads it. */
+export interface MetaSearchRow {
+  meta_key: string;
+  ref: string | null;
+  value: string | null;
+  indexed: number | boolean;
+  secure: number | boolean;
+}
+
+export const ENTRY_SEARCH_COLUMNS = 'workspace_id, id, entry_key, folder, doc_schema, state, snippet, tags, created_at';
+export const META_SEARCH_COLUMNS = 'meta_key, ref, value, indexed, secure';
+
+/** The entry the index is written from, out of its row and its meta rows. */
+export function indexedEntryOf(row: EntrySearchRow, metas: MetaSearchRow[]): IndexedEntry {
+  return {
+    workspaceId: row.workspace_id,
+    id: row.id,
+    key: row.entry_key ?? undefined,
+    folder: row.folder,
+    docSchema: row.doc_schema,
+    state: row.state ?? undefined,
+    snippet: JSON.parse(row.snippet),
+    tags: JSON.parse(row.tags),
+    createdAt: new Date(Number(row.created_at)),
+    meta: metas.map((m) => ({ key: m.meta_key, ref: m.ref ?? undefined, value: m.value ? JSON.parse(m.value) : undefined, indexed: Boolean(m.indexed), secure: Boolean(m.secure) })),
+  };
+}
+
+/** Loads the entries of a page by id, in any order. */
+export interface EntryLoader {
+  findByIds(workspaceId: string, ids: string[]): Promise<Entry[]>;
+}
+
+/**
+ * Search through the index: the ids of one page, ranked, then the entries themselves in one query. Every term is
+ * stored once per entry and every match has every word, so what tells matches apart is how much else the entry
+ * holds: fewer terms rank first (the order bm25 gives such an index), then newer. Both databases rank alike,
+ * from a stored count, with no statistics of the whole index (bm25 in FTS5 would read every match of each word
+ * for them: a fifth of a second for a word most of a million entries have).
+ */
+export class SearchIndexRepository implements SearchStore {
+  private readonly mysql: boolean;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly entries: EntryLoader,
+  ) {
+    this.mysql = dataSource.options.type === 'mysql';
+  }
+
+  async search(workspaceId: string, search: CheckedSearch): Promise<Entry[]> {
+    const prefix = workspaceToken(workspaceId);
+    const rows = this.mysql ? await this.searchMysql(workspaceId, prefix, search) : await this.searchSqlite(workspaceId, prefix, search);
+    const ids = rows.map((row) => row.entry_id);
+    const found = new Map((await this.entries.findByIds(workspaceId, ids)).map((entry) => [entry.id, entry]));
+    return ids.map((id) => found.get(id)).filter((entry): entry is Entry => entry !== undefined);
+  }
+
+  /**
+   * FTS5: every word a term of its own (implicit AND), quoted; a prefix with `*`; the folder's term when filtered.
+   * First the oldest match that is ranked (see MAX_SEARCH_RESULTS), found by walking the matches newest first,
+   * then the ranked page among the matches from it on (FTS5 takes the rowid bound into its walk).
+   */
+  private async searchSqlite(workspaceId: string, prefix: string, search: CheckedSearch): Promise<{ entry_id: string }[]> {
+    const words = search.terms.map((term) => `"${prefix}${term.text}"${term.prefix ? '*' : ''}`);
+    if (search.folder !== undefined) words.push(`"${prefix}${folderTerm(search.folder)}"`);
+    const text = words.join(' ');
+    const [edge] = (await this.dataSource.query(
+      `SELECT rowid AS rid FROM ${SEARCH_FTS_TABLE} WHERE ${SEARCH_FTS_TABLE} MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ${MAX_SEARCH_RESULTS - 1}`,
+      [text],
+    )) as { rid: number }[];
+    const exact = exactFilters(workspaceId, search);
+    return (await this.dataSource.query(
+      `SELECT s.entry_id FROM ${SEARCH_FTS_TABLE} JOIN ${SEARCH_TABLE} s ON s.rid = ${SEARCH_FTS_TABLE}.rowid ` +
+        `WHERE ${SEARCH_FTS_TABLE} MATCH ? AND ${SEARCH_FTS_TABLE}.rowid >= ? AND ${exact.sql} ${RANKED}`,
+      [text, edge?.rid ?? 0, ...exact.parameters, search.limit, search.offset],
+    )) as { entry_id: string }[];
+  }
+
+  /**
+   * InnoDB FULLTEXT in boolean mode: every word required (`+`), a prefix with `*`; the folder's term when
+   * filtered. One full-text search: its newest MAX_SEARCH_RESULTS matches, then the ranked page among them.
+   */
+  private async searchMysql(workspaceId: string, prefix: string, search: CheckedSearch): Promise<{ entry_id: string }[]> {
+    const words = search.terms.map((term) => `+${prefix}${term.text}${term.prefix ? '*' : ''}`);
+    if (search.folder !== undefined) words.push(`+${prefix}${folderTerm(search.folder)}`);
+    const exact = exactFilters(workspaceId, search);
+    return (await this.dataSource.query(
+      `SELECT s.entry_id FROM (SELECT rid, entry_id, term_count, created_at FROM ${SEARCH_TABLE} s ` +
+        `WHERE MATCH(s.terms) AGAINST (? IN BOOLEAN MODE) AND ${exact.sql} ORDER BY rid DESC LIMIT ${MAX_SEARCH_RESULTS}) s ${RANKED}`,
+      [words.join(' '), ...exact.parameters, search.limit, search.offset],
+    )) as { entry_id: string }[];
+  }
+}
+
+/** The filters of a search, after the full-text match: exact workspace, and folder when given. */
+function exactFilters(workspaceId: string, search: CheckedSearch): { sql: string; parameters: string[] } {
+  return search.folder === undefined
+    ? { sql: 's.workspace_id = ?', parameters: [workspaceId] }
+    : { sql: 's.workspace_id = ? AND s.folder = ?', parameters: [workspaceId, search.folder] };
+}
+
+const RANKED = 'ORDER BY s.term_count, s.created_at DESC, s.entry_id DESC LIMIT ? OFFSET ?';

@@ -32,6 +32,8 @@ export interface Config {
   jsonPatchMaxWork: number;
   /** PAGE_DATA_BUDGET: stored bytes of `data` one request may read (default 16 MiB). */
   pageDataBudget: number;
+  /** SEARCH_TIME_LIMIT_MS: longest a search may keep MySQL/MariaDB busy (default 2000); past it, 400 naming `q`. */
+  searchTimeLimitMs: number;
   signingKey?: string;
   /** SIGNING_TRUSTED_KEYS: other parties' public keys whose envelope signatures are accepted. */
   signingTrustedKeys: PublicJwk[];
@@ -235,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: value('HOST') ?? '0.0.0.0',
     dataDir,
+    searchTimeLimitMs: parsePositiveInteger('SEARCH_TIME_LIMIT_MS', value('SEARCH_TIME_LIMIT_MS'), 2000, problems),
     database: withReadYourWrites(parseDatabase(value('DATABASE_URL'), dataDir, problems), parseBoolean('DATABASE_READ_YOUR_WRITES', value('DATABASE_READ_YOUR_WRITES'), true, problems)),
     jwt: {
       secret,

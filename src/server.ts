@@ -85,7 +85,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   const entryStore = new EntryRepository(dataSource);
   const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource) });
   const files = new FilesService(entryStore, new FileRepository(dataSource, new DatabaseBlobStore(dataSource)));
-  const search = new SearchService(new SearchIndexRepository(dataSource, entryStore));
+  const search = new SearchService(new SearchIndexRepository(dataSource, entryStore, { timeLimitMs: config.searchTimeLimitMs }));
   const metas = new EntryMetaService(entryStore, new MetaRepository(dataSource));
 
   const app = express();

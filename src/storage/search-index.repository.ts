@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Entry } from '../domain/entry';
+import { badInput } from '../domain/errors';
 import { MAX_SEARCH_RESULTS, searchTermsOf, type CheckedSearch, type SearchSource, type SearchStore } from '../domain/search';
 
 /**
@@ -137,12 +138,23 @@ export interface EntryLoader {
  * from a stored count, with no statistics of the whole index (bm25 in FTS5 would read every match of each word
  * for them: a fifth of a second for a word most of a million entries have).
  */
+/**
+ * What a statement stopped at its time limit fails with: MariaDB's and MySQL's own errors (1969, 3024), a query
+ * or sort interrupted (1317, 1028), and, inside an InnoDB full-text search, the interruption as InnoDB reports it
+ * there (188, "exceeds the result cache limit", seen with a limit of a millisecond over 4,000 matches).
+ */
+const STOPPED_BY_TIME_LIMIT = new Set([1969, 3024, 1317, 1028, 188]);
+
 export class SearchIndexRepository implements SearchStore {
   private readonly mysql: boolean;
+
+  /** How this server bounds a statement's time: MariaDB's SET STATEMENT or MySQL's optimizer hint. */
+  private bound?: Promise<'mariadb' | 'mysql'>;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly entries: EntryLoader,
+    private readonly options: { timeLimitMs?: number } = {},
   ) {
     this.mysql = dataSource.options.type === 'mysql';
   }
@@ -184,11 +196,33 @@ export class SearchIndexRepository implements SearchStore {
     const words = search.terms.map((term) => `+${prefix}${term.text}${term.prefix ? '*' : ''}`);
     if (search.folder !== undefined) words.push(`+${prefix}${folderTerm(search.folder)}`);
     const exact = exactFilters(workspaceId, search);
-    return (await this.dataSource.query(
+    const select =
       `SELECT s.entry_id FROM (SELECT rid, entry_id, term_count, created_at FROM ${SEARCH_TABLE} s ` +
-        `WHERE MATCH(s.terms) AGAINST (? IN BOOLEAN MODE) AND ${exact.sql} ORDER BY rid DESC LIMIT ${MAX_SEARCH_RESULTS}) s ${RANKED}`,
-      [words.join(' '), ...exact.parameters, search.limit, search.offset],
-    )) as { entry_id: string }[];
+      `WHERE MATCH(s.terms) AGAINST (? IN BOOLEAN MODE) AND ${exact.sql} ORDER BY rid DESC LIMIT ${MAX_SEARCH_RESULTS}) s ${RANKED}`;
+    try {
+      return (await this.dataSource.query(await this.bounded(select), [words.join(' '), ...exact.parameters, search.limit, search.offset])) as { entry_id: string }[];
+    } catch (error) {
+      // InnoDB's full-text search walks every match of each word: a word most entries hold, in a workspace of
+      // millions, takes seconds. Past the time limit the statement is stopped, so that one tenant's broad search
+      // does not keep the database busy for the others, and the client is told to narrow it.
+      const errno = (error as { driverError?: { errno?: number } }).driverError?.errno;
+      if (errno !== undefined && STOPPED_BY_TIME_LIMIT.has(errno)) {
+        throw badInput('the search matches too many entries to rank in time: add words, or a folder', { q: 'matches too many entries; add words, or a folder' });
+      }
+      throw error;
+    }
+  }
+
+  /** The statement with its time limit, in the form this server understands. */
+  private async bounded(select: string): Promise<string> {
+    const limit = this.options.timeLimitMs;
+    if (!limit) return select;
+    this.bound ??= this.dataSource
+      .query('SELECT VERSION() AS v')
+      .then((rows: { v: string }[]) => (/mariadb/i.test(rows[0]?.v ?? '') ? 'mariadb' : 'mysql'));
+    return (await this.bound) === 'mariadb'
+      ? `SET STATEMENT max_statement_time = ${(limit / 1000).toFixed(3)} FOR ${select}`
+      : select.replace(/^SELECT /, `SELECT /*+ MAX_EXECUTION_TIME(${limit}) */ `);
   }
 }
 

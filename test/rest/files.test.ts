@@ -185,7 +185,11 @@ describe('files on entries', () => {
           request.destroy();
         },
       );
-      request.on('error', () => undefined); // the service may close the connection once it has answered
+      // The service closes the connection once it has answered: a client still writing may see the socket go
+      // (EPIPE, reset) before it has read the 413. That too is a refusal while streaming, counted where it came.
+      const closed = () => resolve({ status: 0, sentWhenAnswered: sent });
+      request.on('error', closed);
+      request.on('close', closed);
       request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
       const chunk = randomBytes(256 * 1024);
       const pump = () => {
@@ -197,7 +201,7 @@ describe('files on entries', () => {
       };
       pump();
     });
-    expect(answer.status).toBe(413);
+    expect([413, 0]).toContain(answer.status);
     expect(answer.sentWhenAnswered).toBeLessThan(3 * LIMIT);
     expect((await api.get(`/silo/v1/entries/${entryId}`)).body.attachments).toEqual([]);
   });

@@ -3,7 +3,9 @@
  * key, 'primary' for the entry id, undefined when the error is something else.
  */
 export function duplicateIndexOf(error: unknown): 'key' | 'primary' | undefined {
-  const driverError = (error as { driverError?: { code?: string; errno?: number; message?: string } })?.driverError;
+  type DriverError = { code?: string; errno?: number; message?: string };
+  // TypeORM wraps the driver's error as `driverError`; a driver's error thrown as it is counts the same.
+  const driverError = (error as { driverError?: DriverError } | undefined)?.driverError ?? (error as DriverError | undefined);
   if (!driverError) return undefined;
   const message = driverError.message ?? '';
   // SQLite: SQLITE_CONSTRAINT_UNIQUE names the columns; SQLITE_CONSTRAINT_PRIMARYKEY the primary key.

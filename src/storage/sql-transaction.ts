@@ -41,6 +41,18 @@ async function runOnSqlite<R>(dataSource: DataSource, steps: () => Generator<Ste
     if (waited > 5000) throw new Error('the database stayed in another transaction');
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
+  try {
+    return runImmediate(db, steps);
+  } catch (error) {
+    // The driver's errors as TypeORM's and the MySQL path's are: wrapped, as `driverError` (duplicate keys are read
+    // there). Anything else (a step's own error) goes on as it is.
+    const code = (error as { code?: unknown } | undefined)?.code;
+    if (typeof code === 'string' && code.startsWith('SQLITE_')) throw Object.assign(new Error((error as Error).message), { driverError: error });
+    throw error;
+  }
+}
+
+function runImmediate<R>(db: SqliteDatabase, steps: () => Generator<Step, R, any>): R {
   return db
     .transaction(() => {
       const generator = steps();

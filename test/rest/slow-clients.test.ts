@@ -64,12 +64,12 @@ describe('production timeouts', () => {
       for (const connection of slow) trickle(connection, requestHead('/silo/v1/entries', token, 2), 1000);
       figures.slow_connections += slow.length;
 
-      // Meanwhile, others are served at once.
+      // Meanwhile, others are served: well before the slow ones' 10 s (a busy CI machine has taken 1.3 s for one).
       const api = client(t.url, token);
       for (let i = 0; i < 10; i++) {
         const started = Date.now();
         expect((await api.get('/silo/v1/entries')).status).toBe(200);
-        expect(Date.now() - started).toBeLessThan(1000);
+        expect(Date.now() - started).toBeLessThan(3000);
         figures.served_meanwhile++;
         await new Promise((resolve) => setTimeout(resolve, 500));
       }

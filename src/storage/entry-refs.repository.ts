@@ -1,7 +1,6 @@
-import { In, Not, type DataSource, type EntityManager } from 'typeorm';
+import { In, Not, type DataSource } from 'typeorm';
 import { envelopeOf, type Entry } from '../domain/entry';
 import { OWN_CONTEXT, REF_CONTEXTS, referencesOf, type EntryRef } from '../domain/entry-refs';
-import { insertRowsIn } from './bulk-insert';
 import { EntryRefEntity } from './entities/entry-ref.entity';
 import type { Step } from './sql-transaction';
 
@@ -15,25 +14,11 @@ export const refRowsOf = (workspaceId: string, entryId: string, refs: readonly E
   refs.map((ref) => Object.assign(new EntryRefEntity(), { workspaceId, entryId, context: ref.context, refUuid: ref.uuid }));
 
 /**
- * (Re)writes the references of one entry, in the caller's transaction: the entry's rows are deleted and written
- * again from `entry.refs` when a create set them, else from its envelope (`data` or `dataJson`). The `previous`
- * reference (the entry `previous_id` named) is not in the envelope: it is kept unless the given references hold
- * one. Call it whenever an entry's envelope is stored or replaced.
- */
-export async function rewriteEntryRefs(
-  manager: EntityManager,
-  entry: Pick<Entry, 'workspaceId' | 'id' | 'refs' | 'data' | 'dataJson'>,
-): Promise<void> {
-  const refs = entry.refs ?? referencesOf(envelopeOf(entry as Entry));
-  const contexts: string[] = refs.some((ref) => ref.context === 'previous') ? [...ENVELOPE_CONTEXTS, 'previous'] : ENVELOPE_CONTEXTS;
-  await manager.delete(EntryRefEntity, { workspaceId: entry.workspaceId, entryId: entry.id, context: In(contexts) });
-  await insertRowsIn(manager, EntryRefEntity, refRowsOf(entry.workspaceId, entry.id, refs));
-}
-
-/**
- * The same rewrite as statements, for a transaction written as steps (EntryHistoryRepository.update): delete the
- * entry's references that come from its envelope, and insert them again from the envelope as now stored. With
- * `fresh` (a create), only the inserts, `previous` included.
+ * The statements that (re)write the references of one entry, in a transaction written as steps (a create, an
+ * update): delete the entry's references that come from its envelope, and insert them again from `entry.refs`
+ * when the create set them, else from its envelope (`data` or `dataJson`). The `previous` reference (the entry
+ * `previous_id` named) is not in the envelope: a rewrite leaves it as it is. With `fresh` (a create), only the
+ * inserts, `previous` included.
  */
 export function entryRefSteps(entry: Pick<Entry, 'workspaceId' | 'id' | 'refs' | 'data' | 'dataJson'>, options: { fresh?: boolean } = {}): Step[] {
   const all = entry.refs ?? referencesOf(envelopeOf(entry as Entry));

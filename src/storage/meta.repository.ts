@@ -4,19 +4,9 @@ import type { MetaStore } from '../domain/entry-meta.service';
 import { MetaEntity } from './entities/meta.entity';
 import { fromMetaRow } from './entry.repository';
 import { preparedInsert } from './bulk-insert';
-import {
-  ENTRY_SEARCH_COLUMNS,
-  indexedEntryOf,
-  META_SEARCH_COLUMNS,
-  rewriteSearchRow,
-  SEARCH_TABLE,
-  searchRowStatements,
-  type EntrySearchRow,
-  type MetaSearchRow,
-  type SqlStatement,
-} from './search-index.repository';
-import { sqliteTransaction } from './sqlite-transaction';
-import { withRetries } from './transient-errors';
+import { searchRowSteps } from './entry-index-steps';
+import { SEARCH_TABLE } from './search-index.repository';
+import { runTransaction, type Step } from './sql-transaction';
 
 const UPSERT_SET = ['value', 'ref', 'owner_id', 'owned', 'indexed', 'secure', 'shared', 'link_scope', 'link_url', 'created_at', 'updated_at']
   .map((column) => `\`${column}\` = VALUES(\`${column}\`)`)
@@ -55,40 +45,27 @@ export class MetaRepository implements MetaStore {
 
   /**
    * Deletes the row, inserts its new form when given, and rewrites the entry's search row from what the
-   * transaction then sees of the entry and its meta rows.
+   * transaction then sees of the entry and its meta rows (the steps an update of the entry uses too).
    */
-  private async write(workspaceId: string, meta: Meta, insert?: SqlStatement): Promise<void> {
-    const remove: SqlStatement = {
+  private async write(workspaceId: string, meta: Meta, insert?: Step): Promise<void> {
+    const remove: Step = {
       sql: 'DELETE FROM entry_meta WHERE workspace_id = ? AND entry_id = ? AND src = ? AND meta_key = ?',
       parameters: [workspaceId, meta.entryId, meta.src, meta.key],
     };
-    const readEntry: SqlStatement = { sql: `SELECT ${ENTRY_SEARCH_COLUMNS} FROM entries WHERE workspace_id = ? AND id = ?`, parameters: [workspaceId, meta.entryId] };
-    const readMetas: SqlStatement = { sql: `SELECT ${META_SEARCH_COLUMNS} FROM entry_meta WHERE workspace_id = ? AND entry_id = ?`, parameters: [workspaceId, meta.entryId] };
-    const writes = insert ? [remove, insert] : [remove];
-    if (this.dataSource.options.type !== 'mysql') {
-      sqliteTransaction(this.dataSource, (db) => {
-        for (const { sql, parameters } of writes) db.run(sql, parameters);
-        const [row] = db.all<EntrySearchRow>(readEntry.sql, readEntry.parameters);
-        if (!row) return;
-        for (const { sql, parameters } of searchRowStatements(indexedEntryOf(row, db.all<MetaSearchRow>(readMetas.sql, readMetas.parameters)))) db.run(sql, parameters);
-      });
-      return;
-    }
-    // MySQL: an upsert rather than delete and insert. Deleting a row that is not there locks the gap where it
-    // would be, and two first upserts of an entry's meta at once would each wait for the other's gap: a deadlock.
-    const mysqlWrites = insert ? [{ sql: `${insert.sql} ON DUPLICATE KEY UPDATE ${UPSERT_SET}`, parameters: insert.parameters }] : [remove];
-    // The whole transaction again on a deadlock or a cluster's certification conflict.
-    await withRetries(() =>
-      this.dataSource.transaction(async (manager) => {
+    await runTransaction(this.dataSource, function* (mysql) {
+      if (mysql) {
         // First, before any plain read takes the transaction's snapshot: wait for whoever else is rewriting this
         // entry's search row, so that the meta rows read below include theirs.
-        await manager.query(`SELECT rid FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id = ? FOR UPDATE`, [workspaceId, meta.entryId]);
-        for (const { sql, parameters } of mysqlWrites) await manager.query(sql, parameters);
-        const [row] = (await manager.query(readEntry.sql, readEntry.parameters)) as EntrySearchRow[];
-        if (!row) return;
-        await rewriteSearchRow(manager, indexedEntryOf(row, (await manager.query(readMetas.sql, readMetas.parameters)) as MetaSearchRow[]));
-      }),
-    );
+        yield { sql: `SELECT rid FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id = ? FOR UPDATE`, parameters: [workspaceId, meta.entryId] };
+        // An upsert rather than delete and insert. Deleting a row that is not there locks the gap where it would
+        // be, and two first upserts of an entry's meta at once would each wait for the other's gap: a deadlock.
+        yield insert ? { sql: `${insert.sql} ON DUPLICATE KEY UPDATE ${UPSERT_SET}`, parameters: insert.parameters } : remove;
+      } else {
+        yield remove;
+        if (insert) yield insert;
+      }
+      yield* searchRowSteps(mysql, workspaceId, meta.entryId);
+    });
   }
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Entry } from '../domain/entry';
 import { badInput } from '../domain/errors';
+import type { Step } from './sql-transaction';
 import { MAX_SEARCH_RESULTS, searchTermsOf, type CheckedSearch, type SearchSource, type SearchStore } from '../domain/search';
 
 /**
@@ -19,11 +20,6 @@ export const SEARCH_FTS_TABLE = 'entry_search_fts';
 /** Runs one SQL statement: a TypeORM EntityManager or QueryRunner. */
 export interface SqlRunner {
   query(sql: string, parameters?: unknown[]): Promise<unknown>;
-}
-
-export interface SqlStatement {
-  sql: string;
-  parameters: unknown[];
 }
 
 /** An entry as the index needs it. */
@@ -56,23 +52,10 @@ const TUPLE = '(?, ?, ?, ?, ?, ?)';
  * (`fresh`) is only inserted: on InnoDB, deleting a row that is not there locks the gap where it would be,
  * and concurrent creates that each hold such a gap and insert into another's would deadlock.
  */
-export function searchRowStatements(entry: IndexedEntry, options: { fresh?: boolean } = {}): SqlStatement[] {
+export function searchRowStatements(entry: IndexedEntry, options: { fresh?: boolean } = {}): Step[] {
   const insert = { sql: `INSERT INTO ${SEARCH_TABLE} ${COLUMNS} VALUES ${TUPLE}`, parameters: rowValues(entry) };
   if (options.fresh) return [insert];
   return [{ sql: `DELETE FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id = ?`, parameters: [entry.workspaceId, entry.id] }, insert];
-}
-
-/**
- * (Re)writes an entry's search row from the entry: call it in the transaction that writes the entry (create,
- * update, a change of its indexed meta), so the index never disagrees with what was committed.
- */
-export async function rewriteSearchRow(runner: SqlRunner, entry: IndexedEntry): Promise<void> {
-  for (const statement of searchRowStatements(entry)) await runner.query(statement.sql, statement.parameters);
-}
-
-/** Removes an entry's search row (for a path that deletes entries). */
-export async function deleteSearchRow(runner: SqlRunner, workspaceId: string, entryId: string): Promise<void> {
-  await runner.query(`DELETE FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id = ?`, [workspaceId, entryId]);
 }
 
 const ROWS_PER_STATEMENT = 500;

@@ -1,13 +1,23 @@
-import { rewriteEntryRefs } from '../../src/storage/entry-refs.repository';
+import type { Entry } from '../../src/domain/entry';
+import { entryRefSteps } from '../../src/storage/entry-refs.repository';
+import { runTransaction } from '../../src/storage/sql-transaction';
 import { invoice } from '../helpers/documents';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 
-/** rewriteEntryRefs, as a path that replaces an entry's envelope calls it: in its own transaction, from the envelope. */
+/** entryRefSteps, as a path that replaces an entry's envelope runs them: in its own transaction, from the envelope. */
 let t: TestServer;
 beforeAll(async () => {
   t = await startServer();
 });
 afterAll(() => t.close());
+
+type Rewritten = Pick<Entry, 'workspaceId' | 'id' | 'data' | 'dataJson'>;
+/** The rewrite in a transaction of its own; `then` runs inside it, after the rewrite (a throw rolls it back). */
+const rewrite = (entry: Rewritten, then: () => void = () => undefined) =>
+  runTransaction(t.server.dataSource, function* () {
+    yield* entryRefSteps(entry);
+    then();
+  });
 
 test('rewriting an entry\'s references from a new envelope replaces what the document names and keeps previous_id', async () => {
   const workspace = newWorkspace();
@@ -21,20 +31,19 @@ test('rewriting an entry\'s references from a new envelope replaces what the doc
 
   // The credit note's envelope now names the second invoice instead of the first.
   const data = { ...credit.data, doc: { ...credit.data.doc, preceding: [{ ...credit.data.doc.preceding[0], uuid: second.data.doc.uuid }] } };
-  await t.server.dataSource.transaction((manager) => rewriteEntryRefs(manager, { workspaceId: workspace, id: credit.id, data }));
+  await rewrite({ workspaceId: workspace, id: credit.id, data });
   expect(await related(second.id)).toEqual([[credit.id, 'preceding']]);
   expect(await related(first.id)).toEqual([[credit.id, 'previous']]); // made from it: that link stays
   expect(await related(credit.id)).toEqual([[second.id, 'uuid'], [first.id, 'uuid']]);
 
   // From its stored text as well, and again: the same rows, no duplicates.
   for (let i = 0; i < 2; i++) {
-    await t.server.dataSource.transaction((manager) => rewriteEntryRefs(manager, { workspaceId: workspace, id: credit.id, dataJson: JSON.stringify(data) }));
+    await rewrite({ workspaceId: workspace, id: credit.id, dataJson: JSON.stringify(data) });
   }
   expect(await related(second.id)).toEqual([[credit.id, 'preceding']]);
   // A rolled-back rewrite changes nothing.
   await expect(
-    t.server.dataSource.transaction(async (manager) => {
-      await rewriteEntryRefs(manager, { workspaceId: workspace, id: credit.id, data: { ...data, doc: { ...data.doc, preceding: [] } } });
+    rewrite({ workspaceId: workspace, id: credit.id, data: { ...data, doc: { ...data.doc, preceding: [] } } }, () => {
       throw new Error('rolled back');
     }),
   ).rejects.toThrow('rolled back');

@@ -1,7 +1,8 @@
 import { EntryImporter } from '../../src/domain/entry-import';
 import { sampleEntries } from '../../src/domain/sample-entries';
 import { EntryRepository } from '../../src/storage/entry.repository';
-import { rewriteSearchRow } from '../../src/storage/search-index.repository';
+import { searchRowStatements } from '../../src/storage/search-index.repository';
+import { runTransaction } from '../../src/storage/sql-transaction';
 import { invoice } from '../helpers/documents';
 import { client, newWorkspace, startServer, testDatabase, tokenFor, type TestServer } from '../helpers/server';
 
@@ -64,16 +65,17 @@ describe('the search index', () => {
     expect(inFolder.sort()).toEqual(purchases.sort());
   });
 
-  test('rewriteSearchRow replaces an entry\'s row: what it is found by follows the entry it was given', async () => {
+  test('searchRowStatements replace an entry\'s row: what it is found by follows the entry it was given', async () => {
     const workspace = newWorkspace();
     const api = client(t.url, await tokenFor(workspace));
     const search = searchOf(api);
     const created = (await api.post('/silo/v1/entries', { data: invoice({ code: 'BEFORE-1' }) })).body;
     const repository = new EntryRepository(t.server.dataSource);
     const entry = (await repository.findById(workspace, created.id, { withData: false }))!;
-    await t.server.dataSource.transaction((manager) =>
-      rewriteSearchRow(manager, { ...entry, snippet: { ...entry.snippet, title: 'F-AFTER-2', code: 'AFTER-2' }, state: 'sent' }),
-    );
+    const changed = { ...entry, snippet: { ...entry.snippet, title: 'F-AFTER-2', code: 'AFTER-2' }, state: 'sent' };
+    await runTransaction(t.server.dataSource, function* () {
+      yield* searchRowStatements(changed);
+    });
     expect(await search('F-BEFORE-1')).toEqual([]);
     expect(await search('F-AFTER-2 sent')).toEqual([created.id]);
     const rows = (await t.server.dataSource.query('SELECT COUNT(*) AS n FROM entry_search WHERE workspace_id = ?', [workspace])) as { n: number | string }[];

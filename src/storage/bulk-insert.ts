@@ -14,18 +14,10 @@ const ROWS_PER_STATEMENT = 200;
  */
 export async function insertRowsIn<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, rows: T[]): Promise<void> {
   if (rows.length === 0) return;
-  const metadata = manager.connection.getMetadata(target);
-  const driver = manager.connection.driver;
-  const columns = metadata.columns.filter((column) => column.isInsert);
-  const head = `INSERT INTO ${driver.escape(metadata.tableName)} (${columns.map((c) => driver.escape(c.databaseName)).join(', ')}) VALUES `;
-  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  const { head, tuple, values } = insertShape(manager.connection, target);
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
-    const parameters: unknown[] = [];
-    for (const row of chunk) {
-      for (const column of columns) parameters.push(driver.preparePersistentValue(column.getEntityValue(row), column));
-    }
-    await manager.query(head + chunk.map(() => tuple).join(', '), parameters);
+    await manager.query(head + chunk.map(() => tuple).join(', '), chunk.flatMap(values));
   }
 }
 
@@ -37,11 +29,18 @@ export async function insertRowsIn<T extends ObjectLiteral>(manager: EntityManag
  * the HTTP thread, and long collection pauses).
  */
 export function preparedInsert<T extends ObjectLiteral>(dataSource: DataSource, target: EntityTarget<T>, row: T): { sql: string; parameters: unknown[] } {
+  const { head, tuple, values } = insertShape(dataSource, target);
+  return { sql: head + tuple, parameters: values(row) };
+}
+
+/** An entity's INSERT: its head up to VALUES, one row's placeholders, and a row's values as TypeORM stores them. */
+function insertShape<T extends ObjectLiteral>(dataSource: DataSource, target: EntityTarget<T>) {
   const metadata = dataSource.getMetadata(target);
   const driver = dataSource.driver;
   const columns = metadata.columns.filter((column) => column.isInsert);
-  const sql =
-    `INSERT INTO ${driver.escape(metadata.tableName)} (${columns.map((c) => driver.escape(c.databaseName)).join(', ')}) ` +
-    `VALUES (${columns.map(() => '?').join(', ')})`;
-  return { sql, parameters: columns.map((column) => driver.preparePersistentValue(column.getEntityValue(row), column)) };
+  return {
+    head: `INSERT INTO ${driver.escape(metadata.tableName)} (${columns.map((c) => driver.escape(c.databaseName)).join(', ')}) VALUES `,
+    tuple: `(${columns.map(() => '?').join(', ')})`,
+    values: (row: T): unknown[] => columns.map((column) => driver.preparePersistentValue(column.getEntityValue(row), column)),
+  };
 }

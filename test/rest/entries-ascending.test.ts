@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Entry } from '../../src/domain/entry';
 import { EntryRepository } from '../../src/storage/entry.repository';
+import { walkEntries } from '../helpers/walk-entries';
 import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 
 let t: TestServer;
@@ -8,8 +9,6 @@ beforeAll(async () => {
   t = await startServer();
 });
 afterAll(() => t.close());
-
-type Api = ReturnType<typeof client>;
 
 /** Stores entries straight through the repository, at chosen times: equal times show how ties are broken. */
 async function storeAt(workspaceId: string, times: number[]): Promise<Entry[]> {
@@ -30,20 +29,6 @@ async function storeAt(workspaceId: string, times: number[]): Promise<Entry[]> {
 /** Oldest first: created_at ascending, then id ascending. */
 const oldestFirst = (a: Entry, b: Entry) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-async function walk(api: Api, query: string) {
-  const seen: any[] = [];
-  let cursor: string | undefined;
-  let pages = 0;
-  do {
-    const reply = await api.get(`/silo/v1/entries?${query}${cursor ? `&cursor=${cursor}` : ''}`);
-    expect(reply.status).toBe(200);
-    seen.push(...reply.body.list);
-    cursor = reply.body.next_cursor;
-    pages++;
-  } while (cursor && pages < 1000);
-  return { seen, pages };
-}
-
 describe('GET /silo/v1/entries?ascending=true', () => {
   const base = Date.parse('2026-03-01T10:00:00Z');
   // Runs of equal times: a page boundary falls inside each run.
@@ -53,13 +38,13 @@ describe('GET /silo/v1/entries?ascending=true', () => {
     const workspace = newWorkspace();
     const stored = await storeAt(workspace, times);
     const api = client(t.url, await tokenFor(workspace));
-    const { seen, pages } = await walk(api, 'ascending=true&limit=5');
+    const { seen, pages } = await walkEntries(api, 'ascending=true&limit=5');
     expect(pages).toBe(8);
     expect(seen.map((e) => e.id)).toEqual([...stored].sort(oldestFirst).map((e) => e.id));
     // The same walk newest first is the exact reverse.
-    const { seen: newest } = await walk(api, 'limit=5');
+    const { seen: newest } = await walkEntries(api, 'limit=5');
     expect(newest.map((e) => e.id)).toEqual(seen.map((e) => e.id).reverse());
-    expect((await walk(api, 'ascending=false&limit=7')).seen.map((e) => e.id)).toEqual(newest.map((e) => e.id));
+    expect((await walkEntries(api, 'ascending=false&limit=7')).seen.map((e) => e.id)).toEqual(newest.map((e) => e.id));
   });
 
   test('created_at is a lower bound when ascending; folder and cursor keep it', async () => {
@@ -67,7 +52,7 @@ describe('GET /silo/v1/entries?ascending=true', () => {
     const stored = await storeAt(workspace, times);
     const api = client(t.url, await tokenFor(workspace));
     const from = new Date(base + 3000).toISOString();
-    const { seen } = await walk(api, `ascending=true&limit=4&folder=sales&created_at=${encodeURIComponent(from)}`);
+    const { seen } = await walkEntries(api, `ascending=true&limit=4&folder=sales&created_at=${encodeURIComponent(from)}`);
     const expected = stored.filter((e) => e.folder === 'sales' && e.createdAt.getTime() >= base + 3000).sort(oldestFirst);
     expect(seen.map((e) => e.id)).toEqual(expected.map((e) => e.id));
     expect(expected.length).toBeGreaterThan(4);

@@ -1,3 +1,4 @@
+import { walkEntries } from '../helpers/walk-entries';
 import { client, message, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 
 let t: TestServer;
@@ -23,27 +24,12 @@ async function seed(api: Api, count: number, make: (i: number) => object = (i) =
 /** Newest first: created_at descending, then id descending. */
 const newestFirst = (a: any, b: any) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1);
 
-async function walk(api: Api, query: string) {
-  const seen: any[] = [];
-  let cursor: string | undefined;
-  let pages = 0;
-  do {
-    const reply = await api.get(`/silo/v1/entries?${query}${cursor ? `&cursor=${cursor}` : ''}`);
-    expect(reply.status).toBe(200);
-    if (cursor) expect(reply.body.cursor).toBe(cursor);
-    seen.push(...reply.body.list);
-    cursor = reply.body.next_cursor;
-    pages++;
-    if (cursor) expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
-  } while (cursor);
-  return { seen, pages };
-}
 
 describe('GET /silo/v1/entries', () => {
   test('250 entries in pages of 7: none missed or repeated, newest first', async () => {
     const api = await newApi();
     const created = await seed(api, 250);
-    const { seen, pages } = await walk(api, 'limit=7');
+    const { seen, pages } = await walkEntries(api, 'limit=7');
     expect(pages).toBe(Math.ceil(250 / 7));
     expect(seen.map((e) => e.id)).toEqual([...created].sort(newestFirst).map((e) => e.id));
     expect(new Set(seen.map((e) => e.id)).size).toBe(250);
@@ -79,7 +65,7 @@ describe('GET /silo/v1/entries', () => {
   test('the folder filter lists only that folder, and the cursor keeps it', async () => {
     const api = await newApi();
     await seed(api, 12, (i) => (i % 3 === 0 ? message(`Message ${i}`) : party(`Party ${i}`)));
-    const { seen } = await walk(api, 'folder=messages&limit=2');
+    const { seen } = await walkEntries(api, 'folder=messages&limit=2');
     expect(seen.map((e) => e.snippet.title)).toEqual(['Message 9', 'Message 6', 'Message 3', 'Message 0']);
     const first = await api.get('/silo/v1/entries?folder=messages&limit=2');
     expect(first.body.folder).toBe('messages');

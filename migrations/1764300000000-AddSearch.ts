@@ -87,7 +87,8 @@ async function backfill(queryRunner: QueryRunner): Promise<void> {
     if (rows.length === 0) return;
     const metas = await indexedMetaOf(queryRunner, rows);
     const key = (workspace: string, id: string) => `${workspace}\u0000${id}`;
-    await insertSearchRows(queryRunner, rows.map((row) => indexedEntryOf(row, metas.get(key(row.workspace_id, row.id)) ?? [])));
+    // The term rows come with the next migration (1764500000000), which fills them from these rows.
+    await insertSearchRows(queryRunner, rows.map((row) => indexedEntryOf(row, metas.get(key(row.workspace_id, row.id)) ?? [])), { termRows: false });
     const last = rows[rows.length - 1];
     after = { workspace: last.workspace_id, id: last.id };
   }

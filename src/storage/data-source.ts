@@ -13,6 +13,7 @@ import { AddEntryHistory1764100000000 } from '../../migrations/1764100000000-Add
 import { AddEntryRefs1764200000000 } from '../../migrations/1764200000000-AddEntryRefs';
 import { AddSearch1764300000000 } from '../../migrations/1764300000000-AddSearch';
 import { KeySlot1764400000000 } from '../../migrations/1764400000000-KeySlot';
+import { SearchTerms1764500000000 } from '../../migrations/1764500000000-SearchTerms';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
@@ -28,6 +29,7 @@ export const MIGRATIONS = [
   AddEntryRefs1764200000000,
   AddSearch1764300000000,
   KeySlot1764400000000,
+  SearchTerms1764500000000,
 ];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */

@@ -1,6 +1,6 @@
 import type { Entry } from '../domain/entry';
 import { entryRefSteps } from './entry-refs.repository';
-import { ENTRY_SEARCH_COLUMNS, META_SEARCH_COLUMNS, SEARCH_TABLE, indexedEntryOf, searchRowStatements, type EntrySearchRow, type MetaSearchRow } from './search-index.repository';
+import { ENTRY_SEARCH_COLUMNS, META_SEARCH_COLUMNS, SEARCH_TABLE, indexedEntryOf, searchRowWrites, type EntrySearchRow, type MetaSearchRow } from './search-index.repository';
 import type { Step } from './sql-transaction';
 
 /**
@@ -26,5 +26,5 @@ export function* searchRowSteps(mysql: boolean, workspaceId: string, entryId: st
     sql: `SELECT ${META_SEARCH_COLUMNS} FROM entry_meta WHERE workspace_id = ? AND entry_id = ?${mysql ? ' LOCK IN SHARE MODE' : ''}`,
     parameters: [workspaceId, entryId],
   };
-  for (const step of searchRowStatements(indexedEntryOf(row, metas))) yield step;
+  yield* searchRowWrites(indexedEntryOf(row, metas), { mysql });
 }

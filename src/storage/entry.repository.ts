@@ -13,7 +13,7 @@ import { loadVersions } from './entry-history.repository';
 import { firstVersionOf, legacyVersionOf } from '../domain/entry-history';
 import { entryRefSteps, refRowsOf, relatedLinks } from './entry-refs.repository';
 import { EntryRefEntity } from './entities/entry-ref.entity';
-import { insertSearchRows, searchRowStatements } from './search-index.repository';
+import { insertSearchRows, searchRowWrites } from './search-index.repository';
 import { runTransaction } from './sql-transaction';
 
 const LIST_COLUMNS = [
@@ -41,9 +41,11 @@ export class EntryRepository implements EntryStore {
     try {
       // The entry, the documents it names and its search row, committed together (retried on MySQL after a
       // deadlock or a cluster's certification conflict; a duplicate found then is still a 409).
-      const statements = [preparedInsert(this.dataSource, EntryEntity, row), ...entryRefSteps(entry, { fresh: true }), ...searchRowStatements(entry, { fresh: true })];
-      await runTransaction(this.dataSource, function* () {
-        for (const statement of statements) yield statement;
+      const insert = preparedInsert(this.dataSource, EntryEntity, row);
+      await runTransaction(this.dataSource, function* (mysql) {
+        yield insert;
+        for (const statement of entryRefSteps(entry, { fresh: true })) yield statement;
+        yield* searchRowWrites(entry, { fresh: true, mysql });
       });
     } catch (error) {
       const index = duplicateIndexOf(error);
@@ -65,7 +67,7 @@ export class EntryRepository implements EntryStore {
         this.dataSource.transaction(async (manager) => {
           await insertRowsIn(manager, EntryEntity, rows);
           await insertRowsIn(manager, EntryRefEntity, refs);
-          await insertSearchRows(manager, entries);
+          await insertSearchRows(manager, entries, { termRows: this.dataSource.options.type === 'mysql' });
         }),
       );
     } catch (error) {

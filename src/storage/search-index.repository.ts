@@ -3,19 +3,22 @@ import type { DataSource } from 'typeorm';
 import type { Entry } from '../domain/entry';
 import { badInput } from '../domain/errors';
 import type { Step } from './sql-transaction';
-import { MAX_SEARCH_RESULTS, searchTermsOf, type CheckedSearch, type SearchSource, type SearchStore } from '../domain/search';
+import { MAX_SEARCH_RESULTS, searchTermsOf, type CheckedSearch, type SearchSource, type SearchStore, type SearchTerm } from '../domain/search';
 
 /**
  * The search index: one row per entry in `entry_search` (its workspace, id, folder, time and terms), indexed
- * by SQLite's FTS5 (`entry_search_fts`, kept in step by triggers) or by an InnoDB FULLTEXT index on MySQL and
- * MariaDB. Each stored term is the entry's workspace token followed by the term ("w3f9c0a1b2d" + "f0001"):
- * - a query only ever meets the terms of its own workspace, inside the index itself;
- * - every stored word is at least 12 characters long and none is a stopword, so InnoDB's minimum token
- *   size (innodb_ft_min_token_size) and stopword list leave nothing out: "F", "01" and "the" are found too.
- * The workspace column is also compared exactly, so two workspaces sharing a token cannot mix.
+ * - on SQLite by FTS5 (`entry_search_fts`, kept in step by triggers);
+ * - on MySQL and MariaDB by a table of its own, `entry_search_term`: a row per term of each entry, keyed by
+ *   (term, rid), so the matches of a term are read newest first straight from the key and a search stops at
+ *   the matches it ranks. (An InnoDB FULLTEXT index reads every match of every word before it can sort or
+ *   stop: seconds for a word most of a million entries hold.)
+ * Each stored term is the entry's workspace token followed by the term ("w3f9c0a1b2d" + "f0001"), so a query
+ * only ever meets the terms of its own workspace, inside the index itself. The workspace column is also
+ * compared exactly, so two workspaces sharing a token cannot mix.
  */
 export const SEARCH_TABLE = 'entry_search';
 export const SEARCH_FTS_TABLE = 'entry_search_fts';
+export const SEARCH_TERM_TABLE = 'entry_search_term';
 
 /** Runs one SQL statement: a TypeORM EntityManager or QueryRunner. */
 export interface SqlRunner {
@@ -30,7 +33,7 @@ export const workspaceToken = (workspaceId: string) => `w${createHash('sha256').
 
 /**
  * The term that says an entry is in a folder, so the folder filter is part of what the index matches: "0f" and
- * 16 hex digits of the folder's SHA-256 (a folder name may be 64 characters, and InnoDB keeps words of at most 84).
+ * 16 hex digits of the folder's SHA-256 (a folder name may be 64 characters; the term stays short).
  */
 const folderTerm = (folder: string) => `0f${createHash('sha256').update(folder).digest('hex').slice(0, 16)}`;
 
@@ -48,23 +51,68 @@ const rowValues = (entry: IndexedEntry) => {
 const TUPLE = '(?, ?, ?, ?, ?, ?)';
 
 /**
- * The statements that (re)write an entry's search row: delete it, insert it from the entry. A new entry's
- * (`fresh`) is only inserted: on InnoDB, deleting a row that is not there locks the gap where it would be,
- * and concurrent creates that each hold such a gap and insert into another's would deadlock.
+ * The statements that (re)write an entry's search row: delete it, insert it from the entry; on MySQL also its
+ * term rows: the old ones deleted by key, from the terms the old row lists, and the new ones inserted with the
+ * new row's rid from LAST_INSERT_ID() (the same connection runs every statement of a transaction). A new entry's
+ * (`fresh`) is only inserted: on InnoDB, deleting a row that is not there locks the gap where it would be, and
+ * concurrent creates that each hold such a gap and insert into another's would deadlock.
  */
-export function searchRowStatements(entry: IndexedEntry, options: { fresh?: boolean } = {}): Step[] {
-  const insert = { sql: `INSERT INTO ${SEARCH_TABLE} ${COLUMNS} VALUES ${TUPLE}`, parameters: rowValues(entry) };
-  if (options.fresh) return [insert];
-  return [{ sql: `DELETE FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id = ?`, parameters: [entry.workspaceId, entry.id] }, insert];
+export function* searchRowWrites(entry: IndexedEntry, options: { fresh?: boolean; mysql: boolean }): Generator<Step, void, any> {
+  const values = rowValues(entry);
+  if (!options.fresh) {
+    const where = 'WHERE workspace_id = ? AND entry_id = ?';
+    if (options.mysql) {
+      const [old]: TermSource[] = yield { sql: `SELECT rid, terms FROM ${SEARCH_TABLE} ${where} FOR UPDATE`, parameters: [entry.workspaceId, entry.id] };
+      if (old) {
+        const terms = old.terms.split(' ');
+        yield { sql: `DELETE FROM ${SEARCH_TERM_TABLE} WHERE rid = ? AND term IN (${terms.map(() => '?').join(', ')})`, parameters: [old.rid, ...terms] };
+      }
+    }
+    yield { sql: `DELETE FROM ${SEARCH_TABLE} ${where}`, parameters: [entry.workspaceId, entry.id] };
+  }
+  yield { sql: `INSERT INTO ${SEARCH_TABLE} ${COLUMNS} VALUES ${TUPLE}`, parameters: values };
+  if (options.mysql) {
+    const terms = String(values[5]).split(' ');
+    yield { sql: `INSERT INTO ${SEARCH_TERM_TABLE} (term, rid) VALUES ${terms.map(() => '(?, LAST_INSERT_ID())').join(', ')}`, parameters: terms };
+  }
 }
 
 const ROWS_PER_STATEMENT = 500;
+const TERM_ROWS_PER_STATEMENT = 5000;
 
-/** Search rows of new entries, with multi-row INSERTs (bulk import, backfill): inside the caller's transaction. */
-export async function insertSearchRows(runner: SqlRunner, entries: IndexedEntry[]): Promise<void> {
+/**
+ * Search rows of new entries, with multi-row INSERTs (bulk import): inside the caller's transaction. With
+ * `termRows` (MySQL) their term rows too, once the rows' rids are known (read back: a multi-row insert's rids
+ * need not be consecutive, as on a Galera cluster).
+ */
+export async function insertSearchRows(runner: SqlRunner, entries: IndexedEntry[], options: { termRows: boolean }): Promise<void> {
   for (let start = 0; start < entries.length; start += ROWS_PER_STATEMENT) {
     const chunk = entries.slice(start, start + ROWS_PER_STATEMENT);
     await runner.query(`INSERT INTO ${SEARCH_TABLE} ${COLUMNS} VALUES ${chunk.map(() => TUPLE).join(', ')}`, chunk.flatMap(rowValues));
+    if (!options.termRows) continue;
+    for (const workspace of new Set(chunk.map((entry) => entry.workspaceId))) {
+      const ids = chunk.filter((entry) => entry.workspaceId === workspace).map((entry) => entry.id);
+      const rows = (await runner.query(
+        `SELECT rid, terms FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id IN (${ids.map(() => '?').join(', ')})`,
+        [workspace, ...ids],
+      )) as TermSource[];
+      await insertTermRows(runner, rows);
+    }
+  }
+}
+
+/** A search row's rid and its terms text, as the term rows are written from it. */
+export interface TermSource {
+  rid: number | string;
+  terms: string;
+}
+
+/** The term rows of search rows already stored (MySQL), in multi-row INSERTs. */
+export async function insertTermRows(runner: SqlRunner, rows: TermSource[]): Promise<void> {
+  const pairs = rows.flatMap((row) => row.terms.split(' ').map((term) => [term, row.rid]));
+  for (let start = 0; start < pairs.length; start += TERM_ROWS_PER_STATEMENT) {
+    const chunk = pairs.slice(start, start + TERM_ROWS_PER_STATEMENT);
+    await runner.query(`INSERT INTO ${SEARCH_TERM_TABLE} (term, rid) VALUES ${chunk.map(() => '(?, ?)').join(', ')}`, chunk.flat());
   }
 }
 
@@ -115,19 +163,21 @@ export interface EntryLoader {
 }
 
 /**
+ * What a statement stopped at its time limit fails with: MariaDB's and MySQL's own errors (1969, 3024), a query
+ * or sort interrupted (1317, 1028).
+ */
+const STOPPED_BY_TIME_LIMIT = new Set([1969, 3024, 1317, 1028]);
+
+/** How far the matches of each word are counted to choose the driving word of a MySQL search. */
+const DRIVER_PROBE = 5000;
+
+/**
  * Search through the index: the ids of one page, ranked, then the entries themselves in one query. Every term is
  * stored once per entry and every match has every word, so what tells matches apart is how much else the entry
  * holds: fewer terms rank first (the order bm25 gives such an index), then newer. Both databases rank alike,
  * from a stored count, with no statistics of the whole index (bm25 in FTS5 would read every match of each word
  * for them: a fifth of a second for a word most of a million entries have).
  */
-/**
- * What a statement stopped at its time limit fails with: MariaDB's and MySQL's own errors (1969, 3024), a query
- * or sort interrupted (1317, 1028), and, inside an InnoDB full-text search, the interruption as InnoDB reports it
- * there (188, "exceeds the result cache limit", seen with a limit of a millisecond over 4,000 matches).
- */
-const STOPPED_BY_TIME_LIMIT = new Set([1969, 3024, 1317, 1028, 188]);
-
 export class SearchIndexRepository implements SearchStore {
   private readonly mysql: boolean;
 
@@ -172,28 +222,65 @@ export class SearchIndexRepository implements SearchStore {
   }
 
   /**
-   * InnoDB FULLTEXT in boolean mode: every word required (`+`), a prefix with `*`; the folder's term when
-   * filtered. One full-text search: its newest MAX_SEARCH_RESULTS matches, then the ranked page among them.
+   * The term table: the newest MAX_SEARCH_RESULTS entries that have every word, read newest first from the
+   * matches of one word (the driving word), each checked for the other words; then the ranked page
+   * among them. The driving word is the one with the fewest matches, counted up to DRIVER_PROBE (a word most
+   * entries hold reaches that bound in a few milliseconds): a rare word bounds the walk by its own matches, and
+   * when every word is common, most of the walk's entries match and it stops soon. The join order is fixed
+   * (STRAIGHT_JOIN), so the server cannot choose to read a common word first.
    */
   private async searchMysql(workspaceId: string, prefix: string, search: CheckedSearch): Promise<{ entry_id: string }[]> {
-    const words = search.terms.map((term) => `+${prefix}${term.text}${term.prefix ? '*' : ''}`);
-    if (search.folder !== undefined) words.push(`+${prefix}${folderTerm(search.folder)}`);
+    const words: SearchTerm[] = search.terms.map((term) => ({ text: prefix + term.text, prefix: term.prefix }));
+    if (search.folder !== undefined) words.push({ text: prefix + folderTerm(search.folder), prefix: false });
+    const [driver, ...others] = words.length === 1 ? words : await this.byMatches(words);
     const exact = exactFilters(workspaceId, search);
-    const select =
-      `SELECT s.entry_id FROM (SELECT rid, entry_id, term_count, created_at FROM ${SEARCH_TABLE} s ` +
-      `WHERE MATCH(s.terms) AGAINST (? IN BOOLEAN MODE) AND ${exact.sql} ORDER BY rid DESC LIMIT ${MAX_SEARCH_RESULTS}) s ${RANKED}`;
+    // Another exact word: its key (term, rid), one lookup. Another prefix: the candidate's own list of terms, where
+    // each term follows a space (or the start): the key cannot be searched by rid within a range of terms.
+    const exactOthers = others.filter((word) => !word.prefix);
+    const prefixOthers = others.filter((word) => word.prefix);
+    const joins = exactOthers.map((_, i) => ` JOIN ${SEARCH_TERM_TABLE} o${i} ON o${i}.term = ? AND o${i}.rid = d.rid`).join('');
+    const inner = prefixOthers.length > 0;
+    // A prefix may begin several terms of one entry: DISTINCT counts the entry once.
+    const candidates =
+      `SELECT STRAIGHT_JOIN ${driver.prefix ? 'DISTINCT ' : ''}d.rid FROM ${SEARCH_TERM_TABLE} d${joins}` +
+      (inner ? ` JOIN ${SEARCH_TABLE} s ON s.rid = d.rid` : '') +
+      ` WHERE d.term ${driver.prefix ? 'LIKE' : '='} ?` +
+      (inner ? ` AND ${exact.sql}` + prefixOthers.map(() => " AND CONCAT(' ', s.terms) LIKE ?").join('') : '') +
+      ` ORDER BY d.rid DESC LIMIT ${MAX_SEARCH_RESULTS}`;
+    const select = `SELECT s.entry_id FROM (${candidates}) m JOIN ${SEARCH_TABLE} s ON s.rid = m.rid WHERE ${exact.sql} ${RANKED}`;
+    const parameters = [
+      ...exactOthers.map((word) => word.text),
+      driver.prefix ? `${driver.text}%` : driver.text,
+      ...(inner ? [...exact.parameters, ...prefixOthers.map((word) => `% ${word.text}%`)] : []),
+      ...exact.parameters,
+      search.limit,
+      search.offset,
+    ];
     try {
-      return (await this.dataSource.query(await this.bounded(select), [words.join(' '), ...exact.parameters, search.limit, search.offset])) as { entry_id: string }[];
+      return (await this.dataSource.query(await this.bounded(select), parameters)) as { entry_id: string }[];
     } catch (error) {
-      // InnoDB's full-text search walks every match of each word: a word most entries hold, in a workspace of
-      // millions, takes seconds. Past the time limit the statement is stopped, so that one tenant's broad search
-      // does not keep the database busy for the others, and the client is told to narrow it.
+      // Words that are each common but seldom together (or only common prefixes) can still make the walk long.
+      // Past the time limit the statement is stopped, so that one tenant's search does not keep the database
+      // busy for the others, and the client is told to narrow it.
       const errno = (error as { driverError?: { errno?: number } }).driverError?.errno;
       if (errno !== undefined && STOPPED_BY_TIME_LIMIT.has(errno)) {
         throw badInput('the search matches too many entries to rank in time: add words, or a folder', { q: 'matches too many entries; add words, or a folder' });
       }
       throw error;
     }
+  }
+
+  /** The words, fewest matches first (each counted up to DRIVER_PROBE); an exact word before a prefix on a tie. */
+  private async byMatches(words: SearchTerm[]): Promise<SearchTerm[]> {
+    const counts = words.map(
+      (word, i) => `(SELECT COUNT(*) FROM (SELECT 1 FROM ${SEARCH_TERM_TABLE} WHERE term ${word.prefix ? 'LIKE' : '='} ? LIMIT ${DRIVER_PROBE}) c${i}) AS n${i}`,
+    );
+    const [row] = (await this.dataSource.query(
+      await this.bounded(`SELECT ${counts.join(', ')}`),
+      words.map((word) => (word.prefix ? `${word.text}%` : word.text)),
+    )) as Record<string, number | string>[];
+    const ranked = words.map((word, i) => ({ word, n: Number(row[`n${i}`]) + (word.prefix ? 0.5 : 0) }));
+    return ranked.sort((x, y) => x.n - y.n).map((r) => r.word);
   }
 
   /** The statement with its time limit, in the form this server understands. */

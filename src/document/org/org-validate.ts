@@ -1,5 +1,7 @@
 import { at, fault } from '../rules/fault';
-import { decimalOf, isEmail, isUrl, isZeroDate } from '../rules/checks';
+import { decimalOf, isZeroDate } from '../rules/checks';
+import { isEmail } from '../rules/email-format';
+import { isUrl } from '../rules/url-format';
 import { isPresent } from '../rules/values';
 import type { Fault, JsonObject } from '../types';
 import { isCurrency } from '../currency';

@@ -70,6 +70,12 @@ withGobl.describe('broken documents report GOBL fault codes and paths', () => {
       ['GOBL-DE-ORG-IDENTITY-01 $.doc.supplier.identities[0].code'],
     ],
     ['bad email', ES, (d) => (any(d.supplier).emails = [{ addr: 'nope' }]), ['GOBL-ORG-EMAIL-02 $.doc.supplier.emails[0].addr']],
+    [
+      'email without an address',
+      ES,
+      (d) => (any(d.supplier).emails = [{ label: 'work' }]),
+      ['GOBL-ORG-EMAIL-01 $.doc.supplier.emails[0].addr', 'GOBL-ORG-EMAIL-02 $.doc.supplier.emails[0].addr'],
+    ],
     ['email GOBL refuses', ES, (d) => (any(d.supplier).emails = [{ addr: 'a@b..c' }]), ['GOBL-ORG-EMAIL-02 $.doc.supplier.emails[0].addr']],
     ['website without a scheme', ES, (d) => (any(d.supplier).websites = [{ url: 'www.example.com' }]), []],
     [

@@ -83,6 +83,10 @@ export const PARTS: Readonly<Record<string, (n: number) => JsonObject>> = {
     const doc = baseInvoice();
     return { ...doc, supplier: { ...(doc.supplier as JsonObject), emails: [{ addr: `a@${'.'.repeat(n)}@` }] } };
   },
+  'quoted e-mail characters': (n) => {
+    const doc = baseInvoice();
+    return { ...doc, supplier: { ...(doc.supplier as JsonObject), emails: [{ addr: `"${'("'.repeat(n / 2)}x@example.com` }] } };
+  },
   'tax scheme characters': (n) => {
     const doc = baseInvoice();
     return { ...doc, supplier: { ...(doc.supplier as JsonObject), tax_id: { country: 'DE', code: '111111125', scheme: `${'A'.repeat(n)}!` } } };

@@ -1,27 +1,11 @@
-import { isEmail } from '../rules/checks';
+import { isEmail } from '../rules/email-format';
+import { isUrl } from '../rules/url-format';
 import { normalizeStrictCode } from '../text';
 import type { JsonObject } from '../types';
 
 /**
- * Whether an inbox code reads as a URL, with the permissive test GOBL applies: an optional known scheme,
- * an optional user, a host name or IP address, an optional port of up to five digits, then an optional path.
- * A bare word with neither a dot nor a colon (e.g. "M5UXCR5") is never one.
- */
-export function codeIsUrl(code: string): boolean {
-  if (code.length <= 3 || code.length >= 2083 || code.startsWith('.') || /\s/.test(code)) return false;
-  // Without a colon there is no host part: the text is a path, and only a dotted one may pass as a host name.
-  if (!code.includes(':') && !/^[^?#]*\./.test(code)) return false;
-  const m = /^(?:(?:ftp|tcp|udp|wss?|https?):\/\/)?(?:[^@]+@)?(\[[0-9A-Fa-f:.]+\]|[^:/?#]+?)\.?(?::\d{1,5})?(?:[/?#].*)?$/.exec(code);
-  if (!m) return false;
-  return m[1].startsWith('[') || HOST.test(m[1]);
-}
-
-/** Dot-separated labels of letters and digits, with inner hyphens or underscores. */
-const HOST = /^[\p{L}\p{N}](?:[\p{L}\p{N}_-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}_-]*[\p{L}\p{N}])?)*$/u;
-
-/**
- * GOBL's inbox cleanup: a code that is an e-mail address or a URL moves to `email` or `url`;
- * the scheme is upper-cased and the code kept to its strict form; a Peppol code written "0088:123"
+ * GOBL's inbox cleanup: a code that passes GOBL's e-mail test moves to `email`, else one that passes its URL test
+ * moves to `url`; the scheme is upper-cased and the code kept to its strict form; a Peppol code written "0088:123"
  * without a scheme is split into scheme and code.
  */
 export function normalizeInbox(inbox: JsonObject): void {
@@ -30,7 +14,7 @@ export function normalizeInbox(inbox: JsonObject): void {
     if (isEmail(code)) {
       inbox.email = code;
       delete inbox.code;
-    } else if (codeIsUrl(code)) {
+    } else if (isUrl(code)) {
       inbox.url = code;
       delete inbox.code;
     }

@@ -1,5 +1,7 @@
 import { at, fault } from '../rules/fault';
-import { decimalOf, isEmail, isUrl, isZeroDate } from '../rules/checks';
+import { decimalOf, isZeroDate } from '../rules/checks';
+import { isEmail } from '../rules/email-format';
+import { isUrl } from '../rules/url-format';
 import { isPresent } from '../rules/values';
 import type { Fault, JsonObject } from '../types';
 import { isCurrency } from '../currency';
@@ -24,9 +26,12 @@ export function validateIdentity(id: JsonObject, path: string): Fault[] {
   return faults;
 }
 
+/** GOBL-ORG-EMAIL-*: GOBL asserts an address and its form apart, so a missing address fails both. */
 export function validateEmail(node: JsonObject, path: string): Fault[] {
-  if (!isPresent(node.addr)) return [fault('GOBL-ORG-EMAIL-01', at(path, 'addr'))];
-  return isEmail(String(node.addr)) ? [] : [fault('GOBL-ORG-EMAIL-02', at(path, 'addr'))];
+  const faults: Fault[] = [];
+  if (!isPresent(node.addr)) faults.push(fault('GOBL-ORG-EMAIL-01', at(path, 'addr')));
+  if (!isEmail(String(node.addr ?? ''))) faults.push(fault('GOBL-ORG-EMAIL-02', at(path, 'addr')));
+  return faults;
 }
 
 export function validateTelephone(node: JsonObject, path: string): Fault[] {

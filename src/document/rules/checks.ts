@@ -16,27 +16,6 @@ export function isZeroDate(value: unknown): boolean {
   return typeof value !== 'string' || value === '' || value === '0000-00-00';
 }
 
-export function isUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    return u.protocol !== '' && u.host !== '';
-  } catch {
-    return false;
-  }
-}
-
-/**
- * GOBL's loose e-mail test, `^[^\s@]+@[^\s@]+\.[^\s@]+$`, without the regex: on a domain of many dots its
- * backtracking grows with the square of the length. No white space, one `@` with text before it, and after it
- * a dot with text on both sides.
- */
-export function isEmail(value: string): boolean {
-  const at = value.indexOf('@');
-  if (at <= 0 || value.indexOf('@', at + 1) !== -1 || /\s/.test(value)) return false;
-  const dot = value.indexOf('.', at + 2);
-  return dot !== -1 && dot < value.length - 1;
-}
-
 /** Parses a decimal amount or percentage string ("12.50", "21%"); undefined when it is not one. */
 export function decimalOf(value: unknown): Decimal | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return new Decimal(value);

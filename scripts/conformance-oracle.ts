@@ -154,6 +154,7 @@ async function main(): Promise<number> {
   const tally = newTally();
   let shown = 0;
   let againstLabel = 0;
+  const byMutation = new Map<string, number>();
   const out = opts.out ? fs.createWriteStream(opts.out) : undefined;
   const started = Date.now();
   try {
@@ -163,6 +164,7 @@ async function main(): Promise<number> {
       record(tally, c.id, r.comparison);
       if ((c.expect === 'refuse' && r.gobl.kind === 'envelope') || (c.expect === 'accept' && r.gobl.kind !== 'envelope' && !c.addons.length)) againstLabel++;
       if (!r.comparison.equal) {
+        byMutation.set(c.mutation ?? 'none', (byMutation.get(c.mutation ?? 'none') ?? 0) + 1);
         if (shown < opts.show) {
           console.log(fullDiff(r));
           shown++;
@@ -181,7 +183,8 @@ async function main(): Promise<number> {
   }
   console.log(`GOBL ${version}, seed ${opts.seed}, ${((Date.now() - started) / 1000).toFixed(1)} s, reference processes started: ${oracle.starts}`);
   console.log(formatTally(tally));
-  console.log(`\n(the generator's label disagreed with GOBL's answer on ${againstLabel} documents without addons)`);
+  console.log(`\ndifferent documents by deliberate fault: ${[...byMutation].sort((a, b) => b[1] - a[1]).map(([m, n]) => `${m} ${n}`).join(', ')}`);
+  console.log(`(the generator's label disagreed with GOBL's answer on ${againstLabel} documents without addons)`);
   if (opts.record) console.log(`figure written to ${writeFigure(figureOf(tally, opts, version), opts.external)}`);
   return 0;
 }

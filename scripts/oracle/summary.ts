@@ -1,0 +1,71 @@
+/** Tallies the differences of a run by kind, with a few examples each, and prints the summary. */
+import type { Comparison } from './compare';
+
+export interface KindTally {
+  count: number;
+  examples: { id: string; detail: string }[];
+}
+
+export interface Tally {
+  total: number;
+  equal: number;
+  different: number;
+  /** Differences that changed on a fresh reference process (GOBL's state between documents). */
+  unstable: number;
+  byKind: Map<string, KindTally>;
+}
+
+export function newTally(): Tally {
+  return { total: 0, equal: 0, different: 0, unstable: 0, byKind: new Map() };
+}
+
+const short = (v: unknown) => (v === undefined ? '(absent)' : JSON.stringify(v).slice(0, 120));
+
+/** One line saying what a comparison found for a kind: a path and both values, or the faults. */
+export function detailOf(c: Comparison, kind: string): string {
+  const code = kind.split(': ').pop() ?? '';
+  const segment = kind.startsWith('envelope ') ? kind.slice('envelope '.length) : undefined;
+  if (segment !== undefined) {
+    const d = c.values.find((v) => v.path.replace(/^\$\.?/, '').replace(/\[\d+\]/g, '').startsWith(segment)) ?? c.values[0];
+    return d ? `${d.path}: ours ${short(d.ours)}, gobl ${short(d.gobl)}` : '';
+  }
+  const ours = c.onlyOurs.filter((f) => f.code === code).map((f) => f.path);
+  const gobl = c.onlyGobl.filter((f) => f.code === code).map((f) => f.path);
+  const where = [ours.length ? `ours at ${ours.slice(0, 3).join(' ')}` : '', gobl.length ? `gobl at ${gobl.slice(0, 3).join(' ')}` : ''].filter(Boolean);
+  if (where.length > 0) return where.join('; ');
+  return [c.messages.ours ? `ours: ${c.messages.ours.slice(0, 140)}` : '', c.messages.gobl ? `gobl: ${c.messages.gobl.slice(0, 140)}` : ''].filter(Boolean).join('; ');
+}
+
+export function record(t: Tally, id: string, c: Comparison, extra?: (kind: string) => string, examplesPerKind = 3): void {
+  t.total++;
+  if (c.equal) {
+    t.equal++;
+    return;
+  }
+  t.different++;
+  for (const kind of c.kinds) {
+    const k = t.byKind.get(kind) ?? { count: 0, examples: [] };
+    k.count++;
+    if (k.examples.length < examplesPerKind) k.examples.push({ id, detail: extra ? extra(kind) : detailOf(c, kind) });
+    t.byKind.set(kind, k);
+  }
+}
+
+export function sortedKinds(t: Tally): [string, KindTally][] {
+  return [...t.byKind.entries()].sort((a, b) => b[1].count - a[1].count || a[0].localeCompare(b[0]));
+}
+
+export function formatTally(t: Tally): string {
+  const pct = (n: number) => (t.total === 0 ? '0.0' : ((100 * n) / t.total).toFixed(1));
+  const lines = [
+    `total ${t.total}, equal ${t.equal} (${pct(t.equal)}%), different ${t.different} (${pct(t.different)}%)` +
+      (t.unstable > 0 ? `, of which ${t.unstable} answered differently by a fresh reference process` : ''),
+    '',
+    'differences by kind (a document may show several kinds):',
+  ];
+  for (const [kind, k] of sortedKinds(t)) {
+    lines.push(`  ${String(k.count).padStart(5)}  ${kind}`);
+    for (const e of k.examples) lines.push(`           ${e.id}  ${e.detail}`);
+  }
+  return lines.join('\n');
+}

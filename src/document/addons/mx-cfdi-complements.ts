@@ -35,9 +35,9 @@ function text(node: JsonObject | undefined, field: string): string {
   return str(node, field);
 }
 
-/** Length in characters (Unicode code points), as GOBL counts it. */
-function runes(s: string): number {
-  return [...s].length;
+/** Length in UTF-8 bytes, as GOBL's length rule counts a string. */
+function bytes(s: string): number {
+  return Buffer.byteLength(s, 'utf8');
 }
 
 /** Drops the keys whose value is undefined (Go's `omitempty` on a zero value). */
@@ -45,6 +45,13 @@ function compact(node: Record<string, Json | undefined>): JsonObject {
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(node)) if (v !== undefined) out[k] = v;
   return out;
+}
+
+/** GOBL writes a missing date and time as its zero value. */
+const ZERO_DATE_TIME = '0000-00-00T00:00:00';
+
+function dateTime(value: string): string {
+  return value === '' ? ZERO_DATE_TIME : value;
 }
 
 function omitEmpty(s: string): string | undefined {
@@ -77,7 +84,7 @@ function calculateFoodVouchers(c: JsonObject): JsonObject {
     return compact({
       i: i + 1,
       e_wallet_id: text(l, 'e_wallet_id'),
-      issue_date_time: text(l, 'issue_date_time'),
+      issue_date_time: dateTime(text(l, 'issue_date_time')),
       employee: employee ? foodVouchersEmployee(employee) : undefined,
       amount: amount.toString(),
     });
@@ -136,7 +143,7 @@ function calculateFuelAccountBalance(c: JsonObject): JsonObject {
     return {
       i: i + 1,
       e_wallet_id: text(l, 'e_wallet_id'),
-      purchase_date_time: text(l, 'purchase_date_time'),
+      purchase_date_time: dateTime(text(l, 'purchase_date_time')),
       vendor_tax_code: text(l, 'vendor_tax_code'),
       service_station_code: text(l, 'service_station_code'),
       quantity: quantity.toString(),
@@ -183,23 +190,23 @@ function rfcValid(code: string): boolean {
 
 /** `lines[i].issue_date_time` and alike: absent, empty or all zeros is GOBL's zero date-time. */
 function dateTimeZero(value: string): boolean {
-  return value === '' || /^0000-00-00T00:00:00$/.test(value);
+  return value === '' || value === ZERO_DATE_TIME;
 }
 
 function validateFoodVouchers(c: JsonObject, path: string): Fault[] {
   const out: Fault[] = [];
-  if (runes(text(c, 'employer_registration')) > 20) {
+  if (bytes(text(c, 'employer_registration')) > 20) {
     out.push(ff('01', 'the employer registration takes at most 20 characters', `${path}.employer_registration`));
   }
   const account = text(c, 'account_number');
   if (account === '') out.push(ff('02', 'an account number is needed', `${path}.account_number`));
-  else if (runes(account) > 20) out.push(ff('03', 'the account number takes at most 20 characters', `${path}.account_number`));
+  else if (bytes(account) > 20) out.push(ff('03', 'the account number takes at most 20 characters', `${path}.account_number`));
   if (!present(c, 'lines')) out.push(ff('05', 'at least one line is needed', `${path}.lines`));
   objects(c, 'lines').forEach((l, i) => {
     const at = `${path}.lines[${i}]`;
     const wallet = text(l, 'e_wallet_id');
     if (wallet === '') out.push(ff('06', 'the line needs an e-wallet ID', `${at}.e_wallet_id`));
-    else if (runes(wallet) > 20) out.push(ff('07', 'the e-wallet ID takes at most 20 characters', `${at}.e_wallet_id`));
+    else if (bytes(wallet) > 20) out.push(ff('07', 'the e-wallet ID takes at most 20 characters', `${at}.e_wallet_id`));
     if (dateTimeZero(text(l, 'issue_date_time'))) out.push(ff('08', 'the line needs an issue date and time', `${at}.issue_date_time`));
     const employee = obj(l, 'employee');
     if (!employee) {
@@ -214,7 +221,7 @@ function validateFoodVouchers(c: JsonObject, path: string): Fault[] {
     else if (!CURP_PATTERN.test(curp)) out.push(ff('13', "the employee's CURP is malformed", `${at}.employee.curp`));
     const name = text(employee, 'name');
     if (name === '') out.push(ff('14', "the employee's name is needed", `${at}.employee.name`));
-    else if (runes(name) > 100) out.push(ff('15', "the employee's name takes at most 100 characters", `${at}.employee.name`));
+    else if (bytes(name) > 100) out.push(ff('15', "the employee's name takes at most 100 characters", `${at}.employee.name`));
     const nss = text(employee, 'social_security');
     if (nss !== '' && !SOCIAL_SECURITY_PATTERN.test(nss)) {
       out.push(ff('16', "the employee's social security number must be 11 digits", `${at}.employee.social_security`));
@@ -236,7 +243,7 @@ function validateFuelLine(l: JsonObject, at: string): Fault[] {
   if (!rfcValid(vendor)) out.push(fa('09', "the vendor's RFC is not a valid one", `${at}.vendor_tax_code`));
   const station = text(l, 'service_station_code');
   if (station === '') out.push(fa('10', 'the service station code is needed', `${at}.service_station_code`));
-  else if (runes(station) > 20) out.push(fa('11', 'the service station code takes 1 to 20 characters', `${at}.service_station_code`));
+  else if (bytes(station) > 20) out.push(fa('11', 'the service station code takes 1 to 20 characters', `${at}.service_station_code`));
   if (!positive(l.quantity)) out.push(fa('12', 'the quantity must be above zero', `${at}.quantity`));
   const item = obj(l, 'item');
   if (!item) out.push(fa('13', 'the line needs an item', `${at}.item`));
@@ -244,12 +251,12 @@ function validateFuelLine(l: JsonObject, at: string): Fault[] {
     if (text(item, 'type') === '') out.push(fa('14', 'the item needs a fuel type', `${at}.item.type`));
     const name = text(item, 'name');
     if (name === '') out.push(fa('15', 'the item needs a name', `${at}.item.name`));
-    else if (runes(name) > 300) out.push(fa('16', 'the item name takes 1 to 300 characters', `${at}.item.name`));
+    else if (bytes(name) > 300) out.push(fa('16', 'the item name takes 1 to 300 characters', `${at}.item.name`));
     if (!positive(item.price)) out.push(fa('17', 'the item price must be above zero', `${at}.item.price`));
   }
   const purchase = text(l, 'purchase_code');
   if (purchase === '') out.push(fa('18', 'the purchase code is needed', `${at}.purchase_code`));
-  else if (runes(purchase) > 50) out.push(fa('19', 'the purchase code takes 1 to 50 characters', `${at}.purchase_code`));
+  else if (bytes(purchase) > 50) out.push(fa('19', 'the purchase code takes 1 to 50 characters', `${at}.purchase_code`));
   // The total is checked against the quantity times the price, multiplied at the quantity's decimals.
   if (item) {
     const expected = amountOf(l.quantity).multiply(amountOf(item.price)).rescale(FUEL_TOTALS_PRECISION);
@@ -275,7 +282,7 @@ function validateFuelAccountBalance(c: JsonObject, path: string): Fault[] {
   const out: Fault[] = [];
   const account = text(c, 'account_number');
   if (account === '') out.push(fa('01', 'an account number is needed', `${path}.account_number`));
-  else if (runes(account) > 50) out.push(fa('02', 'the account number takes 1 to 50 characters', `${path}.account_number`));
+  else if (bytes(account) > 50) out.push(fa('02', 'the account number takes 1 to 50 characters', `${path}.account_number`));
   if (!present(c, 'lines')) out.push(fa('05', 'at least one line is needed', `${path}.lines`));
   objects(c, 'lines').forEach((l, i) => out.push(...validateFuelLine(l, `${path}.lines[${i}]`)));
   return out;

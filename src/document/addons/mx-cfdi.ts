@@ -136,7 +136,8 @@ function amountAt(node: JsonObject | undefined, field: string): Amount | undefin
 }
 
 function validateGlobal(inv: JsonObject, path: string, out: Fault[]): void {
-  if (lacksExt(obj(inv, 'tax'), [K.globalPeriod, K.globalMonth, K.globalYear])) {
+  const tax = obj(inv, 'tax');
+  if (tax && lacksExt(tax, [K.globalPeriod, K.globalMonth, K.globalYear])) {
     out.push(fi('02', 'a global invoice needs the global period, month and year extensions', `${path}.tax.ext`));
   }
   if (present(inv, 'customer')) out.push(fi('03', 'a global invoice has no customer', `${path}.customer`));
@@ -210,14 +211,15 @@ function validateLines(inv: JsonObject, path: string, out: Fault[]): void {
 export function validateMxCfdiInvoice(inv: JsonObject, path: string): Fault[] {
   const out: Fault[] = [];
   if (!canConvertTo(inv, 'MXN')) out.push(fi('27', 'the invoice must be in MXN or give an exchange rate to MXN', path));
+  // The tax extension rules only apply when the invoice has tax details at all.
   const tax = obj(inv, 'tax');
-  if (lacksExt(tax, [K.docType, K.issuePlace, K.paymentMethod])) {
+  if (tax && lacksExt(tax, [K.docType, K.issuePlace, K.paymentMethod])) {
     out.push(fi('01', 'the document type, issue place and payment method extensions are needed', `${path}.tax.ext`));
   }
   if (hasTag(inv, TAG_GLOBAL)) validateGlobal(inv, path, out);
   else validateNotGlobal(inv, path, out);
   const preceding = objects(inv, 'preceding');
-  if (preceding.length > 0 && lacksExt(tax, [K.relType])) {
+  if (tax && preceding.length > 0 && lacksExt(tax, [K.relType])) {
     out.push(fi('16', `preceding documents need the '${K.relType}' extension`, `${path}.tax.ext`));
   }
   preceding.forEach((ref, i) => {
@@ -240,8 +242,8 @@ function validatePaymentMeans(node: JsonObject, path: string, prefix: string): F
 }
 
 function validateTerms(terms: JsonObject, path: string): Fault[] {
-  if ([...str(terms, 'notes')].length <= 1000) return [];
-  return [{ code: 'GOBL-MX-CFDI-PAY-TERMS-01', message: 'the notes take at most 1000 characters', paths: [`${path}.notes`] }];
+  if (Buffer.byteLength(str(terms, 'notes'), 'utf8') <= 1000) return [];
+  return [{ code: 'GOBL-MX-CFDI-PAY-TERMS-01', message: 'the notes take at most 1000 bytes', paths: [`${path}.notes`] }];
 }
 
 export const mxCfdi: Addon = {

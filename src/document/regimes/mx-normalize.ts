@@ -29,7 +29,7 @@ function issuePlaceFromSupplier(inv: JsonObject): void {
   }
   if (code === '') return;
   const target = tax ?? {};
-  const ext = { ...(extMap(target) ?? {}), [ISSUE_PLACE]: code };
+  const ext: JsonObject = { ...(extMap(target) ?? {}), [ISSUE_PLACE]: code };
   target.ext = Object.fromEntries(Object.keys(ext).sort().map((k) => [k, ext[k]]));
   inv.tax = target;
 }

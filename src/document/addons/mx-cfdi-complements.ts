@@ -196,17 +196,17 @@ function dateTimeZero(value: string): boolean {
 function validateFoodVouchers(c: JsonObject, path: string): Fault[] {
   const out: Fault[] = [];
   if (bytes(text(c, 'employer_registration')) > 20) {
-    out.push(ff('01', 'the employer registration takes at most 20 characters', `${path}.employer_registration`));
+    out.push(ff('01', 'the employer registration takes at most 20 bytes', `${path}.employer_registration`));
   }
   const account = text(c, 'account_number');
   if (account === '') out.push(ff('02', 'an account number is needed', `${path}.account_number`));
-  else if (bytes(account) > 20) out.push(ff('03', 'the account number takes at most 20 characters', `${path}.account_number`));
+  else if (bytes(account) > 20) out.push(ff('03', 'the account number takes at most 20 bytes', `${path}.account_number`));
   if (!present(c, 'lines')) out.push(ff('05', 'at least one line is needed', `${path}.lines`));
   objects(c, 'lines').forEach((l, i) => {
     const at = `${path}.lines[${i}]`;
     const wallet = text(l, 'e_wallet_id');
     if (wallet === '') out.push(ff('06', 'the line needs an e-wallet ID', `${at}.e_wallet_id`));
-    else if (bytes(wallet) > 20) out.push(ff('07', 'the e-wallet ID takes at most 20 characters', `${at}.e_wallet_id`));
+    else if (bytes(wallet) > 20) out.push(ff('07', 'the e-wallet ID takes at most 20 bytes', `${at}.e_wallet_id`));
     if (dateTimeZero(text(l, 'issue_date_time'))) out.push(ff('08', 'the line needs an issue date and time', `${at}.issue_date_time`));
     const employee = obj(l, 'employee');
     if (!employee) {
@@ -221,7 +221,7 @@ function validateFoodVouchers(c: JsonObject, path: string): Fault[] {
     else if (!CURP_PATTERN.test(curp)) out.push(ff('13', "the employee's CURP is malformed", `${at}.employee.curp`));
     const name = text(employee, 'name');
     if (name === '') out.push(ff('14', "the employee's name is needed", `${at}.employee.name`));
-    else if (bytes(name) > 100) out.push(ff('15', "the employee's name takes at most 100 characters", `${at}.employee.name`));
+    else if (bytes(name) > 100) out.push(ff('15', "the employee's name takes at most 100 bytes", `${at}.employee.name`));
     const nss = text(employee, 'social_security');
     if (nss !== '' && !SOCIAL_SECURITY_PATTERN.test(nss)) {
       out.push(ff('16', "the employee's social security number must be 11 digits", `${at}.employee.social_security`));
@@ -243,7 +243,7 @@ function validateFuelLine(l: JsonObject, at: string): Fault[] {
   if (!rfcValid(vendor)) out.push(fa('09', "the vendor's RFC is not a valid one", `${at}.vendor_tax_code`));
   const station = text(l, 'service_station_code');
   if (station === '') out.push(fa('10', 'the service station code is needed', `${at}.service_station_code`));
-  else if (bytes(station) > 20) out.push(fa('11', 'the service station code takes 1 to 20 characters', `${at}.service_station_code`));
+  else if (bytes(station) > 20) out.push(fa('11', 'the service station code takes 1 to 20 bytes', `${at}.service_station_code`));
   if (!positive(l.quantity)) out.push(fa('12', 'the quantity must be above zero', `${at}.quantity`));
   const item = obj(l, 'item');
   if (!item) out.push(fa('13', 'the line needs an item', `${at}.item`));
@@ -251,12 +251,12 @@ function validateFuelLine(l: JsonObject, at: string): Fault[] {
     if (text(item, 'type') === '') out.push(fa('14', 'the item needs a fuel type', `${at}.item.type`));
     const name = text(item, 'name');
     if (name === '') out.push(fa('15', 'the item needs a name', `${at}.item.name`));
-    else if (bytes(name) > 300) out.push(fa('16', 'the item name takes 1 to 300 characters', `${at}.item.name`));
+    else if (bytes(name) > 300) out.push(fa('16', 'the item name takes 1 to 300 bytes', `${at}.item.name`));
     if (!positive(item.price)) out.push(fa('17', 'the item price must be above zero', `${at}.item.price`));
   }
   const purchase = text(l, 'purchase_code');
   if (purchase === '') out.push(fa('18', 'the purchase code is needed', `${at}.purchase_code`));
-  else if (bytes(purchase) > 50) out.push(fa('19', 'the purchase code takes 1 to 50 characters', `${at}.purchase_code`));
+  else if (bytes(purchase) > 50) out.push(fa('19', 'the purchase code takes 1 to 50 bytes', `${at}.purchase_code`));
   // The total is checked against the quantity times the price, multiplied at the quantity's decimals.
   if (item) {
     const expected = amountOf(l.quantity).multiply(amountOf(item.price)).rescale(FUEL_TOTALS_PRECISION);
@@ -282,7 +282,7 @@ function validateFuelAccountBalance(c: JsonObject, path: string): Fault[] {
   const out: Fault[] = [];
   const account = text(c, 'account_number');
   if (account === '') out.push(fa('01', 'an account number is needed', `${path}.account_number`));
-  else if (bytes(account) > 50) out.push(fa('02', 'the account number takes 1 to 50 characters', `${path}.account_number`));
+  else if (bytes(account) > 50) out.push(fa('02', 'the account number takes 1 to 50 bytes', `${path}.account_number`));
   if (!present(c, 'lines')) out.push(fa('05', 'at least one line is needed', `${path}.lines`));
   objects(c, 'lines').forEach((l, i) => out.push(...validateFuelLine(l, `${path}.lines[${i}]`)));
   return out;

@@ -1,4 +1,5 @@
 import { addonHooks, addonTags, applyAddonScenarios, expandAddons } from './addons';
+import { calculateMxComplements } from './addons/mx-cfdi-complements';
 import { calculateBill, calculateIssueDate } from './bill/calculate';
 import { applyRegimeScenarios } from './bill/invoice-scenarios';
 import { calculatePayment } from './bill/payment';
@@ -60,7 +61,7 @@ export function buildDocument(doc: JsonObject, type: DocumentType, ctx: Document
   if (addonKeys.length > 0) doc.$addons = addonKeys;
   else delete doc.$addons;
 
-  const hookCtx: HookContext = { doc, regime, addons: addonKeys };
+  const hookCtx: HookContext = { doc, regime, addons: addonKeys, now: ctx.now };
   const normalizers: Normalizers = {
     intrinsic: intrinsicNormalize,
     regime: regime ? regimeHooks(regime.country) : {},
@@ -90,6 +91,7 @@ export function buildDocument(doc: JsonObject, type: DocumentType, ctx: Document
       if (!str(doc.issue_date)) calculateIssueDate(doc, { now: ctx.now });
       objects(doc.lines).forEach((l, i) => {
         l.index = i + 1;
+        calculateMxComplements(l);
       });
       break;
     default:

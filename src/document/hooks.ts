@@ -57,6 +57,8 @@ export interface HookContext {
   regime?: Regime;
   /** Addon keys active on the document (`$addons`). */
   addons: string[];
+  /** The clock of the run, for normalizers that stamp the time (absent while validating). */
+  now?: Date;
 }
 
 /** Mutates `node` in place. */

@@ -12,6 +12,7 @@ import { frChoruspro } from './fr-choruspro';
 import { grMydata } from './gr-mydata';
 import { itSdi } from './it-sdi';
 import { itTicket } from './it-ticket';
+import { mxCfdi } from './mx-cfdi';
 import { plFavat } from './pl-favat';
 import type { Addon } from './types';
 
@@ -35,4 +36,5 @@ export const addonList: Addon[] = [
   itSdi,
   itTicket,
   plFavat,
+  mxCfdi,
 ];

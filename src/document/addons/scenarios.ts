@@ -23,7 +23,14 @@ function extensionMaps(doc: JsonObject): Record<string, string>[] {
   return maps;
 }
 
+/** GOBL's `Totals.Paid`: a due amount is given and it is zero. */
+function isPaid(doc: JsonObject): boolean {
+  const due = obj(doc, 'totals')?.due;
+  return typeof due === 'string' && /^-?0*(\.0*)?$/.test(due) && /\d/.test(due);
+}
+
 export function scenarioMatches(s: AddonScenario, doc: JsonObject): boolean {
+  if (s.paid !== undefined && s.paid !== isPaid(doc)) return false;
   if (s.types && s.types.length > 0 && !s.types.includes(invoiceType(doc))) return false;
   if (s.tags && s.tags.length > 0) {
     const docTags = tags(doc);

@@ -10,7 +10,8 @@ export interface ExtensionDefinition {
 /**
  * A tax scenario an addon contributes. Filters: document type, tags (all must be present),
  * categories (one must be used), an extension key (and value) present in the document's tax
- * or tax totals. Output: extension values merged into the document's `tax.ext`, or codes.
+ * or tax totals, whether the document is paid (`totals.due` present and zero). Output: extension
+ * values merged into the document's `tax.ext`, or codes.
  */
 export interface AddonScenario {
   schema: string;
@@ -19,6 +20,7 @@ export interface AddonScenario {
   categories?: string[];
   extKey?: string;
   extValue?: string;
+  paid?: boolean;
   codes?: Record<string, string>;
   ext?: Record<string, string>;
 }

@@ -1,4 +1,6 @@
 import { currencyZero, isCurrency, readExchangeRates } from '../currency';
+// Complement types an addon module defines: GOBL calculates them wherever they appear, addon or not.
+import { calculateMxComplements } from '../addons/mx-cfdi-complements';
 import { CalculationError } from '../errors';
 import { isObject, objects, str, strings } from '../json';
 import { Amount } from '../num';
@@ -66,6 +68,7 @@ export function calculateBill(doc: JsonObject, ctx: BillContext): void {
   const currency = doc.currency as string;
   const tags = strings(doc.$tags);
   if (tags.includes('bypass')) return;
+  calculateMxComplements(doc);
 
   const zero = currencyZero(currency);
   const previous = isObject(doc.totals) ? totalsFromJson(doc.totals) : undefined;

@@ -17,6 +17,12 @@ import {
 
 const SHARED = GOBL_DATA;
 const SRC = path.resolve(__dirname, '../../../src/document/addons');
+/**
+ * Addons GOBL's service loads from modules of their own, with the prefix of their fault codes: GOBL's
+ * data holds neither their definitions nor their rules, so their own tests check them instead.
+ */
+const EXTERNAL: Record<string, string> = { 'mx-cfdi-v4': 'GOBL-MX-CFDI-' };
+const isExternalCode = (code: string) => Object.values(EXTERNAL).some((p) => code.startsWith(p));
 
 describe('addon registry', () => {
   it('knows the addons GOBL registers, and not the stale pl-favat-v2', () => {
@@ -36,10 +42,10 @@ describe('addon registry', () => {
       'it-sdi-v1',
       'it-ticket-v1',
       'pl-favat-v3',
+      'mx-cfdi-v4',
     ]);
     expect(knownAddon('es-verifactu-v1')).toBe(true);
     expect(knownAddon('pl-favat-v2')).toBe(false);
-    expect(knownAddon('mx-cfdi-v4')).toBe(false);
   });
 
   test.each([
@@ -89,7 +95,7 @@ describe('addon data', () => {
     for (const e of def.extensions) {
       if (e.codes) expect(e.codes.length).toBeGreaterThan(0);
       if (e.pattern) expect(() => new RegExp(e.pattern as string)).not.toThrow();
-      if (!e.codes && !e.pattern) expect(['it-ticket-line-ref']).toContain(e.key);
+      if (!e.codes && !e.pattern) expect(['it-ticket-line-ref', 'mx-cfdi-prod-serv']).toContain(e.key);
     }
   });
 
@@ -102,7 +108,7 @@ describe('addon data', () => {
     }
   });
 
-  withGobl.test.each(keys)('%s: matches GOBL data (keys, codes, patterns, scenarios)', (key) => {
+  withGobl.test.each(keys.filter((k) => !(k in EXTERNAL)))('%s: matches GOBL data (keys, codes, patterns, scenarios)', (key) => {
     const gobl = JSON.parse(fs.readFileSync(path.join(SHARED, 'addons', `${key}.json`), 'utf8'));
     const def = addonDefinition(key)!;
     expect(def.requires ?? []).toEqual(gobl.requires ?? []);
@@ -146,7 +152,7 @@ describe('addon fault codes', () => {
     expect(emitted.length).toBeGreaterThan(150);
   });
 
-  withGobl.test.each(emitted)('%s emits %s, a GOBL code', (_file, code) => {
+  withGobl.test.each(emitted.filter(([, code]) => !isExternalCode(code)))('%s emits %s, a GOBL code', (_file, code) => {
     expect(known.has(code)).toBe(true);
   });
 });

@@ -1,55 +1,13 @@
+import type { ObjectKind } from './model/gobl-types';
 import type { Regime } from './regimes/regime';
 import type { Fault, JsonObject } from './types';
 
 /**
- * The kinds of object the engine walks. Regimes and addons hook into normalization and validation
- * per kind, as GOBL does, without the engine knowing any country or addon.
+ * The kinds of object the engine walks: GOBL's object types, named as its schemas name them (`bill/line`,
+ * `org/document-ref`, `pay/record`...). Regimes and addons hook into normalization and validation per kind,
+ * as GOBL does, without the engine knowing any country or addon.
  */
-export type NodeKind =
-  | 'bill/invoice'
-  | 'bill/order'
-  | 'bill/delivery'
-  | 'bill/payment'
-  | 'bill/status'
-  | 'org/party'
-  | 'org/item'
-  | 'note/message'
-  | 'tax/identity'
-  | 'bill/line'
-  | 'bill/discount'
-  | 'bill/charge'
-  | 'bill/preceding'
-  | 'tax/combo'
-  | 'tax/totals'
-  | 'org/address'
-  | 'org/identity'
-  | 'pay/instructions'
-  | 'pay/terms'
-  | 'pay/advance'
-  | 'bill/tax'
-  // Finer kinds the walker also visits (added later; hooks may ignore them).
-  | 'bill/line-discount'
-  | 'bill/line-charge'
-  | 'bill/sub-line'
-  | 'bill/payment-details'
-  | 'bill/payment-line'
-  | 'bill/status-line'
-  | 'bill/reason'
-  | 'bill/action'
-  | 'bill/ordering'
-  | 'bill/delivery-details'
-  | 'org/person'
-  | 'org/email'
-  | 'org/telephone'
-  | 'org/inbox'
-  | 'org/endpoint'
-  | 'org/website'
-  | 'org/registration'
-  | 'org/note'
-  | 'org/name'
-  | 'org/attachment'
-  | 'tax/note'
-  | 'currency/exchange-rate';
+export type NodeKind = ObjectKind;
 
 export interface HookContext {
   /** The root document being processed. */

@@ -3,8 +3,8 @@ import { buildDocument } from './document';
 import { CalculationError } from './errors';
 import { buildHeader } from './head/header';
 import { isObject } from './json';
-import { orderFields, pruneEmpty } from './normalize';
-import type { NodeKind } from './hooks';
+import { orderFields } from './fields';
+import { pruneEmpty } from './normalize';
 import { ENVELOPE_SCHEMA, documentTypeOf } from './schemas';
 import type { Envelope, Fault, JsonObject, ProcessContext, ProcessResult } from './types';
 import { AmountError } from './num';
@@ -46,7 +46,7 @@ export function processDocument(data: JsonObject, ctx: ProcessContext): ProcessR
     throw err;
   }
   pruneEmpty(doc);
-  doc = orderFields(doc, type as NodeKind);
+  doc = orderFields(doc, type);
   const envelope: Envelope = {
     $schema: ENVELOPE_SCHEMA,
     head: buildHeader(given && isObject(given.head) ? structuredClone(given.head) : {}, doc, ctx),

@@ -22,8 +22,9 @@ import { validateCombo, validateTaxSet } from './tax/combo-validate';
 import { validateCurrencyCode, validateDate, validateExchangeRate, validatePeriod } from './rules/scalars-validate';
 import type { KindValidator, ValidationContext } from './rules/context';
 import { at, mergeFaults } from './rules/fault';
-import { rootKinds, shape } from './rules/shape';
 import { isObject } from './rules/values';
+import { type FieldModel, modelOf } from './model/type-model';
+import { documentTypeOf } from './schemas';
 import type { Envelope, Fault, Json, JsonObject } from './types';
 
 export interface ValidateOptions {
@@ -52,7 +53,6 @@ const validators: Readonly<Record<string, KindValidator>> = {
   'bill/line-charge': (n, p) => validateLineCharge(n, p),
   'bill/discount': (n, p) => validateDiscount(n, p),
   'bill/charge': (n, p) => validateCharge(n, p),
-  'bill/preceding': (n, p) => validateDocumentRef(n, p),
   'org/document-ref': (n, p) => validateDocumentRef(n, p),
   'org/item': (n, p) => validateItem(n, p),
   // GOBL checks CVR numbers wherever they appear, whatever the document's regime.
@@ -72,7 +72,6 @@ const validators: Readonly<Record<string, KindValidator>> = {
   'note/message': (n, p) => validateMessage(n, p),
   'pay/instructions': (n, p) => validateInstructions(n, p),
   'pay/record': (n, p) => validateRecord(n, p),
-  'pay/advance': (n, p) => validateRecord(n, p),
   'pay/terms': (n, p) => validateTerms(n, p),
   'pay/due-date': (n, p) => validateDueDate(n, p),
   'pay/online': (n, p) => validateOnline(n, p),
@@ -82,12 +81,37 @@ const validators: Readonly<Record<string, KindValidator>> = {
   'cal/period': (n, p) => validatePeriod(n, p),
 };
 
-/** Checks for values that are not objects, by kind. */
+/** Checks for values that are not objects, by their type's name, wherever GOBL's types hold them. */
 const scalarValidators: Readonly<Record<string, (value: Json, path: string) => Fault[]>> = {
   'cal/date': validateDate,
   'currency/code': validateCurrencyCode,
   'org/unit': validateUnit,
 };
+
+/** Checks of a whole list, by the list type's name. */
+const listValidators: Readonly<Record<string, (value: Json[], path: string) => Fault[]>> = {
+  'tax/set': validateTaxSet,
+};
+
+/** A field the walk visits: one holding objects, or values with a check of their own. */
+interface Step {
+  field: FieldModel;
+  scalar?: (value: Json, path: string) => Fault[];
+  whole?: (value: Json[], path: string) => Fault[];
+}
+
+/** Per kind, the fields the walk visits, in GOBL's order; built on first use from GOBL's types. */
+const STEPS = new Map<string, readonly Step[]>();
+function stepsOf(kind: string): readonly Step[] {
+  let steps = STEPS.get(kind);
+  if (!steps) {
+    steps = (modelOf(kind)?.fields ?? [])
+      .map((field) => ({ field, scalar: scalarValidators[field.item], whole: field.list ? listValidators[field.type] : undefined }))
+      .filter((s) => s.field.kind !== undefined || s.scalar || s.whole);
+    STEPS.set(kind, steps);
+  }
+  return steps;
+}
 
 function stringsOf(value: Json | undefined): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
@@ -101,7 +125,7 @@ function stringsOf(value: Json | undefined): string[] {
 export function validateDocument(envelope: Envelope, opts: ValidateOptions): Fault[] {
   const doc = envelope.doc;
   if (!isObject(doc)) return [];
-  const kind = rootKinds[String(doc.$schema)];
+  const kind = documentTypeOf(doc.$schema);
   if (!kind) return [];
   const regime = opts.regime ?? (typeof doc.$regime === 'string' ? regimeFor(doc.$regime) : undefined);
   const vc: ValidationContext = { doc, regime, addons: stringsOf(doc.$addons) };
@@ -139,27 +163,21 @@ function collectFaults(node: JsonObject, kind: string, path: string, w: Walk): v
   if (own) append(w.faults, own(node, path, w.vc));
   for (const h of w.hooks) if (h.validate) append(w.faults, h.validate(node, kind as NodeKind, path, w.hookCtx));
 
-  for (const [field, childKind] of Object.entries(shape[kind] ?? {})) {
-    const value = node[field];
+  for (const { field, scalar, whole } of stepsOf(kind)) {
+    const value = node[field.name];
     if (value === undefined || value === null) continue;
-    const fieldPath = at(path, field);
-    if (childKind === 'tax/set') {
-      if (!Array.isArray(value)) continue;
-      append(w.faults, validateTaxSet(value, fieldPath));
-      value.forEach((c, i) => {
-        if (isObject(c)) collectFaults(c, 'tax/combo', at(fieldPath, i), w);
-      });
+    const fieldPath = at(path, field.name);
+    if (!field.list) {
+      if (scalar) append(w.faults, scalar(value, fieldPath));
+      else if (isObject(value)) collectFaults(value, field.kind as string, fieldPath, w);
       continue;
     }
-    const isList = childKind.endsWith('[]');
-    const k = isList ? childKind.slice(0, -2) : childKind;
-    if (!isList) collectValue(value, k, fieldPath, w);
-    else if (Array.isArray(value)) value.forEach((v, i) => collectValue(v, k, at(fieldPath, i), w));
+    if (!Array.isArray(value)) continue;
+    if (whole) append(w.faults, whole(value, fieldPath));
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      if (scalar) append(w.faults, scalar(v, at(fieldPath, i)));
+      else if (isObject(v) && field.kind) collectFaults(v, field.kind, at(fieldPath, i), w);
+    }
   }
-}
-
-function collectValue(value: Json, kind: string, path: string, w: Walk): void {
-  const scalar = scalarValidators[kind];
-  if (scalar) append(w.faults, scalar(value, path));
-  else if (isObject(value)) collectFaults(value, kind, path, w);
 }

@@ -234,7 +234,7 @@ export const grMydata: Addon = {
   normalize(node: JsonObject, kind: NodeKind) {
     if (kind === 'tax/combo') normalizeMydataCombo(node);
     else if (kind === 'bill/charge') normalizeMydataCharge(node);
-    else if (kind === 'pay/instructions' || kind === 'pay/advance') normalizeMydataPayment(node);
+    else if (kind === 'pay/instructions' || kind === 'pay/record') normalizeMydataPayment(node);
   },
   validate(node: JsonObject, kind: NodeKind, path: string) {
     switch (kind) {
@@ -246,7 +246,7 @@ export const grMydata: Addon = {
         return validateMydataCombo(node, path);
       case 'pay/instructions':
         return validateMydataPayment(node, path, fi);
-      case 'pay/advance':
+      case 'pay/record':
         return validateMydataPayment(node, path, fr);
       default:
         return [];

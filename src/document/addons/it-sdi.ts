@@ -261,7 +261,7 @@ export const itSdi: Addon = {
         normalizeSdiInvoice(node);
         break;
       case 'pay/instructions':
-      case 'pay/advance':
+      case 'pay/record':
         normalizeSdiPayment(node);
         break;
       case 'org/address':
@@ -285,7 +285,7 @@ export const itSdi: Addon = {
         return validateSdiCombo(node, path);
       case 'pay/instructions':
         return hasExt(node, K.paymentMeans) ? [] : [fi('01', `'${K.paymentMeans}' is needed`, `${path}.ext`)];
-      case 'pay/advance':
+      case 'pay/record':
         return hasExt(node, K.paymentMeans) ? [] : [fr('01', `'${K.paymentMeans}' is needed`, `${path}.ext`)];
       default:
         return [];

@@ -142,7 +142,7 @@ export const plFavat: Addon = {
   def: PL_FAVAT_V3,
   normalize(node: JsonObject, kind: NodeKind) {
     if (kind === 'tax/combo') normalizeFavatCombo(node);
-    else if (kind === 'pay/instructions' || kind === 'pay/advance') normalizeFavatPayment(node);
+    else if (kind === 'pay/instructions' || kind === 'pay/record') normalizeFavatPayment(node);
     else if (kind === 'bill/invoice') normalizeFavatInvoice(node);
   },
   validate(node: JsonObject, kind: NodeKind, path: string) {
@@ -150,7 +150,7 @@ export const plFavat: Addon = {
     if (kind === 'tax/combo') {
       return getExt(node, K.taxCategory) ? [] : [fc('01', `'${K.taxCategory}' is needed`, `${path}.ext`)];
     }
-    if (kind === 'pay/advance') {
+    if (kind === 'pay/record') {
       return present(node, 'date') ? [] : [fr('01', 'an advance payment needs a date', `${path}.date`)];
     }
     return [];

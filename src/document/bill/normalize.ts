@@ -20,7 +20,7 @@ const CODE_FIELDS: Partial<Record<NodeKind, readonly string[]>> = {
   'bill/delivery': ['series', 'code'],
   'bill/payment': ['series', 'code'],
   'bill/status': ['series', 'code'],
-  'bill/preceding': ['series', 'code'],
+  'org/document-ref': ['series', 'code'],
   'bill/line': ['order', 'cost'],
   'bill/sub-line': ['order', 'cost'],
   'bill/discount': ['code'],

@@ -1,8 +1,8 @@
 import { canonicalJson, sha256Hex } from '../c14n';
+import { dropUnknownFieldsDeep, orderFields } from '../fields';
 import { routingOf } from './routing';
 import type { Header, Json, JsonObject } from '../types';
 
-const HEADER_ORDER = ['uuid', 'dig', 'stamps', 'links', 'tags', 'meta', 'notes', 'from', 'to', 'ignore'];
 const ZERO_UUID = /^0{8}-0{4}-0{4}-0{4}-0{12}$/;
 
 /** The document's digest: SHA-256 of its canonical JSON. */
@@ -11,18 +11,17 @@ export function digestOf(doc: JsonObject): { alg: 'sha256'; val: string } {
 }
 
 /**
- * The envelope header: every uploaded field is kept (stamps, links, tags, meta, notes...), a missing or
- * all-zero UUID gets a new one, and the digest is always recomputed from the calculated document.
+ * The envelope header: the uploaded header's fields are kept (stamps, links, tags, meta, notes...) and, as GOBL
+ * reads a header, any field its type lacks is dropped at every depth; a missing or all-zero UUID gets a new one,
+ * and the digest is always recomputed from the calculated document. Fields come out in GOBL's order.
+ * `given` is the caller's own copy: it is modified.
  */
 export function buildHeader(given: JsonObject, doc: JsonObject, ctx: { newUuid: () => string }): Header {
+  dropUnknownFieldsDeep(given, 'head/header');
   const uuid = typeof given.uuid === 'string' && given.uuid !== '' && !ZERO_UUID.test(given.uuid) ? given.uuid : ctx.newUuid();
   const fields: JsonObject = { ...given, uuid, dig: digestOf(doc) };
   const route = routingOf(doc);
   if (!fields.from && route.from) fields.from = route.from;
   if (!fields.to && route.to) fields.to = route.to;
-  // GOBL's order first, anything else after.
-  const head = {} as Header;
-  for (const k of HEADER_ORDER) if (fields[k] !== undefined) head[k] = fields[k];
-  for (const k of Object.keys(fields)) if (!(k in head)) head[k] = fields[k];
-  return head;
+  return orderFields(fields, 'head/header') as Header;
 }

@@ -31,7 +31,6 @@ const TEXT_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'org/item': ['name', 'description'],
   'org/address': ['po_box', 'num', 'floor', 'block', 'door', 'street', 'street_extra', 'locality', 'region'],
   'org/document-ref': ['reason', 'url'],
-  'bill/preceding': ['reason', 'url'],
   'org/email': ['label', 'addr'],
   'org/endpoint': ['label'],
   'org/identity': ['label', 'description'],

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Hooks, HookContext, NodeKind } from '../../../src/document/hooks';
-import { CHILDREN } from '../../../src/document/normalize';
+import { modelOf } from '../../../src/document/model/type-model';
 import type { Fault, JsonObject } from '../../../src/document/types';
 import { EXAMPLES, readJsonOrYaml } from '../../helpers/golden-examples';
 
@@ -38,16 +38,14 @@ export function goldenCases(): GoldenCase[] {
   return out;
 }
 
-/** Applies normalize hooks depth first, children before parents, over the engine's map of kinds. */
+/** Applies normalize hooks depth first, children before parents, over GOBL's types as the engine walks them. */
 export function normalizeWith(node: JsonObject, kind: NodeKind, hooks: Hooks[], ctx: HookContext): void {
-  const children = CHILDREN[kind];
-  if (children) {
-    for (const [field, childKind] of Object.entries(children)) {
-      const value = node[field];
-      if (Array.isArray(value)) {
-        for (const v of value) if (v && typeof v === 'object' && !Array.isArray(v)) normalizeWith(v as JsonObject, childKind, hooks, ctx);
-      } else if (value && typeof value === 'object') normalizeWith(value as JsonObject, childKind, hooks, ctx);
-    }
+  for (const { name: field, kind: childKind } of modelOf(kind)?.children ?? []) {
+    const value = node[field];
+    if (!childKind) continue;
+    if (Array.isArray(value)) {
+      for (const v of value) if (v && typeof v === 'object' && !Array.isArray(v)) normalizeWith(v as JsonObject, childKind, hooks, ctx);
+    } else if (value && typeof value === 'object') normalizeWith(value as JsonObject, childKind, hooks, ctx);
   }
   for (const h of hooks) h.normalize?.(node, kind, ctx);
 }
@@ -56,17 +54,15 @@ export function normalizeWith(node: JsonObject, kind: NodeKind, hooks: Hooks[], 
 export function validateWith(node: JsonObject, kind: NodeKind, hooks: Hooks[], ctx: HookContext, at = '$.doc'): Fault[] {
   const faults: Fault[] = [];
   for (const h of hooks) faults.push(...(h.validate?.(node, kind, at, ctx) ?? []));
-  const children = CHILDREN[kind];
-  if (children) {
-    for (const [field, childKind] of Object.entries(children)) {
-      const value = node[field];
-      if (Array.isArray(value)) {
-        value.forEach((v, i) => {
-          if (v && typeof v === 'object' && !Array.isArray(v)) faults.push(...validateWith(v as JsonObject, childKind, hooks, ctx, `${at}.${field}[${i}]`));
-        });
-      } else if (value && typeof value === 'object') {
-        faults.push(...validateWith(value as JsonObject, childKind, hooks, ctx, `${at}.${field}`));
-      }
+  for (const { name: field, kind: childKind } of modelOf(kind)?.children ?? []) {
+    const value = node[field];
+    if (!childKind) continue;
+    if (Array.isArray(value)) {
+      value.forEach((v, i) => {
+        if (v && typeof v === 'object' && !Array.isArray(v)) faults.push(...validateWith(v as JsonObject, childKind, hooks, ctx, `${at}.${field}[${i}]`));
+      });
+    } else if (value && typeof value === 'object') {
+      faults.push(...validateWith(value as JsonObject, childKind, hooks, ctx, `${at}.${field}`));
     }
   }
   return faults;

@@ -47,6 +47,8 @@ export interface AddonDefinition {
   identities?: string[];
   /** Inbox keys the addon knows. */
   inboxes?: string[];
+  /** Fault codes of other addons that are dropped while this addon is active (GOBL's rules.Ignore). */
+  ignores?: string[];
 }
 
 /** An addon: its data plus its normalization and validation hooks. */

@@ -60,7 +60,7 @@ export function buildDocument(doc: JsonObject, type: DocumentType, ctx: Document
   if (addonKeys.length > 0) doc.$addons = addonKeys;
   else delete doc.$addons;
 
-  const hookCtx: HookContext = { doc, regime, addons: addonKeys };
+  const hookCtx: HookContext = { doc, regime, addons: addonKeys, now: ctx.now };
   const normalizers: Normalizers = {
     intrinsic: intrinsicNormalize,
     regime: regime ? regimeHooks(regime.country) : {},

@@ -57,6 +57,8 @@ export interface HookContext {
   regime?: Regime;
   /** Addon keys active on the document (`$addons`). */
   addons: string[];
+  /** The moment the document is processed, for defaults that fall back on today's date. */
+  now?: Date;
 }
 
 /** Mutates `node` in place. */

@@ -14,6 +14,7 @@ import { grMydata } from './gr-mydata';
 import { itSdi } from './it-sdi';
 import { itTicket } from './it-ticket';
 import { plFavat } from './pl-favat';
+import { ptSaft } from './pt-saft';
 import { saZatca } from './sa-zatca';
 import type { Addon } from './types';
 
@@ -39,5 +40,6 @@ export const addonList: Addon[] = [
   itTicket,
   plFavat,
   brNfse,
+  ptSaft,
   saZatca,
 ];

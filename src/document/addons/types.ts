@@ -1,4 +1,5 @@
 import type { Hooks } from '../hooks';
+import type { JsonObject } from '../types';
 
 /** An extension an addon (or a catalogue) defines: a key and either a closed list of codes or a pattern. */
 export interface ExtensionDefinition {
@@ -19,6 +20,8 @@ export interface AddonScenario {
   categories?: string[];
   extKey?: string;
   extValue?: string;
+  /** A further condition on the document, for filters that are not plain data. */
+  filter?: (doc: JsonObject) => boolean;
   codes?: Record<string, string>;
   ext?: Record<string, string>;
 }

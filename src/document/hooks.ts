@@ -15,7 +15,7 @@ export interface HookContext {
   regime?: Regime;
   /** Addon keys active on the document (`$addons`). */
   addons: string[];
-  /** The clock of the run, for normalizers that stamp the time (absent while validating). */
+  /** The moment the document is processed: for defaults that stamp the time or fall back on today (absent while validating). */
   now?: Date;
 }
 

@@ -58,7 +58,13 @@ export function expandAddons(keys: string[]): string[] {
  */
 export function addonHooks(keys: string[]): Hooks[] {
   const active = new Set(expandAddons(keys));
-  return addonList.filter((a) => active.has(a.def.key)).map((a) => ({ normalize: a.normalize, validate: a.validate }));
+  const addons = addonList.filter((a) => active.has(a.def.key));
+  const ignored = new Set(addons.flatMap((a) => a.def.ignores ?? []));
+  return addons.map((a) => {
+    const validate = a.validate;
+    if (ignored.size === 0 || !validate) return { normalize: a.normalize, validate };
+    return { normalize: a.normalize, validate: (...args: Parameters<typeof validate>) => validate(...args).filter((f) => !ignored.has(f.code)) };
+  });
 }
 
 /** The definition of an extension key from any addon or catalogue. */

@@ -260,7 +260,7 @@ export const mxCfdi: Addon = {
         normalizeItem(node);
         break;
       case 'pay/instructions':
-      case 'pay/advance':
+      case 'pay/record':
         normalizePaymentMeans(node);
         break;
       default:
@@ -277,7 +277,7 @@ export const mxCfdi: Addon = {
         return validateMxComplements(node, path);
       case 'pay/instructions':
         return validatePaymentMeans(node, path, 'GOBL-MX-CFDI-PAY-INSTRUCTIONS');
-      case 'pay/advance':
+      case 'pay/record':
       case 'pay/record':
         return validatePaymentMeans(node, path, 'GOBL-MX-CFDI-PAY-RECORD');
       case 'pay/terms':

@@ -1,4 +1,5 @@
 import { arArca } from './ar-arca';
+import { brNfse } from './br-nfse';
 import { coDian } from './co-dian';
 import { deXrechnung } from './de-xrechnung';
 import { DE_ZUGFERD_V2 } from './defs/de-zugferd-v2';
@@ -14,10 +15,13 @@ import { itSdi } from './it-sdi';
 import { itTicket } from './it-ticket';
 import { mxCfdi } from './mx-cfdi';
 import { plFavat } from './pl-favat';
+import { ptSaft } from './pt-saft';
+import { saZatca } from './sa-zatca';
 import type { Addon } from './types';
 
 /**
- * Every addon, in the order GOBL registers them. On any one node GOBL runs the normalizers of the
+ * Every addon, in the order GOBL registers them: its own, then those of separate modules the
+ * hosted service links (gobl.br.nfse, gobl.pt.saft, gobl.sa.zatca), which register after GOBL's. On any one node GOBL runs the normalizers of the
  * active addons in this order. EN 16931 registers before the German addons because they import it.
  */
 export const addonList: Addon[] = [
@@ -37,4 +41,7 @@ export const addonList: Addon[] = [
   itTicket,
   plFavat,
   mxCfdi,
+  brNfse,
+  ptSaft,
+  saZatca,
 ];

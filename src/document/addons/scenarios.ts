@@ -40,6 +40,7 @@ export function scenarioMatches(s: AddonScenario, doc: JsonObject): boolean {
     const used = categories(doc);
     if (!s.categories.some((c) => used.includes(c))) return false;
   }
+  if (s.filter && !s.filter(doc)) return false;
   if (s.extKey) {
     return extensionMaps(doc).some((m) => m[s.extKey as string] !== undefined && (!s.extValue || m[s.extKey as string] === s.extValue));
   }

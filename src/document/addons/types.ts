@@ -1,4 +1,5 @@
 import type { Hooks } from '../hooks';
+import type { JsonObject } from '../types';
 
 /** An extension an addon (or a catalogue) defines: a key and either a closed list of codes or a pattern. */
 export interface ExtensionDefinition {
@@ -21,6 +22,8 @@ export interface AddonScenario {
   extKey?: string;
   extValue?: string;
   paid?: boolean;
+  /** A further condition on the document, for filters that are not plain data. */
+  filter?: (doc: JsonObject) => boolean;
   codes?: Record<string, string>;
   ext?: Record<string, string>;
 }
@@ -49,6 +52,8 @@ export interface AddonDefinition {
   identities?: string[];
   /** Inbox keys the addon knows. */
   inboxes?: string[];
+  /** Fault codes of other addons that are dropped while this addon is active (GOBL's rules.Ignore). */
+  ignores?: string[];
 }
 
 /** An addon: its data plus its normalization and validation hooks. */

@@ -18,7 +18,9 @@ function br(party: JsonObject, path: string): Fault[] {
   if (!isBrazilian(party)) return [];
   const faults: Fault[] = [];
   const ext = asObject(party.ext);
-  if (ext && isPresent(ext) && !/^\d{7}$/.test(String(ext['br-ibge-municipality'] ?? ''))) {
+  // Only a municipality code that is given is checked; a party without one passes.
+  const municipality = ext?.['br-ibge-municipality'];
+  if (isPresent(municipality) && !/^\d{7}$/.test(String(municipality))) {
     faults.push(fault('GOBL-BR-ORG-PARTY-01', at(path, 'ext')));
   }
   asArray(party.addresses).forEach((a, i) => {

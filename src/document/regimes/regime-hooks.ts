@@ -2,6 +2,7 @@ import type { Hooks, NodeKind } from '../hooks';
 import type { JsonObject } from '../types';
 import { normalizeIt } from './it-normalize';
 import { normalizeMx } from './mx-normalize';
+import { normalizePt } from './pt-normalize';
 import { normalizeTaxIdentity } from './tax-identities';
 import { invoiceRules } from './invoice-rules';
 import { identityRules } from './identity-rules';
@@ -9,7 +10,7 @@ import { comboRules, itemRules, partyRules } from './party-rules';
 import type { Regime } from './regime';
 
 /** Regime normalizers beyond tax identities, per country; they run on documents of that regime. */
-const regimeNormalizers: Readonly<Record<string, (node: JsonObject, kind: NodeKind) => void>> = { IT: normalizeIt, MX: normalizeMx };
+const regimeNormalizers: Readonly<Record<string, (node: JsonObject, kind: NodeKind) => void>> = { IT: normalizeIt, MX: normalizeMx, PT: normalizePt };
 
 /**
  * The hooks of one regime. Tax identities are normalized by the regime of their own country;

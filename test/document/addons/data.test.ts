@@ -21,7 +21,12 @@ const SRC = path.resolve(__dirname, '../../../src/document/addons');
  * Addons GOBL's service loads from modules of their own, with the prefix of their fault codes: GOBL's
  * data holds neither their definitions nor their rules, so their own tests check them instead.
  */
-const EXTERNAL: Record<string, string> = { 'mx-cfdi-v4': 'GOBL-MX-CFDI-' };
+const EXTERNAL: Record<string, string> = {
+  'mx-cfdi-v4': 'GOBL-MX-CFDI-',
+  'br-nfse-v1': 'GOBL-BR-NFSE-',
+  'pt-saft-v1': 'GOBL-PT-SAFT-',
+  'sa-zatca-v1': 'GOBL-SA-ZATCA-',
+};
 const isExternalCode = (code: string) => Object.values(EXTERNAL).some((p) => code.startsWith(p));
 
 describe('addon registry', () => {
@@ -43,6 +48,9 @@ describe('addon registry', () => {
       'it-ticket-v1',
       'pl-favat-v3',
       'mx-cfdi-v4',
+      'br-nfse-v1',
+      'pt-saft-v1',
+      'sa-zatca-v1',
     ]);
     expect(knownAddon('es-verifactu-v1')).toBe(true);
     expect(knownAddon('pl-favat-v2')).toBe(false);
@@ -95,7 +103,7 @@ describe('addon data', () => {
     for (const e of def.extensions) {
       if (e.codes) expect(e.codes.length).toBeGreaterThan(0);
       if (e.pattern) expect(() => new RegExp(e.pattern as string)).not.toThrow();
-      if (!e.codes && !e.pattern) expect(['it-ticket-line-ref', 'mx-cfdi-prod-serv']).toContain(e.key);
+      if (!e.codes && !e.pattern) expect(['it-ticket-line-ref', 'mx-cfdi-prod-serv', 'br-nfse-service', 'pt-saft-source-ref']).toContain(e.key);
     }
   });
 

@@ -161,7 +161,8 @@ const INSERT = `INSERT INTO entries (${COLUMNS.join(', ')}) VALUES (${COLUMNS.ma
  */
 async function rawInsert(database: DatabaseConfig, entry: Entry): Promise<{ insert: Operation; close(): Promise<void> }> {
   const fixed = [entry.folder, entry.docSchema, entry.envSchema, null, 0, 0, entry.digest.alg, entry.digest.val];
-  const json = [JSON.stringify(entry.snippet), JSON.stringify(entry.tags), JSON.stringify(entry.faults), JSON.stringify(entry.data)];
+  // The envelope as the create path stores it: the text the engine gave (dataJson), or the object serialized.
+  const json = [JSON.stringify(entry.snippet), JSON.stringify(entry.tags), JSON.stringify(entry.faults), entry.dataJson ?? JSON.stringify(entry.data)];
   const row = () => {
     const now = Date.now();
     const id = uuidv7();

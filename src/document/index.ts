@@ -1,6 +1,7 @@
 import { addonHooks } from './addons';
 import { buildDocument } from './document';
 import { CalculationError } from './errors';
+import { readFieldNames, schemaOf } from './field-names';
 import { buildHeader } from './head/header';
 import { isObject } from './json';
 import { orderFields } from './fields';
@@ -16,8 +17,9 @@ export type { DocumentType } from './schemas';
 
 /** True when `data` is a whole envelope rather than a bare document. */
 export function isEnvelope(data: JsonObject): boolean {
-  if (data.$schema === ENVELOPE_SCHEMA) return true;
-  return isObject(data.doc) && (isObject(data.head) || data.$schema === undefined);
+  const schema = schemaOf(data);
+  if (schema === ENVELOPE_SCHEMA) return true;
+  return isObject(data.doc) && (isObject(data.head) || schema === undefined);
 }
 
 /**
@@ -25,17 +27,18 @@ export function isEnvelope(data: JsonObject): boolean {
  * and lists every validation fault. Pure: identifiers and time come from `ctx`; `data` is not modified.
  */
 export function processDocument(data: JsonObject, ctx: ProcessContext): ProcessResult {
-  const given = isEnvelope(data) ? data : undefined;
+  const given = isEnvelope(data) ? readFieldNames(data, 'envelope') : undefined;
   const source = given ? given.doc : data;
   if (!isObject(source)) {
     return { ok: false, error: 'unknown-schema', message: 'the envelope has no document object', faults: [] };
   }
-  const type = documentTypeOf(source.$schema);
+  const givenSchema = schemaOf(source);
+  const type = documentTypeOf(givenSchema);
   if (!type) {
-    const schema = typeof source.$schema === 'string' ? source.$schema : 'none';
+    const schema = typeof givenSchema === 'string' ? givenSchema : 'none';
     return { ok: false, error: 'unknown-schema', message: `unknown document schema: ${schema}`, faults: [] };
   }
-  let doc = structuredClone(source) as JsonObject;
+  let doc = readFieldNames(source, type, true);
   let built: ReturnType<typeof buildDocument>;
   try {
     built = buildDocument(doc, type, ctx);
@@ -49,7 +52,7 @@ export function processDocument(data: JsonObject, ctx: ProcessContext): ProcessR
   doc = orderFields(doc, type);
   const envelope: Envelope = {
     $schema: ENVELOPE_SCHEMA,
-    head: buildHeader(given && isObject(given.head) ? structuredClone(given.head) : {}, doc, ctx),
+    head: buildHeader(given && isObject(given.head) ? given.head : {}, doc, ctx),
     doc,
   };
   if (given && Array.isArray(given.sigs)) envelope.sigs = given.sigs as string[];

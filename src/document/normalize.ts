@@ -72,7 +72,7 @@ function identityHooks(node: JsonObject): Hooks {
 }
 
 /** Fields older versions of the format used, moved to where GOBL reads them now. */
-function decodeLegacy(node: JsonObject, kind: NodeKind): void {
+export function decodeLegacy(node: JsonObject, kind: NodeKind): void {
   switch (kind) {
     case 'tax/combo':
       if ((node.rate === undefined || node.rate === '') && Array.isArray(node.tags) && typeof node.tags[0] === 'string') {

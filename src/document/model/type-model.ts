@@ -38,7 +38,7 @@ function describedObject(name: string): ObjectDescription | undefined {
 }
 
 /** Resolves a type expression through lists and named list types down to what each value is. */
-function resolve(name: string, type: string): FieldModel {
+export function resolve(name: string, type: string): FieldModel {
   let list = false;
   let t = type;
   for (let depth = 0; ; depth++) {

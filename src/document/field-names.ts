@@ -1,0 +1,173 @@
+import { isObject } from './json';
+import { type FieldModel, SCHEMA_FIELD, modelOf, resolve } from './model/type-model';
+import { decodeLegacy } from './normalize';
+import type { Json, JsonObject } from './types';
+
+/**
+ * How GOBL matches an object's keys to its fields. Go's JSON decoder takes a key that names a field exactly and,
+ * failing that, one equal to a field's name under case folding. Keys are read in input order and each one decodes
+ * into what the field already holds: a later key replaces a text or number, merges into an object, decodes a list
+ * item by item into the earlier list's items (the list takes the later one's length), and adds to a map.
+ * Extensions (`ext`) and embedded documents are read whole, so a later one replaces the earlier one.
+ * Map keys are data, never folded.
+ */
+
+/** Former fields GOBL's types still read (and move elsewhere), with their types. */
+const FORMER_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'bill/payment': { method: 'pay/instructions' },
+  'bill/tax': { tags: '[cbc/key]' },
+  'tax/combo': { tags: '[cbc/key]' },
+  'pay/record': { desc: 'string' },
+  'pay/online': { name: 'string', addr: 'string' },
+  'pay/terms': { detail: 'string' },
+};
+
+/** The map GOBL reads with its own decoder, which replaces rather than adds to what an earlier key gave. */
+const WHOLE_MAPS: ReadonlySet<string> = new Set(['tax/extensions']);
+
+/** Kelvin sign and long s: the only characters outside ASCII whose case folding reaches an ASCII letter. */
+const FOLDS_TO_ASCII: Readonly<Record<string, string>> = { '\u212a': 'K', '\u017f': 'S' };
+
+/**
+ * A key as Go's JSON decoder compares it with a field's name: ASCII letters upper-cased, the Kelvin sign read
+ * as K and the long s as S. GOBL's field names are ASCII, so any other character (kept as it is) matches none.
+ */
+export function foldName(key: string): string {
+  let out = '';
+  for (const ch of key) out += FOLDS_TO_ASCII[ch] ?? (ch >= 'a' && ch <= 'z' ? ch.toUpperCase() : ch);
+  return out;
+}
+
+interface KeyReader {
+  fields: ReadonlyMap<string, FieldModel>;
+  /** Folded name to field name; the first field in GOBL's order wins a tie, as in Go. */
+  folded: ReadonlyMap<string, string>;
+  former: readonly string[];
+}
+
+const READERS = new Map<string, KeyReader | null>();
+
+function readerOf(kind: string, root: boolean): KeyReader | undefined {
+  const id = root ? `${kind}#root` : kind;
+  let reader = READERS.get(id);
+  if (reader === undefined) {
+    reader = buildReader(kind, root) ?? null;
+    READERS.set(id, reader);
+  }
+  return reader ?? undefined;
+}
+
+function buildReader(kind: string, root: boolean): KeyReader | undefined {
+  const model = modelOf(kind);
+  if (!model) return undefined;
+  const fields = new Map<string, FieldModel>();
+  for (const f of model.fields) fields.set(f.name, f);
+  const former = FORMER_FIELDS[kind] ?? {};
+  for (const [name, type] of Object.entries(former)) fields.set(name, resolve(name, type));
+  if (root && !fields.has(SCHEMA_FIELD)) fields.set(SCHEMA_FIELD, resolve(SCHEMA_FIELD, 'string'));
+  const folded = new Map<string, string>();
+  for (const name of fields.keys()) {
+    const f = foldName(name);
+    if (!folded.has(f)) folded.set(f, name);
+  }
+  return { fields, folded, former: Object.keys(former) };
+}
+
+/** The field a key fills in an object of this kind, or undefined when it fills none. */
+export function fieldNameOf(kind: string, key: string, root = false): string | undefined {
+  const reader = readerOf(kind, root);
+  if (!reader) return undefined;
+  return reader.fields.has(key) ? key : reader.folded.get(foldName(key));
+}
+
+/** What GOBL reads as the `$schema` of an object: the last key that folds to it (a null changes nothing). */
+export function schemaOf(node: JsonObject): Json | undefined {
+  let schema: Json | undefined;
+  for (const k in node) {
+    if ((k === SCHEMA_FIELD || foldName(k) === '$SCHEMA') && node[k] !== null) schema = node[k];
+  }
+  return schema;
+}
+
+/**
+ * A copy of an object of this kind with its keys read as GOBL reads them, at every depth its type describes:
+ * a key that names a field only under case folding is renamed to the field, and keys filling the same field
+ * are combined in input order. Keys that fill no field are kept for the normalization to drop. `root` also
+ * reads a document's `$schema`. The input is not modified.
+ */
+export function readFieldNames(node: JsonObject, kind: string, root = false): JsonObject {
+  const reader = readerOf(kind, root);
+  if (!reader) return copyJson(node) as JsonObject;
+  const out: JsonObject = {};
+  readInto(out, node, reader);
+  return out;
+}
+
+function readInto(out: JsonObject, node: JsonObject, reader: KeyReader): void {
+  for (const key in node) {
+    const value = node[key];
+    const name = reader.fields.has(key) ? key : reader.folded.get(foldName(key));
+    if (name === undefined) {
+      out[key] = copyJson(value);
+      continue;
+    }
+    const field = reader.fields.get(name) as FieldModel;
+    const held = out[name];
+    out[name] = held === undefined ? readValue(value, field, true) : combine(held, value, field, true);
+  }
+}
+
+/** `whole` is the field's own value; otherwise one item of its list. */
+function readValue(value: Json, field: FieldModel, whole: boolean): Json {
+  if (whole && field.list) return Array.isArray(value) ? value.map((v) => readValue(v, field, false)) : copyJson(value);
+  if (field.kind !== undefined && isObject(value)) return readFieldNames(value, field.kind);
+  return copyJson(value);
+}
+
+/** What a field holds after a later key gives it `next`, as Go decodes into the value it already has. */
+function combine(held: Json, next: Json, field: FieldModel, whole: boolean): Json {
+  if (next === null) return keepsOnNull(held, field) ? held : null;
+  if (whole && field.list) {
+    if (!Array.isArray(held) || !Array.isArray(next)) return readValue(next, field, true);
+    return next.map((v, i) => (i < held.length ? combine(held[i], v, field, false) : readValue(v, field, false)));
+  }
+  if (isObject(held) && isObject(next)) {
+    if (field.kind !== undefined) {
+      mergeObject(held, next, field.kind);
+      return held;
+    }
+    if (field.map && !WHOLE_MAPS.has(field.item)) {
+      for (const k in next) held[k] = copyJson(next[k]);
+      return held;
+    }
+  }
+  return readValue(next, field, false);
+}
+
+/**
+ * A null clears what Go holds by pointer (objects, lists, maps, and GOBL's optional dates and percentages) and
+ * leaves a text or an amount as it was.
+ */
+function keepsOnNull(held: Json, field: FieldModel): boolean {
+  if (held === null || typeof held === 'object') return false;
+  return !(field.item.startsWith('cal/') || field.item === 'num/percentage');
+}
+
+function mergeObject(held: JsonObject, next: JsonObject, kind: string): void {
+  const reader = readerOf(kind, false);
+  if (!reader) return;
+  // Former fields are read afresh for each object GOBL decodes: what the earlier one gave is applied first.
+  if (reader.former.some((f) => held[f] !== undefined)) {
+    decodeLegacy(held, kind as Parameters<typeof decodeLegacy>[1]);
+    for (const f of reader.former) delete held[f];
+  }
+  readInto(held, next, reader);
+}
+
+function copyJson(value: Json): Json {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copyJson);
+  const out: JsonObject = {};
+  for (const k in value) out[k] = copyJson(value[k]);
+  return out;
+}

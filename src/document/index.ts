@@ -1,4 +1,5 @@
 import { addonHooks } from './addons';
+import { findUndecodable } from './decode';
 import { buildDocument } from './document';
 import { CalculationError } from './errors';
 import { readFieldNames, schemaOf } from './field-names';
@@ -39,6 +40,10 @@ export function processDocument(data: JsonObject, ctx: ProcessContext): ProcessR
     return { ok: false, error: 'unknown-schema', message: `unknown document schema: ${schema}`, faults: [] };
   }
   let doc = readFieldNames(source, type, true);
+  const undecodable = findUndecodable(doc, type, given);
+  if (undecodable) {
+    return { ok: false, error: 'input', message: `${undecodable.path}: ${undecodable.message}`, faults: [] };
+  }
   let built: ReturnType<typeof buildDocument>;
   try {
     built = buildDocument(doc, type, ctx);

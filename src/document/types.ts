@@ -40,8 +40,9 @@ export interface ProcessContext {
 /**
  * The outcome of processing uploaded data.
  * `ok` with an empty `faults` list is a valid document; `ok` with faults is a calculated but invalid one.
- * A rejection means the document could not be understood or calculated at all.
+ * A rejection means the document could not be understood or calculated at all: `input` when a value cannot be
+ * read as the type of its field (GOBL refuses such JSON while decoding it, before calculating).
  */
 export type ProcessResult =
   | { ok: true; envelope: Envelope; faults: Fault[] }
-  | { ok: false; error: 'unknown-schema' | 'calculation'; message: string; faults: Fault[] };
+  | { ok: false; error: 'unknown-schema' | 'input' | 'calculation'; message: string; faults: Fault[] };

@@ -20,6 +20,7 @@ import { validateDueDate, validateInstructions, validateOnline, validateRecord, 
 import { validateTaxIdentity } from './tax/identity-validate';
 import { validateCombo, validateTaxSet } from './tax/combo-validate';
 import { validateCurrencyCode, validateDate, validateExchangeRate, validatePeriod } from './rules/scalars-validate';
+import { validateMetaKeys, validateMetaOf } from './rules/meta-validate';
 import type { KindValidator, ValidationContext } from './rules/context';
 import { at, mergeFaults } from './rules/fault';
 import { isObject } from './rules/values';
@@ -132,6 +133,7 @@ export function validateDocument(envelope: Envelope, opts: ValidateOptions): Fau
   const hookCtx: HookContext = { doc, regime, addons: vc.addons };
   const hooks: Hooks[] = [...(regime ? [regimeHooks(regime.country)] : []), ...opts.addons];
   const faults = validateTree(doc, kind, '$.doc', vc, hookCtx, hooks);
+  if (isObject(envelope.head)) append(faults, validateMetaKeys(envelope.head.meta, '$.head'));
   const ignored = new Set(stringsOf(isObject(envelope.head) ? envelope.head.ignore : undefined));
   return mergeFaults(faults.filter((f) => !ignored.has(f.code)));
 }
@@ -161,6 +163,7 @@ function append(faults: Fault[], more: Fault[]): void {
 function collectFaults(node: JsonObject, kind: string, path: string, w: Walk): void {
   const own = validators[kind];
   if (own) append(w.faults, own(node, path, w.vc));
+  append(w.faults, validateMetaOf(node, kind, path));
   for (const h of w.hooks) if (h.validate) append(w.faults, h.validate(node, kind as NodeKind, path, w.hookCtx));
 
   for (const { field, scalar, whole } of stepsOf(kind)) {

@@ -6,6 +6,7 @@ import { isObject, objects, str, strings } from '../json';
 import { Amount } from '../num';
 import { calculatePaymentDetails } from '../pay/details';
 import type { Regime } from '../regimes/regime';
+import { isZeroDate } from '../rules/checks';
 import { roundingRuleOf, type RoundingRule } from '../tax/rounding';
 import { calculateTaxTotal, roundTaxTotal, taxTotalFromJson, taxTotalToJson } from '../tax/totals';
 import { calculateTaxTotals, type TaxableLine } from '../tax/totals-calculate';
@@ -40,14 +41,14 @@ export function dateTimeIn(now: Date, timeZone: string | undefined): { date: str
   return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}:${get('second')}` };
 }
 
-/** Sets a missing issue date (or a zero issue time) from the clock; returns the tax date: value date, else issue date. */
+/** Sets a missing or zero (0000-00-00) issue date (or a zero issue time) from the clock; returns the tax date: value date, else issue date. */
 export function calculateIssueDate(doc: JsonObject, ctx: BillContext): string {
   const tz = ctx.regime?.timeZone;
   if (typeof doc.issue_time === 'string' && /^0{1,2}:00(:00(\.0+)?)?$/.test(doc.issue_time)) {
     const now = dateTimeIn(ctx.now, tz);
     doc.issue_date = now.date;
     doc.issue_time = now.time;
-  } else if (!str(doc.issue_date)) {
+  } else if (isZeroDate(doc.issue_date)) {
     doc.issue_date = dateTimeIn(ctx.now, tz).date;
   }
   return str(doc.value_date) || str(doc.issue_date);

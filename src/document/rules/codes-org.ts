@@ -41,6 +41,7 @@ export const orgCodes: readonly (readonly [string, string])[] = [
   ['GOBL-PAY-ONLINE-01', 'the online payment needs a valid URL'],
   ['GOBL-PAY-RECORD-01', 'the payment record key is not a known means'],
   ['GOBL-PAY-TERMS-01', 'the payment terms key is not one of the known keys'],
+  ['GOBL-CBC-KEY-02', 'the key does not match the required pattern'],
   ['GOBL-CAL-DATE-01', 'not a valid date'],
   ['GOBL-CAL-PERIOD-01', 'the period needs a start date'],
   ['GOBL-CAL-PERIOD-02', 'the period needs an end date'],

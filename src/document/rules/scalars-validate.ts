@@ -1,12 +1,12 @@
 import { at, fault } from './fault';
-import { decimalOf, isValidDate } from './checks';
+import { decimalOf, isValidDate, isZeroDate } from './checks';
 import { isPresent } from './values';
 import { isCurrency } from '../currency';
 import type { Fault, JsonObject } from '../types';
 
-/** GOBL-CAL-DATE-01 for a date field that is present. */
+/** GOBL-CAL-DATE-01 for a date field that is present and not the zero date. */
 export function validateDate(value: unknown, path: string): Fault[] {
-  if (typeof value !== 'string' || value === '') return [];
+  if (isZeroDate(value)) return [];
   return isValidDate(value) ? [] : [fault('GOBL-CAL-DATE-01', path)];
 }
 
@@ -16,9 +16,9 @@ export function validatePeriod(node: JsonObject, path: string): Fault[] {
   const start = typeof node.start === 'string' ? node.start : '';
   const end = typeof node.end === 'string' ? node.end : '';
   if (start && end && isValidDate(start) && isValidDate(end) && end < start) faults.push(fault('GOBL-CAL-PERIOD-10', path));
-  if (!start) faults.push(fault('GOBL-CAL-PERIOD-01', at(path, 'start')));
+  if (isZeroDate(start)) faults.push(fault('GOBL-CAL-PERIOD-01', at(path, 'start')));
   else faults.push(...validateDate(start, at(path, 'start')));
-  if (!end) faults.push(fault('GOBL-CAL-PERIOD-02', at(path, 'end')));
+  if (isZeroDate(end)) faults.push(fault('GOBL-CAL-PERIOD-02', at(path, 'end')));
   else faults.push(...validateDate(end, at(path, 'end')));
   return faults;
 }

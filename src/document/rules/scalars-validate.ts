@@ -6,7 +6,7 @@ import type { Fault, JsonObject } from '../types';
 
 /** GOBL-CAL-DATE-01 for a date field that is present and not the zero date. */
 export function validateDate(value: unknown, path: string): Fault[] {
-  if (isZeroDate(value)) return [];
+  if (typeof value !== 'string' || isZeroDate(value)) return [];
   return isValidDate(value) ? [] : [fault('GOBL-CAL-DATE-01', path)];
 }
 

@@ -7,7 +7,7 @@ import type { JsonPatchLimits } from './derive/json-patch';
 import type { Entry } from './entry';
 import { versionOf } from './entry-history';
 import { DomainError, badInput } from './errors';
-import { toEntryFaults, validationError } from './faults';
+import { engineRefusal, toEntryFaults, validationError } from './faults';
 import { folderForSchema } from './folders';
 import { runGoblJob, type GoblJob, type GoblOutcome } from './gobl-tools';
 import { parseJsonText } from './json-text';
@@ -73,7 +73,7 @@ export function runDocumentJob(job: DocumentJob, context: EngineContext): JobOut
   const { workspaceId } = job;
   const source = previous ? deriveSource(previous, input, { now, jsonPatchLimits: context.jsonPatchLimits, sameEntry: job.update !== undefined }) : (input.data as JsonObject);
   const result = processDocument(source, { newUuid: context.newId, now });
-  if (!result.ok) throw new DomainError(result.error, result.message, { faults: toEntryFaults(result.faults) });
+  if (!result.ok) throw engineRefusal(result);
   const envelope = result.envelope;
   settleId(envelope, source, job.id);
   verifyEnvelopeSignatures(envelope, context.signingKeys, workspaceId);

@@ -1,4 +1,4 @@
-import type { Fault } from '../document';
+import type { Fault, ProcessResult } from '../document';
 import type { EntryFault } from './entry';
 import { DomainError, type ErrorFields } from './errors';
 
@@ -6,6 +6,15 @@ export const FAULT_PROVIDER = 'gobl';
 
 export const toEntryFaults = (faults: Fault[]): EntryFault[] =>
   faults.map((f) => ({ provider: FAULT_PROVIDER, code: f.code, message: f.message, paths: f.paths }));
+
+/**
+ * The error for a document the engine refused outright. A value that cannot be read as its field's type is
+ * the client's input (400 `input`, the message under `data`); the other refusals keep the engine's key.
+ */
+export function engineRefusal(result: Extract<ProcessResult, { ok: false }>): DomainError {
+  if (result.error === 'input') return new DomainError('input', result.message, { fields: { data: result.message } });
+  return new DomainError(result.error, result.message, { faults: toEntryFaults(result.faults) });
+}
 
 /** `$.doc.lines[0].item.price` → ["doc", "lines", "0", "item", "price"] */
 export function pathSegments(path: string): string[] {

@@ -9,7 +9,7 @@ import { correctionOptionsSchema, readCorrectionOptions } from './derive/correct
 import type { EngineContext } from './document-pipeline';
 import { DomainError, badInput, type ErrorFields } from './errors';
 import { anyObjectSchema, compileShape, flagSchema, shapeProblems, withoutNulls } from './shape-check';
-import { toEntryFaults, validationError } from './faults';
+import { engineRefusal, toEntryFaults, validationError } from './faults';
 import { parseJsonText } from './json-text';
 
 /** The stateless GOBL routes: build (calculate and validate), sign, and correct. */
@@ -107,7 +107,7 @@ export function runGoblJob(job: GoblJob, context: EngineContext): GoblOutcome {
 /** Normalizes, calculates and validates as a create does; faults, or a signature that is not genuine, are refused. */
 function processChecked(source: JsonObject, job: GoblJob, context: EngineContext): Envelope {
   const result = processDocument(source, { newUuid: context.newId, now: job.now });
-  if (!result.ok) throw new DomainError(result.error, result.message, { faults: toEntryFaults(result.faults) });
+  if (!result.ok) throw engineRefusal(result);
   verifyEnvelopeSignatures(result.envelope, context.signingKeys, job.workspaceId);
   const faults = withSigningFaults(result.envelope, result.faults);
   if (faults.length > 0) throw validationError(faults);

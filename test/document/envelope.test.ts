@@ -83,7 +83,7 @@ describe('envelope and header', () => {
   test.each([
     ['not an object', { head: {}, doc: 5 }, 'unknown-schema'],
     ['unknown schema', { $schema: 'https://example.com/x' }, 'unknown-schema'],
-    ['bad amount', { ...doc(), lines: [{ quantity: '1.2.3', item: { name: 'A', price: '1' } }] }, 'calculation'],
+    ['bad amount', { ...doc(), lines: [{ quantity: '1.2.3', item: { name: 'A', price: '1' } }] }, 'input'],
     ['unknown tag', { ...doc(), $tags: ['nonsense'] }, 'calculation'],
   ])('rejects %s', (_name, input, error) => {
     expect(processDocument(input as JsonObject, ctx)).toMatchObject({ ok: false, error });

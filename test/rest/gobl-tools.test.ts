@@ -57,9 +57,13 @@ describe('POST /silo/v1/gobl/build', () => {
     expect(unknown.status).toBe(422);
     expect(unknown.body).toMatchObject({ key: 'unknown-schema', message: expect.stringContaining('no/such') });
 
-    const calculation = await api.post('/silo/v1/gobl/build', { data: invoice({ lines: [{ quantity: '1', item: { name: 'x', price: 'twelve' } }] }) });
+    const calculation = await api.post('/silo/v1/gobl/build', { data: invoice({ $tags: ['nonsense'] }) });
     expect(calculation.status).toBe(422);
     expect(calculation.body.key).toBe('calculation');
+
+    const undecodable = await api.post('/silo/v1/gobl/build', { data: invoice({ lines: [{ quantity: '1', item: { name: 'x', price: 'twelve' } }] }) });
+    expect(undecodable.status).toBe(400);
+    expect(undecodable.body).toMatchObject({ key: 'input', fields: { data: expect.stringContaining('$.lines[0].item.price') } });
 
     const missing = await api.post('/silo/v1/gobl/build', { envelop: true });
     expect(missing.status).toBe(400);

@@ -42,6 +42,7 @@ describe('values GOBL cannot decode are refused before calculating, with the err
     ['a percentage of words', (d) => ((line(d).taxes as JsonObject[])[0].percent = 'ten%'), '$.lines[0].taxes[0].percent'],
     ['an object where a list belongs', (d) => (d.lines = { quantity: '1' }), '$.lines: json: cannot unmarshal object'],
     ['a string where an object belongs', (d) => (d.supplier = 'S'), '$.supplier'],
+    ['a field named in another case, as Go matches names', (d) => (line(d).Quantity = 'abc', delete line(d).quantity), '$.lines[0].quantity'],
     ['a number where a string belongs', (d) => ((d.supplier as JsonObject).name = 5), '$.supplier.name'],
     ['a string where an integer belongs', (d) => (line(d).i = '1'), '$.lines[0].i'],
     ['a number in meta', (d) => (d.meta = { note: 5 }), '$.meta.note'],

@@ -47,7 +47,8 @@ export interface DecodeProblem {
 
 /**
  * The first value that GOBL could not decode into its Go type, or undefined when every typed value decodes:
- * in the envelope around the document when there is one (its header), then in the document of `type`.
+ * in the envelope around the document when there is one (its header), then in the document of `type`. UUIDs
+ * that decode are rewritten in place in their canonical form, as GOBL writes them back.
  * Field names are expected as GOBL reads them (after case folding).
  */
 export function findUndecodable(doc: JsonObject, type: DocumentType, envelope?: JsonObject): DecodeProblem | undefined {
@@ -87,8 +88,16 @@ function checkObject(node: JsonObject, kind: string, path: string): DecodeProble
     if (!step || value === null) continue;
     const problem = checkField(value, step.field, step.scalar, `${path}.${name}`);
     if (problem) return problem;
+    // GOBL writes back a UUID it has read in its canonical form (lower case, no braces or URN prefix).
+    if (step.scalar === 'uuid' && !step.field.list && typeof value === 'string' && value !== '') node[name] = canonicalUuid(value);
   }
   return undefined;
+}
+
+/** A UUID in any form Go's parser reads (see uuidProblem), written as 8-4-4-4-12 lower-case hex digits. */
+function canonicalUuid(s: string): string {
+  const hex = s.replace(/^urn:uuid:/i, '').replace(/[{}-]/g, '').toLowerCase();
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 function checkField(value: Json, field: FieldModel, scalar: ScalarType, path: string): DecodeProblem | undefined {

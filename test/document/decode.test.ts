@@ -56,6 +56,13 @@ describe('values GOBL cannot decode are refused before calculating, with the err
     if (!r.ok) expect(r.message).toContain(message);
   });
 
+  test('a UUID in another form that Go reads comes out canonical, lower case (as GOBL writes it back)', () => {
+    for (const given of ['{0190F3E2-7B1C-7000-8000-0123456789AB}', 'urn:uuid:0190F3E2-7B1C-7000-8000-0123456789AB', '0190F3E27B1C700080000123456789AB']) {
+      const r = processDocument({ $schema: 'https://gobl.org/draft-0/org/party', uuid: given, name: 'X' }, ctx);
+      expect(r.ok && r.envelope.doc.uuid).toBe('0190f3e2-7b1c-7000-8000-0123456789ab');
+    }
+  });
+
   test('in an envelope, the head is read too and paths start at the envelope', () => {
     const env = (head: JsonObject, doc: JsonObject) => ({ $schema: 'https://gobl.org/draft-0/envelope', head, doc });
     expect(processDocument(env({ uuid: 'x' }, invoice()), ctx)).toMatchObject({ ok: false, error: 'input', message: expect.stringContaining('$.head.uuid') });

@@ -1,5 +1,5 @@
-import { processDocument } from '../../../src/document';
-import type { Fault, JsonObject } from '../../../src/document/types';
+import type { JsonObject } from '../../../src/document/types';
+import { editedRunner } from './run-edited';
 
 /** br-nfse-v1 end to end; every expected default, code and path was checked against GOBL with the addon. */
 
@@ -30,13 +30,7 @@ function invoice(): JsonObject {
   };
 }
 
-function run(edit: (doc: JsonObject) => void = () => {}) {
-  const doc = invoice();
-  edit(doc);
-  const out = processDocument(doc, ctx);
-  if (!out.ok) throw new Error(out.message);
-  return { doc: out.envelope.doc, faults: out.faults.map((f: Fault) => `${f.code} ${f.paths.join(',')}`).sort() };
-}
+const run = editedRunner(ctx, invoice);
 
 const supplier = (d: JsonObject) => d.supplier as JsonObject;
 const line = (d: JsonObject) => (d.lines as JsonObject[])[0];

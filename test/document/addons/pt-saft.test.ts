@@ -1,6 +1,6 @@
-import { processDocument } from '../../../src/document';
 import { codeValid, seriesValid, sourceRefValid } from '../../../src/document/addons/pt-saft';
-import type { Fault, JsonObject } from '../../../src/document/types';
+import type { JsonObject } from '../../../src/document/types';
+import { editedRunner } from './run-edited';
 
 /** pt-saft-v1 end to end; every expected default, code and path was checked against GOBL with the addon. */
 
@@ -18,13 +18,7 @@ function invoice(): JsonObject {
   };
 }
 
-function run(edit: (doc: JsonObject) => void = () => {}, base: () => JsonObject = invoice) {
-  const doc = base();
-  edit(doc);
-  const out = processDocument(doc, ctx);
-  if (!out.ok) throw new Error(out.message);
-  return { doc: out.envelope.doc, faults: out.faults.map((f: Fault) => `${f.code} ${f.paths.join(',')}`).sort() };
-}
+const run = editedRunner(ctx, invoice);
 
 const line = (d: JsonObject) => (d.lines as JsonObject[])[0];
 const combo = (d: JsonObject) => (line(d).taxes as JsonObject[])[0];

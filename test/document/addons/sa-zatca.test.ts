@@ -1,6 +1,6 @@
-import { processDocument } from '../../../src/document';
 import { parseZatcaInvoiceType, zatcaInvoiceTypeCode } from '../../../src/document/addons/sa-zatca';
-import type { Fault, JsonObject } from '../../../src/document/types';
+import type { JsonObject } from '../../../src/document/types';
+import { editedRunner } from './run-edited';
 
 /** sa-zatca-v1 end to end; every expected default, code and path was checked against GOBL with the addon. */
 
@@ -33,13 +33,7 @@ function invoice(): JsonObject {
   };
 }
 
-function run(edit: (doc: JsonObject) => void = () => {}) {
-  const doc = invoice();
-  edit(doc);
-  const out = processDocument(doc, ctx);
-  if (!out.ok) throw new Error(out.message);
-  return { doc: out.envelope.doc, faults: out.faults.map((f: Fault) => `${f.code} ${f.paths.join(',')}`).sort() };
-}
+const run = editedRunner(ctx, invoice);
 
 const taxOf = (d: JsonObject) => d.tax as JsonObject;
 const customer = (d: JsonObject) => d.customer as JsonObject;

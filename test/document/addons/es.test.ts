@@ -105,7 +105,9 @@ describe('es-verifactu-v1', () => {
     ['tax id without code', { ...good, customer: { tax_id: { country: 'ES' } } }, ['08']],
     ['identity without country', { ...good, customer: { identities: [{ code: 'X', ext: { 'es-verifactu-identity-type': '03' } }] } }, ['17']],
     ['no tax', { ...good, tax: null }, ['09']],
-    ['no doc type', { ...good, tax: { ext: {} } }, ['10']],
+    // GOBL asks for a correction type when there is no doc type too: its "doc type in R1–R5" holds on an absent key.
+    ['no doc type', { ...good, tax: { ext: {} } }, ['10', '13']],
+    ['no doc type, a correction type', { ...good, tax: { ext: { 'es-verifactu-correction-type': 'S' } } }, ['10']],
     ['wrong standard doc type', { ...good, tax: { ext: { 'es-verifactu-doc-type': 'R1', 'es-verifactu-correction-type': 'I' } } }, ['11']],
     ['R doc type without correction type', { ...good, type: 'credit-note', tax: { ext: { 'es-verifactu-doc-type': 'R1' } } }, ['13']],
     ['long note', { ...good, notes: [{ key: 'general', text: 'x'.repeat(501) }] }, ['14']],

@@ -1,6 +1,15 @@
 import type { Entry } from '../domain/entry';
 import { entryRefSteps } from './entry-refs.repository';
-import { ENTRY_SEARCH_COLUMNS, META_SEARCH_COLUMNS, SEARCH_TABLE, indexedEntryOf, searchRowWrites, type EntrySearchRow, type MetaSearchRow } from './search-index.repository';
+import {
+  ENTRY_SEARCH_COLUMNS,
+  META_SEARCH_COLUMNS,
+  indexedEntryOf,
+  lockSearchRow,
+  searchRowWrites,
+  type EntrySearchRow,
+  type MetaSearchRow,
+  type TermSource,
+} from './search-index.repository';
 import type { Step } from './sql-transaction';
 
 /**
@@ -19,12 +28,12 @@ export function* entryIndexSteps(mysql: boolean, entry: Entry): Generator<Step, 
  * rows does, and the meta rows are read with a locking read, so that neither write misses the other's.
  */
 export function* searchRowSteps(mysql: boolean, workspaceId: string, entryId: string): Generator<Step, void, any> {
-  if (mysql) yield { sql: `SELECT rid FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id = ? FOR UPDATE`, parameters: [workspaceId, entryId] };
+  const locked: TermSource[] | undefined = mysql ? yield lockSearchRow(workspaceId, entryId) : undefined;
   const [row]: EntrySearchRow[] = yield { sql: `SELECT ${ENTRY_SEARCH_COLUMNS} FROM entries WHERE workspace_id = ? AND id = ?`, parameters: [workspaceId, entryId] };
   if (!row) return;
   const metas: MetaSearchRow[] = yield {
     sql: `SELECT ${META_SEARCH_COLUMNS} FROM entry_meta WHERE workspace_id = ? AND entry_id = ?${mysql ? ' LOCK IN SHARE MODE' : ''}`,
     parameters: [workspaceId, entryId],
   };
-  yield* searchRowWrites(indexedEntryOf(row, metas), { mysql });
+  yield* searchRowWrites(indexedEntryOf(row, metas), { mysql, locked });
 }

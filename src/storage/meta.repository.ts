@@ -5,7 +5,7 @@ import { MetaEntity } from './entities/meta.entity';
 import { fromMetaRow } from './entry.repository';
 import { preparedInsert } from './bulk-insert';
 import { searchRowSteps } from './entry-index-steps';
-import { SEARCH_TABLE } from './search-index.repository';
+import { lockSearchRow } from './search-index.repository';
 import { runTransaction, type Step } from './sql-transaction';
 
 const UPSERT_SET = ['value', 'ref', 'owner_id', 'owned', 'indexed', 'secure', 'shared', 'link_scope', 'link_url', 'created_at', 'updated_at']
@@ -56,7 +56,7 @@ export class MetaRepository implements MetaStore {
       if (mysql) {
         // First, before any plain read takes the transaction's snapshot: wait for whoever else is rewriting this
         // entry's search row, so that the meta rows read below include theirs.
-        yield { sql: `SELECT rid FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id = ? FOR UPDATE`, parameters: [workspaceId, meta.entryId] };
+        yield lockSearchRow(workspaceId, meta.entryId);
         // An upsert rather than delete and insert. Deleting a row that is not there locks the gap where it would
         // be, and two first upserts of an entry's meta at once would each wait for the other's gap: a deadlock.
         yield insert ? { sql: `${insert.sql} ON DUPLICATE KEY UPDATE ${UPSERT_SET}`, parameters: insert.parameters } : remove;

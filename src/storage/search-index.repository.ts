@@ -57,12 +57,16 @@ const TUPLE = '(?, ?, ?, ?, ?, ?)';
  * (`fresh`) is only inserted: on InnoDB, deleting a row that is not there locks the gap where it would be, and
  * concurrent creates that each hold such a gap and insert into another's would deadlock.
  */
-export function* searchRowWrites(entry: IndexedEntry, options: { fresh?: boolean; mysql: boolean }): Generator<Step, void, any> {
+export function* searchRowWrites(
+  entry: IndexedEntry,
+  options: { fresh?: boolean; mysql: boolean; locked?: TermSource[] },
+): Generator<Step, void, any> {
   const values = rowValues(entry);
   if (!options.fresh) {
     const where = 'WHERE workspace_id = ? AND entry_id = ?';
     if (options.mysql) {
-      const [old]: TermSource[] = yield { sql: `SELECT rid, terms FROM ${SEARCH_TABLE} ${where} FOR UPDATE`, parameters: [entry.workspaceId, entry.id] };
+      // The old row, as the caller's lock of it read it, or locked here.
+      const [old]: TermSource[] = options.locked ?? (yield lockSearchRow(entry.workspaceId, entry.id));
       if (old) {
         const terms = old.terms.split(' ');
         yield { sql: `DELETE FROM ${SEARCH_TERM_TABLE} WHERE rid = ? AND term IN (${terms.map(() => '?').join(', ')})`, parameters: [old.rid, ...terms] };
@@ -76,6 +80,12 @@ export function* searchRowWrites(entry: IndexedEntry, options: { fresh?: boolean
     yield { sql: `INSERT INTO ${SEARCH_TERM_TABLE} (term, rid) VALUES ${terms.map(() => '(?, LAST_INSERT_ID())').join(', ')}`, parameters: terms };
   }
 }
+
+/** MySQL: locks an entry's search row (the statement answers its rid and terms, or nothing). */
+export const lockSearchRow = (workspaceId: string, entryId: string): Step => ({
+  sql: `SELECT rid, terms FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id = ? FOR UPDATE`,
+  parameters: [workspaceId, entryId],
+});
 
 const ROWS_PER_STATEMENT = 500;
 const TERM_ROWS_PER_STATEMENT = 5000;

@@ -4,6 +4,8 @@ import { coDian } from './co-dian';
 import { deXrechnung } from './de-xrechnung';
 import { DE_ZUGFERD_V2 } from './defs/de-zugferd-v2';
 import { FR_FACTURX_V1 } from './defs/fr-facturx-v1';
+import { frCtcFlow10, frCtcFlow2 } from './fr-ctc';
+import { frCtcFlow6 } from './fr-ctc-flow6';
 import { esFacturae } from './es-facturae';
 import { esSii } from './es-sii';
 import { esTbai } from './es-tbai';
@@ -21,7 +23,7 @@ import type { Addon } from './types';
 
 /**
  * Every addon, in the order GOBL registers them: its own, then those of separate modules the
- * hosted service links (gobl.br.nfse, gobl.pt.saft, gobl.sa.zatca), which register after GOBL's. On any one node GOBL runs the normalizers of the
+ * hosted service links (gobl.br.nfse, gobl.fr.ctc, gobl.pt.saft, gobl.sa.zatca), which register after GOBL's. On any one node GOBL runs the normalizers of the
  * active addons in this order. EN 16931 registers before the German addons because they import it.
  */
 export const addonList: Addon[] = [
@@ -42,6 +44,9 @@ export const addonList: Addon[] = [
   plFavat,
   mxCfdi,
   brNfse,
+  frCtcFlow10,
+  frCtcFlow2,
+  frCtcFlow6,
   ptSaft,
   saZatca,
 ];

@@ -21,13 +21,16 @@ const KNOWN_BY_REGIME: Record<string, string[]> = {
   NL: ['eu-en16931-v2017'],
 };
 
-/** Addons of the extended reference build that the engine does not know. */
+/**
+ * Addons that only the extended reference build has (modules outside GOBL's core), for the invoices, orders and
+ * deliveries of a regime. France's flow 6 addon is declared on payments and status messages (see fr-ctc.ts).
+ */
 export const EXTERNAL_BY_REGIME: Record<string, string[]> = {
   MX: ['mx-cfdi-v4'],
   PT: ['pt-saft-v1'],
   BR: ['br-nfe-v4', 'br-nfse-v1'],
   SA: ['sa-zatca-v1'],
-  FR: ['fr-ctc-v1'],
+  FR: ['fr-ctc-flow2-v1', 'fr-ctc-flow10-v1'],
 };
 
 export function knownAddonsFor(country: string): string[] {

@@ -4,6 +4,7 @@ import type { JsonObject } from '../../src/document/types';
 import type { Random } from './random';
 import { chooseAddons } from './addons';
 import { currencyFor } from './currencies';
+import { frCtcPayment, frCtcStatus, shapeFrCtcInvoice } from './fr-ctc';
 import { addDays, date } from './dates';
 import { documentAdjustment, line } from './lines';
 import { party } from './parties';
@@ -78,6 +79,7 @@ export function invoice(rng: Random, opts: BillOptions): JsonObject {
   if (rng.chance(0.1)) doc.$tags = [rng.pick([...tags, 'simplified', 'reverse-charge'])];
   if (rng.chance(0.5)) doc.payment = paymentDetails(rng, issueDate);
   if (rng.chance(0.05)) doc.op_date = addDays(issueDate, -rng.int(0, 5));
+  if (opts.external && opts.regime.country === 'FR') shapeFrCtcInvoice(rng, doc);
   return doc;
 }
 
@@ -121,6 +123,7 @@ export function payment(rng: Random, opts: BillOptions): JsonObject {
     if (rng.chance(0.2)) l.payable = (Number(amount) + rng.int(0, 500)).toFixed(2);
     return l;
   });
+  if (opts.external && regime.country === 'FR') frCtcPayment(rng, doc);
   return doc;
 }
 
@@ -146,5 +149,6 @@ export function status(rng: Random, opts: BillOptions): JsonObject {
     if (rng.chance(0.3)) l.actions = [{ key: rng.pick(['reissue', 'provide', 'none', 'other']), description: 'Please reissue' }];
     return l;
   });
+  if (opts.external && regime.country === 'FR') frCtcStatus(rng, doc);
   return doc;
 }

@@ -5,7 +5,7 @@
  */
 import type { JsonObject } from '../../src/document/types';
 import type { Random } from './random';
-import { addDays } from './dates';
+import { addDays, date } from './dates';
 import { address, companyName, party } from './parties';
 import { validTaxCode } from './tax-codes';
 
@@ -33,15 +33,39 @@ function euros(doc: JsonObject): void {
   delete doc.exchange_rates;
 }
 
+const objs = (v: unknown): JsonObject[] => (Array.isArray(v) ? v.filter((x): x is JsonObject => typeof x === 'object' && x !== null) : []);
+
+/** What EN 16931, which flow 2 builds on, asks for: reasons on discounts and charges, VAT at French rates, payment terms. */
+function meetEn16931(rng: Random, doc: JsonObject): void {
+  const withReason = (list: unknown) => objs(list).forEach((a) => { if (!a.reason) a.reason = 'Remise commerciale'; });
+  for (const l of objs(doc.lines)) {
+    withReason(l.discounts);
+    withReason(l.charges);
+    if (rng.chance(0.9)) l.taxes = [{ cat: 'VAT', rate: rng.pick(['general', 'general', 'intermediate', 'reduced', 'super-reduced']) }];
+  }
+  withReason(doc.discounts);
+  withReason(doc.charges);
+  const issueDate = String(doc.issue_date);
+  const terms: JsonObject = { key: 'due-date', due_dates: [{ date: addDays(issueDate, rng.pick([0, 30, 45])), percent: '100%' }] };
+  if (rng.chance(0.3)) terms.notes = 'Paiement à 30 jours.';
+  doc.payment = { terms };
+  if (rng.chance(0.7)) (doc.payment as JsonObject).instructions = { key: 'credit-transfer', credit_transfer: [{ iban: 'FR7630006000011234567890189', name: 'Compte principal' }] };
+  for (const a of objs(doc.attachments)) a.code = `PJ-${rng.int(1, 99)}`;
+}
+
 /** An invoice under flow 2 (domestic B2B) or flow 10 (B2C, or B2B with a customer elsewhere in the EU). */
 export function shapeFrCtcInvoice(rng: Random, doc: JsonObject): void {
   const addons = Array.isArray(doc.$addons) ? doc.$addons : [];
   if (!rng.chance(0.85)) return;
   euros(doc);
+  // The reform is recent; older dates also lack some of the rates.
+  doc.issue_date = date(rng, 2024, 2027);
+  for (const ref of objs(doc.preceding)) ref.issue_date = addDays(String(doc.issue_date), -rng.int(1, 90));
   if (addons.includes(FR_CTC_FLOW2)) {
     doc.supplier = frenchParty(rng, true);
     doc.customer = frenchParty(rng, true);
     if (rng.chance(0.1)) doc.$tags = [rng.pick(['self-billed', 'factoring', 'prepayment'])];
+    meetEn16931(rng, doc);
   } else if (addons.includes(FR_CTC_FLOW10)) {
     doc.supplier = frenchParty(rng, false);
     if (rng.chance(0.5)) delete doc.customer;

@@ -26,6 +26,9 @@ const EXTERNAL: Record<string, string> = {
   'br-nfse-v1': 'GOBL-BR-NFSE-',
   'pt-saft-v1': 'GOBL-PT-SAFT-',
   'sa-zatca-v1': 'GOBL-SA-ZATCA-',
+  'fr-ctc-flow10-v1': 'GOBL-FR-CTC-FLOW10-',
+  'fr-ctc-flow2-v1': 'GOBL-FR-CTC-FLOW2-',
+  'fr-ctc-flow6-v1': 'GOBL-FR-CTC-FLOW6-',
 };
 const isExternalCode = (code: string) => Object.values(EXTERNAL).some((p) => code.startsWith(p));
 
@@ -49,6 +52,9 @@ describe('addon registry', () => {
       'pl-favat-v3',
       'mx-cfdi-v4',
       'br-nfse-v1',
+      'fr-ctc-flow10-v1',
+      'fr-ctc-flow2-v1',
+      'fr-ctc-flow6-v1',
       'pt-saft-v1',
       'sa-zatca-v1',
     ]);

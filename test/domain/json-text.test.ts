@@ -21,4 +21,20 @@ describe('scanJson', () => {
   ])('inexact number in %s: %p', (text, found) => {
     expect(scanJson(text).inexactNumber).toBe(found);
   });
+
+  test.each([
+    ['{"a":1,"b":2}', undefined],
+    ['{"a":1,"a":2}', 'a'],
+    ['{"a":{"b":1},"c":{"b":2}}', undefined],
+    ['[{"a":1},{"a":2}]', undefined],
+    ['{"a":[{"b":1,"b":2}]}', 'b'],
+    ['{"a":"a","b":["a","a"]}', undefined],
+    ['{"a" : 1, "a" :2}', 'a'],
+    ['{"\\u0061":1,"a":2}', 'a'],
+    ['{"a\\"":1,"a\\"":2}', 'a"'],
+    ['{"A":1,"a":2}', undefined],
+    ['{"x":{"a":1},"a":{"x":1}}', undefined],
+  ])('duplicate key in %s: %p', (text, found) => {
+    expect(scanJson(text).duplicateKey).toBe(found);
+  });
 });

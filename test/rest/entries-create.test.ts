@@ -237,3 +237,23 @@ describe('numbers that cannot be read exactly', () => {
     expect((await api.post('/silo/v1/entries', raw)).status).toBe(200);
   });
 });
+
+describe('a key held twice in one object', () => {
+  test.each([
+    ['in the document', '{"data":{"$schema":"https://gobl.org/draft-0/org/party","name":"A","name":"B"}}', 'name'],
+    ['deep inside it', '{"data":{"$schema":"https://gobl.org/draft-0/org/party","name":"A","tax_id":{"country":"ES","country":"PT"}}}', 'country'],
+    ['written with an escape', '{"data":{"$schema":"https://gobl.org/draft-0/org/party","name":"A","\\u006eame":"B"}}', 'name'],
+    ['in the request around it', '{"folder":"a","folder":"b","data":{"$schema":"https://gobl.org/draft-0/org/party","name":"A"}}', 'folder'],
+  ])('%s is 400 input naming the key, nothing stored', async (_, raw, key) => {
+    const reply = await api.post('/silo/v1/entries', raw);
+    expect(reply.status).toBe(400);
+    expect(reply.body.key).toBe('input');
+    expect(JSON.stringify(reply.body)).toContain(`"${key}`);
+    expect((await api.get('/silo/v1/entries')).body.list).toEqual([]);
+  });
+
+  test('the same key in sibling objects, or as a value, is fine', async () => {
+    const raw = '{"data":{"$schema":"https://gobl.org/draft-0/org/party","name":"name","tax_id":{"country":"ES"},"addresses":[{"country":"ES"},{"country":"PT"}]}}';
+    expect((await api.post('/silo/v1/entries', raw)).status).toBe(200);
+  });
+});

@@ -1,6 +1,6 @@
-import { normalizeTaxId, taxCodeFaults } from '../../src/document/regimes/tax-identities';
-import { normalizeTaxIdentity } from '../../src/document/regimes';
-import { spanishTaxIdKind } from '../../src/document/regimes/es-identity';
+import '../../src/document/regimes';
+import { normalizeTaxId, normalizeTaxIdentity, taxCodeFaults } from '../../src/document/tax/identity-by-country';
+import { spanishTaxIdKind } from '../../src/document/regimes/es/identity';
 
 describe('tax identity codes', () => {
   test.each([

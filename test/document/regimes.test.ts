@@ -1,8 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import Decimal from 'decimal.js';
-import { regimeFor, regimes } from '../../src/document/regimes';
-import type { Regime } from '../../src/document/regimes/regime';
+import { allRegimes, regimeFor } from '../../src/document/regimes';
+import type { Regime } from '../../src/document/tax/regime-def';
 import { GOBL_DATA, withGobl } from '../helpers/golden-examples';
 
 const dataDir = path.join(GOBL_DATA, 'regimes');
@@ -65,19 +65,21 @@ withGobl.describe("regime tables against GOBL's data", () => {
 
   test('there is one table per GOBL regime', () => {
     const countries = files.map((f) => JSON.parse(fs.readFileSync(path.join(dataDir, f), 'utf8')).country).sort();
-    expect(regimes.map((r) => r.country).sort()).toEqual(countries);
+    expect(allRegimes().map((r) => r.country).sort()).toEqual(countries);
   });
 
   test.each(files)('%s: figures equal GOBL data', (file) => {
     const def = JSON.parse(fs.readFileSync(path.join(dataDir, file), 'utf8'));
     const regime = regimeFor(def.country);
     expect(regime).toBeDefined();
-    expect(JSON.parse(JSON.stringify(regime))).toEqual(figures(def));
+    // Only the figures come from GOBL's data; the regime's identity checks and rules are code.
+    const { identity: _identity, normalize: _normalize, rules: _rules, ...tables } = regime!;
+    expect(JSON.parse(JSON.stringify(tables))).toEqual(figures(def));
   });
 });
 
 describe('regime tables', () => {
-  describe.each(regimes.map((r) => [r.country, r] as [string, Regime]))('%s', (_country, regime) => {
+  describe.each(allRegimes().map((r) => [r.country, r] as [string, Regime]))('%s', (_country, regime) => {
     test('rate values are dated newest first (per extension group)', () => {
       for (const cat of regime.categories) {
         for (const rate of cat.rates) {

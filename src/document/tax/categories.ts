@@ -1,4 +1,4 @@
-import type { Regime, TaxCategory } from '../regimes/regime';
+import type { Regime, TaxCategory } from './regime-def';
 
 /** The tax keys GOBL knows everywhere; keys marked `noPercent` carry no percentage. */
 const VAT_KEYS = [

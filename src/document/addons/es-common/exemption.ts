@@ -22,3 +22,11 @@ export function setExemptionCode(combo: JsonObject, key: string, exemptKey: stri
   deleteExt(combo, otherKey);
   return true;
 }
+
+/** The tax key an exemption code stands for ('' for none): the way back from `setExemptionCode`. */
+export function keyOfExemptionCode(code: string): string {
+  if (code === 'E1' || code === 'E6') return 'exempt';
+  if (['E2', 'E3', 'E4'].includes(code)) return 'export';
+  if (code === 'E5') return 'intra-community';
+  return '';
+}

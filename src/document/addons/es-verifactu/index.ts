@@ -3,7 +3,7 @@ import type { Fault, JsonObject } from '../../types';
 import { ES_VERIFACTU_V1 } from './def';
 import { moveDocTypeOnCorrection, normalizeCorrection } from '../es-common/correction';
 import { normalizeCustomerIdentityType } from '../es-common/customer-identity';
-import { setExemptionCode } from '../es-common/exemption';
+import { keyOfExemptionCode, setExemptionCode } from '../es-common/exemption';
 import { VAT_OR_IGIC } from '../es-common/vat-categories';
 import { CORRECTIVE_INVOICE_TYPES, invoiceType } from '../../bill/invoice-type';
 import { canConvertTo } from '../../currency/exchange';
@@ -31,11 +31,7 @@ const K = VERIFACTU;
 /** Combos without a key get one from the codes they carry. */
 function prepareComboKey(combo: JsonObject): void {
   if (str(combo, 'key') !== '') return;
-  let key = '';
-  const exempt = getExt(combo, K.exempt);
-  if (exempt === 'E1' || exempt === 'E6') key = 'exempt';
-  else if (['E2', 'E3', 'E4'].includes(exempt)) key = 'export';
-  else if (exempt === 'E5') key = 'intra-community';
+  let key = keyOfExemptionCode(getExt(combo, K.exempt));
   const op = getExt(combo, K.opClass);
   if (op === 'S2') key = 'reverse-charge';
   else if (op === 'N1' || op === 'N2') key = 'outside-scope';

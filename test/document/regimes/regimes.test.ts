@@ -1,9 +1,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import Decimal from 'decimal.js';
-import { allRegimes, regimeFor } from '../../src/document/regimes';
-import type { Regime } from '../../src/document/tax/regime-def';
-import { GOBL_DATA, withGobl } from '../helpers/golden-examples';
+import { allRegimes, regimeFor } from '../../../src/document/regimes';
+import type { Regime } from '../../../src/document/tax/regime-def';
+import { GOBL_DATA, withGobl } from '../../helpers/golden-examples';
 
 const dataDir = path.join(GOBL_DATA, 'regimes');
 

@@ -1,5 +1,5 @@
-import type { JsonObject } from '../../../src/document/types';
-import { editedRunner } from './run-edited';
+import type { JsonObject } from '../../../../src/document/types';
+import { editedRunner } from '../run-edited';
 
 /** br-nfse-v1 end to end; every expected default, code and path was checked against GOBL with the addon. */
 

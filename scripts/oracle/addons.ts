@@ -2,7 +2,8 @@
  * Which addons a generated document may declare, per regime: those the engine knows, and (with `--ext`)
  * the external ones only the extended reference build has. Also extension values for tax combos.
  */
-import { addonList } from '../../src/document/addons/registry';
+import '../../src/document/addons';
+import { allAddons } from '../../src/document/tax/registry';
 import type { JsonObject } from '../../src/document/types';
 import type { Random } from './random';
 
@@ -47,7 +48,7 @@ export function chooseAddons(rng: Random, country: string, external: boolean): s
 
 /** A closed-list extension of one of the addons, with a valid code, or undefined. */
 export function extensionFor(rng: Random, addons: string[]): JsonObject | undefined {
-  const defs = addonList.filter((a) => addons.includes(a.def.key)).flatMap((a) => a.def.extensions.filter((e) => e.codes && e.codes.length > 0));
+  const defs = allAddons().filter((a) => addons.includes(a.def.key)).flatMap((a) => a.def.extensions.filter((e) => e.codes && e.codes.length > 0));
   if (defs.length === 0) return undefined;
   const def = rng.pick(defs);
   return { [def.key]: rng.pick(def.codes!) };
@@ -55,5 +56,5 @@ export function extensionFor(rng: Random, addons: string[]): JsonObject | undefi
 
 /** Extension keys of known addons, for mutations that put a bad code in one. */
 export function extensionKeys(addons: string[]): string[] {
-  return addonList.filter((a) => addons.includes(a.def.key)).flatMap((a) => a.def.extensions.filter((e) => e.codes).map((e) => e.key));
+  return allAddons().filter((a) => addons.includes(a.def.key)).flatMap((a) => a.def.extensions.filter((e) => e.codes).map((e) => e.key));
 }

@@ -3,7 +3,8 @@
  * regime and the addons it knows, about 15% of them broken on purpose. The same seed and count always
  * give the same cases.
  */
-import { regimes, type Regime } from '../../src/document/regimes';
+import { allRegimes } from '../../src/document/regimes';
+import type { Regime } from '../../src/document/tax/regime-def';
 import { DOCUMENT_SCHEMAS, type DocumentType } from '../../src/document/schemas';
 import type { JsonObject } from '../../src/document/types';
 import { Random } from './random';
@@ -88,7 +89,7 @@ function envelop(rng: Random, doc: JsonObject): JsonObject {
 export function generateCase(seed: number | string, index: number, opts: Omit<GenerateOptions, 'seed' | 'count'> = {}): GeneratedCase {
   const rng = new Random(`${seed}/${index}`);
   const types = opts.types ?? [...DOCUMENT_SCHEMAS];
-  const pool = opts.regimes ? regimes.filter((r) => opts.regimes!.includes(r.country)) : regimes;
+  const pool = opts.regimes ? allRegimes().filter((r) => opts.regimes!.includes(r.country)) : allRegimes();
   if (pool.length === 0) throw new Error(`no regime among ${opts.regimes?.join(', ')}`);
   const type = weightedType(rng, types);
   const regime = rng.pick(pool);

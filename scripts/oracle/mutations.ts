@@ -8,7 +8,7 @@ import type { Random } from './random';
 import { extensionKeys } from './addons';
 import { codePasses, invalidTaxCode } from './tax-codes';
 import { unknownRateCombo } from './taxes';
-import type { Regime } from '../../src/document/regimes';
+import type { Regime } from '../../src/document/tax/regime-def';
 
 export type Expectation = 'accept' | 'refuse';
 

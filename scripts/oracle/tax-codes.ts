@@ -3,7 +3,8 @@
  * shapes until one passes the engine's own format and checksum rules; how often GOBL agrees with that
  * judgement is one of the things the differential test measures. Invalid codes are deliberately broken.
  */
-import { taxCodeFaults } from '../../src/document/regimes/tax-identities';
+import '../../src/document/regimes';
+import { taxCodeFaults } from '../../src/document/tax/identity-by-country';
 import type { Random } from './random';
 
 /** Candidate shapes per country: D a digit, L a capital letter, X either, anything else literal. */

@@ -1,5 +1,5 @@
 /** Tax combos for a line, chosen from a regime's own categories, rates and keys. */
-import type { Regime, TaxCategory, TaxRate } from '../../src/document/regimes';
+import type { Regime, TaxCategory, TaxRate } from '../../src/document/tax/regime-def';
 import type { JsonObject } from '../../src/document/types';
 import type { Random } from './random';
 

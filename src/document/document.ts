@@ -1,5 +1,5 @@
 import { addonHooks, addonTags, applyAddonScenarios, expandAddons } from './addons';
-import { calculateMxComplements } from './addons/mx-cfdi-complements';
+import { calculateMxComplements } from './addons/mx-cfdi/complements';
 import { calculateBill, calculateIssueDate } from './bill/calculate';
 import { applyRegimeScenarios } from './bill/invoice-scenarios';
 import { calculatePayment } from './bill/payment';
@@ -8,7 +8,7 @@ import type { HookContext, NodeKind } from './hooks';
 import { isObject, objects, str, strings } from './json';
 import { type Normalizers, intrinsicNormalize, normalizeTree } from './normalize';
 import { regimeFor, regimeHooks } from './regimes';
-import type { Regime } from './regimes/regime';
+import type { Regime } from './tax/regime-def';
 import type { DocumentType } from './schemas';
 import type { JsonObject } from './types';
 

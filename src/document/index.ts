@@ -1,3 +1,5 @@
+// Importing the regimes and the addons registers them (and the catalogues) into `tax` for every user of the engine.
+import './regimes';
 import { addonHooks } from './addons';
 import { findUndecodable } from './decode';
 import { buildDocument } from './document';

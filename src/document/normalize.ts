@@ -8,7 +8,7 @@ import { normalizeOrgNode } from './org/normalize';
 import { normalizePayNode } from './pay/normalize';
 import { foldTermsDetail } from './pay/terms';
 import { regimeFor, regimeHooks } from './regimes';
-import { genericIdentityHooks } from './regimes/regime-hooks';
+import { genericIdentityHooks } from './regimes/hooks';
 import { normalizeTaxNode } from './tax/normalize';
 import { DOCUMENT_SCHEMAS } from './schemas';
 import type { Json, JsonObject } from './types';

@@ -1,7 +1,7 @@
 import type { HookContext, Hooks, NodeKind } from './hooks';
-import type { Regime } from './regimes/regime';
+import type { Regime } from './tax/regime-def';
 import { regimeFor, regimeHooks } from './regimes';
-import { cvrIdentityFaults } from './regimes/identity-rules';
+import { cvrIdentityFaults } from './regimes/dk/rules';
 import { validateInvoice } from './bill/invoice-validate';
 import {
   validateAction, validateBillTax, validateDelivery, validateOrder, validatePayment, validatePaymentLine,

@@ -1,7 +1,7 @@
 import { CalculationError } from '../../src/document/errors';
 import { Amount } from '../../src/document/num';
 import { regimeFor } from '../../src/document/regimes';
-import type { Regime } from '../../src/document/regimes/regime';
+import type { Regime } from '../../src/document/tax/regime-def';
 import { calculateCombo, normalizeCombo } from '../../src/document/tax/combo';
 import { taxTotalToJson } from '../../src/document/tax/totals';
 import { calculateTaxTotals } from '../../src/document/tax/totals-calculate';

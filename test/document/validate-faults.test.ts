@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import '../../src/document';
 import { validateDocument } from '../../src/document/validate';
 import { catalogue } from '../../src/document/rules/catalogue';
 import type { Envelope, JsonObject } from '../../src/document/types';

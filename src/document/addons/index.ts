@@ -1,116 +1,62 @@
-import type { Hooks } from '../hooks';
-import type { JsonObject } from '../types';
-import { CEF_CATALOGUE } from './catalogues/cef';
-import { ISO_CATALOGUE } from './catalogues/iso';
-import { UNTDID_CATALOGUE } from './catalogues/untdid';
-import { CORRECTION_NORMALIZERS } from './corrections';
-import { addonList } from './registry';
-import { applyScenarioSummary, summarizeScenarios, type ScenarioSummary } from './scenarios';
-import type { Addon, AddonCorrection, AddonDefinition, AddonScenario, ExtensionDefinition } from './types';
+import '../catalogues';
+import { registerAddon } from '../tax/registry';
+import { arArca } from './ar-arca';
+import { brNfse } from './br-nfse';
+import { coDian } from './co-dian';
+import { deXrechnung } from './de-xrechnung';
+import { deZugferd } from './de-zugferd';
+import { esFacturae } from './es-facturae';
+import { esSii } from './es-sii';
+import { esTbai } from './es-tbai';
+import { esVerifactu } from './es-verifactu';
+import { euEn16931 } from './eu-en16931';
+import { frChoruspro } from './fr-choruspro';
+import { frCtcFlow10, frCtcFlow2, frCtcFlow6 } from './fr-ctc';
+import { frFacturx } from './fr-facturx';
+import { grMydata } from './gr-mydata';
+import { itSdi } from './it-sdi';
+import { itTicket } from './it-ticket';
+import { mxCfdi } from './mx-cfdi';
+import { plFavat } from './pl-favat';
+import { ptSaft } from './pt-saft';
+import { saZatca } from './sa-zatca';
 
-export type { Addon, AddonCorrection, AddonDefinition, AddonScenario, ExtensionDefinition } from './types';
+/**
+ * Every addon registers into `tax` in the order GOBL registers them: its own, then those of separate
+ * modules the hosted service links (gobl.br.nfse, gobl.fr.ctc, gobl.pt.saft, gobl.sa.zatca), which register after
+ * GOBL's. On any one node GOBL runs the normalizers of the active addons in this order. EN 16931
+ * registers before the German addons because they import it.
+ */
+for (const addon of [
+  arArca,
+  coDian,
+  euEn16931,
+  deXrechnung,
+  deZugferd,
+  esFacturae,
+  esSii,
+  esTbai,
+  esVerifactu,
+  frChoruspro,
+  frFacturx,
+  grMydata,
+  itSdi,
+  itTicket,
+  plFavat,
+  mxCfdi,
+  brNfse,
+  frCtcFlow10,
+  frCtcFlow2,
+  frCtcFlow6,
+  ptSaft,
+  saZatca,
+]) {
+  registerAddon(addon);
+}
+
+export * from './active';
+export type { Addon, AddonCorrection, AddonDefinition, AddonScenario } from '../tax/addon-def';
+export type { ExtensionDefinition } from '../tax/extension-def';
+export { addonFor, extensionCodeValid, extensionDefinition } from '../tax/registry';
 export { scenarioMatches, summarizeScenarios, applyScenarioSummary } from './scenarios';
 export type { ScenarioSummary } from './scenarios';
-
-const BY_KEY = new Map<string, Addon>(addonList.map((a) => [a.def.key, a]));
-
-/** Extension definitions of every addon and catalogue, by key. */
-const EXTENSIONS = new Map<string, ExtensionDefinition>();
-for (const a of addonList) for (const e of a.def.extensions) EXTENSIONS.set(e.key, e);
-for (const e of [...UNTDID_CATALOGUE, ...ISO_CATALOGUE, ...CEF_CATALOGUE]) EXTENSIONS.set(e.key, e);
-
-export function knownAddon(key: string): boolean {
-  return BY_KEY.has(key);
-}
-
-export function addonDefinition(key: string): AddonDefinition | undefined {
-  return BY_KEY.get(key)?.def;
-}
-
-/** Every addon key, in GOBL's registration order. */
-export function addonKeys(): string[] {
-  return addonList.map((a) => a.def.key);
-}
-
-/**
- * The document's addon list as GOBL rewrites it before normalizing: each addon preceded by the
- * addons it requires (transitively), duplicates and unknown keys dropped. Core should store the
- * result back in `$addons`.
- */
-export function expandAddons(keys: string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  const add = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const addon = BY_KEY.get(key);
-    if (!addon) return;
-    for (const r of addon.def.requires ?? []) add(r);
-    out.push(key);
-  };
-  keys.forEach(add);
-  return out;
-}
-
-/**
- * Hooks of the given addons and of the addons they require, in GOBL's registration order
- * (which is the order its normalizers run on one node), not in the order of `keys`.
- */
-export function addonHooks(keys: string[]): Hooks[] {
-  const active = new Set(expandAddons(keys));
-  const addons = addonList.filter((a) => active.has(a.def.key));
-  const ignored = new Set(addons.flatMap((a) => a.def.ignores ?? []));
-  return addons.map((a) => {
-    const validate = a.validate;
-    if (ignored.size === 0 || !validate) return { normalize: a.normalize, validate };
-    return { normalize: a.normalize, validate: (...args: Parameters<typeof validate>) => validate(...args).filter((f) => !ignored.has(f.code)) };
-  });
-}
-
-/** The definition of an extension key from any addon or catalogue. */
-export function extensionDefinition(key: string): ExtensionDefinition | undefined {
-  return EXTENSIONS.get(key);
-}
-
-/** True when `code` is allowed for the extension `key` (unknown keys are never valid). */
-export function extensionCodeValid(key: string, code: string): boolean {
-  const def = EXTENSIONS.get(key);
-  if (!def) return false;
-  if (def.codes) return def.codes.includes(code);
-  if (def.pattern) return new RegExp(def.pattern).test(code);
-  return true;
-}
-
-/** Scenarios of the given addons, in `$addons` order as GOBL merges them (after the regime's). */
-export function addonScenarios(keys: string[], schema = 'bill/invoice'): AddonScenario[] {
-  return expandAddons(keys).flatMap((k) => (BY_KEY.get(k)?.def.scenarios ?? []).filter((s) => s.schema === schema));
-}
-
-/** Tags the given addons allow on a document schema. */
-export function addonTags(keys: string[], schema = 'bill/invoice'): string[] {
-  return expandAddons(keys).flatMap((k) => BY_KEY.get(k)?.def.tags?.[schema] ?? []);
-}
-
-/** Correction definitions of the given addons. */
-export function addonCorrections(keys: string[], schema = 'bill/invoice'): AddonCorrection[] {
-  return expandAddons(keys).flatMap((k) => (BY_KEY.get(k)?.def.corrections ?? []).filter((c) => c.schema === schema));
-}
-
-/**
- * The post-calculation step for addons: the scenario summary of the document's addons merged into
- * `tax.ext`. GOBL builds one summary over regime scenarios followed by addon scenarios; as their
- * extension keys never overlap, core may apply the regime's first and then call this.
- */
-export function applyAddonScenarios(doc: JsonObject, keys: string[]): ScenarioSummary {
-  const summary = summarizeScenarios(addonScenarios(keys), doc);
-  applyScenarioSummary(doc, summary);
-  return summary;
-}
-
-/**
- * Runs the correction steps of the given addons on a freshly built corrective invoice, after
- * core has copied the preceding reference (and, where a definition says `copyTax`, the tax).
- */
-export function normalizeAddonCorrection(invoice: JsonObject, keys: string[], optionsExt: Record<string, string> = {}): void {
-  for (const key of expandAddons(keys)) CORRECTION_NORMALIZERS[key]?.(invoice, optionsExt);
-}

@@ -1,6 +1,9 @@
 import type { JsonObject } from '../types';
-import type { AddonScenario } from './types';
-import { extOf, invoiceType, isObject, mergeDocTaxExt, obj, objects, str, tags } from './util';
+import type { AddonScenario } from '../tax/addon-def';
+import { invoiceType } from '../bill/invoice-type';
+import { isObject, obj, objects, str } from '../rules/values';
+import { extMap, mergeDocTaxExt } from '../tax/extensions';
+import { tags } from '../tax/tags';
 
 /** Tax scenarios: filters on a document, and the extension values they leave on its `tax.ext`. */
 
@@ -17,9 +20,9 @@ function categories(doc: JsonObject): string[] {
 function extensionMaps(doc: JsonObject): Record<string, string>[] {
   const maps: Record<string, string>[] = [];
   const tax = obj(doc, 'tax');
-  if (tax && Object.keys(extOf(tax)).length > 0) maps.push(extOf(tax));
+  if (tax && Object.keys(extMap(tax)).length > 0) maps.push(extMap(tax));
   const taxes = obj(obj(doc, 'totals'), 'taxes');
-  for (const cat of objects(taxes, 'categories')) for (const rate of objects(cat, 'rates')) maps.push(extOf(rate));
+  for (const cat of objects(taxes, 'categories')) for (const rate of objects(cat, 'rates')) maps.push(extMap(rate));
   return maps;
 }
 

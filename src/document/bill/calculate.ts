@@ -1,11 +1,11 @@
 import { currencyZero, isCurrency, readExchangeRates } from '../currency';
 // Complement types an addon module defines: GOBL calculates them wherever they appear, addon or not.
-import { calculateMxComplements } from '../addons/mx-cfdi-complements';
+import { calculateMxComplements } from '../addons/mx-cfdi/complements';
 import { CalculationError } from '../errors';
 import { isObject, objects, str, strings } from '../json';
 import { Amount } from '../num';
 import { calculatePaymentDetails } from '../pay/details';
-import type { Regime } from '../regimes/regime';
+import type { Regime } from '../tax/regime-def';
 import { isZeroDate } from '../rules/checks';
 import { roundingRuleOf, type RoundingRule } from '../tax/rounding';
 import { calculateTaxTotal, roundTaxTotal, taxTotalFromJson, taxTotalToJson } from '../tax/totals';

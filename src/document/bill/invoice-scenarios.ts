@@ -1,5 +1,5 @@
 import { isObject, objects, str, strings } from '../json';
-import type { Regime, Scenario } from '../regimes/regime';
+import type { Regime, Scenario } from '../tax/regime-def';
 import type { JsonObject } from '../types';
 
 /** Every tax category the document's lines, charges and discounts use (any text when calculation is bypassed). */

@@ -1,6 +1,6 @@
 import { CalculationError } from '../errors';
 import { strings } from '../json';
-import type { Regime } from '../regimes/regime';
+import type { Regime } from '../tax/regime-def';
 import type { JsonObject } from '../types';
 
 /** Tags every invoice may carry, whatever its regime and addons. */

@@ -1,4 +1,5 @@
 import { Amount } from '../num';
+import { objects, str } from '../rules/values';
 import type { JsonObject } from '../types';
 import { subunits } from './def';
 
@@ -43,4 +44,11 @@ export function convert(rates: ExchangeRates, from: string, to: string, amount: 
   if (from === to) return amount;
   const rate = matchExchangeRate(rates, from, to);
   return rate ? convertWith(rate, amount) : undefined;
+}
+
+/** The document's currency is the target, or one of its exchange rates leads to it. */
+export function canConvertTo(doc: JsonObject, target: string): boolean {
+  const currency = str(doc, 'currency');
+  if (currency === target) return true;
+  return objects(doc, 'exchange_rates').some((r) => str(r, 'from') === currency && str(r, 'to') === target);
 }

@@ -1,5 +1,5 @@
 import type { Hooks } from '../hooks';
-import type { Regime } from './regime';
+import { regimeFor, registerRegime } from '../tax/registry';
 import { ae } from './ae';
 import { ar } from './ar';
 import { at } from './at';
@@ -27,26 +27,14 @@ import { sa } from './sa';
 import { se } from './se';
 import { sg } from './sg';
 import { us } from './us';
-import { genericIdentityHooks, regimeHooksFor } from './regime-hooks';
+import { genericIdentityHooks, regimeHooksFor } from './hooks';
 
-export type * from './regime';
-
-/** Every known regime. Adding a country: one table file and one entry here. */
-export const regimes: readonly Regime[] = [
-  ae, ar, at, be, br, ca, ch, co, de, dk, el, es, fi, fr, gb, ie, in_, it, mx, nl, no, pl, pt, sa, se, sg, us,
-];
-
-const byCode = new Map<string, Regime>();
-for (const regime of regimes) {
-  byCode.set(regime.country, regime);
-  for (const alt of regime.altCountryCodes ?? []) byCode.set(alt, regime);
+/** Every regime registers into `tax`, in GOBL's (alphabetical) order. Adding a country: one folder and one entry here. */
+for (const regime of [ae, ar, at, be, br, ca, ch, co, de, dk, el, es, fi, fr, gb, ie, in_, it, mx, nl, no, pl, pt, sa, se, sg, us]) {
+  registerRegime(regime);
 }
 
-/** The regime for a country or tax code (alt codes too: `GR` finds Greece's `EL`), case-insensitive. */
-export function regimeFor(country: string | undefined | null): Regime | undefined {
-  if (!country) return undefined;
-  return byCode.get(country.toUpperCase());
-}
+export { allRegimes, regimeFor } from '../tax/registry';
 
 /**
  * The normalization and validation hooks of a country's regime (tax identities and the like).
@@ -56,5 +44,3 @@ export function regimeHooks(country: string | undefined | null): Hooks {
   const regime = regimeFor(country);
   return regime ? regimeHooksFor(regime) : genericIdentityHooks;
 }
-
-export { normalizeTaxIdentity, normalizeTaxId, taxIdentityDefFor } from './tax-identities';

@@ -1,4 +1,4 @@
-import type { Regime } from '../regimes/regime';
+import type { Regime } from '../tax/regime-def';
 import type { Fault, JsonObject } from '../types';
 
 /** What every validator may read: the document being checked, its regime and its addons. */

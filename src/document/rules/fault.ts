@@ -1,9 +1,14 @@
 import type { Fault } from '../types';
 import { faultMessage } from './catalogue';
 
-/** A fault for a catalogued code at one path; the message comes from the catalogue. */
-export function fault(code: string, path: string): Fault {
-  return { code, message: faultMessage(code), paths: [path] };
+/** A fault at one path; the message comes from the catalogue unless one is given. */
+export function fault(code: string, path: string, message = faultMessage(code)): Fault {
+  return { code, message, paths: [path] };
+}
+
+/** Builds faults for one addon, with their own messages: `f('04', ...)` gives `GOBL-ES-VERIFACTU-BILL-INVOICE-04`. */
+export function faultMaker(prefix: string) {
+  return (code: string, message: string, path: string): Fault => fault(`${prefix}-${code}`, path, message);
 }
 
 /** Joins a field name onto a JSON path: `$.doc` + `supplier` → `$.doc.supplier`. */

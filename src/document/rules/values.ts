@@ -1,10 +1,9 @@
+import { isObject } from '../json';
 import type { Json, JsonObject } from '../types';
 
-/** Small readers for parsed JSON, so validators never trust shapes. */
+/** Small readers for parsed JSON, so validators and addons never trust shapes. */
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject };
 
 export function asObject(value: unknown): JsonObject | undefined {
   return isObject(value) ? value : undefined;
@@ -32,4 +31,26 @@ export function asAmount(value: unknown): string | undefined {
   if (typeof value === 'string' && value !== '') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return undefined;
+}
+
+/* Readers of one field of an object that may be absent. */
+
+export function str(node: JsonObject | undefined, field: string): string {
+  const value = node?.[field];
+  return typeof value === 'string' ? value : '';
+}
+
+export function obj(node: JsonObject | undefined, field: string): JsonObject | undefined {
+  const value = node?.[field];
+  return isObject(value) ? value : undefined;
+}
+
+export function objects(node: JsonObject | undefined, field: string): JsonObject[] {
+  const value = node?.[field];
+  return Array.isArray(value) ? value.filter(isObject) : [];
+}
+
+/** True when a field holds something other than null, '', an empty list or an empty object. */
+export function present(node: JsonObject | undefined, field: string): boolean {
+  return isPresent(node?.[field]);
 }

@@ -1,15 +1,5 @@
-import type { Regime, TaxCategory } from '../regimes/regime';
-
-/** The tax keys GOBL knows everywhere; keys marked `noPercent` carry no percentage. */
-const VAT_KEYS = [
-  { key: 'standard' },
-  { key: 'zero' },
-  { key: 'reverse-charge', noPercent: true },
-  { key: 'exempt', noPercent: true },
-  { key: 'export', noPercent: true },
-  { key: 'intra-community', noPercent: true },
-  { key: 'outside-scope', noPercent: true },
-];
+import type { Regime, TaxCategory } from './regime-def';
+import { VAT_KEYS } from './vat-keys';
 
 /** Categories usable without a regime (a document whose supplier country has no table). */
 export const GLOBAL_CATEGORIES: TaxCategory[] = [

@@ -1,18 +1,10 @@
 import { at, fault } from '../rules/fault';
 import type { ValidationContext } from '../rules/context';
 import { isObject, isPresent } from '../rules/values';
-import { regimeFor, regimes } from '../regimes';
-import type { Regime } from '../regimes/regime';
-import { extensionDefinition } from '../addons';
+import type { Regime } from './regime-def';
+import { extensionKnown, regimeFor } from './registry';
 import { rateDef } from './combo';
 import type { Fault, Json, JsonObject } from '../types';
-
-/** Extension keys any regime defines (addons define the rest). */
-const regimeExtensionKeys = new Set(regimes.flatMap((r) => (r.extensions ?? []).map((e) => e.key)));
-
-function extensionKnown(key: string): boolean {
-  return regimeExtensionKeys.has(key) || extensionDefinition(key) !== undefined;
-}
 
 /** A combo's own country picks its regime; otherwise the document's. */
 function comboRegime(combo: JsonObject, vc: ValidationContext): Regime | undefined {

@@ -1,7 +1,7 @@
 import { CalculationError } from '../errors';
 import { Percentage } from '../num';
-import { regimeFor } from '../regimes';
-import type { Regime, TaxCategory, TaxRate } from '../regimes/regime';
+import { regimeFor } from './registry';
+import type { Regime, TaxCategory, TaxRate } from './regime-def';
 import type { JsonObject } from '../types';
 import { categoryDef } from './categories';
 import { extContains, extOf } from './extensions';

@@ -1,7 +1,7 @@
 import { at, fault } from '../rules/fault';
 import { isStrictCode } from '../rules/checks';
 import { isPresent } from '../rules/values';
-import { taxCodeFaults } from '../regimes/tax-identities';
+import { taxCodeFaults } from './identity-by-country';
 import type { Fault, JsonObject } from '../types';
 
 const CODE_CHARS = /^[A-Z0-9Ñ&]+$/;

@@ -1,6 +1,6 @@
 import { CalculationError } from '../errors';
 import type { Amount } from '../num';
-import type { Regime } from '../regimes/regime';
+import type { Regime } from './regime-def';
 import type { JsonObject } from '../types';
 import { type Combo, calculateCombo } from './combo';
 import type { RoundingRule } from './rounding';

@@ -139,7 +139,7 @@ describe('addon data', () => {
 
 /** Every fault code the addon sources can emit must be one of GOBL's codes. */
 describe('addon fault codes', () => {
-  const files = fs.readdirSync(SRC).filter((f) => f.endsWith('.ts'));
+  const files = (fs.readdirSync(SRC, { recursive: true }) as string[]).filter((f) => f.endsWith('.ts'));
   const known = new Set<string>();
   if (fs.existsSync(SHARED)) {
     for (const f of fs.readdirSync(path.join(SHARED, 'rules'))) {

@@ -1,0 +1,124 @@
+import type { NodeKind } from '../../hooks';
+import type { Fault, JsonObject } from '../../types';
+import { BR_NFSE_V1 } from './def';
+import { canConvertTo } from '../../currency/exchange';
+import type { Addon } from '../../tax/addon-def';
+import { faultMaker } from '../../rules/fault';
+import { isObject, obj, objects, present, str } from '../../rules/values';
+import { extMap, hasExt, setExtIfEmpty } from '../../tax/extensions';
+
+/** Brazil's municipal service invoices, NFS-e (addon br-nfse-v1, module gobl.br.nfse v0.0.2). */
+
+export const NFSE = {
+  cnae: 'br-nfse-cnae',
+  nbs: 'br-nfse-nbs',
+  fiscalIncentive: 'br-nfse-fiscal-incentive',
+  issLiability: 'br-nfse-iss-liability',
+  service: 'br-nfse-service',
+  simples: 'br-nfse-simples',
+  specialRegime: 'br-nfse-special-regime',
+  operation: 'br-nfse-operation',
+  taxStatus: 'br-nfse-tax-status',
+  taxClass: 'br-nfse-tax-class',
+} as const;
+
+const K = NFSE;
+const MUNICIPALITY = 'br-ibge-municipality';
+
+/** Suppliers default to "no fiscal incentive" (2); ISS combos to "liable" (1). */
+export function normalizeNfseInvoice(doc: JsonObject): void {
+  const supplier = obj(doc, 'supplier');
+  if (supplier) setExtIfEmpty(supplier, K.fiscalIncentive, '2');
+}
+
+export function normalizeNfseCombo(combo: JsonObject): void {
+  if (str(combo, 'cat') === 'ISS') setExtIfEmpty(combo, K.issLiability, '1');
+}
+
+const fi = faultMaker('GOBL-BR-NFSE-BILL-INVOICE');
+const fl = faultMaker('GOBL-BR-NFSE-BILL-LINE');
+const ft = faultMaker('GOBL-BR-NFSE-ORG-ITEM');
+const fc = faultMaker('GOBL-BR-NFSE-TAX-COMBO');
+
+function supplierFaults(supplier: JsonObject, at: string): Fault[] {
+  const out: Fault[] = [];
+  const taxId = supplier.tax_id;
+  if (!isObject(taxId)) out.push(fi('04', 'the supplier needs a tax ID', `${at}.tax_id`));
+  else if (!present(taxId, 'code')) out.push(fi('05', 'the supplier tax ID needs a code', `${at}.tax_id.code`));
+  if (!present(supplier, 'name')) out.push(fi('06', 'the supplier needs a name', `${at}.name`));
+  if (!present(supplier, 'addresses')) out.push(fi('07', 'the supplier needs an address', `${at}.addresses`));
+  const addresses = Array.isArray(supplier.addresses) ? supplier.addresses : [];
+  addresses.forEach((address, i) => {
+    const a = `${at}.addresses[${i}]`;
+    // An empty address object is present: only a missing entry fails 08, an empty one fails each field.
+    if (!isObject(address)) {
+      out.push(fi('08', 'a supplier address cannot be empty', a));
+      return;
+    }
+    const required: [string, string][] = [['street', '09'], ['num', '10'], ['locality', '11'], ['state', '12'], ['code', '13']];
+    for (const [field, code] of required) {
+      if (!present(address, field)) out.push(fi(code, `the supplier address needs a ${field}`, `${a}.${field}`));
+    }
+  });
+  const ext = extMap(supplier);
+  if (![MUNICIPALITY, K.simples, K.fiscalIncentive].every((k) => ext[k])) {
+    out.push(fi('14', `the supplier needs '${MUNICIPALITY}', '${K.simples}' and '${K.fiscalIncentive}'`, `${at}.ext`));
+  }
+  return out;
+}
+
+export function validateNfseInvoice(doc: JsonObject, path: string): Fault[] {
+  const out: Fault[] = [];
+  if (!canConvertTo(doc, 'BRL')) out.push(fi('17', 'the invoice must be in BRL or give an exchange rate to BRL', path));
+  if (!present(doc, 'series')) out.push(fi('01', 'a series is needed', `${path}.series`));
+  const code = str(doc, 'code');
+  if (code !== '' && !/^[1-9][0-9]*$/.test(code)) out.push(fi('02', 'the code must be a positive integer', `${path}.code`));
+  const supplier = obj(doc, 'supplier');
+  if (!supplier) out.push(fi('03', 'a supplier is needed', `${path}.supplier`));
+  else out.push(...supplierFaults(supplier, `${path}.supplier`));
+  if (present(doc, 'charges')) out.push(fi('15', 'NFS-e takes no charges', `${path}.charges`));
+  if (present(doc, 'discounts')) out.push(fi('16', 'NFS-e takes no discounts', `${path}.discounts`));
+  return out;
+}
+
+export function validateNfseLine(line: JsonObject, path: string): Fault[] {
+  const hasIss = objects(line, 'taxes').some((c) => str(c, 'cat') === 'ISS');
+  return hasIss ? [] : [fl('01', 'the line taxes need the ISS category', path)];
+}
+
+export function validateNfseItem(item: JsonObject, path: string): Fault[] {
+  const out: Fault[] = [];
+  if (!hasExt(item, K.service)) out.push(ft('01', `'${K.service}' is needed`, `${path}.ext`));
+  const together = [K.operation, K.taxStatus, K.taxClass].filter((k) => hasExt(item, k)).length;
+  if (together !== 0 && together !== 3) {
+    out.push(ft('02', `'${K.operation}', '${K.taxStatus}' and '${K.taxClass}' go together or not at all`, `${path}.ext`));
+  }
+  return out;
+}
+
+export function validateNfseCombo(combo: JsonObject, path: string): Fault[] {
+  if (str(combo, 'cat') !== 'ISS' || hasExt(combo, K.issLiability)) return [];
+  return [fc('01', `ISS needs '${K.issLiability}'`, `${path}.ext`)];
+}
+
+export const brNfse: Addon = {
+  def: BR_NFSE_V1,
+  normalize(node: JsonObject, kind: NodeKind) {
+    if (kind === 'bill/invoice') normalizeNfseInvoice(node);
+    else if (kind === 'tax/combo') normalizeNfseCombo(node);
+  },
+  validate(node: JsonObject, kind: NodeKind, path: string) {
+    switch (kind) {
+      case 'bill/invoice':
+        return validateNfseInvoice(node, path);
+      case 'bill/line':
+        return validateNfseLine(node, path);
+      case 'org/item':
+        return validateNfseItem(node, path);
+      case 'tax/combo':
+        return validateNfseCombo(node, path);
+      default:
+        return [];
+    }
+  },
+};

@@ -1,9 +1,0 @@
-import { cleanTaxCode } from '../tax/identity-normalize';
-import { failIf, type TaxIdentityDef } from './identity';
-
-/** TRN: fifteen digits. */
-export const aeIdentity: TaxIdentityDef = {
-  country: 'AE',
-  normalize: (id) => ({ ...id, code: cleanTaxCode(id.code, id.country) }),
-  check: (code) => failIf(/^\d{15}$/.test(code), 'GOBL-AE-TAX-IDENTITY-01'),
-};

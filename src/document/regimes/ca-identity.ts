@@ -1,9 +1,0 @@
-import { cleanTaxCode } from '../tax/identity-normalize';
-import type { TaxIdentityDef } from './identity';
-
-/** Canada: codes are cleaned but GOBL defines no format for them. */
-export const caIdentity: TaxIdentityDef = {
-  country: 'CA',
-  normalize: (id) => ({ ...id, code: cleanTaxCode(id.code, id.country) }),
-  check: () => [],
-};

@@ -1,0 +1,8 @@
+import type { Regime } from '../../tax/regime-def';
+import { figures } from './figures';
+import { itIdentity } from './identity';
+import { normalizeIt } from './normalize';
+import { itRules } from './rules';
+
+/** The IT regime: its figures, its tax identity checks, its normalizer and its rules. */
+export const it: Regime = { ...figures, identity: itIdentity, normalize: normalizeIt, rules: itRules };

@@ -1,0 +1,53 @@
+import type { NodeKind } from '../../hooks';
+import { isObject } from '../../json';
+import type { JsonObject } from '../../types';
+
+/** Portugal's regime normalizers: the VAT region of combos, and the older exemption extension key. */
+
+const OLD_EXEMPTION = 'pt-exemption-code';
+
+function ext(node: JsonObject): JsonObject {
+  if (!isObject(node.ext)) node.ext = {};
+  return node.ext as JsonObject;
+}
+
+/** Combos of invoices written before the SAF-T addon existed carry `pt-exemption-code`: it becomes `pt-saft-exemption`. */
+function migrateInvoice(doc: JsonObject): void {
+  for (const field of ['lines', 'discounts', 'charges']) {
+    const rows = Array.isArray(doc[field]) ? (doc[field] as unknown[]) : [];
+    for (const row of rows) {
+      const combos = isObject(row) && Array.isArray(row.taxes) ? row.taxes : [];
+      for (const combo of combos) {
+        if (!isObject(combo) || !isObject(combo.ext) || typeof combo.ext[OLD_EXEMPTION] !== 'string' || combo.ext[OLD_EXEMPTION] === '') continue;
+        const map = combo.ext as JsonObject;
+        map['pt-saft-exemption'] = map[OLD_EXEMPTION];
+        delete map[OLD_EXEMPTION];
+      }
+    }
+  }
+}
+
+/** VAT is in mainland Portugal unless a region is given; VAT of another country takes that country's ISO code. */
+function normalizeCombo(combo: JsonObject): void {
+  if (combo.cat !== 'VAT') return;
+  const map = ext(combo);
+  if (typeof map['pt-region'] !== 'string' || map['pt-region'] === '') map['pt-region'] = 'PT';
+  const country = typeof combo.country === 'string' ? combo.country : '';
+  if (country === '' || country === 'PT') return;
+  const iso = isoCountry(country);
+  if (iso) map['pt-region'] = iso;
+  else delete map['pt-region'];
+}
+
+/** Tax country codes that are not ISO codes, and the ISO country each stands for (EU stands for none). */
+const ISO_OF_TAX_CODE: Readonly<Record<string, string>> = { EL: 'GR', XI: 'GB', XU: 'GB', EU: '' };
+
+/** The ISO code of a tax country code, or '' when it has none: the region extension then goes, as in GOBL. */
+function isoCountry(code: string): string {
+  return ISO_OF_TAX_CODE[code] ?? code;
+}
+
+export function normalizePt(node: JsonObject, kind: NodeKind): void {
+  if (kind === 'bill/invoice') migrateInvoice(node);
+  else if (kind === 'tax/combo') normalizeCombo(node);
+}

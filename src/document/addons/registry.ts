@@ -1,4 +1,5 @@
 import { arArca } from './ar-arca';
+import { brNfe } from './br-nfe';
 import { brNfse } from './br-nfse';
 import { coDian } from './co-dian';
 import { deXrechnung } from './de-xrechnung';
@@ -21,7 +22,7 @@ import type { Addon } from './types';
 
 /**
  * Every addon, in the order GOBL registers them: its own, then those of separate modules the
- * hosted service links (gobl.br.nfse, gobl.pt.saft, gobl.sa.zatca), which register after GOBL's. On any one node GOBL runs the normalizers of the
+ * hosted service links (gobl.br.nfe, gobl.br.nfse, gobl.pt.saft, gobl.sa.zatca), which register after GOBL's. On any one node GOBL runs the normalizers of the
  * active addons in this order. EN 16931 registers before the German addons because they import it.
  */
 export const addonList: Addon[] = [
@@ -41,6 +42,7 @@ export const addonList: Addon[] = [
   itTicket,
   plFavat,
   mxCfdi,
+  brNfe,
   brNfse,
   ptSaft,
   saZatca,

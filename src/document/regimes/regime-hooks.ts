@@ -1,5 +1,6 @@
 import type { Hooks, NodeKind } from '../hooks';
 import type { JsonObject } from '../types';
+import { normalizeBr } from './br-normalize';
 import { normalizeIt } from './it-normalize';
 import { normalizeMx } from './mx-normalize';
 import { normalizePt } from './pt-normalize';
@@ -10,7 +11,12 @@ import { comboRules, itemRules, partyRules } from './party-rules';
 import type { Regime } from './regime';
 
 /** Regime normalizers beyond tax identities, per country; they run on documents of that regime. */
-const regimeNormalizers: Readonly<Record<string, (node: JsonObject, kind: NodeKind) => void>> = { IT: normalizeIt, MX: normalizeMx, PT: normalizePt };
+const regimeNormalizers: Readonly<Record<string, (node: JsonObject, kind: NodeKind) => void>> = {
+  BR: normalizeBr,
+  IT: normalizeIt,
+  MX: normalizeMx,
+  PT: normalizePt,
+};
 
 /**
  * The hooks of one regime. Tax identities are normalized by the regime of their own country;

@@ -7,7 +7,7 @@ import { docTax, extOf, faultMaker, getExt, hasExt, hasTag, isObject, lookupKey,
 
 /**
  * Brazil's goods invoices, NF-e (model 55) and NFC-e (model 65): addon br-nfe-v4 of the module gobl.br.nfe,
- * as its files stood at commit 2f45764d (GOBL v0.502). The model follows the `simplified` tag; suppliers,
+ * as its files stood at commit 2f45764d (the newest version of each, for GOBL v0.502). The model follows the `simplified` tag; suppliers,
  * customers, ICMS/PIS/COFINS combos and payment means get their defaults; the rules carry the module's codes.
  */
 

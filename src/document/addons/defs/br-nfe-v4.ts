@@ -1,5 +1,6 @@
 // Figures (extension keys, codes, patterns, scenarios and corrections) of the addon br-nfe-v4, from the module
-// gobl.br.nfe (files as of commit 2f45764d5d72a123498a3d04ed4635f44426755a), held as project data.
+// gobl.br.nfe at commit 2f45764d5d72a123498a3d04ed4635f44426755a (the newest version of each of its files,
+// for GOBL v0.502), held as project data.
 
 import type { AddonDefinition } from '../types';
 

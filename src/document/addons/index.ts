@@ -1,6 +1,7 @@
 import '../catalogues';
 import { registerAddon } from '../tax/registry';
 import { arArca } from './ar-arca';
+import { brNfe } from './br-nfe';
 import { brNfse } from './br-nfse';
 import { coDian } from './co-dian';
 import { deXrechnung } from './de-xrechnung';
@@ -23,7 +24,7 @@ import { saZatca } from './sa-zatca';
 
 /**
  * Every addon registers into `tax` in the order GOBL registers them: its own, then those of separate
- * modules the hosted service links (gobl.br.nfse, gobl.fr.ctc, gobl.pt.saft, gobl.sa.zatca), which register after
+ * modules the hosted service links (gobl.br.nfe, gobl.br.nfse, gobl.fr.ctc, gobl.pt.saft, gobl.sa.zatca), which register after
  * GOBL's. On any one node GOBL runs the normalizers of the active addons in this order. EN 16931
  * registers before the German addons because they import it.
  */
@@ -44,6 +45,7 @@ for (const addon of [
   itTicket,
   plFavat,
   mxCfdi,
+  brNfe,
   brNfse,
   frCtcFlow10,
   frCtcFlow2,

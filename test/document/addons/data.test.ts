@@ -23,6 +23,7 @@ const SRC = path.resolve(__dirname, '../../../src/document/addons');
  */
 const EXTERNAL: Record<string, string> = {
   'mx-cfdi-v4': 'GOBL-MX-CFDI-',
+  'br-nfe-v4': 'GOBL-BR-NFE-',
   'br-nfse-v1': 'GOBL-BR-NFSE-',
   'pt-saft-v1': 'GOBL-PT-SAFT-',
   'sa-zatca-v1': 'GOBL-SA-ZATCA-',
@@ -51,6 +52,7 @@ describe('addon registry', () => {
       'it-ticket-v1',
       'pl-favat-v3',
       'mx-cfdi-v4',
+      'br-nfe-v4',
       'br-nfse-v1',
       'fr-ctc-flow10-v1',
       'fr-ctc-flow2-v1',

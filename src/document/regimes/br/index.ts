@@ -1,7 +1,8 @@
 import type { Regime } from '../../tax/regime-def';
 import { figures } from './figures';
 import { brIdentity } from './identity';
+import { normalizeBr } from './normalize';
 import { brRules } from './rules';
 
-/** The BR regime: its figures, its tax identity checks and its rules. */
-export const br: Regime = { ...figures, identity: brIdentity, rules: brRules };
+/** The BR regime: its figures, its tax identity checks, its normalizer and its rules. */
+export const br: Regime = { ...figures, identity: brIdentity, normalize: normalizeBr, rules: brRules };

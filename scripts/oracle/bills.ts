@@ -3,6 +3,7 @@ import type { Regime } from '../../src/document/regimes';
 import type { JsonObject } from '../../src/document/types';
 import type { Random } from './random';
 import { chooseAddons } from './addons';
+import { shapeForAddon } from './addon-shapes';
 import { currencyFor } from './currencies';
 import { frCtcPayment, frCtcStatus, shapeFrCtcInvoice } from './fr-ctc';
 import { addDays, date } from './dates';
@@ -80,6 +81,7 @@ export function invoice(rng: Random, opts: BillOptions): JsonObject {
   if (rng.chance(0.5)) doc.payment = paymentDetails(rng, issueDate);
   if (rng.chance(0.05)) doc.op_date = addDays(issueDate, -rng.int(0, 5));
   if (opts.external && opts.regime.country === 'FR') shapeFrCtcInvoice(rng, doc);
+  shapeForAddon(rng, doc, opts.regime);
   return doc;
 }
 

@@ -8,7 +8,7 @@
 import type { Regime } from '../../src/document/regimes';
 import type { JsonObject } from '../../src/document/types';
 import type { Random } from './random';
-import { addDays } from './dates';
+import { addDays, date } from './dates';
 import { address } from './parties';
 import { validTaxCode } from './tax-codes';
 
@@ -64,8 +64,8 @@ const VATEX_BY_KEY: Record<string, string> = {
   'outside-scope': 'VATEX-EU-O',
 };
 
-/** Reasons on every discount and charge, taxes on document discounts, addresses, payment terms, attachment codes. */
-function meetEn16931(rng: Random, doc: JsonObject, country: string): void {
+/** What EN 16931 asks of lines and adjustments on any bill: reasons, taxes on document discounts, VATEX codes, attachment codes. */
+function en16931Parts(rng: Random, doc: JsonObject): void {
   const reason = (list: unknown) => objs(list).forEach((a) => { if (!a.reason) a.reason = 'Descuento comercial'; });
   for (const l of objs(doc.lines)) {
     reason(l.discounts);
@@ -79,6 +79,15 @@ function meetEn16931(rng: Random, doc: JsonObject, country: string): void {
     const vatex = VATEX_BY_KEY[String(c.key)];
     if (c.cat === 'VAT' && vatex) ext(c, { 'cef-vatex': vatex });
   }
+  for (const a of objs(doc.attachments)) a.code = `ATT-${rng.int(1, 99)}`;
+  if (isObj(doc.payment) && isObj(doc.payment.terms) && !Array.isArray(doc.payment.terms.due_dates) && !doc.payment.terms.notes) {
+    doc.payment.terms.notes = 'Payment within 30 days.';
+  }
+}
+
+/** Reasons on every discount and charge, taxes on document discounts, addresses, payment terms, attachment codes. */
+function meetEn16931(rng: Random, doc: JsonObject, country: string): void {
+  en16931Parts(rng, doc);
   for (const role of ['supplier', 'customer'] as const) {
     const p = doc[role];
     if (!isObj(p)) continue;
@@ -95,7 +104,6 @@ function meetEn16931(rng: Random, doc: JsonObject, country: string): void {
   }
   payment.terms = terms;
   doc.payment = payment;
-  for (const a of objs(doc.attachments)) a.code = `ATT-${rng.int(1, 99)}`;
 }
 
 function phoneAndEmail(rng: Random, p: JsonObject): void {
@@ -216,8 +224,8 @@ function meetTbai(rng: Random, doc: JsonObject): void {
 }
 
 /** Every line taxed once with the regime's VAT at one of `rates` (retentions kept), on lines and adjustments. */
-function vatAtRates(rng: Random, doc: JsonObject, regime: Regime, rates: string[]): void {
-  const retained = new Set(regime.categories.filter((c) => c.retained).map((c) => c.code));
+function vatAtRates(rng: Random, doc: JsonObject, regime: Regime, rates: string[], keepRetained = true): void {
+  const retained = new Set(keepRetained ? regime.categories.filter((c) => c.retained).map((c) => c.code) : []);
   for (const n of [...objs(doc.lines), ...objs(doc.discounts), ...objs(doc.charges)]) {
     if (!Array.isArray(n.taxes)) continue;
     n.taxes = [{ cat: 'VAT', key: 'standard', rate: rng.pick(rates) }, ...objs(n.taxes).filter((c) => retained.has(String(c.cat)))];
@@ -284,6 +292,170 @@ function meetFavat(rng: Random, doc: JsonObject, regime: Regime): void {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// The addons of the extended reference build: Mexico's CFDI, Portugal's SAF-T, Brazil's NFS-e, Saudi ZATCA.
+
+/** No negative quantities, and line discounts as percents only (an amount could exceed a small line's sum). */
+function positiveLines(doc: JsonObject): void {
+  for (const l of objs(doc.lines)) {
+    if (typeof l.quantity === 'string' && l.quantity.startsWith('-')) l.quantity = l.quantity.slice(1);
+    if (!Array.isArray(l.discounts)) continue;
+    l.discounts = objs(l.discounts).filter((d) => d.percent !== undefined);
+    if ((l.discounts as JsonObject[]).length === 0) delete l.discounts;
+  }
+}
+
+/** CFDI: fiscal regimes, an issue place, product keys on items, a Mexican customer with its use, no document adjustments. */
+function meetCfdi(rng: Random, doc: JsonObject): void {
+  plainType(rng, doc, ['standard', 'standard', 'standard', 'credit-note']);
+  const issuePlace = String(rng.int(10000, 99999));
+  const tax: JsonObject = isObj(doc.tax) ? doc.tax : {};
+  ext(tax, { 'mx-cfdi-issue-place': issuePlace });
+  doc.tax = tax;
+  for (const ref of objs(doc.preceding)) ref.stamps = [{ prv: 'sat-uuid', val: '1fac4464-1111-0000-1111-cd37179db12e' }];
+  ext(doc.supplier as JsonObject, { 'mx-cfdi-fiscal-regime': rng.pick(['601', '603', '612', '626']) });
+  const c: JsonObject = isObj(doc.customer) ? doc.customer : { name: 'Cliente Ejemplo' };
+  delete c.identities;
+  doc.customer = c;
+  if (rng.chance(0.9)) {
+    c.tax_id = { country: 'MX', code: validTaxCode(rng, 'MX') ?? 'URE180429TM6' };
+    c.addresses = [{ code: String(rng.int(10000, 99999)) }];
+    ext(c, { 'mx-cfdi-fiscal-regime': '601', 'mx-cfdi-use': rng.pick(['G01', 'G03', 'I04']) });
+  } else {
+    const country = rng.pick(['ES', 'DE', 'FR']);
+    c.tax_id = { country, code: validTaxCode(rng, country) ?? '' };
+  }
+  for (const l of objs(doc.lines)) if (isObj(l.item)) ext(l.item, { 'mx-cfdi-prod-serv': rng.pick(['50211502', '81112100', '43232408', '01010101']) });
+  positiveLines(doc);
+  delete doc.discounts;
+  delete doc.charges;
+  if (isObj(doc.payment)) {
+    for (const a of objs(doc.payment.advances)) if (!a.key) a.key = 'credit-transfer';
+    if (isObj(doc.payment.instructions)) doc.payment.instructions = { key: rng.pick(['credit-transfer', 'card', 'cash']) };
+  }
+}
+
+/** SAF-T: a series led by the document type, a numeric code, VAT at Portuguese rates with a region, nothing negative. */
+function meetSaft(rng: Random, doc: JsonObject, regime: Regime): void {
+  euros(doc);
+  plainType(rng, doc, ['standard', 'standard', 'standard', 'credit-note']);
+  const docType = invoiceType(doc) === 'credit-note' ? 'NC' : 'FT';
+  doc.series = `${docType} ${rng.pick(['A', 'SERIE-1', '2024'])}`;
+  doc.code = String(rng.int(1, 9999));
+  delete doc.$tags;
+  vatAtRates(rng, doc, regime, ['general', 'general', 'intermediate', 'reduced'], false);
+  for (const c of combos(doc)) if (c.cat === 'VAT') ext(c, { 'pt-region': rng.pick(['PT', 'PT', 'PT-AC', 'PT-MA']) });
+  positiveLines(doc);
+  for (const l of objs(doc.lines)) delete l.charges;
+  delete doc.discounts;
+  delete doc.charges;
+  for (const ref of objs(doc.preceding)) ref.code = `FT A/${rng.int(1, 999)}`;
+  if (isObj(doc.payment)) for (const a of objs(doc.payment.advances)) {
+    if (!a.date) a.date = String(doc.issue_date);
+    if (!a.key) a.key = 'credit-transfer';
+  }
+}
+
+/** SAF-T orders (purchase orders and quotes) and deliveries (delivery notes and waybills): typed series, VAT with a region. */
+function saftOther(rng: Random, doc: JsonObject, regime: Regime): void {
+  euros(doc);
+  const delivery = String(doc.$schema).endsWith('bill/delivery');
+  doc.type = delivery ? rng.pick(['note', 'waybill']) : rng.pick(['purchase', 'quote']);
+  const docType = { note: 'GR', waybill: 'GT', purchase: 'NE', quote: 'OR' }[String(doc.type)]!;
+  doc.series = `${docType} ${rng.pick(['A', 'SERIE-1', '2024'])}`;
+  doc.code = String(rng.int(1, 9999));
+  delete doc.$tags;
+  if (delivery) doc.despatch_date = String(doc.issue_date);
+  // Order lines need VAT; delivery lines may go untaxed.
+  if (!delivery) for (const l of objs(doc.lines)) if (!Array.isArray(l.taxes)) l.taxes = [];
+  vatAtRates(rng, doc, regime, ['general', 'intermediate', 'reduced'], false);
+  for (const c of combos(doc)) if (c.cat === 'VAT') ext(c, { 'pt-region': rng.pick(['PT', 'PT-AC', 'PT-MA']) });
+  positiveLines(doc);
+  for (const l of objs(doc.lines)) delete l.charges;
+  delete doc.discounts;
+  delete doc.charges;
+}
+
+/** A Brazilian supplier of services with its municipality, Simples Nacional option and a full address. */
+function nfseSupplier(rng: Random, supplier: JsonObject): void {
+  supplier.tax_id = { country: 'BR', code: validTaxCode(rng, 'BR') ?? '55263640000186' };
+  const a = address(rng, 'BR');
+  a.state = rng.pick(['RJ', 'SP', 'BA', 'MG']);
+  supplier.addresses = [a];
+  ext(supplier, { 'br-ibge-municipality': rng.pick(['3304557', '3550308', '2927408']), 'br-nfse-simples': rng.pick(['1', '2']), 'br-nfse-fiscal-incentive': rng.pick(['1', '2']) });
+}
+
+/** NFS-e: a series and a plain number, ISS on every line, service codes on items, no document adjustments. */
+function meetNfse(rng: Random, doc: JsonObject): void {
+  doc.currency = 'BRL';
+  delete doc.exchange_rates;
+  if (!doc.series) doc.series = 'RPS';
+  doc.code = String(rng.int(1, 99999));
+  nfseSupplier(rng, doc.supplier as JsonObject);
+  nfseLines(rng, doc);
+  delete doc.discounts;
+  delete doc.charges;
+}
+
+/** ISS on every line, a service code on every item. */
+function nfseLines(rng: Random, doc: JsonObject): void {
+  for (const l of objs(doc.lines)) {
+    l.taxes = [{ cat: 'ISS', percent: rng.pick(['2%', '3%', '5%']) }];
+    if (isObj(l.item)) ext(l.item, { 'br-nfse-service': rng.pick(['1.01', '10.5', '17.01']) });
+  }
+}
+
+/** An address in Saudi Arabia with everything ZATCA asks for. */
+function saudiAddress(rng: Random): JsonObject {
+  return {
+    num: String(rng.int(1000, 9999)), street: rng.pick(['King Fahd Road', 'Olaya Street']), street_extra: rng.pick(['Al Olaya', 'Al Malaz']),
+    locality: rng.pick(['Riyadh', 'Jeddah']), code: String(rng.int(10000, 99999)), country: 'SA',
+  };
+}
+
+/** What ZATCA asks of any bill: a date when its VAT rate applies, Saudi addresses in full, standard-rated lines without charges. */
+function zatcaParts(rng: Random, doc: JsonObject, regime: Regime): void {
+  // VAT at 15% dates from July 2020.
+  doc.issue_date = date(rng, 2021, 2027);
+  for (const p of [doc.supplier, doc.customer]) {
+    if (isObj(p) && Array.isArray(p.addresses)) p.addresses = objs(p.addresses).map((a) => (a.country === 'SA' ? saudiAddress(rng) : a));
+  }
+  vatAtRates(rng, doc, regime, ['general']);
+  for (const l of objs(doc.lines)) delete l.charges;
+  en16931Parts(rng, doc);
+}
+
+/** ZATCA: an issue time, a supplier with its CRN, Saudi addresses, a supply date, standard-rated lines without charges. */
+function meetZatca(rng: Random, doc: JsonObject, regime: Regime): void {
+  // VAT at 15% dates from July 2020.
+  doc.issue_date = date(rng, 2021, 2027);
+  plainType(rng, doc, ['standard', 'standard', 'standard', 'credit-note']);
+  for (const ref of objs(doc.preceding)) {
+    ref.reason = 'Returned goods';
+    ref.issue_date = addDays(String(doc.issue_date), -rng.int(1, 60));
+  }
+  delete doc.$tags;
+  doc.issue_time = `${String(rng.int(8, 18)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}:00`;
+  const supplier = doc.supplier as JsonObject;
+  supplier.tax_id = { country: 'SA', code: validTaxCode(rng, 'SA') ?? '312345678912343' };
+  supplier.identities = [{ type: 'CRN', code: rng.chars('0123456789', 10) }];
+  supplier.addresses = [saudiAddress(rng)];
+  const customer: JsonObject = isObj(doc.customer) ? doc.customer : { name: 'Sample Consumer LLC' };
+  customer.tax_id = { country: 'SA', code: validTaxCode(rng, 'SA') ?? '399999999900003' };
+  delete customer.identities;
+  customer.addresses = [saudiAddress(rng)];
+  doc.customer = customer;
+  vatAtRates(rng, doc, regime, ['general']);
+  for (const l of objs(doc.lines)) delete l.charges;
+  doc.delivery = { date: String(doc.issue_date) };
+  en16931Parts(rng, doc);
+  const payment: JsonObject = isObj(doc.payment) ? doc.payment : {};
+  payment.terms = { notes: 'Payment due within 30 days' };
+  payment.instructions = { key: 'credit-transfer' };
+  delete payment.advances;
+  doc.payment = payment;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 
 const SHAPERS: Record<string, (rng: Random, doc: JsonObject, regime: Regime) => void> = {
   'eu-en16931-v2017': (rng, doc, regime) => meetEn16931(rng, doc, regime.country),
@@ -304,12 +476,42 @@ const SHAPERS: Record<string, (rng: Random, doc: JsonObject, regime: Regime) => 
   'it-ticket-v1': meetTicket,
   'it-sdi-v1': meetSdi,
   'pl-favat-v3': meetFavat,
+  'mx-cfdi-v4': (rng, doc) => meetCfdi(rng, doc),
+  'pt-saft-v1': meetSaft,
+  'br-nfse-v1': (rng, doc) => meetNfse(rng, doc),
+  'sa-zatca-v1': meetZatca,
 };
 
-/** Shapes most invoices that declare an addon to pass its rules; a no-op (and no draw) for the others. */
-export function shapeForAddon(rng: Random, doc: JsonObject, regime: Regime): void {
+/** Orders and deliveries: only what the addon asks of their lines, taxes and parties. */
+const OTHER_SHAPERS: Record<string, (rng: Random, doc: JsonObject, regime: Regime) => void> = {
+  'eu-en16931-v2017': (rng, doc) => en16931Parts(rng, doc),
+  'de-zugferd-v2': (rng, doc) => en16931Parts(rng, doc),
+  'fr-facturx-v1': (rng, doc) => en16931Parts(rng, doc),
+  'de-xrechnung-v3': (rng, doc) => en16931Parts(rng, doc),
+  'fr-choruspro-v1': (rng, doc) => {
+    doc.supplier = siretParty(rng, doc.supplier as JsonObject);
+    if (isObj(doc.customer)) doc.customer = siretParty(rng, doc.customer);
+    en16931Parts(rng, doc);
+  },
+  'ar-arca-v4': (rng, doc, regime) => vatAtRates(rng, doc, regime, ['general', 'reduced', 'increased']),
+  'gr-mydata-v1': (rng, doc, regime) => vatAtRates(rng, doc, regime, ['general', 'reduced', 'super-reduced']),
+  'pl-favat-v3': (rng, doc, regime) => vatAtRates(rng, doc, regime, ['general', 'reduced', 'super-reduced']),
+  'it-ticket-v1': (rng, doc, regime) => vatAtRates(rng, doc, regime, ['general', 'reduced', 'super-reduced', 'intermediate']),
+  'it-sdi-v1': (rng, doc) => {
+    for (const c of combos(doc)) if (c.cat !== 'VAT') ext(c, { 'it-sdi-retained': rng.pick(['A', 'J', 'M']) });
+  },
+  'pt-saft-v1': saftOther,
+  'br-nfse-v1': (rng, doc) => nfseLines(rng, doc),
+  'sa-zatca-v1': zatcaParts,
+};
+
+/**
+ * Shapes most invoices (or, with `invoice` false, orders and deliveries) that declare an addon to pass its
+ * rules; a no-op, drawing nothing, for the others.
+ */
+export function shapeForAddon(rng: Random, doc: JsonObject, regime: Regime, invoice = true): void {
   const addons = Array.isArray(doc.$addons) ? (doc.$addons as string[]) : [];
-  const shaper = addons.length === 1 ? SHAPERS[addons[0]] : undefined;
+  const shaper = addons.length === 1 ? (invoice ? SHAPERS : OTHER_SHAPERS)[addons[0]] : undefined;
   if (!shaper || !rng.chance(0.85)) return;
   shaper(rng, doc, regime);
 }

@@ -89,6 +89,7 @@ export function order(rng: Random, opts: BillOptions): JsonObject {
   const doc = billBase(rng, 'order', opts);
   doc.type = rng.pick(['purchase', 'sale', 'quote']);
   if (rng.chance(0.3)) doc.payment = paymentDetails(rng, String(doc.issue_date));
+  shapeForAddon(rng, doc, opts.regime, false);
   return doc;
 }
 
@@ -98,6 +99,7 @@ export function delivery(rng: Random, opts: BillOptions): JsonObject {
   doc.type = rng.pick(['advice', 'note', 'waybill', 'receipt']);
   if (rng.chance(0.4)) doc.tracking = { code: `TRK${rng.int(10000, 99999)}` };
   if (rng.chance(0.3)) doc.despatch_date = String(doc.issue_date);
+  shapeForAddon(rng, doc, opts.regime, false);
   return doc;
 }
 

@@ -10,6 +10,7 @@
  * Compared: envelopes field by field (key order aside), and refusals by error key and by fault (code, path)
  * sets. Not compared: values each engine makes up itself (see scripts/oracle/compare.ts, ignoredPaths).
  * Any difference is asked again of a fresh reference process, since GOBL keeps some state between documents.
+ * The summary ends with one line per addon: documents declaring it, how many GOBL accepted, how many were equal.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -190,7 +191,7 @@ async function main(): Promise<number> {
   console.log(`GOBL ${version}, seed ${opts.seed}, ${((Date.now() - started) / 1000).toFixed(1)} s, reference processes started: ${oracle.starts}`);
   console.log(formatTally(tally));
   if (tally.byAddon.size > 0) console.log(`\n${formatAddons(tally)}`);
-  console.log(`\ndifferent documents by deliberate fault: ${[...byMutation].sort((a, b) => b[1] - a[1]).map(([m, n]) => `${m} ${n}`).join(', ')}`);
+  if (byMutation.size > 0) console.log(`\ndifferent documents by deliberate fault: ${[...byMutation].sort((a, b) => b[1] - a[1]).map(([m, n]) => `${m} ${n}`).join(', ')}`);
   console.log(`(the generator's label disagreed with GOBL's answer on ${againstLabel} documents without addons)`);
   if (opts.record) console.log(`figure written to ${writeFigure(figureOf(tally, opts, version), opts.external)}`);
   return 0;

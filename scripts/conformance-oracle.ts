@@ -10,6 +10,7 @@
  * Compared: envelopes field by field (key order aside), and refusals by error key and by fault (code, path)
  * sets. Not compared: values each engine makes up itself (see scripts/oracle/compare.ts, ignoredPaths).
  * Any difference is asked again of a fresh reference process, since GOBL keeps some state between documents.
+ * The summary ends with one line per addon: documents declaring it, how many GOBL accepted, how many were equal.
  */
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -18,9 +19,9 @@ import { DOCUMENT_SCHEMAS, type DocumentType } from '../src/document/schemas';
 import { compareOutcomes, ignoredPaths, type Comparison } from './oracle/compare';
 import { generateCases, type GeneratedCase } from './oracle/generate';
 import { OracleProcess } from './oracle/oracle-process';
-import { goblOutcome, type Outcome } from './oracle/outcome';
+import { goblOutcome, sameAnswer, type Outcome } from './oracle/outcome';
 import { runOurEngine } from './oracle/our-engine';
-import { formatTally, newTally, record, sortedKinds, type Tally } from './oracle/summary';
+import { formatAddons, formatTally, newTally, record, recordAddons, sortedKinds, type Tally } from './oracle/summary';
 
 export interface RunOptions {
   count: number;
@@ -66,7 +67,7 @@ function goblVersion(binary: string): string {
   }
 }
 
-interface CaseResult {
+export interface CaseResult {
   c: GeneratedCase;
   ours: Outcome;
   gobl: Outcome;
@@ -74,8 +75,14 @@ interface CaseResult {
   unstable: boolean;
 }
 
-/** Asks the reference, and asks again on a fresh process when its answer differs from ours. */
-async function runCase(c: GeneratedCase, oracle: OracleProcess): Promise<CaseResult> {
+/** What runCase needs of the reference: OracleProcess, or a stand-in in tests. */
+export type Reference = Pick<OracleProcess, 'ask' | 'restart'>;
+
+/**
+ * Asks the reference, and asks again on a fresh process when its answer differs from ours. The case is
+ * unstable only when the fresh process answers otherwise (two panics with one message are one answer).
+ */
+export async function runCase(c: GeneratedCase, oracle: Reference): Promise<CaseResult> {
   const ignore = ignoredPaths(c.input);
   const ours = runOurEngine(c.input);
   const first = await oracle.ask(c.input);
@@ -86,8 +93,7 @@ async function runCase(c: GeneratedCase, oracle: OracleProcess): Promise<CaseRes
     oracle.restart();
     const again = await oracle.ask(c.input);
     const fresh = goblOutcome(again);
-    const sameAsFirst = compareOutcomes(gobl, fresh, ignore).equal;
-    if (!sameAsFirst) {
+    if (!sameAnswer(gobl, fresh, ignore)) {
       unstable = true;
       gobl = fresh;
       comparison = compareOutcomes(ours, gobl, ignore);
@@ -162,6 +168,7 @@ async function main(): Promise<number> {
       const r = await runCase(c, oracle);
       if (r.unstable) tally.unstable++;
       record(tally, c.id, r.comparison);
+      recordAddons(tally, c.addons, r.gobl.kind === 'envelope', r.comparison.equal);
       if ((c.expect === 'refuse' && r.gobl.kind === 'envelope') || (c.expect === 'accept' && r.gobl.kind !== 'envelope' && !c.addons.length)) againstLabel++;
       if (!r.comparison.equal) {
         byMutation.set(c.mutation ?? 'none', (byMutation.get(c.mutation ?? 'none') ?? 0) + 1);
@@ -183,7 +190,8 @@ async function main(): Promise<number> {
   }
   console.log(`GOBL ${version}, seed ${opts.seed}, ${((Date.now() - started) / 1000).toFixed(1)} s, reference processes started: ${oracle.starts}`);
   console.log(formatTally(tally));
-  console.log(`\ndifferent documents by deliberate fault: ${[...byMutation].sort((a, b) => b[1] - a[1]).map(([m, n]) => `${m} ${n}`).join(', ')}`);
+  if (tally.byAddon.size > 0) console.log(`\n${formatAddons(tally)}`);
+  if (byMutation.size > 0) console.log(`\ndifferent documents by deliberate fault: ${[...byMutation].sort((a, b) => b[1] - a[1]).map(([m, n]) => `${m} ${n}`).join(', ')}`);
   console.log(`(the generator's label disagreed with GOBL's answer on ${againstLabel} documents without addons)`);
   if (opts.record) console.log(`figure written to ${writeFigure(figureOf(tally, opts, version), opts.external)}`);
   return 0;

@@ -3,6 +3,7 @@ import type { Regime } from '../../src/document/tax/regime-def';
 import type { JsonObject } from '../../src/document/types';
 import type { Random } from './random';
 import { chooseAddons } from './addons';
+import { shapeForAddon } from './addon-shapes';
 import { currencyFor } from './currencies';
 import { frCtcPayment, frCtcStatus, shapeFrCtcInvoice } from './fr-ctc';
 import { addDays, date } from './dates';
@@ -80,6 +81,7 @@ export function invoice(rng: Random, opts: BillOptions): JsonObject {
   if (rng.chance(0.5)) doc.payment = paymentDetails(rng, issueDate);
   if (rng.chance(0.05)) doc.op_date = addDays(issueDate, -rng.int(0, 5));
   if (opts.external && opts.regime.country === 'FR') shapeFrCtcInvoice(rng, doc);
+  shapeForAddon(rng, doc, opts.regime);
   return doc;
 }
 
@@ -87,6 +89,7 @@ export function order(rng: Random, opts: BillOptions): JsonObject {
   const doc = billBase(rng, 'order', opts);
   doc.type = rng.pick(['purchase', 'sale', 'quote']);
   if (rng.chance(0.3)) doc.payment = paymentDetails(rng, String(doc.issue_date));
+  shapeForAddon(rng, doc, opts.regime, false);
   return doc;
 }
 
@@ -96,6 +99,7 @@ export function delivery(rng: Random, opts: BillOptions): JsonObject {
   doc.type = rng.pick(['advice', 'note', 'waybill', 'receipt']);
   if (rng.chance(0.4)) doc.tracking = { code: `TRK${rng.int(10000, 99999)}` };
   if (rng.chance(0.3)) doc.despatch_date = String(doc.issue_date);
+  shapeForAddon(rng, doc, opts.regime, false);
   return doc;
 }
 

@@ -3,6 +3,7 @@
  * error key and faults (code and path), or a failure of the engine itself.
  */
 import type { Envelope, Json, JsonObject, ProcessResult } from '../../src/document/types';
+import { compareOutcomes, type Ignore } from './compare';
 
 export interface FaultKey {
   code: string;
@@ -65,4 +66,15 @@ export function goblOutcome(line: JsonObject): Outcome {
 
 function fieldPaths(fields: JsonObject, at: string): string[] {
   return Object.entries(fields).flatMap(([k, v]) => (isObj(v) ? fieldPaths(v, `${at}.${k}`) : [`${at}.${k}`]));
+}
+
+/**
+ * Whether two answers of the reference to one input are the same answer: two crashes (or two unreadable
+ * inputs) with one message are, as are envelopes and refusals that compare equal.
+ */
+export function sameAnswer(a: Outcome, b: Outcome, ignore?: Ignore): boolean {
+  if (a.kind === 'crashed' || a.kind === 'bad-input' || b.kind === 'crashed' || b.kind === 'bad-input') {
+    return a.kind === b.kind && (a as { message: string }).message === (b as { message: string }).message;
+  }
+  return compareOutcomes(a, b, ignore).equal;
 }

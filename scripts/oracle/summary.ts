@@ -13,10 +13,36 @@ export interface Tally {
   /** Differences that changed on a fresh reference process (GOBL's state between documents). */
   unstable: number;
   byKind: Map<string, KindTally>;
+  /** Per addon declared: documents, those GOBL accepted (an envelope), those both engines answered alike. */
+  byAddon: Map<string, AddonTally>;
+}
+
+export interface AddonTally {
+  documents: number;
+  accepted: number;
+  equal: number;
 }
 
 export function newTally(): Tally {
-  return { total: 0, equal: 0, different: 0, unstable: 0, byKind: new Map() };
+  return { total: 0, equal: 0, different: 0, unstable: 0, byKind: new Map(), byAddon: new Map() };
+}
+
+/** Counts one document under each addon it declares. */
+export function recordAddons(t: Tally, addons: string[], goblAccepted: boolean, equal: boolean): void {
+  for (const addon of addons) {
+    const a = t.byAddon.get(addon) ?? { documents: 0, accepted: 0, equal: 0 };
+    a.documents++;
+    if (goblAccepted) a.accepted++;
+    if (equal) a.equal++;
+    t.byAddon.set(addon, a);
+  }
+}
+
+/** One line per addon: how many documents declared it, how many GOBL accepted, how many were answered alike. */
+export function formatAddons(t: Tally): string {
+  const lines = [...t.byAddon.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([addon, a]) =>
+    `  ${addon}: ${a.documents} documents, ${a.accepted} accepted by GOBL (${((100 * a.accepted) / a.documents).toFixed(0)}%), ${a.equal} equal`);
+  return lines.length > 0 ? ['documents by addon declared:', ...lines].join('\n') : '';
 }
 
 const short = (v: unknown) => (v === undefined ? '(absent)' : JSON.stringify(v).slice(0, 120));

@@ -161,7 +161,8 @@ describe('es-sii-v1', () => {
     ['valid', { currency: 'EUR', customer: { tax_id: { country: 'ES', code: 'B1' } }, tax: { ext: { 'es-sii-doc-type': 'F1' } } }, []],
     ['simplified needs no customer', { currency: 'EUR', tax: { ext: { 'es-sii-doc-type': 'F2' } } }, []],
     ['no customer', { currency: 'EUR', tax: { ext: { 'es-sii-doc-type': 'F1' } } }, ['04']],
-    ['no doc type', { currency: 'EUR', customer: { tax_id: { country: 'ES', code: 'B1' } }, tax: {} }, ['08']],
+    // As for VeriFactu: GOBL's "doc type in R1–R5" holds on an absent key, so a correction type is asked for too.
+    ['no doc type', { currency: 'EUR', customer: { tax_id: { country: 'ES', code: 'B1' } }, tax: {} }, ['08', '09']],
     [
       'mixed regimes',
       {

@@ -121,7 +121,9 @@ export function validateSiiInvoice(doc: JsonObject, path: string): Fault[] {
     const ext = extMap(tax);
     const docType = ext[K.docType] ?? '';
     if (docType === '') out.push(f('08', `'${K.docType}' is needed`, `${path}.tax.ext`));
-    if (['R1', 'R2', 'R3', 'R4', 'R5'].includes(docType) && !ext[K.correctionType]) {
+    // GOBL's condition "doc type is one of R1–R5" also holds when there is no doc type at all (its extension
+    // checks pass on an absent key), so a document without one is asked for a correction type too.
+    if ((docType === '' || ['R1', 'R2', 'R3', 'R4', 'R5'].includes(docType)) && !ext[K.correctionType]) {
       out.push(f('09', `'${K.correctionType}' is needed`, `${path}.tax.ext`));
     }
     if (type === 'standard' && docType !== '' && !['F1', 'F2', 'F3'].includes(docType)) {

@@ -5,7 +5,7 @@
  * these addons are shaped; the rest keep what the generator drew. Only an invoice that declares an addon
  * draws anything more, so other documents stay as they were.
  */
-import type { Regime } from '../../src/document/regimes';
+import type { Regime } from '../../src/document/tax/regime-def';
 import type { JsonObject } from '../../src/document/types';
 import type { Random } from './random';
 import { addDays, date } from './dates';

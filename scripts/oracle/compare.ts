@@ -28,6 +28,28 @@ export interface Ignore {
   uuids: string[];
   /** Not compared at all. */
   skip: string[];
+  /**
+   * Times of day either engine takes from its own clock: compared only as "both absent, or both times at
+   * most a few seconds apart". When they differ within that, the digest differs with them and is not compared.
+   */
+  clock?: string[];
+}
+
+const CLOCK_TOLERANCE_S = 5;
+const TIME = /^(\d{2}):(\d{2}):(\d{2})$/;
+
+function secondsOfDay(value: unknown): number | undefined {
+  const m = typeof value === 'string' ? TIME.exec(value) : null;
+  return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : undefined;
+}
+
+/** Two clock readings a few seconds apart (across midnight too). */
+function closeInTime(a: unknown, b: unknown): boolean {
+  const x = secondsOfDay(a);
+  const y = secondsOfDay(b);
+  if (x === undefined || y === undefined) return false;
+  const d = Math.abs(x - y);
+  return Math.min(d, 86400 - d) <= CLOCK_TOLERANCE_S;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,6 +59,7 @@ const isObj = (v: unknown): v is JsonObject => typeof v === 'object' && v !== nu
  * What neither engine takes from the input, so each makes up its own: the header's uuid when the input
  * names none (a new UUID), the document's uuid when it has none (a new UUID) and its issue date when it has
  * none (today in the regime's zone); the last two change the digest, which is then not compared either.
+ * A bill document's issue time, when the input has none, is the clock's where an addon sets it (mx-cfdi-v4).
  */
 export function ignoredPaths(input: JsonObject): Ignore {
   const isEnv = isObj(input.doc) && (isObj(input.head) || input.$schema === 'https://gobl.org/draft-0/envelope');
@@ -49,6 +72,7 @@ export function ignoredPaths(input: JsonObject): Ignore {
     ignore.skip.push('$.head.dig');
   }
   if (schema.includes('/bill/') && typeof doc.issue_date !== 'string') ignore.skip.push('$.doc.issue_date', '$.head.dig');
+  if (schema.includes('/bill/') && typeof doc.issue_time !== 'string') ignore.clock = ['$.doc.issue_time'];
   return ignore;
 }
 
@@ -57,9 +81,15 @@ const key = (f: FaultKey) => `${f.code} ${f.path}`;
 /** Every path where two JSON values differ, depth first, at most `limit` of them. */
 export function valueDifferences(ours: Json | undefined, gobl: Json | undefined, ignore: Ignore = { uuids: [], skip: [] }, limit = 500): ValueDifference[] {
   const out: ValueDifference[] = [];
+  let clockApart = false;
   const walk = (a: Json | undefined, b: Json | undefined, path: string) => {
     if (out.length >= limit) return;
     if (ignore.skip.includes(path)) return;
+    if (ignore.clock?.includes(path) && a !== b) {
+      if (closeInTime(a, b)) clockApart = true;
+      else out.push({ path, ours: a, gobl: b });
+      return;
+    }
     if (ignore.uuids.includes(path)) {
       if (!(typeof a === 'string' && UUID.test(a) && typeof b === 'string' && UUID.test(b))) out.push({ path, ours: a, gobl: b });
       return;
@@ -76,7 +106,7 @@ export function valueDifferences(ours: Json | undefined, gobl: Json | undefined,
     out.push({ path, ours: a, gobl: b });
   };
   walk(ours, gobl, '$');
-  return out;
+  return clockApart ? out.filter((d) => d.path !== '$.head.dig.val') : out;
 }
 
 /** `doc.lines` for `$.doc.lines[3].taxes[0].percent`: where in the envelope a difference is. */

@@ -27,7 +27,19 @@ describe('valueDifferences', () => {
 
 describe('ignoredPaths', () => {
   test('a bare document with its uuid and date: only the header uuid is made up', () => {
-    expect(ignoredPaths({ $schema: 'https://gobl.org/draft-0/bill/invoice', uuid: 'u', issue_date: '2024-01-01' })).toEqual({ uuids: ['$.head.uuid'], skip: [] });
+    expect(ignoredPaths({ $schema: 'https://gobl.org/draft-0/bill/invoice', uuid: 'u', issue_date: '2024-01-01', issue_time: '10:00:00' })).toEqual({ uuids: ['$.head.uuid'], skip: [] });
+  });
+
+  test('an issue time the input lacks is compared as a clock reading, and the digest goes with it', () => {
+    const ignore = ignoredPaths({ $schema: 'https://gobl.org/draft-0/bill/invoice', uuid: 'u', issue_date: '2024-01-01' });
+    expect(ignore.clock).toEqual(['$.doc.issue_time']);
+    const at = (time: string | undefined, dig: string) => ({ head: { dig: { val: dig } }, doc: { issue_time: time, code: 'A' } });
+    const paths = (a: JsonObject, b: JsonObject) => valueDifferences(a, b, ignore).map((d) => d.path);
+    expect(paths(at('06:52:46', 'x'), at('06:52:47', 'y'))).toEqual([]);
+    expect(paths(at('23:59:59', 'x'), at('00:00:01', 'y'))).toEqual([]);
+    expect(paths(at('06:52:46', 'x'), at('07:52:46', 'y'))).toEqual(['$.head.dig.val', '$.doc.issue_time']);
+    expect(paths(at(undefined, 'x'), at('06:52:46', 'y'))).toEqual(['$.head.dig.val', '$.doc.issue_time']);
+    expect(paths(at('06:52:46', 'x'), at('06:52:46', 'y'))).toEqual(['$.head.dig.val']);
   });
 
   test('a document without uuid or date: those and the digest are not compared', () => {

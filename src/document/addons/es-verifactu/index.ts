@@ -3,15 +3,15 @@ import type { Fault, JsonObject } from '../../types';
 import { ES_VERIFACTU_V1 } from './def';
 import { moveDocTypeOnCorrection, normalizeCorrection } from '../es-common/correction';
 import { normalizeCustomerIdentityType } from '../es-common/customer-identity';
-import { keyOfExemptionCode, setExemptionCode } from '../es-common/exemption';
+import { codeSpanishCombo, type SpanishComboCoding } from '../es-common/combo-codes';
+import { docTypeFaults, generalNoteFaults, identifiedCustomerFaults, precedingFaults } from '../es-common/invoice-checks';
 import { VAT_OR_IGIC } from '../es-common/vat-categories';
-import { CORRECTIVE_INVOICE_TYPES, invoiceType } from '../../bill/invoice-type';
 import { canConvertTo } from '../../currency/exchange';
 import { identityWithExt } from '../../org/identities';
 import type { Addon } from '../../tax/addon-def';
 import { faultMaker } from '../../rules/fault';
 import { isObject, obj, objects, present, str } from '../../rules/values';
-import { deleteExt, docTaxExt, extMap, getExt, mergeDocTaxExt, setExt, setExtIfEmpty, setExtOneOf } from '../../tax/extensions';
+import { docTaxExt, extMap, getExt, mergeDocTaxExt } from '../../tax/extensions';
 import { hasTag } from '../../tax/tags';
 
 /** Spain's VERI*FACTU reporting (addon es-verifactu-v1). */
@@ -28,47 +28,18 @@ export const VERIFACTU = {
 
 const K = VERIFACTU;
 
-/** Combos without a key get one from the codes they carry. */
-function prepareComboKey(combo: JsonObject): void {
-  if (str(combo, 'key') !== '') return;
-  let key = keyOfExemptionCode(getExt(combo, K.exempt));
-  const op = getExt(combo, K.opClass);
-  if (op === 'S2') key = 'reverse-charge';
-  else if (op === 'N1' || op === 'N2') key = 'outside-scope';
-  combo.key = key || 'standard';
-}
+const COMBO_CODING: SpanishComboCoding = {
+  exempt: K.exempt,
+  regime: K.regime,
+  classification: K.opClass,
+  foreign: 'N2',
+  byKey: { standard: { code: 'S1' }, zero: { code: 'S1' }, 'reverse-charge': { code: 'S2' }, 'outside-scope': { code: 'N2', keep: ['N1'] } },
+  keyOf: (code) => (code === 'S2' ? 'reverse-charge' : code === 'N1' || code === 'N2' ? 'outside-scope' : ''),
+  surchargeRegime: '18',
+};
 
 export function normalizeVerifactuCombo(combo: JsonObject): void {
-  if (!VAT_OR_IGIC.includes(str(combo, 'cat'))) return;
-  const country = str(combo, 'country');
-  if (country !== '' && country !== 'ES') {
-    setExt(combo, K.opClass, 'N2');
-    setExtOneOf(combo, K.regime, '01', ['17']);
-    deleteExt(combo, K.exempt);
-    return;
-  }
-  prepareComboKey(combo);
-  const key = str(combo, 'key');
-  if (key === 'export') setExtIfEmpty(combo, K.regime, '02');
-  if (combo.surcharge !== undefined && combo.surcharge !== null) setExtIfEmpty(combo, K.regime, '18');
-  setExtIfEmpty(combo, K.regime, '01');
-  switch (key) {
-    case 'standard':
-    case 'zero':
-      setExt(combo, K.opClass, 'S1');
-      deleteExt(combo, K.exempt);
-      break;
-    case 'reverse-charge':
-      setExt(combo, K.opClass, 'S2');
-      deleteExt(combo, K.exempt);
-      break;
-    case 'outside-scope':
-      setExtOneOf(combo, K.opClass, 'N2', ['N1']);
-      deleteExt(combo, K.exempt);
-      break;
-    default:
-      setExemptionCode(combo, key, K.exempt, K.opClass);
-  }
+  codeSpanishCombo(combo, COMBO_CODING);
 }
 
 export function normalizeVerifactuInvoice(doc: JsonObject): void {
@@ -89,20 +60,8 @@ function isSimplified(doc: JsonObject): boolean {
 
 export function validateVerifactuInvoice(doc: JsonObject, path: string): Fault[] {
   const out: Fault[] = [];
-  const type = invoiceType(doc);
   if (!canConvertTo(doc, 'EUR')) out.push(f('16', 'the invoice must be in EUR or give an exchange rate to EUR', path));
-  const preceding = objects(doc, 'preceding');
-  if (type === 'corrective' && preceding.length === 0) {
-    out.push(f('01', 'a corrective invoice needs preceding documents', `${path}.preceding`));
-  }
-  preceding.forEach((ref, i) => {
-    if (!present(ref, 'issue_date')) out.push(f('02', 'the preceding document needs an issue date', `${path}.preceding[${i}].issue_date`));
-  });
-  if (type === 'corrective') {
-    preceding.forEach((ref, i) => {
-      if (!present(ref, 'tax')) out.push(f('03', 'the preceding document needs its tax data', `${path}.preceding[${i}].tax`));
-    });
-  }
+  out.push(...precedingFaults(doc, path, f, { missing: '01', issueDate: '02', tax: '03' }));
   const customer = obj(doc, 'customer');
   if (isSimplified(doc)) {
     if (customer) {
@@ -113,14 +72,8 @@ export function validateVerifactuInvoice(doc: JsonObject, path: string): Fault[]
         out.push(f('05', 'a simplified invoice cannot carry a customer identity type', `${path}.customer`));
       }
     }
-  } else if (!customer) {
-    out.push(f('06', 'a customer is needed', `${path}.customer`));
   } else {
-    if (!isObject(customer.tax_id) && !identityWithExt(customer, K.identityType)) {
-      out.push(f('07', `the customer needs a tax ID or an identity with '${K.identityType}'`, `${path}.customer`));
-    }
-    const taxId = obj(customer, 'tax_id');
-    if (taxId && !present(taxId, 'code')) out.push(f('08', 'the customer tax ID needs a code', `${path}.customer.tax_id.code`));
+    out.push(...identifiedCustomerFaults(customer, path, K.identityType, f, { missing: '06', identified: '07', taxIdCode: '08' }));
     objects(customer, 'identities').forEach((id, i) => {
       const code = getExt(id, K.identityType);
       if (code !== '' && code !== '02' && !present(id, 'country')) {
@@ -128,30 +81,8 @@ export function validateVerifactuInvoice(doc: JsonObject, path: string): Fault[]
       }
     });
   }
-  const tax = obj(doc, 'tax');
-  if (!tax) {
-    out.push(f('09', 'tax details are needed', `${path}.tax`));
-  } else {
-    const ext = extMap(tax);
-    const docType = ext[K.docType] ?? '';
-    if (docType === '') out.push(f('10', `'${K.docType}' is needed`, `${path}.tax.ext`));
-    // GOBL's condition "doc type is one of R1–R5" also holds when there is no doc type at all (its extension
-    // checks pass on an absent key), so a document without one is asked for a correction type too.
-    if ((docType === '' || ['R1', 'R2', 'R3', 'R4', 'R5'].includes(docType)) && !ext[K.correctionType]) {
-      out.push(f('13', `'${K.correctionType}' is needed for corrective document types`, `${path}.tax.ext`));
-    }
-    if (type === 'standard' && docType !== '' && !['F1', 'F2', 'F3'].includes(docType)) {
-      out.push(f('11', 'a standard invoice takes document type F1, F2 or F3', `${path}.tax.ext`));
-    }
-    if (CORRECTIVE_INVOICE_TYPES.includes(type) && docType !== '' && !['R1', 'R2', 'R3', 'R4', 'R5'].includes(docType)) {
-      out.push(f('12', 'a corrective invoice takes document type R1 to R5', `${path}.tax.ext`));
-    }
-  }
-  objects(doc, 'notes').forEach((note, i) => {
-    if (str(note, 'key') === 'general' && Buffer.byteLength(str(note, 'text'), 'utf8') > 500) {
-      out.push(f('14', 'a general note is limited to 500 characters', `${path}.notes[${i}].text`));
-    }
-  });
+  out.push(...docTypeFaults(doc, path, K, f, { tax: '09', docType: '10', correctionType: '13', standard: '11', corrective: '12' }));
+  out.push(...generalNoteFaults(doc, path, f, '14'));
   objects(doc, 'lines').forEach((line, i) => {
     const cats = objects(line, 'taxes').map((c) => str(c, 'cat'));
     if (!cats.some((c) => ['VAT', 'IGIC', 'IPSI'].includes(c))) {

@@ -29,3 +29,23 @@ export interface Hooks {
   normalize?: Normalizer;
   validate?: Validator;
 }
+
+/** What a regime or an addon does to one kind of object. */
+export type KindNormalizer = (node: JsonObject, ctx: HookContext) => void;
+export type KindValidator = (node: JsonObject, path: string, ctx: HookContext) => Fault[];
+
+/**
+ * Hooks made of one function per kind of object, which is how most regimes and addons act: each names the
+ * kinds it touches, and the others pass untouched.
+ */
+export function hooksByKind(by: {
+  normalize?: Partial<Record<NodeKind, KindNormalizer>>;
+  validate?: Partial<Record<NodeKind, KindValidator>>;
+}): Hooks {
+  const hooks: Hooks = {};
+  const normalizers = by.normalize;
+  const validators = by.validate;
+  if (normalizers) hooks.normalize = (node, kind, ctx) => normalizers[kind]?.(node, ctx);
+  if (validators) hooks.validate = (node, kind, path, ctx) => validators[kind]?.(node, path, ctx) ?? [];
+  return hooks;
+}

@@ -1,4 +1,4 @@
-import type { HookContext, NodeKind } from '../../hooks';
+import { hooksByKind } from '../../hooks';
 import type { Fault, JsonObject } from '../../types';
 import { BR_NFE_V4 } from './def';
 import { canConvertTo } from '../../currency/exchange';
@@ -413,39 +413,21 @@ export function validateNfePaymentMeans(node: JsonObject, path: string, prefix: 
 
 export const brNfe: Addon = {
   def: BR_NFE_V4,
-  normalize(node: JsonObject, kind: NodeKind, _ctx: HookContext) {
-    switch (kind) {
-      case 'bill/invoice':
-        normalizeNfeInvoice(node);
-        break;
-      case 'tax/combo':
-        normalizeNfeCombo(node);
-        break;
-      case 'pay/instructions':
-      case 'pay/record':
-        normalizeNfePaymentMeans(node);
-        break;
-      default:
-    }
-  },
-  validate(node: JsonObject, kind: NodeKind, path: string) {
-    switch (kind) {
-      case 'bill/invoice':
-        return validateNfeInvoice(node, path);
-      case 'bill/line':
-        return validateNfeLine(node, path);
-      case 'tax/combo':
-        return validateNfeCombo(node, path);
-      case 'org/identity':
-        return validateNfeIdentity(node, path);
-      case 'org/party':
-        return validateNfeParty(node, path);
-      case 'pay/instructions':
-        return validateNfePaymentMeans(node, path, 'GOBL-BR-NFE-PAY-INSTRUCTIONS', 'the payment instructions');
-      case 'pay/record':
-        return validateNfePaymentMeans(node, path, 'GOBL-BR-NFE-PAY-RECORD', 'an advance payment');
-      default:
-        return [];
-    }
-  },
+  ...hooksByKind({
+    normalize: {
+      'bill/invoice': normalizeNfeInvoice,
+      'tax/combo': normalizeNfeCombo,
+      'pay/instructions': normalizeNfePaymentMeans,
+      'pay/record': normalizeNfePaymentMeans,
+    },
+    validate: {
+      'bill/invoice': validateNfeInvoice,
+      'bill/line': validateNfeLine,
+      'tax/combo': validateNfeCombo,
+      'org/identity': validateNfeIdentity,
+      'org/party': validateNfeParty,
+      'pay/instructions': (node, path) => validateNfePaymentMeans(node, path, 'GOBL-BR-NFE-PAY-INSTRUCTIONS', 'the payment instructions'),
+      'pay/record': (node, path) => validateNfePaymentMeans(node, path, 'GOBL-BR-NFE-PAY-RECORD', 'an advance payment'),
+    },
+  }),
 };

@@ -1,4 +1,4 @@
-import type { NodeKind } from '../../hooks';
+import { hooksByKind } from '../../hooks';
 import { Amount, Percentage } from '../../num';
 import type { Fault, JsonObject } from '../../types';
 import { FLOW10_DOC_TYPES, FLOW10_VAT_PERCENTS, FR_CTC_FLOW10_V1 } from './flow10-def';
@@ -470,36 +470,20 @@ export function validateFlow2Item(item: JsonObject, path: string): Fault[] {
 
 export const frCtcFlow2: Addon = {
   def: FR_CTC_FLOW2_V1,
-  normalize(node: JsonObject, kind: NodeKind) {
-    switch (kind) {
-      case 'bill/invoice':
-        normalizeFlow2Invoice(node);
-        break;
-      case 'org/party':
-        normalizeFlow2Party(node);
-        break;
-      case 'org/identity':
-        normalizeCtcIdentity(node, true);
-        break;
-      default:
-    }
-  },
-  validate(node: JsonObject, kind: NodeKind, path: string) {
-    switch (kind) {
-      case 'bill/invoice':
-        return validateFlow2Invoice(node, path);
-      case 'org/party':
-        return validateFlow2Party(node, path);
-      case 'org/identity':
-        return getExt(node, ISO_SCHEME_ID) === PRIVATE_ID ? codeFaults(node, path, 100, f2id) : [];
-      case 'org/inbox':
-        return str(node, 'scheme') === SIREN_INBOX ? codeFaults(node, path, 125, f2in) : [];
-      case 'org/item':
-        return validateFlow2Item(node, path);
-      default:
-        return [];
-    }
-  },
+  ...hooksByKind({
+    normalize: {
+      'bill/invoice': normalizeFlow2Invoice,
+      'org/party': normalizeFlow2Party,
+      'org/identity': (node) => normalizeCtcIdentity(node, true),
+    },
+    validate: {
+      'bill/invoice': validateFlow2Invoice,
+      'org/party': validateFlow2Party,
+      'org/identity': (node, path) => (getExt(node, ISO_SCHEME_ID) === PRIVATE_ID ? codeFaults(node, path, 100, f2id) : []),
+      'org/inbox': (node, path) => (str(node, 'scheme') === SIREN_INBOX ? codeFaults(node, path, 125, f2in) : []),
+      'org/item': validateFlow2Item,
+    },
+  }),
 };
 
 /* ---------- flow 10 ---------- */
@@ -658,33 +642,17 @@ export function validateFlow10Party(party: JsonObject, path: string): Fault[] {
 
 export const frCtcFlow10: Addon = {
   def: FR_CTC_FLOW10_V1,
-  normalize(node: JsonObject, kind: NodeKind) {
-    switch (kind) {
-      case 'bill/invoice':
-        normalizeFlow10Invoice(node);
-        break;
-      case 'org/party':
-        normalizeFlow10Party(node);
-        break;
-      case 'org/identity':
-        normalizeCtcIdentity(node, false);
-        break;
-      case 'tax/combo':
-        normalizeEnCombo(node);
-        break;
-      default:
-    }
-  },
-  validate(node: JsonObject, kind: NodeKind, path: string) {
-    switch (kind) {
-      case 'bill/invoice':
-        return validateFlow10Invoice(node, path);
-      case 'bill/payment':
-        return validateFlow10Payment(node, path);
-      case 'org/party':
-        return validateFlow10Party(node, path);
-      default:
-        return [];
-    }
-  },
+  ...hooksByKind({
+    normalize: {
+      'bill/invoice': normalizeFlow10Invoice,
+      'org/party': normalizeFlow10Party,
+      'org/identity': (node) => normalizeCtcIdentity(node, false),
+      'tax/combo': normalizeEnCombo,
+    },
+    validate: {
+      'bill/invoice': validateFlow10Invoice,
+      'bill/payment': validateFlow10Payment,
+      'org/party': validateFlow10Party,
+    },
+  }),
 };

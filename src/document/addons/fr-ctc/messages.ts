@@ -1,4 +1,4 @@
-import type { NodeKind } from '../../hooks';
+import { hooksByKind } from '../../hooks';
 import type { Fault, JsonObject } from '../../types';
 import {
   FLOW6_ACTIONS,
@@ -354,43 +354,21 @@ export function validateFlow6Party(party: JsonObject, path: string): Fault[] {
 
 export const frCtcFlow6: Addon = {
   def: FR_CTC_FLOW6_V1,
-  normalize(node: JsonObject, kind: NodeKind) {
-    switch (kind) {
-      case 'bill/status':
-        normalizeFlow6Status(node);
-        break;
-      case 'bill/payment':
-        normalizeFlow6Payment(node);
-        break;
-      case 'bill/reason':
-        normalizeFlow6Reason(node);
-        break;
-      case 'bill/action':
-        normalizeFlow6Action(node);
-        break;
-      case 'org/party':
-        normalizeFlow6Party(node);
-        break;
-      case 'org/identity':
-        normalizeCtcIdentity(node, true);
-        break;
-      default:
-    }
-  },
-  validate(node: JsonObject, kind: NodeKind, path: string) {
-    switch (kind) {
-      case 'bill/status':
-        return validateFlow6Status(node, path);
-      case 'bill/payment':
-        return validateFlow6Payment(node, path);
-      case 'bill/reason':
-        return validateFlow6Reason(node, path);
-      case 'bill/action':
-        return extIn(node, K.action, FLOW6_ACTIONS) ? [] : [fa('01', 'the action code is not a known CDAR code', `${path}.ext`)];
-      case 'org/party':
-        return validateFlow6Party(node, path);
-      default:
-        return [];
-    }
-  },
+  ...hooksByKind({
+    normalize: {
+      'bill/status': normalizeFlow6Status,
+      'bill/payment': normalizeFlow6Payment,
+      'bill/reason': normalizeFlow6Reason,
+      'bill/action': normalizeFlow6Action,
+      'org/party': normalizeFlow6Party,
+      'org/identity': (node) => normalizeCtcIdentity(node, true),
+    },
+    validate: {
+      'bill/status': validateFlow6Status,
+      'bill/payment': validateFlow6Payment,
+      'bill/reason': validateFlow6Reason,
+      'bill/action': (node, path) => (extIn(node, K.action, FLOW6_ACTIONS) ? [] : [fa('01', 'the action code is not a known CDAR code', `${path}.ext`)]),
+      'org/party': validateFlow6Party,
+    },
+  }),
 };

@@ -1,4 +1,4 @@
-import type { NodeKind } from '../../hooks';
+import { hooksByKind } from '../../hooks';
 import type { Fault, JsonObject } from '../../types';
 import { IT_SDI_V1 } from './def';
 import { canConvertTo } from '../../currency/exchange';
@@ -244,40 +244,21 @@ export function validateSdiCombo(combo: JsonObject, path: string): Fault[] {
 
 export const itSdi: Addon = {
   def: IT_SDI_V1,
-  normalize(node: JsonObject, kind: NodeKind) {
-    switch (kind) {
-      case 'bill/invoice':
-        normalizeSdiInvoice(node);
-        break;
-      case 'pay/instructions':
-      case 'pay/record':
-        normalizeSdiPayment(node);
-        break;
-      case 'org/address':
-        normalizeSdiAddress(node);
-        break;
-      case 'tax/combo':
-        normalizeSdiCombo(node);
-        break;
-      default:
-    }
-  },
-  validate(node: JsonObject, kind: NodeKind, path: string) {
-    switch (kind) {
-      case 'bill/invoice':
-        return validateSdiInvoice(node, path);
-      case 'bill/charge':
-        return validateSdiCharge(node, path);
-      case 'org/address':
-        return validateSdiAddress(node, path);
-      case 'tax/combo':
-        return validateSdiCombo(node, path);
-      case 'pay/instructions':
-        return hasExt(node, K.paymentMeans) ? [] : [fi('01', `'${K.paymentMeans}' is needed`, `${path}.ext`)];
-      case 'pay/record':
-        return hasExt(node, K.paymentMeans) ? [] : [fr('01', `'${K.paymentMeans}' is needed`, `${path}.ext`)];
-      default:
-        return [];
-    }
-  },
+  ...hooksByKind({
+    normalize: {
+      'bill/invoice': normalizeSdiInvoice,
+      'pay/instructions': normalizeSdiPayment,
+      'pay/record': normalizeSdiPayment,
+      'org/address': normalizeSdiAddress,
+      'tax/combo': normalizeSdiCombo,
+    },
+    validate: {
+      'bill/invoice': validateSdiInvoice,
+      'bill/charge': validateSdiCharge,
+      'org/address': validateSdiAddress,
+      'tax/combo': validateSdiCombo,
+      'pay/instructions': (node, path) => (hasExt(node, K.paymentMeans) ? [] : [fi('01', `'${K.paymentMeans}' is needed`, `${path}.ext`)]),
+      'pay/record': (node, path) => (hasExt(node, K.paymentMeans) ? [] : [fr('01', `'${K.paymentMeans}' is needed`, `${path}.ext`)]),
+    },
+  }),
 };

@@ -1,5 +1,5 @@
 import { dateTimeIn } from '../../bill/calculate';
-import type { HookContext, NodeKind } from '../../hooks';
+import { hooksByKind, type HookContext } from '../../hooks';
 import type { Fault, JsonObject } from '../../types';
 import { PT_SAFT_EXEMPTION_TEXTS, PT_SAFT_V1 } from './def';
 import { canConvertTo } from '../../currency/exchange';
@@ -425,52 +425,29 @@ export function validateSaftNote(note: JsonObject, path: string): Fault[] {
 
 export const ptSaft: Addon = {
   def: PT_SAFT_V1,
-  normalize(node: JsonObject, kind: NodeKind, ctx: HookContext) {
-    switch (kind) {
-      case 'tax/combo':
-        return normalizeSaftCombo(node);
-      case 'org/item':
-        return normalizeSaftItem(node);
-      case 'pay/instructions':
-      case 'pay/record':
-        return normalizeSaftPaymentMeans(node);
-      case 'bill/payment':
-        return normalizeSaftPayment(node);
-      case 'bill/order':
-        return normalizeSaftOrder(node, ctx);
-      case 'bill/delivery':
-        return normalizeSaftDelivery(node);
-      case 'bill/invoice':
-        return normalizeSaftInvoice(node, ctx);
-      case 'bill/line':
-        return normalizeSaftLine(node);
-      default:
-    }
-  },
-  validate(node: JsonObject, kind: NodeKind, path: string) {
-    switch (kind) {
-      case 'bill/invoice':
-        return validateSaftInvoice(node, path);
-      case 'bill/payment':
-        return validateSaftPayment(node, path);
-      case 'bill/payment-line':
-        return validateSaftPaymentLine(node, path);
-      case 'bill/delivery':
-        return validateSaftDelivery(node, path);
-      case 'bill/order':
-        return validateSaftOrder(node, path);
-      case 'bill/line':
-        return validateSaftLine(node, path);
-      case 'tax/combo':
-        return validateSaftCombo(node, path);
-      case 'tax/total':
-        return validateSaftTaxTotals(node, path);
-      case 'org/item':
-        return validateSaftItem(node, path);
-      case 'org/note':
-        return validateSaftNote(node, path);
-      default:
-        return [];
-    }
-  },
+  ...hooksByKind({
+    normalize: {
+      'tax/combo': normalizeSaftCombo,
+      'org/item': normalizeSaftItem,
+      'pay/instructions': normalizeSaftPaymentMeans,
+      'pay/record': normalizeSaftPaymentMeans,
+      'bill/payment': normalizeSaftPayment,
+      'bill/order': normalizeSaftOrder,
+      'bill/delivery': normalizeSaftDelivery,
+      'bill/invoice': normalizeSaftInvoice,
+      'bill/line': normalizeSaftLine,
+    },
+    validate: {
+      'bill/invoice': validateSaftInvoice,
+      'bill/payment': validateSaftPayment,
+      'bill/payment-line': validateSaftPaymentLine,
+      'bill/delivery': validateSaftDelivery,
+      'bill/order': validateSaftOrder,
+      'bill/line': validateSaftLine,
+      'tax/combo': validateSaftCombo,
+      'tax/total': validateSaftTaxTotals,
+      'org/item': validateSaftItem,
+      'org/note': validateSaftNote,
+    },
+  }),
 };

@@ -261,6 +261,9 @@ function dateTimeProblem(s: string): string | undefined {
   return datePart(s.slice(0, 10), layout) ?? clockPart(s.slice(11), s, layout);
 }
 
+/** Digits with an optional minus and decimals: what amounts almost always are, and what decoding always reads. */
+const PLAIN_NUMBER = /^-?\d{1,18}(?:\.\d+)?$/;
+
 /**
  * num.Amount and num.Percentage read the JSON text itself: a number, or a string holding an optional sign,
  * digits, and at most one decimal point (and a trailing % for percentages). null is no value.
@@ -272,6 +275,7 @@ function numberProblem(value: Json, percentage: boolean): string | undefined {
   // Go strips the quotes only from a string of at least one character, so an empty string reads as `""`.
   let text = value === '' ? '""' : value;
   if (percentage && text.endsWith('%')) text = text.slice(0, -1);
+  if (PLAIN_NUMBER.test(text)) return undefined;
   const parts = text.replace(/^-/, '').split('.');
   if (parts.length > 2) return `amount must contain 0 or 1 decimal separators: ${text}`;
   const major = parts[0];

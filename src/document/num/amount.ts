@@ -78,19 +78,24 @@ export class Amount {
 
   /** Parses "12.30" or "-4"; decimals beyond what fits in 18 digits are cut, as GOBL does. */
   static parse(text: string): Amount {
+    // One scan of the text: this runs for every amount of every document.
     const negative = text.startsWith('-');
-    const parts = (negative ? text.slice(1) : text).split('.');
-    if (parts.length > 2) throw new AmountError(`invalid amount: ${text}`);
-    const major = parts[0];
-    if (!/^\+?[0-9]+$/.test(major)) throw new AmountError(`invalid amount: ${text}`);
-    const significant = major.replace(/^\+?0*/, '').length;
+    const start = negative ? 1 : 0;
+    const dot = text.indexOf('.', start);
+    if (dot >= 0 && text.indexOf('.', dot + 1) >= 0) throw new AmountError(`invalid amount: ${text}`);
+    const majorEnd = dot < 0 ? text.length : dot;
+    const digitsStart = text[start] === '+' ? start + 1 : start;
+    if (digitsStart === majorEnd || !allDigits(text, digitsStart, majorEnd)) throw new AmountError(`invalid amount: ${text}`);
+    let firstSignificant = digitsStart;
+    while (firstSignificant < majorEnd && text[firstSignificant] === '0') firstSignificant++;
+    const significant = majorEnd - firstSignificant;
     if (significant > AMOUNT_MAX_DIGITS) throw new AmountError(`amount has too many digits: ${text}`);
-    let minor = parts.length === 2 ? parts[1] : '';
-    if (parts.length === 2) {
-      if (!/^[0-9]*$/.test(minor)) throw new AmountError(`invalid amount: ${text}`);
-      minor = minor.slice(0, Math.max(0, AMOUNT_MAX_DIGITS - significant));
+    let minor = '';
+    if (dot >= 0) {
+      if (!allDigits(text, dot + 1, text.length)) throw new AmountError(`invalid amount: ${text}`);
+      minor = text.slice(dot + 1, dot + 1 + Math.max(0, AMOUNT_MAX_DIGITS - significant));
     }
-    const value = BigInt((major[0] === '+' ? major.slice(1) : major) + minor);
+    const value = BigInt(text.slice(digitsStart, majorEnd) + minor);
     return new Amount(negative ? -value : value, minor.length);
   }
 
@@ -199,6 +204,15 @@ export class Amount {
     if (!s.includes('.')) return s;
     return s.replace(/0+$/, '').replace(/\.$/, '');
   }
+}
+
+/** True when text[from..to) holds only the digits 0-9. */
+function allDigits(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 function rescaleInt(v: bigint, from: number, to: number): bigint {

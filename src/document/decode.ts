@@ -7,7 +7,6 @@
  */
 import { GOBL_TYPES } from './model/gobl-types';
 import { modelOf, type FieldModel } from './model/type-model';
-import type { DocumentType } from './schemas';
 import type { Json, JsonObject } from './types';
 
 type ScalarType =
@@ -69,19 +68,12 @@ export interface DecodeStep {
 }
 
 /**
- * The first value that GOBL could not decode into its Go type, or undefined when every typed value decodes:
- * in the envelope around the document when there is one (its header), then in the document of `type`. UUIDs
- * that decode are rewritten in place in their canonical form, as GOBL writes them back.
- * Field names are expected as GOBL reads them (after case folding).
- * (Documents are checked as their field names are read, in field-names.ts; this whole walk is what that reading
- * falls back to when keys combine.)
+ * The first value of an object of `kind` that GOBL could not decode into its Go type, at every depth, or
+ * undefined when every typed value decodes. UUIDs that decode are rewritten in place in their canonical form,
+ * as GOBL writes them back. Field names are expected as GOBL reads them (after case folding).
+ * Documents are checked as their field names are read (field-names.ts, with the same checks); this whole walk
+ * is what that reading falls back to when keys combined.
  */
-export function findUndecodable(doc: JsonObject, type: DocumentType, envelope?: JsonObject): DecodeProblem | undefined {
-  if (!envelope) return checkObject(doc, type, '$');
-  return checkObject(envelope, 'envelope', '$') ?? checkObject(doc, type, '$.doc');
-}
-
-/** The first value of an object of `kind`, at every depth, that decoding refuses (see findUndecodable). */
 export function firstUndecodable(node: JsonObject, kind: string, path: string): DecodeProblem | undefined {
   return checkObject(node, kind, path);
 }

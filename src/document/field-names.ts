@@ -101,16 +101,10 @@ export function schemaOf(node: JsonObject): Json | undefined {
  * a key that names a field only under case folding is renamed to the field, and keys filling the same field
  * are combined in input order. Keys that fill no field are kept for the normalization to drop. `root` also
  * reads a document's `$schema`. The input is not modified.
- */
-export function readFieldNames(node: JsonObject, kind: string, root = false): JsonObject {
-  return readDocument(node, kind, root, '$').value;
-}
-
-/**
- * Reads an object as readFieldNames does and, in the same walk, checks each value as GOBL's decoding does
- * (decode.ts): `problem` is the first value it refuses, as `firstUndecodable` would find it in the copy, under
- * `path`. UUIDs that decode come out canonical. When keys combined, a value was checked before a later key
- * changed it, so the copy is checked again whole.
+ *
+ * The same walk checks each value as GOBL's decoding does (decode.ts): `problem` is the first value it refuses,
+ * as `firstUndecodable` would find it in the copy, under `path`; UUIDs that decode come out canonical. When keys
+ * combined, a value was checked before a later key changed it, so the copy is checked again whole.
  */
 export function readDocument(node: JsonObject, kind: string, root: boolean, path: string): { value: JsonObject; problem?: DecodeProblem } {
   const reading = new Reading(path);

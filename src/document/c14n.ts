@@ -7,45 +7,51 @@ import type { Json } from './types';
  * in plain digits and other numbers in Go's exponent notation. `head.dig.val` is the SHA-256 of this text.
  */
 export function canonicalJson(value: Json): string {
-  const out: string[] = [];
-  write(value, out);
-  return out.join('');
+  return write(value);
 }
 
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
 
-function write(value: Json, out: string[]): void {
-  if (value === null) {
-    out.push('null');
-  } else if (typeof value === 'string') {
-    out.push(encodeString(value));
-  } else if (typeof value === 'number') {
-    out.push(encodeNumber(value));
-  } else if (typeof value === 'boolean') {
-    out.push(value ? 'true' : 'false');
-  } else if (Array.isArray(value)) {
-    out.push('[');
-    value.forEach((v, i) => {
-      if (i > 0) out.push(',');
-      write(v, out);
-    });
-    out.push(']');
-  } else {
-    const keys = Object.keys(value).filter((k) => value[k] !== undefined);
-    keys.sort(compareUtf8);
-    out.push('{');
-    keys.forEach((k, i) => {
-      const v = value[k];
-      if (v === null) return; // null attributes are dropped
-      // GOBL decides on the comma by position, not by what was written: kept for identical digests.
-      if (i > 0) out.push(',');
-      out.push(encodeString(k), ':');
-      write(v, out);
-    });
-    out.push('}');
+function write(value: Json): string {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return encodeString(value);
+  if (typeof value === 'number') return encodeNumber(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ',';
+      out += write(value[i]);
+    }
+    return `${out}]`;
   }
+  const keys: string[] = [];
+  let plain = true;
+  for (const k of Object.keys(value)) {
+    if (value[k] === undefined) continue;
+    keys.push(k);
+    if (plain && !belowSurrogates(k)) plain = false;
+  }
+  // Without surrogates, UTF-16 order (the default sort, much the faster) is the order of UTF-8 bytes.
+  if (plain) keys.sort();
+  else keys.sort(compareUtf8);
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) {
+    const v = value[keys[i]];
+    if (v === null) continue; // null attributes are dropped
+    // GOBL decides on the comma by position, not by what was written: kept for identical digests.
+    if (i > 0) out += ',';
+    out += `${encodeString(keys[i])}:${write(v)}`;
+  }
+  return `${out}}`;
+}
+
+/** True when no character of `s` is a surrogate or above, where UTF-16 and code point order part. */
+function belowSurrogates(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0xd800) return false;
+  return true;
 }
 
 /** Compares two strings by their UTF-8 bytes (code point order), as Go sorts strings. */

@@ -7,7 +7,6 @@
  */
 import { GOBL_TYPES } from './model/gobl-types';
 import { modelOf, type FieldModel } from './model/type-model';
-import type { DocumentType } from './schemas';
 import type { Json, JsonObject } from './types';
 
 type ScalarType =
@@ -34,9 +33,14 @@ function scalarOf(field: FieldModel): ScalarType {
   return t === 'integer' || t === 'number' || t === 'boolean' ? t : 'any';
 }
 
+/** The kinds whose objects have GOBL's `meta` map (whose keys are validated as keys), found once. */
+const WITH_META: ReadonlySet<string> = new Set(
+  Object.keys(GOBL_TYPES).filter((kind) => modelOf(kind)?.fields.some((f) => f.name === 'meta' && f.item === 'cbc/meta')),
+);
+
 /** True when objects of this kind have GOBL's `meta` map (whose keys are validated as keys). */
 export function hasMeta(kind: string): boolean {
-  return modelOf(kind)?.fields.some((f) => f.name === 'meta' && f.item === 'cbc/meta') ?? false;
+  return WITH_META.has(kind);
 }
 
 /** One value decoding would refuse: where, and GOBL's kind of message. */
@@ -46,14 +50,32 @@ export interface DecodeProblem {
 }
 
 /**
- * The first value that GOBL could not decode into its Go type, or undefined when every typed value decodes:
- * in the envelope around the document when there is one (its header), then in the document of `type`. UUIDs
- * that decode are rewritten in place in their canonical form, as GOBL writes them back.
- * Field names are expected as GOBL reads them (after case folding).
+ * What decoding refuses in one value, before its path is known (the path is only built for a refusal):
+ * a message of its own, or a value of the wrong JSON type (`key`: at that key of a map).
  */
-export function findUndecodable(doc: JsonObject, type: DocumentType, envelope?: JsonObject): DecodeProblem | undefined {
-  if (!envelope) return checkObject(doc, type, '$');
-  return checkObject(envelope, 'envelope', '$') ?? checkObject(doc, type, '$.doc');
+export type Refusal = { message: string } | { value: Json; want: string; key?: string };
+
+/** The refusal as GOBL words it, at the path of the value refused. */
+export function problemAt(path: string, refusal: Refusal): DecodeProblem {
+  if ('message' in refusal) return { path, message: refusal.message };
+  return mismatch(refusal.key === undefined ? path : `${path}.${refusal.key}`, refusal.value, refusal.want);
+}
+
+/** A field of a kind with what decoding checks in its values. */
+export interface DecodeStep {
+  field: FieldModel;
+  scalar: ScalarType;
+}
+
+/**
+ * The first value of an object of `kind` that GOBL could not decode into its Go type, at every depth, or
+ * undefined when every typed value decodes. UUIDs that decode are rewritten in place in their canonical form,
+ * as GOBL writes them back. Field names are expected as GOBL reads them (after case folding).
+ * Documents are checked as their field names are read (field-names.ts, with the same checks); this whole walk
+ * is what that reading falls back to when keys combined.
+ */
+export function firstUndecodable(node: JsonObject, kind: string, path: string): DecodeProblem | undefined {
+  return checkObject(node, kind, path);
 }
 
 const isObj = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -70,9 +92,10 @@ const mismatch = (path: string, v: Json, want: string): DecodeProblem => ({
 });
 
 /** Each kind's fields with what decoding checks, resolved once. */
-const PLANS = new Map<string, ReadonlyMap<string, { field: FieldModel; scalar: ScalarType }>>();
+const PLANS = new Map<string, ReadonlyMap<string, DecodeStep>>();
 
-function planOf(kind: string): ReadonlyMap<string, { field: FieldModel; scalar: ScalarType }> {
+/** The fields of `kind` decoding checks, by name (empty for a name that is not a kind). */
+export function decodePlanOf(kind: string): ReadonlyMap<string, DecodeStep> {
   let plan = PLANS.get(kind);
   if (!plan) {
     plan = new Map((modelOf(kind)?.fields ?? []).map((f) => [f.name, { field: f, scalar: scalarOf(f) }]));
@@ -82,65 +105,89 @@ function planOf(kind: string): ReadonlyMap<string, { field: FieldModel; scalar: 
 }
 
 function checkObject(node: JsonObject, kind: string, path: string): DecodeProblem | undefined {
-  const plan = planOf(kind);
-  for (const [name, value] of Object.entries(node)) {
+  const plan = decodePlanOf(kind);
+  for (const name in node) {
+    const value = node[name];
     const step = plan.get(name);
     if (!step || value === null) continue;
-    const problem = checkField(value, step.field, step.scalar, `${path}.${name}`);
+    const problem = checkField(value, step, `${path}.${name}`);
     if (problem) return problem;
-    // GOBL writes back a UUID it has read in its canonical form (lower case, no braces or URN prefix).
-    if (step.scalar === 'uuid' && !step.field.list && typeof value === 'string' && value !== '') node[name] = canonicalUuid(value);
+    if (isUuidField(step, value)) node[name] = canonicalUuid(value);
   }
   return undefined;
 }
 
+/** GOBL writes back a UUID it has read in its canonical form (lower case, no braces or URN prefix). */
+export function isUuidField(step: DecodeStep, value: Json): value is string {
+  return step.scalar === 'uuid' && !step.field.list && typeof value === 'string' && value !== '';
+}
+
 /** A UUID in any form Go's parser reads (see uuidProblem), written as 8-4-4-4-12 lower-case hex digits. */
-function canonicalUuid(s: string): string {
+export function canonicalUuid(s: string): string {
   const hex = s.replace(/^urn:uuid:/i, '').replace(/[{}-]/g, '').toLowerCase();
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-function checkField(value: Json, field: FieldModel, scalar: ScalarType, path: string): DecodeProblem | undefined {
-  const one = (v: Json, at: string): DecodeProblem | undefined => {
-    if (v === null) return undefined;
-    if (field.kind) return isObj(v) ? checkObject(v, field.kind, at) : mismatch(at, v, field.kind);
-    return checkScalar(v, scalar, at);
-  };
-  if (!field.list) return one(value, path);
+/**
+ * What decoding refuses in one value of a field (the field's own value, or one item of its list), not looking
+ * into an object's fields: an object's kind is only checked to be an object.
+ */
+export function refuseValue(v: Json, step: DecodeStep): Refusal | undefined {
+  if (v === null) return undefined;
+  const kind = step.field.kind;
+  if (kind) return isObj(v) ? undefined : { value: v, want: kind };
+  return checkScalar(v, step.scalar);
+}
+
+function checkField(value: Json, step: DecodeStep, path: string): DecodeProblem | undefined {
+  if (!step.field.list) return checkOne(value, step, path);
   if (!Array.isArray(value)) return mismatch(path, value, 'array');
   for (let i = 0; i < value.length; i++) {
-    const problem = one(value[i], `${path}[${i}]`);
+    const problem = checkOne(value[i], step, `${path}[${i}]`);
     if (problem) return problem;
   }
   return undefined;
 }
 
-function checkScalar(value: Json, type: ScalarType, path: string): DecodeProblem | undefined {
-  const problem = (message: string | undefined) => (message ? { path, message } : undefined);
+function checkOne(v: Json, step: DecodeStep, path: string): DecodeProblem | undefined {
+  const refusal = refuseValue(v, step);
+  if (refusal) return problemAt(path, refusal);
+  return step.field.kind && isObj(v) ? checkObject(v, step.field.kind, path) : undefined;
+}
+
+const problem = (message: string | undefined): Refusal | undefined => (message ? { message } : undefined);
+
+function checkScalar(value: Json, type: ScalarType): Refusal | undefined {
   switch (type) {
-    case 'uuid':
-      return typeof value === 'string' ? problem(uuidProblem(value) && `${uuidProblem(value)} (${JSON.stringify(value)})`) : mismatch(path, value, 'uuid');
+    case 'uuid': {
+      if (typeof value !== 'string') return { value, want: 'uuid' };
+      const message = uuidProblem(value);
+      return message ? { message: `${message} (${JSON.stringify(value)})` } : undefined;
+    }
     case 'date':
-      return typeof value === 'string' ? problem(dateProblem(value)) : mismatch(path, value, 'string');
+      return typeof value === 'string' ? problem(dateProblem(value)) : { value, want: 'string' };
     case 'time':
-      return typeof value === 'string' ? problem(timeProblem(value)) : mismatch(path, value, 'string');
+      return typeof value === 'string' ? problem(timeProblem(value)) : { value, want: 'string' };
     case 'datetime':
-      return typeof value === 'string' ? problem(dateTimeProblem(value)) : mismatch(path, value, 'string');
+      return typeof value === 'string' ? problem(dateTimeProblem(value)) : { value, want: 'string' };
     case 'amount':
     case 'percentage':
       return problem(numberProblem(value, type === 'percentage'));
     case 'string':
-      return typeof value === 'string' ? undefined : mismatch(path, value, 'string');
+      return typeof value === 'string' ? undefined : { value, want: 'string' };
     case 'integer':
-      return typeof value === 'number' && Number.isInteger(value) ? undefined : mismatch(path, value, 'int');
+      return typeof value === 'number' && Number.isInteger(value) ? undefined : { value, want: 'int' };
     case 'number':
-      return typeof value === 'number' ? undefined : mismatch(path, value, 'float64');
+      return typeof value === 'number' ? undefined : { value, want: 'float64' };
     case 'boolean':
-      return typeof value === 'boolean' ? undefined : mismatch(path, value, 'bool');
+      return typeof value === 'boolean' ? undefined : { value, want: 'bool' };
     case 'map': {
-      if (!isObj(value)) return mismatch(path, value, 'map');
-      const bad = Object.entries(value).find(([, v]) => v !== null && typeof v !== 'string');
-      return bad ? mismatch(`${path}.${bad[0]}`, bad[1], 'string') : undefined;
+      if (!isObj(value)) return { value, want: 'map' };
+      for (const key in value) {
+        const v = value[key];
+        if (v !== null && typeof v !== 'string') return { value: v, want: 'string', key };
+      }
+      return undefined;
     }
     case 'any':
       return undefined;
@@ -206,6 +253,9 @@ function dateTimeProblem(s: string): string | undefined {
   return datePart(s.slice(0, 10), layout) ?? clockPart(s.slice(11), s, layout);
 }
 
+/** Digits with an optional minus and decimals: what amounts almost always are, and what decoding always reads. */
+const PLAIN_NUMBER = /^-?\d{1,18}(?:\.\d+)?$/;
+
 /**
  * num.Amount and num.Percentage read the JSON text itself: a number, or a string holding an optional sign,
  * digits, and at most one decimal point (and a trailing % for percentages). null is no value.
@@ -217,6 +267,7 @@ function numberProblem(value: Json, percentage: boolean): string | undefined {
   // Go strips the quotes only from a string of at least one character, so an empty string reads as `""`.
   let text = value === '' ? '""' : value;
   if (percentage && text.endsWith('%')) text = text.slice(0, -1);
+  if (PLAIN_NUMBER.test(text)) return undefined;
   const parts = text.replace(/^-/, '').split('.');
   if (parts.length > 2) return `amount must contain 0 or 1 decimal separators: ${text}`;
   const major = parts[0];

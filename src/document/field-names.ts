@@ -1,3 +1,7 @@
+import {
+  type DecodeProblem, type DecodeStep, type Refusal, canonicalUuid, decodePlanOf, firstUndecodable, isUuidField, problemAt,
+  refuseValue,
+} from './decode';
 import { isObject } from './json';
 import { type FieldModel, SCHEMA_FIELD, modelOf, resolve } from './model/type-model';
 import { decodeLegacy } from './normalize';
@@ -43,6 +47,8 @@ interface KeyReader {
   /** Folded name to field name; the first field in GOBL's order wins a tie, as in Go. */
   folded: ReadonlyMap<string, string>;
   former: readonly string[];
+  /** What decoding checks, per field of the kind's own (former fields and a root's `$schema` aside). */
+  decode: ReadonlyMap<string, DecodeStep>;
 }
 
 const READERS = new Map<string, KeyReader | null>();
@@ -70,7 +76,7 @@ function buildReader(kind: string, root: boolean): KeyReader | undefined {
     const f = foldName(name);
     if (!folded.has(f)) folded.set(f, name);
   }
-  return { fields, folded, former: Object.keys(former) };
+  return { fields, folded, former: Object.keys(former), decode: decodePlanOf(kind) };
 }
 
 /** The field a key fills in an object of this kind, or undefined when it fills none. */
@@ -84,7 +90,8 @@ export function fieldNameOf(kind: string, key: string, root = false): string | u
 export function schemaOf(node: JsonObject): Json | undefined {
   let schema: Json | undefined;
   for (const k in node) {
-    if ((k === SCHEMA_FIELD || foldName(k) === '$SCHEMA') && node[k] !== null) schema = node[k];
+    // Folding keeps a key's length: only keys of the length of `$schema` are folded.
+    if ((k === SCHEMA_FIELD || (k.length === SCHEMA_FIELD.length && foldName(k) === '$SCHEMA')) && node[k] !== null) schema = node[k];
   }
   return schema;
 }
@@ -94,16 +101,63 @@ export function schemaOf(node: JsonObject): Json | undefined {
  * a key that names a field only under case folding is renamed to the field, and keys filling the same field
  * are combined in input order. Keys that fill no field are kept for the normalization to drop. `root` also
  * reads a document's `$schema`. The input is not modified.
+ *
+ * The same walk checks each value as GOBL's decoding does (decode.ts): `problem` is the first value it refuses,
+ * as `firstUndecodable` would find it in the copy, under `path`; UUIDs that decode come out canonical. When keys
+ * combined, a value was checked before a later key changed it, so the copy is checked again whole.
  */
-export function readFieldNames(node: JsonObject, kind: string, root = false): JsonObject {
+export function readDocument(node: JsonObject, kind: string, root: boolean, path: string): { value: JsonObject; problem?: DecodeProblem } {
+  const reading = new Reading(path);
   const reader = readerOf(kind, root);
+  if (!reader) return { value: copyJson(node) as JsonObject };
+  const value: JsonObject = {};
+  readInto(value, node, reader, reading);
+  const problem = reading.combined ? firstUndecodable(value, kind, path) : reading.problem;
+  return { value, problem };
+}
+
+/** What a reading carries down: where it is, and what decoding refused on the way. */
+class Reading {
+  /** The first refusal, in the order firstUndecodable finds them (depth first, in key order). */
+  problem?: DecodeProblem;
+  /** Set when a key combined into a field already read. */
+  combined = false;
+  /** Field names and list indexes from the root down to the object being read; a path is built only for a refusal. */
+  private readonly steps: (string | number)[] = [];
+
+  /** `checking` is false inside values decoding does not check (former fields): only their names are read. */
+  constructor(
+    private readonly root: string,
+    private readonly checking = true,
+  ) {}
+
+  enter(name: string, index: number | undefined): void {
+    this.steps.push(name);
+    if (index !== undefined) this.steps.push(index);
+  }
+
+  leave(index: number | undefined): void {
+    this.steps.length -= index === undefined ? 1 : 2;
+  }
+
+  refuse(refusal: Refusal, name: string, index: number | undefined): void {
+    if (this.problem || !this.checking) return;
+    let path = this.root;
+    for (const step of this.steps) path += typeof step === 'number' ? `[${step}]` : `.${step}`;
+    path += index === undefined ? `.${name}` : `.${name}[${index}]`;
+    this.problem = problemAt(path, refusal);
+  }
+}
+
+function readObject(node: JsonObject, kind: string, r: Reading): JsonObject {
+  const reader = readerOf(kind, false);
   if (!reader) return copyJson(node) as JsonObject;
   const out: JsonObject = {};
-  readInto(out, node, reader);
+  readInto(out, node, reader, r);
   return out;
 }
 
-function readInto(out: JsonObject, node: JsonObject, reader: KeyReader): void {
+function readInto(out: JsonObject, node: JsonObject, reader: KeyReader, r: Reading): void {
   for (const key in node) {
     const value = node[key];
     const name = reader.fields.has(key) ? key : reader.folded.get(foldName(key));
@@ -113,27 +167,57 @@ function readInto(out: JsonObject, node: JsonObject, reader: KeyReader): void {
     }
     const field = reader.fields.get(name) as FieldModel;
     const held = out[name];
-    out[name] = held === undefined ? readValue(value, field, true) : combine(held, value, field, true);
+    if (held === undefined) {
+      out[name] = readField(value, field, reader.decode.get(name), r);
+    } else {
+      r.combined = true;
+      out[name] = combine(held, value, field, true, r);
+    }
   }
 }
 
-/** `whole` is the field's own value; otherwise one item of its list. */
-function readValue(value: Json, field: FieldModel, whole: boolean): Json {
-  if (whole && field.list) return Array.isArray(value) ? value.map((v) => readValue(v, field, false)) : copyJson(value);
-  if (field.kind !== undefined && isObject(value)) return readFieldNames(value, field.kind);
+/** A field's own value, checked by `step` (a field decoding does not check has none). */
+function readField(value: Json, field: FieldModel, step: DecodeStep | undefined, r: Reading): Json {
+  if (!field.list) {
+    const out = readItem(value, field, step, r, undefined);
+    return step && isUuidField(step, out) && !refuseValue(out, step) ? canonicalUuid(out) : out;
+  }
+  if (Array.isArray(value)) return value.map((v, i) => readItem(v, field, step, r, i));
+  if (step && value !== null) r.refuse({ value, want: 'array' }, field.name, undefined);
+  return copyJson(value);
+}
+
+/** The field's value, or one item (`index`) of its list. */
+function readItem(value: Json, field: FieldModel, step: DecodeStep | undefined, r: Reading, index: number | undefined): Json {
+  if (field.kind !== undefined && isObject(value)) {
+    if (!step) return readObject(value, field.kind, new Reading('', false));
+    r.enter(field.name, index);
+    const out = readObject(value, field.kind, r);
+    r.leave(index);
+    return out;
+  }
+  const refusal = step && refuseValue(value, step);
+  if (refusal) r.refuse(refusal, field.name, index);
+  return copyJson(value);
+}
+
+/** `whole` is the field's own value; otherwise one item of its list. Unchecked: see readDocument. */
+function readValue(value: Json, field: FieldModel, whole: boolean, r: Reading): Json {
+  if (whole && field.list) return Array.isArray(value) ? value.map((v) => readValue(v, field, false, r)) : copyJson(value);
+  if (field.kind !== undefined && isObject(value)) return readObject(value, field.kind, r);
   return copyJson(value);
 }
 
 /** What a field holds after a later key gives it `next`, as Go decodes into the value it already has. */
-function combine(held: Json, next: Json, field: FieldModel, whole: boolean): Json {
+function combine(held: Json, next: Json, field: FieldModel, whole: boolean, r: Reading): Json {
   if (next === null) return keepsOnNull(held, field) ? held : null;
   if (whole && field.list) {
-    if (!Array.isArray(held) || !Array.isArray(next)) return readValue(next, field, true);
-    return next.map((v, i) => (i < held.length ? combine(held[i], v, field, false) : readValue(v, field, false)));
+    if (!Array.isArray(held) || !Array.isArray(next)) return readValue(next, field, true, r);
+    return next.map((v, i) => (i < held.length ? combine(held[i], v, field, false, r) : readValue(v, field, false, r)));
   }
   if (isObject(held) && isObject(next)) {
     if (field.kind !== undefined) {
-      mergeObject(held, next, field.kind);
+      mergeObject(held, next, field.kind, r);
       return held;
     }
     if (field.map && !WHOLE_MAPS.has(field.item)) {
@@ -141,7 +225,7 @@ function combine(held: Json, next: Json, field: FieldModel, whole: boolean): Jso
       return held;
     }
   }
-  return readValue(next, field, false);
+  return readValue(next, field, false, r);
 }
 
 /**
@@ -153,7 +237,7 @@ function keepsOnNull(held: Json, field: FieldModel): boolean {
   return !(field.item.startsWith('cal/') || field.item === 'num/percentage');
 }
 
-function mergeObject(held: JsonObject, next: JsonObject, kind: string): void {
+function mergeObject(held: JsonObject, next: JsonObject, kind: string, r: Reading): void {
   const reader = readerOf(kind, false);
   if (!reader) return;
   // Former fields are read afresh for each object GOBL decodes: what the earlier one gave is applied first.
@@ -161,7 +245,7 @@ function mergeObject(held: JsonObject, next: JsonObject, kind: string): void {
     decodeLegacy(held, kind as Parameters<typeof decodeLegacy>[1]);
     for (const f of reader.former) delete held[f];
   }
-  readInto(held, next, reader);
+  readInto(held, next, reader, r);
 }
 
 function copyJson(value: Json): Json {

@@ -1,6 +1,6 @@
 import { isObject } from './json';
 import { SCHEMA_FIELD, type KindModel, modelOf } from './model/type-model';
-import type { JsonObject } from './types';
+import type { Json, JsonObject } from './types';
 
 /**
  * Deletes the fields GOBL would not read for this kind: decoding JSON into its Go struct, GOBL silently drops
@@ -20,26 +20,28 @@ export function dropUnknownFields(node: JsonObject, model: KindModel, root = fal
 export function orderFields(node: JsonObject, kind: string): JsonObject {
   const model = modelOf(kind);
   if (!model) return { ...node };
-  const out: JsonObject = {};
-  let copied = 0;
-  if (node[SCHEMA_FIELD] !== undefined) {
-    out[SCHEMA_FIELD] = node[SCHEMA_FIELD];
-    copied++;
-  }
-  for (const k of model.order) {
+  // One pass over the node's own keys puts each value in its field's slot: cheaper than asking the node
+  // for every field its kind has, most of which it lacks.
+  const slots: (Json | undefined)[] = new Array(model.order.length);
+  let rest: string[] | undefined;
+  for (const k of Object.keys(node)) {
     const value = node[k];
-    if (value === undefined) continue;
-    copied++;
-    out[k] = value;
+    const at = value === undefined ? undefined : model.position.get(k);
+    if (at !== undefined) slots[at] = value;
+    else if (k !== SCHEMA_FIELD || value === undefined) (rest ??= []).push(k);
   }
-  for (const c of model.children) {
-    const value = out[c.name];
-    const childKind = c.kind as string;
-    if (Array.isArray(value)) out[c.name] = value.map((v) => (isObject(v) ? orderFields(v, childKind) : v));
-    else if (isObject(value)) out[c.name] = orderFields(value, childKind);
+  const out: JsonObject = {};
+  if (node[SCHEMA_FIELD] !== undefined) out[SCHEMA_FIELD] = node[SCHEMA_FIELD];
+  for (let i = 0; i < slots.length; i++) {
+    const value = slots[i];
+    if (value === undefined) continue;
+    const childKind = model.fields[i].kind;
+    if (childKind === undefined) out[model.order[i]] = value;
+    else if (Array.isArray(value)) out[model.order[i]] = value.map((v) => (isObject(v) ? orderFields(v, childKind) : v));
+    else out[model.order[i]] = isObject(value) ? orderFields(value, childKind) : value;
   }
   // Anything the engine set that GOBL's type lacks stays, after GOBL's fields.
-  if (copied < Object.keys(node).length) for (const k of Object.keys(node)) if (!(k in out)) out[k] = node[k];
+  if (rest) for (const k of rest) out[k] = node[k];
   return out;
 }
 

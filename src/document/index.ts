@@ -1,10 +1,9 @@
 // Importing the regimes and the addons registers them (and the catalogues) into `tax` for every user of the engine.
 import './regimes';
 import { addonHooks } from './addons';
-import { findUndecodable } from './decode';
 import { buildDocument } from './document';
 import { CalculationError } from './errors';
-import { readFieldNames, schemaOf } from './field-names';
+import { readDocument, schemaOf } from './field-names';
 import { buildHeader } from './head/header';
 import { isObject } from './json';
 import { orderFields } from './fields';
@@ -30,7 +29,9 @@ export function isEnvelope(data: JsonObject): boolean {
  * and lists every validation fault. Pure: identifiers and time come from `ctx`; `data` is not modified.
  */
 export function processDocument(data: JsonObject, ctx: ProcessContext): ProcessResult {
-  const given = isEnvelope(data) ? readFieldNames(data, 'envelope') : undefined;
+  // Values are checked as field names are read; what decoding refuses is answered after the schema is known.
+  const read = isEnvelope(data) ? readDocument(data, 'envelope', false, '$') : undefined;
+  const given = read?.value;
   const source = given ? given.doc : data;
   if (!isObject(source)) {
     return { ok: false, error: 'unknown-schema', message: 'the envelope has no document object', faults: [] };
@@ -41,8 +42,9 @@ export function processDocument(data: JsonObject, ctx: ProcessContext): ProcessR
     const schema = typeof givenSchema === 'string' ? givenSchema : 'none';
     return { ok: false, error: 'unknown-schema', message: `unknown document schema: ${schema}`, faults: [] };
   }
-  let doc = readFieldNames(source, type, true);
-  const undecodable = findUndecodable(doc, type, given);
+  const readDoc = readDocument(source, type, true, given ? '$.doc' : '$');
+  let doc = readDoc.value;
+  const undecodable = read?.problem ?? readDoc.problem;
   if (undecodable) {
     return { ok: false, error: 'input', message: `${undecodable.path}: ${undecodable.message}`, faults: [] };
   }

@@ -24,6 +24,8 @@ export interface KindModel {
   kind: ObjectKind;
   /** Field names in GOBL's order. */
   order: readonly string[];
+  /** Each field's place in `order`. */
+  position: ReadonlyMap<string, number>;
   known: ReadonlySet<string>;
   fields: readonly FieldModel[];
   /** The fields holding objects of a known kind, in order. */
@@ -66,6 +68,7 @@ function build(kind: ObjectKind, d: ObjectDescription): KindModel {
   return {
     kind,
     order,
+    position: new Map(order.map((f, i) => [f, i])),
     known: new Set(order),
     fields,
     children: fields.filter((f) => f.kind !== undefined),

@@ -161,6 +161,10 @@ describe('addon fault codes', () => {
       for (const m of text.matchAll(new RegExp(`\\b${name}\\(\\s*(?:codes\\[\\d\\]|'(\\d{2})')`, 'g'))) {
         if (m[1]) emitted.push([file, `${prefix}-${m[1]}`]);
       }
+      // The maker handed to a shared check with the numbers that check uses: `f, { missing: '01', ... }` or `f, '12'`.
+      for (const m of text.matchAll(new RegExp(`\\b${name},\\s*(\\{[^}]*\\}|'\\d{2}')`, 'g'))) {
+        for (const code of m[1].matchAll(/'(\d{2})'/g)) emitted.push([file, `${prefix}-${code[1]}`]);
+      }
     }
   }
 

@@ -1,7 +1,7 @@
 import type { HookContext, Hooks, NodeKind } from './hooks';
 import type { Regime } from './tax/regime-def';
+import { rulesEverywhere } from './tax/registry';
 import { regimeFor, regimeHooks } from './regimes';
-import { cvrIdentityFaults } from './regimes/dk/rules';
 import { validateInvoice } from './bill/invoice-validate';
 import {
   validateAction, validateBillTax, validateDelivery, validateOrder, validatePayment, validatePaymentLine,
@@ -56,8 +56,7 @@ const validators: Readonly<Record<string, KindValidator>> = {
   'bill/charge': (n, p) => validateCharge(n, p),
   'org/document-ref': (n, p) => validateDocumentRef(n, p),
   'org/item': (n, p) => validateItem(n, p),
-  // GOBL checks CVR numbers wherever they appear, whatever the document's regime.
-  'org/identity': (n, p) => [...validateIdentity(n, p), ...cvrIdentityFaults(n, p)],
+  'org/identity': (n, p) => validateIdentity(n, p),
   'org/email': (n, p) => validateEmail(n, p),
   'org/telephone': (n, p) => validateTelephone(n, p),
   'org/website': (n, p) => validateWebsite(n, p),
@@ -163,6 +162,7 @@ function append(faults: Fault[], more: Fault[]): void {
 function collectFaults(node: JsonObject, kind: string, path: string, w: Walk): void {
   const own = validators[kind];
   if (own) append(w.faults, own(node, path, w.vc));
+  for (const rule of rulesEverywhere(kind)) append(w.faults, rule(node, path));
   append(w.faults, validateMetaOf(node, kind, path));
   for (const h of w.hooks) if (h.validate) append(w.faults, h.validate(node, kind as NodeKind, path, w.hookCtx));
 

@@ -99,4 +99,6 @@ export interface Regime extends RegimeFigures {
   /** Normalizes objects of documents under this regime (beyond tax identities, which their own country cleans). */
   normalize?: (node: JsonObject, kind: NodeKind) => void;
   rules?: RegimeRules;
+  /** Checks GOBL makes wherever their objects appear, whatever the document's regime (Danish CVR numbers). */
+  everywhere?: RegimeRules;
 }

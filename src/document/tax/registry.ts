@@ -1,7 +1,7 @@
 import type { Addon } from './addon-def';
 import type { ExtensionDefinition } from './extension-def';
 import type { TaxIdentityDef } from './identity-def';
-import type { Regime } from './regime-def';
+import type { Regime, RegimeRule } from './regime-def';
 
 /**
  * What regimes, addons and catalogues register into, as in GOBL's `tax` package: the engine looks
@@ -12,6 +12,7 @@ const regimeList: Regime[] = [];
 const regimesByCode = new Map<string, Regime>();
 const identitiesByCountry = new Map<string, TaxIdentityDef>();
 const regimeExtensionKeys = new Set<string>();
+const everywhereRules = new Map<string, RegimeRule[]>();
 
 const addonList: Addon[] = [];
 const addonsByKey = new Map<string, Addon>();
@@ -28,6 +29,14 @@ export function registerRegime(regime: Regime): void {
     for (const alt of identity.altCountries ?? []) identitiesByCountry.set(alt, identity);
   }
   for (const e of regime.extensions ?? []) regimeExtensionKeys.add(e.key);
+  for (const [kind, rule] of Object.entries(regime.everywhere ?? {})) {
+    if (rule) everywhereRules.set(kind, [...(everywhereRules.get(kind) ?? []), rule]);
+  }
+}
+
+/** The checks regimes make on objects of a kind in any document, whatever the document's regime. */
+export function rulesEverywhere(kind: string): readonly RegimeRule[] {
+  return everywhereRules.get(kind) ?? [];
 }
 
 /** The regime for a country or tax code (alt codes too: `GR` finds Greece's `EL`), case-insensitive. */

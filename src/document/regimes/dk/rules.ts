@@ -9,8 +9,12 @@ export const dkRules: RegimeRules = {
   'bill/invoice': supplierIdentifiedBy('GOBL-DK-BILL-INVOICE-01', ['CVR']),
 };
 
-/** Danish CVR identities are checked in any document, whatever its regime. */
-export function cvrIdentityFaults(id: JsonObject, path: string): Fault[] {
+function cvrIdentityFaults(id: JsonObject, path: string): Fault[] {
   const c = identityCode(id);
   return id.type === 'CVR' && c !== '' && !danishCvrValid(c) ? [fault('GOBL-DK-ORG-IDENTITY-01', at(path, 'code'))] : [];
 }
+
+/** Danish CVR identities are checked in any document, whatever its regime. */
+export const dkEverywhereRules: RegimeRules = {
+  'org/identity': cvrIdentityFaults,
+};

@@ -1,9 +1,9 @@
 import { addonCorrections, expandAddons } from '../addons';
+import { addonFor } from '../tax/registry';
 import { isObject, str, strings } from '../json';
 import { regimeFor } from '../regimes';
 import { documentTypeOf } from '../schemas';
 import type { Json, JsonObject } from '../types';
-import { correctionNormalizers } from './invoice-correct-normalizers';
 
 export const CORRECTION_TYPES = ['credit-note', 'debit-note', 'corrective'] as const;
 export type CorrectionType = (typeof CORRECTION_TYPES)[number];
@@ -69,7 +69,7 @@ export function correctionRules(doc: JsonObject): CorrectionRules {
     addUnique(rules.extensions, def.extensions);
     rules.reasonRequired ||= Boolean(def.reasonRequired);
   }
-  rules.addons = addons.filter((key) => correctionNormalizers[key] !== undefined);
+  rules.addons = addons.filter((key) => addonFor(key)?.correct !== undefined);
   return rules;
 }
 
@@ -114,7 +114,7 @@ export function correctInvoice(source: JsonObject, options: CorrectionOptions, c
   doc.type = options.type;
   if (options.series) doc.series = options.series;
   doc.issue_date = options.issueDate ?? ctx.now.toISOString().slice(0, 10);
-  for (const key of rules.addons) correctionNormalizers[key](doc, preceding, options);
+  for (const key of rules.addons) addonFor(key)?.correct?.(doc, options.ext ?? {});
   if (isObject(preceding.ext) && Object.keys(preceding.ext).length === 0) delete preceding.ext;
   return { ok: true, doc };
 }

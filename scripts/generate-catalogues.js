@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /*
  * Dev-time generator: turns GOBL's catalogue data files (UNTDID, ISO, CEF code lists) into the project's own
- * tables, as data: src/document/catalogues/<name>.json, each extension's key with its codes or its pattern, and
- * cef-vatex-names.json, the English name of each CEF VATEX code. catalogues/index.ts registers the code lists.
+ * tables, as data: src/document/catalogues/<name>.json, each extension's key with its codes or its pattern
+ * (catalogues/index.ts registers them), and cef-vatex-names.data.json (typed by cef-vatex-names.ts), the English
+ * name of each CEF VATEX code.
  * Usage: node scripts/generate-catalogues.js [path-to-gobl-data-catalogues]
  * (e.g. test/fixtures/gobl/data/catalogues after `npm run fixtures:gobl`; ../shared/gobl's when none is given)
  * The product never runs this; it reads nothing of GOBL's at run time. test/document/catalogues.test.ts
@@ -26,7 +27,7 @@ function catalogueFiles(dir) {
     files.set(path.join(out, `${name}.json`), json(extensions));
     if (name === 'cef') {
       const vatex = def.extensions.find((e) => e.key === 'cef-vatex');
-      files.set(path.join(out, 'cef-vatex-names.json'), json(Object.fromEntries(vatex.values.map((v) => [v.code, v.name.en]))));
+      files.set(path.join(out, 'cef-vatex-names.data.json'), json(Object.fromEntries(vatex.values.map((v) => [v.code, v.name.en]))));
     }
   }
   return files;

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /*
  * Dev-time generator: turns GOBL's regime data files into the project's own tables, as data:
- * src/document/regimes/<cc>/figures.json, and beside it figures.ts, which gives the table its type
- * (RegimeFigures). Only figures and codes are kept; names, descriptions and sources are not.
+ * src/document/regimes/<cc>/figures.json, which the regime's index.ts reads as its RegimeFigures. Only figures
+ * and codes are kept; names, descriptions and sources are not.
  * Usage: node scripts/generate-regimes.js [path-to-gobl-data-regimes]
  * (e.g. test/fixtures/gobl/data/regimes after `npm run fixtures:gobl`; ../shared/gobl's when none is given)
  * The product never runs this; it reads nothing of GOBL's at run time. test/document/regimes/regimes.test.ts
@@ -89,22 +89,14 @@ function convert(def) {
 }
 
 /**
- * The files the generator writes, by absolute path: each regime's figures.json and its typed figures.ts.
+ * The files the generator writes, by absolute path: each regime's figures.json (regimes/<cc>/index.ts types it).
  * Values many regimes share (the standard VAT keys, the common reverse-charge note) are simply repeated.
  */
 function regimeFiles(dir) {
   const files = new Map();
   for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.json') && !skip.has(n)).sort()) {
     const regime = convert(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
-    const folder = path.join(out, path.basename(f, '.json'));
-    files.set(path.join(folder, 'figures.json'), JSON.stringify(regime, null, 2) + '\n');
-    files.set(
-      path.join(folder, 'figures.ts'),
-      "import type { RegimeFigures } from '../../tax/regime-def';\n" +
-        "import data from './figures.json';\n\n" +
-        `/** Tax regime figures for ${regime.country}: figures.json, written by scripts/generate-regimes.js from GOBL's data. */\n` +
-        'export const figures = data as RegimeFigures;\n',
-    );
+    files.set(path.join(out, path.basename(f, '.json'), 'figures.json'), JSON.stringify(regime, null, 2) + '\n');
   }
   return files;
 }

@@ -1,7 +1,7 @@
 /**
  * Dev-time generator: reads GOBL's JSON Schemas (draft 2020-12, one file per type with `$defs` and `$ref`s
  * across files) and writes the engine's one description of GOBL's types, as data, to
- * src/document/model/gobl-types.json (typed by gobl-types.ts):
+ * src/document/model/gobl-types.data.json (typed by gobl-types.ts):
  * for every type reachable from the documents the engine accepts (and from the envelope), its fields in
  * GOBL's order, each field's type, and which fields are required or calculated. Titles, descriptions and
  * value lists are left out; only the structure is kept.
@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import { DOCUMENT_SCHEMAS, ENVELOPE_SCHEMA, SCHEMA_BASE } from '../src/document/schemas';
 import { findGoblDir } from './gobl-fixtures';
 
-export const TYPES_FILE = path.resolve(__dirname, '../src/document/model/gobl-types.json');
+export const TYPES_FILE = path.resolve(__dirname, '../src/document/model/gobl-types.data.json');
 
 type Schema = Record<string, any>;
 

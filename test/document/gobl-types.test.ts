@@ -53,7 +53,7 @@ describe('the description of GOBL types', () => {
     expect(isObjectKind('head/header')).toBe(true);
   });
 
-  test('ObjectKind, read from gobl-types.json, names the object types and not the type expressions', () => {
+  test('ObjectKind, read from gobl-types.data.json, names the object types and not the type expressions', () => {
     const kind: ObjectKind = 'bill/invoice';
     // @ts-expect-error tax/extensions is a type expression (a map of codes), not an object type
     const expression: ObjectKind = 'tax/extensions';

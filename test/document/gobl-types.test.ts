@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { TYPES_FILE, describeTypes, typesFileText } from '../../scripts/generate-types';
-import { GOBL_TYPES } from '../../src/document/model/gobl-types';
+import { GOBL_TYPES, type ObjectKind } from '../../src/document/model/gobl-types';
 import { MAP_FIELDS, isObjectKind, modelOf } from '../../src/document/model/type-model';
 import { DOCUMENT_SCHEMAS } from '../../src/document/schemas';
 import { GOBL_DATA, withGobl } from '../helpers/golden-examples';
@@ -51,6 +51,13 @@ describe('the description of GOBL types', () => {
     expect(missing).toEqual([]);
     for (const doc of DOCUMENT_SCHEMAS) expect(isObjectKind(doc)).toBe(true);
     expect(isObjectKind('head/header')).toBe(true);
+  });
+
+  test('ObjectKind, read from gobl-types.data.json, names the object types and not the type expressions', () => {
+    const kind: ObjectKind = 'bill/invoice';
+    // @ts-expect-error tax/extensions is a type expression (a map of codes), not an object type
+    const expression: ObjectKind = 'tax/extensions';
+    expect([isObjectKind(kind), isObjectKind(expression)]).toEqual([true, false]);
   });
 
   test('required and calculated fields are fields of their type', () => {

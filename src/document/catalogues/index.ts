@@ -1,7 +1,10 @@
 import { registerCatalogue } from '../tax/registry';
-import { CEF_CATALOGUE } from './cef';
-import { ISO_CATALOGUE } from './iso';
-import { UNTDID_CATALOGUE } from './untdid';
+import cef from './cef.json';
+import iso from './iso.json';
+import untdid from './untdid.json';
 
-/** The catalogues register their extensions into `tax`, as GOBL's catalogues package does. */
-for (const catalogue of [UNTDID_CATALOGUE, ISO_CATALOGUE, CEF_CATALOGUE]) registerCatalogue(catalogue);
+/**
+ * The catalogues register their extensions into `tax`, as GOBL's catalogues package does. Their code lists
+ * (<name>.json) are written by scripts/generate-catalogues.js from GOBL's data.
+ */
+for (const catalogue of [untdid, iso, cef]) registerCatalogue(catalogue);

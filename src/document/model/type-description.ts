@@ -1,5 +1,5 @@
 /**
- * How src/document/model/gobl-types.ts describes one GOBL type (that file is generated from GOBL's JSON Schemas).
+ * How src/document/model/gobl-types.data.json describes one GOBL type (that file is generated from GOBL's JSON Schemas).
  *
  * A type is either a type expression or an object type. Type expressions: `string`, `integer`, `number`,
  * `boolean`, `object` (an object of any shape, such as a complement), the name of another type, `[T]` (a list

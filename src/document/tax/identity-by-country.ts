@@ -1,6 +1,6 @@
 import type { JsonObject } from '../types';
 import type { TaxId } from './identity-def';
-import { cleanTaxCode } from './identity-normalize';
+import { cleanTaxId } from './identity-normalize';
 import { taxIdentityDefFor } from './registry';
 
 /**
@@ -9,7 +9,7 @@ import { taxIdentityDefFor } from './registry';
  */
 export function normalizeTaxId(id: TaxId): TaxId {
   const def = taxIdentityDefFor(id.country);
-  if (!def) return { ...id, code: cleanTaxCode(id.code, id.country) };
+  if (!def) return cleanTaxId(id);
   return def.normalize ? def.normalize(id) : id;
 }
 

@@ -35,6 +35,11 @@ export function weightedSum(value: string, weights: readonly number[], offset = 
   return sum;
 }
 
+/** True when `value` is `weights.length` digits whose weighted sum is a multiple of 11 (Danish CVR, Finnish Y-tunnus). */
+export function weightedSumMod11Zero(value: string, weights: readonly number[]): boolean {
+  return value.length === weights.length && allDigits(value) && weightedSum(value, weights) % 11 === 0;
+}
+
 /** Remainder of a long digit string modulo `m`, without losing precision. */
 export function modString(value: string, m: number): number {
   let r = 0;

@@ -1,3 +1,5 @@
+import type { TaxId } from './identity-def';
+
 /** Characters a tax code may keep; Ñ and & appear in Mexican RFCs. */
 const BAD_CHARS = /[^A-Z0-9Ñ&]+/g;
 
@@ -10,6 +12,11 @@ export function cleanTaxCode(code: string, country: string, altPrefixes: string[
   if (country && out.startsWith(country)) out = out.slice(country.length);
   for (const alt of altPrefixes) if (alt && out.startsWith(alt)) out = out.slice(alt.length);
   return out;
+}
+
+/** An identity with its code cleaned the generic way: the normalizer of most countries. */
+export function cleanTaxId(id: TaxId): TaxId {
+  return { ...id, code: cleanTaxCode(id.code, id.country) };
 }
 
 /** Keeps only digits, for identity numbers written with separators. */

@@ -68,6 +68,13 @@ withGobl.describe("regime tables against GOBL's data", () => {
     expect(allRegimes().map((r) => r.country).sort()).toEqual(countries);
   });
 
+  test('the figures files are what scripts/generate-regimes.js writes from GOBL data now (run it when they are not)', () => {
+    const { regimeFiles } = require('../../../scripts/generate-regimes') as { regimeFiles: (dir: string) => Map<string, string> };
+    const generated = regimeFiles(dataDir);
+    expect(generated.size).toBe(files.length);
+    for (const [file, text] of generated) expect(`${file}\n${fs.readFileSync(file, 'utf8')}`).toBe(`${file}\n${text}`);
+  });
+
   test.each(files)('%s: figures equal GOBL data', (file) => {
     const def = JSON.parse(fs.readFileSync(path.join(dataDir, file), 'utf8'));
     const regime = regimeFor(def.country);

@@ -1,4 +1,4 @@
-import { cleanTaxCode } from '../../tax/identity-normalize';
+import { cleanTaxId } from '../../tax/identity-normalize';
 import { weightedSum } from '../../tax/identity-checksum';
 import { failIf, type TaxIdentityDef } from '../../tax/identity-def';
 
@@ -16,6 +16,6 @@ export function cuitValid(code: string): boolean {
 
 export const arIdentity: TaxIdentityDef = {
   country: 'AR',
-  normalize: (id) => ({ ...id, code: cleanTaxCode(id.code, id.country) }),
+  normalize: cleanTaxId,
   check: (code) => failIf(cuitValid(code), 'GOBL-AR-TAX-IDENTITY-01'),
 };

@@ -1,7 +1,7 @@
-import type { Regime } from '../../tax/regime-def';
-import { figures } from './figures';
+import type { Regime, RegimeFigures } from '../../tax/regime-def';
+import figures from './figures.json';
 import { arIdentity } from './identity';
 import { arRules } from './rules';
 
 /** The AR regime: its figures, its tax identity checks and its rules. */
-export const ar: Regime = { ...figures, identity: arIdentity, rules: arRules };
+export const ar: Regime = { ...(figures as RegimeFigures), identity: arIdentity, rules: arRules };

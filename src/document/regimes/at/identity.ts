@@ -1,4 +1,4 @@
-import { cleanTaxCode } from '../../tax/identity-normalize';
+import { cleanTaxId } from '../../tax/identity-normalize';
 import { failIf, type TaxIdentityDef } from '../../tax/identity-def';
 
 /** UID: `U` and eight digits, the last a check digit over the seven before it. */
@@ -16,6 +16,6 @@ export function austrianVatValid(code: string): boolean {
 
 export const atIdentity: TaxIdentityDef = {
   country: 'AT',
-  normalize: (id) => ({ ...id, code: cleanTaxCode(id.code, id.country) }),
+  normalize: cleanTaxId,
   check: (code) => failIf(austrianVatValid(code), 'GOBL-AT-TAX-IDENTITY-01'),
 };

@@ -1,4 +1,4 @@
-import { cleanTaxCode } from '../../tax/identity-normalize';
+import { cleanTaxId } from '../../tax/identity-normalize';
 import { failIf, type TaxIdentityDef } from '../../tax/identity-def';
 
 /** Enterprise/VAT number: ten digits (a leading 0 or 1 may be omitted), the last two being 97 − (first eight mod 97). */
@@ -10,6 +10,6 @@ export function belgianVatValid(code: string): boolean {
 
 export const beIdentity: TaxIdentityDef = {
   country: 'BE',
-  normalize: (id) => ({ ...id, code: cleanTaxCode(id.code, id.country) }),
+  normalize: cleanTaxId,
   check: (code) => failIf(belgianVatValid(code), 'GOBL-BE-TAX-IDENTITY-01'),
 };

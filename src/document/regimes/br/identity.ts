@@ -1,4 +1,4 @@
-import { cleanTaxCode } from '../../tax/identity-normalize';
+import { cleanTaxId } from '../../tax/identity-normalize';
 import { weightedSum } from '../../tax/identity-checksum';
 import { failIf, type TaxIdentityDef } from '../../tax/identity-def';
 
@@ -27,6 +27,6 @@ export function brazilianTaxCodeValid(code: string): boolean {
 
 export const brIdentity: TaxIdentityDef = {
   country: 'BR',
-  normalize: (id) => ({ ...id, code: cleanTaxCode(id.code, id.country) }),
+  normalize: cleanTaxId,
   check: (code) => failIf(brazilianTaxCodeValid(code), 'GOBL-BR-TAX-IDENTITY-01'),
 };

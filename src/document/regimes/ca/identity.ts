@@ -1,9 +1,9 @@
-import { cleanTaxCode } from '../../tax/identity-normalize';
+import { cleanTaxId } from '../../tax/identity-normalize';
 import type { TaxIdentityDef } from '../../tax/identity-def';
 
 /** Canada: codes are cleaned but GOBL defines no format for them. */
 export const caIdentity: TaxIdentityDef = {
   country: 'CA',
-  normalize: (id) => ({ ...id, code: cleanTaxCode(id.code, id.country) }),
+  normalize: cleanTaxId,
   check: () => [],
 };

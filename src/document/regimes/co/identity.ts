@@ -1,4 +1,4 @@
-import { cleanTaxCode } from '../../tax/identity-normalize';
+import { cleanTaxId } from '../../tax/identity-normalize';
 import { failIf, type TaxIdentityDef } from '../../tax/identity-def';
 
 const WEIGHTS = [3, 7, 13, 17, 19, 23, 29, 37, 41, 43, 47, 53, 59, 67, 71];
@@ -16,6 +16,6 @@ export function colombianNitValid(code: string): boolean {
 
 export const coIdentity: TaxIdentityDef = {
   country: 'CO',
-  normalize: (id) => ({ ...id, code: cleanTaxCode(id.code, id.country) }),
+  normalize: cleanTaxId,
   check: (code) => failIf(colombianNitValid(code), 'GOBL-CO-TAX-IDENTITY-01'),
 };

@@ -1,6 +1,6 @@
-import type { Regime } from '../../tax/regime-def';
-import { figures } from './figures';
+import type { Regime, RegimeFigures } from '../../tax/regime-def';
+import figures from './figures.json';
 import { coIdentity } from './identity';
 
 /** The CO regime: its figures, its tax identity checks. */
-export const co: Regime = { ...figures, identity: coIdentity };
+export const co: Regime = { ...(figures as RegimeFigures), identity: coIdentity };

@@ -1,4 +1,4 @@
-import { cleanTaxCode } from '../../tax/identity-normalize';
+import { cleanTaxId } from '../../tax/identity-normalize';
 import { failIf, type TaxIdentityDef } from '../../tax/identity-def';
 
 /** USt-IdNr: nine digits, the last an ISO 7064 MOD 11,10 check digit. */
@@ -16,6 +16,6 @@ export function germanVatValid(code: string): boolean {
 
 export const deIdentity: TaxIdentityDef = {
   country: 'DE',
-  normalize: (id) => ({ ...id, code: cleanTaxCode(id.code, id.country) }),
+  normalize: cleanTaxId,
   check: (code) => failIf(germanVatValid(code), 'GOBL-DE-TAX-IDENTITY-01'),
 };

@@ -1,7 +1,7 @@
-import type { Regime } from '../../tax/regime-def';
-import { figures } from './figures';
+import type { Regime, RegimeFigures } from '../../tax/regime-def';
+import figures from './figures.json';
 import { deIdentity } from './identity';
 import { deRules } from './rules';
 
 /** The DE regime: its figures, its tax identity checks and its rules. */
-export const de: Regime = { ...figures, identity: deIdentity, rules: deRules };
+export const de: Regime = { ...(figures as RegimeFigures), identity: deIdentity, rules: deRules };

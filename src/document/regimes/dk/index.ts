@@ -1,7 +1,7 @@
-import type { Regime } from '../../tax/regime-def';
-import { figures } from './figures';
+import type { Regime, RegimeFigures } from '../../tax/regime-def';
+import figures from './figures.json';
 import { dkIdentity } from './identity';
 import { dkEverywhereRules, dkRules } from './rules';
 
 /** The DK regime: its figures, its tax identity checks and its rules, one of which holds in any document. */
-export const dk: Regime = { ...figures, identity: dkIdentity, rules: dkRules, everywhere: dkEverywhereRules };
+export const dk: Regime = { ...(figures as RegimeFigures), identity: dkIdentity, rules: dkRules, everywhere: dkEverywhereRules };

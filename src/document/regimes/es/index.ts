@@ -1,7 +1,7 @@
-import type { Regime } from '../../tax/regime-def';
-import { figures } from './figures';
+import type { Regime, RegimeFigures } from '../../tax/regime-def';
+import figures from './figures.json';
 import { esIdentity } from './identity';
 import { esRules } from './rules';
 
 /** The ES regime: its figures, its tax identity checks and its rules. */
-export const es: Regime = { ...figures, identity: esIdentity, rules: esRules };
+export const es: Regime = { ...(figures as RegimeFigures), identity: esIdentity, rules: esRules };

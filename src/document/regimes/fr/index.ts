@@ -1,7 +1,7 @@
-import type { Regime } from '../../tax/regime-def';
-import { figures } from './figures';
+import type { Regime, RegimeFigures } from '../../tax/regime-def';
+import figures from './figures.json';
 import { frIdentity } from './identity';
 import { frRules } from './rules';
 
 /** The FR regime: its figures, its tax identity checks and its rules. */
-export const fr: Regime = { ...figures, identity: frIdentity, rules: frRules };
+export const fr: Regime = { ...(figures as RegimeFigures), identity: frIdentity, rules: frRules };

@@ -1,4 +1,4 @@
-import { cleanTaxCode } from '../../tax/identity-normalize';
+import { cleanTaxId } from '../../tax/identity-normalize';
 import { failIf, type TaxIdentityDef } from '../../tax/identity-def';
 
 const CHECK_CHARS = 'WABCDEFGHIJKLMNOPQRSTUV';
@@ -27,6 +27,6 @@ export function irishVatValid(code: string): boolean {
 
 export const ieIdentity: TaxIdentityDef = {
   country: 'IE',
-  normalize: (id) => ({ ...id, code: cleanTaxCode(id.code, id.country) }),
+  normalize: cleanTaxId,
   check: (code) => failIf(irishVatValid(code), 'GOBL-IE-TAX-IDENTITY-01'),
 };

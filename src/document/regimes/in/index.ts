@@ -1,7 +1,7 @@
-import type { Regime } from '../../tax/regime-def';
-import { figures } from './figures';
+import type { Regime, RegimeFigures } from '../../tax/regime-def';
+import figures from './figures.json';
 import { inIdentity } from './identity';
 import { inRules } from './rules';
 
 /** The IN regime: its figures, its tax identity checks and its rules. */
-export const in_: Regime = { ...figures, identity: inIdentity, rules: inRules };
+export const in_: Regime = { ...(figures as RegimeFigures), identity: inIdentity, rules: inRules };

@@ -1,8 +1,8 @@
-import type { Regime } from '../../tax/regime-def';
-import { figures } from './figures';
+import type { Regime, RegimeFigures } from '../../tax/regime-def';
+import figures from './figures.json';
 import { itIdentity } from './identity';
 import { normalizeIt } from './normalize';
 import { itRules } from './rules';
 
 /** The IT regime: its figures, its tax identity checks, its normalizer and its rules. */
-export const it: Regime = { ...figures, identity: itIdentity, normalize: normalizeIt, rules: itRules };
+export const it: Regime = { ...(figures as RegimeFigures), identity: itIdentity, normalize: normalizeIt, rules: itRules };

@@ -1,7 +1,7 @@
-import type { Regime } from '../../tax/regime-def';
-import { figures } from './figures';
+import type { Regime, RegimeFigures } from '../../tax/regime-def';
+import figures from './figures.json';
 import { mxIdentity } from './identity';
 import { normalizeMx } from './normalize';
 
 /** The MX regime: its figures, its tax identity checks, its normalizer. */
-export const mx: Regime = { ...figures, identity: mxIdentity, normalize: normalizeMx };
+export const mx: Regime = { ...(figures as RegimeFigures), identity: mxIdentity, normalize: normalizeMx };

@@ -1,4 +1,4 @@
-import { cleanTaxCode } from '../../tax/identity-normalize';
+import { cleanTaxId } from '../../tax/identity-normalize';
 import { failIf, type TaxIdentityDef } from '../../tax/identity-def';
 
 /** Old scheme: the ninth digit checks the eight before it with weights 9..2 (mod 11). */
@@ -31,6 +31,6 @@ export function dutchVatValid(code: string): boolean {
 
 export const nlIdentity: TaxIdentityDef = {
   country: 'NL',
-  normalize: (id) => ({ ...id, code: cleanTaxCode(id.code, id.country) }),
+  normalize: cleanTaxId,
   check: (code) => failIf(dutchVatValid(code), 'GOBL-NL-TAX-IDENTITY-01'),
 };

@@ -1,4 +1,4 @@
-import { cleanTaxCode } from '../../tax/identity-normalize';
+import { cleanTaxId } from '../../tax/identity-normalize';
 import { weightedSum } from '../../tax/identity-checksum';
 import { failIf, type TaxIdentityDef } from '../../tax/identity-def';
 
@@ -11,6 +11,6 @@ export function polishNipValid(code: string): boolean {
 
 export const plIdentity: TaxIdentityDef = {
   country: 'PL',
-  normalize: (id) => ({ ...id, code: cleanTaxCode(id.code, id.country) }),
+  normalize: cleanTaxId,
   check: (code) => failIf(polishNipValid(code), 'GOBL-PL-TAX-IDENTITY-01'),
 };

@@ -1,4 +1,4 @@
-import { cleanTaxCode } from '../../tax/identity-normalize';
+import { cleanTaxId } from '../../tax/identity-normalize';
 import { failIf, type TaxIdentityDef } from '../../tax/identity-def';
 
 // First digits a NIF may start with (single-digit and two-digit prefixes).
@@ -16,6 +16,6 @@ export function portugueseNifValid(code: string): boolean {
 
 export const ptIdentity: TaxIdentityDef = {
   country: 'PT',
-  normalize: (id) => ({ ...id, code: cleanTaxCode(id.code, id.country) }),
+  normalize: cleanTaxId,
   check: (code) => failIf(portugueseNifValid(code), 'GOBL-PT-TAX-IDENTITY-01'),
 };

@@ -1,7 +1,7 @@
-import type { Regime } from '../../tax/regime-def';
-import { figures } from './figures';
+import type { Regime, RegimeFigures } from '../../tax/regime-def';
+import figures from './figures.json';
 import { saIdentity } from './identity';
 import { saRules } from './rules';
 
 /** The SA regime: its figures, its tax identity checks and its rules. */
-export const sa: Regime = { ...figures, identity: saIdentity, rules: saRules };
+export const sa: Regime = { ...(figures as RegimeFigures), identity: saIdentity, rules: saRules };

@@ -1,4 +1,4 @@
-import { cleanTaxCode } from '../../tax/identity-normalize';
+import { cleanTaxId } from '../../tax/identity-normalize';
 import { luhnValid } from '../../tax/identity-checksum';
 import { failIf, type TaxIdentityDef } from '../../tax/identity-def';
 
@@ -9,6 +9,6 @@ export function swedishVatValid(code: string): boolean {
 
 export const seIdentity: TaxIdentityDef = {
   country: 'SE',
-  normalize: (id) => ({ ...id, code: cleanTaxCode(id.code, id.country) }),
+  normalize: cleanTaxId,
   check: (code) => failIf(swedishVatValid(code), 'GOBL-SE-TAX-IDENTITY-01'),
 };

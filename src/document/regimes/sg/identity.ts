@@ -1,4 +1,4 @@
-import { cleanTaxCode } from '../../tax/identity-normalize';
+import { cleanTaxId } from '../../tax/identity-normalize';
 import { failIf, type TaxIdentityDef } from '../../tax/identity-def';
 
 /** UEN layouts: companies (ROC), businesses (ROB) and other entities. */
@@ -12,6 +12,6 @@ export function uenValid(code: string): boolean {
 /** GST registration numbers are usually the UEN, or a separate `M…` number. */
 export const sgIdentity: TaxIdentityDef = {
   country: 'SG',
-  normalize: (id) => ({ ...id, code: cleanTaxCode(id.code, id.country) }),
+  normalize: cleanTaxId,
   check: (code) => failIf(uenValid(code) || GST_ONLY.test(code), 'GOBL-SG-TAX-IDENTITY-01'),
 };

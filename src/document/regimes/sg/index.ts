@@ -1,7 +1,7 @@
-import type { Regime } from '../../tax/regime-def';
-import { figures } from './figures';
+import type { Regime, RegimeFigures } from '../../tax/regime-def';
+import figures from './figures.json';
 import { sgIdentity } from './identity';
 import { sgRules } from './rules';
 
 /** The SG regime: its figures, its tax identity checks and its rules. */
-export const sg: Regime = { ...figures, identity: sgIdentity, rules: sgRules };
+export const sg: Regime = { ...(figures as RegimeFigures), identity: sgIdentity, rules: sgRules };

@@ -2,6 +2,7 @@
  * Compares two outcomes of one input: envelopes field by field (every JSON path that differs, both
  * values), refusals by error key and by their faults as sets of (code, path). Key order is not compared.
  */
+import { complementKindOf, hasOwnUuid } from '../../src/document/complements';
 import type { Json, JsonObject } from '../../src/document/types';
 import type { FaultKey, Outcome } from './outcome';
 
@@ -73,7 +74,31 @@ export function ignoredPaths(input: JsonObject): Ignore {
   }
   if (schema.includes('/bill/') && typeof doc.issue_date !== 'string') ignore.skip.push('$.doc.issue_date', '$.head.dig');
   if (schema.includes('/bill/') && typeof doc.issue_time !== 'string') ignore.clock = ['$.doc.issue_time'];
+  ignoreComplements(doc, '$.doc', ignore);
+  if (Array.isArray(doc.lines)) doc.lines.forEach((l, i) => isObj(l) && ignoreComplements(l, `$.doc.lines[${i}]`, ignore));
   return ignore;
+}
+
+/**
+ * Complements make up the same values a document does: the UUID of a type that has one, when the input gives
+ * none, and a nested document's issue date; at any depth of nested documents.
+ */
+function ignoreComplements(node: JsonObject, path: string, ignore: Ignore): void {
+  if (!Array.isArray(node.complements)) return;
+  node.complements.forEach((c, i) => {
+    if (!isObj(c)) return;
+    // The `$schema` as GOBL reads it: the last key that names it in any case.
+    const schemaKey = Object.keys(c).filter((k) => k.toLowerCase() === '$schema').pop();
+    const kind = complementKindOf(schemaKey === undefined ? undefined : c[schemaKey]);
+    if (kind === undefined) return;
+    const at = `${path}.complements[${i}]`;
+    if (hasOwnUuid(kind) && (typeof c.uuid !== 'string' || c.uuid === '' || /^[0-]+$/.test(c.uuid))) {
+      ignore.uuids.push(`${at}.uuid`);
+      if (!ignore.skip.includes('$.head.dig')) ignore.skip.push('$.head.dig');
+    }
+    if (kind.startsWith('bill/') && typeof c.issue_date !== 'string') ignore.skip.push(`${at}.issue_date`, '$.head.dig');
+    ignoreComplements(c, at, ignore);
+  });
 }
 
 const key = (f: FaultKey) => `${f.code} ${f.path}`;

@@ -1,6 +1,6 @@
 /**
  * The seeded generator of the differential test: documents of every type the engine knows, across every
- * regime and the addons it knows, about 15% of them broken on purpose. The same seed and count always
+ * regime and the addons it knows, about 15% of them broken on purpose, a few bills with complements. The same seed and count always
  * give the same cases.
  */
 import { allRegimes } from '../../src/document/regimes';
@@ -11,6 +11,7 @@ import { Random } from './random';
 import { delivery, invoice, order, payment, status, type BillOptions } from './bills';
 import { identityDocument, itemDocument, messageDocument, partyDocument } from './other-documents';
 import { MUTATIONS, type Expectation } from './mutations';
+import { addComplements } from './complements';
 
 export interface GeneratedCase {
   /** `<seed>/<index>`: enough to make the case again. */
@@ -104,6 +105,12 @@ export function generateCase(seed: number | string, index: number, opts: Omit<Ge
         break;
       }
     }
+  }
+  // Complements come from a sequence of their own, so that the rest of a seed's documents stay as they were.
+  const complemented = addComplements(new Random(`${seed}/${index}/complements`), doc, type, regime);
+  if (complemented?.broken && !mutation) {
+    expect = 'refuse';
+    mutation = complemented.broken;
   }
   const addons = Array.isArray(doc.$addons) ? (doc.$addons as string[]) : [];
   const envelope = type !== 'tax/identity' && rng.chance(0.2);

@@ -1,15 +1,15 @@
 import { addonHooks, addonTags, applyAddonScenarios, expandAddons } from './addons';
-import { calculateMxComplements } from './addons/mx-cfdi/complements';
 import { calculateBill, calculateIssueDate } from './bill/calculate';
 import { applyRegimeScenarios } from './bill/invoice-scenarios';
 import { calculatePayment } from './bill/payment';
 import { checkTags } from './bill/tags';
+import { complementKindOf, hasOwnUuid, registeredComplementType } from './complements';
 import type { HookContext, NodeKind } from './hooks';
 import { isObject, objects, str, strings } from './json';
 import { type Normalizers, intrinsicNormalize, normalizeTree } from './normalize';
 import { regimeFor, regimeHooks } from './regimes';
 import type { Regime } from './tax/regime-def';
-import type { DocumentType } from './schemas';
+import { DOCUMENT_SCHEMAS, type DocumentType } from './schemas';
 import type { JsonObject } from './types';
 
 const BILLS: DocumentType[] = ['bill/invoice', 'bill/order', 'bill/delivery', 'bill/payment'];
@@ -74,15 +74,18 @@ export function buildDocument(doc: JsonObject, type: DocumentType, ctx: Document
     case 'bill/invoice':
       checkTags(doc, type, regime, addonTags(addonKeys, type));
       calculateBill(doc, billCtx);
+      calculateBillComplements(doc, ctx);
       applyRegimeScenarios(doc, regime, (note) => normalizeTree(note, 'tax/note', hookCtx, normalizers));
       applyAddonScenarios(doc, addonKeys);
       break;
     case 'bill/delivery':
       checkTags(doc, type, regime, addonTags(addonKeys, type));
       calculateBill(doc, billCtx);
+      calculateBillComplements(doc, ctx);
       break;
     case 'bill/order':
       calculateBill(doc, billCtx);
+      calculateBillComplements(doc, ctx);
       break;
     case 'bill/payment':
       calculatePayment(doc, billCtx);
@@ -91,10 +94,38 @@ export function buildDocument(doc: JsonObject, type: DocumentType, ctx: Document
       if (!str(doc.issue_date)) calculateIssueDate(doc, { now: ctx.now });
       objects(doc.lines).forEach((l, i) => {
         l.index = i + 1;
-        calculateMxComplements(l);
+        calculateComplements(l, ctx);
       });
       break;
     default:
   }
   return { regime, addons: addonKeys };
+}
+
+/** A bill calculates its complements unless its tags bypass the calculation (payments never do). */
+function calculateBillComplements(doc: JsonObject, ctx: DocumentContext): void {
+  if (doc.complements !== undefined && !strings(doc.$tags).includes('bypass')) calculateComplements(doc, ctx);
+}
+
+/**
+ * GOBL's calculation of the complements of a bill or a status line (see complements.ts), each in place: a UUID
+ * when its type has one and it is empty, then its type's own calculation: a document calculates as it would
+ * alone (with its own regime and addons), a module's type as the module says; others have none.
+ */
+function calculateComplements(node: JsonObject, ctx: DocumentContext): void {
+  const list = node.complements;
+  if (!Array.isArray(list)) return;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (!isObject(c)) continue;
+    const kind = complementKindOf(c.$schema);
+    if (kind === undefined) continue;
+    if ((DOCUMENT_SCHEMAS as readonly string[]).includes(kind)) {
+      buildDocument(c, kind as DocumentType, ctx);
+      continue;
+    }
+    if (hasOwnUuid(kind) && (typeof c.uuid !== 'string' || c.uuid === '' || ZERO_UUID.test(c.uuid))) c.uuid = ctx.newUuid();
+    const calculate = registeredComplementType(c.$schema)?.calculate;
+    if (calculate) list[i] = calculate(c);
+  }
 }

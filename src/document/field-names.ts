@@ -2,6 +2,8 @@ import {
   type DecodeProblem, type DecodeStep, type Refusal, canonicalUuid, decodePlanOf, firstUndecodable, isUuidField, problemAt,
   refuseValue,
 } from './decode';
+import { SCHEMA_OBJECT, complementKindOf } from './complements';
+import { dropUnknownFields } from './fields';
 import { isObject } from './json';
 import { type FieldModel, SCHEMA_FIELD, modelOf, resolve } from './model/type-model';
 import { decodeLegacy } from './normalize';
@@ -49,6 +51,8 @@ interface KeyReader {
   former: readonly string[];
   /** What decoding checks, per field of the kind's own (former fields and a root's `$schema` aside). */
   decode: ReadonlyMap<string, DecodeStep>;
+  /** The field holding complements, objects each of the type its `$schema` names (see complements.ts). */
+  complements?: string;
 }
 
 const READERS = new Map<string, KeyReader | null>();
@@ -76,7 +80,8 @@ function buildReader(kind: string, root: boolean): KeyReader | undefined {
     const f = foldName(name);
     if (!folded.has(f)) folded.set(f, name);
   }
-  return { fields, folded, former: Object.keys(former), decode: decodePlanOf(kind) };
+  const complements = model.fields.find((f) => f.list && f.item === SCHEMA_OBJECT)?.name;
+  return { fields, folded, former: Object.keys(former), decode: decodePlanOf(kind), complements };
 }
 
 /** The field a key fills in an object of this kind, or undefined when it fills none. */
@@ -106,14 +111,16 @@ export function schemaOf(node: JsonObject): Json | undefined {
  * as `firstUndecodable` would find it in the copy, under `path`; UUIDs that decode come out canonical. When keys
  * combined, a value was checked before a later key changed it, so the copy is checked again whole.
  */
-export function readDocument(node: JsonObject, kind: string, root: boolean, path: string): { value: JsonObject; problem?: DecodeProblem } {
+export function readDocument(
+  node: JsonObject, kind: string, root: boolean, path: string,
+): { value: JsonObject; problem?: DecodeProblem; unwritable?: string } {
   const reading = new Reading(path);
   const reader = readerOf(kind, root);
   if (!reader) return { value: copyJson(node) as JsonObject };
   const value: JsonObject = {};
   readInto(value, node, reader, reading);
   const problem = reading.combined ? firstUndecodable(value, kind, path) : reading.problem;
-  return { value, problem };
+  return { value, problem, unwritable: reading.unwritable };
 }
 
 /** What a reading carries down: where it is, and what decoding refused on the way. */
@@ -122,6 +129,8 @@ class Reading {
   problem?: DecodeProblem;
   /** Set when a key combined into a field already read. */
   combined = false;
+  /** The path of the first complement without a `$schema`, which GOBL reads but cannot write back. */
+  unwritable?: string;
   /** Field names and list indexes from the root down to the object being read; a path is built only for a refusal. */
   private readonly steps: (string | number)[] = [];
 
@@ -142,10 +151,17 @@ class Reading {
 
   refuse(refusal: Refusal, name: string, index: number | undefined): void {
     if (this.problem || !this.checking) return;
+    this.problem = problemAt(this.pathOf(name, index), refusal);
+  }
+
+  cannotWrite(name: string, index: number): void {
+    if (this.unwritable === undefined && this.checking) this.unwritable = this.pathOf(name, index);
+  }
+
+  private pathOf(name: string, index: number | undefined): string {
     let path = this.root;
     for (const step of this.steps) path += typeof step === 'number' ? `[${step}]` : `.${step}`;
-    path += index === undefined ? `.${name}` : `.${name}[${index}]`;
-    this.problem = problemAt(path, refusal);
+    return path + (index === undefined ? `.${name}` : `.${name}[${index}]`);
   }
 }
 
@@ -168,7 +184,7 @@ function readInto(out: JsonObject, node: JsonObject, reader: KeyReader, r: Readi
     const field = reader.fields.get(name) as FieldModel;
     const held = out[name];
     if (held === undefined) {
-      out[name] = readField(value, field, reader.decode.get(name), r);
+      out[name] = name === reader.complements ? readComplements(value, name, r) : readField(value, field, reader.decode.get(name), r);
     } else {
       r.combined = true;
       out[name] = combine(held, value, field, true, r);
@@ -199,6 +215,62 @@ function readItem(value: Json, field: FieldModel, step: DecodeStep | undefined, 
   const refusal = step && refuseValue(value, step);
   if (refusal) r.refuse(refusal, field.name, index);
   return copyJson(value);
+}
+
+/**
+ * A list of complements, each read as the type its `$schema` names, as GOBL decodes a `schema.Object`: a value
+ * that is not an object, or whose `$schema` is not a string, does not decode; one whose `$schema` names no type
+ * the registry knows is kept as it was given; one without `$schema` is kept, and noted (it cannot be written).
+ * A typed one is read at its path like any object, and its unknown fields dropped at once, as decoding drops
+ * them: normalization never walks into a complement (only its own calculation normalizes it).
+ */
+function readComplements(value: Json, name: string, r: Reading): Json {
+  if (!Array.isArray(value)) {
+    if (value !== null) r.refuse({ value, want: 'array' }, name, undefined);
+    return copyJson(value);
+  }
+  return value.map((v, i) => readComplement(v, name, i, r));
+}
+
+function readComplement(value: Json, name: string, index: number, r: Reading): Json {
+  if (value === null) return null;
+  if (!isObject(value)) {
+    r.refuse({ value, want: 'schema.document' }, name, index);
+    return copyJson(value);
+  }
+  const schema = schemaOf(value);
+  if (schema !== undefined && typeof schema !== 'string') {
+    r.enter(name, index);
+    r.refuse({ value: schema, want: 'schema.ID' }, SCHEMA_FIELD, undefined);
+    r.leave(index);
+    return copyJson(value);
+  }
+  if (schema === undefined || schema === '') {
+    r.cannotWrite(name, index);
+    return copyJson(value);
+  }
+  const kind = complementKindOf(schema);
+  const reader = kind === undefined ? undefined : readerOf(kind, true);
+  if (!reader) return copyJson(value);
+  const out: JsonObject = {};
+  r.enter(name, index);
+  readInto(out, value, reader, r);
+  r.leave(index);
+  settle(out, kind as string, true);
+  return out;
+}
+
+/** What decoding does beyond reading keys: former fields moved where they belong, unknown fields dropped, at every depth. */
+function settle(node: JsonObject, kind: string, root: boolean): void {
+  const model = modelOf(kind);
+  if (!model) return;
+  decodeLegacy(node, kind as Parameters<typeof decodeLegacy>[1]);
+  dropUnknownFields(node, model, root);
+  for (const c of model.children) {
+    const value = node[c.name];
+    if (Array.isArray(value)) for (const v of value) if (isObject(v)) settle(v, c.kind as string, false);
+    if (isObject(value)) settle(value, c.kind as string, false);
+  }
 }
 
 /** `whole` is the field's own value; otherwise one item of its list. Unchecked: see readDocument. */

@@ -1,3 +1,4 @@
+import { SCHEMA_OBJECT, complementKindOf } from './complements';
 import { isObject } from './json';
 import { SCHEMA_FIELD, type KindModel, modelOf } from './model/type-model';
 import type { Json, JsonObject } from './types';
@@ -36,13 +37,20 @@ export function orderFields(node: JsonObject, kind: string): JsonObject {
     const value = slots[i];
     if (value === undefined) continue;
     const childKind = model.fields[i].kind;
-    if (childKind === undefined) out[model.order[i]] = value;
+    if (childKind === undefined) out[model.order[i]] = Array.isArray(value) && model.fields[i].item === SCHEMA_OBJECT ? value.map(orderComplement) : value;
     else if (Array.isArray(value)) out[model.order[i]] = value.map((v) => (isObject(v) ? orderFields(v, childKind) : v));
     else out[model.order[i]] = isObject(value) ? orderFields(value, childKind) : value;
   }
   // Anything the engine set that GOBL's type lacks stays, after GOBL's fields.
   if (rest) for (const k of rest) out[k] = node[k];
   return out;
+}
+
+/** A complement of a type the engine knows in its type's order; any other as it was given. */
+function orderComplement(value: Json): Json {
+  if (!isObject(value)) return value;
+  const kind = complementKindOf(value[SCHEMA_FIELD]);
+  return kind === undefined ? value : orderFields(value, kind);
 }
 
 /** Drops unknown fields at every depth of an object that is not normalized otherwise (the envelope's header). */

@@ -57,6 +57,9 @@ export function processDocument(data: JsonObject, ctx: ProcessContext): ProcessR
     }
     throw err;
   }
+  // GOBL reads a complement without `$schema` but fails to write it back, once the document is calculated.
+  const unwritable = read?.unwritable ?? readDoc.unwritable;
+  if (unwritable) return { ok: false, error: 'marshal', message: `${unwritable}: a complement needs a $schema`, faults: [] };
   pruneEmpty(doc);
   doc = orderFields(doc, type);
   const envelope: Envelope = {

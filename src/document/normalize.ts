@@ -2,7 +2,8 @@ import { normalizeBillNode } from './bill/normalize';
 import type { HookContext, Hooks, NodeKind } from './hooks';
 import { dropUnknownFields } from './fields';
 import { isObject } from './json';
-import { MAP_FIELDS, modelOf } from './model/type-model';
+import { MAP_FIELDS, SCHEMA_FIELD, modelOf } from './model/type-model';
+import { complementKindOf } from './complements';
 import { normalizeMessage } from './note/normalize';
 import { normalizeOrgNode } from './org/normalize';
 import { normalizePayNode } from './pay/normalize';
@@ -115,6 +116,17 @@ function cleanExtensions(node: JsonObject): void {
   if (Object.keys(ext).length === 0) delete node.ext;
 }
 
+/** Complements of a type the engine knows are pruned like the rest; any other is written back as it was given. */
+function pruneComplements(value: Json): Json | undefined {
+  if (!Array.isArray(value)) return pruneEmpty(value);
+  const out: Json[] = [];
+  for (const v of value) {
+    const p = isObject(v) && complementKindOf(v[SCHEMA_FIELD]) === undefined ? v : pruneEmpty(v);
+    if (p !== undefined) out.push(p);
+  }
+  return out.length === 0 ? undefined : out;
+}
+
 /**
  * Removes what GOBL's JSON output leaves out: null values, empty strings, empty lists and empty maps,
  * at any depth. Numbers, booleans, zero amounts (strings like "0.00") and empty structs stay. Maps are the fields
@@ -134,7 +146,7 @@ export function pruneEmpty(value: Json, field = ''): Json | undefined {
   if (typeof value === 'object') {
     let any = false;
     for (const k of Object.keys(value)) {
-      const p = pruneEmpty(value[k], k);
+      const p = k === 'complements' ? pruneComplements(value[k]) : pruneEmpty(value[k], k);
       if (p === undefined) delete value[k];
       else {
         value[k] = p;

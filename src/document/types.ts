@@ -41,8 +41,9 @@ export interface ProcessContext {
  * The outcome of processing uploaded data.
  * `ok` with an empty `faults` list is a valid document; `ok` with faults is a calculated but invalid one.
  * A rejection means the document could not be understood or calculated at all: `input` when a value cannot be
- * read as the type of its field (GOBL refuses such JSON while decoding it, before calculating).
+ * read as the type of its field (GOBL refuses such JSON while decoding it, before calculating); `marshal` when the
+ * calculated document cannot be written back (a complement without `$schema`).
  */
 export type ProcessResult =
   | { ok: true; envelope: Envelope; faults: Fault[] }
-  | { ok: false; error: 'unknown-schema' | 'input' | 'calculation'; message: string; faults: Fault[] };
+  | { ok: false; error: 'unknown-schema' | 'input' | 'calculation' | 'marshal'; message: string; faults: Fault[] };

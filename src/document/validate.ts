@@ -22,9 +22,11 @@ import { validateCombo, validateTaxSet } from './tax/combo-validate';
 import { validateCurrencyCode, validateDate, validateExchangeRate, validatePeriod } from './rules/scalars-validate';
 import { validateMetaKeys, validateMetaOf } from './rules/meta-validate';
 import type { KindValidator, ValidationContext } from './rules/context';
-import { at, mergeFaults } from './rules/fault';
+import { at, fault, mergeFaults } from './rules/fault';
+import { isUrl } from './rules/url-format';
+import { SCHEMA_OBJECT, complementKindOf } from './complements';
 import { isObject } from './rules/values';
-import { type FieldModel, modelOf } from './model/type-model';
+import { type FieldModel, SCHEMA_FIELD, modelOf } from './model/type-model';
 import { documentTypeOf } from './schemas';
 import type { Envelope, Fault, Json, JsonObject } from './types';
 
@@ -93,11 +95,12 @@ const listValidators: Readonly<Record<string, (value: Json[], path: string) => F
   'tax/set': validateTaxSet,
 };
 
-/** A field the walk visits: one holding objects, or values with a check of their own. */
+/** A field the walk visits: one holding objects, or values with a check of their own, or complements. */
 interface Step {
   field: FieldModel;
   scalar?: (value: Json, path: string) => Fault[];
   whole?: (value: Json[], path: string) => Fault[];
+  complements?: boolean;
 }
 
 /** Per kind, the fields the walk visits, in GOBL's order; built on first use from GOBL's types. */
@@ -106,8 +109,13 @@ function stepsOf(kind: string): readonly Step[] {
   let steps = STEPS.get(kind);
   if (!steps) {
     steps = (modelOf(kind)?.fields ?? [])
-      .map((field) => ({ field, scalar: scalarValidators[field.item], whole: field.list ? listValidators[field.type] : undefined }))
-      .filter((s) => s.field.kind !== undefined || s.scalar || s.whole);
+      .map((field) => ({
+        field,
+        scalar: scalarValidators[field.item],
+        whole: field.list ? listValidators[field.type] : undefined,
+        complements: field.list && field.item === SCHEMA_OBJECT,
+      }))
+      .filter((s) => s.field.kind !== undefined || s.scalar || s.whole || s.complements);
     STEPS.set(kind, steps);
   }
   return steps;
@@ -166,10 +174,14 @@ function collectFaults(node: JsonObject, kind: string, path: string, w: Walk): v
   append(w.faults, validateMetaOf(node, kind, path));
   for (const h of w.hooks) if (h.validate) append(w.faults, h.validate(node, kind as NodeKind, path, w.hookCtx));
 
-  for (const { field, scalar, whole } of stepsOf(kind)) {
+  for (const { field, scalar, whole, complements } of stepsOf(kind)) {
     const value = node[field.name];
     if (value === undefined || value === null) continue;
     const fieldPath = at(path, field.name);
+    if (complements) {
+      if (Array.isArray(value)) collectComplementFaults(value, fieldPath, w);
+      continue;
+    }
     if (!field.list) {
       if (scalar) append(w.faults, scalar(value, fieldPath));
       else if (isObject(value)) collectFaults(value, field.kind as string, fieldPath, w);
@@ -181,6 +193,23 @@ function collectFaults(node: JsonObject, kind: string, path: string, w: Walk): v
       const v = value[i];
       if (scalar) append(w.faults, scalar(v, at(fieldPath, i)));
       else if (isObject(v) && field.kind) collectFaults(v, field.kind, at(fieldPath, i), w);
+    }
+  }
+}
+
+/**
+ * Complements are validated where they stand, with the document's regime and addons (see complements.ts): one of
+ * a type the engine knows as an object of its kind, any other only for its `$schema`, which must be a URL.
+ */
+function collectComplementFaults(list: Json[], path: string, w: Walk): void {
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (!isObject(c)) continue;
+    const schema = c[SCHEMA_FIELD];
+    const kind = complementKindOf(schema);
+    if (kind !== undefined) collectFaults(c, kind, at(path, i), w);
+    else if (typeof schema === 'string' && schema !== '' && !isUrl(schema)) {
+      w.faults.push(fault('GOBL-SCHEMA-ID-01', at(at(path, i), SCHEMA_FIELD)));
     }
   }
 }

@@ -18,6 +18,8 @@ export const ERROR_CATALOGUE = {
   'range-not-satisfiable': { status: 416, graphqlCode: 'BAD_USER_INPUT' },
   'unknown-schema': { status: 422, graphqlCode: 'VALIDATION_FAILED' },
   calculation: { status: 422, graphqlCode: 'VALIDATION_FAILED' },
+  /** The calculated document cannot be written back as GOBL writes it: a complement without `$schema`. */
+  marshal: { status: 422, graphqlCode: 'VALIDATION_FAILED' },
   validation: { status: 422, graphqlCode: 'VALIDATION_FAILED' },
   patch: { status: 422, graphqlCode: 'VALIDATION_FAILED' },
   /** A state key that is not one of STATE_KEYS. */

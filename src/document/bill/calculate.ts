@@ -1,6 +1,4 @@
 import { currencyZero, isCurrency, readExchangeRates } from '../currency';
-// Complement types an addon module defines: GOBL calculates them wherever they appear, addon or not.
-import { calculateMxComplements } from '../addons/mx-cfdi/complements';
 import { CalculationError } from '../errors';
 import { isObject, objects, str, strings } from '../json';
 import { Amount } from '../num';
@@ -69,7 +67,7 @@ export function calculateBill(doc: JsonObject, ctx: BillContext): void {
   const currency = doc.currency as string;
   const tags = strings(doc.$tags);
   if (tags.includes('bypass')) return;
-  calculateMxComplements(doc);
+  // The document then calculates its complements (document.ts), as GOBL does at this point.
 
   const zero = currencyZero(currency);
   const previous = isObject(doc.totals) ? totalsFromJson(doc.totals) : undefined;

@@ -9,8 +9,10 @@ export const INVOICE_TYPES = ['standard', 'proforma', 'corrective', 'credit-note
 /** GOBL's invoice rules (GOBL-BILL-INVOICE-*): header fields, supplier, customer name, line prices, totals. */
 export function validateInvoice(inv: JsonObject, path: string, _vc: ValidationContext): Fault[] {
   const faults: Fault[] = [];
+  // GOBL runs both checks: a missing type is not a valid one either (met in an invoice complement, which the
+  // document's normalization does not reach).
   if (!isPresent(inv.type)) faults.push(fault('GOBL-BILL-INVOICE-01', at(path, 'type')));
-  else if (!INVOICE_TYPES.includes(String(inv.type))) faults.push(fault('GOBL-BILL-INVOICE-02', at(path, 'type')));
+  if (!INVOICE_TYPES.includes(String(inv.type))) faults.push(fault('GOBL-BILL-INVOICE-02', at(path, 'type')));
   if (isZeroDate(inv.issue_date)) faults.push(fault('GOBL-BILL-INVOICE-03', at(path, 'issue_date')));
   if (!isPresent(inv.currency)) faults.push(fault('GOBL-BILL-INVOICE-04', at(path, 'currency')));
 

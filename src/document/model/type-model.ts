@@ -34,9 +34,12 @@ export interface KindModel {
   calculated: readonly string[];
 }
 
+/** Object types modules add beside GOBL's own (the complements an addon module defines): see registerObjectKinds. */
+const ADDED = new Map<string, ObjectDescription>();
+
 function describedObject(name: string): ObjectDescription | undefined {
   const d = GOBL_TYPES[name];
-  return typeof d === 'object' ? d : undefined;
+  return typeof d === 'object' ? d : ADDED.get(name);
 }
 
 /** Resolves a type expression through lists and named list types down to what each value is. */
@@ -80,6 +83,19 @@ function build(kind: ObjectKind, d: ObjectDescription): KindModel {
 const MODELS = new Map<string, KindModel>();
 for (const [name, d] of Object.entries(GOBL_TYPES)) {
   if (typeof d === 'object') MODELS.set(name, build(name as ObjectKind, d));
+}
+
+/**
+ * Adds object types a module defines (as GOBL's schema registry takes the types of modules linked with it), described
+ * as GOBL's own are; their fields may name GOBL's types and each other. Everything that reads a kind's shape (the
+ * reading of keys, decoding checks, normalization, validation walks) then reads these too. Names must be new.
+ */
+export function registerObjectKinds(described: Readonly<Record<string, ObjectDescription>>): void {
+  for (const [name, d] of Object.entries(described)) {
+    if (GOBL_TYPES[name] !== undefined || ADDED.has(name)) throw new Error(`object kind already described: ${name}`);
+    ADDED.set(name, d);
+  }
+  for (const [name, d] of Object.entries(described)) MODELS.set(name, build(name as ObjectKind, d));
 }
 
 /** The model of an object kind, or undefined for a name that is not one. */

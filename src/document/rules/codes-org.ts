@@ -1,5 +1,6 @@
-/** Fault codes of organisation objects, notes, payments, dates and currencies, with this engine's own messages. */
+/** Fault codes of organisation objects, notes, payments, dates, currencies and schema IDs, with this engine's own messages. */
 export const orgCodes: readonly (readonly [string, string])[] = [
+  ['GOBL-SCHEMA-ID-01', 'the schema ID must be a valid URL'],
   ['GOBL-ORG-ATTACHMENT-01', 'the attachment needs a valid URL'],
   ['GOBL-ORG-ATTACHMENT-02', 'the attachment MIME type is not one of those allowed'],
   ['GOBL-ORG-COORDINATES-01', 'latitude must be from -90 to 90'],

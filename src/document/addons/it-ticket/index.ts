@@ -80,8 +80,9 @@ export function validateTicketInvoice(doc: JsonObject, path: string): Fault[] {
   if (!tax) out.push(f('01', 'tax details are needed', `${path}.tax`));
   else {
     const pi = str(tax, 'prices_include');
+    // Both checks run: an empty value is not VAT either (met in an invoice complement, not normalized by this addon).
     if (pi === '') out.push(f('02', 'prices must include a tax', `${path}.tax.prices_include`));
-    else if (pi !== 'VAT') out.push(f('03', 'prices must include VAT', `${path}.tax.prices_include`));
+    if (pi !== 'VAT') out.push(f('03', 'prices must include VAT', `${path}.tax.prices_include`));
   }
   const supplier = obj(doc, 'supplier');
   if (supplier && !obj(supplier, 'tax_id')) out.push(f('04', 'the supplier needs a tax ID', `${path}.supplier.tax_id`));

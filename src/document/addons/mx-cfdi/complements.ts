@@ -1,23 +1,64 @@
+import { registerComplementType } from '../../complements';
+import { registerObjectKinds } from '../../model/type-model';
 import { Amount, Percentage } from '../../num';
 import { mexicanRfcKind } from '../../regimes/mx/identity';
 import type { Fault, Json, JsonObject } from '../../types';
 import { faultMaker } from '../../rules/fault';
-import { isObject, obj, objects, present, str } from '../../rules/values';
+import { obj, objects, present, str } from '../../rules/values';
 
 /**
- * The two CFDI complements the mx-cfdi addon module defines, as GOBL calculates them (whether or not
- * the addon is active: the types exist once the module is loaded) and validates them (only under
- * the addon):
+ * The two CFDI complements the mx-cfdi addon module defines, registered as complement types (complements.ts):
+ * GOBL reads and calculates them wherever they appear, whether or not the addon is active (the types exist once
+ * the module is loaded), and validates them only under the addon (its hooks, index.ts):
  *
  * - fuel account balance ("Estado de Cuenta de Combustibles" 1.2): fuel bought with e-wallets;
  * - food vouchers ("Vales de Despensa" 1.0): vouchers paid into employees' e-wallets.
  *
- * Calculation rebuilds each object field by field in the module's order, dropping unknown fields,
- * as GOBL does when it reads a complement into its type and writes it back.
+ * Their types are described as GOBL's own are, so the engine reads their keys as Go does (case folding),
+ * checks their values decode, and drops unknown fields. Calculation rebuilds each object field by field in
+ * the module's order, as GOBL writes it back.
  */
 
 export const FUEL_ACCOUNT_BALANCE_SCHEMA = 'https://gobl.org/draft-0/regimes/mx/fuel-account-balance';
 export const FOOD_VOUCHERS_SCHEMA = 'https://gobl.org/draft-0/regimes/mx/food-vouchers';
+
+/** The object kinds of the two complements and of what they hold. */
+export const FUEL_ACCOUNT_BALANCE = 'mx-cfdi/fuel-account-balance';
+export const FOOD_VOUCHERS = 'mx-cfdi/food-vouchers';
+
+registerObjectKinds({
+  [FUEL_ACCOUNT_BALANCE]: {
+    fields: { account_number: 'string', subtotal: 'num/amount', total: 'num/amount', lines: '[mx-cfdi/fuel-account-line]' },
+    calculated: ['subtotal', 'total'],
+  },
+  'mx-cfdi/fuel-account-line': {
+    fields: {
+      i: 'integer', e_wallet_id: 'cbc/code', purchase_date_time: 'cal/date-time', vendor_tax_code: 'cbc/code',
+      service_station_code: 'cbc/code', quantity: 'num/amount', item: 'mx-cfdi/fuel-account-item', purchase_code: 'cbc/code',
+      total: 'num/amount', taxes: '[mx-cfdi/fuel-account-tax]',
+    },
+    calculated: ['i', 'total'],
+  },
+  'mx-cfdi/fuel-account-item': { fields: { type: 'cbc/code', unit: 'org/unit', name: 'string', price: 'num/amount' } },
+  'mx-cfdi/fuel-account-tax': {
+    fields: { cat: 'cbc/code', percent: 'num/percentage', rate: 'num/amount', amount: 'num/amount' },
+    calculated: ['amount'],
+  },
+  [FOOD_VOUCHERS]: {
+    fields: { employer_registration: 'string', account_number: 'string', total: 'num/amount', lines: '[mx-cfdi/food-vouchers-line]' },
+    calculated: ['total'],
+  },
+  'mx-cfdi/food-vouchers-line': {
+    fields: {
+      i: 'integer', e_wallet_id: 'cbc/code', issue_date_time: 'cal/date-time', employee: 'mx-cfdi/food-vouchers-employee',
+      amount: 'num/amount',
+    },
+    calculated: ['i'],
+  },
+  'mx-cfdi/food-vouchers-employee': {
+    fields: { tax_code: 'cbc/code', curp: 'cbc/code', name: 'string', social_security: 'cbc/code' },
+  },
+});
 
 /** Five-digit Mexican post code, also used by the invoice rules. */
 export const POST_CODE_PATTERN = /^[0-9]{5}$/;
@@ -163,22 +204,10 @@ function calculateFuelAccountBalance(c: JsonObject): JsonObject {
   };
 }
 
-/* ---------- calculation entry point ---------- */
+/* ---------- the types, as the module registers them ---------- */
 
-const CALCULATORS: Readonly<Record<string, (c: JsonObject) => JsonObject>> = {
-  [FOOD_VOUCHERS_SCHEMA]: calculateFoodVouchers,
-  [FUEL_ACCOUNT_BALANCE_SCHEMA]: calculateFuelAccountBalance,
-};
-
-/** Calculates, in place, the complements of `node` (a bill or a status line) whose types are known. */
-export function calculateMxComplements(node: JsonObject): void {
-  if (!Array.isArray(node.complements)) return;
-  node.complements = node.complements.map((c) => {
-    if (!isObject(c)) return c;
-    const calculate = CALCULATORS[str(c, '$schema')];
-    return calculate ? calculate(c) : c;
-  });
-}
+registerComplementType({ schema: FOOD_VOUCHERS_SCHEMA, kind: FOOD_VOUCHERS, calculate: calculateFoodVouchers });
+registerComplementType({ schema: FUEL_ACCOUNT_BALANCE_SCHEMA, kind: FUEL_ACCOUNT_BALANCE, calculate: calculateFuelAccountBalance });
 
 /* ---------- validation (under the addon) ---------- */
 
@@ -194,7 +223,7 @@ function dateTimeZero(value: string): boolean {
   return value === '' || value === ZERO_DATE_TIME;
 }
 
-function validateFoodVouchers(c: JsonObject, path: string): Fault[] {
+export function validateFoodVouchers(c: JsonObject, path: string): Fault[] {
   const out: Fault[] = [];
   if (bytes(text(c, 'employer_registration')) > 20) {
     out.push(ff('01', 'the employer registration takes at most 20 bytes', `${path}.employer_registration`));
@@ -279,28 +308,12 @@ function validateFuelLine(l: JsonObject, at: string): Fault[] {
   return out;
 }
 
-function validateFuelAccountBalance(c: JsonObject, path: string): Fault[] {
+export function validateFuelAccountBalance(c: JsonObject, path: string): Fault[] {
   const out: Fault[] = [];
   const account = text(c, 'account_number');
   if (account === '') out.push(fa('01', 'an account number is needed', `${path}.account_number`));
   else if (bytes(account) > 50) out.push(fa('02', 'the account number takes 1 to 50 bytes', `${path}.account_number`));
   if (!present(c, 'lines')) out.push(fa('05', 'at least one line is needed', `${path}.lines`));
   objects(c, 'lines').forEach((l, i) => out.push(...validateFuelLine(l, `${path}.lines[${i}]`)));
-  return out;
-}
-
-const VALIDATORS: Readonly<Record<string, (c: JsonObject, path: string) => Fault[]>> = {
-  [FOOD_VOUCHERS_SCHEMA]: validateFoodVouchers,
-  [FUEL_ACCOUNT_BALANCE_SCHEMA]: validateFuelAccountBalance,
-};
-
-/** Faults of the known complements of `node`, whose path is `path`. */
-export function validateMxComplements(node: JsonObject, path: string): Fault[] {
-  const out: Fault[] = [];
-  const list = Array.isArray(node.complements) ? node.complements : [];
-  list.forEach((c, i) => {
-    const validate = isObject(c) ? VALIDATORS[str(c, '$schema')] : undefined;
-    if (validate) out.push(...validate(c as JsonObject, `${path}.complements[${i}]`));
-  });
   return out;
 }

@@ -4,7 +4,9 @@ import { Amount } from '../../num';
 import type { Fault, Json, JsonObject } from '../../types';
 import { MX_CFDI_V4 } from './def';
 import { canConvertTo } from '../../currency/exchange';
-import { POST_CODE_PATTERN, validateMxComplements } from './complements';
+import {
+  FOOD_VOUCHERS, FUEL_ACCOUNT_BALANCE, POST_CODE_PATTERN, validateFoodVouchers, validateFuelAccountBalance,
+} from './complements';
 import type { Addon } from '../../tax/addon-def';
 import { lookupKey } from '../../cbc/key';
 import { faultMaker } from '../../rules/fault';
@@ -223,7 +225,6 @@ export function validateMxCfdiInvoice(inv: JsonObject, path: string): Fault[] {
   validateLines(inv, path, out);
   if (present(inv, 'discounts')) out.push(fi('25', 'document discounts are not supported: discount the lines', `${path}.discounts`));
   if (present(inv, 'charges')) out.push(fi('26', 'document charges are not supported', `${path}.charges`));
-  out.push(...validateMxComplements(inv, path));
   return out;
 }
 
@@ -261,11 +262,11 @@ export const mxCfdi: Addon = {
     switch (kind) {
       case 'bill/invoice':
         return validateMxCfdiInvoice(node, path);
-      case 'bill/order':
-      case 'bill/delivery':
-      case 'bill/payment':
-      case 'bill/status-line':
-        return validateMxComplements(node, path);
+      // The validation walk reaches the complements of any bill or status line (complements.ts).
+      case FUEL_ACCOUNT_BALANCE:
+        return validateFuelAccountBalance(node, path);
+      case FOOD_VOUCHERS:
+        return validateFoodVouchers(node, path);
       case 'pay/instructions':
         return validatePaymentMeans(node, path, 'GOBL-MX-CFDI-PAY-INSTRUCTIONS');
       case 'pay/record':

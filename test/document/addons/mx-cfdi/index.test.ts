@@ -356,6 +356,35 @@ describe('mx-cfdi-v4 complements', () => {
     expect(at(c, 'lines', 0, 'amount')).toBe('1.50');
   });
 
+  it('reads keys in another case as their fields, as GOBL decodes them', () => {
+    const recased = (node: JsonObject, keys: Record<string, string>): JsonObject =>
+      Object.fromEntries(Object.entries(node).map(([k, v]) => [keys[k] ?? k, v]));
+    const fuelFolded: JsonObject = {
+      $schema: FAB,
+      Account_Number: '0123456789',
+      total: '1',
+      Lines: [
+        recased({ ...fuelLine(0), item: recased(fuelLine(0).item as JsonObject, { type: 'Type', name: 'NAME' }) }, { e_wallet_id: 'E_Wallet_ID', item: 'Item' }),
+        fuelLine(1),
+      ],
+    };
+    const vouchersFolded: JsonObject = {
+      $schema: FV,
+      ACCOUNT_NUMBER: '0123456789',
+      lines: [recased(voucherLine(), { e_wallet_id: 'E_WALLET_ID', employee: 'Employee' }), { ...voucherLine(), amount: 20.4 }],
+    };
+    const folded = run(invoice((d) => { d.complements = [fuelFolded, vouchersFolded, { ...vouchers(), Extra: 1 }]; }));
+    const plain = run(invoice((d) => { d.complements = [fuel(), vouchers(), vouchers()]; }));
+    expect(folded.faults).toEqual([]);
+    expect(folded.doc.complements).toEqual(plain.doc.complements);
+    expect(at(folded.doc, 'complements', 0, 'lines', 0, 'item', 'type')).toBe('3');
+  });
+
+  it('refuses a complement value that does not decode, as GOBL does', () => {
+    const out = processDocument(withComplement(fuel((c) => { (at(c, 'lines', 0) as JsonObject).quantity = 'many'; })), { newUuid: () => '0190c8a4-0000-7000-8000-000000000000', now: NOW });
+    expect(out.ok ? 'accepted' : out.error).toBe('input');
+  });
+
   test.each<[string, JsonObject, string[]]>([
     ['empty food vouchers', { $schema: FV }, ['FOODVOUCHERS-02 ' + cpath('.account_number'), 'FOODVOUCHERS-05 ' + cpath('.lines')]],
     ['food vouchers over their lengths', vouchers((c) => {

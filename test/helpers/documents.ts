@@ -18,7 +18,7 @@ export const invoice = (overrides: Record<string, unknown> = {}) => ({
 /** No supplier: calculable, but not valid. */
 export const invoiceWithoutSupplier = () => invoice({ supplier: undefined, lines: [{ quantity: '2', item: { name: 'Hours', price: '10.00' } }] });
 
-/** A valid invoice of `count` lines, each its own item and price: real work for the engine, under the body limit up to ~10,000 lines. */
+/** A valid invoice of `count` lines, each its own item and price: real work for the engine, under the default body limit up to ~10,000 lines. */
 export const invoiceOfLines = (count: number) =>
   invoice({
     lines: Array.from({ length: count }, (_, i) => ({

@@ -125,6 +125,29 @@ export const MUTATIONS: Mutation[] = [
     },
   },
   {
+    name: 'untidy-code', expect: 'accept',
+    apply: (r, d) => {
+      const line = firstLine(d);
+      const item = line && isObj(line.item) ? line.item : undefined;
+      const untidy = (code: string) => r.pick([` ${code} `, `${code}\u0007`, `\u00a0${code}`, `${code.slice(0, 1)}\u0001${code.slice(1)}`]);
+      if (item && r.chance(0.5)) item.ref = untidy(`R${r.int(1, 999)}`);
+      else if (isBill(d) && typeof d.code === 'string' && d.code !== '') d.code = untidy(d.code);
+      else return false;
+      return true;
+    },
+  },
+  {
+    name: 'bad-code-or-key', expect: 'refuse',
+    apply: (r, d) => {
+      const line = firstLine(d);
+      const item = line && isObj(line.item) ? line.item : undefined;
+      if (!item) return false;
+      if (r.chance(0.5)) item.ref = 'R'.repeat(r.int(65, 90));
+      else item.key = r.pick(['Goods', 'goods!', '-goods', 'g'.repeat(70)]);
+      return true;
+    },
+  },
+  {
     name: 'field-name-case', expect: 'accept',
     apply: (r, d) => {
       const candidates = [d, ...nestedObjects(d)].filter((o) => Object.keys(o).some((k) => /^[a-z]/.test(k)));

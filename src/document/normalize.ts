@@ -2,7 +2,8 @@ import { normalizeBillNode } from './bill/normalize';
 import type { HookContext, Hooks, NodeKind } from './hooks';
 import { dropUnknownFields } from './fields';
 import { isObject } from './json';
-import { MAP_FIELDS, SCHEMA_FIELD, modelOf } from './model/type-model';
+import { type FieldModel, type KindModel, MAP_FIELDS, SCHEMA_FIELD, modelOf } from './model/type-model';
+import { normalizeCode } from './cbc/code';
 import { complementKindOf } from './complements';
 import { normalizeMessage } from './note/normalize';
 import { normalizeOrgNode } from './org/normalize';
@@ -59,11 +60,33 @@ function visit(node: JsonObject, kind: NodeKind, ctx: HookContext, n: Normalizer
       }
     }
   }
+  if (model) normalizeCodes(node, model);
   cleanExtensions(node);
   n.intrinsic(node, kind);
   const regime = kind === 'tax/identity' ? identityHooks(node) : n.regime;
   regime.normalize?.(node, kind, ctx);
   for (const h of n.addons) h.normalize?.(node, kind, ctx);
+}
+
+const CODE_FIELDS = new Map<string, readonly FieldModel[]>();
+
+/** The fields of a kind that hold codes (one, or a list). */
+function codeFieldsOf(model: KindModel): readonly FieldModel[] {
+  let fields = CODE_FIELDS.get(model.kind);
+  if (!fields) {
+    fields = model.fields.filter((f) => f.item === 'cbc/code');
+    CODE_FIELDS.set(model.kind, fields);
+  }
+  return fields;
+}
+
+/** GOBL cleans every code of a document wherever it stands (cbc/code.ts), before the object's own normalizers. */
+function normalizeCodes(node: JsonObject, model: KindModel): void {
+  for (const f of codeFieldsOf(model)) {
+    const value = node[f.name];
+    if (typeof value === 'string') node[f.name] = normalizeCode(value);
+    else if (Array.isArray(value)) node[f.name] = value.map((v) => (typeof v === 'string' ? normalizeCode(v) : v));
+  }
 }
 
 /** A tax identity is normalized by its own country's regime, or by the generic cleanup when there is none. */

@@ -29,6 +29,7 @@ import { isObject } from './rules/values';
 import { type FieldModel, SCHEMA_FIELD, modelOf } from './model/type-model';
 import { documentTypeOf } from './schemas';
 import type { Envelope, Fault, Json, JsonObject } from './types';
+import { codeFaults, keyFaults } from './cbc/code';
 
 export interface ValidateOptions {
   /** The document's regime; by default the one named by `doc.$regime`. */
@@ -85,6 +86,8 @@ const validators: Readonly<Record<string, KindValidator>> = {
 
 /** Checks for values that are not objects, by their type's name, wherever GOBL's types hold them. */
 const scalarValidators: Readonly<Record<string, (value: Json, path: string) => Fault[]>> = {
+  'cbc/code': codeFaults,
+  'cbc/key': keyFaults,
   'cal/date': validateDate,
   'currency/code': validateCurrencyCode,
   'org/unit': validateUnit,

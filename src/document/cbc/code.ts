@@ -1,0 +1,44 @@
+import { fault } from '../rules/fault';
+import type { Fault, Json } from '../types';
+
+/** GOBL's longest code and key, in characters. */
+const MAX_LENGTH = 64;
+
+/** Not a printable character as Go's unicode.IsPrint sees one: anything but letters, marks, numbers, punctuation, symbols and the ASCII space. */
+const NOT_PRINTABLE = /[^\p{L}\p{M}\p{N}\p{P}\p{S} ]/gu;
+
+/** Printable ASCII with no space at either end: what almost every code is, and what the cleanup leaves alone. */
+const PLAIN_ASCII = /^(?:[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?)?$/;
+
+/**
+ * The cleanup GOBL gives every code in a document: Unicode NFC, characters that do not print dropped (controls,
+ * and every space but the ASCII one), leading and trailing spaces trimmed. Nothing else changes.
+ */
+export function normalizeCode(code: string): string {
+  if (PLAIN_ASCII.test(code)) return code; // the common case, already clean
+  return code.normalize('NFC').replace(NOT_PRINTABLE, '').trim();
+}
+
+/** No control character (C0, DEL, C1) anywhere, and no space (Go's `\s`: tab, LF, FF, CR, space) at either end. */
+const LENIENT_CODE = /^[^\t\n\f\r \x00-\x1f\x7f-\x9f](?:[^\x00-\x1f\x7f-\x9f]*[^\t\n\f\r \x00-\x1f\x7f-\x9f])?$/;
+const KEY = /^(?:[a-z]|[a-z0-9][a-z0-9-+]*[a-z0-9])$/;
+
+const characters = (s: string) => [...s].length;
+
+/** GOBL-CBC-CODE-01/02 on a code; an empty one passes, as GOBL's checks pass on an empty value. */
+export function codeFaults(value: Json, path: string): Fault[] {
+  if (typeof value !== 'string' || value === '') return [];
+  const out: Fault[] = [];
+  if (characters(value) > MAX_LENGTH) out.push(fault('GOBL-CBC-CODE-01', path));
+  if (!LENIENT_CODE.test(value)) out.push(fault('GOBL-CBC-CODE-02', path));
+  return out;
+}
+
+/** GOBL-CBC-KEY-01/02 on a key; an empty one passes. */
+export function keyFaults(value: Json, path: string): Fault[] {
+  if (typeof value !== 'string' || value === '') return [];
+  const out: Fault[] = [];
+  if (characters(value) > MAX_LENGTH) out.push(fault('GOBL-CBC-KEY-01', path));
+  if (!KEY.test(value)) out.push(fault('GOBL-CBC-KEY-02', path));
+  return out;
+}

@@ -27,7 +27,8 @@ function invoiceFaults(inv: JsonObject, path: string): Fault[] {
   if (terms && asArray(terms.due_dates).some((d) => isObject(d) && after(issue, d.date))) {
     faults.push(fault('GOBL-PT-BILL-INVOICE-15', path));
   }
-  if (isPresent(inv.type) && !TYPES.includes(String(inv.type))) faults.push(fault('GOBL-PT-BILL-INVOICE-01', at(path, 'type')));
+  // GOBL's check holds on an empty type too (only an invoice that was never calculated has none: a complement of a payment).
+  if (!TYPES.includes(typeof inv.type === 'string' ? inv.type : '')) faults.push(fault('GOBL-PT-BILL-INVOICE-01', at(path, 'type')));
   if (['credit-note', 'debit-note'].includes(String(inv.type)) && !isPresent(inv.preceding)) {
     faults.push(fault('GOBL-PT-BILL-INVOICE-02', at(path, 'preceding')));
   }

@@ -4,7 +4,7 @@ import { isObject, objects, str, strings } from '../json';
 import { Amount } from '../num';
 import { calculatePaymentDetails } from '../pay/details';
 import type { Regime } from '../tax/regime-def';
-import { isZeroDate } from '../rules/checks';
+import { isZeroDate } from '../cal/date';
 import { roundingRuleOf, type RoundingRule } from '../tax/rounding';
 import { calculateTaxTotal, roundTaxTotal, taxTotalFromJson, taxTotalToJson } from '../tax/totals';
 import { calculateTaxTotals, type TaxableLine } from '../tax/totals-calculate';

@@ -2,7 +2,8 @@ import { Amount } from '../num';
 import { convert, currencyZero, isCurrency, readExchangeRates } from '../currency';
 import { at, fault } from '../rules/fault';
 import type { ValidationContext } from '../rules/context';
-import { decimalOf, isZeroDate } from '../rules/checks';
+import { decimalOf } from '../num/decimal';
+import { isZeroDate } from '../cal/date';
 import { asArray, asObject, isObject, isPresent } from '../rules/values';
 import type { Fault, Json, JsonObject } from '../types';
 

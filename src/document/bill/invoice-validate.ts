@@ -1,6 +1,6 @@
 import { at, fault } from '../rules/fault';
 import type { ValidationContext } from '../rules/context';
-import { isZeroDate } from '../rules/checks';
+import { isZeroDate } from '../cal/date';
 import { asArray, asObject, isObject, isPresent } from '../rules/values';
 import type { Fault, JsonObject } from '../types';
 

@@ -1,7 +1,8 @@
 import { fault } from '../rules/fault';
 import type { Fault, Json } from '../types';
+import { KEY_MAX_LENGTH, KEY_PATTERN } from './key';
 
-/** GOBL's longest code and key, in characters. */
+/** GOBL's longest code, in characters. */
 const MAX_LENGTH = 64;
 
 /** Not a printable character as Go's unicode.IsPrint sees one: anything but letters, marks, numbers, punctuation, symbols and the ASCII space. */
@@ -21,7 +22,6 @@ export function normalizeCode(code: string): string {
 
 /** No control character (C0, DEL, C1) anywhere, and no space (Go's `\s`: tab, LF, FF, CR, space) at either end. */
 const LENIENT_CODE = /^[^\t\n\f\r \x00-\x1f\x7f-\x9f](?:[^\x00-\x1f\x7f-\x9f]*[^\t\n\f\r \x00-\x1f\x7f-\x9f])?$/;
-const KEY = /^(?:[a-z]|[a-z0-9][a-z0-9-+]*[a-z0-9])$/;
 
 const characters = (s: string) => [...s].length;
 
@@ -38,7 +38,15 @@ export function codeFaults(value: Json, path: string): Fault[] {
 export function keyFaults(value: Json, path: string): Fault[] {
   if (typeof value !== 'string' || value === '') return [];
   const out: Fault[] = [];
-  if (characters(value) > MAX_LENGTH) out.push(fault('GOBL-CBC-KEY-01', path));
-  if (!KEY.test(value)) out.push(fault('GOBL-CBC-KEY-02', path));
+  if (characters(value) > KEY_MAX_LENGTH) out.push(fault('GOBL-CBC-KEY-01', path));
+  if (!KEY_PATTERN.test(value)) out.push(fault('GOBL-CBC-KEY-02', path));
   return out;
+}
+
+/**
+ * GOBL's strict code pattern (used for tax ID schemes), `^[A-ZÑa-z0-9]+([.\-:/,_& ]?[A-ZÑa-z0-9]+)*$`, written so
+ * that each character has one way to match: GOBL's form backtracks exponentially on a long code with a bad last character.
+ */
+export function isStrictCode(value: string): boolean {
+  return /^[A-ZÑa-z0-9]+(?:[.\-:/,_& ][A-ZÑa-z0-9]+)*$/.test(value);
 }

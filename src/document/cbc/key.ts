@@ -1,4 +1,10 @@
-/** GOBL keys composed of parts joined by `+` (e.g. `credit-transfer+sepa`). */
+/** GOBL keys (`cbc.Key`): lower-case words joined by `-`, composed of parts joined by `+` (e.g. `credit-transfer+sepa`). */
+
+/** GOBL's key pattern. */
+export const KEY_PATTERN = /^(?:[a-z]|[a-z0-9][a-z0-9-+]*[a-z0-9])$/;
+
+/** GOBL's longest key, in characters. */
+export const KEY_MAX_LENGTH = 64;
 
 /** Looks a composed key up in a map, dropping the last part until something matches. */
 export function lookupKey(map: Record<string, string>, key: string): string {

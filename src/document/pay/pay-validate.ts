@@ -1,5 +1,6 @@
 import { at, fault } from '../rules/fault';
-import { decimalOf, isZeroDate } from '../rules/checks';
+import { decimalOf } from '../num/decimal';
+import { isZeroDate } from '../cal/date';
 import { isUrl } from '../rules/url-format';
 import { isPresent } from '../rules/values';
 import type { Fault, JsonObject } from '../types';

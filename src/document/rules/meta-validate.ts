@@ -1,16 +1,14 @@
+import { KEY_PATTERN } from '../cbc/key';
 import { hasMeta } from '../decode';
 import { at, fault } from './fault';
 import { isObject } from './values';
 import type { Fault, Json } from '../types';
 
-/** GOBL's key pattern: lower-case letters and digits, inner dashes and plus signs. */
-const KEY = /^(?:[a-z]|[a-z0-9][a-z0-9-+]*[a-z0-9])$/;
-
 /** GOBL-CBC-KEY-02 at each `meta` key that is not a valid key (an empty key is let through, as GOBL does). */
 export function validateMetaKeys(meta: Json | undefined, path: string): Fault[] {
   if (!isObject(meta)) return [];
   return Object.keys(meta)
-    .filter((k) => k !== '' && !KEY.test(k))
+    .filter((k) => k !== '' && !KEY_PATTERN.test(k))
     .map((k) => fault('GOBL-CBC-KEY-02', at(at(path, 'meta'), k)));
 }
 

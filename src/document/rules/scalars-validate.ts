@@ -1,5 +1,6 @@
 import { at, fault } from './fault';
-import { decimalOf, isValidDate, isZeroDate } from './checks';
+import { decimalOf } from '../num/decimal';
+import { isValidDate, isZeroDate } from '../cal/date';
 import { isPresent } from './values';
 import { isCurrency } from '../currency';
 import type { Fault, JsonObject } from '../types';

@@ -1,5 +1,5 @@
 import { at, fault } from '../rules/fault';
-import { isStrictCode } from '../rules/checks';
+import { isStrictCode } from '../cbc/code';
 import { isPresent } from '../rules/values';
 import { taxCodeFaults } from './identity-by-country';
 import type { Fault, JsonObject } from '../types';

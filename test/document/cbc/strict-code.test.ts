@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isStrictCode } from '../../src/document/rules/checks';
+import { isStrictCode } from '../../../src/document/cbc/code';
 
 /** GOBL's own pattern: the check must accept exactly what it accepts, only without its backtracking. */
 const GOBL_CODE = /^[A-ZÑa-z0-9]+([.\-:/,_& ]?[A-ZÑa-z0-9]+)*$/;

@@ -1,7 +1,6 @@
 import { addonCorrections, expandAddons } from '../addons';
-import { addonFor } from '../tax/registry';
 import { isObject, str, strings } from '../json';
-import { regimeFor } from '../regimes';
+import { addonFor, regimeFor } from '../tax/registry';
 import { documentTypeOf } from '../schemas';
 import type { Json, JsonObject } from '../types';
 

@@ -1,6 +1,7 @@
 import type { NodeKind } from '../../hooks';
 import { isObject } from '../../json';
 import type { JsonObject } from '../../types';
+import { isoCountryOfTaxCode } from '../../tax/iso-country';
 
 /** Portugal's regime normalizers: the VAT region of combos, and the older exemption extension key. */
 
@@ -34,17 +35,9 @@ function normalizeCombo(combo: JsonObject): void {
   if (typeof map['pt-region'] !== 'string' || map['pt-region'] === '') map['pt-region'] = 'PT';
   const country = typeof combo.country === 'string' ? combo.country : '';
   if (country === '' || country === 'PT') return;
-  const iso = isoCountry(country);
+  const iso = isoCountryOfTaxCode(country); // EU stands for no country: the region then goes, as in GOBL
   if (iso) map['pt-region'] = iso;
   else delete map['pt-region'];
-}
-
-/** Tax country codes that are not ISO codes, and the ISO country each stands for (EU stands for none). */
-const ISO_OF_TAX_CODE: Readonly<Record<string, string>> = { EL: 'GR', XI: 'GB', XU: 'GB', EU: '' };
-
-/** The ISO code of a tax country code, or '' when it has none: the region extension then goes, as in GOBL. */
-function isoCountry(code: string): string {
-  return ISO_OF_TAX_CODE[code] ?? code;
 }
 
 export function normalizePt(node: JsonObject, kind: NodeKind): void {

@@ -2,7 +2,7 @@ import { normalizeBillNode } from './bill/normalize';
 import type { HookContext, Hooks, NodeKind } from './hooks';
 import { dropUnknownFields } from './fields';
 import { isObject } from './json';
-import { type FieldModel, type KindModel, MAP_FIELDS, SCHEMA_FIELD, modelOf } from './model/type-model';
+import { type KindModel, MAP_FIELDS, SCHEMA_FIELD, modelOf } from './model/type-model';
 import { normalizeCode } from './cbc/code';
 import { complementKindOf } from './complements';
 import { normalizeMessage } from './note/normalize';
@@ -68,21 +68,9 @@ function visit(node: JsonObject, kind: NodeKind, ctx: HookContext, n: Normalizer
   for (const h of n.addons) h.normalize?.(node, kind, ctx);
 }
 
-const CODE_FIELDS = new Map<string, readonly FieldModel[]>();
-
-/** The fields of a kind that hold codes (one, or a list). */
-function codeFieldsOf(model: KindModel): readonly FieldModel[] {
-  let fields = CODE_FIELDS.get(model.kind);
-  if (!fields) {
-    fields = model.fields.filter((f) => f.item === 'cbc/code');
-    CODE_FIELDS.set(model.kind, fields);
-  }
-  return fields;
-}
-
 /** GOBL cleans every code of a document wherever it stands (cbc/code.ts), before the object's own normalizers. */
 function normalizeCodes(node: JsonObject, model: KindModel): void {
-  for (const f of codeFieldsOf(model)) {
+  for (const f of model.codes) {
     const value = node[f.name];
     if (typeof value === 'string') node[f.name] = normalizeCode(value);
     else if (Array.isArray(value)) node[f.name] = value.map((v) => (typeof v === 'string' ? normalizeCode(v) : v));

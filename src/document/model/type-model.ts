@@ -30,6 +30,8 @@ export interface KindModel {
   fields: readonly FieldModel[];
   /** The fields holding objects of a known kind, in order. */
   children: readonly FieldModel[];
+  /** The fields holding codes (`cbc/code`, one or a list), which GOBL cleans wherever they stand. */
+  codes: readonly FieldModel[];
   required: readonly string[];
   calculated: readonly string[];
 }
@@ -75,6 +77,7 @@ function build(kind: ObjectKind, d: ObjectDescription): KindModel {
     known: new Set(order),
     fields,
     children: fields.filter((f) => f.kind !== undefined),
+    codes: fields.filter((f) => f.item === 'cbc/code'),
     required: d.required ?? [],
     calculated: d.calculated ?? [],
   };

@@ -11,9 +11,9 @@ import { regimeFor, regimeHooks } from './regimes';
 import type { Regime } from './tax/regime-def';
 import { DOCUMENT_SCHEMAS, type DocumentType } from './schemas';
 import type { JsonObject } from './types';
+import { isUnsetUuid } from './uuid';
 
 const BILLS: DocumentType[] = ['bill/invoice', 'bill/order', 'bill/delivery', 'bill/payment'];
-const ZERO_UUID = /^0{8}-0{4}-0{4}-0{4}-0{12}$/;
 
 export interface DocumentContext {
   newUuid: () => string;
@@ -52,7 +52,7 @@ function resolveRegime(doc: JsonObject, type: DocumentType): Regime | undefined 
  * normalization walk (engine, regime, addons per node), the calculation of its type, then scenarios.
  */
 export function buildDocument(doc: JsonObject, type: DocumentType, ctx: DocumentContext): { regime?: Regime; addons: string[] } {
-  if (type !== 'tax/identity' && (typeof doc.uuid !== 'string' || doc.uuid === '' || ZERO_UUID.test(doc.uuid))) {
+  if (type !== 'tax/identity' && isUnsetUuid(doc.uuid)) {
     doc.uuid = ctx.newUuid();
   }
   prepareLegacy(doc);
@@ -124,7 +124,7 @@ function calculateComplements(node: JsonObject, ctx: DocumentContext): void {
       buildDocument(c, kind as DocumentType, ctx);
       continue;
     }
-    if (hasOwnUuid(kind) && (typeof c.uuid !== 'string' || c.uuid === '' || ZERO_UUID.test(c.uuid))) c.uuid = ctx.newUuid();
+    if (hasOwnUuid(kind) && isUnsetUuid(c.uuid)) c.uuid = ctx.newUuid();
     const calculate = registeredComplementType(c.$schema)?.calculate;
     if (calculate) list[i] = calculate(c);
   }

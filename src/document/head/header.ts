@@ -2,8 +2,7 @@ import { canonicalJson, sha256Hex } from '../c14n';
 import { dropUnknownFieldsDeep, orderFields } from '../fields';
 import { routingOf } from './routing';
 import type { Header, Json, JsonObject } from '../types';
-
-const ZERO_UUID = /^0{8}-0{4}-0{4}-0{4}-0{12}$/;
+import { isUnsetUuid } from '../uuid';
 
 /** The document's digest: SHA-256 of its canonical JSON. */
 export function digestOf(doc: JsonObject): { alg: 'sha256'; val: string } {
@@ -18,7 +17,7 @@ export function digestOf(doc: JsonObject): { alg: 'sha256'; val: string } {
  */
 export function buildHeader(given: JsonObject, doc: JsonObject, ctx: { newUuid: () => string }): Header {
   dropUnknownFieldsDeep(given, 'head/header');
-  const uuid = typeof given.uuid === 'string' && given.uuid !== '' && !ZERO_UUID.test(given.uuid) ? given.uuid : ctx.newUuid();
+  const uuid = isUnsetUuid(given.uuid) ? ctx.newUuid() : (given.uuid as string);
   const fields: JsonObject = { ...given, uuid, dig: digestOf(doc) };
   const route = routingOf(doc);
   if (!fields.from && route.from) fields.from = route.from;

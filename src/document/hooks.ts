@@ -31,16 +31,16 @@ export interface Hooks {
 }
 
 /** What a regime or an addon does to one kind of object. */
-export type KindNormalizer = (node: JsonObject, ctx: HookContext) => void;
-export type KindValidator = (node: JsonObject, path: string, ctx: HookContext) => Fault[];
+export type KindNormalizeHook = (node: JsonObject, ctx: HookContext) => void;
+export type KindValidateHook = (node: JsonObject, path: string, ctx: HookContext) => Fault[];
 
 /**
  * Hooks made of one function per kind of object, which is how most regimes and addons act: each names the
  * kinds it touches, and the others pass untouched.
  */
 export function hooksByKind(by: {
-  normalize?: Partial<Record<NodeKind, KindNormalizer>>;
-  validate?: Partial<Record<NodeKind, KindValidator>>;
+  normalize?: Partial<Record<NodeKind, KindNormalizeHook>>;
+  validate?: Partial<Record<NodeKind, KindValidateHook>>;
 }): Hooks {
   const hooks: Hooks = {};
   const normalizers = by.normalize;

@@ -1,6 +1,7 @@
 import { processDocument } from '../../../src/document';
 import { codeFaults, keyFaults, normalizeCode } from '../../../src/document/cbc/code';
 import type { JsonObject } from '../../../src/document/types';
+import { invoice as spanishInvoice } from '../../helpers/documents';
 
 describe('normalizeCode', () => {
   test.each([
@@ -45,13 +46,7 @@ describe('code and key checks', () => {
 describe('in a document', () => {
   const ctx = { newUuid: () => '0190a5f2-7c3e-7000-8000-000000000001', now: new Date('2025-03-01T10:00:00Z') };
   const invoice = (edit: (d: JsonObject) => void): JsonObject => {
-    const d: JsonObject = {
-      $schema: 'https://gobl.org/draft-0/bill/invoice',
-      series: 'F', code: '1', issue_date: '2025-02-01', currency: 'EUR',
-      supplier: { name: 'Prov SL', tax_id: { country: 'ES', code: 'B98602642' } },
-      customer: { name: 'Cli SL', tax_id: { country: 'ES', code: '54387763P' } },
-      lines: [{ quantity: '2', item: { name: 'X', price: '10.00' }, taxes: [{ cat: 'VAT', rate: 'general' }] }],
-    };
+    const d = spanishInvoice() as JsonObject;
     edit(d);
     return d;
   };

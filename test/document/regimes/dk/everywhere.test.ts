@@ -1,19 +1,13 @@
 import { processDocument } from '../../../../src/document';
 import type { JsonObject } from '../../../../src/document/types';
+import { invoice } from '../../../helpers/documents';
 
 /** A Danish CVR identity is checked in any document, whatever its regime; both cases checked against GOBL v0.502.1. */
 
 const ctx = { newUuid: () => '0190a5f2-7c3e-7000-8000-000000000001', now: new Date('2025-03-01T10:00:00Z') };
 
-function spanishInvoiceWithCvr(code: string): JsonObject {
-  return {
-    $schema: 'https://gobl.org/draft-0/bill/invoice',
-    series: 'F', code: '1', issue_date: '2025-02-01', currency: 'EUR',
-    supplier: { name: 'Prov SL', tax_id: { country: 'ES', code: 'B98602642' } },
-    customer: { name: 'Cli SL', tax_id: { country: 'ES', code: '54387763P' }, identities: [{ type: 'CVR', code }] },
-    lines: [{ quantity: '2', item: { name: 'X', price: '10.00' }, taxes: [{ cat: 'VAT', rate: 'general' }] }],
-  };
-}
+const spanishInvoiceWithCvr = (code: string): JsonObject =>
+  invoice({ customer: { name: 'Cli SL', tax_id: { country: 'ES', code: '54387763P' }, identities: [{ type: 'CVR', code }] } }) as JsonObject;
 
 const faultsOf = (doc: JsonObject) => {
   const result = processDocument(doc, ctx);

@@ -245,7 +245,8 @@ describe('application/json with previous_id', () => {
     expect(reply.body.id).not.toBe(previous.id);
     expect(doc.uuid).not.toBe(previous.data.doc.uuid);
     expect(doc).not.toHaveProperty('code');
-    expect(doc.issue_date).toBe(new Date().toISOString().slice(0, 10));
+    // A copy is calculated afresh: its issue date is today in the regime's time zone (Spain's), as GOBL's.
+    expect(doc.issue_date).toBe(new Date().toLocaleDateString('en-CA', { timeZone: 'Europe/Madrid' }));
     expect(doc.lines).toEqual(previous.data.doc.lines);
     expect(doc.totals).toEqual(previous.data.doc.totals);
     expect(reply.body.snippet.title).not.toContain('SAMPLE-001');

@@ -28,6 +28,10 @@ export interface Config {
   bodyLimit: number;
   /** FILE_SIZE_LIMIT: largest file an entry takes (default 25 MiB); a larger upload is 413 before it is buffered. */
   fileSizeLimit: number;
+  /** PUBLIC_BASE_URL: the service's address as clients reach it (`https://files.example.com`), for files' absolute `url`; else the request's own. */
+  publicBaseUrl?: string;
+  /** FILE_LINK_SECRET (else a secret kept in DATA_DIR) signs files' links; FILE_LINK_LIFETIME (default 1h) is how long one works. */
+  fileLinks: { secret?: string; lifetimeMs: number };
   /** JSON_PATCH_MAX_WORK: most bytes of JSON the operations of one JSON patch may touch. */
   jsonPatchMaxWork: number;
   /** PAGE_DATA_BUDGET: stored bytes of `data` one request may read (default 16 MiB). */
@@ -188,6 +192,20 @@ function parseExplorer(explorerText: string | undefined, sandboxText: string | u
   return explorer;
 }
 
+/** An http(s) address without query or fragment, as files' links start (a path prefix is kept, a final slash dropped). */
+function parsePublicBaseUrl(text: string | undefined, problems: string[]): string | undefined {
+  if (text === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    // reported below
+  }
+  if (url && /^https?:$/.test(url.protocol) && !url.search && !url.hash && !url.username && !url.password) return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  problems.push(`PUBLIC_BASE_URL must be an http(s) address such as https://files.example.com (no query), got "${text}"`);
+  return undefined;
+}
+
 /** Reads and checks the environment; throws a ConfigError that names every bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const problems: string[] = [];
@@ -230,6 +248,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const maxLifetimeMs = parseDurationSetting('JWT_MAX_LIFETIME', value('JWT_MAX_LIFETIME'), 24 * 3_600_000, problems);
   if (maxLifetimeMs < 1000) problems.push('JWT_MAX_LIFETIME must be at least one second');
   const jwksCacheMs = parseDurationSetting('JWT_JWKS_CACHE_AGE', value('JWT_JWKS_CACHE_AGE'), 60_000, problems);
+  const fileLinkSecret = value('FILE_LINK_SECRET');
+  if (fileLinkSecret && Buffer.byteLength(fileLinkSecret) < 32) problems.push('FILE_LINK_SECRET must be at least 32 bytes long');
+  const fileLinkLifetimeMs = parseDurationSetting('FILE_LINK_LIFETIME', value('FILE_LINK_LIFETIME'), 3_600_000, problems);
+  if (fileLinkLifetimeMs < 1000) problems.push('FILE_LINK_LIFETIME must be at least one second');
   const trustedKeysText = value('SIGNING_TRUSTED_KEYS');
   const trusted = trustedKeysText === undefined ? { keys: [], problems: [] } : readTrustedKeys(trustedKeysText);
   problems.push(...trusted.problems);
@@ -251,6 +273,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyLimit: bodyLimit ?? 2 * 1024 ** 2,
     fileSizeLimit: fileSizeLimit ?? 25 * 1024 ** 2,
+    publicBaseUrl: parsePublicBaseUrl(value('PUBLIC_BASE_URL'), problems),
+    fileLinks: { secret: fileLinkSecret, lifetimeMs: fileLinkLifetimeMs },
     jsonPatchMaxWork: jsonPatchMaxWork ?? 16 * 1024 ** 2,
     pageDataBudget: pageDataBudget ?? DEFAULT_PAGE_DATA_BUDGET,
     signingKey: value('SIGNING_KEY')?.replace(/\\n/g, '\n'),

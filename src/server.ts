@@ -5,7 +5,7 @@ import path from 'node:path';
 import express from 'express';
 import type { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
-import { LOCAL_SECRET_FILE, localSecret } from './auth/local-secret';
+import { keptSecret, LOCAL_SECRET_FILE, localSecret } from './auth/local-secret';
 import { keyMaterial, TokenVerifier } from './auth/token-verifier';
 import type { Config } from './config';
 import { JSON_PATCH_LIMITS } from './domain/derive/json-patch';
@@ -27,6 +27,8 @@ import { requestContext } from './rest/request-context';
 import { healthRoutes, utilsRoutes } from './rest/service.routes';
 import { goblRoutes } from './rest/gobl.routes';
 import { filesRoutes } from './rest/files.routes';
+import { fileLinkRoutes, fileUrls } from './rest/file-links.routes';
+import { FILE_LINK_SECRET_FILE, FileLinks } from './http/file-links';
 import { metaRoutes } from './rest/meta.routes';
 import { searchRoutes } from './rest/search.routes';
 import { EntryMetaService } from './domain/entry-meta.service';
@@ -85,6 +87,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   const entryStore = new EntryRepository(dataSource);
   const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource) });
   const files = new FilesService(entryStore, new FileRepository(dataSource, new DatabaseBlobStore(dataSource)));
+  const fileLinks = new FileLinks(config.fileLinks.secret ?? keptSecret(config.dataDir, FILE_LINK_SECRET_FILE).secret, config.fileLinks.lifetimeMs);
   const search = new SearchService(new SearchIndexRepository(dataSource, entryStore, { timeLimitMs: config.searchTimeLimitMs }));
   const metas = new EntryMetaService(entryStore, new MetaRepository(dataSource));
 
@@ -93,12 +96,14 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   app.set('query parser', 'simple');
   app.use(requestContext(logger));
   app.use(requestMetrics);
+  app.use(fileUrls(fileLinks, config.publicBaseUrl));
   const cors = corsHandler(config.corsOrigins);
   if (cors) app.use(cors);
   app.use(healthRoutes(() => isDatabaseReady(dataSource)));
   app.use(metricsRoutes(config.metricsToken));
   app.use(openApiRoutes());
   app.use(docsRoutes());
+  app.use(fileLinkRoutes(files, fileLinks));
   app.use(['/silo', '/utils'], authenticate(verifier));
   app.use(filesRoutes(files, config.fileSizeLimit));
   app.use(entryHistoryRoutes(entries));
@@ -172,7 +177,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
  * older version, by hand or by a looser umask are narrowed before anything is read or written, with a warning.
  */
 function keepDataPrivate(config: Config, logger: Logger): void {
-  const files = [path.join(config.dataDir, LOCAL_SECRET_FILE), path.join(config.dataDir, SIGNING_KEY_FILE)];
+  const files = [path.join(config.dataDir, LOCAL_SECRET_FILE), path.join(config.dataDir, SIGNING_KEY_FILE), path.join(config.dataDir, FILE_LINK_SECRET_FILE)];
   if (config.database.type === 'sqlite') files.push(...sqliteFiles(config.database.file));
   for (const narrowed of narrowToOwner({ dirs: [config.dataDir], files })) {
     logger.warn(narrowed, 'data path was open to group or others: narrowed to its owner');

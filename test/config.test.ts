@@ -118,6 +118,12 @@ describe('loadConfig', () => {
     [{ JWT_MAX_LIFETIME: '500ms' }, 'JWT_MAX_LIFETIME'],
     [{ JWT_JWKS_CACHE_AGE: '-1' }, 'JWT_JWKS_CACHE_AGE'],
     [{ JWT_JWKS_CACHE_AGE: '1 minute' }, 'JWT_JWKS_CACHE_AGE'],
+    [{ FILE_LINK_SECRET: 'short' }, 'FILE_LINK_SECRET'],
+    [{ FILE_LINK_LIFETIME: 'a while' }, 'FILE_LINK_LIFETIME'],
+    [{ FILE_LINK_LIFETIME: '500ms' }, 'FILE_LINK_LIFETIME'],
+    [{ PUBLIC_BASE_URL: 'files.example.com' }, 'PUBLIC_BASE_URL'],
+    [{ PUBLIC_BASE_URL: 'ftp://files.example.com' }, 'PUBLIC_BASE_URL'],
+    [{ PUBLIC_BASE_URL: 'https://files.example.com/?a=1' }, 'PUBLIC_BASE_URL'],
   ])('%p is refused with a message naming %s', (env, name) => {
     const problems = problemsOf(env as Record<string, string>);
     expect(problems).toHaveLength(1);
@@ -132,6 +138,15 @@ describe('loadConfig', () => {
   test('every bad value is reported at once', () => {
     expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y', BODY_LIMIT: 'z' })).toHaveLength(3);
   });
+});
+
+test('file links: FILE_LINK_LIFETIME a duration (default 1h), FILE_LINK_SECRET, PUBLIC_BASE_URL without its final slash', () => {
+  expect(loadConfig({}).fileLinks).toEqual({ secret: undefined, lifetimeMs: 3_600_000 });
+  expect(loadConfig({}).publicBaseUrl).toBeUndefined();
+  const config = loadConfig({ FILE_LINK_LIFETIME: '15m', FILE_LINK_SECRET: 's'.repeat(32), PUBLIC_BASE_URL: 'https://files.example.com/api/' });
+  expect(config.fileLinks).toEqual({ secret: 's'.repeat(32), lifetimeMs: 900_000 });
+  expect(config.publicBaseUrl).toBe('https://files.example.com/api');
+  expect(loadConfig({ PUBLIC_BASE_URL: 'http://localhost:8080' }).publicBaseUrl).toBe('http://localhost:8080');
 });
 
 test('JWT_MAX_LIFETIME and JWT_JWKS_CACHE_AGE take durations', () => {

@@ -10,7 +10,15 @@ export const LOCAL_SECRET_FILE = 'jwt-secret';
  * so that tokens stay valid across restarts. Returns whether it was just created.
  */
 export function localSecret(dataDir: string): { secret: string; created: boolean } {
-  const file = path.join(dataDir, LOCAL_SECRET_FILE);
+  return keptSecret(dataDir, LOCAL_SECRET_FILE);
+}
+
+/**
+ * A random secret in `fileName` of the data folder (0600): made the first time, read every time after.
+ * Replacing or deleting the file replaces the secret, and so invalidates whatever it signed.
+ */
+export function keptSecret(dataDir: string, fileName: string): { secret: string; created: boolean } {
+  const file = path.join(dataDir, fileName);
   try {
     return { secret: readFileSync(file, 'utf8').trim(), created: false };
   } catch (error) {

@@ -2,11 +2,13 @@
  * The one error type the service throws at clients is DomainError below. Its `key` is the contract's error key;
  * this catalogue is the one place that says, for each key, the HTTP status of a request it refuses and the code
  * GraphQL clients see in `extensions.code` (plain data: the adapters in src/http/ and src/graphql/ read it).
- * FORBIDDEN has no key: the contract never says 403 (another workspace's entry is simply not found).
+ * `forbidden` is only a file link that has expired or been altered: another workspace's entry is simply not found.
  */
 export const ERROR_CATALOGUE = {
   input: { status: 400, graphqlCode: 'BAD_USER_INPUT' },
   unauthorized: { status: 401, graphqlCode: 'UNAUTHENTICATED' },
+  /** A file's signed link that has expired, was altered, or names a file it was not made for. */
+  forbidden: { status: 403, graphqlCode: 'FORBIDDEN' },
   'not-found': { status: 404, graphqlCode: 'NOT_FOUND' },
   'method-not-allowed': { status: 405, graphqlCode: 'BAD_USER_INPUT' },
   conflict: { status: 409, graphqlCode: 'CONFLICT' },

@@ -117,6 +117,13 @@ export const DownloadParams = Type.Object({
   id: Type.String({ description: 'The file\'s UUID, or one of its earlier versions\'.' }),
 });
 
+/** A file's signed link (its `url`'s query): fetches the bytes without a token until it expires. */
+export const FileLinkQuery = Type.Object({
+  expires: Type.Optional(Type.String({ description: 'A signed link\'s expiry, in seconds since 1970 (with `scope` and `signature`, the link works without a token until then).' })),
+  scope: Type.Optional(Type.String({ description: 'A signed link\'s sealed workspace.' })),
+  signature: Type.Optional(Type.String({ description: 'A signed link\'s signature; an expired or altered link is 403 `forbidden`.' })),
+});
+
 export const MetaSchema = Type.Object(
   {
     id: Type.String(),

@@ -20,7 +20,7 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
   const sendEntry = (res: Response, entry: Entry) => {
     // The version as a strong ETag: a client sends it back in If-Match to update only that version.
     if (entry.version) res.setHeader('ETag', `"${entry.version}"`);
-    res.type('application/json').send(entryText(entry));
+    res.type('application/json').send(entryText(entry, res.req.fileUrl));
   };
 
   router
@@ -40,7 +40,7 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
         createdAt: single(q.created_at),
         ascending: single(q.ascending),
       });
-      res.json(pageJson(page));
+      res.json(pageJson(page, req.fileUrl));
     })
     .post(body, async (req, res) => {
       sendEntry(res, await entries.createEntry(req.workspaceId, req.body));

@@ -3,6 +3,7 @@ import type { Attachment, Entry, Meta } from '../domain/entry';
 import { metaId } from '../domain/entry';
 import { versionJson } from './entry-history.presenter';
 import type { EntryPage } from '../domain/entries.service';
+import type { FileUrl } from './file-links.routes';
 
 /** Stands for the stored envelope text until it is put in place; random, so no document can contain it. */
 const DATA_MARK = `\u0000data-${randomUUID()}\u0000`;
@@ -12,8 +13,8 @@ const DATA_MARK_JSON = JSON.stringify(DATA_MARK);
 const present = <T extends Record<string, unknown>>(fields: T) =>
   Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 
-/** A file as an entry's `attachments` list it; `fileJson` adds its earlier versions. */
-export const attachmentJson = (a: Attachment) =>
+/** A file as an entry's `attachments` list it, its `url` as the request shows it; `fileJson` adds its earlier versions. */
+export const attachmentJson = (a: Attachment, fileUrl: FileUrl) =>
   present({
     id: a.id,
     entry_id: a.entryId,
@@ -27,14 +28,14 @@ export const attachmentJson = (a: Attachment) =>
     stored: a.stored,
     embeddable: a.embeddable || undefined,
     private: a.private || undefined,
-    url: a.url,
+    url: fileUrl(a),
     meta: a.meta,
     created_at: a.createdAt.toISOString(),
   });
 
 /** A file in the contract's SiloFile shape. */
-export const fileJson = (a: Attachment) => ({
-  ...attachmentJson(a),
+export const fileJson = (a: Attachment, fileUrl: FileUrl) => ({
+  ...attachmentJson(a, fileUrl),
   previous: (a.previous ?? []).map((v) => ({ id: v.id, created_at: v.createdAt.toISOString(), hash: v.hash, size: v.size })),
 });
 
@@ -59,7 +60,7 @@ export const metaJson = (m: Meta) =>
   });
 
 /** An entry in the contract's JSON shape; `data` only where the route returns it. */
-export function entryJson(entry: Entry, options: { withData: boolean }): Record<string, unknown> {
+export function entryJson(entry: Entry, options: { withData: boolean; fileUrl: FileUrl }): Record<string, unknown> {
   return present({
     id: entry.id,
     key: entry.key,
@@ -74,7 +75,7 @@ export function entryJson(entry: Entry, options: { withData: boolean }): Record<
     digest: { alg: entry.digest.alg, val: entry.digest.val },
     snippet: entry.snippet,
     tags: entry.tags,
-    attachments: entry.attachments.map(attachmentJson),
+    attachments: entry.attachments.map((a) => attachmentJson(a, options.fileUrl)),
     meta: entry.meta.map(metaJson),
     faults: entry.faults,
     created_at: entry.createdAt.toISOString(),
@@ -89,16 +90,16 @@ export function entryJson(entry: Entry, options: { withData: boolean }): Record<
  * An entry with its envelope, as the JSON text of the answer. The envelope's stored text is put in place
  * as it is: a large document is neither parsed nor written again on the HTTP thread.
  */
-export function entryText(entry: Entry): string {
-  const text = JSON.stringify(entryJson(entry, { withData: true }));
+export function entryText(entry: Entry, fileUrl: FileUrl): string {
+  const text = JSON.stringify(entryJson(entry, { withData: true, fileUrl }));
   if (entry.data !== undefined || entry.dataJson === undefined) return text;
   // `data` comes before every member a client can fill with text, so the first mark is the one placed here.
   return text.replace(DATA_MARK_JSON, () => entry.dataJson!);
 }
 
-export function pageJson(page: EntryPage): Record<string, unknown> {
+export function pageJson(page: EntryPage, fileUrl: FileUrl): Record<string, unknown> {
   return present({
-    list: page.entries.map((e) => entryJson(e, { withData: false })),
+    list: page.entries.map((e) => entryJson(e, { withData: false, fileUrl })),
     limit: page.limit,
     cursor: page.cursor,
     next_cursor: page.nextCursor,

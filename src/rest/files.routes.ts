@@ -1,9 +1,8 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
 import { DomainError, badInput } from '../domain/errors';
 import { contentOf } from '../domain/file-content';
 import type { FilesService, FileUpload } from '../domain/files.service';
+import { sendFileBytes } from '../http/file-bytes';
 import { fileTooLarge, readMultipart, readRawContent } from '../http/file-upload';
 import { jsonBody } from '../http/json-body';
 import { methodNotAllowed } from '../http/refusal';
@@ -15,7 +14,8 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /**
  * `/silo/v1/entries/{entry_id}/files`: upload a file (multipart, or JSON with base64 `data`), put one with a
- * chosen id (a new version when it exists), read its metadata, and download its bytes.
+ * chosen id (a new version when it exists), download its bytes (at the file's path, as the hosted API, and at its
+ * `url`), and read its metadata (`…/meta`).
  */
 export function filesRoutes(files: FilesService, fileLimit: number): Router {
   const router = Router();
@@ -58,19 +58,27 @@ export function filesRoutes(files: FilesService, fileLimit: number): Router {
   router
     .route('/silo/v1/entries/:entry_id/files')
     .post(checkRequest({ params: EntryFilesParams }), async (req, res) => {
-      res.json(fileJson(await receive(req, res)));
+      res.json(fileJson(await receive(req, res), req.fileUrl));
     })
     .all(methodNotAllowed(['POST']));
 
   router
     .route('/silo/v1/entries/:entry_id/files/:id')
-    .get(checkRequest({ params: FileParams }), async (req, res) => {
-      res.json(fileJson(await files.getFile(req.workspaceId, req.params.entry_id, req.params.id)));
+    // The bytes, as the hosted API answers here; the metadata is at …/meta.
+    .get(checkRequest({ params: DownloadParams }), async (req, res) => {
+      await serveFile(files, req.workspaceId, req, res);
     })
     .put(checkRequest({ params: FileParams }), async (req, res) => {
-      res.json(fileJson(await receive(req, res, req.params.id)));
+      res.json(fileJson(await receive(req, res, req.params.id), req.fileUrl));
     })
     .all(methodNotAllowed(['GET', 'PUT']));
+
+  router
+    .route('/silo/v1/entries/:entry_id/files/:id/meta')
+    .get(checkRequest({ params: FileParams }), async (req, res) => {
+      res.json(fileJson(await files.getFile(req.workspaceId, req.params.entry_id, req.params.id), req.fileUrl));
+    })
+    .all(methodNotAllowed(['GET']));
 
   router
     .route('/silo/v1/entries/:entry_id/files/:id/download')
@@ -81,39 +89,10 @@ export function filesRoutes(files: FilesService, fileLimit: number): Router {
         if (error.key === 'payload-too-large') res.setHeader('Connection', 'close');
         throw error;
       });
-      res.json(fileJson(await files.uploadContent(req.workspaceId, entryId, id, content)));
+      res.json(fileJson(await files.uploadContent(req.workspaceId, entryId, id, content), req.fileUrl));
     })
     .get(checkRequest({ params: DownloadParams }), async (req, res) => {
-      const download = await files.findDownload(req.workspaceId, req.params.entry_id, req.params.id);
-      const { size } = download;
-      res.setHeader('ETag', `"${download.hash}"`);
-      res.setHeader('Accept-Ranges', 'bytes');
-      res.setHeader('Cache-Control', 'private, no-cache');
-      res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(download.file.name)}`);
-      if (matchesETag(req.get('if-none-match'), download.hash)) {
-        res.status(304).end();
-        return;
-      }
-      let start = 0;
-      let end = size - 1;
-      // One range is served as 206; several are served whole (allowed), and so is a range of a changed file (If-Range).
-      const ranges = req.get('range') && size > 0 && ifRangeHolds(req, download.hash) ? req.range(size) : undefined;
-      if (ranges === -1) {
-        res.setHeader('Content-Range', `bytes */${size}`);
-        throw new DomainError('range-not-satisfiable', `the range lies outside the file's ${size} bytes`);
-      }
-      if (Array.isArray(ranges) && ranges.type === 'bytes' && ranges.length === 1) {
-        ({ start, end } = ranges[0]);
-        res.status(206).setHeader('Content-Range', `bytes ${start}-${end}/${size}`);
-      }
-      res.type(download.file.mime);
-      res.setHeader('Content-Length', String(size === 0 ? 0 : end - start + 1));
-      if (req.method === 'HEAD' || size === 0) {
-        res.end();
-        return;
-      }
-      // Chunk by chunk from the store, at the pace the client reads.
-      await pipeline(Readable.from(files.readContent(req.workspaceId, download.contentId, start, end)), res);
+      await serveFile(files, req.workspaceId, req, res);
     })
     .all(methodNotAllowed(['GET', 'PUT']));
 
@@ -121,16 +100,18 @@ export function filesRoutes(files: FilesService, fileLimit: number): Router {
 }
 
 /**
- * If-None-Match names this content (or is `*`): 304. Checked here rather than with `req.fresh`, which also
- * heeds a request's `Cache-Control: no-cache` (meant for caches; fetch sends it with every conditional request).
+ * Answers the bytes of a file of the workspace, or of one of its earlier versions (by the version's id); a
+ * file's signed link (`linked`) serves no private file, which has no link.
  */
-function matchesETag(condition: string | undefined, hash: string): boolean {
-  if (condition === undefined) return false;
-  return condition.split(',').some((tag) => ['*', `"${hash}"`, `W/"${hash}"`].includes(tag.trim()));
-}
-
-/** A conditional range (If-Range with the ETag) holds only for the same content. */
-function ifRangeHolds(req: Request, hash: string): boolean {
-  const condition = req.get('if-range');
-  return condition === undefined || condition === `"${hash}"`;
+export async function serveFile(files: FilesService, workspaceId: string, req: Request, res: Response, options: { linked?: boolean } = {}): Promise<void> {
+  const { entry_id: entryId, id } = req.params as { entry_id: string; id: string };
+  const download = await files.findDownload(workspaceId, entryId, id);
+  if (options.linked && download.file.private) throw new DomainError('forbidden', 'a private file has no link: fetch it with a token');
+  await sendFileBytes(req, res, {
+    name: download.file.name,
+    mime: download.file.mime,
+    size: download.size,
+    hash: download.hash,
+    read: (start, end) => files.readContent(workspaceId, download.contentId, start, end),
+  });
 }

@@ -16,6 +16,7 @@ import {
   UpdateEntryBody,
   EntryFilesParams,
   EntryIdParams,
+  FileLinkQuery,
   FileJsonBody,
   FileMultipartBody,
   FileParams,
@@ -65,6 +66,8 @@ export interface ApiOperation {
   tag: string;
   /** False for the routes that need no token. */
   auth?: boolean;
+  /** True for the routes a file's signed link opens without a token. */
+  fileLink?: boolean;
   params?: TObject;
   query?: TObject;
   /** The request body by media type (JSON when only `schema` is given). */
@@ -75,6 +78,14 @@ export interface ApiOperation {
 const entryAnswer: Answer = { description: 'The entry, with its envelope.', schema: EntrySchema };
 const fileAnswer: Answer = { description: 'The file.', schema: FileSchema };
 const metaAnswer: Answer = { description: 'The meta row.', schema: MetaSchema };
+/** A file's bytes, as both download paths answer them. */
+const bytesAnswers: Record<string, Answer> = {
+  200: { description: 'The bytes.', mediaType: 'application/octet-stream' },
+  206: { description: 'The requested range of the bytes.', mediaType: 'application/octet-stream' },
+  304: { description: 'Not changed since the ETag given in If-None-Match.' },
+  403: { description: 'A signed link that has expired or was altered, or a private file\'s.', schema: ErrorSchema },
+  416: { description: 'The range lies outside the file.', schema: ErrorSchema },
+};
 
 /** The REST API, operation by operation. */
 export const API_OPERATIONS: ApiOperation[] = [
@@ -157,7 +168,12 @@ export const API_OPERATIONS: ApiOperation[] = [
     answers: { 200: fileAnswer },
   },
   {
-    method: 'get', path: '/silo/v1/entries/{entry_id}/files/{id}', operationId: 'getFile', tag: 'files', summary: 'A file\'s metadata; `url` is where its bytes are.',
+    method: 'get', path: '/silo/v1/entries/{entry_id}/files/{id}', operationId: 'getFileData', tag: 'files',
+    summary: 'The bytes of a file, or of one of its earlier versions, as at its `url` (the hosted API\'s download).',
+    params: DownloadParams, query: FileLinkQuery, fileLink: true, answers: bytesAnswers,
+  },
+  {
+    method: 'get', path: '/silo/v1/entries/{entry_id}/files/{id}/meta', operationId: 'getFile', tag: 'files', summary: 'A file\'s metadata; `url` is where its bytes are.',
     params: FileParams, answers: { 200: fileAnswer },
   },
   {
@@ -174,14 +190,8 @@ export const API_OPERATIONS: ApiOperation[] = [
   },
   {
     method: 'get', path: '/silo/v1/entries/{entry_id}/files/{id}/download', operationId: 'downloadFile', tag: 'files',
-    summary: 'The bytes of a file, or of one of its earlier versions: its media type, length, an ETag of its SHA-256, and single byte ranges.',
-    params: DownloadParams,
-    answers: {
-      200: { description: 'The bytes.', mediaType: 'application/octet-stream' },
-      206: { description: 'The requested range of the bytes.', mediaType: 'application/octet-stream' },
-      304: { description: 'Not changed since the ETag given in If-None-Match.' },
-      416: { description: 'The range lies outside the file.', schema: ErrorSchema },
-    },
+    summary: 'The bytes of a file, or of one of its earlier versions: its media type, length, an ETag of its SHA-256, and single byte ranges. With a token, or by the signed link of its `url`.',
+    params: DownloadParams, query: FileLinkQuery, fileLink: true, answers: bytesAnswers,
   },
   {
     method: 'post', path: '/silo/v1/gobl/build', operationId: 'buildGobl', tag: 'gobl', summary: 'Calculate and validate a document; nothing is stored.',
@@ -286,6 +296,7 @@ function operationObject(operation: ApiOperation): Json {
   }
   object.responses = responses;
   if (operation.auth === false) object.security = [];
+  if (operation.fileLink) object.security = [{ bearer: [] }, { fileLink: [] }];
   return object;
 }
 
@@ -313,7 +324,10 @@ export function openApiDocument(): Json {
     ],
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        fileLink: { type: 'apiKey', in: 'query', name: 'signature', description: 'A file\'s signed link: the query of its `url` (`expires`, `scope`, `signature`), valid for FILE_LINK_LIFETIME.' },
+      },
       schemas: Object.fromEntries(NAMED_SCHEMAS.map((schema) => [schema.$id as string, shown(schema)])),
     },
   };

@@ -35,7 +35,7 @@ function form(bytes: Buffer, fields: Record<string, string> = {}, filename = 'in
 
 /** The bytes behind a file's url, with the answer's headers; checked against the description like every answer. */
 async function download(path: string, headers: Record<string, string> = {}, bearer = token) {
-  const response = await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${bearer}`, ...headers } });
+  const response = await fetch(new URL(path, t.url), { headers: { authorization: `Bearer ${bearer}`, ...headers } });
   const bytes = Buffer.from(await response.arrayBuffer());
   const type = response.headers.get('content-type');
   const problem = answerProblem('GET', path, response.status, type, type?.startsWith('application/json') ? JSON.parse(bytes.toString() || 'null') : bytes);
@@ -52,13 +52,16 @@ describe('files on entries', () => {
     expect(file).toMatchObject({
       entry_id: entryId, name: 'invoice.pdf', mime: 'application/pdf', size: bytes.length, hash: sha256(bytes), stored: true,
       key: 'pdf', category: 'format', desc: 'The invoice', meta: { lang: 'es' }, previous: [],
-      url: `/silo/v1/entries/${entryId}/files/${file.id}/download`,
     });
+    // Absolute and signed; the signature's expiry moves with the clock, so urls are compared by their path.
+    const urlPath = `${t.url}/silo/v1/entries/${entryId}/files/${file.id}/download?`;
+    expect(file.url.startsWith(urlPath)).toBe(true);
     expect(file.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await api.get(`/silo/v1/entries/${entryId}/files/${file.id}`)).body).toEqual(file);
+    expect((await api.get(`/silo/v1/entries/${entryId}/files/${file.id}/meta`)).body).toEqual({ ...file, url: expect.stringMatching(/^http/) });
 
     const entry = await api.get(`/silo/v1/entries/${entryId}`);
-    expect(entry.body.attachments).toEqual([expect.objectContaining({ id: file.id, name: 'invoice.pdf', hash: file.hash, url: file.url })]);
+    expect(entry.body.attachments).toEqual([expect.objectContaining({ id: file.id, name: 'invoice.pdf', hash: file.hash })]);
+    expect(entry.body.attachments[0].url.startsWith(urlPath)).toBe(true);
     expect((await api.get('/silo/v1/entries')).body.list[0].attachments).toHaveLength(1);
 
     const whole = await download(file.url);
@@ -134,7 +137,7 @@ describe('files on entries', () => {
     expect(placeholder.status).toBe(200);
     expect(placeholder.body).toMatchObject({ name: declared.name, mime: declared.mime, size: declared.size, hash: sha256(bytes), stored: false });
     expect(placeholder.body).not.toHaveProperty('sha256');
-    const url = `${t.url}${placeholder.body.url}`;
+    const url = placeholder.body.url;
     expect((await download(placeholder.body.url)).status).toBe(404);
 
     const put = (body: Buffer) => fetch(url, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' }, body });
@@ -210,11 +213,12 @@ describe('files on entries', () => {
     const { body: file } = await api.post(`/silo/v1/entries/${entryId}/files`, form(Buffer.from('%PDF-1.7 tiny')));
     const otherToken = await tokenFor(newWorkspace());
     const other = client(t.url, otherToken);
+    expect((await other.get(`/silo/v1/entries/${entryId}/files/${file.id}/meta`)).status).toBe(404);
     expect((await other.get(`/silo/v1/entries/${entryId}/files/${file.id}`)).status).toBe(404);
     expect((await download(file.url, {}, otherToken)).status).toBe(404);
     expect((await other.post(`/silo/v1/entries/${entryId}/files`, form(Buffer.from('x')))).status).toBe(404);
     expect((await other.put(`/silo/v1/entries/${entryId}/files/${file.id}`, { name: 'x', data: 'eA==' })).status).toBe(404);
-    expect((await api.get(`/silo/v1/entries/${entryId}/files/${file.id}`)).body.previous).toEqual([]);
+    expect((await api.get(`/silo/v1/entries/${entryId}/files/${file.id}/meta`)).body.previous).toEqual([]);
 
     const signed = await api.post('/silo/v1/entries', { data: party('Signed Ltd'), sign: true });
     expect(signed.body.signed).toBe(true);
@@ -226,7 +230,7 @@ describe('files on entries', () => {
     const files = `/silo/v1/entries/${entryId}/files`;
     expect((await api.post(`/silo/v1/entries/${randomUUID()}/files`, form(Buffer.from('x')))).status).toBe(404);
     expect((await api.post('/silo/v1/entries/not-a-uuid/files', form(Buffer.from('x')))).body.fields).toEqual({ entry_id: 'must be a UUID' });
-    expect((await api.get(`${files}/${randomUUID()}`)).status).toBe(404);
+    expect((await api.get(`${files}/${randomUUID()}/meta`)).status).toBe(404);
     expect((await download(`${files}/${randomUUID()}/download`)).status).toBe(404);
 
     const mismatch = await api.put(`${files}/${id}`, { name: 'a.txt', data: Buffer.from('abc').toString('base64'), sha256: sha256(Buffer.from('abd')) });
@@ -246,7 +250,7 @@ describe('files on entries', () => {
     expect((await api.post(files, noFile)).body.fields).toEqual({ file: expect.any(String) });
     expect((await api.post(files, 'x', { 'content-type': 'text/plain' })).status).toBe(415);
     expect((await client(t.url).post(files, form(Buffer.from('x')))).status).toBe(401);
-    expect((await api.get(`${files}/${id}`)).status).toBe(404);
+    expect((await api.get(`${files}/${id}/meta`)).status).toBe(404);
     expect((await api.get(`/silo/v1/entries/${entryId}`)).body.attachments).toEqual([]);
   });
 });

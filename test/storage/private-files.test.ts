@@ -32,7 +32,7 @@ function expectedModes(dir: string): Record<string, string> {
   return expected;
 }
 
-const expectedFiles = () => ['jwt-secret', 'signing-key.json', ...(testDatabase() === 'sqlite' ? ['entries.sqlite', 'entries.sqlite-wal', 'entries.sqlite-shm'] : [])];
+const expectedFiles = () => ['jwt-secret', 'signing-key.json', 'file-link-secret', ...(testDatabase() === 'sqlite' ? ['entries.sqlite', 'entries.sqlite-wal', 'entries.sqlite-shm'] : [])];
 
 let parent: string;
 beforeAll(() => {
@@ -82,6 +82,8 @@ describe('the files of DATA_DIR are the owner\'s alone', () => {
     chmodSync(dataDir, 0o777);
     writeFileSync(path.join(dataDir, 'jwt-secret'), 'a-local-secret-from-an-older-start-0123456789\n', { mode: 0o644 });
     chmodSync(path.join(dataDir, 'jwt-secret'), 0o644);
+    writeFileSync(path.join(dataDir, 'file-link-secret'), 'a-file-link-secret-from-an-older-start-0123456789\n', { mode: 0o644 });
+    chmodSync(path.join(dataDir, 'file-link-secret'), 0o644);
     if (testDatabase() === 'sqlite') {
       writeFileSync(path.join(dataDir, 'entries.sqlite'), '', { mode: 0o666 });
       chmodSync(path.join(dataDir, 'entries.sqlite'), 0o666);
@@ -102,6 +104,7 @@ describe('the files of DATA_DIR are the owner\'s alone', () => {
     const narrowed = [
       { path: dataDir, was: '0777', now: '0700' },
       { path: path.join(dataDir, 'jwt-secret'), was: '0644', now: '0600' },
+      { path: path.join(dataDir, 'file-link-secret'), was: '0644', now: '0600' },
       ...(testDatabase() === 'sqlite' ? [{ path: path.join(dataDir, 'entries.sqlite'), was: '0666', now: '0600' }] : []),
     ];
     expect(warnings).toEqual(narrowed);

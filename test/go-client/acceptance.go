@@ -40,7 +40,7 @@ type line struct {
 }
 
 // errSkipped marks a call that could not run because an earlier one it needs failed.
-var errSkipped = errors.New("skipped")
+var errSkipped = errors.New("skipped: an earlier call it needs failed")
 
 type run struct {
 	ctx    context.Context

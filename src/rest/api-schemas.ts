@@ -39,6 +39,7 @@ export const FaultSchema = Type.Object(
 export const ErrorSchema = Type.Object(
   {
     key: Type.Union(ERROR_KEYS.map((key) => Type.Literal(key)), { description: 'What kind of refusal: it fixes the status.' }),
+    code: Type.Union(ERROR_KEYS.map((key) => Type.Literal(key)), { description: 'The same as `key`, for the hosted API\'s clients, which read `code`.' }),
     message: Type.String(),
     fields: Type.Optional(ErrorFieldsSchema),
     faults: Type.Optional(Type.Array(FaultSchema)),

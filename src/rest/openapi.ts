@@ -223,7 +223,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: 'get', path: '/readyz', operationId: 'ready', tag: 'service', summary: 'Readiness: the database is reachable.', auth: false,
     answers: {
       200: { description: 'Ready.', schema: HealthSchema },
-      503: { description: 'The database is not reachable.', schema: Type.Object({ key: Type.Literal('unavailable'), message: Type.String() }) },
+      503: { description: 'The database is not reachable.', schema: Type.Object({ key: Type.Literal('unavailable'), code: Type.Literal('unavailable'), message: Type.String() }) },
     },
   },
 ];

@@ -28,6 +28,10 @@ export interface Config {
   bodyLimit: number;
   /** FILE_SIZE_LIMIT: largest file an entry takes (default 25 MiB); a larger upload is 413 before it is buffered. */
   fileSizeLimit: number;
+  /** SPOOL_LIFETIME: how long a spooled temporary file lives (default 1 day); then it is gone. */
+  spoolLifetimeMs: number;
+  /** SPOOL_ITEMS_LIMIT: most live spooled files a workspace may hold (default 1000); past it an upload is 413. */
+  spoolItemsLimit: number;
   /** JSON_PATCH_MAX_WORK: most bytes of JSON the operations of one JSON patch may touch. */
   jsonPatchMaxWork: number;
   /** PAGE_DATA_BUDGET: stored bytes of `data` one request may read (default 16 MiB). */
@@ -251,6 +255,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyLimit: bodyLimit ?? 2 * 1024 ** 2,
     fileSizeLimit: fileSizeLimit ?? 25 * 1024 ** 2,
+    spoolLifetimeMs: parseDurationSetting('SPOOL_LIFETIME', value('SPOOL_LIFETIME'), 86_400_000, problems),
+    spoolItemsLimit: parsePositiveInteger('SPOOL_ITEMS_LIMIT', value('SPOOL_ITEMS_LIMIT'), 1000, problems),
     jsonPatchMaxWork: jsonPatchMaxWork ?? 16 * 1024 ** 2,
     pageDataBudget: pageDataBudget ?? DEFAULT_PAGE_DATA_BUDGET,
     signingKey: value('SIGNING_KEY')?.replace(/\\n/g, '\n'),

@@ -118,6 +118,8 @@ describe('loadConfig', () => {
     [{ JWT_MAX_LIFETIME: '500ms' }, 'JWT_MAX_LIFETIME'],
     [{ JWT_JWKS_CACHE_AGE: '-1' }, 'JWT_JWKS_CACHE_AGE'],
     [{ JWT_JWKS_CACHE_AGE: '1 minute' }, 'JWT_JWKS_CACHE_AGE'],
+    [{ SPOOL_LIFETIME: 'a while' }, 'SPOOL_LIFETIME'],
+    [{ SPOOL_ITEMS_LIMIT: '0' }, 'SPOOL_ITEMS_LIMIT'],
   ])('%p is refused with a message naming %s', (env, name) => {
     const problems = problemsOf(env as Record<string, string>);
     expect(problems).toHaveLength(1);
@@ -132,6 +134,11 @@ describe('loadConfig', () => {
   test('every bad value is reported at once', () => {
     expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y', BODY_LIMIT: 'z' })).toHaveLength(3);
   });
+});
+
+test('SPOOL_LIFETIME takes a duration (default a day), SPOOL_ITEMS_LIMIT a count (default 1000)', () => {
+  expect(loadConfig({})).toMatchObject({ spoolLifetimeMs: 86_400_000, spoolItemsLimit: 1000 });
+  expect(loadConfig({ SPOOL_LIFETIME: '2h', SPOOL_ITEMS_LIMIT: '5' })).toMatchObject({ spoolLifetimeMs: 7_200_000, spoolItemsLimit: 5 });
 });
 
 test('JWT_MAX_LIFETIME and JWT_JWKS_CACHE_AGE take durations', () => {

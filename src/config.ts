@@ -32,6 +32,10 @@ export interface Config {
   publicBaseUrl?: string;
   /** FILE_LINK_SECRET (else a secret kept in DATA_DIR) signs files' links; FILE_LINK_LIFETIME (default 1h) is how long one works. */
   fileLinks: { secret?: string; lifetimeMs: number };
+  /** SPOOL_LIFETIME: how long a spooled temporary file lives (default 1 day); then it is gone. */
+  spoolLifetimeMs: number;
+  /** SPOOL_ITEMS_LIMIT: most live spooled files a workspace may hold (default 1000); past it an upload is 413. */
+  spoolItemsLimit: number;
   /** JSON_PATCH_MAX_WORK: most bytes of JSON the operations of one JSON patch may touch. */
   jsonPatchMaxWork: number;
   /** PAGE_DATA_BUDGET: stored bytes of `data` one request may read (default 16 MiB). */
@@ -275,6 +279,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileSizeLimit: fileSizeLimit ?? 25 * 1024 ** 2,
     publicBaseUrl: parsePublicBaseUrl(value('PUBLIC_BASE_URL'), problems),
     fileLinks: { secret: fileLinkSecret, lifetimeMs: fileLinkLifetimeMs },
+    spoolLifetimeMs: parseDurationSetting('SPOOL_LIFETIME', value('SPOOL_LIFETIME'), 86_400_000, problems),
+    spoolItemsLimit: parsePositiveInteger('SPOOL_ITEMS_LIMIT', value('SPOOL_ITEMS_LIMIT'), 1000, problems),
     jsonPatchMaxWork: jsonPatchMaxWork ?? 16 * 1024 ** 2,
     pageDataBudget: pageDataBudget ?? DEFAULT_PAGE_DATA_BUDGET,
     signingKey: value('SIGNING_KEY')?.replace(/\\n/g, '\n'),

@@ -12,6 +12,7 @@ import { JSON_PATCH_LIMITS } from './domain/derive/json-patch';
 import { EntryService } from './domain/entries.service';
 import { GoblService } from './domain/gobl.service';
 import { FilesService } from './domain/files.service';
+import { SpoolService } from './domain/spool.service';
 import { InThreadEngine } from './domain/document-pipeline';
 import { EnginePool } from './engine/engine-pool';
 import { graphqlRouter } from './graphql/graphql.router';
@@ -29,6 +30,7 @@ import { goblRoutes } from './rest/gobl.routes';
 import { filesRoutes } from './rest/files.routes';
 import { fileLinkRoutes, fileUrls } from './rest/file-links.routes';
 import { FILE_LINK_SECRET_FILE, FileLinks } from './http/file-links';
+import { spoolRoutes } from './rest/spool.routes';
 import { metaRoutes } from './rest/meta.routes';
 import { searchRoutes } from './rest/search.routes';
 import { EntryMetaService } from './domain/entry-meta.service';
@@ -43,6 +45,7 @@ import { SIGNING_KEY_FILE, SigningKeys } from './signing/signing-keys';
 import { isDatabaseReady, openDataSource, sqliteFiles } from './storage/data-source';
 import { EntryRepository } from './storage/entry.repository';
 import { FileRepository } from './storage/file.repository';
+import { SpoolRepository } from './storage/spool.repository';
 import { EntryHistoryRepository } from './storage/entry-history.repository';
 import { DatabaseBlobStore } from './storage/blob-store';
 import { poolUseReader, timeQueries } from './storage/query-timing';
@@ -50,6 +53,8 @@ import { poolUseReader, timeQueries } from './storage/query-timing';
 export interface Server {
   app: express.Express;
   entries: EntryService;
+  /** The spool of temporary files (its sweep runs on a timer until close). */
+  spool: SpoolService;
   dataSource: DataSource;
   logger: Logger;
   /** Set when no JWT key is configured: the local secret, so a token can be printed. */
@@ -88,6 +93,12 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource) });
   const files = new FilesService(entryStore, new FileRepository(dataSource, new DatabaseBlobStore(dataSource)));
   const fileLinks = new FileLinks(config.fileLinks.secret ?? keptSecret(config.dataDir, FILE_LINK_SECRET_FILE).secret, config.fileLinks.lifetimeMs);
+  const spool = new SpoolService(new SpoolRepository(dataSource, new DatabaseBlobStore(dataSource)), {
+    lifetimeMs: config.spoolLifetimeMs,
+    itemsLimit: config.spoolItemsLimit,
+    sizeLimit: config.fileSizeLimit,
+  });
+  const spoolSweep = spool.startSweeping((error) => logger.warn({ err: error }, 'spool sweep failed'));
   const search = new SearchService(new SearchIndexRepository(dataSource, entryStore, { timeLimitMs: config.searchTimeLimitMs }));
   const metas = new EntryMetaService(entryStore, new MetaRepository(dataSource));
 
@@ -106,6 +117,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   app.use(fileLinkRoutes(files, fileLinks));
   app.use(['/silo', '/utils'], authenticate(verifier));
   app.use(filesRoutes(files, config.fileSizeLimit));
+  app.use(spoolRoutes(spool, config.fileSizeLimit));
   app.use(entryHistoryRoutes(entries));
   app.use(metaRoutes(metas));
   app.use(searchRoutes(search));
@@ -139,6 +151,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   return {
     app,
     entries,
+    spool,
     dataSource,
     logger,
     localSecret: local,
@@ -165,6 +178,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
         httpServer.closeIdleConnections();
       });
       await graphql.stop();
+      await spoolSweep.stop();
       await entries.close();
       unwatchPool();
       if (dataSource.isInitialized) await dataSource.destroy();

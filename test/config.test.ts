@@ -124,6 +124,8 @@ describe('loadConfig', () => {
     [{ PUBLIC_BASE_URL: 'files.example.com' }, 'PUBLIC_BASE_URL'],
     [{ PUBLIC_BASE_URL: 'ftp://files.example.com' }, 'PUBLIC_BASE_URL'],
     [{ PUBLIC_BASE_URL: 'https://files.example.com/?a=1' }, 'PUBLIC_BASE_URL'],
+    [{ SPOOL_LIFETIME: 'a while' }, 'SPOOL_LIFETIME'],
+    [{ SPOOL_ITEMS_LIMIT: '0' }, 'SPOOL_ITEMS_LIMIT'],
   ])('%p is refused with a message naming %s', (env, name) => {
     const problems = problemsOf(env as Record<string, string>);
     expect(problems).toHaveLength(1);
@@ -147,6 +149,11 @@ test('file links: FILE_LINK_LIFETIME a duration (default 1h), FILE_LINK_SECRET, 
   expect(config.fileLinks).toEqual({ secret: 's'.repeat(32), lifetimeMs: 900_000 });
   expect(config.publicBaseUrl).toBe('https://files.example.com/api');
   expect(loadConfig({ PUBLIC_BASE_URL: 'http://localhost:8080' }).publicBaseUrl).toBe('http://localhost:8080');
+});
+
+test('SPOOL_LIFETIME takes a duration (default a day), SPOOL_ITEMS_LIMIT a count (default 1000)', () => {
+  expect(loadConfig({})).toMatchObject({ spoolLifetimeMs: 86_400_000, spoolItemsLimit: 1000 });
+  expect(loadConfig({ SPOOL_LIFETIME: '2h', SPOOL_ITEMS_LIMIT: '5' })).toMatchObject({ spoolLifetimeMs: 7_200_000, spoolItemsLimit: 5 });
 });
 
 test('JWT_MAX_LIFETIME and JWT_JWKS_CACHE_AGE take durations', () => {

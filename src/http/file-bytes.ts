@@ -25,7 +25,7 @@ export async function sendFileBytes(req: Request, res: Response, bytes: FileByte
   res.setHeader('ETag', `"${hash}"`);
   res.setHeader('Accept-Ranges', 'bytes');
   res.setHeader('Cache-Control', 'private, no-cache');
-  res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(bytes.name)}`);
+  res.setHeader('Content-Disposition', `attachment; filename*=UTF-8''${extValue(bytes.name)}`);
   res.setHeader('Content-Security-Policy', 'sandbox');
   res.setHeader('X-Content-Type-Options', 'nosniff');
   if (matchesETag(req.get('if-none-match'), hash)) {
@@ -44,7 +44,8 @@ export async function sendFileBytes(req: Request, res: Response, bytes: FileByte
     ({ start, end } = range);
     res.status(206).setHeader('Content-Range', `bytes ${start}-${end}/${size}`);
   }
-  res.type(bytes.mime);
+  // The media type exactly as it was stored (Express's res.type would add a charset to some).
+  res.setHeader('Content-Type', bytes.mime);
   res.setHeader('Content-Length', String(size === 0 ? 0 : end - start + 1));
   if (req.method === 'HEAD' || size === 0) {
     res.end();
@@ -93,3 +94,6 @@ function ifRangeHolds(req: Request, hash: string): boolean {
   const condition = req.get('if-range');
   return condition === undefined || condition === `"${hash}"`;
 }
+
+/** A file name as an RFC 8187 value (`filename*=UTF-8''…`): percent-encoded UTF-8, `'()*` included. */
+const extValue = (name: string) => encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -39,6 +39,7 @@ export const FaultSchema = Type.Object(
 export const ErrorSchema = Type.Object(
   {
     key: Type.Union(ERROR_KEYS.map((key) => Type.Literal(key)), { description: 'What kind of refusal: it fixes the status.' }),
+    code: Type.Union(ERROR_KEYS.map((key) => Type.Literal(key)), { description: 'The same as `key`, for the hosted API\'s clients, which read `code`.' }),
     message: Type.String(),
     fields: Type.Optional(ErrorFieldsSchema),
     faults: Type.Optional(Type.Array(FaultSchema)),
@@ -123,6 +124,30 @@ export const FileLinkQuery = Type.Object({
   scope: Type.Optional(Type.String({ description: 'A signed link\'s sealed workspace.' })),
   signature: Type.Optional(Type.String({ description: 'A signed link\'s signature; an expired or altered link is 403 `forbidden`.' })),
 });
+export const SpoolUploadBody = Type.Object(
+  {
+    data: Type.String({ contentEncoding: 'base64', description: 'The file\'s bytes, base64 (at most FILE_SIZE_LIMIT once decoded).', expected: 'a base64 string' }),
+    name: Type.String({ description: 'The file\'s name: at most 255 characters, no path separators or control characters.', examples: ['invoice.xml'] }),
+    type: Type.Optional(Type.String({ description: 'The media type of the bytes (RFC 9110, ASCII); application/octet-stream when absent.', examples: ['application/xml'] })),
+  },
+  { $id: 'SiloUploadTempFile', description: 'A temporary file for the spool.' },
+);
+
+export const SpoolItemSchema = Type.Object(
+  {
+    key: Type.String({ description: 'Where the file is found again: GET or DELETE /silo/v1/spool/{key}.', examples: ['2025-W20-0123456789abcdef0123-invoice.xml'] }),
+    name: Type.String(),
+    type: Type.String({ description: 'The media type the file is downloaded with.' }),
+    size: Type.Integer({ minimum: 0 }),
+    hash: Type.String({ description: 'SHA-256 of the bytes, hexadecimal.' }),
+    url: Type.String({ description: 'The path of its bytes.' }),
+    created_at: Type.String(DATE_TIME),
+    expires_at: Type.String({ ...DATE_TIME, description: 'When it is gone (SPOOL_LIFETIME after the upload).' }),
+  },
+  { $id: 'SiloUploadTempFileResponse', additionalProperties: false, description: 'A spooled temporary file.' },
+);
+
+export const SpoolKeyParams = Type.Object({ key: Type.String({ description: 'The key the upload answered.' }) });
 
 export const MetaSchema = Type.Object(
   {
@@ -364,4 +389,6 @@ export const NAMED_SCHEMAS: TSchema[] = [
   SignBody,
   CorrectBody,
   GoblAnswerSchema,
+  SpoolUploadBody,
+  SpoolItemSchema,
 ];

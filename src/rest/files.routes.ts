@@ -1,16 +1,14 @@
 import { Router, type Request, type Response } from 'express';
-import { DomainError, badInput } from '../domain/errors';
-import { contentOf } from '../domain/file-content';
+import { DomainError } from '../domain/errors';
 import type { FilesService, FileUpload } from '../domain/files.service';
 import { sendFileBytes } from '../http/file-bytes';
+import { base64Content } from '../http/base64-data';
 import { fileTooLarge, readMultipart, readRawContent } from '../http/file-upload';
 import { jsonBody } from '../http/json-body';
 import { methodNotAllowed } from '../http/refusal';
 import { DownloadParams, EntryFilesParams, FileJsonBody, FileParams } from './api-schemas';
 import { fileJson } from './entry.presenter';
 import { checkRequest } from './request-check';
-
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /**
  * `/silo/v1/entries/{entry_id}/files`: upload a file (multipart, or JSON with base64 `data`), put one with a
@@ -49,10 +47,7 @@ export function filesRoutes(files: FilesService, fileLimit: number): Router {
       if (Number(fields.size) > fileLimit) throw fileTooLarge(fileLimit);
       return files.putFile(req.workspaceId, entryId, fields, undefined, { id });
     }
-    const base64 = data.replace(/\s+/g, '');
-    if (base64.length % 4 !== 0 || !BASE64.test(base64)) throw badInput('data: must be base64', { data: 'must be base64' });
-    if ((base64.length / 4) * 3 - (base64.match(/=*$/)?.[0].length ?? 0) > fileLimit) throw fileTooLarge(fileLimit);
-    return files.putFile(req.workspaceId, entryId, fields, contentOf(Buffer.from(base64, 'base64')), { id });
+    return files.putFile(req.workspaceId, entryId, fields, base64Content(data, fileLimit), { id });
   };
 
   router

@@ -41,6 +41,9 @@ import {
   NAMED_SCHEMAS,
   PingSchema,
   SignBody,
+  SpoolItemSchema,
+  SpoolKeyParams,
+  SpoolUploadBody,
   UuidQuery,
   UuidSchema,
 } from './api-schemas';
@@ -194,6 +197,20 @@ export const API_OPERATIONS: ApiOperation[] = [
     params: DownloadParams, query: FileLinkQuery, fileLink: true, answers: bytesAnswers,
   },
   {
+    method: 'post', path: '/silo/v1/spool', operationId: 'uploadSpoolFile', tag: 'spool',
+    summary: 'Spool a temporary file (JSON, the bytes in base64): answers the key it is found by until it expires (SPOOL_LIFETIME). Over FILE_SIZE_LIMIT, or past SPOOL_ITEMS_LIMIT live files in the workspace, is 413.',
+    body: { schema: SpoolUploadBody }, answers: { 200: { description: 'The spooled file.', schema: SpoolItemSchema } },
+  },
+  {
+    method: 'get', path: '/silo/v1/spool/{key}', operationId: 'downloadSpoolFile', tag: 'spool',
+    summary: 'The bytes of a spooled file, with its media type, length and an ETag of its SHA-256; an expired or unknown key is 404.',
+    params: SpoolKeyParams, answers: { 200: { description: 'The bytes.', mediaType: 'application/octet-stream' } },
+  },
+  {
+    method: 'delete', path: '/silo/v1/spool/{key}', operationId: 'deleteSpoolFile', tag: 'spool', summary: 'Delete a spooled file; an expired or unknown key is 404.',
+    params: SpoolKeyParams, answers: { 204: { description: 'Deleted.' } },
+  },
+  {
     method: 'post', path: '/silo/v1/gobl/build', operationId: 'buildGobl', tag: 'gobl', summary: 'Calculate and validate a document; nothing is stored.',
     body: { schema: BuildBody }, answers: { 200: { description: 'The document, or its envelope.', schema: GoblAnswerSchema } },
   },
@@ -233,7 +250,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     method: 'get', path: '/readyz', operationId: 'ready', tag: 'service', summary: 'Readiness: the database is reachable.', auth: false,
     answers: {
       200: { description: 'Ready.', schema: HealthSchema },
-      503: { description: 'The database is not reachable.', schema: Type.Object({ key: Type.Literal('unavailable'), message: Type.String() }) },
+      503: { description: 'The database is not reachable.', schema: Type.Object({ key: Type.Literal('unavailable'), code: Type.Literal('unavailable'), message: Type.String() }) },
     },
   },
 ];
@@ -317,6 +334,7 @@ export function openApiDocument(): Json {
       { name: 'entries', description: 'Stored documents.' },
       { name: 'files', description: 'Files on entries.' },
       { name: 'meta', description: 'Meta rows of entries.' },
+      { name: 'spool', description: 'Temporary files of a workspace.' },
       { name: 'gobl', description: 'The document engine, stateless.' },
       { name: 'keys', description: 'Signature keys.' },
       { name: 'utils', description: 'Helpers.' },

@@ -35,7 +35,7 @@ export function healthRoutes(isReady: () => Promise<boolean>): Router {
     .route('/readyz')
     .get(async (_req, res) => {
       if (!(await isReady())) {
-        res.status(503).json({ key: 'unavailable', message: 'the database is not reachable' });
+        res.status(503).json({ key: 'unavailable', code: 'unavailable', message: 'the database is not reachable' });
         return;
       }
       res.json({ status: 'ready' });

@@ -10,6 +10,8 @@ export interface BlobStore {
   write(manager: EntityManager, workspaceId: string, contentId: string, chunks: Buffer[]): Promise<void>;
   /** Bytes `start` to `end` (inclusive), one chunk in memory at a time. */
   read(workspaceId: string, contentId: string, start: number, end: number): AsyncIterable<Buffer>;
+  /** Forgets a content's bytes (a spooled file that is deleted or expired), in the caller's transaction. */
+  delete(manager: EntityManager, workspaceId: string, contentId: string): Promise<void>;
 }
 
 /** Contents in the database, a row per chunk of FILE_CHUNK_BYTES: transactional with the entry, and backed up with it. */
@@ -19,6 +21,10 @@ export class DatabaseBlobStore implements BlobStore {
   async write(manager: EntityManager, workspaceId: string, contentId: string, chunks: Buffer[]): Promise<void> {
     // One row per statement: a packet never carries more than one chunk.
     for (const [seq, bytes] of chunks.entries()) await manager.insert(FileChunkEntity, { workspaceId, contentId, seq, bytes });
+  }
+
+  async delete(manager: EntityManager, workspaceId: string, contentId: string): Promise<void> {
+    await manager.delete(FileChunkEntity, { workspaceId, contentId });
   }
 
   async *read(workspaceId: string, contentId: string, start: number, end: number): AsyncIterable<Buffer> {

@@ -14,14 +14,16 @@ import { AddEntryRefs1764200000000 } from '../../migrations/1764200000000-AddEnt
 import { AddSearch1764300000000 } from '../../migrations/1764300000000-AddSearch';
 import { KeySlot1764400000000 } from '../../migrations/1764400000000-KeySlot';
 import { SearchTerms1764500000000 } from '../../migrations/1764500000000-SearchTerms';
+import { AddSpool1764630000000 } from '../../migrations/1764630000000-AddSpool';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { FileChunkEntity, FileContentEntity } from './entities/file-content.entity';
 import { EntryStateEntity, EntryVersionEntity } from './entities/entry-history.entity';
 import { EntryRefEntity } from './entities/entry-ref.entity';
+import { SpoolItemEntity } from './entities/spool-item.entity';
 
-export const ENTITIES = [EntryEntity, AttachmentEntity, MetaEntity, FileContentEntity, FileChunkEntity, EntryVersionEntity, EntryStateEntity, EntryRefEntity];
+export const ENTITIES = [EntryEntity, AttachmentEntity, MetaEntity, FileContentEntity, FileChunkEntity, EntryVersionEntity, EntryStateEntity, EntryRefEntity, SpoolItemEntity];
 export const MIGRATIONS = [
   CreateEntries1763700000000,
   AddFiles1764000000000,
@@ -30,6 +32,7 @@ export const MIGRATIONS = [
   AddSearch1764300000000,
   KeySlot1764400000000,
   SearchTerms1764500000000,
+  AddSpool1764630000000,
 ];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */

@@ -116,7 +116,7 @@ async function attack(t: TestServer, victim: Victim, authorization: string | und
     if (route.graphql) {
       if (body.errors?.[0]?.extensions?.code !== 'UNAUTHENTICATED') problems.push(`${label}: GraphQL error is not UNAUTHENTICATED: ${text.slice(0, 200)}`);
       if (body.data) problems.push(`${label}: GraphQL answer has data`);
-    } else if (body.key !== 'unauthorized' || Object.keys(body).sort().join() !== 'key,message') {
+    } else if (body.key !== 'unauthorized' || Object.keys(body).sort().join() !== 'code,key,message') {
       problems.push(`${label}: body is not the contract's 401: ${text.slice(0, 200)}`);
     }
   }

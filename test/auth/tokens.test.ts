@@ -12,7 +12,7 @@ async function expectUnauthorized(url: string, authorization?: string, message: 
   expect(response.status).toBe(401);
   expect(response.headers.get('www-authenticate')).toBe('Bearer');
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  expect(await response.json()).toEqual({ key: 'unauthorized', message: typeof message === 'string' ? expect.stringContaining(message) : expect.stringMatching(message) });
+  expect(await response.json()).toEqual({ key: 'unauthorized', code: 'unauthorized', message: typeof message === 'string' ? expect.stringContaining(message) : expect.stringMatching(message) });
 }
 
 describe('HS256 secret with issuer and audience', () => {

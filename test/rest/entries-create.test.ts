@@ -58,7 +58,7 @@ describe('POST /silo/v1/entries', () => {
     expect((await api.post('/silo/v1/entries', { data: envelope })).status).toBe(200);
     const again = await api.post('/silo/v1/entries', { data: envelope });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ key: 'conflict', message: expect.any(String) });
+    expect(again.body).toEqual({ key: 'conflict', code: 'conflict', message: expect.any(String) });
     const other = client(t.url, await tokenFor(newWorkspace()));
     expect((await other.post('/silo/v1/entries', { data: envelope })).status).toBe(200);
   });

@@ -37,7 +37,7 @@ describe('fetching one entry', () => {
   test('an unknown id or key is 404 not-found; a bad UUID is 400', async () => {
     const missing = await api.get(`/silo/v1/entries/${randomUUID()}`);
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ key: 'not-found', message: expect.any(String) });
+    expect(missing.body).toEqual({ key: 'not-found', code: 'not-found', message: expect.any(String) });
     expect((await api.get('/silo/v1/entries/key/never-used')).status).toBe(404);
     const bad = await api.get('/silo/v1/entries/12345');
     expect(bad.status).toBe(400);

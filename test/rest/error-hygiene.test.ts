@@ -107,7 +107,7 @@ describe('answers', () => {
     await breakDatabase();
     const failed = await call('500', `${base}/silo/v1/entries/${id}`, { headers: { ...auth, 'x-request-id': 'hygiene-500' } });
     expect(failed.status).toBe(500);
-    expect(JSON.parse(failed.text)).toEqual({ key: 'internal', message: 'internal error' });
+    expect(JSON.parse(failed.text)).toEqual({ key: 'internal', code: 'internal', message: 'internal error' });
     const failedGraphql = await call('graphql 500', `${base}/graphql`, {
       method: 'POST',
       headers: { ...json, 'x-request-id': 'hygiene-graphql-500' },

@@ -67,7 +67,7 @@ describe('POST /silo/v1/gobl/build', () => {
 
     const missing = await api.post('/silo/v1/gobl/build', { envelop: true });
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ key: 'input', message: 'data: is required', fields: { data: 'is required' } });
+    expect(missing.body).toEqual({ key: 'input', code: 'input', message: 'data: is required', fields: { data: 'is required' } });
 
     const badFlag = await api.post('/silo/v1/gobl/build', { data: party('A'), envelop: 'yes' });
     expect(badFlag.status).toBe(400);

@@ -54,7 +54,8 @@ describe('the OpenAPI description', () => {
     expect(answerProblem('GET', '/utils/v1/ping', 200, 'application/json', { ping: 'pang' })).toMatch(/does not match/);
     expect(answerProblem('GET', '/silo/v1/entries', 200, 'application/json', { list: [{ id: 'x' }], limit: 20 })).toMatch(/does not match/);
     expect(answerProblem('GET', '/silo/v1/nowhere', 200, 'application/json', {})).toMatch(/no operation/);
-    expect(answerProblem('GET', '/silo/v1/nowhere', 404, 'application/json', { key: 'not-found', message: 'no such path' })).toBeUndefined();
+    expect(answerProblem('GET', '/silo/v1/nowhere', 404, 'application/json', { key: 'not-found', code: 'not-found', message: 'no such path' })).toBeUndefined();
+    expect(answerProblem('GET', '/silo/v1/nowhere', 404, 'application/json', { key: 'not-found', message: 'no such path' })).toMatch(/required property 'code'/);
     expect(answerProblem('GET', '/silo/v1/entries/x', 404, 'application/json', { key: 'nope', message: 'm' })).toMatch(/does not match/);
     expect(answerProblem('POST', '/graphql', 200, 'application/json', { anything: true })).toBeUndefined();
   });

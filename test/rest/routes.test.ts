@@ -32,7 +32,7 @@ describe('service routes', () => {
     const reply = await api.get(path);
     expect(reply.status).toBe(404);
     expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(reply.body).toEqual({ key: 'not-found', message: expect.any(String) });
+    expect(reply.body).toEqual({ key: 'not-found', code: 'not-found', message: expect.any(String) });
   });
 
   test.each([
@@ -46,7 +46,7 @@ describe('service routes', () => {
     const reply = await api.send(method, path);
     expect(reply.status).toBe(405);
     expect(reply.headers.get('allow')).toBe(allow);
-    expect(reply.body).toEqual({ key: 'method-not-allowed', message: expect.any(String) });
+    expect(reply.body).toEqual({ key: 'method-not-allowed', code: 'method-not-allowed', message: expect.any(String) });
   });
 
   test('every answer carries a request id and nosniff', async () => {

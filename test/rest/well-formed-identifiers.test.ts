@@ -20,7 +20,7 @@ const rowsOf = async (where: string, value: string): Promise<number> => {
 
 const expectInput = (reply: { status: number; body: any }, field: string) => {
   expect(reply.status).toBe(400);
-  expect(reply.body).toEqual({ key: 'input', message: expect.stringContaining(`${field}:`), fields: { [field]: expect.any(String) } });
+  expect(reply.body).toEqual({ key: 'input', code: 'input', message: expect.stringContaining(`${field}:`), fields: { [field]: expect.any(String) } });
 };
 
 describe('workspace claims', () => {
@@ -31,7 +31,7 @@ describe('workspace claims', () => {
     for (const reply of [await first.post('/silo/v1/entries', { data: party('First'), key: 'shared' }), await second.get('/silo/v1/entries/key/shared'), await second.get('/silo/v1/entries')]) {
       expect(reply.status).toBe(401);
       expect(reply.headers.get('www-authenticate')).toBe('Bearer');
-      expect(reply.body).toEqual({ key: 'unauthorized', message: 'the workspace_id claim must be well-formed Unicode' });
+      expect(reply.body).toEqual({ key: 'unauthorized', code: 'unauthorized', message: 'the workspace_id claim must be well-formed Unicode' });
     }
     expect(await rowsOf('workspace_id', prefix)).toBe(0);
     // A workspace named with the replacement character itself is well-formed, and its own.

@@ -46,7 +46,7 @@ onMariadb('the database goes away and comes back', () => {
     for (const answer of answers) {
       expect(answer.status).toBe(503);
       expect(answer.headers.get('retry-after')).toBe('1');
-      expect(await answer.json()).toEqual({ key: 'unavailable', message: expect.stringMatching(/database is unavailable/) });
+      expect(await answer.json()).toEqual({ key: 'unavailable', code: 'unavailable', message: expect.stringMatching(/database is unavailable/) });
     }
     const graphql = await fetch(`${server.url}/graphql`, {
       method: 'POST',

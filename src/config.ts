@@ -28,6 +28,10 @@ export interface Config {
   bodyLimit: number;
   /** FILE_SIZE_LIMIT: largest file an entry takes (default 25 MiB); a larger upload is 413 before it is buffered. */
   fileSizeLimit: number;
+  /** ENTRY_FILES_LIMIT: most files an entry has (default 1000); a new file past it is 422. */
+  entryFilesLimit: number;
+  /** FILE_VERSIONS_LIMIT: most earlier versions a file keeps (default 100); past it the oldest goes, with its content. */
+  fileVersionsLimit: number;
   /** JSON_PATCH_MAX_WORK: most bytes of JSON the operations of one JSON patch may touch. */
   jsonPatchMaxWork: number;
   /** PAGE_DATA_BUDGET: stored bytes of `data` one request may read (default 16 MiB). */
@@ -251,6 +255,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyLimit: bodyLimit ?? 2 * 1024 ** 2,
     fileSizeLimit: fileSizeLimit ?? 25 * 1024 ** 2,
+    entryFilesLimit: parsePositiveInteger('ENTRY_FILES_LIMIT', value('ENTRY_FILES_LIMIT'), 1000, problems),
+    fileVersionsLimit: parsePositiveInteger('FILE_VERSIONS_LIMIT', value('FILE_VERSIONS_LIMIT'), 100, problems),
     jsonPatchMaxWork: jsonPatchMaxWork ?? 16 * 1024 ** 2,
     pageDataBudget: pageDataBudget ?? DEFAULT_PAGE_DATA_BUDGET,
     signingKey: value('SIGNING_KEY')?.replace(/\\n/g, '\n'),

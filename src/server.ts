@@ -84,7 +84,10 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
       : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds });
   const entryStore = new EntryRepository(dataSource);
   const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource) });
-  const files = new FilesService(entryStore, new FileRepository(dataSource, new DatabaseBlobStore(dataSource)));
+  const files = new FilesService(entryStore, new FileRepository(dataSource, new DatabaseBlobStore(dataSource)), {
+    filesPerEntry: config.entryFilesLimit,
+    versionsPerFile: config.fileVersionsLimit,
+  });
   const search = new SearchService(new SearchIndexRepository(dataSource, entryStore, { timeLimitMs: config.searchTimeLimitMs }));
   const metas = new EntryMetaService(entryStore, new MetaRepository(dataSource));
 

@@ -1,17 +1,15 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
-import { DomainError, badInput } from '../domain/errors';
-import { contentOf } from '../domain/file-content';
+import { DomainError } from '../domain/errors';
 import type { FilesService, FileUpload } from '../domain/files.service';
 import { fileTooLarge, readMultipart, readRawContent } from '../http/file-upload';
 import { jsonBody } from '../http/json-body';
+import { readJsonFileUpload } from '../http/json-file-upload';
 import { methodNotAllowed } from '../http/refusal';
 import { DownloadParams, EntryFilesParams, FileJsonBody, FileParams } from './api-schemas';
 import { fileJson } from './entry.presenter';
 import { checkRequest } from './request-check';
-
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /**
  * `/silo/v1/entries/{entry_id}/files`: upload a file (multipart, or JSON with base64 `data`), put one with a
@@ -20,7 +18,7 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 export function filesRoutes(files: FilesService, fileLimit: number): Router {
   const router = Router();
   // The JSON form carries the bytes in base64: a third more than the file, plus its other members.
-  const json = jsonBody(Math.ceil((fileLimit * 4) / 3) + 64 * 1024);
+  const json = jsonBody(Math.ceil((fileLimit * 4) / 3) + 64 * 1024, { asBytes: true });
   const checkJson = checkRequest({ body: FileJsonBody });
 
   /** The upload, read as its media type says: streamed (multipart), or decoded from base64 (JSON). */
@@ -36,6 +34,9 @@ export function filesRoutes(files: FilesService, fileLimit: number): Router {
       return files.putFile(req.workspaceId, entryId, upload.fields, upload.content, { id, defaults: { name: upload.filename, mime: upload.mimeType } });
     }
     await new Promise<void>((resolve, reject) => json(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+    // The base64 is decoded a slice at a time, apart from the other members: the HTTP thread is never held long.
+    const { members, content } = await readJsonFileUpload(req.body as Buffer, fileLimit);
+    req.body = members;
     await new Promise<void>((resolve, reject) => {
       try {
         checkJson(req, res, () => resolve());
@@ -43,16 +44,13 @@ export function filesRoutes(files: FilesService, fileLimit: number): Router {
         reject(error);
       }
     });
-    const { data, ...fields } = req.body as FileUpload & { data?: string };
-    if (data === undefined) {
+    const fields = req.body as FileUpload;
+    if (content === undefined) {
       // A placeholder: its bytes come later, PUT to its url.
       if (Number(fields.size) > fileLimit) throw fileTooLarge(fileLimit);
       return files.putFile(req.workspaceId, entryId, fields, undefined, { id });
     }
-    const base64 = data.replace(/\s+/g, '');
-    if (base64.length % 4 !== 0 || !BASE64.test(base64)) throw badInput('data: must be base64', { data: 'must be base64' });
-    if ((base64.length / 4) * 3 - (base64.match(/=*$/)?.[0].length ?? 0) > fileLimit) throw fileTooLarge(fileLimit);
-    return files.putFile(req.workspaceId, entryId, fields, contentOf(Buffer.from(base64, 'base64')), { id });
+    return files.putFile(req.workspaceId, entryId, fields, await content(), { id });
   };
 
   router

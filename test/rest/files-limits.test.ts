@@ -112,6 +112,7 @@ describe('files per entry (ENTRY_FILES_LIMIT=3)', () => {
     }
     expect(await countRows('entry_attachments')).toBe(3);
     expect(await countRows('file_contents')).toBe(2);
+    expect(await countRows('file_content_chunks')).toBe(2); // the refused contents' bytes are gone too
 
     const replaced = await api.put(`${files}/${id}`, json('one-v2.bin'));
     expect(replaced.status).toBe(200);

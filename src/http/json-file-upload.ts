@@ -51,6 +51,10 @@ export async function readJsonFileUpload(bytes: Buffer, limit: number): Promise<
   }
   // The body with each `data` string emptied: what is left is small, and parsed with every check a body gets
   // (a second `data` is then a key given twice).
+  const restLength = spans.reduce((length, [start, end]) => length - (end - start), bytes.length);
+  if (restLength > MAX_FILE_MEMBERS_BYTES) {
+    throw new DomainError('payload-too-large', `the members besides data are over ${MAX_FILE_MEMBERS_BYTES} bytes of JSON`);
+  }
   const pieces: Buffer[] = [];
   let from = 0;
   for (const [start, end] of spans) {
@@ -58,10 +62,7 @@ export async function readJsonFileUpload(bytes: Buffer, limit: number): Promise<
     from = end;
   }
   pieces.push(bytes.subarray(from));
-  const rest = Buffer.concat(pieces);
-  if (rest.length > MAX_FILE_MEMBERS_BYTES) {
-    throw new DomainError('payload-too-large', `the members besides data are over ${MAX_FILE_MEMBERS_BYTES} bytes of JSON`);
-  }
+  const rest = Buffer.concat(pieces, restLength);
   const members = parseJsonBytes(rest) as Record<string, unknown>;
   if (spans.length === 0) return { members };
   const { data: _data, ...others } = members;

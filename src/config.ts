@@ -36,6 +36,10 @@ export interface Config {
   spoolLifetimeMs: number;
   /** SPOOL_ITEMS_LIMIT: most live spooled files a workspace may hold (default 1000); past it an upload is 413. */
   spoolItemsLimit: number;
+  /** ENTRY_FILES_LIMIT: most files an entry has (default 1000); a new file past it is 422. */
+  entryFilesLimit: number;
+  /** FILE_VERSIONS_LIMIT: most earlier versions a file keeps (default 100); past it the oldest goes, with its content. */
+  fileVersionsLimit: number;
   /** JSON_PATCH_MAX_WORK: most bytes of JSON the operations of one JSON patch may touch. */
   jsonPatchMaxWork: number;
   /** PAGE_DATA_BUDGET: stored bytes of `data` one request may read (default 16 MiB). */
@@ -281,6 +285,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileLinks: { secret: fileLinkSecret, lifetimeMs: fileLinkLifetimeMs },
     spoolLifetimeMs: parseDurationSetting('SPOOL_LIFETIME', value('SPOOL_LIFETIME'), 86_400_000, problems),
     spoolItemsLimit: parsePositiveInteger('SPOOL_ITEMS_LIMIT', value('SPOOL_ITEMS_LIMIT'), 1000, problems),
+    entryFilesLimit: parsePositiveInteger('ENTRY_FILES_LIMIT', value('ENTRY_FILES_LIMIT'), 1000, problems),
+    fileVersionsLimit: parsePositiveInteger('FILE_VERSIONS_LIMIT', value('FILE_VERSIONS_LIMIT'), 100, problems),
     jsonPatchMaxWork: jsonPatchMaxWork ?? 16 * 1024 ** 2,
     pageDataBudget: pageDataBudget ?? DEFAULT_PAGE_DATA_BUDGET,
     signingKey: value('SIGNING_KEY')?.replace(/\\n/g, '\n'),

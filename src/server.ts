@@ -91,7 +91,10 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
       : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds });
   const entryStore = new EntryRepository(dataSource);
   const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource) });
-  const files = new FilesService(entryStore, new FileRepository(dataSource, new DatabaseBlobStore(dataSource)));
+  const files = new FilesService(entryStore, new FileRepository(dataSource, new DatabaseBlobStore(dataSource)), {
+    filesPerEntry: config.entryFilesLimit,
+    versionsPerFile: config.fileVersionsLimit,
+  });
   const fileLinks = new FileLinks(config.fileLinks.secret ?? keptSecret(config.dataDir, FILE_LINK_SECRET_FILE).secret, config.fileLinks.lifetimeMs);
   const spool = new SpoolService(new SpoolRepository(dataSource, new DatabaseBlobStore(dataSource)), {
     lifetimeMs: config.spoolLifetimeMs,

@@ -137,6 +137,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ PAGE_DATA_BUDGET: '1048576' }).pageDataBudget).toBe(1024 * 1024);
   });
 
+  test('ENTRY_FILES_LIMIT and FILE_VERSIONS_LIMIT take positive whole numbers (defaults 1000 and 100)', () => {
+    expect(loadConfig({})).toMatchObject({ entryFilesLimit: 1000, fileVersionsLimit: 100 });
+    expect(loadConfig({ ENTRY_FILES_LIMIT: '5', FILE_VERSIONS_LIMIT: '2' })).toMatchObject({ entryFilesLimit: 5, fileVersionsLimit: 2 });
+    expect(problemsOf({ ENTRY_FILES_LIMIT: '0', FILE_VERSIONS_LIMIT: 'many' })).toEqual([
+      expect.stringContaining('ENTRY_FILES_LIMIT'),
+      expect.stringContaining('FILE_VERSIONS_LIMIT'),
+    ]);
+  });
+
   test('every bad value is reported at once', () => {
     expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y', BODY_LIMIT: 'z' })).toHaveLength(3);
   });

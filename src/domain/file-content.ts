@@ -45,10 +45,3 @@ export class ContentReceiver {
     return { chunks: this.chunks, size: this.size, hash: this.sha256.digest('hex') };
   }
 }
-
-/** A whole buffer (a decoded base64 upload) as a content: chunks are views of it, not copies. */
-export function contentOf(bytes: Buffer): FileContent {
-  const chunks: Buffer[] = [];
-  for (let offset = 0; offset < bytes.length; offset += FILE_CHUNK_BYTES) chunks.push(bytes.subarray(offset, offset + FILE_CHUNK_BYTES));
-  return { chunks, size: bytes.length, hash: createHash('sha256').update(bytes).digest('hex') };
-}

@@ -2,9 +2,10 @@ import { v7 as uuidv7 } from 'uuid';
 import { UUID_PATTERN, isObject } from './create-entry.input';
 import type { Attachment } from './entry';
 import type { EntryStore } from './entry-store';
-import { badInput, conflict, notFound, type ErrorFields } from './errors';
+import { DomainError, badInput, conflict, notFound, type ErrorFields } from './errors';
 import type { FileContent } from './file-content';
 import type { FileStore } from './file-store';
+import { isMediaType } from './media-type';
 
 /** The categories of the hosted API's files (empty: none given). */
 export const FILE_CATEGORIES = ['format', 'request', 'response', 'agreement', 'verification', 'attachment'] as const;
@@ -26,6 +27,15 @@ export interface FileUpload {
   size?: unknown;
 }
 
+/** ENTRY_FILES_LIMIT: most files an entry has; FILE_VERSIONS_LIMIT: most earlier versions a file keeps. */
+export interface FileLimits {
+  filesPerEntry: number;
+  versionsPerFile: number;
+}
+
+/** Bytes of a file's `meta` as JSON, at most: what a multipart form field may hold, in every form. */
+export const MAX_FILE_META_BYTES = 64 * 1024;
+
 /** Where a file's bytes are, once found: the content to stream, and what to say about it. */
 export interface FileDownload {
   file: Attachment;
@@ -46,6 +56,7 @@ export class FilesService {
   constructor(
     private readonly entries: EntryStore,
     private readonly files: FileStore,
+    private readonly limits: FileLimits = { filesPerEntry: 1000, versionsPerFile: 100 },
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -58,7 +69,9 @@ export class FilesService {
   /**
    * Adds a file, or replaces the file of a chosen id. Without `content` (the JSON form without `data`) the file is
    * a placeholder, `stored: false`, whose declared `sha256`, `size` and `mime` its bytes must match when they are
-   * PUT to its `url` (uploadContent).
+   * PUT to its `url` (uploadContent). A replacement is made from the file as the write finds it under its
+   * entry's lock, so concurrent replacements each keep the one before as a version; past versionsPerFile the
+   * oldest goes, with its content. A new file past filesPerEntry is refused 422.
    */
   async putFile(workspaceId: string, entryId: string, upload: FileUpload, content: FileContent | undefined, options: { id?: string; defaults?: { name?: string; mime?: string } } = {}): Promise<Attachment> {
     await this.requireEntry(workspaceId, entryId);
@@ -66,40 +79,42 @@ export class FilesService {
     const fields = checkUpload(upload, content, options.defaults ?? {});
     const entry = entryId.toLowerCase();
     const id = options.id?.toLowerCase() ?? uuidv7();
-    const existing = options.id === undefined ? undefined : await this.files.findFile(workspaceId, entry, id);
     const now = this.clock();
     // Each content has its own id, apart from the file's: an earlier version is downloaded by it.
     const contentId = uuidv7();
     const { declared: _declared, ...described } = fields;
-    const file: Attachment = {
-      ...described,
-      id,
-      entryId: entry,
-      size: content?.size ?? fields.declared.size!,
-      hash: content?.hash ?? fields.declared.sha256!,
-      stored: content !== undefined,
-      url: downloadPath(entry, id),
-      contentId,
-      previous: existing?.stored
-        ? [{ id: existing.contentId ?? existing.id, createdAt: existing.createdAt, hash: existing.hash, size: existing.size }, ...(existing.previous ?? [])]
-        : (existing?.previous ?? []),
-      createdAt: existing ? existing.createdAt : now,
-    };
-    await this.files.saveFile(workspaceId, file, content, { replacing: existing !== undefined });
-    return file;
+    return this.files.writeFile(workspaceId, entry, id, content && { id: contentId, bytes: content }, ({ current, filesOnEntry }) => {
+      if (!current && filesOnEntry >= this.limits.filesPerEntry) throw tooManyFiles(this.limits.filesPerEntry);
+      const previous = current?.stored
+        ? [{ id: current.contentId ?? current.id, createdAt: current.createdAt, hash: current.hash, size: current.size }, ...(current.previous ?? [])]
+        : (current?.previous ?? []);
+      return {
+        ...described,
+        id,
+        entryId: entry,
+        size: content?.size ?? fields.declared.size!,
+        hash: content?.hash ?? fields.declared.sha256!,
+        stored: content !== undefined,
+        url: downloadPath(entry, id),
+        contentId,
+        previous: previous.slice(0, this.limits.versionsPerFile),
+        createdAt: current ? current.createdAt : now,
+      };
+    });
   }
 
-  /** The bytes of a placeholder, PUT to its `url`: they must be what it declared. */
+  /**
+   * The bytes of a placeholder, PUT to its `url`: they must be what it declared. Checked again under the entry's
+   * lock, so that of concurrent uploads one stores the bytes and the others are 409 and store nothing.
+   */
   async uploadContent(workspaceId: string, entryId: string, id: string, content: FileContent): Promise<Attachment> {
-    const file = await this.getFile(workspaceId, entryId, id);
-    if (file.stored) throw conflict('the file has its content already: PUT the file itself to replace it');
-    const fields: ErrorFields = {};
-    if (content.size !== file.size) fields.size = `the file declared ${file.size} bytes, ${content.size} were sent`;
-    if (content.hash !== file.hash) fields.sha256 = 'differs from the SHA-256 the file declared';
-    if (Object.keys(fields).length > 0) throw badInput(Object.entries(fields).map(([n, m]) => `${n}: ${m as string}`).join('; '), fields);
-    const stored: Attachment = { ...file, stored: true, contentId: uuidv7() };
-    await this.files.saveFile(workspaceId, stored, content, { replacing: true });
-    return stored;
+    checkDeclared(await this.getFile(workspaceId, entryId, id), content);
+    const contentId = uuidv7();
+    return this.files.writeFile(workspaceId, entryId.toLowerCase(), id.toLowerCase(), { id: contentId, bytes: content }, ({ current }) => {
+      if (!current) throw notFound('file');
+      checkDeclared(current, content);
+      return { ...current, stored: true, contentId };
+    });
   }
 
   async getFile(workspaceId: string, entryId: string, id: string): Promise<Attachment> {
@@ -127,6 +142,18 @@ export class FilesService {
   readContent(workspaceId: string, contentId: string, start: number, end: number): AsyncIterable<Buffer> {
     return this.files.readContent(workspaceId, contentId, start, end);
   }
+}
+
+const tooManyFiles = (limit: number) =>
+  new DomainError('validation', `the entry has ${limit} files, the most it may have (ENTRY_FILES_LIMIT): replace one of them instead`);
+
+/** A placeholder takes its bytes once, and only the bytes it declared. */
+function checkDeclared(file: Attachment, content: FileContent): void {
+  if (file.stored) throw conflict('the file has its content already: PUT the file itself to replace it');
+  const fields: ErrorFields = {};
+  if (content.size !== file.size) fields.size = `the file declared ${file.size} bytes, ${content.size} were sent`;
+  if (content.hash !== file.hash) fields.sha256 = 'differs from the SHA-256 the file declared';
+  if (Object.keys(fields).length > 0) throw badInput(Object.entries(fields).map(([n, m]) => `${n}: ${m as string}`).join('; '), fields);
 }
 
 type CheckedFields = Pick<Attachment, 'name' | 'desc' | 'key' | 'category' | 'mime' | 'embeddable' | 'private' | 'meta'> & {
@@ -158,8 +185,8 @@ function checkUpload(upload: FileUpload, content: FileContent | undefined, defau
   const key = text('key');
   const category = text('category');
   if (category !== undefined && !(FILE_CATEGORIES as readonly string[]).includes(category)) fields.category = `must be one of ${FILE_CATEGORIES.join(', ')}`;
-  const mime = text('mime') ?? defaults.mime ?? 'application/octet-stream';
-  if (!/^[\w.+-]+\/[\w.+-]+$/.test(mime.split(';')[0].trim())) fields.mime = 'must be a media type such as application/pdf';
+  const mime = (text('mime') ?? defaults.mime ?? 'application/octet-stream').trim();
+  if (!fields.mime && !isMediaType(mime)) fields.mime = 'must be a media type such as application/pdf or text/plain; charset=utf-8 (ASCII, parameters as name=value)';
   const embeddable = flag('embeddable');
   const isPrivate = flag('private');
   let meta = upload.meta;
@@ -188,6 +215,10 @@ function checkUpload(upload: FileUpload, content: FileContent | undefined, defau
     if (text('mime') === undefined && !fields.mime) fields.mime = 'is required without data';
   }
   const names = Object.keys(fields);
+  if (names.length === 0 && meta !== undefined && Buffer.byteLength(JSON.stringify(meta)) > MAX_FILE_META_BYTES) {
+    const message = `is over ${MAX_FILE_META_BYTES} bytes as JSON`;
+    throw new DomainError('payload-too-large', `meta: ${message}`, { fields: { meta: message } });
+  }
   if (names.length > 0) throw badInput(names.map((n) => `${n}: ${fields[n] as string}`).join('; '), fields);
   return { name: name!, desc, key, category, mime, embeddable, private: isPrivate, meta: meta as Record<string, string> | undefined, declared: { sha256, size } };
 }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import { DomainError } from '../domain/errors';
+import { isMediaType } from '../domain/media-type';
 
 /** Stored bytes to answer with: what to say about them, and how to read a span of them. */
 export interface FileBytes {
@@ -44,8 +45,9 @@ export async function sendFileBytes(req: Request, res: Response, bytes: FileByte
     ({ start, end } = range);
     res.status(206).setHeader('Content-Range', `bytes ${start}-${end}/${size}`);
   }
-  // The media type exactly as it was stored (Express's res.type would add a charset to some).
-  res.setHeader('Content-Type', bytes.mime);
+  // The media type exactly as it was stored (Express's res.type would add a charset to some); one stored before
+  // media types were checked whole, which no header may carry, is served as plain bytes rather than failing.
+  res.setHeader('Content-Type', isMediaType(bytes.mime) ? bytes.mime : 'application/octet-stream');
   res.setHeader('Content-Length', String(size === 0 ? 0 : end - start + 1));
   if (req.method === 'HEAD' || size === 0) {
     res.end();

@@ -41,7 +41,9 @@ export function readMultipart(req: Request, limit: number): Promise<MultipartUpl
       req.pause(); // the answer closes the connection; the rest of the body is never read
       reject(error);
     };
-    parser.on('field', (name, value) => {
+    parser.on('field', (name, value, info) => {
+      // A field is cut at MULTIPART_OVERHEAD_BYTES: refused whole rather than read cut (a `meta` would be bad JSON).
+      if (info.valueTruncated) return fail(new DomainError('payload-too-large', `${name}: is over ${MULTIPART_OVERHEAD_BYTES} bytes`, { fields: { [name]: `is over ${MULTIPART_OVERHEAD_BYTES} bytes` } }));
       fields[name] = value;
     });
     parser.on('file', (_name, stream, info) => {

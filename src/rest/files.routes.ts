@@ -2,9 +2,9 @@ import { Router, type Request, type Response } from 'express';
 import { DomainError } from '../domain/errors';
 import type { FilesService, FileUpload } from '../domain/files.service';
 import { sendFileBytes } from '../http/file-bytes';
-import { base64Content } from '../http/base64-data';
 import { fileTooLarge, readMultipart, readRawContent } from '../http/file-upload';
 import { jsonBody } from '../http/json-body';
+import { readJsonFileUpload } from '../http/json-file-upload';
 import { methodNotAllowed } from '../http/refusal';
 import { DownloadParams, EntryFilesParams, FileJsonBody, FileParams } from './api-schemas';
 import { fileJson } from './entry.presenter';
@@ -18,7 +18,7 @@ import { checkRequest } from './request-check';
 export function filesRoutes(files: FilesService, fileLimit: number): Router {
   const router = Router();
   // The JSON form carries the bytes in base64: a third more than the file, plus its other members.
-  const json = jsonBody(Math.ceil((fileLimit * 4) / 3) + 64 * 1024);
+  const json = jsonBody(Math.ceil((fileLimit * 4) / 3) + 64 * 1024, { asBytes: true });
   const checkJson = checkRequest({ body: FileJsonBody });
 
   /** The upload, read as its media type says: streamed (multipart), or decoded from base64 (JSON). */
@@ -34,6 +34,9 @@ export function filesRoutes(files: FilesService, fileLimit: number): Router {
       return files.putFile(req.workspaceId, entryId, upload.fields, upload.content, { id, defaults: { name: upload.filename, mime: upload.mimeType } });
     }
     await new Promise<void>((resolve, reject) => json(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+    // The base64 is decoded a slice at a time, apart from the other members: the HTTP thread is never held long.
+    const { members, content } = await readJsonFileUpload(req.body as Buffer, fileLimit);
+    req.body = members;
     await new Promise<void>((resolve, reject) => {
       try {
         checkJson(req, res, () => resolve());
@@ -41,13 +44,13 @@ export function filesRoutes(files: FilesService, fileLimit: number): Router {
         reject(error);
       }
     });
-    const { data, ...fields } = req.body as FileUpload & { data?: string };
-    if (data === undefined) {
+    const fields = req.body as FileUpload;
+    if (content === undefined) {
       // A placeholder: its bytes come later, PUT to its url.
       if (Number(fields.size) > fileLimit) throw fileTooLarge(fileLimit);
       return files.putFile(req.workspaceId, entryId, fields, undefined, { id });
     }
-    return files.putFile(req.workspaceId, entryId, fields, base64Content(data, fileLimit), { id });
+    return files.putFile(req.workspaceId, entryId, fields, await content(), { id });
   };
 
   router

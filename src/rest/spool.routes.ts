@@ -1,9 +1,11 @@
+import { Type } from '@sinclair/typebox';
 import { Router } from 'express';
+import { badInput } from '../domain/errors';
 import type { SpoolItem } from '../domain/spool-store';
 import { spoolPath, type SpoolService } from '../domain/spool.service';
-import { base64Content } from '../http/base64-data';
 import { sendFileBytes } from '../http/file-bytes';
 import { jsonBody } from '../http/json-body';
+import { readJsonFileUpload } from '../http/json-file-upload';
 import { methodNotAllowed } from '../http/refusal';
 import { SpoolKeyParams, SpoolUploadBody } from './api-schemas';
 import { checkRequest } from './request-check';
@@ -15,14 +17,25 @@ import { checkRequest } from './request-check';
  */
 export function spoolRoutes(spool: SpoolService, fileLimit: number): Router {
   const router = Router();
-  // The bytes travel in base64: a third more than the file, plus the name and type.
-  const json = jsonBody(Math.ceil((fileLimit * 4) / 3) + 64 * 1024);
+  // The bytes travel in base64: a third more than the file, plus the name and type. They are decoded a slice at a
+  // time, as a file's JSON upload, so the HTTP thread is never held long.
+  const json = jsonBody(Math.ceil((fileLimit * 4) / 3) + 64 * 1024, { asBytes: true });
+  const checkUpload = checkRequest({ body: SpoolUploadBody });
+  const checkMembers = checkRequest({ body: Type.Omit(SpoolUploadBody, ['data']) });
 
   router
     .route('/silo/v1/spool')
-    .post(json, checkRequest({ body: SpoolUploadBody }), async (req, res) => {
-      const { data, name, type } = req.body as { data: string; name: string; type?: string };
-      res.json(spoolItemJson(await spool.upload(req.workspaceId, { name, type }, base64Content(data, fileLimit))));
+    .post(json, async (req, res) => {
+      const { members, content } = await readJsonFileUpload(req.body as Buffer, fileLimit);
+      req.body = members;
+      if (content === undefined) {
+        // Without a base64 string in `data`, the whole schema says what is wrong with the body.
+        checkUpload(req, res, () => undefined);
+        throw badInput('data: must be a base64 string', { data: 'must be a base64 string' });
+      }
+      checkMembers(req, res, () => undefined);
+      const { name, type } = req.body as { name: string; type?: string };
+      res.json(spoolItemJson(await spool.upload(req.workspaceId, { name, type }, await content())));
     })
     .all(methodNotAllowed(['POST']));
 

@@ -1,30 +1,32 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { FILE_CHUNK_BYTES } from '../domain/file-content';
+import { preparedInsert } from './bulk-insert';
 import { FileChunkEntity } from './entities/file-content.entity';
+import type { Step } from './sql-transaction';
 
 /**
  * Where the bytes of files go: one small interface, so that another store (a bucket, a folder) can take
- * the database's place. Writes join the caller's transaction, so a content is stored with its file or not at all.
+ * the database's place. Writes and deletes are statements of the caller's transaction (src/storage/sql-transaction.ts),
+ * so a content is stored with its file or not at all, and goes with the version that referred to it.
  */
 export interface BlobStore {
-  write(manager: EntityManager, workspaceId: string, contentId: string, chunks: Buffer[]): Promise<void>;
+  writeSteps(workspaceId: string, contentId: string, chunks: Buffer[]): Step[];
+  deleteSteps(workspaceId: string, contentId: string): Step[];
   /** Bytes `start` to `end` (inclusive), one chunk in memory at a time. */
   read(workspaceId: string, contentId: string, start: number, end: number): AsyncIterable<Buffer>;
-  /** Forgets a content's bytes (a spooled file that is deleted or expired), in the caller's transaction. */
-  delete(manager: EntityManager, workspaceId: string, contentId: string): Promise<void>;
 }
 
 /** Contents in the database, a row per chunk of FILE_CHUNK_BYTES: transactional with the entry, and backed up with it. */
 export class DatabaseBlobStore implements BlobStore {
   constructor(private readonly dataSource: DataSource) {}
 
-  async write(manager: EntityManager, workspaceId: string, contentId: string, chunks: Buffer[]): Promise<void> {
+  writeSteps(workspaceId: string, contentId: string, chunks: Buffer[]): Step[] {
     // One row per statement: a packet never carries more than one chunk.
-    for (const [seq, bytes] of chunks.entries()) await manager.insert(FileChunkEntity, { workspaceId, contentId, seq, bytes });
+    return chunks.map((bytes, seq) => preparedInsert(this.dataSource, FileChunkEntity, Object.assign(new FileChunkEntity(), { workspaceId, contentId, seq, bytes })));
   }
 
-  async delete(manager: EntityManager, workspaceId: string, contentId: string): Promise<void> {
-    await manager.delete(FileChunkEntity, { workspaceId, contentId });
+  deleteSteps(workspaceId: string, contentId: string): Step[] {
+    return [{ sql: 'DELETE FROM file_content_chunks WHERE workspace_id = ? AND content_id = ?', parameters: [workspaceId, contentId] }];
   }
 
   async *read(workspaceId: string, contentId: string, start: number, end: number): AsyncIterable<Buffer> {

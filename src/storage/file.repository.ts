@@ -1,12 +1,16 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DataSource, Repository } from 'typeorm';
 import type { Attachment } from '../domain/entry';
+import { conflict, notFound } from '../domain/errors';
 import type { FileContent } from '../domain/file-content';
-import type { FileStore, StoredContent } from '../domain/file-store';
+import type { FileStore, FileWriteState, StoredContent } from '../domain/file-store';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { FileContentEntity } from './entities/file-content.entity';
 import type { BlobStore } from './blob-store';
-import { fromAttachmentRow, toAttachmentRow } from './attachment-rows';
-import { withRetries } from './transient-errors';
+import { attachmentOfRawRow, attachmentUpdate, fromAttachmentRow, toAttachmentRow } from './attachment-rows';
+import { preparedInsert } from './bulk-insert';
+import { duplicateIndexOf } from './duplicate-key';
+import { runTransaction, type Step } from './sql-transaction';
 
 /** Files of entries: their rows (entry_attachments), their contents' rows, and the bytes through a BlobStore. */
 export class FileRepository implements FileStore {
@@ -31,23 +35,87 @@ export class FileRepository implements FileStore {
     return row ? { id: row.id, fileId: row.fileId, size: row.size, hash: row.hash } : undefined;
   }
 
-  async saveFile(workspaceId: string, file: Attachment, content: FileContent | undefined, options: { replacing: boolean }): Promise<void> {
-    // The whole transaction again on a deadlock or a cluster's certification conflict.
-    await withRetries(() => this.dataSource.transaction(async (manager) => {
-      if (content) {
-        const contentId = file.contentId!;
-        await manager.insert(FileContentEntity, {
-          workspaceId, id: contentId, entryId: file.entryId, fileId: file.id, size: content.size, hash: content.hash, createdAt: Date.now(),
+  async writeFile(
+    workspaceId: string,
+    entryId: string,
+    id: string,
+    content: { id: string; bytes: FileContent } | undefined,
+    next: (state: FileWriteState) => Attachment,
+  ): Promise<Attachment> {
+    const { dataSource, blobs } = this;
+    // SQLite runs a transaction in one synchronous call, which for a content of megabytes would hold the HTTP
+    // thread: there its chunks are written first, one statement at a time with turns of the event loop between,
+    // and count only once the file's transaction has inserted the content's row (deleted again if it fails).
+    // On MySQL/MariaDB the statements are awaited anyway: the chunks are part of the one transaction.
+    const staged = content !== undefined && dataSource.options.type !== 'mysql';
+    if (staged) {
+      for (const step of blobs.writeSteps(workspaceId, content.id, content.bytes.chunks)) {
+        await runTransaction(dataSource, function* () {
+          yield step;
         });
-        await this.blobs.write(manager, workspaceId, contentId, content.chunks);
+        await nextTurn();
       }
-      const row = toAttachmentRow(workspaceId, file);
-      if (options.replacing) await manager.update(AttachmentEntity, { workspaceId, entryId: file.entryId, id: file.id }, row);
-      else await manager.insert(AttachmentEntity, row);
-    }));
+    }
+    try {
+      // On MySQL/MariaDB the whole transaction runs again after a deadlock or a cluster's certification conflict.
+      return await runTransaction(dataSource, function* (mysql): Generator<Step, Attachment, any> {
+        const lock = mysql ? ' FOR UPDATE' : '';
+        // The bytes first, before any lock is taken: a large content does not hold up the entry's other writes.
+        if (content) {
+          if (!staged) yield* blobs.writeSteps(workspaceId, content.id, content.bytes.chunks);
+          yield preparedInsert(dataSource, FileContentEntity, Object.assign(new FileContentEntity(), {
+            workspaceId, id: content.id, entryId, fileId: id, size: content.bytes.size, hash: content.bytes.hash, createdAt: Date.now(),
+          }));
+        }
+        // The entry's row, locked: the writes of one entry's files take turns from here to the commit, so each reads
+        // what the one before it wrote (its version, its placeholder's content, its count of files).
+        const entry: unknown[] = yield { sql: `SELECT id FROM entries WHERE workspace_id = ? AND id = ?${lock}`, parameters: [workspaceId, entryId] };
+        if (entry.length === 0) throw notFound('entry');
+        const rows: Record<string, unknown>[] = yield {
+          sql: `SELECT * FROM entry_attachments WHERE workspace_id = ? AND entry_id = ? AND id = ?${lock}`,
+          parameters: [workspaceId, entryId, id],
+        };
+        const current = rows[0] ? fromAttachmentRow(attachmentOfRawRow(dataSource, rows[0])) : undefined;
+        let filesOnEntry = 0;
+        if (!current) {
+          const counted: { files: number | string }[] = yield {
+            sql: 'SELECT COUNT(*) AS files FROM entry_attachments WHERE workspace_id = ? AND entry_id = ?',
+            parameters: [workspaceId, entryId],
+          };
+          filesOnEntry = Number(counted[0]?.files ?? 0);
+        }
+        const file = next({ current, filesOnEntry });
+        const kept = contentIdsOf(file);
+        for (const gone of current ? contentIdsOf(current) : []) {
+          if (kept.has(gone)) continue;
+          yield* blobs.deleteSteps(workspaceId, gone);
+          yield { sql: 'DELETE FROM file_contents WHERE workspace_id = ? AND id = ?', parameters: [workspaceId, gone] };
+        }
+        const row = toAttachmentRow(workspaceId, file);
+        yield current ? attachmentUpdate(dataSource, row) : preparedInsert(dataSource, AttachmentEntity, row);
+        return file;
+      });
+    } catch (error) {
+      if (staged) {
+        await runTransaction(dataSource, function* () {
+          yield* blobs.deleteSteps(workspaceId, content.id);
+        }).catch(() => undefined);
+      }
+      // The entry's lock keeps two writes of one file apart; should a row meet another all the same, it is a
+      // conflict to try again, not a fault.
+      if (duplicateIndexOf(error)) throw conflict('the file was written by another request at the same time: try again');
+      throw error;
+    }
   }
 
   readContent(workspaceId: string, contentId: string, start: number, end: number): AsyncIterable<Buffer> {
     return this.blobs.read(workspaceId, contentId, start, end);
   }
+}
+
+/** The contents a file refers to: its current one (once stored) and its versions'. */
+function contentIdsOf(file: Attachment): Set<string> {
+  const ids = new Set(file.previous?.map((version) => version.id) ?? []);
+  if (file.stored) ids.add(file.contentId ?? file.id);
+  return ids;
 }

@@ -3,7 +3,8 @@ import type { FileContent } from '../domain/file-content';
 import type { SpoolItem, SpoolStore } from '../domain/spool-store';
 import type { BlobStore } from './blob-store';
 import { SpoolItemEntity } from './entities/spool-item.entity';
-import { withRetries } from './transient-errors';
+import { preparedInsert } from './bulk-insert';
+import { runTransaction, type Step } from './sql-transaction';
 
 /** Spooled files: their rows (spool_items), and their bytes through the BlobStore files use. */
 export class SpoolRepository implements SpoolStore {
@@ -21,13 +22,12 @@ export class SpoolRepository implements SpoolStore {
   }
 
   async save(workspaceId: string, item: SpoolItem, content: FileContent): Promise<void> {
-    // The whole transaction again on a deadlock or a cluster's certification conflict.
-    await withRetries(() =>
-      this.dataSource.transaction(async (manager) => {
-        await manager.insert(SpoolItemEntity, toRow(workspaceId, item));
-        await this.blobs.write(manager, workspaceId, item.contentId, content.chunks);
-      }),
-    );
+    const { dataSource, blobs } = this;
+    // The row and its bytes together (the whole transaction again on MySQL after a deadlock or a certification conflict).
+    await runTransaction(dataSource, function* () {
+      yield preparedInsert(dataSource, SpoolItemEntity, toRow(workspaceId, item));
+      yield* blobs.writeSteps(workspaceId, item.contentId, content.chunks);
+    });
   }
 
   async find(workspaceId: string, key: string): Promise<SpoolItem | undefined> {
@@ -36,15 +36,17 @@ export class SpoolRepository implements SpoolStore {
   }
 
   async delete(workspaceId: string, key: string): Promise<boolean> {
-    return withRetries(() =>
-      this.dataSource.transaction(async (manager) => {
-        const row = await manager.findOne(SpoolItemEntity, { where: { workspaceId, key } });
-        if (!row) return false;
-        await this.blobs.delete(manager, workspaceId, row.contentId);
-        await manager.delete(SpoolItemEntity, { workspaceId, key });
-        return true;
-      }),
-    );
+    const { blobs } = this;
+    return runTransaction(this.dataSource, function* (mysql): Generator<Step, boolean, any> {
+      const rows: { content_id: string }[] = yield {
+        sql: `SELECT content_id FROM spool_items WHERE workspace_id = ? AND spool_key = ?${mysql ? ' FOR UPDATE' : ''}`,
+        parameters: [workspaceId, key],
+      };
+      if (rows.length === 0) return false;
+      yield* blobs.deleteSteps(workspaceId, rows[0].content_id);
+      yield { sql: 'DELETE FROM spool_items WHERE workspace_id = ? AND spool_key = ?', parameters: [workspaceId, key] };
+      return true;
+    });
   }
 
   async findExpired(now: Date, limit: number): Promise<{ workspaceId: string; key: string }[]> {

@@ -138,7 +138,7 @@ describe('a file\'s url is absolute and signed: fetched without a token until it
     const past = new FileLinks(SECRET, 60_000, () => Date.now() - 120_000).query(workspace, { entryId, fileId: file.id });
     const reply = await fetchBytes(`${t.url}/silo/v1/entries/${entryId}/files/${file.id}/download?${past}`);
     expect(reply.status).toBe(403);
-    expect(JSON.parse(reply.bytes.toString())).toEqual({ key: 'forbidden', message: expect.stringContaining('expired') });
+    expect(JSON.parse(reply.bytes.toString())).toEqual({ key: 'forbidden', code: 'forbidden', message: expect.stringContaining('expired') });
     // The same link made now works: only its expiry differs.
     const now = new FileLinks(SECRET, 60_000).query(workspace, { entryId, fileId: file.id });
     expect((await fetchBytes(`${t.url}/silo/v1/entries/${entryId}/files/${file.id}/download?${now}`)).status).toBe(200);

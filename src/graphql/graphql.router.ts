@@ -13,6 +13,7 @@ import type { EntryService } from '../domain/entries.service';
 import type { SearchService } from '../domain/search';
 import type { Logger } from '../logger';
 import { jsonBody } from '../http/json-body';
+import { setPageSecurityHeaders } from '../http/page-security';
 import { methodNotAllowed, refusalHandler } from '../http/refusal';
 import { documentStore, persistedQueryCache } from './bounded-cache';
 import { compiledExecutor } from './compiled-executor';
@@ -20,6 +21,7 @@ import { EXPLORER_QUERY, explorerAssets, graphiqlPage } from './graphiql.page';
 import { createContext, type GraphQLContext } from './context';
 import { errorLoggingPlugin, errorResponseBody, formatError } from './format-error';
 import { complexityLimitPlugin, depthLimitRule, MAX_QUERY_TOKENS } from './limits';
+import { sandboxPolicy } from './sandbox-page';
 import { buildGraphQLSchema } from './schema';
 
 export interface GraphQLOptions {
@@ -61,11 +63,14 @@ const authenticate =
     next();
   };
 
+const GRAPHIQL_PAGE = graphiqlPage(GRAPHQL_PATH);
+
 /** GraphiQL's page for a browser's GET; anything else goes on to Apollo. */
 const graphiql: RequestHandler = (req, res, next) => {
   if (!wantsLandingPage(req)) return next();
   res.setHeader('Cache-Control', 'no-store');
-  res.type('html').send(graphiqlPage(GRAPHQL_PATH));
+  setPageSecurityHeaders(res, GRAPHIQL_PAGE.policy);
+  res.type('html').send(GRAPHIQL_PAGE.html);
 };
 
 /** Apollo wants `req.body` set; a GET has none. */
@@ -160,6 +165,8 @@ function apolloHandler(apollo: ApolloServer<GraphQLContext>, context: (req: Requ
     for (const [name, value] of answer.headers) res.setHeader(name, value);
     res.statusCode = answer.status ?? 200;
     if (answer.body.kind === 'complete') {
+      // The only HTML Apollo answers is its Sandbox page (GRAPHQL_EXPLORER=sandbox).
+      if (answer.headers.get('content-type')?.startsWith('text/html')) setPageSecurityHeaders(res, sandboxPolicy(answer.body.string));
       if (req.method === 'GET') res.send(answer.body.string);
       else res.end(answer.body.string);
       return;

@@ -1,7 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { DomainError, ERROR_CATALOGUE, ERROR_KEYS, type ErrorKey } from '../domain/errors';
-import { unavailableErrorOf } from '../http/refusal';
+import { databaseErrorOf } from '../http/refusal';
 import type { GraphQLContext } from './context';
 
 /** The codes a GraphQL client sees in `extensions.code` for domain errors. */
@@ -48,7 +48,7 @@ export function graphQLErrorOf(error: DomainError, http?: { status: number; head
 function domainErrorIn(error: unknown): DomainError | undefined {
   if (error instanceof DomainError) return error;
   if (error instanceof GraphQLError) return error.originalError ? domainErrorIn(error.originalError) : undefined;
-  return unavailableErrorOf(error);
+  return databaseErrorOf(error);
 }
 
 /**

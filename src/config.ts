@@ -50,6 +50,8 @@ export interface Config {
    * comparison only), ENGINE_TIME_LIMIT_MS (default 10000), ENGINE_MEMORY_MB (default 512).
    */
   engine: { threads: number; timeLimitMs: number; memoryMb: number; nice: number };
+  /** ENGINE_QUEUE_LIMIT (default 1000), ENGINE_QUEUE_WORKSPACE_LIMIT (default 250, at most the first): jobs waiting for a thread. */
+  engineQueue: { limit: number; workspaceLimit: number };
   logLevel: string;
 }
 
@@ -171,6 +173,14 @@ function parseCorsOrigins(text: string | undefined, problems: string[]): Config[
   return origins;
 }
 
+/** The engine queue's bounds; a workspace's share defaults to 250 jobs, or the whole queue when that is smaller. */
+function parseEngineQueue(limitText: string | undefined, workspaceText: string | undefined, problems: string[]): Config['engineQueue'] {
+  const limit = parsePositiveInteger('ENGINE_QUEUE_LIMIT', limitText, 1000, problems);
+  const workspaceLimit = parsePositiveInteger('ENGINE_QUEUE_WORKSPACE_LIMIT', workspaceText, Math.min(250, limit), problems);
+  if (workspaceLimit > limit) problems.push(`ENGINE_QUEUE_WORKSPACE_LIMIT must be at most ENGINE_QUEUE_LIMIT (${limit}), got "${workspaceText}"`);
+  return { limit, workspaceLimit };
+}
+
 /**
  * GRAPHQL_EXPLORER names the page; GRAPHQL_SANDBOX, its older switch, is still read: `false` is `off`, `true` is
  * `sandbox`. Both set and disagreeing is a mistake worth stopping for.
@@ -273,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memoryMb: parsePositiveInteger('ENGINE_MEMORY_MB', value('ENGINE_MEMORY_MB'), 512, problems),
       nice: value('ENGINE_NICE') === '0' ? 0 : parsePositiveInteger('ENGINE_NICE', value('ENGINE_NICE'), 10, problems),
     },
+    engineQueue: parseEngineQueue(value('ENGINE_QUEUE_LIMIT'), value('ENGINE_QUEUE_WORKSPACE_LIMIT'), problems),
     logLevel,
   };
   if (config.engine.nice > 19) problems.push(`ENGINE_NICE must be from 0 to 19, got "${config.engine.nice}"`);

@@ -103,6 +103,11 @@ export class EnginePool implements DocumentEngine {
     return this.queue.size;
   }
 
+  /** Jobs in hand: waiting or running. */
+  get inHand(): number {
+    return this.inFlight.size;
+  }
+
   private async dispatch(work: { job: DocumentJob } | { gobl: GoblJob }, workspaceId: string, signal?: AbortSignal): Promise<JobOutcome | GoblOutcome> {
     if (signal?.aborted) throw abandoned();
     // The queue holds each waiting job's request body: bounded, and one workspace may fill only its share of it.

@@ -6,7 +6,7 @@ import {
   ApolloServerPluginUsageReportingDisabled,
 } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { GraphQLExplorer } from '../config';
 import type { EntryService } from '../domain/entries.service';
@@ -15,6 +15,7 @@ import type { Logger } from '../logger';
 import { jsonBody } from '../http/json-body';
 import { setPageSecurityHeaders } from '../http/page-security';
 import { methodNotAllowed, refusalHandler } from '../http/refusal';
+import { abandonedSignal } from '../http/request-signal';
 import { documentStore, persistedQueryCache } from './bounded-cache';
 import { compiledExecutor } from './compiled-executor';
 import { EXPLORER_QUERY, explorerAssets, graphiqlPage } from './graphiql.page';
@@ -130,8 +131,8 @@ export async function graphqlRouter(
   });
   await apollo.start();
 
-  const execute = apolloHandler(apollo, async (req) =>
-    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log }, options.pageDataBudget, deps.search),
+  const execute = apolloHandler(apollo, async (req, res) =>
+    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log, signal: abandonedSignal(res) }, options.pageDataBudget, deps.search),
   );
 
   const router = Router();
@@ -151,7 +152,7 @@ export async function graphqlRouter(
  * that showed in profiles: a second parse of the URL, and res.send's ETag, a hash of every answer. Only a
  * GET answer can be cached, so only a GET answer goes through res.send (ETag, 304 when fresh).
  */
-function apolloHandler(apollo: ApolloServer<GraphQLContext>, context: (req: Request) => Promise<GraphQLContext>): RequestHandler {
+function apolloHandler(apollo: ApolloServer<GraphQLContext>, context: (req: Request, res: Response) => Promise<GraphQLContext>): RequestHandler {
   return async (req, res) => {
     const headers = new HeaderMap();
     for (const [name, value] of Object.entries(req.headers)) {
@@ -160,7 +161,7 @@ function apolloHandler(apollo: ApolloServer<GraphQLContext>, context: (req: Requ
     const query = req.url.indexOf('?');
     const answer = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: req.method, headers, search: query === -1 ? '' : req.url.slice(query), body: req.body },
-      context: () => context(req),
+      context: () => context(req, res),
     });
     for (const [name, value] of answer.headers) res.setHeader(name, value);
     res.statusCode = answer.status ?? 200;

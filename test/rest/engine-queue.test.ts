@@ -66,3 +66,28 @@ test('an abandoned request is dropped from the queue; past the limits, 503 with 
   expect((await api(patient).get('/silo/v1/entries/key/queued')).status).toBe(200);
   expect((await api(third).post('/silo/v1/entries', { data: party('Later') })).status).toBe(200);
 });
+
+test('a GraphQL mutation whose client goes away while its document waits is dropped too', async () => {
+  const [busy, patient] = await Promise.all([tokenFor(newWorkspace()), tokenFor(newWorkspace())]);
+  const heavy = client(t.url, busy).post('/silo/v1/entries', { data: invoiceOfLines(6000) });
+  await until(() => engine.inHand === 1 && engine.waiting === 0, 'the heavy document runs');
+
+  const leaving = new AbortController();
+  const abandoned = fetch(`${t.url}/graphql`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${patient}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: 'mutation Create($input: CreateEntryInput!) { createEntry(input: $input) { entry { id } } }',
+      variables: { input: { key: 'abandoned-in-graphql', data: party('Never stored') } },
+    }),
+    signal: leaving.signal,
+  }).catch((error: unknown) => error);
+  await until(() => engine.waiting === 1, 'the mutation waits');
+  leaving.abort();
+  expect(await abandoned).toMatchObject({ name: 'AbortError' });
+  await until(() => engine.waiting === 0, 'the abandoned mutation leaves the queue');
+  expect(engine.inHand).toBe(1);
+
+  expect((await heavy).status).toBe(200);
+  expect((await client(t.url, patient).get('/silo/v1/entries/key/abandoned-in-graphql')).status).toBe(404);
+});

@@ -41,6 +41,9 @@ const STYLE = `
  */
 const script = (endpoint: string) => `
 (function () {
+  // The <style> elements GraphiQL's dialogs add carry this nonce (the page's policy allows it): the same text
+  // runs on every page, so the script keeps its hash while each page has its own nonce.
+  window.__webpack_nonce__ = document.currentScript.nonce;
   var endpoint = ${JSON.stringify(endpoint)};
   var input = document.getElementById('token');
   input.value = sessionStorage.getItem('graphql-token') || '';
@@ -66,11 +69,12 @@ const script = (endpoint: string) => `
 `;
 
 /**
- * The explorer's page and its Content-Security-Policy: its own files, its inline script and style by hash, and
- * requests to this service only. GraphiQL's icons and fonts are `data:` URLs in its stylesheet; its editors
- * set element styles from script, which a policy does not restrict.
+ * The explorer's page and its Content-Security-Policy: its own files, its inline script and style by hash, the
+ * `<style>` elements GraphiQL adds (its dialogs) by `nonce`, fresh for each page, and requests to this service
+ * only. GraphiQL's icons and fonts are `data:` URLs in its stylesheet; its editors set element styles from
+ * script, which a policy does not restrict.
  */
-export function graphiqlPage(endpoint: string): { html: string; policy: string } {
+export function graphiqlPage(endpoint: string, nonce: string): { html: string; policy: string } {
   const asset = (name: string) => path.posix.join(EXPLORER_ASSETS_PATH, name);
   const code = script(endpoint);
   const html = `<!doctype html>
@@ -92,13 +96,13 @@ export function graphiqlPage(endpoint: string): { html: string; policy: string }
 <script src="${asset('react.js')}"></script>
 <script src="${asset('react-dom.js')}"></script>
 <script src="${asset('graphiql.js')}"></script>
-<script>${code}</script>
+<script nonce="${nonce}">${code}</script>
 </body>
 </html>
 `;
   const policy = contentSecurityPolicy({
     'script-src': ["'self'", inlineSource(code)],
-    'style-src': ["'self'", inlineSource(STYLE)],
+    'style-src': ["'self'", inlineSource(STYLE), `'nonce-${nonce}'`],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ApolloServer, HeaderMap } from '@apollo/server';
 import {
   ApolloServerPluginCacheControlDisabled,
@@ -64,14 +65,13 @@ const authenticate =
     next();
   };
 
-const GRAPHIQL_PAGE = graphiqlPage(GRAPHQL_PATH);
-
-/** GraphiQL's page for a browser's GET; anything else goes on to Apollo. */
+/** GraphiQL's page for a browser's GET, with a nonce of its own; anything else goes on to Apollo. */
 const graphiql: RequestHandler = (req, res, next) => {
   if (!wantsLandingPage(req)) return next();
+  const page = graphiqlPage(GRAPHQL_PATH, randomBytes(16).toString('base64'));
   res.setHeader('Cache-Control', 'no-store');
-  setPageSecurityHeaders(res, GRAPHIQL_PAGE.policy);
-  res.type('html').send(GRAPHIQL_PAGE.html);
+  setPageSecurityHeaders(res, page.policy);
+  res.type('html').send(page.html);
 };
 
 /** Apollo wants `req.body` set; a GET has none. */

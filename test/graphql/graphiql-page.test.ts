@@ -33,6 +33,14 @@ describeInBrowser('GraphiQL in a browser without network', () => {
 
     await screenshot(page, 'graphiql-result');
 
+    // The rest of GraphiQL under the page's policy: the schema's documentation, the history, prettify, settings.
+    await page.click('.graphiql-sidebar button[aria-label*="Documentation Explorer"]');
+    await page.locator('.graphiql-doc-explorer').getByText('Query', { exact: true }).first().waitFor({ timeout: 30_000 });
+    await page.click('.graphiql-sidebar button[aria-label*="History"]');
+    await page.click('button[aria-label="Prettify query (Shift-Ctrl-P)"]');
+    await page.click('button[aria-label="Open settings dialog"]');
+    await page.keyboard.press('Escape');
+
     expect(outside).toEqual([]);
     expect(problems).toEqual([]);
     expect(violations).toEqual([]);
@@ -50,6 +58,11 @@ describeInBrowser('GraphiQL in a browser without network', () => {
     expect(policy).not.toContain('unsafe-inline');
     expect(reply.headers.get('x-frame-options')).toBe('DENY');
     expect(reply.headers.get('referrer-policy')).toBe('no-referrer');
+    // The nonce of the styles GraphiQL adds is each page's own.
+    const nonceOf = (text: string) => /'nonce-([^']+)'/.exec(text)![1];
+    const again = await fetch(`${t.url}/graphql`, { headers: { accept: 'text/html' } });
+    expect(nonceOf(again.headers.get('content-security-policy')!)).not.toBe(nonceOf(policy));
+    expect(await again.text()).toContain(`<script nonce="${nonceOf(again.headers.get('content-security-policy')!)}">`);
   });
 
   test('without a token, the result pane shows the 401 as the service sent it', async () => {

@@ -173,10 +173,13 @@ function parseCorsOrigins(text: string | undefined, problems: string[]): Config[
   return origins;
 }
 
+/** ENGINE_QUEUE_LIMIT's and ENGINE_QUEUE_WORKSPACE_LIMIT's defaults: jobs waiting for an engine thread. */
+export const ENGINE_QUEUE_DEFAULTS = { limit: 1000, workspaceLimit: 250 };
+
 /** The engine queue's bounds; a workspace's share defaults to 250 jobs, or the whole queue when that is smaller. */
 function parseEngineQueue(limitText: string | undefined, workspaceText: string | undefined, problems: string[]): Config['engineQueue'] {
-  const limit = parsePositiveInteger('ENGINE_QUEUE_LIMIT', limitText, 1000, problems);
-  const workspaceLimit = parsePositiveInteger('ENGINE_QUEUE_WORKSPACE_LIMIT', workspaceText, Math.min(250, limit), problems);
+  const limit = parsePositiveInteger('ENGINE_QUEUE_LIMIT', limitText, ENGINE_QUEUE_DEFAULTS.limit, problems);
+  const workspaceLimit = parsePositiveInteger('ENGINE_QUEUE_WORKSPACE_LIMIT', workspaceText, Math.min(ENGINE_QUEUE_DEFAULTS.workspaceLimit, limit), problems);
   if (workspaceLimit > limit) problems.push(`ENGINE_QUEUE_WORKSPACE_LIMIT must be at most ENGINE_QUEUE_LIMIT (${limit}), got "${workspaceText}"`);
   return { limit, workspaceLimit };
 }

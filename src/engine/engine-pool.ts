@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Piscina } from 'piscina';
+import { ENGINE_QUEUE_DEFAULTS } from '../config';
 import type { DocumentEngine, DocumentJob, EngineObserver, EngineRunOptions, JobOutcome } from '../domain/document-pipeline';
 import { DomainError } from '../domain/errors';
 import type { GoblJob, GoblOutcome } from '../domain/gobl-tools';
@@ -19,13 +20,10 @@ export interface EnginePoolOptions {
   nice: number;
   worker: EngineWorkerData;
   observeSeconds?: EngineObserver;
-  /** Most jobs that may wait for a thread, in all and per workspace: past them a job is refused 503 at once. */
+  /** Most jobs that may wait for a thread, in all and per workspace (default: ENGINE_QUEUE_DEFAULTS): past them a job is refused 503 at once. */
   queueLimit?: number;
   workspaceQueueLimit?: number;
 }
-
-/** ENGINE_QUEUE_LIMIT's and ENGINE_QUEUE_WORKSPACE_LIMIT's defaults. */
-export const ENGINE_QUEUE_LIMITS = { total: 1000, workspace: 250 };
 
 /** Run from the TypeScript sources (tests), a thread starts through a small loader that transpiles them. */
 function workerEntry(worker: EngineWorkerData): { filename: string; workerData: EngineWorkerData & { tsModule?: string } } {
@@ -111,8 +109,8 @@ export class EnginePool implements DocumentEngine {
   private async dispatch(work: { job: DocumentJob } | { gobl: GoblJob }, workspaceId: string, signal?: AbortSignal): Promise<JobOutcome | GoblOutcome> {
     if (signal?.aborted) throw abandoned();
     // The queue holds each waiting job's request body: bounded, and one workspace may fill only its share of it.
-    if (this.queue.size >= (this.options.queueLimit ?? ENGINE_QUEUE_LIMITS.total)) throw busy('');
-    if (this.queue.sizeOf(workspaceId) >= (this.options.workspaceQueueLimit ?? ENGINE_QUEUE_LIMITS.workspace)) throw busy(' for this workspace');
+    if (this.queue.size >= (this.options.queueLimit ?? ENGINE_QUEUE_DEFAULTS.limit)) throw busy('');
+    if (this.queue.sizeOf(workspaceId) >= (this.options.workspaceQueueLimit ?? ENGINE_QUEUE_DEFAULTS.workspaceLimit)) throw busy(' for this workspace');
     const queued: QueueOptions = { workspaceId };
     const started = new Int32Array(new SharedArrayBuffer(4));
     const watch: Watch = { expired: false };

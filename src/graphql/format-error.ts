@@ -97,7 +97,7 @@ export const errorLoggingPlugin: ApolloServerPlugin<GraphQLContext> = {
       async didEncounterErrors({ errors, contextValue }) {
         for (const error of errors) {
           const key = domainErrorIn(error)?.key;
-          if (key === 'unavailable') contextValue.log.warn({ err: error.originalError ?? error }, 'unavailable: the database, or the engine queue is full');
+          if (key === 'unavailable') contextValue.log.warn({ err: error.originalError ?? error }, 'service unavailable');
           else if (isUnexpected(error) || key === 'internal') {
             contextValue.log.error({ err: error.originalError ?? error, path: error.path?.join('.') }, 'graphql operation failed');
           }

@@ -69,7 +69,7 @@ export function refusalHandler(format: RefusalFormat): ErrorRequestHandler {
     const known = error instanceof DomainError ? error : (clientErrorOf(error) ?? databaseErrorOf(error));
     const domainError = known ?? new DomainError('internal', 'internal error');
     if (!known) req.log.error({ err: error }, 'request failed');
-    else if (known.key === 'unavailable') req.log.warn({ err: error }, 'unavailable: the database, or the engine queue is full');
+    else if (known.key === 'unavailable') req.log.warn({ err: error }, 'service unavailable');
     if (res.headersSent) return;
     for (const [name, value] of refusalHeaders(domainError)) res.setHeader(name, value);
     res.status(HTTP_STATUS[domainError.key]);

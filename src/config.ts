@@ -62,6 +62,8 @@ export interface Config {
    * comparison only), ENGINE_TIME_LIMIT_MS (default 10000), ENGINE_MEMORY_MB (default 512).
    */
   engine: { threads: number; timeLimitMs: number; memoryMb: number; nice: number };
+  /** ENGINE_QUEUE_LIMIT (default 1000), ENGINE_QUEUE_WORKSPACE_LIMIT (default 250, at most the first): jobs waiting for a thread. */
+  engineQueue: { limit: number; workspaceLimit: number };
   logLevel: string;
 }
 
@@ -181,6 +183,17 @@ function parseCorsOrigins(text: string | undefined, problems: string[]): Config[
     if (normalized !== origin) problems.push(`CORS_ORIGINS must be * or a comma list of origins such as https://app.example.com (no path, no trailing slash), got "${origin}"`);
   }
   return origins;
+}
+
+/** ENGINE_QUEUE_LIMIT's and ENGINE_QUEUE_WORKSPACE_LIMIT's defaults: jobs waiting for an engine thread. */
+export const ENGINE_QUEUE_DEFAULTS = { limit: 1000, workspaceLimit: 250 };
+
+/** The engine queue's bounds; a workspace's share defaults to 250 jobs, or the whole queue when that is smaller. */
+function parseEngineQueue(limitText: string | undefined, workspaceText: string | undefined, problems: string[]): Config['engineQueue'] {
+  const limit = parsePositiveInteger('ENGINE_QUEUE_LIMIT', limitText, ENGINE_QUEUE_DEFAULTS.limit, problems);
+  const workspaceLimit = parsePositiveInteger('ENGINE_QUEUE_WORKSPACE_LIMIT', workspaceText, Math.min(ENGINE_QUEUE_DEFAULTS.workspaceLimit, limit), problems);
+  if (workspaceLimit > limit) problems.push(`ENGINE_QUEUE_WORKSPACE_LIMIT must be at most ENGINE_QUEUE_LIMIT (${limit}), got "${workspaceText}"`);
+  return { limit, workspaceLimit };
 }
 
 /**
@@ -309,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memoryMb: parsePositiveInteger('ENGINE_MEMORY_MB', value('ENGINE_MEMORY_MB'), 512, problems),
       nice: value('ENGINE_NICE') === '0' ? 0 : parsePositiveInteger('ENGINE_NICE', value('ENGINE_NICE'), 10, problems),
     },
+    engineQueue: parseEngineQueue(value('ENGINE_QUEUE_LIMIT'), value('ENGINE_QUEUE_WORKSPACE_LIMIT'), problems),
     logLevel,
   };
   if (config.engine.nice > 19) problems.push(`ENGINE_NICE must be from 0 to 19, got "${config.engine.nice}"`);

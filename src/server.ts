@@ -87,7 +87,13 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   const jsonPatchLimits = { ...JSON_PATCH_LIMITS, maxWork: config.jsonPatchMaxWork };
   const engine =
     config.engine.threads > 0
-      ? new EnginePool({ ...config.engine, worker: { signingKeys: signingKeys.material(), jsonPatchLimits }, observeSeconds: observeEngineSeconds })
+      ? new EnginePool({
+          ...config.engine,
+          queueLimit: config.engineQueue.limit,
+          workspaceQueueLimit: config.engineQueue.workspaceLimit,
+          worker: { signingKeys: signingKeys.material(), jsonPatchLimits },
+          observeSeconds: observeEngineSeconds,
+        })
       : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds });
   const entryStore = new EntryRepository(dataSource);
   const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource) });

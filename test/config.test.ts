@@ -40,6 +40,14 @@ describe('loadConfig', () => {
     });
   });
 
+  test("the engine queue's bounds: 1000 jobs, 250 per workspace by default; a share above the whole is refused", () => {
+    expect(loadConfig({}).engineQueue).toEqual({ limit: 1000, workspaceLimit: 250 });
+    expect(loadConfig({ ENGINE_QUEUE_LIMIT: '100' }).engineQueue).toEqual({ limit: 100, workspaceLimit: 100 });
+    expect(loadConfig({ ENGINE_QUEUE_LIMIT: '5000', ENGINE_QUEUE_WORKSPACE_LIMIT: '50' }).engineQueue).toEqual({ limit: 5000, workspaceLimit: 50 });
+    expect(() => loadConfig({ ENGINE_QUEUE_LIMIT: '0' })).toThrow(/ENGINE_QUEUE_LIMIT must be a positive whole number, got "0"/);
+    expect(() => loadConfig({ ENGINE_QUEUE_LIMIT: '10', ENGINE_QUEUE_WORKSPACE_LIMIT: '20' })).toThrow(/ENGINE_QUEUE_WORKSPACE_LIMIT must be at most ENGINE_QUEUE_LIMIT \(10\)/);
+  });
+
   test('NODE_ENV=production does not switch the explorer or introspection off', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).graphql).toEqual({ explorer: 'graphiql', introspection: true, jit: true });
     expect(loadConfig({ GRAPHQL_EXPLORER: 'off', GRAPHQL_INTROSPECTION: 'false', GRAPHQL_JIT: 'false' }).graphql).toEqual({

@@ -130,11 +130,16 @@ function entryOf(workspaceId: string, envelope: Envelope, input: CreateEntryInpu
   };
 }
 
+/** How a job is run: `signal`, the request's, aborts when its client goes away (a job still waiting is dropped). */
+export interface EngineRunOptions {
+  signal?: AbortSignal;
+}
+
 /** Runs document jobs: in this thread (bulk import, unit tests) or in a pool of worker threads (the server). */
 export interface DocumentEngine {
-  run(job: DocumentJob): Promise<JobOutcome>;
+  run(job: DocumentJob, options?: EngineRunOptions): Promise<JobOutcome>;
   /** One of the stateless GOBL tools (build, sign, correct). */
-  runGobl(job: GoblJob): Promise<GoblOutcome>;
+  runGobl(job: GoblJob, options?: EngineRunOptions): Promise<GoblOutcome>;
   close(): Promise<void>;
 }
 

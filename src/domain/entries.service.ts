@@ -69,7 +69,7 @@ export class EntryService {
   }
 
   /** Changes an entry (update-entry.ts): new data or a patch, a folder, a signature; 409 when it changed meanwhile. */
-  updateEntry(workspaceId: string, id: string, body: unknown, options: { expectedVersion?: string } = {}): Promise<Entry> {
+  updateEntry(workspaceId: string, id: string, body: unknown, options: { expectedVersion?: string; signal?: AbortSignal } = {}): Promise<Entry> {
     return this.history(this.updates).updateEntry(workspaceId, id, body, options);
   }
 
@@ -100,9 +100,10 @@ export class EntryService {
 
   /**
    * Creates an entry from a request body (contract field names): an object, or the JSON text as it came
-   * (JsonText), which only the engine's threads parse. `id` is a client-chosen id (PUT).
+   * (JsonText), which only the engine's threads parse. `id` is a client-chosen id (PUT); `signal`, the request's,
+   * drops the job if its client goes away while it waits for the engine.
    */
-  async createEntry(workspaceId: string, body: unknown, options: { id?: string } = {}): Promise<Entry> {
+  async createEntry(workspaceId: string, body: unknown, options: { id?: string; signal?: AbortSignal } = {}): Promise<Entry> {
     if (options.id !== undefined && !UUID_PATTERN.test(options.id)) throw badInput('id must be a UUID', { id: 'must be a UUID' });
     const job: DocumentJob = {
       workspaceId,
@@ -110,8 +111,9 @@ export class EntryService {
       id: options.id?.toLowerCase(),
       now: this.clock(),
     };
-    let outcome = await this.engine.run(job);
-    if ('needsPrevious' in outcome) outcome = await this.engine.run({ ...job, previousJson: await this.previousJson(workspaceId, outcome.needsPrevious) });
+    const run = { signal: options.signal };
+    let outcome = await this.engine.run(job, run);
+    if ('needsPrevious' in outcome) outcome = await this.engine.run({ ...job, previousJson: await this.previousJson(workspaceId, outcome.needsPrevious) }, run);
     if ('needsPrevious' in outcome) throw new DomainError('internal', 'the engine asked twice for the previous entry');
     if ('unchanged' in outcome) throw new DomainError('internal', 'the engine answered a create as an update');
 

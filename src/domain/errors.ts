@@ -29,7 +29,7 @@ export const ERROR_CATALOGUE = {
   /** The document took the engine longer than ENGINE_TIME_LIMIT_MS, or more heap than ENGINE_MEMORY_MB. */
   'too-complex': { status: 422, graphqlCode: 'DOCUMENT_TOO_COMPLEX' },
   internal: { status: 500, graphqlCode: 'INTERNAL_SERVER_ERROR' },
-  /** The database could not serve the request (unreachable, or still in conflict after retries): try again. */
+  /** The database could not serve the request (unreachable, or still in conflict after retries), or the engine's queue is full: try again. */
   unavailable: { status: 503, graphqlCode: 'SERVICE_UNAVAILABLE' },
 } as const satisfies Record<string, { status: number; graphqlCode: string }>;
 

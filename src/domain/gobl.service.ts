@@ -1,4 +1,4 @@
-import type { DocumentEngine } from './document-pipeline';
+import type { DocumentEngine, EngineRunOptions } from './document-pipeline';
 import type { GoblOutcome, GoblTool } from './gobl-tools';
 import { JsonText } from './json-text';
 
@@ -10,8 +10,8 @@ export class GoblService {
   ) {}
 
   /** Runs a tool on a request body (contract names): an object, or the JSON text as it came, parsed in the engine's threads. */
-  run(workspaceId: string, tool: GoblTool, body: unknown): Promise<GoblOutcome> {
+  run(workspaceId: string, tool: GoblTool, body: unknown, options: EngineRunOptions = {}): Promise<GoblOutcome> {
     const text = body instanceof JsonText ? body.text : (JSON.stringify(body) ?? 'null');
-    return this.engine.runGobl({ tool, workspaceId, body: text, now: this.clock() });
+    return this.engine.runGobl({ tool, workspaceId, body: text, now: this.clock() }, options);
   }
 }

@@ -37,7 +37,7 @@ export class EntryUpdates {
    * version the client saw; without it, the version read here. Either way the write happens only if the entry
    * is still at that version: a change made meanwhile makes this one 409 `conflict`, never a lost update.
    */
-  async updateEntry(workspaceId: string, rawId: string, body: unknown, options: { expectedVersion?: string } = {}): Promise<Entry> {
+  async updateEntry(workspaceId: string, rawId: string, body: unknown, options: { expectedVersion?: string; signal?: AbortSignal } = {}): Promise<Entry> {
     const id = checkEntryId(rawId);
     const current = await this.store.findById(workspaceId, id, { withData: true });
     if (!current) throw notFound('entry');
@@ -53,7 +53,7 @@ export class EntryUpdates {
       id,
       update: { folder: current.folder, signed: current.signed },
       now,
-    });
+    }, { signal: options.signal });
     if ('needsPrevious' in outcome) throw new DomainError('internal', 'the engine asked for the entry it was given');
     const made = 'unchanged' in outcome ? undefined : outcome.entry;
     const folder = 'unchanged' in outcome ? outcome.unchanged.folder : outcome.entry.folder;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Piscina } from 'piscina';
-import type { DocumentEngine, DocumentJob, EngineObserver, JobOutcome } from '../domain/document-pipeline';
+import { ENGINE_QUEUE_DEFAULTS } from '../config';
+import type { DocumentEngine, DocumentJob, EngineObserver, EngineRunOptions, JobOutcome } from '../domain/document-pipeline';
 import { DomainError } from '../domain/errors';
 import type { GoblJob, GoblOutcome } from '../domain/gobl-tools';
 import type { EngineAnswer, EngineTask, EngineWorkerData } from './engine-worker';
@@ -19,6 +20,9 @@ export interface EnginePoolOptions {
   nice: number;
   worker: EngineWorkerData;
   observeSeconds?: EngineObserver;
+  /** Most jobs that may wait for a thread, in all and per workspace (default: ENGINE_QUEUE_DEFAULTS): past them a job is refused 503 at once. */
+  queueLimit?: number;
+  workspaceQueueLimit?: number;
 }
 
 /** Run from the TypeScript sources (tests), a thread starts through a small loader that transpiles them. */
@@ -31,6 +35,24 @@ function workerEntry(worker: EngineWorkerData): { filename: string; workerData: 
 }
 
 const tooComplex = (why: string) => new DomainError('too-complex', `the document is too complex to process: ${why}`);
+const busy = (whose: string) => new DomainError('unavailable', `the document engine has too many documents waiting${whose}; try again shortly`);
+/** A job whose client went away before a thread took it: nobody will read the answer. */
+const abandoned = () => new DomainError('unavailable', 'the client closed the connection before its document was processed');
+
+/**
+ * The job's answer, or, if the request is abandoned while the job still waits in the queue, a refusal once
+ * `withdraw` took it out (a job a thread has taken runs to its end: stopping the thread would cost more).
+ */
+function unlessAbandoned<T>(running: Promise<T>, signal: AbortSignal | undefined, withdraw: () => boolean): Promise<T> {
+  if (!signal) return running;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      if (withdraw()) reject(abandoned());
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    running.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
 
 /**
  * The document engine in a pool of worker threads, so that the HTTP thread only parses, authenticates,
@@ -50,6 +72,7 @@ export class EnginePool implements DocumentEngine {
   private readonly inFlight = new Map<Int32Array, Watch>();
   private readonly sweepMs: number;
   private watchdog?: NodeJS.Timeout;
+  private readonly queue = new FairQueue();
 
   constructor(private readonly options: EnginePoolOptions) {
     this.sweepMs = Math.min(100, Math.max(5, Math.floor(options.timeLimitMs / 10)));
@@ -59,28 +82,45 @@ export class EnginePool implements DocumentEngine {
       minThreads: options.threads,
       maxThreads: options.threads,
       idleTimeout: Number.POSITIVE_INFINITY,
-      taskQueue: new FairQueue(),
+      taskQueue: this.queue,
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
       niceIncrement: options.nice,
     });
   }
 
-  async run(job: DocumentJob): Promise<JobOutcome> {
-    return (await this.dispatch({ job }, job.workspaceId)) as JobOutcome;
+  async run(job: DocumentJob, options: EngineRunOptions = {}): Promise<JobOutcome> {
+    return (await this.dispatch({ job }, job.workspaceId, options.signal)) as JobOutcome;
   }
 
-  async runGobl(job: GoblJob): Promise<GoblOutcome> {
-    return (await this.dispatch({ gobl: job }, job.workspaceId)) as GoblOutcome;
+  async runGobl(job: GoblJob, options: EngineRunOptions = {}): Promise<GoblOutcome> {
+    return (await this.dispatch({ gobl: job }, job.workspaceId, options.signal)) as GoblOutcome;
   }
 
-  private async dispatch(work: { job: DocumentJob } | { gobl: GoblJob }, workspaceId: string): Promise<JobOutcome | GoblOutcome> {
+  /** Jobs waiting for a thread. */
+  get waiting(): number {
+    return this.queue.size;
+  }
+
+  /** Jobs in hand: waiting or running. */
+  get inHand(): number {
+    return this.inFlight.size;
+  }
+
+  private async dispatch(work: { job: DocumentJob } | { gobl: GoblJob }, workspaceId: string, signal?: AbortSignal): Promise<JobOutcome | GoblOutcome> {
+    if (signal?.aborted) throw abandoned();
+    // The queue holds each waiting job's request body: bounded, and one workspace may fill only its share of it.
+    if (this.queue.size >= (this.options.queueLimit ?? ENGINE_QUEUE_DEFAULTS.limit)) throw busy('');
+    if (this.queue.sizeOf(workspaceId) >= (this.options.workspaceQueueLimit ?? ENGINE_QUEUE_DEFAULTS.workspaceLimit)) throw busy(' for this workspace');
+    const queued: QueueOptions = { workspaceId };
     const started = new Int32Array(new SharedArrayBuffer(4));
     const watch: Watch = { expired: false };
     this.inFlight.set(started, watch);
     this.watchdog ??= setInterval(() => this.stopOverdue(), this.sweepMs).unref();
     let answer: EngineAnswer;
     try {
-      answer = await this.pool.run({ ...work, started, [Piscina.queueOptionsSymbol]: { workspaceId } });
+      // Not piscina's own abort signal: its abortable tasks wait outside the fair queue (see stopOverdue).
+      const running = this.pool.run({ ...work, started, [Piscina.queueOptionsSymbol]: queued });
+      answer = await unlessAbandoned(running, signal, () => this.queue.withdraw(queued));
     } catch (error) {
       if (watch.expired) throw tooComplex(`it took longer than ${this.options.timeLimitMs / 1000} s`);
       if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') throw tooComplex(`it needs more than ${this.options.memoryMb} MB`);

@@ -24,6 +24,22 @@ export class FairQueue implements TaskQueue {
     return this.count;
   }
 
+  /** How many tasks of one workspace are waiting. */
+  sizeOf(workspaceId: string): number {
+    return this.lines.get(workspaceId)?.length ?? 0;
+  }
+
+  /**
+   * Takes out the waiting task that carries these queue options (its request was abandoned): true when it was
+   * still waiting, false when a thread has it already (or it was never queued).
+   */
+  withdraw(options: QueueOptions): boolean {
+    const task = this.lines.get(options.workspaceId)?.find((queued) => queued[Piscina.queueOptionsSymbol as never] === options);
+    if (!task) return false;
+    this.remove(task);
+    return true;
+  }
+
   push(task: Task): void {
     const workspace = workspaceOf(task);
     const line = this.lines.get(workspace);

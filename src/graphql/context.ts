@@ -20,6 +20,8 @@ export interface GraphQLContext {
   workspaceId: string;
   requestId: string;
   log: Logger;
+  /** Aborts when the client goes away: a document still waiting for the engine is then dropped. */
+  signal?: AbortSignal;
   entries: EntryService;
   /** Free-text search (absent where the server was built without it). */
   search?: SearchService;
@@ -39,11 +41,11 @@ export interface GraphQLContext {
  */
 export function createContext(
   entries: EntryService,
-  request: { workspaceId: string | undefined; requestId: string; log: Logger },
+  request: { workspaceId: string | undefined; requestId: string; log: Logger; signal?: AbortSignal },
   pageDataBudget = DEFAULT_PAGE_DATA_BUDGET,
   search?: SearchService,
 ): GraphQLContext {
-  const { workspaceId, requestId, log } = request;
+  const { workspaceId, requestId, log, signal } = request;
   if (!workspaceId) {
     const error = new DomainError('unauthorized', 'a bearer token is required');
     throw graphQLErrorOf(error, { status: HTTP_STATUS.unauthorized, headers: new Map(refusalHeaders(error)) });
@@ -63,6 +65,7 @@ export function createContext(
     workspaceId,
     requestId,
     log,
+    signal,
     entries,
     search,
     loaders,

@@ -14,7 +14,8 @@ import { AddEntryStatePayload, UpdateEntryPayload } from './update-entry.payload
 export class EntryHistoryResolver {
   @Mutation(() => UpdateEntryPayload, { description: 'Changes an entry, as PATCH /silo/v1/entries/{id} does.' })
   async updateEntry(@Arg('input', () => UpdateEntryInput) input: UpdateEntryInput, @Ctx() ctx: GraphQLContext): Promise<UpdateEntryPayload> {
-    const entry = await ctx.entries.updateEntry(ctx.workspaceId, input.id, updateBodyOf(input), { expectedVersion: input.expectedVersion ?? undefined });
+    const options = { expectedVersion: input.expectedVersion ?? undefined, signal: ctx.signal };
+    const entry = await ctx.entries.updateEntry(ctx.workspaceId, input.id, updateBodyOf(input), options);
     return { entry, clientMutationId: input.clientMutationId ?? null };
   }
 

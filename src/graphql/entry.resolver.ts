@@ -40,7 +40,7 @@ export class EntryResolver {
 
   @Mutation(() => CreateEntryPayload, { description: 'Creates an entry, as POST /silo/v1/entries does.' })
   async createEntry(@Arg('input', () => CreateEntryInput) input: CreateEntryInput, @Ctx() ctx: GraphQLContext): Promise<CreateEntryPayload> {
-    const entry = await ctx.entries.createEntry(ctx.workspaceId, restBodyOf(input));
+    const entry = await ctx.entries.createEntry(ctx.workspaceId, restBodyOf(input), { signal: ctx.signal });
     return { entry, entryEdge: edgeOf(ctx.workspaceId, entry), clientMutationId: input.clientMutationId ?? null };
   }
 

@@ -1,7 +1,7 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { DomainError, ERROR_CATALOGUE, ERROR_KEYS, type ErrorKey } from '../domain/errors';
-import { unavailableErrorOf } from '../http/refusal';
+import { databaseErrorOf } from '../http/refusal';
 import type { GraphQLContext } from './context';
 
 /** The codes a GraphQL client sees in `extensions.code` for domain errors. */
@@ -48,7 +48,7 @@ export function graphQLErrorOf(error: DomainError, http?: { status: number; head
 function domainErrorIn(error: unknown): DomainError | undefined {
   if (error instanceof DomainError) return error;
   if (error instanceof GraphQLError) return error.originalError ? domainErrorIn(error.originalError) : undefined;
-  return unavailableErrorOf(error);
+  return databaseErrorOf(error);
 }
 
 /**
@@ -97,7 +97,7 @@ export const errorLoggingPlugin: ApolloServerPlugin<GraphQLContext> = {
       async didEncounterErrors({ errors, contextValue }) {
         for (const error of errors) {
           const key = domainErrorIn(error)?.key;
-          if (key === 'unavailable') contextValue.log.warn({ err: error.originalError ?? error }, 'database unavailable');
+          if (key === 'unavailable') contextValue.log.warn({ err: error.originalError ?? error }, 'service unavailable');
           else if (isUnexpected(error) || key === 'internal') {
             contextValue.log.error({ err: error.originalError ?? error, path: error.path?.join('.') }, 'graphql operation failed');
           }

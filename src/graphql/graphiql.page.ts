@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { installedAssets } from '../http/installed-assets';
+import { contentSecurityPolicy, inlineSource } from '../http/page-security';
 
 /** Where the explorer's files are served; the page loads nothing from anywhere else. */
 export const EXPLORER_ASSETS_PATH = '/graphql/explorer';
@@ -24,40 +25,25 @@ export const EXPLORER_QUERY = `query LatestEntries {
 }
 `;
 
-/**
- * GraphiQL with a token field: what is typed there goes in the Authorization header of every request,
- * the schema's introspection included (kept for the browser tab's session only). Headers typed in
- * GraphiQL's own headers panel are sent too and win.
- */
-export function graphiqlPage(endpoint: string): string {
-  const asset = (name: string) => path.posix.join(EXPLORER_ASSETS_PATH, name);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>GraphQL explorer</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${asset('graphiql.css')}">
-<style>
+/** The page's own layout: a token bar above GraphiQL, which fills the rest. */
+const STYLE = `
   html, body { height: 100%; margin: 0; font-family: system-ui, sans-serif; }
   body { display: flex; flex-direction: column; }
   #token-bar { display: flex; gap: 8px; align-items: center; padding: 6px 12px; border-bottom: 1px solid #ddd; font-size: 14px; }
   #token { flex: 1; font-family: monospace; padding: 4px; }
   #graphiql { flex: 1; min-height: 0; }
-</style>
-</head>
-<body>
-<form id="token-bar">
-  <label for="token">Bearer token</label>
-  <input id="token" name="token" type="password" autocomplete="off" placeholder="the token printed at start, or npm run --silent token">
-  <button type="submit">Use token</button>
-</form>
-<div id="graphiql">Loading…</div>
-<script src="${asset('react.js')}"></script>
-<script src="${asset('react-dom.js')}"></script>
-<script src="${asset('graphiql.js')}"></script>
-<script>
+`;
+
+/**
+ * GraphiQL with a token field: what is typed there goes in the Authorization header of every request,
+ * the schema's introspection included (kept for the browser tab's session only). Headers typed in
+ * GraphiQL's own headers panel are sent too and win.
+ */
+const script = (endpoint: string) => `
 (function () {
+  // The <style> elements GraphiQL's dialogs add carry this nonce (the page's policy allows it): the same text
+  // runs on every page, so the script keeps its hash while each page has its own nonce.
+  window.__webpack_nonce__ = document.currentScript.nonce;
   var endpoint = ${JSON.stringify(endpoint)};
   var input = document.getElementById('token');
   input.value = sessionStorage.getItem('graphql-token') || '';
@@ -80,8 +66,46 @@ export function graphiqlPage(endpoint: string): string {
   document.getElementById('token-bar').addEventListener('submit', function (event) { event.preventDefault(); render(); });
   render();
 })();
-</script>
+`;
+
+/**
+ * The explorer's page and its Content-Security-Policy: its own files, its inline script and style by hash, the
+ * `<style>` elements GraphiQL adds (its dialogs) by `nonce`, fresh for each page, and requests to this service
+ * only. GraphiQL's icons and fonts are `data:` URLs in its stylesheet; its editors set element styles from
+ * script, which a policy does not restrict.
+ */
+export function graphiqlPage(endpoint: string, nonce: string): { html: string; policy: string } {
+  const asset = (name: string) => path.posix.join(EXPLORER_ASSETS_PATH, name);
+  const code = script(endpoint);
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>GraphQL explorer</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="${asset('graphiql.css')}">
+<style>${STYLE}</style>
+</head>
+<body>
+<form id="token-bar">
+  <label for="token">Bearer token</label>
+  <input id="token" name="token" type="password" autocomplete="off" placeholder="the token printed at start, or npm run --silent token">
+  <button type="submit">Use token</button>
+</form>
+<div id="graphiql">Loading…</div>
+<script src="${asset('react.js')}"></script>
+<script src="${asset('react-dom.js')}"></script>
+<script src="${asset('graphiql.js')}"></script>
+<script nonce="${nonce}">${code}</script>
 </body>
 </html>
 `;
+  const policy = contentSecurityPolicy({
+    'script-src': ["'self'", inlineSource(code)],
+    'style-src': ["'self'", inlineSource(STYLE), `'nonce-${nonce}'`],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+  });
+  return { html, policy };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ApolloServer, HeaderMap } from '@apollo/server';
 import {
   ApolloServerPluginCacheControlDisabled,
@@ -6,20 +7,23 @@ import {
   ApolloServerPluginUsageReportingDisabled,
 } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { GraphQLExplorer } from '../config';
 import type { EntryService } from '../domain/entries.service';
 import type { SearchService } from '../domain/search';
 import type { Logger } from '../logger';
 import { jsonBody } from '../http/json-body';
+import { setPageSecurityHeaders } from '../http/page-security';
 import { methodNotAllowed, refusalHandler } from '../http/refusal';
+import { abandonedSignal } from '../http/request-signal';
 import { documentStore, persistedQueryCache } from './bounded-cache';
 import { compiledExecutor } from './compiled-executor';
 import { EXPLORER_QUERY, explorerAssets, graphiqlPage } from './graphiql.page';
 import { createContext, type GraphQLContext } from './context';
 import { errorLoggingPlugin, errorResponseBody, formatError } from './format-error';
 import { complexityLimitPlugin, depthLimitRule, MAX_QUERY_TOKENS } from './limits';
+import { sandboxPolicy } from './sandbox-page';
 import { buildGraphQLSchema } from './schema';
 
 export interface GraphQLOptions {
@@ -61,11 +65,13 @@ const authenticate =
     next();
   };
 
-/** GraphiQL's page for a browser's GET; anything else goes on to Apollo. */
+/** GraphiQL's page for a browser's GET, with a nonce of its own; anything else goes on to Apollo. */
 const graphiql: RequestHandler = (req, res, next) => {
   if (!wantsLandingPage(req)) return next();
+  const page = graphiqlPage(GRAPHQL_PATH, randomBytes(16).toString('base64'));
   res.setHeader('Cache-Control', 'no-store');
-  res.type('html').send(graphiqlPage(GRAPHQL_PATH));
+  setPageSecurityHeaders(res, page.policy);
+  res.type('html').send(page.html);
 };
 
 /** Apollo wants `req.body` set; a GET has none. */
@@ -125,8 +131,8 @@ export async function graphqlRouter(
   });
   await apollo.start();
 
-  const execute = apolloHandler(apollo, async (req) =>
-    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log }, options.pageDataBudget, deps.search),
+  const execute = apolloHandler(apollo, async (req, res) =>
+    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log, signal: abandonedSignal(res) }, options.pageDataBudget, deps.search),
   );
 
   const router = Router();
@@ -146,7 +152,7 @@ export async function graphqlRouter(
  * that showed in profiles: a second parse of the URL, and res.send's ETag, a hash of every answer. Only a
  * GET answer can be cached, so only a GET answer goes through res.send (ETag, 304 when fresh).
  */
-function apolloHandler(apollo: ApolloServer<GraphQLContext>, context: (req: Request) => Promise<GraphQLContext>): RequestHandler {
+function apolloHandler(apollo: ApolloServer<GraphQLContext>, context: (req: Request, res: Response) => Promise<GraphQLContext>): RequestHandler {
   return async (req, res) => {
     const headers = new HeaderMap();
     for (const [name, value] of Object.entries(req.headers)) {
@@ -155,11 +161,13 @@ function apolloHandler(apollo: ApolloServer<GraphQLContext>, context: (req: Requ
     const query = req.url.indexOf('?');
     const answer = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: req.method, headers, search: query === -1 ? '' : req.url.slice(query), body: req.body },
-      context: () => context(req),
+      context: () => context(req, res),
     });
     for (const [name, value] of answer.headers) res.setHeader(name, value);
     res.statusCode = answer.status ?? 200;
     if (answer.body.kind === 'complete') {
+      // The only HTML Apollo answers is its Sandbox page (GRAPHQL_EXPLORER=sandbox).
+      if (answer.headers.get('content-type')?.startsWith('text/html')) setPageSecurityHeaders(res, sandboxPolicy(answer.body.string));
       if (req.method === 'GET') res.send(answer.body.string);
       else res.end(answer.body.string);
       return;

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { DomainError, ERROR_CATALOGUE, type ErrorKey } from '../domain/errors';
-import { isDatabaseUnavailable } from '../storage/transient-errors';
+import { isDatabaseUnavailable, isPacketTooLarge } from '../storage/transient-errors';
 
 /** The HTTP status of each error key, from the one catalogue: REST answers and refused GraphQL requests alike. */
 export const HTTP_STATUS = Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([key, { status }]) => [key, status])) as Record<ErrorKey, number>;
@@ -21,6 +21,15 @@ export function refusalHeaders(error: DomainError): [name: string, value: string
 /** A database failure that is nobody's bug (unreachable, in conflict after the retries) as the 503 it is. */
 export function unavailableErrorOf(error: unknown): DomainError | undefined {
   return isDatabaseUnavailable(error) ? new DomainError('unavailable', 'the database is unavailable; try again shortly') : undefined;
+}
+
+/**
+ * A database failure as the refusal it is: a write over the database's packet size is the request's data being
+ * too large (413, not to be tried again); one that is nobody's bug, 503.
+ */
+export function databaseErrorOf(error: unknown): DomainError | undefined {
+  if (isPacketTooLarge(error)) return new DomainError('payload-too-large', 'the request is too large to store');
+  return unavailableErrorOf(error);
 }
 
 /** Handlers for a path's other methods: 405 with the methods it does have. */
@@ -57,10 +66,10 @@ export interface RefusalFormat {
  */
 export function refusalHandler(format: RefusalFormat): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const known = error instanceof DomainError ? error : (clientErrorOf(error) ?? unavailableErrorOf(error));
+    const known = error instanceof DomainError ? error : (clientErrorOf(error) ?? databaseErrorOf(error));
     const domainError = known ?? new DomainError('internal', 'internal error');
     if (!known) req.log.error({ err: error }, 'request failed');
-    else if (known.key === 'unavailable') req.log.warn({ err: error }, 'database unavailable');
+    else if (known.key === 'unavailable') req.log.warn({ err: error }, 'service unavailable');
     if (res.headersSent) return;
     for (const [name, value] of refusalHeaders(domainError)) res.setHeader(name, value);
     res.status(HTTP_STATUS[domainError.key]);

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { installedAssets } from '../http/installed-assets';
+import { contentSecurityPolicy, inlineSource, setPageSecurityHeaders } from '../http/page-security';
 import { methodNotAllowed } from '../http/refusal';
 import { OPENAPI_PATH } from './openapi';
 
@@ -11,6 +12,17 @@ const ASSETS: Record<string, [pkg: string, file: string]> = {
   'swagger-ui.css': ['swagger-ui-dist', 'swagger-ui.css'],
   'swagger-ui-bundle.js': ['swagger-ui-dist', 'swagger-ui-bundle.js'],
 };
+
+/** The page's one inline script, allowed by its hash. */
+const SCRIPT = `
+window.ui = SwaggerUIBundle({
+  url: ${JSON.stringify(OPENAPI_PATH)},
+  dom_id: '#swagger-ui',
+  validatorUrl: null,
+  deepLinking: true,
+  persistAuthorization: false,
+});
+`;
 
 /**
  * The REST API's reference, rendered by Swagger UI from the service's own OpenAPI description. The online
@@ -28,18 +40,21 @@ const PAGE = `<!doctype html>
 <body>
 <div id="swagger-ui">Loading…</div>
 <script src="${ASSETS_PATH}/swagger-ui-bundle.js"></script>
-<script>
-window.ui = SwaggerUIBundle({
-  url: ${JSON.stringify(OPENAPI_PATH)},
-  dom_id: '#swagger-ui',
-  validatorUrl: null,
-  deepLinking: true,
-  persistAuthorization: false,
-});
-</script>
+<script>${SCRIPT}</script>
 </body>
 </html>
 `;
+
+/**
+ * The page runs its own files and its one inline script (by hash), and talks to this service only: the
+ * description and "Try it out". Swagger UI's icons are `data:` images in its stylesheet.
+ */
+const POLICY = contentSecurityPolicy({
+  'script-src': ["'self'", inlineSource(SCRIPT)],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+});
 
 /** `GET /docs`, without a token: the page, and the files it loads. */
 export function docsRoutes(): Router {
@@ -47,6 +62,7 @@ export function docsRoutes(): Router {
   router
     .route(DOCS_PATH)
     .get((_req, res) => {
+      setPageSecurityHeaders(res, POLICY);
       res.type('text/html; charset=utf-8').send(PAGE);
     })
     .all(methodNotAllowed(['GET']));

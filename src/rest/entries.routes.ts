@@ -5,6 +5,7 @@ import type { Entry } from '../domain/entry';
 import { entryText, pageJson } from './entry.presenter';
 import { methodNotAllowed } from '../http/refusal';
 import { jsonBody } from '../http/json-body';
+import { abandonedSignal } from '../http/request-signal';
 import { expectedVersionOf } from './entry-history.routes';
 import { relatedRoutes } from './related.routes';
 
@@ -43,7 +44,7 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
       res.json(pageJson(page, req.fileUrl));
     })
     .post(body, async (req, res) => {
-      sendEntry(res, await entries.createEntry(req.workspaceId, req.body));
+      sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { signal: abandonedSignal(res) }));
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
@@ -66,10 +67,11 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
       sendEntry(res, await entries.getEntry(req.workspaceId, req.params.id));
     })
     .put(body, async (req, res) => {
-      sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { id: req.params.id }));
+      sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { id: req.params.id, signal: abandonedSignal(res) }));
     })
     .patch(body, async (req, res) => {
-      sendEntry(res, await entries.updateEntry(req.workspaceId, req.params.id, req.body, { expectedVersion: expectedVersionOf(req.get('if-match')) }));
+      const options = { expectedVersion: expectedVersionOf(req.get('if-match')), signal: abandonedSignal(res) };
+      sendEntry(res, await entries.updateEntry(req.workspaceId, req.params.id, req.body, options));
     })
     .all(methodNotAllowed(['GET', 'PUT', 'PATCH']));
 

@@ -3,6 +3,7 @@ import type { GoblService } from '../domain/gobl.service';
 import { GOBL_TOOLS } from '../domain/gobl-tools';
 import { jsonBody } from '../http/json-body';
 import { methodNotAllowed } from '../http/refusal';
+import { abandonedSignal } from '../http/request-signal';
 
 /** `/silo/v1/gobl/{build,sign,correct}`: the GOBL tools, stateless; the answer is `{"data": ...}`. */
 export function goblRoutes(gobl: GoblService, bodyLimit: number): Router {
@@ -13,7 +14,7 @@ export function goblRoutes(gobl: GoblService, bodyLimit: number): Router {
     router
       .route(`/silo/v1/gobl/${tool}`)
       .post(body, async (req, res) => {
-        const { dataJson } = await gobl.run(req.workspaceId, tool, req.body);
+        const { dataJson } = await gobl.run(req.workspaceId, tool, req.body, { signal: abandonedSignal(res) });
         res.type('application/json').send(`{"data":${dataJson}}`);
       })
       .all(methodNotAllowed(['POST']));

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { withRetries } from './transient-errors';
+import { isPacketTooLarge, withRetries } from './transient-errors';
 
 /** One SQL statement of a transaction, with `?` placeholders: what a step function yields. */
 export interface Step {
@@ -71,6 +71,7 @@ interface MysqlConnection {
   query(sql: string, callback: (error: Error | null) => void): void;
   execute(sql: string, parameters: unknown[], callback: (error: Error | null, result: unknown) => void): void;
   release(): void;
+  destroy(): void;
 }
 interface MysqlPool {
   getConnection(callback: (error: Error | null, connection: MysqlConnection) => void): void;
@@ -84,6 +85,7 @@ async function runOnMysql<R>(dataSource: DataSource, generator: Generator<Step, 
     new Promise<unknown>((resolve, reject) =>
       connection.execute(step.sql, step.parameters, (error, result) => (error ? reject(Object.assign(new Error(error.message), { driverError: error })) : resolve(result))),
     );
+  let closedByServer = false;
   try {
     await plain('START TRANSACTION');
     try {
@@ -92,10 +94,14 @@ async function runOnMysql<R>(dataSource: DataSource, generator: Generator<Step, 
       await plain('COMMIT');
       return next.value;
     } catch (error) {
-      await plain('ROLLBACK').catch(() => undefined);
+      // After refusing a statement over max_allowed_packet the server closes the connection (its transaction
+      // goes with it): no ROLLBACK to send, and the connection must not serve the next request.
+      closedByServer = isPacketTooLarge(error);
+      if (!closedByServer) await plain('ROLLBACK').catch(() => undefined);
       throw error;
     }
   } finally {
-    connection.release();
+    if (closedByServer) connection.destroy();
+    else connection.release();
   }
 }

@@ -40,6 +40,16 @@ function driverErrorOf(error: unknown): DriverError | undefined {
   return wrapped ?? (error as DriverError);
 }
 
+/**
+ * MySQL/MariaDB refused a statement bigger than its `max_allowed_packet` (ER_NET_PACKET_TOO_LARGE): the request's
+ * data is too large to store, which no retry changes. The server then closes the connection, so whatever is sent
+ * on it next meets a reset (ECONNRESET): the connection must not go back to the pool.
+ */
+export function isPacketTooLarge(error: unknown): boolean {
+  const driverError = driverErrorOf(error);
+  return driverError?.errno === 1153 || driverError?.code === 'ER_NET_PACKET_TOO_LARGE';
+}
+
 /** True for a failure that another try of the same transaction may not meet. */
 export function isRetryable(error: unknown): boolean {
   const driverError = driverErrorOf(error);

@@ -23,10 +23,15 @@ const entryOf = (outcome: JobOutcome): Entry => {
   return outcome.entry;
 };
 
-const pool = (options: { threads?: number; timeLimitMs?: number; memoryMb?: number } = {}) =>
+const pool = (options: { threads?: number; timeLimitMs?: number; memoryMb?: number; queueLimit?: number; workspaceQueueLimit?: number; observeSeconds?: (s: number) => void } = {}) =>
   new EnginePool({ threads: 1, timeLimitMs: 10_000, memoryMb: 512, nice: 0, ...options, worker: { signingKeys: SigningKeys.load(undefined, dataDir).material() } });
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+/** Until a thread has taken every queued job (a fresh pool's thread may still be starting). */
+async function untilTaken(engine: EnginePool): Promise<void> {
+  while (engine.waiting > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 describe('EnginePool', () => {
   it('processes a document in a worker thread, signing with the service key', async () => {
@@ -124,6 +129,51 @@ describe('EnginePool', () => {
       await Promise.all([...heavy, light]);
       // Round robin: the quiet workspace waits for at most the one busy document already running, plus one turn.
       expect(finished.indexOf('quiet')).toBeLessThanOrEqual(2);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('bounds its queue: past the limit, or past a workspace share, a job is refused 503 unavailable at once', async () => {
+    const engine = pool({ queueLimit: 3, workspaceQueueLimit: 2 });
+    try {
+      const running = engine.run(job(invoiceOfLines(1500), 'busy')); // the thread's
+      await untilTaken(engine);
+      const waiting = [engine.run(job(party('1'), 'busy')), engine.run(job(party('2'), 'busy'))];
+      expect(engine.waiting).toBe(2);
+      const overShare = await engine.run(job(party('3'), 'busy')).catch((e: unknown) => e);
+      expect(overShare).toMatchObject({ key: 'unavailable', message: expect.stringMatching(/too many documents waiting for this workspace/) });
+      waiting.push(engine.run(job(party('4'), 'other'))); // another workspace still gets in
+      const overAll = await engine.runGobl({ tool: 'build', workspaceId: 'third', body: JSON.stringify({ data: party('5') }), now: new Date() }).catch((e: unknown) => e);
+      expect(overAll).toMatchObject({ key: 'unavailable', message: expect.stringMatching(/too many documents waiting;/) });
+      await Promise.all([running, ...waiting]);
+      expect(engine.waiting).toBe(0);
+      expect(entryOf(await engine.run(job(party('after'), 'busy'))).snippet.title).toBe('after');
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('drops a waiting job whose request was abandoned, before a thread takes it; a running one finishes', async () => {
+    const ran: number[] = [];
+    const engine = pool({ observeSeconds: (s) => ran.push(s) });
+    try {
+      const first = new AbortController();
+      const running = engine.run(job(invoiceOfLines(1500)), { signal: first.signal });
+      await untilTaken(engine);
+      const second = new AbortController();
+      const queued = engine.run(job(party('never')), { signal: second.signal }).catch((e: unknown) => e);
+      expect(engine.waiting).toBe(1);
+      second.abort();
+      first.abort(); // already on a thread: it runs to its end
+      expect(await queued).toMatchObject({ key: 'unavailable', message: expect.stringMatching(/closed the connection/) });
+      expect(engine.waiting).toBe(0);
+      expect(entryOf(await running).faults).toEqual([]);
+      expect(ran).toHaveLength(1); // the abandoned job never ran
+      const late = new AbortController();
+      late.abort();
+      expect(await engine.run(job(party('late')), { signal: late.signal }).catch((e: unknown) => e)).toMatchObject({ key: 'unavailable' });
+      expect(ran).toHaveLength(1);
     } finally {
       await engine.close();
     }

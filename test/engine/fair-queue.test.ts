@@ -35,4 +35,21 @@ describe('FairQueue', () => {
     expect(queue.size).toBe(2);
     expect(drain(queue)).toEqual([1, 3]);
   });
+
+  it("counts each workspace's waiting tasks, and withdraws a task by its queue options while it waits", () => {
+    const queue = new FairQueue();
+    const a1 = task('a', 1);
+    const a2 = task('a', 2);
+    const b1 = task('b', 3);
+    for (const t of [a1, a2, b1]) queue.push(t as never);
+    expect([queue.sizeOf('a'), queue.sizeOf('b'), queue.sizeOf('c')]).toEqual([2, 1, 0]);
+    const optionsOf = (t: object) => (t as Record<symbol, { workspaceId: string }>)[Piscina.queueOptionsSymbol];
+    expect(queue.withdraw(optionsOf(a2))).toBe(true);
+    expect(queue.withdraw(optionsOf(a2))).toBe(false); // gone already
+    expect(queue.withdraw({ workspaceId: 'a' })).toBe(false); // other options, even of the same workspace
+    expect(queue.sizeOf('a')).toBe(1);
+    expect(queue.shift()).toBe(a1);
+    expect(queue.withdraw(optionsOf(a1))).toBe(false); // taken by a thread: not withdrawn
+    expect(drain(queue)).toEqual([3]);
+  });
 });

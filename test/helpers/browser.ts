@@ -64,3 +64,21 @@ export async function screenshot(page: Page, label: string, options: { fullPage?
   process.stdout.write(`${label} screenshot: ${shot}\n`);
   return shot;
 }
+
+/**
+ * Notes every Content-Security-Policy violation a page reports, from the `securitypolicyviolation` events of
+ * its documents and from the console (where Chromium also reports what it refused): the list should stay empty
+ * for a page whose policy fits it. Call before the page is opened.
+ */
+export async function watchPolicyViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('reportPolicyViolation', (text: string) => violations.push(text));
+  // Text, not a function: this runs in the page, whose types (DOM) the tests are not compiled with.
+  await page.addInitScript(`document.addEventListener('securitypolicyviolation', (event) => {
+    window.reportPolicyViolation(event.violatedDirective + ' refused ' + (event.blockedURI || 'inline') + ' (' + event.sourceFile + ':' + event.lineNumber + ')');
+  });`);
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}

@@ -64,12 +64,43 @@ describe('CORS_ORIGINS', () => {
     expect(actual.headers.get('vary')).toMatch(/Origin/);
   });
 
-  test('`*` echoes any origin (never a literal *, which browsers refuse with credentials)', async () => {
+  test('a preflight for an update or a removal allows PATCH and DELETE and their conditions', async () => {
+    for (const [method, headers] of [
+      ['PATCH', 'authorization, content-type, if-match'],
+      ['DELETE', 'authorization'],
+      ['GET', 'authorization, range, if-range, if-none-match, x-request-id'],
+      ['POST', 'authorization, content-type, content-encoding'],
+    ]) {
+      const reply = await fetch(`${t.url}/silo/v1/entries/0190c000-0000-7000-8000-000000000001`, {
+        method: 'OPTIONS',
+        headers: { origin: APP, 'access-control-request-method': method, 'access-control-request-headers': headers },
+      });
+      expect(reply.status).toBe(204);
+      expect(reply.headers.get('access-control-allow-methods')!.split(',')).toContain(method);
+      const allowed = reply.headers.get('access-control-allow-headers')!.split(',');
+      expect(allowed).toEqual(expect.arrayContaining(headers.split(', ')));
+    }
+  });
+
+  test('every header a client needs to read is exposed', async () => {
+    const reply = await fetch(`${t.url}/silo/v1/entries`, { headers: { origin: APP } });
+    const exposed = reply.headers.get('access-control-expose-headers')!.split(',');
+    expect(exposed).toEqual(
+      expect.arrayContaining(['X-Request-Id', 'WWW-Authenticate', 'ETag', 'Allow', 'Accept-Ranges', 'Content-Range', 'Content-Disposition', 'Retry-After']),
+    );
+  });
+
+  test('`*` answers a literal * and never allows credentials', async () => {
     const any = await startServer({ CORS_ORIGINS: '*' });
     try {
       const reply = await preflight(`${any.url}/silo/v1/entries`, 'http://whatever.test:3000');
       expect(reply.status).toBe(204);
-      expect(reply.headers.get('access-control-allow-origin')).toBe('http://whatever.test:3000');
+      expect(reply.headers.get('access-control-allow-origin')).toBe('*');
+      expect(reply.headers.get('access-control-allow-credentials')).toBeNull();
+      const actual = await fetch(`${any.url}/silo/v1/entries`, { headers: { origin: 'http://whatever.test:3000' } });
+      expect(actual.status).toBe(401);
+      expect(actual.headers.get('access-control-allow-origin')).toBe('*');
+      expect(actual.headers.get('access-control-allow-credentials')).toBeNull();
     } finally {
       await any.close();
     }
@@ -146,6 +177,52 @@ describeInBrowser('CORS in a real browser: a page on another origin', () => {
     });
     // Without a token the page still reads the 401, so it can ask the user to sign in.
     expect(await fetchFromPage(page, rest.url, { method: 'GET', headers: {} })).toMatchObject({ status: 401, body: { key: 'unauthorized' } });
+    await page.close();
+  });
+
+  test('it can update an entry with PATCH and If-Match, read the ETag, and DELETE a meta row', async () => {
+    const page = await browser.newPage();
+    await page.goto(site.origin);
+    const outcome = await page.evaluate(
+      async ({ base, token }) => {
+        const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+        const document = (name: string) => ({ $schema: 'https://gobl.org/draft-0/org/party', name });
+        const created = await fetch(`${base}/silo/v1/entries`, { method: 'POST', headers, body: JSON.stringify({ data: document('Before') }) });
+        const entry = (await created.json()) as { id: string; version: string };
+        const updated = await fetch(`${base}/silo/v1/entries/${entry.id}`, {
+          method: 'PATCH',
+          headers: { ...headers, 'if-match': created.headers.get('etag')! },
+          body: JSON.stringify({ data: document('After') }),
+        });
+        const stale = await fetch(`${base}/silo/v1/entries/${entry.id}`, {
+          method: 'PATCH',
+          headers: { ...headers, 'if-match': created.headers.get('etag')! },
+          body: JSON.stringify({ data: document('Again') }),
+        });
+        const meta = `${base}/silo/v1/entries/${entry.id}/meta/note`;
+        const put = await fetch(meta, { method: 'PUT', headers, body: JSON.stringify({ value: { a: 1 } }) });
+        const removed = await fetch(meta, { method: 'DELETE', headers: { authorization: headers.authorization } });
+        const gone = await fetch(meta, { headers: { authorization: headers.authorization } });
+        return {
+          createdTag: created.headers.get('etag'),
+          version: entry.version,
+          updated: updated.status,
+          updatedTag: updated.headers.get('etag'),
+          name: ((await updated.json()) as { data: { doc: { name: string } } }).data.doc.name,
+          stale: stale.status,
+          requestId: updated.headers.get('x-request-id'),
+          put: put.status,
+          removed: removed.status,
+          gone: gone.status,
+        };
+      },
+      { base: allowed.url, token },
+    );
+    expect(outcome.createdTag).toBe(`"${outcome.version}"`);
+    expect(outcome).toMatchObject({ updated: 200, name: 'After', stale: 409, put: 200, removed: 200, gone: 404 });
+    expect(outcome.updatedTag).toMatch(/^"[0-9a-f]{10}"$/);
+    expect(outcome.updatedTag).not.toBe(outcome.createdTag);
+    expect(outcome.requestId).toBeTruthy();
     await page.close();
   });
 

@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable, isRetryable, withRetries } from '../../src/storage/transient-errors';
+import { isDatabaseUnavailable, isPacketTooLarge, isRetryable, withRetries } from '../../src/storage/transient-errors';
 
 /** A driver error as TypeORM wraps it. */
 const failed = (errno: number, code = 'ER_X') => Object.assign(new Error('query failed'), { driverError: { errno, code, message: code } });
@@ -48,5 +48,21 @@ describe('transient database errors', () => {
     expect(isDatabaseUnavailable(failed(1146, 'ER_NO_SUCH_TABLE'))).toBe(false);
     expect(isDatabaseUnavailable(new Error('a bug'))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+
+  test('a statement over max_allowed_packet is too large, not retried, and not an unavailable database', async () => {
+    const tooLarge = failed(1153, 'ER_NET_PACKET_TOO_LARGE');
+    expect(isPacketTooLarge(tooLarge)).toBe(true);
+    expect(isPacketTooLarge(failed(2013, 'PROTOCOL_CONNECTION_LOST'))).toBe(false);
+    expect(isRetryable(tooLarge)).toBe(false);
+    expect(isDatabaseUnavailable(tooLarge)).toBe(false);
+    let tries = 0;
+    await expect(
+      withRetries(async () => {
+        tries++;
+        throw tooLarge;
+      }),
+    ).rejects.toBe(tooLarge);
+    expect(tries).toBe(1);
   });
 });

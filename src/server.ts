@@ -83,7 +83,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
       ? new EnginePool({ ...config.engine, worker: { signingKeys: signingKeys.material(), jsonPatchLimits }, observeSeconds: observeEngineSeconds })
       : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds });
   const entryStore = new EntryRepository(dataSource);
-  const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource) });
+  const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource), pageDataBudget: config.pageDataBudget });
   const files = new FilesService(entryStore, new FileRepository(dataSource, new DatabaseBlobStore(dataSource)));
   const search = new SearchService(new SearchIndexRepository(dataSource, entryStore, { timeLimitMs: config.searchTimeLimitMs }));
   const metas = new EntryMetaService(entryStore, new MetaRepository(dataSource));
@@ -103,7 +103,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   app.use(filesRoutes(files, config.fileSizeLimit));
   app.use(entryHistoryRoutes(entries));
   app.use(metaRoutes(metas));
-  app.use(searchRoutes(search));
+  app.use(searchRoutes(search, entries));
   app.use(entriesRoutes(entries, config.bodyLimit));
   app.use(keysRoutes(entries));
   app.use(goblRoutes(new GoblService(engine), config.bodyLimit));

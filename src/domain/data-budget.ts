@@ -28,6 +28,17 @@ export class DataBudget {
     return true;
   }
 
+  /**
+   * Pays for showing an entry's files or meta rows (their JSON bytes, see EntryPartSizes) only if they fit in
+   * what is left, first or not: nothing bounded them when rows were stored before their caps, so an entry's
+   * parts may be far larger than any answer should be. Every place they are shown pays again.
+   */
+  payParts(bytes: number): boolean {
+    if (this.spent + bytes > this.limit) return false;
+    this.spent += bytes;
+    return true;
+  }
+
   isPaid(entry: object): boolean {
     return this.paid.has(entry);
   }
@@ -38,4 +49,12 @@ export const dataBudgetSpent = (budget: DataBudget) =>
   new DomainError(
     'payload-too-large',
     `this request has shown all the data it may (${budget.limit} bytes); read this entry's data in another request`,
+  );
+
+/** The error of an entry whose files or meta rows are over what is left of the request's budget. */
+export const partsBudgetSpent = (budget: DataBudget, part: 'attachments' | 'meta' | 'attachments and meta') =>
+  new DomainError(
+    'payload-too-large',
+    `this entry's ${part} are more than this request may still show (${budget.limit} bytes in all); ` +
+      'read them in another request, through its files and meta routes',
   );

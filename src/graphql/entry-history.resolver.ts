@@ -8,6 +8,8 @@ import { EntryStateConnectionType, EntryVersionConnectionType, HISTORY_PAGE_DEFA
 import { EntryType } from './entry.type';
 import { AddEntryStateInput, UpdateEntryInput, updateBodyOf } from './update-entry.input';
 import { AddEntryStatePayload, UpdateEntryPayload } from './update-entry.payload';
+import { PART_COMPLEXITY } from './limits';
+import { VERSIONS_SHOWN } from '../domain/entries.service';
 
 /** Changes of entries and their states: each one call into the entry service, as the REST routes make. */
 @Resolver(() => EntryType)
@@ -22,17 +24,24 @@ export class EntryHistoryResolver {
   async addEntryState(@Arg('input', () => AddEntryStateInput) input: AddEntryStateInput, @Ctx() ctx: GraphQLContext): Promise<AddEntryStatePayload> {
     const body = Object.fromEntries(Object.entries({ key: input.key, notes: input.notes, meta: input.meta }).filter(([, value]) => value !== undefined));
     const state = await ctx.entries.putState(ctx.workspaceId, input.entryId, body, { at: input.at ?? undefined });
-    const entry = await ctx.entries.getEntry(ctx.workspaceId, input.entryId, { withData: false });
+    const entry = await ctx.entries.getEntry(ctx.workspaceId, input.entryId, { withData: false, withParts: false });
     return { state, entry, clientMutationId: input.clientMutationId ?? null };
   }
 
-  @FieldResolver(() => EntryVersionConnectionType, { description: 'The versions of the envelope, newest first (read with the entry: one query per page of entries).' })
-  versions(
+  @FieldResolver(() => EntryVersionConnectionType, {
+    complexity: PART_COMPLEXITY,
+    description: `The versions of the envelope, newest first: the newest ${VERSIONS_SHOWN} (totalCount counts them all), read only when selected, for a whole page of entries at once.`,
+  })
+  async versions(
     @Root() entry: Entry,
+    @Ctx() ctx: GraphQLContext,
     @Arg('first', () => Int, { nullable: true, description: `Versions per page, 1 to ${HISTORY_PAGE_MAX} (default ${HISTORY_PAGE_DEFAULT}).` }) first?: number | null,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
-  ): EntryVersionConnectionType {
-    return pageOfList(entry.versions ?? [firstVersionOf(entry)], (v: EntryVersion) => v.version, { first, after });
+  ): Promise<EntryVersionConnectionType> {
+    // An entry never changed has no version rows: its one version is the entry as created.
+    const shown = entry.versions ? { versions: entry.versions, total: entry.versions.length } : await ctx.loaders.versions.load(entry.id);
+    const versions = shown?.versions ?? [firstVersionOf(entry)];
+    return { ...pageOfList(versions, (v: EntryVersion) => v.version, { first, after }), totalCount: shown?.total ?? 1 };
   }
 
   @FieldResolver(() => EntryStateConnectionType, { description: 'The states of the entry, newest first (those of a whole page of entries in one query).' })

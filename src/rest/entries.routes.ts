@@ -39,7 +39,7 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
         folder: single(q.folder),
         createdAt: single(q.created_at),
         ascending: single(q.ascending),
-      });
+      }, { withParts: true });
       res.json(pageJson(page));
     })
     .post(body, async (req, res) => {
@@ -69,7 +69,7 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
       sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { id: req.params.id }));
     })
     .patch(body, async (req, res) => {
-      sendEntry(res, await entries.updateEntry(req.workspaceId, req.params.id, req.body, { expectedVersion: expectedVersionOf(req.get('if-match')) }));
+      sendEntry(res, await entries.updateEntry(req.workspaceId, req.params.id, req.body, { expectedVersion: expectedVersionOf(req.get('if-match')), withParts: true }));
     })
     .all(methodNotAllowed(['GET', 'PUT', 'PATCH']));
 

@@ -1,0 +1,90 @@
+import { party, startServer, type TestServer } from '../helpers/server';
+import { heapPeakDuring, heavyBytes, makeHeavy } from '../helpers/heavy-parts';
+import { apisFor, recordQueries } from './graphql-client';
+
+/**
+ * Issue 22: an entry whose files and meta rows hold megabytes of JSON each (stored before their caps), read
+ * under 40 aliases. A read loads only what the answer shows, and what it shows counts against the data budget.
+ */
+let t: TestServer;
+let apis: Awaited<ReturnType<typeof apisFor>>;
+let heavyId: string;
+beforeAll(async () => {
+  t = await startServer();
+  apis = await apisFor(t.url);
+  heavyId = (await apis.rest.post('/silo/v1/entries', { data: party('Heavy parts') })).body.id;
+  await makeHeavy(t.server.dataSource, apis.workspace, heavyId);
+}, 120_000);
+afterAll(() => t.close());
+
+const aliased = (fields: string) => `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: entry(id: "${heavyId}") { ${fields} }`).join(' ')} }`;
+
+/** Queries that read the rows of files or meta (their sizes, measured with OCTET_LENGTH, read none of them). */
+const readingParts = (queries: string[]) =>
+  queries.filter((q) => /entry_attachments|entry_meta/.test(q) && !/OCTET_LENGTH\(/i.test(q));
+
+describe('GraphQL reads load only what the answer shows (issue 22)', () => {
+  test('40 aliases of an entry with heavy files and meta, selecting its id, read none of them', async () => {
+    const recorder = recordQueries(t.server.dataSource);
+    try {
+      const { result: reply, peakMiB } = await heapPeakDuring(() => apis.gql.query(aliased('id version')));
+      expect(reply.status).toBe(200);
+      expect(reply.body.errors).toBeUndefined();
+      expect(Object.keys(reply.body.data)).toHaveLength(40);
+      expect(reply.body.data.a39).toEqual({ id: heavyId, version: expect.any(String) });
+      expect(readingParts(recorder.queries)).toEqual([]);
+      // The old read held every alias's 40 MiB of rows at once; reading the entry's row is a few KB.
+      expect(peakMiB).toBeLessThan(100);
+    } finally {
+      recorder.restore();
+    }
+    // The server is still up and answers.
+    expect((await apis.gql.query('{ entries(first: 1) { edges { node { id } } } }')).body.data.entries.edges).toHaveLength(1);
+  });
+
+  test('selected, heavy files and meta are refused payload-too-large per field, measured before any is read', async () => {
+    expect(heavyBytes()).toBeGreaterThan(t.config.pageDataBudget);
+    const recorder = recordQueries(t.server.dataSource);
+    try {
+      const { result: reply, peakMiB } = await heapPeakDuring(() => apis.gql.query(aliased('id attachments { id meta } meta { key value }')));
+      expect(reply.status).toBe(200);
+      // Each alias is an entry with both fields refused: the answer is its ids and 80 short errors.
+      expect(reply.body.errors).toHaveLength(80);
+      expect(new Set(reply.body.errors.map((e: { extensions: { key: string } }) => e.extensions.key))).toEqual(new Set(['payload-too-large']));
+      expect(reply.body.errors.map((e: { path: unknown[] }) => e.path[1]).sort()).toEqual(Array.from({ length: 40 }, () => ['attachments', 'meta']).flat().sort());
+      expect(JSON.stringify(reply.body).length).toBeLessThan(64 * 1024);
+      expect(readingParts(recorder.queries)).toEqual([]);
+      expect(peakMiB).toBeLessThan(100);
+    } finally {
+      recorder.restore();
+    }
+  });
+
+  test("files and meta that fit are shown, and each alias that shows them pays for them from the request's budget", async () => {
+    const small = await apisFor(t.url);
+    const id = (await small.rest.post('/silo/v1/entries', { data: party('Light parts') })).body.id;
+    // 6 MiB of files and meta: two aliases fit in the 16 MiB budget, the third is refused.
+    await makeHeavy(t.server.dataSource, small.workspace, id, { files: 2, metaRows: 1, mib: 2 });
+    const reply = await small.gql.query(`{ ${[0, 1, 2].map((i) => `a${i}: entry(id: "${id}") { attachments { id } meta { key } }`).join(' ')} }`);
+    expect(reply.body.data.a0).toEqual({ attachments: [{ id: 'heavy-0' }, { id: 'heavy-1' }], meta: [{ key: 'heavy-0' }] });
+    expect(reply.body.data.a1).toEqual(reply.body.data.a0);
+    expect(reply.body.data.a2).toBeNull(); // its non-null fields were refused
+    expect(reply.body.errors.map((e: { extensions: { key: string } }) => e.extensions.key)).toContain('payload-too-large');
+  });
+
+  test('versions, attachments and meta of a page are read once per page, not once per entry', async () => {
+    const page = await apisFor(t.url);
+    for (let i = 0; i < 5; i++) await page.rest.post('/silo/v1/entries', { data: party(`Page ${i}`) });
+    const recorder = recordQueries(t.server.dataSource);
+    try {
+      const reply = await page.gql.query('{ entries(first: 5) { edges { node { id attachments { id } meta { key } versions { totalCount edges { node { version } } } } } } }');
+      expect(reply.body.errors).toBeUndefined();
+      expect(reply.body.data.entries.edges).toHaveLength(5);
+      for (const { node } of reply.body.data.entries.edges) expect(node.versions.totalCount).toBe(1);
+      expect(recorder.queries.filter((q) => /entry_versions/.test(q)).length).toBeLessThanOrEqual(2);
+      expect(recorder.queries.filter((q) => /entry_attachments|entry_meta/.test(q)).length).toBeLessThanOrEqual(2);
+    } finally {
+      recorder.restore();
+    }
+  });
+});

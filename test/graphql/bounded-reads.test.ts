@@ -63,13 +63,17 @@ describe('GraphQL reads load only what the answer shows (issue 22)', () => {
   test("files and meta that fit are shown, and each alias that shows them pays for them from the request's budget", async () => {
     const small = await apisFor(t.url);
     const id = (await small.rest.post('/silo/v1/entries', { data: party('Light parts') })).body.id;
-    // 6 MiB of files and meta: two aliases fit in the 16 MiB budget, the third is refused.
+    // Files of 4 MiB and meta of 2 MiB under each of three aliases: 18 MiB, over the 16 MiB budget. Whichever
+    // order the six fields are paid in, four or five fit; a refused field makes its alias null (the fields are non-null).
     await makeHeavy(t.server.dataSource, small.workspace, id, { files: 2, metaRows: 1, mib: 2 });
     const reply = await small.gql.query(`{ ${[0, 1, 2].map((i) => `a${i}: entry(id: "${id}") { attachments { id } meta { key } }`).join(' ')} }`);
-    expect(reply.body.data.a0).toEqual({ attachments: [{ id: 'heavy-0' }, { id: 'heavy-1' }], meta: [{ key: 'heavy-0' }] });
-    expect(reply.body.data.a1).toEqual(reply.body.data.a0);
-    expect(reply.body.data.a2).toBeNull(); // its non-null fields were refused
-    expect(reply.body.errors.map((e: { extensions: { key: string } }) => e.extensions.key)).toContain('payload-too-large');
+    const whole = { attachments: [{ id: 'heavy-0' }, { id: 'heavy-1' }], meta: [{ key: 'heavy-0' }] };
+    expect(reply.body.errors.length).toBeGreaterThanOrEqual(1);
+    expect(reply.body.errors.length).toBeLessThanOrEqual(2);
+    expect(new Set(reply.body.errors.map((e: { extensions: { key: string } }) => e.extensions.key))).toEqual(new Set(['payload-too-large']));
+    const shown = Object.values(reply.body.data).filter((entry) => entry !== null);
+    expect(shown.length).toBeGreaterThanOrEqual(1);
+    for (const entry of shown) expect(entry).toEqual(whole);
   });
 
   test('versions, attachments and meta of a page are read once per page, not once per entry', async () => {

@@ -169,7 +169,7 @@ export class EntryService {
    * meta fit in what is left of the budget (which pays for them), for all of them at once, and returns those
    * entries. The entries after the first that does not fit are left as they are: nothing of theirs is read.
    */
-  async withParts(workspaceId: string, entries: Entry[], budget = new DataBudget(this.pageDataBudget)): Promise<Entry[]> {
+  private async withParts(workspaceId: string, entries: Entry[], budget: DataBudget): Promise<Entry[]> {
     if (entries.length === 0) return entries;
     const sizes = await this.store.partSizes(workspaceId, entries.map((entry) => entry.id));
     const unpaid = entries.findIndex((entry) => !budget.payParts(bytesOf(sizes.get(entry.id))));
@@ -217,7 +217,9 @@ export class EntryService {
   /**
    * One page of the workspace's entries, newest first (oldest first with `ascending`). With a data budget (the caller will read each
    * entry's `data`), the page ends before the first entry whose data does not fit what is left of it, and
-   * its next cursor continues from there: a smaller page, never an error.
+   * its next cursor continues from there: a smaller page, never an error. With `withParts` (REST), likewise before
+   * the first entry whose files and meta do not fit what is left of PAGE_DATA_BUDGET; when that is the first entry,
+   * the page is refused, `payload-too-large`.
    */
   async listEntries(workspaceId: string, query: ListEntriesQuery, options: PageOptions = {}): Promise<EntryPage> {
     const { limit, cursor, ...filters } = checkListQuery(query);

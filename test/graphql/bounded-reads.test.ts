@@ -91,4 +91,22 @@ describe('GraphQL reads load only what the answer shows (issue 22)', () => {
       recorder.restore();
     }
   });
+
+  test('versions shown are the newest 100, and totalCount counts them all', async () => {
+    const id = (await apis.rest.post('/silo/v1/entries', { data: party('Many versions') })).body.id;
+    // 105 versions stored, as an entry changed 104 times would have them.
+    for (let seq = 1; seq <= 105; seq++) {
+      await t.server.dataSource.query(
+        'INSERT INTO entry_versions (workspace_id, entry_id, seq, version, at, invalid, signed, src, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        [apis.workspace, id, seq, `v${String(seq).padStart(9, '0')}`, Date.now() + seq, 0, 0, 'api', '{}'],
+      );
+    }
+    const reply = await apis.gql.query(`{ entry(id: "${id}") { versions(first: 100) { totalCount edges { node { version } } } } }`);
+    expect(reply.body.errors).toBeUndefined();
+    const { totalCount, edges } = reply.body.data.entry.versions;
+    expect(totalCount).toBe(105);
+    expect(edges).toHaveLength(100);
+    expect(edges[0].node.version).toBe('v000000105');
+    expect(edges[99].node.version).toBe('v000000006');
+  });
 });

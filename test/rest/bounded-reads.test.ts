@@ -72,6 +72,15 @@ describe('REST reads of an entry with heavy files and meta (issue 22)', () => {
     expect(second.body).toMatchObject({ key: 'payload-too-large' });
   });
 
+  test('a search page that finds the heavy entry is refused payload-too-large; one without it is answered', async () => {
+    const heavy = await api.get('/silo/v1/search?q=heavy');
+    expect(heavy.status).toBe(413);
+    expect(heavy.body).toMatchObject({ key: 'payload-too-large' });
+    const light = await api.get('/silo/v1/search?q=light');
+    expect(light.status).toBe(200);
+    expect(light.body.list.map((entry: { id: string }) => entry.id)).toEqual([lightId]);
+  });
+
   test('an entry whose files and meta fit is answered with them, and its versions are the newest 100', async () => {
     const id = (await api.post('/silo/v1/entries', { data: party('Fits') })).body.id;
     await makeHeavy(t.server.dataSource, workspace, id, { files: 2, metaRows: 1, mib: 1 });

@@ -14,7 +14,7 @@ import { REF_CONTEXTS } from './entry-refs';
 import type { JsonPatchLimits } from './derive/json-patch';
 import type { PublicJwk, SigningKeys } from '../signing/signing-keys';
 import type { EntryHistoryStore } from './entry-history-store';
-import { firstVersionOf, type EntryState } from './entry-history';
+import { firstVersionOf, type EntryState, type EntryVersion } from './entry-history';
 import { EntryUpdates, type EntryVersionData } from './update-entry';
 import { EntryStates } from './entry-states';
 
@@ -207,6 +207,11 @@ export class EntryService {
   /** The listed meta rows of entries already read (a page), in one query. */
   metaOf(workspaceId: string, ids: string[]): Promise<Map<string, Meta[]>> {
     return this.store.metaOf(workspaceId, ids);
+  }
+
+  /** A page of an entry's versions past those versionsOf shows: older than its newest version of id `version`. */
+  versionsBefore(workspaceId: string, entryId: string, version: string, limit: number): Promise<EntryVersion[] | undefined> {
+    return this.store.versionsBefore(workspaceId, entryId, version, limit);
   }
 
   /** The newest VERSIONS_SHOWN versions of entries already read (a page) and their counts; a never changed entry is absent. */

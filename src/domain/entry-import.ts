@@ -36,6 +36,7 @@ export class EntryImporter {
       attachmentsOf: (workspaceId, ids) => target.attachmentsOf(workspaceId, ids),
       metaOf: (workspaceId, ids) => target.metaOf(workspaceId, ids),
       versionsOf: (workspaceId, ids, newest) => target.versionsOf(workspaceId, ids, newest),
+      versionsBefore: (workspaceId, entryId, version, limit) => target.versionsBefore(workspaceId, entryId, version, limit),
     };
     this.service = new EntryService(preparing, options);
   }

@@ -60,4 +60,9 @@ export interface EntryStore {
   metaOf(workspaceId: string, ids: string[]): Promise<Map<string, Meta[]>>;
   /** The newest `newest` versions of entries and their count; an entry never changed (no version rows) is absent. */
   versionsOf(workspaceId: string, ids: string[], newest: number): Promise<Map<string, EntryVersionsShown>>;
+  /**
+   * At most `limit` versions of an entry older than the newest one with id `version`, newest first (a page of its
+   * history past those versionsOf shows); undefined when the entry has no version of that id.
+   */
+  versionsBefore(workspaceId: string, entryId: string, version: string, limit: number): Promise<EntryVersion[] | undefined>;
 }

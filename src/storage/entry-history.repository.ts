@@ -1,5 +1,5 @@
 import { In, type DataSource, type Repository } from 'typeorm';
-import type { EntryState } from '../domain/entry-history';
+import type { EntryState, EntryVersion } from '../domain/entry-history';
 import { legacyVersionOf } from '../domain/entry-history';
 import type { EntryChange, EntryHistoryStore, GuardedWrite } from '../domain/entry-history-store';
 import type { EntryVersionsShown } from '../domain/entry-store';
@@ -62,7 +62,7 @@ export class EntryHistoryRepository implements EntryHistoryStore {
 }
 
 /**
- * The newest `newest` versions of each entry of a page, newest first, and how many each has, in two queries
+ * The newest `newest` versions of each entry of a page, newest first, and how many each has, in one query
  * (never one per entry); an entry can change without end, so what is read is bounded. An entry with no
  * version rows has never changed: its one version is described by its row, and it is absent here.
  */
@@ -71,7 +71,7 @@ export async function loadVersions(dataSource: DataSource, workspaceId: string, 
   if (entryIds.length === 0) return found;
   const marks = entryIds.map(() => '?').join(', ');
   // Both engines number each entry's rows newest first and count them (window functions: SQLite 3.25, MariaDB 10.2).
-  const rows: { entry_id: string; total: number | string; version: string; at: number | string; invalid: number | boolean; signed: number | boolean; src: string }[] = await dataSource.query(
+  const rows: (VersionRow & { entry_id: string; total: number | string })[] = await dataSource.query(
     'SELECT entry_id, total, version, at, invalid, signed, src FROM (' +
       'SELECT entry_id, seq, version, at, invalid, signed, src, ROW_NUMBER() OVER (PARTITION BY entry_id ORDER BY seq DESC) AS place, ' +
       'COUNT(*) OVER (PARTITION BY entry_id) AS total ' +
@@ -80,10 +80,40 @@ export async function loadVersions(dataSource: DataSource, workspaceId: string, 
   );
   for (const row of rows) {
     if (!found.has(row.entry_id)) found.set(row.entry_id, { versions: [], total: Number(row.total) });
-    found.get(row.entry_id)!.versions.push({ version: row.version, at: new Date(Number(row.at)), invalid: Boolean(Number(row.invalid)), signed: Boolean(Number(row.signed)), src: row.src });
+    found.get(row.entry_id)!.versions.push(versionOfRow(row));
   }
   return found;
 }
+
+/** A page of an entry's versions past the newest with id `version`, by their place (`seq`): see EntryStore.versionsBefore. */
+export async function loadVersionsBefore(dataSource: DataSource, workspaceId: string, entryId: string, version: string, limit: number): Promise<EntryVersion[] | undefined> {
+  const [from]: { seq: number | string }[] = await dataSource.query(
+    'SELECT seq FROM entry_versions WHERE workspace_id = ? AND entry_id = ? AND version = ? ORDER BY seq DESC LIMIT 1',
+    [workspaceId, entryId, version],
+  );
+  if (!from) return undefined;
+  const rows: VersionRow[] = await dataSource.query(
+    'SELECT version, at, invalid, signed, src FROM entry_versions WHERE workspace_id = ? AND entry_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
+    [workspaceId, entryId, Number(from.seq), limit],
+  );
+  return rows.map(versionOfRow);
+}
+
+interface VersionRow {
+  version: string;
+  at: number | string;
+  invalid: number | boolean;
+  signed: number | boolean;
+  src: string;
+}
+
+const versionOfRow = (row: VersionRow): EntryVersion => ({
+  version: row.version,
+  at: new Date(Number(row.at)),
+  invalid: Boolean(Number(row.invalid)),
+  signed: Boolean(Number(row.signed)),
+  src: row.src,
+});
 
 const flag = (value: boolean) => (value ? 1 : 0);
 

@@ -9,8 +9,8 @@ import { MetaEntity } from './entities/meta.entity';
 import { duplicateIndexOf } from './duplicate-key';
 import { insertRowsIn, preparedInsert } from './bulk-insert';
 import { withRetries } from './transient-errors';
-import { loadVersions } from './entry-history.repository';
-import { legacyVersionOf } from '../domain/entry-history';
+import { loadVersions, loadVersionsBefore } from './entry-history.repository';
+import { legacyVersionOf, type EntryVersion } from '../domain/entry-history';
 import { entryRefSteps, refRowsOf, relatedLinks } from './entry-refs.repository';
 import { EntryRefEntity } from './entities/entry-ref.entity';
 import { insertSearchRows, searchRowWrites } from './search-index.repository';
@@ -201,6 +201,10 @@ export class EntryRepository implements EntryStore {
 
   versionsOf(workspaceId: string, ids: string[], newest: number): Promise<Map<string, EntryVersionsShown>> {
     return loadVersions(this.dataSource, workspaceId, ids, newest);
+  }
+
+  versionsBefore(workspaceId: string, entryId: string, version: string, limit: number): Promise<EntryVersion[] | undefined> {
+    return loadVersionsBefore(this.dataSource, workspaceId, entryId, version, limit);
   }
 
   /** The entry's row alone: its parts are read by the callers that show them (see EntryStore). */

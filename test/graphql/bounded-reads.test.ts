@@ -92,7 +92,7 @@ describe('GraphQL reads load only what the answer shows (issue 22)', () => {
     }
   });
 
-  test('versions shown are the newest 100, and totalCount counts them all', async () => {
+  test('versions read with an entry are the newest 100; the connection pages on past them, totalCount counting them all', async () => {
     const id = (await apis.rest.post('/silo/v1/entries', { data: party('Many versions') })).body.id;
     // 105 versions stored, as an entry changed 104 times would have them.
     for (let seq = 1; seq <= 105; seq++) {
@@ -101,12 +101,26 @@ describe('GraphQL reads load only what the answer shows (issue 22)', () => {
         [apis.workspace, id, seq, `v${String(seq).padStart(9, '0')}`, Date.now() + seq, 0, 0, 'api', '{}'],
       );
     }
-    const reply = await apis.gql.query(`{ entry(id: "${id}") { versions(first: 100) { totalCount edges { node { version } } } } }`);
+    const page = (args: string) => apis.gql.query(`{ entry(id: "${id}") { versions(${args}) { totalCount edges { node { version } } pageInfo { hasNextPage endCursor } } } }`);
+    const reply = await page('first: 100');
     expect(reply.body.errors).toBeUndefined();
-    const { totalCount, edges } = reply.body.data.entry.versions;
+    const { totalCount, edges, pageInfo } = reply.body.data.entry.versions;
     expect(totalCount).toBe(105);
     expect(edges).toHaveLength(100);
     expect(edges[0].node.version).toBe('v000000105');
     expect(edges[99].node.version).toBe('v000000006');
+    expect(pageInfo.hasNextPage).toBe(true);
+
+    const next = await page(`first: 3, after: "${pageInfo.endCursor}"`);
+    expect(next.body.errors).toBeUndefined();
+    expect(next.body.data.entry.versions.edges.map((e: { node: { version: string } }) => e.node.version)).toEqual(['v000000005', 'v000000004', 'v000000003']);
+    expect(next.body.data.entry.versions.pageInfo.hasNextPage).toBe(true);
+    const last = await page(`first: 3, after: "${next.body.data.entry.versions.pageInfo.endCursor}"`);
+    expect(last.body.data.entry.versions.edges.map((e: { node: { version: string } }) => e.node.version)).toEqual(['v000000002', 'v000000001']);
+    expect(last.body.data.entry.versions.pageInfo.hasNextPage).toBe(false);
+    expect(last.body.data.entry.versions.totalCount).toBe(105);
+
+    const unknown = await page(`after: "${Buffer.from('item:nosuchversion').toString('base64url')}"`);
+    expect(unknown.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
   });
 });

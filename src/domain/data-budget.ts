@@ -1,13 +1,14 @@
 import { DomainError } from './errors';
 
-/** Bytes of stored `data` one request may read, by default (PAGE_DATA_BUDGET). */
+/** Bytes of stored `data`, files and meta rows one request may read, by default (PAGE_DATA_BUDGET). */
 export const DEFAULT_PAGE_DATA_BUDGET = 16 * 1024 ** 2;
 
 /**
  * What one request may show of entries' `data`, counted in stored bytes before anything is read or parsed:
  * a parsed envelope takes several times its text, so pages of large documents, or the same entries under
  * many aliases, could otherwise hold gigabytes. One budget per request, shared by every field that shows
- * data; each place an entry's data is shown pays for it, as each is written in the answer.
+ * data; each place an entry's data is shown pays for it, as each is written in the answer. Entries' files and
+ * meta rows are paid for from the same budget (payParts).
  */
 export class DataBudget {
   private spent = 0;

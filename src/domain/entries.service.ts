@@ -77,9 +77,15 @@ export class EntryService {
 
   /**
    * Changes an entry (update-entry.ts): new data or a patch, a folder, a signature; 409 when it changed meanwhile.
-   * With `withParts`, the answer has the entry's files, meta rows and newest versions (see withParts).
+   * With `withParts`, the answer has the entry's files, meta rows and newest versions (see withParts); an entry
+   * whose files and meta could not be shown is refused, `payload-too-large`, before anything is written.
    */
   async updateEntry(workspaceId: string, id: string, body: unknown, options: { expectedVersion?: string; withParts?: boolean } = {}): Promise<Entry> {
+    if (options.withParts) {
+      const sizes = await this.store.partSizes(workspaceId, [id.toLowerCase()]);
+      const budget = new DataBudget(this.pageDataBudget);
+      if (!budget.payParts(bytesOf(sizes.get(id.toLowerCase())))) throw partsBudgetSpent(budget, 'attachments and meta');
+    }
     const entry = await this.history(this.updates).updateEntry(workspaceId, id, body, options);
     if (options.withParts) await this.showParts(workspaceId, [entry]);
     return entry;

@@ -61,6 +61,15 @@ describe('REST reads of an entry with heavy files and meta (issue 22)', () => {
     expect(peakMiB).toBeLessThan(100);
   });
 
+  test('PATCH of the entry is refused payload-too-large before anything is written', async () => {
+    const before = await t.server.entries.getEntry(workspace, heavyId, { withData: false });
+    const reply = await api.send('PATCH', `/silo/v1/entries/${heavyId}`, { folder: 'moved' });
+    expect(reply.status).toBe(413);
+    expect(reply.body).toMatchObject({ key: 'payload-too-large' });
+    const after = await t.server.entries.getEntry(workspace, heavyId, { withData: false });
+    expect(after).toMatchObject({ folder: before.folder, updatedAt: before.updatedAt, version: before.version });
+  });
+
   test('a list ends before the heavy entry (next_cursor continues there); a page of it alone is refused', async () => {
     const first = await api.get('/silo/v1/entries?limit=10');
     expect(first.status).toBe(200);

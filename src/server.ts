@@ -96,7 +96,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
         })
       : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds });
   const entryStore = new EntryRepository(dataSource);
-  const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource) });
+  const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource), pageDataBudget: config.pageDataBudget });
   const files = new FilesService(entryStore, new FileRepository(dataSource, new DatabaseBlobStore(dataSource)), {
     filesPerEntry: config.entryFilesLimit,
     versionsPerFile: config.fileVersionsLimit,
@@ -129,7 +129,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   app.use(spoolRoutes(spool, config.fileSizeLimit));
   app.use(entryHistoryRoutes(entries));
   app.use(metaRoutes(metas));
-  app.use(searchRoutes(search));
+  app.use(searchRoutes(search, entries));
   app.use(entriesRoutes(entries, config.bodyLimit));
   app.use(keysRoutes(entries));
   app.use(goblRoutes(new GoblService(engine), config.bodyLimit));

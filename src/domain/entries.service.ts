@@ -2,11 +2,11 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Envelope } from '../document';
 import { UUID_PATTERN, keyProblem } from './create-entry.input';
 import { InThreadEngine, type DocumentEngine, type DocumentJob } from './document-pipeline';
-import { storedJsonOf, type Entry } from './entry';
+import { storedJsonOf, type Attachment, type Entry, type Meta } from './entry';
 import { JsonText } from './json-text';
-import type { DataBudget } from './data-budget';
+import { DataBudget, DEFAULT_PAGE_DATA_BUDGET, partsBudgetSpent } from './data-budget';
 import { decodeCursor, encodeCursor, startOf, type EntryCursor, type ListFilters } from './entry-cursor';
-import { DuplicateEntryError, type EntryStore } from './entry-store';
+import { DuplicateEntryError, type EntryPartSizes, type EntryStore, type EntryVersionsShown } from './entry-store';
 import { DomainError, badInput, conflict, notFound } from './errors';
 import { checkListQuery, type ListEntriesQuery } from './list-entries.query';
 import { checkRelatedQuery, type RelatedEntriesQuery } from './related-entries';
@@ -14,7 +14,7 @@ import { REF_CONTEXTS } from './entry-refs';
 import type { JsonPatchLimits } from './derive/json-patch';
 import type { PublicJwk, SigningKeys } from '../signing/signing-keys';
 import type { EntryHistoryStore } from './entry-history-store';
-import { firstVersionOf, type EntryState } from './entry-history';
+import { firstVersionOf, type EntryState, type EntryVersion } from './entry-history';
 import { EntryUpdates, type EntryVersionData } from './update-entry';
 import { EntryStates } from './entry-states';
 
@@ -31,7 +31,12 @@ export interface EntryPage {
   context?: string;
 }
 
+/** The versions an entry shows with it, newest first, at most (an entry may change without end). */
+export const VERSIONS_SHOWN = 100;
+
 export interface EntryServiceOptions {
+  /** Bytes one REST answer may show of entries' files and meta rows (PAGE_DATA_BUDGET); 16 MiB by default. */
+  pageDataBudget?: number;
   clock?: () => Date;
   newId?: () => string;
   /** The service's envelope signing keys and the keys it trusts; without them `sign` is refused and so is any signed envelope. */
@@ -54,6 +59,7 @@ export class EntryService {
   private readonly engine: DocumentEngine;
   private readonly updates?: EntryUpdates;
   private readonly states?: EntryStates;
+  private readonly pageDataBudget: number;
 
   constructor(
     private readonly store: EntryStore,
@@ -61,6 +67,7 @@ export class EntryService {
   ) {
     this.clock = options.clock ?? (() => new Date());
     this.signingKeys = options.signingKeys;
+    this.pageDataBudget = options.pageDataBudget ?? DEFAULT_PAGE_DATA_BUDGET;
     this.engine = options.engine ?? new InThreadEngine({ signingKeys: options.signingKeys, jsonPatchLimits: options.jsonPatchLimits, newId: options.newId ?? (() => uuidv7()) });
     if (options.history) {
       this.updates = new EntryUpdates(store, options.history, this.engine, this.clock);
@@ -68,9 +75,20 @@ export class EntryService {
     }
   }
 
-  /** Changes an entry (update-entry.ts): new data or a patch, a folder, a signature; 409 when it changed meanwhile. */
-  updateEntry(workspaceId: string, id: string, body: unknown, options: { expectedVersion?: string; signal?: AbortSignal } = {}): Promise<Entry> {
-    return this.history(this.updates).updateEntry(workspaceId, id, body, options);
+  /**
+   * Changes an entry (update-entry.ts): new data or a patch, a folder, a signature; 409 when it changed meanwhile.
+   * With `withParts`, the answer has the entry's files, meta rows and newest versions (see withParts); an entry
+   * whose files and meta could not be shown is refused, `payload-too-large`, before anything is written.
+   */
+  async updateEntry(workspaceId: string, id: string, body: unknown, options: { expectedVersion?: string; withParts?: boolean; signal?: AbortSignal } = {}): Promise<Entry> {
+    if (options.withParts) {
+      const sizes = await this.store.partSizes(workspaceId, [id.toLowerCase()]);
+      const budget = new DataBudget(this.pageDataBudget);
+      if (!budget.payParts(bytesOf(sizes.get(id.toLowerCase())))) throw partsBudgetSpent(budget, 'attachments and meta');
+    }
+    const entry = await this.history(this.updates).updateEntry(workspaceId, id, body, options);
+    if (options.withParts) await this.showParts(workspaceId, [entry]);
+    return entry;
   }
 
   /** The envelope of one version of an entry. */
@@ -131,29 +149,92 @@ export class EntryService {
     return entry;
   }
 
-  /** One entry; with its `data` unless the caller will not show it (GraphQL loads it only when selected). */
-  async getEntry(workspaceId: string, id: string, options: { withData: boolean } = { withData: true }): Promise<Entry> {
+  /**
+   * One entry; with its `data` unless the caller will not show it (GraphQL loads it only when selected), and with
+   * its files, meta rows and newest versions only with `withParts` (REST; GraphQL reads them per field). An entry
+   * check (does it exist?) asks for neither and reads the entry's row alone.
+   */
+  async getEntry(workspaceId: string, id: string, options: EntryReadOptions = { withData: true, withParts: true }): Promise<Entry> {
     if (!UUID_PATTERN.test(id)) throw badInput('id must be a UUID', { id: 'must be a UUID' });
     const entry = await this.store.findById(workspaceId, id.toLowerCase(), options);
     if (!entry) throw notFound('entry');
+    if (options.withParts) await this.showParts(workspaceId, [entry]);
     return entry;
   }
 
   /** One entry by its key; a key that no entry could have (too long, control characters, lone surrogates) is bad input. */
-  async getEntryByKey(workspaceId: string, key: string, options: { withData: boolean } = { withData: true }): Promise<Entry> {
+  async getEntryByKey(workspaceId: string, key: string, options: EntryReadOptions = { withData: true, withParts: true }): Promise<Entry> {
     const problem = keyProblem(key);
     if (problem) throw badInput(`key: ${problem}`, { key: problem });
     const entry = await this.store.findByKey(workspaceId, key, options);
     if (!entry) throw notFound('entry');
+    if (options.withParts) await this.showParts(workspaceId, [entry]);
     return entry;
+  }
+
+  /**
+   * Reads the files, listed meta rows and newest VERSIONS_SHOWN versions of the leading entries whose files and
+   * meta fit in what is left of the budget (which pays for them), for all of them at once, and returns those
+   * entries. The entries after the first that does not fit are left as they are: nothing of theirs is read.
+   */
+  private async withParts(workspaceId: string, entries: Entry[], budget: DataBudget): Promise<Entry[]> {
+    if (entries.length === 0) return entries;
+    const sizes = await this.store.partSizes(workspaceId, entries.map((entry) => entry.id));
+    const unpaid = entries.findIndex((entry) => !budget.payParts(bytesOf(sizes.get(entry.id))));
+    const shown = unpaid === -1 ? entries : entries.slice(0, unpaid);
+    const ids = shown.map((entry) => entry.id);
+    const some = (part: keyof EntryPartSizes) => ids.filter((id) => (sizes.get(id)?.[part] ?? 0) > 0);
+    const [attachments, meta, versions] = await Promise.all([
+      this.store.attachmentsOf(workspaceId, some('attachments')),
+      this.store.metaOf(workspaceId, some('meta')),
+      this.store.versionsOf(workspaceId, ids, VERSIONS_SHOWN),
+    ]);
+    for (const entry of shown) {
+      entry.attachments = attachments.get(entry.id) ?? [];
+      entry.meta = meta.get(entry.id) ?? [];
+      entry.versions = versions.get(entry.id)?.versions ?? [firstVersionOf(entry)];
+    }
+    return shown;
+  }
+
+  /** Reads the parts of every entry of an answer (withParts), or refuses it, `payload-too-large`, when they do not all fit. */
+  async showParts(workspaceId: string, entries: Entry[], budget = new DataBudget(this.pageDataBudget)): Promise<void> {
+    if ((await this.withParts(workspaceId, entries, budget)).length < entries.length) throw partsBudgetSpent(budget, 'attachments and meta');
+  }
+
+  /** What entries' files and listed meta rows weigh when shown (EntryPartSizes), read without reading them. */
+  partSizes(workspaceId: string, ids: string[]): Promise<Map<string, EntryPartSizes>> {
+    return this.store.partSizes(workspaceId, ids);
+  }
+
+  /** The files of entries already read (a page), in one query. */
+  attachmentsOf(workspaceId: string, ids: string[]): Promise<Map<string, Attachment[]>> {
+    return this.store.attachmentsOf(workspaceId, ids);
+  }
+
+  /** The listed meta rows of entries already read (a page), in one query. */
+  metaOf(workspaceId: string, ids: string[]): Promise<Map<string, Meta[]>> {
+    return this.store.metaOf(workspaceId, ids);
+  }
+
+  /** A page of an entry's versions past those versionsOf shows: older than its newest version of id `version`. */
+  versionsBefore(workspaceId: string, entryId: string, version: string, limit: number): Promise<EntryVersion[] | undefined> {
+    return this.store.versionsBefore(workspaceId, entryId, version, limit);
+  }
+
+  /** The newest VERSIONS_SHOWN versions of entries already read (a page) and their counts; a never changed entry is absent. */
+  versionsOf(workspaceId: string, ids: string[]): Promise<Map<string, EntryVersionsShown>> {
+    return this.store.versionsOf(workspaceId, ids, VERSIONS_SHOWN);
   }
 
   /**
    * One page of the workspace's entries, newest first (oldest first with `ascending`). With a data budget (the caller will read each
    * entry's `data`), the page ends before the first entry whose data does not fit what is left of it, and
-   * its next cursor continues from there: a smaller page, never an error.
+   * its next cursor continues from there: a smaller page, never an error. With `withParts` (REST), likewise before
+   * the first entry whose files and meta do not fit what is left of PAGE_DATA_BUDGET; when that is the first entry,
+   * the page is refused, `payload-too-large`.
    */
-  async listEntries(workspaceId: string, query: ListEntriesQuery, options: { dataBudget?: DataBudget } = {}): Promise<EntryPage> {
+  async listEntries(workspaceId: string, query: ListEntriesQuery, options: PageOptions = {}): Promise<EntryPage> {
     const { limit, cursor, ...filters } = checkListQuery(query);
     return this.pageOf(workspaceId, limit, cursor, filters, options);
   }
@@ -162,7 +243,7 @@ export class EntryService {
    * One page of the entries related to an entry (by id: not found when the workspace has none) or to a UUID,
    * with how each is related; paged, ordered and bounded like listEntries (see related-entries.ts).
    */
-  async listRelated(workspaceId: string, query: RelatedEntriesQuery, options: { dataBudget?: DataBudget } = {}): Promise<EntryPage> {
+  async listRelated(workspaceId: string, query: RelatedEntriesQuery, options: PageOptions = {}): Promise<EntryPage> {
     const { limit, cursor, entryId, ...filters } = checkRelatedQuery(query);
     if (entryId !== undefined) await this.getEntry(workspaceId, entryId, { withData: false });
     const links = await this.store.relatedLinks(workspaceId, filters.related);
@@ -178,7 +259,7 @@ export class EntryService {
     limit: number,
     cursor: string | undefined,
     filters: ListFilters,
-    options: { dataBudget?: DataBudget },
+    options: PageOptions,
     ids?: string[],
   ): Promise<EntryPage> {
     const after = cursor === undefined ? undefined : decodeCursor(workspaceId, cursor, filters);
@@ -187,7 +268,14 @@ export class EntryService {
     const rows = await this.store.list(workspaceId, { ...filters, after, limit: limit + 1, ids });
     page.entries = rows.slice(0, limit);
     const more = rows.length > limit;
-    const served = options.dataBudget ? await this.withinBudget(workspaceId, page.entries, options.dataBudget) : page.entries;
+    let served = options.dataBudget ? await this.withinBudget(workspaceId, page.entries, options.dataBudget) : page.entries;
+    if (options.withParts) {
+      // The page ends before the first entry whose files and meta do not fit; one alone over the budget is refused.
+      const budget = new DataBudget(this.pageDataBudget);
+      const shown = await this.withParts(workspaceId, served, budget);
+      if (shown.length === 0 && served.length > 0) throw partsBudgetSpent(budget, 'attachments and meta');
+      served = shown;
+    }
     if (served.length < page.entries.length) {
       page.entries = served;
       // Cut short by the budget; with none served, the next page starts where this one was asked to.
@@ -233,5 +321,19 @@ export class EntryService {
     await this.engine.close();
   }
 }
+
+/** How an entry is read: with its `data`, and with its files, meta rows and newest versions (see EntryService.withParts). */
+export interface EntryReadOptions {
+  withData: boolean;
+  withParts?: boolean;
+}
+
+/** How a page is read: `data` weighed against a budget (GraphQL reads it per field), parts read with the page (REST). */
+export interface PageOptions {
+  dataBudget?: DataBudget;
+  withParts?: boolean;
+}
+
+const bytesOf = (sizes: EntryPartSizes | undefined) => (sizes ? sizes.attachments + sizes.meta : 0);
 
 const positionOf = (entry: Entry): EntryCursor => ({ createdAt: entry.createdAt.getTime(), id: entry.id });

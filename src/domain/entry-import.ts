@@ -32,6 +32,11 @@ export class EntryImporter {
       relatedLinks: (workspaceId, uuid) => target.relatedLinks(workspaceId, uuid),
       loadData: (workspaceId, ids) => target.loadData(workspaceId, ids),
       dataSizes: (workspaceId, ids) => target.dataSizes(workspaceId, ids),
+      partSizes: (workspaceId, ids) => target.partSizes(workspaceId, ids),
+      attachmentsOf: (workspaceId, ids) => target.attachmentsOf(workspaceId, ids),
+      metaOf: (workspaceId, ids) => target.metaOf(workspaceId, ids),
+      versionsOf: (workspaceId, ids, newest) => target.versionsOf(workspaceId, ids, newest),
+      versionsBefore: (workspaceId, entryId, version, limit) => target.versionsBefore(workspaceId, entryId, version, limit),
     };
     this.service = new EntryService(preparing, options);
   }

@@ -1,4 +1,5 @@
-import type { Entry } from './entry';
+import type { Attachment, Entry, Meta } from './entry';
+import type { EntryVersion } from './entry-history';
 import type { EntryCursor, ListFilters } from './entry-cursor';
 
 /** Raised by a store when a new entry's id or key is already taken in its workspace. */
@@ -15,7 +16,26 @@ export interface ListSlice extends ListFilters {
   ids?: string[];
 }
 
-/** What the domain needs from storage. Every call is scoped to one workspace. */
+/**
+ * How many bytes an entry's files and meta rows take when shown (their stored JSON and text), read without
+ * reading them: weighed against a request's data budget first, since rows stored before any cap may be huge.
+ */
+export interface EntryPartSizes {
+  attachments: number;
+  meta: number;
+}
+
+/** The newest versions of an entry that a read shows, and how many it has in all. */
+export interface EntryVersionsShown {
+  versions: EntryVersion[];
+  total: number;
+}
+
+/**
+ * What the domain needs from storage. Every call is scoped to one workspace. An entry is read as its row alone
+ * (`attachments` and `meta` empty, `versions` unset): its parts are read apart, for a whole page at once, and
+ * only by a caller that shows them.
+ */
 export interface EntryStore {
   /** Stores a new entry atomically; throws DuplicateEntryError when its id or key is taken. */
   insert(entry: Entry): Promise<void>;
@@ -32,4 +52,17 @@ export interface EntryStore {
   loadData(workspaceId: string, ids: string[]): Promise<Map<string, Entry['data']>>;
   /** The stored size of `data` in bytes, read without reading the data itself. */
   dataSizes(workspaceId: string, ids: string[]): Promise<Map<string, number>>;
+  /** What the files and listed meta rows of entries weigh when shown; an entry with none is absent. */
+  partSizes(workspaceId: string, ids: string[]): Promise<Map<string, EntryPartSizes>>;
+  /** The files of entries, oldest first; an entry with none is absent. */
+  attachmentsOf(workspaceId: string, ids: string[]): Promise<Map<string, Attachment[]>>;
+  /** The meta rows of entries that are listed (never `secure` ones), oldest first; an entry with none is absent. */
+  metaOf(workspaceId: string, ids: string[]): Promise<Map<string, Meta[]>>;
+  /** The newest `newest` versions of entries and their count; an entry never changed (no version rows) is absent. */
+  versionsOf(workspaceId: string, ids: string[], newest: number): Promise<Map<string, EntryVersionsShown>>;
+  /**
+   * At most `limit` versions of an entry older than the newest one with id `version`, newest first (a page of its
+   * history past those versionsOf shows); undefined when the entry has no version of that id.
+   */
+  versionsBefore(workspaceId: string, entryId: string, version: string, limit: number): Promise<EntryVersion[] | undefined>;
 }

@@ -1,7 +1,8 @@
 import DataLoader from 'dataloader';
 import type { Envelope } from '../document';
-import { DataBudget, dataBudgetSpent, DEFAULT_PAGE_DATA_BUDGET } from '../domain/data-budget';
-import type { Entry } from '../domain/entry';
+import { DataBudget, dataBudgetSpent, DEFAULT_PAGE_DATA_BUDGET, partsBudgetSpent } from '../domain/data-budget';
+import type { Attachment, Entry, Meta } from '../domain/entry';
+import type { EntryPartSizes, EntryVersionsShown } from '../domain/entry-store';
 import type { EntryService } from '../domain/entries.service';
 import type { SearchService } from '../domain/search';
 import { DomainError } from '../domain/errors';
@@ -9,10 +10,15 @@ import { HTTP_STATUS, refusalHeaders } from '../http/refusal';
 import type { Logger } from '../logger';
 import { graphQLErrorOf } from './format-error';
 
-/** Batches per request: every `data` a page asks for is read in one call, not one per entry; sizes likewise. */
+/** Batches per request: every `data` a page asks for is read in one call, not one per entry; sizes and parts likewise. */
 export interface EntryLoaders {
   data: DataLoader<string, Envelope | null>;
   dataSize: DataLoader<string, number>;
+  partSizes: DataLoader<string, EntryPartSizes>;
+  attachments: DataLoader<string, Attachment[]>;
+  meta: DataLoader<string, Meta[]>;
+  /** The newest versions of each entry and their count; null for an entry never changed. */
+  versions: DataLoader<string, EntryVersionsShown | null>;
 }
 
 /** What every resolver gets: the workspace of the verified token, the request's id and logger, the service. */
@@ -33,6 +39,13 @@ export interface GraphQLContext {
    * read. Over the budget, the field's error says to read it in another request.
    */
   dataOf(entry: Entry): Promise<Envelope | null>;
+  /**
+   * An entry's files or listed meta rows, read for the whole page at once, each place they are shown paid for
+   * from the same budget as `data` (their JSON bytes, measured before they are read); over it, the field's error
+   * says to read them in another request.
+   */
+  attachmentsOf(entry: Entry): Promise<Attachment[]>;
+  metaOf(entry: Entry): Promise<Meta[]>;
 }
 
 /**
@@ -60,6 +73,28 @@ export function createContext(
       const sizes = await entries.dataSizes(workspaceId, [...ids]);
       return ids.map((id) => sizes.get(id) ?? 0);
     }),
+    partSizes: new DataLoader(async (ids) => {
+      const sizes = await entries.partSizes(workspaceId, [...ids]);
+      return ids.map((id) => sizes.get(id) ?? { attachments: 0, meta: 0 });
+    }),
+    attachments: new DataLoader(async (ids) => {
+      const found = await entries.attachmentsOf(workspaceId, [...ids]);
+      return ids.map((id) => found.get(id) ?? []);
+    }),
+    meta: new DataLoader(async (ids) => {
+      const found = await entries.metaOf(workspaceId, [...ids]);
+      return ids.map((id) => found.get(id) ?? []);
+    }),
+    versions: new DataLoader(async (ids) => {
+      const found = await entries.versionsOf(workspaceId, [...ids]);
+      return ids.map((id) => found.get(id) ?? null);
+    }),
+  };
+  /** Pays for showing an entry's part, before reading it; false when it has none (nothing to read). */
+  const paidPart = async (entry: Entry, part: keyof EntryPartSizes): Promise<boolean> => {
+    const bytes = (await loaders.partSizes.load(entry.id))[part];
+    if (!dataBudget.payParts(bytes)) throw partsBudgetSpent(dataBudget, part);
+    return bytes > 0;
   };
   return {
     workspaceId,
@@ -76,6 +111,12 @@ export function createContext(
         if (!dataBudget.pay(entry, bytes)) throw dataBudgetSpent(dataBudget);
       }
       return loaders.data.load(entry.id);
+    },
+    async attachmentsOf(entry) {
+      return (await paidPart(entry, 'attachments')) ? loaders.attachments.load(entry.id) : [];
+    },
+    async metaOf(entry) {
+      return (await paidPart(entry, 'meta')) ? loaders.meta.load(entry.id) : [];
     },
   };
 }

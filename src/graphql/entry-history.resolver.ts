@@ -4,10 +4,13 @@ import type { Entry } from '../domain/entry';
 import { firstVersionOf, type EntryState, type EntryVersion } from '../domain/entry-history';
 import type { GraphQLContext } from './context';
 import { EntryVersionDataType } from './entry-history.type';
-import { EntryStateConnectionType, EntryVersionConnectionType, HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX, pageOfList } from './history-connection.type';
+import { EntryStateConnectionType, EntryVersionConnectionType, HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX, listCursorId, pageOfList, pageSizeOf } from './history-connection.type';
+import { badInput } from '../domain/errors';
 import { EntryType } from './entry.type';
 import { AddEntryStateInput, UpdateEntryInput, updateBodyOf } from './update-entry.input';
 import { AddEntryStatePayload, UpdateEntryPayload } from './update-entry.payload';
+import { PART_COMPLEXITY } from './limits';
+import { VERSIONS_SHOWN } from '../domain/entries.service';
 
 /** Changes of entries and their states: each one call into the entry service, as the REST routes make. */
 @Resolver(() => EntryType)
@@ -23,17 +26,39 @@ export class EntryHistoryResolver {
   async addEntryState(@Arg('input', () => AddEntryStateInput) input: AddEntryStateInput, @Ctx() ctx: GraphQLContext): Promise<AddEntryStatePayload> {
     const body = Object.fromEntries(Object.entries({ key: input.key, notes: input.notes, meta: input.meta }).filter(([, value]) => value !== undefined));
     const state = await ctx.entries.putState(ctx.workspaceId, input.entryId, body, { at: input.at ?? undefined });
-    const entry = await ctx.entries.getEntry(ctx.workspaceId, input.entryId, { withData: false });
+    const entry = await ctx.entries.getEntry(ctx.workspaceId, input.entryId, { withData: false, withParts: false });
     return { state, entry, clientMutationId: input.clientMutationId ?? null };
   }
 
-  @FieldResolver(() => EntryVersionConnectionType, { description: 'The versions of the envelope, newest first (read with the entry: one query per page of entries).' })
-  versions(
+  @FieldResolver(() => EntryVersionConnectionType, {
+    complexity: PART_COMPLEXITY,
+    description: `The versions of the envelope, newest first (totalCount counts them all): the newest ${VERSIONS_SHOWN} are read only when selected, for a whole page of entries at once; pages past them are read after their cursor.`,
+  })
+  async versions(
     @Root() entry: Entry,
+    @Ctx() ctx: GraphQLContext,
     @Arg('first', () => Int, { nullable: true, description: `Versions per page, 1 to ${HISTORY_PAGE_MAX} (default ${HISTORY_PAGE_DEFAULT}).` }) first?: number | null,
     @Arg('after', () => String, { nullable: true }) after?: string | null,
-  ): EntryVersionConnectionType {
-    return pageOfList(entry.versions ?? [firstVersionOf(entry)], (v: EntryVersion) => v.version, { first, after });
+  ): Promise<EntryVersionConnectionType> {
+    // An entry never changed has no version rows: its one version is the entry as created.
+    const shown = entry.versions ? { versions: entry.versions, total: entry.versions.length } : await ctx.loaders.versions.load(entry.id);
+    const versions = shown?.versions ?? [firstVersionOf(entry)];
+    const total = shown?.total ?? 1;
+    const idOf = (v: EntryVersion) => v.version;
+    const afterId = after ? listCursorId(after) : undefined;
+    const size = pageSizeOf(first);
+    const place = versions.findIndex((v) => v.version === afterId);
+    if (total > versions.length && afterId !== undefined && (place === -1 || place + 1 + size > versions.length)) {
+      // A page that goes past the newest VERSIONS_SHOWN, which a page of entries reads: read after the cursor's version.
+      const older = await ctx.entries.versionsBefore(ctx.workspaceId, entry.id, afterId, size + 1);
+      if (!older) throw badInput('after is not a cursor of this list', { after: 'is not a cursor of this list' });
+      const page = pageOfList(older.slice(0, size), idOf, { first });
+      return { ...page, totalCount: total, pageInfo: { ...page.pageInfo, hasNextPage: older.length > size } };
+    }
+    const page = pageOfList(versions, idOf, { first, after });
+    // A page that ends the versions read goes on when the entry has older ones.
+    const more = total > versions.length && page.edges.length > 0 && page.edges[page.edges.length - 1].node === versions[versions.length - 1];
+    return { ...page, totalCount: total, pageInfo: { ...page.pageInfo, hasNextPage: page.pageInfo.hasNextPage || more } };
   }
 
   @FieldResolver(() => EntryStateConnectionType, { description: 'The states of the entry, newest first (those of a whole page of entries in one query).' })

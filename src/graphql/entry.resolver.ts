@@ -2,14 +2,16 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Envelope } from '../document';
-import { envelopeOf, type Entry } from '../domain/entry';
+import { envelopeOf, type Attachment, type Entry, type Meta } from '../domain/entry';
 import type { GraphQLContext } from './context';
 import { CreateEntryInput, restBodyOf } from './create-entry.input';
 import { CreateEntryPayload } from './create-entry.payload';
 import { EntriesArgs, listQueryOf } from './entries.args';
 import { connectionOf, edgeOf, EntryConnectionType } from './entry-connection.type';
 import { EntryType } from './entry.type';
-import { DATA_COMPLEXITY, pageComplexity } from './limits';
+import { AttachmentType } from './attachment.type';
+import { DATA_COMPLEXITY, PART_COMPLEXITY, pageComplexity } from './limits';
+import { MetaType } from './meta.type';
 import { selectsPath } from './selection';
 
 const NODE_DATA = ['edges', 'node', 'data'] as const;
@@ -30,12 +32,12 @@ export class EntryResolver {
   // ID, as `node(id)` and every entry's `id`: clients' caches and generated types treat ids as ID. A text that is not a UUID is BAD_USER_INPUT.
   @Query(() => EntryType, { nullable: true, description: 'One entry by its id (a UUID); NOT_FOUND when the workspace has none.' })
   entry(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Entry> {
-    return ctx.entries.getEntry(ctx.workspaceId, id, { withData: false });
+    return ctx.entries.getEntry(ctx.workspaceId, id, { withData: false, withParts: false });
   }
 
   @Query(() => EntryType, { nullable: true, description: 'One entry by its idempotency key; NOT_FOUND when the workspace has none.' })
   entryByKey(@Arg('key', () => String) key: string, @Ctx() ctx: GraphQLContext): Promise<Entry> {
-    return ctx.entries.getEntryByKey(ctx.workspaceId, key, { withData: false });
+    return ctx.entries.getEntryByKey(ctx.workspaceId, key, { withData: false, withParts: false });
   }
 
   @Mutation(() => CreateEntryPayload, { description: 'Creates an entry, as POST /silo/v1/entries does.' })
@@ -56,5 +58,21 @@ export class EntryResolver {
   })
   data(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Envelope | Promise<Envelope | null> {
     return envelopeOf(entry) ?? ctx.dataOf(entry);
+  }
+
+  @FieldResolver(() => [AttachmentType], {
+    complexity: PART_COMPLEXITY,
+    description: "The entry's files. Read only when selected, for a whole page at once; their JSON counts against the request's data budget.",
+  })
+  attachments(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Promise<Attachment[]> {
+    return ctx.attachmentsOf(entry);
+  }
+
+  @FieldResolver(() => [MetaType], {
+    complexity: PART_COMPLEXITY,
+    description: "The entry's meta rows (not `secure` ones). Read only when selected, for a whole page at once; their JSON counts against the request's data budget.",
+  })
+  meta(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Promise<Meta[]> {
+    return ctx.metaOf(entry);
   }
 }

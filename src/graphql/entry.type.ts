@@ -1,15 +1,14 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
-import { AttachmentType } from './attachment.type';
 import { DateTimeScalar } from './date-time.scalar';
 import { DigestType } from './digest.type';
 import { FaultType } from './fault.type';
-import { MetaType } from './meta.type';
 import { NodeType } from './node.type';
 
 /**
- * An entry, with the REST fields in camelCase. Resolvers return the domain `Entry` itself;
- * `draft` and `data` are resolved in EntryResolver (`data` only when a query selects it).
+ * An entry, with the REST fields in camelCase. Resolvers return the domain `Entry` itself, read as its row;
+ * `draft`, `data`, `attachments` and `meta` are resolved in EntryResolver and `versions` in EntryHistoryResolver,
+ * each read only when a query selects it.
  */
 @ObjectType('Entry', { simpleResolvers: true, implements: NodeType, description: 'A stored business document of the workspace.' })
 export class EntryType implements NodeType {
@@ -48,12 +47,6 @@ export class EntryType implements NodeType {
 
   @Field(() => String, { nullable: true, description: 'Set when the entry is returned inside a related query.' })
   context?: string;
-
-  @Field(() => [AttachmentType])
-  attachments: AttachmentType[];
-
-  @Field(() => [MetaType])
-  meta: MetaType[];
 
   @Field(() => [FaultType], { description: 'Faults raised while processing the entry.' })
   faults: FaultType[];

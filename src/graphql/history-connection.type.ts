@@ -49,17 +49,32 @@ export class EntryStateConnectionType {
 export const HISTORY_PAGE_DEFAULT = 20;
 export const HISTORY_PAGE_MAX = 100;
 
+/** A page's size: `first`, 1 to HISTORY_PAGE_MAX, by default HISTORY_PAGE_DEFAULT. */
+export function pageSizeOf(first: number | null | undefined): number {
+  const size = first ?? HISTORY_PAGE_DEFAULT;
+  if (!Number.isInteger(size) || size < 1 || size > HISTORY_PAGE_MAX) {
+    throw badInput(`first must be 1 to ${HISTORY_PAGE_MAX}`, { first: `must be 1 to ${HISTORY_PAGE_MAX}` });
+  }
+  return size;
+}
+
+/** The cursor that names an item of a list by its id. */
+export const listCursorOf = (id: string) => Buffer.from(`item:${id}`).toString('base64url');
+
+/** The id a cursor of listCursorOf names; undefined for text that is no such cursor. */
+export function listCursorId(cursor: string): string | undefined {
+  const text = Buffer.from(cursor, 'base64url').toString();
+  return text.startsWith('item:') ? text.slice('item:'.length) : undefined;
+}
+
 /**
  * One page of a list an entry holds whole (its versions, its states: a few each). A cursor names the item it
  * follows, not a position, so a version or state added at the head while a client pages does not shift the
  * pages after it.
  */
 export function pageOfList<T>(items: T[], idOf: (item: T) => string, args: { first?: number | null; after?: string | null }) {
-  const first = args.first ?? HISTORY_PAGE_DEFAULT;
-  if (!Number.isInteger(first) || first < 1 || first > HISTORY_PAGE_MAX) {
-    throw badInput(`first must be 1 to ${HISTORY_PAGE_MAX}`, { first: `must be 1 to ${HISTORY_PAGE_MAX}` });
-  }
-  const cursorOf = (item: T) => Buffer.from(`item:${idOf(item)}`).toString('base64url');
+  const first = pageSizeOf(args.first);
+  const cursorOf = (item: T) => listCursorOf(idOf(item));
   let start = 0;
   if (args.after) {
     const index = items.findIndex((item) => cursorOf(item) === args.after);

@@ -35,6 +35,13 @@ export const MEASURES_KEPT = 4_096;
 /** What a field costs when it names no cost: 1. `data` costs more (a whole envelope is read and sent). */
 export const DATA_COMPLEXITY = 10;
 
+/**
+ * What an entry's `attachments`, `meta` and `versions` cost besides their fields: 5, one more batched query per
+ * page. Their size is bounded elsewhere: files and meta rows by the request's data budget (each place they are
+ * shown pays their bytes), versions by the newest VERSIONS_SHOWN and the connection's `first`.
+ */
+export const PART_COMPLEXITY = 5;
+
 /** A list field's cost is its items' cost times the page size it will be served at (REST's limit rules). */
 export function pageComplexity({ args, childComplexity }: ComplexityEstimatorArgs): number {
   const first = typeof args.first === 'number' && args.first > 0 ? Math.min(args.first, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;

@@ -8,6 +8,6 @@ import { NodeType } from './node.type';
 export class NodeResolver {
   @Query(() => NodeType, { nullable: true, description: 'Any object by its global id (an Entry by its UUID).' })
   node(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Entry> {
-    return ctx.entries.getEntry(ctx.workspaceId, id, { withData: false });
+    return ctx.entries.getEntry(ctx.workspaceId, id, { withData: false, withParts: false });
   }
 }

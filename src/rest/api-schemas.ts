@@ -200,7 +200,7 @@ const entryFields = {
   created_at: Type.String(DATE_TIME),
   updated_at: Type.String(DATE_TIME),
   version: Type.Optional(Type.String({ description: 'The current version of the envelope.' })),
-  versions: Type.Optional(Type.Array(EntryVersionSchema, { description: 'Every version of the envelope, newest first.' })),
+  versions: Type.Optional(Type.Array(EntryVersionSchema, { description: 'The versions of the envelope, newest first: the newest 100.' })),
   context: Type.Optional(Type.String({ description: 'In a related list: how the entry is related to the UUID asked for (`preceding`, `lines.document`, `previous` or `uuid`).' })),
 };
 

@@ -40,7 +40,7 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
         folder: single(q.folder),
         createdAt: single(q.created_at),
         ascending: single(q.ascending),
-      });
+      }, { withParts: true });
       res.json(pageJson(page, req.fileUrl));
     })
     .post(body, async (req, res) => {
@@ -70,7 +70,7 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
       sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { id: req.params.id, signal: abandonedSignal(res) }));
     })
     .patch(body, async (req, res) => {
-      const options = { expectedVersion: expectedVersionOf(req.get('if-match')), signal: abandonedSignal(res) };
+      const options = { expectedVersion: expectedVersionOf(req.get('if-match')), withParts: true, signal: abandonedSignal(res) };
       sendEntry(res, await entries.updateEntry(req.workspaceId, req.params.id, req.body, options));
     })
     .all(methodNotAllowed(['GET', 'PUT', 'PATCH']));

@@ -26,13 +26,13 @@ export function relatedRoutes(entries: EntryService): Router {
   router
     .route('/silo/v1/entries/related')
     .get(async (req, res) => {
-      res.json(pageJson(await entries.listRelated(req.workspaceId, relatedQueryOf(req)), req.fileUrl));
+      res.json(pageJson(await entries.listRelated(req.workspaceId, relatedQueryOf(req), { withParts: true }), req.fileUrl));
     })
     .all(methodNotAllowed(['GET']));
   router
     .route('/silo/v1/entries/:id/related')
     .get(async (req, res) => {
-      res.json(pageJson(await entries.listRelated(req.workspaceId, { ...relatedQueryOf(req), id: req.params.id }), req.fileUrl));
+      res.json(pageJson(await entries.listRelated(req.workspaceId, { ...relatedQueryOf(req), id: req.params.id }, { withParts: true }), req.fileUrl));
     })
     .all(methodNotAllowed(['GET']));
   return router;

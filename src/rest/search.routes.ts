@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { SearchPage, SearchService } from '../domain/search';
+import type { EntryService } from '../domain/entries.service';
 import { methodNotAllowed } from '../http/refusal';
 import { SearchQuery } from './api-schemas';
 import { entryJson } from './entry.presenter';
@@ -16,13 +17,15 @@ export const searchPageJson = (page: SearchPage, fileUrl: FileUrl) => ({
 });
 
 /** `GET /silo/v1/search`: the workspace's entries that match `q`, best first. */
-export function searchRoutes(search: SearchService): Router {
+export function searchRoutes(search: SearchService, entries: EntryService): Router {
   const router = Router();
   router
     .route('/silo/v1/search')
     .get(checkRequest({ query: SearchQuery }), async (req, res) => {
       const { q, folder, limit, offset } = req.query as Record<string, string | undefined>;
-      res.json(searchPageJson(await search.search(req.workspaceId, { q, folder, limit, offset }), req.fileUrl));
+      const page = await search.search(req.workspaceId, { q, folder, limit, offset });
+      await entries.showParts(req.workspaceId, page.entries); // files and meta within the page data budget
+      res.json(searchPageJson(page, req.fileUrl));
     })
     .all(methodNotAllowed(['GET']));
   return router;

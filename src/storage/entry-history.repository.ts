@@ -2,6 +2,7 @@ import { In, type DataSource, type Repository } from 'typeorm';
 import type { EntryState, EntryVersion } from '../domain/entry-history';
 import { legacyVersionOf } from '../domain/entry-history';
 import type { EntryChange, EntryHistoryStore, GuardedWrite } from '../domain/entry-history-store';
+import type { EntryVersionsShown } from '../domain/entry-store';
 import { storedJsonOf } from '../domain/entry';
 import { EntryStateEntity, EntryVersionEntity } from './entities/entry-history.entity';
 import { entryIndexSteps, searchRowSteps } from './entry-index-steps';
@@ -61,24 +62,58 @@ export class EntryHistoryRepository implements EntryHistoryStore {
 }
 
 /**
- * The versions of a page of entries, newest first, in one query (never one per entry). An entry with no
- * version rows has never changed: its one version is described by its row.
+ * The newest `newest` versions of each entry of a page, newest first, and how many each has, in one query
+ * (never one per entry); an entry can change without end, so what is read is bounded. An entry with no
+ * version rows has never changed: its one version is described by its row, and it is absent here.
  */
-export async function loadVersions(dataSource: DataSource, workspaceId: string, entryIds: string[]): Promise<Map<string, EntryVersion[]>> {
-  const found = new Map<string, EntryVersion[]>();
+export async function loadVersions(dataSource: DataSource, workspaceId: string, entryIds: string[], newest: number): Promise<Map<string, EntryVersionsShown>> {
+  const found = new Map<string, EntryVersionsShown>();
   if (entryIds.length === 0) return found;
-  const rows = await dataSource.getRepository(EntryVersionEntity).find({
-    select: { entryId: true, seq: true, version: true, at: true, invalid: true, signed: true, src: true },
-    where: { workspaceId, entryId: In(entryIds) },
-    order: { seq: 'DESC' },
-  });
+  const marks = entryIds.map(() => '?').join(', ');
+  // Both engines number each entry's rows newest first and count them (window functions: SQLite 3.25, MariaDB 10.2).
+  const rows: (VersionRow & { entry_id: string; total: number | string })[] = await dataSource.query(
+    'SELECT entry_id, total, version, at, invalid, signed, src FROM (' +
+      'SELECT entry_id, seq, version, at, invalid, signed, src, ROW_NUMBER() OVER (PARTITION BY entry_id ORDER BY seq DESC) AS place, ' +
+      'COUNT(*) OVER (PARTITION BY entry_id) AS total ' +
+      `FROM entry_versions WHERE workspace_id = ? AND entry_id IN (${marks})) numbered WHERE place <= ? ORDER BY entry_id, seq DESC`,
+    [workspaceId, ...entryIds, newest],
+  );
   for (const row of rows) {
-    const list = found.get(row.entryId) ?? [];
-    list.push({ version: row.version, at: new Date(row.at), invalid: Boolean(row.invalid), signed: Boolean(row.signed), src: row.src });
-    found.set(row.entryId, list);
+    if (!found.has(row.entry_id)) found.set(row.entry_id, { versions: [], total: Number(row.total) });
+    found.get(row.entry_id)!.versions.push(versionOfRow(row));
   }
   return found;
 }
+
+/** A page of an entry's versions past the newest with id `version`, by their place (`seq`): see EntryStore.versionsBefore. */
+export async function loadVersionsBefore(dataSource: DataSource, workspaceId: string, entryId: string, version: string, limit: number): Promise<EntryVersion[] | undefined> {
+  const [from]: { seq: number | string }[] = await dataSource.query(
+    'SELECT seq FROM entry_versions WHERE workspace_id = ? AND entry_id = ? AND version = ? ORDER BY seq DESC LIMIT 1',
+    [workspaceId, entryId, version],
+  );
+  if (!from) return undefined;
+  const rows: VersionRow[] = await dataSource.query(
+    'SELECT version, at, invalid, signed, src FROM entry_versions WHERE workspace_id = ? AND entry_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
+    [workspaceId, entryId, Number(from.seq), limit],
+  );
+  return rows.map(versionOfRow);
+}
+
+interface VersionRow {
+  version: string;
+  at: number | string;
+  invalid: number | boolean;
+  signed: number | boolean;
+  src: string;
+}
+
+const versionOfRow = (row: VersionRow): EntryVersion => ({
+  version: row.version,
+  at: new Date(Number(row.at)),
+  invalid: Boolean(Number(row.invalid)),
+  signed: Boolean(Number(row.signed)),
+  src: row.src,
+});
 
 const flag = (value: boolean) => (value ? 1 : 0);
 

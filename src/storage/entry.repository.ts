@@ -1,7 +1,7 @@
 import { In, type DataSource, type Repository } from 'typeorm';
 import type { Envelope } from '../document';
-import { storedJsonOf, type Entry, type Meta } from '../domain/entry';
-import { DuplicateEntryError, type EntryStore, type ListSlice } from '../domain/entry-store';
+import { storedJsonOf, type Attachment, type Entry, type Meta } from '../domain/entry';
+import { DuplicateEntryError, type EntryPartSizes, type EntryStore, type EntryVersionsShown, type ListSlice } from '../domain/entry-store';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { fromAttachmentRow } from './attachment-rows';
 import { EntryEntity } from './entities/entry.entity';
@@ -9,8 +9,8 @@ import { MetaEntity } from './entities/meta.entity';
 import { duplicateIndexOf } from './duplicate-key';
 import { insertRowsIn, preparedInsert } from './bulk-insert';
 import { withRetries } from './transient-errors';
-import { loadVersions } from './entry-history.repository';
-import { firstVersionOf, legacyVersionOf } from '../domain/entry-history';
+import { loadVersions, loadVersionsBefore } from './entry-history.repository';
+import { legacyVersionOf, type EntryVersion } from '../domain/entry-history';
 import { entryRefSteps, refRowsOf, relatedLinks } from './entry-refs.repository';
 import { EntryRefEntity } from './entities/entry-ref.entity';
 import { insertSearchRows, searchRowWrites } from './search-index.repository';
@@ -106,11 +106,11 @@ export class EntryRepository implements EntryStore {
     return this.findOne({ workspaceId, keySlot: key }, options.withData);
   }
 
-  /** Entries by id, without `data`, in no particular order (search results). */
+  /** Entries by id, without `data` or parts, in no particular order (search results). */
   async findByIds(workspaceId: string, ids: string[]): Promise<Entry[]> {
     if (ids.length === 0) return [];
     const rows = await this.entries.find({ select: selectOf(LIST_COLUMNS), where: { workspaceId, id: In(ids) } });
-    return this.withRelations(workspaceId, rows);
+    return rows.map(fromRow);
   }
 
   async list(workspaceId: string, slice: ListSlice): Promise<Entry[]> {
@@ -138,7 +138,7 @@ export class EntryRepository implements EntryStore {
       });
     }
     const rows = await query.orderBy(time, order).addOrderBy('e.id', order).limit(slice.limit).getMany();
-    return this.withRelations(workspaceId, rows);
+    return rows.map(fromRow);
   }
 
   async relatedLinks(workspaceId: string, uuid: string): Promise<Map<string, Set<string>>> {
@@ -167,33 +167,67 @@ export class EntryRepository implements EntryStore {
     return sizes;
   }
 
+  async partSizes(workspaceId: string, ids: string[]): Promise<Map<string, EntryPartSizes>> {
+    const sizes = new Map<string, EntryPartSizes>();
+    if (ids.length === 0) return sizes;
+    const marks = ids.map(() => '?').join(', ');
+    // Bytes of every text a row shows, and a few hundred for its fixed fields; OCTET_LENGTH reads no text into the answer.
+    const rows: { part: 'attachments' | 'meta'; id: string; size: number | string | null }[] = await this.dataSource.query(
+      `SELECT 'attachments' AS part, entry_id AS id, SUM(${ROW_OVERHEAD} + ${octets('name', 'description', 'url', 'meta', 'previous', 'file_key', 'category')}) AS size ` +
+        `FROM entry_attachments WHERE workspace_id = ? AND entry_id IN (${marks}) GROUP BY entry_id UNION ALL ` +
+        `SELECT 'meta' AS part, entry_id AS id, SUM(${ROW_OVERHEAD} + ${octets('src', 'meta_key', 'value', 'ref', 'owner_id', 'link_url')}) AS size ` +
+        `FROM entry_meta WHERE workspace_id = ? AND entry_id IN (${marks}) AND secure = 0 GROUP BY entry_id`,
+      [workspaceId, ...ids, workspaceId, ...ids],
+    );
+    for (const row of rows) {
+      const sized = sizes.get(row.id) ?? { attachments: 0, meta: 0 };
+      sized[row.part] = Number(row.size ?? 0);
+      sizes.set(row.id, sized);
+    }
+    return sizes;
+  }
+
+  async attachmentsOf(workspaceId: string, ids: string[]): Promise<Map<string, Attachment[]>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.attachments.find({ where: { workspaceId, entryId: In(ids) }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return groupBy(rows.map(fromAttachmentRow), (a) => a.entryId);
+  }
+
+  async metaOf(workspaceId: string, ids: string[]): Promise<Map<string, Meta[]>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.metas.find({ where: { workspaceId, entryId: In(ids), secure: false }, order: { createdAt: 'ASC', src: 'ASC', key: 'ASC' } });
+    return groupBy(rows.map(fromMetaRow), (m) => m.entryId);
+  }
+
+  versionsOf(workspaceId: string, ids: string[], newest: number): Promise<Map<string, EntryVersionsShown>> {
+    return loadVersions(this.dataSource, workspaceId, ids, newest);
+  }
+
+  versionsBefore(workspaceId: string, entryId: string, version: string, limit: number): Promise<EntryVersion[] | undefined> {
+    return loadVersionsBefore(this.dataSource, workspaceId, entryId, version, limit);
+  }
+
+  /** The entry's row alone: its parts are read by the callers that show them (see EntryStore). */
   private async findOne(where: { workspaceId: string; id?: string; keySlot?: string }, withData: boolean): Promise<Entry | undefined> {
     const select = selectOf(withData ? [...LIST_COLUMNS, 'data'] : LIST_COLUMNS);
     const row = await this.entries.findOne({ select, where });
-    if (!row) return undefined;
-    const [entry] = await this.withRelations(where.workspaceId, [row]);
-    return entry;
+    return row ? fromRow(row) : undefined;
   }
+}
 
-  /** Attachments and meta of a whole page in one query each, never one per entry; `secure` meta rows are never listed. */
-  private async withRelations(workspaceId: string, rows: EntryEntity[]): Promise<Entry[]> {
-    if (rows.length === 0) return [];
-    const entryIds = rows.map((r) => r.id);
-    const [attachments, metas, versions] = await Promise.all([
-      this.attachments.find({ where: { workspaceId, entryId: In(entryIds) }, order: { createdAt: 'ASC', id: 'ASC' } }),
-      this.metas.find({ where: { workspaceId, entryId: In(entryIds), secure: false }, order: { createdAt: 'ASC', src: 'ASC', key: 'ASC' } }),
-      loadVersions(this.dataSource, workspaceId, entryIds),
-    ]);
-    return rows.map((row) => {
-      const entry = fromRow(row);
-      return {
-        ...entry,
-        attachments: attachments.filter((a) => a.entryId === row.id).map(fromAttachmentRow),
-        meta: metas.filter((m) => m.entryId === row.id).map(fromMetaRow),
-        versions: versions.get(row.id) ?? [firstVersionOf(entry)],
-      };
-    });
+/** What a file's or meta row's fixed fields (ids, flags, times, names of members) weigh in JSON, at most. */
+const ROW_OVERHEAD = 400;
+
+const octets = (...columns: string[]) => columns.map((c) => `COALESCE(OCTET_LENGTH(${c}), 0)`).join(' + ');
+
+function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(keyOf(item));
+    if (group) group.push(item);
+    else groups.set(keyOf(item), [item]);
   }
+  return groups;
 }
 
 /** What the unique index holds for an entry: its key, or its id behind a control character that no key may hold. */

@@ -79,7 +79,7 @@ export function recordQueries(dataSource: DataSource) {
     /** Queries that read the `data` column (quoted, as TypeORM quotes every column), not only its size. */
     readingData: () => queries.filter((q) => /[`"]data[`"]/.test(q.replace(/OCTET_LENGTH\([^)]*\)/gi, ''))),
     /** Queries that measure `data` (its stored bytes) without reading it. */
-    measuringData: () => queries.filter((q) => /OCTET_LENGTH\(/i.test(q)),
+    measuringData: () => queries.filter((q) => /OCTET_LENGTH\([^)]*\bdata\b/i.test(q)),
     restore: () => void (logger.logQuery = original),
   };
 }

@@ -6,11 +6,10 @@ import { storedJsonOf, type Entry } from './entry';
 import { JsonText } from './json-text';
 import type { DataBudget } from './data-budget';
 import { decodeCursor, encodeCursor, startOf, type EntryCursor, type ListFilters } from './entry-cursor';
-import { DuplicateEntryError, type EntryStore } from './entry-store';
+import { DuplicateEntryError, type EntryStore, type ListSlice } from './entry-store';
 import { DomainError, badInput, conflict, notFound } from './errors';
 import { checkListQuery, type ListEntriesQuery } from './list-entries.query';
 import { checkRelatedQuery, type RelatedEntriesQuery } from './related-entries';
-import { REF_CONTEXTS } from './entry-refs';
 import type { JsonPatchLimits } from './derive/json-patch';
 import type { PublicJwk, SigningKeys } from '../signing/signing-keys';
 import type { EntryHistoryStore } from './entry-history-store';
@@ -161,14 +160,9 @@ export class EntryService {
    * with how each is related; paged, ordered and bounded like listEntries (see related-entries.ts).
    */
   async listRelated(workspaceId: string, query: RelatedEntriesQuery, options: { dataBudget?: DataBudget } = {}): Promise<EntryPage> {
-    const { limit, cursor, entryId, ...filters } = checkRelatedQuery(query);
+    const { limit, cursor, entryId, related, ...filters } = checkRelatedQuery(query);
     if (entryId !== undefined) await this.getEntry(workspaceId, entryId, { withData: false });
-    const links = await this.store.relatedLinks(workspaceId, filters.related);
-    const contextOf = (id: string) => filters.context ?? REF_CONTEXTS.find((context) => links.get(id)?.has(context));
-    const ids = [...links.keys()].filter((id) => filters.context === undefined || links.get(id)!.has(filters.context));
-    const page = await this.pageOf(workspaceId, limit, cursor, filters, options, ids);
-    for (const entry of page.entries) entry.context = contextOf(entry.id);
-    return page;
+    return this.pageOf(workspaceId, limit, cursor, { ...filters, related }, options, (slice) => this.store.listRelated(workspaceId, { ...slice, related }));
   }
 
   private async pageOf(
@@ -177,12 +171,12 @@ export class EntryService {
     cursor: string | undefined,
     filters: ListFilters,
     options: { dataBudget?: DataBudget },
-    ids?: string[],
+    read: (slice: ListSlice) => Promise<Entry[]> = (slice) => this.store.list(workspaceId, slice),
   ): Promise<EntryPage> {
     const after = cursor === undefined ? undefined : decodeCursor(workspaceId, cursor, filters);
     const page: EntryPage = { entries: [], limit, cursor, ...filters };
     if (cursor !== undefined && after === undefined) return page; // another workspace's cursor
-    const rows = await this.store.list(workspaceId, { ...filters, after, limit: limit + 1, ids });
+    const rows = await read({ ...filters, after, limit: limit + 1 });
     page.entries = rows.slice(0, limit);
     const more = rows.length > limit;
     const served = options.dataBudget ? await this.withinBudget(workspaceId, page.entries, options.dataBudget) : page.entries;

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Runs the repository's own list query under EXPLAIN and returns the plan as text. */
-async function planOf(filters: { folder?: string; createdAt?: Date; ascending?: boolean; ids?: string[]; after?: { createdAt: number; id: string } }, workspace = 'plan-workspace') {
+async function planOf(filters: { folder?: string; createdAt?: Date; ascending?: boolean; after?: { createdAt: number; id: string } }, workspace = 'plan-workspace') {
   const dataSource = t.server.dataSource;
   const queries: string[] = [];
   const original = dataSource.driver.createQueryRunner.bind(dataSource.driver);
@@ -79,36 +79,4 @@ describe('list query plan', () => {
     }
   });
 
-});
-
-describe('related list query plan', () => {
-  const workspace = newWorkspace();
-  let related: string[] = [];
-  beforeAll(async () => {
-    // A workspace of many entries, a few of them related: the plan must read those by id, not walk them all.
-    const repository = new EntryRepository(t.server.dataSource);
-    const entries = Array.from({ length: 2000 }, (_, i) => ({
-      workspaceId: workspace, id: randomUUID(), folder: 'sales', docSchema: party('x').$schema, envSchema: 'https://gobl.org/draft-0/envelope',
-      signed: false, invalid: false, digest: { alg: 'sha256', val: 'x' }, snippet: { title: 'x' }, tags: [], attachments: [], meta: [], faults: [],
-      createdAt: new Date(Date.now() - i * 1000), updatedAt: new Date(), dataJson: '{}',
-    }));
-    await repository.insertMany(entries);
-    related = entries.filter((_, i) => i % 400 === 0).map((e) => e.id);
-    await t.server.dataSource.query(testDatabase() === 'sqlite' ? 'ANALYZE' : 'ANALYZE TABLE entries');
-  });
-
-  test.each([
-    ['related', {}],
-    ['related, ascending, with a cursor', { ascending: true, after: { createdAt: 0, id: randomUUID() } }],
-    ['related, created_at and a cursor', { createdAt: new Date(), after: { createdAt: Date.now(), id: randomUUID() } }],
-  ])('%s: the related entries are read by primary key, not by walking the workspace', async (_name, filters) => {
-    const plan = await planOf({ ...filters, ids: related }, workspace);
-    if (testDatabase() === 'sqlite') {
-      expect(plan).toMatch(/SEARCH e USING (INDEX sqlite_autoindex_entries_1|PRIMARY KEY) \(workspace_id=\? AND id=\?\)/);
-      expect(plan).not.toMatch(/USING INDEX entries_workspace_/);
-    } else {
-      // key_len 1168: both columns of the primary key (workspace_id, id).
-      expect(plan).toMatch(/\be (range|ref|eq_ref) [^\n]* PRIMARY 1168 /);
-    }
-  });
 });

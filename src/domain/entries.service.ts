@@ -16,6 +16,7 @@ import type { EntryHistoryStore } from './entry-history-store';
 import { firstVersionOf, type EntryState } from './entry-history';
 import { EntryUpdates, type EntryVersionData } from './update-entry';
 import { EntryStates } from './entry-states';
+import { DEFAULT_ENTRY_LIMITS, checkRefCount } from './entry-limits';
 
 export interface EntryPage {
   entries: Entry[];
@@ -41,6 +42,8 @@ export interface EntryServiceOptions {
   jsonPatchLimits?: JsonPatchLimits;
   /** Where versions and states are kept; without it, updates and states are refused. */
   history?: EntryHistoryStore;
+  /** ENTRY_REFS_LIMIT: the most UUIDs a stored document may name; DEFAULT_ENTRY_LIMITS.refs otherwise. */
+  refsLimit?: number;
 }
 
 /**
@@ -53,6 +56,7 @@ export class EntryService {
   private readonly engine: DocumentEngine;
   private readonly updates?: EntryUpdates;
   private readonly states?: EntryStates;
+  private readonly refsLimit: number;
 
   constructor(
     private readonly store: EntryStore,
@@ -60,9 +64,10 @@ export class EntryService {
   ) {
     this.clock = options.clock ?? (() => new Date());
     this.signingKeys = options.signingKeys;
+    this.refsLimit = options.refsLimit ?? DEFAULT_ENTRY_LIMITS.refs;
     this.engine = options.engine ?? new InThreadEngine({ signingKeys: options.signingKeys, jsonPatchLimits: options.jsonPatchLimits, newId: options.newId ?? (() => uuidv7()) });
     if (options.history) {
-      this.updates = new EntryUpdates(store, options.history, this.engine, this.clock);
+      this.updates = new EntryUpdates(store, options.history, this.engine, this.clock, this.refsLimit);
       this.states = new EntryStates(store, options.history, this.clock, () => uuidv7());
     }
   }
@@ -113,6 +118,7 @@ export class EntryService {
     if ('needsPrevious' in outcome) outcome = await this.engine.run({ ...job, previousJson: await this.previousJson(workspaceId, outcome.needsPrevious) });
     if ('needsPrevious' in outcome) throw new DomainError('internal', 'the engine asked twice for the previous entry');
     if ('unchanged' in outcome) throw new DomainError('internal', 'the engine answered a create as an update');
+    checkRefCount(outcome.entry.refs, this.refsLimit);
 
     // The times are this thread's own Date objects (one from another thread is of another realm under test runners).
     const entry: Entry = { ...outcome.entry, createdAt: job.now, updatedAt: job.now };

@@ -27,8 +27,11 @@ async function boundParameters(work: () => Promise<unknown>): Promise<number[]> 
   const original = dataSource.driver.createQueryRunner.bind(dataSource.driver);
   const counts: number[] = [];
   const wrapped: (() => void)[] = [];
+  const seen = new WeakSet<object>();
   dataSource.driver.createQueryRunner = (mode) => {
     const runner = original(mode);
+    if (seen.has(runner)) return runner;
+    seen.add(runner);
     const query = runner.query;
     // SQLite's driver hands out one runner for good: put its own method back afterwards.
     wrapped.push(() => (runner.query = query));

@@ -100,3 +100,36 @@ test(`a document naming more than ${LIMIT} documents is refused, 422 naming the 
   expect(reply.body).toMatchObject({ key: 'validation', message: expect.stringContaining('ENTRY_REFS_LIMIT') });
   expect((await api.get('/silo/v1/entries?limit=100')).body.list.length).toBe(before);
 });
+
+test('one document uuid held by many entries: its related list names each entry that names any of them, none of them', async () => {
+  const docUuid = randomUUID();
+  // The same document stored again and again (each a new entry), more than are read one by one.
+  const holders: any[] = [];
+  for (let i = 0; i < 7; i++) {
+    const reply = await api.post('/silo/v1/entries', { data: invoice({ uuid: docUuid, code: `SAME-${i}` }) });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.doc.uuid).toBe(docUuid);
+    holders.push(reply.body);
+  }
+  const note = (await api.post('/silo/v1/entries', creditNote('CN-SAME', [docUuid]))).body;
+  const copies = [];
+  for (const holder of [holders[0], holders[6]]) copies.push((await api.post('/silo/v1/entries', { previous_id: holder.id })).body);
+  const expected = [[copies[1].id, 'previous'], [copies[0].id, 'previous'], [note.id, 'preceding']];
+  expect(await allPages(`/silo/v1/entries/related?uuid=${docUuid}`, 2)).toEqual(expected);
+  expect(await allPages(`/silo/v1/entries/related?uuid=${docUuid}&ascending=true`, 2)).toEqual([...expected].reverse());
+  expect(await allPages(`/silo/v1/entries/related?uuid=${docUuid}&context=previous`, 1)).toEqual(expected.slice(0, 2));
+  // The note names the document: every entry holding it, none twice.
+  const named = await allPages(`/silo/v1/entries/${note.id}/related`, 3);
+  expect(named.map(([id]) => id).sort()).toEqual(holders.map((h) => h.id).sort());
+  expect(new Set(named.map(([, context]) => context))).toEqual(new Set(['uuid']));
+});
+
+test(`an update whose document names more than ${LIMIT} documents is refused and changes nothing`, async () => {
+  const inv = (await api.post('/silo/v1/entries', { data: invoice({ code: 'U-1' }) })).body;
+  const note = (await api.post('/silo/v1/entries', creditNote('CN-UPD', [inv.data.doc.uuid]))).body;
+  const reply = await api.send('PATCH', `/silo/v1/entries/${note.id}`, creditNote('CN-UPD', Array.from({ length: LIMIT }, () => randomUUID())));
+  expect(reply.status).toBe(422);
+  expect(reply.body).toMatchObject({ key: 'validation', message: expect.stringContaining('ENTRY_REFS_LIMIT') });
+  expect((await api.get(`/silo/v1/entries/${note.id}`)).body.version).toBe(note.version);
+  expect(await allPages(`/silo/v1/entries/${note.id}/related`, 5)).toEqual([[inv.id, 'uuid']]);
+});

@@ -53,7 +53,7 @@ export async function relatedPage(dataSource: DataSource, workspaceId: string, s
   // subquery, not one range each.
   const manyOwners = owners.length > OWNERS_READ_ONE_BY_ONE;
   const ownersQuery: Fragment = {
-    sql: 'SELECT o.entry_id FROM entry_refs o WHERE o.workspace_id = ? AND o.ref_uuid = ? AND o.context = ?',
+    sql: 'SELECT h.entry_id FROM entry_refs h WHERE h.workspace_id = ? AND h.ref_uuid = ? AND h.context = ?',
     parameters: [workspaceId, uuid, OWN_CONTEXT],
   };
   const self = [uuid, ...(manyOwners ? [] : owners.map((row) => row.id))];
@@ -68,8 +68,9 @@ export async function relatedPage(dataSource: DataSource, workspaceId: string, s
   const limit = slice.limit;
   /** A source's page: its rows after the cursor (and from `created_at` on), in list order, cut at the page's size. */
   const paged = (select: string, time: string, id: string, where: Fragment): Fragment => {
-    const conditions = [where.sql, selfSet(id, true).sql];
-    const parameters = [...where.parameters, ...selfSet(id, true).parameters];
+    const notSelf = selfSet(id, true);
+    const conditions = [where.sql, notSelf.sql];
+    const parameters = [...where.parameters, ...notSelf.parameters];
     if (slice.createdAt !== undefined) {
       conditions.push(`${time} ${bound} ?`);
       parameters.push(slice.createdAt.getTime());

@@ -58,7 +58,8 @@ const TUPLE = '(?, ?, ?, ?, ?, ?)';
  * The statements that (re)write an entry's search row: delete it, insert it from the entry; on MySQL also its
  * term rows: the old ones deleted by key, from the terms the old row lists, and the new ones inserted with the
  * new row's rid from LAST_INSERT_ID() (the same connection runs every statement of a transaction), each in
- * statements of at most TERMS_PER_STATEMENT terms (an engine bounds the placeholders of one). A new entry's
+ * statements of at most TERMS_PER_STATEMENT terms (an engine bounds the placeholders of one). When the terms are
+ * those the row holds already, nothing is written. A new entry's
  * (`fresh`) is only inserted: on InnoDB, deleting a row that is not there locks the gap where it would be, and
  * concurrent creates that each hold such a gap and insert into another's would deadlock.
  */
@@ -69,13 +70,15 @@ export function* searchRowWrites(
   const values = rowValues(entry);
   if (!options.fresh) {
     const where = 'WHERE workspace_id = ? AND entry_id = ?';
-    if (options.mysql) {
-      // The old row, as the caller's lock of it read it, or locked here.
-      const [old]: TermSource[] = options.locked ?? (yield lockSearchRow(entry.workspaceId, entry.id));
-      if (old) {
-        for (const terms of slices(old.terms.split(' '))) {
-          yield { sql: `DELETE FROM ${SEARCH_TERM_TABLE} WHERE rid = ? AND term IN (${terms.map(() => '?').join(', ')})`, parameters: [old.rid, ...terms] };
-        }
+    // The old row: on MySQL as the caller's lock of it read it, or locked here; on SQLite the write transaction holds it.
+    const [old]: TermSource[] = options.mysql
+      ? (options.locked ?? (yield lockSearchRow(entry.workspaceId, entry.id)))
+      : yield { sql: `SELECT rid, terms FROM ${SEARCH_TABLE} ${where}`, parameters: [entry.workspaceId, entry.id] };
+    // Nothing the entry is found by changed (a plain meta row, say): its row, and its FTS or term rows, stay as they are.
+    if (old && old.terms === values[5]) return;
+    if (options.mysql && old) {
+      for (const terms of slices(old.terms.split(' '))) {
+        yield { sql: `DELETE FROM ${SEARCH_TERM_TABLE} WHERE rid = ? AND term IN (${terms.map(() => '?').join(', ')})`, parameters: [old.rid, ...terms] };
       }
     }
     yield { sql: `DELETE FROM ${SEARCH_TABLE} ${where}`, parameters: [entry.workspaceId, entry.id] };

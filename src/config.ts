@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { readTrustedKeys, type PublicJwk } from './signing/trusted-keys';
 import { DEFAULT_PAGE_DATA_BUDGET } from './domain/data-budget';
+import { DEFAULT_ENTRY_LIMITS, MAX_INDEXED_TERMS, type EntryLimits } from './domain/entry-limits';
 
 /** Everything the service reads from its environment, checked once at start. */
 export interface Config {
@@ -46,6 +47,8 @@ export interface Config {
   pageDataBudget: number;
   /** SEARCH_TIME_LIMIT_MS: longest a search may keep MySQL/MariaDB busy (default 2000); past it, 400 naming `q`. */
   searchTimeLimitMs: number;
+  /** ENTRY_META_LIMIT (default 1000), ENTRY_SEARCH_TERMS_LIMIT (default 10000), ENTRY_REFS_LIMIT (default 10000): see entry-limits.ts. */
+  entryLimits: EntryLimits;
   signingKey?: string;
   /** SIGNING_TRUSTED_KEYS: other parties' public keys whose envelope signatures are accepted. */
   signingTrustedKeys: PublicJwk[];
@@ -281,6 +284,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: value('HOST') ?? '0.0.0.0',
     dataDir,
     searchTimeLimitMs: parsePositiveInteger('SEARCH_TIME_LIMIT_MS', value('SEARCH_TIME_LIMIT_MS'), 2000, problems),
+    entryLimits: {
+      metaRows: parsePositiveInteger('ENTRY_META_LIMIT', value('ENTRY_META_LIMIT'), DEFAULT_ENTRY_LIMITS.metaRows, problems),
+      searchTerms: parsePositiveInteger('ENTRY_SEARCH_TERMS_LIMIT', value('ENTRY_SEARCH_TERMS_LIMIT'), DEFAULT_ENTRY_LIMITS.searchTerms, problems),
+      refs: parsePositiveInteger('ENTRY_REFS_LIMIT', value('ENTRY_REFS_LIMIT'), DEFAULT_ENTRY_LIMITS.refs, problems),
+    },
     database: withReadYourWrites(parseDatabase(value('DATABASE_URL'), dataDir, problems), parseBoolean('DATABASE_READ_YOUR_WRITES', value('DATABASE_READ_YOUR_WRITES'), true, problems)),
     jwt: {
       secret,
@@ -326,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
   };
   if (config.engine.nice > 19) problems.push(`ENGINE_NICE must be from 0 to 19, got "${config.engine.nice}"`);
+  if (config.entryLimits.searchTerms > MAX_INDEXED_TERMS) problems.push(`ENTRY_SEARCH_TERMS_LIMIT must be at most ${MAX_INDEXED_TERMS}, got "${config.entryLimits.searchTerms}"`);
   if (config.engine.memoryMb < 64) problems.push(`ENGINE_MEMORY_MB must be at least 64, got "${config.engine.memoryMb}"`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -96,7 +96,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
         })
       : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds });
   const entryStore = new EntryRepository(dataSource);
-  const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource), pageDataBudget: config.pageDataBudget });
+  const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource), pageDataBudget: config.pageDataBudget, refsLimit: config.entryLimits.refs });
   const files = new FilesService(entryStore, new FileRepository(dataSource, new DatabaseBlobStore(dataSource)), {
     filesPerEntry: config.entryFilesLimit,
     versionsPerFile: config.fileVersionsLimit,
@@ -109,7 +109,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   });
   const spoolSweep = spool.startSweeping((error) => logger.warn({ err: error }, 'spool sweep failed'));
   const search = new SearchService(new SearchIndexRepository(dataSource, entryStore, { timeLimitMs: config.searchTimeLimitMs }));
-  const metas = new EntryMetaService(entryStore, new MetaRepository(dataSource));
+  const metas = new EntryMetaService(entryStore, new MetaRepository(dataSource, config.entryLimits));
 
   const app = express();
   app.disable('x-powered-by');

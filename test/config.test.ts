@@ -134,10 +134,23 @@ describe('loadConfig', () => {
     [{ PUBLIC_BASE_URL: 'https://files.example.com/?a=1' }, 'PUBLIC_BASE_URL'],
     [{ SPOOL_LIFETIME: 'a while' }, 'SPOOL_LIFETIME'],
     [{ SPOOL_ITEMS_LIMIT: '0' }, 'SPOOL_ITEMS_LIMIT'],
+    [{ ENTRY_META_LIMIT: '0' }, 'ENTRY_META_LIMIT'],
+    [{ ENTRY_SEARCH_TERMS_LIMIT: 'many' }, 'ENTRY_SEARCH_TERMS_LIMIT'],
+    [{ ENTRY_SEARCH_TERMS_LIMIT: '50001' }, 'ENTRY_SEARCH_TERMS_LIMIT must be at most 50000'],
+    [{ ENTRY_REFS_LIMIT: '1.5' }, 'ENTRY_REFS_LIMIT'],
   ])('%p is refused with a message naming %s', (env, name) => {
     const problems = problemsOf(env as Record<string, string>);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(name);
+  });
+
+  test('the bounds on an entry: defaults far above real entries, each set on its own', () => {
+    expect(loadConfig({}).entryLimits).toEqual({ metaRows: 1000, searchTerms: 10_000, refs: 10_000 });
+    expect(loadConfig({ ENTRY_META_LIMIT: '50', ENTRY_SEARCH_TERMS_LIMIT: '50000', ENTRY_REFS_LIMIT: '20000' }).entryLimits).toEqual({
+      metaRows: 50,
+      searchTerms: 50_000,
+      refs: 20_000,
+    });
   });
 
   test('PAGE_DATA_BUDGET takes a size', () => {

@@ -6,17 +6,17 @@ import { storedJsonOf, type Attachment, type Entry, type Meta } from './entry';
 import { JsonText } from './json-text';
 import { DataBudget, DEFAULT_PAGE_DATA_BUDGET, partsBudgetSpent } from './data-budget';
 import { decodeCursor, encodeCursor, startOf, type EntryCursor, type ListFilters } from './entry-cursor';
-import { DuplicateEntryError, type EntryPartSizes, type EntryStore, type EntryVersionsShown } from './entry-store';
+import { DuplicateEntryError, type EntryPartSizes, type EntryStore, type EntryVersionsShown, type ListSlice } from './entry-store';
 import { DomainError, badInput, conflict, notFound } from './errors';
 import { checkListQuery, type ListEntriesQuery } from './list-entries.query';
 import { checkRelatedQuery, type RelatedEntriesQuery } from './related-entries';
-import { REF_CONTEXTS } from './entry-refs';
 import type { JsonPatchLimits } from './derive/json-patch';
 import type { PublicJwk, SigningKeys } from '../signing/signing-keys';
 import type { EntryHistoryStore } from './entry-history-store';
 import { firstVersionOf, type EntryState, type EntryVersion } from './entry-history';
 import { EntryUpdates, type EntryVersionData } from './update-entry';
 import { EntryStates } from './entry-states';
+import { DEFAULT_ENTRY_LIMITS, checkRefCount } from './entry-limits';
 
 export interface EntryPage {
   entries: Entry[];
@@ -47,6 +47,8 @@ export interface EntryServiceOptions {
   jsonPatchLimits?: JsonPatchLimits;
   /** Where versions and states are kept; without it, updates and states are refused. */
   history?: EntryHistoryStore;
+  /** ENTRY_REFS_LIMIT: the most UUIDs a stored document may name; DEFAULT_ENTRY_LIMITS.refs otherwise. */
+  refsLimit?: number;
 }
 
 /**
@@ -60,6 +62,7 @@ export class EntryService {
   private readonly updates?: EntryUpdates;
   private readonly states?: EntryStates;
   private readonly pageDataBudget: number;
+  private readonly refsLimit: number;
 
   constructor(
     private readonly store: EntryStore,
@@ -68,9 +71,10 @@ export class EntryService {
     this.clock = options.clock ?? (() => new Date());
     this.signingKeys = options.signingKeys;
     this.pageDataBudget = options.pageDataBudget ?? DEFAULT_PAGE_DATA_BUDGET;
+    this.refsLimit = options.refsLimit ?? DEFAULT_ENTRY_LIMITS.refs;
     this.engine = options.engine ?? new InThreadEngine({ signingKeys: options.signingKeys, jsonPatchLimits: options.jsonPatchLimits, newId: options.newId ?? (() => uuidv7()) });
     if (options.history) {
-      this.updates = new EntryUpdates(store, options.history, this.engine, this.clock);
+      this.updates = new EntryUpdates(store, options.history, this.engine, this.clock, this.refsLimit);
       this.states = new EntryStates(store, options.history, this.clock, () => uuidv7());
     }
   }
@@ -134,6 +138,7 @@ export class EntryService {
     if ('needsPrevious' in outcome) outcome = await this.engine.run({ ...job, previousJson: await this.previousJson(workspaceId, outcome.needsPrevious) }, run);
     if ('needsPrevious' in outcome) throw new DomainError('internal', 'the engine asked twice for the previous entry');
     if ('unchanged' in outcome) throw new DomainError('internal', 'the engine answered a create as an update');
+    checkRefCount(outcome.entry.refs, this.refsLimit);
 
     // The times are this thread's own Date objects (one from another thread is of another realm under test runners).
     const entry: Entry = { ...outcome.entry, createdAt: job.now, updatedAt: job.now };
@@ -244,14 +249,9 @@ export class EntryService {
    * with how each is related; paged, ordered and bounded like listEntries (see related-entries.ts).
    */
   async listRelated(workspaceId: string, query: RelatedEntriesQuery, options: PageOptions = {}): Promise<EntryPage> {
-    const { limit, cursor, entryId, ...filters } = checkRelatedQuery(query);
+    const { limit, cursor, entryId, related, ...filters } = checkRelatedQuery(query);
     if (entryId !== undefined) await this.getEntry(workspaceId, entryId, { withData: false });
-    const links = await this.store.relatedLinks(workspaceId, filters.related);
-    const contextOf = (id: string) => filters.context ?? REF_CONTEXTS.find((context) => links.get(id)?.has(context));
-    const ids = [...links.keys()].filter((id) => filters.context === undefined || links.get(id)!.has(filters.context));
-    const page = await this.pageOf(workspaceId, limit, cursor, filters, options, ids);
-    for (const entry of page.entries) entry.context = contextOf(entry.id);
-    return page;
+    return this.pageOf(workspaceId, limit, cursor, { ...filters, related }, options, (slice) => this.store.listRelated(workspaceId, { ...slice, related }));
   }
 
   private async pageOf(
@@ -260,12 +260,12 @@ export class EntryService {
     cursor: string | undefined,
     filters: ListFilters,
     options: PageOptions,
-    ids?: string[],
+    read: (slice: ListSlice) => Promise<Entry[]> = (slice) => this.store.list(workspaceId, slice),
   ): Promise<EntryPage> {
     const after = cursor === undefined ? undefined : decodeCursor(workspaceId, cursor, filters);
     const page: EntryPage = { entries: [], limit, cursor, ...filters };
     if (cursor !== undefined && after === undefined) return page; // another workspace's cursor
-    const rows = await this.store.list(workspaceId, { ...filters, after, limit: limit + 1, ids });
+    const rows = await read({ ...filters, after, limit: limit + 1 });
     page.entries = rows.slice(0, limit);
     const more = rows.length > limit;
     let served = options.dataBudget ? await this.withinBudget(workspaceId, page.entries, options.dataBudget) : page.entries;

@@ -29,7 +29,7 @@ export class EntryImporter {
       findById: (workspaceId, id, opts) => target.findById(workspaceId, id, opts),
       findByKey: (workspaceId, key, opts) => target.findByKey(workspaceId, key, opts),
       list: (workspaceId, slice) => target.list(workspaceId, slice),
-      relatedLinks: (workspaceId, uuid) => target.relatedLinks(workspaceId, uuid),
+      listRelated: (workspaceId, slice) => target.listRelated(workspaceId, slice),
       loadData: (workspaceId, ids) => target.loadData(workspaceId, ids),
       dataSizes: (workspaceId, ids) => target.dataSizes(workspaceId, ids),
       partSizes: (workspaceId, ids) => target.partSizes(workspaceId, ids),

@@ -12,8 +12,11 @@ export class DuplicateEntryError extends Error {
 export interface ListSlice extends ListFilters {
   after?: EntryCursor;
   limit: number;
-  /** Only these entries (a related list). */
-  ids?: string[];
+}
+
+/** A slice of the entries related to a UUID (see related-entries.ts), optionally by one context only. */
+export interface RelatedSlice extends ListSlice {
+  related: string;
 }
 
 /**
@@ -43,11 +46,14 @@ export interface EntryStore {
   findByKey(workspaceId: string, key: string, options: { withData: boolean }): Promise<Entry | undefined>;
   /**
    * Newest first (created_at, then id, descending), or oldest first with `ascending`, strictly after `slice.after`,
-   * without `data`; with `ids`, only those entries.
+   * without `data`.
    */
   list(workspaceId: string, slice: ListSlice): Promise<Entry[]>;
-  /** The ids of the entries related to a UUID (see related-entries.ts), each with the contexts that link it. */
-  relatedLinks(workspaceId: string, uuid: string): Promise<Map<string, Set<string>>>;
+  /**
+   * The entries related to `slice.related`, ordered and cut like `list`, each with its `context`: the slice's,
+   * or else the first of REF_CONTEXTS that links it. Read a page at a time, whatever the number of links.
+   */
+  listRelated(workspaceId: string, slice: RelatedSlice): Promise<Entry[]>;
   /** Reads `data` for entries listed without it. */
   loadData(workspaceId: string, ids: string[]): Promise<Map<string, Entry['data']>>;
   /** The stored size of `data` in bytes, read without reading the data itself. */

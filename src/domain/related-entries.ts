@@ -7,7 +7,8 @@ import { parseAscending, parseCreatedAt, parseLimit, throwIfAny } from './list-e
  * Related entries: the entries whose documents name one another. An entry is related to a UUID when its
  * document names that UUID (a credit note's `preceding`, a payment's `lines[].document`), when it was made
  * from that entry with `previous_id`, or when the document of that UUID names it (context `uuid`). The
- * entry of that UUID itself is never in its own list. Entries of other workspaces never are.
+ * entry of that UUID itself is never in its own list. Entries of other workspaces never are. A page is read in
+ * the database (EntryStore.listRelated), never every link at once.
  */
 
 /** A related list as an adapter received it: the entry (path) or the UUID (query), and the paging of every list. */

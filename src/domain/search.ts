@@ -110,8 +110,9 @@ export function searchTermsOf(entry: SearchSource): string[] {
   const values: string[] = [entry.id, entry.folder, entry.docSchema.split('/').slice(-1)[0] ?? ''];
   if (entry.key) values.push(entry.key);
   if (entry.state) values.push(entry.state);
-  values.push(...entry.tags);
+  // The snippet before the tags: where an entry has more terms than the index keeps, what it says is kept first.
   snippetStrings(entry.snippet, '', values);
+  values.push(...entry.tags);
   for (const meta of entry.meta ?? []) {
     if (!meta.indexed || meta.secure) continue;
     if (meta.ref) values.push(meta.ref);

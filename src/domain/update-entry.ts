@@ -6,6 +6,7 @@ import type { EntryHistoryStore } from './entry-history-store';
 import type { EntryStore } from './entry-store';
 import { DomainError, badInput, notFound } from './errors';
 import { JsonText } from './json-text';
+import { DEFAULT_ENTRY_LIMITS, checkRefCount } from './entry-limits';
 
 /** The envelope of one version, as stored JSON text (the contract's SiloEntryData). */
 export interface EntryVersionData {
@@ -30,6 +31,7 @@ export class EntryUpdates {
     private readonly history: EntryHistoryStore,
     private readonly engine: DocumentEngine,
     private readonly clock: () => Date,
+    private readonly refsLimit = DEFAULT_ENTRY_LIMITS.refs,
   ) {}
 
   /**
@@ -56,6 +58,7 @@ export class EntryUpdates {
     }, { signal: options.signal });
     if ('needsPrevious' in outcome) throw new DomainError('internal', 'the engine asked for the entry it was given');
     const made = 'unchanged' in outcome ? undefined : outcome.entry;
+    checkRefCount(made?.refs, this.refsLimit);
     const folder = 'unchanged' in outcome ? outcome.unchanged.folder : outcome.entry.folder;
     let next: Entry = { ...current, folder, updatedAt: now };
     if (made && made.version !== base) {

@@ -15,6 +15,7 @@ import { AddSearch1764300000000 } from '../../migrations/1764300000000-AddSearch
 import { KeySlot1764400000000 } from '../../migrations/1764400000000-KeySlot';
 import { SearchTerms1764500000000 } from '../../migrations/1764500000000-SearchTerms';
 import { AddSpool1764630000000 } from '../../migrations/1764630000000-AddSpool';
+import { RefsByTime1764600000000 } from '../../migrations/1764600000000-RefsByTime';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
@@ -33,6 +34,7 @@ export const MIGRATIONS = [
   KeySlot1764400000000,
   SearchTerms1764500000000,
   AddSpool1764630000000,
+  RefsByTime1764600000000,
 ];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */

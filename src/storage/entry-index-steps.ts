@@ -7,6 +7,7 @@ import {
   lockSearchRow,
   searchRowWrites,
   type EntrySearchRow,
+  type IndexedEntry,
   type MetaSearchRow,
   type TermSource,
 } from './search-index.repository';
@@ -27,7 +28,13 @@ export function* entryIndexSteps(mysql: boolean, entry: Entry): Generator<Step, 
  * (after a change of its data, folder or state). On MySQL the search row is locked first, as a change of meta
  * rows does, and the meta rows are read with a locking read, so that neither write misses the other's.
  */
-export function* searchRowSteps(mysql: boolean, workspaceId: string, entryId: string): Generator<Step, void, any> {
+export function* searchRowSteps(
+  mysql: boolean,
+  workspaceId: string,
+  entryId: string,
+  /** Throws to refuse the change (the transaction is rolled back): a meta row that would index too many terms. */
+  check?: (entry: IndexedEntry) => void,
+): Generator<Step, void, any> {
   const locked: TermSource[] | undefined = mysql ? yield lockSearchRow(workspaceId, entryId) : undefined;
   const [row]: EntrySearchRow[] = yield { sql: `SELECT ${ENTRY_SEARCH_COLUMNS} FROM entries WHERE workspace_id = ? AND id = ?`, parameters: [workspaceId, entryId] };
   if (!row) return;
@@ -35,5 +42,7 @@ export function* searchRowSteps(mysql: boolean, workspaceId: string, entryId: st
     sql: `SELECT ${META_SEARCH_COLUMNS} FROM entry_meta WHERE workspace_id = ? AND entry_id = ?${mysql ? ' LOCK IN SHARE MODE' : ''}`,
     parameters: [workspaceId, entryId],
   };
-  yield* searchRowWrites(indexedEntryOf(row, metas), { mysql, locked });
+  const entry = indexedEntryOf(row, metas);
+  check?.(entry);
+  yield* searchRowWrites(entry, { mysql, locked });
 }

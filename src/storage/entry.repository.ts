@@ -1,7 +1,7 @@
 import { In, type DataSource, type Repository } from 'typeorm';
 import type { Envelope } from '../document';
 import { storedJsonOf, type Attachment, type Entry, type Meta } from '../domain/entry';
-import { DuplicateEntryError, type EntryPartSizes, type EntryStore, type EntryVersionsShown, type ListSlice } from '../domain/entry-store';
+import { DuplicateEntryError, type EntryPartSizes, type EntryStore, type EntryVersionsShown, type ListSlice, type RelatedSlice } from '../domain/entry-store';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { fromAttachmentRow } from './attachment-rows';
 import { EntryEntity } from './entities/entry.entity';
@@ -11,7 +11,8 @@ import { insertRowsIn, preparedInsert } from './bulk-insert';
 import { withRetries } from './transient-errors';
 import { loadVersions, loadVersionsBefore } from './entry-history.repository';
 import { legacyVersionOf, type EntryVersion } from '../domain/entry-history';
-import { entryRefSteps, refRowsOf, relatedLinks } from './entry-refs.repository';
+import { entryRefSteps, refRowsOf } from './entry-refs.repository';
+import { relatedPage } from './related-page';
 import { EntryRefEntity } from './entities/entry-ref.entity';
 import { insertSearchRows, searchRowWrites } from './search-index.repository';
 import { runTransaction } from './sql-transaction';
@@ -62,7 +63,7 @@ export class EntryRepository implements EntryStore {
   async insertMany(entries: Entry[]): Promise<void> {
     try {
       const rows = entries.map(toRow);
-      const refs = entries.flatMap((e) => refRowsOf(e.workspaceId, e.id, e.refs ?? []));
+      const refs = entries.flatMap((e) => refRowsOf(e.workspaceId, e.id, e.createdAt, e.refs ?? []));
       await withRetries(() =>
         this.dataSource.transaction(async (manager) => {
           await insertRowsIn(manager, EntryEntity, rows);
@@ -119,15 +120,9 @@ export class EntryRepository implements EntryStore {
       .select(LIST_COLUMNS.map((c) => `e.${c}`))
       .where('e.workspaceId = :workspaceId', { workspaceId });
     if (slice.folder !== undefined) query.andWhere('e.folder = :folder', { folder: slice.folder });
-    if (slice.ids !== undefined) {
-      if (slice.ids.length === 0) return [];
-      query.andWhere('e.id IN (:...ids)', { ids: slice.ids });
-    }
     // Oldest first is the same walk of the same index the other way: `createdAt` a lower bound, the keyset mirrored.
     const [bound, beyond, order] = slice.ascending ? (['>=', '>', 'ASC'] as const) : (['<=', '<', 'DESC'] as const);
-    // A list of given ids (related entries) reads them by primary key and sorts them: `+ 0` keeps the planners
-    // from walking the whole workspace in the created_at index for its order or its range.
-    const time = slice.ids === undefined ? 'e.createdAt' : 'e.createdAt + 0';
+    const time = 'e.createdAt';
     if (slice.createdAt !== undefined) query.andWhere(`${time} ${bound} :createdAt`, { createdAt: slice.createdAt.getTime() });
     if (slice.after !== undefined) {
       // Keyset: strictly after the last entry of the previous page, ties broken by id. The leading `<=` (`>=`) gives
@@ -141,8 +136,14 @@ export class EntryRepository implements EntryStore {
     return rows.map(fromRow);
   }
 
-  async relatedLinks(workspaceId: string, uuid: string): Promise<Map<string, Set<string>>> {
-    return relatedLinks(this.dataSource, workspaceId, uuid);
+  /** A page of a related list: its rows found by relatedPage, then those entries only. */
+  async listRelated(workspaceId: string, slice: RelatedSlice): Promise<Entry[]> {
+    const rows = await relatedPage(this.dataSource, workspaceId, slice);
+    const found = new Map((await this.findByIds(workspaceId, rows.map((row) => row.id))).map((entry) => [entry.id, entry]));
+    return rows.flatMap((row) => {
+      const entry = found.get(row.id);
+      return entry ? [{ ...entry, context: row.context }] : [];
+    });
   }
 
   async loadData(workspaceId: string, ids: string[]): Promise<Map<string, Envelope | undefined>> {

@@ -5,7 +5,9 @@ import { MetaEntity } from './entities/meta.entity';
 import { fromMetaRow } from './entry.repository';
 import { preparedInsert } from './bulk-insert';
 import { searchRowSteps } from './entry-index-steps';
-import { lockSearchRow } from './search-index.repository';
+import { lockSearchRow, type IndexedEntry } from './search-index.repository';
+import { DEFAULT_ENTRY_LIMITS, tooManyMetaRows, tooManySearchTerms, type EntryLimits } from '../domain/entry-limits';
+import { searchTermsOf } from '../domain/search';
 import { runTransaction, type Step } from './sql-transaction';
 
 const UPSERT_SET = ['value', 'ref', 'owner_id', 'owned', 'indexed', 'secure', 'shared', 'link_scope', 'link_url', 'created_at', 'updated_at']
@@ -16,7 +18,10 @@ const UPSERT_SET = ['value', 'ref', 'owner_id', 'owned', 'indexed', 'secure', 's
 export class MetaRepository implements MetaStore {
   private readonly metas: Repository<MetaEntity>;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly limits: Pick<EntryLimits, 'metaRows' | 'searchTerms'> = DEFAULT_ENTRY_LIMITS,
+  ) {
     this.metas = dataSource.getRepository(MetaEntity);
   }
 
@@ -45,9 +50,18 @@ export class MetaRepository implements MetaStore {
 
   /**
    * Deletes the row, inserts its new form when given, and rewrites the entry's search row from what the
-   * transaction then sees of the entry and its meta rows (the steps an update of the entry uses too).
+   * transaction then sees of the entry and its meta rows (the steps an update of the entry uses too). A new row
+   * past ENTRY_META_LIMIT, or an indexed one that takes the entry past ENTRY_SEARCH_TERMS_LIMIT, is refused and
+   * nothing is written: checked inside the transaction, so two writes at once cannot both slip under a limit.
    */
   private async write(workspaceId: string, meta: Meta, insert?: Step): Promise<void> {
+    const limits = this.limits;
+    const countRows: Step = {
+      sql: 'SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN src = ? AND meta_key = ? THEN 1 ELSE 0 END), 0) AS mine FROM entry_meta WHERE workspace_id = ? AND entry_id = ?',
+      parameters: [meta.src, meta.key, workspaceId, meta.entryId],
+    };
+    // Only a row that adds terms can be refused for them: a plain one, a secure one or a deletion never is.
+    const checkTerms = insert && meta.indexed && !meta.secure ? (entry: IndexedEntry) => checkTermCount(entry, limits.searchTerms) : undefined;
     const remove: Step = {
       sql: 'DELETE FROM entry_meta WHERE workspace_id = ? AND entry_id = ? AND src = ? AND meta_key = ?',
       parameters: [workspaceId, meta.entryId, meta.src, meta.key],
@@ -57,6 +71,12 @@ export class MetaRepository implements MetaStore {
         // First, before any plain read takes the transaction's snapshot: wait for whoever else is rewriting this
         // entry's search row, so that the meta rows read below include theirs.
         yield lockSearchRow(workspaceId, meta.entryId);
+      }
+      if (insert) {
+        const [rows]: { n: number | string; mine: number | string }[] = yield countRows;
+        if (Number(rows.mine) === 0 && Number(rows.n) >= limits.metaRows) throw tooManyMetaRows(limits.metaRows);
+      }
+      if (mysql) {
         // An upsert rather than delete and insert. Deleting a row that is not there locks the gap where it would
         // be, and two first upserts of an entry's meta at once would each wait for the other's gap: a deadlock.
         yield insert ? { sql: `${insert.sql} ON DUPLICATE KEY UPDATE ${UPSERT_SET}`, parameters: insert.parameters } : remove;
@@ -64,9 +84,14 @@ export class MetaRepository implements MetaStore {
         yield remove;
         if (insert) yield insert;
       }
-      yield* searchRowSteps(mysql, workspaceId, meta.entryId);
+      yield* searchRowSteps(mysql, workspaceId, meta.entryId, checkTerms);
     });
   }
+}
+
+function checkTermCount(entry: IndexedEntry, limit: number): void {
+  const terms = searchTermsOf(entry).length;
+  if (terms > limit) throw tooManySearchTerms(terms, limit);
 }
 
 function toMetaRow(workspaceId: string, meta: Meta): MetaEntity {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Entry } from '../domain/entry';
 import { badInput } from '../domain/errors';
+import { MAX_INDEXED_TERMS } from '../domain/entry-limits';
 import type { Step } from './sql-transaction';
 import { MAX_SEARCH_RESULTS, searchTermsOf, type CheckedSearch, type SearchSource, type SearchStore, type SearchTerm } from '../domain/search';
 
@@ -37,10 +38,13 @@ export const workspaceToken = (workspaceId: string) => `w${createHash('sha256').
  */
 const folderTerm = (folder: string) => `0f${createHash('sha256').update(folder).digest('hex').slice(0, 16)}`;
 
-/** The text stored for an entry's terms: each, and its folder term, with its workspace token, separated by spaces. */
+/**
+ * The text stored for an entry's terms: each (the first MAX_INDEXED_TERMS), and its folder term, with its
+ * workspace token, separated by spaces.
+ */
 export function termsText(entry: IndexedEntry): string {
   const prefix = workspaceToken(entry.workspaceId);
-  return [...searchTermsOf(entry), folderTerm(entry.folder)].map((term) => prefix + term).join(' ');
+  return [...searchTermsOf(entry).slice(0, MAX_INDEXED_TERMS), folderTerm(entry.folder)].map((term) => prefix + term).join(' ');
 }
 
 const COLUMNS = '(workspace_id, entry_id, folder, created_at, term_count, terms)';
@@ -53,7 +57,9 @@ const TUPLE = '(?, ?, ?, ?, ?, ?)';
 /**
  * The statements that (re)write an entry's search row: delete it, insert it from the entry; on MySQL also its
  * term rows: the old ones deleted by key, from the terms the old row lists, and the new ones inserted with the
- * new row's rid from LAST_INSERT_ID() (the same connection runs every statement of a transaction). A new entry's
+ * new row's rid from LAST_INSERT_ID() (the same connection runs every statement of a transaction), each in
+ * statements of at most TERMS_PER_STATEMENT terms (an engine bounds the placeholders of one). When the terms are
+ * those the row holds already, nothing is written. A new entry's
  * (`fresh`) is only inserted: on InnoDB, deleting a row that is not there locks the gap where it would be, and
  * concurrent creates that each hold such a gap and insert into another's would deadlock.
  */
@@ -64,11 +70,14 @@ export function* searchRowWrites(
   const values = rowValues(entry);
   if (!options.fresh) {
     const where = 'WHERE workspace_id = ? AND entry_id = ?';
-    if (options.mysql) {
-      // The old row, as the caller's lock of it read it, or locked here.
-      const [old]: TermSource[] = options.locked ?? (yield lockSearchRow(entry.workspaceId, entry.id));
-      if (old) {
-        const terms = old.terms.split(' ');
+    // The old row: on MySQL as the caller's lock of it read it, or locked here; on SQLite the write transaction holds it.
+    const [old]: TermSource[] = options.mysql
+      ? (options.locked ?? (yield lockSearchRow(entry.workspaceId, entry.id)))
+      : yield { sql: `SELECT rid, terms FROM ${SEARCH_TABLE} ${where}`, parameters: [entry.workspaceId, entry.id] };
+    // Nothing the entry is found by changed (a plain meta row, say): its row, and its FTS or term rows, stay as they are.
+    if (old && old.terms === values[5]) return;
+    if (options.mysql && old) {
+      for (const terms of slices(old.terms.split(' '))) {
         yield { sql: `DELETE FROM ${SEARCH_TERM_TABLE} WHERE rid = ? AND term IN (${terms.map(() => '?').join(', ')})`, parameters: [old.rid, ...terms] };
       }
     }
@@ -76,9 +85,18 @@ export function* searchRowWrites(
   }
   yield { sql: `INSERT INTO ${SEARCH_TABLE} ${COLUMNS} VALUES ${TUPLE}`, parameters: values };
   if (options.mysql) {
-    const terms = String(values[5]).split(' ');
-    yield { sql: `INSERT INTO ${SEARCH_TERM_TABLE} (term, rid) VALUES ${terms.map(() => '(?, LAST_INSERT_ID())').join(', ')}`, parameters: terms };
+    const [{ rid }]: { rid: number | string }[] = yield { sql: 'SELECT LAST_INSERT_ID() AS rid', parameters: [] };
+    for (const terms of slices(String(values[5]).split(' '))) {
+      yield { sql: `INSERT INTO ${SEARCH_TERM_TABLE} (term, rid) VALUES ${terms.map(() => '(?, ?)').join(', ')}`, parameters: terms.flatMap((term) => [term, rid]) };
+    }
   }
+}
+
+/** Term rows per statement of an entry's rewrite: a bounded number of placeholders, whatever the entry holds. */
+const TERMS_PER_STATEMENT = 500;
+
+function* slices<T>(items: T[]): Generator<T[]> {
+  for (let start = 0; start < items.length; start += TERMS_PER_STATEMENT) yield items.slice(start, start + TERMS_PER_STATEMENT);
 }
 
 /** MySQL: locks an entry's search row (the statement answers its rid and terms, or nothing). */

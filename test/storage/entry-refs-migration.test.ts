@@ -9,10 +9,11 @@ import { invoice } from '../helpers/documents';
 import { MARIADB_URL, client, newWorkspace, party, startServer, testDatabase, tokenFor, type TestServer } from '../helpers/server';
 
 /**
- * Entries stored before the entry_refs migration are found as related once it has run: it reads their envelopes.
+ * Entries stored before the entry_refs migration are found as related once it has run: it reads their envelopes
+ * (and 1764600000000, which extends that table, gives the references their entries' times).
  * The old schema is made in a database of its own (a temporary SQLite file, or a scratch MariaDB database).
  */
-const BEFORE_REFS = MIGRATIONS.filter((migration) => migration.name !== 'AddEntryRefs1764200000000');
+const BEFORE_REFS = MIGRATIONS.filter((migration) => !['AddEntryRefs1764200000000', 'RefsByTime1764600000000'].includes(migration.name));
 
 let source: TestServer;
 let scratch: { database: Config['database']; env: Record<string, string>; drop(): Promise<void> };
@@ -87,6 +88,10 @@ test('entries stored on the schema before entry_refs are related after the migra
     expect(await links(`/silo/v1/entries/related?uuid=${inv.data.doc.uuid}`)).toEqual([[uploaded.id, 'preceding'], [credit.id, 'preceding']]);
     expect(await links(`/silo/v1/entries/${credit.id}/related`)).toEqual([[inv.id, 'uuid']]);
     expect(await links(`/silo/v1/entries/${other.id}/related`)).toEqual([]);
+    // Every reference carries its entry's time (the order of related pages).
+    const refs: { entry_id: string; created_at: number | string }[] = await migrated.server.dataSource.query('SELECT entry_id, created_at FROM entry_refs WHERE workspace_id = ?', [workspace]);
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) expect(Number(ref.created_at)).toBe(Number(rows.find((row) => row.id === ref.entry_id)!.created_at));
     // Another workspace sees none of it.
     const theirs = client(migrated.url, await tokenFor(newWorkspace()));
     expect((await theirs.get(`/silo/v1/entries/related?uuid=${inv.data.doc.uuid}`)).body.list).toEqual([]);

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Rewritten = Pick<Entry, 'workspaceId' | 'id' | 'data' | 'dataJson'>;
+type Rewritten = Pick<Entry, 'workspaceId' | 'id' | 'createdAt' | 'data' | 'dataJson'>;
 /** The rewrite in a transaction of its own; `then` runs inside it, after the rewrite (a throw rolls it back). */
 const rewrite = (entry: Rewritten, then: () => void = () => undefined) =>
   runTransaction(t.server.dataSource, function* () {
@@ -31,19 +31,19 @@ test('rewriting an entry\'s references from a new envelope replaces what the doc
 
   // The credit note's envelope now names the second invoice instead of the first.
   const data = { ...credit.data, doc: { ...credit.data.doc, preceding: [{ ...credit.data.doc.preceding[0], uuid: second.data.doc.uuid }] } };
-  await rewrite({ workspaceId: workspace, id: credit.id, data });
+  await rewrite({ workspaceId: workspace, id: credit.id, createdAt: new Date(credit.created_at), data });
   expect(await related(second.id)).toEqual([[credit.id, 'preceding']]);
   expect(await related(first.id)).toEqual([[credit.id, 'previous']]); // made from it: that link stays
   expect(await related(credit.id)).toEqual([[second.id, 'uuid'], [first.id, 'uuid']]);
 
   // From its stored text as well, and again: the same rows, no duplicates.
   for (let i = 0; i < 2; i++) {
-    await rewrite({ workspaceId: workspace, id: credit.id, dataJson: JSON.stringify(data) });
+    await rewrite({ workspaceId: workspace, id: credit.id, createdAt: new Date(credit.created_at), dataJson: JSON.stringify(data) });
   }
   expect(await related(second.id)).toEqual([[credit.id, 'preceding']]);
   // A rolled-back rewrite changes nothing.
   await expect(
-    rewrite({ workspaceId: workspace, id: credit.id, data: { ...data, doc: { ...data.doc, preceding: [] } } }, () => {
+    rewrite({ workspaceId: workspace, id: credit.id, createdAt: new Date(credit.created_at), data: { ...data, doc: { ...data.doc, preceding: [] } } }, () => {
       throw new Error('rolled back');
     }),
   ).rejects.toThrow('rolled back');

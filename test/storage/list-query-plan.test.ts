@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Runs the repository's own list query under EXPLAIN and returns the plan as text. */
-async function planOf(filters: { folder?: string; createdAt?: Date; ascending?: boolean; ids?: string[]; after?: { createdAt: number; id: string } }, workspace = 'plan-workspace') {
+async function planOf(filters: { folder?: string; createdAt?: Date; ascending?: boolean; after?: { createdAt: number; id: string } }, workspace = 'plan-workspace') {
   const dataSource = t.server.dataSource;
   const queries: string[] = [];
   const original = dataSource.driver.createQueryRunner.bind(dataSource.driver);
@@ -83,32 +83,73 @@ describe('list query plan', () => {
 
 describe('related list query plan', () => {
   const workspace = newWorkspace();
-  let related: string[] = [];
+  const named = randomUUID();
   beforeAll(async () => {
-    // A workspace of many entries, a few of them related: the plan must read those by id, not walk them all.
+    // Many entries naming one document: a page must walk their references in list order, not read and sort them all.
     const repository = new EntryRepository(t.server.dataSource);
     const entries = Array.from({ length: 2000 }, (_, i) => ({
       workspaceId: workspace, id: randomUUID(), folder: 'sales', docSchema: party('x').$schema, envSchema: 'https://gobl.org/draft-0/envelope',
       signed: false, invalid: false, digest: { alg: 'sha256', val: 'x' }, snippet: { title: 'x' }, tags: [], attachments: [], meta: [], faults: [],
-      createdAt: new Date(Date.now() - i * 1000), updatedAt: new Date(), dataJson: '{}',
+      createdAt: new Date(Date.now() - i * 1000), updatedAt: new Date(), dataJson: '{}', refs: [{ uuid: named, context: i % 2 ? 'preceding' : 'previous' }],
     }));
     await repository.insertMany(entries);
-    related = entries.filter((_, i) => i % 400 === 0).map((e) => e.id);
-    await t.server.dataSource.query(testDatabase() === 'sqlite' ? 'ANALYZE' : 'ANALYZE TABLE entries');
+    await t.server.dataSource.query(testDatabase() === 'sqlite' ? 'ANALYZE' : 'ANALYZE TABLE entry_refs');
   });
 
+  /** The plan of the page query (the one that unites the sources) as the repository sends it. */
+  async function relatedPlanOf(slice: { context?: string; ascending?: boolean; createdAt?: Date; after?: { createdAt: number; id: string } }) {
+    const dataSource = t.server.dataSource;
+    const original = dataSource.driver.createQueryRunner.bind(dataSource.driver);
+    const captured: { sql: string; parameters: unknown[] }[] = [];
+    const restore: (() => void)[] = [];
+    const seen = new WeakSet<object>();
+    dataSource.driver.createQueryRunner = (mode) => {
+      const runner = original(mode);
+      if (seen.has(runner)) return runner; // SQLite's one runner, handed out again
+      seen.add(runner);
+      const query = runner.query;
+      restore.push(() => (runner.query = query));
+      runner.query = (sql: string, parameters?: unknown[], ...rest: unknown[]) => {
+        if (/UNION ALL|GROUP BY id/.test(sql)) captured.push({ sql, parameters: parameters ?? [] });
+        return (query as any).call(runner, sql, parameters, ...rest);
+      };
+      return runner;
+    };
+    let page;
+    try {
+      page = await new EntryRepository(dataSource).listRelated(workspace, { related: named, limit: 21, ...slice });
+    } finally {
+      dataSource.driver.createQueryRunner = original;
+      for (const undo of restore.reverse()) undo();
+    }
+    expect(page).toHaveLength(slice.after ? 0 : 21);
+    expect(captured).toHaveLength(1);
+    const { sql, parameters } = captured[0];
+    return (await dataSource.query(`${testDatabase() === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} ${sql}`, parameters)) as Record<string, unknown>[];
+  }
+
   test.each([
-    ['related', {}],
-    ['related, ascending, with a cursor', { ascending: true, after: { createdAt: 0, id: randomUUID() } }],
-    ['related, created_at and a cursor', { createdAt: new Date(), after: { createdAt: Date.now(), id: randomUUID() } }],
-  ])('%s: the related entries are read by primary key, not by walking the workspace', async (_name, filters) => {
-    const plan = await planOf({ ...filters, ids: related }, workspace);
+    ['any context', {}],
+    ['one context', { context: 'preceding' }],
+    ['ascending, created_at', { ascending: true, createdAt: new Date(0) }],
+    ['a cursor past the end', { after: { createdAt: 0, id: randomUUID() } }],
+  ])('%s: each source walks entry_refs_ref_time in list order, no sort of every link', async (_name, slice) => {
+    const plan = await relatedPlanOf(slice);
     if (testDatabase() === 'sqlite') {
-      expect(plan).toMatch(/SEARCH e USING (INDEX sqlite_autoindex_entries_1|PRIMARY KEY) \(workspace_id=\? AND id=\?\)/);
-      expect(plan).not.toMatch(/USING INDEX entries_workspace_/);
+      const text = plan.map((row) => String(row.detail)).join('\n');
+      expect(text).toMatch(/SEARCH r USING (COVERING )?INDEX entry_refs_ref_time \(workspace_id=\? AND ref_uuid=\? AND context=\?/);
+      // The only sorts are of the union (at most a page from each source): none under a source that reads entry_refs r.
+      const sorted = plan.filter((row) => /TEMP B-TREE/.test(String(row.detail))).map((row) => row.parent);
+      const readsRefs = new Set(plan.filter((row) => /^SEARCH r /.test(String(row.detail))).map((row) => row.parent));
+      expect(readsRefs.size).toBeGreaterThan(0);
+      for (const parent of sorted) expect(readsRefs.has(parent)).toBe(false);
     } else {
-      // key_len 1168: both columns of the primary key (workspace_id, id).
-      expect(plan).toMatch(/\be (range|ref|eq_ref) [^\n]* PRIMARY 1168 /);
+      const refs = plan.filter((row) => row.table === 'r');
+      expect(refs.length).toBeGreaterThan(0);
+      for (const row of refs) {
+        expect(row.key).toBe('entry_refs_ref_time');
+        expect(String(row.Extra ?? '')).not.toMatch(/filesort/);
+      }
     }
   });
 });

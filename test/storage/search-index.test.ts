@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { EntryImporter } from '../../src/domain/entry-import';
 import { sampleEntries } from '../../src/domain/sample-entries';
 import { EntryRepository } from '../../src/storage/entry.repository';
 import { searchRowWrites } from '../../src/storage/search-index.repository';
-import { runTransaction } from '../../src/storage/sql-transaction';
+import { runTransaction, type Step } from '../../src/storage/sql-transaction';
+import { MAX_INDEXED_TERMS } from '../../src/domain/entry-limits';
 import { invoice } from '../helpers/documents';
 import { client, newWorkspace, startServer, testDatabase, tokenFor, type TestServer } from '../helpers/server';
 
@@ -78,6 +80,36 @@ describe('the search index', () => {
     expect(await search('F-AFTER-2 sent')).toEqual([created.id]);
     const rows = (await t.server.dataSource.query('SELECT COUNT(*) AS n FROM entry_search WHERE workspace_id = ?', [workspace])) as { n: number | string }[];
     expect(Number(rows[0].n)).toBe(1);
+  });
+
+  test('an entry of more terms than the index keeps: its first MAX_INDEXED_TERMS, written and rewritten a slice at a time', async () => {
+    // 60,000 tags, each a term of its own: more than any one statement of either engine could bind.
+    const tags = Array.from({ length: 60_000 }, (_, i) => `tag${String(i).padStart(5, '0')}`);
+    const entry = {
+      workspaceId: newWorkspace(), id: randomUUID(), folder: 'sales', docSchema: 'https://gobl.org/draft-0/bill/invoice',
+      snippet: { title: 'Tagged' }, tags, createdAt: new Date(),
+    };
+    const bound: number[] = [];
+    const counted = (steps: Generator<Step, void, any>) =>
+      function* (): Generator<Step, void, any> {
+        let next = steps.next();
+        while (!next.done) {
+          bound.push(next.value.parameters.length);
+          next = steps.next(yield next.value);
+        }
+      };
+    await runTransaction(t.server.dataSource, (mysql) => counted(searchRowWrites(entry, { fresh: true, mysql }))());
+    await runTransaction(t.server.dataSource, (mysql) => counted(searchRowWrites({ ...entry, tags: tags.slice(1) }, { mysql }))());
+    expect(Math.max(...bound)).toBeLessThanOrEqual(1001);
+    const [row] = (await t.server.dataSource.query('SELECT rid, term_count FROM entry_search WHERE workspace_id = ? AND entry_id = ?', [entry.workspaceId, entry.id])) as {
+      rid: number | string;
+      term_count: number | string;
+    }[];
+    expect(Number(row.term_count)).toBe(MAX_INDEXED_TERMS + 1); // and the folder's term
+    if (testDatabase() === 'mariadb') {
+      const [terms] = (await t.server.dataSource.query('SELECT COUNT(*) AS n FROM entry_search_term WHERE rid = ?', [row.rid])) as { n: number | string }[];
+      expect(Number(terms.n)).toBe(MAX_INDEXED_TERMS + 1);
+    }
   });
 });
 

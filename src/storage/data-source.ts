@@ -14,6 +14,7 @@ import { AddEntryRefs1764200000000 } from '../../migrations/1764200000000-AddEnt
 import { AddSearch1764300000000 } from '../../migrations/1764300000000-AddSearch';
 import { KeySlot1764400000000 } from '../../migrations/1764400000000-KeySlot';
 import { SearchTerms1764500000000 } from '../../migrations/1764500000000-SearchTerms';
+import { EntrySignature1764640000000 } from '../../migrations/1764640000000-EntrySignature';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
@@ -30,6 +31,7 @@ export const MIGRATIONS = [
   AddSearch1764300000000,
   KeySlot1764400000000,
   SearchTerms1764500000000,
+  EntrySignature1764640000000,
 ];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */

@@ -98,10 +98,11 @@ export function runDocumentJob(job: DocumentJob, context: EngineContext): JobOut
  */
 function receivedEntry(job: DocumentJob, source: JsonObject, input: CreateEntryInput, context: EngineContext): Entry {
   const { workspaceId, now } = job;
-  const sealed = sealedEnvelopeOf(source, job.id);
-  const dataJson = JSON.stringify(sealed);
+  // Values the engine cannot read are refused first, as for any upload (the engine does not modify `source`).
   const result = processDocument(source, { newUuid: context.newId, now });
   if (!result.ok) throw engineRefusal(result);
+  const sealed = sealedEnvelopeOf(source, job.id);
+  const dataJson = JSON.stringify(sealed);
   const signature = checkReceivedSignatures(sealed, context.signingKeys, workspaceId);
   if (input.sign && signature.sigs.some((sig) => sig.by !== 'workspace')) {
     const problem = 'cannot sign an envelope signed by another party: it is stored as it came';

@@ -112,9 +112,9 @@ function receivedEntry(job: DocumentJob, source: JsonObject, input: CreateEntryI
   if (faults.length > 0 && !input.allowInvalid) throw validationError(faults);
   // The engine's reading of the document describes it; the header and the text stored are the envelope's own.
   const described = { ...result.envelope, head: { ...result.envelope.head, uuid: sealed.head.uuid.toLowerCase() } };
-  const entry = entryOf(workspaceId, described, input, faults, now, signature);
+  const entry = entryOf(workspaceId, described, input, faults, now, signature, dataJson);
   const tags = Array.isArray(sealed.head.tags) ? sealed.head.tags.filter((t): t is string => typeof t === 'string') : [];
-  return { ...entry, tags, digest: { alg: sealed.head.dig.alg, val: sealed.head.dig.val }, dataJson, version: versionOf(dataJson) };
+  return { ...entry, tags, digest: { alg: sealed.head.dig.alg, val: sealed.head.dig.val } };
 }
 
 /** A client-chosen id names the envelope; an uploaded envelope must agree with it. */
@@ -132,8 +132,8 @@ function settleId(envelope: Envelope, source: JsonObject, id: string | undefined
   envelope.head.uuid = envelope.head.uuid.toLowerCase();
 }
 
-function entryOf(workspaceId: string, envelope: Envelope, input: CreateEntryInput, faults: Fault[], now: Date, signature?: SignatureVerdict): Entry {
-  const dataJson = JSON.stringify(envelope);
+/** The entry of `envelope`; `dataJson` is the text to store, when it is not the envelope's own (a received one). */
+function entryOf(workspaceId: string, envelope: Envelope, input: CreateEntryInput, faults: Fault[], now: Date, signature?: SignatureVerdict, dataJson = JSON.stringify(envelope)): Entry {
   const invalid = faults.length > 0;
   const tags = Array.isArray(envelope.head.tags) ? envelope.head.tags.filter((t): t is string => typeof t === 'string') : [];
   const signed = Array.isArray(envelope.sigs) && envelope.sigs.length > 0;

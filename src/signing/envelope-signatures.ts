@@ -23,6 +23,9 @@ export const WORKSPACE_HEADER = 'workspace#S256';
 /** Most signatures an uploaded envelope may carry: each costs a signature check, and GOBL documents carry one or two. */
 export const MAX_SIGNATURES = 64;
 
+/** Longest key id an entry's signature verdict keeps (longer ones are cut): GOBL's are UUIDs, 36 characters. */
+const MAX_KID_SHOWN = 128;
+
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** The value of WORKSPACE_HEADER for `workspaceId`; hashed as JSON text, so ids that differ only in lone surrogates stay apart. */
@@ -141,20 +144,22 @@ function examineSignature(sig: unknown, envelope: Envelope, keys: SigningKeys | 
   const payload = decode(parts[1]);
   const kid = typeof header?.kid === 'string' && header.kid !== '' ? header.kid : undefined;
   const owner = kid === undefined ? undefined : keys?.owner(kid);
-  if (!isPayload(payload)) return refused('the signed payload must hold the envelope uuid and digest', kid);
+  // The kid as the entry keeps and shows it (and lists read it): a client's text, so bounded.
+  const shown = kid !== undefined && kid.length > MAX_KID_SHOWN ? `${kid.slice(0, MAX_KID_SHOWN)}…` : kid;
+  if (!isPayload(payload)) return refused('the signed payload must hold the envelope uuid and digest', shown);
   const contentProblem = statementProblem(payload, envelope);
   // A signature the service cannot check: kept as not verified, unless it claims one of the keys the service
   // knows (then it is forged) or its statement is not of this envelope.
-  const unverified = (problem: string): SignatureExam => ({ check: { kid, by: 'unknown', verified: false, problem }, broken: owner !== undefined || contentProblem !== undefined, contentProblem });
+  const unverified = (problem: string): SignatureExam => ({ check: { kid: shown, by: 'unknown', verified: false, problem }, broken: owner !== undefined || contentProblem !== undefined, contentProblem });
   if (header?.alg !== 'ES256') return unverified('only ES256 signatures are accepted');
   if (header.crit !== undefined) return unverified('names critical header parameters (crit) that the service does not understand');
   if (kid === undefined) return unverified('names no key (kid), so it cannot be verified');
-  if (!owner) return unverified(`was made with a key the service does not know or trust (kid ${JSON.stringify(kid)})`);
+  if (!owner) return unverified(`was made with a key the service does not know or trust (kid ${JSON.stringify(shown)})`);
   if (!keys!.verify(kid, Buffer.from(`${parts[0]}.${parts[1]}`), Buffer.from(parts[2], 'base64url'))) {
-    return { check: { kid, by: owner, verified: false, problem: `does not verify with the key ${JSON.stringify(kid)}` }, broken: true, contentProblem };
+    return { check: { kid: shown, by: owner, verified: false, problem: `does not verify with the key ${JSON.stringify(shown)}` }, broken: true, contentProblem };
   }
   const by = owner === 'service' && header[WORKSPACE_HEADER] === workspaceDigest(workspaceId) ? 'workspace' : owner;
-  return { check: { kid, by, verified: true }, broken: contentProblem !== undefined, contentProblem };
+  return { check: { kid: shown, by, verified: true }, broken: contentProblem !== undefined, contentProblem };
 }
 
 /** Why a signature's statement is not of this envelope: another uuid, or another digest (the document changed). */

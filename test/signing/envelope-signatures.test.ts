@@ -207,6 +207,13 @@ describe('received envelopes (signed elsewhere, kept as they came)', () => {
     expect(receivedAs((env) => [make(env)])).toEqual({ refused: { 0: expect.stringContaining(problem) } });
   });
 
+  test('a long kid is kept cut short: the verdict is read with every list', () => {
+    const long = 'k'.repeat(10_000);
+    const verdict = receivedAs((env) => [jws({ alg: 'ES256', kid: long }, statement(env), stranger.privateKey)]) as any;
+    expect(verdict.sigs[0].kid).toBe(`${'k'.repeat(128)}…`);
+    expect(JSON.stringify(verdict).length).toBeLessThan(500);
+  });
+
   test('without keys, every signature is kept unverified; a changed statement is still refused', () => {
     expect(receivedAs(serviceSigned(A), A, null)).toMatchObject({ verified: false, sigs: [{ by: 'unknown', verified: false }] });
     const changed = (env: Envelope) => [jws({ alg: 'ES256', kid: partner.kid }, { ...statement(env), dig: { alg: 'sha256', val: '00' } }, partner.privateKey)];

@@ -165,6 +165,19 @@ describe('received signed envelopes', () => {
     expect(later.body.signature).toEqual(signed.body.signature);
   });
 
+  test('PUT on the envelope uuid stores it as received; on another id it is 400 and nothing is stored', async () => {
+    const api = await workspace();
+    const received = await sealedBy(await suppliersEnvelope(), PARTNER_KID, partner);
+    const elsewhere = await api.put(`/silo/v1/entries/${crypto.randomUUID()}`, { data: received });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.fields).toEqual({ data: { head: { uuid: 'differs from the id in the path' } } });
+    expect((await api.get('/silo/v1/entries')).body.list).toEqual([]);
+    const put = await api.put(`/silo/v1/entries/${received.head.uuid.toUpperCase()}`, { data: received });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ id: received.head.uuid, signature: { verified: true } });
+    expect(JSON.stringify(put.body.data)).toBe(JSON.stringify(received));
+  });
+
   test('GraphQL shows the signature of an entry', async () => {
     const api = await workspace();
     const received = await sealedBy(await suppliersEnvelope(), 'stranger-1', stranger);

@@ -1,10 +1,10 @@
 import { processDocument, type Envelope, type Fault, type JsonObject } from '../document';
-import { signEnvelope, verifyEnvelopeSignatures, withSigningFaults } from '../signing/envelope-signatures';
+import { checkReceivedSignatures, signatureVerdict, signEnvelope, verifyEnvelopeSignatures, withSigningFaults } from '../signing/envelope-signatures';
 import type { SigningKeys } from '../signing/signing-keys';
 import { parseCreateEntryInput, UUID_PATTERN, type CreateEntryInput } from './create-entry.input';
 import { deriveSource } from './derive/derive-source';
 import type { JsonPatchLimits } from './derive/json-patch';
-import type { Entry } from './entry';
+import type { Entry, SignatureVerdict } from './entry';
 import { versionOf } from './entry-history';
 import { DomainError, badInput } from './errors';
 import { engineRefusal, toEntryFaults, validationError } from './faults';
@@ -14,6 +14,7 @@ import { parseJsonText } from './json-text';
 import { updateAsDerivation } from './update-entry.input';
 import { buildSnippet } from './snippet';
 import { referencesOf } from './entry-refs';
+import { isSealedEnvelope, sealedEnvelopeOf } from './received-envelope';
 
 /**
  * A create request as the engine takes it. Documents travel as JSON text, not objects: handing a string
@@ -32,7 +33,7 @@ export interface DocumentJob {
    * Present when the job is an update of the entry `id` (whose envelope is `previousJson`): `body` is then an
    * update body, and the job makes the entry's next version rather than a new entry.
    */
-  update?: { folder: string; signed: boolean };
+  update?: { folder: string; signed: boolean; received?: boolean };
   now: Date;
 }
 
@@ -72,6 +73,7 @@ export function runDocumentJob(job: DocumentJob, context: EngineContext): JobOut
   const previous = job.previousJson === undefined ? undefined : (JSON.parse(job.previousJson) as Envelope);
   const { workspaceId } = job;
   const source = previous ? deriveSource(previous, input, { now, jsonPatchLimits: context.jsonPatchLimits, sameEntry: job.update !== undefined }) : (input.data as JsonObject);
+  if (!previous && isSealedEnvelope(source)) return { entry: receivedEntry(job, source, input, context) };
   const result = processDocument(source, { newUuid: context.newId, now });
   if (!result.ok) throw engineRefusal(result);
   const envelope = result.envelope;
@@ -83,7 +85,36 @@ export function runDocumentJob(job: DocumentJob, context: EngineContext): JobOut
     if (!context.signingKeys) throw new DomainError('internal', 'no signing key is configured');
     signEnvelope(envelope, faults, context.signingKeys, { workspaceId, now });
   }
-  return { entry: entryOf(workspaceId, envelope, input, faults, now) };
+  const signature = envelope.sigs?.length ? signatureVerdict(envelope, context.signingKeys, workspaceId) : undefined;
+  return { entry: entryOf(workspaceId, envelope, input, faults, now, signature) };
+}
+
+/**
+ * An uploaded envelope that carries signatures, stored as it came: never normalized or calculated (its
+ * signatures seal it), refused when its digest or a signature shows it was changed, and stored with what
+ * was verified of its signatures. The engine still reads and validates a copy of its document, for the
+ * faults, the snippet and the references. `sign` cannot add this workspace's signature to another party's
+ * envelope; on one this workspace signed already, it changes nothing.
+ */
+function receivedEntry(job: DocumentJob, source: JsonObject, input: CreateEntryInput, context: EngineContext): Entry {
+  const { workspaceId, now } = job;
+  // Values the engine cannot read are refused first, as for any upload (the engine does not modify `source`).
+  const result = processDocument(source, { newUuid: context.newId, now });
+  if (!result.ok) throw engineRefusal(result);
+  const sealed = sealedEnvelopeOf(source, job.id);
+  const dataJson = JSON.stringify(sealed);
+  const signature = checkReceivedSignatures(sealed, context.signingKeys, workspaceId);
+  if (input.sign && signature.sigs.some((sig) => sig.by !== 'workspace')) {
+    const problem = 'cannot sign an envelope signed by another party: it is stored as it came';
+    throw new DomainError('validation', `sign: ${problem}`, { fields: { sign: problem } });
+  }
+  const faults = withSigningFaults(result.envelope, result.faults);
+  if (faults.length > 0 && !input.allowInvalid) throw validationError(faults);
+  // The engine's reading of the document describes it; the header and the text stored are the envelope's own.
+  const described = { ...result.envelope, head: { ...result.envelope.head, uuid: sealed.head.uuid.toLowerCase() } };
+  const entry = entryOf(workspaceId, described, input, faults, now, signature, dataJson);
+  const tags = Array.isArray(sealed.head.tags) ? sealed.head.tags.filter((t): t is string => typeof t === 'string') : [];
+  return { ...entry, tags, digest: { alg: sealed.head.dig.alg, val: sealed.head.dig.val } };
 }
 
 /** A client-chosen id names the envelope; an uploaded envelope must agree with it. */
@@ -101,8 +132,8 @@ function settleId(envelope: Envelope, source: JsonObject, id: string | undefined
   envelope.head.uuid = envelope.head.uuid.toLowerCase();
 }
 
-function entryOf(workspaceId: string, envelope: Envelope, input: CreateEntryInput, faults: Fault[], now: Date): Entry {
-  const dataJson = JSON.stringify(envelope);
+/** The entry of `envelope`; `dataJson` is the text to store, when it is not the envelope's own (a received one). */
+function entryOf(workspaceId: string, envelope: Envelope, input: CreateEntryInput, faults: Fault[], now: Date, signature?: SignatureVerdict, dataJson = JSON.stringify(envelope)): Entry {
   const invalid = faults.length > 0;
   const tags = Array.isArray(envelope.head.tags) ? envelope.head.tags.filter((t): t is string => typeof t === 'string') : [];
   const signed = Array.isArray(envelope.sigs) && envelope.sigs.length > 0;
@@ -115,6 +146,7 @@ function entryOf(workspaceId: string, envelope: Envelope, input: CreateEntryInpu
     envSchema: envelope.$schema,
     state: invalid ? 'invalid' : undefined,
     signed,
+    signature,
     invalid,
     digest: { alg: envelope.head.dig.alg, val: envelope.head.dig.val },
     snippet: buildSnippet(envelope),

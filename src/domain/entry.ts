@@ -69,6 +69,28 @@ export interface Snippet {
   [field: string]: unknown;
 }
 
+/**
+ * Who made one of an envelope's signatures, as far as the service can tell: this workspace (the service's key,
+ * made for this workspace), the service for another workspace, a party of SIGNING_TRUSTED_KEYS, or a key the
+ * service does not know (`unknown`: the signature could not be verified here).
+ */
+export type SignerKind = 'workspace' | 'service' | 'trusted' | 'unknown';
+
+/** The check of one signature of the envelope (the same index in `sigs`). */
+export interface SignatureCheck {
+  kid?: string;
+  by: SignerKind;
+  verified: boolean;
+  /** Why it could not be verified. */
+  problem?: string;
+}
+
+/** What the service verified of a signed envelope when it was stored: `verified` when every signature was. */
+export interface SignatureVerdict {
+  verified: boolean;
+  sigs: SignatureCheck[];
+}
+
 /** A stored document of a workspace. `data` is present only when it was asked for. */
 export interface Entry {
   workspaceId: string;
@@ -79,6 +101,11 @@ export interface Entry {
   envSchema: string;
   state?: string;
   signed: boolean;
+  /**
+   * For a signed entry, what was verified of its signatures; absent when unsigned, or signed before the
+   * service kept this (all its signatures were verified then).
+   */
+  signature?: SignatureVerdict;
   invalid: boolean;
   digest: EntryDigest;
   snippet: Snippet;
@@ -114,5 +141,8 @@ export function envelopeOf(entry: Entry): Envelope | undefined {
   if (entry.data === undefined && entry.dataJson !== undefined) entry.data = JSON.parse(entry.dataJson) as Envelope;
   return entry.data;
 }
+
+/** True when the entry carries a signature that this workspace did not make: a document received as it came. */
+export const isReceivedSigned = (entry: { signature?: SignatureVerdict }): boolean => entry.signature?.sigs.some((sig) => sig.by !== 'workspace') ?? false;
 
 export const metaId = (meta: Meta) => `${meta.entryId}:${meta.src}:${meta.key}`;

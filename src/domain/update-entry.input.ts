@@ -63,12 +63,16 @@ export function parseUpdateEntryInput(given: unknown): UpdateEntryInput {
 export function updateAsDerivation(
   body: unknown,
   id: string,
-  current: { folder: string; signed: boolean },
+  current: { folder: string; signed: boolean; received?: boolean },
 ): { input: CreateEntryInput } | { unchanged: { folder: string } } {
   const update = parseUpdateEntryInput(body);
   const folder = update.folder ?? current.folder;
   if (update.data !== undefined && current.signed) {
     throw new DomainError('entry-signed', 'the entry is signed: its data cannot change (its folder can)', { fields: { data: 'must be absent: the entry is signed' } });
+  }
+  // Another party's signed envelope, kept as it came: this workspace does not add its signature to it.
+  if (update.sign && current.received) {
+    throw new DomainError('entry-signed', 'the entry is signed by another party: it is kept as it came and cannot be signed here (its folder can change)', { fields: { sign: 'must be absent: the entry is signed by another party' } });
   }
   if (update.data === undefined && !(update.sign && !current.signed)) return { unchanged: { folder } };
   const data = update.data as CreateEntryInput['data'];

@@ -1,7 +1,7 @@
 import { UUID_PATTERN } from './create-entry.input';
 import type { DocumentEngine } from './document-pipeline';
 import type { Entry } from './entry';
-import { storedJsonOf } from './entry';
+import { isReceivedSigned, storedJsonOf } from './entry';
 import type { EntryHistoryStore } from './entry-history-store';
 import type { EntryStore } from './entry-store';
 import { DomainError, badInput, notFound } from './errors';
@@ -53,7 +53,7 @@ export class EntryUpdates {
       body: body instanceof JsonText ? body.text : (JSON.stringify(body) ?? 'null'),
       previousJson: storedJsonOf(current),
       id,
-      update: { folder: current.folder, signed: current.signed },
+      update: { folder: current.folder, signed: current.signed, received: isReceivedSigned(current) },
       now,
     }, { signal: options.signal });
     if ('needsPrevious' in outcome) throw new DomainError('internal', 'the engine asked for the entry it was given');
@@ -67,6 +67,7 @@ export class EntryUpdates {
         docSchema: made.docSchema,
         envSchema: made.envSchema,
         signed: made.signed,
+        signature: made.signature,
         invalid: made.invalid,
         digest: made.digest,
         snippet: made.snippet,

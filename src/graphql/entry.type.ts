@@ -2,6 +2,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { DateTimeScalar } from './date-time.scalar';
 import { DigestType } from './digest.type';
+import { EntrySignatureType } from './entry-signature.type';
 import { FaultType } from './fault.type';
 import { NodeType } from './node.type';
 
@@ -32,6 +33,9 @@ export class EntryType implements NodeType {
 
   @Field(() => Boolean)
   signed: boolean;
+
+  @Field(() => EntrySignatureType, { nullable: true, description: 'For a signed entry: what was verified of its signatures (null on entries signed before it was kept).' })
+  signature?: EntrySignatureType;
 
   @Field(() => Boolean, { description: 'True when the envelope contents are invalid and need review.' })
   invalid: boolean;

@@ -49,6 +49,27 @@ export const ErrorSchema = Type.Object(
 
 export const DigestSchema = Type.Object({ alg: Type.String({ examples: ['sha256'] }), val: Type.String() }, { $id: 'Digest', additionalProperties: false });
 
+export const EntrySignatureSchema = Type.Object(
+  {
+    verified: Type.Boolean({ description: 'True when every signature verified with a key the service knows.' }),
+    sigs: Type.Array(
+      Type.Object(
+        {
+          kid: Type.Optional(Type.String({ description: 'The key the signature names.' })),
+          by: Type.Union([Type.Literal('workspace'), Type.Literal('service'), Type.Literal('trusted'), Type.Literal('unknown')], {
+            description: '`workspace`: the service key, for this workspace; `service`: the service key, for another workspace; `trusted`: a key of SIGNING_TRUSTED_KEYS; `unknown`: a key the service does not know.',
+          }),
+          verified: Type.Boolean(),
+          problem: Type.Optional(Type.String({ description: 'Why the signature could not be verified.' })),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'One check per signature of the envelope, in the order of its `sigs`.' },
+    ),
+  },
+  { $id: 'EntrySignature', additionalProperties: false, description: 'What was verified of a signed envelope\'s signatures when it was stored.' },
+);
+
 export const AttachmentSchema = Type.Object(
   {
     id: Type.String(),
@@ -190,6 +211,7 @@ const entryFields = {
   state: Type.Optional(Type.String()),
   draft: Type.Boolean(),
   signed: Type.Boolean(),
+  signature: Type.Optional(EntrySignatureSchema),
   invalid: Type.Boolean(),
   digest: DigestSchema,
   snippet: Type.Object({ title: Type.String() }, { additionalProperties: true }),
@@ -367,6 +389,7 @@ export const NAMED_SCHEMAS: TSchema[] = [
   ErrorFieldsSchema,
   FaultSchema,
   DigestSchema,
+  EntrySignatureSchema,
   AttachmentSchema,
   FileSchema,
   FileVersionSchema,

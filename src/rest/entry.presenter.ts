@@ -70,6 +70,7 @@ export function entryJson(entry: Entry, options: { withData: boolean; fileUrl: F
     state: entry.state,
     draft: !entry.signed,
     signed: entry.signed,
+    signature: entry.signature,
     invalid: entry.invalid,
     data: options.withData ? (entry.data ?? (entry.dataJson === undefined ? undefined : DATA_MARK)) : undefined,
     digest: { alg: entry.digest.alg, val: entry.digest.val },

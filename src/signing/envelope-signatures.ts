@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Envelope, Fault } from '../document';
 import { signingFaults } from '../document/head/sign-ready';
+import type { SignatureCheck, SignatureVerdict } from '../domain/entry';
 import { DomainError, type ErrorFields } from '../domain/errors';
 import { faultSummary, validationError } from '../domain/faults';
 import type { SigningKeys } from './signing-keys';
@@ -21,6 +22,9 @@ export const WORKSPACE_HEADER = 'workspace#S256';
 
 /** Most signatures an uploaded envelope may carry: each costs a signature check, and GOBL documents carry one or two. */
 export const MAX_SIGNATURES = 64;
+
+/** Longest key id an entry's signature verdict keeps (longer ones are cut): GOBL's are UUIDs, 36 characters. */
+const MAX_KID_SHOWN = 128;
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -55,17 +59,61 @@ export function signEnvelope(envelope: Envelope, faults: Fault[], keys: SigningK
  * signature is genuine. Each must name (`kid`) a key the service trusts, its own or one configured in
  * SIGNING_TRUSTED_KEYS, and verify with it; one made with a service key must have been made for
  * `workspaceId`; and each must state this envelope's uuid and digest (else the document was changed
- * after signing). Throws a 422 naming every signature at fault.
+ * after signing). Throws a 422 naming every signature at fault. (The GOBL tools and derived entries check
+ * this way; an envelope received as it came is checked by `checkReceivedSignatures`.)
  */
 export function verifyEnvelopeSignatures(envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): void {
+  refuseProblems(examineAll(envelope, keys, workspaceId), (exam) => {
+    if (exam.broken || !exam.check.verified) return exam.check.problem ?? exam.contentProblem;
+    if (exam.check.by === 'service') return 'was made by this service for another workspace';
+    return exam.contentProblem;
+  });
+}
+
+/**
+ * Checks the signatures of an envelope received as it came (signed elsewhere) and says what was verified:
+ * each signature that verifies with a key of the service (`workspace` when made for `workspaceId`, else
+ * `service`) or of SIGNING_TRUSTED_KEYS, or that names a key the service does not know (`unknown`, not
+ * verified). A signature that is not a compact JWS, that names a known key but does not verify (forged),
+ * or whose statement is of another uuid or digest (the envelope was changed) is refused: 422 naming each.
+ */
+export function checkReceivedSignatures(envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): SignatureVerdict {
+  const exams = examineAll(envelope, keys, workspaceId);
+  refuseProblems(exams, (exam) => (exam.broken ? (exam.contentProblem ?? exam.check.problem) : undefined));
+  return verdictOf(exams);
+}
+
+/** What was verified of the signatures of an envelope the service accepted (signed here, say). */
+export function signatureVerdict(envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): SignatureVerdict {
+  return verdictOf(examineAll(envelope, keys, workspaceId));
+}
+
+const verdictOf = (exams: SignatureExam[]): SignatureVerdict => ({
+  verified: exams.every((exam) => exam.check.verified),
+  sigs: exams.map((exam) => exam.check),
+});
+
+/** One signature examined: what it is, whether it is beyond acceptance (`broken`), and a mismatch of its statement. */
+interface SignatureExam {
+  check: SignatureCheck;
+  broken: boolean;
+  /** Set when its statement names another uuid or digest than the envelope's. */
+  contentProblem?: string;
+}
+
+function examineAll(envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): SignatureExam[] {
   const sigs: unknown[] = Array.isArray(envelope.sigs) ? envelope.sigs : [];
   if (sigs.length > MAX_SIGNATURES) {
     const problem = `an envelope may carry at most ${MAX_SIGNATURES} signatures, this one has ${sigs.length}`;
     throw new DomainError('validation', `sigs: ${problem}`, { fields: { data: { sigs: problem } } });
   }
+  return sigs.map((sig) => examineSignature(sig, envelope, keys, workspaceId));
+}
+
+function refuseProblems(exams: SignatureExam[], problemOf: (exam: SignatureExam) => string | undefined): void {
   const problems: ErrorFields = {};
-  sigs.forEach((sig, index) => {
-    const problem = signatureProblem(sig, envelope, keys, workspaceId);
+  exams.forEach((exam, index) => {
+    const problem = problemOf(exam);
     if (problem) problems[String(index)] = problem;
   });
   const indexes = Object.keys(problems);
@@ -88,26 +136,38 @@ const addNew = (faults: Fault[], more: Fault[]) => [
   ...more.filter((m) => !faults.some((f) => f.code === m.code && f.paths.join() === m.paths.join())),
 ];
 
-function signatureProblem(sig: unknown, envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): string | undefined {
+function examineSignature(sig: unknown, envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): SignatureExam {
+  const refused = (problem: string, kid?: string): SignatureExam => ({ check: { kid, by: 'unknown', verified: false, problem }, broken: true });
   const parts = typeof sig === 'string' ? sig.split('.') : [];
-  if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]*$/.test(p))) return 'must be a JSON web signature in compact form';
+  if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]*$/.test(p))) return refused('must be a JSON web signature in compact form');
   const header = decode(parts[0]);
   const payload = decode(parts[1]);
-  if (header?.alg !== 'ES256') return 'only ES256 signatures are accepted';
-  if (header.crit !== undefined) return 'names critical header parameters (crit) that the service does not understand';
-  if (!isPayload(payload)) return 'the signed payload must hold the envelope uuid and digest';
-  const kid = header.kid;
-  if (typeof kid !== 'string' || kid === '') return 'names no key (kid), so it cannot be verified';
-  const owner = keys?.owner(kid);
-  if (!owner) return `was made with a key the service does not know or trust (kid ${JSON.stringify(kid)})`;
+  const kid = typeof header?.kid === 'string' && header.kid !== '' ? header.kid : undefined;
+  const owner = kid === undefined ? undefined : keys?.owner(kid);
+  // The kid as the entry keeps and shows it (and lists read it): a client's text, so bounded.
+  const shown = kid !== undefined && kid.length > MAX_KID_SHOWN ? `${kid.slice(0, MAX_KID_SHOWN)}…` : kid;
+  if (!isPayload(payload)) return refused('the signed payload must hold the envelope uuid and digest', shown);
+  const contentProblem = statementProblem(payload, envelope);
+  // A signature the service cannot check: kept as not verified, unless it claims one of the keys the service
+  // knows (then it is forged) or its statement is not of this envelope.
+  const unverified = (problem: string): SignatureExam => ({ check: { kid: shown, by: 'unknown', verified: false, problem }, broken: owner !== undefined || contentProblem !== undefined, contentProblem });
+  if (header?.alg !== 'ES256') return unverified('only ES256 signatures are accepted');
+  if (header.crit !== undefined) return unverified('names critical header parameters (crit) that the service does not understand');
+  if (kid === undefined) return unverified('names no key (kid), so it cannot be verified');
+  if (!owner) return unverified(`was made with a key the service does not know or trust (kid ${JSON.stringify(shown)})`);
   if (!keys!.verify(kid, Buffer.from(`${parts[0]}.${parts[1]}`), Buffer.from(parts[2], 'base64url'))) {
-    return `does not verify with the key ${JSON.stringify(kid)}`;
+    return { check: { kid: shown, by: owner, verified: false, problem: `does not verify with the key ${JSON.stringify(shown)}` }, broken: true, contentProblem };
   }
-  if (owner === 'service' && header[WORKSPACE_HEADER] !== workspaceDigest(workspaceId)) return 'was made by this service for another workspace';
-  const sameUuid = payload.uuid.toLowerCase() === envelope.head.uuid.toLowerCase();
-  const sameDigest = payload.dig.alg === envelope.head.dig.alg && payload.dig.val === envelope.head.dig.val;
-  if (!sameUuid) return 'was made for another envelope (its uuid differs)';
-  if (!sameDigest) return 'no longer matches: the document was changed after it was signed';
+  const by = owner === 'service' && header[WORKSPACE_HEADER] === workspaceDigest(workspaceId) ? 'workspace' : owner;
+  return { check: { kid: shown, by, verified: true }, broken: contentProblem !== undefined, contentProblem };
+}
+
+/** Why a signature's statement is not of this envelope: another uuid, or another digest (the document changed). */
+function statementProblem(payload: SigningPayload, envelope: Envelope): string | undefined {
+  const head = envelope.head as Partial<Envelope['head']> | undefined;
+  const dig = head?.dig as Record<string, unknown> | undefined;
+  if (typeof head?.uuid !== 'string' || payload.uuid.toLowerCase() !== head.uuid.toLowerCase()) return 'was made for another envelope (its uuid differs)';
+  if (payload.dig.alg !== dig?.alg || payload.dig.val !== dig?.val) return 'no longer matches: the document was changed after it was signed';
   return undefined;
 }
 

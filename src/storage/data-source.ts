@@ -14,8 +14,9 @@ import { AddEntryRefs1764200000000 } from '../../migrations/1764200000000-AddEnt
 import { AddSearch1764300000000 } from '../../migrations/1764300000000-AddSearch';
 import { KeySlot1764400000000 } from '../../migrations/1764400000000-KeySlot';
 import { SearchTerms1764500000000 } from '../../migrations/1764500000000-SearchTerms';
-import { AddSpool1764630000000 } from '../../migrations/1764630000000-AddSpool';
 import { RefsByTime1764600000000 } from '../../migrations/1764600000000-RefsByTime';
+import { AddSpool1764630000000 } from '../../migrations/1764630000000-AddSpool';
+import { EntrySignature1764640000000 } from '../../migrations/1764640000000-EntrySignature';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
@@ -33,8 +34,9 @@ export const MIGRATIONS = [
   AddSearch1764300000000,
   KeySlot1764400000000,
   SearchTerms1764500000000,
-  AddSpool1764630000000,
   RefsByTime1764600000000,
+  AddSpool1764630000000,
+  EntrySignature1764640000000,
 ];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */

@@ -7,6 +7,7 @@ import { storedJsonOf } from '../domain/entry';
 import { EntryStateEntity, EntryVersionEntity } from './entities/entry-history.entity';
 import { entryIndexSteps, searchRowSteps } from './entry-index-steps';
 import { runTransaction, type Step } from './sql-transaction';
+import { signatureText } from './signature-column';
 
 /** The source of the versions made through the APIs. */
 const API_SRC = 'api';
@@ -174,10 +175,10 @@ function* updateSteps(mysql: boolean, change: EntryChange): Generator<Step, Guar
     };
     yield {
       sql:
-        'UPDATE entries SET folder = ?, doc_schema = ?, env_schema = ?, signed = ?, invalid = ?, digest_alg = ?, digest_val = ?, ' +
+        'UPDATE entries SET folder = ?, doc_schema = ?, env_schema = ?, signed = ?, signature = ?, invalid = ?, digest_alg = ?, digest_val = ?, ' +
         'snippet = ?, tags = ?, faults = ?, data = ?, version = ?, updated_at = ? WHERE workspace_id = ? AND id = ?',
       parameters: [
-        entry.folder, entry.docSchema, entry.envSchema, flag(entry.signed), flag(entry.invalid), entry.digest.alg, entry.digest.val,
+        entry.folder, entry.docSchema, entry.envSchema, flag(entry.signed), signatureText(entry.signature), flag(entry.invalid), entry.digest.alg, entry.digest.val,
         JSON.stringify(entry.snippet), JSON.stringify(entry.tags), JSON.stringify(entry.faults), storedJsonOf(entry), newVersion.version,
         entry.updatedAt.getTime(), workspaceId, id,
       ],

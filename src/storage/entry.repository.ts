@@ -16,9 +16,10 @@ import { relatedPage } from './related-page';
 import { EntryRefEntity } from './entities/entry-ref.entity';
 import { insertSearchRows, searchRowWrites } from './search-index.repository';
 import { runTransaction } from './sql-transaction';
+import { signatureOf, signatureText } from './signature-column';
 
 const LIST_COLUMNS = [
-  'workspaceId', 'id', 'key', 'folder', 'docSchema', 'envSchema', 'state', 'signed', 'invalid',
+  'workspaceId', 'id', 'key', 'folder', 'docSchema', 'envSchema', 'state', 'signed', 'signature', 'invalid',
   'digestAlg', 'digestVal', 'snippet', 'tags', 'faults', 'createdAt', 'updatedAt', 'version',
 ] as const satisfies readonly (keyof EntryEntity)[];
 
@@ -246,6 +247,7 @@ function toRow(entry: Entry): EntryEntity {
     envSchema: entry.envSchema,
     state: entry.state ?? null,
     signed: entry.signed,
+    signature: signatureText(entry.signature),
     invalid: entry.invalid,
     digestAlg: entry.digest.alg,
     digestVal: entry.digest.val,
@@ -280,6 +282,8 @@ function fromRow(row: EntryEntity): Entry {
     updatedAt: new Date(row.updatedAt),
     version: row.version ?? legacyVersionOf(row.digestVal),
   };
+  const signature = signatureOf(row.signature);
+  if (signature) entry.signature = signature;
   if (row.data !== undefined) entry.dataJson = row.data;
   return entry;
 }

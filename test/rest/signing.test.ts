@@ -112,9 +112,10 @@ describe('the published keys', () => {
       const api2 = client(after.url, await tokenFor(newWorkspace()));
       const late = (await api2.post('/silo/v1/entries', { data: party('Late'), sign: true })).body;
       expect(decodePart(late.data.sigs[0].split('.')[0]).kid).toBe(jwks.keys[0].kid);
-      // The signature by the older key still verifies: in its own workspace only the id, already taken, stops it.
+      // The signature by the older key still verifies: in its own workspace only the id, already taken, stops it;
+      // another workspace receives it as signed by the service, not by itself.
       expect((await client(after.url, await tokenFor(workspace)).post('/silo/v1/entries', { data: early.data })).status).toBe(409);
-      expect((await api2.post('/silo/v1/entries', { data: early.data })).body.fields).toEqual({ data: { sigs: { 0: expect.stringContaining('another workspace') } } });
+      expect((await api2.post('/silo/v1/entries', { data: early.data })).body.signature).toEqual({ verified: true, sigs: [{ kid: generatedKid, by: 'service', verified: true }] });
       await expect(compactVerify(early.data.sigs[0], createLocalJWKSet(jwks))).resolves.toBeDefined();
       await after.close();
     } finally {
@@ -195,7 +196,7 @@ describe('sign: true', () => {
 });
 
 describe('uploaded signatures', () => {
-  test("a signature made for workspace A is refused in workspace B; A's own upload of it is stored signed", async () => {
+  test("a signature made for workspace A is received in workspace B as the service's, never as B's; A's own upload of it is A's", async () => {
     // Another installation of the service with the same key (or A's data restored elsewhere): its own database.
     const twinDir = mkdtempSync(path.join(tmpdir(), 'signing-twin-'));
     const key = readFileSync(path.join(t.dataDir, SIGNING_KEY_FILE), 'utf8');
@@ -206,16 +207,18 @@ describe('uploaded signatures', () => {
       expect(entry.signed).toBe(true);
 
       const b = client(t.url, await tokenFor(newWorkspace()));
-      const refused = await b.post('/silo/v1/entries', { data: entry.data });
-      expect(refused.status).toBe(422);
-      expect(refused.body.key).toBe('validation');
-      expect(refused.body.fields).toEqual({ data: { sigs: { 0: 'was made by this service for another workspace' } } });
+      const signedAgain = await b.post('/silo/v1/entries', { data: entry.data, sign: true });
+      expect(signedAgain.status).toBe(422); // B cannot add its own signature to it
+      expect(signedAgain.body.fields).toEqual({ sign: expect.stringContaining('signed by another party') });
       expect((await b.get('/silo/v1/entries')).body.list).toEqual([]);
-      expect((await b.post('/silo/v1/entries', { data: entry.data, sign: true })).status).toBe(422); // signing again does not launder it
+      const received = await b.post('/silo/v1/entries', { data: entry.data });
+      expect(received.status).toBe(200);
+      expect(received.body).toMatchObject({ signed: true, signature: { verified: true, sigs: [{ by: 'service', verified: true }] } });
+      expect(received.body.data).toEqual(entry.data);
 
       const own = await client(t.url, await tokenFor(a)).post('/silo/v1/entries', { data: entry.data });
       expect(own.status).toBe(200);
-      expect(own.body).toMatchObject({ id: entry.id, signed: true, draft: false });
+      expect(own.body).toMatchObject({ id: entry.id, signed: true, draft: false, signature: { verified: true, sigs: [{ by: 'workspace' }] } });
       expect(own.body.data.sigs).toEqual(entry.data.sigs);
       expect(own.body.data.head.dig).toEqual(entry.data.head.dig);
     } finally {
@@ -230,16 +233,16 @@ describe('uploaded signatures', () => {
     const other = client(t.url, await tokenFor(newWorkspace()));
     const kept = await other.post('/silo/v1/entries', { data: { ...base.data, sigs: [sig] } });
     expect(kept.status).toBe(200);
-    expect(kept.body).toMatchObject({ signed: true, draft: false });
+    expect(kept.body).toMatchObject({ signed: true, draft: false, signature: { verified: true, sigs: [{ kid: PARTNER_KID, by: 'trusted' }] } });
     expect(kept.body.data.sigs).toEqual([sig]);
+    // This workspace does not add its signature to another party's envelope (see test/rest/received-signed.test.ts).
     const cosigned = await client(t.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', { data: { ...base.data, sigs: [sig] }, sign: true });
-    expect(cosigned.status).toBe(200);
-    expect(cosigned.body.data.sigs).toHaveLength(2); // theirs, then ours
-    expect(cosigned.body.data.sigs[0]).toBe(sig);
+    expect(cosigned.status).toBe(422);
+    expect(cosigned.body.fields).toEqual({ sign: expect.stringContaining('signed by another party') });
     const altered = { ...base.data, doc: { ...base.data.doc, name: 'Altered' }, sigs: [sig] };
     const refused = await client(t.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', { data: altered });
     expect(refused.status).toBe(422);
-    expect(refused.body.fields.data.sigs[0]).toContain('changed after it was signed');
+    expect(refused.body.fields.data.head.dig).toContain('changed after the envelope was signed');
   });
 
   test('SIGNING_TRUSTED_KEYS may also be the path of a JWKS file', async () => {
@@ -261,6 +264,16 @@ describe('uploaded signatures', () => {
   test.each([
     ['no kid', () => ({}), 'names no key (kid), so it cannot be verified'],
     ['a kid the service does not know', () => ({ kid: 'someone-else' }), 'was made with a key the service does not know or trust (kid "someone-else")'],
+  ])('a signature with %s is kept as it came, not verified', async (_name, header, problem) => {
+    const base = (await client(t.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', { data: party('Unverifiable') })).body;
+    const sigs = [await jws(base.data, { kid: PARTNER_KID }, partner), await jws(base.data, header(), stranger)];
+    const reply = await api.post('/silo/v1/entries', { data: { ...base.data, sigs } });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.sigs).toEqual(sigs);
+    expect(reply.body.signature).toMatchObject({ verified: false, sigs: [{ by: 'trusted', verified: true }, { by: 'unknown', verified: false, problem }] });
+  });
+
+  test.each([
     ['a trusted kid, signed with another key', () => ({ kid: PARTNER_KID }), 'does not verify with the key "partner-1"'],
   ])('a signature with %s is 422 naming data.sigs.N, with or without allow_invalid, and nothing is stored', async (_name, header, message) => {
     const base = (await client(t.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', { data: party('Unverifiable') })).body;
@@ -283,7 +296,7 @@ describe('uploaded signatures', () => {
       const reply = await api.post('/silo/v1/entries', { data: tampered, allow_invalid });
       expect(reply.status).toBe(422);
       expect(reply.body.key).toBe('validation');
-      expect(reply.body.fields).toEqual({ data: { sigs: { 0: expect.stringContaining('changed after it was signed') } } });
+      expect(reply.body.fields).toEqual({ data: { head: { dig: expect.stringContaining('changed after the envelope was signed') } } });
     }
     const renamed = structuredClone(entry.data);
     renamed.head.uuid = '0190c000-0000-7000-8000-00000000abcd';

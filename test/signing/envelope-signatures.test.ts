@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ConfigError } from '../../src/config';
 import type { Envelope } from '../../src/document';
 import { DomainError } from '../../src/domain/errors';
-import { MAX_SIGNATURES, signEnvelope, verifyEnvelopeSignatures, withSigningFaults, WORKSPACE_HEADER, workspaceDigest } from '../../src/signing/envelope-signatures';
+import { checkReceivedSignatures, MAX_SIGNATURES, signEnvelope, verifyEnvelopeSignatures, withSigningFaults, WORKSPACE_HEADER, workspaceDigest } from '../../src/signing/envelope-signatures';
 import { SigningKeys, type PublicJwk } from '../../src/signing/signing-keys';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -153,6 +153,71 @@ describe('envelope signatures', () => {
     const once = withSigningFaults(env, []);
     expect(once).toEqual([expect.objectContaining({ code: 'GOBL-ENVELOPE-13', paths: ['$.doc.code'] })]);
     expect(withSigningFaults(env, once)).toEqual(once);
+  });
+});
+
+describe('received envelopes (signed elsewhere, kept as they came)', () => {
+  /** The verdict on `sigs` made by `make`, or the problems of a refusal. */
+  function receivedAs(make: (env: Envelope) => string[], workspaceId = A, with_: SigningKeys | null = keys) {
+    const env = envelope();
+    env.sigs = make(env);
+    try {
+      return checkReceivedSignatures(env, with_ ?? undefined, workspaceId);
+    } catch (error) {
+      expect(error).toBeInstanceOf(DomainError);
+      return { refused: ((error as DomainError).details.fields!.data as any).sigs };
+    }
+  }
+  const serviceSigned = (workspaceId: string) => (env: Envelope) => {
+    signEnvelope(env, [], keys, { workspaceId, now: NOW });
+    return env.sigs!;
+  };
+
+  test('by whom each signature was made: this workspace, the service for another, a trusted party', () => {
+    expect(receivedAs(serviceSigned(A), A)).toEqual({ verified: true, sigs: [{ kid: keys.kid, by: 'workspace', verified: true }] });
+    expect(receivedAs(serviceSigned(A), B)).toEqual({ verified: true, sigs: [{ kid: keys.kid, by: 'service', verified: true }] });
+    const legacy = (env: Envelope) => {
+      const input = `${b64({ alg: 'ES256', kid: keys.kid })}.${b64(statement(env))}`;
+      return [`${input}.${keys.sign(Buffer.from(input)).toString('base64url')}`];
+    };
+    expect(receivedAs(legacy, A)).toEqual({ verified: true, sigs: [{ kid: keys.kid, by: 'service', verified: true }] }); // it names no workspace
+    const trusted = (env: Envelope) => [jws({ alg: 'ES256', kid: partner.kid }, statement(env), partner.privateKey)];
+    expect(receivedAs(trusted, B)).toEqual({ verified: true, sigs: [{ kid: partner.kid, by: 'trusted', verified: true }] });
+  });
+
+  test.each([
+    ['no kid', (env: Envelope) => jws({ alg: 'ES256' }, statement(env), stranger.privateKey), undefined, 'names no key (kid)'],
+    ['a kid the service does not know', (env: Envelope) => jws({ alg: 'ES256', kid: stranger.kid }, statement(env), stranger.privateKey), stranger.kid, 'does not know or trust'],
+    ['another algorithm and an unknown kid', (env: Envelope) => jws({ alg: 'HS256', kid: stranger.kid }, statement(env), stranger.privateKey), stranger.kid, 'only ES256'],
+    ['a critical header and an unknown kid', (env: Envelope) => jws({ alg: 'ES256', kid: stranger.kid, crit: ['exp'] }, statement(env), stranger.privateKey), stranger.kid, 'critical header'],
+  ])('a signature with %s is kept, not verified, by "unknown"', (_name, make, kid, problem) => {
+    const verdict = receivedAs((env) => [make(env)]);
+    expect(verdict).toEqual({ verified: false, sigs: [{ kid, by: 'unknown', verified: false, problem: expect.stringContaining(problem) }] });
+  });
+
+  test.each([
+    ['a trusted kid but another key', (env: Envelope) => jws({ alg: 'ES256', kid: partner.kid }, statement(env), stranger.privateKey), 'does not verify with the key "partner-1"'],
+    ['the service kid but another key', (env: Envelope) => jws({ alg: 'ES256', kid: keys.kid }, statement(env), stranger.privateKey), 'does not verify'],
+    ['a trusted kid and another algorithm', (env: Envelope) => jws({ alg: 'HS256', kid: partner.kid }, statement(env), partner.privateKey), 'only ES256'],
+    ['an unknown kid and another digest', (env: Envelope) => jws({ alg: 'ES256', kid: stranger.kid }, { ...statement(env), dig: { alg: 'sha256', val: '00' } }, stranger.privateKey), 'changed after it was signed'],
+    ['an unknown kid and another uuid', (env: Envelope) => jws({ alg: 'ES256', kid: stranger.kid }, { ...statement(env), uuid: '0190c000-0000-7000-8000-000000000002' }, stranger.privateKey), 'another envelope'],
+    ['no digest', (env: Envelope) => jws({ alg: 'ES256', kid: stranger.kid }, { uuid: env.head.uuid }, stranger.privateKey), 'uuid and digest'],
+    ['no compact form', () => 'a.b', 'compact form'],
+  ])('a signature with %s is refused: forged, or of another content', (_name, make, problem) => {
+    expect(receivedAs((env) => [make(env)])).toEqual({ refused: { 0: expect.stringContaining(problem) } });
+  });
+
+  test('a long kid is kept cut short: the verdict is read with every list', () => {
+    const long = 'k'.repeat(10_000);
+    const verdict = receivedAs((env) => [jws({ alg: 'ES256', kid: long }, statement(env), stranger.privateKey)]) as any;
+    expect(verdict.sigs[0].kid).toBe(`${'k'.repeat(128)}…`);
+    expect(JSON.stringify(verdict).length).toBeLessThan(500);
+  });
+
+  test('without keys, every signature is kept unverified; a changed statement is still refused', () => {
+    expect(receivedAs(serviceSigned(A), A, null)).toMatchObject({ verified: false, sigs: [{ by: 'unknown', verified: false }] });
+    const changed = (env: Envelope) => [jws({ alg: 'ES256', kid: partner.kid }, { ...statement(env), dig: { alg: 'sha256', val: '00' } }, partner.privateKey)];
+    expect(receivedAs(changed, A, null)).toEqual({ refused: { 0: expect.stringContaining('changed after it was signed') } });
   });
 });
 

@@ -35,6 +35,10 @@ export class EntryEntity {
   @Column({ name: 'signed', type: 'boolean' })
   signed: boolean;
 
+  /** What was verified of a signed envelope's signatures (JSON); NULL when unsigned or signed before it was kept. */
+  @Column({ name: 'signature', type: 'text', nullable: true })
+  signature: string | null;
+
   @Column({ name: 'invalid', type: 'boolean' })
   invalid: boolean;
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { DomainError, badInput, notFound, type ErrorFields } from './errors';
 import type { FileContent } from './file-content';
+import { isMediaType } from './media-type';
 import type { SpoolItem, SpoolStore } from './spool-store';
 
 /** A spooled file's name: at most this many characters. */
@@ -17,10 +18,6 @@ export const SPOOL_SWEEP_BATCH = 100;
 /** How often the sweep runs (more often when files live less long). */
 const SWEEP_INTERVAL_MS = 60_000;
 
-// RFC 9110 media type, ASCII only: type "/" subtype, then parameters `;name=value` (a token or a quoted string).
-const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
-const QUOTED = '"(?:[\\t !#-\\[\\]-~]|\\\\[\\t -~])*"';
-const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(?:[ \\t]*;[ \\t]*(?:${TOKEN}=(?:${TOKEN}|${QUOTED}))?)*$`);
 
 /** The path a spooled file's bytes are downloaded from. */
 export const spoolPath = (key: string) => `/silo/v1/spool/${key}`;
@@ -131,7 +128,7 @@ function checkUpload(upload: SpoolUpload): { name: string; mime: string } {
   if (name === undefined || name === null || name === '') fields.name = 'is required';
   else if (typeof name !== 'string' || !isFileName(name)) fields.name = `must be a file name: at most ${MAX_NAME} characters, no path separators or control characters`;
   const mime = type === undefined || type === null || type === '' ? 'application/octet-stream' : type;
-  if (typeof mime !== 'string' || mime.length > MAX_MIME || !MEDIA_TYPE.test(mime)) fields.type = 'must be a media type such as application/xml';
+  if (typeof mime !== 'string' || mime.length > MAX_MIME || !isMediaType(mime)) fields.type = 'must be a media type such as application/xml';
   const names = Object.keys(fields);
   if (names.length > 0) throw badInput(names.map((n) => `${n}: ${fields[n] as string}`).join('; '), fields);
   return { name: name as string, mime: mime as string };

@@ -28,8 +28,7 @@ export class AttachmentType {
   @Field(() => Boolean)
   stored: boolean;
 
-  @Field(() => String, { nullable: true })
-  url?: string;
+  // `url` is made per request, in AttachmentResolver.
 
   @Field(() => GraphQLJSONObject, { nullable: true })
   meta?: Record<string, unknown>;

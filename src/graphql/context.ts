@@ -6,6 +6,7 @@ import type { EntryPartSizes, EntryVersionsShown } from '../domain/entry-store';
 import type { EntryService } from '../domain/entries.service';
 import type { SearchService } from '../domain/search';
 import { DomainError } from '../domain/errors';
+import type { FileUrl } from '../http/file-urls';
 import { HTTP_STATUS, refusalHeaders } from '../http/refusal';
 import type { Logger } from '../logger';
 import { graphQLErrorOf } from './format-error';
@@ -32,6 +33,8 @@ export interface GraphQLContext {
   /** Free-text search (absent where the server was built without it). */
   search?: SearchService;
   loaders: EntryLoaders;
+  /** A file's `url` as REST shows it to the same request: absolute, and signed unless the file is private. */
+  fileUrl: FileUrl;
   /** What this request may still show of entries' `data`: every page and every entry that shows it shares it. */
   dataBudget: DataBudget;
   /**
@@ -54,11 +57,11 @@ export interface GraphQLContext {
  */
 export function createContext(
   entries: EntryService,
-  request: { workspaceId: string | undefined; requestId: string; log: Logger; signal?: AbortSignal },
+  request: { workspaceId: string | undefined; requestId: string; log: Logger; signal?: AbortSignal; fileUrl: FileUrl },
   pageDataBudget = DEFAULT_PAGE_DATA_BUDGET,
   search?: SearchService,
 ): GraphQLContext {
-  const { workspaceId, requestId, log, signal } = request;
+  const { workspaceId, requestId, log, signal, fileUrl } = request;
   if (!workspaceId) {
     const error = new DomainError('unauthorized', 'a bearer token is required');
     throw graphQLErrorOf(error, { status: HTTP_STATUS.unauthorized, headers: new Map(refusalHeaders(error)) });
@@ -104,6 +107,7 @@ export function createContext(
     entries,
     search,
     loaders,
+    fileUrl,
     dataBudget,
     async dataOf(entry) {
       if (!dataBudget.isPaid(entry)) {

@@ -131,8 +131,9 @@ export async function graphqlRouter(
   });
   await apollo.start();
 
+  // req.fileUrl: set for every request by src/http/file-urls.ts (server.ts), so files' urls are the ones REST shows.
   const execute = apolloHandler(apollo, async (req, res) =>
-    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log, signal: abandonedSignal(res) }, options.pageDataBudget, deps.search),
+    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log, signal: abandonedSignal(res), fileUrl: req.fileUrl }, options.pageDataBudget, deps.search),
   );
 
   const router = Router();

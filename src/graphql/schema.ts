@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLInterfaceType, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync } from 'type-graphql';
+import { AttachmentResolver } from './attachment.resolver';
 import { EntryResolver } from './entry.resolver';
 import { EntryHistoryResolver } from './entry-history.resolver';
 import { KeysResolver } from './keys.resolver';
@@ -14,7 +15,7 @@ export const SCHEMA_FILE = 'schema/schema.graphql';
 /** The schema, from the TypeGraphQL types. class-validator is off: every rule lives in the domain. */
 export function buildGraphQLSchema(): GraphQLSchema {
   const schema = buildSchemaSync({
-    resolvers: [EntryResolver, EntryHistoryResolver, RelatedEntryResolver, NodeResolver, KeysResolver, SearchResolver],
+    resolvers: [EntryResolver, EntryHistoryResolver, RelatedEntryResolver, NodeResolver, KeysResolver, SearchResolver, AttachmentResolver],
     validate: false,
     emitSchemaFile: false,
   });

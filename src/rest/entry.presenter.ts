@@ -3,7 +3,7 @@ import type { Attachment, Entry, Meta } from '../domain/entry';
 import { metaId } from '../domain/entry';
 import { versionJson } from './entry-history.presenter';
 import type { EntryPage } from '../domain/entries.service';
-import type { FileUrl } from './file-links.routes';
+import type { FileUrl } from '../http/file-urls';
 
 /** Stands for the stored envelope text until it is put in place; random, so no document can contain it. */
 const DATA_MARK = `\u0000data-${randomUUID()}\u0000`;

@@ -4,7 +4,7 @@ import type { EntryService } from '../domain/entries.service';
 import { methodNotAllowed } from '../http/refusal';
 import { SearchQuery } from './api-schemas';
 import { entryJson } from './entry.presenter';
-import type { FileUrl } from './file-links.routes';
+import type { FileUrl } from '../http/file-urls';
 import { checkRequest } from './request-check';
 
 /** A page of search results in the contract's shape: the query and paging echoed, the entries without `data`. */

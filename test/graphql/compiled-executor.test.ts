@@ -31,7 +31,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const contextValue = () => createContext(t.server.entries, { workspaceId: workspace, requestId: 'compiled-executor-test', log: t.server.logger });
+// Files' urls come from the HTTP request (test/graphql/file-urls.test.ts); here any per-file text will do, the same both ways.
+const fileUrl = (file: { entryId: string; id: string }) => `https://files.test/${file.entryId}/${file.id}`;
+const contextValue = () => createContext(t.server.entries, { workspaceId: workspace, requestId: 'compiled-executor-test', log: t.server.logger, fileUrl });
 
 /** What a client receives: data, and each error after the service's formatError. */
 const asClientSees = (result: ExecutionResult) =>

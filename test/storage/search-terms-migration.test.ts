@@ -27,11 +27,9 @@ onMariadb('entries indexed by FULLTEXT are found through the term table once the
 
   // Back to the FULLTEXT index: the term table is gone (the migrations after it are undone first, newest first).
   const dataSource = before.server.dataSource;
-  for (;;) {
-    const [last] = (await dataSource.query('SELECT name FROM migrations ORDER BY id DESC LIMIT 1')) as { name: string }[];
-    await dataSource.undoLastMigration({ transaction: 'each' });
-    if (last.name === 'SearchTerms1764500000000') break;
-  }
+  const lastMigration = async () => ((await dataSource.query('SELECT name FROM migrations ORDER BY timestamp DESC LIMIT 1')) as { name: string }[])[0].name;
+  while ((await lastMigration()) !== 'SearchTerms1764500000000') await dataSource.undoLastMigration({ transaction: 'each' });
+  await dataSource.undoLastMigration({ transaction: 'each' });
   await expect(dataSource.query('SELECT COUNT(*) FROM entry_search_term')).rejects.toThrow();
   const fulltext = (await dataSource.query("SHOW INDEX FROM entry_search WHERE Key_name = 'entry_search_terms'")) as unknown[];
   expect(fulltext.length).toBeGreaterThan(0);

@@ -131,7 +131,9 @@ export async function buildHeavyEntry(url: string, token: string, limits: HeavyE
   // Files and meta rows. The heavy ones are paid from the parts budget; the rest are small, their bytes set aside first.
   const stored = { partsBytes: 0, heavyFiles: 0, heavyMetaRows: 0, indexedMetaRows: 0, fileReplacements: 0 };
   const smallBytes = (limits.files + limits.metaRows) * bytesOf(SMALL(limits.files + limits.metaRows));
-  let filesBudget = Math.max(0, (limits.partsBytes - smallBytes) / 2);
+  // Room for what a server's own count may weigh besides (the replaced file's versions' meta, say).
+  const slack = Math.min(64 * 1024, limits.partsBytes / 32);
+  let filesBudget = Math.max(0, (limits.partsBytes - smallBytes - slack) / 2);
   let metaBudget = filesBudget;
   /** A server's own parts bound (ENTRY_PARTS_LIMIT, where it has one) is met first: then what is left is small. */
   const overParts = (answer: Answer) => [413, 422].includes(answer.status) && /PARTS/i.test(JSON.stringify(answer.body));

@@ -6,6 +6,7 @@ import { InThreadEngine, type DocumentEngine, type DocumentJob } from '../src/do
 import { EnginePool } from '../src/engine/engine-pool';
 import { SigningKeys } from '../src/signing/signing-keys';
 import { heavyDocuments } from '../test/helpers/heavy-documents';
+import { buildHeavyEntry, DEFAULT_HEAVY_ENTRY_LIMITS, type HeavyEntry } from '../test/helpers/heavy-entry';
 import { runLoad } from './load';
 import { INVOICE } from './scenarios';
 import { ROOT, startService, type ServiceProcess } from './server-process';
@@ -23,6 +24,18 @@ export interface NeighbourResults {
   noisy: { p99Ms: number; p50Ms: number; requests: number; loop: LoopDelay };
   /** What the noisy workspace sent and got: per part, the answers by status, and the slowest answer. */
   heavy: { part: string; count: number; sent: number; statuses: Record<string, number>; slowestMs: number }[];
+  /**
+   * The quiet workspace's list page at the same rate while the noisy one reads entries as heavy as the default
+   * bounds allow (test/helpers/heavy-entry.ts), built first; and what those reads got, per kind.
+   */
+  heavyEntries?: {
+    p99Ms: number;
+    p50Ms: number;
+    requests: number;
+    loop: LoopDelay;
+    built: { entries: number; seconds: number; partsBytes: number };
+    reads: { kind: string; sent: number; statuses: Record<string, number>; slowestMs: number; bytes: number }[];
+  };
   /** A 10-line invoice through the engine: in this thread, and through a one-thread pool, one at a time. */
   poolOverhead: { inThreadMs: number; pooledMs: number; overheadMs: number };
   /**
@@ -33,6 +46,9 @@ export interface NeighbourResults {
 }
 
 const READ_RATE = 100;
+/** Heavy entries the noisy workspace builds, in parallel, and the connections it reads them on. */
+const HEAVY_ENTRIES = 2;
+const HEAVY_READ_CONNECTIONS = 4;
 
 /** Sends the service's loop monitor SIGUSR2 and reads what it wrote. */
 async function loopDelay(service: ServiceProcess, file: string): Promise<LoopDelay> {
@@ -65,6 +81,53 @@ async function sendHeavy(url: string, token: string, until: number, results: Nei
     }
   };
   await Promise.all([connection(), connection()]);
+}
+
+/**
+ * A few connections that read the heavy entries as hard as they can, until `until`: each request the next kind in
+ * turn (the entry, GraphQL 40 aliases of it with its files, meta and versions, a 404 of its meta, a page of its
+ * related list), over the entries in turn. The answers are drained and counted, not kept.
+ */
+async function readHeavy(url: string, token: string, entries: HeavyEntry[], until: number, results: NonNullable<NeighbourResults['heavyEntries']>['reads']): Promise<void> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const aliased = (id: string) =>
+    JSON.stringify({
+      query: `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: entry(id: "${id}") { id attachments { id meta } meta { key value } versions(first: 10) { totalCount edges { node { version } } } }`).join(' ')} }`,
+    });
+  const cursors = new Map<string, string | undefined>();
+  const kinds: { kind: string; request: (entry: HeavyEntry) => [string, RequestInit] }[] = [
+    { kind: 'GET entry', request: (entry) => [`/silo/v1/entries/${entry.id}`, {}] },
+    { kind: 'GraphQL 40 aliases', request: (entry) => ['/graphql', { method: 'POST', body: aliased(entry.id) }] },
+    { kind: 'meta 404', request: (entry) => [`/silo/v1/entries/${entry.id}/meta/nosuchkey`, {}] },
+    {
+      kind: 'related page',
+      request: (entry) => {
+        const cursor = cursors.get(entry.id);
+        return [`/silo/v1/entries/${entry.id}/related?limit=5${cursor ? `&cursor=${cursor}` : ''}`, {}];
+      },
+    },
+  ];
+  for (const { kind } of kinds) results.push({ kind, sent: 0, statuses: {}, slowestMs: 0, bytes: 0 });
+  let next = 0;
+  const connection = async () => {
+    while (Date.now() < until) {
+      const turn = next++;
+      const index = turn % kinds.length;
+      const entry = entries[Math.floor(turn / kinds.length) % entries.length];
+      const [path, init] = kinds[index].request(entry);
+      const started = performance.now();
+      const response = await fetch(`${url}${path}`, { ...init, headers });
+      const body = kinds[index].kind === 'related page' ? Buffer.from(await response.arrayBuffer()) : undefined;
+      const bytes = body?.length ?? (await response.arrayBuffer()).byteLength;
+      if (body && response.status === 200) cursors.set(entry.id, (JSON.parse(body.toString('utf8')) as { next_cursor?: string }).next_cursor);
+      const row = results[index];
+      row.sent += 1;
+      row.bytes = Math.max(row.bytes, bytes);
+      row.statuses[response.status] = (row.statuses[response.status] ?? 0) + 1;
+      row.slowestMs = Math.max(row.slowestMs, Math.round(performance.now() - started));
+    }
+  };
+  await Promise.all(Array.from({ length: HEAVY_READ_CONNECTIONS }, connection));
 }
 
 async function timePerDocument(engine: DocumentEngine, job: DocumentJob, count: number): Promise<number> {
@@ -122,8 +185,8 @@ async function createThroughput(env: Record<string, string>, token: string, seco
 
 /**
  * The noisy neighbour: one workspace reads its list at a fixed rate, first alone, then while another
- * workspace sends the heaviest documents the body limit allows on two connections. Also the cost of the
- * pool for a small document.
+ * workspace sends the heaviest documents the body limit allows on two connections, then while it reads entries
+ * as heavy as the default bounds allow on a few. Also the cost of the pool for a small document.
  */
 export async function benchNeighbours(env: Record<string, string>, secret: string, seconds: number, log: (line: string) => void): Promise<NeighbourResults> {
   const token = (workspace: string) => mintToken(secret, workspace, { expiresIn: '1d' });
@@ -133,6 +196,7 @@ export async function benchNeighbours(env: Record<string, string>, secret: strin
   const heavy: NeighbourResults['heavy'] = [];
   let idle: NeighbourResults['idle'];
   let noisy: NeighbourResults['noisy'];
+  let heavyEntries: NeighbourResults['heavyEntries'];
   try {
     for (let i = 0; i < 30; i += 1) {
       await fetch(`${service.url}/silo/v1/entries`, {
@@ -160,6 +224,30 @@ export async function benchNeighbours(env: Record<string, string>, secret: strin
     noisy = { p99Ms: beside.latency.p99Ms, p50Ms: beside.latency.p50Ms, requests: beside.requests, loop };
     log(`  neighbours: quiet reads beside heavy documents: p50 ${noisy.p50Ms} ms, p99 ${noisy.p99Ms} ms; loop delay max ${loop.maxMs} ms`);
     for (const row of heavy) log(`    heavy ${row.part} (${row.count}): sent ${row.sent}, answers ${JSON.stringify(row.statuses)}, slowest ${row.slowestMs} ms`);
+
+    // The second noisy phase: entries as heavy as the default bounds allow, built, then read as hard as a client can.
+    const heavyToken = await token('bench-noisy-entries');
+    const buildStarted = Date.now();
+    const entries = await Promise.all(Array.from({ length: HEAVY_ENTRIES }, () => buildHeavyEntry(service.url, heavyToken, DEFAULT_HEAVY_ENTRY_LIMITS)));
+    const built = {
+      entries: entries.length,
+      seconds: Math.round((Date.now() - buildStarted) / 100) / 10,
+      partsBytes: Math.min(...entries.map((entry) => entry.stored.partsBytes)),
+    };
+    log(`  neighbours: built ${built.entries} heavy entries in ${built.seconds} s (files, meta rows, references and versions at the default bounds, ${built.partsBytes} bytes of parts each)`);
+    const reads: NonNullable<NeighbourResults['heavyEntries']>['reads'] = [];
+    await loopDelay(service, loopFile);
+    const reader = readHeavy(service.url, heavyToken, entries, Date.now() + seconds * 1000 + 500, reads);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the first heavy reads are under way
+    const besideEntries = await runLoad(service.url, read, { connections: 2, rate: READ_RATE, seconds });
+    const entriesLoop = await loopDelay(service, loopFile);
+    await reader;
+    heavyEntries = { p99Ms: besideEntries.latency.p99Ms, p50Ms: besideEntries.latency.p50Ms, requests: besideEntries.requests, loop: entriesLoop, built, reads };
+    log(
+      `  neighbours: quiet reads beside heavy entries: p50 ${heavyEntries.p50Ms} ms, p99 ${heavyEntries.p99Ms} ms; loop delay max ${entriesLoop.maxMs} ms ` +
+        `(p99 ${Math.round((heavyEntries.p99Ms / idle.p99Ms) * 100) / 100} × alone)`,
+    );
+    for (const row of reads) log(`    heavy entry reads, ${row.kind}: sent ${row.sent}, answers ${JSON.stringify(row.statuses)}, slowest ${row.slowestMs} ms, largest ${row.bytes} bytes`);
   } finally {
     await service.stop();
     rmSync(path.dirname(loopFile), { recursive: true, force: true });
@@ -172,5 +260,5 @@ export async function benchNeighbours(env: Record<string, string>, secret: strin
     `  REST create at c=10: ${create.inThreadRps} req/s with the engine on the HTTP thread, ${create.pooledRps} req/s with the pool ` +
       `(${create.ratio}), ${create.pooledSamePriorityRps} req/s with the pool at the HTTP thread's priority`,
   );
-  return { idle, noisy, heavy, poolOverhead: overhead, create };
+  return { idle, noisy, heavy, heavyEntries, poolOverhead: overhead, create };
 }

@@ -107,6 +107,17 @@ export function evaluateTargets(db: DatabaseResults): TargetResult[] {
       '≤ 3',
       (v) => v <= 3,
     );
+    if (neighbours.heavyEntries) {
+      const beside = neighbours.heavyEntries;
+      add(
+        'a neighbour reading heavy entries does not slow the others',
+        `quiet workspace's list page at ${neighbours.idle.requests} + ${beside.requests} requests: p99 ${fixed(beside.p99Ms, 2)} ms ` +
+          `beside reads of ${beside.built.entries} entries as heavy as the default bounds allow / ${fixed(neighbours.idle.p99Ms, 2)} ms alone`,
+        ratio(beside.p99Ms, neighbours.idle.p99Ms),
+        '≤ 3',
+        (v) => v <= 3,
+      );
+    }
     add(
       'no request holds the event loop',
       `longest event-loop delay of the HTTP thread while the heaviest documents were sent: ${fixed(neighbours.noisy.loop.maxMs)} ms ` +

@@ -47,7 +47,7 @@ export interface Config {
   pageDataBudget: number;
   /** SEARCH_TIME_LIMIT_MS: longest a search may keep MySQL/MariaDB busy (default 2000); past it, 400 naming `q`. */
   searchTimeLimitMs: number;
-  /** ENTRY_META_LIMIT (default 1000), ENTRY_SEARCH_TERMS_LIMIT (default 10000), ENTRY_REFS_LIMIT (default 10000): see entry-limits.ts. */
+  /** ENTRY_META_LIMIT (default 1000), ENTRY_SEARCH_TERMS_LIMIT (default 10000), ENTRY_REFS_LIMIT (default 10000), ENTRY_PARTS_LIMIT (default 8mb): see entry-limits.ts. */
   entryLimits: EntryLimits;
   signingKey?: string;
   /** SIGNING_TRUSTED_KEYS: other parties' public keys whose envelope signatures are accepted. */
@@ -83,6 +83,14 @@ export class ConfigError extends Error {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A size setting (see parseSize), its fallback when unset; a bad value is a problem naming it. */
+function parseSizeSetting(name: string, text: string | undefined, fallback: number, problems: string[]): number {
+  if (text === undefined) return fallback;
+  const bytes = parseSize(text);
+  if (bytes === undefined) problems.push(`${name} must be a size such as 8mb, 512kb or 1048576, got "${text}"`);
+  return bytes ?? fallback;
+}
 
 /** "2mb", "512kb" or a plain number of bytes. */
 export function parseSize(text: string): number | undefined {
@@ -288,6 +296,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       metaRows: parsePositiveInteger('ENTRY_META_LIMIT', value('ENTRY_META_LIMIT'), DEFAULT_ENTRY_LIMITS.metaRows, problems),
       searchTerms: parsePositiveInteger('ENTRY_SEARCH_TERMS_LIMIT', value('ENTRY_SEARCH_TERMS_LIMIT'), DEFAULT_ENTRY_LIMITS.searchTerms, problems),
       refs: parsePositiveInteger('ENTRY_REFS_LIMIT', value('ENTRY_REFS_LIMIT'), DEFAULT_ENTRY_LIMITS.refs, problems),
+      // Unset, it is never over the budget: an entry must fit one request's budget to be read.
+      parts: parseSizeSetting('ENTRY_PARTS_LIMIT', value('ENTRY_PARTS_LIMIT'), Math.min(DEFAULT_ENTRY_LIMITS.parts, pageDataBudget ?? DEFAULT_PAGE_DATA_BUDGET), problems),
     },
     database: withReadYourWrites(parseDatabase(value('DATABASE_URL'), dataDir, problems), parseBoolean('DATABASE_READ_YOUR_WRITES', value('DATABASE_READ_YOUR_WRITES'), true, problems)),
     jwt: {
@@ -335,6 +345,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   if (config.engine.nice > 19) problems.push(`ENGINE_NICE must be from 0 to 19, got "${config.engine.nice}"`);
   if (config.entryLimits.searchTerms > MAX_INDEXED_TERMS) problems.push(`ENTRY_SEARCH_TERMS_LIMIT must be at most ${MAX_INDEXED_TERMS}, got "${config.entryLimits.searchTerms}"`);
+  if (config.entryLimits.parts > config.pageDataBudget) {
+    problems.push(`ENTRY_PARTS_LIMIT (${config.entryLimits.parts} bytes) must be at most PAGE_DATA_BUDGET (${config.pageDataBudget} bytes): an entry must fit one request's budget to be read`);
+  }
   if (config.engine.memoryMb < 64) problems.push(`ENGINE_MEMORY_MB must be at least 64, got "${config.engine.memoryMb}"`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

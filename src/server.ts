@@ -98,7 +98,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
       : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds });
   const entryStore = new EntryRepository(dataSource);
   const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource), pageDataBudget: config.pageDataBudget, refsLimit: config.entryLimits.refs });
-  const files = new FilesService(entryStore, new FileRepository(dataSource, new DatabaseBlobStore(dataSource)), {
+  const files = new FilesService(entryStore, new FileRepository(dataSource, new DatabaseBlobStore(dataSource), config.entryLimits.parts), {
     filesPerEntry: config.entryFilesLimit,
     versionsPerFile: config.fileVersionsLimit,
   });

@@ -138,6 +138,8 @@ describe('loadConfig', () => {
     [{ ENTRY_SEARCH_TERMS_LIMIT: 'many' }, 'ENTRY_SEARCH_TERMS_LIMIT'],
     [{ ENTRY_SEARCH_TERMS_LIMIT: '50001' }, 'ENTRY_SEARCH_TERMS_LIMIT must be at most 50000'],
     [{ ENTRY_REFS_LIMIT: '1.5' }, 'ENTRY_REFS_LIMIT'],
+    [{ ENTRY_PARTS_LIMIT: 'heavy' }, 'ENTRY_PARTS_LIMIT'],
+    [{ ENTRY_PARTS_LIMIT: '32mb' }, 'ENTRY_PARTS_LIMIT (33554432 bytes) must be at most PAGE_DATA_BUDGET'],
   ])('%p is refused with a message naming %s', (env, name) => {
     const problems = problemsOf(env as Record<string, string>);
     expect(problems).toHaveLength(1);
@@ -145,11 +147,12 @@ describe('loadConfig', () => {
   });
 
   test('the bounds on an entry: defaults far above real entries, each set on its own', () => {
-    expect(loadConfig({}).entryLimits).toEqual({ metaRows: 1000, searchTerms: 10_000, refs: 10_000 });
+    expect(loadConfig({}).entryLimits).toEqual({ metaRows: 1000, searchTerms: 10_000, refs: 10_000, parts: 8 * 1024 ** 2 });
     expect(loadConfig({ ENTRY_META_LIMIT: '50', ENTRY_SEARCH_TERMS_LIMIT: '50000', ENTRY_REFS_LIMIT: '20000' }).entryLimits).toEqual({
       metaRows: 50,
       searchTerms: 50_000,
       refs: 20_000,
+      parts: 8 * 1024 ** 2,
     });
   });
 
@@ -250,4 +253,11 @@ describe('parseSize', () => {
   ])('%s → %p', (text, bytes) => {
     expect(parseSize(text)).toBe(bytes);
   });
+});
+
+test('ENTRY_PARTS_LIMIT takes a size (default 8 MiB, or PAGE_DATA_BUDGET when smaller), at most PAGE_DATA_BUDGET', () => {
+  expect(loadConfig({}).entryLimits.parts).toBe(8 * 1024 ** 2);
+  expect(loadConfig({ PAGE_DATA_BUDGET: '2mb' }).entryLimits.parts).toBe(2 * 1024 ** 2);
+  expect(loadConfig({ ENTRY_PARTS_LIMIT: '1mb' }).entryLimits.parts).toBe(1024 ** 2);
+  expect(loadConfig({ ENTRY_PARTS_LIMIT: '32mb', PAGE_DATA_BUDGET: '32mb' }).entryLimits.parts).toBe(32 * 1024 ** 2);
 });

@@ -11,10 +11,15 @@ export interface EntryLimits {
   metaRows: number;
   searchTerms: number;
   refs: number;
+  /**
+   * ENTRY_PARTS_LIMIT: the most bytes an entry's files and meta rows may weigh as its answers show them (what the
+   * read budget pays for them), so that an entry always fits one request's PAGE_DATA_BUDGET and can be read.
+   */
+  parts: number;
 }
 
 /** Far beyond what real entries hold: an invoice of 10,000 lines gives a few dozen terms and names one document. */
-export const DEFAULT_ENTRY_LIMITS: EntryLimits = { metaRows: 1000, searchTerms: 10_000, refs: 10_000 };
+export const DEFAULT_ENTRY_LIMITS: EntryLimits = { metaRows: 1000, searchTerms: 10_000, refs: 10_000, parts: 8 * 1024 ** 2 };
 
 /**
  * The most terms the index keeps of one entry, whatever the configuration (ENTRY_SEARCH_TERMS_LIMIT may be set up
@@ -42,3 +47,16 @@ export const tooManySearchTerms = (terms: number, limit: number) =>
   new DomainError('validation', `with this indexed row the entry would have ${terms} search terms; at most ${limit} (ENTRY_SEARCH_TERMS_LIMIT): index fewer words, or set indexed to false`, {
     fields: { value: `would take the entry to ${terms} search terms, over ${limit} (ENTRY_SEARCH_TERMS_LIMIT)` },
   });
+
+/**
+ * Refuses a write of a file or a meta row that takes its entry's parts past ENTRY_PARTS_LIMIT (`before` and `after`
+ * are their weights without and with it). A write that makes an entry lighter is never refused, even where the
+ * entry was over the limit already (stored before it existed).
+ */
+export function checkPartsWeight(before: number, after: number, limit: number): void {
+  if (after <= limit || after <= before) return;
+  throw new DomainError(
+    'payload-too-large',
+    `with this write the entry's files and meta rows would weigh ${after} bytes; at most ${limit} (ENTRY_PARTS_LIMIT): make the meta smaller, or delete some first`,
+  );
+}

@@ -13,6 +13,7 @@ import { loadVersions, loadVersionsBefore } from './entry-history.repository';
 import { legacyVersionOf, type EntryVersion } from '../domain/entry-history';
 import { entryRefSteps, refRowsOf } from './entry-refs.repository';
 import { relatedPage } from './related-page';
+import { ATTACHMENT_WEIGHT, META_WEIGHT } from './entry-weight';
 import { EntryRefEntity } from './entities/entry-ref.entity';
 import { insertSearchRows, searchRowWrites } from './search-index.repository';
 import { runTransaction } from './sql-transaction';
@@ -175,10 +176,7 @@ export class EntryRepository implements EntryStore {
     const marks = ids.map(() => '?').join(', ');
     // Bytes of every text a row shows, and a few hundred for its fixed fields; OCTET_LENGTH reads no text into the answer.
     const rows: { part: 'attachments' | 'meta'; id: string; size: number | string | null }[] = await this.dataSource.query(
-      `SELECT 'attachments' AS part, entry_id AS id, SUM(${ROW_OVERHEAD} + ${octets('name', 'description', 'url', 'meta', 'previous', 'file_key', 'category')}) AS size ` +
-        `FROM entry_attachments WHERE workspace_id = ? AND entry_id IN (${marks}) GROUP BY entry_id UNION ALL ` +
-        `SELECT 'meta' AS part, entry_id AS id, SUM(${ROW_OVERHEAD} + ${octets('src', 'meta_key', 'value', 'ref', 'owner_id', 'link_url')}) AS size ` +
-        `FROM entry_meta WHERE workspace_id = ? AND entry_id IN (${marks}) AND secure = 0 GROUP BY entry_id`,
+      `${ATTACHMENT_WEIGHT} AND entry_id IN (${marks}) GROUP BY entry_id UNION ALL ${META_WEIGHT} AND entry_id IN (${marks}) GROUP BY entry_id`,
       [workspaceId, ...ids, workspaceId, ...ids],
     );
     for (const row of rows) {
@@ -218,9 +216,6 @@ export class EntryRepository implements EntryStore {
 }
 
 /** What a file's or meta row's fixed fields (ids, flags, times, names of members) weigh in JSON, at most. */
-const ROW_OVERHEAD = 400;
-
-const octets = (...columns: string[]) => columns.map((c) => `COALESCE(OCTET_LENGTH(${c}), 0)`).join(' + ');
 
 function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();

@@ -11,6 +11,8 @@ import { attachmentOfRawRow, attachmentUpdate, fromAttachmentRow, toAttachmentRo
 import { preparedInsert } from './bulk-insert';
 import { duplicateIndexOf } from './duplicate-key';
 import { runTransaction, type Step } from './sql-transaction';
+import { partsWeightStep, weightOf } from './entry-weight';
+import { DEFAULT_ENTRY_LIMITS, checkPartsWeight } from '../domain/entry-limits';
 
 /** Files of entries: their rows (entry_attachments), their contents' rows, and the bytes through a BlobStore. */
 export class FileRepository implements FileStore {
@@ -20,6 +22,8 @@ export class FileRepository implements FileStore {
   constructor(
     private readonly dataSource: DataSource,
     private readonly blobs: BlobStore,
+    /** ENTRY_PARTS_LIMIT: the most the entry's files and meta rows may weigh (see entry-weight.ts). */
+    private readonly partsLimit = DEFAULT_ENTRY_LIMITS.parts,
   ) {
     this.files = dataSource.getRepository(AttachmentEntity);
     this.contents = dataSource.getRepository(FileContentEntity);
@@ -42,7 +46,7 @@ export class FileRepository implements FileStore {
     content: { id: string; bytes: FileContent } | undefined,
     next: (state: FileWriteState) => Attachment,
   ): Promise<Attachment> {
-    const { dataSource, blobs } = this;
+    const { dataSource, blobs, partsLimit } = this;
     // SQLite runs a transaction in one synchronous call, which for a content of megabytes would hold the HTTP
     // thread: there its chunks are written first, one statement at a time with turns of the event loop between,
     // and count only once the file's transaction has inserted the content's row (deleted again if it fails).
@@ -92,7 +96,11 @@ export class FileRepository implements FileStore {
           yield { sql: 'DELETE FROM file_contents WHERE workspace_id = ? AND id = ?', parameters: [workspaceId, gone] };
         }
         const row = toAttachmentRow(workspaceId, file);
+        const weight = partsWeightStep(workspaceId, entryId);
+        const weightBefore = weightOf(yield weight);
         yield current ? attachmentUpdate(dataSource, row) : preparedInsert(dataSource, AttachmentEntity, row);
+        // Under the entry's lock: the writes of its files take turns, so each weighs what the one before it wrote.
+        checkPartsWeight(weightBefore, weightOf(yield weight), partsLimit);
         return file;
       });
     } catch (error) {

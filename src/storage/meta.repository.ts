@@ -6,7 +6,8 @@ import { fromMetaRow } from './entry.repository';
 import { preparedInsert } from './bulk-insert';
 import { searchRowSteps } from './entry-index-steps';
 import { lockSearchRow, type IndexedEntry } from './search-index.repository';
-import { DEFAULT_ENTRY_LIMITS, tooManyMetaRows, tooManySearchTerms, type EntryLimits } from '../domain/entry-limits';
+import { DEFAULT_ENTRY_LIMITS, checkPartsWeight, tooManyMetaRows, tooManySearchTerms, type EntryLimits } from '../domain/entry-limits';
+import { partsWeightStep, weightOf } from './entry-weight';
 import { searchTermsOf } from '../domain/search';
 import { runTransaction, type Step } from './sql-transaction';
 
@@ -20,7 +21,7 @@ export class MetaRepository implements MetaStore {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly limits: Pick<EntryLimits, 'metaRows' | 'searchTerms'> = DEFAULT_ENTRY_LIMITS,
+    private readonly limits: Pick<EntryLimits, 'metaRows' | 'searchTerms' | 'parts'> = DEFAULT_ENTRY_LIMITS,
   ) {
     this.metas = dataSource.getRepository(MetaEntity);
   }
@@ -62,6 +63,7 @@ export class MetaRepository implements MetaStore {
     };
     // Only a row that adds terms can be refused for them: a plain one, a secure one or a deletion never is.
     const checkTerms = insert && meta.indexed && !meta.secure ? (entry: IndexedEntry) => checkTermCount(entry, limits.searchTerms) : undefined;
+    const weight = partsWeightStep(workspaceId, meta.entryId);
     const remove: Step = {
       sql: 'DELETE FROM entry_meta WHERE workspace_id = ? AND entry_id = ? AND src = ? AND meta_key = ?',
       parameters: [workspaceId, meta.entryId, meta.src, meta.key],
@@ -72,9 +74,11 @@ export class MetaRepository implements MetaStore {
         // entry's search row, so that the meta rows read below include theirs.
         yield lockSearchRow(workspaceId, meta.entryId);
       }
+      let weightBefore = 0;
       if (insert) {
         const [rows]: { n: number | string; mine: number | string }[] = yield countRows;
         if (Number(rows.mine) === 0 && Number(rows.n) >= limits.metaRows) throw tooManyMetaRows(limits.metaRows);
+        weightBefore = weightOf(yield weight);
       }
       if (mysql) {
         // An upsert rather than delete and insert. Deleting a row that is not there locks the gap where it would
@@ -84,6 +88,8 @@ export class MetaRepository implements MetaStore {
         yield remove;
         if (insert) yield insert;
       }
+      // Measured again with the row written, in the same transaction: writes at once cannot both slip under the limit.
+      if (insert) checkPartsWeight(weightBefore, weightOf(yield weight), limits.parts);
       yield* searchRowSteps(mysql, workspaceId, meta.entryId, checkTerms);
     });
   }

@@ -51,6 +51,12 @@ export interface HeavyEntry {
 const PART_BYTES = 63 * 1024;
 const SMALL = (n: number) => ({ n: String(n) });
 const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+/**
+ * What a server weighs a row at besides its `meta` or `value` (ENTRY_PARTS_LIMIT counts every text of the row and a
+ * few hundred bytes for its fixed fields): set aside for each row, so the plan stays under the server's own count.
+ */
+const ROW_WEIGHT = 700;
+const weightOf = (value: unknown) => bytesOf(value) + ROW_WEIGHT;
 /** A SHA-256 a placeholder declares: its bytes never come. */
 const PLACEHOLDER_HASH = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
@@ -130,7 +136,7 @@ export async function buildHeavyEntry(url: string, token: string, limits: HeavyE
 
   // Files and meta rows. The heavy ones are paid from the parts budget; the rest are small, their bytes set aside first.
   const stored = { partsBytes: 0, heavyFiles: 0, heavyMetaRows: 0, indexedMetaRows: 0, fileReplacements: 0 };
-  const smallBytes = (limits.files + limits.metaRows) * bytesOf(SMALL(limits.files + limits.metaRows));
+  const smallBytes = (limits.files + limits.metaRows) * weightOf(SMALL(limits.files + limits.metaRows));
   // Room for what a server's own count may weigh besides (the replaced file's versions' meta, say).
   const slack = Math.min(64 * 1024, limits.partsBytes / 32);
   let filesBudget = Math.max(0, (limits.partsBytes - smallBytes - slack) / 2);
@@ -154,8 +160,8 @@ export async function buildHeavyEntry(url: string, token: string, limits: HeavyE
   };
   const addFile = (n: number) => async () => {
     const heavy = fileMeta(n);
-    if (bytesOf(heavy) <= filesBudget) {
-      filesBudget -= bytesOf(heavy);
+    if (weightOf(heavy) <= filesBudget) {
+      filesBudget -= weightOf(heavy);
       const answer = await send('POST', `/silo/v1/entries/${id}/files`, file(n, heavy));
       if (answer.status === 200) {
         fileIds.push(answer.body.id);
@@ -174,8 +180,8 @@ export async function buildHeavyEntry(url: string, token: string, limits: HeavyE
   const putMeta = (n: number) => async () => {
     const key = `${tag}-${n}`;
     const value = wordsValue(tag, n);
-    if (bytesOf(value) <= metaBudget) {
-      metaBudget -= bytesOf(value);
+    if (weightOf(value) <= metaBudget) {
+      metaBudget -= weightOf(value);
       // Indexed while the entry's search terms allow (ENTRY_SEARCH_TERMS_LIMIT refuses the row past them), then not.
       let answer = indexing ? await send('PUT', `/silo/v1/entries/${id}/meta/${key}`, { value, indexed: true }) : undefined;
       if (answer?.status === 200) stored.indexedMetaRows++;

@@ -42,7 +42,7 @@ export interface HeavyEntry {
   metaKeys: string[];
   /** A word of its first meta row, indexed when the parts budget holds a heavy row: a search for it finds the entry. */
   searchWord: string;
-  /** What was stored: heavy parts' bytes, indexed rows, and rows that fell back to a small value. */
+  /** What was stored: the parts' weight as a server counts it (ENTRY_PARTS_LIMIT), indexed rows, and rows that fell back to a small value. */
   stored: { partsBytes: number; heavyFiles: number; heavyMetaRows: number; indexedMetaRows: number; fileReplacements: number };
   buildMs: number;
 }
@@ -148,7 +148,7 @@ export async function buildHeavyEntry(url: string, token: string, limits: HeavyE
   const replacedId = randomUUID();
   const file = (n: number, meta: Record<string, string>) => ({ name: `${tag}-${n}.pdf`, mime: 'application/pdf', sha256: PLACEHOLDER_HASH, size: 0, meta });
   await must('PUT', `/silo/v1/entries/${id}/files/${replacedId}`, file(0, SMALL(0)));
-  stored.partsBytes += bytesOf(SMALL(0));
+  stored.partsBytes += weightOf(SMALL(0));
   fileIds.push(replacedId);
   // One file replaced once more than FILE_VERSIONS_LIMIT (past it the oldest goes): one lane, in turn.
   const replacements = async () => {
@@ -166,14 +166,14 @@ export async function buildHeavyEntry(url: string, token: string, limits: HeavyE
       if (answer.status === 200) {
         fileIds.push(answer.body.id);
         stored.heavyFiles++;
-        stored.partsBytes += bytesOf(heavy);
+        stored.partsBytes += weightOf(heavy);
         return;
       }
       if (!overParts(answer)) throw new Error(`heavy entry: file ${n} answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
       filesBudget = 0;
     }
     fileIds.push((await must('POST', `/silo/v1/entries/${id}/files`, file(n, SMALL(n)))).id);
-    stored.partsBytes += bytesOf(SMALL(n));
+    stored.partsBytes += weightOf(SMALL(n));
   };
   const metaKeys: string[] = [];
   let indexing = true;
@@ -192,7 +192,7 @@ export async function buildHeavyEntry(url: string, token: string, limits: HeavyE
       if (answer.status === 200) {
         metaKeys.push(key);
         stored.heavyMetaRows++;
-        stored.partsBytes += bytesOf(value);
+        stored.partsBytes += weightOf(value);
         return;
       }
       if (!overParts(answer)) throw new Error(`heavy entry: meta row ${n} answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
@@ -200,7 +200,7 @@ export async function buildHeavyEntry(url: string, token: string, limits: HeavyE
     }
     await must('PUT', `/silo/v1/entries/${id}/meta/${key}`, { value: SMALL(n) });
     metaKeys.push(key);
-    stored.partsBytes += bytesOf(SMALL(n));
+    stored.partsBytes += weightOf(SMALL(n));
   };
   // The first meta row goes first, indexed, so that searchWord finds the entry whatever the order of the rest.
   await putMeta(0)();

@@ -98,12 +98,14 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
       : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds });
   const entryStore = new EntryRepository(dataSource);
   const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource), pageDataBudget: config.pageDataBudget, refsLimit: config.entryLimits.refs });
-  const files = new FilesService(entryStore, new FileRepository(dataSource, new DatabaseBlobStore(dataSource), config.entryLimits.parts), {
+  // One store of bytes for files and the spool.
+  const blobs = new DatabaseBlobStore(dataSource);
+  const files = new FilesService(entryStore, new FileRepository(dataSource, blobs, config.entryLimits.parts), {
     filesPerEntry: config.entryFilesLimit,
     versionsPerFile: config.fileVersionsLimit,
   });
   const fileLinks = new FileLinks(config.fileLinks.secret ?? keptSecret(config.dataDir, FILE_LINK_SECRET_FILE).secret, config.fileLinks.lifetimeMs);
-  const spool = new SpoolService(new SpoolRepository(dataSource, new DatabaseBlobStore(dataSource)), {
+  const spool = new SpoolService(new SpoolRepository(dataSource, blobs), {
     lifetimeMs: config.spoolLifetimeMs,
     itemsLimit: config.spoolItemsLimit,
     sizeLimit: config.fileSizeLimit,

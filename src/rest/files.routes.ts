@@ -8,7 +8,7 @@ import { readJsonFileUpload } from '../http/json-file-upload';
 import { methodNotAllowed } from '../http/refusal';
 import { DownloadParams, EntryFilesParams, FileJsonBody, FileParams } from './api-schemas';
 import { fileJson } from './entry.presenter';
-import { checkRequest } from './request-check';
+import { bodyCheck, checkRequest } from './request-check';
 
 /**
  * `/silo/v1/entries/{entry_id}/files`: upload a file (multipart, or JSON with base64 `data`), put one with a
@@ -19,7 +19,7 @@ export function filesRoutes(files: FilesService, fileLimit: number): Router {
   const router = Router();
   // The JSON form carries the bytes in base64: a third more than the file, plus its other members.
   const json = jsonBody(Math.ceil((fileLimit * 4) / 3) + 64 * 1024, { asBytes: true });
-  const checkJson = checkRequest({ body: FileJsonBody });
+  const checkJson = bodyCheck(FileJsonBody);
 
   /** The upload, read as its media type says: streamed (multipart), or decoded from base64 (JSON). */
   const receive = async (req: Request, res: Response, id?: string) => {
@@ -37,13 +37,7 @@ export function filesRoutes(files: FilesService, fileLimit: number): Router {
     // The base64 is decoded a slice at a time, apart from the other members: the HTTP thread is never held long.
     const { members, content } = await readJsonFileUpload(req.body as Buffer, fileLimit);
     req.body = members;
-    await new Promise<void>((resolve, reject) => {
-      try {
-        checkJson(req, res, () => resolve());
-      } catch (error) {
-        reject(error);
-      }
-    });
+    checkJson(req.body);
     const fields = req.body as FileUpload;
     if (content === undefined) {
       // A placeholder: its bytes come later, PUT to its url.

@@ -8,7 +8,7 @@ import { jsonBody } from '../http/json-body';
 import { readJsonFileUpload } from '../http/json-file-upload';
 import { methodNotAllowed } from '../http/refusal';
 import { SpoolKeyParams, SpoolUploadBody } from './api-schemas';
-import { checkRequest } from './request-check';
+import { bodyCheck, checkRequest } from './request-check';
 
 /**
  * `/silo/v1/spool`: a workspace's temporary files, as the hosted API has them. POST spools one (JSON, the bytes in
@@ -20,8 +20,8 @@ export function spoolRoutes(spool: SpoolService, fileLimit: number): Router {
   // The bytes travel in base64: a third more than the file, plus the name and type. They are decoded a slice at a
   // time, as a file's JSON upload, so the HTTP thread is never held long.
   const json = jsonBody(Math.ceil((fileLimit * 4) / 3) + 64 * 1024, { asBytes: true });
-  const checkUpload = checkRequest({ body: SpoolUploadBody });
-  const checkMembers = checkRequest({ body: Type.Omit(SpoolUploadBody, ['data']) });
+  const checkUpload = bodyCheck(SpoolUploadBody);
+  const checkMembers = bodyCheck(Type.Omit(SpoolUploadBody, ['data']));
 
   router
     .route('/silo/v1/spool')
@@ -30,10 +30,10 @@ export function spoolRoutes(spool: SpoolService, fileLimit: number): Router {
       req.body = members;
       if (content === undefined) {
         // Without a base64 string in `data`, the whole schema says what is wrong with the body.
-        checkUpload(req, res, () => undefined);
+        checkUpload(req.body);
         throw badInput('data: must be a base64 string', { data: 'must be a base64 string' });
       }
-      checkMembers(req, res, () => undefined);
+      checkMembers(req.body);
       const { name, type } = req.body as { name: string; type?: string };
       res.json(spoolItemJson(await spool.upload(req.workspaceId, { name, type }, await content())));
     })

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { Config } from '../config';
@@ -110,42 +111,35 @@ async function readYourWritesOnCluster(dataSource: DataSource, log?: Logger): Pr
 }
 const SYNC_WAIT = 'SET SESSION wsrep_sync_wait = 1';
 
+const LOCK_TABLE = 'entries_migration_lease';
 const MIGRATION_LOCK = 'migrations';
 const LOCK_WAIT_MS = 120_000;
 /** A lock older than this was left by a server that died while migrating: the next one may take it. */
 const STALE_LOCK_MS = 10 * 60_000;
-const LOST_MIGRATION_RACE = /already exists|SQLITE_BUSY|database is locked/i;
 
 /**
- * Applies pending migrations. Several servers may start at once on one empty database, or on several nodes of
- * a cluster. On MySQL/MariaDB the one that inserts the row of a small lock table migrates while the others
- * wait for the row to go: a row replicates across a cluster's nodes, where a named lock (GET_LOCK) would be
- * local to one node; two nodes inserting it at once is a certification conflict, retried like a deadlock. On
- * SQLite the loser of the race (a table "already exists") tries again once the winner has committed, and then
- * finds nothing left to do.
+ * Applies pending migrations. Several servers may start at once on one empty database (one SQLite file, a
+ * MariaDB database, or several nodes of a cluster). The one that inserts the row of a small lock table
+ * migrates while the others wait for the row to go, then find nothing left to do. A row replicates across a
+ * cluster's nodes, where a named lock (GET_LOCK) would be local to one node; two nodes inserting it at once
+ * is a certification conflict, retried like a deadlock. TypeORM reads the list of applied migrations before
+ * each migration's transaction, so without the lock two servers could both apply the same migration.
  */
 async function migrate(dataSource: DataSource): Promise<void> {
-  if (dataSource.options.type === 'mysql') {
-    const holder = randomUUID();
-    await withRetries(() =>
-      dataSource.query('CREATE TABLE IF NOT EXISTS entries_migration_lock (name VARCHAR(64) NOT NULL PRIMARY KEY, holder CHAR(36) NOT NULL, taken_at BIGINT NOT NULL) ENGINE=InnoDB'),
-    );
-    await takeMigrationLock(dataSource, holder);
-    try {
-      await dataSource.runMigrations({ transaction: 'each' });
-    } finally {
-      await withRetries(() => dataSource.query('DELETE FROM entries_migration_lock WHERE name = ? AND holder = ?', [MIGRATION_LOCK, holder])).catch(() => undefined);
-    }
-    return;
-  }
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await dataSource.runMigrations({ transaction: 'each' });
-      return;
-    } catch (error) {
-      if (attempt >= 5 || !LOST_MIGRATION_RACE.test(String((error as Error).message))) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
-    }
+  const holder = randomUUID();
+  const engine = dataSource.options.type === 'mysql' ? ' ENGINE=InnoDB' : '';
+  await withRetries(() =>
+    dataSource.query(
+      `CREATE TABLE IF NOT EXISTS ${LOCK_TABLE} (name VARCHAR(64) NOT NULL PRIMARY KEY, holder CHAR(36) NOT NULL, host VARCHAR(255) NOT NULL, pid INTEGER NOT NULL, taken_at BIGINT NOT NULL)${engine}`,
+    ),
+  );
+  await takeMigrationLock(dataSource, holder);
+  try {
+    // The lock table of earlier versions (MariaDB only, without host and pid).
+    await dataSource.query('DROP TABLE IF EXISTS entries_migration_lock');
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await withRetries(() => dataSource.query(`DELETE FROM ${LOCK_TABLE} WHERE name = ? AND holder = ?`, [MIGRATION_LOCK, holder])).catch(() => undefined);
   }
 }
 
@@ -153,14 +147,35 @@ async function takeMigrationLock(dataSource: DataSource, holder: string): Promis
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (;;) {
     try {
-      await dataSource.query('INSERT INTO entries_migration_lock (name, holder, taken_at) VALUES (?, ?, ?)', [MIGRATION_LOCK, holder, Date.now()]);
+      await dataSource.query(`INSERT INTO ${LOCK_TABLE} (name, holder, host, pid, taken_at) VALUES (?, ?, ?, ?, ?)`, [MIGRATION_LOCK, holder, hostname(), process.pid, Date.now()]);
       return;
     } catch (error) {
-      if (!duplicateIndexOf(error) && !isRetryable(error)) throw error;
+      if (!duplicateIndexOf(error) && !isRetryable(error) && !/SQLITE_BUSY|database is locked/i.test(String(error))) throw error;
     }
-    await dataSource.query('DELETE FROM entries_migration_lock WHERE name = ? AND taken_at < ?', [MIGRATION_LOCK, Date.now() - STALE_LOCK_MS]).catch(() => undefined);
+    await releaseAbandonedLock(dataSource);
     if (Date.now() > deadline) throw new Error(`another server held the migration lock for ${LOCK_WAIT_MS / 1000} seconds`);
     await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 150));
+  }
+}
+
+/** Frees the lock of a server that died while migrating: one on this machine whose process is gone at once, any other once stale. */
+async function releaseAbandonedLock(dataSource: DataSource): Promise<void> {
+  type Lock = { holder: string; host: string; pid: number | string; taken_at: number | string };
+  const rows = (await dataSource.query(`SELECT holder, host, pid, taken_at FROM ${LOCK_TABLE} WHERE name = ?`, [MIGRATION_LOCK]).catch(() => [])) as Lock[];
+  const lock = rows[0];
+  if (!lock) return;
+  const gone = lock.host === hostname() && Number(lock.pid) !== process.pid && !processIsAlive(Number(lock.pid));
+  if (!gone && Number(lock.taken_at) > Date.now() - STALE_LOCK_MS) return;
+  await dataSource.query(`DELETE FROM ${LOCK_TABLE} WHERE name = ? AND holder = ?`, [MIGRATION_LOCK, lock.holder]).catch(() => undefined);
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, owned by another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

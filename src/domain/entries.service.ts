@@ -5,6 +5,7 @@ import { InThreadEngine, type DocumentEngine, type DocumentJob } from './documen
 import { storedJsonOf, type Attachment, type Entry, type Meta } from './entry';
 import { JsonText } from './json-text';
 import { DataBudget, DEFAULT_PAGE_DATA_BUDGET, partsBudgetSpent } from './data-budget';
+import { ReadTurns, type ReadTurn } from './read-turns';
 import { decodeCursor, encodeCursor, startOf, type EntryCursor, type ListFilters } from './entry-cursor';
 import { DuplicateEntryError, type EntryPartSizes, type EntryStore, type EntryVersionsShown, type ListSlice } from './entry-store';
 import { DomainError, badInput, conflict, notFound } from './errors';
@@ -63,6 +64,7 @@ export class EntryService {
   private readonly states?: EntryStates;
   private readonly pageDataBudget: number;
   private readonly refsLimit: number;
+  private readonly readTurns = new ReadTurns();
 
   constructor(
     private readonly store: EntryStore,
@@ -84,14 +86,14 @@ export class EntryService {
    * With `withParts`, the answer has the entry's files, meta rows and newest versions (see withParts); an entry
    * whose files and meta could not be shown is refused, `payload-too-large`, before anything is written.
    */
-  async updateEntry(workspaceId: string, id: string, body: unknown, options: { expectedVersion?: string; withParts?: boolean; signal?: AbortSignal } = {}): Promise<Entry> {
+  async updateEntry(workspaceId: string, id: string, body: unknown, options: { expectedVersion?: string; withParts?: boolean; turn?: ReadTurn; signal?: AbortSignal } = {}): Promise<Entry> {
     if (options.withParts) {
       const sizes = await this.store.partSizes(workspaceId, [id.toLowerCase()]);
       const budget = new DataBudget(this.pageDataBudget);
       if (!budget.payParts(bytesOf(sizes.get(id.toLowerCase())))) throw partsBudgetSpent(budget, 'attachments and meta');
     }
     const entry = await this.history(this.updates).updateEntry(workspaceId, id, body, options);
-    if (options.withParts) await this.showParts(workspaceId, [entry]);
+    if (options.withParts) await this.showParts(workspaceId, [entry], undefined, options.turn);
     return entry;
   }
 
@@ -163,7 +165,7 @@ export class EntryService {
     if (!UUID_PATTERN.test(id)) throw badInput('id must be a UUID', { id: 'must be a UUID' });
     const entry = await this.store.findById(workspaceId, id.toLowerCase(), options);
     if (!entry) throw notFound('entry');
-    if (options.withParts) await this.showParts(workspaceId, [entry]);
+    if (options.withParts) await this.showParts(workspaceId, [entry], undefined, options.turn);
     return entry;
   }
 
@@ -173,7 +175,7 @@ export class EntryService {
     if (problem) throw badInput(`key: ${problem}`, { key: problem });
     const entry = await this.store.findByKey(workspaceId, key, options);
     if (!entry) throw notFound('entry');
-    if (options.withParts) await this.showParts(workspaceId, [entry]);
+    if (options.withParts) await this.showParts(workspaceId, [entry], undefined, options.turn);
     return entry;
   }
 
@@ -182,11 +184,13 @@ export class EntryService {
    * meta fit in what is left of the budget (which pays for them), for all of them at once, and returns those
    * entries. The entries after the first that does not fit are left as they are: nothing of theirs is read.
    */
-  private async withParts(workspaceId: string, entries: Entry[], budget: DataBudget): Promise<Entry[]> {
+  private async withParts(workspaceId: string, entries: Entry[], budget: DataBudget, turn?: ReadTurn): Promise<Entry[]> {
     if (entries.length === 0) return entries;
     const sizes = await this.store.partSizes(workspaceId, entries.map((entry) => entry.id));
     const unpaid = entries.findIndex((entry) => !budget.payParts(bytesOf(sizes.get(entry.id))));
     const shown = unpaid === -1 ? entries : entries.slice(0, unpaid);
+    // A heavy answer waits for its turn (ReadTurns) before anything of it is read.
+    await turn?.show(shown.reduce((sum, entry) => sum + bytesOf(sizes.get(entry.id)), 0));
     const ids = shown.map((entry) => entry.id);
     const some = (part: keyof EntryPartSizes) => ids.filter((id) => (sizes.get(id)?.[part] ?? 0) > 0);
     const [attachments, meta, versions] = await Promise.all([
@@ -203,8 +207,8 @@ export class EntryService {
   }
 
   /** Reads the parts of every entry of an answer (withParts), or refuses it, `payload-too-large`, when they do not all fit. */
-  async showParts(workspaceId: string, entries: Entry[], budget = new DataBudget(this.pageDataBudget)): Promise<void> {
-    if ((await this.withParts(workspaceId, entries, budget)).length < entries.length) throw partsBudgetSpent(budget, 'attachments and meta');
+  async showParts(workspaceId: string, entries: Entry[], budget = new DataBudget(this.pageDataBudget), turn?: ReadTurn): Promise<void> {
+    if ((await this.withParts(workspaceId, entries, budget, turn)).length < entries.length) throw partsBudgetSpent(budget, 'attachments and meta');
   }
 
   /** What entries' files and listed meta rows weigh when shown (EntryPartSizes), read without reading them. */
@@ -272,7 +276,7 @@ export class EntryService {
     if (options.withParts) {
       // The page ends before the first entry whose files and meta do not fit; one alone over the budget is refused.
       const budget = new DataBudget(this.pageDataBudget);
-      const shown = await this.withParts(workspaceId, served, budget);
+      const shown = await this.withParts(workspaceId, served, budget, options.turn);
       if (shown.length === 0 && served.length > 0) throw partsBudgetSpent(budget, 'attachments and meta');
       served = shown;
     }
@@ -317,6 +321,11 @@ export class EntryService {
   }
 
   /** Lets work in flight finish and stops the engine's threads. */
+  /** One request's turn among heavy answers: pass it in the read options, release it once the answer is written. */
+  readTurn(workspaceId: string, signal?: AbortSignal): ReadTurn {
+    return this.readTurns.turn(workspaceId, signal);
+  }
+
   async close(): Promise<void> {
     await this.engine.close();
   }
@@ -326,12 +335,16 @@ export class EntryService {
 export interface EntryReadOptions {
   withData: boolean;
   withParts?: boolean;
+  /** The request's turn among heavy answers (ReadTurns), taken when its parts are heavy. */
+  turn?: ReadTurn;
 }
 
 /** How a page is read: `data` weighed against a budget (GraphQL reads it per field), parts read with the page (REST). */
 export interface PageOptions {
   dataBudget?: DataBudget;
   withParts?: boolean;
+  /** The request's turn among heavy answers (ReadTurns), taken when the page's parts are heavy. */
+  turn?: ReadTurn;
 }
 
 const bytesOf = (sizes: EntryPartSizes | undefined) => (sizes ? sizes.attachments + sizes.meta : 0);

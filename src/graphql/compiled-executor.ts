@@ -21,7 +21,9 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
  */
 const COMPILE_OPTIONS = { disableLeafSerialization: true };
 
-/** A compiled operation and its definition, or null where graphql-js runs it (no such operation, a subscription). */
+const SEEN_ONCE = Symbol('seen once');
+
+/** A compiled operation and its definition, or null where graphql-js runs it (no such operation, a subscription, a first run). */
 type Plan = { compiled: CompiledQuery; operation: OperationDefinitionNode } | null;
 
 /**
@@ -35,7 +37,7 @@ type Plan = { compiled: CompiledQuery; operation: OperationDefinitionNode } | nu
  * plugin, formatError and the HTTP answer stay Apollo's. Variables are coerced by graphql-js, so defaults
  * and coercion errors are exactly graphql-js's; what graphql-jit does not compile, graphql-js runs.
  */
-export function compiledExecutor(schema: GraphQLSchema): GatewayInterface {
+export function compiledExecutor(schema: GraphQLSchema, observe: { compiled?: () => void } = {}): GatewayInterface {
   // graphql-jit compiles each plan with `new Function`, and V8 keeps every such source with its code in its
   // compilation cache, outside any bound here: 60 distinct aliased-page queries left 70 MB after collections.
   // A plan is compiled once per document and kept below, so that cache would never be hit anyway.
@@ -43,13 +45,20 @@ export function compiledExecutor(schema: GraphQLSchema): GatewayInterface {
   // Apollo keeps parsed documents in its bounded document store, so one document object stands for one query
   // text; a plan is kept under its operation's node and goes when its document does. Never under the name the
   // client sent: a name that matches no operation would be a key of any length, kept as long as the document.
-  const plans = new WeakMap<OperationDefinitionNode, CompiledQuery | null>();
+  // A document is compiled the second time it runs: compiling costs several of its runs under graphql-js, and a
+  // query sent once (ids written into its text, forty aliases) would hold the thread for it and gain nothing.
+  const plans = new WeakMap<OperationDefinitionNode, CompiledQuery | null | typeof SEEN_ONCE>();
 
   const planOf = (document: DocumentNode, operationName: string | undefined): Plan => {
     const operation = getOperationAST(document, operationName);
     if (!operation || operation.operation === 'subscription') return null;
     let compiled = plans.get(operation);
     if (compiled === undefined) {
+      plans.set(operation, SEEN_ONCE);
+      return null;
+    }
+    if (compiled === SEEN_ONCE) {
+      observe.compiled?.();
       const result = compileQuery(schema, document, operation.name?.value, COMPILE_OPTIONS);
       compiled = isCompiledQuery(result) ? result : null;
       plans.set(operation, compiled);

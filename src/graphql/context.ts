@@ -4,6 +4,7 @@ import { DataBudget, dataBudgetSpent, DEFAULT_PAGE_DATA_BUDGET, partsBudgetSpent
 import type { Attachment, Entry, Meta } from '../domain/entry';
 import type { EntryPartSizes, EntryVersionsShown } from '../domain/entry-store';
 import type { EntryService } from '../domain/entries.service';
+import type { ReadTurn } from '../domain/read-turns';
 import type { SearchService } from '../domain/search';
 import { DomainError } from '../domain/errors';
 import type { FileUrl } from '../http/file-urls';
@@ -49,6 +50,8 @@ export interface GraphQLContext {
    */
   attachmentsOf(entry: Entry): Promise<Attachment[]>;
   metaOf(entry: Entry): Promise<Meta[]>;
+  /** The request's turn among heavy answers: taken once what it shows of files and meta is heavy, released once the answer is written. */
+  readTurn: ReadTurn;
 }
 
 /**
@@ -67,6 +70,7 @@ export function createContext(
     throw graphQLErrorOf(error, { status: HTTP_STATUS.unauthorized, headers: new Map(refusalHeaders(error)) });
   }
   const dataBudget = new DataBudget(pageDataBudget);
+  const readTurn = entries.readTurn(workspaceId, signal);
   const loaders: EntryLoaders = {
     data: new DataLoader(async (ids) => {
       const found = await entries.loadData(workspaceId, [...ids]);
@@ -97,6 +101,7 @@ export function createContext(
   const paidPart = async (entry: Entry, part: keyof EntryPartSizes): Promise<boolean> => {
     const bytes = (await loaders.partSizes.load(entry.id))[part];
     if (!dataBudget.payParts(bytes)) throw partsBudgetSpent(dataBudget, part);
+    await readTurn.show(bytes);
     return bytes > 0;
   };
   return {
@@ -109,6 +114,7 @@ export function createContext(
     loaders,
     fileUrl,
     dataBudget,
+    readTurn,
     async dataOf(entry) {
       if (!dataBudget.isPaid(entry)) {
         const bytes = await loaders.dataSize.load(entry.id);

@@ -24,6 +24,7 @@ import { createContext, type GraphQLContext } from './context';
 import { errorLoggingPlugin, errorResponseBody, formatError } from './format-error';
 import { complexityLimitPlugin, depthLimitRule, MAX_QUERY_TOKENS } from './limits';
 import { sandboxPolicy } from './sandbox-page';
+import { jsonText } from '../http/json-slices';
 import { buildGraphQLSchema } from './schema';
 
 export interface GraphQLOptions {
@@ -113,7 +114,8 @@ export async function graphqlRouter(
     validationRules: [depthLimitRule(options.maxDepth)],
     formatError,
     // Compact JSON, as REST answers: Apollo indents by default, which doubles the bytes and the time to write them.
-    stringifyResult: (result) => JSON.stringify(result),
+    // Written in slices: an answer of many megabytes lets other requests run while it is written.
+    stringifyResult: (result) => jsonText(result),
     includeStacktraceInErrorResponses: false,
     stopOnTerminationSignals: false, // main.ts stops the whole server
     logger: deps.logger,
@@ -160,9 +162,12 @@ function apolloHandler(apollo: ApolloServer<GraphQLContext>, context: (req: Requ
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
     const query = req.url.indexOf('?');
+    let made: GraphQLContext | undefined;
+    // The request's turn among heavy answers goes on once its answer is handed to the socket, or if it fails.
+    res.once('close', () => made?.readTurn.release());
     const answer = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: req.method, headers, search: query === -1 ? '' : req.url.slice(query), body: req.body },
-      context: () => context(req, res),
+      context: async () => (made = await context(req, res)),
     });
     for (const [name, value] of answer.headers) res.setHeader(name, value);
     res.statusCode = answer.status ?? 200;
@@ -171,6 +176,7 @@ function apolloHandler(apollo: ApolloServer<GraphQLContext>, context: (req: Requ
       if (answer.headers.get('content-type')?.startsWith('text/html')) setPageSecurityHeaders(res, sandboxPolicy(answer.body.string));
       if (req.method === 'GET') res.send(answer.body.string);
       else res.end(answer.body.string);
+      made?.readTurn.release();
       return;
     }
     for await (const chunk of answer.body.asyncIterator) res.write(chunk);

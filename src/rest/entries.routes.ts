@@ -2,7 +2,8 @@ import { Router, type ErrorRequestHandler, type Response } from 'express';
 import type { EntryService } from '../domain/entries.service';
 import { badInput } from '../domain/errors';
 import type { Entry } from '../domain/entry';
-import { entryText, pageJson } from './entry.presenter';
+import { sendEntry, sendPage } from './entry-answer';
+import { readTurnOf } from '../http/read-turn';
 import { methodNotAllowed } from '../http/refusal';
 import { jsonBody } from '../http/json-body';
 import { abandonedSignal } from '../http/request-signal';
@@ -18,11 +19,6 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
   const router = Router();
   // Create bodies stay JSON text on this thread: the engine's threads parse them.
   const body = jsonBody(bodyLimit, { asText: true });
-  const sendEntry = (res: Response, entry: Entry) => {
-    // The version as a strong ETag: a client sends it back in If-Match to update only that version.
-    if (entry.version) res.setHeader('ETag', `"${entry.version}"`);
-    res.type('application/json').send(entryText(entry, res.req.fileUrl));
-  };
 
   router
     .route('/silo/v1/entries')
@@ -40,18 +36,18 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
         folder: single(q.folder),
         createdAt: single(q.created_at),
         ascending: single(q.ascending),
-      }, { withParts: true });
-      res.json(pageJson(page, req.fileUrl));
+      }, { withParts: true, turn: readTurnOf(res, entries) });
+      await sendPage(res, page);
     })
     .post(body, async (req, res) => {
-      sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { signal: abandonedSignal(res) }));
+      await sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { signal: abandonedSignal(res) }));
     })
     .all(methodNotAllowed(['GET', 'POST']));
 
   router
     .route('/silo/v1/entries/key/:key')
     .get(async (req, res) => {
-      sendEntry(res, await entries.getEntryByKey(req.workspaceId, req.params.key));
+      await sendEntry(res, await entries.getEntryByKey(req.workspaceId, req.params.key, { withData: true, withParts: true, turn: readTurnOf(res, entries) }));
     })
     .all(methodNotAllowed(['GET']));
   // A key whose percent-encoding is not UTF-8 (`%ED%A0%BD`, a lone surrogate) fails to decode: name the field.
@@ -64,14 +60,14 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
   router
     .route('/silo/v1/entries/:id')
     .get(async (req, res) => {
-      sendEntry(res, await entries.getEntry(req.workspaceId, req.params.id));
+      await sendEntry(res, await entries.getEntry(req.workspaceId, req.params.id, { withData: true, withParts: true, turn: readTurnOf(res, entries) }));
     })
     .put(body, async (req, res) => {
-      sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { id: req.params.id, signal: abandonedSignal(res) }));
+      await sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { id: req.params.id, signal: abandonedSignal(res) }));
     })
     .patch(body, async (req, res) => {
-      const options = { expectedVersion: expectedVersionOf(req.get('if-match')), withParts: true, signal: abandonedSignal(res) };
-      sendEntry(res, await entries.updateEntry(req.workspaceId, req.params.id, req.body, options));
+      const options = { expectedVersion: expectedVersionOf(req.get('if-match')), withParts: true, turn: readTurnOf(res, entries), signal: abandonedSignal(res) };
+      await sendEntry(res, await entries.updateEntry(req.workspaceId, req.params.id, req.body, options));
     })
     .all(methodNotAllowed(['GET', 'PUT', 'PATCH']));
 

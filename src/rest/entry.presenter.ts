@@ -1,13 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Attachment, Entry, Meta } from '../domain/entry';
 import { metaId } from '../domain/entry';
 import { versionJson } from './entry-history.presenter';
 import type { EntryPage } from '../domain/entries.service';
 import type { FileUrl } from '../http/file-urls';
-
-/** Stands for the stored envelope text until it is put in place; random, so no document can contain it. */
-const DATA_MARK = `\u0000data-${randomUUID()}\u0000`;
-const DATA_MARK_JSON = JSON.stringify(DATA_MARK);
+import { JsonList, RawJson } from '../http/json-slices';
 
 /** Drops undefined members: the contract omits absent fields rather than sending null. */
 const present = <T extends Record<string, unknown>>(fields: T) =>
@@ -72,12 +68,13 @@ export function entryJson(entry: Entry, options: { withData: boolean; fileUrl: F
     signed: entry.signed,
     signature: entry.signature,
     invalid: entry.invalid,
-    data: options.withData ? (entry.data ?? (entry.dataJson === undefined ? undefined : DATA_MARK)) : undefined,
+    // The stored envelope text is put in place as it is: a large document is neither parsed nor written again here.
+    data: options.withData ? (entry.data ?? (entry.dataJson === undefined ? undefined : new RawJson(entry.dataJson))) : undefined,
     digest: { alg: entry.digest.alg, val: entry.digest.val },
     snippet: entry.snippet,
     tags: entry.tags,
-    attachments: entry.attachments.map((a) => attachmentJson(a, options.fileUrl)),
-    meta: entry.meta.map(metaJson),
+    attachments: new JsonList(entry.attachments, (a: Attachment) => attachmentJson(a, options.fileUrl)),
+    meta: new JsonList(entry.meta, metaJson),
     faults: entry.faults,
     created_at: entry.createdAt.toISOString(),
     updated_at: entry.updatedAt.toISOString(),
@@ -85,17 +82,6 @@ export function entryJson(entry: Entry, options: { withData: boolean; fileUrl: F
     versions: entry.versions?.map(versionJson),
     context: entry.context,
   });
-}
-
-/**
- * An entry with its envelope, as the JSON text of the answer. The envelope's stored text is put in place
- * as it is: a large document is neither parsed nor written again on the HTTP thread.
- */
-export function entryText(entry: Entry, fileUrl: FileUrl): string {
-  const text = JSON.stringify(entryJson(entry, { withData: true, fileUrl }));
-  if (entry.data !== undefined || entry.dataJson === undefined) return text;
-  // `data` comes before every member a client can fill with text, so the first mark is the one placed here.
-  return text.replace(DATA_MARK_JSON, () => entry.dataJson!);
 }
 
 export function pageJson(page: EntryPage, fileUrl: FileUrl): Record<string, unknown> {

@@ -2,7 +2,8 @@ import { Router, type Request } from 'express';
 import type { EntryService } from '../domain/entries.service';
 import { badInput } from '../domain/errors';
 import type { RelatedEntriesQuery } from '../domain/related-entries';
-import { pageJson } from './entry.presenter';
+import { sendPage } from './entry-answer';
+import { readTurnOf } from '../http/read-turn';
 import { methodNotAllowed } from '../http/refusal';
 
 const PARAMETERS = ['uuid', 'context', 'created_at', 'cursor', 'limit', 'ascending'];
@@ -26,13 +27,13 @@ export function relatedRoutes(entries: EntryService): Router {
   router
     .route('/silo/v1/entries/related')
     .get(async (req, res) => {
-      res.json(pageJson(await entries.listRelated(req.workspaceId, relatedQueryOf(req), { withParts: true }), req.fileUrl));
+      await sendPage(res, await entries.listRelated(req.workspaceId, relatedQueryOf(req), { withParts: true, turn: readTurnOf(res, entries) }));
     })
     .all(methodNotAllowed(['GET']));
   router
     .route('/silo/v1/entries/:id/related')
     .get(async (req, res) => {
-      res.json(pageJson(await entries.listRelated(req.workspaceId, { ...relatedQueryOf(req), id: req.params.id }, { withParts: true }), req.fileUrl));
+      await sendPage(res, await entries.listRelated(req.workspaceId, { ...relatedQueryOf(req), id: req.params.id }, { withParts: true, turn: readTurnOf(res, entries) }));
     })
     .all(methodNotAllowed(['GET']));
   return router;

@@ -1,0 +1,151 @@
+import { createHash } from 'node:crypto';
+import type { Response } from 'express';
+
+/** JSON text put in an answer as it is: a stored envelope, neither parsed nor written again. */
+export class RawJson {
+  constructor(readonly text: string) {}
+
+  /** Only jsonPieces puts raw text in place, above WALK_DEPTH; JSON.stringify would write it as a string. */
+  toJSON(): never {
+    throw new Error('RawJson is written by jsonPieces only, above its walk depth');
+  }
+}
+
+/**
+ * A list written one item at a time, each made as it is written: a thousand files are shaped (their urls
+ * signed) in slices too. JSON.stringify writes it as the array of its items.
+ */
+export class JsonList<T> {
+  constructor(
+    readonly items: readonly T[],
+    readonly shape: (item: T) => unknown,
+  ) {}
+
+  toJSON(): unknown[] {
+    return this.items.map(this.shape);
+  }
+}
+
+/** How long the writer works before it lets other requests run. */
+const SLICE_MS = 2;
+/** Below this depth, a member is written whole by JSON.stringify (a file, a meta row): cheap, and fast. */
+const WALK_DEPTH = 4;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Writes a value as JSON text in pieces, and lets the event loop run between them every SLICE_MS or so: an
+ * answer of many megabytes (an entry with a thousand files) is written between other requests rather than
+ * before them. The text is what JSON.stringify writes (toJSON honoured, undefined members left out), with
+ * RawJson values put in as they are (above WALK_DEPTH). Objects and arrays are walked down to WALK_DEPTH; what lies deeper is
+ * written whole.
+ */
+export async function jsonPieces(value: unknown): Promise<string[]> {
+  const pieces: string[] = [];
+  let since = performance.now();
+  const pause = async () => {
+    if (performance.now() - since < SLICE_MS) return;
+    await nextTurn();
+    since = performance.now();
+  };
+  const write = async (item: unknown, depth: number): Promise<boolean> => {
+    if (item instanceof RawJson) {
+      pieces.push(item.text);
+      return true;
+    }
+    if (item instanceof JsonList && depth < WALK_DEPTH) {
+      pieces.push('[');
+      for (let i = 0; i < item.items.length; i++) {
+        if (i > 0) pieces.push(',');
+        if (!(await write(item.shape(item.items[i]), depth + 1))) pieces.push('null');
+      }
+      pieces.push(']');
+      return true;
+    }
+    let current = item;
+    if (current !== null && typeof current === 'object' && typeof (current as { toJSON?: unknown }).toJSON === 'function') {
+      current = (current as { toJSON(): unknown }).toJSON();
+    }
+    if (current === null || typeof current !== 'object' || depth >= WALK_DEPTH) {
+      const text = JSON.stringify(current);
+      if (text === undefined) return false;
+      pieces.push(text);
+      await pause();
+      return true;
+    }
+    if (Array.isArray(current)) {
+      pieces.push('[');
+      for (let i = 0; i < current.length; i++) {
+        if (i > 0) pieces.push(',');
+        if (!(await write(current[i], depth + 1))) pieces.push('null');
+      }
+      pieces.push(']');
+      return true;
+    }
+    pieces.push('{');
+    let first = true;
+    for (const [key, member] of Object.entries(current)) {
+      if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
+      pieces.push(first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`);
+      first = false;
+      await write(member, depth + 1);
+    }
+    pieces.push('}');
+    return true;
+  };
+  await write(value, 0);
+  return pieces;
+}
+
+/** The JSON text of a value, written in slices (see jsonPieces). */
+export async function jsonText(value: unknown): Promise<string> {
+  return (await jsonPieces(value)).join('');
+}
+
+/**
+ * Sends a value as a JSON answer written in slices: its pieces are encoded a few at a time, between other
+ * requests, then handed to the socket with their total length.
+ */
+export async function sendJson(res: Response, value: unknown): Promise<void> {
+  const pieces = await jsonPieces(value);
+  const buffers: Buffer[] = [];
+  let length = 0;
+  let since = performance.now();
+  let batch = '';
+  for (const piece of pieces) {
+    batch += piece;
+    if (batch.length < 64 * 1024) continue;
+    buffers.push(Buffer.from(batch));
+    length += buffers[buffers.length - 1].length;
+    batch = '';
+    if (performance.now() - since >= SLICE_MS) {
+      await nextTurn();
+      since = performance.now();
+    }
+  }
+  if (batch) {
+    buffers.push(Buffer.from(batch));
+    length += buffers[buffers.length - 1].length;
+  }
+  const readOnly = res.req.method === 'GET' || res.req.method === 'HEAD';
+  if (readOnly && !res.getHeader('ETag') && res.statusCode < 300) {
+    // A weak validator of the bytes, as Express gives every answer it sends.
+    const hash = createHash('sha1');
+    for (const buffer of buffers) hash.update(buffer);
+    res.setHeader('ETag', `W/"${length.toString(16)}-${hash.digest('base64').slice(0, 27)}"`);
+  }
+  if (readOnly && res.statusCode < 300 && res.req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', String(length));
+  if (res.req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  res.cork();
+  for (const buffer of buffers) res.write(buffer);
+  res.end();
+  res.uncork();
+}

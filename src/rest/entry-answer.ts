@@ -1,0 +1,22 @@
+import type { Response } from 'express';
+import type { EntryPage } from '../domain/entries.service';
+import type { Entry } from '../domain/entry';
+import { sendJson } from '../http/json-slices';
+import { releaseReadTurn } from '../http/read-turn';
+import { entryJson, pageJson } from './entry.presenter';
+
+/**
+ * Sends an entry with its envelope, its stored text put in place as it is, written in slices between other
+ * requests; its version as a strong ETag, which a client sends back in If-Match to update only that version.
+ */
+export async function sendEntry(res: Response, entry: Entry): Promise<void> {
+  if (entry.version) res.setHeader('ETag', `"${entry.version}"`);
+  await sendJson(res, entryJson(entry, { withData: true, fileUrl: res.req.fileUrl }));
+  releaseReadTurn(res);
+}
+
+/** Sends a page of entries, written in slices between other requests. */
+export async function sendPage(res: Response, page: EntryPage): Promise<void> {
+  await sendJson(res, pageJson(page, res.req.fileUrl));
+  releaseReadTurn(res);
+}

@@ -1,0 +1,105 @@
+import { DomainError } from '../../src/domain/errors';
+import { HEAVY_READ_BYTES, HEAVY_READS_WAITING_PER_WORKSPACE, ReadTurns } from '../../src/domain/read-turns';
+
+const HEAVY = HEAVY_READ_BYTES + 1;
+const settled = async (promise: Promise<unknown>) => {
+  let done = false;
+  void promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  await new Promise((resolve) => setImmediate(resolve));
+  return done;
+};
+
+describe('heavy answers take turns', () => {
+  test('a light answer never waits; a heavy one waits while another holds the turn', async () => {
+    const turns = new ReadTurns();
+    const first = turns.turn('a');
+    await first.show(HEAVY);
+    expect(first.heavy).toBe(true);
+    const light = turns.turn('b');
+    await light.show(HEAVY_READ_BYTES); // at the threshold, not past it
+    expect(light.heavy).toBe(false);
+    const second = turns.turn('b');
+    const waiting = second.show(HEAVY);
+    expect(await settled(waiting)).toBe(false);
+    expect(turns.load).toEqual({ active: 1, waiting: 1 });
+    first.release();
+    await waiting;
+    expect(second.heavy).toBe(true);
+    second.release();
+    expect(turns.load).toEqual({ active: 0, waiting: 0 });
+  });
+
+  test('workspaces are served in turn, each in its own order', async () => {
+    const turns = new ReadTurns();
+    const holder = turns.turn('x');
+    await holder.show(HEAVY);
+    const served: string[] = [];
+    const wait = (workspace: string, name: string) => {
+      const turn = turns.turn(workspace);
+      return turn.show(HEAVY).then(() => {
+        served.push(name);
+        turn.release();
+      });
+    };
+    const all = Promise.all([wait('noisy', 'n1'), wait('noisy', 'n2'), wait('noisy', 'n3'), wait('quiet', 'q1')]);
+    holder.release();
+    await all;
+    expect(served).toEqual(['n1', 'q1', 'n2', 'n3']);
+  });
+
+  test('the bytes of one request add up; the turn is taken once', async () => {
+    const turns = new ReadTurns();
+    const turn = turns.turn('a');
+    await turn.show(HEAVY_READ_BYTES / 2);
+    expect(turn.heavy).toBe(false);
+    await turn.show(HEAVY_READ_BYTES / 2 + 1);
+    expect(turn.heavy).toBe(true);
+    await turn.show(HEAVY);
+    expect(turns.load.active).toBe(1);
+    turn.release();
+    turn.release();
+    expect(turns.load.active).toBe(0);
+  });
+
+  test('an abandoned request leaves the line with `unavailable`; a released waiter too', async () => {
+    const turns = new ReadTurns();
+    const holder = turns.turn('a');
+    await holder.show(HEAVY);
+    const abandon = new AbortController();
+    const waiting = turns.turn('a', abandon.signal).show(HEAVY).catch((e: unknown) => e);
+    const other = turns.turn('a');
+    const otherWaiting = other.show(HEAVY).catch((e: unknown) => e);
+    abandon.abort();
+    expect(await waiting).toMatchObject({ key: 'unavailable' });
+    other.release();
+    expect(await otherWaiting).toBeInstanceOf(DomainError);
+    expect(turns.load).toEqual({ active: 1, waiting: 0 });
+    holder.release();
+    expect(turns.load).toEqual({ active: 0, waiting: 0 });
+  });
+
+  test(`past ${HEAVY_READS_WAITING_PER_WORKSPACE} waiting in one workspace, 503 unavailable at once; another workspace may still wait`, async () => {
+    const turns = new ReadTurns();
+    const holder = turns.turn('a');
+    await holder.show(HEAVY);
+    const lined = Array.from({ length: HEAVY_READS_WAITING_PER_WORKSPACE }, () => turns.turn('a'));
+    const waits = lined.map((turn) => turn.show(HEAVY));
+    await expect(turns.turn('a').show(HEAVY)).rejects.toMatchObject({ key: 'unavailable', message: expect.stringMatching(/too many large answers/) });
+    const quiet = turns.turn('b');
+    const quietWait = quiet.show(HEAVY);
+    holder.release();
+    await waits[0];
+    lined[0].release();
+    await quietWait; // the other workspace's turn comes next, not after the whole line
+    expect(quiet.heavy).toBe(true);
+    quiet.release();
+    for (let i = 1; i < lined.length; i++) {
+      await waits[i];
+      lined[i].release();
+    }
+    expect(turns.load).toEqual({ active: 0, waiting: 0 });
+  });
+});

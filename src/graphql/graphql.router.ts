@@ -54,9 +54,9 @@ const NEGOTIATED = [
 const wantsLandingPage = (req: Request) => req.method === 'GET' && req.accepts(NEGOTIATED) === 'text/html';
 
 /**
- * The bearer token is checked first, before the body is read: without a valid one the answer is 401 with
- * `WWW-Authenticate: Bearer` and a GraphQL error UNAUTHENTICATED. Only the explorer's page is served without
- * one (a browser sends none); the context refuses any operation that slips by.
+ * The bearer token is checked first, before the body is read: without a valid one the answer is
+ * 401 with `WWW-Authenticate: Bearer` and a GraphQL error UNAUTHENTICATED. Only the explorer's page is
+ * served without one (a browser sends none); the context refuses any operation that slips by.
  */
 const servedWithoutToken = (explorer: GraphQLExplorer) => (req: Request) => explorer !== 'off' && wantsLandingPage(req);
 

@@ -16,11 +16,11 @@ import { SpoolService } from './domain/spool.service';
 import { InThreadEngine } from './domain/document-pipeline';
 import { EnginePool } from './engine/engine-pool';
 import { graphqlRouter } from './graphql/graphql.router';
+import { authenticated, authentication } from './http/authentication';
 import { corsHandler } from './http/cors';
 import { metricsRoutes, requestMetrics } from './http/metrics';
 import { createLogger, type Logger } from './logger';
 import { observeEngineSeconds, observeQuerySeconds, watchPool } from './metrics';
-import { authenticate } from './rest/authenticate';
 import { entriesRoutes } from './rest/entries.routes';
 import { entryHistoryRoutes } from './rest/entry-history.routes';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
@@ -77,7 +77,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   keepDataPrivate(config, logger);
   const jwtConfigured = Boolean(config.jwt.secret || config.jwt.publicKey || config.jwt.jwksUrl);
   const local = jwtConfigured ? undefined : localSecret(config.dataDir);
-  const verifier = new TokenVerifier(keyMaterial(config.jwt, () => local!.secret), config.jwt);
+  const authenticate = authentication(new TokenVerifier(keyMaterial(config.jwt, () => local!.secret), config.jwt));
 
   const signingKeys = SigningKeys.load(config.signingKey, config.dataDir, config.signingTrustedKeys);
 
@@ -127,7 +127,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   app.use(openApiRoutes());
   app.use(docsRoutes());
   app.use(fileLinkRoutes(files, fileLinks));
-  app.use(['/silo', '/utils'], authenticate(verifier));
+  app.use(['/silo', '/utils'], authenticated(authenticate));
   app.use(filesRoutes(files, config.fileSizeLimit));
   app.use(spoolRoutes(spool, config.fileSizeLimit));
   app.use(entryHistoryRoutes(entries));
@@ -137,7 +137,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   app.use(keysRoutes(entries));
   app.use(goblRoutes(new GoblService(engine), config.bodyLimit));
   app.use(utilsRoutes());
-  const graphql = await graphqlRouter({ entries, search, verifier, logger }, {
+  const graphql = await graphqlRouter({ entries, search, authenticate, logger }, {
     ...config.graphql,
     ...config.graphqlLimits,
     bodyLimit: config.bodyLimit,

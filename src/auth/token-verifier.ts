@@ -80,12 +80,11 @@ export class TokenVerifier {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The workspace of a valid `Authorization: Bearer` header; throws `unauthorized` otherwise. */
-  async workspaceOf(authorization: string | undefined): Promise<string> {
-    const match = /^Bearer[ ]+([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)[ ]*$/i.exec(authorization ?? '');
-    if (!authorization) throw unauthorized('a bearer token is required');
-    if (!match) throw unauthorized('the authorization header must be "Bearer <token>"');
-    const token = match[1];
+  /**
+   * The workspace a valid token grants; throws `unauthorized` otherwise. The token comes bare: reading it from a
+   * request (its Authorization header, a WebSocket's connection params) is src/http/authentication.ts's job.
+   */
+  async workspaceOf(token: string): Promise<string> {
     const now = this.now();
     // JWKS tokens are checked every time (a removed key must stop working); overlong tokens are never kept as keys.
     const remember = this.material.source !== 'jwks' && token.length <= MEMO_TOKEN_MAX_LENGTH;

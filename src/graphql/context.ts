@@ -6,7 +6,7 @@ import type { EntryPartSizes, EntryVersionsShown } from '../domain/entry-store';
 import type { EntryService } from '../domain/entries.service';
 import type { ReadTurn } from '../domain/read-turns';
 import type { SearchService } from '../domain/search';
-import { DomainError } from '../domain/errors';
+import { tokenRequired } from '../http/authentication';
 import type { FileUrl } from '../http/file-urls';
 import { HTTP_STATUS, refusalHeaders } from '../http/refusal';
 import type { Logger } from '../logger';
@@ -66,7 +66,7 @@ export function createContext(
 ): GraphQLContext {
   const { workspaceId, requestId, log, signal, fileUrl } = request;
   if (!workspaceId) {
-    const error = new DomainError('unauthorized', 'a bearer token is required');
+    const error = tokenRequired();
     throw graphQLErrorOf(error, { status: HTTP_STATUS.unauthorized, headers: new Map(refusalHeaders(error)) });
   }
   const dataBudget = new DataBudget(pageDataBudget);

@@ -1,16 +1,14 @@
-import { ArgsType, Field, Int } from 'type-graphql';
+import { ArgsType, Field } from 'type-graphql';
 import type { ListEntriesQuery } from '../domain/list-entries.query';
 import { DateTimeScalar } from './date-time.scalar';
+import { PagingArgs } from './paging.args';
 
 /** The arguments of `Query.entries`: REST's limit, cursor, folder, created_at and ascending under Relay names. */
 @ArgsType()
-export class EntriesArgs {
-  @Field(() => Int, { nullable: true, description: 'Page size, as REST limit: default 20; above 100 served as 100; below 1 refused.' })
-  first?: number | null;
-
-  @Field(() => String, { nullable: true, description: 'A cursor from a previous page (endCursor, or an edge cursor, or REST next_cursor).' })
-  after?: string | null;
-
+export class EntriesArgs extends PagingArgs({
+  first: 'Page size, as REST limit: default 20; above 100 served as 100; below 1 refused.',
+  after: 'A cursor from a previous page (endCursor, or an edge cursor, or REST next_cursor).',
+}) {
   @Field(() => String, { nullable: true, description: 'Only entries of this folder.' })
   folder?: string | null;
 

@@ -1,27 +1,15 @@
-import { Field, ObjectType } from 'type-graphql';
+import { ObjectType } from 'type-graphql';
 import type { EntryPage } from '../domain/entries.service';
 import type { Entry } from '../domain/entry';
 import { encodeCursor } from '../domain/entry-cursor';
 import { EntryType } from './entry.type';
-import { PageInfoType } from './page-info.type';
+import { RelayConnection, RelayEdge } from './relay-connection.type';
 
 @ObjectType('EntryEdge', { simpleResolvers: true })
-export class EntryEdgeType {
-  @Field(() => String, { description: 'The REST cursor that continues the list after this entry.' })
-  cursor: string;
-
-  @Field(() => EntryType)
-  node: Entry;
-}
+export class EntryEdgeType extends RelayEdge<Entry>(EntryType, 'The REST cursor that continues the list after this entry.') {}
 
 @ObjectType('EntryConnection', { simpleResolvers: true, description: 'A page of entries, newest first unless asked oldest first (Relay connection).' })
-export class EntryConnectionType {
-  @Field(() => [EntryEdgeType])
-  edges: EntryEdgeType[];
-
-  @Field(() => PageInfoType)
-  pageInfo: PageInfoType;
-}
+export class EntryConnectionType extends RelayConnection(EntryEdgeType) {}
 
 /**
  * A page of the entry service as a connection. Each edge's cursor is the REST cursor positioned after

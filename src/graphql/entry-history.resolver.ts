@@ -1,10 +1,18 @@
 import DataLoader from 'dataloader';
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Entry } from '../domain/entry';
 import { firstVersionOf, type EntryState, type EntryVersion } from '../domain/entry-history';
 import type { GraphQLContext } from './context';
 import { EntryVersionDataType } from './entry-history.type';
-import { EntryStateConnectionType, EntryVersionConnectionType, HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX, listCursorId, pageOfList, pageSizeOf } from './history-connection.type';
+import {
+  EntryStateConnectionType,
+  EntryStatesArgs,
+  EntryVersionConnectionType,
+  EntryVersionsArgs,
+  listCursorId,
+  pageOfList,
+  pageSizeOf,
+} from './history-connection.type';
 import { badInput } from '../domain/errors';
 import { EntryType } from './entry.type';
 import { AddEntryStateInput, UpdateEntryInput, updateBodyOf } from './update-entry.input';
@@ -34,12 +42,7 @@ export class EntryHistoryResolver {
     complexity: PART_COMPLEXITY,
     description: `The versions of the envelope, newest first (totalCount counts them all): the newest ${VERSIONS_SHOWN} are read only when selected, for a whole page of entries at once; pages past them are read after their cursor.`,
   })
-  async versions(
-    @Root() entry: Entry,
-    @Ctx() ctx: GraphQLContext,
-    @Arg('first', () => Int, { nullable: true, description: `Versions per page, 1 to ${HISTORY_PAGE_MAX} (default ${HISTORY_PAGE_DEFAULT}).` }) first?: number | null,
-    @Arg('after', () => String, { nullable: true }) after?: string | null,
-  ): Promise<EntryVersionConnectionType> {
+  async versions(@Root() entry: Entry, @Ctx() ctx: GraphQLContext, @Args(() => EntryVersionsArgs) { first, after }: EntryVersionsArgs): Promise<EntryVersionConnectionType> {
     // An entry never changed has no version rows: its one version is the entry as created.
     const shown = entry.versions ? { versions: entry.versions, total: entry.versions.length } : await ctx.loaders.versions.load(entry.id);
     const versions = shown?.versions ?? [firstVersionOf(entry)];
@@ -62,12 +65,7 @@ export class EntryHistoryResolver {
   }
 
   @FieldResolver(() => EntryStateConnectionType, { description: 'The states of the entry, newest first (those of a whole page of entries in one query).' })
-  async states(
-    @Root() entry: Entry,
-    @Ctx() ctx: GraphQLContext,
-    @Arg('first', () => Int, { nullable: true, description: `States per page, 1 to ${HISTORY_PAGE_MAX} (default ${HISTORY_PAGE_DEFAULT}).` }) first?: number | null,
-    @Arg('after', () => String, { nullable: true }) after?: string | null,
-  ): Promise<EntryStateConnectionType> {
+  async states(@Root() entry: Entry, @Ctx() ctx: GraphQLContext, @Args(() => EntryStatesArgs) { first, after }: EntryStatesArgs): Promise<EntryStateConnectionType> {
     return pageOfList(await statesLoader(ctx).load(entry.id), (s: EntryState) => s.id, { first, after });
   }
 

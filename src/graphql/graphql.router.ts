@@ -8,11 +8,11 @@ import {
 } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { TokenVerifier } from '../auth/token-verifier';
 import type { GraphQLExplorer } from '../config';
 import type { EntryService } from '../domain/entries.service';
 import type { SearchService } from '../domain/search';
 import type { Logger } from '../logger';
+import { authenticated, type Authenticate } from '../http/authentication';
 import { jsonBody } from '../http/json-body';
 import { setPageSecurityHeaders } from '../http/page-security';
 import { methodNotAllowed, refusalHandler } from '../http/refusal';
@@ -59,12 +59,7 @@ const wantsLandingPage = (req: Request) => req.method === 'GET' && req.accepts(N
  * 401 with `WWW-Authenticate: Bearer` and a GraphQL error UNAUTHENTICATED. Only the explorer's page is
  * served without one (a browser sends none); the context refuses any operation that slips by.
  */
-const authenticate =
-  (verifier: TokenVerifier, explorer: GraphQLExplorer): RequestHandler =>
-  async (req, _res, next) => {
-    if (!(explorer !== 'off' && wantsLandingPage(req))) req.workspaceId = await verifier.workspaceOf(req.get('authorization'));
-    next();
-  };
+const servedWithoutToken = (explorer: GraphQLExplorer) => (req: Request) => explorer !== 'off' && wantsLandingPage(req);
 
 /** GraphiQL's page for a browser's GET, with a nonce of its own; anything else goes on to Apollo. */
 const graphiql: RequestHandler = (req, res, next) => {
@@ -93,9 +88,9 @@ const answerMediaType = (req: Request) =>
 /** Requests refused before Apollo ran (token, body, method): the error in GraphQL's shape, with its HTTP status. */
 const refusal = refusalHandler({ body: errorResponseBody, mediaType: answerMediaType });
 
-/** Apollo Server on `/graphql`, over the same entry service and token verifier as REST. */
+/** Apollo Server on `/graphql`, over the same entry service and authentication as REST. */
 export async function graphqlRouter(
-  deps: { entries: EntryService; search?: SearchService; verifier: TokenVerifier; logger: Logger },
+  deps: { entries: EntryService; search?: SearchService; authenticate: Authenticate; logger: Logger },
   options: GraphQLOptions,
 ): Promise<{ router: Router; stop(): Promise<void> }> {
   const schema = buildGraphQLSchema();
@@ -140,7 +135,7 @@ export async function graphqlRouter(
 
   const router = Router();
   if (options.explorer === 'graphiql') router.use(explorerAssets());
-  router.use(GRAPHQL_PATH, authenticate(deps.verifier, options.explorer));
+  router.use(GRAPHQL_PATH, authenticated(deps.authenticate, { exempt: servedWithoutToken(options.explorer) }));
   router
     .route(GRAPHQL_PATH)
     .get(...(options.explorer === 'graphiql' ? [graphiql] : []), noBody, execute)

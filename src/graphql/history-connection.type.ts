@@ -1,53 +1,38 @@
-import { Field, Int, ObjectType } from 'type-graphql';
+import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
 import { badInput } from '../domain/errors';
 import type { EntryState, EntryVersion } from '../domain/entry-history';
 import { EntryStateType, EntryVersionType } from './entry-history.type';
-import { PageInfoType } from './page-info.type';
+import { PagingArgs } from './paging.args';
+import { RelayConnection, RelayEdge } from './relay-connection.type';
+
+export const HISTORY_PAGE_DEFAULT = 20;
+export const HISTORY_PAGE_MAX = 100;
 
 @ObjectType('EntryVersionEdge', { simpleResolvers: true })
-export class EntryVersionEdgeType {
-  @Field(() => String, { description: 'Continues the list after this version.' })
-  cursor: string;
-
-  @Field(() => EntryVersionType)
-  node: EntryVersion;
-}
+export class EntryVersionEdgeType extends RelayEdge<EntryVersion>(EntryVersionType, 'Continues the list after this version.') {}
 
 @ObjectType('EntryVersionConnection', { simpleResolvers: true, description: 'Versions of an entry, newest first (Relay connection).' })
-export class EntryVersionConnectionType {
-  @Field(() => [EntryVersionEdgeType])
-  edges: EntryVersionEdgeType[];
-
-  @Field(() => PageInfoType)
-  pageInfo: PageInfoType;
-
+export class EntryVersionConnectionType extends RelayConnection(EntryVersionEdgeType) {
   @Field(() => Int, { description: 'How many versions the entry has.' })
   totalCount: number;
 }
 
-@ObjectType('EntryStateEdge', { simpleResolvers: true })
-export class EntryStateEdgeType {
-  @Field(() => String, { description: 'Continues the list after this state.' })
-  cursor: string;
+/** The arguments of `Entry.versions`. */
+@ArgsType()
+export class EntryVersionsArgs extends PagingArgs({ first: `Versions per page, 1 to ${HISTORY_PAGE_MAX} (default ${HISTORY_PAGE_DEFAULT}).` }) {}
 
-  @Field(() => EntryStateType)
-  node: EntryState;
-}
+@ObjectType('EntryStateEdge', { simpleResolvers: true })
+export class EntryStateEdgeType extends RelayEdge<EntryState>(EntryStateType, 'Continues the list after this state.') {}
 
 @ObjectType('EntryStateConnection', { simpleResolvers: true, description: 'States of an entry, newest first (Relay connection).' })
-export class EntryStateConnectionType {
-  @Field(() => [EntryStateEdgeType])
-  edges: EntryStateEdgeType[];
-
-  @Field(() => PageInfoType)
-  pageInfo: PageInfoType;
-
+export class EntryStateConnectionType extends RelayConnection(EntryStateEdgeType) {
   @Field(() => Int, { description: 'How many states the entry has.' })
   totalCount: number;
 }
 
-export const HISTORY_PAGE_DEFAULT = 20;
-export const HISTORY_PAGE_MAX = 100;
+/** The arguments of `Entry.states`. */
+@ArgsType()
+export class EntryStatesArgs extends PagingArgs({ first: `States per page, 1 to ${HISTORY_PAGE_MAX} (default ${HISTORY_PAGE_DEFAULT}).` }) {}
 
 /** A page's size: `first`, 1 to HISTORY_PAGE_MAX, by default HISTORY_PAGE_DEFAULT. */
 export function pageSizeOf(first: number | null | undefined): number {

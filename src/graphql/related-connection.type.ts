@@ -3,28 +3,16 @@ import type { EntryPage } from '../domain/entries.service';
 import type { Entry } from '../domain/entry';
 import { connectionOf } from './entry-connection.type';
 import { EntryType } from './entry.type';
-import { PageInfoType } from './page-info.type';
+import { RelayConnection, RelayEdge } from './relay-connection.type';
 
 @ObjectType('RelatedEntryEdge', { simpleResolvers: true })
-export class RelatedEntryEdgeType {
-  @Field(() => String, { description: 'The REST cursor that continues this related list after this entry.' })
-  cursor: string;
-
+export class RelatedEntryEdgeType extends RelayEdge<Entry>(EntryType, 'The REST cursor that continues this related list after this entry.') {
   @Field(() => String, { description: 'How the entry is related: preceding, lines.document, previous or uuid (also the node\'s context).' })
   context: string;
-
-  @Field(() => EntryType)
-  node: Entry;
 }
 
 @ObjectType('RelatedEntryConnection', { simpleResolvers: true, description: 'A page of related entries (Relay connection).' })
-export class RelatedEntryConnectionType {
-  @Field(() => [RelatedEntryEdgeType])
-  edges: RelatedEntryEdgeType[];
-
-  @Field(() => PageInfoType)
-  pageInfo: PageInfoType;
-}
+export class RelatedEntryConnectionType extends RelayConnection(RelatedEntryEdgeType) {}
 
 /** A related page as a connection: the entries' connection, each edge with its node's context. */
 export function relatedConnectionOf(workspaceId: string, page: EntryPage): RelatedEntryConnectionType {

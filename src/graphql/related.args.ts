@@ -1,16 +1,14 @@
-import { ArgsType, Field, Int } from 'type-graphql';
+import { ArgsType, Field } from 'type-graphql';
 import type { RelatedEntriesQuery } from '../domain/related-entries';
 import { DateTimeScalar } from './date-time.scalar';
+import { PagingArgs } from './paging.args';
 
 /** The arguments of `Entry.related`: those of REST's related list, under Relay names. */
 @ArgsType()
-export class RelatedArgs {
-  @Field(() => Int, { nullable: true, description: 'Page size, as REST limit: default 20; above 100 served as 100; below 1 refused.' })
-  first?: number | null;
-
-  @Field(() => String, { nullable: true, description: 'A cursor from a previous page of this related list (endCursor, an edge cursor, or REST next_cursor).' })
-  after?: string | null;
-
+export class RelatedArgs extends PagingArgs({
+  first: 'Page size, as REST limit: default 20; above 100 served as 100; below 1 refused.',
+  after: 'A cursor from a previous page of this related list (endCursor, an edge cursor, or REST next_cursor).',
+}) {
   @Field(() => String, { nullable: true, description: 'Only entries related this way: preceding, lines.document, previous or uuid.' })
   context?: string | null;
 

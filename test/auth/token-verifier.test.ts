@@ -24,7 +24,7 @@ function verifierAt(start: number, source: KeySource = 'configured') {
     () => now,
   );
   return {
-    workspaceOf: (token: string) => verifier.workspaceOf(`Bearer ${token}`),
+    workspaceOf: (token: string) => verifier.workspaceOf(token),
     advance: (ms: number) => (now += ms),
     checks: () => checks,
     memoStats: () => verifier.memoStats(),

@@ -1,6 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import { NAMED_SCHEMAS } from './api-schemas';
-import { API_ROUTES } from './api.routes';
+import { API_ROUTES, type RestServices } from './api.routes';
 import { REFUSALS, type ApiRoute } from './route-table';
 
 /** Where the description is committed (`npm run openapi:emit` writes it; a test fails when it is stale). */
@@ -31,7 +31,7 @@ function shown(schema: unknown, top = true): Json {
 /** A schema where an operation uses it: its component when it is named. */
 const used = (schema: TSchema): Json => (typeof schema.$id === 'string' && namedIds.has(schema.$id) ? { $ref: `${COMPONENTS}${schema.$id}` } : shown(schema));
 
-function parameters(operation: ApiRoute<never>): Json[] {
+function parameters(operation: ApiRoute<RestServices>): Json[] {
   const list: Json[] = [];
   for (const [where, schema] of [['path', operation.params], ['query', operation.query]] as const) {
     if (!schema) continue;
@@ -44,7 +44,7 @@ function parameters(operation: ApiRoute<never>): Json[] {
   return list;
 }
 
-function operationObject(operation: ApiRoute<never>): Json {
+function operationObject(operation: ApiRoute<RestServices>): Json {
   const responses: Record<string, Json> = {};
   for (const [status, answer] of Object.entries(operation.answers)) {
     const mediaType = answer.mediaType ?? 'application/json';

@@ -61,7 +61,11 @@ function mount<S>(router: Router, { path, routes }: PathRoutes<S>, services: S):
   const route = router.route(expressPath(path));
   for (const declared of routes) {
     const checked = declared.checked ?? [];
-    const schemas = Object.fromEntries(checked.map((part) => [part, declared[part]]).filter(([, schema]) => schema)) as { params?: TObject; query?: TObject };
+    const schemas: { params?: TObject; query?: TObject } = {};
+    for (const part of checked) {
+      if (!declared[part]) throw new Error(`${declared.method.toUpperCase()} ${path} checks its ${part} but has no schema for them`);
+      schemas[part] = declared[part];
+    }
     const handlers: RequestHandler[] = [
       ...(checked.length > 0 ? [checkRequest(schemas)] : []),
       ...(declared.use?.(services) ?? []),

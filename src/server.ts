@@ -21,26 +21,19 @@ import { corsHandler } from './http/cors';
 import { metricsRoutes, requestMetrics } from './http/metrics';
 import { createLogger, type Logger } from './logger';
 import { observeEngineSeconds, observeQuerySeconds, watchPool } from './metrics';
-import { entriesRoutes } from './rest/entries.routes';
-import { entryHistoryRoutes } from './rest/entry-history.routes';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { requestContext } from './rest/request-context';
-import { healthRoutes, utilsRoutes } from './rest/service.routes';
-import { goblRoutes } from './rest/gobl.routes';
-import { filesRoutes } from './rest/files.routes';
+import { API_ROUTES } from './rest/api.routes';
+import { openApiText } from './rest/openapi';
+import { restRouters } from './rest/route-mount';
 import { fileLinkRoutes } from './rest/file-links.routes';
 import { fileUrls } from './http/file-urls';
 import { FILE_LINK_SECRET_FILE, FileLinks } from './http/file-links';
-import { spoolRoutes } from './rest/spool.routes';
-import { metaRoutes } from './rest/meta.routes';
-import { searchRoutes } from './rest/search.routes';
 import { EntryMetaService } from './domain/entry-meta.service';
 import { SearchService } from './domain/search';
 import { MetaRepository } from './storage/meta.repository';
 import { SearchIndexRepository } from './storage/search-index.repository';
-import { openApiRoutes } from './rest/openapi';
 import { docsRoutes } from './rest/docs.page';
-import { keysRoutes } from './rest/keys.routes';
 import { narrowToOwner } from './private-files';
 import { SIGNING_KEY_FILE, SigningKeys } from './signing/signing-keys';
 import { isDatabaseReady, openDataSource, sqliteFiles } from './storage/data-source';
@@ -122,21 +115,25 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   app.use(fileUrls(fileLinks, config.publicBaseUrl));
   const cors = corsHandler(config.corsOrigins);
   if (cors) app.use(cors);
-  app.use(healthRoutes(() => isDatabaseReady(dataSource)));
+  // Every REST operation, from the route tables: those without a token before authentication, the others after it.
+  const rest = restRouters(API_ROUTES, {
+    entries,
+    search,
+    metas,
+    files,
+    spool,
+    gobl: new GoblService(engine),
+    isReady: () => isDatabaseReady(dataSource),
+    openApiText: openApiText(),
+    bodyLimit: config.bodyLimit,
+    fileSizeLimit: config.fileSizeLimit,
+  });
+  app.use(rest.open);
   app.use(metricsRoutes(config.metricsToken));
-  app.use(openApiRoutes());
   app.use(docsRoutes());
   app.use(fileLinkRoutes(files, fileLinks));
   app.use(['/silo', '/utils'], authenticated(authenticate));
-  app.use(filesRoutes(files, config.fileSizeLimit));
-  app.use(spoolRoutes(spool, config.fileSizeLimit));
-  app.use(entryHistoryRoutes(entries));
-  app.use(metaRoutes(metas));
-  app.use(searchRoutes(search, entries));
-  app.use(entriesRoutes(entries, config.bodyLimit));
-  app.use(keysRoutes(entries));
-  app.use(goblRoutes(new GoblService(engine), config.bodyLimit));
-  app.use(utilsRoutes());
+  app.use(rest.authenticated);
   const graphql = await graphqlRouter({ entries, search, authenticate, logger }, {
     ...config.graphql,
     ...config.graphqlLimits,

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { installedAssets } from '../http/installed-assets';
 import { contentSecurityPolicy, inlineSource, setPageSecurityHeaders } from '../http/page-security';
 import { methodNotAllowed } from '../http/refusal';
-import { OPENAPI_PATH } from './openapi';
+import { OPENAPI_PATH } from './openapi.routes';
 
 export const DOCS_PATH = '/docs';
 const ASSETS_PATH = '/docs/assets';

@@ -1,28 +1,37 @@
-import { Router, type ErrorRequestHandler, type Response } from 'express';
+import type { ErrorRequestHandler } from 'express';
 import type { EntryService } from '../domain/entries.service';
 import { badInput } from '../domain/errors';
-import type { Entry } from '../domain/entry';
 import { sendEntry, sendPage } from './entry-answer';
 import { readTurnOf } from '../http/read-turn';
-import { methodNotAllowed } from '../http/refusal';
 import { jsonBody } from '../http/json-body';
 import { abandonedSignal } from '../http/request-signal';
-import { expectedVersionOf } from './entry-history.routes';
+import { CreateEntryBody, EntryIdParams, EntryKeyParams, EntryPageSchema, EntrySchema, ListEntriesQuery, UpdateEntryBody } from './api-schemas';
+import { entryHistoryRoutes, expectedVersionOf } from './entry-history.routes';
 import { relatedRoutes } from './related.routes';
+import type { Answer, ApiRoute } from './route-table';
 
 const KEY_NOT_UTF8 = 'must be percent-encoded UTF-8';
 
 const single = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/** The `/silo/v1/entries` contract: thin handlers over the entry service. */
-export function entriesRoutes(entries: EntryService, bodyLimit: number): Router {
-  const router = Router();
-  // Create bodies stay JSON text on this thread: the engine's threads parse them.
-  const body = jsonBody(bodyLimit, { asText: true });
+export interface EntriesServices {
+  entries: EntryService;
+  bodyLimit: number;
+}
 
-  router
-    .route('/silo/v1/entries')
-    .get(async (req, res) => {
+// Create bodies stay JSON text on this thread: the engine's threads parse them.
+const body = ({ bodyLimit }: EntriesServices) => [jsonBody(bodyLimit, { asText: true })];
+
+
+const entryAnswer: Answer = { description: 'The entry, with its envelope.', schema: EntrySchema };
+
+/** The `/silo/v1/entries` contract, with an entry's related lists and history: thin handlers over the entry service. */
+export const entriesRoutes: ApiRoute<EntriesServices>[] = [
+  {
+    method: 'get', path: '/silo/v1/entries', operationId: 'listEntries', tag: 'entries', summary: 'List the workspace\'s entries, newest first (oldest first with `ascending`).',
+    query: ListEntriesQuery, answers: { 200: { description: 'A page of entries.', schema: EntryPageSchema } },
+    refusals: [400, 401, 413, 503],
+    handler: ({ entries }) => async (req, res) => {
       const q = req.query;
       for (const name of ['limit', 'cursor', 'folder', 'created_at', 'ascending']) {
         if (q[name] !== undefined && typeof q[name] !== 'string') {
@@ -38,38 +47,57 @@ export function entriesRoutes(entries: EntryService, bodyLimit: number): Router 
         ascending: single(q.ascending),
       }, { withParts: true, turn: readTurnOf(res, entries) });
       await sendPage(res, page);
-    })
-    .post(body, async (req, res) => {
+    },
+  },
+  ...relatedRoutes,
+  {
+    method: 'post', path: '/silo/v1/entries', operationId: 'createEntry', tag: 'entries', summary: 'Create an entry: the document is normalized, calculated, validated and stored.',
+    body: { schema: CreateEntryBody }, answers: { 200: entryAnswer },
+    refusals: [400, 401, 404, 409, 413, 415, 422, 503],
+    use: body,
+    handler: ({ entries }) => async (req, res) => {
       await sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { signal: abandonedSignal(res) }));
-    })
-    .all(methodNotAllowed(['GET', 'POST']));
-
-  router
-    .route('/silo/v1/entries/key/:key')
-    .get(async (req, res) => {
-      await sendEntry(res, await entries.getEntryByKey(req.workspaceId, req.params.key, { withData: true, withParts: true, turn: readTurnOf(res, entries) }));
-    })
-    .all(methodNotAllowed(['GET']));
-  // A key whose percent-encoding is not UTF-8 (`%ED%A0%BD`, a lone surrogate) fails to decode: name the field.
-  router.use('/silo/v1/entries/key', ((error, _req, _res, next) => {
-    next(error instanceof URIError ? badInput(`key: ${KEY_NOT_UTF8}`, { key: KEY_NOT_UTF8 }) : error);
-  }) as ErrorRequestHandler);
-
-  router.use(relatedRoutes(entries)); // before `/:id`, which would read `related` as an id
-
-  router
-    .route('/silo/v1/entries/:id')
-    .get(async (req, res) => {
+    },
+  },
+  {
+    method: 'get', path: '/silo/v1/entries/{id}', operationId: 'getEntry', tag: 'entries', summary: 'One entry, with its envelope.',
+    params: EntryIdParams, answers: { 200: entryAnswer },
+    refusals: [400, 401, 404, 413, 503],
+    handler: ({ entries }) => async (req, res) => {
       await sendEntry(res, await entries.getEntry(req.workspaceId, req.params.id, { withData: true, withParts: true, turn: readTurnOf(res, entries) }));
-    })
-    .put(body, async (req, res) => {
+    },
+  },
+  {
+    method: 'put', path: '/silo/v1/entries/{id}', operationId: 'putEntry', tag: 'entries', summary: 'Create an entry with a chosen UUID (409 when it is taken).',
+    params: EntryIdParams, body: { schema: CreateEntryBody }, answers: { 200: entryAnswer },
+    refusals: [400, 401, 404, 409, 413, 415, 422, 503],
+    use: body,
+    handler: ({ entries }) => async (req, res) => {
       await sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { id: req.params.id, signal: abandonedSignal(res) }));
-    })
-    .patch(body, async (req, res) => {
+    },
+  },
+  {
+    method: 'patch', path: '/silo/v1/entries/{id}', operationId: 'updateEntry', tag: 'entries',
+    summary: 'Change an entry: new data or a patch of its envelope (a new version), a folder, a signature. If-Match names the version the change is made from; a change made meanwhile is 409.',
+    params: EntryIdParams, body: { schema: UpdateEntryBody }, answers: { 200: entryAnswer },
+    refusals: [400, 401, 404, 409, 413, 415, 422, 503],
+    use: body,
+    handler: ({ entries }) => async (req, res) => {
       const options = { expectedVersion: expectedVersionOf(req.get('if-match')), withParts: true, turn: readTurnOf(res, entries), signal: abandonedSignal(res) };
       await sendEntry(res, await entries.updateEntry(req.workspaceId, req.params.id, req.body, options));
-    })
-    .all(methodNotAllowed(['GET', 'PUT', 'PATCH']));
-
-  return router;
-}
+    },
+  },
+  ...entryHistoryRoutes,
+  {
+    method: 'get', path: '/silo/v1/entries/key/{key}', operationId: 'getEntryByKey', tag: 'entries', summary: 'One entry by its idempotency key.',
+    params: EntryKeyParams, answers: { 200: entryAnswer },
+    refusals: [400, 401, 404, 413, 503],
+    handler: ({ entries }) => async (req, res) => {
+      await sendEntry(res, await entries.getEntryByKey(req.workspaceId, req.params.key, { withData: true, withParts: true, turn: readTurnOf(res, entries) }));
+    },
+    // A key whose percent-encoding is not UTF-8 (`%ED%A0%BD`, a lone surrogate) fails to decode: name the field.
+    pathError: ((error, _req, _res, next) => {
+      next(error instanceof URIError ? badInput(`key: ${KEY_NOT_UTF8}`, { key: KEY_NOT_UTF8 }) : error);
+    }) as ErrorRequestHandler,
+  },
+];

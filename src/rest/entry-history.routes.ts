@@ -1,10 +1,8 @@
-import { Router } from 'express';
 import type { EntryService } from '../domain/entries.service';
 import { jsonBody } from '../http/json-body';
-import { methodNotAllowed } from '../http/refusal';
-import { EntryStateParams, EntryStatesParams, EntryVersionParams } from './api-schemas';
+import { EntryDataSchema, EntryStateParams, EntryStatesParams, EntryVersionParams, StateBody, StateListSchema, StateSchema } from './api-schemas';
 import { stateJson, versionDataText } from './entry-history.presenter';
-import { checkRequest } from './request-check';
+import type { ApiRoute } from './route-table';
 
 /** Small bodies: a state is a key, notes and a few meta values. */
 const STATE_BODY_LIMIT = 256 * 1024;
@@ -19,36 +17,48 @@ export function expectedVersionOf(header: string | undefined): string | undefine
   return first.replace(/^W\//, '').replace(/^"(.*)"$/, '$1').toLowerCase();
 }
 
-/** An entry's versions and states: `/silo/v1/entries/{id}/versions/{version}` and `/silo/v1/entries/{entry_id}/states`. */
-export function entryHistoryRoutes(entries: EntryService): Router {
-  const router = Router();
-  const body = jsonBody(STATE_BODY_LIMIT);
+const body = () => [jsonBody(STATE_BODY_LIMIT)];
 
-  router
-    .route('/silo/v1/entries/:id/versions/:version')
-    .get(checkRequest({ params: EntryVersionParams }), async (req, res) => {
+/** An entry's versions and states: `/silo/v1/entries/{id}/versions/{version}` and `/silo/v1/entries/{entry_id}/states`. */
+export const entryHistoryRoutes: ApiRoute<{ entries: EntryService }>[] = [
+  {
+    method: 'get', path: '/silo/v1/entries/{id}/versions/{version}', operationId: 'getEntryVersion', tag: 'entries', summary: 'The envelope of one version of an entry.',
+    params: EntryVersionParams, answers: { 200: { description: 'The version and its envelope.', schema: EntryDataSchema } },
+    refusals: [400, 401, 404, 503],
+    checked: ['params'],
+    handler: ({ entries }) => async (req, res) => {
       const version = await entries.entryVersion(req.workspaceId, req.params.id, req.params.version);
       res.setHeader('ETag', `"${version.version}"`);
       res.type('application/json').send(versionDataText(version));
-    })
-    .all(methodNotAllowed(['GET']));
-
-  router
-    .route('/silo/v1/entries/:entry_id/states')
-    .get(checkRequest({ params: EntryStatesParams }), async (req, res) => {
+    },
+  },
+  {
+    method: 'get', path: '/silo/v1/entries/{entry_id}/states', operationId: 'listEntryStates', tag: 'entries', summary: 'The states of an entry, newest first.',
+    params: EntryStatesParams, answers: { 200: { description: 'The states.', schema: StateListSchema } },
+    refusals: [400, 401, 404, 503],
+    checked: ['params'],
+    handler: ({ entries }) => async (req, res) => {
       res.json({ list: (await entries.listStates(req.workspaceId, req.params.entry_id)).map(stateJson) });
-    })
-    .post(checkRequest({ params: EntryStatesParams }), body, async (req, res) => {
+    },
+  },
+  {
+    method: 'post', path: '/silo/v1/entries/{entry_id}/states', operationId: 'addEntryState', tag: 'entries', summary: 'Add a state to an entry, holding from now; it becomes the entry\'s `state`.',
+    params: EntryStatesParams, body: { schema: StateBody }, answers: { 200: { description: 'The state.', schema: StateSchema } },
+    refusals: [400, 401, 404, 409, 413, 415, 422, 503],
+    checked: ['params'],
+    use: body,
+    handler: ({ entries }) => async (req, res) => {
       res.json(stateJson(await entries.putState(req.workspaceId, req.params.entry_id, req.body)));
-    })
-    .all(methodNotAllowed(['GET', 'POST']));
-
-  router
-    .route('/silo/v1/entries/:entry_id/states/:at')
-    .put(checkRequest({ params: EntryStateParams }), body, async (req, res) => {
+    },
+  },
+  {
+    method: 'put', path: '/silo/v1/entries/{entry_id}/states/{at}', operationId: 'putEntryState', tag: 'entries', summary: 'Add a state holding from a given moment, or replace the state at that moment.',
+    params: EntryStateParams, body: { schema: StateBody }, answers: { 200: { description: 'The state.', schema: StateSchema } },
+    refusals: [400, 401, 404, 409, 413, 415, 422, 503],
+    checked: ['params'],
+    use: body,
+    handler: ({ entries }) => async (req, res) => {
       res.json(stateJson(await entries.putState(req.workspaceId, req.params.entry_id, req.body, { at: req.params.at })));
-    })
-    .all(methodNotAllowed(['PUT']));
-
-  return router;
-}
+    },
+  },
+];

@@ -1,28 +1,28 @@
-import { Router, type Request, type Response } from 'express';
+import { Type } from '@sinclair/typebox';
+import type { Request, Response } from 'express';
 import { DomainError } from '../domain/errors';
 import type { FilesService, FileUpload } from '../domain/files.service';
 import { sendFileBytes } from '../http/file-bytes';
 import { fileTooLarge, readMultipart, readRawContent } from '../http/file-upload';
 import { jsonBody } from '../http/json-body';
 import { readJsonFileUpload } from '../http/json-file-upload';
-import { methodNotAllowed } from '../http/refusal';
-import { DownloadParams, EntryFilesParams, FileJsonBody, FileParams } from './api-schemas';
+import { DownloadParams, EntryFilesParams, ErrorSchema, FileJsonBody, FileLinkQuery, FileMultipartBody, FileParams, FileSchema } from './api-schemas';
 import { fileJson } from './entry.presenter';
-import { bodyCheck, checkRequest } from './request-check';
+import { bodyCheck } from './request-check';
+import type { Answer, ApiRoute } from './route-table';
 
-/**
- * `/silo/v1/entries/{entry_id}/files`: upload a file (multipart, or JSON with base64 `data`), put one with a
- * chosen id (a new version when it exists), download its bytes (at the file's path, as the hosted API, and at its
- * `url`), and read its metadata (`…/meta`).
- */
-export function filesRoutes(files: FilesService, fileLimit: number): Router {
-  const router = Router();
+export interface FilesServices {
+  files: FilesService;
+  /** FILE_SIZE_LIMIT. */
+  fileSizeLimit: number;
+}
+
+/** The upload, read as its media type says: streamed (multipart), or decoded from base64 (JSON). */
+function receiver({ files, fileSizeLimit: fileLimit }: FilesServices) {
   // The JSON form carries the bytes in base64: a third more than the file, plus its other members.
   const json = jsonBody(Math.ceil((fileLimit * 4) / 3) + 64 * 1024, { asBytes: true });
   const checkJson = bodyCheck(FileJsonBody);
-
-  /** The upload, read as its media type says: streamed (multipart), or decoded from base64 (JSON). */
-  const receive = async (req: Request, res: Response, id?: string) => {
+  return async (req: Request, res: Response, id?: string) => {
     const { entry_id: entryId } = req.params as { entry_id: string };
     await files.requireEntry(req.workspaceId, entryId); // an unknown entry is 404 before the body is read
     const type = (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
@@ -46,35 +46,79 @@ export function filesRoutes(files: FilesService, fileLimit: number): Router {
     }
     return files.putFile(req.workspaceId, entryId, fields, await content(), { id });
   };
+}
 
-  router
-    .route('/silo/v1/entries/:entry_id/files')
-    .post(checkRequest({ params: EntryFilesParams }), async (req, res) => {
-      res.json(fileJson(await receive(req, res), req.fileUrl));
-    })
-    .all(methodNotAllowed(['POST']));
+const fileAnswer: Answer = { description: 'The file.', schema: FileSchema };
+/** A file's bytes, as both download paths answer them. */
+const bytesAnswers: Record<number, Answer> = {
+  200: { description: 'The bytes.', mediaType: 'application/octet-stream' },
+  206: { description: 'The requested range of the bytes.', mediaType: 'application/octet-stream' },
+  304: { description: 'Not changed since the ETag given in If-None-Match.' },
+  403: { description: 'A signed link that has expired or was altered, or a private file\'s.', schema: ErrorSchema },
+  416: { description: 'The range lies outside the file.', schema: ErrorSchema },
+};
+const uploadBody = { schema: FileMultipartBody, mediaType: 'multipart/form-data', alternatives: { 'application/json': FileJsonBody } };
 
-  router
-    .route('/silo/v1/entries/:entry_id/files/:id')
+/**
+ * `/silo/v1/entries/{entry_id}/files`: upload a file (multipart, or JSON with base64 `data`), put one with a
+ * chosen id (a new version when it exists), download its bytes (at the file's path, as the hosted API, and at its
+ * `url`), and read its metadata (`…/meta`).
+ */
+export const filesRoutes: ApiRoute<FilesServices>[] = [
+  {
+    method: 'post', path: '/silo/v1/entries/{entry_id}/files', operationId: 'uploadFile', tag: 'files',
+    summary: 'Add a file to an entry: multipart (streamed, hashed on the way in), or JSON with the bytes in base64. Over FILE_SIZE_LIMIT is 413.',
+    params: EntryFilesParams, body: uploadBody, answers: { 200: fileAnswer },
+    refusals: [400, 401, 404, 413, 415, 422, 503],
+    checked: ['params'],
+    handler: (services) => {
+      const receive = receiver(services);
+      return async (req, res) => {
+        res.json(fileJson(await receive(req, res), req.fileUrl));
+      };
+    },
+  },
+  {
     // The bytes, as the hosted API answers here; the metadata is at …/meta.
-    .get(checkRequest({ params: DownloadParams }), async (req, res) => {
+    method: 'get', path: '/silo/v1/entries/{entry_id}/files/{id}', operationId: 'getFileData', tag: 'files',
+    summary: 'The bytes of a file, or of one of its earlier versions, as at its `url` (the hosted API\'s download).',
+    params: DownloadParams, query: FileLinkQuery, fileLink: true, answers: bytesAnswers,
+    refusals: [400, 401, 403, 404, 416, 503],
+    checked: ['params'],
+    handler: ({ files }) => async (req, res) => {
       await serveFile(files, req.workspaceId, req, res);
-    })
-    .put(checkRequest({ params: FileParams }), async (req, res) => {
-      res.json(fileJson(await receive(req, res, req.params.id), req.fileUrl));
-    })
-    .all(methodNotAllowed(['GET', 'PUT']));
-
-  router
-    .route('/silo/v1/entries/:entry_id/files/:id/meta')
-    .get(checkRequest({ params: FileParams }), async (req, res) => {
+    },
+  },
+  {
+    method: 'get', path: '/silo/v1/entries/{entry_id}/files/{id}/meta', operationId: 'getFile', tag: 'files', summary: 'A file\'s metadata; `url` is where its bytes are.',
+    params: FileParams, answers: { 200: fileAnswer },
+    refusals: [400, 401, 404, 503],
+    checked: ['params'],
+    handler: ({ files }) => async (req, res) => {
       res.json(fileJson(await files.getFile(req.workspaceId, req.params.entry_id, req.params.id), req.fileUrl));
-    })
-    .all(methodNotAllowed(['GET']));
-
-  router
-    .route('/silo/v1/entries/:entry_id/files/:id/download')
-    .put(checkRequest({ params: FileParams }), async (req, res) => {
+    },
+  },
+  {
+    method: 'put', path: '/silo/v1/entries/{entry_id}/files/{id}', operationId: 'putFile', tag: 'files',
+    summary: 'Add a file with a chosen UUID, or replace that file: its earlier content is kept as a version in `previous`.',
+    params: FileParams, body: uploadBody, answers: { 200: fileAnswer },
+    refusals: [400, 401, 404, 413, 415, 422, 503],
+    checked: ['params'],
+    handler: (services) => {
+      const receive = receiver(services);
+      return async (req, res) => {
+        res.json(fileJson(await receive(req, res, req.params.id), req.fileUrl));
+      };
+    },
+  },
+  {
+    method: 'put', path: '/silo/v1/entries/{entry_id}/files/{id}/download', operationId: 'uploadFileContent', tag: 'files',
+    summary: 'The bytes of a placeholder file, as they are: they must match its declared `sha256` and `size`; then it is `stored`.',
+    params: FileParams, body: { schema: Type.String({ contentMediaType: 'application/octet-stream' }), mediaType: 'application/octet-stream' },
+    answers: { 200: fileAnswer },
+    refusals: [400, 401, 404, 409, 413, 415, 503],
+    checked: ['params'],
+    handler: ({ files, fileSizeLimit: fileLimit }) => async (req, res) => {
       const { entry_id: entryId, id } = req.params;
       await files.getFile(req.workspaceId, entryId, id); // an unknown file is 404 before the body is read
       const content = await readRawContent(req, fileLimit).catch((error: DomainError) => {
@@ -82,14 +126,19 @@ export function filesRoutes(files: FilesService, fileLimit: number): Router {
         throw error;
       });
       res.json(fileJson(await files.uploadContent(req.workspaceId, entryId, id, content), req.fileUrl));
-    })
-    .get(checkRequest({ params: DownloadParams }), async (req, res) => {
+    },
+  },
+  {
+    method: 'get', path: '/silo/v1/entries/{entry_id}/files/{id}/download', operationId: 'downloadFile', tag: 'files',
+    summary: 'The bytes of a file, or of one of its earlier versions: its media type, length, an ETag of its SHA-256, and single byte ranges. With a token, or by the signed link of its `url`.',
+    params: DownloadParams, query: FileLinkQuery, fileLink: true, answers: bytesAnswers,
+    refusals: [400, 401, 403, 404, 416, 503],
+    checked: ['params'],
+    handler: ({ files }) => async (req, res) => {
       await serveFile(files, req.workspaceId, req, res);
-    })
-    .all(methodNotAllowed(['GET', 'PUT']));
-
-  return router;
-}
+    },
+  },
+];
 
 /**
  * Answers the bytes of a file of the workspace, or of one of its earlier versions (by the version's id); a

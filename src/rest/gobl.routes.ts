@@ -1,23 +1,45 @@
-import { Router } from 'express';
 import type { GoblService } from '../domain/gobl.service';
-import { GOBL_TOOLS } from '../domain/gobl-tools';
+import type { GoblTool } from '../domain/gobl-tools';
 import { jsonBody } from '../http/json-body';
-import { methodNotAllowed } from '../http/refusal';
 import { abandonedSignal } from '../http/request-signal';
+import { BuildBody, CorrectBody, GoblAnswerSchema, SignBody } from './api-schemas';
+import type { ApiRoute, RefusalStatus, RouteHandler } from './route-table';
 
-/** `/silo/v1/gobl/{build,sign,correct}`: the GOBL tools, stateless; the answer is `{"data": ...}`. */
-export function goblRoutes(gobl: GoblService, bodyLimit: number): Router {
-  const router = Router();
-  // As for a create, the body stays JSON text on this thread: the engine's threads parse it.
-  const body = jsonBody(bodyLimit, { asText: true });
-  for (const tool of GOBL_TOOLS) {
-    router
-      .route(`/silo/v1/gobl/${tool}`)
-      .post(body, async (req, res) => {
-        const { dataJson } = await gobl.run(req.workspaceId, tool, req.body, { signal: abandonedSignal(res) });
-        res.type('application/json').send(`{"data":${dataJson}}`);
-      })
-      .all(methodNotAllowed(['POST']));
-  }
-  return router;
+export interface GoblServices {
+  gobl: GoblService;
+  bodyLimit: number;
 }
+
+// As for a create, the body stays JSON text on this thread: the engine's threads parse it.
+const body = ({ bodyLimit }: GoblServices) => [jsonBody(bodyLimit, { asText: true })];
+
+/** A GOBL tool, stateless; the answer is `{"data": ...}`. */
+const runTool =
+  (tool: GoblTool) =>
+  ({ gobl }: GoblServices): RouteHandler =>
+  async (req, res) => {
+    const { dataJson } = await gobl.run(req.workspaceId, tool, req.body, { signal: abandonedSignal(res) });
+    res.type('application/json').send(`{"data":${dataJson}}`);
+  };
+
+/** The GOBL routes refuse a document as a create does; nothing is stored. */
+const refusals: RefusalStatus[] = [400, 401, 413, 415, 422, 503];
+
+/** `/silo/v1/gobl/{build,sign,correct}`. */
+export const goblRoutes: ApiRoute<GoblServices>[] = [
+  {
+    method: 'post', path: '/silo/v1/gobl/build', operationId: 'buildGobl', tag: 'gobl', summary: 'Calculate and validate a document; nothing is stored.',
+    body: { schema: BuildBody }, answers: { 200: { description: 'The document, or its envelope.', schema: GoblAnswerSchema } },
+    refusals, use: body, handler: runTool('build'),
+  },
+  {
+    method: 'post', path: '/silo/v1/gobl/sign', operationId: 'signGobl', tag: 'gobl', summary: 'Calculate, validate and sign a document; nothing is stored.',
+    body: { schema: SignBody }, answers: { 200: { description: 'The signed envelope.', schema: GoblAnswerSchema } },
+    refusals, use: body, handler: runTool('sign'),
+  },
+  {
+    method: 'post', path: '/silo/v1/gobl/correct', operationId: 'correctGobl', tag: 'gobl', summary: 'Build the corrective document of an invoice, or the schema of its correction options; nothing is stored.',
+    body: { schema: CorrectBody }, answers: { 200: { description: 'The corrective document, its envelope, or the options\' JSON Schema.', schema: GoblAnswerSchema } },
+    refusals, use: body, handler: runTool('correct'),
+  },
+];

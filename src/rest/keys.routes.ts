@@ -1,21 +1,29 @@
-import { Router } from 'express';
 import type { EntryService } from '../domain/entries.service';
-import { methodNotAllowed } from '../http/refusal';
+import { JwksSchema } from './api-schemas';
+import type { ApiRoute, RouteHandler } from './route-table';
+
+const publicKeys =
+  ({ entries }: { entries: EntryService }): RouteHandler =>
+  (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.json(entries.publicKeys());
+  };
 
 /**
  * The public keys that verify the service's envelope signatures, as a JWKS: at `/silo/v1/keys` (behind
  * the token, like every versioned route) and publicly at `/.well-known/jwks.json`.
  */
-export function keysRoutes(entries: EntryService): Router {
-  const router = Router();
-  for (const path of ['/silo/v1/keys', '/.well-known/jwks.json']) {
-    router
-      .route(path)
-      .get((_req, res) => {
-        res.setHeader('Cache-Control', 'public, max-age=300');
-        res.json(entries.publicKeys());
-      })
-      .all(methodNotAllowed(['GET']));
-  }
-  return router;
-}
+export const keysRoutes: ApiRoute<{ entries: EntryService }>[] = [
+  {
+    method: 'get', path: '/silo/v1/keys', operationId: 'listSigningKeys', tag: 'keys', summary: 'The public keys of the service\'s envelope signatures.',
+    answers: { 200: { description: 'A JWKS.', schema: JwksSchema } },
+    refusals: [401],
+    handler: publicKeys,
+  },
+  {
+    method: 'get', path: '/.well-known/jwks.json', operationId: 'jwks', tag: 'keys', summary: 'The same keys, without a token.', auth: false,
+    answers: { 200: { description: 'A JWKS.', schema: JwksSchema } },
+    refusals: [], // no token, no parameter, nothing read: every request is answered
+    handler: publicKeys,
+  },
+];

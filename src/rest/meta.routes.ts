@@ -1,41 +1,54 @@
-import { Router } from 'express';
 import type { EntryMetaService } from '../domain/entry-meta.service';
 import { jsonBody } from '../http/json-body';
-import { methodNotAllowed } from '../http/refusal';
-import { MetaParams, MetaRefParams, MetaRefQuery } from './api-schemas';
+import { MetaBody, MetaParams, MetaRefParams, MetaRefQuery, MetaSchema } from './api-schemas';
 import { metaJson } from './entry.presenter';
-import { checkRequest } from './request-check';
+import type { Answer, ApiRoute } from './route-table';
 
 /** A meta row's body is small: its `value` is at most 64 KiB of JSON. */
 const META_BODY_LIMIT = 128 * 1024;
+
+const metaAnswer: Answer = { description: 'The meta row.', schema: MetaSchema };
 
 /**
  * Meta rows of an entry: `PUT` (upsert), `GET` and `DELETE` `/silo/v1/entries/{entry_id}/meta/{key}`, and
  * `GET /silo/v1/entries/meta/{key}/{ref}` to find a row by its reference. Each answers the row.
  */
-export function metaRoutes(metas: EntryMetaService): Router {
-  const router = Router();
-  const body = jsonBody(META_BODY_LIMIT);
-
-  router
-    .route('/silo/v1/entries/meta/:key/:ref')
-    .get(checkRequest({ params: MetaRefParams, query: MetaRefQuery }), async (req, res) => {
-      res.json(metaJson(await metas.getMetaByRef(req.workspaceId, req.params.key, req.params.ref)));
-    })
-    .all(methodNotAllowed(['GET']));
-
-  router
-    .route('/silo/v1/entries/:entry_id/meta/:key')
-    .get(checkRequest({ params: MetaParams }), async (req, res) => {
+export const metaRoutes: ApiRoute<{ metas: EntryMetaService }>[] = [
+  {
+    method: 'get', path: '/silo/v1/entries/{entry_id}/meta/{key}', operationId: 'getMeta', tag: 'meta', summary: 'One meta row of an entry, by its key (a `secure` row too).',
+    params: MetaParams, answers: { 200: metaAnswer },
+    refusals: [400, 401, 404, 503],
+    checked: ['params'],
+    handler: ({ metas }) => async (req, res) => {
       res.json(metaJson(await metas.getMeta(req.workspaceId, req.params.entry_id, req.params.key)));
-    })
-    .put(checkRequest({ params: MetaParams }), body, async (req, res) => {
+    },
+  },
+  {
+    method: 'put', path: '/silo/v1/entries/{entry_id}/meta/{key}', operationId: 'upsertMeta', tag: 'meta', summary: 'Create or replace a meta row of an entry.',
+    params: MetaParams, body: { schema: MetaBody }, answers: { 200: metaAnswer },
+    refusals: [400, 401, 404, 413, 415, 422, 503],
+    checked: ['params'],
+    use: () => [jsonBody(META_BODY_LIMIT)],
+    handler: ({ metas }) => async (req, res) => {
       res.json(metaJson(await metas.upsertMeta(req.workspaceId, req.params.entry_id, req.params.key, req.body)));
-    })
-    .delete(checkRequest({ params: MetaParams }), async (req, res) => {
+    },
+  },
+  {
+    method: 'delete', path: '/silo/v1/entries/{entry_id}/meta/{key}', operationId: 'deleteMeta', tag: 'meta', summary: 'Delete a meta row of an entry; answers the row as it was.',
+    params: MetaParams, answers: { 200: metaAnswer },
+    refusals: [400, 401, 404, 503],
+    checked: ['params'],
+    handler: ({ metas }) => async (req, res) => {
       res.json(metaJson(await metas.deleteMeta(req.workspaceId, req.params.entry_id, req.params.key)));
-    })
-    .all(methodNotAllowed(['GET', 'PUT', 'DELETE']));
-
-  return router;
-}
+    },
+  },
+  {
+    method: 'get', path: '/silo/v1/entries/meta/{key}/{ref}', operationId: 'getMetaByRef', tag: 'meta', summary: 'A meta row found by its key and reference, within the workspace.',
+    params: MetaRefParams, query: MetaRefQuery, answers: { 200: metaAnswer },
+    refusals: [400, 401, 404, 503],
+    checked: ['params', 'query'],
+    handler: ({ metas }) => async (req, res) => {
+      res.json(metaJson(await metas.getMetaByRef(req.workspaceId, req.params.key, req.params.ref)));
+    },
+  },
+];

@@ -1,11 +1,9 @@
-import { Router } from 'express';
 import type { SearchPage, SearchService } from '../domain/search';
 import type { EntryService } from '../domain/entries.service';
-import { methodNotAllowed } from '../http/refusal';
-import { SearchQuery } from './api-schemas';
+import { SearchPageSchema, SearchQuery } from './api-schemas';
 import { entryJson } from './entry.presenter';
 import type { FileUrl } from '../http/file-urls';
-import { checkRequest } from './request-check';
+import type { ApiRoute } from './route-table';
 
 /** A page of search results in the contract's shape: the query and paging echoed, the entries without `data`. */
 export const searchPageJson = (page: SearchPage, fileUrl: FileUrl) => ({
@@ -17,16 +15,18 @@ export const searchPageJson = (page: SearchPage, fileUrl: FileUrl) => ({
 });
 
 /** `GET /silo/v1/search`: the workspace's entries that match `q`, best first. */
-export function searchRoutes(search: SearchService, entries: EntryService): Router {
-  const router = Router();
-  router
-    .route('/silo/v1/search')
-    .get(checkRequest({ query: SearchQuery }), async (req, res) => {
+export const searchRoutes: ApiRoute<{ search: SearchService; entries: EntryService }>[] = [
+  {
+    method: 'get', path: '/silo/v1/search', operationId: 'searchEntries', tag: 'entries',
+    summary: 'The workspace\'s entries that have every word of `q` (numbering, parties and tax ids, totals, dates, key, folder, state), best match first.',
+    query: SearchQuery, answers: { 200: { description: 'A page of matching entries.', schema: SearchPageSchema } },
+    refusals: [400, 401, 413, 503],
+    checked: ['query'],
+    handler: ({ search, entries }) => async (req, res) => {
       const { q, folder, limit, offset } = req.query as Record<string, string | undefined>;
       const page = await search.search(req.workspaceId, { q, folder, limit, offset });
       await entries.showParts(req.workspaceId, page.entries); // files and meta within the page data budget
       res.json(searchPageJson(page, req.fileUrl));
-    })
-    .all(methodNotAllowed(['GET']));
-  return router;
-}
+    },
+  },
+];

@@ -1,46 +1,52 @@
-import { Router } from 'express';
+import { Type } from '@sinclair/typebox';
 import { generateUuid, type UuidRequest } from '../domain/uuid-request';
-import { UuidQuery } from './api-schemas';
-import { checkRequest } from './request-check';
-import { methodNotAllowed } from '../http/refusal';
+import { HealthSchema, PingSchema, UuidQuery, UuidSchema } from './api-schemas';
+import type { ApiRoute } from './route-table';
 
 /** `/utils/v1/ping`, authenticated: the documented way to test a token; and `/utils/v1/uuid`, a UUID generator. */
-export function utilsRoutes(): Router {
-  const router = Router();
-  router
-    .route('/utils/v1/ping')
-    .get((_req, res) => {
+export const utilsRoutes: ApiRoute[] = [
+  {
+    method: 'get', path: '/utils/v1/ping', operationId: 'ping', tag: 'utils', summary: 'Test a token.',
+    answers: { 200: { description: 'The token is valid.', schema: PingSchema } },
+    refusals: [401],
+    handler: () => (_req, res) => {
       res.json({ ping: 'pong' });
-    })
-    .all(methodNotAllowed(['GET']));
-  router
-    .route('/utils/v1/uuid')
-    .get(checkRequest({ query: UuidQuery }), (req, res) => {
+    },
+  },
+  {
+    method: 'get', path: '/utils/v1/uuid', operationId: 'uuid', tag: 'utils', summary: 'A new UUID.',
+    query: UuidQuery, answers: { 200: { description: 'The UUID and its version.', schema: UuidSchema } },
+    refusals: [400, 401],
+    checked: ['query'],
+    handler: () => (req, res) => {
       res.json(generateUuid(req.query as UuidRequest));
-    })
-    .all(methodNotAllowed(['GET']));
-  return router;
-}
+    },
+  },
+];
 
 /** Liveness and readiness probes, outside the versioned services and without a token. */
-export function healthRoutes(isReady: () => Promise<boolean>): Router {
-  const router = Router();
-  router
-    .route('/healthz')
-    .get((_req, res) => {
+export const healthRoutes: ApiRoute<{ isReady: () => Promise<boolean> }>[] = [
+  {
+    method: 'get', path: '/healthz', operationId: 'health', tag: 'service', summary: 'Liveness.', auth: false,
+    answers: { 200: { description: 'The process answers.', schema: HealthSchema } },
+    refusals: [], // no token, no parameter, nothing read: every request is answered
+    handler: () => (_req, res) => {
       res.json({ status: 'ok' });
-    })
-    .all(methodNotAllowed(['GET']));
-  router
-    .route('/readyz')
-    .get(async (_req, res) => {
+    },
+  },
+  {
+    method: 'get', path: '/readyz', operationId: 'ready', tag: 'service', summary: 'Readiness: the database is reachable.', auth: false,
+    answers: {
+      200: { description: 'Ready.', schema: HealthSchema },
+      503: { description: 'The database is not reachable.', schema: Type.Object({ key: Type.Literal('unavailable'), code: Type.Literal('unavailable'), message: Type.String() }) },
+    },
+    refusals: [], // its one refusal, 503, has a body of its own
+    handler: ({ isReady }) => async (_req, res) => {
       if (!(await isReady())) {
         res.status(503).json({ key: 'unavailable', code: 'unavailable', message: 'the database is not reachable' });
         return;
       }
       res.json({ status: 'ready' });
-    })
-    .all(methodNotAllowed(['GET']));
-  return router;
-}
-
+    },
+  },
+];

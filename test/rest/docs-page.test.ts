@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { API_OPERATIONS } from '../../src/rest/openapi';
+import { API_ROUTES } from '../../src/rest/api.routes';
 import { describeInBrowser, launchChromium, screenshot, watchOffline, watchPolicyViolations } from '../helpers/browser';
 import { newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 
@@ -22,7 +22,7 @@ describeInBrowser('/docs in a browser without network', () => {
 
     await page.goto(`${t.url}/docs`);
     await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
-    expect(await page.locator('.opblock').count()).toBe(API_OPERATIONS.length);
+    expect(await page.locator('.opblock').count()).toBe(API_ROUTES.length);
     await page.getByText('Document entry service').first().waitFor();
 
     await screenshot(page, 'docs', { fullPage: true });

@@ -1,11 +1,30 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
+import { API_ROUTES } from '../../src/rest/api.routes';
 import { OPENAPI_FILE, openApiText } from '../../src/rest/openapi';
 import { answerProblem } from '../helpers/openapi-check';
 import { client, startServer, type TestServer } from '../helpers/server';
 
-const committed = readFileSync(path.resolve(__dirname, '../..', OPENAPI_FILE), 'utf8');
+const committedFile = path.resolve(__dirname, '../..', OPENAPI_FILE);
+const committed = readFileSync(committedFile, 'utf8');
+
+interface LintProblem {
+  rule: string;
+  severity: string;
+  message: string;
+  pointer?: string;
+}
+
+/** Redocly's linter on the committed description, in a process of its own (it ships ES modules only). */
+function lint(config: object): LintProblem[] {
+  const script = path.resolve(__dirname, '../helpers/openapi-lint.mjs');
+  return JSON.parse(execFileSync(process.execPath, [script, committedFile, JSON.stringify(config)], { encoding: 'utf8' })) as LintProblem[];
+}
+
+/** Where the linter points at an operation's answers. */
+const responsesPointer = (route: { path: string; method: string }) => `#/paths/${route.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${route.method}/responses`;
 
 let t: TestServer;
 beforeAll(async () => {
@@ -58,5 +77,27 @@ describe('the OpenAPI description', () => {
     expect(answerProblem('GET', '/silo/v1/nowhere', 404, 'application/json', { key: 'not-found', message: 'no such path' })).toMatch(/required property 'code'/);
     expect(answerProblem('GET', '/silo/v1/entries/x', 404, 'application/json', { key: 'nope', message: 'm' })).toMatch(/does not match/);
     expect(answerProblem('POST', '/graphql', 200, 'application/json', { anything: true })).toBeUndefined();
+  });
+
+  test('every operation that can refuse a request lists its 4xx answers, and Redocly\'s recommended rules find nothing else', () => {
+    // The routes that cannot refuse anything: no token, no parameter, no body, and no refusal in their table.
+    const refusingNothing = API_ROUTES.filter((route) => route.refusals.length === 0 && !Object.keys(route.answers).some((status) => status.startsWith('4')));
+    for (const route of refusingNothing) {
+      expect({ route: route.operationId, auth: route.auth, params: route.params, query: route.query, body: route.body }).toEqual({ route: route.operationId, auth: false });
+    }
+    const problems = lint({
+      extends: ['recommended'],
+      rules: {
+        'operation-4xx-response': 'error',
+        // The package is not licensed for distribution: the description names no licence.
+        'info-license': 'off',
+        // The contract's paths (`/entries/key/{key}` beside `/entries/{id}/related`): the routes are mounted literal first.
+        'no-ambiguous-paths': 'off',
+      },
+    });
+    const excused = new Set(refusingNothing.map(responsesPointer));
+    expect(problems.filter((problem) => !(problem.rule === 'operation-4xx-response' && excused.has(problem.pointer ?? '')))).toEqual([]);
+    // The rule does run: it finds exactly the operations that cannot refuse.
+    expect(problems.map((problem) => problem.pointer).sort()).toEqual([...excused].sort());
   });
 });

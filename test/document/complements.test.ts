@@ -1,6 +1,6 @@
 import { processDocument } from '../../src/document';
-import { complementKindOf } from '../../src/document/complements';
-import type { Json, JsonObject, ProcessResult } from '../../src/document/types';
+import { complementKindOf } from '../../src/document/pipeline/complements';
+import type { Json, JsonObject, ProcessResult } from '../../src/document/pipeline/types';
 import { engineRefusal } from '../../src/domain/faults';
 import { HTTP_STATUS } from '../../src/http/refusal';
 

@@ -1,4 +1,4 @@
-import type { Hooks } from '../hooks';
+import type { Hooks } from '../pipeline/hooks';
 import { normalizeTaxIdentity } from '../tax/identity-by-country';
 import type { Regime } from '../tax/regime-def';
 

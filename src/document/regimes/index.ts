@@ -1,4 +1,4 @@
-import type { Hooks } from '../hooks';
+import type { Hooks } from '../pipeline/hooks';
 import { regimeFor, registerRegime } from '../tax/registry';
 import { ae } from './ae';
 import { ar } from './ar';

@@ -1,5 +1,5 @@
-import type { NodeKind } from '../../hooks';
-import type { Fault, JsonObject } from '../../types';
+import type { NodeKind } from '../../pipeline/hooks';
+import type { Fault, JsonObject } from '../../pipeline/types';
 import { AR_ARCA_V4 } from './def';
 import { canConvertTo } from '../../currency/exchange';
 import type { Addon, CorrectionNormalizer } from '../../tax/addon-def';

@@ -1,5 +1,5 @@
-import { hooksByKind } from '../../hooks';
-import type { Fault, JsonObject } from '../../types';
+import { hooksByKind } from '../../pipeline/hooks';
+import type { Fault, JsonObject } from '../../pipeline/types';
 import { BR_NFE_V4 } from './def';
 import { canConvertTo } from '../../currency/exchange';
 import type { Addon } from '../../tax/addon-def';

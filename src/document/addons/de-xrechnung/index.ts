@@ -1,5 +1,5 @@
-import type { NodeKind } from '../../hooks';
-import type { Fault, JsonObject } from '../../types';
+import type { NodeKind } from '../../pipeline/hooks';
+import type { Fault, JsonObject } from '../../pipeline/types';
 import { DE_XRECHNUNG_V3 } from './def';
 import type { Addon } from '../../tax/addon-def';
 import { invoiceType } from '../../bill/invoice-type';

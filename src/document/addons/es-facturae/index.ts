@@ -1,5 +1,5 @@
-import type { NodeKind } from '../../hooks';
-import type { Fault, JsonObject } from '../../types';
+import type { NodeKind } from '../../pipeline/hooks';
+import type { Fault, JsonObject } from '../../pipeline/types';
 import { ES_FACTURAE_V3 } from './def';
 import { CORRECTIVE_INVOICE_TYPES, invoiceType } from '../../bill/invoice-type';
 import { canConvertTo } from '../../currency/exchange';

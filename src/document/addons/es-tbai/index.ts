@@ -1,5 +1,5 @@
-import type { NodeKind } from '../../hooks';
-import type { Fault, JsonObject } from '../../types';
+import type { NodeKind } from '../../pipeline/hooks';
+import type { Fault, JsonObject } from '../../pipeline/types';
 import { ES_TBAI_V1 } from './def';
 import { normalizeCustomerIdentityType } from '../es-common/customer-identity';
 import { CORRECTIVE_INVOICE_TYPES, invoiceType } from '../../bill/invoice-type';

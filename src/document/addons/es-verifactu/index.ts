@@ -1,5 +1,5 @@
-import type { NodeKind, HookContext } from '../../hooks';
-import type { Fault, JsonObject } from '../../types';
+import type { NodeKind, HookContext } from '../../pipeline/hooks';
+import type { Fault, JsonObject } from '../../pipeline/types';
 import { ES_VERIFACTU_V1 } from './def';
 import { moveDocTypeOnCorrection, normalizeCorrection } from '../es-common/correction';
 import { normalizeCustomerIdentityType } from '../es-common/customer-identity';

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
-import type { NodeKind } from '../../hooks';
-import type { Fault, JsonObject } from '../../types';
+import type { NodeKind } from '../../pipeline/hooks';
+import type { Fault, JsonObject } from '../../pipeline/types';
 import { IT_TICKET_V1 } from './def';
 import { canConvertTo } from '../../currency/exchange';
 import type { Addon } from '../../tax/addon-def';

@@ -1,7 +1,7 @@
-import type { HookContext, NodeKind } from '../../hooks';
+import type { HookContext, NodeKind } from '../../pipeline/hooks';
 import { dateTimeIn } from '../../bill/calculate';
 import { Amount } from '../../num';
-import type { Fault, Json, JsonObject } from '../../types';
+import type { Fault, Json, JsonObject } from '../../pipeline/types';
 import { MX_CFDI_V4 } from './def';
 import { canConvertTo } from '../../currency/exchange';
 import {

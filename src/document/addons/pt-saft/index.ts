@@ -1,6 +1,6 @@
 import { dateTimeIn } from '../../bill/calculate';
-import { hooksByKind, type HookContext } from '../../hooks';
-import type { Fault, JsonObject } from '../../types';
+import { hooksByKind, type HookContext } from '../../pipeline/hooks';
+import type { Fault, JsonObject } from '../../pipeline/types';
 import { PT_SAFT_EXEMPTION_TEXTS, PT_SAFT_V1 } from './def';
 import { canConvertTo } from '../../currency/exchange';
 import type { Addon } from '../../tax/addon-def';

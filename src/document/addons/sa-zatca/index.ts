@@ -1,5 +1,5 @@
-import type { NodeKind } from '../../hooks';
-import type { Fault, JsonObject } from '../../types';
+import type { NodeKind } from '../../pipeline/hooks';
+import type { Fault, JsonObject } from '../../pipeline/types';
 import { CEF_VATEX_NAMES } from '../../catalogues/cef-vatex-names';
 import { SA_ZATCA_V1, ZATCA_INVOICE_TYPES } from './def';
 import { UNTDID, VATEX } from '../eu-en16931';

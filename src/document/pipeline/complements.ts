@@ -1,4 +1,4 @@
-import { modelOf } from './model/type-model';
+import { modelOf } from '../model/type-model';
 import { SCHEMA_BASE } from './schemas';
 import type { Json, JsonObject } from './types';
 

@@ -1,17 +1,17 @@
-import { normalizeBillNode } from './bill/normalize';
+import { normalizeBillNode } from '../bill/normalize';
 import type { HookContext, Hooks, NodeKind } from './hooks';
 import { dropUnknownFields } from './fields';
 import { isObject } from './json';
-import { type KindModel, MAP_FIELDS, SCHEMA_FIELD, modelOf } from './model/type-model';
-import { normalizeCode } from './cbc/code';
+import { type KindModel, MAP_FIELDS, SCHEMA_FIELD, modelOf } from '../model/type-model';
+import { normalizeCode } from '../cbc/code';
 import { complementKindOf } from './complements';
-import { normalizeMessage } from './note/normalize';
-import { normalizeOrgNode } from './org/normalize';
-import { normalizePayNode } from './pay/normalize';
-import { foldTermsDetail } from './pay/terms';
-import { regimeFor, regimeHooks } from './regimes';
-import { genericIdentityHooks } from './regimes/hooks';
-import { normalizeTaxNode } from './tax/normalize';
+import { normalizeMessage } from '../note/normalize';
+import { normalizeOrgNode } from '../org/normalize';
+import { normalizePayNode } from '../pay/normalize';
+import { foldTermsDetail } from '../pay/terms';
+import { regimeFor, regimeHooks } from '../regimes';
+import { genericIdentityHooks } from '../regimes/hooks';
+import { normalizeTaxNode } from '../tax/normalize';
 import { DOCUMENT_SCHEMAS } from './schemas';
 import type { Json, JsonObject } from './types';
 

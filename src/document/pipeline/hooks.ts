@@ -1,5 +1,5 @@
-import type { ObjectKind } from './model/gobl-types';
-import type { Regime } from './tax/regime-def';
+import type { ObjectKind } from '../model/gobl-types';
+import type { Regime } from '../tax/regime-def';
 import type { Fault, JsonObject } from './types';
 
 /**

@@ -5,7 +5,7 @@ import {
 import { SCHEMA_OBJECT, complementKindOf } from './complements';
 import { dropUnknownFields } from './fields';
 import { isObject } from './json';
-import { type FieldModel, SCHEMA_FIELD, modelOf, resolve } from './model/type-model';
+import { type FieldModel, SCHEMA_FIELD, modelOf, resolve } from '../model/type-model';
 import { decodeLegacy } from './normalize';
 import type { Json, JsonObject } from './types';
 

@@ -5,8 +5,8 @@
  * key `input`. Field types come from GOBL's own description (model/); the Go types that read a string in a
  * stricter way than a plain string are listed in DECODERS below.
  */
-import { GOBL_TYPES } from './model/gobl-types';
-import { modelOf, type FieldModel } from './model/type-model';
+import { GOBL_TYPES } from '../model/gobl-types';
+import { modelOf, type FieldModel } from '../model/type-model';
 import type { Json, JsonObject } from './types';
 
 type ScalarType =

@@ -1,35 +1,35 @@
 import type { HookContext, Hooks, NodeKind } from './hooks';
-import type { Regime } from './tax/regime-def';
-import { rulesEverywhere } from './tax/registry';
-import { regimeFor, regimeHooks } from './regimes';
-import { validateInvoice } from './bill/invoice-validate';
+import type { Regime } from '../tax/regime-def';
+import { rulesEverywhere } from '../tax/registry';
+import { regimeFor, regimeHooks } from '../regimes';
+import { validateInvoice } from '../bill/invoice-validate';
 import {
   validateAction, validateBillTax, validateDelivery, validateOrder, validatePayment, validatePaymentLine,
   validateReason, validateStatus, validateStatusFault, validateStatusLine,
-} from './bill/documents-validate';
+} from '../bill/documents-validate';
 import {
   validateCharge, validateDiscount, validateLine, validateLineCharge, validateLineDiscount, validateSubLine,
-} from './bill/line-validate';
+} from '../bill/line-validate';
 import {
   validateAttachment, validateCoordinates, validateDocumentRef, validateEmail, validateEndpoint, validateIdentity,
   validateImage, validateInbox, validateItem, validateName, validateNote, validatePerson, validateRegistration,
   validateTelephone, validateUnit, validateWebsite,
-} from './org/org-validate';
-import { validateMessage } from './note/message-validate';
-import { validateDueDate, validateInstructions, validateOnline, validateRecord, validateTerms } from './pay/pay-validate';
-import { validateTaxIdentity } from './tax/identity-validate';
-import { validateCombo, validateTaxSet } from './tax/combo-validate';
-import { validateCurrencyCode, validateDate, validateExchangeRate, validatePeriod } from './rules/scalars-validate';
-import { validateMetaKeys, validateMetaOf } from './rules/meta-validate';
-import type { KindValidator, ValidationContext } from './rules/context';
-import { at, fault, mergeFaults } from './rules/fault';
-import { isUrl } from './rules/url-format';
+} from '../org/org-validate';
+import { validateMessage } from '../note/message-validate';
+import { validateDueDate, validateInstructions, validateOnline, validateRecord, validateTerms } from '../pay/pay-validate';
+import { validateTaxIdentity } from '../tax/identity-validate';
+import { validateCombo, validateTaxSet } from '../tax/combo-validate';
+import { validateCurrencyCode, validateDate, validateExchangeRate, validatePeriod } from '../rules/scalars-validate';
+import { validateMetaKeys, validateMetaOf } from '../rules/meta-validate';
+import type { KindValidator, ValidationContext } from '../rules/context';
+import { at, fault, mergeFaults } from '../rules/fault';
+import { isUrl } from '../rules/url-format';
 import { SCHEMA_OBJECT, complementKindOf } from './complements';
-import { isObject } from './rules/values';
-import { type FieldModel, SCHEMA_FIELD, modelOf } from './model/type-model';
+import { isObject } from '../rules/values';
+import { type FieldModel, SCHEMA_FIELD, modelOf } from '../model/type-model';
 import { documentTypeOf } from './schemas';
 import type { Envelope, Fault, Json, JsonObject } from './types';
-import { codeFaults, keyFaults } from './cbc/code';
+import { codeFaults, keyFaults } from '../cbc/code';
 
 export interface ValidateOptions {
   /** The document's regime; by default the one named by `doc.$regime`. */

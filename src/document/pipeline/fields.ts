@@ -1,6 +1,6 @@
 import { SCHEMA_OBJECT, complementKindOf } from './complements';
 import { isObject } from './json';
-import { SCHEMA_FIELD, type KindModel, modelOf } from './model/type-model';
+import { SCHEMA_FIELD, type KindModel, modelOf } from '../model/type-model';
 import type { Json, JsonObject } from './types';
 
 /**

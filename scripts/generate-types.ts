@@ -8,7 +8,7 @@
  *
  * Run: node --require ./scripts/register-ts.js scripts/generate-types.ts [path-to-gobl-data-schemas]
  * (GOBL's data/schemas from GOBL_EXAMPLES, test/fixtures/gobl or ../shared/gobl when none is given).
- * The product never runs this; it reads nothing at run time. test/document/gobl-types.test.ts regenerates
+ * The product never runs this; it reads nothing at run time. test/document/model/gobl-types.test.ts regenerates
  * the file in memory and fails when the committed one differs.
  */
 import * as fs from 'node:fs';

@@ -1,6 +1,6 @@
-import { processDocument, type Envelope, type JsonObject } from '../../src/document';
-import { correctInvoice, correctionRules, type CorrectionOptions } from '../../src/document/bill/invoice-correct';
-import { readExample, withGobl } from '../helpers/golden-examples';
+import { processDocument, type Envelope, type JsonObject } from '../../../src/document';
+import { correctInvoice, correctionRules, type CorrectionOptions } from '../../../src/document/bill/invoice-correct';
+import { readExample, withGobl } from '../../helpers/golden-examples';
 
 const golden = (file: string) => readExample<Envelope>(file);
 const NOW = new Date('2026-03-01T23:30:00Z');

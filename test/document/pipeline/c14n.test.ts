@@ -1,8 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { canonicalJson, sha256Hex } from '../../src/document/pipeline/c14n';
-import type { JsonObject } from '../../src/document/pipeline/types';
-import { EXAMPLES as examples, withGobl } from '../helpers/golden-examples';
+import { canonicalJson, sha256Hex } from '../../../src/document/pipeline/c14n';
+import type { JsonObject } from '../../../src/document/pipeline/types';
+import { EXAMPLES as examples, withGobl } from '../../helpers/golden-examples';
 
 const goldenOutputs = () =>
   fs.readdirSync(examples).flatMap((cc) => {

@@ -1,6 +1,6 @@
-import { processDocument, type JsonObject } from '../../src/document';
-import { replicateDocument } from '../../src/document/bill/invoice-replicate';
-import { exampleDoc, withGobl } from '../helpers/golden-examples';
+import { processDocument, type JsonObject } from '../../../src/document';
+import { replicateDocument } from '../../../src/document/bill/invoice-replicate';
+import { exampleDoc, withGobl } from '../../helpers/golden-examples';
 
 const goldenDoc = (file: string) => exampleDoc<JsonObject>(file);
 

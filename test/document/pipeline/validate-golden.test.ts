@@ -1,9 +1,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { validateDocument } from '../../src/document/pipeline/validate';
-import { addonHooks } from '../../src/document/addons';
-import type { Envelope } from '../../src/document/pipeline/types';
-import { EXAMPLES, readExample, withGobl } from '../helpers/golden-examples';
+import { validateDocument } from '../../../src/document/pipeline/validate';
+import { addonHooks } from '../../../src/document/addons';
+import type { Envelope } from '../../../src/document/pipeline/types';
+import { EXAMPLES, readExample, withGobl } from '../../helpers/golden-examples';
 
 function goldenFiles(): string[] {
   const out: string[] = [];

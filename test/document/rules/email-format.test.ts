@@ -1,4 +1,4 @@
-import { isEmail } from '../../src/document/rules/email-format';
+import { isEmail } from '../../../src/document/rules/email-format';
 
 /**
  * Each answer is what GOBL v0.502.1's `is.EmailFormat` (govalidator's IsEmail) gives, worked out from its source and

@@ -1,4 +1,4 @@
-import { isUrl } from '../../src/document/rules/url-format';
+import { isUrl } from '../../../src/document/rules/url-format';
 
 /**
  * Each answer is what GOBL v0.502.1's `is.URL` (govalidator's IsURL, Go 1.25.0's url.Parse) gives, worked out from

@@ -1,8 +1,8 @@
-import { processDocument } from '../../src/document';
-import { complementKindOf } from '../../src/document/pipeline/complements';
-import type { Json, JsonObject, ProcessResult } from '../../src/document/pipeline/types';
-import { engineRefusal } from '../../src/domain/faults';
-import { HTTP_STATUS } from '../../src/http/refusal';
+import { processDocument } from '../../../src/document';
+import { complementKindOf } from '../../../src/document/pipeline/complements';
+import type { Json, JsonObject, ProcessResult } from '../../../src/document/pipeline/types';
+import { engineRefusal } from '../../../src/domain/faults';
+import { HTTP_STATUS } from '../../../src/http/refusal';
 
 /**
  * Complements (GOBL's `schema.Object` in a bill's or a status line's `complements`): read, calculated and

@@ -4,7 +4,7 @@ import { normalizeCustomerIdentityType } from '../es-common/customer-identity';
 import { CORRECTIVE_INVOICE_TYPES, invoiceType } from '../../bill/invoice-type';
 import { canConvertTo } from '../../currency/exchange';
 import { identityWithExt } from '../../org/identities';
-import { spanishTaxIdKind } from '../../regimes/es/identity';
+import { spanishTaxIdKind } from '../../regimes/es/tax-identity';
 import { faultMaker } from '../../rules/fault';
 import { isObject, obj, objects, present, str } from '../../rules/values';
 import { docTax, getExt, hasExt, setExt } from '../../tax/extensions';

@@ -1,7 +1,7 @@
 import { registerComplementType } from '../../pipeline/complements';
 import { registerObjectKinds } from '../../model/type-model';
 import { Amount, Percentage } from '../../num';
-import { mexicanRfcKind } from '../../regimes/mx/identity';
+import { mexicanRfcKind } from '../../regimes/mx/tax-identity';
 import type { Fault, Json, JsonObject } from '../../pipeline/types';
 import { faultMaker } from '../../rules/fault';
 import { obj, objects, present, str } from '../../rules/values';

@@ -67,7 +67,7 @@ export function calculateBill(doc: JsonObject, ctx: BillContext): void {
   const currency = doc.currency as string;
   const tags = strings(doc.$tags);
   if (tags.includes('bypass')) return;
-  // The document then calculates its complements (document.ts), as GOBL does at this point.
+  // The document then calculates its complements (pipeline/document.ts), as GOBL does at this point.
 
   const zero = currencyZero(currency);
   const previous = isObject(doc.totals) ? totalsFromJson(doc.totals) : undefined;

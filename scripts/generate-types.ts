@@ -8,12 +8,12 @@
  *
  * Run: node --require ./scripts/register-ts.js scripts/generate-types.ts [path-to-gobl-data-schemas]
  * (GOBL's data/schemas from GOBL_EXAMPLES, test/fixtures/gobl or ../shared/gobl when none is given).
- * The product never runs this; it reads nothing at run time. test/document/gobl-types.test.ts regenerates
+ * The product never runs this; it reads nothing at run time. test/document/model/gobl-types.test.ts regenerates
  * the file in memory and fails when the committed one differs.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DOCUMENT_SCHEMAS, ENVELOPE_SCHEMA, SCHEMA_BASE } from '../src/document/schemas';
+import { DOCUMENT_SCHEMAS, ENVELOPE_SCHEMA, SCHEMA_BASE } from '../src/document/pipeline/schemas';
 import { findGoblDir } from './gobl-fixtures';
 
 export const TYPES_FILE = path.resolve(__dirname, '../src/document/model/gobl-types.data.json');

@@ -1,7 +1,7 @@
-import type { Hooks } from '../hooks';
+import type { Hooks } from '../pipeline/hooks';
 import { addonFor, allAddons } from '../tax/registry';
 import type { AddonCorrection, AddonScenario } from '../tax/addon-def';
-import type { JsonObject } from '../types';
+import type { JsonObject } from '../pipeline/types';
 import { applyScenarioSummary, summarizeScenarios, type ScenarioSummary } from './scenarios';
 
 /** What a document's active addons (`$addons`) contribute, read from the registered addons. */

@@ -1,6 +1,6 @@
 import { currencyZero, isCurrency, readExchangeRates } from '../currency';
-import { CalculationError } from '../errors';
-import { isObject, objects, str, strings } from '../json';
+import { CalculationError } from '../pipeline/errors';
+import { isObject, objects, str, strings } from '../pipeline/json';
 import { Amount } from '../num';
 import { calculatePaymentDetails } from '../pay/details';
 import type { Regime } from '../tax/regime-def';
@@ -8,7 +8,7 @@ import { isZeroDate } from '../cal/date';
 import { roundingRuleOf, type RoundingRule } from '../tax/rounding';
 import { calculateTaxTotal, roundTaxTotal, taxTotalFromJson, taxTotalToJson } from '../tax/totals';
 import { calculateTaxTotals, type TaxableLine } from '../tax/totals-calculate';
-import type { JsonObject } from '../types';
+import type { JsonObject } from '../pipeline/types';
 import { adjustmentSum, adjustmentTaxLines, calculateAdjustments, roundAdjustments } from './adjustments';
 import { type CalcContext, calculateLines, lineSum, roundLine } from './line-calculate';
 import { type Totals, newTotals, roundTotals, totalsFromJson, totalsToJson } from './totals';
@@ -67,7 +67,7 @@ export function calculateBill(doc: JsonObject, ctx: BillContext): void {
   const currency = doc.currency as string;
   const tags = strings(doc.$tags);
   if (tags.includes('bypass')) return;
-  // The document then calculates its complements (document.ts), as GOBL does at this point.
+  // The document then calculates its complements (pipeline/document.ts), as GOBL does at this point.
 
   const zero = currencyZero(currency);
   const previous = isObject(doc.totals) ? totalsFromJson(doc.totals) : undefined;

@@ -5,7 +5,7 @@ import type { ValidationContext } from '../rules/context';
 import { decimalOf } from '../num/decimal';
 import { isZeroDate } from '../cal/date';
 import { asArray, asObject, isObject, isPresent } from '../rules/values';
-import type { Fault, Json, JsonObject } from '../types';
+import type { Fault, Json, JsonObject } from '../pipeline/types';
 
 const ORDER_TYPES = ['purchase', 'sale', 'quote'];
 const DELIVERY_TYPES = ['advice', 'note', 'waybill', 'receipt', 'other'];

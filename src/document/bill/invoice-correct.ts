@@ -1,8 +1,8 @@
 import { addonCorrections, expandAddons } from '../addons';
-import { isObject, str, strings } from '../json';
+import { isObject, str, strings } from '../pipeline/json';
 import { addonFor, regimeFor } from '../tax/registry';
-import { documentTypeOf } from '../schemas';
-import type { Json, JsonObject } from '../types';
+import { documentTypeOf } from '../pipeline/schemas';
+import type { Json, JsonObject } from '../pipeline/types';
 
 export const CORRECTION_TYPES = ['credit-note', 'debit-note', 'corrective'] as const;
 export type CorrectionType = (typeof CORRECTION_TYPES)[number];

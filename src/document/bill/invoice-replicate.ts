@@ -1,5 +1,5 @@
-import { documentTypeOf, type DocumentType } from '../schemas';
-import type { JsonObject } from '../types';
+import { documentTypeOf, type DocumentType } from '../pipeline/schemas';
+import type { JsonObject } from '../pipeline/types';
 
 /**
  * What a copy may not keep, per document type: its identity (uuid and code) and its dates, which belong

@@ -1,6 +1,6 @@
-import { isObject, objects, str, strings } from '../json';
+import { isObject, objects, str, strings } from '../pipeline/json';
 import type { Regime, Scenario } from '../tax/regime-def';
-import type { JsonObject } from '../types';
+import type { JsonObject } from '../pipeline/types';
 
 /** Every tax category the document's lines, charges and discounts use (any text when calculation is bypassed). */
 function taxCategories(doc: JsonObject): Set<string> {

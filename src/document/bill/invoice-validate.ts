@@ -2,7 +2,7 @@ import { at, fault } from '../rules/fault';
 import type { ValidationContext } from '../rules/context';
 import { isZeroDate } from '../cal/date';
 import { asArray, asObject, isObject, isPresent } from '../rules/values';
-import type { Fault, JsonObject } from '../types';
+import type { Fault, JsonObject } from '../pipeline/types';
 
 export const INVOICE_TYPES = ['standard', 'proforma', 'corrective', 'credit-note', 'debit-note', 'other'];
 

@@ -1,9 +1,9 @@
 import { currencyZero, convert, type ExchangeRates } from '../currency';
-import { CalculationError } from '../errors';
-import { isObject, objects, str } from '../json';
+import { CalculationError } from '../pipeline/errors';
+import { isObject, objects, str } from '../pipeline/json';
 import { Amount, Percentage } from '../num';
 import { applyRoundingRule, type RoundingRule } from '../tax/rounding';
-import type { JsonObject } from '../types';
+import type { JsonObject } from '../pipeline/types';
 
 /** Extra decimals lines keep under the "precise" rule until the final rounding. */
 export const LINE_PRECISION_EXTRA = 2;

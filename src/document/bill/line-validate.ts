@@ -1,7 +1,7 @@
 import { at, fault } from '../rules/fault';
 import type { ValidationContext } from '../rules/context';
 import { asObject, isPresent } from '../rules/values';
-import type { Fault, JsonObject } from '../types';
+import type { Fault, JsonObject } from '../pipeline/types';
 
 function hasPrice(line: JsonObject): boolean {
   const item = asObject(line.item);

@@ -1,6 +1,6 @@
-import { isObject } from '../json';
+import { isObject } from '../pipeline/json';
 import { Amount, Percentage } from '../num';
-import type { Json, JsonObject } from '../types';
+import type { Json, JsonObject } from '../pipeline/types';
 
 /** A negative price is written as a positive price with a negative quantity. */
 export function normalizeLineItemPrice(line: JsonObject): void {

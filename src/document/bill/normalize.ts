@@ -1,8 +1,8 @@
-import type { NodeKind } from '../hooks';
-import { isObject } from '../json';
+import type { NodeKind } from '../pipeline/hooks';
+import { isObject } from '../pipeline/json';
 import { roundingRuleOf } from '../tax/rounding';
-import type { JsonObject } from '../types';
-import { normalizeCodeFields } from '../text';
+import type { JsonObject } from '../pipeline/types';
+import { normalizeCodeFields } from '../pipeline/text';
 import { normalizeLine } from './line';
 
 /** Default document types, as GOBL sets them when missing. */

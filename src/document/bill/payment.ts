@@ -1,10 +1,10 @@
 import { convertWith, currencyZero, matchExchangeRate, readExchangeRates, type ExchangeRate, type ExchangeRates } from '../currency';
-import { CalculationError } from '../errors';
-import { isObject, objects, str } from '../json';
+import { CalculationError } from '../pipeline/errors';
+import { isObject, objects, str } from '../pipeline/json';
 import { Amount, Percentage } from '../num';
 import type { RoundingRule } from '../tax/rounding';
 import { calculateTaxTotal, roundTaxTotal, type TaxTotal, taxTotalFromJson, taxTotalToJson } from '../tax/totals';
-import type { JsonObject } from '../types';
+import type { JsonObject } from '../pipeline/types';
 import { type BillContext, calculateIssueDate } from './calculate';
 
 /**

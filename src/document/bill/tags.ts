@@ -1,7 +1,7 @@
-import { CalculationError } from '../errors';
-import { strings } from '../json';
+import { CalculationError } from '../pipeline/errors';
+import { strings } from '../pipeline/json';
 import type { Regime } from '../tax/regime-def';
-import type { JsonObject } from '../types';
+import type { JsonObject } from '../pipeline/types';
 
 /** Tags every invoice may carry, whatever its regime and addons. */
 const DEFAULT_INVOICE_TAGS = ['simplified', 'reverse-charge', 'self-billed', 'customer-rates', 'partial', 'bypass', 'prepayment', 'factoring'];

@@ -1,8 +1,8 @@
-import { canonicalJson, sha256Hex } from '../c14n';
-import { dropUnknownFieldsDeep, orderFields } from '../fields';
+import { canonicalJson, sha256Hex } from '../pipeline/c14n';
+import { dropUnknownFieldsDeep, orderFields } from '../pipeline/fields';
 import { routingOf } from './routing';
-import type { Header, Json, JsonObject } from '../types';
-import { isUnsetUuid } from '../uuid';
+import type { Header, Json, JsonObject } from '../pipeline/types';
+import { isUnsetUuid } from '../pipeline/uuid';
 
 /** The document's digest: SHA-256 of its canonical JSON. */
 export function digestOf(doc: JsonObject): { alg: 'sha256'; val: string } {

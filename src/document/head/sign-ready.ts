@@ -1,6 +1,6 @@
-import { str } from '../json';
-import { documentTypeOf } from '../schemas';
-import type { Envelope, Fault } from '../types';
+import { str } from '../pipeline/json';
+import { documentTypeOf } from '../pipeline/schemas';
+import type { Envelope, Fault } from '../pipeline/types';
 
 /**
  * Why the envelope's document may not be signed yet, as GOBL's envelope rule 13 says: bills need a code

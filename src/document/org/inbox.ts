@@ -1,7 +1,7 @@
 import { isEmail } from '../rules/email-format';
 import { isUrl } from '../rules/url-format';
-import { normalizeStrictCode } from '../text';
-import type { JsonObject } from '../types';
+import { normalizeStrictCode } from '../pipeline/text';
+import type { JsonObject } from '../pipeline/types';
 
 /**
  * GOBL's inbox cleanup: a code that passes GOBL's e-mail test moves to `email`, else one that passes its URL test

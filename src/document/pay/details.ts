@@ -1,6 +1,6 @@
-import { objects } from '../json';
+import { objects } from '../pipeline/json';
 import { Amount, Percentage } from '../num';
-import type { JsonObject } from '../types';
+import type { JsonObject } from '../pipeline/types';
 import { calculateDueDates } from './terms';
 
 /**

@@ -1,6 +1,6 @@
-import type { NodeKind } from '../hooks';
-import { normalizeText } from '../text';
-import type { JsonObject } from '../types';
+import type { NodeKind } from '../pipeline/hooks';
+import { normalizeText } from '../pipeline/text';
+import type { JsonObject } from '../pipeline/types';
 import { normalizeTerms } from './terms';
 
 function trimField(node: JsonObject, field: string): void {

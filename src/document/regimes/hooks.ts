@@ -1,6 +1,7 @@
-import type { Hooks } from '../hooks';
+import type { Hooks } from '../pipeline/hooks';
 import { normalizeTaxIdentity } from '../tax/identity-by-country';
 import type { Regime } from '../tax/regime-def';
+import { regimeFor } from '../tax/registry';
 
 /**
  * The hooks of one regime, read from the regime itself. Tax identities are normalized by the regime
@@ -22,3 +23,12 @@ export const genericIdentityHooks: Hooks = {
     if (kind === 'tax/identity') normalizeTaxIdentity(node);
   },
 };
+
+/**
+ * The normalization and validation hooks of a country's regime (tax identities and the like).
+ * Unknown countries get the generic tax identity cleanup GOBL applies to identities without a regime.
+ */
+export function regimeHooks(country: string | undefined | null): Hooks {
+  const regime = regimeFor(country);
+  return regime ? regimeHooksFor(regime) : genericIdentityHooks;
+}

@@ -1,5 +1,4 @@
-import type { Hooks } from '../hooks';
-import { regimeFor, registerRegime } from '../tax/registry';
+import { registerRegime } from '../tax/registry';
 import { ae } from './ae';
 import { ar } from './ar';
 import { at } from './at';
@@ -27,7 +26,6 @@ import { sa } from './sa';
 import { se } from './se';
 import { sg } from './sg';
 import { us } from './us';
-import { genericIdentityHooks, regimeHooksFor } from './hooks';
 
 /** Every regime registers into `tax`, in GOBL's (alphabetical) order. Adding a country: one folder and one entry here. */
 for (const regime of [ae, ar, at, be, br, ca, ch, co, de, dk, el, es, fi, fr, gb, ie, in_, it, mx, nl, no, pl, pt, sa, se, sg, us]) {
@@ -35,12 +33,4 @@ for (const regime of [ae, ar, at, be, br, ca, ch, co, de, dk, el, es, fi, fr, gb
 }
 
 export { allRegimes, regimeFor } from '../tax/registry';
-
-/**
- * The normalization and validation hooks of a country's regime (tax identities and the like).
- * Unknown countries get the generic tax identity cleanup GOBL applies to identities without a regime.
- */
-export function regimeHooks(country: string | undefined | null): Hooks {
-  const regime = regimeFor(country);
-  return regime ? regimeHooksFor(regime) : genericIdentityHooks;
-}
+export { regimeHooks } from './hooks';

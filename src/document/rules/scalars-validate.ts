@@ -3,7 +3,7 @@ import { decimalOf } from '../num/decimal';
 import { isValidDate, isZeroDate } from '../cal/date';
 import { isPresent } from './values';
 import { isCurrency } from '../currency';
-import type { Fault, JsonObject } from '../types';
+import type { Fault, JsonObject } from '../pipeline/types';
 
 /** GOBL-CAL-DATE-01 for a date field that is present and not the zero date. */
 export function validateDate(value: unknown, path: string): Fault[] {

@@ -1,5 +1,5 @@
-import { isObject } from '../json';
-import type { Json, JsonObject } from '../types';
+import { isObject } from '../pipeline/json';
+import type { Json, JsonObject } from '../pipeline/types';
 
 /** Small readers for parsed JSON, so validators and addons never trust shapes. */
 

@@ -4,7 +4,7 @@ import { isObject, isPresent } from '../rules/values';
 import type { Regime } from './regime-def';
 import { extensionKnown, regimeFor } from './registry';
 import { rateDef } from './combo';
-import type { Fault, Json, JsonObject } from '../types';
+import type { Fault, Json, JsonObject } from '../pipeline/types';
 
 /** A combo's own country picks its regime; otherwise the document's. */
 function comboRegime(combo: JsonObject, vc: ValidationContext): Regime | undefined {

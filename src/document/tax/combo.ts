@@ -1,8 +1,8 @@
-import { CalculationError } from '../errors';
+import { CalculationError } from '../pipeline/errors';
 import { Percentage } from '../num';
 import { regimeFor } from './registry';
 import type { Regime, TaxCategory, TaxRate } from './regime-def';
-import type { JsonObject } from '../types';
+import type { JsonObject } from '../pipeline/types';
 import { categoryDef } from './categories';
 import { extContains, extOf } from './extensions';
 

@@ -1,5 +1,5 @@
 import { isObject, obj } from '../rules/values';
-import type { Json, JsonObject } from '../types';
+import type { Json, JsonObject } from '../pipeline/types';
 
 /** Extension values by key, as documents carry them in `ext`. */
 export type CodeMap = Record<string, string>;

@@ -1,6 +1,6 @@
-import type { NodeKind } from '../hooks';
-import type { JsonObject } from '../types';
-import { normalizeCodeFields } from '../text';
+import type { NodeKind } from '../pipeline/hooks';
+import type { JsonObject } from '../pipeline/types';
+import { normalizeCodeFields } from '../pipeline/text';
 import { normalizeCombo } from './combo';
 
 export function normalizeTaxNode(node: JsonObject, kind: NodeKind): void {

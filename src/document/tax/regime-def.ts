@@ -1,5 +1,5 @@
-import type { NodeKind } from '../hooks';
-import type { Fault, JsonObject } from '../types';
+import type { NodeKind } from '../pipeline/hooks';
+import type { Fault, JsonObject } from '../pipeline/types';
 import type { ExtensionDefinition } from './extension-def';
 import type { TaxIdentityDef } from './identity-def';
 

@@ -1,7 +1,7 @@
-import { CalculationError } from '../errors';
+import { CalculationError } from '../pipeline/errors';
 import type { Amount } from '../num';
 import type { Regime } from './regime-def';
-import type { JsonObject } from '../types';
+import type { JsonObject } from '../pipeline/types';
 import { type Combo, calculateCombo } from './combo';
 import type { RoundingRule } from './rounding';
 import { RateTotals, type TaxTotal, calculateTaxTotal } from './totals';

@@ -1,6 +1,6 @@
 import '../../../src/document/regimes';
 import { normalizeTaxId, normalizeTaxIdentity, taxCodeFaults } from '../../../src/document/tax/identity-by-country';
-import { spanishTaxIdKind } from '../../../src/document/regimes/es/identity';
+import { spanishTaxIdKind } from '../../../src/document/regimes/es/tax-identity';
 
 describe('tax identity codes', () => {
   test.each([

@@ -1,5 +1,5 @@
-import { hooksByKind } from '../../hooks';
-import type { Fault, JsonObject } from '../../types';
+import { hooksByKind } from '../../pipeline/hooks';
+import type { Fault, JsonObject } from '../../pipeline/types';
 import {
   FLOW6_ACTIONS,
   FLOW6_PAYMENT_CODES,

@@ -1,15 +1,15 @@
-import { registerComplementType } from '../../complements';
+import { registerComplementType } from '../../pipeline/complements';
 import { registerObjectKinds } from '../../model/type-model';
 import { Amount, Percentage } from '../../num';
-import { mexicanRfcKind } from '../../regimes/mx/identity';
-import type { Fault, Json, JsonObject } from '../../types';
+import { mexicanRfcKind } from '../../regimes/mx/tax-identity';
+import type { Fault, Json, JsonObject } from '../../pipeline/types';
 import { faultMaker } from '../../rules/fault';
 import { obj, objects, present, str } from '../../rules/values';
 
 /**
- * The two CFDI complements the mx-cfdi addon module defines, registered as complement types (complements.ts):
+ * The two CFDI complements the mx-cfdi addon module defines, registered as complement types (pipeline/complements.ts):
  * GOBL reads and calculates them wherever they appear, whether or not the addon is active (the types exist once
- * the module is loaded), and validates them only under the addon (its hooks, index.ts):
+ * the module is loaded), and validates them only under the addon (its hooks, addon.ts):
  *
  * - fuel account balance ("Estado de Cuenta de Combustibles" 1.2): fuel bought with e-wallets;
  * - food vouchers ("Vales de Despensa" 1.0): vouchers paid into employees' e-wallets.

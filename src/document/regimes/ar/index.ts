@@ -1,6 +1,6 @@
 import type { Regime, RegimeFigures } from '../../tax/regime-def';
 import figures from './figures.json';
-import { arIdentity } from './identity';
+import { arIdentity } from './tax-identity';
 import { arRules } from './rules';
 
 /** The AR regime: its figures, its tax identity checks and its rules. */

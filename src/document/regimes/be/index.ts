@@ -1,6 +1,6 @@
 import type { Regime, RegimeFigures } from '../../tax/regime-def';
 import figures from './figures.json';
-import { beIdentity } from './identity';
+import { beIdentity } from './tax-identity';
 import { beRules } from './rules';
 
 /** The BE regime: its figures, its tax identity checks and its rules. */

@@ -1,6 +1,6 @@
 import type { Regime, RegimeFigures } from '../../tax/regime-def';
 import figures from './figures.json';
-import { brIdentity } from './identity';
+import { brIdentity } from './tax-identity';
 import { normalizeBr } from './normalize';
 import { brRules } from './rules';
 

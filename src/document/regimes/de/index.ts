@@ -1,6 +1,6 @@
 import type { Regime, RegimeFigures } from '../../tax/regime-def';
 import figures from './figures.json';
-import { deIdentity } from './identity';
+import { deIdentity } from './tax-identity';
 import { deRules } from './rules';
 
 /** The DE regime: its figures, its tax identity checks and its rules. */

@@ -1,9 +1,9 @@
 import { at, fault } from '../../rules/fault';
 import type { RegimeRules } from '../../tax/regime-def';
-import type { Fault, JsonObject } from '../../types';
+import type { Fault, JsonObject } from '../../pipeline/types';
 import { identityCode } from '../identity-checks';
 import { supplierIdentifiedBy } from '../supplier-checks';
-import { danishCvrValid } from './identity';
+import { danishCvrValid } from './tax-identity';
 
 export const dkRules: RegimeRules = {
   'bill/invoice': supplierIdentifiedBy('GOBL-DK-BILL-INVOICE-01', ['CVR']),

@@ -1,6 +1,6 @@
 import type { Regime, RegimeFigures } from '../../tax/regime-def';
 import figures from './figures.json';
-import { frIdentity } from './identity';
+import { frIdentity } from './tax-identity';
 import { frRules } from './rules';
 
 /** The FR regime: its figures, its tax identity checks and its rules. */

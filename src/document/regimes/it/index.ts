@@ -1,6 +1,6 @@
 import type { Regime, RegimeFigures } from '../../tax/regime-def';
 import figures from './figures.json';
-import { itIdentity } from './identity';
+import { itIdentity } from './tax-identity';
 import { normalizeIt } from './normalize';
 import { itRules } from './rules';
 

@@ -1,7 +1,7 @@
-import type { NodeKind } from '../../hooks';
-import { isObject } from '../../json';
+import type { NodeKind } from '../../pipeline/hooks';
+import { isObject } from '../../pipeline/json';
 import { cleanTaxCode } from '../../tax/identity-normalize';
-import type { JsonObject } from '../../types';
+import type { JsonObject } from '../../pipeline/types';
 
 /** Italian regime normalizers, applied to documents whose regime is IT. */
 

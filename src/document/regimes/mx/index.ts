@@ -1,6 +1,6 @@
 import type { Regime, RegimeFigures } from '../../tax/regime-def';
 import figures from './figures.json';
-import { mxIdentity } from './identity';
+import { mxIdentity } from './tax-identity';
 import { normalizeMx } from './normalize';
 
 /** The MX regime: its figures, its tax identity checks, its normalizer. */

@@ -1,6 +1,6 @@
 import type { Regime, RegimeFigures } from '../../tax/regime-def';
 import figures from './figures.json';
-import { nlIdentity } from './identity';
+import { nlIdentity } from './tax-identity';
 import { nlRules } from './rules';
 
 /** The NL regime: its figures, its tax identity checks and its rules. */

@@ -1,6 +1,6 @@
 import type { Regime, RegimeFigures } from '../../tax/regime-def';
 import figures from './figures.json';
-import { ptIdentity } from './identity';
+import { ptIdentity } from './tax-identity';
 import { normalizePt } from './normalize';
 import { ptRules } from './rules';
 

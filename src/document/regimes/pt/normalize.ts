@@ -1,6 +1,6 @@
-import type { NodeKind } from '../../hooks';
-import { isObject } from '../../json';
-import type { JsonObject } from '../../types';
+import type { NodeKind } from '../../pipeline/hooks';
+import { isObject } from '../../pipeline/json';
+import type { JsonObject } from '../../pipeline/types';
 import { isoCountryOfTaxCode } from '../../tax/iso-country';
 
 /** Portugal's regime normalizers: the VAT region of combos, and the older exemption extension key. */

@@ -300,7 +300,6 @@ export class EntryService {
     return this.store.loadData(workspaceId, ids);
   }
 
-  /** The stored envelope of the entry a new one derives from (`previous_id`), as JSON text. */
   /** The entries a create body's text may name as `previous_id`, read before the engine runs (see DocumentJob). */
   private async previousReadAhead(workspaceId: string, text: string): Promise<Record<string, string | null> | undefined> {
     const ids = previousIdCandidates(text);
@@ -314,6 +313,7 @@ export class EntryService {
     return Object.fromEntries(read);
   }
 
+  /** The stored envelope of the entry a new one derives from (`previous_id`), as JSON text. */
   private async previousJson(workspaceId: string, previousId: string): Promise<string> {
     const previous = await this.store.findById(workspaceId, previousId, { withData: true });
     const text = previous && storedJsonOf(previous);

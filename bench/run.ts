@@ -8,7 +8,8 @@
  * --leak sqlite|mariadb|all|none (default sqlite), --mariadb-url URL (default mysql://root@127.0.0.1:3306/test),
  * --report FILE.json (print and chart a saved run again), --only neighbours|executors|galera (the noisy-neighbour
  * step, graphql-jit against graphql-js, or the service on a local Galera cluster, alone), --only search
- * [--search-count N] (search latency on N seeded entries, default 1,000,000), --mariadb-database NAME (default bench).
+ * [--search-count N] (search latency on N seeded entries, default 1,000,000), --only http [--scenarios ID,ID] (the
+ * HTTP scenarios alone, or those named, after the seed), --mariadb-database NAME (default bench).
  * See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
@@ -76,6 +77,9 @@ const onlyNeighbours = option('only') === 'neighbours';
 const onlyExecutors = option('only') === 'executors';
 /** `--only galera`: one, two and three processes on a local three-node cluster against standalone MariaDB. */
 const onlyGalera = option('only') === 'galera';
+/** `--only http`: the HTTP scenarios alone (`--scenarios` picks some by id), after the seed and the walk. */
+const onlyHttp = option('only') === 'http';
+const scenarioIds = option('scenarios')?.split(',');
 /** `--only search`: search latency alone, on a workspace of `--search-count` entries (default 1,000,000). */
 const onlySearch = option('only') === 'search';
 const searchCount = Number(option('search-count') ?? 1_000_000);
@@ -188,7 +192,7 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
 
     // Which scenarios run, each checked with one request, and warmed up.
     const runnable: { scenario: HttpScenario; row: HttpScenarioResult; request: HttpRequest }[] = [];
-    for (const scenario of SCENARIOS) {
+    for (const scenario of SCENARIOS.filter((s) => !scenarioIds || scenarioIds.includes(s.id))) {
       const row: HttpScenarioResult = { id: scenario.id, title: scenario.title, api: scenario.api };
       results.http.push(row);
       if (scenario.api === 'graphql' && !graphql) {
@@ -236,6 +240,8 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
       results.deepPaging = { page1: first, deep: second };
       for (const { title, load } of deepPagingLoads(results)) log(`  ${title}, ${load.rate}/s (c=${load.connections}): ${describeLoad(load)}`);
     }
+
+    if (onlyHttp) return results;
 
     // Without HTTP, in a process of their own, on the same database.
     for (const mode of ['engine', 'ceiling', 'storage'] as WorkerMode[]) {
@@ -352,8 +358,8 @@ async function main(): Promise<void> {
   printReport(results, log);
   mkdirSync(outDir, { recursive: true });
   // Only a full run writes the committed files; a quick run writes *.tmp files, which git ignores.
-  const base = onlySearch ? `search-${databases.join('-')}` : quick || onlyNeighbours || onlyExecutors ? 'quick' : 'results';
-  const suffix = quick ? '.tmp' : '';
+  const base = onlySearch ? `search-${databases.join('-')}` : quick || onlyNeighbours || onlyExecutors || onlyHttp ? 'quick' : 'results';
+  const suffix = quick || onlyHttp ? '.tmp' : '';
   const files = { json: `${base}.json${suffix}`, md: `${base}.md${suffix}`, svg: `${base}.svg${suffix}` };
   writeFileSync(path.join(outDir, files.json), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(path.join(outDir, files.md), markdownReport(results));

@@ -143,6 +143,15 @@ export const SCENARIOS: HttpScenario[] = [
     check: restEntry,
   },
   {
+    id: 'create-derived',
+    title: 'create a copy of an entry (previous_id)',
+    api: 'rest',
+    rateGroup: 'create',
+    // In the seeded workspace: the previous entry must be one of the creating workspace's.
+    request: (ctx) => ({ method: 'POST', path: '/silo/v1/entries', headers: json(ctx.seededToken), body: JSON.stringify({ previous_id: ctx.ids[0] }) }),
+    check: restEntry,
+  },
+  {
     id: 'graphql-create',
     title: 'GraphQL createEntry',
     api: 'graphql',

@@ -1,12 +1,11 @@
 import { Table, type MigrationInterface, type QueryRunner, type TableColumnOptions } from 'typeorm';
 import { exactCollation } from './1763700000000-CreateEntries';
-import { referencesOf } from '../src/domain/entry-refs';
 
 /** Entries read per batch while the references of the entries stored before are filled in. */
 const BACKFILL_BATCH = 50;
 
 /**
- * The UUIDs entries' documents are known by and name, for related lists (see src/domain/entry-refs.ts): a row
+ * The UUIDs entries' documents are known by and name, for related lists (as src/domain/entry-refs.ts found them then): a row
  * per entry, context and UUID, found by the entry (the primary key) or by the UUID (an index). The entries already stored
  * get theirs here, read from their envelopes; which entry an older copy was made from (`previous_id`) was not
  * kept before, so only what their documents name is found for them.
@@ -61,4 +60,36 @@ async function backfill(queryRunner: QueryRunner): Promise<void> {
     const last = rows[rows.length - 1];
     after = { workspace: last.workspace_id, id: last.id };
   }
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const objects = (value: unknown): Record<string, unknown>[] =>
+  Array.isArray(value) ? value.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null && !Array.isArray(item)) : [];
+
+const uuidOf = (value: unknown): string | undefined =>
+  typeof value === 'string' && UUID_PATTERN.test(value) ? value.toLowerCase() : undefined;
+
+/**
+ * The UUIDs a stored envelope's document is known by and names, each (uuid, context) once, never the envelope's
+ * own uuid: a frozen copy of what the service found when this migration was written, so that a later change to
+ * how it finds references does not change what this migration wrote.
+ */
+function referencesOf(envelope: { head?: { uuid?: unknown }; doc?: unknown } | undefined): { uuid: string; context: string }[] {
+  const own = uuidOf(envelope?.head?.uuid);
+  const refs = new Map<string, { uuid: string; context: string }>();
+  const add = (value: unknown, context: string) => {
+    const uuid = uuidOf(value);
+    if (uuid && uuid !== own) refs.set(`${context} ${uuid}`, { uuid, context });
+  };
+  const doc = envelope?.doc as Record<string, unknown> | undefined;
+  if (doc && typeof doc === 'object') {
+    add(doc.uuid, 'uuid');
+    for (const ref of objects(doc.preceding)) add(ref.uuid, 'preceding');
+    for (const line of objects(doc.lines)) {
+      const document = line.document as Record<string, unknown> | undefined;
+      if (document && typeof document === 'object') add(document.uuid, 'lines.document');
+    }
+  }
+  return [...refs.values()];
 }

@@ -1,21 +1,15 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { exactCollation } from './1763700000000-CreateEntries';
-import {
-  ENTRY_SEARCH_COLUMNS,
-  indexedEntryOf,
-  insertSearchRows,
-  META_SEARCH_COLUMNS,
-  SEARCH_FTS_TABLE,
-  SEARCH_TABLE,
-  type EntrySearchRow,
-  type MetaSearchRow,
-} from '../src/storage/search-index.repository';
+import { termsText, type IndexedEntry } from './support/search-terms';
+
+const SEARCH_TABLE = 'entry_search';
+const SEARCH_FTS_TABLE = 'entry_search_fts';
 
 /** Entries read per step of the backfill. */
 const BACKFILL_BATCH = 2000;
 
 /**
- * The search index (src/storage/search-index.repository.ts): a row of terms per entry, full-text indexed by FTS5
+ * The search index (as src/storage/search-index.repository.ts wrote it then): a row of terms per entry, full-text indexed by FTS5
  * on SQLite and by an InnoDB FULLTEXT index on MySQL and MariaDB, filled here for the entries already stored.
  * Also an index to find meta rows by their reference.
  */
@@ -88,7 +82,7 @@ async function backfill(queryRunner: QueryRunner): Promise<void> {
     const metas = await indexedMetaOf(queryRunner, rows);
     const key = (workspace: string, id: string) => `${workspace}\u0000${id}`;
     // The term rows come with the next migration (1764500000000), which fills them from these rows.
-    await insertSearchRows(queryRunner, rows.map((row) => indexedEntryOf(row, metas.get(key(row.workspace_id, row.id)) ?? [])), { termRows: false });
+    await insertSearchRows(queryRunner, rows.map((row) => indexedEntryOf(row, metas.get(key(row.workspace_id, row.id)) ?? [])));
     const last = rows[rows.length - 1];
     after = { workspace: last.workspace_id, id: last.id };
   }
@@ -108,5 +102,62 @@ async function backfill(queryRunner: QueryRunner): Promise<void> {
       }
     }
     return found;
+  }
+}
+
+/** An entry's row as the backfill reads it (snake_case columns, as raw SQL returns them). */
+interface EntrySearchRow {
+  workspace_id: string;
+  id: string;
+  entry_key: string | null;
+  folder: string;
+  doc_schema: string;
+  state: string | null;
+  snippet: string;
+  tags: string;
+  created_at: number | string;
+}
+
+/** A meta row as the backfill reads it. */
+interface MetaSearchRow {
+  meta_key: string;
+  ref: string | null;
+  value: string | null;
+  indexed: number | boolean;
+  secure: number | boolean;
+}
+
+const ENTRY_SEARCH_COLUMNS = 'workspace_id, id, entry_key, folder, doc_schema, state, snippet, tags, created_at';
+const META_SEARCH_COLUMNS = 'meta_key, ref, value, indexed, secure';
+
+/** The entry the index is written from, out of its row and its meta rows. */
+function indexedEntryOf(row: EntrySearchRow, metas: MetaSearchRow[]): IndexedEntry {
+  return {
+    workspaceId: row.workspace_id,
+    id: row.id,
+    key: row.entry_key ?? undefined,
+    folder: row.folder,
+    docSchema: row.doc_schema,
+    state: row.state ?? undefined,
+    snippet: JSON.parse(row.snippet),
+    tags: JSON.parse(row.tags),
+    createdAt: new Date(Number(row.created_at)),
+    meta: metas.map((m) => ({ key: m.meta_key, ref: m.ref ?? undefined, value: m.value ? JSON.parse(m.value) : undefined, indexed: Boolean(m.indexed), secure: Boolean(m.secure) })),
+  };
+}
+
+const ROWS_PER_STATEMENT = 500;
+
+/** Search rows of a batch of entries, with multi-row INSERTs. */
+async function insertSearchRows(runner: QueryRunner, entries: IndexedEntry[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += ROWS_PER_STATEMENT) {
+    const chunk = entries.slice(start, start + ROWS_PER_STATEMENT);
+    await runner.query(
+      `INSERT INTO ${SEARCH_TABLE} (workspace_id, entry_id, folder, created_at, term_count, terms) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')}`,
+      chunk.flatMap((entry) => {
+        const terms = termsText(entry);
+        return [entry.workspaceId, entry.id, entry.folder, entry.createdAt.getTime(), terms.split(' ').length, terms];
+      }),
+    );
   }
 }

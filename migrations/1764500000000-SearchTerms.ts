@@ -1,12 +1,14 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { insertTermRows, SEARCH_TABLE, SEARCH_TERM_TABLE, type TermSource } from '../src/storage/search-index.repository';
+
+const SEARCH_TABLE = 'entry_search';
+const SEARCH_TERM_TABLE = 'entry_search_term';
 
 /** Search rows read per step of the backfill. */
 const BACKFILL_BATCH = 1000;
 
 /**
- * On MySQL and MariaDB, the search index moves from InnoDB's FULLTEXT index to a table of its own (see
- * src/storage/search-index.repository.ts): a row per term of each entry, filled here from the terms the search
+ * On MySQL and MariaDB, the search index moves from InnoDB's FULLTEXT index to a table of its own (as
+ * src/storage/search-index.repository.ts wrote it then): a row per term of each entry, filled here from the terms the search
  * rows already hold; then the FULLTEXT index is dropped. SQLite keeps its FTS5 index: nothing changes there.
  */
 export class SearchTerms1764500000000 implements MigrationInterface {
@@ -48,5 +50,22 @@ export class SearchTerms1764500000000 implements MigrationInterface {
     if (queryRunner.connection.options.type !== 'mysql') return;
     await queryRunner.query(`ALTER TABLE ${SEARCH_TABLE} ADD FULLTEXT INDEX entry_search_terms (terms)`);
     await queryRunner.query(`DROP TABLE ${SEARCH_TERM_TABLE}`);
+  }
+}
+
+/** A search row's rid and its terms text, as the term rows are written from it. */
+interface TermSource {
+  rid: number | string;
+  terms: string;
+}
+
+const TERM_ROWS_PER_STATEMENT = 5000;
+
+/** The term rows of search rows already stored, in multi-row INSERTs. */
+async function insertTermRows(runner: QueryRunner, rows: TermSource[]): Promise<void> {
+  const pairs = rows.flatMap((row) => row.terms.split(' ').map((term) => [term, row.rid]));
+  for (let start = 0; start < pairs.length; start += TERM_ROWS_PER_STATEMENT) {
+    const chunk = pairs.slice(start, start + TERM_ROWS_PER_STATEMENT);
+    await runner.query(`INSERT INTO ${SEARCH_TERM_TABLE} (term, rid) VALUES ${chunk.map(() => '(?, ?)').join(', ')}`, chunk.flat());
   }
 }

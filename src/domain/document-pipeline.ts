@@ -6,7 +6,7 @@ import { deriveSource } from './derive/derive-source';
 import type { JsonPatchLimits } from './derive/json-patch';
 import type { Entry, SignatureVerdict } from './entry';
 import { versionOf } from './entry-history';
-import { DomainError, badInput } from './errors';
+import { DomainError, badInput, notFound } from './errors';
 import { engineRefusal, toEntryFaults, validationError } from './faults';
 import { folderForSchema } from './folders';
 import { runGoblJob, type GoblJob, type GoblOutcome } from './gobl-tools';
@@ -27,6 +27,11 @@ export interface DocumentJob {
   body: string;
   /** The stored envelope of the entry named by `previous_id`, once the caller has read it. */
   previousJson?: string;
+  /**
+   * The entries the caller read before the job because the body's text seemed to name them as `previous_id`
+   * (previous-id-read-ahead.ts), by that id: the stored envelope, or null when the workspace has no such entry.
+   */
+  previousReadAhead?: Record<string, string | null>;
   /** A client-chosen id (PUT), already checked to be a UUID; for an update, the entry's id. */
   id?: string;
   /**
@@ -68,9 +73,15 @@ export function runDocumentJob(job: DocumentJob, context: EngineContext): JobOut
   } else {
     input = parseCreateEntryInput(parseJsonText(job.body));
   }
-  if (input.previousId !== undefined && job.previousJson === undefined) return { needsPrevious: input.previousId };
+  let previousJson = job.previousJson;
+  if (input.previousId !== undefined && previousJson === undefined) {
+    const read = job.previousReadAhead && Object.hasOwn(job.previousReadAhead, input.previousId) ? job.previousReadAhead[input.previousId] : undefined;
+    if (read === undefined) return { needsPrevious: input.previousId };
+    if (read === null) throw notFound('previous entry');
+    previousJson = read;
+  }
   const { now } = job;
-  const previous = job.previousJson === undefined ? undefined : (JSON.parse(job.previousJson) as Envelope);
+  const previous = previousJson === undefined ? undefined : (JSON.parse(previousJson) as Envelope);
   const { workspaceId } = job;
   const source = previous ? deriveSource(previous, input, { now, jsonPatchLimits: context.jsonPatchLimits, sameEntry: job.update !== undefined }) : (input.data as JsonObject);
   if (!previous && isSealedEnvelope(source)) return { entry: receivedEntry(job, source, input, context) };

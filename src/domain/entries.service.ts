@@ -4,6 +4,7 @@ import { UUID_PATTERN, keyProblem } from './create-entry.input';
 import { InThreadEngine, type DocumentEngine, type DocumentJob } from './document-pipeline';
 import { storedJsonOf, type Attachment, type Entry, type Meta } from './entry';
 import { JsonText } from './json-text';
+import { previousIdCandidates } from './previous-id-read-ahead';
 import { DataBudget, DEFAULT_PAGE_DATA_BUDGET, partsBudgetSpent } from './data-budget';
 import { ReadTurns, type ReadTurn } from './read-turns';
 import { decodeCursor, encodeCursor, startOf, type EntryCursor, type ListFilters } from './entry-cursor';
@@ -129,14 +130,17 @@ export class EntryService {
    */
   async createEntry(workspaceId: string, body: unknown, options: { id?: string; signal?: AbortSignal } = {}): Promise<Entry> {
     if (options.id !== undefined && !UUID_PATTERN.test(options.id)) throw badInput('id must be a UUID', { id: 'must be a UUID' });
+    const text = body instanceof JsonText ? body.text : (JSON.stringify(body) ?? 'null');
     const job: DocumentJob = {
       workspaceId,
-      body: body instanceof JsonText ? body.text : (JSON.stringify(body) ?? 'null'),
+      body: text,
+      previousReadAhead: await this.previousReadAhead(workspaceId, text),
       id: options.id?.toLowerCase(),
       now: this.clock(),
     };
     const run = { signal: options.signal };
     let outcome = await this.engine.run(job, run);
+    // Only when the body names its previous entry in a way the read-ahead does not find (a key written with escapes).
     if ('needsPrevious' in outcome) outcome = await this.engine.run({ ...job, previousJson: await this.previousJson(workspaceId, outcome.needsPrevious) }, run);
     if ('needsPrevious' in outcome) throw new DomainError('internal', 'the engine asked twice for the previous entry');
     if ('unchanged' in outcome) throw new DomainError('internal', 'the engine answered a create as an update');
@@ -298,6 +302,19 @@ export class EntryService {
   /** Reads the `data` of entries that were listed without it. */
   async loadData(workspaceId: string, ids: string[]): Promise<Map<string, Envelope | undefined>> {
     return this.store.loadData(workspaceId, ids);
+  }
+
+  /** The entries a create body's text may name as `previous_id`, read before the engine runs (see DocumentJob). */
+  private async previousReadAhead(workspaceId: string, text: string): Promise<Record<string, string | null> | undefined> {
+    const ids = previousIdCandidates(text);
+    if (ids.length === 0) return undefined;
+    const read = await Promise.all(
+      ids.map(async (id) => {
+        const entry = await this.store.findById(workspaceId, id, { withData: true });
+        return [id, (entry && storedJsonOf(entry)) ?? null] as const;
+      }),
+    );
+    return Object.fromEntries(read);
   }
 
   /** The stored envelope of the entry a new one derives from (`previous_id`), as JSON text. */

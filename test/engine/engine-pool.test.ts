@@ -76,6 +76,26 @@ describe('EnginePool', () => {
     }
   });
 
+  it('derives at once from a previous entry read ahead, and refuses one read ahead as absent with not-found', async () => {
+    const engine = pool();
+    try {
+      const first = entryOf(await engine.run(job(party('Original'))));
+      const body = { previous_id: first.id, content_type: 'application/merge-patch+json', data: { doc: { name: 'Renamed' } } };
+      const decoy = '0190c000-0000-7000-8000-00000000000d';
+      const derived = job(undefined, 'ws', body);
+      const entry = entryOf(await engine.run({ ...derived, previousReadAhead: { [decoy]: null, [first.id]: first.dataJson! } }));
+      expect(entry.snippet.title).toBe('Renamed');
+      expect(entry.refs).toContainEqual({ uuid: first.id, context: 'previous' });
+      const absent = await engine.run({ ...derived, previousReadAhead: { [first.id]: null } }).catch((e: unknown) => e);
+      expect(absent).toBeInstanceOf(DomainError);
+      expect(absent).toMatchObject({ key: 'not-found' });
+      // Read ahead for another id only: the engine asks for the one the body names.
+      expect(await engine.run({ ...derived, previousReadAhead: { [decoy]: null } })).toEqual({ needsPrevious: first.id });
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('stops a document past the time limit with too-complex, and the next document is served by a fresh thread', async () => {
     const engine = pool({ timeLimitMs: 50 });
     try {

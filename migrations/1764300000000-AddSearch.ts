@@ -10,6 +10,7 @@ import {
   type EntrySearchRow,
   type MetaSearchRow,
 } from '../src/storage/search-index.repository';
+import { searchTermsOf } from '../src/domain/search';
 
 /** Entries read per step of the backfill. */
 const BACKFILL_BATCH = 2000;
@@ -88,7 +89,8 @@ async function backfill(queryRunner: QueryRunner): Promise<void> {
     const metas = await indexedMetaOf(queryRunner, rows);
     const key = (workspace: string, id: string) => `${workspace}\u0000${id}`;
     // The term rows come with the next migration (1764500000000), which fills them from these rows.
-    await insertSearchRows(queryRunner, rows.map((row) => indexedEntryOf(row, metas.get(key(row.workspace_id, row.id)) ?? [])), { termRows: false });
+    const entries = rows.map((row) => indexedEntryOf(row, metas.get(key(row.workspace_id, row.id)) ?? []));
+    await insertSearchRows(queryRunner, entries.map((entry) => ({ ...entry, terms: searchTermsOf(entry) })), { termRows: false });
     const last = rows[rows.length - 1];
     after = { workspace: last.workspace_id, id: last.id };
   }

@@ -35,7 +35,7 @@ import { spoolRoutes } from './rest/spool.routes';
 import { metaRoutes } from './rest/meta.routes';
 import { searchRoutes } from './rest/search.routes';
 import { EntryMetaService } from './domain/entry-meta.service';
-import { SearchService } from './domain/search';
+import { SearchService, searchTermsOf } from './domain/search';
 import { MetaRepository } from './storage/meta.repository';
 import { SearchIndexRepository } from './storage/search-index.repository';
 import { openApiRoutes } from './rest/openapi';
@@ -97,7 +97,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
         })
       : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds });
   const entryStore = new EntryRepository(dataSource);
-  const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource), pageDataBudget: config.pageDataBudget, refsLimit: config.entryLimits.refs });
+  const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource, searchTermsOf), pageDataBudget: config.pageDataBudget, refsLimit: config.entryLimits.refs });
   // One store of bytes for files and the spool.
   const blobs = new DatabaseBlobStore(dataSource);
   const files = new FilesService(entryStore, new FileRepository(dataSource, blobs, config.entryLimits.parts), {
@@ -112,7 +112,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   });
   const spoolSweep = spool.startSweeping((error) => logger.warn({ err: error }, 'spool sweep failed'));
   const search = new SearchService(new SearchIndexRepository(dataSource, entryStore, { timeLimitMs: config.searchTimeLimitMs }));
-  const metas = new EntryMetaService(entryStore, new MetaRepository(dataSource, config.entryLimits));
+  const metas = new EntryMetaService(entryStore, new MetaRepository(dataSource, config.entryLimits, searchTermsOf));
 
   const app = express();
   app.disable('x-powered-by');

@@ -3,8 +3,10 @@ import type { EntryState, EntryVersion } from '../domain/entry-history';
 import { legacyVersionOf } from '../domain/entry-history';
 import type { EntryChange, EntryHistoryStore, GuardedWrite } from '../domain/entry-history-store';
 import type { EntryVersionsShown } from '../domain/entry-store';
+import type { SearchTermsRule } from '../domain/search-store';
 import { storedJsonOf } from '../domain/entry';
 import { EntryStateEntity, EntryVersionEntity } from './entities/entry-history.entity';
+import { fromStateRow, versionOfRow, type VersionRow } from './entry-history.mapper';
 import { entryIndexSteps, searchRowSteps } from './entry-index-steps';
 import { runTransaction, type Step } from './sql-transaction';
 import { signatureText } from './signature-column';
@@ -20,7 +22,11 @@ export class EntryHistoryRepository implements EntryHistoryStore {
   private readonly versions: Repository<EntryVersionEntity>;
   private readonly states: Repository<EntryStateEntity>;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    /** The terms an entry is found by: its search row is written again with each change of its data, folder or state. */
+    private readonly termsOf: SearchTermsRule,
+  ) {
     this.versions = dataSource.getRepository(EntryVersionEntity);
     this.states = dataSource.getRepository(EntryStateEntity);
   }
@@ -32,7 +38,7 @@ export class EntryHistoryRepository implements EntryHistoryStore {
    * version is written too, from the row, so every version the entry showed stays readable.
    */
   update(change: EntryChange): Promise<GuardedWrite> {
-    return runTransaction(this.dataSource, (mysql) => updateSteps(mysql, change));
+    return runTransaction(this.dataSource, (mysql) => updateSteps(mysql, change, this.termsOf));
   }
 
   async findVersionData(workspaceId: string, entryId: string, version: string): Promise<string | undefined> {
@@ -45,7 +51,7 @@ export class EntryHistoryRepository implements EntryHistoryStore {
   }
 
   putState(workspaceId: string, state: EntryState, options: { replace: boolean }): Promise<GuardedWrite | 'taken'> {
-    return runTransaction(this.dataSource, (mysql) => putStateSteps(mysql, workspaceId, state, options.replace));
+    return runTransaction(this.dataSource, (mysql) => putStateSteps(mysql, workspaceId, state, options.replace, this.termsOf));
   }
 
   async listStates(workspaceId: string, entryId: string): Promise<EntryState[]> {
@@ -100,22 +106,6 @@ export async function loadVersionsBefore(dataSource: DataSource, workspaceId: st
   return rows.map(versionOfRow);
 }
 
-interface VersionRow {
-  version: string;
-  at: number | string;
-  invalid: number | boolean;
-  signed: number | boolean;
-  src: string;
-}
-
-const versionOfRow = (row: VersionRow): EntryVersion => ({
-  version: row.version,
-  at: new Date(Number(row.at)),
-  invalid: Boolean(Number(row.invalid)),
-  signed: Boolean(Number(row.signed)),
-  src: row.src,
-});
-
 const flag = (value: boolean) => (value ? 1 : 0);
 
 /** The entry's row, locked for the rest of the transaction (MySQL; SQLite's write transaction holds the database). */
@@ -143,7 +133,7 @@ function* settleState(workspaceId: string, entryId: string, invalid: boolean): G
   return state ?? undefined;
 }
 
-function* updateSteps(mysql: boolean, change: EntryChange): Generator<Step, GuardedWrite, any> {
+function* updateSteps(mysql: boolean, change: EntryChange, termsOf: SearchTermsRule): Generator<Step, GuardedWrite, any> {
   const { expectedVersion, newVersion } = change;
   let { entry } = change;
   const { workspaceId, id } = entry;
@@ -188,11 +178,11 @@ function* updateSteps(mysql: boolean, change: EntryChange): Generator<Step, Guar
     yield { sql: 'UPDATE entries SET folder = ?, updated_at = ? WHERE workspace_id = ? AND id = ?', parameters: [entry.folder, entry.updatedAt.getTime(), workspaceId, id] };
     entry = { ...entry, state: row.state ?? undefined };
   }
-  yield* entryIndexSteps(mysql, entry);
+  yield* entryIndexSteps(mysql, entry, change.refs, termsOf);
   return 'done';
 }
 
-function* putStateSteps(mysql: boolean, workspaceId: string, state: EntryState, replace: boolean): Generator<Step, GuardedWrite | 'taken', any> {
+function* putStateSteps(mysql: boolean, workspaceId: string, state: EntryState, replace: boolean, termsOf: SearchTermsRule): Generator<Step, GuardedWrite | 'taken', any> {
   const rows: LockedRow[] = yield lockedRow(mysql, workspaceId, state.entryId);
   const row = rows[0];
   if (!row) return 'missing';
@@ -217,19 +207,6 @@ function* putStateSteps(mysql: boolean, workspaceId: string, state: EntryState, 
   yield* settleState(workspaceId, state.entryId, Boolean(Number(row.invalid)));
   yield { sql: 'UPDATE entries SET updated_at = ? WHERE workspace_id = ? AND id = ?', parameters: [state.createdAt.getTime(), workspaceId, state.entryId] };
   // The entry's state is searchable.
-  yield* searchRowSteps(mysql, workspaceId, state.entryId);
+  yield* searchRowSteps(mysql, workspaceId, state.entryId, termsOf);
   return 'done';
-}
-
-function fromStateRow(row: EntryStateEntity): EntryState {
-  return {
-    id: row.id,
-    entryId: row.entryId,
-    key: row.key,
-    notes: row.notes ?? undefined,
-    meta: row.meta === null ? undefined : (JSON.parse(row.meta) as Record<string, string>),
-    src: row.src,
-    at: new Date(row.at),
-    createdAt: new Date(row.createdAt),
-  };
 }

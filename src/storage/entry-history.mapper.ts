@@ -1,5 +1,5 @@
 import type { EntryState, EntryVersion } from '../domain/entry-history';
-import type { EntryStateEntity } from './entities/entry-history.entity';
+import { EntryStateEntity, EntryVersionEntity } from './entities/entry-history.entity';
 
 /** An entry_versions row as a statement reads it (the engine's types). */
 export interface VersionRow {
@@ -31,4 +31,34 @@ export function fromStateRow(row: EntryStateEntity): EntryState {
     at: new Date(row.at),
     createdAt: new Date(row.createdAt),
   };
+}
+
+/** A state as its entry_states row. */
+export function toStateRow(workspaceId: string, state: EntryState): EntryStateEntity {
+  return Object.assign(new EntryStateEntity(), {
+    workspaceId,
+    entryId: state.entryId,
+    at: state.at.getTime(),
+    id: state.id,
+    key: state.key,
+    notes: state.notes ?? null,
+    meta: state.meta === undefined ? null : JSON.stringify(state.meta),
+    src: state.src,
+    createdAt: state.createdAt.getTime(),
+  });
+}
+
+/** A version of an entry, the `seq`-th, as its entry_versions row with the envelope it had (`data`, stored JSON). */
+export function toVersionRow(workspaceId: string, entryId: string, seq: number, version: EntryVersion, data: string): EntryVersionEntity {
+  return Object.assign(new EntryVersionEntity(), {
+    workspaceId,
+    entryId,
+    seq,
+    version: version.version,
+    at: version.at.getTime(),
+    invalid: version.invalid,
+    signed: version.signed,
+    src: version.src,
+    data,
+  });
 }

@@ -7,7 +7,8 @@ import type { FileStore, FileWriteState, StoredContent } from '../domain/file-st
 import { AttachmentEntity } from './entities/attachment.entity';
 import { FileContentEntity } from './entities/file-content.entity';
 import type { BlobStore } from './blob-store';
-import { attachmentOfRawRow, attachmentUpdate, fromAttachmentRow, toAttachmentRow } from './attachment.mapper';
+import { fromAttachmentRow, toAttachmentRow } from './attachment.mapper';
+import { hydratedRow, rowUpdate } from './row-statements';
 import { preparedInsert } from './bulk-insert';
 import { duplicateIndexOf } from './duplicate-key';
 import { runTransaction, type Step } from './sql-transaction';
@@ -78,7 +79,7 @@ export class FileRepository implements FileStore {
           sql: `SELECT * FROM entry_attachments WHERE workspace_id = ? AND entry_id = ? AND id = ?${lock}`,
           parameters: [workspaceId, entryId, id],
         };
-        const current = rows[0] ? fromAttachmentRow(attachmentOfRawRow(dataSource, rows[0])) : undefined;
+        const current = rows[0] ? fromAttachmentRow(hydratedRow(dataSource, AttachmentEntity, rows[0])) : undefined;
         let filesOnEntry = 0;
         if (!current) {
           const counted: { files: number | string }[] = yield {
@@ -97,7 +98,7 @@ export class FileRepository implements FileStore {
         const row = toAttachmentRow(workspaceId, file);
         const weight = partsWeightStep(workspaceId, entryId);
         const weightBefore = weightOf(yield weight);
-        yield current ? attachmentUpdate(dataSource, row) : preparedInsert(dataSource, AttachmentEntity, row);
+        yield current ? rowUpdate(dataSource, AttachmentEntity, row) : preparedInsert(dataSource, AttachmentEntity, row);
         // Under the entry's lock: the writes of its files take turns, so each weighs what the one before it wrote.
         const weightAfter = weightOf(yield weight);
         if (heavierPastLimit(weightBefore, weightAfter, partsLimit)) throw new LimitBreach('parts', weightAfter, partsLimit);

@@ -8,6 +8,7 @@ import { AttachmentEntity } from './entities/attachment.entity';
 import { FileContentEntity } from './entities/file-content.entity';
 import type { BlobStore } from './blob-store';
 import { fromAttachmentRow, toAttachmentRow } from './attachment.mapper';
+import { fromContentRow, toContentRow } from './file-content.mapper';
 import { hydratedRow, rowUpdate } from './row-statements';
 import { preparedInsert } from './bulk-insert';
 import { duplicateIndexOf } from './duplicate-key';
@@ -36,7 +37,7 @@ export class FileRepository implements FileStore {
 
   async findContent(workspaceId: string, entryId: string, contentId: string): Promise<StoredContent | undefined> {
     const row = await this.contents.findOne({ where: { workspaceId, entryId, id: contentId } });
-    return row ? { id: row.id, fileId: row.fileId, size: row.size, hash: row.hash } : undefined;
+    return row ? fromContentRow(row) : undefined;
   }
 
   async writeFile(
@@ -67,9 +68,8 @@ export class FileRepository implements FileStore {
         // The bytes first, before any lock is taken: a large content does not hold up the entry's other writes.
         if (content) {
           if (!staged) yield* blobs.writeSteps(workspaceId, content.id, content.bytes.chunks);
-          yield preparedInsert(dataSource, FileContentEntity, Object.assign(new FileContentEntity(), {
-            workspaceId, id: content.id, entryId, fileId: id, size: content.bytes.size, hash: content.bytes.hash, createdAt: Date.now(),
-          }));
+          const stored = { id: content.id, fileId: id, size: content.bytes.size, hash: content.bytes.hash };
+          yield preparedInsert(dataSource, FileContentEntity, toContentRow(workspaceId, entryId, stored, Date.now()));
         }
         // The entry's row, locked: the writes of one entry's files take turns from here to the commit, so each reads
         // what the one before it wrote (its version, its placeholder's content, its count of files).

@@ -102,6 +102,7 @@ async function main(): Promise<void> {
   const { EntryRepository } = load<typeof import('../src/storage/entry.repository')>('src/storage/entry.repository.js');
   const { EntryService } = load<typeof import('../src/domain/entries.service')>('src/domain/entries.service.js');
   const { EntryImporter } = load<typeof import('../src/domain/entry-import')>('src/domain/entry-import.js');
+  const { entryRecordOf } = load<typeof import('../src/domain/entry-record')>('src/domain/entry-record.js');
   const { SigningKeys } = load<typeof import('../src/signing/signing-keys')>('src/signing/signing-keys.js');
 
   const results: InProcessResult[] = [];
@@ -128,7 +129,7 @@ async function main(): Promise<void> {
       const template = await new EntryImporter(repository, { signingKeys }).prepare(workspace, body);
       const viaRepository = () => {
         const now = new Date();
-        return repository.insert({ ...template, id: uuidv7(), createdAt: now, updatedAt: now });
+        return repository.insert([entryRecordOf({ ...template, id: uuidv7(), createdAt: now, updatedAt: now })]);
       };
       const raw = await rawInsert(config.database, template);
       report(['repository', 'raw'], await drive([viaRepository, raw.insert], seconds * 2, concurrency));

@@ -30,7 +30,7 @@ import { fileLinkRoutes } from './rest/file-links.routes';
 import { fileUrls } from './http/file-urls';
 import { FILE_LINK_SECRET_FILE, FileLinks } from './http/file-links';
 import { EntryMetaService } from './domain/entry-meta.service';
-import { SearchService } from './domain/search';
+import { SearchService, searchTermsOf } from './domain/search';
 import { MetaRepository } from './storage/meta.repository';
 import { SearchIndexRepository } from './storage/search-index.repository';
 import { docsRoutes } from './rest/docs.page';
@@ -90,7 +90,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
         })
       : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds });
   const entryStore = new EntryRepository(dataSource);
-  const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource), pageDataBudget: config.pageDataBudget, refsLimit: config.entryLimits.refs });
+  const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource, searchTermsOf), pageDataBudget: config.pageDataBudget, refsLimit: config.entryLimits.refs });
   // One store of bytes for files and the spool.
   const blobs = new DatabaseBlobStore(dataSource);
   const files = new FilesService(entryStore, new FileRepository(dataSource, blobs, config.entryLimits.parts), {
@@ -105,7 +105,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   });
   const spoolSweep = spool.startSweeping((error) => logger.warn({ err: error }, 'spool sweep failed'));
   const search = new SearchService(new SearchIndexRepository(dataSource, entryStore, { timeLimitMs: config.searchTimeLimitMs }));
-  const metas = new EntryMetaService(entryStore, new MetaRepository(dataSource, config.entryLimits));
+  const metas = new EntryMetaService(entryStore, new MetaRepository(dataSource, config.entryLimits, searchTermsOf));
 
   const app = express();
   app.disable('x-powered-by');

@@ -1,9 +1,7 @@
 import { processDocument, type Envelope, type Fault, type JsonObject } from '../document';
-import { checkReceivedSignatures, signatureVerdict, signEnvelope, verifyEnvelopeSignatures, withSigningFaults } from '../signing/envelope-signatures';
-import type { SigningKeys } from '../signing/signing-keys';
+import { checkReceivedSignatures, signatureVerdict, signEnvelope, verifyEnvelopeSignatures, withSigningFaults } from './envelope-signing';
 import { parseCreateEntryInput, UUID_PATTERN, type CreateEntryInput } from './create-entry.input';
 import { deriveSource } from './derive/derive-source';
-import type { JsonPatchLimits } from './derive/json-patch';
 import type { Entry, SignatureVerdict } from './entry';
 import { versionOf } from './entry-history';
 import { DomainError, badInput, notFound } from './errors';
@@ -15,6 +13,9 @@ import { updateAsDerivation } from './update-entry.input';
 import { buildSnippet } from './snippet';
 import { referencesOf } from './entry-refs';
 import { isSealedEnvelope, sealedEnvelopeOf } from './received-envelope';
+import type { EngineContext } from './engine-context';
+
+export type { EngineContext } from './engine-context';
 
 /**
  * A create request as the engine takes it. Documents travel as JSON text, not objects: handing a string
@@ -54,12 +55,6 @@ export type JobOutcome = { entry: Entry } | { needsPrevious: string } | { unchan
  * CPU-bound and synchronous, with no I/O, so that it runs off the HTTP thread. Throws a DomainError for
  * anything the client must change.
  */
-/** What the engine works with besides the job: the service's keys, its patch bounds, and where new ids come from. */
-export interface EngineContext {
-  signingKeys?: SigningKeys;
-  jsonPatchLimits?: JsonPatchLimits;
-  newId: () => string;
-}
 
 /** Told how long the engine worked on each document, for the metrics (whatever the outcome). */
 export type EngineObserver = (seconds: number) => void;

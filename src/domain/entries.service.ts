@@ -19,6 +19,7 @@ import { firstVersionOf, type EntryState, type EntryVersion } from './entry-hist
 import { EntryUpdates, type EntryVersionData } from './update-entry';
 import { EntryStates } from './entry-states';
 import { DEFAULT_ENTRY_LIMITS, checkRefCount } from './entry-limits';
+import { entryRecordOf } from './entry-record';
 
 export interface EntryPage {
   entries: Entry[];
@@ -150,7 +151,7 @@ export class EntryService {
     const entry: Entry = { ...outcome.entry, createdAt: job.now, updatedAt: job.now };
     entry.versions = [firstVersionOf(entry)];
     try {
-      await this.store.insert(entry);
+      await this.store.insert([entryRecordOf(entry)]);
     } catch (error) {
       if (error instanceof DuplicateEntryError) {
         throw conflict(error.field === 'key' ? 'key is already used in this workspace' : 'id is already used in this workspace');

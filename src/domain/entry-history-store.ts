@@ -1,5 +1,6 @@
 import type { Entry } from './entry';
 import type { EntryState, EntryVersion } from './entry-history';
+import type { EntryRef } from './entry-ref';
 
 /** How a guarded write ended: done, or refused because the entry is gone or changed meanwhile. */
 export type GuardedWrite = 'done' | 'missing' | 'stale';
@@ -12,6 +13,8 @@ export interface EntryChange {
   expectedVersion: string;
   /** The version the change adds, with `entry.dataJson` as its envelope; absent when the data stays (a move). */
   newVersion?: EntryVersion;
+  /** The documents its envelope names (without `previous`, which a change leaves as it is): written again with it. */
+  refs: readonly EntryRef[];
 }
 
 /** What the domain needs from storage for versions and states. Every call is scoped to one workspace. */

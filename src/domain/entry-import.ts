@@ -1,11 +1,7 @@
 import type { Entry } from './entry';
 import { EntryService, type EntryServiceOptions } from './entries.service';
-import type { EntryStore } from './entry-store';
-
-/** A store that can also take many new entries at once, in one transaction. */
-export interface EntryBulkStore extends EntryStore {
-  insertMany(entries: Entry[]): Promise<void>;
-}
+import { entryRecordOf } from './entry-record';
+import type { EntryRecord, EntryStore } from './entry-store';
 
 export interface ImportProgress {
   imported: number;
@@ -18,14 +14,18 @@ export interface ImportProgress {
  */
 export class EntryImporter {
   private readonly service: EntryService;
+  /** The record the create path made of each prepared entry, written as it is when the batch is stored. */
+  private readonly records = new WeakMap<Entry, EntryRecord>();
 
   constructor(
-    private readonly target: EntryBulkStore,
+    private readonly target: EntryStore,
     options: EntryServiceOptions = {},
   ) {
     // The service reads through the real store (previous_id) and hands its new entry back instead of storing it.
     const preparing: EntryStore = {
-      insert: async () => undefined,
+      insert: async (records) => {
+        for (const record of records) this.records.set(record.entry, record);
+      },
       findById: (workspaceId, id, opts) => target.findById(workspaceId, id, opts),
       findByKey: (workspaceId, key, opts) => target.findByKey(workspaceId, key, opts),
       list: (workspaceId, slice) => target.list(workspaceId, slice),
@@ -48,7 +48,7 @@ export class EntryImporter {
 
   /** Stores prepared entries together: all of them, or none when one id or key is taken. */
   store(entries: Entry[]): Promise<void> {
-    return this.target.insertMany(entries);
+    return this.target.insert(entries.map((entry) => this.records.get(entry) ?? entryRecordOf(entry)));
   }
 
   /**
@@ -64,7 +64,7 @@ export class EntryImporter {
     const progress: ImportProgress = { imported: 0 };
     let batch: Entry[] = [];
     const flush = async () => {
-      await this.target.insertMany(batch);
+      await this.store(batch);
       progress.imported += batch.length;
       batch = [];
       options.onBatch?.(progress);

@@ -1,6 +1,8 @@
 import type { EntryRef } from './entry-refs';
 import { DomainError } from './errors';
 
+export { MAX_INDEXED_TERMS } from './search-store';
+
 /**
  * What one entry may grow to, so that nothing a client sends makes a write or a read grow without bound:
  * its meta rows (ENTRY_META_LIMIT), the search terms its indexed meta rows take it to (ENTRY_SEARCH_TERMS_LIMIT),
@@ -20,13 +22,6 @@ export interface EntryLimits {
 
 /** Far beyond what real entries hold: an invoice of 10,000 lines gives a few dozen terms and names one document. */
 export const DEFAULT_ENTRY_LIMITS: EntryLimits = { metaRows: 1000, searchTerms: 10_000, refs: 10_000, parts: 8 * 1024 ** 2 };
-
-/**
- * The most terms the index keeps of one entry, whatever the configuration (ENTRY_SEARCH_TERMS_LIMIT may be set up
- * to it): an entry whose own fields give more (thousands of tags) is found by its first ones. It bounds what each
- * write of an entry's search row costs.
- */
-export const MAX_INDEXED_TERMS = 50_000;
 
 /** Refuses a document that names more UUIDs (preceding documents, paid documents) than the limit. */
 export function checkRefCount(refs: readonly EntryRef[] | undefined, limit: number): void {
@@ -49,14 +44,12 @@ export const tooManySearchTerms = (terms: number, limit: number) =>
   });
 
 /**
- * Refuses a write of a file or a meta row that takes its entry's parts past ENTRY_PARTS_LIMIT (`before` and `after`
- * are their weights without and with it). A write that makes an entry lighter is never refused, even where the
- * entry was over the limit already (stored before it existed).
+ * Refuses a write of a file or a meta row that takes its entry's parts to `weight` bytes, past ENTRY_PARTS_LIMIT.
+ * (Storage weighs the parts before and after the write, in its transaction, and reports only a write that makes
+ * the entry heavier: one that makes it lighter is never refused, even where the entry was over the limit already.)
  */
-export function checkPartsWeight(before: number, after: number, limit: number): void {
-  if (after <= limit || after <= before) return;
-  throw new DomainError(
+export const partsTooHeavy = (weight: number, limit: number) =>
+  new DomainError(
     'payload-too-large',
-    `with this write the entry's files and meta rows would weigh ${after} bytes; at most ${limit} (ENTRY_PARTS_LIMIT): make the meta smaller, or delete some first`,
+    `with this write the entry's files and meta rows would weigh ${weight} bytes; at most ${limit} (ENTRY_PARTS_LIMIT): make the meta smaller, or delete some first`,
   );
-}

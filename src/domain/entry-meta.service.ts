@@ -2,6 +2,10 @@ import { UUID_PATTERN, isObject, keyProblem } from './create-entry.input';
 import type { Meta } from './entry';
 import type { EntryStore } from './entry-store';
 import { badInput, notFound, type ErrorFields } from './errors';
+import type { MetaStore } from './meta-store';
+import { rethrowForClient } from './store-refusals';
+
+export type { MetaStore } from './meta-store';
 
 /**
  * The source of the meta rows written through this service's API. The hosted API names the application that
@@ -21,18 +25,6 @@ export interface MetaUpsert {
   owned?: unknown;
   secure?: unknown;
   shared?: unknown;
-}
-
-/** What the meta routes need from storage; every call is scoped to one workspace. */
-export interface MetaStore {
-  /** The row of `src` with that key; with `orShared`, failing it, a row of another source that is `shared`. */
-  findMeta(workspaceId: string, entryId: string, src: string, key: string, options?: { orShared?: boolean }): Promise<Meta | undefined>;
-  /** Rows of a key on any entry of the workspace, of `src` or shared by another source. */
-  findMetaByRef(workspaceId: string, src: string, key: string, ref: string): Promise<Meta | undefined>;
-  /** Writes the row and the entry's search row in one transaction. */
-  saveMeta(workspaceId: string, meta: Meta): Promise<void>;
-  /** Deletes the row and rewrites the entry's search row in one transaction. */
-  deleteMeta(workspaceId: string, meta: Meta): Promise<void>;
 }
 
 const LIMITS = { ref: 255, url: 2048, scope: 64 } as const;
@@ -101,7 +93,7 @@ export class EntryMetaService {
     const now = this.clock();
     const existing = await this.metas.findMeta(workspaceId, id, API_META_SRC, key);
     const meta: Meta = { entryId: id, src: API_META_SRC, key, ...fields, ownerId: workspaceId, createdAt: existing?.createdAt ?? now, updatedAt: now };
-    await this.metas.saveMeta(workspaceId, meta);
+    await this.metas.saveMeta(workspaceId, meta).catch(rethrowForClient);
     return meta;
   }
 
@@ -120,7 +112,7 @@ export class EntryMetaService {
     checkKey(key);
     const meta = await this.metas.findMeta(workspaceId, id, API_META_SRC, key);
     if (!meta) throw notFound('meta');
-    await this.metas.deleteMeta(workspaceId, meta);
+    await this.metas.deleteMeta(workspaceId, meta).catch(rethrowForClient);
     return meta;
   }
 

@@ -1,5 +1,6 @@
 import type { Attachment, Entry, Meta } from './entry';
 import type { EntryVersion } from './entry-history';
+import type { EntryRef } from './entry-ref';
 import type { EntryCursor, ListFilters } from './entry-cursor';
 
 /** Raised by a store when a new entry's id or key is already taken in its workspace. */
@@ -7,6 +8,18 @@ export class DuplicateEntryError extends Error {
   constructor(readonly field: 'id' | 'key') {
     super(`duplicate entry ${field}`);
   }
+}
+
+/**
+ * The whole record of a new entry, as the domain makes it (entry-record.ts): its row (its version included), the
+ * documents it names, and the terms it is found by. Storage maps and writes it as it is, and works nothing out.
+ */
+export interface EntryRecord {
+  entry: Entry;
+  /** Its references, `previous` included (the entry `previous_id` named). */
+  refs: readonly EntryRef[];
+  /** Every term it is found by, in order: the index keeps the first MAX_INDEXED_TERMS. */
+  searchTerms: readonly string[];
 }
 
 export interface ListSlice extends ListFilters {
@@ -40,8 +53,11 @@ export interface EntryVersionsShown {
  * only by a caller that shows them.
  */
 export interface EntryStore {
-  /** Stores a new entry atomically; throws DuplicateEntryError when its id or key is taken. */
-  insert(entry: Entry): Promise<void>;
+  /**
+   * Stores new entries atomically, all or none: one create, or a batch of a bulk import, by one path. Throws
+   * DuplicateEntryError when an id or key is taken.
+   */
+  insert(records: readonly EntryRecord[]): Promise<void>;
   findById(workspaceId: string, id: string, options: { withData: boolean }): Promise<Entry | undefined>;
   findByKey(workspaceId: string, key: string, options: { withData: boolean }): Promise<Entry | undefined>;
   /**

@@ -25,7 +25,9 @@ export interface FileStore {
    * Writes a file in one transaction: stores `content` (when given) under `content.id`, then, holding the entry's
    * lock so that no other write of its files runs in between, reads the file as it is now and stores what `next`
    * makes of it. The contents the file referred to that the new one no longer does (versions past the limit) are
-   * deleted with it. When `next` throws (a refusal), or the entry is gone (404), nothing is stored.
+   * deleted with it. When `next` throws (a refusal), the entry is gone (EntryMissing), the entry's parts would
+   * grow past the limit given to the store (LimitBreach 'parts') or another write of the file met this one
+   * (WriteConflict), nothing is stored.
    */
   writeFile(
     workspaceId: string,

@@ -6,6 +6,7 @@ import { DomainError, badInput, conflict, notFound, type ErrorFields } from './e
 import type { FileContent } from './file-content';
 import type { FileStore } from './file-store';
 import { isMediaType } from './media-type';
+import { rethrowForClient } from './store-refusals';
 
 /** The categories of the hosted API's files (empty: none given). */
 export const FILE_CATEGORIES = ['format', 'request', 'response', 'agreement', 'verification', 'attachment'] as const;
@@ -100,7 +101,7 @@ export class FilesService {
         previous: previous.slice(0, this.limits.versionsPerFile),
         createdAt: current ? current.createdAt : now,
       };
-    });
+    }).catch(rethrowForClient);
   }
 
   /**
@@ -114,7 +115,7 @@ export class FilesService {
       if (!current) throw notFound('file');
       checkDeclared(current, content);
       return { ...current, stored: true, contentId };
-    });
+    }).catch(rethrowForClient);
   }
 
   async getFile(workspaceId: string, entryId: string, id: string): Promise<Attachment> {

@@ -3,10 +3,10 @@ import { isEnvelope, processDocument, type Envelope, type Json, type JsonObject 
 import { correctInvoice, correctionRules } from '../document/bill/invoice-correct';
 import { isObject } from '../document/pipeline/json';
 import { documentTypeOf } from '../document/pipeline/schemas';
-import { signEnvelope, verifyEnvelopeSignatures, withSigningFaults } from '../signing/envelope-signatures';
+import { signEnvelope, verifyEnvelopeSignatures, withSigningFaults } from './envelope-signing';
 import { fieldMessages } from './create-entry.input';
 import { correctionOptionsSchema, readCorrectionOptions } from './derive/correction-options';
-import type { EngineContext } from './document-pipeline';
+import type { EngineContext } from './engine-context';
 import { DomainError, badInput, type ErrorFields } from './errors';
 import { anyObjectSchema, compileShape, flagSchema, shapeProblems, withoutNulls } from './shape-check';
 import { engineRefusal, toEntryFaults, validationError } from './faults';

@@ -1,17 +1,15 @@
-import type { Entry, Meta } from './entry';
+import type { Entry } from './entry';
 import { badInput, type ErrorFields } from './errors';
 import { FOLDER_PATTERN } from './folders';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-entries.query';
+import { rethrowForClient } from './store-refusals';
+import { MAX_SEARCH_RESULTS, type CheckedSearch, type SearchSource, type SearchStore, type SearchTerm } from './search-store';
+
+export { MAX_SEARCH_RESULTS, type CheckedSearch, type SearchSource, type SearchStore, type SearchTerm } from './search-store';
 
 /** The longest `q` taken, in characters, and the most words in it. */
 export const MAX_QUERY_LENGTH = 256;
 export const MAX_QUERY_TERMS = 16;
-/**
- * How many results a search reaches: relevance ranks the newest MAX_SEARCH_RESULTS matches (all of a narrow
- * query's), and pages go no deeper (offset + limit). Ranking a match costs a lookup of its own, so a word held
- * by most of a million entries would otherwise take seconds; and every page of a query ranks the same matches.
- */
-export const MAX_SEARCH_RESULTS = 1000;
 /** Longest term kept, in characters: longer words are cut, at indexing and in queries alike. */
 export const MAX_TERM_LENGTH = 64;
 /** How many parts of one value are joined up (see termsOfValue). */
@@ -25,24 +23,8 @@ export interface SearchQuery {
   offset?: string | number;
 }
 
-/** A word of a query, normalized; `prefix` when it was written with a trailing `*`. */
-export interface SearchTerm {
-  text: string;
-  prefix: boolean;
-}
-
 /** The shortest word a trailing `*` may make a prefix of: a shorter one would stand for most of the index. */
 export const MIN_PREFIX_LENGTH = 3;
-
-export interface CheckedSearch {
-  /** `q` as given (trimmed). */
-  query: string;
-  /** The words of `q`, normalized: a matching entry has each as a term (or, for a prefix, a term that begins with it). */
-  terms: SearchTerm[];
-  folder?: string;
-  limit: number;
-  offset: number;
-}
 
 /** One page of search results, best match first. */
 export interface SearchPage {
@@ -51,11 +33,6 @@ export interface SearchPage {
   limit: number;
   offset: number;
   entries: Entry[];
-}
-
-/** What the search needs from storage: the ids of matching entries of one workspace, best first. */
-export interface SearchStore {
-  search(workspaceId: string, search: CheckedSearch): Promise<Entry[]>;
 }
 
 /** Lower case, accents dropped, and every run of characters that is neither a letter nor a digit a separator. */
@@ -95,11 +72,6 @@ function snippetStrings(value: unknown, name: string, out: string[]): void {
     for (const [key, member] of Object.entries(value)) snippetStrings(member, key, out);
   }
 }
-
-/** What the search index is made from: the entry's own fields, and its meta rows that ask to be indexed. */
-export type SearchSource = Pick<Entry, 'id' | 'key' | 'folder' | 'state' | 'docSchema' | 'snippet' | 'tags'> & {
-  meta?: Pick<Meta, 'key' | 'ref' | 'value' | 'indexed' | 'secure'>[];
-};
 
 /**
  * The terms an entry is found by: everything its snippet says (series and code, supplier and customer names
@@ -175,7 +147,7 @@ export class SearchService {
    */
   async search(workspaceId: string, query: SearchQuery): Promise<SearchPage> {
     const checked = checkSearchQuery(query);
-    const entries = await this.store.search(workspaceId, checked);
+    const entries = await this.store.search(workspaceId, checked).catch(rethrowForClient);
     return { query: checked.query, folder: checked.folder, limit: checked.limit, offset: checked.offset, entries };
   }
 }

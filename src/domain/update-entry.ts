@@ -1,7 +1,8 @@
 import { UUID_PATTERN } from './create-entry.input';
 import type { DocumentEngine } from './document-pipeline';
 import type { Entry } from './entry';
-import { isReceivedSigned, storedJsonOf } from './entry';
+import { envelopeOf, isReceivedSigned, storedJsonOf } from './entry';
+import { referencesOf } from './entry-refs';
 import type { EntryHistoryStore } from './entry-history-store';
 import type { EntryStore } from './entry-store';
 import { DomainError, badInput, notFound } from './errors';
@@ -80,7 +81,7 @@ export class EntryUpdates {
     }
     if (next.version === base && next.folder === current.folder) return current; // nothing changes
     const newVersion = next.version === base ? undefined : { version: next.version!, at: now, invalid: next.invalid, signed: next.signed, src: 'api' };
-    const written = await this.history.update({ entry: next, expectedVersion: base, newVersion });
+    const written = await this.history.update({ entry: next, expectedVersion: base, newVersion, refs: referencesOf(envelopeOf(next)) });
     if (written === 'missing') throw notFound('entry');
     if (written === 'stale') throw staleVersion(base);
     const stored = await this.store.findById(workspaceId, id, { withData: true });

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Envelope, Fault } from '../document';
 import { signingFaults } from '../document/head/sign-ready';
-import type { SignatureCheck, SignatureVerdict } from '../domain/entry';
-import { DomainError, type ErrorFields } from '../domain/errors';
-import { faultSummary, validationError } from '../domain/faults';
+import type { SignatureCheck, SignatureVerdict } from './signature-verdict';
+import type { SignatureProblems, SigningFault } from './signing-fault';
 import type { SigningKeys } from './signing-keys';
 
 /** What a signature states, as GOBL signs it: the envelope's uuid and digest, and when it was made. */
@@ -35,15 +34,12 @@ export const workspaceDigest = (workspaceId: string) => createHash('sha256').upd
  * Signs the envelope as GOBL does: a compact ES256 JWS whose protected header names the key (`kid`) and
  * whose payload is the header's uuid and digest with the signing time (`iat`, Unix seconds). The header
  * also names the workspace (WORKSPACE_HEADER), so the signature cannot be passed off in another one. The
- * signature is appended to `sigs`. A document with faults, or not ready to be signed, is refused (422)
- * whatever `allow_invalid` says.
+ * signature is appended to `sigs`. A document with faults, or not ready to be signed, is not signed whatever
+ * `allow_invalid` says: the fault is returned instead (undefined once signed).
  */
-export function signEnvelope(envelope: Envelope, faults: Fault[], keys: SigningKeys, ctx: { workspaceId: string; now: Date }): void {
+export function signEnvelope(envelope: Envelope, faults: Fault[], keys: SigningKeys, ctx: { workspaceId: string; now: Date }): SigningFault | undefined {
   const problems = addNew(faults, signingFaults(envelope));
-  if (problems.length > 0) {
-    const error = validationError(problems);
-    throw new DomainError('validation', `the document cannot be signed: ${faultSummary(problems)}`, error.details);
-  }
+  if (problems.length > 0) return { kind: 'not-ready', faults: problems };
   const payload: SigningPayload = {
     uuid: envelope.head.uuid,
     dig: { alg: envelope.head.dig.alg, val: envelope.head.dig.val },
@@ -52,6 +48,7 @@ export function signEnvelope(envelope: Envelope, faults: Fault[], keys: SigningK
   const input = `${encode({ alg: 'ES256', kid: keys.kid, [WORKSPACE_HEADER]: workspaceDigest(ctx.workspaceId) })}.${encode(payload)}`;
   const signature = keys.sign(Buffer.from(input)).toString('base64url');
   envelope.sigs = [...(envelope.sigs ?? []), `${input}.${signature}`];
+  return undefined;
 }
 
 /**
@@ -59,11 +56,13 @@ export function signEnvelope(envelope: Envelope, faults: Fault[], keys: SigningK
  * signature is genuine. Each must name (`kid`) a key the service trusts, its own or one configured in
  * SIGNING_TRUSTED_KEYS, and verify with it; one made with a service key must have been made for
  * `workspaceId`; and each must state this envelope's uuid and digest (else the document was changed
- * after signing). Throws a 422 naming every signature at fault. (The GOBL tools and derived entries check
- * this way; an envelope received as it came is checked by `checkReceivedSignatures`.)
+ * after signing). Returns the fault naming every signature at fault, or undefined. (The GOBL tools and derived
+ * entries check this way; an envelope received as it came is checked by `checkReceivedSignatures`.)
  */
-export function verifyEnvelopeSignatures(envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): void {
-  refuseProblems(examineAll(envelope, keys, workspaceId), (exam) => {
+export function verifyEnvelopeSignatures(envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): SigningFault | undefined {
+  const exams = examineAll(envelope, keys, workspaceId);
+  if ('kind' in exams) return exams;
+  return refusalOf(exams, (exam) => {
     if (exam.broken || !exam.check.verified) return exam.check.problem ?? exam.contentProblem;
     if (exam.check.by === 'service') return 'was made by this service for another workspace';
     return exam.contentProblem;
@@ -75,17 +74,19 @@ export function verifyEnvelopeSignatures(envelope: Envelope, keys: SigningKeys |
  * each signature that verifies with a key of the service (`workspace` when made for `workspaceId`, else
  * `service`) or of SIGNING_TRUSTED_KEYS, or that names a key the service does not know (`unknown`, not
  * verified). A signature that is not a compact JWS, that names a known key but does not verify (forged),
- * or whose statement is of another uuid or digest (the envelope was changed) is refused: 422 naming each.
+ * or whose statement is of another uuid or digest (the envelope was changed) is refused: the fault naming each.
  */
-export function checkReceivedSignatures(envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): SignatureVerdict {
+export function checkReceivedSignatures(envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): { verdict: SignatureVerdict } | { fault: SigningFault } {
   const exams = examineAll(envelope, keys, workspaceId);
-  refuseProblems(exams, (exam) => (exam.broken ? (exam.contentProblem ?? exam.check.problem) : undefined));
-  return verdictOf(exams);
+  if ('kind' in exams) return { fault: exams };
+  const fault = refusalOf(exams, (exam) => (exam.broken ? (exam.contentProblem ?? exam.check.problem) : undefined));
+  return fault ? { fault } : { verdict: verdictOf(exams) };
 }
 
-/** What was verified of the signatures of an envelope the service accepted (signed here, say). */
-export function signatureVerdict(envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): SignatureVerdict {
-  return verdictOf(examineAll(envelope, keys, workspaceId));
+/** What was verified of the signatures of an envelope the service accepted (signed here, say), or why not. */
+export function signatureVerdict(envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): { verdict: SignatureVerdict } | { fault: SigningFault } {
+  const exams = examineAll(envelope, keys, workspaceId);
+  return 'kind' in exams ? { fault: exams } : { verdict: verdictOf(exams) };
 }
 
 const verdictOf = (exams: SignatureExam[]): SignatureVerdict => ({
@@ -101,25 +102,21 @@ interface SignatureExam {
   contentProblem?: string;
 }
 
-function examineAll(envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): SignatureExam[] {
+/** Each signature examined; too many of them are not examined at all. */
+function examineAll(envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): SignatureExam[] | SigningFault {
   const sigs: unknown[] = Array.isArray(envelope.sigs) ? envelope.sigs : [];
-  if (sigs.length > MAX_SIGNATURES) {
-    const problem = `an envelope may carry at most ${MAX_SIGNATURES} signatures, this one has ${sigs.length}`;
-    throw new DomainError('validation', `sigs: ${problem}`, { fields: { data: { sigs: problem } } });
-  }
+  if (sigs.length > MAX_SIGNATURES) return { kind: 'too-many', count: sigs.length, max: MAX_SIGNATURES };
   return sigs.map((sig) => examineSignature(sig, envelope, keys, workspaceId));
 }
 
-function refuseProblems(exams: SignatureExam[], problemOf: (exam: SignatureExam) => string | undefined): void {
-  const problems: ErrorFields = {};
+/** The refusal of the signatures that have a problem, by their index in `sigs`; undefined when none has. */
+function refusalOf(exams: SignatureExam[], problemOf: (exam: SignatureExam) => string | undefined): SigningFault | undefined {
+  const problems: SignatureProblems = {};
   exams.forEach((exam, index) => {
     const problem = problemOf(exam);
     if (problem) problems[String(index)] = problem;
   });
-  const indexes = Object.keys(problems);
-  if (indexes.length === 0) return;
-  const message = indexes.map((i) => `sigs[${i}]: ${problems[i] as string}`).join('; ');
-  throw new DomainError('validation', message, { fields: { data: { sigs: problems } } });
+  return Object.keys(problems).length === 0 ? undefined : { kind: 'refused', problems };
 }
 
 /**

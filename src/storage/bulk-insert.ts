@@ -1,4 +1,4 @@
-import type { EntityManager, EntityTarget, ObjectLiteral, DataSource } from 'typeorm';
+import type { EntityTarget, ObjectLiteral, DataSource } from 'typeorm';
 
 /**
  * Rows per INSERT statement. 200 rows of the widest table (17 columns) are 3,400 parameters, well under
@@ -7,17 +7,17 @@ import type { EntityManager, EntityTarget, ObjectLiteral, DataSource } from 'typ
 const ROWS_PER_STATEMENT = 200;
 
 /**
- * Inserts rows of one entity with multi-row INSERT statements, in a transaction the caller holds (a bulk
- * import commits the rows of several tables at once: one commit, one fsync, for the whole batch). The values
- * go through TypeORM's column metadata, transformers and driver conversions, so they are stored exactly as
- * `repository.insert` stores them.
+ * The multi-row INSERT statements of rows of one entity, for a transaction written as statements
+ * (src/storage/sql-transaction.ts): a bulk import commits the rows of several tables at once (one commit, one
+ * fsync, for the whole batch), and a single create is the batch of one. The values go through TypeORM's column
+ * metadata, transformers and driver conversions, so they are stored exactly as `repository.insert` stores them.
  */
-export async function insertRowsIn<T extends ObjectLiteral>(manager: EntityManager, target: EntityTarget<T>, rows: T[]): Promise<void> {
+export function* insertSteps<T extends ObjectLiteral>(dataSource: DataSource, target: EntityTarget<T>, rows: readonly T[]): Generator<{ sql: string; parameters: unknown[] }, void, any> {
   if (rows.length === 0) return;
-  const { head, tuple, values } = insertShape(manager.connection, target);
+  const { head, tuple, values } = insertShape(dataSource, target);
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
-    await manager.query(head + chunk.map(() => tuple).join(', '), chunk.flatMap(values));
+    yield { sql: head + chunk.map(() => tuple).join(', '), parameters: chunk.flatMap(values) };
   }
 }
 

@@ -3,11 +3,16 @@ import type { EntryState, EntryVersion } from '../domain/entry-history';
 import { legacyVersionOf } from '../domain/entry-history';
 import type { EntryChange, EntryHistoryStore, GuardedWrite } from '../domain/entry-history-store';
 import type { EntryVersionsShown } from '../domain/entry-store';
+import type { SearchTermsRule } from '../domain/search-store';
 import { storedJsonOf } from '../domain/entry';
 import { EntryStateEntity, EntryVersionEntity } from './entities/entry-history.entity';
+import { fromStateRow, toStateRow, toVersionRow, versionOfRow, type VersionRow } from './entry-history.mapper';
+import { EntryEntity } from './entities/entry.entity';
+import { toEntryRow } from './entry.mapper';
+import { preparedInsert } from './bulk-insert';
+import { rowUpdate } from './row-statements';
 import { entryIndexSteps, searchRowSteps } from './entry-index-steps';
 import { runTransaction, type Step } from './sql-transaction';
-import { signatureText } from './signature-column';
 
 /** The source of the versions made through the APIs. */
 const API_SRC = 'api';
@@ -20,7 +25,11 @@ export class EntryHistoryRepository implements EntryHistoryStore {
   private readonly versions: Repository<EntryVersionEntity>;
   private readonly states: Repository<EntryStateEntity>;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    /** The terms an entry is found by: its search row is written again with each change of its data, folder or state. */
+    private readonly termsOf: SearchTermsRule,
+  ) {
     this.versions = dataSource.getRepository(EntryVersionEntity);
     this.states = dataSource.getRepository(EntryStateEntity);
   }
@@ -32,7 +41,7 @@ export class EntryHistoryRepository implements EntryHistoryStore {
    * version is written too, from the row, so every version the entry showed stays readable.
    */
   update(change: EntryChange): Promise<GuardedWrite> {
-    return runTransaction(this.dataSource, (mysql) => updateSteps(mysql, change));
+    return runTransaction(this.dataSource, (mysql) => updateSteps(this.dataSource, mysql, change, this.termsOf));
   }
 
   async findVersionData(workspaceId: string, entryId: string, version: string): Promise<string | undefined> {
@@ -45,7 +54,7 @@ export class EntryHistoryRepository implements EntryHistoryStore {
   }
 
   putState(workspaceId: string, state: EntryState, options: { replace: boolean }): Promise<GuardedWrite | 'taken'> {
-    return runTransaction(this.dataSource, (mysql) => putStateSteps(mysql, workspaceId, state, options.replace));
+    return runTransaction(this.dataSource, (mysql) => putStateSteps(this.dataSource, mysql, workspaceId, state, options.replace, this.termsOf));
   }
 
   async listStates(workspaceId: string, entryId: string): Promise<EntryState[]> {
@@ -100,23 +109,10 @@ export async function loadVersionsBefore(dataSource: DataSource, workspaceId: st
   return rows.map(versionOfRow);
 }
 
-interface VersionRow {
-  version: string;
-  at: number | string;
-  invalid: number | boolean;
-  signed: number | boolean;
-  src: string;
-}
-
-const versionOfRow = (row: VersionRow): EntryVersion => ({
-  version: row.version,
-  at: new Date(Number(row.at)),
-  invalid: Boolean(Number(row.invalid)),
-  signed: Boolean(Number(row.signed)),
-  src: row.src,
-});
-
-const flag = (value: boolean) => (value ? 1 : 0);
+/** The columns of an entry's row that a change of its data writes (not `state`, which follows its states). */
+const CHANGED_WITH_DATA = [
+  'folder', 'docSchema', 'envSchema', 'signed', 'signature', 'invalid', 'digestAlg', 'digestVal', 'snippet', 'tags', 'faults', 'data', 'version', 'updatedAt',
+] as const satisfies readonly (keyof EntryEntity)[];
 
 /** The entry's row, locked for the rest of the transaction (MySQL; SQLite's write transaction holds the database). */
 const lockedRow = (mysql: boolean, workspaceId: string, id: string): Step => ({
@@ -143,7 +139,7 @@ function* settleState(workspaceId: string, entryId: string, invalid: boolean): G
   return state ?? undefined;
 }
 
-function* updateSteps(mysql: boolean, change: EntryChange): Generator<Step, GuardedWrite, any> {
+function* updateSteps(dataSource: DataSource, mysql: boolean, change: EntryChange, termsOf: SearchTermsRule): Generator<Step, GuardedWrite, any> {
   const { expectedVersion, newVersion } = change;
   let { entry } = change;
   const { workspaceId, id } = entry;
@@ -169,30 +165,18 @@ function* updateSteps(mysql: boolean, change: EntryChange): Generator<Step, Guar
         parameters: [current, API_SRC, workspaceId, id],
       };
     }
-    yield {
-      sql: 'INSERT INTO entry_versions (workspace_id, entry_id, seq, version, at, invalid, signed, src, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      parameters: [workspaceId, id, seq + 1, newVersion.version, newVersion.at.getTime(), flag(newVersion.invalid), flag(newVersion.signed), newVersion.src, storedJsonOf(entry)],
-    };
-    yield {
-      sql:
-        'UPDATE entries SET folder = ?, doc_schema = ?, env_schema = ?, signed = ?, signature = ?, invalid = ?, digest_alg = ?, digest_val = ?, ' +
-        'snippet = ?, tags = ?, faults = ?, data = ?, version = ?, updated_at = ? WHERE workspace_id = ? AND id = ?',
-      parameters: [
-        entry.folder, entry.docSchema, entry.envSchema, flag(entry.signed), signatureText(entry.signature), flag(entry.invalid), entry.digest.alg, entry.digest.val,
-        JSON.stringify(entry.snippet), JSON.stringify(entry.tags), JSON.stringify(entry.faults), storedJsonOf(entry), newVersion.version,
-        entry.updatedAt.getTime(), workspaceId, id,
-      ],
-    };
+    yield preparedInsert(dataSource, EntryVersionEntity, toVersionRow(workspaceId, id, seq + 1, newVersion, storedJsonOf(entry)!));
+    yield rowUpdate(dataSource, EntryEntity, toEntryRow({ ...entry, version: newVersion.version }), CHANGED_WITH_DATA);
     entry = { ...entry, state: yield* settleState(workspaceId, id, entry.invalid) };
   } else {
-    yield { sql: 'UPDATE entries SET folder = ?, updated_at = ? WHERE workspace_id = ? AND id = ?', parameters: [entry.folder, entry.updatedAt.getTime(), workspaceId, id] };
+    yield rowUpdate(dataSource, EntryEntity, toEntryRow(entry), ['folder', 'updatedAt']);
     entry = { ...entry, state: row.state ?? undefined };
   }
-  yield* entryIndexSteps(mysql, entry);
+  yield* entryIndexSteps(mysql, entry, change.refs, termsOf);
   return 'done';
 }
 
-function* putStateSteps(mysql: boolean, workspaceId: string, state: EntryState, replace: boolean): Generator<Step, GuardedWrite | 'taken', any> {
+function* putStateSteps(dataSource: DataSource, mysql: boolean, workspaceId: string, state: EntryState, replace: boolean, termsOf: SearchTermsRule): Generator<Step, GuardedWrite | 'taken', any> {
   const rows: LockedRow[] = yield lockedRow(mysql, workspaceId, state.entryId);
   const row = rows[0];
   if (!row) return 'missing';
@@ -201,35 +185,16 @@ function* putStateSteps(mysql: boolean, workspaceId: string, state: EntryState, 
     sql: 'SELECT at FROM entry_states WHERE workspace_id = ? AND entry_id = ? AND at = ?',
     parameters: [workspaceId, state.entryId, at],
   };
-  const values = [state.id, state.key, state.notes ?? null, state.meta === undefined ? null : JSON.stringify(state.meta), state.src, state.createdAt.getTime()];
+  const stateRow = toStateRow(workspaceId, state);
   if (taken.length > 0) {
     if (!replace) return 'taken';
-    yield {
-      sql: 'UPDATE entry_states SET id = ?, state_key = ?, notes = ?, meta = ?, src = ?, created_at = ? WHERE workspace_id = ? AND entry_id = ? AND at = ?',
-      parameters: [...values, workspaceId, state.entryId, at],
-    };
+    yield rowUpdate(dataSource, EntryStateEntity, stateRow);
   } else {
-    yield {
-      sql: 'INSERT INTO entry_states (id, state_key, notes, meta, src, created_at, workspace_id, entry_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      parameters: [...values, workspaceId, state.entryId, at],
-    };
+    yield preparedInsert(dataSource, EntryStateEntity, stateRow);
   }
   yield* settleState(workspaceId, state.entryId, Boolean(Number(row.invalid)));
   yield { sql: 'UPDATE entries SET updated_at = ? WHERE workspace_id = ? AND id = ?', parameters: [state.createdAt.getTime(), workspaceId, state.entryId] };
   // The entry's state is searchable.
-  yield* searchRowSteps(mysql, workspaceId, state.entryId);
+  yield* searchRowSteps(mysql, workspaceId, state.entryId, termsOf);
   return 'done';
-}
-
-function fromStateRow(row: EntryStateEntity): EntryState {
-  return {
-    id: row.id,
-    entryId: row.entryId,
-    key: row.key,
-    notes: row.notes ?? undefined,
-    meta: row.meta === null ? undefined : (JSON.parse(row.meta) as Record<string, string>),
-    src: row.src,
-    at: new Date(row.at),
-    createdAt: new Date(row.createdAt),
-  };
 }

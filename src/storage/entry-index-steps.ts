@@ -1,4 +1,6 @@
 import type { Entry } from '../domain/entry';
+import type { EntryRef } from '../domain/entry-ref';
+import type { SearchTermsRule } from '../domain/search-store';
 import { entryRefSteps } from './entry-refs.repository';
 import {
   ENTRY_SEARCH_COLUMNS,
@@ -7,7 +9,6 @@ import {
   lockSearchRow,
   searchRowWrites,
   type EntrySearchRow,
-  type IndexedEntry,
   type MetaSearchRow,
   type TermSource,
 } from './search-index.repository';
@@ -16,24 +17,27 @@ import type { Step } from './sql-transaction';
 /**
  * The statements that bring whatever is indexed from an entry up to date with it, run in the transaction that
  * writes the entry's new row (EntryHistoryRepository.update): whatever reads an index then never disagrees with
- * the committed entry. Its references are written again from its envelope, and its search row.
+ * the committed entry. Its references are written again (`refs`, as the domain found them in its envelope), and
+ * its search row.
  */
-export function* entryIndexSteps(mysql: boolean, entry: Entry): Generator<Step, void, any> {
-  for (const step of entryRefSteps(entry)) yield step;
-  yield* searchRowSteps(mysql, entry.workspaceId, entry.id);
+export function* entryIndexSteps(mysql: boolean, entry: Pick<Entry, 'workspaceId' | 'id' | 'createdAt'>, refs: readonly EntryRef[], termsOf: SearchTermsRule): Generator<Step, void, any> {
+  for (const step of entryRefSteps(entry, refs)) yield step;
+  yield* searchRowSteps(mysql, entry.workspaceId, entry.id, termsOf);
 }
 
 /**
  * An entry's search row written again from the entry's row and its meta rows as this transaction sees them
- * (after a change of its data, folder or state). On MySQL the search row is locked first, as a change of meta
- * rows does, and the meta rows are read with a locking read, so that neither write misses the other's.
+ * (after a change of its data, folder or state), their terms given by `termsOf`. On MySQL the search row is
+ * locked first, as a change of meta rows does, and the meta rows are read with a locking read, so that neither
+ * write misses the other's.
  */
 export function* searchRowSteps(
   mysql: boolean,
   workspaceId: string,
   entryId: string,
+  termsOf: SearchTermsRule,
   /** Throws to refuse the change (the transaction is rolled back): a meta row that would index too many terms. */
-  check?: (entry: IndexedEntry) => void,
+  check?: (terms: readonly string[]) => void,
 ): Generator<Step, void, any> {
   const locked: TermSource[] | undefined = mysql ? yield lockSearchRow(workspaceId, entryId) : undefined;
   const [row]: EntrySearchRow[] = yield { sql: `SELECT ${ENTRY_SEARCH_COLUMNS} FROM entries WHERE workspace_id = ? AND id = ?`, parameters: [workspaceId, entryId] };
@@ -43,6 +47,7 @@ export function* searchRowSteps(
     parameters: [workspaceId, entryId],
   };
   const entry = indexedEntryOf(row, metas);
-  check?.(entry);
-  yield* searchRowWrites(entry, { mysql, locked });
+  const terms = termsOf(entry);
+  check?.(terms);
+  yield* searchRowWrites({ ...entry, terms }, { mysql, locked });
 }

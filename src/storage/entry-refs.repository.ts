@@ -1,6 +1,5 @@
-import { envelopeOf, type Entry } from '../domain/entry';
-import { REF_CONTEXTS, referencesOf, type EntryRef } from '../domain/entry-refs';
-import { EntryRefEntity } from './entities/entry-ref.entity';
+import type { Entry } from '../domain/entry';
+import { REF_CONTEXTS, type EntryRef } from '../domain/entry-ref';
 import type { Step } from './sql-transaction';
 
 /** The contexts an envelope gives; `previous` comes from the create instead. */
@@ -8,36 +7,33 @@ const ENVELOPE_CONTEXTS = REF_CONTEXTS.filter((context) => context !== 'previous
 
 const REF_ROWS_PER_STATEMENT = 500;
 
-/** The rows that store an entry's references. */
-export const refRowsOf = (workspaceId: string, entryId: string, createdAt: Date, refs: readonly EntryRef[]): EntryRefEntity[] =>
-  refs.map((ref) => Object.assign(new EntryRefEntity(), { workspaceId, entryId, context: ref.context, refUuid: ref.uuid, createdAt: createdAt.getTime() }));
+type RefOwner = Pick<Entry, 'workspaceId' | 'id' | 'createdAt'>;
 
 /**
- * The statements that (re)write the references of one entry, in a transaction written as steps (a create, an
- * update): delete the entry's references that come from its envelope, and insert them again from `entry.refs`
- * when the create set them, else from its envelope (`data` or `dataJson`). The `previous` reference (the entry
- * `previous_id` named) is not in the envelope: a rewrite leaves it as it is. With `fresh` (a create), only the
- * inserts, `previous` included.
+ * The INSERTs of the references of new entries (one, or a batch of a bulk import), `previous` included, in
+ * slices, so that no statement passes the engines' limits on placeholders (a payment may name thousands).
  */
-export function entryRefSteps(entry: Pick<Entry, 'workspaceId' | 'id' | 'createdAt' | 'refs' | 'data' | 'dataJson'>, options: { fresh?: boolean } = {}): Step[] {
-  const all = entry.refs ?? referencesOf(envelopeOf(entry as Entry));
-  // A new entry has nothing to delete and keeps its `previous` link; a rewrite leaves that link alone.
-  const refs = options.fresh ? all : all.filter((ref) => ref.context !== 'previous');
-  const steps: Step[] = options.fresh
-    ? []
-    : [
-        {
-          sql: `DELETE FROM entry_refs WHERE workspace_id = ? AND entry_id = ? AND context IN (${ENVELOPE_CONTEXTS.map(() => '?').join(', ')})`,
-          parameters: [entry.workspaceId, entry.id, ...ENVELOPE_CONTEXTS],
-        },
-      ];
-  // In slices, so that no statement passes the engines' limits on placeholders (a payment may name thousands).
-  for (let start = 0; start < refs.length; start += REF_ROWS_PER_STATEMENT) {
-    const slice = refs.slice(start, start + REF_ROWS_PER_STATEMENT);
-    steps.push({
+export function* refInsertSteps(owners: readonly { entry: RefOwner; refs: readonly EntryRef[] }[]): Generator<Step, void, any> {
+  const rows = owners.flatMap(({ entry, refs }) => refs.map((ref) => [entry.workspaceId, entry.id, ref.context, ref.uuid, entry.createdAt.getTime()]));
+  for (let start = 0; start < rows.length; start += REF_ROWS_PER_STATEMENT) {
+    const slice = rows.slice(start, start + REF_ROWS_PER_STATEMENT);
+    yield {
       sql: `INSERT INTO entry_refs (workspace_id, entry_id, context, ref_uuid, created_at) VALUES ${slice.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
-      parameters: slice.flatMap((ref) => [entry.workspaceId, entry.id, ref.context, ref.uuid, entry.createdAt.getTime()]),
-    });
+      parameters: slice.flat(),
+    };
   }
-  return steps;
+}
+
+/**
+ * The statements that rewrite the references of one entry whose envelope changed, in a transaction written as
+ * steps (an update): delete the entry's references that come from its envelope, and insert `refs` (found by the
+ * domain in the new envelope). The `previous` reference (the entry `previous_id` named) is not in the envelope:
+ * a rewrite leaves it as it is.
+ */
+export function* entryRefSteps(entry: RefOwner, refs: readonly EntryRef[]): Generator<Step, void, any> {
+  yield {
+    sql: `DELETE FROM entry_refs WHERE workspace_id = ? AND entry_id = ? AND context IN (${ENVELOPE_CONTEXTS.map(() => '?').join(', ')})`,
+    parameters: [entry.workspaceId, entry.id, ...ENVELOPE_CONTEXTS],
+  };
+  yield* refInsertSteps([{ entry, refs: refs.filter((ref) => ref.context !== 'previous') }]);
 }

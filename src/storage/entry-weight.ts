@@ -26,3 +26,10 @@ export const partsWeightStep = (workspaceId: string, entryId: string): Step => (
 
 /** The total of what partsWeightStep read. */
 export const weightOf = (rows: { size: number | string | null }[]): number => rows.reduce((sum, row) => sum + Number(row.size ?? 0), 0);
+
+/**
+ * Whether a write took an entry's parts past `limit` (`before` and `after` are their weights without and with it).
+ * A write that makes an entry lighter is never refused, even where the entry was over the limit already (stored
+ * before the limit existed).
+ */
+export const heavierPastLimit = (before: number, after: number, limit: number): boolean => after > limit && after > before;

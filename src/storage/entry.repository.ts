@@ -1,23 +1,22 @@
 import { In, type DataSource, type Repository } from 'typeorm';
 import type { Envelope } from '../document';
-import { storedJsonOf, type Attachment, type Entry, type Meta } from '../domain/entry';
-import { DuplicateEntryError, type EntryPartSizes, type EntryStore, type EntryVersionsShown, type ListSlice, type RelatedSlice } from '../domain/entry-store';
+import type { Attachment, Entry, Meta } from '../domain/entry';
+import type { EntryVersion } from '../domain/entry-history';
+import { DuplicateEntryError, type EntryPartSizes, type EntryRecord, type EntryStore, type EntryVersionsShown, type ListSlice, type RelatedSlice } from '../domain/entry-store';
 import { AttachmentEntity } from './entities/attachment.entity';
-import { fromAttachmentRow } from './attachment-rows';
+import { fromAttachmentRow } from './attachment.mapper';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { duplicateIndexOf } from './duplicate-key';
-import { insertRowsIn, preparedInsert } from './bulk-insert';
-import { withRetries } from './transient-errors';
+import { insertSteps } from './bulk-insert';
 import { loadVersions, loadVersionsBefore } from './entry-history.repository';
-import { legacyVersionOf, type EntryVersion } from '../domain/entry-history';
-import { entryRefSteps, refRowsOf } from './entry-refs.repository';
+import { fromEntryRow, KEYLESS, toEntryRow } from './entry.mapper';
+import { fromMetaRow } from './meta.mapper';
+import { refInsertSteps } from './entry-refs.repository';
 import { relatedPage } from './related-page';
 import { ATTACHMENT_WEIGHT, META_WEIGHT } from './entry-weight';
-import { EntryRefEntity } from './entities/entry-ref.entity';
-import { insertSearchRows, searchRowWrites } from './search-index.repository';
+import { searchRowInserts } from './search-index.repository';
 import { runTransaction } from './sql-transaction';
-import { signatureOf, signatureText } from './signature-column';
 
 const LIST_COLUMNS = [
   'workspaceId', 'id', 'key', 'folder', 'docSchema', 'envSchema', 'state', 'signed', 'signature', 'invalid',
@@ -38,46 +37,34 @@ export class EntryRepository implements EntryStore {
     this.metas = dataSource.getRepository(MetaEntity);
   }
 
-  /** Stores a new entry and its search row, in one transaction: a search right after the create finds it. */
-  async insert(entry: Entry): Promise<void> {
-    const row = toRow(entry);
+  /**
+   * Stores new entries (one create, or a batch of a bulk import) as the domain recorded them: their rows, the
+   * documents they name and their search rows, in one transaction, with multi-row INSERTs: all or none, and a
+   * search right after the create finds it. Retried on MySQL after a deadlock or a cluster's certification
+   * conflict; an id or key already taken is a DuplicateEntryError.
+   */
+  async insert(records: readonly EntryRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const rows = records.map((record) => toEntryRow(record.entry));
+    const searchRows = records.map(({ entry, searchTerms }) => ({ workspaceId: entry.workspaceId, id: entry.id, folder: entry.folder, createdAt: entry.createdAt, terms: searchTerms }));
+    const { dataSource } = this;
     try {
-      // The entry, the documents it names and its search row, committed together (retried on MySQL after a
-      // deadlock or a cluster's certification conflict; a duplicate found then is still a 409).
-      const insert = preparedInsert(this.dataSource, EntryEntity, row);
-      await runTransaction(this.dataSource, function* (mysql) {
-        yield insert;
-        for (const statement of entryRefSteps(entry, { fresh: true })) yield statement;
-        yield* searchRowWrites(entry, { fresh: true, mysql });
+      await runTransaction(dataSource, function* (mysql) {
+        yield* insertSteps(dataSource, EntryEntity, rows);
+        yield* refInsertSteps(records);
+        yield* searchRowInserts(searchRows, { termRows: mysql });
       });
     } catch (error) {
       const index = duplicateIndexOf(error);
-      // A keyless entry's slot is its id: meeting the key index then means the id is taken.
-      if (index) throw new DuplicateEntryError(index === 'key' && entry.key !== undefined ? 'key' : 'id');
-      throw error;
-    }
-  }
-
-  /**
-   * Stores many new entries in one transaction with multi-row INSERTs (bulk import): all or none. Throws
-   * DuplicateEntryError when an id or key is taken. Entries made by createEntry have no attachments or meta.
-   */
-  async insertMany(entries: Entry[]): Promise<void> {
-    try {
-      const rows = entries.map(toRow);
-      const refs = entries.flatMap((e) => refRowsOf(e.workspaceId, e.id, e.createdAt, e.refs ?? []));
-      await withRetries(() =>
-        this.dataSource.transaction(async (manager) => {
-          await insertRowsIn(manager, EntryEntity, rows);
-          await insertRowsIn(manager, EntryRefEntity, refs);
-          await insertSearchRows(manager, entries, { termRows: this.dataSource.options.type === 'mysql' });
-        }),
-      );
-    } catch (error) {
-      const index = duplicateIndexOf(error);
-      if (index === 'key') throw new DuplicateEntryError((await this.anyIdTaken(entries)) ? 'id' : 'key');
-      if (index) throw new DuplicateEntryError('id');
-      throw error;
+      if (!index) throw error;
+      const entries = records.map((record) => record.entry);
+      // A keyless entry's slot is its id: meeting the key index then means the id is taken. One entry tells which
+      // it is by itself; in a batch, SQLite does not say which row failed.
+      if (index === 'key') {
+        const idTaken = entries.length === 1 ? entries[0].key === undefined : await this.anyIdTaken(entries);
+        throw new DuplicateEntryError(idTaken ? 'id' : 'key');
+      }
+      throw new DuplicateEntryError('id');
     }
   }
 
@@ -113,7 +100,7 @@ export class EntryRepository implements EntryStore {
   async findByIds(workspaceId: string, ids: string[]): Promise<Entry[]> {
     if (ids.length === 0) return [];
     const rows = await this.entries.find({ select: selectOf(LIST_COLUMNS), where: { workspaceId, id: In(ids) } });
-    return rows.map(fromRow);
+    return rows.map(fromEntryRow);
   }
 
   async list(workspaceId: string, slice: ListSlice): Promise<Entry[]> {
@@ -135,7 +122,7 @@ export class EntryRepository implements EntryStore {
       });
     }
     const rows = await query.orderBy(time, order).addOrderBy('e.id', order).limit(slice.limit).getMany();
-    return rows.map(fromRow);
+    return rows.map(fromEntryRow);
   }
 
   /** A page of a related list: its rows found by relatedPage, then those entries only. */
@@ -238,7 +225,7 @@ export class EntryRepository implements EntryStore {
   private async findOne(where: { workspaceId: string; id?: string; keySlot?: string }, withData: boolean): Promise<Entry | undefined> {
     const select = selectOf(withData ? [...LIST_COLUMNS, 'data'] : LIST_COLUMNS);
     const row = await this.entries.findOne({ select, where });
-    return row ? fromRow(row) : undefined;
+    return row ? fromEntryRow(row) : undefined;
   }
 }
 
@@ -272,79 +259,4 @@ function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
     else groups.set(keyOf(item), [item]);
   }
   return groups;
-}
-
-/** What the unique index holds for an entry: its key, or its id behind a control character that no key may hold. */
-const KEYLESS = '\u0001';
-const keySlotOf = (entry: Entry): string => entry.key ?? `${KEYLESS}${entry.id}`;
-
-function toRow(entry: Entry): EntryEntity {
-  return Object.assign(new EntryEntity(), {
-    workspaceId: entry.workspaceId,
-    id: entry.id,
-    key: entry.key ?? null,
-    keySlot: keySlotOf(entry),
-    folder: entry.folder,
-    docSchema: entry.docSchema,
-    envSchema: entry.envSchema,
-    state: entry.state ?? null,
-    signed: entry.signed,
-    signature: signatureText(entry.signature),
-    invalid: entry.invalid,
-    digestAlg: entry.digest.alg,
-    digestVal: entry.digest.val,
-    snippet: JSON.stringify(entry.snippet),
-    tags: JSON.stringify(entry.tags),
-    faults: JSON.stringify(entry.faults),
-    data: storedJsonOf(entry) ?? 'null',
-    createdAt: entry.createdAt.getTime(),
-    updatedAt: entry.updatedAt.getTime(),
-    version: entry.version ?? null,
-  });
-}
-
-function fromRow(row: EntryEntity): Entry {
-  const entry: Entry = {
-    workspaceId: row.workspaceId,
-    id: row.id,
-    key: row.key ?? undefined,
-    folder: row.folder,
-    docSchema: row.docSchema,
-    envSchema: row.envSchema,
-    state: row.state ?? undefined,
-    signed: Boolean(row.signed),
-    invalid: Boolean(row.invalid),
-    digest: { alg: row.digestAlg, val: row.digestVal },
-    snippet: JSON.parse(row.snippet),
-    tags: JSON.parse(row.tags),
-    faults: JSON.parse(row.faults),
-    attachments: [],
-    meta: [],
-    createdAt: new Date(row.createdAt),
-    updatedAt: new Date(row.updatedAt),
-    version: row.version ?? legacyVersionOf(row.digestVal),
-  };
-  const signature = signatureOf(row.signature);
-  if (signature) entry.signature = signature;
-  if (row.data !== undefined) entry.dataJson = row.data;
-  return entry;
-}
-
-export function fromMetaRow(row: MetaEntity): Meta {
-  return {
-    entryId: row.entryId,
-    src: row.src,
-    key: row.key,
-    value: row.value ? JSON.parse(row.value) : undefined,
-    ref: row.ref ?? undefined,
-    ownerId: row.ownerId ?? undefined,
-    owned: Boolean(row.owned),
-    indexed: Boolean(row.indexed),
-    secure: Boolean(row.secure),
-    shared: Boolean(row.shared),
-    linkScope: row.linkScope ?? undefined,
-    linkUrl: row.linkUrl ?? undefined,
-    createdAt: new Date(row.createdAt),
-    updatedAt: new Date(row.updatedAt),
-  };
 }

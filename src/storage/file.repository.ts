@@ -1,18 +1,19 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DataSource, Repository } from 'typeorm';
 import type { Attachment } from '../domain/entry';
-import { conflict, notFound } from '../domain/errors';
+import { EntryMissing, LimitBreach, WriteConflict } from '../domain/store-errors';
 import type { FileContent } from '../domain/file-content';
 import type { FileStore, FileWriteState, StoredContent } from '../domain/file-store';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { FileContentEntity } from './entities/file-content.entity';
 import type { BlobStore } from './blob-store';
-import { attachmentOfRawRow, attachmentUpdate, fromAttachmentRow, toAttachmentRow } from './attachment-rows';
+import { fromAttachmentRow, toAttachmentRow } from './attachment.mapper';
+import { fromContentRow, toContentRow } from './file-content.mapper';
+import { hydratedRow, rowUpdate } from './row-statements';
 import { preparedInsert } from './bulk-insert';
 import { duplicateIndexOf } from './duplicate-key';
 import { runTransaction, type Step } from './sql-transaction';
-import { partsWeightStep, weightOf } from './entry-weight';
-import { DEFAULT_ENTRY_LIMITS, checkPartsWeight } from '../domain/entry-limits';
+import { heavierPastLimit, partsWeightStep, weightOf } from './entry-weight';
 
 /** Files of entries: their rows (entry_attachments), their contents' rows, and the bytes through a BlobStore. */
 export class FileRepository implements FileStore {
@@ -23,7 +24,7 @@ export class FileRepository implements FileStore {
     private readonly dataSource: DataSource,
     private readonly blobs: BlobStore,
     /** ENTRY_PARTS_LIMIT: the most the entry's files and meta rows may weigh (see entry-weight.ts). */
-    private readonly partsLimit = DEFAULT_ENTRY_LIMITS.parts,
+    private readonly partsLimit: number,
   ) {
     this.files = dataSource.getRepository(AttachmentEntity);
     this.contents = dataSource.getRepository(FileContentEntity);
@@ -36,7 +37,7 @@ export class FileRepository implements FileStore {
 
   async findContent(workspaceId: string, entryId: string, contentId: string): Promise<StoredContent | undefined> {
     const row = await this.contents.findOne({ where: { workspaceId, entryId, id: contentId } });
-    return row ? { id: row.id, fileId: row.fileId, size: row.size, hash: row.hash } : undefined;
+    return row ? fromContentRow(row) : undefined;
   }
 
   async writeFile(
@@ -67,19 +68,18 @@ export class FileRepository implements FileStore {
         // The bytes first, before any lock is taken: a large content does not hold up the entry's other writes.
         if (content) {
           if (!staged) yield* blobs.writeSteps(workspaceId, content.id, content.bytes.chunks);
-          yield preparedInsert(dataSource, FileContentEntity, Object.assign(new FileContentEntity(), {
-            workspaceId, id: content.id, entryId, fileId: id, size: content.bytes.size, hash: content.bytes.hash, createdAt: Date.now(),
-          }));
+          const stored = { id: content.id, fileId: id, size: content.bytes.size, hash: content.bytes.hash };
+          yield preparedInsert(dataSource, FileContentEntity, toContentRow(workspaceId, entryId, stored, Date.now()));
         }
         // The entry's row, locked: the writes of one entry's files take turns from here to the commit, so each reads
         // what the one before it wrote (its version, its placeholder's content, its count of files).
         const entry: unknown[] = yield { sql: `SELECT id FROM entries WHERE workspace_id = ? AND id = ?${lock}`, parameters: [workspaceId, entryId] };
-        if (entry.length === 0) throw notFound('entry');
+        if (entry.length === 0) throw new EntryMissing();
         const rows: Record<string, unknown>[] = yield {
           sql: `SELECT * FROM entry_attachments WHERE workspace_id = ? AND entry_id = ? AND id = ?${lock}`,
           parameters: [workspaceId, entryId, id],
         };
-        const current = rows[0] ? fromAttachmentRow(attachmentOfRawRow(dataSource, rows[0])) : undefined;
+        const current = rows[0] ? fromAttachmentRow(hydratedRow(dataSource, AttachmentEntity, rows[0])) : undefined;
         let filesOnEntry = 0;
         if (!current) {
           const counted: { files: number | string }[] = yield {
@@ -98,9 +98,10 @@ export class FileRepository implements FileStore {
         const row = toAttachmentRow(workspaceId, file);
         const weight = partsWeightStep(workspaceId, entryId);
         const weightBefore = weightOf(yield weight);
-        yield current ? attachmentUpdate(dataSource, row) : preparedInsert(dataSource, AttachmentEntity, row);
+        yield current ? rowUpdate(dataSource, AttachmentEntity, row) : preparedInsert(dataSource, AttachmentEntity, row);
         // Under the entry's lock: the writes of its files take turns, so each weighs what the one before it wrote.
-        checkPartsWeight(weightBefore, weightOf(yield weight), partsLimit);
+        const weightAfter = weightOf(yield weight);
+        if (heavierPastLimit(weightBefore, weightAfter, partsLimit)) throw new LimitBreach('parts', weightAfter, partsLimit);
         return file;
       });
     } catch (error) {
@@ -111,7 +112,7 @@ export class FileRepository implements FileStore {
       }
       // The entry's lock keeps two writes of one file apart; should a row meet another all the same, it is a
       // conflict to try again, not a fault.
-      if (duplicateIndexOf(error)) throw conflict('the file was written by another request at the same time: try again');
+      if (duplicateIndexOf(error)) throw new WriteConflict('file');
       throw error;
     }
   }

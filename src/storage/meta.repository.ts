@@ -1,15 +1,22 @@
 import type { DataSource, Repository } from 'typeorm';
 import type { Meta } from '../domain/entry';
-import type { MetaStore } from '../domain/entry-meta.service';
+import type { MetaStore } from '../domain/meta-store';
+import type { SearchTermsRule } from '../domain/search-store';
+import { LimitBreach } from '../domain/store-errors';
 import { MetaEntity } from './entities/meta.entity';
-import { fromMetaRow } from './entry.repository';
+import { fromMetaRow, toMetaRow } from './meta.mapper';
 import { preparedInsert } from './bulk-insert';
 import { searchRowSteps } from './entry-index-steps';
-import { lockSearchRow, type IndexedEntry } from './search-index.repository';
-import { DEFAULT_ENTRY_LIMITS, checkPartsWeight, tooManyMetaRows, tooManySearchTerms, type EntryLimits } from '../domain/entry-limits';
-import { partsWeightStep, weightOf } from './entry-weight';
-import { searchTermsOf } from '../domain/search';
+import { lockSearchRow } from './search-index.repository';
+import { heavierPastLimit, partsWeightStep, weightOf } from './entry-weight';
 import { runTransaction, type Step } from './sql-transaction';
+
+/** The limits a meta write is checked against in its transaction (ENTRY_META_LIMIT, ENTRY_SEARCH_TERMS_LIMIT, ENTRY_PARTS_LIMIT). */
+export interface MetaLimits {
+  metaRows: number;
+  searchTerms: number;
+  parts: number;
+}
 
 const UPSERT_SET = ['value', 'ref', 'owner_id', 'owned', 'indexed', 'secure', 'shared', 'link_scope', 'link_url', 'created_at', 'updated_at']
   .map((column) => `\`${column}\` = VALUES(\`${column}\`)`)
@@ -21,7 +28,9 @@ export class MetaRepository implements MetaStore {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly limits: Pick<EntryLimits, 'metaRows' | 'searchTerms' | 'parts'> = DEFAULT_ENTRY_LIMITS,
+    private readonly limits: MetaLimits,
+    /** The terms an entry is found by: its search row is written again with each change of its meta rows. */
+    private readonly termsOf: SearchTermsRule,
   ) {
     this.metas = dataSource.getRepository(MetaEntity);
   }
@@ -52,17 +61,23 @@ export class MetaRepository implements MetaStore {
   /**
    * Deletes the row, inserts its new form when given, and rewrites the entry's search row from what the
    * transaction then sees of the entry and its meta rows (the steps an update of the entry uses too). A new row
-   * past ENTRY_META_LIMIT, or an indexed one that takes the entry past ENTRY_SEARCH_TERMS_LIMIT, is refused and
-   * nothing is written: checked inside the transaction, so two writes at once cannot both slip under a limit.
+   * past ENTRY_META_LIMIT, or an indexed one that takes the entry past ENTRY_SEARCH_TERMS_LIMIT, is refused (a
+   * LimitBreach) and nothing is written: checked inside the transaction, so two writes at once cannot both slip
+   * under a limit.
    */
   private async write(workspaceId: string, meta: Meta, insert?: Step): Promise<void> {
-    const limits = this.limits;
+    const { limits, termsOf } = this;
     const countRows: Step = {
       sql: 'SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN src = ? AND meta_key = ? THEN 1 ELSE 0 END), 0) AS mine FROM entry_meta WHERE workspace_id = ? AND entry_id = ?',
       parameters: [meta.src, meta.key, workspaceId, meta.entryId],
     };
     // Only a row that adds terms can be refused for them: a plain one, a secure one or a deletion never is.
-    const checkTerms = insert && meta.indexed && !meta.secure ? (entry: IndexedEntry) => checkTermCount(entry, limits.searchTerms) : undefined;
+    const checkTerms =
+      insert && meta.indexed && !meta.secure
+        ? (terms: readonly string[]) => {
+            if (terms.length > limits.searchTerms) throw new LimitBreach('searchTerms', terms.length, limits.searchTerms);
+          }
+        : undefined;
     const weight = partsWeightStep(workspaceId, meta.entryId);
     const remove: Step = {
       sql: 'DELETE FROM entry_meta WHERE workspace_id = ? AND entry_id = ? AND src = ? AND meta_key = ?',
@@ -77,7 +92,7 @@ export class MetaRepository implements MetaStore {
       let weightBefore = 0;
       if (insert) {
         const [rows]: { n: number | string; mine: number | string }[] = yield countRows;
-        if (Number(rows.mine) === 0 && Number(rows.n) >= limits.metaRows) throw tooManyMetaRows(limits.metaRows);
+        if (Number(rows.mine) === 0 && Number(rows.n) >= limits.metaRows) throw new LimitBreach('metaRows', Number(rows.n) + 1, limits.metaRows);
         weightBefore = weightOf(yield weight);
       }
       if (mysql) {
@@ -89,33 +104,11 @@ export class MetaRepository implements MetaStore {
         if (insert) yield insert;
       }
       // Measured again with the row written, in the same transaction: writes at once cannot both slip under the limit.
-      if (insert) checkPartsWeight(weightBefore, weightOf(yield weight), limits.parts);
-      yield* searchRowSteps(mysql, workspaceId, meta.entryId, checkTerms);
+      if (insert) {
+        const weightAfter = weightOf(yield weight);
+        if (heavierPastLimit(weightBefore, weightAfter, limits.parts)) throw new LimitBreach('parts', weightAfter, limits.parts);
+      }
+      yield* searchRowSteps(mysql, workspaceId, meta.entryId, termsOf, checkTerms);
     });
   }
-}
-
-function checkTermCount(entry: IndexedEntry, limit: number): void {
-  const terms = searchTermsOf(entry).length;
-  if (terms > limit) throw tooManySearchTerms(terms, limit);
-}
-
-function toMetaRow(workspaceId: string, meta: Meta): MetaEntity {
-  return Object.assign(new MetaEntity(), {
-    workspaceId,
-    entryId: meta.entryId,
-    src: meta.src,
-    key: meta.key,
-    value: meta.value === undefined ? null : JSON.stringify(meta.value),
-    ref: meta.ref ?? null,
-    ownerId: meta.ownerId ?? null,
-    owned: meta.owned,
-    indexed: meta.indexed,
-    secure: meta.secure,
-    shared: meta.shared,
-    linkScope: meta.linkScope ?? null,
-    linkUrl: meta.linkUrl ?? null,
-    createdAt: meta.createdAt.getTime(),
-    updatedAt: meta.updatedAt.getTime(),
-  });
 }

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { OWN_CONTEXT, REF_CONTEXTS } from '../domain/entry-refs';
+import { OWN_CONTEXT, REF_CONTEXTS } from '../domain/entry-ref';
 import type { RelatedSlice } from '../domain/entry-store';
 
 /**

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Entry } from '../domain/entry';
-import { badInput } from '../domain/errors';
-import { MAX_INDEXED_TERMS } from '../domain/entry-limits';
+import { MAX_INDEXED_TERMS, MAX_SEARCH_RESULTS, type CheckedSearch, type SearchSource, type SearchStore, type SearchTerm } from '../domain/search-store';
+import { SearchTooBroad } from '../domain/store-errors';
 import type { Step } from './sql-transaction';
-import { MAX_SEARCH_RESULTS, searchTermsOf, type CheckedSearch, type SearchSource, type SearchStore, type SearchTerm } from '../domain/search';
 
 /**
  * The search index: one row per entry in `entry_search` (its workspace, id, folder, time and terms), indexed
@@ -26,8 +25,13 @@ export interface SqlRunner {
   query(sql: string, parameters?: unknown[]): Promise<unknown>;
 }
 
-/** An entry as the index needs it. */
+/** An entry as its search terms are worked out from its rows (the entry's and its meta rows). */
 export type IndexedEntry = SearchSource & Pick<Entry, 'workspaceId' | 'createdAt'>;
+
+/** An entry's search row as it is written: where it belongs, and the terms it is found by, as the domain gave them. */
+export interface SearchRow extends Pick<Entry, 'workspaceId' | 'id' | 'folder' | 'createdAt'> {
+  terms: readonly string[];
+}
 
 /** "w" and 10 hex digits of the workspace's SHA-256: letters and digits only, so no tokenizer splits it. */
 export const workspaceToken = (workspaceId: string) => `w${createHash('sha256').update(workspaceId).digest('hex').slice(0, 10)}`;
@@ -42,47 +46,40 @@ const folderTerm = (folder: string) => `0f${createHash('sha256').update(folder).
  * The text stored for an entry's terms: each (the first MAX_INDEXED_TERMS), and its folder term, with its
  * workspace token, separated by spaces.
  */
-export function termsText(entry: IndexedEntry): string {
-  const prefix = workspaceToken(entry.workspaceId);
-  return [...searchTermsOf(entry).slice(0, MAX_INDEXED_TERMS), folderTerm(entry.folder)].map((term) => prefix + term).join(' ');
+export function termsText(row: SearchRow): string {
+  const prefix = workspaceToken(row.workspaceId);
+  return [...row.terms.slice(0, MAX_INDEXED_TERMS), folderTerm(row.folder)].map((term) => prefix + term).join(' ');
 }
 
 const COLUMNS = '(workspace_id, entry_id, folder, created_at, term_count, terms)';
-const rowValues = (entry: IndexedEntry) => {
-  const terms = termsText(entry);
-  return [entry.workspaceId, entry.id, entry.folder, entry.createdAt.getTime(), terms.split(' ').length, terms];
+const rowValues = (row: SearchRow) => {
+  const terms = termsText(row);
+  return [row.workspaceId, row.id, row.folder, row.createdAt.getTime(), terms.split(' ').length, terms];
 };
 const TUPLE = '(?, ?, ?, ?, ?, ?)';
 
 /**
- * The statements that (re)write an entry's search row: delete it, insert it from the entry; on MySQL also its
- * term rows: the old ones deleted by key, from the terms the old row lists, and the new ones inserted with the
- * new row's rid from LAST_INSERT_ID() (the same connection runs every statement of a transaction), each in
+ * The statements that rewrite an entry's search row: delete it, insert it from `row`; on MySQL also its term
+ * rows: the old ones deleted by key, from the terms the old row lists, and the new ones inserted with the new
+ * row's rid from LAST_INSERT_ID() (the same connection runs every statement of a transaction), each in
  * statements of at most TERMS_PER_STATEMENT terms (an engine bounds the placeholders of one). When the terms are
- * those the row holds already, nothing is written. A new entry's
- * (`fresh`) is only inserted: on InnoDB, deleting a row that is not there locks the gap where it would be, and
- * concurrent creates that each hold such a gap and insert into another's would deadlock.
+ * those the row holds already, nothing is written. (A new entry's row is only inserted, by searchRowInserts.)
  */
-export function* searchRowWrites(
-  entry: IndexedEntry,
-  options: { fresh?: boolean; mysql: boolean; locked?: TermSource[] },
-): Generator<Step, void, any> {
-  const values = rowValues(entry);
-  if (!options.fresh) {
-    const where = 'WHERE workspace_id = ? AND entry_id = ?';
-    // The old row: on MySQL as the caller's lock of it read it, or locked here; on SQLite the write transaction holds it.
-    const [old]: TermSource[] = options.mysql
-      ? (options.locked ?? (yield lockSearchRow(entry.workspaceId, entry.id)))
-      : yield { sql: `SELECT rid, terms FROM ${SEARCH_TABLE} ${where}`, parameters: [entry.workspaceId, entry.id] };
-    // Nothing the entry is found by changed (a plain meta row, say): its row, and its FTS or term rows, stay as they are.
-    if (old && old.terms === values[5]) return;
-    if (options.mysql && old) {
-      for (const terms of slices(old.terms.split(' '))) {
-        yield { sql: `DELETE FROM ${SEARCH_TERM_TABLE} WHERE rid = ? AND term IN (${terms.map(() => '?').join(', ')})`, parameters: [old.rid, ...terms] };
-      }
+export function* searchRowWrites(row: SearchRow, options: { mysql: boolean; locked?: TermSource[] }): Generator<Step, void, any> {
+  const values = rowValues(row);
+  const where = 'WHERE workspace_id = ? AND entry_id = ?';
+  // The old row: on MySQL as the caller's lock of it read it, or locked here; on SQLite the write transaction holds it.
+  const [old]: TermSource[] = options.mysql
+    ? (options.locked ?? (yield lockSearchRow(row.workspaceId, row.id)))
+    : yield { sql: `SELECT rid, terms FROM ${SEARCH_TABLE} ${where}`, parameters: [row.workspaceId, row.id] };
+  // Nothing the entry is found by changed (a plain meta row, say): its row, and its FTS or term rows, stay as they are.
+  if (old && old.terms === values[5]) return;
+  if (options.mysql && old) {
+    for (const terms of slices(old.terms.split(' '))) {
+      yield { sql: `DELETE FROM ${SEARCH_TERM_TABLE} WHERE rid = ? AND term IN (${terms.map(() => '?').join(', ')})`, parameters: [old.rid, ...terms] };
     }
-    yield { sql: `DELETE FROM ${SEARCH_TABLE} ${where}`, parameters: [entry.workspaceId, entry.id] };
   }
+  yield { sql: `DELETE FROM ${SEARCH_TABLE} ${where}`, parameters: [row.workspaceId, row.id] };
   yield { sql: `INSERT INTO ${SEARCH_TABLE} ${COLUMNS} VALUES ${TUPLE}`, parameters: values };
   if (options.mysql) {
     const [{ rid }]: { rid: number | string }[] = yield { sql: 'SELECT LAST_INSERT_ID() AS rid', parameters: [] };
@@ -106,27 +103,44 @@ export const lockSearchRow = (workspaceId: string, entryId: string): Step => ({
 });
 
 const ROWS_PER_STATEMENT = 500;
-const TERM_ROWS_PER_STATEMENT = 5000;
 
 /**
- * Search rows of new entries, with multi-row INSERTs (bulk import): inside the caller's transaction. With
- * `termRows` (MySQL) their term rows too, once the rows' rids are known (read back: a multi-row insert's rids
- * need not be consecutive, as on a Galera cluster).
+ * The statements that insert the search rows of new entries (one entry, or a batch of a bulk import), with
+ * multi-row INSERTs. With `termRows` (MySQL) their term rows too, once the rows' rids are known (read back by
+ * entry: a multi-row insert's rids need not be consecutive, as on a Galera cluster). Only inserts: on InnoDB,
+ * deleting a row that is not there locks the gap where it would be, and concurrent creates that each hold such
+ * a gap and insert into another's would deadlock.
  */
-export async function insertSearchRows(runner: SqlRunner, entries: IndexedEntry[], options: { termRows: boolean }): Promise<void> {
-  for (let start = 0; start < entries.length; start += ROWS_PER_STATEMENT) {
-    const chunk = entries.slice(start, start + ROWS_PER_STATEMENT);
-    await runner.query(`INSERT INTO ${SEARCH_TABLE} ${COLUMNS} VALUES ${chunk.map(() => TUPLE).join(', ')}`, chunk.flatMap(rowValues));
+export function* searchRowInserts(rows: readonly SearchRow[], options: { termRows: boolean }): Generator<Step, void, any> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+    const values = chunk.map(rowValues);
+    yield { sql: `INSERT INTO ${SEARCH_TABLE} ${COLUMNS} VALUES ${chunk.map(() => TUPLE).join(', ')}`, parameters: values.flat() };
     if (!options.termRows) continue;
-    for (const workspace of new Set(chunk.map((entry) => entry.workspaceId))) {
-      const ids = chunk.filter((entry) => entry.workspaceId === workspace).map((entry) => entry.id);
-      const rows = (await runner.query(
-        `SELECT rid, terms FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id IN (${ids.map(() => '?').join(', ')})`,
-        [workspace, ...ids],
-      )) as TermSource[];
-      await insertTermRows(runner, rows);
+    const pairs: [string, number | string][] = [];
+    for (const workspace of new Set(chunk.map((row) => row.workspaceId))) {
+      const texts = new Map(values.filter((v) => v[0] === workspace).map((v) => [v[1] as string, v[5] as string]));
+      const ids = [...texts.keys()];
+      const rids: { rid: number | string; entry_id: string }[] = yield {
+        sql: `SELECT rid, entry_id FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id IN (${ids.map(() => '?').join(', ')})`,
+        parameters: [workspace, ...ids],
+      };
+      for (const { rid, entry_id } of rids) for (const term of texts.get(entry_id)!.split(' ')) pairs.push([term, rid]);
     }
+    yield* termRowInserts(pairs);
   }
+}
+
+function* termRowInserts(pairs: [string, number | string][]): Generator<Step, void, any> {
+  for (const chunk of slices(pairs)) {
+    yield { sql: `INSERT INTO ${SEARCH_TERM_TABLE} (term, rid) VALUES ${chunk.map(() => '(?, ?)').join(', ')}`, parameters: chunk.flat() };
+  }
+}
+
+/** The search rows of new entries, inside the caller's transaction (searchRowInserts run statement by statement). */
+export async function insertSearchRows(runner: SqlRunner, rows: readonly SearchRow[], options: { termRows: boolean }): Promise<void> {
+  const steps = searchRowInserts(rows, options);
+  for (let next = steps.next(); !next.done; ) next = steps.next(await runner.query(next.value.sql, next.value.parameters));
 }
 
 /** A search row's rid and its terms text, as the term rows are written from it. */
@@ -137,11 +151,8 @@ export interface TermSource {
 
 /** The term rows of search rows already stored (MySQL), in multi-row INSERTs. */
 export async function insertTermRows(runner: SqlRunner, rows: TermSource[]): Promise<void> {
-  const pairs = rows.flatMap((row) => row.terms.split(' ').map((term) => [term, row.rid]));
-  for (let start = 0; start < pairs.length; start += TERM_ROWS_PER_STATEMENT) {
-    const chunk = pairs.slice(start, start + TERM_ROWS_PER_STATEMENT);
-    await runner.query(`INSERT INTO ${SEARCH_TERM_TABLE} (term, rid) VALUES ${chunk.map(() => '(?, ?)').join(', ')}`, chunk.flat());
-  }
+  const steps = termRowInserts(rows.flatMap((row) => row.terms.split(' ').map((term): [string, number | string] => [term, row.rid])));
+  for (let next = steps.next(); !next.done; ) next = steps.next(await runner.query(next.value.sql, next.value.parameters));
 }
 
 /** An entry's row as the index reads it (snake_case columns, as raw SQL returns them). */
@@ -292,7 +303,7 @@ export class SearchIndexRepository implements SearchStore {
       // busy for the others, and the client is told to narrow it.
       const errno = (error as { driverError?: { errno?: number } }).driverError?.errno;
       if (errno !== undefined && STOPPED_BY_TIME_LIMIT.has(errno)) {
-        throw badInput('the search matches too many entries to rank in time: add words, or a folder', { q: 'matches too many entries; add words, or a folder' });
+        throw new SearchTooBroad();
       }
       throw error;
     }

@@ -3,6 +3,7 @@ import type { FileContent } from '../domain/file-content';
 import type { SpoolItem, SpoolStore } from '../domain/spool-store';
 import type { BlobStore } from './blob-store';
 import { SpoolItemEntity } from './entities/spool-item.entity';
+import { fromSpoolRow, toSpoolRow } from './spool-item.mapper';
 import { preparedInsert } from './bulk-insert';
 import { runTransaction, type Step } from './sql-transaction';
 
@@ -25,14 +26,14 @@ export class SpoolRepository implements SpoolStore {
     const { dataSource, blobs } = this;
     // The row and its bytes together (the whole transaction again on MySQL after a deadlock or a certification conflict).
     await runTransaction(dataSource, function* () {
-      yield preparedInsert(dataSource, SpoolItemEntity, toRow(workspaceId, item));
+      yield preparedInsert(dataSource, SpoolItemEntity, toSpoolRow(workspaceId, item));
       yield* blobs.writeSteps(workspaceId, item.contentId, content.chunks);
     });
   }
 
   async find(workspaceId: string, key: string): Promise<SpoolItem | undefined> {
     const row = await this.items.findOne({ where: { workspaceId, key } });
-    return row ? fromRow(row) : undefined;
+    return row ? fromSpoolRow(row) : undefined;
   }
 
   async delete(workspaceId: string, key: string): Promise<boolean> {
@@ -63,26 +64,3 @@ export class SpoolRepository implements SpoolStore {
     return this.blobs.read(workspaceId, contentId, start, end);
   }
 }
-
-const toRow = (workspaceId: string, item: SpoolItem): SpoolItemEntity => ({
-  workspaceId,
-  key: item.key,
-  name: item.name,
-  mime: item.mime,
-  size: item.size,
-  hash: item.hash,
-  contentId: item.contentId,
-  createdAt: item.createdAt.getTime(),
-  expiresAt: item.expiresAt.getTime(),
-});
-
-const fromRow = (row: SpoolItemEntity): SpoolItem => ({
-  key: row.key,
-  name: row.name,
-  mime: row.mime,
-  size: row.size,
-  hash: row.hash,
-  contentId: row.contentId,
-  createdAt: new Date(row.createdAt),
-  expiresAt: new Date(row.expiresAt),
-});

@@ -1,10 +1,11 @@
 import { digestOf } from '../../src/document/head/header';
 import { processDocument } from '../../src/document';
-import { EntryImporter, type EntryBulkStore } from '../../src/domain/entry-import';
+import { EntryImporter } from '../../src/domain/entry-import';
+import type { EntryStore } from '../../src/domain/entry-store';
 import { sampleBody, sampleEntries, sampleInvoice } from '../../src/domain/sample-entries';
 import { buildSnippet } from '../../src/domain/snippet';
 
-const noStore = {} as EntryBulkStore; // sample bodies never read the store
+const noStore = {} as EntryStore; // sample bodies never read the store
 
 describe('sample entries', () => {
   test('every sample body is valid', () => {

@@ -3,6 +3,7 @@ import type { Entry } from '../../src/domain/entry';
 import { EntryRepository } from '../../src/storage/entry.repository';
 import { walkEntries } from '../helpers/walk-entries';
 import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
+import { entryRecordOf } from '../../src/domain/entry-record';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -20,7 +21,7 @@ async function storeAt(workspaceId: string, times: number[]): Promise<Entry[]> {
       signed: false, invalid: false, digest: { alg: 'sha256', val: 'x' }, snippet: { title: `Entry ${i}` }, tags: [], attachments: [], meta: [], faults: [],
       createdAt: new Date(time), updatedAt: new Date(time), dataJson: '{}',
     };
-    await repository.insert(entry);
+    await repository.insert([entryRecordOf(entry)]);
     stored.push(entry);
   }
   return stored;

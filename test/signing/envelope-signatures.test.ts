@@ -5,7 +5,9 @@ import path from 'node:path';
 import { ConfigError } from '../../src/config';
 import type { Envelope } from '../../src/document';
 import { DomainError } from '../../src/domain/errors';
-import { checkReceivedSignatures, MAX_SIGNATURES, signEnvelope, verifyEnvelopeSignatures, withSigningFaults, WORKSPACE_HEADER, workspaceDigest } from '../../src/signing/envelope-signatures';
+import { checkReceivedSignatures, signEnvelope, verifyEnvelopeSignatures, withSigningFaults } from '../../src/domain/envelope-signing';
+import * as signing from '../../src/signing/envelope-signatures';
+import { MAX_SIGNATURES, WORKSPACE_HEADER, workspaceDigest } from '../../src/signing/envelope-signatures';
 import { SigningKeys, type PublicJwk } from '../../src/signing/signing-keys';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -143,6 +145,17 @@ describe('envelope signatures', () => {
     delete env.doc.code;
     expect(() => signEnvelope(env, [], keys, { workspaceId: A, now: NOW })).toThrow(/code is required/);
     expect(env.sigs).toBeUndefined();
+  });
+
+  test('signing itself returns its faults, never throws: the domain says what the client is told', () => {
+    const env = envelope();
+    delete env.doc.code;
+    expect(signing.signEnvelope(env, [], keys, { workspaceId: A, now: NOW })).toEqual({ kind: 'not-ready', faults: [expect.objectContaining({ code: 'GOBL-ENVELOPE-13' })] });
+    const signed = signedIn(A);
+    expect(signing.verifyEnvelopeSignatures(signed, keys, A)).toBeUndefined();
+    expect(signing.verifyEnvelopeSignatures(signed, undefined, A)).toEqual({ kind: 'refused', problems: { 0: expect.stringContaining('does not know or trust') } });
+    signed.sigs = Array.from({ length: MAX_SIGNATURES + 1 }, () => signed.sigs![0]);
+    expect(signing.checkReceivedSignatures(signed, keys, A)).toEqual({ fault: { kind: 'too-many', count: MAX_SIGNATURES + 1, max: MAX_SIGNATURES } });
   });
 
   test('a signed envelope that is not ready gets the readiness fault once', () => {

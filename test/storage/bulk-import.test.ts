@@ -4,8 +4,9 @@ import { DuplicateEntryError } from '../../src/domain/entry-store';
 import { sampleEntries } from '../../src/domain/sample-entries';
 import { EntryRepository } from '../../src/storage/entry.repository';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
+import { entryRecordOf } from '../../src/domain/entry-record';
 
-/** Bulk import (npm run seed): entries written by insertMany read back exactly as the API serves created ones. */
+/** Bulk import (npm run seed): entries written a batch at a time read back exactly as the API serves created ones. */
 let t: TestServer;
 let repository: EntryRepository;
 let importer: EntryImporter;
@@ -23,10 +24,10 @@ const collect = async <T>(items: AsyncIterable<T>) => {
 };
 
 describe('bulk import', () => {
-  test('insertMany stores entries that list and fetch like created ones, newest first', async () => {
+  test('a batch insert stores entries that list and fetch like created ones, newest first', async () => {
     const workspace = newWorkspace();
     const entries = await collect(sampleEntries(importer, workspace, 450, { templates: 20, newest: new Date('2026-11-20T12:00:00Z') }));
-    await repository.insertMany(entries); // more rows than one INSERT statement takes
+    await importer.store(entries); // more rows than one INSERT statement takes
     const api = client(t.url, await tokenFor(workspace));
 
     const page = await api.get('/silo/v1/entries?limit=100');
@@ -46,8 +47,8 @@ describe('bulk import', () => {
   test('a batch with a taken id stores nothing and names the id', async () => {
     const workspace = newWorkspace();
     const [first, second] = await collect(sampleEntries(importer, workspace, 2, { templates: 1 }));
-    await repository.insert(first);
-    await expect(repository.insertMany([second, first])).rejects.toEqual(new DuplicateEntryError('id'));
+    await repository.insert([entryRecordOf(first)]);
+    await expect(importer.store([second, first])).rejects.toEqual(new DuplicateEntryError('id'));
     expect(await repository.findById(workspace, second.id, { withData: false })).toBeUndefined();
   });
 

@@ -1,10 +1,11 @@
-import type { Entry } from '../../src/domain/entry';
+import { envelopeOf, type Entry } from '../../src/domain/entry';
+import { referencesOf } from '../../src/domain/entry-refs';
 import { entryRefSteps } from '../../src/storage/entry-refs.repository';
 import { runTransaction } from '../../src/storage/sql-transaction';
 import { invoice } from '../helpers/documents';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 
-/** entryRefSteps, as a path that replaces an entry's envelope runs them: in its own transaction, from the envelope. */
+/** entryRefSteps, as a path that replaces an entry's envelope runs them: in its own transaction, with the references the domain finds in the envelope. */
 let t: TestServer;
 beforeAll(async () => {
   t = await startServer();
@@ -15,7 +16,7 @@ type Rewritten = Pick<Entry, 'workspaceId' | 'id' | 'createdAt' | 'data' | 'data
 /** The rewrite in a transaction of its own; `then` runs inside it, after the rewrite (a throw rolls it back). */
 const rewrite = (entry: Rewritten, then: () => void = () => undefined) =>
   runTransaction(t.server.dataSource, function* () {
-    yield* entryRefSteps(entry);
+    yield* entryRefSteps(entry, referencesOf(envelopeOf(entry as Entry)));
     then();
   });
 

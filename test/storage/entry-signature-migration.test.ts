@@ -8,6 +8,7 @@ import { MIGRATIONS, dataSourceOptions, openDataSource } from '../../src/storage
 import { EntryRepository } from '../../src/storage/entry.repository';
 import { freshMysqlDatabase } from '../helpers/database-check';
 import { MARIADB_URL, testDatabase } from '../helpers/server';
+import { entryRecordOf } from '../../src/domain/entry-record';
 
 /**
  * A signed entry stored before entries kept their signature verdict reads back unchanged and without one
@@ -55,7 +56,7 @@ describe('the entry-signature migration on an existing database', () => {
 
       const verdict = { verified: false, sigs: [{ kid: 'k-1', by: 'unknown' as const, verified: false, problem: 'was made with a key the service does not know' }] };
       const newer = { ...stored!, id: randomUUID(), signature: verdict, createdAt: new Date(2000) };
-      await entries.insert(newer);
+      await entries.insert([entryRecordOf(newer)]);
       expect((await entries.findById('ws', newer.id, { withData: false }))?.signature).toEqual(verdict);
       expect((await entries.list('ws', { limit: 10 })).map((e) => e.signature)).toEqual([verdict, undefined]);
     } finally {

@@ -11,6 +11,7 @@ import { dataSourceOptions, openDataSource } from '../../src/storage/data-source
 import { EntryRepository } from '../../src/storage/entry.repository';
 import { freshMysqlDatabase } from '../helpers/database-check';
 import { MARIADB_URL, testDatabase } from '../helpers/server';
+import { entryRecordOf } from '../../src/domain/entry-record';
 
 /**
  * Entries stored before the key-slot migration (one with a key, one without) are read back unchanged after it,
@@ -66,9 +67,9 @@ describe('the key-slot migration on an existing database', () => {
 
       // New entries: the key is still unique; keyless ones do not collide.
       const template = { ...withoutKey!, dataJson: data('New') };
-      await entries.insert({ ...template, id: randomUUID(), key: undefined });
-      await entries.insert({ ...template, id: randomUUID(), key: undefined });
-      await expect(entries.insert({ ...template, id: randomUUID(), key: 'invoice-1' })).rejects.toEqual(new DuplicateEntryError('key'));
+      await entries.insert([entryRecordOf({ ...template, id: randomUUID(), key: undefined })]);
+      await entries.insert([entryRecordOf({ ...template, id: randomUUID(), key: undefined })]);
+      await expect(entries.insert([entryRecordOf({ ...template, id: randomUUID(), key: 'invoice-1' })])).rejects.toEqual(new DuplicateEntryError('key'));
     } finally {
       await migrated.destroy();
     }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EntryRepository } from '../../src/storage/entry.repository';
 import { newWorkspace, party, startServer, testDatabase, type TestServer } from '../helpers/server';
+import { entryRecordOf } from '../../src/domain/entry-record';
 
 /**
  * The list query must be served by an index in its order: no sort in memory, whatever the filters,
@@ -49,11 +50,11 @@ describe('list query plan', () => {
     const workspace = newWorkspace();
     for (let i = 0; i < 30; i++) {
       const id = randomUUID();
-      await repository.insert({
+      await repository.insert([entryRecordOf({
         workspaceId: workspace, id, folder: i % 2 ? 'sales' : 'parties', docSchema: party('x').$schema, envSchema: 'https://gobl.org/draft-0/envelope',
         signed: false, invalid: false, digest: { alg: 'sha256', val: 'x' }, snippet: { title: 'x' }, tags: [], attachments: [], meta: [], faults: [],
         createdAt: new Date(Date.now() - i * 1000), updatedAt: new Date(), data: undefined,
-      });
+      })]);
     }
   });
 
@@ -92,7 +93,7 @@ describe('related list query plan', () => {
       signed: false, invalid: false, digest: { alg: 'sha256', val: 'x' }, snippet: { title: 'x' }, tags: [], attachments: [], meta: [], faults: [],
       createdAt: new Date(Date.now() - i * 1000), updatedAt: new Date(), dataJson: '{}', refs: [{ uuid: named, context: i % 2 ? 'preceding' : 'previous' }],
     }));
-    await repository.insertMany(entries);
+    await repository.insert(entries.map(entryRecordOf));
     await t.server.dataSource.query(testDatabase() === 'sqlite' ? 'ANALYZE' : 'ANALYZE TABLE entry_refs');
   });
 

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { EntryImporter } from '../../src/domain/entry-import';
 import { sampleEntries } from '../../src/domain/sample-entries';
 import { EntryRepository } from '../../src/storage/entry.repository';
-import { searchRowWrites } from '../../src/storage/search-index.repository';
+import { searchRowInserts, searchRowWrites } from '../../src/storage/search-index.repository';
+import { searchTermsOf } from '../../src/domain/search';
+import { entryRecordOf } from '../../src/domain/entry-record';
 import { runTransaction, type Step } from '../../src/storage/sql-transaction';
 import { MAX_INDEXED_TERMS } from '../../src/domain/entry-limits';
 import { invoice } from '../helpers/documents';
@@ -39,7 +41,7 @@ describe('the search index', () => {
     const workspace = newWorkspace();
     const repository = new EntryRepository(t.server.dataSource);
     const entries = await collect(sampleEntries(new EntryImporter(repository), workspace, 1200, { templates: 20 }));
-    await repository.insertMany(entries);
+    await repository.insert(entries.map(entryRecordOf));
     const search = searchOf(client(t.url, await tokenFor(workspace)));
     const target = entries[444];
     expect(await search(`SAMPLE-${target.snippet.code as string}`)).toEqual([target.id]);
@@ -74,7 +76,7 @@ describe('the search index', () => {
     const entry = (await repository.findById(workspace, created.id, { withData: false }))!;
     const changed = { ...entry, snippet: { ...entry.snippet, title: 'F-AFTER-2', code: 'AFTER-2' }, state: 'sent' };
     await runTransaction(t.server.dataSource, function* (mysql) {
-      yield* searchRowWrites(changed, { mysql });
+      yield* searchRowWrites({ ...changed, terms: searchTermsOf(changed) }, { mysql });
     });
     expect(await search('F-BEFORE-1')).toEqual([]);
     expect(await search('F-AFTER-2 sent')).toEqual([created.id]);
@@ -98,8 +100,9 @@ describe('the search index', () => {
           next = steps.next(yield next.value);
         }
       };
-    await runTransaction(t.server.dataSource, (mysql) => counted(searchRowWrites(entry, { fresh: true, mysql }))());
-    await runTransaction(t.server.dataSource, (mysql) => counted(searchRowWrites({ ...entry, tags: tags.slice(1) }, { mysql }))());
+    await runTransaction(t.server.dataSource, (mysql) => counted(searchRowInserts([{ ...entry, terms: searchTermsOf(entry) }], { termRows: mysql }))());
+    const rewritten = { ...entry, tags: tags.slice(1) };
+    await runTransaction(t.server.dataSource, (mysql) => counted(searchRowWrites({ ...rewritten, terms: searchTermsOf(rewritten) }, { mysql }))());
     expect(Math.max(...bound)).toBeLessThanOrEqual(1001);
     const [row] = (await t.server.dataSource.query('SELECT rid, term_count FROM entry_search WHERE workspace_id = ? AND entry_id = ?', [entry.workspaceId, entry.id])) as {
       rid: number | string;
@@ -120,7 +123,8 @@ describe('a search that keeps the database busy too long', () => {
     try {
       const workspace = newWorkspace();
       const repository = new EntryRepository(bounded.server.dataSource);
-      await repository.insertMany(await collect(sampleEntries(new EntryImporter(repository), workspace, 4000, { templates: 20 })));
+      const importer = new EntryImporter(repository);
+      await importer.store(await collect(sampleEntries(importer, workspace, 4000, { templates: 20 })));
       const token = await tokenFor(workspace);
       const unbounded = client(t.url, token);
       // A word all 4,000 entries hold: reading and ranking its newest 1,000 matches takes well over a millisecond,

@@ -1,7 +1,5 @@
-import type { DataSource } from 'typeorm';
 import type { Attachment } from '../domain/entry';
 import { AttachmentEntity } from './entities/attachment.entity';
-import type { Step } from './sql-transaction';
 
 /** Earlier versions of a file as the `previous` column holds them: JSON, times in milliseconds. */
 interface StoredVersion {
@@ -55,27 +53,5 @@ export function fromAttachmentRow(row: AttachmentEntity): Attachment {
     contentId: row.contentId ?? undefined,
     previous: previous.map((v) => ({ id: v.id, createdAt: new Date(v.created_at), hash: v.hash, size: v.size })),
     createdAt: new Date(row.createdAt),
-  };
-}
-
-/** An entry_attachments row as a statement returns it (column names, the engine's types), as TypeORM would load it. */
-export function attachmentOfRawRow(dataSource: DataSource, raw: Record<string, unknown>): AttachmentEntity {
-  const row = new AttachmentEntity();
-  for (const column of dataSource.getMetadata(AttachmentEntity).columns) {
-    column.setEntityValue(row, dataSource.driver.prepareHydratedValue(raw[column.databaseName], column));
-  }
-  return row;
-}
-
-/** The UPDATE of a file's row to `row`, by its primary key, with the values as TypeORM stores them. */
-export function attachmentUpdate(dataSource: DataSource, row: AttachmentEntity): Step {
-  const { driver } = dataSource;
-  const columns = dataSource.getMetadata(AttachmentEntity).columns;
-  const set = columns.filter((c) => !c.isPrimary && c.isUpdate);
-  const keys = columns.filter((c) => c.isPrimary);
-  const value = (c: (typeof columns)[number]) => driver.preparePersistentValue(c.getEntityValue(row), c);
-  return {
-    sql: `UPDATE ${driver.escape('entry_attachments')} SET ${set.map((c) => `${driver.escape(c.databaseName)} = ?`).join(', ')} WHERE ${keys.map((c) => `${driver.escape(c.databaseName)} = ?`).join(' AND ')}`,
-    parameters: [...set.map(value), ...keys.map(value)],
   };
 }

@@ -1,0 +1,61 @@
+import { storedJsonOf, type Entry } from '../domain/entry';
+import { legacyVersionOf } from '../domain/entry-history';
+import { EntryEntity } from './entities/entry.entity';
+import { signatureOf, signatureText } from './signature-column';
+
+/** What the unique index holds for an entry: its key, or its id behind a control character that no key may hold. */
+export const KEYLESS = '\u0001';
+const keySlotOf = (entry: Entry): string => entry.key ?? `${KEYLESS}${entry.id}`;
+
+/** An entry as its `entries` row, and back (`fromEntryRow`: without `data` unless it was read). */
+export function toEntryRow(entry: Entry): EntryEntity {
+  return Object.assign(new EntryEntity(), {
+    workspaceId: entry.workspaceId,
+    id: entry.id,
+    key: entry.key ?? null,
+    keySlot: keySlotOf(entry),
+    folder: entry.folder,
+    docSchema: entry.docSchema,
+    envSchema: entry.envSchema,
+    state: entry.state ?? null,
+    signed: entry.signed,
+    signature: signatureText(entry.signature),
+    invalid: entry.invalid,
+    digestAlg: entry.digest.alg,
+    digestVal: entry.digest.val,
+    snippet: JSON.stringify(entry.snippet),
+    tags: JSON.stringify(entry.tags),
+    faults: JSON.stringify(entry.faults),
+    data: storedJsonOf(entry) ?? 'null',
+    createdAt: entry.createdAt.getTime(),
+    updatedAt: entry.updatedAt.getTime(),
+    version: entry.version ?? null,
+  });
+}
+
+export function fromEntryRow(row: EntryEntity): Entry {
+  const entry: Entry = {
+    workspaceId: row.workspaceId,
+    id: row.id,
+    key: row.key ?? undefined,
+    folder: row.folder,
+    docSchema: row.docSchema,
+    envSchema: row.envSchema,
+    state: row.state ?? undefined,
+    signed: Boolean(row.signed),
+    invalid: Boolean(row.invalid),
+    digest: { alg: row.digestAlg, val: row.digestVal },
+    snippet: JSON.parse(row.snippet),
+    tags: JSON.parse(row.tags),
+    faults: JSON.parse(row.faults),
+    attachments: [],
+    meta: [],
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+    version: row.version ?? legacyVersionOf(row.digestVal),
+  };
+  const signature = signatureOf(row.signature);
+  if (signature) entry.signature = signature;
+  if (row.data !== undefined) entry.dataJson = row.data;
+  return entry;
+}

@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * The architecture check (`npm run arch`, .dependency-cruiser.cjs) run on small file sets laid out like this
+ * project: each breaks one rule, and the check must name that rule and fail; the same files without the break pass.
+ */
+const ROOT = path.resolve(__dirname, '..');
+const CONFIG = path.join(ROOT, '.dependency-cruiser.cjs');
+const DEPCRUISE = path.join(ROOT, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
+
+type Files = Record<string, string>;
+
+/** The names of the rules the check finds broken in `files`, and its exit status. */
+function check(files: Files): { status: number | null; broken: string[] } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'arch-'));
+  try {
+    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'commonjs', moduleResolution: 'node10', strict: true } }));
+    for (const [name, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      writeFileSync(path.join(dir, name), text);
+    }
+    const roots = ['src', 'migrations'].filter((root) => Object.keys(files).some((name) => name.startsWith(`${root}/`)));
+    // As `npm run arch` runs it: the report lists each violation as "error <rule>: <from> → <to>".
+    const run = spawnSync(process.execPath, [DEPCRUISE, ...roots, '--config', CONFIG, '--output-type', 'err'], { cwd: dir, encoding: 'utf8' });
+    const broken = [...run.stdout.matchAll(/^\s*error ([\w-]+):/gm)].map((match) => match[1]);
+    return { status: run.status, broken: [...new Set(broken)].sort() };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A small project that keeps every rule: adapters and storage use the domain, the domain uses the engine. */
+const CLEAN: Files = {
+  'src/document/envelope.ts': 'export interface Envelope { uuid: string }\n',
+  'src/domain/entry.ts': "import type { Envelope } from '../document/envelope';\nexport interface Entry { id: string; data?: Envelope }\n",
+  'src/domain/search.ts': "import type { Entry } from './entry';\nexport const termsOf = (entry: Entry): string[] => [entry.id];\n",
+  'src/storage/entry.repository.ts': "import type { Entry } from '../domain/entry';\nexport const rowOf = (entry: Entry) => ({ id: entry.id });\n",
+  'src/rest/entries.routes.ts': "import { termsOf } from '../domain/search';\nexport const route = termsOf;\n",
+  'src/server.ts': "import { rowOf } from './storage/entry.repository';\nimport { route } from './rest/entries.routes';\nexport const wiring = [rowOf, route];\n",
+  'migrations/1-create.ts': "export const sql = 'CREATE TABLE entries (id TEXT)';\n",
+};
+
+describe('the architecture check', () => {
+  test('passes a project that keeps every rule', () => {
+    expect(check(CLEAN)).toEqual({ status: 0, broken: [] });
+  });
+
+  test.each<[string, Files, string]>([
+    ['the domain imports storage', { 'src/domain/search.ts': "import { rowOf } from '../storage/entry.repository';\nexport const termsOf = rowOf;\n" }, 'domain-imports-nothing-outward'],
+    ['the engine imports the domain', { 'src/document/envelope.ts': "import type { Entry } from '../domain/entry';\nexport interface Envelope { uuid: string; entry?: Entry }\n" }, 'document-is-pure'],
+    ['the domain imports the wiring', { 'src/domain/search.ts': "import { wiring } from '../server';\nexport const termsOf = () => wiring.map(String);\n" }, 'domain-imports-nothing-outward'],
+    ['storage calls a rule of the domain', { 'src/storage/entry.repository.ts': "import { termsOf } from '../domain/search';\nexport const rowOf = termsOf;\n" }, 'storage-uses-only-domain-models-and-ports'],
+    ['a migration imports live code', { 'migrations/1-create.ts': "import { rowOf } from '../src/storage/entry.repository';\nexport const sql = String(rowOf);\n" }, 'migrations-are-self-contained'],
+    ['two adapter folders import each other', {
+      'src/graphql/entry.resolver.ts': "import { route } from '../rest/entries.routes';\nexport const resolver = route;\n",
+      'src/rest/entries.routes.ts': "import { termsOf } from '../domain/search';\nimport { resolver } from '../graphql/entry.resolver';\nexport const route = termsOf;\nexport const both = [resolver];\n",
+    }, 'no-cycle-between-folders'],
+    ['two files of one folder import each other', {
+      'src/domain/entry.ts': "import type { Envelope } from '../document/envelope';\nimport type { termsOf } from './search';\nexport interface Entry { id: string; data?: Envelope; terms?: ReturnType<typeof termsOf> }\n",
+    }, 'no-cycle-between-modules'],
+  ])('fails when %s', (_case, change, rule) => {
+    const { status, broken } = check({ ...CLEAN, ...change });
+    expect(status).not.toBe(0);
+    expect(broken).toContain(rule);
+  });
+});

@@ -8,7 +8,7 @@
  * `PARTS=lines,notes` measures only those parts; `SIZES=1000,10000` other sizes.
  */
 import { processDocument } from '../src/document';
-import type { JsonObject } from '../src/document/pipeline/types';
+import type { JsonObject } from '../src/document/base/types';
 import { ENGINE_CTX, PARTS, baseInvoice, engineCpuMs } from './engine-parts';
 
 function invoice(lines: number): JsonObject {

@@ -15,7 +15,7 @@
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DOCUMENT_SCHEMAS, type DocumentType } from '../src/document/pipeline/schemas';
+import { DOCUMENT_SCHEMAS, type DocumentType } from '../src/document/base/schemas';
 import { compareOutcomes, ignoredPaths, type Comparison } from './oracle/compare';
 import { generateCases, type GeneratedCase } from './oracle/generate';
 import { OracleProcess } from './oracle/oracle-process';

@@ -11,7 +11,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { parse as parseYaml } from 'yaml';
 import { processDocument } from '../src/document';
 import { findGoblDir, HOW_TO_GET_GOBL } from './gobl-fixtures';
-import type { Json, JsonObject } from '../src/document/pipeline/types';
+import type { Json, JsonObject } from '../src/document/base/types';
 
 /** GOBL made every golden file with this envelope UUID. */
 export const TEST_UUID = '8a51fd30-2a27-11ee-be56-0242ac120002';

@@ -4,7 +4,7 @@
  * so repeated parts differ as a client's would.
  */
 import { processDocument } from '../src/document';
-import type { JsonObject } from '../src/document/pipeline/types';
+import type { JsonObject } from '../src/document/base/types';
 
 export const ENGINE_CTX = { newUuid: () => '0190f0b8-0000-7000-8000-00000000ffff', now: new Date('2024-03-10T10:00:00Z') };
 

@@ -13,7 +13,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { DOCUMENT_SCHEMAS, ENVELOPE_SCHEMA, SCHEMA_BASE } from '../src/document/pipeline/schemas';
+import { DOCUMENT_SCHEMAS, ENVELOPE_SCHEMA, SCHEMA_BASE } from '../src/document/base/schemas';
 import { findGoblDir } from './gobl-fixtures';
 
 export const TYPES_FILE = path.resolve(__dirname, '../src/document/model/gobl-types.data.json');

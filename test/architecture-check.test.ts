@@ -58,6 +58,15 @@ describe('the architecture check', () => {
       'src/graphql/entry.resolver.ts': "import { route } from '../rest/entries.routes';\nexport const resolver = route;\n",
       'src/rest/entries.routes.ts': "import { termsOf } from '../domain/search';\nimport { resolver } from '../graphql/entry.resolver';\nexport const route = termsOf;\nexport const both = [resolver];\n",
     }, 'no-cycle-between-folders'],
+    ['two packages of the engine import each other', {
+      'src/document/tax/rate.ts': "export interface Rate { percent: string }\n",
+      'src/document/bill/line.ts': "import type { Rate } from '../tax/rate';\nexport interface Line { sum: string; rate?: Rate }\n",
+      'src/document/tax/totals.ts': "import type { Line } from '../bill/line';\nexport type Totals = Line[];\n",
+    }, 'no-cycle-between-folders'],
+    ['the engine base imports a package above it', {
+      'src/document/tax/rate.ts': "export interface Rate { percent: string }\n",
+      'src/document/base/types.ts': "import type { Rate } from '../tax/rate';\nexport type Json = string | Rate;\n",
+    }, 'engine-base-imports-only-the-model'],
     ['two files of one folder import each other', {
       'src/domain/entry.ts': "import type { Envelope } from '../document/envelope';\nimport type { termsOf } from './search';\nexport interface Entry { id: string; data?: Envelope; terms?: ReturnType<typeof termsOf> }\n",
     }, 'no-cycle-between-modules'],

@@ -6,7 +6,7 @@
  * draws anything more, so other documents stay as they were.
  */
 import type { Regime } from '../../src/document/tax/regime-def';
-import type { JsonObject } from '../../src/document/pipeline/types';
+import type { JsonObject } from '../../src/document/base/types';
 import type { Random } from './random';
 import { addDays, date } from './dates';
 import { address } from './parties';

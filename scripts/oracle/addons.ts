@@ -4,7 +4,7 @@
  */
 import '../../src/document/addons';
 import { allAddons } from '../../src/document/tax/registry';
-import type { JsonObject } from '../../src/document/pipeline/types';
+import type { JsonObject } from '../../src/document/base/types';
 import type { Random } from './random';
 
 /** Addons the engine knows, by the country of the regime they belong to. */

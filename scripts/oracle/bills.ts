@@ -1,6 +1,6 @@
 /** Bill documents: invoices, orders and deliveries (lines and totals), payments and status reports. */
 import type { Regime } from '../../src/document/tax/regime-def';
-import type { JsonObject } from '../../src/document/pipeline/types';
+import type { JsonObject } from '../../src/document/base/types';
 import type { Random } from './random';
 import { chooseAddons } from './addons';
 import { shapeForAddon } from './addon-shapes';

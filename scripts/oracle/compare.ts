@@ -2,8 +2,8 @@
  * Compares two outcomes of one input: envelopes field by field (every JSON path that differs, both
  * values), refusals by error key and by their faults as sets of (code, path). Key order is not compared.
  */
-import { complementKindOf, hasOwnUuid } from '../../src/document/pipeline/complements';
-import type { Json, JsonObject } from '../../src/document/pipeline/types';
+import { complementKindOf, hasOwnUuid } from '../../src/document/base/complements';
+import type { Json, JsonObject } from '../../src/document/base/types';
 import type { FaultKey, Outcome } from './outcome';
 
 export interface ValueDifference {

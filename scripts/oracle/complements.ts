@@ -6,7 +6,7 @@
  * own, so every other document of a seed stays as it was.
  */
 import type { Regime } from '../../src/document/tax/regime-def';
-import type { Json, JsonObject } from '../../src/document/pipeline/types';
+import type { Json, JsonObject } from '../../src/document/base/types';
 import type { Random } from './random';
 import { SCHEMA, invoice } from './bills';
 import { itemDocument, messageDocument, partyDocument } from './other-documents';

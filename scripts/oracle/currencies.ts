@@ -1,5 +1,5 @@
 /** Currencies other than the regime's, with an exchange rate to it (or, on purpose, without). */
-import type { JsonObject } from '../../src/document/pipeline/types';
+import type { JsonObject } from '../../src/document/base/types';
 import type { Random } from './random';
 
 /** Currencies with 2, 0 and 3 decimal places. */

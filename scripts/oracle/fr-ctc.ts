@@ -3,7 +3,7 @@
  * declare one are reshaped to pass its rules (French parties identified by SIREN, with SIREN inboxes, euros,
  * suitable line keys), so that the comparison reaches the calculation and not only the refusals.
  */
-import type { JsonObject } from '../../src/document/pipeline/types';
+import type { JsonObject } from '../../src/document/base/types';
 import type { Random } from './random';
 import { addDays, date } from './dates';
 import { address, companyName, party } from './parties';

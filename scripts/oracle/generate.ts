@@ -5,8 +5,8 @@
  */
 import { allRegimes } from '../../src/document/regimes';
 import type { Regime } from '../../src/document/tax/regime-def';
-import { DOCUMENT_SCHEMAS, type DocumentType } from '../../src/document/pipeline/schemas';
-import type { JsonObject } from '../../src/document/pipeline/types';
+import { DOCUMENT_SCHEMAS, type DocumentType } from '../../src/document/base/schemas';
+import type { JsonObject } from '../../src/document/base/types';
 import { Random } from './random';
 import { delivery, invoice, order, payment, status, type BillOptions } from './bills';
 import { identityDocument, itemDocument, messageDocument, partyDocument } from './other-documents';

@@ -1,6 +1,6 @@
 /** Invoice, order and delivery lines; line and document discounts and charges. */
 import type { Regime } from '../../src/document/tax/regime-def';
-import type { JsonObject } from '../../src/document/pipeline/types';
+import type { JsonObject } from '../../src/document/base/types';
 import type { Random } from './random';
 import { lineTaxes } from './taxes';
 

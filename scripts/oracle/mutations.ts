@@ -3,7 +3,7 @@
  * refuse the document, or accept it (Go drops fields it does not know and reads a field name in another case
  * as the field).
  */
-import type { JsonObject } from '../../src/document/pipeline/types';
+import type { JsonObject } from '../../src/document/base/types';
 import type { Random } from './random';
 import { extensionKeys } from './addons';
 import { codePasses, invalidTaxCode } from './tax-codes';

@@ -1,6 +1,6 @@
 /** The documents that are not bills: parties, items, messages and tax identities. */
 import type { Regime } from '../../src/document/tax/regime-def';
-import type { JsonObject } from '../../src/document/pipeline/types';
+import type { JsonObject } from '../../src/document/base/types';
 import type { Random } from './random';
 import { SCHEMA } from './bills';
 import { price } from './lines';

@@ -1,6 +1,6 @@
 /** Our engine on one input, as the build route runs it: fresh UUIDs from a counter, the clock of now. */
 import { processDocument } from '../../src/document';
-import type { JsonObject } from '../../src/document/pipeline/types';
+import type { JsonObject } from '../../src/document/base/types';
 import { ourOutcome, type Outcome } from './outcome';
 
 let counter = 0;

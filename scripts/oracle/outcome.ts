@@ -2,7 +2,7 @@
  * One engine's answer to one document, in a form both engines share: an envelope, or a refusal with an
  * error key and faults (code and path), or a failure of the engine itself.
  */
-import type { Envelope, Json, JsonObject, ProcessResult } from '../../src/document/pipeline/types';
+import type { Envelope, Json, JsonObject, ProcessResult } from '../../src/document/base/types';
 import { compareOutcomes, type Ignore } from './compare';
 
 export interface FaultKey {

@@ -1,5 +1,5 @@
 /** Parties (suppliers, customers, payees) with the variety real ones have. */
-import type { JsonObject } from '../../src/document/pipeline/types';
+import type { JsonObject } from '../../src/document/base/types';
 import type { Random } from './random';
 import { invalidTaxCode, looselyWritten, validTaxCode } from './tax-codes';
 

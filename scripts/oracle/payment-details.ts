@@ -1,5 +1,5 @@
 /** An invoice's or order's payment details: terms with due dates, advances, instructions. */
-import type { JsonObject } from '../../src/document/pipeline/types';
+import type { JsonObject } from '../../src/document/base/types';
 import type { Random } from './random';
 import { addDays } from './dates';
 

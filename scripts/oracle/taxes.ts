@@ -1,6 +1,6 @@
 /** Tax combos for a line, chosen from a regime's own categories, rates and keys. */
 import type { Regime, TaxCategory, TaxRate } from '../../src/document/tax/regime-def';
-import type { JsonObject } from '../../src/document/pipeline/types';
+import type { JsonObject } from '../../src/document/base/types';
 import type { Random } from './random';
 
 const SPECIAL_KEYS = ['zero', 'exempt', 'reverse-charge', 'export', 'intra-community', 'outside-scope'];

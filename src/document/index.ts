@@ -3,6 +3,6 @@
 import './regimes';
 
 export { isEnvelope, processDocument } from './pipeline/process-document';
-export * from './pipeline/types';
-export { documentTypeOf, ENVELOPE_SCHEMA } from './pipeline/schemas';
-export type { DocumentType } from './pipeline/schemas';
+export * from './base/types';
+export { documentTypeOf, ENVELOPE_SCHEMA } from './base/schemas';
+export type { DocumentType } from './base/schemas';

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { isEnvelope, processDocument, type Envelope, type Json, type JsonObject } from '../document';
 import { correctInvoice, correctionRules } from '../document/bill/invoice-correct';
-import { isObject } from '../document/pipeline/json';
-import { documentTypeOf } from '../document/pipeline/schemas';
+import { isObject } from '../document/base/json';
+import { documentTypeOf } from '../document/base/schemas';
 import { signEnvelope, verifyEnvelopeSignatures, withSigningFaults } from './envelope-signing';
 import { fieldMessages } from './create-entry.input';
 import { correctionOptionsSchema, readCorrectionOptions } from './derive/correction-options';

@@ -1,6 +1,6 @@
 import { ENVELOPE_SCHEMA, isEnvelope, type Envelope, type JsonObject } from '../document';
 import { digestOf } from '../document/head/header';
-import { isObject } from '../document/pipeline/json';
+import { isObject } from '../document/base/json';
 import { UUID_PATTERN } from './create-entry.input';
 import { DomainError, badInput } from './errors';
 

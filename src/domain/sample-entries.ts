@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { Envelope, JsonObject } from '../document';
-import { canonicalJson, sha256Hex } from '../document/pipeline/c14n';
+import { canonicalJson, sha256Hex } from '../document/base/c14n';
 import { digestOf } from '../document/head/header';
 import { envelopeOf, type Entry } from './entry';
 import type { EntryImporter } from './entry-import';

@@ -1,8 +1,6 @@
-import type { ApolloServerPlugin } from '@apollo/server';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { DomainError, ERROR_CATALOGUE, ERROR_KEYS, type ErrorKey } from '../domain/errors';
 import { databaseErrorOf } from '../http/refusal';
-import type { GraphQLContext } from './context';
 
 /** The codes a GraphQL client sees in `extensions.code` for domain errors. */
 export const GRAPHQL_ERROR_CODES = [
@@ -45,7 +43,7 @@ export function graphQLErrorOf(error: DomainError, http?: { status: number; head
 }
 
 /** The domain error under any GraphQLError wrapping (resolver errors come wrapped), if there is one. */
-function domainErrorIn(error: unknown): DomainError | undefined {
+export function domainErrorIn(error: unknown): DomainError | undefined {
   if (error instanceof DomainError) return error;
   if (error instanceof GraphQLError) return error.originalError ? domainErrorIn(error.originalError) : undefined;
   return databaseErrorOf(error);
@@ -89,20 +87,3 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
 export function errorResponseBody(error: DomainError): { errors: GraphQLFormattedError[] } {
   return { errors: [{ message: error.message, extensions: domainExtensions(error) }] };
 }
-
-/** Logs every unexpected error, and every domain error keyed `internal`, once, with the request id. */
-export const errorLoggingPlugin: ApolloServerPlugin<GraphQLContext> = {
-  async requestDidStart() {
-    return {
-      async didEncounterErrors({ errors, contextValue }) {
-        for (const error of errors) {
-          const key = domainErrorIn(error)?.key;
-          if (key === 'unavailable') contextValue.log.warn({ err: error.originalError ?? error }, 'service unavailable');
-          else if (isUnexpected(error) || key === 'internal') {
-            contextValue.log.error({ err: error.originalError ?? error, path: error.path?.join('.') }, 'graphql operation failed');
-          }
-        }
-      },
-    };
-  },
-};

@@ -9,7 +9,7 @@ import { processDocument } from '../../src/document';
 import { convert, readExchangeRates } from '../../src/document/currency';
 import { Amount } from '../../src/document/num';
 import { isUrl } from '../../src/document/rules/url-format';
-import type { JsonObject } from '../../src/document/pipeline/types';
+import type { JsonObject } from '../../src/document/base/types';
 import { ENGINE_CTX, PARTS, engineCpuMs } from '../../scripts/engine-parts';
 
 const SPAN = 16;

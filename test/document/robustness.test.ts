@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { processDocument } from '../../src/document';
-import type { Json, JsonObject } from '../../src/document/pipeline/types';
+import type { Json, JsonObject } from '../../src/document/base/types';
 
 const ctx = { newUuid: () => '0190f0b8-0000-7000-8000-00000000ffff', now: new Date('2024-03-10T10:00:00Z') };
 

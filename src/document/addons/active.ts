@@ -1,7 +1,7 @@
-import type { Hooks } from '../pipeline/hooks';
-import { addonFor, allAddons } from '../tax/registry';
-import type { AddonCorrection, AddonScenario } from '../tax/addon-def';
-import type { JsonObject } from '../pipeline/types';
+import type { Hooks } from '../tax/hooks';
+import { addonFor, allAddons, expandAddons } from '../tax/registry';
+import type { AddonScenario } from '../tax/addon-def';
+import type { JsonObject } from '../base/types';
 import { applyScenarioSummary, summarizeScenarios, type ScenarioSummary } from './scenarios';
 
 /** What a document's active addons (`$addons`) contribute, read from the registered addons. */
@@ -17,26 +17,6 @@ export function addonDefinition(key: string) {
 /** Every addon key, in GOBL's registration order. */
 export function addonKeys(): string[] {
   return allAddons().map((a) => a.def.key);
-}
-
-/**
- * The document's addon list as GOBL rewrites it before normalizing: each addon preceded by the
- * addons it requires (transitively), duplicates and unknown keys dropped. Core should store the
- * result back in `$addons`.
- */
-export function expandAddons(keys: string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  const add = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const addon = addonFor(key);
-    if (!addon) return;
-    for (const r of addon.def.requires ?? []) add(r);
-    out.push(key);
-  };
-  keys.forEach(add);
-  return out;
 }
 
 /**
@@ -62,11 +42,6 @@ export function addonScenarios(keys: string[], schema = 'bill/invoice'): AddonSc
 /** Tags the given addons allow on a document schema. */
 export function addonTags(keys: string[], schema = 'bill/invoice'): string[] {
   return expandAddons(keys).flatMap((k) => addonFor(k)?.def.tags?.[schema] ?? []);
-}
-
-/** Correction definitions of the given addons. */
-export function addonCorrections(keys: string[], schema = 'bill/invoice'): AddonCorrection[] {
-  return expandAddons(keys).flatMap((k) => (addonFor(k)?.def.corrections ?? []).filter((c) => c.schema === schema));
 }
 
 /**

@@ -38,6 +38,6 @@ for (const addon of [
 export * from './active';
 export type { Addon, AddonCorrection, AddonDefinition, AddonScenario } from '../tax/addon-def';
 export type { ExtensionDefinition } from '../tax/extension-def';
-export { addonFor, extensionCodeValid, extensionDefinition } from '../tax/registry';
+export { addonCorrections, addonFor, expandAddons, extensionCodeValid, extensionDefinition } from '../tax/registry';
 export { scenarioMatches, summarizeScenarios, applyScenarioSummary } from './scenarios';
 export type { ScenarioSummary } from './scenarios';

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 import type { AddonScenario } from '../tax/addon-def';
 import { invoiceType } from '../bill/invoice-type';
 import { isObject, obj, objects, str } from '../rules/values';

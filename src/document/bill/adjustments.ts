@@ -1,8 +1,8 @@
-import { objects } from '../pipeline/json';
+import { objects } from '../base/json';
 import { Amount, Percentage } from '../num';
 import { applyRoundingRule } from '../tax/rounding';
 import type { TaxableLine } from '../tax/totals-calculate';
-import type { Json, JsonObject } from '../pipeline/types';
+import type { Json, JsonObject } from '../base/types';
 import { type CalcContext, LINE_PRECISION_EXTRA } from './line-calculate';
 
 /** A document-level discount or charge with its calculated amount. */

@@ -1,6 +1,6 @@
 import { currencyZero, isCurrency, readExchangeRates } from '../currency';
-import { CalculationError } from '../pipeline/errors';
-import { isObject, objects, str, strings } from '../pipeline/json';
+import { CalculationError } from '../base/errors';
+import { isObject, objects, str, strings } from '../base/json';
 import { Amount } from '../num';
 import { calculatePaymentDetails } from '../pay/details';
 import type { Regime } from '../tax/regime-def';
@@ -8,7 +8,7 @@ import { isZeroDate } from '../cal/date';
 import { roundingRuleOf, type RoundingRule } from '../tax/rounding';
 import { calculateTaxTotal, roundTaxTotal, taxTotalFromJson, taxTotalToJson } from '../tax/totals';
 import { calculateTaxTotals, type TaxableLine } from '../tax/totals-calculate';
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 import { adjustmentSum, adjustmentTaxLines, calculateAdjustments, roundAdjustments } from './adjustments';
 import { type CalcContext, calculateLines, lineSum, roundLine } from './line-calculate';
 import { type Totals, newTotals, roundTotals, totalsFromJson, totalsToJson } from './totals';

@@ -1,11 +1,11 @@
 import { Amount } from '../num';
 import { convert, currencyZero, isCurrency, readExchangeRates } from '../currency';
 import { at, fault } from '../rules/fault';
-import type { ValidationContext } from '../rules/context';
+import type { ValidationContext } from '../tax/validation-context';
 import { decimalOf } from '../num/decimal';
 import { isZeroDate } from '../cal/date';
 import { asArray, asObject, isObject, isPresent } from '../rules/values';
-import type { Fault, Json, JsonObject } from '../pipeline/types';
+import type { Fault, Json, JsonObject } from '../base/types';
 
 const ORDER_TYPES = ['purchase', 'sale', 'quote'];
 const DELIVERY_TYPES = ['advice', 'note', 'waybill', 'receipt', 'other'];

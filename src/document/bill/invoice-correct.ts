@@ -1,8 +1,7 @@
-import { addonCorrections, expandAddons } from '../addons';
-import { isObject, str, strings } from '../pipeline/json';
-import { addonFor, regimeFor } from '../tax/registry';
-import { documentTypeOf } from '../pipeline/schemas';
-import type { Json, JsonObject } from '../pipeline/types';
+import { isObject, str, strings } from '../base/json';
+import { addonCorrections, addonFor, expandAddons, regimeFor } from '../tax/registry';
+import { documentTypeOf } from '../base/schemas';
+import type { Json, JsonObject } from '../base/types';
 
 export const CORRECTION_TYPES = ['credit-note', 'debit-note', 'corrective'] as const;
 export type CorrectionType = (typeof CORRECTION_TYPES)[number];

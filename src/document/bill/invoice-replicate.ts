@@ -1,5 +1,5 @@
-import { documentTypeOf, type DocumentType } from '../pipeline/schemas';
-import type { JsonObject } from '../pipeline/types';
+import { documentTypeOf, type DocumentType } from '../base/schemas';
+import type { JsonObject } from '../base/types';
 
 /**
  * What a copy may not keep, per document type: its identity (uuid and code) and its dates, which belong

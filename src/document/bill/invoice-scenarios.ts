@@ -1,6 +1,6 @@
-import { isObject, objects, str, strings } from '../pipeline/json';
+import { isObject, objects, str, strings } from '../base/json';
 import type { Regime, Scenario } from '../tax/regime-def';
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 
 /** Every tax category the document's lines, charges and discounts use (any text when calculation is bypassed). */
 function taxCategories(doc: JsonObject): Set<string> {

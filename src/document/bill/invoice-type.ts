@@ -1,5 +1,5 @@
 import { str } from '../rules/values';
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 
 /** Invoice types that correct a preceding invoice. */
 export const CORRECTIVE_INVOICE_TYPES = ['corrective', 'credit-note', 'debit-note'];

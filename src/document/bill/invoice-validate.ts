@@ -1,8 +1,8 @@
 import { at, fault } from '../rules/fault';
-import type { ValidationContext } from '../rules/context';
+import type { ValidationContext } from '../tax/validation-context';
 import { isZeroDate } from '../cal/date';
 import { asArray, asObject, isObject, isPresent } from '../rules/values';
-import type { Fault, JsonObject } from '../pipeline/types';
+import type { Fault, JsonObject } from '../base/types';
 
 export const INVOICE_TYPES = ['standard', 'proforma', 'corrective', 'credit-note', 'debit-note', 'other'];
 

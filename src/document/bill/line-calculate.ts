@@ -1,9 +1,9 @@
 import { currencyZero, convert, type ExchangeRates } from '../currency';
-import { CalculationError } from '../pipeline/errors';
-import { isObject, objects, str } from '../pipeline/json';
+import { CalculationError } from '../base/errors';
+import { isObject, objects, str } from '../base/json';
 import { Amount, Percentage } from '../num';
 import { applyRoundingRule, type RoundingRule } from '../tax/rounding';
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 
 /** Extra decimals lines keep under the "precise" rule until the final rounding. */
 export const LINE_PRECISION_EXTRA = 2;

@@ -1,7 +1,7 @@
 import { at, fault } from '../rules/fault';
-import type { ValidationContext } from '../rules/context';
+import type { ValidationContext } from '../tax/validation-context';
 import { asObject, isPresent } from '../rules/values';
-import type { Fault, JsonObject } from '../pipeline/types';
+import type { Fault, JsonObject } from '../base/types';
 
 function hasPrice(line: JsonObject): boolean {
   const item = asObject(line.item);

@@ -1,6 +1,6 @@
-import { isObject } from '../pipeline/json';
+import { isObject } from '../base/json';
 import { Amount, Percentage } from '../num';
-import type { Json, JsonObject } from '../pipeline/types';
+import type { Json, JsonObject } from '../base/types';
 
 /** A negative price is written as a positive price with a negative quantity. */
 export function normalizeLineItemPrice(line: JsonObject): void {

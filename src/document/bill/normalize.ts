@@ -1,8 +1,8 @@
-import type { NodeKind } from '../pipeline/hooks';
-import { isObject } from '../pipeline/json';
+import type { NodeKind } from '../base/node-kind';
+import { isObject } from '../base/json';
 import { roundingRuleOf } from '../tax/rounding';
-import type { JsonObject } from '../pipeline/types';
-import { normalizeCodeFields } from '../pipeline/text';
+import type { JsonObject } from '../base/types';
+import { normalizeCodeFields } from '../base/text';
 import { normalizeLine } from './line';
 
 /** Default document types, as GOBL sets them when missing. */

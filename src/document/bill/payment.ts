@@ -1,10 +1,10 @@
 import { convertWith, currencyZero, matchExchangeRate, readExchangeRates, type ExchangeRate, type ExchangeRates } from '../currency';
-import { CalculationError } from '../pipeline/errors';
-import { isObject, objects, str } from '../pipeline/json';
+import { CalculationError } from '../base/errors';
+import { isObject, objects, str } from '../base/json';
 import { Amount, Percentage } from '../num';
 import type { RoundingRule } from '../tax/rounding';
 import { calculateTaxTotal, roundTaxTotal, type TaxTotal, taxTotalFromJson, taxTotalToJson } from '../tax/totals';
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 import { type BillContext, calculateIssueDate } from './calculate';
 
 /**

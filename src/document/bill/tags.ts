@@ -1,7 +1,7 @@
-import { CalculationError } from '../pipeline/errors';
-import { strings } from '../pipeline/json';
+import { CalculationError } from '../base/errors';
+import { strings } from '../base/json';
 import type { Regime } from '../tax/regime-def';
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 
 /** Tags every invoice may carry, whatever its regime and addons. */
 const DEFAULT_INVOICE_TAGS = ['simplified', 'reverse-charge', 'self-billed', 'customer-rates', 'partial', 'bypass', 'prepayment', 'factoring'];

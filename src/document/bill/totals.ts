@@ -1,6 +1,6 @@
 import { Amount } from '../num';
 import { roundTaxTotal, type TaxTotal, taxTotalToJson } from '../tax/totals';
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 
 /** A bill's totals while they are calculated; optional figures are left out of the JSON when absent. */
 export interface Totals {

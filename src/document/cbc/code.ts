@@ -1,5 +1,5 @@
 import { fault } from '../rules/fault';
-import type { Fault, Json } from '../pipeline/types';
+import type { Fault, Json } from '../base/types';
 import { KEY_MAX_LENGTH, KEY_PATTERN } from './key';
 
 /** GOBL's longest code, in characters. */

@@ -1,6 +1,6 @@
 import { Amount } from '../num';
 import { objects, str } from '../rules/values';
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 import { subunits } from './def';
 
 export interface ExchangeRate {

@@ -1,8 +1,8 @@
-import { canonicalJson, sha256Hex } from '../pipeline/c14n';
-import { dropUnknownFieldsDeep, orderFields } from '../pipeline/fields';
+import { canonicalJson, sha256Hex } from '../base/c14n';
+import { dropUnknownFieldsDeep, orderFields } from '../base/fields';
 import { routingOf } from './routing';
-import type { Header, Json, JsonObject } from '../pipeline/types';
-import { isUnsetUuid } from '../pipeline/uuid';
+import type { Header, Json, JsonObject } from '../base/types';
+import { isUnsetUuid } from '../base/uuid';
 
 /** The document's digest: SHA-256 of its canonical JSON. */
 export function digestOf(doc: JsonObject): { alg: 'sha256'; val: string } {

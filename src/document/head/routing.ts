@@ -1,5 +1,5 @@
-import { isObject, objects, str, strings } from '../pipeline/json';
-import type { JsonObject } from '../pipeline/types';
+import { isObject, objects, str, strings } from '../base/json';
+import type { JsonObject } from '../base/types';
 
 /** The URI of a party's first endpoint. */
 function firstEndpoint(party: unknown): string | undefined {

@@ -1,6 +1,6 @@
-import { str } from '../pipeline/json';
-import { documentTypeOf } from '../pipeline/schemas';
-import type { Envelope, Fault } from '../pipeline/types';
+import { str } from '../base/json';
+import { documentTypeOf } from '../base/schemas';
+import type { Envelope, Fault } from '../base/types';
 
 /**
  * Why the envelope's document may not be signed yet, as GOBL's envelope rule 13 says: bills need a code

@@ -1,6 +1,6 @@
 import { at, fault } from '../rules/fault';
 import { isPresent } from '../rules/values';
-import type { Fault, JsonObject } from '../pipeline/types';
+import type { Fault, JsonObject } from '../base/types';
 
 /** GOBL-NOTE-MESSAGE-01: a message must say something. */
 export function validateMessage(msg: JsonObject, path: string): Fault[] {

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 
 /**
  * Normalizes a message in place. GOBL has no message-specific rule beyond clearing a zero UUID;

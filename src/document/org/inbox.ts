@@ -1,7 +1,7 @@
 import { isEmail } from '../rules/email-format';
 import { isUrl } from '../rules/url-format';
-import { normalizeStrictCode } from '../pipeline/text';
-import type { JsonObject } from '../pipeline/types';
+import { normalizeStrictCode } from '../base/text';
+import type { JsonObject } from '../base/types';
 
 /**
  * GOBL's inbox cleanup: a code that passes GOBL's e-mail test moves to `email`, else one that passes its URL test

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 import { normalizeInbox } from './inbox';
 
 /** GOBL's string cleanup: no NUL characters, no surrounding whitespace. */

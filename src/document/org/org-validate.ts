@@ -4,7 +4,7 @@ import { isZeroDate } from '../cal/date';
 import { isEmail } from '../rules/email-format';
 import { isUrl } from '../rules/url-format';
 import { isPresent } from '../rules/values';
-import type { Fault, JsonObject } from '../pipeline/types';
+import type { Fault, JsonObject } from '../base/types';
 import { isCurrency } from '../currency';
 
 /** GOBL-ORG-ITEM-*: a name, and a price that is not negative. */

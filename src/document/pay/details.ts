@@ -1,6 +1,6 @@
-import { objects } from '../pipeline/json';
+import { objects } from '../base/json';
 import { Amount, Percentage } from '../num';
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 import { calculateDueDates } from './terms';
 
 /**

@@ -1,6 +1,6 @@
-import type { NodeKind } from '../pipeline/hooks';
-import { normalizeText } from '../pipeline/text';
-import type { JsonObject } from '../pipeline/types';
+import type { NodeKind } from '../base/node-kind';
+import { normalizeText } from '../base/text';
+import type { JsonObject } from '../base/types';
 import { normalizeTerms } from './terms';
 
 function trimField(node: JsonObject, field: string): void {

@@ -3,7 +3,7 @@ import { decimalOf } from '../num/decimal';
 import { isZeroDate } from '../cal/date';
 import { isUrl } from '../rules/url-format';
 import { isPresent } from '../rules/values';
-import type { Fault, JsonObject } from '../pipeline/types';
+import type { Fault, JsonObject } from '../base/types';
 
 const MEANS = [
   'any', 'card', 'card+credit', 'card+debit', 'credit-transfer', 'credit-transfer+sepa', 'debit-transfer', 'cash',

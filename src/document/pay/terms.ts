@@ -1,7 +1,7 @@
-import { normalizeText } from '../pipeline/text';
-import { objects } from '../pipeline/json';
+import { normalizeText } from '../base/text';
+import { objects } from '../base/json';
 import { Amount, Percentage } from '../num';
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 
 /** Each due date's amount: its percentage of the payable when given, always at the currency's decimals. */
 export function calculateDueDates(terms: JsonObject, zero: Amount, payable: Amount): void {

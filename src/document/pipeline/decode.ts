@@ -7,7 +7,7 @@
  */
 import { GOBL_TYPES } from '../model/gobl-types';
 import { modelOf, type FieldModel } from '../model/type-model';
-import type { Json, JsonObject } from './types';
+import type { Json, JsonObject } from '../base/types';
 
 type ScalarType =
   | 'uuid' | 'date' | 'time' | 'datetime' | 'amount' | 'percentage'

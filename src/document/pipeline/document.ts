@@ -3,15 +3,16 @@ import { calculateBill, calculateIssueDate } from '../bill/calculate';
 import { applyRegimeScenarios } from '../bill/invoice-scenarios';
 import { calculatePayment } from '../bill/payment';
 import { checkTags } from '../bill/tags';
-import { complementKindOf, hasOwnUuid, registeredComplementType } from './complements';
-import type { HookContext, NodeKind } from './hooks';
-import { isObject, objects, str, strings } from './json';
+import { complementKindOf, hasOwnUuid, registeredComplementType } from '../base/complements';
+import type { NodeKind } from '../base/node-kind';
+import type { HookContext } from '../tax/hooks';
+import { isObject, objects, str, strings } from '../base/json';
 import { type Normalizers, intrinsicNormalize, normalizeTree } from './normalize';
 import { regimeFor, regimeHooks } from '../regimes';
 import type { Regime } from '../tax/regime-def';
-import { DOCUMENT_SCHEMAS, type DocumentType } from './schemas';
-import type { JsonObject } from './types';
-import { isUnsetUuid } from './uuid';
+import { DOCUMENT_SCHEMAS, type DocumentType } from '../base/schemas';
+import type { JsonObject } from '../base/types';
+import { isUnsetUuid } from '../base/uuid';
 
 const BILLS: DocumentType[] = ['bill/invoice', 'bill/order', 'bill/delivery', 'bill/payment'];
 

@@ -2,12 +2,12 @@ import {
   type DecodeProblem, type DecodeStep, type Refusal, canonicalUuid, decodePlanOf, firstUndecodable, isUuidField, problemAt,
   refuseValue,
 } from './decode';
-import { SCHEMA_OBJECT, complementKindOf } from './complements';
-import { dropUnknownFields } from './fields';
-import { isObject } from './json';
+import { SCHEMA_OBJECT, complementKindOf } from '../base/complements';
+import { dropUnknownFields } from '../base/fields';
+import { isObject } from '../base/json';
 import { type FieldModel, SCHEMA_FIELD, modelOf, resolve } from '../model/type-model';
 import { decodeLegacy } from './normalize';
-import type { Json, JsonObject } from './types';
+import type { Json, JsonObject } from '../base/types';
 
 /**
  * How GOBL matches an object's keys to its fields. Go's JSON decoder takes a key that names a field exactly and,

@@ -1,10 +1,11 @@
 import { normalizeBillNode } from '../bill/normalize';
-import type { HookContext, Hooks, NodeKind } from './hooks';
-import { dropUnknownFields } from './fields';
-import { isObject } from './json';
+import type { NodeKind } from '../base/node-kind';
+import type { HookContext, Hooks } from '../tax/hooks';
+import { dropUnknownFields } from '../base/fields';
+import { isObject } from '../base/json';
 import { type KindModel, MAP_FIELDS, SCHEMA_FIELD, modelOf } from '../model/type-model';
 import { normalizeCode } from '../cbc/code';
-import { complementKindOf } from './complements';
+import { complementKindOf } from '../base/complements';
 import { normalizeMessage } from '../note/normalize';
 import { normalizeOrgNode } from '../org/normalize';
 import { normalizePayNode } from '../pay/normalize';
@@ -12,8 +13,8 @@ import { foldTermsDetail } from '../pay/terms';
 import { regimeFor, regimeHooks } from '../regimes';
 import { genericIdentityHooks } from '../regimes/hooks';
 import { normalizeTaxNode } from '../tax/normalize';
-import { DOCUMENT_SCHEMAS } from './schemas';
-import type { Json, JsonObject } from './types';
+import { DOCUMENT_SCHEMAS } from '../base/schemas';
+import type { Json, JsonObject } from '../base/types';
 
 export interface Normalizers {
   /** The engine's own normalizer per kind: runs first on a node, after its children. */

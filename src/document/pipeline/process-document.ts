@@ -1,13 +1,13 @@
 import { addonHooks } from '../addons';
 import { buildDocument } from './document';
-import { CalculationError } from './errors';
+import { CalculationError } from '../base/errors';
 import { readDocument, schemaOf } from './field-names';
 import { buildHeader } from '../head/header';
-import { isObject } from './json';
-import { orderFields } from './fields';
+import { isObject } from '../base/json';
+import { orderFields } from '../base/fields';
 import { pruneEmpty } from './normalize';
-import { ENVELOPE_SCHEMA, documentTypeOf } from './schemas';
-import type { Envelope, Fault, JsonObject, ProcessContext, ProcessResult } from './types';
+import { ENVELOPE_SCHEMA, documentTypeOf } from '../base/schemas';
+import type { Envelope, Fault, JsonObject, ProcessContext, ProcessResult } from '../base/types';
 import { AmountError } from '../num';
 import { validateDocument } from './validate';
 

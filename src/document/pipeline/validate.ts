@@ -1,4 +1,5 @@
-import type { HookContext, Hooks, NodeKind } from './hooks';
+import type { NodeKind } from '../base/node-kind';
+import type { HookContext, Hooks } from '../tax/hooks';
 import type { Regime } from '../tax/regime-def';
 import { rulesEverywhere } from '../tax/registry';
 import { regimeFor, regimeHooks } from '../regimes';
@@ -19,16 +20,16 @@ import { validateMessage } from '../note/message-validate';
 import { validateDueDate, validateInstructions, validateOnline, validateRecord, validateTerms } from '../pay/pay-validate';
 import { validateTaxIdentity } from '../tax/identity-validate';
 import { validateCombo, validateTaxSet } from '../tax/combo-validate';
-import { validateCurrencyCode, validateDate, validateExchangeRate, validatePeriod } from '../rules/scalars-validate';
-import { validateMetaKeys, validateMetaOf } from '../rules/meta-validate';
-import type { KindValidator, ValidationContext } from '../rules/context';
+import { validateCurrencyCode, validateDate, validateExchangeRate, validatePeriod } from './scalars-validate';
+import { validateMetaKeys, validateMetaOf } from './meta-validate';
+import type { KindValidator, ValidationContext } from '../tax/validation-context';
 import { at, fault, mergeFaults } from '../rules/fault';
 import { isUrl } from '../rules/url-format';
-import { SCHEMA_OBJECT, complementKindOf } from './complements';
+import { SCHEMA_OBJECT, complementKindOf } from '../base/complements';
 import { isObject } from '../rules/values';
 import { type FieldModel, SCHEMA_FIELD, modelOf } from '../model/type-model';
-import { documentTypeOf } from './schemas';
-import type { Envelope, Fault, Json, JsonObject } from './types';
+import { documentTypeOf } from '../base/schemas';
+import type { Envelope, Fault, Json, JsonObject } from '../base/types';
 import { codeFaults, keyFaults } from '../cbc/code';
 
 export interface ValidateOptions {

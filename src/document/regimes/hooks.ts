@@ -1,4 +1,4 @@
-import type { Hooks } from '../pipeline/hooks';
+import type { Hooks } from '../tax/hooks';
 import { normalizeTaxIdentity } from '../tax/identity-by-country';
 import type { Regime } from '../tax/regime-def';
 import { regimeFor } from '../tax/registry';

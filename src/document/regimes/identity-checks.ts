@@ -1,6 +1,6 @@
 import { at, fault } from '../rules/fault';
 import type { RegimeRule } from '../tax/regime-def';
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 
 /** Building blocks of regime rules on `org/identity` objects (company and personal numbers). */
 

@@ -1,7 +1,7 @@
 import { at, fault } from '../rules/fault';
 import { asArray, asObject, isObject, isPresent } from '../rules/values';
 import type { RegimeRule } from '../tax/regime-def';
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 
 /** Supplier tests shared by regimes' invoice rules. */
 

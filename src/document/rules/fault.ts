@@ -1,4 +1,4 @@
-import type { Fault } from '../pipeline/types';
+import type { Fault } from '../base/types';
 import { faultMessage } from './catalogue';
 
 /** A fault at one path; the message comes from the catalogue unless one is given. */

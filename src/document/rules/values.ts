@@ -1,5 +1,5 @@
-import { isObject } from '../pipeline/json';
-import type { Json, JsonObject } from '../pipeline/types';
+import { isObject } from '../base/json';
+import type { Json, JsonObject } from '../base/types';
 
 /** Small readers for parsed JSON, so validators and addons never trust shapes. */
 

@@ -1,5 +1,5 @@
-import type { Hooks } from '../pipeline/hooks';
-import type { JsonObject } from '../pipeline/types';
+import type { Hooks } from './hooks';
+import type { JsonObject } from '../base/types';
 import type { ExtensionDefinition } from './extension-def';
 
 /**

@@ -1,10 +1,10 @@
 import { at, fault } from '../rules/fault';
-import type { ValidationContext } from '../rules/context';
+import type { ValidationContext } from './validation-context';
 import { isObject, isPresent } from '../rules/values';
 import type { Regime } from './regime-def';
 import { extensionKnown, regimeFor } from './registry';
 import { rateDef } from './combo';
-import type { Fault, Json, JsonObject } from '../pipeline/types';
+import type { Fault, Json, JsonObject } from '../base/types';
 
 /** A combo's own country picks its regime; otherwise the document's. */
 function comboRegime(combo: JsonObject, vc: ValidationContext): Regime | undefined {

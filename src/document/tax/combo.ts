@@ -1,8 +1,8 @@
-import { CalculationError } from '../pipeline/errors';
+import { CalculationError } from '../base/errors';
 import { Percentage } from '../num';
 import { regimeFor } from './registry';
 import type { Regime, TaxCategory, TaxRate } from './regime-def';
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 import { categoryDef } from './categories';
 import { extContains, extOf } from './extensions';
 

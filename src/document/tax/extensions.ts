@@ -1,5 +1,5 @@
 import { isObject, obj } from '../rules/values';
-import type { Json, JsonObject } from '../pipeline/types';
+import type { Json, JsonObject } from '../base/types';
 
 /** Extension values by key, as documents carry them in `ext`. */
 export type CodeMap = Record<string, string>;

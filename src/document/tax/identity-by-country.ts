@@ -1,4 +1,4 @@
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 import type { TaxId } from './identity-def';
 import { cleanTaxId } from './identity-normalize';
 import { taxIdentityDefFor } from './registry';

@@ -2,7 +2,7 @@ import { at, fault } from '../rules/fault';
 import { isStrictCode } from '../cbc/code';
 import { isPresent } from '../rules/values';
 import { taxCodeFaults } from './identity-by-country';
-import type { Fault, JsonObject } from '../pipeline/types';
+import type { Fault, JsonObject } from '../base/types';
 
 const CODE_CHARS = /^[A-Z0-9Ñ&]+$/;
 

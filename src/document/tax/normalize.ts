@@ -1,6 +1,6 @@
-import type { NodeKind } from '../pipeline/hooks';
-import type { JsonObject } from '../pipeline/types';
-import { normalizeCodeFields } from '../pipeline/text';
+import type { NodeKind } from '../base/node-kind';
+import type { JsonObject } from '../base/types';
+import { normalizeCodeFields } from '../base/text';
 import { normalizeCombo } from './combo';
 
 export function normalizeTaxNode(node: JsonObject, kind: NodeKind): void {

@@ -1,5 +1,5 @@
-import type { NodeKind } from '../pipeline/hooks';
-import type { Fault, JsonObject } from '../pipeline/types';
+import type { NodeKind } from '../base/node-kind';
+import type { Fault, JsonObject } from '../base/types';
 import type { ExtensionDefinition } from './extension-def';
 import type { TaxIdentityDef } from './identity-def';
 

@@ -1,4 +1,4 @@
-import type { Addon } from './addon-def';
+import type { Addon, AddonCorrection } from './addon-def';
 import type { ExtensionDefinition } from './extension-def';
 import type { TaxIdentityDef } from './identity-def';
 import type { Regime, RegimeRule } from './regime-def';
@@ -69,6 +69,31 @@ export function addonFor(key: string): Addon | undefined {
 /** Every registered addon, in registration order. */
 export function allAddons(): readonly Addon[] {
   return addonList;
+}
+
+/**
+ * The document's addon list as GOBL rewrites it before normalizing: each addon preceded by the
+ * addons it requires (transitively), duplicates and unknown keys dropped. Core should store the
+ * result back in `$addons`.
+ */
+export function expandAddons(keys: string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  const add = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const addon = addonFor(key);
+    if (!addon) return;
+    for (const r of addon.def.requires ?? []) add(r);
+    out.push(key);
+  };
+  keys.forEach(add);
+  return out;
+}
+
+/** Correction definitions of the given addons. */
+export function addonCorrections(keys: string[], schema = 'bill/invoice'): AddonCorrection[] {
+  return expandAddons(keys).flatMap((k) => (addonFor(k)?.def.corrections ?? []).filter((c) => c.schema === schema));
 }
 
 /** Catalogues (UNTDID, ISO, CEF) define extensions no addon owns; a catalogue's definition wins over an addon's. */

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 
 /** The document's `$tags`, as strings. */
 export function tags(doc: JsonObject | undefined): string[] {

@@ -1,7 +1,7 @@
-import { CalculationError } from '../pipeline/errors';
+import { CalculationError } from '../base/errors';
 import type { Amount } from '../num';
 import type { Regime } from './regime-def';
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 import { type Combo, calculateCombo } from './combo';
 import type { RoundingRule } from './rounding';
 import { RateTotals, type TaxTotal, calculateTaxTotal } from './totals';

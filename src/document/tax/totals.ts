@@ -1,5 +1,5 @@
 import { Amount, Percentage } from '../num';
-import type { JsonObject } from '../pipeline/types';
+import type { JsonObject } from '../base/types';
 import type { Combo } from './combo';
 import { extEquals } from './extensions';
 import { type RoundingRule, matchRoundingPrecision } from './rounding';

@@ -1,6 +1,6 @@
 import { CORRECTION_TYPES, type CorrectionOptions, type CorrectionRules, type CorrectionType, type Stamp } from '../../document/bill/invoice-correct';
 import type { JsonObject } from '../../document';
-import { isObject } from '../../document/pipeline/json';
+import { isObject } from '../../document/base/json';
 import type { ErrorFields } from '../errors';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,7 +1,7 @@
 import { correctInvoice } from '../../document/bill/invoice-correct';
 import { replicateDocument } from '../../document/bill/invoice-replicate';
 import type { Envelope, JsonObject } from '../../document';
-import { isObject } from '../../document/pipeline/json';
+import { isObject } from '../../document/base/json';
 import type { CreateEntryInput } from '../create-entry.input';
 import { DomainError, type ErrorFields } from '../errors';
 import { applyJsonPatch, patchError, type JsonPatchLimits } from './json-patch';

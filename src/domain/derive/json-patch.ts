@@ -1,6 +1,6 @@
 import { applyOperation, JsonPatchError, validator, type Operation } from 'fast-json-patch';
 import type { Json } from '../../document';
-import { isObject } from '../../document/pipeline/json';
+import { isObject } from '../../document/base/json';
 import { DomainError } from '../errors';
 
 /** Bounds on a JSON patch, so that a small request cannot make a huge document or a long computation. */

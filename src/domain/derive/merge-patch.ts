@@ -1,5 +1,5 @@
 import type { Json, JsonObject } from '../../document';
-import { isObject } from '../../document/pipeline/json';
+import { isObject } from '../../document/base/json';
 import { patchError } from './json-patch';
 
 /** Deepest nesting a merge patch may have; GOBL documents are far shallower. */

@@ -8,7 +8,7 @@ import {
   validateVerifactuInvoice,
 } from '../../../src/document/addons/es-verifactu';
 import { applyAddonScenarios } from '../../../src/document/addons';
-import type { JsonObject } from '../../../src/document/pipeline/types';
+import type { JsonObject } from '../../../src/document/base/types';
 
 const codes = (faults: { code: string }[]) => faults.map((f) => f.code.slice(-2)).sort();
 

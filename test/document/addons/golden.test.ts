@@ -1,5 +1,5 @@
 import { addonHooks, applyAddonScenarios } from '../../../src/document/addons';
-import type { HookContext } from '../../../src/document/pipeline/hooks';
+import type { HookContext } from '../../../src/document/tax/hooks';
 import { withGobl } from '../../helpers/golden-examples';
 import { clone, goldenCases, normalizeWith, validateWith } from './golden';
 

@@ -1,8 +1,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import type { Hooks, HookContext, NodeKind } from '../../../src/document/pipeline/hooks';
+import type { NodeKind } from '../../../src/document/base/node-kind';
+import type { Hooks, HookContext } from '../../../src/document/tax/hooks';
 import { modelOf } from '../../../src/document/model/type-model';
-import type { Fault, JsonObject } from '../../../src/document/pipeline/types';
+import type { Fault, JsonObject } from '../../../src/document/base/types';
 import { EXAMPLES, readJsonOrYaml } from '../../helpers/golden-examples';
 
 /** Test helpers: the golden examples that use addons, and walkers that apply hooks the engine's way. */

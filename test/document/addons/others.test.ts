@@ -8,7 +8,7 @@ import { normalizeMydataCharge, normalizeMydataCombo, normalizeMydataPayment, va
 import { normalizeSdiAddress, normalizeSdiCombo, normalizeSdiInvoice, normalizeSdiPayment, validateSdiAddress, validateSdiCombo } from '../../../src/document/addons/it-sdi';
 import { normalizeTicketCombo, normalizeTicketInvoice, normalizeTicketItem, validateTicketCombo } from '../../../src/document/addons/it-ticket';
 import { normalizeFavatCombo, normalizeFavatInvoice, normalizeFavatPayment, validateFavatInvoice } from '../../../src/document/addons/pl-favat';
-import type { JsonObject } from '../../../src/document/pipeline/types';
+import type { JsonObject } from '../../../src/document/base/types';
 
 const codes = (faults: { code: string }[]) => faults.map((f) => f.code.slice(-2)).sort();
 const ctx = (doc: JsonObject) => ({ doc, addons: [] });

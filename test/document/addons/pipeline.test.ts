@@ -1,5 +1,5 @@
 import { processDocument } from '../../../src/document';
-import type { Json, JsonObject } from '../../../src/document/pipeline/types';
+import type { Json, JsonObject } from '../../../src/document/base/types';
 import { withGobl } from '../../helpers/golden-examples';
 import { clone, goldenCases } from './golden';
 

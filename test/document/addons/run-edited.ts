@@ -1,5 +1,5 @@
 import { processDocument } from '../../../src/document';
-import type { Fault, JsonObject, ProcessContext } from '../../../src/document/pipeline/types';
+import type { Fault, JsonObject, ProcessContext } from '../../../src/document/base/types';
 
 /**
  * A runner for addon tests: processes a fresh document from `base` after `edit`, and returns the document and

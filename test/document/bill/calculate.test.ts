@@ -1,5 +1,5 @@
 import { processDocument } from '../../../src/document';
-import type { JsonObject } from '../../../src/document/pipeline/types';
+import type { JsonObject } from '../../../src/document/base/types';
 
 type Obj = Record<string, unknown>;
 

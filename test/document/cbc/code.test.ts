@@ -1,6 +1,6 @@
 import { processDocument } from '../../../src/document';
 import { codeFaults, keyFaults, normalizeCode } from '../../../src/document/cbc/code';
-import type { JsonObject } from '../../../src/document/pipeline/types';
+import type { JsonObject } from '../../../src/document/base/types';
 import { invoice as spanishInvoice } from '../../helpers/documents';
 
 describe('normalizeCode', () => {

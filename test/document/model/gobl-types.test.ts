@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { TYPES_FILE, describeTypes, typesFileText } from '../../../scripts/generate-types';
 import { GOBL_TYPES, type ObjectKind } from '../../../src/document/model/gobl-types';
 import { MAP_FIELDS, isObjectKind, modelOf } from '../../../src/document/model/type-model';
-import { DOCUMENT_SCHEMAS } from '../../../src/document/pipeline/schemas';
+import { DOCUMENT_SCHEMAS } from '../../../src/document/base/schemas';
 import { GOBL_DATA, withGobl } from '../../helpers/golden-examples';
 
 const SCHEMAS = path.join(GOBL_DATA, 'schemas');

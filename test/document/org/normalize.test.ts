@@ -1,8 +1,8 @@
 import { normalizeInbox } from '../../../src/document/org/inbox';
 import { normalizeOrgNode, normalizeParty } from '../../../src/document/org/normalize';
-import { normalizeStrictCode } from '../../../src/document/pipeline/text';
+import { normalizeStrictCode } from '../../../src/document/base/text';
 import { normalizeMessage } from '../../../src/document/note/normalize';
-import type { JsonObject } from '../../../src/document/pipeline/types';
+import type { JsonObject } from '../../../src/document/base/types';
 
 describe('org normalization', () => {
   test('party text is trimmed and empty fields dropped', () => {

@@ -1,7 +1,7 @@
 import { processDocument } from '../../../src/document';
 import { fieldNameOf, foldName } from '../../../src/document/pipeline/field-names';
 import { GOBL_TYPES } from '../../../src/document/model/gobl-types';
-import type { Envelope, JsonObject } from '../../../src/document/pipeline/types';
+import type { Envelope, JsonObject } from '../../../src/document/base/types';
 
 // Every expectation below was checked against GOBL (v0.502.1) with the same input.
 const ctx = { newUuid: () => '0190f0b8-0000-7000-8000-00000000ffff', now: new Date('2024-03-10T10:00:00Z') };

@@ -1,6 +1,6 @@
 import { processDocument } from '../../../src/document';
-import { canonicalJson, sha256Hex } from '../../../src/document/pipeline/c14n';
-import type { JsonObject } from '../../../src/document/pipeline/types';
+import { canonicalJson, sha256Hex } from '../../../src/document/base/c14n';
+import type { JsonObject } from '../../../src/document/base/types';
 
 let counter = 0;
 const ctx = {

@@ -3,7 +3,7 @@ import * as path from 'path';
 import '../../../src/document';
 import { validateDocument } from '../../../src/document/pipeline/validate';
 import { catalogue } from '../../../src/document/rules/catalogue';
-import type { Envelope, JsonObject } from '../../../src/document/pipeline/types';
+import type { Envelope, JsonObject } from '../../../src/document/base/types';
 import { GOBL_DATA, readExample, withGobl } from '../../helpers/golden-examples';
 
 const rulesDir = path.join(GOBL_DATA, 'rules');

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { validateDocument } from '../../../src/document/pipeline/validate';
 import { addonHooks } from '../../../src/document/addons';
-import type { Envelope } from '../../../src/document/pipeline/types';
+import type { Envelope } from '../../../src/document/base/types';
 import { EXAMPLES, readExample, withGobl } from '../../helpers/golden-examples';
 
 function goldenFiles(): string[] {

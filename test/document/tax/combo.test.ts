@@ -1,11 +1,11 @@
-import { CalculationError } from '../../../src/document/pipeline/errors';
+import { CalculationError } from '../../../src/document/base/errors';
 import { Amount } from '../../../src/document/num';
 import { regimeFor } from '../../../src/document/regimes';
 import type { Regime } from '../../../src/document/tax/regime-def';
 import { calculateCombo, normalizeCombo } from '../../../src/document/tax/combo';
 import { taxTotalToJson } from '../../../src/document/tax/totals';
 import { calculateTaxTotals } from '../../../src/document/tax/totals-calculate';
-import type { JsonObject } from '../../../src/document/pipeline/types';
+import type { JsonObject } from '../../../src/document/base/types';
 
 /** A tiny regime table of our own, so these tests do not depend on any country's figures. */
 const testRegime: Regime = {

@@ -1,6 +1,6 @@
 import { compareOutcomes, ignoredPaths, segmentOf, valueDifferences } from '../../../scripts/oracle/compare';
 import { goblOutcome, type Outcome } from '../../../scripts/oracle/outcome';
-import type { JsonObject } from '../../../src/document/pipeline/types';
+import type { JsonObject } from '../../../src/document/base/types';
 
 const env = (doc: JsonObject, head: JsonObject = { uuid: '0190aaaa-0000-7000-8000-000000000001', dig: { alg: 'sha256', val: 'abc' } }): JsonObject => ({
   $schema: 'https://gobl.org/draft-0/envelope', head, doc,

@@ -1,7 +1,7 @@
 import { generateCase, generateCases } from '../../../scripts/oracle/generate';
 import { runOurEngine } from '../../../scripts/oracle/our-engine';
 import { allRegimes } from '../../../src/document/regimes';
-import { DOCUMENT_SCHEMAS } from '../../../src/document/pipeline/schemas';
+import { DOCUMENT_SCHEMAS } from '../../../src/document/base/schemas';
 
 const cases = [...generateCases({ seed: 'jest', count: 600 })];
 

@@ -1,7 +1,7 @@
 import { runCase, type Reference } from '../../../scripts/conformance-oracle';
 import { generateCase } from '../../../scripts/oracle/generate';
 import { sameAnswer, type Outcome } from '../../../scripts/oracle/outcome';
-import type { JsonObject } from '../../../src/document/pipeline/types';
+import type { JsonObject } from '../../../src/document/base/types';
 
 /** A reference that answers from a list, one line per question, and counts its restarts. */
 function scripted(answers: JsonObject[]): Reference & { asked: number; restarts: number } {

@@ -8,7 +8,7 @@
 import { createInterface } from 'node:readline';
 import { v7 as uuidv7 } from 'uuid';
 import { processDocument } from '../../../src/document';
-import type { JsonObject } from '../../../src/document/pipeline/types';
+import type { JsonObject } from '../../../src/document/base/types';
 
 function answer(line: string): unknown {
   if (line.trim() === '') return { bad_input: 'empty line' };

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../pipeline/types';
+import type { JsonObject } from '../../base/types';
 import type { CorrectionNormalizer } from '../../tax/addon-def';
 import { isObject } from '../../rules/values';
 import { docTax, extMap, setExt, writeExt } from '../../tax/extensions';

@@ -1,4 +1,4 @@
-import { hooksByKind } from '../../pipeline/hooks';
+import { hooksByKind } from '../../tax/hooks';
 import { BR_NFE_V4 } from './def';
 import type { Addon } from '../../tax/addon-def';
 import { normalizeNfeInvoice, validateNfeInvoice } from './bill-invoice';

@@ -1,4 +1,4 @@
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { Fault, JsonObject } from '../../base/types';
 import { faultMaker } from '../../rules/fault';
 import { objects, str } from '../../rules/values';
 

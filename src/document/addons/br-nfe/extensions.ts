@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../pipeline/types';
+import type { JsonObject } from '../../base/types';
 import { BR_NFE_V4 } from './def';
 import { isObject } from '../../rules/values';
 import { extMap, getExt } from '../../tax/extensions';

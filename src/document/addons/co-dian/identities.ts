@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../pipeline/types';
+import type { JsonObject } from '../../base/types';
 import { obj, str } from '../../rules/values';
 
 /** DIAN identity type codes of the identity keys the addon defines. */

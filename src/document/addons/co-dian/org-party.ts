@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../pipeline/types';
+import type { JsonObject } from '../../base/types';
 import { extMap, writeExt } from '../../tax/extensions';
 import { colombian } from './identities';
 import { K } from './extensions';

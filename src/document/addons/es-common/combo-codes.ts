@@ -1,6 +1,6 @@
 import { str } from '../../rules/values';
 import { deleteExt, getExt, setExt, setExtIfEmpty, setExtOneOf } from '../../tax/extensions';
-import type { JsonObject } from '../../pipeline/types';
+import type { JsonObject } from '../../base/types';
 import { keyOfExemptionCode, setExemptionCode } from './exemption';
 import { VAT_OR_IGIC } from './vat-categories';
 

@@ -2,7 +2,7 @@ import { CORRECTIVE_INVOICE_TYPES, invoiceType } from '../../bill/invoice-type';
 import { isObject } from '../../rules/values';
 import { docTaxExt, mergeDocTaxExt, setExt } from '../../tax/extensions';
 import type { CorrectionNormalizer } from '../../tax/addon-def';
-import type { JsonObject } from '../../pipeline/types';
+import type { JsonObject } from '../../base/types';
 
 /** Correction type and default corrective document type, as VERI*FACTU and SII set them. */
 export function normalizeCorrection(doc: JsonObject, docTypeKey: string, correctionKey: string, mergeTax: (v: Record<string, string>) => void): void {

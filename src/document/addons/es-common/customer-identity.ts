@@ -1,6 +1,6 @@
 import { obj, objects, str } from '../../rules/values';
 import { setExt } from '../../tax/extensions';
-import type { JsonObject } from '../../pipeline/types';
+import type { JsonObject } from '../../base/types';
 
 /** Identity keys of a foreign customer and the code the Spanish formats give them. */
 const IDENTITY_TYPE_CODES: Record<string, string> = {

@@ -1,5 +1,5 @@
 import { deleteExt, setExt, setExtOneOf } from '../../tax/extensions';
-import type { JsonObject } from '../../pipeline/types';
+import type { JsonObject } from '../../base/types';
 
 /**
  * The exemption codes VERI*FACTU and SII share for exempt, export and intra-community combos; the other

@@ -2,7 +2,7 @@ import { CORRECTIVE_INVOICE_TYPES, invoiceType } from '../../bill/invoice-type';
 import { identityWithExt } from '../../org/identities';
 import { isObject, obj, objects, present, str } from '../../rules/values';
 import { extMap } from '../../tax/extensions';
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { Fault, JsonObject } from '../../base/types';
 
 /**
  * Checks that SII and VERI*FACTU both make on an invoice, each under its own fault numbers. `f` makes the

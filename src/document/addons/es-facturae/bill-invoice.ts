@@ -1,4 +1,4 @@
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { Fault, JsonObject } from '../../base/types';
 import { CORRECTIVE_INVOICE_TYPES, invoiceType } from '../../bill/invoice-type';
 import { canConvertTo } from '../../currency/exchange';
 import { faultMaker } from '../../rules/fault';

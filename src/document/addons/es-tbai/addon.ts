@@ -1,5 +1,5 @@
-import type { NodeKind } from '../../pipeline/hooks';
-import type { JsonObject } from '../../pipeline/types';
+import type { NodeKind } from '../../base/node-kind';
+import type { JsonObject } from '../../base/types';
 import { ES_TBAI_V1 } from './def';
 import type { Addon } from '../../tax/addon-def';
 import { normalizeTbaiCombo, validateTbaiCombo } from './tax-combo';

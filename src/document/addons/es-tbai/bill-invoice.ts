@@ -1,4 +1,4 @@
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { Fault, JsonObject } from '../../base/types';
 import { ES_TBAI_V1 } from './def';
 import { normalizeCustomerIdentityType } from '../es-common/customer-identity';
 import { CORRECTIVE_INVOICE_TYPES, invoiceType } from '../../bill/invoice-type';

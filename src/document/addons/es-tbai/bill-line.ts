@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../pipeline/types';
+import type { JsonObject } from '../../base/types';
 import { obj, objects, str } from '../../rules/values';
 import { setExt, setExtOneOf } from '../../tax/extensions';
 import { K } from './extensions';

@@ -1,5 +1,6 @@
-import type { HookContext, NodeKind } from '../../pipeline/hooks';
-import type { JsonObject } from '../../pipeline/types';
+import type { NodeKind } from '../../base/node-kind';
+import type { HookContext } from '../../tax/hooks';
+import type { JsonObject } from '../../base/types';
 import { ES_VERIFACTU_V1 } from './def';
 import { moveDocTypeOnCorrection } from '../es-common/correction';
 import type { Addon } from '../../tax/addon-def';

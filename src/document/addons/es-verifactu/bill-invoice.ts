@@ -1,4 +1,4 @@
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { Fault, JsonObject } from '../../base/types';
 import { normalizeCorrection } from '../es-common/correction';
 import { normalizeCustomerIdentityType } from '../es-common/customer-identity';
 import { docTypeFaults, generalNoteFaults, identifiedCustomerFaults, precedingFaults } from '../es-common/invoice-checks';

@@ -1,4 +1,4 @@
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { Fault, JsonObject } from '../../base/types';
 import { codeSpanishCombo, type SpanishComboCoding } from '../es-common/combo-codes';
 import { VAT_OR_IGIC } from '../es-common/vat-categories';
 import { faultMaker } from '../../rules/fault';

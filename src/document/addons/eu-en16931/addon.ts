@@ -1,5 +1,5 @@
-import type { NodeKind } from '../../pipeline/hooks';
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { NodeKind } from '../../base/node-kind';
+import type { Fault, JsonObject } from '../../base/types';
 import { EU_EN16931_V2017 } from './def';
 import type { Addon } from '../../tax/addon-def';
 import { faultMaker } from '../../rules/fault';

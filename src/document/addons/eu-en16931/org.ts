@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../pipeline/types';
+import type { JsonObject } from '../../base/types';
 import { objects, str } from '../../rules/values';
 import { mergeExt } from '../../tax/extensions';
 import { ISO_SCHEME_ID } from './extensions';

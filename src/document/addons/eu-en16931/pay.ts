@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../pipeline/types';
+import type { JsonObject } from '../../base/types';
 import { lookupKey } from '../../cbc/key';
 import { str } from '../../rules/values';
 import { mergeExt } from '../../tax/extensions';

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../pipeline/types';
+import type { JsonObject } from '../../base/types';
 import { str } from '../../rules/values';
 import { getExt, mergeExt } from '../../tax/extensions';
 import { keyForCategory, VAT_CATEGORY_BY_KEY } from './tax-combo';

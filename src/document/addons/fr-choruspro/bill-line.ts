@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { JsonObject } from '../../pipeline/types';
+import type { JsonObject } from '../../base/types';
 
 /** Quantities keep at most four decimals, rounded half away from zero. */
 export function normalizeChorusLine(line: JsonObject): void {

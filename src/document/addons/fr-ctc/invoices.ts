@@ -1,6 +1,6 @@
-import { hooksByKind } from '../../pipeline/hooks';
+import { hooksByKind } from '../../tax/hooks';
 import { Amount, Percentage } from '../../num';
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { Fault, JsonObject } from '../../base/types';
 import { FLOW10_DOC_TYPES, FLOW10_VAT_PERCENTS, FR_CTC_FLOW10_V1 } from './flow10-def';
 import {
   FLOW2_CORRECTIVE,

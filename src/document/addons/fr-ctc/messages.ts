@@ -1,5 +1,5 @@
-import { hooksByKind } from '../../pipeline/hooks';
-import type { Fault, JsonObject } from '../../pipeline/types';
+import { hooksByKind } from '../../tax/hooks';
+import type { Fault, JsonObject } from '../../base/types';
 import {
   FLOW6_ACTIONS,
   FLOW6_PAYMENT_CODES,

@@ -1,5 +1,5 @@
-import type { NodeKind } from '../../pipeline/hooks';
-import type { JsonObject } from '../../pipeline/types';
+import type { NodeKind } from '../../base/node-kind';
+import type { JsonObject } from '../../base/types';
 import { GR_MYDATA_V1 } from './def';
 import type { Addon } from '../../tax/addon-def';
 import { normalizeMydataCombo, validateMydataCombo } from './tax-combo';

@@ -1,4 +1,4 @@
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { Fault, JsonObject } from '../../base/types';
 import { canConvertTo } from '../../currency/exchange';
 import { invoiceType } from '../../bill/invoice-type';
 import { faultMaker } from '../../rules/fault';

@@ -1,4 +1,4 @@
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { Fault, JsonObject } from '../../base/types';
 import { lookupKey } from '../../cbc/key';
 import { faultMaker } from '../../rules/fault';
 import { present, str } from '../../rules/values';

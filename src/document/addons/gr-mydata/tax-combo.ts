@@ -1,4 +1,4 @@
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { Fault, JsonObject } from '../../base/types';
 import { faultMaker } from '../../rules/fault';
 import { str } from '../../rules/values';
 import { inEU } from '../../tax/eu-members';

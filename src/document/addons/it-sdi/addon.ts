@@ -1,4 +1,4 @@
-import { hooksByKind } from '../../pipeline/hooks';
+import { hooksByKind } from '../../tax/hooks';
 import { IT_SDI_V1 } from './def';
 import type { Addon } from '../../tax/addon-def';
 import { faultMaker } from '../../rules/fault';

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../pipeline/types';
+import type { JsonObject } from '../../base/types';
 import { hasExt, setExt } from '../../tax/extensions';
 import { K } from './extensions';
 

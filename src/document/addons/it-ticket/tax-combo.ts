@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { Fault, JsonObject } from '../../base/types';
 import { faultMaker } from '../../rules/fault';
 import { str } from '../../rules/values';
 import { deleteExt, getExt, hasExt, setExt, setExtOneOf } from '../../tax/extensions';

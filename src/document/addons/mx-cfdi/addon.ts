@@ -1,5 +1,6 @@
-import type { HookContext, NodeKind } from '../../pipeline/hooks';
-import type { JsonObject } from '../../pipeline/types';
+import type { NodeKind } from '../../base/node-kind';
+import type { HookContext } from '../../tax/hooks';
+import type { JsonObject } from '../../base/types';
 import { MX_CFDI_V4 } from './def';
 import { FOOD_VOUCHERS, FUEL_ACCOUNT_BALANCE, validateFoodVouchers, validateFuelAccountBalance } from './complements';
 import type { Addon } from '../../tax/addon-def';

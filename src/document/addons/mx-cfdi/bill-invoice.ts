@@ -1,7 +1,7 @@
-import type { HookContext } from '../../pipeline/hooks';
+import type { HookContext } from '../../tax/hooks';
 import { dateTimeIn } from '../../bill/calculate';
 import { Amount } from '../../num';
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { Fault, JsonObject } from '../../base/types';
 import { canConvertTo } from '../../currency/exchange';
 import { POST_CODE_PATTERN } from './complements';
 import { faultMaker } from '../../rules/fault';

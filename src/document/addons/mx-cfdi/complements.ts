@@ -1,13 +1,13 @@
-import { registerComplementType } from '../../pipeline/complements';
+import { registerComplementType } from '../../base/complements';
 import { registerObjectKinds } from '../../model/type-model';
 import { Amount, Percentage } from '../../num';
 import { mexicanRfcKind } from '../../regimes/mx/tax-identity';
-import type { Fault, Json, JsonObject } from '../../pipeline/types';
+import type { Fault, Json, JsonObject } from '../../base/types';
 import { faultMaker } from '../../rules/fault';
 import { obj, objects, present, str } from '../../rules/values';
 
 /**
- * The two CFDI complements the mx-cfdi addon module defines, registered as complement types (pipeline/complements.ts):
+ * The two CFDI complements the mx-cfdi addon module defines, registered as complement types (base/complements.ts):
  * GOBL reads and calculates them wherever they appear, whether or not the addon is active (the types exist once
  * the module is loaded), and validates them only under the addon (its hooks, addon.ts):
  *

@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../pipeline/types';
+import type { JsonObject } from '../../base/types';
 import { extMap, setExt } from '../../tax/extensions';
 import { identitiesToExt } from './org-party';
 import { K } from './extensions';

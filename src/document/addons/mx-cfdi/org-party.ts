@@ -1,4 +1,4 @@
-import type { Json, JsonObject } from '../../pipeline/types';
+import type { Json, JsonObject } from '../../base/types';
 import { isObject, str } from '../../rules/values';
 import { setExt } from '../../tax/extensions';
 import { K } from './extensions';

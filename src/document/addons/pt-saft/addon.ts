@@ -1,4 +1,4 @@
-import { hooksByKind } from '../../pipeline/hooks';
+import { hooksByKind } from '../../tax/hooks';
 import { PT_SAFT_V1 } from './def';
 import type { Addon } from '../../tax/addon-def';
 import { normalizeSaftCombo, validateSaftCombo, validateSaftTaxTotals } from './tax-combo';

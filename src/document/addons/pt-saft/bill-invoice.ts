@@ -1,5 +1,5 @@
-import type { HookContext } from '../../pipeline/hooks';
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { HookContext } from '../../tax/hooks';
+import type { Fault, JsonObject } from '../../base/types';
 import { canConvertTo } from '../../currency/exchange';
 import { faultMaker } from '../../rules/fault';
 import { obj, objects, present, str } from '../../rules/values';

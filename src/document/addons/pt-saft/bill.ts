@@ -1,6 +1,6 @@
 import { dateTimeIn } from '../../bill/calculate';
-import type { HookContext } from '../../pipeline/hooks';
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { HookContext } from '../../tax/hooks';
+import type { Fault, JsonObject } from '../../base/types';
 import { isObject, obj, objects, present, str } from '../../rules/values';
 
 export function today(ctx: HookContext): string {

@@ -1,7 +1,7 @@
 // Figures (extension keys, codes, tags, scenarios and exemption texts) of the addon module gobl.pt.saft v0.0.3,
 // held as project data.
 
-import type { JsonObject } from '../../pipeline/types';
+import type { JsonObject } from '../../base/types';
 import type { AddonDefinition } from '../../tax/addon-def';
 import { obj, str } from '../../rules/values';
 

@@ -1,4 +1,4 @@
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { Fault, JsonObject } from '../../base/types';
 import { faultMaker } from '../../rules/fault';
 import { isObject, str } from '../../rules/values';
 import { K } from './extensions';

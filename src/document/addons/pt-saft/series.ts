@@ -1,4 +1,4 @@
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { Fault, JsonObject } from '../../base/types';
 import { str } from '../../rules/values';
 import { CodeMap } from '../../tax/extensions';
 import { K } from './extensions';

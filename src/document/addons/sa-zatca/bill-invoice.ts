@@ -1,4 +1,4 @@
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { Fault, JsonObject } from '../../base/types';
 import { CEF_VATEX_NAMES } from '../../catalogues/cef-vatex-names';
 import { ZATCA_INVOICE_TYPES } from './def';
 import { UNTDID, VATEX } from '../eu-en16931';

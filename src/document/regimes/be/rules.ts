@@ -1,7 +1,7 @@
 import { at, fault } from '../../rules/fault';
 import { asObject, isPresent } from '../../rules/values';
 import type { RegimeRules } from '../../tax/regime-def';
-import type { Fault } from '../../pipeline/types';
+import type { Fault } from '../../base/types';
 import { hasIdentity, hasTaxIdCode } from '../supplier-checks';
 
 export const beRules: RegimeRules = {

@@ -1,7 +1,7 @@
-import type { NodeKind } from '../../pipeline/hooks';
+import type { NodeKind } from '../../base/node-kind';
 import { obj, objects, str } from '../../rules/values';
 import { isoCountryOfTaxCode } from '../../tax/iso-country';
-import type { JsonObject } from '../../pipeline/types';
+import type { JsonObject } from '../../base/types';
 
 /** The country a party's addresses default to: its tax ID's (as an ISO code), else that of its first identity with one. */
 function partyCountry(party: JsonObject): string {

@@ -1,7 +1,7 @@
 import { at, fault } from '../../rules/fault';
 import { asArray, asObject, isObject, isPresent } from '../../rules/values';
 import type { RegimeRules } from '../../tax/regime-def';
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { Fault, JsonObject } from '../../base/types';
 
 const STATES = [
   'AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ',

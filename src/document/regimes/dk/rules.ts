@@ -1,6 +1,6 @@
 import { at, fault } from '../../rules/fault';
 import type { RegimeRules } from '../../tax/regime-def';
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { Fault, JsonObject } from '../../base/types';
 import { identityCode } from '../identity-checks';
 import { supplierIdentifiedBy } from '../supplier-checks';
 import { danishCvrValid } from './tax-identity';

@@ -1,7 +1,7 @@
-import type { NodeKind } from '../../pipeline/hooks';
-import { isObject } from '../../pipeline/json';
+import type { NodeKind } from '../../base/node-kind';
+import { isObject } from '../../base/json';
 import { cleanTaxCode } from '../../tax/identity-normalize';
-import type { JsonObject } from '../../pipeline/types';
+import type { JsonObject } from '../../base/types';
 
 /** Italian regime normalizers, applied to documents whose regime is IT. */
 

@@ -1,6 +1,6 @@
 import { at, fault } from '../../rules/fault';
 import type { RegimeRules } from '../../tax/regime-def';
-import type { Fault } from '../../pipeline/types';
+import type { Fault } from '../../base/types';
 import { identityCode } from '../identity-checks';
 import { italianFiscalCodeChecksumValid, italianFiscalCodeFormatValid } from './fiscal-code';
 

@@ -1,6 +1,6 @@
-import type { NodeKind } from '../../pipeline/hooks';
-import { isObject, str } from '../../pipeline/json';
-import type { JsonObject } from '../../pipeline/types';
+import type { NodeKind } from '../../base/node-kind';
+import { isObject, str } from '../../base/json';
+import type { JsonObject } from '../../base/types';
 
 /**
  * Mexican regime normalizers, applied to invoices whose regime is MX with or without the CFDI addon:

@@ -1,6 +1,6 @@
-import type { NodeKind } from '../../pipeline/hooks';
-import { isObject } from '../../pipeline/json';
-import type { JsonObject } from '../../pipeline/types';
+import type { NodeKind } from '../../base/node-kind';
+import { isObject } from '../../base/json';
+import type { JsonObject } from '../../base/types';
 import { isoCountryOfTaxCode } from '../../tax/iso-country';
 
 /** Portugal's regime normalizers: the VAT region of combos, and the older exemption extension key. */

@@ -3,7 +3,7 @@ import { decimalOf } from '../../num/decimal';
 import { isZeroDate } from '../../cal/date';
 import { asArray, asObject, isObject, isPresent } from '../../rules/values';
 import type { RegimeRules } from '../../tax/regime-def';
-import type { Fault, JsonObject } from '../../pipeline/types';
+import type { Fault, JsonObject } from '../../base/types';
 import { supplierTaxIdRule } from '../supplier-checks';
 
 const TYPES = ['standard', 'credit-note', 'debit-note', 'proforma', 'other'];

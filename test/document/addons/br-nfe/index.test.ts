@@ -1,5 +1,5 @@
 import { correctInvoice } from '../../../../src/document/bill/invoice-correct';
-import type { JsonObject } from '../../../../src/document/pipeline/types';
+import type { JsonObject } from '../../../../src/document/base/types';
 import { editedRunner } from '../run-edited';
 
 /**

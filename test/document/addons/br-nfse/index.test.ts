@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../../../src/document/pipeline/types';
+import type { JsonObject } from '../../../../src/document/base/types';
 import { editedRunner } from '../run-edited';
 
 /** br-nfse-v1 end to end; every expected default, code and path was checked against GOBL with the addon. */

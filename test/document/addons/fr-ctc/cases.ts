@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../../../src/document/pipeline/types';
+import type { JsonObject } from '../../../../src/document/base/types';
 
 /**
  * Documents and edits for the fr-ctc tests (fr-ctc.test.ts): each case is a base document, an edit and the faults

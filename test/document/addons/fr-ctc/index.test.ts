@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../../../src/document/pipeline/types';
+import type { JsonObject } from '../../../../src/document/base/types';
 import { FAULT_CASES, flow10B2bInvoice, flow10Invoice, flow10Payment, flow2Invoice, flow6Payment, flow6Status } from './cases';
 import { editedRunner } from '../run-edited';
 

@@ -1,6 +1,6 @@
 import { processDocument } from '../../../../src/document';
 import { addonDefinition, knownAddon } from '../../../../src/document/addons';
-import type { Fault, JsonObject } from '../../../../src/document/pipeline/types';
+import type { Fault, JsonObject } from '../../../../src/document/base/types';
 
 /**
  * The mx-cfdi-v4 addon (gobl.mx.cfdi v0.62.0) end to end. Every expectation below (values, fault codes

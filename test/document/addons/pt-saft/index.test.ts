@@ -1,5 +1,5 @@
 import { codeValid, seriesValid, sourceRefValid } from '../../../../src/document/addons/pt-saft';
-import type { JsonObject } from '../../../../src/document/pipeline/types';
+import type { JsonObject } from '../../../../src/document/base/types';
 import { editedRunner } from '../run-edited';
 
 /** pt-saft-v1 end to end; every expected default, code and path was checked against GOBL with the addon. */

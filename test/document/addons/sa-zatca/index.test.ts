@@ -1,5 +1,5 @@
 import { parseZatcaInvoiceType, zatcaInvoiceTypeCode } from '../../../../src/document/addons/sa-zatca';
-import type { JsonObject } from '../../../../src/document/pipeline/types';
+import type { JsonObject } from '../../../../src/document/base/types';
 import { editedRunner } from '../run-edited';
 
 /** sa-zatca-v1 end to end; every expected default, code and path was checked against GOBL with the addon. */

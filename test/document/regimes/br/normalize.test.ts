@@ -1,5 +1,5 @@
 import { processDocument } from '../../../../src/document';
-import type { JsonObject } from '../../../../src/document/pipeline/types';
+import type { JsonObject } from '../../../../src/document/base/types';
 
 const ctx = { newUuid: () => '0190f0b8-0000-7000-8000-000000000001', now: new Date('2025-03-01T10:00:00Z') };
 

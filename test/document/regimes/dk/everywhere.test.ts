@@ -1,5 +1,5 @@
 import { processDocument } from '../../../../src/document';
-import type { JsonObject } from '../../../../src/document/pipeline/types';
+import type { JsonObject } from '../../../../src/document/base/types';
 import { invoice } from '../../../helpers/documents';
 
 /** A Danish CVR identity is checked in any document, whatever its regime; both cases checked against GOBL v0.502.1. */

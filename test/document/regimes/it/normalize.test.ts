@@ -1,8 +1,8 @@
 import { normalizeSdiCombo } from '../../../../src/document/addons/it-sdi';
-import type { NodeKind } from '../../../../src/document/pipeline/hooks';
+import type { NodeKind } from '../../../../src/document/base/node-kind';
 import { regimeHooks } from '../../../../src/document/regimes';
 import { normalizeItCombo, normalizeItIdentity, normalizeItParty } from '../../../../src/document/regimes/it/normalize';
-import type { JsonObject } from '../../../../src/document/pipeline/types';
+import type { JsonObject } from '../../../../src/document/base/types';
 
 const itNormalize = (node: JsonObject, kind: NodeKind) =>
   regimeHooks('IT').normalize?.(node, kind, { doc: {}, addons: [] });

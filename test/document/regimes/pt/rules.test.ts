@@ -1,5 +1,5 @@
 import { ptRules } from '../../../../src/document/regimes/pt/rules';
-import type { JsonObject } from '../../../../src/document/pipeline/types';
+import type { JsonObject } from '../../../../src/document/base/types';
 
 /** Checked against GOBL v0.502.1, where an invoice complement of a payment reaches validation uncalculated. */
 describe('PT invoice type', () => {

@@ -1,9 +1,9 @@
-import { at, fault } from './fault';
+import { at, fault } from '../rules/fault';
 import { decimalOf } from '../num/decimal';
 import { isValidDate, isZeroDate } from '../cal/date';
-import { isPresent } from './values';
+import { isPresent } from '../rules/values';
 import { isCurrency } from '../currency';
-import type { Fault, JsonObject } from '../pipeline/types';
+import type { Fault, JsonObject } from '../base/types';
 
 /** GOBL-CAL-DATE-01 for a date field that is present and not the zero date. */
 export function validateDate(value: unknown, path: string): Fault[] {

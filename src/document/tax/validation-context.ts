@@ -1,5 +1,5 @@
-import type { Regime } from '../tax/regime-def';
-import type { Fault, JsonObject } from '../pipeline/types';
+import type { Regime } from './regime-def';
+import type { Fault, JsonObject } from '../base/types';
 
 /** What every validator may read: the document being checked, its regime and its addons. */
 export interface ValidationContext {

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { canonicalJson, sha256Hex } from '../../../src/document/pipeline/c14n';
-import type { JsonObject } from '../../../src/document/pipeline/types';
+import { canonicalJson, sha256Hex } from '../../../src/document/base/c14n';
+import type { JsonObject } from '../../../src/document/base/types';
 import { EXAMPLES as examples, withGobl } from '../../helpers/golden-examples';
 
 const goldenOutputs = () =>

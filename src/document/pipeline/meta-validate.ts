@@ -1,8 +1,8 @@
 import { KEY_PATTERN } from '../cbc/key';
-import { hasMeta } from '../pipeline/decode';
-import { at, fault } from './fault';
-import { isObject } from './values';
-import type { Fault, Json } from '../pipeline/types';
+import { hasMeta } from './decode';
+import { at, fault } from '../rules/fault';
+import { isObject } from '../rules/values';
+import type { Fault, Json } from '../base/types';
 
 /** GOBL-CBC-KEY-02 at each `meta` key that is not a valid key (an empty key is let through, as GOBL does). */
 export function validateMetaKeys(meta: Json | undefined, path: string): Fault[] {

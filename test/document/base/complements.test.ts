@@ -1,6 +1,6 @@
 import { processDocument } from '../../../src/document';
-import { complementKindOf } from '../../../src/document/pipeline/complements';
-import type { Json, JsonObject, ProcessResult } from '../../../src/document/pipeline/types';
+import { complementKindOf } from '../../../src/document/base/complements';
+import type { Json, JsonObject, ProcessResult } from '../../../src/document/base/types';
 import { engineRefusal } from '../../../src/domain/faults';
 import { HTTP_STATUS } from '../../../src/http/refusal';
 

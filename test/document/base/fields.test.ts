@@ -1,9 +1,10 @@
 import { processDocument } from '../../../src/document';
-import type { HookContext, Hooks, NodeKind } from '../../../src/document/pipeline/hooks';
+import type { NodeKind } from '../../../src/document/base/node-kind';
+import type { HookContext, Hooks } from '../../../src/document/tax/hooks';
 import { modelOf } from '../../../src/document/model/type-model';
 import { normalizeTree } from '../../../src/document/pipeline/normalize';
 import { validateTree } from '../../../src/document/pipeline/validate';
-import type { Json, JsonObject } from '../../../src/document/pipeline/types';
+import type { Json, JsonObject } from '../../../src/document/base/types';
 
 const ctx = { newUuid: () => '0190f0b8-0000-7000-8000-00000000ffff', now: new Date('2024-03-10T10:00:00Z') };
 const S = 'https://gobl.org/draft-0/';

@@ -1,13 +1,6 @@
-import type { ObjectKind } from '../model/gobl-types';
-import type { Regime } from '../tax/regime-def';
-import type { Fault, JsonObject } from './types';
-
-/**
- * The kinds of object the engine walks: GOBL's object types, named as its schemas name them (`bill/line`,
- * `org/document-ref`, `pay/record`...). Regimes and addons hook into normalization and validation per kind,
- * as GOBL does, without the engine knowing any country or addon.
- */
-export type NodeKind = ObjectKind;
+import type { NodeKind } from '../base/node-kind';
+import type { Regime } from './regime-def';
+import type { Fault, JsonObject } from '../base/types';
 
 export interface HookContext {
   /** The root document being processed. */

@@ -6,6 +6,7 @@ import {
   getVariableValues,
   GraphQLError,
   printSchema,
+  visit,
   type DocumentNode,
   type GraphQLSchema,
   type OperationDefinitionNode,
@@ -22,6 +23,19 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 const COMPILE_OPTIONS = { disableLeafSerialization: true };
 
 const SEEN_ONCE = Symbol('seen once');
+/** Fields (aliases and fragments' fields included) of the largest operation compiled; a page with every field has about 60. */
+const MOST_FIELDS_COMPILED = 150;
+
+/** The fields a document selects, in all its operations and fragments. */
+function fieldsOf(document: DocumentNode): number {
+  let count = 0;
+  visit(document, {
+    Field() {
+      count += 1;
+    },
+  });
+  return count;
+}
 
 /** A compiled operation and its definition, or null where graphql-js runs it (no such operation, a subscription, a first run). */
 type Plan = { compiled: CompiledQuery; operation: OperationDefinitionNode } | null;
@@ -54,7 +68,9 @@ export function compiledExecutor(schema: GraphQLSchema, observe: { compiled?: ()
     if (!operation || operation.operation === 'subscription') return null;
     let compiled = plans.get(operation);
     if (compiled === undefined) {
-      plans.set(operation, SEEN_ONCE);
+      // A large operation (forty aliases of an entry with its files) is never compiled: compiling it would hold
+      // the thread for tens of milliseconds, and its cost is in the many values it answers, not in its plan.
+      plans.set(operation, fieldsOf(document) > MOST_FIELDS_COMPILED ? null : SEEN_ONCE);
       return null;
     }
     if (compiled === SEEN_ONCE) {

@@ -25,7 +25,7 @@ import { errorLoggingPlugin } from './error-logging.plugin';
 import { errorResponseBody, formatError } from './format-error';
 import { complexityLimitPlugin, depthLimitRule, MAX_QUERY_TOKENS } from './limits';
 import { sandboxPolicy } from './sandbox-page';
-import { jsonText } from '../http/json-slices';
+import { jsonText, sendText } from '../http/json-slices';
 import { buildGraphQLSchema } from './schema';
 
 export interface GraphQLOptions {
@@ -171,7 +171,7 @@ function apolloHandler(apollo: ApolloServer<GraphQLContext>, context: (req: Requ
       // The only HTML Apollo answers is its Sandbox page (GRAPHQL_EXPLORER=sandbox).
       if (answer.headers.get('content-type')?.startsWith('text/html')) setPageSecurityHeaders(res, sandboxPolicy(answer.body.string));
       if (req.method === 'GET') res.send(answer.body.string);
-      else res.end(answer.body.string);
+      else await sendText(res, answer.body.string);
       made?.readTurn.release();
       return;
     }

@@ -103,30 +103,12 @@ export async function jsonText(value: unknown): Promise<string> {
 }
 
 /**
- * Sends a value as a JSON answer written in slices: its pieces are encoded a few at a time, between other
- * requests, then handed to the socket with their total length.
+ * Sends a value as a JSON answer written in slices: its pieces are encoded a slice of time at a time, between
+ * other requests, then handed to the socket as fast as the client takes them. Resolves once the answer is
+ * shaped and its writing has begun: a slow client holds its own bytes, not the thread nor a turn.
  */
 export async function sendJson(res: Response, value: unknown): Promise<void> {
-  const pieces = await jsonPieces(value);
-  const buffers: Buffer[] = [];
-  let length = 0;
-  let since = performance.now();
-  let batch = '';
-  for (const piece of pieces) {
-    batch += piece;
-    if (batch.length < 64 * 1024) continue;
-    buffers.push(Buffer.from(batch));
-    length += buffers[buffers.length - 1].length;
-    batch = '';
-    if (performance.now() - since >= SLICE_MS) {
-      await nextTurn();
-      since = performance.now();
-    }
-  }
-  if (batch) {
-    buffers.push(Buffer.from(batch));
-    length += buffers[buffers.length - 1].length;
-  }
+  const { buffers, length } = await encodeInSlices(await jsonPieces(value));
   const readOnly = res.req.method === 'GET' || res.req.method === 'HEAD';
   if (readOnly && !res.getHeader('ETag') && res.statusCode < 300) {
     // A weak validator of the bytes, as Express gives every answer it sends.
@@ -139,13 +121,78 @@ export async function sendJson(res: Response, value: unknown): Promise<void> {
     return;
   }
   if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  writeAnswer(res, buffers, length);
+}
+
+/** Sends an answer already written as text (GraphQL's), encoded and handed to the socket in slices, as sendJson. */
+export async function sendText(res: Response, text: string): Promise<void> {
+  const { buffers, length } = await encodeInSlices([text]);
+  writeAnswer(res, buffers, length);
+}
+
+/** Bytes encoded at once: a slice of the thread, and a write the socket takes without a long copy. */
+const CHUNK_CHARS = 64 * 1024;
+
+/** Encodes text into buffers of about CHUNK_CHARS characters, letting other requests run every SLICE_MS. */
+async function encodeInSlices(pieces: readonly string[]): Promise<{ buffers: Buffer[]; length: number }> {
+  const buffers: Buffer[] = [];
+  let length = 0;
+  let batch = '';
+  let since = performance.now();
+  const flush = async () => {
+    const buffer = Buffer.from(batch);
+    buffers.push(buffer);
+    length += buffer.length;
+    batch = '';
+    if (performance.now() - since >= SLICE_MS) {
+      await nextTurn();
+      since = performance.now();
+    }
+  };
+  for (const piece of pieces) {
+    let rest = piece;
+    while (rest.length > 0) {
+      let cut = Math.min(CHUNK_CHARS - batch.length, rest.length);
+      // Never between the two halves of a surrogate pair: each buffer must be whole UTF-8.
+      if (cut < rest.length && isHighSurrogate(rest.charCodeAt(cut - 1))) cut -= 1;
+      if (cut <= 0) {
+        await flush();
+        continue;
+      }
+      batch += rest.slice(0, cut);
+      rest = rest.slice(cut);
+      if (batch.length >= CHUNK_CHARS - 1) await flush();
+    }
+  }
+  if (batch) await flush();
+  return { buffers, length };
+}
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
+/** Sets the length and writes the buffers as the socket drains, in the background; a closed connection stops it. */
+function writeAnswer(res: Response, buffers: Buffer[], length: number): void {
   res.setHeader('Content-Length', String(length));
   if (res.req.method === 'HEAD') {
     res.end();
     return;
   }
-  res.cork();
-  for (const buffer of buffers) res.write(buffer);
-  res.end();
-  res.uncork();
+  void (async () => {
+    for (const buffer of buffers) {
+      if (res.destroyed) return;
+      if (!res.write(buffer)) await drainedOrClosed(res);
+    }
+    if (!res.destroyed) res.end();
+  })().catch(() => undefined); // a connection that failed mid-answer has nobody left to tell
 }
+
+const drainedOrClosed = (res: Response) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });

@@ -46,19 +46,13 @@ describe('GraphQL reads load only what the answer shows (issue 22)', () => {
     expect(heavyBytes()).toBeGreaterThan(t.config.pageDataBudget);
     const recorder = recordQueries(t.server.dataSource);
     try {
-      const query = aliased('id attachments { id meta } meta { key value }');
-      // A document runs under graphql-js the first time: it reports the first error of each alias (the entry is
-      // then null), where the compiled run of the second time reports both. Every alias is refused either way.
-      const first = await apis.gql.query(query);
-      expect(first.status).toBe(200);
-      expect(new Set(first.body.errors.map((e: { path: string[] }) => e.path[0])).size).toBe(40);
-      expect(new Set(first.body.errors.map((e: { extensions: { key: string } }) => e.extensions.key))).toEqual(new Set(['payload-too-large']));
-      const { result: reply, peakMiB } = await heapPeakDuring(() => apis.gql.query(query));
+      // Forty aliases are too large an operation to compile: graphql-js runs it, and reports the first error of
+      // each alias (the entry is then null, its other field's error unreported). Every alias is refused.
+      const { result: reply, peakMiB } = await heapPeakDuring(() => apis.gql.query(aliased('id attachments { id meta } meta { key value }')));
       expect(reply.status).toBe(200);
-      // Each alias is an entry with both fields refused: the answer is its ids and 80 short errors.
-      expect(reply.body.errors).toHaveLength(80);
+      expect(new Set(reply.body.errors.map((e: { path: string[] }) => e.path[0])).size).toBe(40);
       expect(new Set(reply.body.errors.map((e: { extensions: { key: string } }) => e.extensions.key))).toEqual(new Set(['payload-too-large']));
-      expect(reply.body.errors.map((e: { path: unknown[] }) => e.path[1]).sort()).toEqual(Array.from({ length: 40 }, () => ['attachments', 'meta']).flat().sort());
+      for (const error of reply.body.errors) expect(['attachments', 'meta']).toContain(error.path[1]);
       expect(JSON.stringify(reply.body).length).toBeLessThan(64 * 1024);
       expect(readingParts(recorder.queries)).toEqual([]);
       expect(peakMiB).toBeLessThan(100);

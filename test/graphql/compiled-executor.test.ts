@@ -125,6 +125,14 @@ test('a document is compiled at its second run, once', async () => {
   expect(asClientSees(second)).toEqual(asClientSees(first));
 });
 
+test('a large document is never compiled: graphql-js runs it each time', async () => {
+  const document = parse(`{ ${Array.from({ length: 40 }, (_, i) => `a${i}: entries(first: 1) { edges { node { id key folder } } }`).join(' ')} }`);
+  const run = () => runCompiled({ document, request: { query: '' }, context: contextValue() } as unknown as GatewayGraphQLRequestContext);
+  const before = compilations;
+  for (let i = 0; i < 3; i++) expect((await run()).errors).toBeUndefined();
+  expect(compilations).toBe(before);
+});
+
 describe('compiled plans are kept per operation, never per name the client sends', () => {
   test('distinct long operation names that name nothing leave nothing behind, and the plan still serves', async () => {
     const document = parse('query Page { entries(first: 2) { edges { node { id } } } }');

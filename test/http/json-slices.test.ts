@@ -37,3 +37,31 @@ describe('JSON written in slices', () => {
     expect(ticks).toBeGreaterThan(0);
   });
 });
+
+describe('answers sent in slices', () => {
+  test('a large answer, with characters outside the BMP across every slice boundary, arrives whole with its length', async () => {
+    const express = (await import('express')).default;
+    const { sendJson, sendText } = await import('../../src/http/json-slices');
+    const value = { text: '😀'.repeat(200_000), list: Array.from({ length: 3000 }, (_, i) => ({ i, s: 'é'.repeat(i % 50) })) };
+    const app = express();
+    app.get('/json', (_req, res) => void sendJson(res, value));
+    app.post('/text', (_req, res) => void sendText(res, JSON.stringify(value)));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      for (const [method, path] of [['GET', '/json'], ['POST', '/text']]) {
+        const response = await fetch(`http://127.0.0.1:${port}${path}`, { method });
+        const bytes = Buffer.from(await response.arrayBuffer());
+        expect(Number(response.headers.get('content-length'))).toBe(bytes.length);
+        expect(bytes.toString('utf8')).toBe(JSON.stringify(value));
+      }
+      const first = await fetch(`http://127.0.0.1:${port}/json`);
+      await first.arrayBuffer();
+      const again = await fetch(`http://127.0.0.1:${port}/json`, { headers: { 'if-none-match': first.headers.get('etag')!, 'cache-control': 'max-age=0' } });
+      expect(again.status).toBe(304);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -1,14 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Response } from 'express';
 
 /** JSON text put in an answer as it is: a stored envelope, neither parsed nor written again. */
 export class RawJson {
   constructor(readonly text: string) {}
-
-  /** Only jsonPieces puts raw text in place, above WALK_DEPTH; JSON.stringify would write it as a string. */
-  toJSON(): never {
-    throw new Error('RawJson is written by jsonPieces only, above its walk depth');
-  }
 }
 
 /**
@@ -107,8 +102,9 @@ export async function jsonText(value: unknown): Promise<string> {
  * other requests, then handed to the socket as fast as the client takes them. Resolves once the answer is
  * shaped and its writing has begun: a slow client holds its own bytes, not the thread nor a turn.
  */
-export async function sendJson(res: Response, value: unknown): Promise<void> {
-  const { buffers, length } = await encodeInSlices(await jsonPieces(value));
+export async function sendJson(res: Response, value: unknown, options: { heavy: boolean }): Promise<void> {
+  // A light answer is written at once: walking it in pieces would cost more than it spares anybody.
+  const { buffers, length } = options.heavy ? await encodeInSlices(await jsonPieces(value)) : encodedAtOnce(value);
   const readOnly = res.req.method === 'GET' || res.req.method === 'HEAD';
   if (readOnly && !res.getHeader('ETag') && res.statusCode < 300) {
     // A weak validator of the bytes, as Express gives every answer it sends.
@@ -123,6 +119,24 @@ export async function sendJson(res: Response, value: unknown): Promise<void> {
   if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', 'application/json; charset=utf-8');
   writeAnswer(res, buffers, length);
 }
+
+/** The JSON text of a light value in one JSON.stringify, RawJson put in place through marks no text can hold. */
+function encodedAtOnce(value: unknown): { buffers: Buffer[]; length: number } {
+  const raws: string[] = [];
+  const text = JSON.stringify(value, (_key, member: unknown) => {
+    if (!(member instanceof RawJson)) return member;
+    raws.push(member.text);
+    return `${RAW_MARK}${raws.length - 1}`;
+  });
+  const whole = raws.length === 0 ? text : text.replace(RAW_MARKS, (_, index: string) => raws[Number(index)]);
+  const buffer = Buffer.from(whole);
+  return { buffers: [buffer], length: buffer.length };
+}
+
+/** Stands for raw text until it is put in place; random per process, so no stored or sent text can contain it. */
+const RAW_MARK = `\u0000raw-${randomUUID()}-`;
+/** A mark as JSON.stringify writes it (the NUL escaped), its number captured. */
+const RAW_MARKS = new RegExp(`${JSON.stringify(RAW_MARK).slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)"`, 'g');
 
 /** Sends an answer already written as text (GraphQL's), encoded and handed to the socket in slices, as sendJson. */
 export async function sendText(res: Response, text: string): Promise<void> {

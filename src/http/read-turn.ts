@@ -18,3 +18,8 @@ export function readTurnOf(res: Response, entries: { readTurn(workspaceId: strin
 export function releaseReadTurn(res: Response): void {
   (res.locals.readTurn as ReadTurn | undefined)?.release();
 }
+
+/** Whether the request's answer is heavy (it holds a turn): then it is written in slices. */
+export function holdsReadTurn(res: Response): boolean {
+  return (res.locals.readTurn as ReadTurn | undefined)?.heavy ?? false;
+}

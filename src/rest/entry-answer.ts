@@ -2,7 +2,8 @@ import type { Response } from 'express';
 import type { EntryPage } from '../domain/entries.service';
 import type { Entry } from '../domain/entry';
 import { sendJson } from '../http/json-slices';
-import { releaseReadTurn } from '../http/read-turn';
+import { holdsReadTurn, releaseReadTurn } from '../http/read-turn';
+import { HEAVY_READ_BYTES } from '../domain/read-turns';
 import { entryJson, pageJson } from './entry.presenter';
 
 /**
@@ -11,12 +12,13 @@ import { entryJson, pageJson } from './entry.presenter';
  */
 export async function sendEntry(res: Response, entry: Entry): Promise<void> {
   if (entry.version) res.setHeader('ETag', `"${entry.version}"`);
-  await sendJson(res, entryJson(entry, { withData: true, fileUrl: res.req.fileUrl }));
+  const heavy = holdsReadTurn(res) || (entry.dataJson?.length ?? 0) > HEAVY_READ_BYTES;
+  await sendJson(res, entryJson(entry, { withData: true, fileUrl: res.req.fileUrl }), { heavy });
   releaseReadTurn(res);
 }
 
 /** Sends a page of entries, written in slices between other requests. */
 export async function sendPage(res: Response, page: EntryPage): Promise<void> {
-  await sendJson(res, pageJson(page, res.req.fileUrl));
+  await sendJson(res, pageJson(page, res.req.fileUrl), { heavy: holdsReadTurn(res) });
   releaseReadTurn(res);
 }

@@ -120,14 +120,23 @@ export async function sendJson(res: Response, value: unknown, options: { heavy: 
   writeAnswer(res, buffers, length);
 }
 
-/** The JSON text of a light value in one JSON.stringify, RawJson put in place through marks no text can hold. */
+/**
+ * The JSON text of a light value in one JSON.stringify, with no replacer (which would take it off V8's fast
+ * path): RawJson members of the top-level object (an entry's `data`) are put in place through marks no text
+ * can hold; a light answer has RawJson nowhere else.
+ */
 function encodedAtOnce(value: unknown): { buffers: Buffer[]; length: number } {
   const raws: string[] = [];
-  const text = JSON.stringify(value, (_key, member: unknown) => {
-    if (!(member instanceof RawJson)) return member;
-    raws.push(member.text);
-    return `${RAW_MARK}${raws.length - 1}`;
-  });
+  let shown = value;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, member] of Object.entries(value)) {
+      if (!(member instanceof RawJson)) continue;
+      if (shown === value) shown = { ...value };
+      raws.push(member.text);
+      (shown as Record<string, unknown>)[key] = `${RAW_MARK}${raws.length - 1}`;
+    }
+  }
+  const text = JSON.stringify(shown);
   const whole = raws.length === 0 ? text : text.replace(RAW_MARKS, (_, index: string) => raws[Number(index)]);
   const buffer = Buffer.from(whole);
   return { buffers: [buffer], length: buffer.length };

@@ -200,6 +200,10 @@ function writeAnswer(res: Response, buffers: Buffer[], length: number): void {
     res.end();
     return;
   }
+  if (buffers.length === 1) {
+    res.end(buffers[0]); // a light answer: headers and body in one write
+    return;
+  }
   void (async () => {
     for (const buffer of buffers) {
       if (res.destroyed) return;

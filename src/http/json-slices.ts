@@ -32,8 +32,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * Writes a value as JSON text in pieces, and lets the event loop run between them every SLICE_MS or so: an
  * answer of many megabytes (an entry with a thousand files) is written between other requests rather than
  * before them. The text is what JSON.stringify writes (toJSON honoured, undefined members left out), with
- * RawJson values put in as they are (above WALK_DEPTH). Objects and arrays are walked down to WALK_DEPTH; what lies deeper is
- * written whole.
+ * RawJson values put in as they are (above WALK_DEPTH). Objects and arrays are walked down to WALK_DEPTH; what
+ * lies deeper is written whole.
  */
 export async function jsonPieces(value: unknown): Promise<string[]> {
   const pieces: string[] = [];

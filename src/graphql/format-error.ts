@@ -46,6 +46,9 @@ export function graphQLErrorOf(error: DomainError, http?: { status: number; head
 export function domainErrorIn(error: unknown): DomainError | undefined {
   if (error instanceof DomainError) return error;
   if (error instanceof GraphQLError) return error.originalError ? domainErrorIn(error.originalError) : undefined;
+  // graphql-js wraps what does not pass its `instanceof Error` (a driver's error from another realm) as NonErrorThrown.
+  const thrown = (error as { name?: unknown; thrownValue?: unknown } | undefined)?.name === 'NonErrorThrown' ? (error as { thrownValue?: unknown }).thrownValue : undefined;
+  if (thrown !== undefined) return domainErrorIn(thrown);
   return databaseErrorOf(error);
 }
 

@@ -35,7 +35,9 @@ beforeAll(async () => {
   // Both at once, on an empty database: the migrations race too.
   servers = await Promise.all(
     ['a', 'b'].map((name) =>
-      startServiceProcess(main, { DATA_DIR: path.join(dataDir, name), DATABASE_URL: databaseUrl, JWT_SECRET: TEST_SECRET }),
+      // Room in the engine's queue for every request at once (1,100 to one workspace): this suite is about the
+      // database's constraints, and a slow machine would otherwise answer some 503 before they meet.
+      startServiceProcess(main, { DATA_DIR: path.join(dataDir, name), DATABASE_URL: databaseUrl, JWT_SECRET: TEST_SECRET, ENGINE_QUEUE_LIMIT: '2000', ENGINE_QUEUE_WORKSPACE_LIMIT: '2000' }),
     ),
   );
 }, 120_000);

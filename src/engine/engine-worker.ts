@@ -1,4 +1,5 @@
-import { threadId } from 'node:worker_threads';
+import { getHeapStatistics } from 'node:v8';
+import { resourceLimits, threadId } from 'node:worker_threads';
 import { workerData } from 'piscina';
 import { v7 as uuidv7 } from 'uuid';
 import { runDocumentJob, type DocumentJob, type JobOutcome } from '../domain/document-pipeline';
@@ -28,6 +29,18 @@ export type EngineAnswer = (
 const data = workerData as EngineWorkerData;
 const context = { signingKeys: SigningKeys.fromMaterial(data.signingKeys), jsonPatchLimits: data.jsonPatchLimits, newId: uuidv7 };
 
+/** The heap this thread was given (old and young generations), in bytes; 0 where it runs without limits. */
+const HEAP_LIMIT_BYTES = resourceLimits.maxOldGenerationSizeMb ? (resourceLimits.maxOldGenerationSizeMb + (resourceLimits.maxYoungGenerationSizeMb ?? 0)) * 1024 * 1024 : 0;
+
+/**
+ * Past its heap limit, a thread is not stopped at once: Node raises the limit a little and asks V8 to end the
+ * thread, which happens the next time JavaScript runs. A job that finished in that margin (inside one long
+ * JSON.parse or stringify) would otherwise be answered; it is refused as the stopped thread would have been.
+ */
+function pastHeapLimit(): boolean {
+  return HEAP_LIMIT_BYTES > 0 && getHeapStatistics().used_heap_size > HEAP_LIMIT_BYTES;
+}
+
 export default function processInWorker(task: EngineTask): EngineAnswer {
   const { started } = task;
   Atomics.store(started, 0, threadId);
@@ -35,6 +48,10 @@ export default function processInWorker(task: EngineTask): EngineAnswer {
   const seconds = () => (performance.now() - begun) / 1000;
   try {
     const outcome = 'gobl' in task ? runGoblJob(task.gobl, context) : runDocumentJob(task.job, context);
+    if (pastHeapLimit()) {
+      const message = `the document is too complex to process: it needs more than ${resourceLimits.maxOldGenerationSizeMb} MB`;
+      return { ok: false, key: 'too-complex', message, details: {}, seconds: seconds() };
+    }
     return { ok: true, outcome, seconds: seconds() };
   } catch (error) {
     if (error instanceof DomainError) return { ok: false, key: error.key, message: error.message, details: error.details, seconds: seconds() };

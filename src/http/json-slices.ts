@@ -48,15 +48,7 @@ export async function jsonPieces(value: unknown): Promise<string[]> {
       pieces.push(item.text);
       return true;
     }
-    if (item instanceof JsonList && depth < WALK_DEPTH) {
-      pieces.push('[');
-      for (let i = 0; i < item.items.length; i++) {
-        if (i > 0) pieces.push(',');
-        if (!(await write(item.shape(item.items[i]), depth + 1))) pieces.push('null');
-      }
-      pieces.push(']');
-      return true;
-    }
+    if (item instanceof JsonList && depth < WALK_DEPTH) return writeList(item.items.length, (i) => item.shape(item.items[i]), depth);
     let current = item;
     if (current !== null && typeof current === 'object' && typeof (current as { toJSON?: unknown }).toJSON === 'function') {
       current = (current as { toJSON(): unknown }).toJSON();
@@ -69,13 +61,8 @@ export async function jsonPieces(value: unknown): Promise<string[]> {
       return true;
     }
     if (Array.isArray(current)) {
-      pieces.push('[');
-      for (let i = 0; i < current.length; i++) {
-        if (i > 0) pieces.push(',');
-        if (!(await write(current[i], depth + 1))) pieces.push('null');
-      }
-      pieces.push(']');
-      return true;
+      const list = current as unknown[];
+      return writeList(list.length, (i) => list[i], depth);
     }
     pieces.push('{');
     let first = true;
@@ -86,6 +73,16 @@ export async function jsonPieces(value: unknown): Promise<string[]> {
       await write(member, depth + 1);
     }
     pieces.push('}');
+    return true;
+  };
+  /** An array's items, or a JsonList's as each is shaped; an item JSON cannot write is null, as JSON.stringify has it. */
+  const writeList = async (length: number, itemAt: (i: number) => unknown, depth: number): Promise<boolean> => {
+    pieces.push('[');
+    for (let i = 0; i < length; i++) {
+      if (i > 0) pieces.push(',');
+      if (!(await write(itemAt(i), depth + 1))) pieces.push('null');
+    }
+    pieces.push(']');
     return true;
   };
   await write(value, 0);

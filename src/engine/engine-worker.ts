@@ -29,16 +29,17 @@ export type EngineAnswer = (
 const data = workerData as EngineWorkerData;
 const context = { signingKeys: SigningKeys.fromMaterial(data.signingKeys), jsonPatchLimits: data.jsonPatchLimits, newId: uuidv7 };
 
-/** The heap this thread was given (old and young generations), in bytes; 0 where it runs without limits. */
-const HEAP_LIMIT_BYTES = resourceLimits.maxOldGenerationSizeMb ? (resourceLimits.maxOldGenerationSizeMb + (resourceLimits.maxYoungGenerationSizeMb ?? 0)) * 1024 * 1024 : 0;
+/** The heap limit V8 started this thread with; Node raises it only when the thread ran out of heap. */
+const INITIAL_HEAP_LIMIT = getHeapStatistics().heap_size_limit;
 
 /**
- * Past its heap limit, a thread is not stopped at once: Node raises the limit a little and asks V8 to end the
- * thread, which happens the next time JavaScript runs. A job that finished in that margin (inside one long
- * JSON.parse or stringify) would otherwise be answered; it is refused as the stopped thread would have been.
+ * Past its heap limit, a thread is not stopped at once: Node raises the limit a little (the sign read here) and
+ * asks V8 to end the thread, which happens the next time JavaScript runs. A job that finished in that margin
+ * (inside one long JSON.parse or stringify) would otherwise be answered; it is refused as the stopped thread would
+ * have been. Used heap alone would not tell: the garbage of an earlier large job counts until it is collected.
  */
 function pastHeapLimit(): boolean {
-  return HEAP_LIMIT_BYTES > 0 && getHeapStatistics().used_heap_size > HEAP_LIMIT_BYTES;
+  return getHeapStatistics().heap_size_limit > INITIAL_HEAP_LIMIT;
 }
 
 export default function processInWorker(task: EngineTask): EngineAnswer {

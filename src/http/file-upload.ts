@@ -2,6 +2,7 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { DomainError } from '../domain/errors';
 import { ContentReceiver, type FileContent } from '../domain/file-content';
+import { dropRestOfBody } from './refused-body';
 
 /** Room for a multipart body's boundaries and form fields besides the file itself. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
@@ -22,7 +23,10 @@ export const fileTooLarge = (limit: number) => new DomainError('payload-too-larg
  * A Content-Length that already says more is refused before anything is read.
  */
 export function readMultipart(req: Request, limit: number): Promise<MultipartUpload> {
-  if (Number(req.get('content-length')) > limit + MULTIPART_OVERHEAD_BYTES) return Promise.reject(fileTooLarge(limit));
+  if (Number(req.get('content-length')) > limit + MULTIPART_OVERHEAD_BYTES) {
+    dropRestOfBody(req);
+    return Promise.reject(fileTooLarge(limit));
+  }
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -38,7 +42,7 @@ export function readMultipart(req: Request, limit: number): Promise<MultipartUpl
       if (settled) return;
       settled = true;
       req.unpipe(parser);
-      req.pause(); // the answer closes the connection; the rest of the body is never read
+      dropRestOfBody(req);
       reject(error);
     };
     parser.on('field', (name, value, info) => {
@@ -75,7 +79,10 @@ export function readRawContent(req: Request, limit: number): Promise<FileContent
   if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
     return Promise.reject(new DomainError('unsupported-media-type', 'send the file\'s bytes as they are, without a Content-Encoding'));
   }
-  if (Number(req.get('content-length')) > limit) return Promise.reject(fileTooLarge(limit));
+  if (Number(req.get('content-length')) > limit) {
+    dropRestOfBody(req);
+    return Promise.reject(fileTooLarge(limit));
+  }
   return new Promise((resolve, reject) => {
     const receiver = new ContentReceiver();
     let settled = false;
@@ -84,7 +91,7 @@ export function readRawContent(req: Request, limit: number): Promise<FileContent
       settled = true;
       req.off('data', onData).off('end', onEnd).off('close', onClose);
       if (outcome instanceof DomainError) {
-        req.pause();
+        dropRestOfBody(req);
         reject(outcome);
       } else resolve(outcome);
     };

@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { DomainError } from '../domain/errors';
 import { JsonText, parseJsonText } from '../domain/json-text';
+import { dropRestOfBody } from './refused-body';
 
 function isJsonMediaType(contentType: string | undefined): boolean {
   if (!contentType) return false;
@@ -32,7 +33,7 @@ function readPlain(req: Request, limit: number, done: OnBody): void {
     if (settled) return;
     settled = true;
     req.off('data', onData).off('end', onEnd).off('error', onCutShort).off('close', onCutShort);
-    if (result instanceof DomainError) req.pause(); // the answer closes the connection; the rest of the body is never read
+    if (result instanceof DomainError) dropRestOfBody(req);
     done(result);
   };
   const onData = (chunk: Buffer) => {
@@ -60,7 +61,7 @@ function readEncoded(raw: RequestHandler, req: Request, res: Response, limit: nu
   });
 }
 
-/** Past the limit the answer is 413 at once and the connection is then closed: the rest is neither read nor buffered. */
+/** Past the limit the answer is 413 at once; the rest of the body is dropped, never buffered. */
 function tooLarge(limit: number): DomainError {
   return new DomainError('payload-too-large', `the request body is over ${limit} bytes`);
 }
@@ -95,7 +96,7 @@ export function jsonBody(limit: number, options: { asText?: boolean; asBytes?: b
       throw new DomainError('unsupported-media-type', 'the request body must be application/json');
     }
     const refuse = (error: DomainError) => {
-      if (error.key === 'payload-too-large') res.setHeader('Connection', 'close');
+      dropRestOfBody(req);
       next(error);
     };
     if (Number(req.get('content-length')) > limit) return refuse(tooLarge(limit));

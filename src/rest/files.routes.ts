@@ -27,10 +27,7 @@ function receiver({ files, fileSizeLimit: fileLimit }: FilesServices) {
     await files.requireEntry(req.workspaceId, entryId); // an unknown entry is 404 before the body is read
     const type = (req.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
     if (type === 'multipart/form-data') {
-      const upload = await readMultipart(req, fileLimit).catch((error: DomainError) => {
-        if (error.key === 'payload-too-large') res.setHeader('Connection', 'close');
-        throw error;
-      });
+      const upload = await readMultipart(req, fileLimit);
       return files.putFile(req.workspaceId, entryId, upload.fields, upload.content, { id, defaults: { name: upload.filename, mime: upload.mimeType } });
     }
     await new Promise<void>((resolve, reject) => json(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
@@ -121,10 +118,7 @@ export const filesRoutes: ApiRoute<FilesServices>[] = [
     handler: ({ files, fileSizeLimit: fileLimit }) => async (req, res) => {
       const { entry_id: entryId, id } = req.params;
       await files.getFile(req.workspaceId, entryId, id); // an unknown file is 404 before the body is read
-      const content = await readRawContent(req, fileLimit).catch((error: DomainError) => {
-        if (error.key === 'payload-too-large') res.setHeader('Connection', 'close');
-        throw error;
-      });
+      const content = await readRawContent(req, fileLimit);
       res.json(fileJson(await files.uploadContent(req.workspaceId, entryId, id, content), req.fileUrl));
     },
   },

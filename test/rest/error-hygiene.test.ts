@@ -91,13 +91,8 @@ describe('answers', () => {
     await call('404 path', `${base}/nowhere`, { headers: auth });
     await call('405', `${base}/silo/v1/entries`, { method: 'DELETE', headers: auth });
     await call('409', `${base}/silo/v1/entries`, { method: 'POST', headers: json, body: JSON.stringify({ key: 'k1', data: party('Again') }) });
-    // The 413 comes before the body is read, and the connection is closed: a client still writing may see its
-    // socket closed (EPIPE) before it reads the answer. A few tries get the answer itself.
-    for (let attempt = 1; ; attempt++) {
-      const sent = await call('413', `${base}/silo/v1/entries`, { method: 'POST', headers: json, body: `{"data":"${'x'.repeat(3 * 1024 * 1024)}"}` }).catch((error: Error) => error);
-      if (!(sent instanceof Error)) break;
-      if (attempt === 5) throw sent;
-    }
+    // The 413 comes before the body is read; the rest is read and dropped, so the client sending it reads the answer.
+    await call('413', `${base}/silo/v1/entries`, { method: 'POST', headers: json, body: `{"data":"${'x'.repeat(3 * 1024 * 1024)}"}` });
     await call('415', `${base}/silo/v1/entries`, { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: '{}' });
     await call('422', `${base}/silo/v1/entries`, { method: 'POST', headers: json, body: JSON.stringify({ data: { $schema: 'https://gobl.org/draft-0/nothing' } }) });
     await call('graphql', `${base}/graphql`, { method: 'POST', headers: json, body: JSON.stringify({ query: `{ entry(id: "${id}") { id } }` }) });

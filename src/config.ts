@@ -35,6 +35,8 @@ export interface Config {
   fileLinks: { secret?: string; lifetimeMs: number };
   /** SPOOL_LIFETIME: how long a spooled temporary file lives (default 1 day); then it is gone. */
   spoolLifetimeMs: number;
+  /** EVENT_RETENTION_DAYS: how long events are kept in the feed (default 30 days); an older cursor is 410. */
+  eventRetentionMs: number;
   /** SPOOL_ITEMS_LIMIT: most live spooled files a workspace may hold (default 1000); past it an upload is 413. */
   spoolItemsLimit: number;
   /** ENTRY_FILES_LIMIT: most files an entry has (default 1000); a new file past it is 422. */
@@ -315,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: parsePublicBaseUrl(value('PUBLIC_BASE_URL'), problems),
     fileLinks: { secret: fileLinkSecret, lifetimeMs: fileLinkLifetimeMs },
     spoolLifetimeMs: parseDurationSetting('SPOOL_LIFETIME', value('SPOOL_LIFETIME'), 86_400_000, problems),
+    eventRetentionMs: parsePositiveInteger('EVENT_RETENTION_DAYS', value('EVENT_RETENTION_DAYS'), 30, problems) * 86_400_000,
     spoolItemsLimit: parsePositiveInteger('SPOOL_ITEMS_LIMIT', value('SPOOL_ITEMS_LIMIT'), 1000, problems),
     entryFilesLimit: parsePositiveInteger('ENTRY_FILES_LIMIT', value('ENTRY_FILES_LIMIT'), 1000, problems),
     fileVersionsLimit: parsePositiveInteger('FILE_VERSIONS_LIMIT', value('FILE_VERSIONS_LIMIT'), 100, problems),

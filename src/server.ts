@@ -30,6 +30,10 @@ import { fileLinkRoutes } from './rest/file-links.routes';
 import { fileUrls } from './http/file-urls';
 import { FILE_LINK_SECRET_FILE, FileLinks } from './http/file-links';
 import { EntryMetaService } from './domain/entry-meta.service';
+import { EventMaker } from './domain/event-maker';
+import { EventsService } from './domain/events.service';
+import { FeedWatch } from './domain/feed-watch';
+import { EventRepository } from './storage/event.repository';
 import { SearchService, searchTermsOf } from './domain/search';
 import { MetaRepository } from './storage/meta.repository';
 import { SearchIndexRepository } from './storage/search-index.repository';
@@ -90,13 +94,29 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
         })
       : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds });
   const entryStore = new EntryRepository(dataSource);
-  const entries = new EntryService(entryStore, { signingKeys, engine, history: new EntryHistoryRepository(dataSource, searchTermsOf), pageDataBudget: config.pageDataBudget, refsLimit: config.entryLimits.refs });
+  // Every change is written with its events; whoever waits for a workspace's feed here hears of them at once.
+  const eventStore = new EventRepository(dataSource);
+  const feedWatch = new FeedWatch(eventStore);
+  const eventMaker = new EventMaker(uuidv7, () => new Date(), (workspaceId) => feedWatch.written(workspaceId));
+  const events = new EventsService(eventStore, feedWatch, config.eventRetentionMs);
+  const eventPruning = events.startPruning((error) => logger.warn({ err: error }, 'event retention sweep failed'));
+  const entries = new EntryService(entryStore, {
+    signingKeys,
+    engine,
+    history: new EntryHistoryRepository(dataSource, searchTermsOf),
+    pageDataBudget: config.pageDataBudget,
+    refsLimit: config.entryLimits.refs,
+    events: eventMaker,
+  });
   // One store of bytes for files and the spool.
   const blobs = new DatabaseBlobStore(dataSource);
-  const files = new FilesService(entryStore, new FileRepository(dataSource, blobs, config.entryLimits.parts), {
-    filesPerEntry: config.entryFilesLimit,
-    versionsPerFile: config.fileVersionsLimit,
-  });
+  const files = new FilesService(
+    entryStore,
+    new FileRepository(dataSource, blobs, config.entryLimits.parts),
+    { filesPerEntry: config.entryFilesLimit, versionsPerFile: config.fileVersionsLimit },
+    () => new Date(),
+    eventMaker,
+  );
   const fileLinks = new FileLinks(config.fileLinks.secret ?? keptSecret(config.dataDir, FILE_LINK_SECRET_FILE).secret, config.fileLinks.lifetimeMs);
   const spool = new SpoolService(new SpoolRepository(dataSource, blobs), {
     lifetimeMs: config.spoolLifetimeMs,
@@ -105,7 +125,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   });
   const spoolSweep = spool.startSweeping((error) => logger.warn({ err: error }, 'spool sweep failed'));
   const search = new SearchService(new SearchIndexRepository(dataSource, entryStore, { timeLimitMs: config.searchTimeLimitMs }));
-  const metas = new EntryMetaService(entryStore, new MetaRepository(dataSource, config.entryLimits, searchTermsOf));
+  const metas = new EntryMetaService(entryStore, new MetaRepository(dataSource, config.entryLimits, searchTermsOf), () => new Date(), eventMaker);
 
   const app = express();
   app.disable('x-powered-by');
@@ -122,6 +142,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
     metas,
     files,
     spool,
+    events,
     gobl: new GoblService(engine),
     isReady: () => isDatabaseReady(dataSource),
     openApiText: openApiText(),
@@ -176,6 +197,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
     },
     async close() {
       closing = true;
+      feedWatch.close(); // long polls answer now rather than hold the close up
       await new Promise<void>((resolve) => {
         if (!httpServer.listening) return resolve();
         // Past the longest a request may take, whatever is still open is cut (closing stops Node's timeout checks).
@@ -188,6 +210,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
       });
       await graphql.stop();
       await spoolSweep.stop();
+      await eventPruning.stop();
       await entries.close();
       unwatchPool();
       if (dataSource.isInitialized) await dataSource.destroy();

@@ -20,6 +20,7 @@ import { EntryUpdates, type EntryVersionData } from './update-entry';
 import { EntryStates } from './entry-states';
 import { DEFAULT_ENTRY_LIMITS, checkRefCount } from './entry-limits';
 import { entryRecordOf } from './entry-record';
+import type { EventMaker } from './event-maker';
 
 export interface EntryPage {
   entries: Entry[];
@@ -52,6 +53,8 @@ export interface EntryServiceOptions {
   history?: EntryHistoryStore;
   /** ENTRY_REFS_LIMIT: the most UUIDs a stored document may name; DEFAULT_ENTRY_LIMITS.refs otherwise. */
   refsLimit?: number;
+  /** Makes the events of every change, written with it; without it, changes are written without events. */
+  events?: EventMaker;
 }
 
 /**
@@ -67,6 +70,7 @@ export class EntryService {
   private readonly pageDataBudget: number;
   private readonly refsLimit: number;
   private readonly readTurns = new ReadTurns();
+  private readonly events?: EventMaker;
 
   constructor(
     private readonly store: EntryStore,
@@ -76,10 +80,11 @@ export class EntryService {
     this.signingKeys = options.signingKeys;
     this.pageDataBudget = options.pageDataBudget ?? DEFAULT_PAGE_DATA_BUDGET;
     this.refsLimit = options.refsLimit ?? DEFAULT_ENTRY_LIMITS.refs;
+    this.events = options.events;
     this.engine = options.engine ?? new InThreadEngine({ signingKeys: options.signingKeys, jsonPatchLimits: options.jsonPatchLimits, newId: options.newId ?? (() => uuidv7()) });
     if (options.history) {
-      this.updates = new EntryUpdates(store, options.history, this.engine, this.clock, this.refsLimit);
-      this.states = new EntryStates(store, options.history, this.clock, () => uuidv7());
+      this.updates = new EntryUpdates(store, options.history, this.engine, this.clock, this.refsLimit, options.events);
+      this.states = new EntryStates(store, options.history, this.clock, () => uuidv7(), options.events);
     }
   }
 
@@ -151,7 +156,8 @@ export class EntryService {
     const entry: Entry = { ...outcome.entry, createdAt: job.now, updatedAt: job.now };
     entry.versions = [firstVersionOf(entry)];
     try {
-      await this.store.insert([entryRecordOf(entry)]);
+      await this.store.insert([{ ...entryRecordOf(entry), events: this.events?.created }]);
+      this.events?.written(workspaceId);
     } catch (error) {
       if (error instanceof DuplicateEntryError) {
         throw conflict(error.field === 'key' ? 'key is already used in this workspace' : 'id is already used in this workspace');

@@ -1,6 +1,7 @@
 import type { Entry } from './entry';
 import type { EntryState, EntryVersion } from './entry-history';
 import type { EntryRef } from './entry-ref';
+import type { EventsOf } from './entry-event';
 
 /** How a guarded write ended: done, or refused because the entry is gone or changed meanwhile. */
 export type GuardedWrite = 'done' | 'missing' | 'stale';
@@ -15,6 +16,8 @@ export interface EntryChange {
   newVersion?: EntryVersion;
   /** The documents its envelope names (without `previous`, which a change leaves as it is): written again with it. */
   refs: readonly EntryRef[];
+  /** Its events, made of the entry as written and written in the same transaction. */
+  events?: EventsOf;
 }
 
 /** What the domain needs from storage for versions and states. Every call is scoped to one workspace. */
@@ -24,7 +27,7 @@ export interface EntryHistoryStore {
   /** The stored envelope of one version, as JSON text; the newest version of that id when it recurs. */
   findVersionData(workspaceId: string, entryId: string, version: string): Promise<string | undefined>;
   /** Adds a state, or replaces the state at the same time (`replace`); the entry's `state` follows. */
-  putState(workspaceId: string, state: EntryState, options: { replace: boolean }): Promise<GuardedWrite | 'taken'>;
+  putState(workspaceId: string, state: EntryState, options: { replace: boolean; events?: EventsOf }): Promise<GuardedWrite | 'taken'>;
   /** The entry's states, newest first. */
   listStates(workspaceId: string, entryId: string): Promise<EntryState[]>;
   /** The states of several entries at once (a page), each list newest first. */

@@ -1,4 +1,5 @@
 import { UUID_PATTERN, isObject, keyProblem } from './create-entry.input';
+import type { EventMaker } from './event-maker';
 import type { Meta } from './entry';
 import type { EntryStore } from './entry-store';
 import { badInput, notFound, type ErrorFields } from './errors';
@@ -84,6 +85,7 @@ export class EntryMetaService {
     private readonly entries: EntryStore,
     private readonly metas: MetaStore,
     private readonly clock: () => Date = () => new Date(),
+    private readonly events?: EventMaker,
   ) {}
 
   async upsertMeta(workspaceId: string, entryId: string, key: string, body: unknown): Promise<Meta> {
@@ -93,7 +95,8 @@ export class EntryMetaService {
     const now = this.clock();
     const existing = await this.metas.findMeta(workspaceId, id, API_META_SRC, key);
     const meta: Meta = { entryId: id, src: API_META_SRC, key, ...fields, ownerId: workspaceId, createdAt: existing?.createdAt ?? now, updatedAt: now };
-    await this.metas.saveMeta(workspaceId, meta).catch(rethrowForClient);
+    await this.metas.saveMeta(workspaceId, meta, this.events?.metaChanged(meta, 'upserted')).catch(rethrowForClient);
+    this.events?.written(workspaceId);
     return meta;
   }
 
@@ -112,7 +115,8 @@ export class EntryMetaService {
     checkKey(key);
     const meta = await this.metas.findMeta(workspaceId, id, API_META_SRC, key);
     if (!meta) throw notFound('meta');
-    await this.metas.deleteMeta(workspaceId, meta).catch(rethrowForClient);
+    await this.metas.deleteMeta(workspaceId, meta, this.events?.metaChanged(meta, 'deleted')).catch(rethrowForClient);
+    this.events?.written(workspaceId);
     return meta;
   }
 

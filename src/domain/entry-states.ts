@@ -4,6 +4,7 @@ import type { EntryHistoryStore } from './entry-history-store';
 import type { EntryStore } from './entry-store';
 import { DomainError, badInput, notFound, type ErrorFields } from './errors';
 import { checkEntryId } from './update-entry';
+import type { EventMaker } from './event-maker';
 
 /** The states an entry may be given (contract section 3), lowercase. */
 export const STATE_KEYS = ['processing', 'sent', 'error', 'registered', 'completed', 'received', 'rejected', 'paid', 'void', 'draft', 'invalid'] as const;
@@ -53,6 +54,7 @@ export class EntryStates {
     private readonly history: EntryHistoryStore,
     private readonly clock: () => Date,
     private readonly newId: () => string,
+    private readonly events?: EventMaker,
   ) {}
 
   /**
@@ -66,9 +68,12 @@ export class EntryStates {
     const now = this.clock();
     const state: EntryState = { id: this.newId(), entryId, ...input, src: 'api', at: at ?? now, createdAt: now };
     for (let tries = 0; ; tries++) {
-      const outcome = await this.history.putState(workspaceId, state, { replace: at !== undefined });
+      const outcome = await this.history.putState(workspaceId, state, { replace: at !== undefined, events: this.events?.stateAdded(state) });
       if (outcome === 'missing') throw notFound('entry');
-      if (outcome === 'done') return state;
+      if (outcome === 'done') {
+        this.events?.written(workspaceId);
+        return state;
+      }
       if (tries >= AT_TRIES) throw new DomainError('conflict', 'too many states at this moment; try again');
       state.at = new Date(state.at.getTime() + 1);
     }

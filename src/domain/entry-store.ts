@@ -2,6 +2,7 @@ import type { Attachment, Entry, Meta } from './entry';
 import type { EntryVersion } from './entry-history';
 import type { EntryRef } from './entry-ref';
 import type { EntryCursor, ListFilters } from './entry-cursor';
+import type { EventsOf } from './entry-event';
 
 /** Raised by a store when a new entry's id or key is already taken in its workspace. */
 export class DuplicateEntryError extends Error {
@@ -20,6 +21,8 @@ export interface EntryRecord {
   refs: readonly EntryRef[];
   /** Every term it is found by, in order: the index keeps the first MAX_INDEXED_TERMS. */
   searchTerms: readonly string[];
+  /** Its events, written in its transaction. */
+  events?: EventsOf;
 }
 
 export interface ListSlice extends ListFilters {

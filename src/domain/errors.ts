@@ -14,6 +14,8 @@ export const ERROR_CATALOGUE = {
   conflict: { status: 409, graphqlCode: 'CONFLICT' },
   /** An update would change the data of a signed entry: a signed envelope is never modified. */
   'entry-signed': { status: 409, graphqlCode: 'CONFLICT' },
+  /** A cursor of the event feed older than the events kept (EVENT_RETENTION_DAYS). */
+  gone: { status: 410, graphqlCode: 'GONE' },
   'payload-too-large': { status: 413, graphqlCode: 'BAD_USER_INPUT' },
   'unsupported-media-type': { status: 415, graphqlCode: 'BAD_USER_INPUT' },
   /** A download's Range lies outside the file. */

@@ -1,3 +1,4 @@
+import type { EventsOf } from './entry-event';
 import type { Attachment } from './entry';
 import type { FileContent } from './file-content';
 
@@ -35,6 +36,8 @@ export interface FileStore {
     id: string,
     content: { id: string; bytes: FileContent } | undefined,
     next: (state: FileWriteState) => Attachment,
+    /** The write's events, made of the entry once the file is written and written in the same transaction. */
+    events?: EventsOf,
   ): Promise<Attachment>;
   /** The bytes of a content from `start` to `end` (inclusive), a chunk at a time. */
   readContent(workspaceId: string, contentId: string, start: number, end: number): AsyncIterable<Buffer>;

@@ -4,7 +4,8 @@ import type { Attachment } from './entry';
 import type { EntryStore } from './entry-store';
 import { DomainError, badInput, conflict, notFound, type ErrorFields } from './errors';
 import type { FileContent } from './file-content';
-import type { FileStore } from './file-store';
+import type { FileStore, FileWriteState } from './file-store';
+import type { EventMaker } from './event-maker';
 import { isMediaType } from './media-type';
 import { rethrowForClient } from './store-refusals';
 
@@ -59,7 +60,21 @@ export class FilesService {
     private readonly files: FileStore,
     private readonly limits: FileLimits = { filesPerEntry: 1000, versionsPerFile: 100 },
     private readonly clock: () => Date = () => new Date(),
+    private readonly events?: EventMaker,
   ) {}
+
+  /** Writes a file as `next` makes it (FileStore.writeFile), with its event. */
+  private write(workspaceId: string, entryId: string, id: string, content: { id: string; bytes: FileContent } | undefined, next: (state: FileWriteState) => Attachment): Promise<Attachment> {
+    let written: Attachment | undefined;
+    const events = this.events?.fileAdded(() => written);
+    return this.files
+      .writeFile(workspaceId, entryId, id, content, (state) => (written = next(state)), events)
+      .then((file) => {
+        this.events?.written(workspaceId);
+        return file;
+      })
+      .catch(rethrowForClient);
+  }
 
   /** Refuses an unknown entry before the body is read. */
   async requireEntry(workspaceId: string, entryId: string): Promise<void> {
@@ -84,7 +99,7 @@ export class FilesService {
     // Each content has its own id, apart from the file's: an earlier version is downloaded by it.
     const contentId = uuidv7();
     const { declared: _declared, ...described } = fields;
-    return this.files.writeFile(workspaceId, entry, id, content && { id: contentId, bytes: content }, ({ current, filesOnEntry }) => {
+    return this.write(workspaceId, entry, id, content && { id: contentId, bytes: content }, ({ current, filesOnEntry }) => {
       if (!current && filesOnEntry >= this.limits.filesPerEntry) throw tooManyFiles(this.limits.filesPerEntry);
       const previous = current?.stored
         ? [{ id: current.contentId ?? current.id, createdAt: current.createdAt, hash: current.hash, size: current.size }, ...(current.previous ?? [])]
@@ -101,7 +116,7 @@ export class FilesService {
         previous: previous.slice(0, this.limits.versionsPerFile),
         createdAt: current ? current.createdAt : now,
       };
-    }).catch(rethrowForClient);
+    });
   }
 
   /**
@@ -111,11 +126,11 @@ export class FilesService {
   async uploadContent(workspaceId: string, entryId: string, id: string, content: FileContent): Promise<Attachment> {
     checkDeclared(await this.getFile(workspaceId, entryId, id), content);
     const contentId = uuidv7();
-    return this.files.writeFile(workspaceId, entryId.toLowerCase(), id.toLowerCase(), { id: contentId, bytes: content }, ({ current }) => {
+    return this.write(workspaceId, entryId.toLowerCase(), id.toLowerCase(), { id: contentId, bytes: content }, ({ current }) => {
       if (!current) throw notFound('file');
       checkDeclared(current, content);
       return { ...current, stored: true, contentId };
-    }).catch(rethrowForClient);
+    });
   }
 
   async getFile(workspaceId: string, entryId: string, id: string): Promise<Attachment> {

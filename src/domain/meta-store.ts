@@ -1,4 +1,5 @@
 import type { Meta } from './entry';
+import type { EventsOf } from './entry-event';
 
 /** What the meta routes need from storage; every call is scoped to one workspace. */
 export interface MetaStore {
@@ -10,7 +11,7 @@ export interface MetaStore {
    * Writes the row and the entry's search row in one transaction; a row past a limit (its count, the entry's
    * search terms, the weight of its parts) is refused with a LimitBreach, and nothing is written.
    */
-  saveMeta(workspaceId: string, meta: Meta): Promise<void>;
+  saveMeta(workspaceId: string, meta: Meta, events?: EventsOf): Promise<void>;
   /** Deletes the row and rewrites the entry's search row in one transaction. */
-  deleteMeta(workspaceId: string, meta: Meta): Promise<void>;
+  deleteMeta(workspaceId: string, meta: Meta, events?: EventsOf): Promise<void>;
 }

@@ -8,6 +8,7 @@ import type { EntryStore } from './entry-store';
 import { DomainError, badInput, notFound } from './errors';
 import { JsonText } from './json-text';
 import { DEFAULT_ENTRY_LIMITS, checkRefCount } from './entry-limits';
+import type { EventMaker } from './event-maker';
 
 /** The envelope of one version, as stored JSON text (the contract's SiloEntryData). */
 export interface EntryVersionData {
@@ -33,6 +34,7 @@ export class EntryUpdates {
     private readonly engine: DocumentEngine,
     private readonly clock: () => Date,
     private readonly refsLimit = DEFAULT_ENTRY_LIMITS.refs,
+    private readonly events?: EventMaker,
   ) {}
 
   /**
@@ -81,9 +83,11 @@ export class EntryUpdates {
     }
     if (next.version === base && next.folder === current.folder) return current; // nothing changes
     const newVersion = next.version === base ? undefined : { version: next.version!, at: now, invalid: next.invalid, signed: next.signed, src: 'api' };
-    const written = await this.history.update({ entry: next, expectedVersion: base, newVersion, refs: referencesOf(envelopeOf(next)) });
+    const events = this.events?.updated(current);
+    const written = await this.history.update({ entry: next, expectedVersion: base, newVersion, refs: referencesOf(envelopeOf(next)), events });
     if (written === 'missing') throw notFound('entry');
     if (written === 'stale') throw staleVersion(base);
+    this.events?.written(workspaceId);
     const stored = await this.store.findById(workspaceId, id, { withData: true });
     if (!stored) throw notFound('entry');
     return stored;

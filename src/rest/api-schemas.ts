@@ -7,6 +7,8 @@ import { anyObjectSchema, flagSchema, uuidSchema } from '../domain/shape-check';
 
 export { BuildBody, CorrectBody, CreateEntryBody, SignBody, UpdateEntryBody };
 import { ERROR_KEYS } from '../domain/errors';
+import { EVENT_TYPES } from '../domain/entry-event';
+import { DEFAULT_EVENTS_LIMIT, MAX_EVENTS_LIMIT, MAX_WAIT_SECONDS } from '../domain/events.service';
 import { UUID_VERSIONS } from '../domain/uuid-request';
 
 /**
@@ -263,6 +265,36 @@ export const SearchPageSchema = Type.Object(
   { $id: 'SearchPage', additionalProperties: false },
 );
 
+export const EventsQuery = Type.Object({
+  cursor: Type.Optional(Type.String({ description: 'The `next_cursor` of the previous page; without it the feed starts at its oldest event kept.' })),
+  types: Type.Optional(Type.String({ description: `Only events of these types, separated by commas: ${EVENT_TYPES.join(', ')}.` })),
+  entry_id: Type.Optional(Type.String({ description: 'Only the events of this entry.' })),
+  folder: Type.Optional(Type.String({ description: 'Only the events of entries in this folder (as the event tells of the entry).' })),
+  limit: Type.Optional(Type.String({ pattern: '^-?[0-9]+$', description: `Page size, 1 to ${MAX_EVENTS_LIMIT} (default ${DEFAULT_EVENTS_LIMIT}).`, expected: 'a whole number' })),
+  wait: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: `Seconds, at most ${MAX_WAIT_SECONDS}, to hold an empty answer open until an event arrives (a long poll).`, expected: 'a whole number' })),
+});
+
+export const EventSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid', description: 'The event\'s UUIDv7.' }),
+    type: Type.Union(EVENT_TYPES.map((type) => Type.Literal(type))),
+    created_at: Type.String(DATE_TIME),
+    entry_id: Type.String({ format: 'uuid' }),
+    data: anyObject('The entry as a list shows it, without `data`, `attachments`, `meta` and `versions`; with `previous_folder` (moved), `added_state` (a state\'s `key` and `at`), `file` (a file\'s metadata) or `meta_row` (a meta row\'s `src`, `key` and `change`; never its value).'),
+    cursor: Type.String({ description: 'Where a read continues after this event.' }),
+  },
+  { $id: 'Event', additionalProperties: false },
+);
+
+export const EventPageSchema = Type.Object(
+  {
+    list: Type.Array(EventSchema, { description: 'Events, oldest first, in the order their changes were committed.' }),
+    limit: Type.Integer(),
+    next_cursor: Type.String({ description: 'Where the next read continues: after the last event of this page, or (an empty page) past what this read looked at.' }),
+  },
+  { $id: 'EventPage', additionalProperties: false },
+);
+
 export const MetaParams = Type.Object({
   entry_id: Type.String({ description: 'The entry\'s UUID.' }),
   key: Type.String({ description: 'The meta row\'s key.' }),
@@ -385,6 +417,8 @@ export const EntryKeyParams = Type.Object({ key: Type.String({ description: 'The
 
 /** Every named schema, in the order the description lists them. */
 export const NAMED_SCHEMAS: TSchema[] = [
+  EventSchema,
+  EventPageSchema,
   ErrorSchema,
   ErrorFieldsSchema,
   FaultSchema,

@@ -1,6 +1,8 @@
 import type { ApiRoute } from './route-table';
 import { entriesRoutes, type EntriesServices } from './entries.routes';
 import { searchRoutes } from './search.routes';
+import { eventsRoutes } from './events.routes';
+import type { EventsService } from '../domain/events.service';
 import { metaRoutes } from './meta.routes';
 import { filesRoutes, type FilesServices } from './files.routes';
 import { spoolRoutes, type SpoolServices } from './spool.routes';
@@ -16,7 +18,7 @@ export type RestServices = EntriesServices &
   FilesServices &
   SpoolServices &
   GoblServices &
-  OpenApiServices & { search: SearchService; metas: EntryMetaService; isReady: () => Promise<boolean> };
+  OpenApiServices & { search: SearchService; metas: EntryMetaService; events: EventsService; isReady: () => Promise<boolean> };
 
 /**
  * Every REST operation, table by table, in the order the OpenAPI description lists them. Both the Express
@@ -29,6 +31,7 @@ export const API_ROUTES: ApiRoute<RestServices>[] = [
   ...metaRoutes,
   ...filesRoutes,
   ...spoolRoutes,
+  ...eventsRoutes,
   ...goblRoutes,
   ...keysRoutes,
   ...openApiRoutes,

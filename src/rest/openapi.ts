@@ -89,6 +89,7 @@ export function openApiDocument(): Json {
       { name: 'files', description: 'Files on entries.' },
       { name: 'meta', description: 'Meta rows of entries.' },
       { name: 'spool', description: 'Temporary files of a workspace.' },
+      { name: 'events', description: 'The feed of changes of a workspace\'s entries.' },
       { name: 'gobl', description: 'The document engine, stateless.' },
       { name: 'keys', description: 'Signature keys.' },
       { name: 'utils', description: 'Helpers.' },

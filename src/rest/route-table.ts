@@ -24,6 +24,7 @@ export const REFUSALS = {
   403: 'A signed link that has expired or was altered (`forbidden`).',
   404: 'Nothing of that name in the workspace (`not-found`).',
   409: 'In conflict with what is stored (`conflict`, `entry-signed`).',
+  410: 'A cursor of the event feed older than the events kept (`gone`): read the entries again, then follow the feed from a new cursor.',
   413: 'Too large to read, store or answer (`payload-too-large`).',
   415: 'A body in a media type or content encoding the route does not read (`unsupported-media-type`).',
   416: 'The range lies outside the bytes (`range-not-satisfiable`).',

@@ -18,6 +18,7 @@ import { SearchTerms1764500000000 } from '../../migrations/1764500000000-SearchT
 import { RefsByTime1764600000000 } from '../../migrations/1764600000000-RefsByTime';
 import { AddSpool1764630000000 } from '../../migrations/1764630000000-AddSpool';
 import { EntrySignature1764640000000 } from '../../migrations/1764640000000-EntrySignature';
+import { AddEvents1764700000000 } from '../../migrations/1764700000000-AddEvents';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
@@ -38,6 +39,7 @@ export const MIGRATIONS = [
   RefsByTime1764600000000,
   AddSpool1764630000000,
   EntrySignature1764640000000,
+  AddEvents1764700000000,
 ];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */

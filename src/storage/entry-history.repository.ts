@@ -13,6 +13,8 @@ import { preparedInsert } from './bulk-insert';
 import { rowUpdate } from './row-statements';
 import { entryIndexSteps, searchRowSteps } from './entry-index-steps';
 import { runTransaction, type Step } from './sql-transaction';
+import { announceSteps } from './event-steps';
+import type { EventsOf } from '../domain/entry-event';
 
 /** The source of the versions made through the APIs. */
 const API_SRC = 'api';
@@ -53,8 +55,8 @@ export class EntryHistoryRepository implements EntryHistoryStore {
     return row?.data;
   }
 
-  putState(workspaceId: string, state: EntryState, options: { replace: boolean }): Promise<GuardedWrite | 'taken'> {
-    return runTransaction(this.dataSource, (mysql) => putStateSteps(this.dataSource, mysql, workspaceId, state, options.replace, this.termsOf));
+  putState(workspaceId: string, state: EntryState, options: { replace: boolean; events?: EventsOf }): Promise<GuardedWrite | 'taken'> {
+    return runTransaction(this.dataSource, (mysql) => putStateSteps(this.dataSource, mysql, workspaceId, state, options, this.termsOf));
   }
 
   async listStates(workspaceId: string, entryId: string): Promise<EntryState[]> {
@@ -173,10 +175,18 @@ function* updateSteps(dataSource: DataSource, mysql: boolean, change: EntryChang
     entry = { ...entry, state: row.state ?? undefined };
   }
   yield* entryIndexSteps(mysql, entry, change.refs, termsOf);
+  yield* announceSteps(dataSource, mysql, workspaceId, id, change.events);
   return 'done';
 }
 
-function* putStateSteps(dataSource: DataSource, mysql: boolean, workspaceId: string, state: EntryState, replace: boolean, termsOf: SearchTermsRule): Generator<Step, GuardedWrite | 'taken', any> {
+function* putStateSteps(
+  dataSource: DataSource,
+  mysql: boolean,
+  workspaceId: string,
+  state: EntryState,
+  { replace, events }: { replace: boolean; events?: EventsOf },
+  termsOf: SearchTermsRule,
+): Generator<Step, GuardedWrite | 'taken', any> {
   const rows: LockedRow[] = yield lockedRow(mysql, workspaceId, state.entryId);
   const row = rows[0];
   if (!row) return 'missing';
@@ -196,5 +206,6 @@ function* putStateSteps(dataSource: DataSource, mysql: boolean, workspaceId: str
   yield { sql: 'UPDATE entries SET updated_at = ? WHERE workspace_id = ? AND id = ?', parameters: [state.createdAt.getTime(), workspaceId, state.entryId] };
   // The entry's state is searchable.
   yield* searchRowSteps(mysql, workspaceId, state.entryId, termsOf);
+  yield* announceSteps(dataSource, mysql, workspaceId, state.entryId, events);
   return 'done';
 }

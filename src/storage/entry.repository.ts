@@ -17,6 +17,7 @@ import { relatedPage } from './related-page';
 import { ATTACHMENT_WEIGHT, META_WEIGHT } from './entry-weight';
 import { searchRowInserts } from './search-index.repository';
 import { runTransaction } from './sql-transaction';
+import { eventSteps } from './event-steps';
 
 const LIST_COLUMNS = [
   'workspaceId', 'id', 'key', 'folder', 'docSchema', 'envSchema', 'state', 'signed', 'signature', 'invalid',
@@ -53,6 +54,7 @@ export class EntryRepository implements EntryStore {
         yield* insertSteps(dataSource, EntryEntity, rows);
         yield* refInsertSteps(records);
         yield* searchRowInserts(searchRows, { termRows: mysql });
+        yield* eventSteps(mysql, records.flatMap((record) => record.events?.(record.entry) ?? []));
       });
     } catch (error) {
       const index = duplicateIndexOf(error);

@@ -13,6 +13,8 @@ import { hydratedRow, rowUpdate } from './row-statements';
 import { preparedInsert } from './bulk-insert';
 import { duplicateIndexOf } from './duplicate-key';
 import { runTransaction, type Step } from './sql-transaction';
+import { announceSteps } from './event-steps';
+import type { EventsOf } from '../domain/entry-event';
 import { heavierPastLimit, partsWeightStep, weightOf } from './entry-weight';
 
 /** Files of entries: their rows (entry_attachments), their contents' rows, and the bytes through a BlobStore. */
@@ -46,6 +48,7 @@ export class FileRepository implements FileStore {
     id: string,
     content: { id: string; bytes: FileContent } | undefined,
     next: (state: FileWriteState) => Attachment,
+    events?: EventsOf,
   ): Promise<Attachment> {
     const { dataSource, blobs, partsLimit } = this;
     // SQLite runs a transaction in one synchronous call, which for a content of megabytes would hold the HTTP
@@ -102,6 +105,7 @@ export class FileRepository implements FileStore {
         // Under the entry's lock: the writes of its files take turns, so each weighs what the one before it wrote.
         const weightAfter = weightOf(yield weight);
         if (heavierPastLimit(weightBefore, weightAfter, partsLimit)) throw new LimitBreach('parts', weightAfter, partsLimit);
+        yield* announceSteps(dataSource, mysql, workspaceId, entryId, events);
         return file;
       });
     } catch (error) {

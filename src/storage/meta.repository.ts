@@ -10,6 +10,8 @@ import { searchRowSteps } from './entry-index-steps';
 import { lockSearchRow } from './search-index.repository';
 import { heavierPastLimit, partsWeightStep, weightOf } from './entry-weight';
 import { runTransaction, type Step } from './sql-transaction';
+import { announceSteps } from './event-steps';
+import type { EventsOf } from '../domain/entry-event';
 
 /** The limits a meta write is checked against in its transaction (ENTRY_META_LIMIT, ENTRY_SEARCH_TERMS_LIMIT, ENTRY_PARTS_LIMIT). */
 export interface MetaLimits {
@@ -50,12 +52,12 @@ export class MetaRepository implements MetaStore {
     return shared ? fromMetaRow(shared) : undefined;
   }
 
-  async saveMeta(workspaceId: string, meta: Meta): Promise<void> {
-    await this.write(workspaceId, meta, preparedInsert(this.dataSource, MetaEntity, toMetaRow(workspaceId, meta)));
+  async saveMeta(workspaceId: string, meta: Meta, events?: EventsOf): Promise<void> {
+    await this.write(workspaceId, meta, events, preparedInsert(this.dataSource, MetaEntity, toMetaRow(workspaceId, meta)));
   }
 
-  async deleteMeta(workspaceId: string, meta: Meta): Promise<void> {
-    await this.write(workspaceId, meta);
+  async deleteMeta(workspaceId: string, meta: Meta, events?: EventsOf): Promise<void> {
+    await this.write(workspaceId, meta, events);
   }
 
   /**
@@ -65,8 +67,8 @@ export class MetaRepository implements MetaStore {
    * LimitBreach) and nothing is written: checked inside the transaction, so two writes at once cannot both slip
    * under a limit.
    */
-  private async write(workspaceId: string, meta: Meta, insert?: Step): Promise<void> {
-    const { limits, termsOf } = this;
+  private async write(workspaceId: string, meta: Meta, events: EventsOf | undefined, insert?: Step): Promise<void> {
+    const { limits, termsOf, dataSource } = this;
     const countRows: Step = {
       sql: 'SELECT COUNT(*) AS n, COALESCE(SUM(CASE WHEN src = ? AND meta_key = ? THEN 1 ELSE 0 END), 0) AS mine FROM entry_meta WHERE workspace_id = ? AND entry_id = ?',
       parameters: [meta.src, meta.key, workspaceId, meta.entryId],
@@ -109,6 +111,7 @@ export class MetaRepository implements MetaStore {
         if (heavierPastLimit(weightBefore, weightAfter, limits.parts)) throw new LimitBreach('parts', weightAfter, limits.parts);
       }
       yield* searchRowSteps(mysql, workspaceId, meta.entryId, termsOf, checkTerms);
+      yield* announceSteps(dataSource, mysql, workspaceId, meta.entryId, events);
     });
   }
 }

@@ -1,0 +1,105 @@
+import type { Attachment, Entry, Meta } from './entry';
+import type { EntryState } from './entry-history';
+import type { EventsOf, EventType, NewEvent } from './entry-event';
+
+/** Drops undefined members: events, like answers, omit absent fields rather than send null. */
+const present = (fields: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+
+/** The entry as a list shows it, without `data` and the lists of its parts. */
+export function entrySummaryJson(entry: Entry): Record<string, unknown> {
+  return present({
+    id: entry.id,
+    key: entry.key,
+    folder: entry.folder,
+    doc_schema: entry.docSchema,
+    env_schema: entry.envSchema,
+    state: entry.state,
+    draft: !entry.signed,
+    signed: entry.signed,
+    signature: entry.signature,
+    invalid: entry.invalid,
+    digest: { alg: entry.digest.alg, val: entry.digest.val },
+    snippet: entry.snippet,
+    tags: entry.tags,
+    faults: entry.faults,
+    created_at: entry.createdAt.toISOString(),
+    updated_at: entry.updatedAt.toISOString(),
+    version: entry.version,
+  });
+}
+
+/** A file as an event tells of it: its description, without a link (a link is made for the request that reads it). */
+const fileSummaryJson = (file: Attachment) =>
+  present({
+    id: file.id,
+    name: file.name,
+    desc: file.desc,
+    key: file.key,
+    category: file.category,
+    mime: file.mime,
+    size: file.size,
+    hash: file.hash,
+    stored: file.stored,
+    embeddable: file.embeddable || undefined,
+    private: file.private || undefined,
+    meta: file.meta,
+    created_at: file.createdAt.toISOString(),
+  });
+
+/** Makes the events of one request's changes: each has its own id and the request's moment. */
+export class EventMaker {
+  constructor(
+    private readonly newId: () => string,
+    private readonly clock: () => Date,
+    /** Told after a write with events has committed, so that who waits for the workspace's feed reads it at once. */
+    private readonly onWritten: (workspaceId: string) => void = () => undefined,
+  ) {}
+
+  /** A write made with these events has committed. */
+  written(workspaceId: string): void {
+    this.onWritten(workspaceId);
+  }
+
+  private make(type: EventType, entry: Entry, extra: Record<string, unknown> = {}, at = this.clock()): NewEvent {
+    return { id: this.newId(), type, workspaceId: entry.workspaceId, entryId: entry.id, createdAt: at, data: { ...entrySummaryJson(entry), ...extra } };
+  }
+
+  created: EventsOf = (entry) => [this.make('entry.created', entry)];
+
+  /**
+   * The events of an update, in the order of EVENT_TYPES: new content (`entry.updated`), a folder
+   * (`entry.moved`), a signature (`entry.signed`). A signature alone changes the envelope but not the document:
+   * it is told as `entry.signed` only.
+   */
+  updated(before: Entry): EventsOf {
+    return (after) => {
+      const at = this.clock();
+      const events: NewEvent[] = [];
+      const newVersion = after.version !== before.version;
+      const signedNow = after.signed && !before.signed;
+      const documentChanged = after.digest.val !== before.digest.val || after.digest.alg !== before.digest.alg;
+      if (newVersion && (documentChanged || !signedNow)) events.push(this.make('entry.updated', after, {}, at));
+      if (after.folder !== before.folder) events.push(this.make('entry.moved', after, { previous_folder: before.folder }, at));
+      if (newVersion && signedNow) events.push(this.make('entry.signed', after, {}, at));
+      return events;
+    };
+  }
+
+  stateAdded(state: EntryState): EventsOf {
+    return (entry) => [this.make('entry.state_added', entry, { added_state: { key: state.key, at: state.at.toISOString() } })];
+  }
+
+  /** `file` is read when the event is made: the file as its write settled it. */
+  fileAdded(file: () => Attachment | undefined): EventsOf {
+    return (entry) => {
+      const written = file();
+      return written ? [this.make('entry.file_added', entry, { file: fileSummaryJson(written) })] : [];
+    };
+  }
+
+  /** A meta row upserted or deleted: its source and key only, never its value (a `secure` one's least of all). */
+  metaChanged(meta: Meta, change: 'upserted' | 'deleted'): EventsOf {
+    return (entry) => [this.make('entry.meta_changed', entry, { meta_row: { src: meta.src, key: meta.key, change } })];
+  }
+}

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { EVENT_TYPES, isEventType, type EntryEvent, type EventType } from './entry-event';
+import type { EventStore } from './event-store';
+import { DomainError, badInput } from './errors';
+import type { FeedWatch } from './feed-watch';
+import { checkEntryId } from './update-entry';
+
+export const DEFAULT_EVENTS_LIMIT = 50;
+export const MAX_EVENTS_LIMIT = 500;
+/** The longest a read of the feed may wait for its first event (`wait`). */
+export const MAX_WAIT_SECONDS = 30;
+/** Events deleted per statement of the retention sweep: a run never holds the database long. */
+const PRUNE_BATCH = 1000;
+/** Batches per sweep, at most: the next sweep goes on where this one stopped. */
+const PRUNE_RUNS = 100;
+const PRUNE_INTERVAL_MS = 60_000;
+
+/** What a read of the feed asks for, as the adapters pass it on (checked here). */
+export interface FeedQuery {
+  cursor?: string;
+  types?: readonly string[];
+  entryId?: string;
+  folder?: string;
+  limit?: number;
+  /** Seconds to hold an empty answer open for an event (long poll). */
+  waitSeconds?: number;
+  signal?: AbortSignal;
+}
+
+export interface FeedPage {
+  events: EntryEvent[];
+  limit: number;
+  /** Where the next read continues: after the last event of this page, or where this one started. */
+  nextCursor: string;
+}
+
+interface CursorPayload {
+  v: 1;
+  /** The workspace that made it, as a short hash. */
+  w: string;
+  /** The place in the feed the cursor stands after. */
+  s: number;
+}
+
+const workspaceTag = (workspaceId: string) => createHash('sha256').update(`events:${workspaceId}`).digest('base64url').slice(0, 12);
+
+export const encodeEventCursor = (workspaceId: string, seq: number): string =>
+  Buffer.from(JSON.stringify({ v: 1, w: workspaceTag(workspaceId), s: seq } satisfies CursorPayload)).toString('base64url');
+
+/** The place a client's cursor stands after; a cursor that does not decode, or is another workspace's, is bad input. */
+export function decodeEventCursor(workspaceId: string, text: string): number {
+  const bad = () => badInput('cursor: not a cursor of this workspace\'s events', { cursor: 'must be a next_cursor this feed gave' });
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) throw bad();
+  let payload: CursorPayload;
+  try {
+    payload = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as CursorPayload;
+  } catch {
+    throw bad();
+  }
+  if (payload?.v !== 1 || payload.w !== workspaceTag(workspaceId) || !Number.isSafeInteger(payload.s) || payload.s < 0) throw bad();
+  return payload.s;
+}
+
+function checkTypes(types: readonly string[] | undefined): EventType[] | undefined {
+  if (!types || types.length === 0) return undefined;
+  const unknown = types.filter((type) => !isEventType(type));
+  if (unknown.length > 0) throw badInput(`types: ${unknown.join(', ')} not an event type; one of ${EVENT_TYPES.join(', ')}`, { types: `must be among ${EVENT_TYPES.join(', ')}` });
+  return [...new Set(types)] as EventType[];
+}
+
+/**
+ * The feed of a workspace's events, oldest first: each event in the order its change was committed, none
+ * skipped, none twice, from any cursor this feed gave for as long as its events are kept
+ * (EVENT_RETENTION_DAYS); an older cursor is 410 `gone`, never a silent gap.
+ */
+export class EventsService {
+  constructor(
+    private readonly store: EventStore,
+    private readonly watch: FeedWatch,
+    private readonly retentionMs: number,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async feed(workspaceId: string, query: FeedQuery): Promise<FeedPage> {
+    const limit = query.limit ?? DEFAULT_EVENTS_LIMIT;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_EVENTS_LIMIT) throw badInput(`limit: must be 1 to ${MAX_EVENTS_LIMIT}`, { limit: `must be an integer from 1 to ${MAX_EVENTS_LIMIT}` });
+    const waitSeconds = query.waitSeconds ?? 0;
+    if (!Number.isFinite(waitSeconds) || waitSeconds < 0 || waitSeconds > MAX_WAIT_SECONDS) throw badInput(`wait: must be 0 to ${MAX_WAIT_SECONDS} seconds`, { wait: `must be from 0 to ${MAX_WAIT_SECONDS}` });
+    const types = checkTypes(query.types);
+    const entryId = query.entryId === undefined ? undefined : checkEntryId(query.entryId);
+    const { afterSeq, lastSeq } = await this.startOf(workspaceId, query.cursor);
+    const slice = { afterSeq, limit, types, entryId, folder: query.folder };
+    // `seen`: a last place read before the events were: every event up to it was in that read, or filtered out.
+    let seen = lastSeq;
+    let events = await this.store.readEvents(workspaceId, slice);
+    const deadline = Date.now() + waitSeconds * 1000;
+    while (events.length === 0 && Date.now() < deadline) {
+      // Nothing yet: wait for the feed to pass what was read, then read again with the filters.
+      if (!(await this.watch.waitPast(workspaceId, Math.max(seen, afterSeq), deadline - Date.now(), query.signal))) break;
+      seen = (await this.store.feedState(workspaceId)).lastSeq;
+      events = await this.store.readEvents(workspaceId, slice);
+    }
+    // An empty page moves the cursor past the events the filters left out, so that they are not read again.
+    const last = events.at(-1)?.seq ?? Math.max(afterSeq, seen);
+    return { events, limit, nextCursor: encodeEventCursor(workspaceId, last) };
+  }
+
+  /** The place after which a read starts: the cursor's, checked against retention; the oldest kept without one. */
+  private async startOf(workspaceId: string, cursor: string | undefined): Promise<{ afterSeq: number; lastSeq: number }> {
+    const { prunedThrough, lastSeq } = await this.store.feedState(workspaceId);
+    if (cursor === undefined || cursor === '') return { afterSeq: prunedThrough, lastSeq };
+    const seq = decodeEventCursor(workspaceId, cursor);
+    if (seq < prunedThrough) {
+      const days = Math.round(this.retentionMs / 86_400_000);
+      throw new DomainError('gone', `the events after this cursor are no longer kept (events are kept ${days} days); read the entries again, then follow the feed from a new cursor`);
+    }
+    return { afterSeq: seq, lastSeq };
+  }
+
+  /** Deletes events past retention, a batch (of one workspace) at a time; how many it deleted. */
+  async pruneExpired(): Promise<number> {
+    const before = new Date(this.clock().getTime() - this.retentionMs);
+    let deleted = 0;
+    for (let runs = 0, n = 1; n > 0 && runs < PRUNE_RUNS; runs++, deleted += n) n = await this.store.pruneBefore(before, PRUNE_BATCH);
+    return deleted;
+  }
+
+  /** Prunes now and then on a timer that keeps no process alive; `stop` ends it and waits for a run under way. */
+  startPruning(onError: (error: unknown) => void): { stop(): Promise<void> } {
+    let running: Promise<void> | undefined;
+    const run = () => {
+      if (running) return;
+      running = this.pruneExpired()
+        .then(() => undefined, onError)
+        .finally(() => (running = undefined));
+    };
+    const timer = setInterval(run, Math.min(PRUNE_INTERVAL_MS, Math.max(1000, this.retentionMs / 10)));
+    timer.unref();
+    return {
+      async stop() {
+        clearInterval(timer);
+        await running;
+      },
+    };
+  }
+}

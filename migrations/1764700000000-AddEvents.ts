@@ -2,10 +2,11 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { exactCollation } from './1763700000000-CreateEntries';
 
 /**
- * Events, written with each change of an entry in its transaction (an outbox). `event_feeds` holds each
- * workspace's last place (`last_seq`, taken and locked by every writer of the feed, so places follow commit
- * order) and the last place retention has deleted (`pruned_through`). `entry_events` holds the events by place;
- * an entry's events and the oldest events of all workspaces (for retention) are found by their indexes.
+ * Events, written with each change of an entry in its transaction (an outbox), in the order written (`pk`),
+ * without a place in the feed (`seq` NULL) until the sequencer, after their commit, gives them the next places
+ * of their workspace's feed. `event_feeds` holds each workspace's last place given (`last_seq`) and the last
+ * place retention has deleted (`pruned_through`). The feed is read by place; events without one by `pk`; an
+ * entry's events and the oldest events of all workspaces (for retention) by their indexes.
  */
 export class AddEvents1764700000000 implements MigrationInterface {
   name = 'AddEvents1764700000000';
@@ -23,15 +24,18 @@ export class AddEvents1764700000000 implements MigrationInterface {
       );
       await queryRunner.query(
         'CREATE TABLE entry_events (' +
+          'pk BIGINT UNSIGNED NOT NULL AUTO_INCREMENT, ' +
           `workspace_id VARCHAR(255) ${exact} NOT NULL, ` +
-          'seq BIGINT NOT NULL, ' +
+          'seq BIGINT NULL, ' +
           `id VARCHAR(36) ${exact} NOT NULL, ` +
           `event_type VARCHAR(32) ${exact} NOT NULL, ` +
           `entry_id VARCHAR(36) ${exact} NOT NULL, ` +
           `folder VARCHAR(64) ${exact} NOT NULL, ` +
           'created_at BIGINT NOT NULL, ' +
           'data LONGTEXT NOT NULL, ' +
-          'PRIMARY KEY (workspace_id, seq), ' +
+          'PRIMARY KEY (pk), ' +
+          'UNIQUE INDEX entry_events_place (workspace_id, seq), ' +
+          'INDEX entry_events_unplaced (seq, pk), ' +
           'INDEX entry_events_entry (workspace_id, entry_id, seq), ' +
           'INDEX entry_events_age (created_at)' +
           ') ENGINE=InnoDB',
@@ -41,16 +45,18 @@ export class AddEvents1764700000000 implements MigrationInterface {
     await queryRunner.query('CREATE TABLE "event_feeds" ("workspace_id" varchar(255) NOT NULL PRIMARY KEY, "last_seq" bigint NOT NULL, "pruned_through" bigint NOT NULL DEFAULT 0)');
     await queryRunner.query(
       'CREATE TABLE "entry_events" (' +
+        '"pk" integer PRIMARY KEY AUTOINCREMENT, ' +
         '"workspace_id" varchar(255) NOT NULL, ' +
-        '"seq" bigint NOT NULL, ' +
+        '"seq" bigint NULL, ' +
         '"id" varchar(36) NOT NULL, ' +
         '"event_type" varchar(32) NOT NULL, ' +
         '"entry_id" varchar(36) NOT NULL, ' +
         '"folder" varchar(64) NOT NULL, ' +
         '"created_at" bigint NOT NULL, ' +
-        '"data" text NOT NULL, ' +
-        'PRIMARY KEY ("workspace_id", "seq"))',
+        '"data" text NOT NULL)',
     );
+    await queryRunner.query('CREATE UNIQUE INDEX "entry_events_place" ON "entry_events" ("workspace_id", "seq")');
+    await queryRunner.query('CREATE INDEX "entry_events_unplaced" ON "entry_events" ("seq", "pk")');
     await queryRunner.query('CREATE INDEX "entry_events_entry" ON "entry_events" ("workspace_id", "entry_id", "seq")');
     await queryRunner.query('CREATE INDEX "entry_events_age" ON "entry_events" ("created_at")');
   }

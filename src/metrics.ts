@@ -75,3 +75,35 @@ export function watchPool(read: () => { size: number; inUse: number; waiting: nu
   pools.add(read);
   return () => pools.delete(read);
 }
+
+const eventsWritten = new Counter({
+  name: 'events_written_total',
+  help: 'Events committed with their changes, by type.',
+  labelNames: ['type'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Events a committed write of this process wrote. */
+export function countEventsWritten(types: readonly string[]): void {
+  for (const type of types) eventsWritten.inc({ type });
+}
+
+/** The feed watches of this process (one per server), each read when scraped. */
+const feedWaiters = new Set<() => number>();
+
+new Gauge({
+  name: 'event_feed_waiters',
+  help: 'Reads of the event feed waiting for an event (long polls), in this process.',
+  registers: [metricsRegistry],
+  collect() {
+    let waiting = 0;
+    for (const read of feedWaiters) waiting += read();
+    this.set(waiting);
+  },
+});
+
+/** Reports a feed watch's waiters at each scrape, until the returned function is called. */
+export function watchFeedWaiters(read: () => number): () => void {
+  feedWaiters.add(read);
+  return () => feedWaiters.delete(read);
+}

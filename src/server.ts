@@ -20,7 +20,7 @@ import { authenticated, authentication } from './http/authentication';
 import { corsHandler } from './http/cors';
 import { metricsRoutes, requestMetrics } from './http/metrics';
 import { createLogger, type Logger } from './logger';
-import { observeEngineSeconds, observeQuerySeconds, watchPool } from './metrics';
+import { countEventsWritten, observeEngineSeconds, observeQuerySeconds, watchFeedWaiters, watchPool } from './metrics';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { requestContext } from './rest/request-context';
 import { API_ROUTES } from './rest/api.routes';
@@ -33,6 +33,7 @@ import { EntryMetaService } from './domain/entry-meta.service';
 import { EventMaker } from './domain/event-maker';
 import { EventsService } from './domain/events.service';
 import { FeedWatch } from './domain/feed-watch';
+import { FeedSequencer } from './domain/feed-sequencer';
 import { EventRepository } from './storage/event.repository';
 import { SearchService, searchTermsOf } from './domain/search';
 import { MetaRepository } from './storage/meta.repository';
@@ -97,7 +98,18 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   // Every change is written with its events; whoever waits for a workspace's feed here hears of them at once.
   const eventStore = new EventRepository(dataSource);
   const feedWatch = new FeedWatch(eventStore);
-  const eventMaker = new EventMaker(uuidv7, () => new Date(), (workspaceId) => feedWatch.written(workspaceId));
+  const unwatchFeed = watchFeedWaiters(() => feedWatch.size);
+  // Events are placed in their feeds once committed: by this process at once, by any process for the others.
+  const sequencer = new FeedSequencer(
+    eventStore,
+    (workspaceIds) => workspaceIds.forEach((workspaceId) => feedWatch.written(workspaceId)),
+    (error) => logger.warn({ err: error }, 'placing events in their feeds failed; trying again'),
+  );
+  sequencer.start();
+  const eventMaker = new EventMaker(uuidv7, () => new Date(), (_workspaceId, written) => {
+    countEventsWritten(written.map((event) => event.type));
+    return sequencer.poke();
+  });
   const events = new EventsService(eventStore, feedWatch, config.eventRetentionMs);
   const eventPruning = events.startPruning((error) => logger.warn({ err: error }, 'event retention sweep failed'));
   const entries = new EntryService(entryStore, {
@@ -211,6 +223,8 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
       await graphql.stop();
       await spoolSweep.stop();
       await eventPruning.stop();
+      await sequencer.stop();
+      unwatchFeed();
       await entries.close();
       unwatchPool();
       if (dataSource.isInitialized) await dataSource.destroy();

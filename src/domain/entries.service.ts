@@ -156,8 +156,9 @@ export class EntryService {
     const entry: Entry = { ...outcome.entry, createdAt: job.now, updatedAt: job.now };
     entry.versions = [firstVersionOf(entry)];
     try {
-      await this.store.insert([{ ...entryRecordOf(entry), events: this.events?.created }]);
-      this.events?.written(workspaceId);
+      const events = this.events?.created();
+      await this.store.insert([{ ...entryRecordOf(entry), events }]);
+      await this.events?.written(workspaceId, events);
     } catch (error) {
       if (error instanceof DuplicateEntryError) {
         throw conflict(error.field === 'key' ? 'key is already used in this workspace' : 'id is already used in this workspace');

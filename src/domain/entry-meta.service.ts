@@ -95,8 +95,9 @@ export class EntryMetaService {
     const now = this.clock();
     const existing = await this.metas.findMeta(workspaceId, id, API_META_SRC, key);
     const meta: Meta = { entryId: id, src: API_META_SRC, key, ...fields, ownerId: workspaceId, createdAt: existing?.createdAt ?? now, updatedAt: now };
-    await this.metas.saveMeta(workspaceId, meta, this.events?.metaChanged(meta, 'upserted')).catch(rethrowForClient);
-    this.events?.written(workspaceId);
+    const events = this.events?.metaChanged(meta, 'upserted');
+    await this.metas.saveMeta(workspaceId, meta, events).catch(rethrowForClient);
+    await this.events?.written(workspaceId, events);
     return meta;
   }
 
@@ -115,8 +116,9 @@ export class EntryMetaService {
     checkKey(key);
     const meta = await this.metas.findMeta(workspaceId, id, API_META_SRC, key);
     if (!meta) throw notFound('meta');
-    await this.metas.deleteMeta(workspaceId, meta, this.events?.metaChanged(meta, 'deleted')).catch(rethrowForClient);
-    this.events?.written(workspaceId);
+    const events = this.events?.metaChanged(meta, 'deleted');
+    await this.metas.deleteMeta(workspaceId, meta, events).catch(rethrowForClient);
+    await this.events?.written(workspaceId, events);
     return meta;
   }
 

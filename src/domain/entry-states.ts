@@ -68,10 +68,11 @@ export class EntryStates {
     const now = this.clock();
     const state: EntryState = { id: this.newId(), entryId, ...input, src: 'api', at: at ?? now, createdAt: now };
     for (let tries = 0; ; tries++) {
-      const outcome = await this.history.putState(workspaceId, state, { replace: at !== undefined, events: this.events?.stateAdded(state) });
+      const events = this.events?.stateAdded(state);
+      const outcome = await this.history.putState(workspaceId, state, { replace: at !== undefined, events });
       if (outcome === 'missing') throw notFound('entry');
       if (outcome === 'done') {
-        this.events?.written(workspaceId);
+        await this.events?.written(workspaceId, events);
         return state;
       }
       if (tries >= AT_TRIES) throw new DomainError('conflict', 'too many states at this moment; try again');

@@ -16,8 +16,15 @@ export interface FeedState {
   prunedThrough: number;
 }
 
-/** What the domain needs from storage to read events; they are written by the stores of the changes themselves. */
+/**
+ * What the domain needs from storage to place and read events; they are written, without places, by the stores
+ * of the changes themselves.
+ */
 export interface EventStore {
+  /** Whether committed events wait for their places. */
+  hasUnplaced(): Promise<boolean>;
+  /** Places a batch of committed events in their feeds, in the order written; the workspaces whose feeds grew. */
+  placeUnplaced(): Promise<string[]>;
   /** The events after `afterSeq`, oldest first, at most `limit`. */
   readEvents(workspaceId: string, slice: EventSlice): Promise<EntryEvent[]>;
   feedState(workspaceId: string): Promise<FeedState>;

@@ -69,8 +69,8 @@ export class FilesService {
     const events = this.events?.fileAdded(() => written);
     return this.files
       .writeFile(workspaceId, entryId, id, content, (state) => (written = next(state)), events)
-      .then((file) => {
-        this.events?.written(workspaceId);
+      .then(async (file) => {
+        await this.events?.written(workspaceId, events);
         return file;
       })
       .catch(rethrowForClient);

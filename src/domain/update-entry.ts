@@ -87,7 +87,7 @@ export class EntryUpdates {
     const written = await this.history.update({ entry: next, expectedVersion: base, newVersion, refs: referencesOf(envelopeOf(next)), events });
     if (written === 'missing') throw notFound('entry');
     if (written === 'stale') throw staleVersion(base);
-    this.events?.written(workspaceId);
+    await this.events?.written(workspaceId, events);
     const stored = await this.store.findById(workspaceId, id, { withData: true });
     if (!stored) throw notFound('entry');
     return stored;

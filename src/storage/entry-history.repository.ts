@@ -175,7 +175,7 @@ function* updateSteps(dataSource: DataSource, mysql: boolean, change: EntryChang
     entry = { ...entry, state: row.state ?? undefined };
   }
   yield* entryIndexSteps(mysql, entry, change.refs, termsOf);
-  yield* announceSteps(dataSource, mysql, workspaceId, id, change.events);
+  yield* announceSteps(dataSource, workspaceId, id, change.events);
   return 'done';
 }
 
@@ -206,6 +206,6 @@ function* putStateSteps(
   yield { sql: 'UPDATE entries SET updated_at = ? WHERE workspace_id = ? AND id = ?', parameters: [state.createdAt.getTime(), workspaceId, state.entryId] };
   // The entry's state is searchable.
   yield* searchRowSteps(mysql, workspaceId, state.entryId, termsOf);
-  yield* announceSteps(dataSource, mysql, workspaceId, state.entryId, events);
+  yield* announceSteps(dataSource, workspaceId, state.entryId, events);
   return 'done';
 }

@@ -54,7 +54,7 @@ export class EntryRepository implements EntryStore {
         yield* insertSteps(dataSource, EntryEntity, rows);
         yield* refInsertSteps(records);
         yield* searchRowInserts(searchRows, { termRows: mysql });
-        yield* eventSteps(mysql, records.flatMap((record) => record.events?.(record.entry) ?? []));
+        yield* eventSteps(records.flatMap((record) => record.events?.(record.entry) ?? []));
       });
     } catch (error) {
       const index = duplicateIndexOf(error);

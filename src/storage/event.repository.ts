@@ -23,7 +23,13 @@ const fromEventRow = (row: EventRow): EntryEvent => ({
   data: JSON.parse(row.data) as EntryEvent['data'],
 });
 
-/** The feeds of events: read here; written by each change's transaction (event-steps.ts). */
+/** How many events one run of the sequencer places, at most. */
+const PLACE_BATCH = 500;
+
+/**
+ * The feeds of events: written by each change's transaction without places (event-steps.ts), placed here after
+ * their commit, read here by place.
+ */
 export class EventRepository implements EventStore {
   constructor(private readonly dataSource: DataSource) {}
 
@@ -49,6 +55,50 @@ export class EventRepository implements EventStore {
     return rows.map(fromEventRow);
   }
 
+  async hasUnplaced(): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query('SELECT pk FROM entry_events WHERE seq IS NULL ORDER BY pk LIMIT 1');
+    return rows.length > 0;
+  }
+
+  /**
+   * Gives the committed events without a place the next places of their workspaces' feeds, in the order they
+   * were written, and answers the workspaces whose feeds grew. Events are placed only once committed, and a
+   * place is never given twice nor below one already given: an event committed late comes after whatever a
+   * reader has already read, never behind its cursor. Two sequencers at once take turns on the rows they place
+   * (or, on a cluster, one fails certification and runs again).
+   */
+  placeUnplaced(): Promise<string[]> {
+    return runTransaction(
+      this.dataSource,
+      function* (mysql) {
+        const lock = mysql ? ' FOR UPDATE' : '';
+        const rows: { pk: number | string; workspace_id: string }[] = yield {
+          sql: `SELECT pk, workspace_id FROM entry_events WHERE seq IS NULL ORDER BY pk LIMIT ${PLACE_BATCH}${lock}`,
+          parameters: [],
+        };
+        if (rows.length === 0) return [];
+        const byWorkspace = new Map<string, number[]>();
+        for (const row of rows) byWorkspace.set(row.workspace_id, [...(byWorkspace.get(row.workspace_id) ?? []), Number(row.pk)]);
+        const workspaces = [...byWorkspace.keys()].sort();
+        for (const workspaceId of workspaces) {
+          const pks = byWorkspace.get(workspaceId)!;
+          const feed: { last_seq: number | string }[] = yield { sql: `SELECT last_seq FROM event_feeds WHERE workspace_id = ?${lock}`, parameters: [workspaceId] };
+          const last = Number(feed[0]?.last_seq ?? 0);
+          yield feed.length > 0
+            ? { sql: 'UPDATE event_feeds SET last_seq = ? WHERE workspace_id = ?', parameters: [last + pks.length, workspaceId] }
+            : { sql: 'INSERT INTO event_feeds (workspace_id, last_seq, pruned_through) VALUES (?, ?, 0)', parameters: [workspaceId, pks.length] };
+          // One statement for the workspace's batch: each row's place by its order in the batch.
+          yield {
+            sql: `UPDATE entry_events SET seq = CASE pk ${pks.map(() => 'WHEN ? THEN ?').join(' ')} END WHERE pk IN (${pks.map(() => '?').join(', ')})`,
+            parameters: [...pks.flatMap((pk, i) => [pk, last + i + 1]), ...pks],
+          };
+        }
+        return workspaces;
+      },
+      { readCommitted: true },
+    );
+  }
+
   async feedState(workspaceId: string): Promise<FeedState> {
     const [row]: { last_seq: number | string; pruned_through: number | string }[] = await this.dataSource.query(
       'SELECT last_seq, pruned_through FROM event_feeds WHERE workspace_id = ?',
@@ -72,12 +122,15 @@ export class EventRepository implements EventStore {
    * as a feed with a gap.
    */
   async pruneBefore(before: Date, limit: number): Promise<number> {
-    const found: { workspace_id: string }[] = await this.dataSource.query('SELECT workspace_id FROM entry_events WHERE created_at < ? ORDER BY created_at LIMIT 1', [before.getTime()]);
+    const found: { workspace_id: string }[] = await this.dataSource.query(
+      'SELECT workspace_id FROM entry_events WHERE created_at < ? AND seq IS NOT NULL ORDER BY created_at LIMIT 1',
+      [before.getTime()],
+    );
     if (found.length === 0) return 0;
     const workspaceId = found[0].workspace_id;
     return runTransaction(this.dataSource, function* (mysql) {
       const rows: { seq: number | string }[] = yield {
-        sql: 'SELECT seq FROM entry_events WHERE workspace_id = ? AND created_at < ? ORDER BY seq LIMIT ?',
+        sql: 'SELECT seq FROM entry_events WHERE workspace_id = ? AND created_at < ? AND seq IS NOT NULL ORDER BY seq LIMIT ?',
         parameters: [workspaceId, before.getTime(), limit],
       };
       if (rows.length === 0) return 0;

@@ -105,7 +105,7 @@ export class FileRepository implements FileStore {
         // Under the entry's lock: the writes of its files take turns, so each weighs what the one before it wrote.
         const weightAfter = weightOf(yield weight);
         if (heavierPastLimit(weightBefore, weightAfter, partsLimit)) throw new LimitBreach('parts', weightAfter, partsLimit);
-        yield* announceSteps(dataSource, mysql, workspaceId, entryId, events);
+        yield* announceSteps(dataSource, workspaceId, entryId, events);
         return file;
       });
     } catch (error) {

@@ -111,7 +111,7 @@ export class MetaRepository implements MetaStore {
         if (heavierPastLimit(weightBefore, weightAfter, limits.parts)) throw new LimitBreach('parts', weightAfter, limits.parts);
       }
       yield* searchRowSteps(mysql, workspaceId, meta.entryId, termsOf, checkTerms);
-      yield* announceSteps(dataSource, mysql, workspaceId, meta.entryId, events);
+      yield* announceSteps(dataSource, workspaceId, meta.entryId, events);
     });
   }
 }

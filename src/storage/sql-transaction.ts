@@ -16,9 +16,9 @@ export interface Step {
  *   protocol, as inserts do), committed at the end and rolled back on any error.
  * `mysql` tells the steps which engine runs them (for `FOR UPDATE`).
  */
-export async function runTransaction<R>(dataSource: DataSource, steps: (mysql: boolean) => Generator<Step, R, any>): Promise<R> {
+export async function runTransaction<R>(dataSource: DataSource, steps: (mysql: boolean) => Generator<Step, R, any>, options: { readCommitted?: boolean } = {}): Promise<R> {
   // Again from the start on a deadlock or a cluster's certification conflict (the steps read what they check).
-  if (dataSource.options.type === 'mysql') return withRetries(() => runOnMysql(dataSource, steps(true)));
+  if (dataSource.options.type === 'mysql') return withRetries(() => runOnMysql(dataSource, steps(true), options.readCommitted ?? false));
   return runOnSqlite(dataSource, () => steps(false));
 }
 
@@ -77,7 +77,7 @@ interface MysqlPool {
   getConnection(callback: (error: Error | null, connection: MysqlConnection) => void): void;
 }
 
-async function runOnMysql<R>(dataSource: DataSource, generator: Generator<Step, R, any>): Promise<R> {
+async function runOnMysql<R>(dataSource: DataSource, generator: Generator<Step, R, any>, readCommitted: boolean): Promise<R> {
   const pool = (dataSource.driver as unknown as { pool: MysqlPool }).pool;
   const connection = await new Promise<MysqlConnection>((resolve, reject) => pool.getConnection((error, c) => (error ? reject(error) : resolve(c))));
   const plain = (sql: string) => new Promise<void>((resolve, reject) => connection.query(sql, (error) => (error ? reject(error) : resolve())));
@@ -87,6 +87,8 @@ async function runOnMysql<R>(dataSource: DataSource, generator: Generator<Step, 
     );
   let closedByServer = false;
   try {
+    // READ COMMITTED: a locking read locks the rows it returns, not the gaps between them (inserts go on).
+    if (readCommitted) await plain('SET TRANSACTION ISOLATION LEVEL READ COMMITTED');
     await plain('START TRANSACTION');
     try {
       let next = generator.next();

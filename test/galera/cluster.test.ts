@@ -6,6 +6,7 @@ import { createConnection } from 'mysql2/promise';
 import { galeraDown, galeraKill, galeraSqlPort, galeraStart, galeraUp } from '../../scripts/galera';
 import { recordFigures } from '../helpers/figures';
 import { send } from '../helpers/http-outcome';
+import { followFeed } from '../helpers/event-feed';
 import { TEST_SECRET, party, tokenFor } from '../helpers/server';
 import { buildService, killAllServiceProcesses, startServiceProcess, type ServiceProcess } from '../helpers/service-process';
 
@@ -119,6 +120,34 @@ onCluster('three service processes on a three-node Galera cluster', () => {
     const ids = new Set(outcomes.map((o) => ('body' in o ? (o.body as { id: string }).id : '')));
     expect(ids.size).toBe(300);
   }, 120_000);
+
+  test('writers on every node at once: a reader following the feed on each node reads every event once, in the feed\'s order', async () => {
+    const feedToken = await tokenFor(`${WORKSPACE}-feed`, { expiresIn: '2h' });
+    const headers = { authorization: `Bearer ${feedToken}`, 'content-type': 'application/json' };
+    const read = (service: ServiceProcess) => async (path: string) => {
+      const outcome = await send(`${service.url}${path}`, { headers });
+      return { status: statusOf(outcome), body: 'body' in outcome ? outcome.body : undefined };
+    };
+    let writing = true;
+    const followers = services.map((service) => followFeed(read(service), () => !writing));
+    const created: string[] = [];
+    await Promise.all(
+      Array.from({ length: 12 }, async (_, w) => {
+        for (let i = 0; i < 20; i++) {
+          const outcome = await send(`${services[w % NODES].url}/silo/v1/entries`, { method: 'POST', headers, body: JSON.stringify({ data: party(`Feed ${w}-${i}`) }) });
+          expect(statusOf(outcome)).toBe(200);
+          created.push((outcome as { body: { id: string } }).body.id);
+        }
+      }),
+    );
+    writing = false;
+    const followed = await Promise.all(followers);
+    // Once every write is acknowledged and applied everywhere, the whole feed as node 1 reads it from the start.
+    const whole = await followFeed(read(services[0]), () => true);
+    expect(whole.map((event) => event.entry_id).sort()).toEqual([...created].sort());
+    for (const events of followed) expect(events.map((event) => event.id)).toEqual(whole.map((event) => event.id));
+    recordFigures('galera-feed', 'galera', { writers: 12, events: whole.length, followers: NODES });
+  }, 180_000);
 
   test('an entry created through one process is read back through another at once: 0 misses in 300', async () => {
     let misses = 0;

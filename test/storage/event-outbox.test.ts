@@ -1,0 +1,86 @@
+import { v7 as uuidv7 } from 'uuid';
+import { sampleEntries } from '../../src/domain/sample-entries';
+import { EntryImporter } from '../../src/domain/entry-import';
+import { entryRecordOf } from '../../src/domain/entry-record';
+import { EventMaker } from '../../src/domain/event-maker';
+import { EventsService } from '../../src/domain/events.service';
+import { FeedWatch } from '../../src/domain/feed-watch';
+import { EntryRepository } from '../../src/storage/entry.repository';
+import { EventRepository } from '../../src/storage/event.repository';
+import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
+
+/**
+ * The outbox as storage writes it: events go with their change or not at all, and retention deletes old
+ * events so that a cursor before them is told `gone`, never read as a feed with a gap.
+ */
+let t: TestServer;
+let entries: EntryRepository;
+let events: EventRepository;
+beforeAll(async () => {
+  t = await startServer();
+  entries = new EntryRepository(t.server.dataSource);
+  events = new EventRepository(t.server.dataSource);
+});
+afterAll(() => t.close());
+
+const DAY = 86_400_000;
+
+/** Places every committed event, as the server's sequencer does after each write. */
+async function placeAll() {
+  while ((await events.placeUnplaced()).length > 0);
+}
+
+async function newEntries(workspace: string, count: number) {
+  const made = [];
+  for await (const entry of sampleEntries(new EntryImporter(entries), workspace, count, { templates: 3, newest: new Date() })) made.push(entry);
+  return made;
+}
+
+test('a transaction rolled back after its events were made writes neither the change nor its events', async () => {
+  const workspace = newWorkspace();
+  const [entry] = await newEntries(workspace, 1);
+  const maker = new EventMaker(uuidv7, () => new Date());
+  // The events are made (and would be written) after the entry's rows: failing there rolls everything back.
+  const failing = () => {
+    maker.created()(entry);
+    throw new Error('the change fails after its rows were written');
+  };
+  await expect(entries.insert([{ ...entryRecordOf(entry), events: failing }])).rejects.toThrow(/fails after its rows/);
+  expect(await entries.findById(workspace, entry.id, { withData: false })).toBeUndefined();
+  expect(await events.feedState(workspace)).toEqual({ lastSeq: 0, prunedThrough: 0 });
+  // The same write without the failure stores both.
+  await entries.insert([{ ...entryRecordOf(entry), events: maker.created() }]);
+  expect(await events.readEvents(workspace, { afterSeq: 0, limit: 10 })).toEqual([]); // committed, not yet placed
+  await placeAll();
+  expect((await events.readEvents(workspace, { afterSeq: 0, limit: 10 })).map((e) => [e.seq, e.type, e.entryId])).toEqual([[1, 'entry.created', entry.id]]);
+});
+
+test('events past retention are deleted; a cursor before them is 410 gone, a cursor after them reads on', async () => {
+  const workspace = newWorkspace();
+  const made = await newEntries(workspace, 4);
+  let now = Date.now();
+  const clock = () => new Date(now);
+  const maker = new EventMaker(uuidv7, clock);
+  // Two entries thirty days ago, two today.
+  now -= 40 * DAY;
+  await entries.insert(made.slice(0, 2).map((entry) => ({ ...entryRecordOf(entry), events: maker.created() })));
+  now += 40 * DAY;
+  await entries.insert(made.slice(2).map((entry) => ({ ...entryRecordOf(entry), events: maker.created() })));
+  await placeAll();
+  const feed = new EventsService(events, new FeedWatch(events), 30 * DAY, clock);
+  const first = await feed.feed(workspace, { limit: 1 });
+  expect(first.events.map((e) => e.seq)).toEqual([1]);
+
+  expect(await feed.pruneExpired()).toBeGreaterThanOrEqual(2);
+  expect(await events.feedState(workspace)).toEqual({ lastSeq: 4, prunedThrough: 2 });
+  await expect(feed.feed(workspace, { cursor: first.nextCursor })).rejects.toMatchObject({ key: 'gone', message: expect.stringMatching(/kept 30 days/) });
+  // Without a cursor, the feed starts at its oldest event kept; a cursor at the last deleted place reads on.
+  expect((await feed.feed(workspace, {})).events.map((e) => e.seq)).toEqual([3, 4]);
+
+  // The same over HTTP: 410 with the contract's body.
+  const api = client(t.url, await tokenFor(workspace));
+  const gone = await api.get(`/silo/v1/events?cursor=${first.nextCursor}`);
+  expect(gone.status).toBe(410);
+  expect(gone.body).toMatchObject({ key: 'gone', code: 'gone' });
+  expect((await api.get('/silo/v1/events')).body.list.map((e: any) => e.entry_id)).toEqual(made.slice(2).map((entry) => entry.id));
+});

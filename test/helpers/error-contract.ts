@@ -16,6 +16,7 @@ export const ERROR_CONTRACT: Record<string, { status: number; graphql?: string; 
   'not-found': { status: 404, graphql: 'NOT_FOUND', graphqlStatus: 200 },
   'method-not-allowed': { status: 405, graphql: 'BAD_USER_INPUT', graphqlStatus: 405 },
   conflict: { status: 409, graphql: 'CONFLICT', graphqlStatus: 200 },
+  gone: { status: 410, graphql: 'GONE', graphqlStatus: 200 },
   'entry-signed': { status: 409, graphql: 'CONFLICT', graphqlStatus: 200 },
   'payload-too-large': { status: 413, graphql: 'BAD_USER_INPUT', graphqlStatus: 413 },
   'unsupported-media-type': { status: 415, graphql: 'BAD_USER_INPUT', graphqlStatus: 415 },

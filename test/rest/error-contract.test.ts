@@ -87,6 +87,20 @@ const updateEntry = 'mutation($input: UpdateEntryInput!) { updateEntry(input: $i
 const gqlOf = async (server: TestServer) => graphqlClient(server.url, await tokenFor(newWorkspace()));
 const restOf = async (server: TestServer) => client(server.url, await tokenFor(newWorkspace()));
 
+/**
+ * A workspace whose feed has lost, to retention, the events after a cursor it gave: the cursor, and a client of
+ * that workspace. Retention is stood in for by marking the feed pruned beyond the cursor, beneath the server.
+ */
+async function staleEventCursor(): Promise<{ cursor: string; token: string }> {
+  const workspace = newWorkspace();
+  const token = await tokenFor(workspace);
+  const rest = client(t.url, token);
+  expect((await rest.post('/silo/v1/entries', { data: party('Evented') })).status).toBe(200);
+  const { cursor } = (await rest.get('/silo/v1/events')).body.list[0];
+  await t.server.dataSource.query('UPDATE event_feeds SET pruned_through = last_seq + 1 WHERE workspace_id = ?', [workspace]);
+  return { cursor, token };
+}
+
 /** A request that meets each key over REST: every key of the contract has one. */
 const REST: Record<string, () => Promise<Reply>> = {
   input: () => api.get('/silo/v1/entries?limit=0'),
@@ -104,6 +118,10 @@ const REST: Record<string, () => Promise<Reply>> = {
     return api.post('/silo/v1/entries', { key, data: party('Twice') });
   },
   'entry-signed': () => api.send('PATCH', `/silo/v1/entries/${signedId}`, { data: party('Changed') }),
+  gone: async () => {
+    const { cursor, token } = await staleEventCursor();
+    return client(t.url, token).get(`/silo/v1/events?cursor=${cursor}`);
+  },
   'payload-too-large': () => api.post('/silo/v1/entries', { data: party('x'.repeat(100 * 1024)) }),
   'unsupported-media-type': () => api.post('/silo/v1/entries', '{}', { 'content-type': 'text/plain' }),
   'range-not-satisfiable': () => client('').get(fileUrl, { range: 'bytes=100-' }),

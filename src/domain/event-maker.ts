@@ -1,33 +1,7 @@
 import type { Attachment, Entry, Meta } from './entry';
 import type { EntryState } from './entry-history';
 import type { EventsOf, EventType, NewEvent } from './entry-event';
-
-/** Drops undefined members: events, like answers, omit absent fields rather than send null. */
-const present = (fields: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-
-/** The entry as a list shows it, without `data` and the lists of its parts. */
-export function entrySummaryJson(entry: Entry): Record<string, unknown> {
-  return present({
-    id: entry.id,
-    key: entry.key,
-    folder: entry.folder,
-    doc_schema: entry.docSchema,
-    env_schema: entry.envSchema,
-    state: entry.state,
-    draft: !entry.signed,
-    signed: entry.signed,
-    signature: entry.signature,
-    invalid: entry.invalid,
-    digest: { alg: entry.digest.alg, val: entry.digest.val },
-    snippet: entry.snippet,
-    tags: entry.tags,
-    faults: entry.faults,
-    created_at: entry.createdAt.toISOString(),
-    updated_at: entry.updatedAt.toISOString(),
-    version: entry.version,
-  });
-}
+import { entrySummaryJson, present } from './entry-summary';
 
 /** A file as an event tells of it: its description, without a link (a link is made for the request that reads it). */
 const fileSummaryJson = (file: Attachment) =>

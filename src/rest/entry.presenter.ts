@@ -1,13 +1,11 @@
 import type { Attachment, Entry, Meta } from '../domain/entry';
 import { metaId } from '../domain/entry';
+import { entrySummaryJson, present } from '../domain/entry-summary';
 import { versionJson } from './entry-history.presenter';
 import type { EntryPage } from '../domain/entries.service';
 import type { FileUrl } from '../http/file-urls';
 import { JsonList, RawJson } from '../http/json-slices';
 
-/** Drops undefined members: the contract omits absent fields rather than sending null. */
-const present = <T extends Record<string, unknown>>(fields: T) =>
-  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 
 /** A file as an entry's `attachments` list it, its `url` as the request shows it; `fileJson` adds its earlier versions. */
 export const attachmentJson = (a: Attachment, fileUrl: FileUrl) =>
@@ -58,27 +56,11 @@ export const metaJson = (m: Meta) =>
 /** An entry in the contract's JSON shape; `data` only where the route returns it. */
 export function entryJson(entry: Entry, options: { withData: boolean; fileUrl: FileUrl }): Record<string, unknown> {
   return present({
-    id: entry.id,
-    key: entry.key,
-    folder: entry.folder,
-    doc_schema: entry.docSchema,
-    env_schema: entry.envSchema,
-    state: entry.state,
-    draft: !entry.signed,
-    signed: entry.signed,
-    signature: entry.signature,
-    invalid: entry.invalid,
+    ...entrySummaryJson(entry),
     // The stored envelope text is put in place as it is: a large document is neither parsed nor written again here.
     data: options.withData ? (entry.data ?? (entry.dataJson === undefined ? undefined : new RawJson(entry.dataJson))) : undefined,
-    digest: { alg: entry.digest.alg, val: entry.digest.val },
-    snippet: entry.snippet,
-    tags: entry.tags,
     attachments: new JsonList(entry.attachments, (a: Attachment) => attachmentJson(a, options.fileUrl)),
     meta: new JsonList(entry.meta, metaJson),
-    faults: entry.faults,
-    created_at: entry.createdAt.toISOString(),
-    updated_at: entry.updatedAt.toISOString(),
-    version: entry.version,
     versions: entry.versions?.map(versionJson),
     context: entry.context,
   });

@@ -1,6 +1,7 @@
 import type { SearchBenchResult } from './search';
 import type { ExecutorResults } from './graphql-executors';
 import type { NeighbourResults } from './neighbours';
+import type { EventsResults } from './events';
 import type { InProcessResult } from './in-process';
 import type { LoadResult } from './load';
 import type { SeedResult } from './seed';
@@ -51,6 +52,8 @@ export interface DatabaseResults {
   deepPaging?: { page1: MeasuredLoad; deep: MeasuredLoad };
   /** The noisy neighbour and the engine pool's cost (bench/neighbours.ts). */
   neighbours?: NeighbourResults;
+  /** Events: latency to webhooks and subscribers, and what listeners cost others (bench/events.ts). */
+  events?: EventsResults;
   /** GraphQL entries with graphql-jit and with graphql-js (bench/graphql-executors.ts). */
   graphqlExecutors?: ExecutorResults;
   /** Search latency on the seeded workspace (bench/search.ts). */

@@ -6,7 +6,7 @@
  *
  * Options: --quick, --db sqlite|mariadb (default both), --seconds N, --connections N, --no-build, --keep,
  * --leak sqlite|mariadb|all|none (default sqlite), --mariadb-url URL (default mysql://root@127.0.0.1:3306/test),
- * --report FILE.json (print and chart a saved run again), --only neighbours|executors|galera (the noisy-neighbour
+ * --report FILE.json (print and chart a saved run again), --only neighbours|events|executors|galera (the noisy-neighbour
  * step, graphql-jit against graphql-js, or the service on a local Galera cluster, alone), --only search
  * [--search-count N] (search latency on N seeded entries, default 1,000,000), --only http [--scenarios ID,ID] (the
  * HTTP scenarios alone, or those named, after the seed), --mariadb-database NAME (default bench).
@@ -25,6 +25,7 @@ import { combine, runInTurn, runLoad, runSlice, type LoadSlice } from './load';
 import { benchGraphqlExecutors } from './graphql-executors';
 import { benchGalera, printGalera } from './galera';
 import { benchNeighbours } from './neighbours';
+import { benchEvents } from './events';
 import { markdownReport, printReport } from './report';
 import { deepPagingLoads, type BenchResults, type DatabaseResults, type HttpScenarioResult, type LeakResult, type MeasuredLoad } from './results';
 import {
@@ -73,6 +74,8 @@ const mariadbUrl = option('mariadb-url') ?? process.env.BENCH_MARIADB_URL ?? 'my
 const keep = flag('keep');
 /** `--only neighbours`: the noisy neighbour and the pool's cost alone, without seeding. */
 const onlyNeighbours = option('only') === 'neighbours';
+/** `--only events`: event latency and the cost of webhooks and subscribers, without seeding. */
+const onlyEvents = option('only') === 'events';
 /** `--only executors`: graphql-jit against graphql-js alone. */
 const onlyExecutors = option('only') === 'executors';
 /** `--only galera`: one, two and three processes on a local three-node cluster against standalone MariaDB. */
@@ -163,6 +166,10 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
   }
   if (onlyExecutors) {
     results.graphqlExecutors = await executors(env);
+    return results;
+  }
+  if (onlyEvents) {
+    results.events = await benchEvents(env, JWT_SECRET, settings.seconds, log);
     return results;
   }
   if (onlySearch) {
@@ -264,6 +271,7 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
     results.serviceOutput = service.output.slice(-20);
   }
   results.neighbours = await benchNeighbours(env, JWT_SECRET, settings.seconds, log);
+  results.events = await benchEvents(env, JWT_SECRET, settings.seconds, log);
   results.graphqlExecutors = await executors(env);
   return results;
 }

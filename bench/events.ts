@@ -1,0 +1,237 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { mintToken } from '../src/auth/mint-token';
+import { runLoad } from './load';
+import { INVOICE } from './scenarios';
+import { startService, type ServiceProcess } from './server-process';
+import { summarize, type LatencySummary } from './stats';
+
+/** What `--only events` measures (see bench/README.md, "Events"). */
+export interface EventsResults {
+  /** From a create's answer to its webhook's arrival, and to a subscriber's message. */
+  latency: { creates: number; webhook: LatencySummary; subscription: LatencySummary; missingWebhook: number; missingSubscription: number };
+  /** REST create at 10 connections: without listeners, and with 10 webhook endpoints and 100 subscribers. */
+  throughput: { aloneRps: number; watchedRps: number; ratio: number; endpoints: number; subscribers: number };
+  /** A quiet workspace's list p99 at a fixed rate: alone, and while 1,000 endpoints answer slowly. */
+  slowEndpoints: { idleP99Ms: number; besideP99Ms: number; ratio: number; endpoints: number; answerMs: number; pendingDeliveries: number };
+}
+
+const SUBSCRIPTION = 'subscription { entryEvents(types: [ENTRY_CREATED]) { id entryId } }';
+const READ_RATE = 100;
+const SLOW_ANSWER_MS = 10_000;
+/** Endpoints a workspace may have: the slow-endpoint phase spreads its thousand over as many workspaces as it needs. */
+const ENDPOINTS_PER_WORKSPACE = 50;
+
+/** An HTTP receiver on loopback: `onEvent` is told of each delivery's body as it arrives; it answers after `delayMs`. */
+async function receiver(onEvent: (body: any) => void, delayMs = 0): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<import('node:net').Socket>();
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      try {
+        onEvent(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch {
+        // not an event: answered all the same
+      }
+      const answer = () => res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      if (delayMs > 0) setTimeout(answer, delayMs).unref();
+      else answer();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function addEndpoint(service: ServiceProcess, token: string, url: string): Promise<void> {
+  const reply = await fetch(`${service.url}/silo/v1/webhooks`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ url, events: ['entry.created'], description: 'bench' }),
+  });
+  if (!reply.ok) throw new Error(`webhook registration answered ${reply.status}: ${await reply.text()}`);
+}
+
+/** A graphql-ws subscriber of the workspace's created entries; `onEvent` is told of each entry id. */
+async function subscriber(service: ServiceProcess, token: string, onEvent: (entryId: string) => void): Promise<Client> {
+  const client = createClient({
+    url: `${service.url.replace(/^http/, 'ws')}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: { authorization: `Bearer ${token}` },
+    retryAttempts: 0,
+    lazy: false,
+  });
+  await new Promise<void>((resolve, reject) => {
+    client.subscribe(
+      { query: SUBSCRIPTION },
+      {
+        next: (message) => onEvent((message.data as { entryEvents: { entryId: string } }).entryEvents.entryId),
+        error: reject,
+        complete: () => undefined,
+      },
+    );
+    // The subscription is open once the server has acknowledged it; a short pause covers the first page read.
+    client.on('connected', () => setTimeout(resolve, 200));
+  });
+  return client;
+}
+
+const create = (service: ServiceProcess, token: string) =>
+  fetch(`${service.url}/silo/v1/entries`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ data: INVOICE }),
+  }).then(async (reply) => {
+    if (!reply.ok) throw new Error(`create answered ${reply.status}: ${await reply.text()}`);
+    return ((await reply.json()) as { id: string }).id;
+  });
+
+async function measureLatency(env: Record<string, string>, secret: string, seconds: number): Promise<EventsResults['latency']> {
+  const service = await startService(env);
+  const token = await mintToken(secret, 'bench-events-latency', { expiresIn: '1d' });
+  const answered = new Map<string, number>();
+  const webhook: number[] = [];
+  const subscription: number[] = [];
+  const arrived = (into: number[]) => (entryId: string) => {
+    const at = answered.get(entryId);
+    if (at !== undefined) into.push(performance.now() - at);
+  };
+  const hooks = await receiver((body) => arrived(webhook)(body?.data?.id));
+  let client: Client | undefined;
+  try {
+    await addEndpoint(service, token, hooks.url);
+    client = await subscriber(service, token, arrived(subscription));
+    // One create every 50 ms: latency, not throughput.
+    const creates = Math.max(20, seconds * 20);
+    for (let i = 0; i < creates; i += 1) {
+      const started = performance.now();
+      const id = await create(service, token);
+      answered.set(id, performance.now());
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, 50 - (performance.now() - started))));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2_000)); // the last ones arrive
+    return {
+      creates,
+      webhook: summarize(webhook),
+      subscription: summarize(subscription),
+      missingWebhook: creates - webhook.length,
+      missingSubscription: creates - subscription.length,
+    };
+  } finally {
+    await client?.dispose();
+    await hooks.close();
+    await service.stop();
+  }
+}
+
+async function measureThroughput(env: Record<string, string>, secret: string, seconds: number): Promise<EventsResults['throughput']> {
+  const endpoints = 10;
+  const subscribers = 100;
+  const aloneToken = await mintToken(secret, 'bench-events-alone', { expiresIn: '1d' });
+  const watchedToken = await mintToken(secret, 'bench-events-watched', { expiresIn: '1d' });
+  const services = { alone: await startService(env), watched: await startService(env) };
+  const hooks = await receiver(() => undefined);
+  const clients: Client[] = [];
+  try {
+    for (let i = 0; i < endpoints; i += 1) await addEndpoint(services.watched, watchedToken, hooks.url);
+    for (let i = 0; i < subscribers; i += 1) clients.push(await subscriber(services.watched, watchedToken, () => undefined));
+    const request = (token: string) => ({
+      method: 'POST' as const,
+      path: '/silo/v1/entries',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ data: INVOICE }),
+    });
+    const rps = { alone: [] as number[], watched: [] as number[] };
+    for (let round = 0; round < 5; round += 1) {
+      rps.alone.push((await runLoad(services.alone.url, request(aloneToken), { connections: 10, seconds: seconds / 5 })).rps);
+      rps.watched.push((await runLoad(services.watched.url, request(watchedToken), { connections: 10, seconds: seconds / 5 })).rps);
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const [a, b] = [median(rps.alone), median(rps.watched)];
+    return { aloneRps: a, watchedRps: b, ratio: Math.round((b / a) * 100) / 100, endpoints, subscribers };
+  } finally {
+    await Promise.all(clients.map((client) => client.dispose()));
+    await hooks.close();
+    await Promise.all(Object.values(services).map((service) => service.stop()));
+  }
+}
+
+async function measureSlowEndpoints(env: Record<string, string>, secret: string, seconds: number): Promise<EventsResults['slowEndpoints']> {
+  const endpoints = 1000;
+  const service = await startService(env);
+  let pending = 0;
+  const slow = await receiver(() => (pending += 1), SLOW_ANSWER_MS);
+  const quietToken = await mintToken(secret, 'bench-events-quiet', { expiresIn: '1d' });
+  try {
+    for (let i = 0; i < 30; i += 1) await create(service, quietToken);
+    const read = { method: 'GET' as const, path: '/silo/v1/entries?limit=20', headers: { authorization: `Bearer ${quietToken}` } };
+    await runLoad(service.url, read, { connections: 2, seconds: 1 });
+    const idle = await runLoad(service.url, read, { connections: 2, rate: READ_RATE, seconds });
+
+    // A thousand endpoints that take 10 s to answer, and an event for each of them now and then.
+    const tokens: string[] = [];
+    for (let w = 0; w < endpoints / ENDPOINTS_PER_WORKSPACE; w += 1) {
+      const token = await mintToken(secret, `bench-events-slow-${w}`, { expiresIn: '1d' });
+      tokens.push(token);
+      for (let i = 0; i < ENDPOINTS_PER_WORKSPACE; i += 1) await addEndpoint(service, token, slow.url);
+    }
+    let writing = true;
+    const writer = (async () => {
+      while (writing) {
+        await Promise.all(tokens.map((token) => create(service, token)));
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 2_000)); // deliveries under way
+    const beside = await runLoad(service.url, read, { connections: 2, rate: READ_RATE, seconds });
+    writing = false;
+    await writer;
+    return {
+      idleP99Ms: idle.latency.p99Ms,
+      besideP99Ms: beside.latency.p99Ms,
+      ratio: Math.round((beside.latency.p99Ms / idle.latency.p99Ms) * 100) / 100,
+      endpoints,
+      answerMs: SLOW_ANSWER_MS,
+      pendingDeliveries: pending,
+    };
+  } finally {
+    await slow.close();
+    await service.stop();
+  }
+}
+
+/**
+ * `--only events`: event latency from a create's answer to its webhook and to a subscriber; create throughput
+ * with webhook endpoints and subscribers attached against none; the reads of a quiet workspace while a
+ * thousand endpoints answer slowly.
+ */
+export async function benchEvents(env: Record<string, string>, secret: string, seconds: number, log: (line: string) => void): Promise<EventsResults> {
+  // The receivers are on loopback, over plain HTTP: the bench allows both, as the tests do.
+  const withHooks = { ...env, WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' };
+  const latency = await measureLatency(withHooks, secret, seconds);
+  log(
+    `  events: create → webhook p50 ${latency.webhook.p50Ms} ms, p99 ${latency.webhook.p99Ms} ms; create → subscriber p50 ${latency.subscription.p50Ms} ms, ` +
+      `p99 ${latency.subscription.p99Ms} ms (${latency.creates} creates; missing ${latency.missingWebhook} webhooks, ${latency.missingSubscription} messages)`,
+  );
+  const throughput = await measureThroughput(withHooks, secret, seconds);
+  log(`  events: REST create at c=10: ${throughput.aloneRps} req/s alone, ${throughput.watchedRps} req/s with ${throughput.endpoints} endpoints and ${throughput.subscribers} subscribers (${throughput.ratio} ×)`);
+  const slowEndpoints = await measureSlowEndpoints(withHooks, secret, seconds);
+  log(
+    `  events: quiet list p99 ${slowEndpoints.idleP99Ms} ms alone, ${slowEndpoints.besideP99Ms} ms while ${slowEndpoints.endpoints} endpoints take ${slowEndpoints.answerMs / 1000} s ` +
+      `to answer (${slowEndpoints.ratio} ×; ${slowEndpoints.pendingDeliveries} deliveries received meanwhile)`,
+  );
+  return { latency, throughput, slowEndpoints };
+}

@@ -3,6 +3,8 @@ import type { EntryEvent, EventType } from './entry-event';
 /** A slice of a workspace's feed: the events after a place, oldest first, optionally of some types or one entry. */
 export interface EventSlice {
   afterSeq: number;
+  /** The last place read (a read looks at places afterSeq + 1 to throughSeq, whatever its filters). */
+  throughSeq: number;
   limit: number;
   types?: readonly EventType[];
   entryId?: string;

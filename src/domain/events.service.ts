@@ -9,6 +9,11 @@ export const DEFAULT_EVENTS_LIMIT = 50;
 export const MAX_EVENTS_LIMIT = 500;
 /** The longest a read of the feed may wait for its first event (`wait`). */
 export const MAX_WAIT_SECONDS = 30;
+/**
+ * Places one read of the feed looks at, at most, whatever its filters: a filter that matches few events never makes
+ * a read scan the whole feed; an empty page then moves its cursor past what it looked at.
+ */
+export const READ_WINDOW = 10_000;
 /** Events deleted per statement of the retention sweep: a run never holds the database long. */
 const PRUNE_BATCH = 1000;
 /** Batches per sweep, at most: the next sweep goes on where this one stopped. */
@@ -79,6 +84,7 @@ export class EventsService {
     private readonly watch: FeedWatch,
     private readonly retentionMs: number,
     private readonly clock: () => Date = () => new Date(),
+    private readonly readWindow = READ_WINDOW,
   ) {}
 
   async feed(workspaceId: string, query: FeedQuery): Promise<FeedPage> {
@@ -88,21 +94,29 @@ export class EventsService {
     if (!Number.isFinite(waitSeconds) || waitSeconds < 0 || waitSeconds > MAX_WAIT_SECONDS) throw badInput(`wait: must be 0 to ${MAX_WAIT_SECONDS} seconds`, { wait: `must be from 0 to ${MAX_WAIT_SECONDS}` });
     const types = checkTypes(query.types);
     const entryId = query.entryId === undefined ? undefined : checkEntryId(query.entryId);
-    const { afterSeq, lastSeq } = await this.startOf(workspaceId, query.cursor);
-    const slice = { afterSeq, limit, types, entryId, folder: query.folder };
-    // `seen`: a last place read before the events were: every event up to it was in that read, or filtered out.
-    let seen = lastSeq;
-    let events = await this.store.readEvents(workspaceId, slice);
+    const start = await this.startOf(workspaceId, query.cursor);
+    const filters = { limit, types, entryId, folder: query.folder };
     const deadline = Date.now() + waitSeconds * 1000;
-    while (events.length === 0 && Date.now() < deadline) {
-      // Nothing yet: wait for the feed to pass what was read, then read again with the filters.
-      if (!(await this.watch.waitPast(workspaceId, Math.max(seen, afterSeq), deadline - Date.now(), query.signal))) break;
-      seen = (await this.store.feedState(workspaceId)).lastSeq;
-      events = await this.store.readEvents(workspaceId, slice);
+    // `through`: the last place looked at. It is never past a last place read before the events were, so every
+    // event up to it was placed and committed when they were read: in the page, or left out by the filters.
+    let through = start.afterSeq;
+    let lastSeq = start.lastSeq;
+    for (;;) {
+      const end = Math.max(through, Math.min(lastSeq, through + this.readWindow));
+      const events = end > through ? await this.store.readEvents(workspaceId, { ...filters, afterSeq: through, throughSeq: end }) : [];
+      // A full page goes on after its last event; any other after all it looked at.
+      if (events.length > 0) {
+        const last = events.length === limit ? events[events.length - 1].seq : end;
+        return { events, limit, nextCursor: encodeEventCursor(workspaceId, last) };
+      }
+      through = end;
+      // Nothing in this window: an empty page at once when more of the feed is there to read (the client reads
+      // on from its cursor) or when it was not asked to wait; else wait for the feed to pass what was read.
+      if (through < lastSeq || Date.now() >= deadline) break;
+      if (!(await this.watch.waitPast(workspaceId, through, deadline - Date.now(), query.signal))) break;
+      lastSeq = (await this.store.feedState(workspaceId)).lastSeq;
     }
-    // An empty page moves the cursor past the events the filters left out, so that they are not read again.
-    const last = events.at(-1)?.seq ?? Math.max(afterSeq, seen);
-    return { events, limit, nextCursor: encodeEventCursor(workspaceId, last) };
+    return { events: [], limit, nextCursor: encodeEventCursor(workspaceId, through) };
   }
 
   /** The place after which a read starts: the cursor's, checked against retention; the oldest kept without one. */

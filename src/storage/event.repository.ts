@@ -34,8 +34,8 @@ export class EventRepository implements EventStore {
   constructor(private readonly dataSource: DataSource) {}
 
   async readEvents(workspaceId: string, slice: EventSlice): Promise<EntryEvent[]> {
-    const where = ['workspace_id = ?', 'seq > ?'];
-    const parameters: unknown[] = [workspaceId, slice.afterSeq];
+    const where = ['workspace_id = ?', 'seq > ?', 'seq <= ?'];
+    const parameters: unknown[] = [workspaceId, slice.afterSeq, slice.throughSeq];
     if (slice.types) {
       where.push(`event_type IN (${slice.types.map(() => '?').join(', ')})`);
       parameters.push(...slice.types);

@@ -50,9 +50,31 @@ test('a transaction rolled back after its events were made writes neither the ch
   expect(await events.feedState(workspace)).toEqual({ lastSeq: 0, prunedThrough: 0 });
   // The same write without the failure stores both.
   await entries.insert([{ ...entryRecordOf(entry), events: maker.created() }]);
-  expect(await events.readEvents(workspace, { afterSeq: 0, limit: 10 })).toEqual([]); // committed, not yet placed
+  expect(await events.readEvents(workspace, { afterSeq: 0, throughSeq: Number.MAX_SAFE_INTEGER, limit: 10 })).toEqual([]); // committed, not yet placed
   await placeAll();
-  expect((await events.readEvents(workspace, { afterSeq: 0, limit: 10 })).map((e) => [e.seq, e.type, e.entryId])).toEqual([[1, 'entry.created', entry.id]]);
+  expect((await events.readEvents(workspace, { afterSeq: 0, throughSeq: Number.MAX_SAFE_INTEGER, limit: 10 })).map((e) => [e.seq, e.type, e.entryId])).toEqual([[1, 'entry.created', entry.id]]);
+});
+
+test('a read looks at a bounded window of the feed: a rare filter answers an empty page that moves on, never a scan of it all', async () => {
+  const workspace = newWorkspace();
+  const made = await newEntries(workspace, 7);
+  const maker = new EventMaker(uuidv7, () => new Date());
+  await entries.insert(made.map((entry) => ({ ...entryRecordOf(entry), events: maker.created() })));
+  await placeAll();
+  const feed = new EventsService(events, new FeedWatch(events), 30 * DAY, () => new Date(), 3);
+  const pages: number[][] = [];
+  let cursor: string | undefined;
+  for (let i = 0; i < 4; i++) {
+    const page = await feed.feed(workspace, { cursor, entryId: made[6].id });
+    pages.push(page.events.map((e) => e.seq));
+    cursor = page.nextCursor;
+  }
+  // Places 1–3, 4–6: nothing of that entry; 7: its event; then the end of the feed.
+  expect(pages).toEqual([[], [], [7], []]);
+  // Without filters a window is a page of at most its size, and the next page goes on after it.
+  const first = await feed.feed(workspace, { limit: 10 });
+  expect(first.events.map((e) => e.seq)).toEqual([1, 2, 3]);
+  expect((await feed.feed(workspace, { cursor: first.nextCursor, limit: 10 })).events.map((e) => e.seq)).toEqual([4, 5, 6]);
 });
 
 test('events past retention are deleted; a cursor before them is 410 gone, a cursor after them reads on', async () => {

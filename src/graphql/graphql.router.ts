@@ -28,6 +28,7 @@ import { complexityLimitPlugin, depthLimitRule, MAX_QUERY_TOKENS } from './limit
 import { sandboxPolicy } from './sandbox-page';
 import { jsonText, sendText } from '../http/json-slices';
 import { buildGraphQLSchema } from './schema';
+import { subscriptionsOverWebSocketOnly } from './subscriptions-over-http.rule';
 
 export interface GraphQLOptions {
   explorer: GraphQLExplorer;
@@ -108,7 +109,7 @@ export async function graphqlRouter(
     parseOptions: { maxTokens: MAX_QUERY_TOKENS },
     documentStore: documentStore(),
     cache: persistedQueryCache(),
-    validationRules: [depthLimitRule(options.maxDepth)],
+    validationRules: [depthLimitRule(options.maxDepth), subscriptionsOverWebSocketOnly],
     formatError,
     // Compact JSON, as REST answers: Apollo indents by default, which doubles the bytes and the time to write them.
     // Written in slices: an answer of many megabytes lets other requests run while it is written.

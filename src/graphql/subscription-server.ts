@@ -166,14 +166,16 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
     }
     const controller = new AbortController();
     connection.subscriptions.add(controller);
+    let executions = 0;
+    const sourceContext = contextOf(connection, controller.signal, executions++);
     const ended = () => {
       controller.abort();
       connection.subscriptions.delete(controller);
+      sourceContext.readTurn.release();
       release();
     };
-    let executions = 0;
     try {
-      const source = await createSourceEventStream({ ...args, contextValue: contextOf(connection, controller.signal, executions++) });
+      const source = await createSourceEventStream({ ...args, contextValue: sourceContext });
       if (!(Symbol.asyncIterator in source)) {
         ended();
         return source;

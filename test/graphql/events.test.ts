@@ -282,8 +282,11 @@ describe('Subscription.entryEvents', () => {
     expect(Date.now() - start).toBeGreaterThan(900);
   });
 
-  test('only subscriptions are served over WebSocket; depth is bounded as over HTTP', async () => {
-    const { token } = await apisFor(t.url);
+  test('only subscriptions are served over WebSocket, and subscriptions only there; depth is bounded as over HTTP', async () => {
+    const { token, gql } = await apisFor(t.url);
+    const overHttp = await gql.query(SUBSCRIPTION);
+    expect(overHttp.status).toBe(400);
+    expect(overHttp.body.errors[0]).toMatchObject({ message: expect.stringMatching(/over WebSocket/), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
     const raw = rawSocket(t.url);
     await raw.init({ token });
     raw.subscribe('q', '{ events { edges { cursor } } }');

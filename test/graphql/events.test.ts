@@ -194,6 +194,10 @@ describe('Subscription.entryEvents', () => {
     expect(got.results).toHaveLength(1);
     expect(got.results[0]).toMatchObject({ type: 'ENTRY_CREATED', entryId: created.id, data: { id: created.id, snippet: { title: 'Acme' } }, entry: { id: created.id } });
     subscription.unsubscribe();
+    // The gauge counts it no longer once completed.
+    const deadline = Date.now() + 5_000;
+    while ((await openSubscriptions()) !== before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await openSubscriptions()).toBe(before);
   });
 
   test('an urql Client (subscriptionExchange over graphql-ws) receives it too, with `{ token }` in connection_init', async () => {

@@ -107,3 +107,23 @@ export function watchFeedWaiters(read: () => number): () => void {
   feedWaiters.add(read);
   return () => feedWaiters.delete(read);
 }
+
+/** The GraphQL subscription servers of this process, each read when scraped. */
+const subscriptionCounts = new Set<() => number>();
+
+new Gauge({
+  name: 'graphql_subscriptions_open',
+  help: 'GraphQL subscriptions (graphql-ws) open at the moment.',
+  registers: [metricsRegistry],
+  collect() {
+    let open = 0;
+    for (const read of subscriptionCounts) open += read();
+    this.set(open);
+  },
+});
+
+/** Reports a subscription server's open subscriptions at each scrape, until the returned function is called. */
+export function watchSubscriptions(read: () => number): () => void {
+  subscriptionCounts.add(read);
+  return () => subscriptionCounts.delete(read);
+}

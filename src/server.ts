@@ -16,6 +16,7 @@ import { SpoolService } from './domain/spool.service';
 import { InThreadEngine } from './domain/document-pipeline';
 import { EnginePool } from './engine/engine-pool';
 import { graphqlRouter } from './graphql/graphql.router';
+import { subscriptionServer, type SubscriptionLimits } from './graphql/subscription-server';
 import { authenticated, authentication } from './http/authentication';
 import { corsHandler } from './http/cors';
 import { metricsRoutes, requestMetrics } from './http/metrics';
@@ -69,7 +70,10 @@ export const HTTP_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000, keepAliveMs
 const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 /** Wires storage, domain, auth and both APIs together. The only file that knows all of them. */
-export async function buildServer(config: Config, options: { logger?: Logger; timeouts?: Partial<typeof HTTP_TIMEOUTS> } = {}): Promise<Server> {
+export async function buildServer(
+  config: Config,
+  options: { logger?: Logger; timeouts?: Partial<typeof HTTP_TIMEOUTS>; subscriptionLimits?: Partial<SubscriptionLimits> } = {},
+): Promise<Server> {
   const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts };
   const logger = options.logger ?? createLogger(config.logLevel);
   keepDataPrivate(config, logger);
@@ -167,7 +171,8 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   app.use(fileLinkRoutes(files, fileLinks));
   app.use(['/silo', '/utils'], authenticated(authenticate));
   app.use(rest.authenticated);
-  const graphql = await graphqlRouter({ entries, search, authenticate, logger }, {
+  const feeds = { service: events, watch: feedWatch };
+  const graphql = await graphqlRouter({ entries, search, feeds, authenticate, logger }, {
     ...config.graphql,
     ...config.graphqlLimits,
     bodyLimit: config.bodyLimit,
@@ -182,6 +187,12 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
     app,
   );
   httpServer.keepAliveTimeout = timeouts.keepAliveMs;
+  // GraphQL subscriptions (graphql-ws) on the WebSocket upgrade of /graphql, over the same schema and feed.
+  const subscriptions = subscriptionServer(
+    httpServer,
+    { schema: graphql.schema, entries, search, feeds, authenticate, fileLinks, publicBaseUrl: config.publicBaseUrl, logger },
+    { maxDepth: config.graphqlLimits.maxDepth, pageDataBudget: config.pageDataBudget, limits: options.subscriptionLimits },
+  );
   // Once closing, every answer says `Connection: close`: a keep-alive client cannot keep the server up.
   let closing = false;
   httpServer.prependListener('request', (_req, res) => {
@@ -210,6 +221,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
     async close() {
       closing = true;
       feedWatch.close(); // long polls answer now rather than hold the close up
+      await subscriptions.close(); // WebSockets are not the HTTP server's to close: each is ended here
       await new Promise<void>((resolve) => {
         if (!httpServer.listening) return resolve();
         // Past the longest a request may take, whatever is still open is cut (closing stops Node's timeout checks).

@@ -119,6 +119,11 @@ export class EventsService {
     return { events: [], limit, nextCursor: encodeEventCursor(workspaceId, through) };
   }
 
+  /** The cursor of the feed's current end: a reader from it sees only the events written from now on. */
+  async endCursor(workspaceId: string): Promise<string> {
+    return encodeEventCursor(workspaceId, (await this.store.feedState(workspaceId)).lastSeq);
+  }
+
   /** The place after which a read starts: the cursor's, checked against retention; the oldest kept without one. */
   private async startOf(workspaceId: string, cursor: string | undefined): Promise<{ afterSeq: number; lastSeq: number }> {
     const { prunedThrough, lastSeq } = await this.store.feedState(workspaceId);

@@ -30,6 +30,11 @@ export class FeedWatch {
     private readonly pollMs = FEED_POLL_MS,
   ) {}
 
+  /** True once the process is closing: a wait answers at once, so a reader that follows the feed stops. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
   /** Waiters at the moment, over all workspaces: a gauge. */
   get size(): number {
     let n = 0;

@@ -4,6 +4,9 @@ import { DataBudget, dataBudgetSpent, DEFAULT_PAGE_DATA_BUDGET, partsBudgetSpent
 import type { Attachment, Entry, Meta } from '../domain/entry';
 import type { EntryPartSizes, EntryVersionsShown } from '../domain/entry-store';
 import type { EntryService } from '../domain/entries.service';
+import { DomainError } from '../domain/errors';
+import type { EventsService } from '../domain/events.service';
+import type { FeedWatch } from '../domain/feed-watch';
 import type { ReadTurn } from '../domain/read-turns';
 import type { SearchService } from '../domain/search';
 import { tokenRequired } from '../http/authentication';
@@ -21,6 +24,14 @@ export interface EntryLoaders {
   meta: DataLoader<string, Meta[]>;
   /** The newest versions of each entry and their count; null for an entry never changed. */
   versions: DataLoader<string, EntryVersionsShown | null>;
+  /** Entries by id as they are now (an event's `entry`), without data; null for one that is gone. */
+  entry: DataLoader<string, Entry | null>;
+}
+
+/** The workspace's feed of events and the watch that wakes its readers: what `events` and `entryEvents` read. */
+export interface EventFeeds {
+  service: EventsService;
+  watch: FeedWatch;
 }
 
 /** What every resolver gets: the workspace of the verified token, the request's id and logger, the service. */
@@ -33,6 +44,8 @@ export interface GraphQLContext {
   entries: EntryService;
   /** Free-text search (absent where the server was built without it). */
   search?: SearchService;
+  /** The feed of events (absent where the server was built without it). */
+  feeds?: EventFeeds;
   loaders: EntryLoaders;
   /** A file's `url` as REST shows it to the same request: absolute, and signed unless the file is private. */
   fileUrl: FileUrl;
@@ -63,6 +76,7 @@ export function createContext(
   request: { workspaceId: string | undefined; requestId: string; log: Logger; signal?: AbortSignal; fileUrl: FileUrl },
   pageDataBudget = DEFAULT_PAGE_DATA_BUDGET,
   search?: SearchService,
+  feeds?: EventFeeds,
 ): GraphQLContext {
   const { workspaceId, requestId, log, signal, fileUrl } = request;
   if (!workspaceId) {
@@ -96,6 +110,17 @@ export function createContext(
       const found = await entries.versionsOf(workspaceId, [...ids]);
       return ids.map((id) => found.get(id) ?? null);
     }),
+    // One read per entry (the store has no read of rows by ids); the loader reads each id once per request.
+    entry: new DataLoader(async (ids) =>
+      Promise.all(
+        ids.map((id) =>
+          entries.getEntry(workspaceId, id, { withData: false, withParts: false }).catch((error: unknown) => {
+            if (error instanceof DomainError && error.key === 'not-found') return null;
+            throw error;
+          }),
+        ),
+      ),
+    ),
   };
   /** Pays for showing an entry's part, before reading it; false when it has none (nothing to read). */
   const paidPart = async (entry: Entry, part: keyof EntryPartSizes): Promise<boolean> => {
@@ -111,6 +136,7 @@ export function createContext(
     signal,
     entries,
     search,
+    feeds,
     loaders,
     fileUrl,
     dataBudget,

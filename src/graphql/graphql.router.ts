@@ -7,6 +7,7 @@ import {
   ApolloServerPluginUsageReportingDisabled,
 } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import type { GraphQLSchema } from 'graphql';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { GraphQLExplorer } from '../config';
 import type { EntryService } from '../domain/entries.service';
@@ -20,13 +21,14 @@ import { abandonedSignal } from '../http/request-signal';
 import { documentStore, persistedQueryCache } from './bounded-cache';
 import { compiledExecutor } from './compiled-executor';
 import { EXPLORER_QUERY, explorerAssets, graphiqlPage } from './graphiql.page';
-import { createContext, type GraphQLContext } from './context';
+import { createContext, type EventFeeds, type GraphQLContext } from './context';
 import { errorLoggingPlugin } from './error-logging.plugin';
 import { errorResponseBody, formatError } from './format-error';
 import { complexityLimitPlugin, depthLimitRule, MAX_QUERY_TOKENS } from './limits';
 import { sandboxPolicy } from './sandbox-page';
 import { jsonText, sendText } from '../http/json-slices';
 import { buildGraphQLSchema } from './schema';
+import { subscriptionsOverWebSocketOnly } from './subscriptions-over-http.rule';
 
 export interface GraphQLOptions {
   explorer: GraphQLExplorer;
@@ -91,9 +93,9 @@ const refusal = refusalHandler({ body: errorResponseBody, mediaType: answerMedia
 
 /** Apollo Server on `/graphql`, over the same entry service and authentication as REST. */
 export async function graphqlRouter(
-  deps: { entries: EntryService; search?: SearchService; authenticate: Authenticate; logger: Logger },
+  deps: { entries: EntryService; search?: SearchService; feeds?: EventFeeds; authenticate: Authenticate; logger: Logger },
   options: GraphQLOptions,
-): Promise<{ router: Router; stop(): Promise<void> }> {
+): Promise<{ router: Router; schema: GraphQLSchema; stop(): Promise<void> }> {
   const schema = buildGraphQLSchema();
   const apollo = new ApolloServer<GraphQLContext>({
     ...(options.jit ? { gateway: compiledExecutor(schema) } : { schema }),
@@ -107,7 +109,7 @@ export async function graphqlRouter(
     parseOptions: { maxTokens: MAX_QUERY_TOKENS },
     documentStore: documentStore(),
     cache: persistedQueryCache(),
-    validationRules: [depthLimitRule(options.maxDepth)],
+    validationRules: [depthLimitRule(options.maxDepth), subscriptionsOverWebSocketOnly],
     formatError,
     // Compact JSON, as REST answers: Apollo indents by default, which doubles the bytes and the time to write them.
     // Written in slices: an answer of many megabytes lets other requests run while it is written.
@@ -131,7 +133,7 @@ export async function graphqlRouter(
 
   // req.fileUrl: set for every request by src/http/file-urls.ts (server.ts), so files' urls are the ones REST shows.
   const execute = apolloHandler(apollo, async (req, res) =>
-    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log, signal: abandonedSignal(res), fileUrl: req.fileUrl }, options.pageDataBudget, deps.search),
+    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log, signal: abandonedSignal(res), fileUrl: req.fileUrl }, options.pageDataBudget, deps.search, deps.feeds),
   );
 
   const router = Router();
@@ -143,7 +145,7 @@ export async function graphqlRouter(
     .post(jsonBody(options.bodyLimit), execute)
     .all(methodNotAllowed(['GET', 'POST']));
   router.use(GRAPHQL_PATH, refusal);
-  return { router, stop: () => apollo.stop() };
+  return { router, schema, stop: () => apollo.stop() };
 }
 
 /**

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
 import { lexicographicSortSchema, printSchema, type GraphQLInterfaceType, type GraphQLSchema } from 'graphql';
-import { buildSchemaSync } from 'type-graphql';
+import { buildSchemaSync, type PubSub } from 'type-graphql';
 import { AttachmentResolver } from './attachment.resolver';
 import { EntryResolver } from './entry.resolver';
 import { EntryHistoryResolver } from './entry-history.resolver';
+import { EntryEventResolver } from './entry-event.resolver';
 import { KeysResolver } from './keys.resolver';
 import { NodeResolver } from './node.resolver';
 import { RelatedEntryResolver } from './related.resolver';
@@ -12,11 +13,25 @@ import { SearchResolver } from './search.resolver';
 /** The committed SDL, emitted by `npm run schema:emit` and checked for drift by test/graphql/schema.test.ts. */
 export const SCHEMA_FILE = 'schema/schema.graphql';
 
+/**
+ * TypeGraphQL wants a PubSub as soon as there is a @Subscription, though each one here names its own `subscribe`
+ * (a reader of the event feed, exact across processes); topics are not used, so this one refuses them.
+ */
+const NO_TOPICS: PubSub = {
+  publish() {
+    throw new Error('subscriptions read the event feed; there are no topics to publish to');
+  },
+  subscribe() {
+    throw new Error('subscriptions read the event feed; there are no topics to subscribe to');
+  },
+};
+
 /** The schema, from the TypeGraphQL types. class-validator is off: every rule lives in the domain. */
 export function buildGraphQLSchema(): GraphQLSchema {
   const schema = buildSchemaSync({
-    resolvers: [EntryResolver, EntryHistoryResolver, RelatedEntryResolver, NodeResolver, KeysResolver, SearchResolver, AttachmentResolver],
+    resolvers: [EntryResolver, EntryHistoryResolver, RelatedEntryResolver, NodeResolver, KeysResolver, SearchResolver, AttachmentResolver, EntryEventResolver],
     validate: false,
+    pubSub: NO_TOPICS,
     emitSchemaFile: false,
   });
   // Every node is an Entry. Set here rather than in @InterfaceType, which would wrap it in an async function:

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import { decodeJwt } from 'jose';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { DomainError } from '../domain/errors';
 
@@ -44,6 +45,16 @@ function tokenIn(credentials: Credentials): string {
 /** Authentication by the service's token verifier: the token's workspace claim names the principal. */
 export function authentication(verifier: TokenVerifier): Authenticate {
   return async (credentials) => ({ workspaceId: await verifier.workspaceOf(tokenIn(credentials)) });
+}
+
+/**
+ * When the token of credentials that authenticated expires (`exp`, which every accepted token has), for a
+ * connection that outlives its request (a WebSocket): it is closed then. Read only after authentication
+ * succeeded, so the claims are verified ones; not on every HTTP request, which ends long before.
+ */
+export function expiryOf(credentials: Credentials): Date | undefined {
+  const { exp } = decodeJwt(tokenIn(credentials));
+  return typeof exp === 'number' ? new Date(exp * 1000) : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import type { Attachment } from '../domain/entry';
 import { downloadPath } from '../domain/files.service';
 import type { FileLinks } from './file-links';
@@ -15,6 +15,20 @@ declare module 'express-serve-static-core' {
 /** A Host header that can stand in a URL as it is: a name or an address, and a port. */
 const SANE_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
+/** Where files' addresses start: PUBLIC_BASE_URL, else the request's own scheme and host (when it is a sane one). */
+export function fileBaseOf(publicBaseUrl: string | undefined, request: { protocol: string; host: string | undefined }): string {
+  if (publicBaseUrl !== undefined) return publicBaseUrl;
+  return request.host !== undefined && SANE_HOST.test(request.host) ? `${request.protocol}://${request.host}` : '';
+}
+
+/** A file's absolute address from `base`, with a signed link's query unless the file is private. */
+export function fileUrlOf(links: FileLinks, base: string, workspaceId: () => string): FileUrl {
+  return (file) => {
+    const address = `${base}${downloadPath(file.entryId, file.id)}`;
+    return file.private ? address : `${address}?${links.query(workspaceId(), { entryId: file.entryId, fileId: file.id })}`;
+  };
+}
+
 /**
  * Gives each request `req.fileUrl`: a file's absolute address (PUBLIC_BASE_URL, else the request's own scheme and
  * host) with a signed link's query, so that a plain HTTP client fetches it without a token until it expires. A
@@ -22,16 +36,8 @@ const SANE_HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
  * authentication. Mounted before REST's routes and GraphQL's, which both show files through it.
  */
 export function fileUrls(links: FileLinks, publicBaseUrl: string | undefined): RequestHandler {
-  const baseOf = (req: Request) => {
-    if (publicBaseUrl !== undefined) return publicBaseUrl;
-    const host = req.get('host');
-    return host !== undefined && SANE_HOST.test(host) ? `${req.protocol}://${host}` : '';
-  };
   return (req, _res, next) => {
-    req.fileUrl = (file) => {
-      const address = `${baseOf(req)}${downloadPath(file.entryId, file.id)}`;
-      return file.private ? address : `${address}?${links.query(req.workspaceId, { entryId: file.entryId, fileId: file.id })}`;
-    };
+    req.fileUrl = (file) => fileUrlOf(links, fileBaseOf(publicBaseUrl, { protocol: req.protocol, host: req.get('host') }), () => req.workspaceId)(file);
     next();
   };
 }

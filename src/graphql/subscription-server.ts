@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  createSourceEventStream,
+  execute,
+  getOperationAST,
+  GraphQLError,
+  parse,
+  specifiedRules,
+  validate,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLSchema,
+} from 'graphql';
+import { CloseCode, handleProtocols, makeServer, type Context } from 'graphql-ws';
+import WebSocket, { WebSocketServer } from 'ws';
+import type { EntryService } from '../domain/entries.service';
+import { DomainError } from '../domain/errors';
+import type { SearchService } from '../domain/search';
+import { expiryOf, type Authenticate, type Credentials } from '../http/authentication';
+import type { FileLinks } from '../http/file-links';
+import { fileBaseOf, fileUrlOf } from '../http/file-urls';
+import type { Logger } from '../logger';
+import { watchSubscriptions } from '../metrics';
+import { createContext, type EventFeeds } from './context';
+import { formatError, graphQLErrorOf } from './format-error';
+import { GRAPHQL_PATH } from './graphql.router';
+import { depthLimitRule, MAX_QUERY_TOKENS } from './limits';
+import { SubscriptionBounds, type SubscriptionCaps } from './subscription-bounds';
+import { subscriptionStream } from './subscription-stream';
+
+/** The bounds of GraphQL over WebSocket; tests narrow some of them (buildServer's `subscriptionLimits`). */
+export interface SubscriptionLimits extends SubscriptionCaps {
+  /** A socket holding more unsent bytes than this is closed (1008): the client is not reading. */
+  maxBufferedBytes: number;
+  /** A result that waits longer than this to be written closes its socket (1008) too. */
+  stallMs: number;
+  /** A connection that sends no connection_init within this is closed (4408, graphql-ws). */
+  connectionInitWaitMs: number;
+  /** The largest message a client may send (a subscribe message holds one operation). */
+  maxMessageBytes: number;
+  /** Pings at this interval; a socket that has not answered the previous ping is cut. */
+  keepAliveMs: number;
+}
+
+export const SUBSCRIPTION_LIMITS: SubscriptionLimits = {
+  perConnection: 10,
+  perWorkspace: 100,
+  maxBufferedBytes: 1024 ** 2,
+  stallMs: 30_000,
+  connectionInitWaitMs: 10_000,
+  maxMessageBytes: 64 * 1024,
+  keepAliveMs: 12_000,
+};
+
+/** Close codes of our own, besides graphql-ws's: a client too slow to read what it asked for (policy violation). */
+const SLOW_CONSUMER = 1008;
+const GOING_AWAY = 1001;
+/** How long a closing socket may take to say goodbye before it is cut (a slow consumer may never read its close). */
+const CLOSE_GRACE_MS = 5_000;
+/** The longest a timer can wait (setTimeout's limit, about 24.8 days): a later expiry is re-armed then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** One authenticated WebSocket connection. */
+interface Connection {
+  id: string;
+  workspaceId: string;
+  open: number;
+  socket: WebSocket;
+  request: IncomingMessage;
+  /** Ends each subscription of the connection (the server is closing). */
+  subscriptions: Set<AbortController>;
+  expiry?: NodeJS.Timeout;
+}
+
+interface Extra {
+  socket: WebSocket;
+  request: IncomingMessage;
+  connection?: Connection;
+}
+
+export interface SubscriptionDeps {
+  schema: GraphQLSchema;
+  entries: EntryService;
+  search?: SearchService;
+  feeds: EventFeeds;
+  authenticate: Authenticate;
+  fileLinks: FileLinks;
+  publicBaseUrl?: string;
+  logger: Logger;
+}
+
+export interface SubscriptionOptions {
+  maxDepth: number;
+  pageDataBudget: number;
+  limits?: Partial<SubscriptionLimits>;
+}
+
+/** A close reason within the 123 bytes a close frame holds. */
+const reasonOf = (text: string) => (Buffer.byteLength(text) <= 123 ? text : `${Buffer.from(text).subarray(0, 120).toString().replace(/\uFFFD+$/, '')}...`);
+
+/** The credentials of connection_init's payload: `{ authorization: "Bearer …" }` (any case of the key), or `{ token }`. */
+function credentialsOf(params: Record<string, unknown> | undefined): Credentials {
+  const key = Object.keys(params ?? {}).find((name) => name.toLowerCase() === 'authorization');
+  if (key !== undefined) {
+    const value = params![key];
+    return { authorization: typeof value === 'string' ? value : value === undefined || value === null ? undefined : String(value) };
+  }
+  return { token: params?.token };
+}
+
+/** Formats each error as Apollo's answers do: one domain error mapping for both transports. */
+const formatted = (errors: readonly GraphQLError[]) => errors.map((error) => formatError(error.toJSON(), error));
+
+/**
+ * GraphQL subscriptions over the graphql-ws protocol, on the WebSocket upgrade of `/graphql` of the HTTP
+ * server. Only subscriptions: queries and mutations go over HTTP, where Apollo bounds them. The token comes
+ * in connection_init and is verified by the HTTP side's authenticator (missing or bad: 4403); the socket is
+ * closed at the token's expiry (4403). Each subscription's events are executed with a context of their own.
+ */
+export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDeps, options: SubscriptionOptions) {
+  const limits = { ...SUBSCRIPTION_LIMITS, ...options.limits };
+  const bounds = new SubscriptionBounds(limits);
+  const connections = new Set<Connection>();
+  const unwatch = watchSubscriptions(() => bounds.open);
+  const rules = [...specifiedRules, depthLimitRule(options.maxDepth)];
+  const log = deps.logger;
+
+  const closeSocket = (socket: WebSocket, code: number, reason: string) => {
+    if (socket.readyState === WebSocket.CLOSED) return;
+    socket.close(code, reasonOf(reason));
+    setTimeout(() => socket.terminate(), CLOSE_GRACE_MS).unref();
+  };
+
+  /** Closes the socket at the token's expiry (a timer re-armed for an expiry past the longest timer). */
+  const closeAtExpiry = (connection: Connection, expiresAt: Date) => {
+    const ms = expiresAt.getTime() - Date.now();
+    connection.expiry = setTimeout(
+      () => (ms > MAX_TIMER_MS ? closeAtExpiry(connection, expiresAt) : closeSocket(connection.socket, CloseCode.Forbidden, 'Forbidden: the token expired; connect again with a new one')),
+      Math.max(0, Math.min(ms, MAX_TIMER_MS)),
+    );
+    connection.expiry.unref();
+  };
+
+  const contextOf = (connection: Connection, signal: AbortSignal, n: number) => {
+    const { request } = connection;
+    const base = fileBaseOf(deps.publicBaseUrl, { protocol: 'encrypted' in request.socket ? 'https' : 'http', host: request.headers.host });
+    return createContext(
+      deps.entries,
+      { workspaceId: connection.workspaceId, requestId: `${connection.id}/${n}`, log, signal, fileUrl: fileUrlOf(deps.fileLinks, base, () => connection.workspaceId) },
+      options.pageDataBudget,
+      deps.search,
+      deps.feeds,
+    );
+  };
+
+  /** A subscription: its place under the bounds, its source of events, then each event executed apart. */
+  const subscribe = async (args: ExecutionArgs): Promise<ExecutionResult | AsyncGenerator<ExecutionResult>> => {
+    const connection = args.contextValue as Connection;
+    let release: () => void;
+    try {
+      release = bounds.take(connection);
+    } catch (error) {
+      return { errors: [graphQLErrorOf(error as DomainError)] };
+    }
+    const controller = new AbortController();
+    connection.subscriptions.add(controller);
+    let executions = 0;
+    const sourceContext = contextOf(connection, controller.signal, executions++);
+    const ended = () => {
+      controller.abort();
+      connection.subscriptions.delete(controller);
+      sourceContext.readTurn.release();
+      release();
+    };
+    try {
+      const source = await createSourceEventStream({ ...args, contextValue: sourceContext });
+      if (!(Symbol.asyncIterator in source)) {
+        ended();
+        return source;
+      }
+      const run = async (event: unknown) => {
+        const contextValue = contextOf(connection, controller.signal, executions++);
+        try {
+          return await execute({ ...args, rootValue: event, contextValue });
+        } finally {
+          contextValue.readTurn.release();
+        }
+      };
+      return subscriptionStream(source[Symbol.asyncIterator](), run, {
+        ended,
+        stallMs: limits.stallMs,
+        stalled: () => closeSocket(connection.socket, SLOW_CONSUMER, `slow consumer: an event waited over ${limits.stallMs} ms to be sent; reconnect and resume from the last cursor`),
+      });
+    } catch (error) {
+      ended();
+      throw error;
+    }
+  };
+
+  const server = makeServer<Record<string, unknown>, Extra>({
+    schema: deps.schema,
+    connectionInitWaitTimeout: limits.connectionInitWaitMs,
+    async onConnect(ctx: Context<Record<string, unknown>, Extra>) {
+      const { socket, request } = ctx.extra;
+      const credentials = credentialsOf(ctx.connectionParams);
+      try {
+        const { workspaceId } = await deps.authenticate(credentials);
+        const connection: Connection = { id: randomUUID(), workspaceId, open: 0, socket, request, subscriptions: new Set() };
+        ctx.extra.connection = connection;
+        connections.add(connection);
+        const expiresAt = expiryOf(credentials);
+        if (expiresAt) closeAtExpiry(connection, expiresAt);
+        return true;
+      } catch (error) {
+        if (error instanceof DomainError && error.key === 'unauthorized') {
+          closeSocket(socket, CloseCode.Forbidden, `Forbidden: ${error.message}`);
+        } else {
+          log.error({ err: error }, 'graphql-ws: authentication failed');
+          closeSocket(socket, CloseCode.InternalServerError, 'Internal server error');
+        }
+        return false;
+      }
+    },
+    onSubscribe(ctx, _id, payload) {
+      const connection = ctx.extra.connection!;
+      let document;
+      try {
+        document = parse(payload.query, { maxTokens: MAX_QUERY_TOKENS });
+      } catch (error) {
+        return [error as GraphQLError];
+      }
+      const errors = validate(deps.schema, document, rules);
+      if (errors.length > 0) return errors;
+      const operation = getOperationAST(document, payload.operationName);
+      if (!operation) return [new GraphQLError('Unable to identify the operation')];
+      if (operation.operation !== 'subscription') {
+        return [new GraphQLError('Only subscriptions are served over WebSocket: send queries and mutations over HTTP to /graphql', { extensions: { code: 'BAD_USER_INPUT' } })];
+      }
+      return { schema: deps.schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue: connection };
+    },
+    subscribe,
+    onNext(ctx, _id, _payload, _args, result) {
+      const { socket } = ctx.extra;
+      if (socket.bufferedAmount > limits.maxBufferedBytes) {
+        closeSocket(socket, SLOW_CONSUMER, `slow consumer: over ${limits.maxBufferedBytes} bytes unsent; reconnect and resume from the last cursor`);
+      }
+      return result.errors ? { ...result, errors: formatted(result.errors) } : undefined;
+    },
+    onError(_ctx, _id, _payload, errors) {
+      return formatted(errors);
+    },
+    onClose(ctx) {
+      const { connection } = ctx.extra;
+      if (!connection) return;
+      clearTimeout(connection.expiry);
+      connections.delete(connection);
+    },
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes, handleProtocols });
+  let closing = false;
+
+  wss.on('connection', (socket: WebSocket, request: IncomingMessage) => {
+    let alive = true;
+    socket.on('pong', () => (alive = true));
+    const keepAlive = setInterval(() => {
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+    }, limits.keepAliveMs);
+    keepAlive.unref();
+    socket.on('error', (error) => log.debug({ err: error }, 'graphql-ws: socket error'));
+    const closed = server.opened(
+      {
+        protocol: socket.protocol,
+        send: (data) =>
+          new Promise<void>((resolve, reject) => {
+            if (socket.readyState !== WebSocket.OPEN) return resolve();
+            socket.send(data, (error) => (error ? reject(error) : resolve()));
+          }),
+        close: (code, reason) => closeSocket(socket, code ?? 1000, reason ?? ''),
+        onMessage: (handle) =>
+          socket.on('message', async (data) => {
+            try {
+              await handle(String(data));
+            } catch (error) {
+              log.error({ err: error }, 'graphql-ws: message handling failed');
+              closeSocket(socket, CloseCode.InternalServerError, 'Internal server error');
+            }
+          }),
+      },
+      { socket, request },
+    );
+    socket.once('close', (code, reason) => {
+      clearInterval(keepAlive);
+      void closed(code, String(reason));
+    });
+  });
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (request.url ?? '').split('?')[0];
+    if (path !== GRAPHQL_PATH) {
+      // Another path's upgrade: left to its own handler, if there is one.
+      if (httpServer.listenerCount('upgrade') === 1) socket.destroy();
+      return;
+    }
+    if (closing) return socket.destroy();
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+  };
+  httpServer.on('upgrade', onUpgrade);
+
+  return {
+    /** Subscriptions open now. */
+    get open(): number {
+      return bounds.open;
+    },
+    /** Ends every subscription and closes every socket (1001), cutting those that do not answer within a second. */
+    async close(): Promise<void> {
+      closing = true;
+      httpServer.off('upgrade', onUpgrade);
+      unwatch();
+      for (const connection of connections) for (const controller of connection.subscriptions) controller.abort();
+      for (const socket of wss.clients) closeSocket(socket, GOING_AWAY, 'the server is shutting down');
+      const deadline = Date.now() + 1_000;
+      while (wss.clients.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (const socket of wss.clients) socket.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

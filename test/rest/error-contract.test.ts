@@ -154,6 +154,10 @@ const GRAPHQL: Record<string, () => Promise<RawReply>> = {
     return gql.query(createEntry, { input: { key, data: party('Twice') } });
   },
   'entry-signed': () => gql.query(updateEntry, { input: { id: signedId, data: party('Changed') } }),
+  gone: async () => {
+    const { cursor, token } = await staleEventCursor();
+    return graphqlClient(t.url, token).query('query($after: String) { events(after: $after) { edges { cursor } } }', { after: cursor });
+  },
   'payload-too-large': () => gql.post({ query: `{ entries { edges { cursor } } } # ${'x'.repeat(100 * 1024)}` }),
   'unsupported-media-type': () => gql.post('{ "query": "{ entries { edges { cursor } } }" }', { 'content-type': 'text/plain' }),
   'unknown-schema': () => gql.query(createEntry, { input: { data: { $schema: 'https://gobl.org/draft-0/nothing' } } }),

@@ -205,9 +205,10 @@ export class EntryService {
     await turn?.show(shown.reduce((sum, entry) => sum + bytesOf(sizes.get(entry.id)), 0));
     const ids = shown.map((entry) => entry.id);
     const some = (part: keyof EntryPartSizes) => ids.filter((id) => (sizes.get(id)?.[part] ?? 0) > 0);
+    const weight = (part: keyof EntryPartSizes) => ids.reduce((sum, id) => sum + (sizes.get(id)?.[part] ?? 0), 0);
     const [attachments, meta, versions] = await Promise.all([
-      this.store.attachmentsOf(workspaceId, some('attachments')),
-      this.store.metaOf(workspaceId, some('meta')),
+      this.store.attachmentsOf(workspaceId, some('attachments'), weight('attachments')),
+      this.store.metaOf(workspaceId, some('meta'), weight('meta')),
       this.store.versionsOf(workspaceId, ids, VERSIONS_SHOWN),
     ]);
     for (const entry of shown) {
@@ -229,13 +230,13 @@ export class EntryService {
   }
 
   /** The files of entries already read (a page), in one query. */
-  attachmentsOf(workspaceId: string, ids: string[]): Promise<Map<string, Attachment[]>> {
-    return this.store.attachmentsOf(workspaceId, ids);
+  attachmentsOf(workspaceId: string, ids: string[], weight?: number): Promise<Map<string, Attachment[]>> {
+    return this.store.attachmentsOf(workspaceId, ids, weight);
   }
 
   /** The listed meta rows of entries already read (a page), in one query. */
-  metaOf(workspaceId: string, ids: string[]): Promise<Map<string, Meta[]>> {
-    return this.store.metaOf(workspaceId, ids);
+  metaOf(workspaceId: string, ids: string[], weight?: number): Promise<Map<string, Meta[]>> {
+    return this.store.metaOf(workspaceId, ids, weight);
   }
 
   /** A page of an entry's versions past those versionsOf shows: older than its newest version of id `version`. */

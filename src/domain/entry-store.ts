@@ -79,10 +79,13 @@ export interface EntryStore {
   dataSizes(workspaceId: string, ids: string[]): Promise<Map<string, number>>;
   /** What the files and listed meta rows of entries weigh when shown; an entry with none is absent. */
   partSizes(workspaceId: string, ids: string[]): Promise<Map<string, EntryPartSizes>>;
-  /** The files of entries, oldest first; an entry with none is absent. */
-  attachmentsOf(workspaceId: string, ids: string[]): Promise<Map<string, Attachment[]>>;
-  /** The meta rows of entries that are listed (never `secure` ones), oldest first; an entry with none is absent. */
-  metaOf(workspaceId: string, ids: string[]): Promise<Map<string, Meta[]>>;
+  /**
+   * The files of entries, oldest first; an entry with none is absent. `weight`, when known (partSizes), is what
+   * they weigh in all: light ones are read in fewer queries, heavy ones in slices that hold the thread little.
+   */
+  attachmentsOf(workspaceId: string, ids: string[], weight?: number): Promise<Map<string, Attachment[]>>;
+  /** The meta rows of entries that are listed (never `secure` ones), oldest first; an entry with none is absent. `weight` as above. */
+  metaOf(workspaceId: string, ids: string[], weight?: number): Promise<Map<string, Meta[]>>;
   /** The newest `newest` versions of entries and their count; an entry never changed (no version rows) is absent. */
   versionsOf(workspaceId: string, ids: string[], newest: number): Promise<Map<string, EntryVersionsShown>>;
   /**

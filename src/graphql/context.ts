@@ -99,11 +99,11 @@ export function createContext(
       return ids.map((id) => sizes.get(id) ?? { attachments: 0, meta: 0 });
     }),
     attachments: new DataLoader(async (ids) => {
-      const found = await entries.attachmentsOf(workspaceId, [...ids]);
+      const found = await entries.attachmentsOf(workspaceId, [...ids], await weightOf(ids, 'attachments'));
       return ids.map((id) => found.get(id) ?? []);
     }),
     meta: new DataLoader(async (ids) => {
-      const found = await entries.metaOf(workspaceId, [...ids]);
+      const found = await entries.metaOf(workspaceId, [...ids], await weightOf(ids, 'meta'));
       return ids.map((id) => found.get(id) ?? []);
     }),
     versions: new DataLoader(async (ids) => {
@@ -122,6 +122,9 @@ export function createContext(
       ),
     ),
   };
+  /** What the parts of entries weigh in all (their sizes are read before the parts are paid for). */
+  const weightOf = async (ids: readonly string[], part: keyof EntryPartSizes): Promise<number> =>
+    (await loaders.partSizes.loadMany(ids)).reduce((sum: number, sizes) => sum + (sizes instanceof Error ? 0 : sizes[part]), 0);
   /** Pays for showing an entry's part, before reading it; false when it has none (nothing to read). */
   const paidPart = async (entry: Entry, part: keyof EntryPartSizes): Promise<boolean> => {
     const bytes = (await loaders.partSizes.load(entry.id))[part];

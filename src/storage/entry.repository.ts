@@ -176,15 +176,16 @@ export class EntryRepository implements EntryStore {
     return sizes;
   }
 
-  async attachmentsOf(workspaceId: string, ids: string[]): Promise<Map<string, Attachment[]>> {
+  async attachmentsOf(workspaceId: string, ids: string[], weight?: number): Promise<Map<string, Attachment[]>> {
     if (ids.length === 0) return new Map();
-    const rows = await inSlices<AttachmentEntity>((after) => {
+    const rowsPerSlice = sliceRows(weight);
+    const rows = await inSlices<AttachmentEntity>(rowsPerSlice, (after) => {
       const query = this.attachments
         .createQueryBuilder('a')
         .where('a.workspaceId = :workspaceId AND a.entryId IN (:...ids)', { workspaceId, ids })
         .orderBy('a.entryId', 'ASC')
         .addOrderBy('a.id', 'ASC')
-        .limit(ROWS_PER_SLICE);
+        .limit(rowsPerSlice);
       if (after) query.andWhere('(a.entryId > :entryId OR (a.entryId = :entryId AND a.id > :id))', { entryId: after.entryId, id: after.id });
       return query.getMany();
     });
@@ -192,16 +193,17 @@ export class EntryRepository implements EntryStore {
     return groupBy(rows.map(fromAttachmentRow), (a) => a.entryId);
   }
 
-  async metaOf(workspaceId: string, ids: string[]): Promise<Map<string, Meta[]>> {
+  async metaOf(workspaceId: string, ids: string[], weight?: number): Promise<Map<string, Meta[]>> {
     if (ids.length === 0) return new Map();
-    const rows = await inSlices<MetaEntity>((after) => {
+    const rowsPerSlice = sliceRows(weight);
+    const rows = await inSlices<MetaEntity>(rowsPerSlice, (after) => {
       const query = this.metas
         .createQueryBuilder('m')
         .where('m.workspaceId = :workspaceId AND m.entryId IN (:...ids) AND m.secure = :secure', { workspaceId, ids, secure: false })
         .orderBy('m.entryId', 'ASC')
         .addOrderBy('m.src', 'ASC')
         .addOrderBy('m.key', 'ASC')
-        .limit(ROWS_PER_SLICE);
+        .limit(rowsPerSlice);
       if (after) {
         query.andWhere('(m.entryId > :entryId OR (m.entryId = :entryId AND (m.src > :src OR (m.src = :src AND m.key > :key))))', {
           entryId: after.entryId,
@@ -232,10 +234,12 @@ export class EntryRepository implements EntryStore {
 }
 
 /**
- * Rows of files or meta rows read in one query: up to 16 rows of up to 64 KiB each (1 MiB), about 3 ms of the
- * thread on SQLite, where 100 such rows held it for over 60 ms (read and parsed; measured on the bench machine).
+ * Rows of files or meta rows read in one query. Rows of unknown weight, or weighing over 1 MiB in all, 16 at a
+ * time: 16 rows of up to 64 KiB each (1 MiB) hold the thread about 3 ms on SQLite, where 100 such rows held it
+ * over 60 ms (read and parsed, on the bench machine). Rows known to weigh 1 MiB or less in all, 100 at a time:
+ * a page of small parts in one query.
  */
-const ROWS_PER_SLICE = 16;
+const sliceRows = (weight: number | undefined) => (weight !== undefined && weight <= 1024 * 1024 ? 100 : 16);
 
 /**
  * Reads rows a slice at a time, in primary-key order from where the last slice ended (each slice a range of
@@ -243,12 +247,12 @@ const ROWS_PER_SLICE = 16;
  * thousand files are read between other requests rather than in one long read before them (on SQLite a query
  * holds the HTTP thread). Like the three parts of an answer, the slices are not one snapshot.
  */
-async function inSlices<T>(read: (after: T | undefined) => Promise<T[]>): Promise<T[]> {
+async function inSlices<T>(rowsPerSlice: number, read: (after: T | undefined) => Promise<T[]>): Promise<T[]> {
   const rows: T[] = [];
   for (;;) {
     const slice = await read(rows[rows.length - 1]);
     rows.push(...slice);
-    if (slice.length < ROWS_PER_SLICE) return rows;
+    if (slice.length < rowsPerSlice) return rows;
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import express from 'express';
 import type { DataSource } from 'typeorm';
@@ -34,6 +36,10 @@ import { EventMaker } from './domain/event-maker';
 import { EventsService } from './domain/events.service';
 import { FeedWatch } from './domain/feed-watch';
 import { EventRepository } from './storage/event.repository';
+import { WebhookDispatcher } from './domain/webhook-delivery';
+import { WebhooksService } from './domain/webhooks.service';
+import { WebhookRepository } from './storage/webhook.repository';
+import { HttpWebhookSender } from './webhooks/webhook-sender';
 import { SearchService, searchTermsOf } from './domain/search';
 import { MetaRepository } from './storage/meta.repository';
 import { SearchIndexRepository } from './storage/search-index.repository';
@@ -97,7 +103,22 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   // Every change is written with its events; whoever waits for a workspace's feed here hears of them at once.
   const eventStore = new EventRepository(dataSource);
   const feedWatch = new FeedWatch(eventStore);
-  const eventMaker = new EventMaker(uuidv7, () => new Date(), (workspaceId) => feedWatch.written(workspaceId));
+  // Webhooks: delivered by every process from the feed, each endpoint leased to one process at a time.
+  const webhookStore = new WebhookRepository(dataSource);
+  const webhookSender = new HttpWebhookSender({ allowHttp: config.webhooks.allowHttp, allowPrivate: config.webhooks.allowPrivate });
+  const webhookDispatcher = new WebhookDispatcher(
+    webhookStore,
+    eventStore,
+    webhookSender,
+    { ...config.webhooks, owner: `${hostname()}:${process.pid}:${randomUUID()}` },
+    uuidv7,
+    (error) => logger.warn({ err: error }, 'webhook delivery failed'),
+  );
+  const webhooks = new WebhooksService(webhookStore, eventStore, webhookSender, webhookDispatcher, uuidv7);
+  const eventMaker = new EventMaker(uuidv7, () => new Date(), (workspaceId) => {
+    feedWatch.written(workspaceId);
+    webhookDispatcher.wake();
+  });
   const events = new EventsService(eventStore, feedWatch, config.eventRetentionMs);
   const eventPruning = events.startPruning((error) => logger.warn({ err: error }, 'event retention sweep failed'));
   const entries = new EntryService(entryStore, {
@@ -143,6 +164,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
     files,
     spool,
     events,
+    webhooks,
     gobl: new GoblService(engine),
     isReady: () => isDatabaseReady(dataSource),
     openApiText: openApiText(),
@@ -164,6 +186,8 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
   app.use(graphql.router);
   app.use(notFoundHandler);
   app.use(errorHandler);
+
+  webhookDispatcher.start();
 
   const httpServer = http.createServer(
     { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
@@ -209,6 +233,7 @@ export async function buildServer(config: Config, options: { logger?: Logger; ti
         httpServer.closeIdleConnections();
       });
       await graphql.stop();
+      await webhookDispatcher.stop();
       await spoolSweep.stop();
       await eventPruning.stop();
       await entries.close();

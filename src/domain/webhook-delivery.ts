@@ -155,7 +155,8 @@ export class WebhookDispatcher {
     }
     const outcome = await this.sender.send(this.messageOf(endpoint, event), this.stopping.signal);
     if (this.stopping.signal.aborted && outcome.status === undefined) {
-      // Cut by the close, not the endpoint's fault: the lease is left to expire, and the event is sent again then.
+      // Cut by the close, not the endpoint's fault: no attempt counted, and the lease given up for another process.
+      await this.store.progress(endpoint, owner, progressOf(endpoint), this.clock());
       return undefined;
     }
     const now = this.clock();

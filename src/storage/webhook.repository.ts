@@ -166,18 +166,18 @@ export class WebhookRepository implements WebhookStore {
    * SQLite, whose write transaction is alone on the database, by an UPDATE that holds only if no live lease
    * is there.
    */
-  claimDue(owner: string, now: Date, until: Date, limit: number): Promise<WebhookEndpoint[]> {
+  async claimDue(owner: string, now: Date, until: Date, limit: number): Promise<WebhookEndpoint[]> {
     const at = now.getTime();
+    // Read first, outside a transaction: a poll that finds nothing due writes nothing (SQLite's write lock stays free).
+    const due: { workspace_id: string; id: string }[] = await this.dataSource.query(
+      'SELECT w.workspace_id, w.id FROM webhook_endpoints w JOIN event_feeds f ON f.workspace_id = w.workspace_id ' +
+        'WHERE w.enabled = 1 AND f.last_seq > w.delivered_seq AND (w.next_attempt_at IS NULL OR w.next_attempt_at <= ?) AND (w.lease_until IS NULL OR w.lease_until < ?) ' +
+        'ORDER BY w.next_attempt_at LIMIT ?',
+      [at, at, limit * 2],
+    );
+    if (due.length === 0) return [];
+    const stillDue = 'enabled = 1 AND (next_attempt_at IS NULL OR next_attempt_at <= ?) AND (lease_until IS NULL OR lease_until < ?)';
     return runTransaction(this.dataSource, function* (mysql): Generator<Step, WebhookEndpoint[], any> {
-      const due: { workspace_id: string; id: string }[] = yield {
-        sql:
-          'SELECT w.workspace_id, w.id FROM webhook_endpoints w JOIN event_feeds f ON f.workspace_id = w.workspace_id ' +
-          'WHERE w.enabled = 1 AND f.last_seq > w.delivered_seq AND (w.next_attempt_at IS NULL OR w.next_attempt_at <= ?) AND (w.lease_until IS NULL OR w.lease_until < ?) ' +
-          'ORDER BY w.next_attempt_at LIMIT ?',
-        parameters: [at, at, limit * 2],
-      };
-      if (due.length === 0) return [];
-      const stillDue = 'enabled = 1 AND (next_attempt_at IS NULL OR next_attempt_at <= ?) AND (lease_until IS NULL OR lease_until < ?)';
       let claimable = due;
       if (mysql) {
         claimable = yield {
@@ -191,7 +191,7 @@ export class WebhookRepository implements WebhookStore {
           sql: `UPDATE webhook_endpoints SET lease_owner = ?, lease_until = ? WHERE workspace_id = ? AND id = ? AND ${stillDue}`,
           parameters: [owner, until.getTime(), row.workspace_id, row.id, at, at],
         };
-        if (changedRows(result) === 0) continue;
+        if (changedRows(result) === 0) continue; // another process took it since the read
         const endpoint = yield* endpointStep(row.workspace_id, row.id);
         if (endpoint) claimed.push(endpoint);
       }

@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
 export interface ReceivedHook {
+  /** The path and query it was POSTed to. */
+  path: string;
   headers: Record<string, string>;
   body: string;
   payload: any;
@@ -17,6 +19,11 @@ export interface ReceivedHook {
 export class WebhookReceiver {
   readonly hooks: ReceivedHook[] = [];
   answer: (hook: Omit<ReceivedHook, 'answered'>, index: number) => number = () => 200;
+  /** How long each answer is held back. */
+  delayMs = 0;
+  /** POSTs that arrived for a path while another to the same path was unanswered: one endpoint served twice at once. */
+  overlaps = 0;
+  private readonly inFlight = new Set<string>();
   private server: http.Server | undefined;
   port = 0;
 
@@ -32,10 +39,16 @@ export class WebhookReceiver {
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
         const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)]));
-        const hook = { headers, body, payload: JSON.parse(body) };
+        const path = req.url ?? '';
+        const hook = { path, headers, body, payload: JSON.parse(body) };
         const answered = this.answer(hook, this.hooks.length);
-        this.hooks.push({ ...hook, answered });
-        res.writeHead(answered, { 'content-type': 'text/plain', connection: 'close' }).end(`answered ${answered}`);
+        if (this.inFlight.has(path)) this.overlaps++;
+        this.inFlight.add(path);
+        setTimeout(() => {
+          this.inFlight.delete(path);
+          this.hooks.push({ ...hook, answered });
+          res.writeHead(answered, { 'content-type': 'text/plain', connection: 'close' }).end(`answered ${answered}`);
+        }, this.delayMs);
       });
     });
     await new Promise<void>((resolve, reject) => {

@@ -218,4 +218,23 @@ describe('delivery', () => {
     await waitFor(() => rx.hooks.length === 1, 15_000, 'the held event');
     expect(rx.hooks[0].payload.position).toBe(1);
   });
+
+  test('a slow endpoint holds up neither writes nor other endpoints', async () => {
+    const slow = await receiver();
+    slow.delayMs = 3_000;
+    const fast = await receiver();
+    await register(slow.url);
+    await register(fast.url);
+    await createEntry('First');
+    const started = Date.now();
+    await waitFor(() => fast.hooks.length === 1, 3_000, 'the fast endpoint');
+    const second = Date.now();
+    await createEntry('Second');
+    expect(Date.now() - second).toBeLessThan(1_500);
+    await waitFor(() => fast.hooks.length === 2, 3_000, 'the fast endpoint\'s second event');
+    expect(Date.now() - started).toBeLessThan(3_500);
+    expect(slow.hooks).toHaveLength(0); // still answering the first
+    await waitFor(() => slow.hooks.length === 2, 15_000, 'the slow endpoint');
+    expect(slow.hooks.map((h) => h.payload.position)).toEqual([1, 2]);
+  });
 });

@@ -1,4 +1,4 @@
-import type { EntryEvent } from './entry-event';
+import { eventSummaryJson, type EntryEvent } from './entry-event';
 import type { EventStore } from './event-store';
 import {
   DELIVERIES_KEPT, DISABLE_AFTER_MS, GIVE_UP_AFTER_MS, RETRY_JITTER, RETRY_LAST_MS, RETRY_SCHEDULE_MS,
@@ -24,14 +24,7 @@ export interface DispatcherOptions {
 }
 
 /** The body of a delivery: the event as the feed shows it, with its place (`position`) rather than a cursor. */
-export const webhookPayload = (event: EntryEvent) => ({
-  id: event.id,
-  type: event.type,
-  created_at: event.createdAt.toISOString(),
-  entry_id: event.entryId,
-  position: event.seq,
-  data: event.data,
-});
+export const webhookPayload = (event: EntryEvent) => ({ ...eventSummaryJson(event), position: event.seq });
 
 type Verdict = 'delivered' | 'retry' | 'failed';
 

@@ -69,6 +69,14 @@ export interface Config {
   engine: { threads: number; timeLimitMs: number; memoryMb: number; nice: number };
   /** ENGINE_QUEUE_LIMIT (default 1000), ENGINE_QUEUE_WORKSPACE_LIMIT (default 250, at most the first): jobs waiting for a thread. */
   engineQueue: { limit: number; workspaceLimit: number };
+  /**
+   * WEBHOOK_ALLOW_HTTP (default false): endpoints may be plain http, not only https. WEBHOOK_ALLOW_PRIVATE
+   * (default false): endpoints may be on loopback, private, link-local or other internal addresses.
+   * WEBHOOK_POLL_MS (default 500): how often each process looks for due endpoints. WEBHOOK_CONCURRENCY (default
+   * 16): deliveries one process makes at once. WEBHOOK_RETRY_SCALE (default 1): a factor on every delay of the
+   * retry schedule, giving up and disabling (tests shorten the three days to seconds).
+   */
+  webhooks: { allowHttp: boolean; allowPrivate: boolean; pollMs: number; concurrency: number; retryScale: number };
   logLevel: string;
 }
 
@@ -344,6 +352,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       nice: value('ENGINE_NICE') === '0' ? 0 : parsePositiveInteger('ENGINE_NICE', value('ENGINE_NICE'), 10, problems),
     },
     engineQueue: parseEngineQueue(value('ENGINE_QUEUE_LIMIT'), value('ENGINE_QUEUE_WORKSPACE_LIMIT'), problems),
+    webhooks: {
+      allowHttp: parseBoolean('WEBHOOK_ALLOW_HTTP', value('WEBHOOK_ALLOW_HTTP'), false, problems),
+      allowPrivate: parseBoolean('WEBHOOK_ALLOW_PRIVATE', value('WEBHOOK_ALLOW_PRIVATE'), false, problems),
+      pollMs: parsePositiveInteger('WEBHOOK_POLL_MS', value('WEBHOOK_POLL_MS'), 500, problems),
+      concurrency: parsePositiveInteger('WEBHOOK_CONCURRENCY', value('WEBHOOK_CONCURRENCY'), 16, problems),
+      retryScale: parseRetryScale(value('WEBHOOK_RETRY_SCALE'), problems),
+    },
     logLevel,
   };
   if (config.engine.nice > 19) problems.push(`ENGINE_NICE must be from 0 to 19, got "${config.engine.nice}"`);
@@ -354,4 +369,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.engine.memoryMb < 64) problems.push(`ENGINE_MEMORY_MB must be at least 64, got "${config.engine.memoryMb}"`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** WEBHOOK_RETRY_SCALE: a factor above 0 and at most 1 on the retry schedule's delays. */
+function parseRetryScale(text: string | undefined, problems: string[]): number {
+  if (text === undefined || text === '') return 1;
+  const scale = Number(text);
+  if (Number.isFinite(scale) && scale > 0 && scale <= 1) return scale;
+  problems.push(`WEBHOOK_RETRY_SCALE must be a number above 0 and at most 1, got "${text}"`);
+  return 1;
 }

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import express from 'express';
 import type { DataSource } from 'typeorm';
@@ -36,6 +38,10 @@ import { EventsService } from './domain/events.service';
 import { FeedWatch } from './domain/feed-watch';
 import { FeedSequencer } from './domain/feed-sequencer';
 import { EventRepository } from './storage/event.repository';
+import { WebhookDispatcher } from './domain/webhook-delivery';
+import { WebhooksService } from './domain/webhooks.service';
+import { WebhookRepository } from './storage/webhook.repository';
+import { HttpWebhookSender } from './webhooks/webhook-sender';
 import { SearchService, searchTermsOf } from './domain/search';
 import { MetaRepository } from './storage/meta.repository';
 import { SearchIndexRepository } from './storage/search-index.repository';
@@ -103,10 +109,26 @@ export async function buildServer(
   const eventStore = new EventRepository(dataSource);
   const feedWatch = new FeedWatch(eventStore);
   const unwatchFeed = watchFeedWaiters(() => feedWatch.size);
+  // Webhooks: delivered by every process from the feed, each endpoint leased to one process at a time.
+  const webhookStore = new WebhookRepository(dataSource);
+  const webhookSender = new HttpWebhookSender({ allowHttp: config.webhooks.allowHttp, allowPrivate: config.webhooks.allowPrivate });
+  const webhookDispatcher = new WebhookDispatcher(
+    webhookStore,
+    eventStore,
+    webhookSender,
+    { ...config.webhooks, owner: `${hostname()}:${process.pid}:${randomUUID()}` },
+    uuidv7,
+    (error) => logger.warn({ err: error }, 'webhook delivery failed'),
+  );
+  const webhooks = new WebhooksService(webhookStore, eventStore, webhookSender, webhookDispatcher, uuidv7);
   // Events are placed in their feeds once committed: by this process at once, by any process for the others.
+  // Placed, they can be read: whoever waits for the feed reads it, and this process's deliveries go on.
   const sequencer = new FeedSequencer(
     eventStore,
-    (workspaceIds) => workspaceIds.forEach((workspaceId) => feedWatch.written(workspaceId)),
+    (workspaceIds) => {
+      workspaceIds.forEach((workspaceId) => feedWatch.written(workspaceId));
+      webhookDispatcher.wake();
+    },
     (error) => logger.warn({ err: error }, 'placing events in their feeds failed; trying again'),
   );
   sequencer.start();
@@ -159,6 +181,7 @@ export async function buildServer(
     files,
     spool,
     events,
+    webhooks,
     gobl: new GoblService(engine),
     isReady: () => isDatabaseReady(dataSource),
     openApiText: openApiText(),
@@ -181,6 +204,8 @@ export async function buildServer(
   app.use(graphql.router);
   app.use(notFoundHandler);
   app.use(errorHandler);
+
+  webhookDispatcher.start();
 
   const httpServer = http.createServer(
     { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
@@ -233,6 +258,7 @@ export async function buildServer(
         httpServer.closeIdleConnections();
       });
       await graphql.stop();
+      await webhookDispatcher.stop();
       await spoolSweep.stop();
       await eventPruning.stop();
       await sequencer.stop();

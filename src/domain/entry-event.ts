@@ -42,3 +42,12 @@ export type NewEvent = Omit<EntryEvent, 'seq'>;
  * transaction. None for a change that turns out to change nothing.
  */
 export type EventsOf = (stored: Entry) => readonly NewEvent[];
+
+/** An event in the contract's names, as both the feed and a webhook's body show it (each adds where it stands). */
+export const eventSummaryJson = (event: EntryEvent) => ({
+  id: event.id,
+  type: event.type,
+  created_at: event.createdAt.toISOString(),
+  entry_id: event.entryId,
+  data: event.data,
+});

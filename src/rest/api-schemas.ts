@@ -9,6 +9,7 @@ export { BuildBody, CorrectBody, CreateEntryBody, SignBody, UpdateEntryBody };
 import { ERROR_KEYS } from '../domain/errors';
 import { EVENT_TYPES } from '../domain/entry-event';
 import { DEFAULT_EVENTS_LIMIT, MAX_EVENTS_LIMIT, MAX_WAIT_SECONDS } from '../domain/events.service';
+import { DEFAULT_DELIVERIES_LIMIT, MAX_DELIVERIES_LIMIT } from '../domain/webhooks.service';
 import { UUID_VERSIONS } from '../domain/uuid-request';
 
 /**
@@ -295,6 +296,88 @@ export const EventPageSchema = Type.Object(
   { $id: 'EventPage', additionalProperties: false },
 );
 
+const EventTypeSchema = Type.Union(EVENT_TYPES.map((type) => Type.Literal(type)), { expected: `one of ${EVENT_TYPES.join(', ')}` });
+
+export const WebhookSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    url: Type.String(),
+    description: Type.Optional(Type.String()),
+    events: Type.Optional(Type.Array(EventTypeSchema, { description: 'The event types it gets; absent: every type.' })),
+    enabled: Type.Boolean(),
+    disabled_reason: Type.Optional(Type.String({ description: 'Why delivery disabled it (every attempt failed for five days); gone once it is enabled again.' })),
+    secret: Type.Optional(Type.String({ description: 'The signing secret (`whsec_` and base64): shown only when the endpoint is created and when its secret is rotated.' })),
+    previous_secret_until: Type.Optional(Type.String({ ...DATE_TIME, description: 'After a rotation, until when the previous secret still signs beside the new one.' })),
+    position: Type.Integer({ description: 'The place in the workspace\'s feed (an event\'s `position`) delivered up to.' }),
+    next_attempt_at: Type.Optional(Type.String({ ...DATE_TIME, description: 'When the event being retried is sent again.' })),
+    failing_since: Type.Optional(Type.String({ ...DATE_TIME, description: 'Since when every attempt has failed.' })),
+    created_at: Type.String(DATE_TIME),
+    updated_at: Type.String(DATE_TIME),
+  },
+  { $id: 'Webhook', additionalProperties: false },
+);
+
+export const WebhookListSchema = Type.Object({ list: Type.Array(WebhookSchema, { description: 'Oldest first.' }) }, { $id: 'WebhookList', additionalProperties: false });
+
+const webhookUrl = Type.String({ maxLength: 2048, description: 'Where events are POSTed: https (http only with WEBHOOK_ALLOW_HTTP), never a private, loopback or link-local address (unless WEBHOOK_ALLOW_PRIVATE).', expected: 'a URL of at most 2048 characters' });
+const webhookDescription = Type.String({ maxLength: 512, expected: 'a string of at most 512 characters' });
+
+export const CreateWebhookBody = Type.Object(
+  {
+    url: webhookUrl,
+    events: Type.Optional(Type.Array(Type.String(), { maxItems: 32, description: `Event types to deliver (${EVENT_TYPES.join(', ')}); absent or empty: every type.`, expected: 'a list of event types' })),
+    description: Type.Optional(webhookDescription),
+  },
+  { $id: 'CreateWebhookBody', additionalProperties: false },
+);
+
+export const UpdateWebhookBody = Type.Object(
+  {
+    url: Type.Optional(webhookUrl),
+    events: Type.Optional(Type.Array(Type.String(), { maxItems: 32, description: 'Event types to deliver; empty: every type.', expected: 'a list of event types' })),
+    description: Type.Optional({ ...webhookDescription, description: 'Empty removes it.' }),
+    enabled: Type.Optional(flagSchema('False stops delivery; true starts it again where it stood, its failures forgotten.')),
+  },
+  { $id: 'UpdateWebhookBody', additionalProperties: false },
+);
+
+export const WebhookDeliverySchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    event_id: Type.String({ format: 'uuid', description: 'The event\'s id: the `webhook-id` header.' }),
+    event_type: EventTypeSchema,
+    position: Type.Integer({ description: 'The event\'s place in the feed.' }),
+    status: Type.Union([Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('retrying')], { description: '`delivered` (a 2xx answer), `retrying` (it is sent again at `next_attempt_at`) or `failed` (an answer that ends it, or three days of retries).' }),
+    response_code: Type.Optional(Type.Integer({ description: 'The answer\'s status; absent when none came.' })),
+    duration_ms: Type.Integer(),
+    response_excerpt: Type.Optional(Type.String({ description: 'The first KiB of the answer\'s body.' })),
+    error: Type.Optional(Type.String({ description: 'Why no answer came: a timeout, a refused connection, a refused address.' })),
+    attempt: Type.Integer({ description: 'Which attempt at the event this was (a manual retry is 1).' }),
+    next_attempt_at: Type.Optional(Type.String(DATE_TIME)),
+    created_at: Type.String(DATE_TIME),
+  },
+  { $id: 'WebhookDelivery', additionalProperties: false },
+);
+
+export const WebhookDeliveryPageSchema = Type.Object(
+  {
+    list: Type.Array(WebhookDeliverySchema, { description: 'Newest first; the newest 1000 attempts of an endpoint are kept.' }),
+    limit: Type.Integer(),
+    next_before: Type.Optional(Type.String({ description: 'The `before` of the next page; absent on the last.' })),
+  },
+  { $id: 'WebhookDeliveryPage', additionalProperties: false },
+);
+
+export const WebhookParams = Type.Object({ id: Type.String({ description: 'The webhook endpoint\'s UUID.' }) });
+export const WebhookDeliveryParams = Type.Object({
+  id: Type.String({ description: 'The webhook endpoint\'s UUID.' }),
+  delivery_id: Type.String({ description: 'The delivery\'s UUID.' }),
+});
+export const WebhookDeliveriesQuery = Type.Object({
+  limit: Type.Optional(Type.String({ pattern: '^-?[0-9]+$', description: `Page size, 1 to ${MAX_DELIVERIES_LIMIT} (default ${DEFAULT_DELIVERIES_LIMIT}).`, expected: 'a whole number' })),
+  before: Type.Optional(Type.String({ description: 'The `next_before` of the previous page.' })),
+});
+
 export const MetaParams = Type.Object({
   entry_id: Type.String({ description: 'The entry\'s UUID.' }),
   key: Type.String({ description: 'The meta row\'s key.' }),
@@ -419,6 +502,12 @@ export const EntryKeyParams = Type.Object({ key: Type.String({ description: 'The
 export const NAMED_SCHEMAS: TSchema[] = [
   EventSchema,
   EventPageSchema,
+  WebhookSchema,
+  WebhookListSchema,
+  CreateWebhookBody,
+  UpdateWebhookBody,
+  WebhookDeliverySchema,
+  WebhookDeliveryPageSchema,
   ErrorSchema,
   ErrorFieldsSchema,
   FaultSchema,

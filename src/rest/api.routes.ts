@@ -2,6 +2,8 @@ import type { ApiRoute } from './route-table';
 import { entriesRoutes, type EntriesServices } from './entries.routes';
 import { searchRoutes } from './search.routes';
 import { eventsRoutes } from './events.routes';
+import { webhooksRoutes } from './webhooks.routes';
+import type { WebhooksService } from '../domain/webhooks.service';
 import type { EventsService } from '../domain/events.service';
 import { metaRoutes } from './meta.routes';
 import { filesRoutes, type FilesServices } from './files.routes';
@@ -18,7 +20,7 @@ export type RestServices = EntriesServices &
   FilesServices &
   SpoolServices &
   GoblServices &
-  OpenApiServices & { search: SearchService; metas: EntryMetaService; events: EventsService; isReady: () => Promise<boolean> };
+  OpenApiServices & { search: SearchService; metas: EntryMetaService; events: EventsService; webhooks: WebhooksService; isReady: () => Promise<boolean> };
 
 /**
  * Every REST operation, table by table, in the order the OpenAPI description lists them. Both the Express
@@ -32,6 +34,7 @@ export const API_ROUTES: ApiRoute<RestServices>[] = [
   ...filesRoutes,
   ...spoolRoutes,
   ...eventsRoutes,
+  ...webhooksRoutes,
   ...goblRoutes,
   ...keysRoutes,
   ...openApiRoutes,

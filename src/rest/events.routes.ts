@@ -1,18 +1,11 @@
-import type { EntryEvent } from '../domain/entry-event';
+import { eventSummaryJson, type EntryEvent } from '../domain/entry-event';
 import { encodeEventCursor, type EventsService } from '../domain/events.service';
 import { abandonedSignal } from '../http/request-signal';
 import { EventPageSchema, EventsQuery } from './api-schemas';
 import type { ApiRoute } from './route-table';
 
 /** An event as the feed shows it: what a webhook delivers, and the cursor that continues after it. */
-export const eventJson = (event: EntryEvent) => ({
-  id: event.id,
-  type: event.type,
-  created_at: event.createdAt.toISOString(),
-  entry_id: event.entryId,
-  data: event.data,
-  cursor: encodeEventCursor(event.workspaceId, event.seq),
-});
+export const eventJson = (event: EntryEvent) => ({ ...eventSummaryJson(event), cursor: encodeEventCursor(event.workspaceId, event.seq) });
 
 const listOf = (text: string | undefined) => (text === undefined ? undefined : text.split(',').map((part) => part.trim()).filter((part) => part !== ''));
 const numberOf = (text: string | undefined) => (text === undefined ? undefined : Number(text));

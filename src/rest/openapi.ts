@@ -90,6 +90,7 @@ export function openApiDocument(): Json {
       { name: 'meta', description: 'Meta rows of entries.' },
       { name: 'spool', description: 'Temporary files of a workspace.' },
       { name: 'events', description: 'The feed of changes of a workspace\'s entries.' },
+      { name: 'webhooks', description: 'Signed POSTs of a workspace\'s events to its endpoints (Standard Webhooks), with retries, and the record of each attempt.' },
       { name: 'gobl', description: 'The document engine, stateless.' },
       { name: 'keys', description: 'Signature keys.' },
       { name: 'utils', description: 'Helpers.' },

@@ -1,0 +1,218 @@
+import { eventSummaryJson, type EntryEvent } from './entry-event';
+import type { EventStore } from './event-store';
+import { READ_WINDOW } from './events.service';
+import {
+  DELIVERIES_KEPT, DISABLE_AFTER_MS, GIVE_UP_AFTER_MS, RETRY_JITTER, RETRY_LAST_MS, RETRY_SCHEDULE_MS,
+  type DeliveryStatus, type EndpointProgress, type WebhookDelivery, type WebhookEndpoint,
+} from './webhook';
+import type { SendOutcome, WebhookSender } from './webhook-sender';
+import type { WebhookStore } from './webhook-store';
+
+/** How long a claimed endpoint stays this process's without word from it: longer than an attempt can take. */
+export const LEASE_MS = 60_000;
+/** Events one claim delivers to an endpoint before it goes back to the pool, so that others get their turn. */
+const EVENTS_PER_CLAIM = 100;
+
+export interface DispatcherOptions {
+  /** WEBHOOK_POLL_MS. */
+  pollMs: number;
+  /** WEBHOOK_CONCURRENCY: attempts under way in this process at once, over all endpoints. */
+  concurrency: number;
+  /** WEBHOOK_RETRY_SCALE: a factor on every delay of the schedule (tests shorten days to seconds). */
+  retryScale: number;
+  /** Who holds a lease: unique per process. */
+  owner: string;
+}
+
+/** The body of a delivery: the event as the feed shows it, with its place (`position`) rather than a cursor. */
+export const webhookPayload = (event: EntryEvent) => ({ ...eventSummaryJson(event), position: event.seq });
+
+type Verdict = 'delivered' | 'retry' | 'failed';
+
+/** 2xx delivered; 408, 429, 5xx and no answer at all may pass: retried; any other answer ends the delivery. */
+export function verdictOf(outcome: SendOutcome): Verdict {
+  const status = outcome.status;
+  if (status === undefined) return 'retry';
+  if (status >= 200 && status < 300) return 'delivered';
+  if (status === 408 || status === 429 || status >= 500) return 'retry';
+  return 'failed';
+}
+
+/** The wait before retry number `attempt` (1 for the first retry), with jitter. */
+export function retryDelayMs(attempt: number, scale: number, random: () => number = Math.random): number {
+  const base = RETRY_SCHEDULE_MS[attempt - 1] ?? RETRY_LAST_MS;
+  return Math.round(base * scale * (1 + RETRY_JITTER * random()));
+}
+
+/**
+ * Delivers each endpoint's events in feed order, one at a time per endpoint, in every process at once: a poll
+ * (every `pollMs`, and at once when `wake` is called after a write) claims due endpoints with a lease, so that one
+ * process delivers to an endpoint at a time; a process that dies leaves its leases to expire, and another goes on.
+ * At most `concurrency` endpoints are worked at once per process, each apart from the others: a slow endpoint
+ * holds up only itself, and never a write (delivery reads the feed the writes left).
+ */
+export class WebhookDispatcher {
+  private readonly running = new Set<Promise<void>>();
+  private readonly working = new Set<string>();
+  private readonly stopping = new AbortController();
+  private timer: NodeJS.Timeout | undefined;
+  private polling = false;
+  private pollAgain = false;
+
+  constructor(
+    private readonly store: WebhookStore,
+    private readonly events: EventStore,
+    private readonly sender: WebhookSender,
+    private readonly options: DispatcherOptions,
+    private readonly newId: () => string,
+    private readonly onError: (error: unknown) => void,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  start(): void {
+    if (this.timer || this.stopping.signal.aborted) return;
+    this.timer = setInterval(() => void this.poll(), this.options.pollMs);
+    this.timer.unref();
+    void this.poll();
+  }
+
+  /** Events were written, or an endpoint enabled: look for due endpoints now rather than at the next tick. */
+  wake(): void {
+    if (this.timer) setImmediate(() => void this.poll());
+  }
+
+  /** Stops polling, cuts attempts under way (their endpoints are retried later), and waits for them to end. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    this.stopping.abort();
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  private async poll(): Promise<void> {
+    if (this.stopping.signal.aborted) return;
+    if (this.polling) {
+      this.pollAgain = true;
+      return;
+    }
+    this.polling = true;
+    try {
+      do {
+        this.pollAgain = false;
+        const free = this.options.concurrency - this.working.size;
+        if (free <= 0) break;
+        const now = this.clock();
+        const claimed = await this.store.claimDue(this.options.owner, now, new Date(now.getTime() + LEASE_MS), free);
+        for (const endpoint of claimed) this.work(endpoint);
+        if (claimed.length === free) this.pollAgain = true; // there may be more due
+      } while (this.pollAgain && !this.stopping.signal.aborted);
+    } catch (error) {
+      this.onError(error); // the database is away: the next tick tries again
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private work(endpoint: WebhookEndpoint): void {
+    const key = `${endpoint.workspaceId}\u0000${endpoint.id}`;
+    this.working.add(key);
+    const run = this.deliverDue(endpoint)
+      .catch((error) => this.onError(error))
+      .finally(() => {
+        this.working.delete(key);
+        this.running.delete(run);
+        this.wake();
+      });
+    this.running.add(run);
+  }
+
+  /** Delivers the endpoint's due events in order, until one is to be retried later, none is left, or the claim's share is done. */
+  private async deliverDue(claimed: WebhookEndpoint): Promise<void> {
+    let endpoint = claimed;
+    for (let n = 0; n < EVENTS_PER_CLAIM && !this.stopping.signal.aborted; n++) {
+      const next = await this.step(endpoint);
+      if (!next) return;
+      endpoint = next;
+    }
+    await this.store.progress(endpoint, this.options.owner, progressOf(endpoint), this.clock());
+  }
+
+  /** One attempt at the endpoint's next event; the endpoint as it then stands, if it goes on at once. */
+  private async step(endpoint: WebhookEndpoint): Promise<WebhookEndpoint | undefined> {
+    const { owner, retryScale } = this.options;
+    const { lastSeq } = await this.events.feedState(endpoint.workspaceId);
+    // A window of the feed at a time, up to the place read before (every event up to it is placed and committed).
+    const through = Math.max(endpoint.deliveredSeq, Math.min(lastSeq, endpoint.deliveredSeq + READ_WINDOW));
+    const [event] = await this.events.readEvents(endpoint.workspaceId, { afterSeq: endpoint.deliveredSeq, throughSeq: through, limit: 1, types: endpoint.eventTypes });
+    if (!event) {
+      // Nothing (of its types) in the window: it is delivered that far.
+      await this.store.progress(endpoint, owner, { ...progressOf(endpoint), deliveredSeq: through }, this.clock());
+      return undefined;
+    }
+    const outcome = await this.sender.send(this.messageOf(endpoint, event), this.stopping.signal);
+    if (this.stopping.signal.aborted && outcome.status === undefined) {
+      // Cut by the close, not the endpoint's fault: no attempt counted, and the lease given up for another process.
+      await this.store.progress(endpoint, owner, progressOf(endpoint), this.clock());
+      return undefined;
+    }
+    const now = this.clock();
+    const verdict = verdictOf(outcome);
+    const attempt = endpoint.attempts + 1;
+    const startedAt = endpoint.attemptStartedAt ?? now;
+    const failingSince = verdict === 'delivered' ? undefined : (endpoint.failingSince ?? now);
+    let status: DeliveryStatus;
+    let progress: EndpointProgress;
+    if (verdict === 'delivered') {
+      status = 'delivered';
+      progress = { deliveredSeq: event.seq, attempts: 0 };
+    } else if (verdict === 'retry' && now.getTime() - startedAt.getTime() < GIVE_UP_AFTER_MS * retryScale) {
+      status = 'retrying';
+      progress = { deliveredSeq: endpoint.deliveredSeq, attempts: attempt, attemptStartedAt: startedAt, failingSince, nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempt, retryScale)) };
+    } else {
+      status = 'failed'; // an answer that will not change, or three days of retries: given up, and on to the next event
+      progress = { deliveredSeq: event.seq, attempts: 0, failingSince };
+    }
+    if (failingSince && now.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS * retryScale) {
+      progress = { ...progress, nextAttemptAt: undefined, disabledReason: `every delivery failed since ${failingSince.toISOString()}` };
+    }
+    await this.record(endpoint, event, outcome, status, attempt, progress.nextAttemptAt, now);
+    const goesOn = status !== 'retrying' && !progress.disabledReason;
+    const kept = await this.store.progress(endpoint, owner, progress, now, goesOn ? new Date(now.getTime() + LEASE_MS) : undefined);
+    if (!kept || !goesOn) return undefined;
+    return { ...endpoint, ...progress, attemptStartedAt: progress.attemptStartedAt, nextAttemptAt: progress.nextAttemptAt, failingSince: progress.failingSince };
+  }
+
+  /** One more attempt at an event, on request, apart from the endpoint's place in the feed and its retries. */
+  async deliverOnce(endpoint: WebhookEndpoint, event: EntryEvent): Promise<WebhookDelivery> {
+    const outcome = await this.sender.send(this.messageOf(endpoint, event), this.stopping.signal);
+    const status: DeliveryStatus = verdictOf(outcome) === 'delivered' ? 'delivered' : 'failed';
+    return this.record(endpoint, event, outcome, status, 1, undefined, this.clock());
+  }
+
+  private messageOf(endpoint: WebhookEndpoint, event: EntryEvent) {
+    const now = this.clock();
+    const secrets = [endpoint.secret];
+    if (endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now) secrets.push(endpoint.previousSecret);
+    return { url: endpoint.url, webhookId: event.id, body: JSON.stringify(webhookPayload(event)), secrets };
+  }
+
+  private async record(
+    endpoint: WebhookEndpoint, event: EntryEvent, outcome: SendOutcome, status: DeliveryStatus, attempt: number, nextAttemptAt: Date | undefined, at: Date,
+  ): Promise<WebhookDelivery> {
+    const delivery: WebhookDelivery = {
+      id: this.newId(), workspaceId: endpoint.workspaceId, endpointId: endpoint.id, eventId: event.id, eventSeq: event.seq, eventType: event.type,
+      status, responseCode: outcome.status, durationMs: outcome.durationMs, responseExcerpt: outcome.excerpt, error: outcome.error?.slice(0, 255),
+      attempt, nextAttemptAt, createdAt: at,
+    };
+    await this.store.recordDelivery(delivery, DELIVERIES_KEPT);
+    return delivery;
+  }
+}
+
+const progressOf = (endpoint: WebhookEndpoint): EndpointProgress => ({
+  deliveredSeq: endpoint.deliveredSeq,
+  attempts: endpoint.attempts,
+  attemptStartedAt: endpoint.attemptStartedAt,
+  nextAttemptAt: endpoint.nextAttemptAt,
+  failingSince: endpoint.failingSince,
+});

@@ -1,0 +1,217 @@
+import type { DataSource } from 'typeorm';
+import type { EventType } from '../domain/entry-event';
+import type { DeliveryStatus, EndpointProgress, WebhookChange, WebhookDelivery, WebhookEndpoint } from '../domain/webhook';
+import type { WebhookStore } from '../domain/webhook-store';
+import { runTransaction, type Step } from './sql-transaction';
+
+type Row = Record<string, unknown>;
+
+const ENDPOINT_COLUMNS =
+  'workspace_id, id, url, description, event_types, enabled, disabled_reason, secret, previous_secret, previous_secret_until, delivered_seq, next_attempt_at, attempts, attempt_started_at, failing_since, created_at, updated_at';
+const DELIVERY_COLUMNS =
+  'id, workspace_id, endpoint_id, event_id, event_seq, event_type, status, response_code, duration_ms, response_excerpt, error, attempt, next_attempt_at, created_at';
+
+const dateOf = (value: unknown): Date | undefined => (value === null || value === undefined ? undefined : new Date(Number(value)));
+const textOf = (value: unknown): string | undefined => (value === null || value === undefined ? undefined : String(value));
+const msOf = (date: Date | undefined): number | null => (date ? date.getTime() : null);
+
+const fromEndpointRow = (row: Row): WebhookEndpoint => ({
+  workspaceId: String(row.workspace_id),
+  id: String(row.id),
+  url: String(row.url),
+  description: textOf(row.description),
+  eventTypes: row.event_types === null || row.event_types === undefined ? undefined : (JSON.parse(String(row.event_types)) as EventType[]),
+  enabled: Number(row.enabled) === 1,
+  disabledReason: textOf(row.disabled_reason),
+  secret: String(row.secret),
+  previousSecret: textOf(row.previous_secret),
+  previousSecretUntil: dateOf(row.previous_secret_until),
+  deliveredSeq: Number(row.delivered_seq),
+  nextAttemptAt: dateOf(row.next_attempt_at),
+  attempts: Number(row.attempts),
+  attemptStartedAt: dateOf(row.attempt_started_at),
+  failingSince: dateOf(row.failing_since),
+  createdAt: new Date(Number(row.created_at)),
+  updatedAt: new Date(Number(row.updated_at)),
+});
+
+const fromDeliveryRow = (row: Row): WebhookDelivery => ({
+  id: String(row.id),
+  workspaceId: String(row.workspace_id),
+  endpointId: String(row.endpoint_id),
+  eventId: String(row.event_id),
+  eventSeq: Number(row.event_seq),
+  eventType: String(row.event_type),
+  status: String(row.status) as DeliveryStatus,
+  responseCode: row.response_code === null || row.response_code === undefined ? undefined : Number(row.response_code),
+  durationMs: Number(row.duration_ms),
+  responseExcerpt: textOf(row.response_excerpt),
+  error: textOf(row.error),
+  attempt: Number(row.attempt),
+  nextAttemptAt: dateOf(row.next_attempt_at),
+  createdAt: new Date(Number(row.created_at)),
+});
+
+const changedRows = (result: { affectedRows?: number; changes?: number }) => Number(result.affectedRows ?? result.changes ?? 0);
+
+function* endpointStep(workspaceId: string, id: string): Generator<Step, WebhookEndpoint | undefined, any> {
+  const rows: Row[] = yield { sql: `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE workspace_id = ? AND id = ?`, parameters: [workspaceId, id] };
+  return rows[0] ? fromEndpointRow(rows[0]) : undefined;
+}
+
+/** Webhook endpoints and their attempts. */
+export class WebhookRepository implements WebhookStore {
+  constructor(private readonly dataSource: DataSource) {}
+
+  create(endpoint: WebhookEndpoint, limit: number): Promise<WebhookEndpoint | undefined> {
+    return runTransaction(this.dataSource, function* () {
+      const [{ n }]: { n: number | string }[] = yield { sql: 'SELECT COUNT(*) AS n FROM webhook_endpoints WHERE workspace_id = ?', parameters: [endpoint.workspaceId] };
+      if (Number(n) >= limit) return undefined;
+      // It starts at the feed's last place: it gets the events from its creation on.
+      const feed: { last_seq: number | string }[] = yield { sql: 'SELECT last_seq FROM event_feeds WHERE workspace_id = ?', parameters: [endpoint.workspaceId] };
+      const deliveredSeq = Number(feed[0]?.last_seq ?? 0);
+      yield {
+        sql: 'INSERT INTO webhook_endpoints (workspace_id, id, url, description, event_types, enabled, secret, delivered_seq, attempts, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, 0, ?, ?)',
+        parameters: [
+          endpoint.workspaceId, endpoint.id, endpoint.url, endpoint.description ?? null, endpoint.eventTypes ? JSON.stringify(endpoint.eventTypes) : null,
+          endpoint.secret, deliveredSeq, endpoint.createdAt.getTime(), endpoint.updatedAt.getTime(),
+        ],
+      };
+      return { ...endpoint, deliveredSeq };
+    });
+  }
+
+  async list(workspaceId: string): Promise<WebhookEndpoint[]> {
+    const rows: Row[] = await this.dataSource.query(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE workspace_id = ? ORDER BY created_at, id`, [workspaceId]);
+    return rows.map(fromEndpointRow);
+  }
+
+  async find(workspaceId: string, id: string): Promise<WebhookEndpoint | undefined> {
+    const rows: Row[] = await this.dataSource.query(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE workspace_id = ? AND id = ?`, [workspaceId, id]);
+    return rows[0] ? fromEndpointRow(rows[0]) : undefined;
+  }
+
+  update(workspaceId: string, id: string, change: WebhookChange, at: Date): Promise<WebhookEndpoint | undefined> {
+    const sets: string[] = [];
+    const parameters: unknown[] = [];
+    const set = (column: string, value: unknown) => {
+      sets.push(`${column} = ?`);
+      parameters.push(value);
+    };
+    set('updated_at', at.getTime());
+    if (change.url !== undefined) set('url', change.url);
+    if (change.description !== undefined) set('description', change.description);
+    if (change.eventTypes !== undefined) set('event_types', change.eventTypes ? JSON.stringify(change.eventTypes) : null);
+    if (change.enabled === false) sets.push('enabled = 0');
+    // Enabled again: it starts afresh where it stood, its failures forgotten.
+    if (change.enabled === true) sets.push('enabled = 1, disabled_reason = NULL, failing_since = NULL, next_attempt_at = NULL, attempts = 0, attempt_started_at = NULL');
+    return runTransaction(this.dataSource, function* () {
+      const result = yield { sql: `UPDATE webhook_endpoints SET ${sets.join(', ')} WHERE workspace_id = ? AND id = ?`, parameters: [...parameters, workspaceId, id] };
+      if (changedRows(result) === 0) return undefined;
+      return yield* endpointStep(workspaceId, id);
+    });
+  }
+
+  rotateSecret(workspaceId: string, id: string, secret: string, previousUntil: Date, at: Date): Promise<WebhookEndpoint | undefined> {
+    return runTransaction(this.dataSource, function* () {
+      const result = yield {
+        sql: 'UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_until = ?, secret = ?, updated_at = ? WHERE workspace_id = ? AND id = ?',
+        parameters: [previousUntil.getTime(), secret, at.getTime(), workspaceId, id],
+      };
+      if (changedRows(result) === 0) return undefined;
+      return yield* endpointStep(workspaceId, id);
+    });
+  }
+
+  delete(workspaceId: string, id: string): Promise<boolean> {
+    return runTransaction(this.dataSource, function* () {
+      const result = yield { sql: 'DELETE FROM webhook_endpoints WHERE workspace_id = ? AND id = ?', parameters: [workspaceId, id] };
+      if (changedRows(result) === 0) return false;
+      yield { sql: 'DELETE FROM webhook_deliveries WHERE endpoint_id = ? AND workspace_id = ?', parameters: [id, workspaceId] };
+      return true;
+    });
+  }
+
+  async deliveries(workspaceId: string, endpointId: string, limit: number, beforeId?: string): Promise<WebhookDelivery[]> {
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE endpoint_id = ? AND workspace_id = ?${beforeId ? ' AND id < ?' : ''} ORDER BY id DESC LIMIT ?`,
+      [endpointId, workspaceId, ...(beforeId ? [beforeId] : []), limit],
+    );
+    return rows.map(fromDeliveryRow);
+  }
+
+  async findDelivery(workspaceId: string, endpointId: string, id: string): Promise<WebhookDelivery | undefined> {
+    const rows: Row[] = await this.dataSource.query(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = ? AND endpoint_id = ? AND workspace_id = ?`, [id, endpointId, workspaceId]);
+    return rows[0] ? fromDeliveryRow(rows[0]) : undefined;
+  }
+
+  async recordDelivery(d: WebhookDelivery, kept: number): Promise<void> {
+    await runTransaction(this.dataSource, function* () {
+      yield {
+        sql: `INSERT INTO webhook_deliveries (${DELIVERY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        parameters: [
+          d.id, d.workspaceId, d.endpointId, d.eventId, d.eventSeq, d.eventType, d.status, d.responseCode ?? null, d.durationMs,
+          d.responseExcerpt ?? null, d.error ?? null, d.attempt, msOf(d.nextAttemptAt), d.createdAt.getTime(),
+        ],
+      };
+      // Bounded: the newest `kept` attempts of the endpoint stay (ids are UUIDv7: in time order).
+      const oldest: { id: string }[] = yield { sql: 'SELECT id FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?', parameters: [d.endpointId, kept] };
+      if (oldest.length > 0) yield { sql: 'DELETE FROM webhook_deliveries WHERE endpoint_id = ? AND id <= ?', parameters: [d.endpointId, oldest[0].id] };
+    });
+  }
+
+  /**
+   * Due endpoints are found by a plain read (it locks no feed), then locked and leased: on MySQL/MariaDB with
+   * `FOR UPDATE SKIP LOCKED`, so that processes claiming at once take different endpoints and none waits; on
+   * SQLite, whose write transaction is alone on the database, by an UPDATE that holds only if no live lease
+   * is there.
+   */
+  async claimDue(owner: string, now: Date, until: Date, limit: number): Promise<WebhookEndpoint[]> {
+    const at = now.getTime();
+    // Read first, outside a transaction: a poll that finds nothing due writes nothing (SQLite's write lock stays free).
+    const due: { workspace_id: string; id: string }[] = await this.dataSource.query(
+      'SELECT w.workspace_id, w.id FROM webhook_endpoints w JOIN event_feeds f ON f.workspace_id = w.workspace_id ' +
+        'WHERE w.enabled = 1 AND f.last_seq > w.delivered_seq AND (w.next_attempt_at IS NULL OR w.next_attempt_at <= ?) AND (w.lease_until IS NULL OR w.lease_until < ?) ' +
+        'ORDER BY w.next_attempt_at LIMIT ?',
+      [at, at, limit * 2],
+    );
+    if (due.length === 0) return [];
+    const stillDue = 'enabled = 1 AND (next_attempt_at IS NULL OR next_attempt_at <= ?) AND (lease_until IS NULL OR lease_until < ?)';
+    return runTransaction(this.dataSource, function* (mysql): Generator<Step, WebhookEndpoint[], any> {
+      let claimable = due;
+      if (mysql) {
+        claimable = yield {
+          sql: `SELECT workspace_id, id FROM webhook_endpoints WHERE (${due.map(() => '(workspace_id = ? AND id = ?)').join(' OR ')}) AND ${stillDue} LIMIT ? FOR UPDATE SKIP LOCKED`,
+          parameters: [...due.flatMap((row) => [row.workspace_id, row.id]), at, at, limit],
+        };
+      }
+      const claimed: WebhookEndpoint[] = [];
+      for (const row of claimable.slice(0, limit)) {
+        const result = yield {
+          sql: `UPDATE webhook_endpoints SET lease_owner = ?, lease_until = ? WHERE workspace_id = ? AND id = ? AND ${stillDue}`,
+          parameters: [owner, until.getTime(), row.workspace_id, row.id, at, at],
+        };
+        if (changedRows(result) === 0) continue; // another process took it since the read
+        const endpoint = yield* endpointStep(row.workspace_id, row.id);
+        if (endpoint) claimed.push(endpoint);
+      }
+      return claimed;
+    });
+  }
+
+  progress(endpoint: WebhookEndpoint, owner: string, p: EndpointProgress, at: Date, leaseUntil?: Date): Promise<boolean> {
+    const sets = ['delivered_seq = ?', 'attempts = ?', 'attempt_started_at = ?', 'next_attempt_at = ?', 'failing_since = ?', 'lease_owner = ?', 'lease_until = ?'];
+    const parameters: unknown[] = [p.deliveredSeq, p.attempts, msOf(p.attemptStartedAt), msOf(p.nextAttemptAt), msOf(p.failingSince), leaseUntil ? owner : null, msOf(leaseUntil)];
+    if (p.disabledReason) {
+      sets.push('enabled = 0', 'disabled_reason = ?', 'updated_at = ?');
+      parameters.push(p.disabledReason.slice(0, 512), at.getTime());
+    }
+    return runTransaction(this.dataSource, function* () {
+      const result = yield {
+        sql: `UPDATE webhook_endpoints SET ${sets.join(', ')} WHERE workspace_id = ? AND id = ? AND lease_owner = ?`,
+        parameters: [...parameters, endpoint.workspaceId, endpoint.id, owner],
+      };
+      return changedRows(result) > 0;
+    });
+  }
+}

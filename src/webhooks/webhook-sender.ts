@@ -1,0 +1,157 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import type { SendOutcome, WebhookMessage, WebhookSender } from '../domain/webhook-sender';
+import { isLocalName, isPublicAddress } from './address-check';
+import { signatureHeader } from './webhook-signature';
+
+/** The longest one attempt may take, connection to the answer's end. */
+export const SEND_TIMEOUT_MS = 10_000;
+/** The most of an answer read: the rest is cut. */
+export const ANSWER_READ_BYTES = 64 * 1024;
+/** The most of an answer kept with the attempt. */
+export const EXCERPT_BYTES = 1024;
+
+export interface SenderPolicy {
+  /** WEBHOOK_ALLOW_HTTP. */
+  allowHttp: boolean;
+  /** WEBHOOK_ALLOW_PRIVATE. */
+  allowPrivate: boolean;
+  timeoutMs?: number;
+}
+
+/** Text of at most `bytes` UTF-8 bytes, never a cut character. */
+function excerptOf(buffer: Buffer, bytes: number): string {
+  let text = buffer.subarray(0, bytes).toString('utf8');
+  while (Buffer.byteLength(text) > bytes || text.endsWith('\uFFFD')) text = text.slice(0, -1);
+  return text;
+}
+
+/**
+ * Sends webhooks over HTTP(S) without reaching what it must not (SSRF): the URL's host is resolved, every
+ * address checked, and the connection made to a checked address (the `lookup` Node connects with is this
+ * check), with the URL's own Host and SNI: a name that resolves to a public address when registered and to a
+ * private one later (DNS rebinding) is refused at the connection. No redirect is followed; an attempt takes at
+ * most SEND_TIMEOUT_MS and reads at most ANSWER_READ_BYTES of the answer.
+ */
+export class HttpWebhookSender implements WebhookSender {
+  constructor(private readonly policy: SenderPolicy) {}
+
+  async refusalOf(url: string): Promise<string | undefined> {
+    const parsed = this.parse(url);
+    if (typeof parsed === 'string') return parsed;
+    if (this.policy.allowPrivate) return undefined;
+    const host = parsed.hostname.replace(/^\[|\]$/g, '');
+    if (isIP(host)) return isPublicAddress(host) ? undefined : `${host} is not a public address`;
+    if (isLocalName(host)) return `${host} is this host`;
+    let addresses: dns.LookupAddress[];
+    try {
+      addresses = await dns.promises.lookup(host, { all: true });
+    } catch {
+      return `${host} does not resolve`;
+    }
+    const refused = addresses.find((entry) => !isPublicAddress(entry.address));
+    if (refused) return `${host} resolves to ${refused.address}, not a public address`;
+    return addresses.length === 0 ? `${host} does not resolve` : undefined;
+  }
+
+  /** The URL, or why it is refused before any lookup: its scheme, credentials in it, a local name or address. */
+  private parse(url: string): URL | string {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return 'not an absolute URL';
+    }
+    if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && this.policy.allowHttp)) {
+      return this.policy.allowHttp ? 'must be an http or https URL' : 'must be an https URL';
+    }
+    if (parsed.username || parsed.password) return 'must not hold credentials';
+    return parsed;
+  }
+
+  send(message: WebhookMessage, signal?: AbortSignal): Promise<SendOutcome> {
+    const started = Date.now();
+    const outcome = (fields: Omit<SendOutcome, 'durationMs'>): SendOutcome => ({ ...fields, durationMs: Date.now() - started });
+    const parsed = this.parse(message.url);
+    if (typeof parsed === 'string') return Promise.resolve(outcome({ error: `url ${parsed}` }));
+    const host = parsed.hostname.replace(/^\[|\]$/g, '');
+    // Node connects to an IP literal without a lookup: it is checked here.
+    if (!this.policy.allowPrivate && ((isIP(host) && !isPublicAddress(host)) || isLocalName(host))) {
+      return Promise.resolve(outcome({ error: `${host} is not a public address` }));
+    }
+    const timestamp = Math.floor(Date.now() / 1000);
+    const headers = {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(message.body)),
+      'user-agent': 'document-entry-service-webhooks',
+      'webhook-id': message.webhookId,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signatureHeader(message.secrets, message.webhookId, timestamp, message.body),
+    };
+    const transport = parsed.protocol === 'https:' ? https : http;
+    return new Promise<SendOutcome>((resolve) => {
+      let settled = false;
+      const finish = (fields: Omit<SendOutcome, 'durationMs'>) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        resolve(outcome(fields));
+      };
+      const request = transport.request(parsed, {
+        method: 'POST',
+        headers,
+        agent: false, // a connection per attempt: never one made to an address checked for another name
+        lookup: this.policy.allowPrivate ? undefined : checkedLookup,
+      });
+      const timeoutMs = this.policy.timeoutMs ?? SEND_TIMEOUT_MS;
+      const timer = setTimeout(() => {
+        finish({ error: `no answer within ${timeoutMs / 1000} s` });
+        request.destroy();
+      }, timeoutMs);
+      const onAbort = () => {
+        finish({ error: 'the service stopped' });
+        request.destroy();
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      request.on('error', (error: NodeJS.ErrnoException) => finish({ error: (error.code ? `${error.code}: ` : '') + error.message.slice(0, 200) }));
+      request.on('response', (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const done = () => finish({ status: response.statusCode, excerpt: excerptOf(Buffer.concat(chunks), EXCERPT_BYTES) });
+        response.on('data', (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= ANSWER_READ_BYTES) {
+            done();
+            request.destroy(); // the rest is not read
+          }
+        });
+        response.on('end', done);
+        response.on('error', done);
+        response.on('aborted', done);
+      });
+      request.end(message.body);
+    });
+  }
+}
+
+/** A host's addresses as dns.lookup gives them, refused (an error) when any of them is not public. */
+const checkedLookup: LookupFunction = (hostname, options, callback) => {
+  if (isLocalName(hostname)) {
+    callback(Object.assign(new Error(`${hostname} is this host`), { code: 'EREFUSEDADDRESS' }), '', 4);
+    return;
+  }
+  dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, '', 4);
+    const refused = addresses.find((entry) => !isPublicAddress(entry.address));
+    if (refused || addresses.length === 0) {
+      const reason = refused ? `${hostname} resolves to ${refused.address}, not a public address` : `${hostname} does not resolve`;
+      return callback(Object.assign(new Error(reason), { code: 'EREFUSEDADDRESS' }), '', 4);
+    }
+    if (options.all) (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
+    else callback(null, addresses[0].address, addresses[0].family);
+  });
+};

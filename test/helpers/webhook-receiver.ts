@@ -1,0 +1,94 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+
+export interface ReceivedHook {
+  /** The path and query it was POSTed to. */
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  payload: any;
+  /** The status it was answered with. */
+  answered: number;
+}
+
+/**
+ * A real webhook receiver on 127.0.0.1: it records each POST and answers what `answer` says (200 unless told).
+ * `verifies(hook, secret)` checks a delivery with the standardwebhooks package, as a receiver would.
+ */
+export class WebhookReceiver {
+  readonly hooks: ReceivedHook[] = [];
+  answer: (hook: Omit<ReceivedHook, 'answered'>, index: number) => number = () => 200;
+  /** How long each answer is held back. */
+  delayMs = 0;
+  /** POSTs that arrived for a path while another to the same path was unanswered: one endpoint served twice at once. */
+  overlaps = 0;
+  private readonly inFlight = new Set<string>();
+  private server: http.Server | undefined;
+  port = 0;
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}/hook`;
+  }
+
+  /** Listens (again, on the same port when it listened before). */
+  async start(): Promise<this> {
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)]));
+        const path = req.url ?? '';
+        const hook = { path, headers, body, payload: JSON.parse(body) };
+        const answered = this.answer(hook, this.hooks.length);
+        if (this.inFlight.has(path)) this.overlaps++;
+        this.inFlight.add(path);
+        setTimeout(() => {
+          this.inFlight.delete(path);
+          this.hooks.push({ ...hook, answered });
+          res.writeHead(answered, { 'content-type': 'text/plain', connection: 'close' }).end(`answered ${answered}`);
+        }, this.delayMs);
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.port, '127.0.0.1', () => resolve());
+    });
+    this.server = server;
+    this.port = (server.address() as AddressInfo).port;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  /** Hooks answered 2xx. */
+  get accepted(): ReceivedHook[] {
+    return this.hooks.filter((hook) => hook.answered >= 200 && hook.answered < 300);
+  }
+}
+
+/** Whether the hook's signature verifies with the secret (the standardwebhooks package judges). */
+export function verifies(hook: ReceivedHook, secret: string): boolean {
+  try {
+    new Webhook(secret).verify(hook.body, hook.headers);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Waits until `check` holds, reading again every 50 ms, for at most `ms`. */
+export async function waitFor(check: () => boolean | Promise<boolean>, ms = 15_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -73,10 +73,11 @@ export interface Config {
    * WEBHOOK_ALLOW_HTTP (default false): endpoints may be plain http, not only https. WEBHOOK_ALLOW_PRIVATE
    * (default false): endpoints may be on loopback, private, link-local or other internal addresses.
    * WEBHOOK_POLL_MS (default 500): how often each process looks for due endpoints. WEBHOOK_CONCURRENCY (default
-   * 16): deliveries one process makes at once. WEBHOOK_RETRY_SCALE (default 1): a factor on every delay of the
+   * 32): deliveries one process makes at once; WEBHOOK_WORKSPACE_CONCURRENCY (default 4): of them, for one
+   * workspace's endpoints. WEBHOOK_RETRY_SCALE (default 1): a factor on every delay of the
    * retry schedule, giving up and disabling (tests shorten the three days to seconds).
    */
-  webhooks: { allowHttp: boolean; allowPrivate: boolean; pollMs: number; concurrency: number; retryScale: number };
+  webhooks: { allowHttp: boolean; allowPrivate: boolean; pollMs: number; concurrency: number; workspaceConcurrency: number; retryScale: number };
   logLevel: string;
 }
 
@@ -356,7 +357,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       allowHttp: parseBoolean('WEBHOOK_ALLOW_HTTP', value('WEBHOOK_ALLOW_HTTP'), false, problems),
       allowPrivate: parseBoolean('WEBHOOK_ALLOW_PRIVATE', value('WEBHOOK_ALLOW_PRIVATE'), false, problems),
       pollMs: parsePositiveInteger('WEBHOOK_POLL_MS', value('WEBHOOK_POLL_MS'), 500, problems),
-      concurrency: parsePositiveInteger('WEBHOOK_CONCURRENCY', value('WEBHOOK_CONCURRENCY'), 16, problems),
+      concurrency: parsePositiveInteger('WEBHOOK_CONCURRENCY', value('WEBHOOK_CONCURRENCY'), 32, problems),
+      workspaceConcurrency: parsePositiveInteger('WEBHOOK_WORKSPACE_CONCURRENCY', value('WEBHOOK_WORKSPACE_CONCURRENCY'), 4, problems),
       retryScale: parseRetryScale(value('WEBHOOK_RETRY_SCALE'), problems),
     },
     logLevel,

@@ -18,6 +18,11 @@ export interface DispatcherOptions {
   pollMs: number;
   /** WEBHOOK_CONCURRENCY: attempts under way in this process at once, over all endpoints. */
   concurrency: number;
+  /**
+   * WEBHOOK_WORKSPACE_CONCURRENCY: attempts under way in this process at once for one workspace's endpoints, so
+   * that a workspace whose endpoints answer slowly holds only its share of the places, never all of them.
+   */
+  workspaceConcurrency: number;
   /** WEBHOOK_RETRY_SCALE: a factor on every delay of the schedule (tests shorten days to seconds). */
   retryScale: number;
   /** Who holds a lease: unique per process. */
@@ -54,6 +59,8 @@ export function retryDelayMs(attempt: number, scale: number, random: () => numbe
 export class WebhookDispatcher {
   private readonly running = new Set<Promise<void>>();
   private readonly working = new Set<string>();
+  /** Endpoints worked at the moment, per workspace. */
+  private readonly workingIn = new Map<string, number>();
   private readonly stopping = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
@@ -102,7 +109,15 @@ export class WebhookDispatcher {
         const free = this.options.concurrency - this.working.size;
         if (free <= 0) break;
         const now = this.clock();
-        const claimed = await this.store.claimDue(this.options.owner, now, new Date(now.getTime() + LEASE_MS), free);
+        // Each workspace up to its share, counting what this claim takes.
+        const taken = new Map<string, number>();
+        const accept = (workspaceId: string) => {
+          const busy = (this.workingIn.get(workspaceId) ?? 0) + (taken.get(workspaceId) ?? 0);
+          if (busy >= this.options.workspaceConcurrency) return false;
+          taken.set(workspaceId, (taken.get(workspaceId) ?? 0) + 1);
+          return true;
+        };
+        const claimed = await this.store.claimDue(this.options.owner, now, new Date(now.getTime() + LEASE_MS), free, accept);
         for (const endpoint of claimed) this.work(endpoint);
         if (claimed.length === free) this.pollAgain = true; // there may be more due
       } while (this.pollAgain && !this.stopping.signal.aborted);
@@ -116,10 +131,14 @@ export class WebhookDispatcher {
   private work(endpoint: WebhookEndpoint): void {
     const key = `${endpoint.workspaceId}\u0000${endpoint.id}`;
     this.working.add(key);
+    this.workingIn.set(endpoint.workspaceId, (this.workingIn.get(endpoint.workspaceId) ?? 0) + 1);
     const run = this.deliverDue(endpoint)
       .catch((error) => this.onError(error))
       .finally(() => {
         this.working.delete(key);
+        const left = (this.workingIn.get(endpoint.workspaceId) ?? 1) - 1;
+        if (left > 0) this.workingIn.set(endpoint.workspaceId, left);
+        else this.workingIn.delete(endpoint.workspaceId);
         this.running.delete(run);
         this.wake();
       });

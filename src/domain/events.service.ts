@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { EVENT_TYPES, isEventType, type EntryEvent, type EventType } from './entry-event';
-import type { EventStore } from './event-store';
+import type { EventSlice, EventStore, FeedState } from './event-store';
+import { SharedReads } from './shared-reads';
 import { DomainError, badInput } from './errors';
 import type { FeedWatch } from './feed-watch';
 import { checkEntryId } from './update-entry';
@@ -29,6 +30,11 @@ export interface FeedQuery {
   limit?: number;
   /** Seconds to hold an empty answer open for an event (long poll). */
   waitSeconds?: number;
+  /**
+   * A follower of the feed (a subscription): its reads may share a query with other followers' (see
+   * EventsService.sharedStates). A client's own read never does, so it always finds what it wrote before.
+   */
+  follower?: boolean;
   signal?: AbortSignal;
 }
 
@@ -87,6 +93,26 @@ export class EventsService {
     private readonly readWindow = READ_WINDOW,
   ) {}
 
+  /**
+   * Followers of one feed (subscribers, long polls) woken by the same write read the same thing at the same moment:
+   * they share one query. A read shares only with reads begun since the last wake (the key holds the watch's wake
+   * count), so none answers older than what woke its reader; and a read of events names the last place it
+   * looks at, which its reader saw placed before it began.
+   */
+  private readonly sharedStates = new SharedReads<FeedState>();
+  private readonly sharedEvents = new SharedReads<EntryEvent[]>();
+
+  private feedState(workspaceId: string, shared = false): Promise<FeedState> {
+    if (!shared) return this.store.feedState(workspaceId);
+    return this.sharedStates.read(`${workspaceId}\u0000${this.watch.wakeCount}`, () => this.store.feedState(workspaceId));
+  }
+
+  private readEvents(workspaceId: string, slice: EventSlice, shared = false): Promise<EntryEvent[]> {
+    if (!shared) return this.store.readEvents(workspaceId, slice);
+    const key = JSON.stringify([workspaceId, slice.afterSeq, slice.throughSeq, slice.limit, slice.types, slice.entryId, slice.folder]);
+    return this.sharedEvents.read(key, () => this.store.readEvents(workspaceId, slice));
+  }
+
   async feed(workspaceId: string, query: FeedQuery): Promise<FeedPage> {
     const limit = query.limit ?? DEFAULT_EVENTS_LIMIT;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_EVENTS_LIMIT) throw badInput(`limit: must be 1 to ${MAX_EVENTS_LIMIT}`, { limit: `must be an integer from 1 to ${MAX_EVENTS_LIMIT}` });
@@ -94,7 +120,8 @@ export class EventsService {
     if (!Number.isFinite(waitSeconds) || waitSeconds < 0 || waitSeconds > MAX_WAIT_SECONDS) throw badInput(`wait: must be 0 to ${MAX_WAIT_SECONDS} seconds`, { wait: `must be from 0 to ${MAX_WAIT_SECONDS}` });
     const types = checkTypes(query.types);
     const entryId = query.entryId === undefined ? undefined : checkEntryId(query.entryId);
-    const start = await this.startOf(workspaceId, query.cursor);
+    const shared = query.follower ?? false;
+    const start = await this.startOf(workspaceId, query.cursor, shared);
     const filters = { limit, types, entryId, folder: query.folder };
     const deadline = Date.now() + waitSeconds * 1000;
     // `through`: the last place looked at. It is never past a last place read before the events were, so every
@@ -103,7 +130,7 @@ export class EventsService {
     let lastSeq = start.lastSeq;
     for (;;) {
       const end = Math.max(through, Math.min(lastSeq, through + this.readWindow));
-      const events = end > through ? await this.store.readEvents(workspaceId, { ...filters, afterSeq: through, throughSeq: end }) : [];
+      const events = end > through ? await this.readEvents(workspaceId, { ...filters, afterSeq: through, throughSeq: end }, shared) : [];
       // A full page goes on after its last event; any other after all it looked at.
       if (events.length > 0) {
         const last = events.length === limit ? events[events.length - 1].seq : end;
@@ -114,19 +141,19 @@ export class EventsService {
       // on from its cursor) or when it was not asked to wait; else wait for the feed to pass what was read.
       if (through < lastSeq || Date.now() >= deadline) break;
       if (!(await this.watch.waitPast(workspaceId, through, deadline - Date.now(), query.signal))) break;
-      lastSeq = (await this.store.feedState(workspaceId)).lastSeq;
+      lastSeq = (await this.feedState(workspaceId, shared)).lastSeq;
     }
     return { events: [], limit, nextCursor: encodeEventCursor(workspaceId, through) };
   }
 
   /** The cursor of the feed's current end: a reader from it sees only the events written from now on. */
   async endCursor(workspaceId: string): Promise<string> {
-    return encodeEventCursor(workspaceId, (await this.store.feedState(workspaceId)).lastSeq);
+    return encodeEventCursor(workspaceId, (await this.feedState(workspaceId)).lastSeq);
   }
 
   /** The place after which a read starts: the cursor's, checked against retention; the oldest kept without one. */
-  private async startOf(workspaceId: string, cursor: string | undefined): Promise<{ afterSeq: number; lastSeq: number }> {
-    const { prunedThrough, lastSeq } = await this.store.feedState(workspaceId);
+  private async startOf(workspaceId: string, cursor: string | undefined, shared: boolean): Promise<{ afterSeq: number; lastSeq: number }> {
+    const { prunedThrough, lastSeq } = await this.feedState(workspaceId, shared);
     if (cursor === undefined || cursor === '') return { afterSeq: prunedThrough, lastSeq };
     const seq = decodeEventCursor(workspaceId, cursor);
     if (seq < prunedThrough) {

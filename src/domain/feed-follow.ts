@@ -21,7 +21,9 @@ export async function followFeed(
 ): Promise<AsyncGenerator<EntryEvent, void, undefined>> {
   const cursor = query.cursor ?? (await events.endCursor(workspaceId));
   const first = await events.feed(workspaceId, { ...query, cursor, limit: MAX_EVENTS_LIMIT, signal });
-  return pagesFrom(first, (after) => events.feed(workspaceId, { ...query, cursor: after, limit: MAX_EVENTS_LIMIT, waitSeconds: MAX_WAIT_SECONDS, signal }), () => signal.aborted || watch.isClosed);
+  // Later pages follow the feed: read with the other followers woken by the same write (one query for all).
+  const next = (after: string) => events.feed(workspaceId, { ...query, cursor: after, limit: MAX_EVENTS_LIMIT, waitSeconds: MAX_WAIT_SECONDS, signal, follower: true });
+  return pagesFrom(first, next, () => signal.aborted || watch.isClosed);
 }
 
 async function* pagesFrom(first: FeedPage, next: (cursor: string) => Promise<FeedPage>, stopped: () => boolean): AsyncGenerator<EntryEvent, void, undefined> {

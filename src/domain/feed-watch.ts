@@ -21,6 +21,8 @@ interface Waiter {
  */
 export class FeedWatch {
   private readonly waiting = new Map<string, Set<Waiter>>();
+  /** How many times waiters (of any workspace) were woken: one number for all, so nothing grows per workspace. */
+  private wakes = 0;
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
   private closed = false;
@@ -45,7 +47,21 @@ export class FeedWatch {
   /** A write of this process committed events in the workspace: every waiter there reads again. */
   written(workspaceId: string): void {
     const set = this.waiting.get(workspaceId);
-    if (set) for (const waiter of [...set]) waiter.wake();
+    if (!set) return;
+    this.woke();
+    for (const waiter of [...set]) waiter.wake();
+  }
+
+  /**
+   * How many times waiters have been woken: reads of a feed begun at the same count may share one query, since
+   * none of their readers was woken after it began.
+   */
+  get wakeCount(): number {
+    return this.wakes;
+  }
+
+  private woke(): void {
+    this.wakes += 1;
   }
 
   /**
@@ -104,7 +120,9 @@ export class FeedWatch {
       for (let i = 0; i < workspaces.length; i += POLL_BATCH) {
         const last = await this.store.lastSeqs(workspaces.slice(i, i + POLL_BATCH));
         for (const [workspaceId, seq] of last) {
-          for (const waiter of [...(this.waiting.get(workspaceId) ?? [])]) if (seq > waiter.afterSeq) waiter.wake();
+          const passed = [...(this.waiting.get(workspaceId) ?? [])].filter((waiter) => seq > waiter.afterSeq);
+          if (passed.length > 0) this.woke();
+          for (const waiter of passed) waiter.wake();
         }
       }
     } catch {

@@ -195,7 +195,7 @@ export async function buildServer(
   app.use(['/silo', '/utils'], authenticated(authenticate));
   app.use(rest.authenticated);
   const feeds = { service: events, watch: feedWatch };
-  const graphql = await graphqlRouter({ entries, search, feeds, authenticate, logger }, {
+  const graphql = await graphqlRouter({ entries, search, feeds, webhooks, authenticate, logger }, {
     ...config.graphql,
     ...config.graphqlLimits,
     bodyLimit: config.bodyLimit,

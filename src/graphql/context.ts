@@ -9,6 +9,7 @@ import type { EventsService } from '../domain/events.service';
 import type { FeedWatch } from '../domain/feed-watch';
 import type { ReadTurn } from '../domain/read-turns';
 import type { SearchService } from '../domain/search';
+import type { WebhooksService } from '../domain/webhooks.service';
 import { tokenRequired } from '../http/authentication';
 import type { FileUrl } from '../http/file-urls';
 import { HTTP_STATUS, refusalHeaders } from '../http/refusal';
@@ -46,6 +47,8 @@ export interface GraphQLContext {
   search?: SearchService;
   /** The feed of events (absent where the server was built without it). */
   feeds?: EventFeeds;
+  /** The workspace's webhook endpoints (absent where the server was built without them). */
+  webhooks?: WebhooksService;
   loaders: EntryLoaders;
   /** A file's `url` as REST shows it to the same request: absolute, and signed unless the file is private. */
   fileUrl: FileUrl;
@@ -77,6 +80,7 @@ export function createContext(
   pageDataBudget = DEFAULT_PAGE_DATA_BUDGET,
   search?: SearchService,
   feeds?: EventFeeds,
+  webhooks?: WebhooksService,
 ): GraphQLContext {
   const { workspaceId, requestId, log, signal, fileUrl } = request;
   if (!workspaceId) {
@@ -140,6 +144,7 @@ export function createContext(
     entries,
     search,
     feeds,
+    webhooks,
     loaders,
     fileUrl,
     dataBudget,

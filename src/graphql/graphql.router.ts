@@ -12,6 +12,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import type { GraphQLExplorer } from '../config';
 import type { EntryService } from '../domain/entries.service';
 import type { SearchService } from '../domain/search';
+import type { WebhooksService } from '../domain/webhooks.service';
 import type { Logger } from '../logger';
 import { authenticated, type Authenticate } from '../http/authentication';
 import { jsonBody } from '../http/json-body';
@@ -93,7 +94,7 @@ const refusal = refusalHandler({ body: errorResponseBody, mediaType: answerMedia
 
 /** Apollo Server on `/graphql`, over the same entry service and authentication as REST. */
 export async function graphqlRouter(
-  deps: { entries: EntryService; search?: SearchService; feeds?: EventFeeds; authenticate: Authenticate; logger: Logger },
+  deps: { entries: EntryService; search?: SearchService; feeds?: EventFeeds; webhooks?: WebhooksService; authenticate: Authenticate; logger: Logger },
   options: GraphQLOptions,
 ): Promise<{ router: Router; schema: GraphQLSchema; stop(): Promise<void> }> {
   const schema = buildGraphQLSchema();
@@ -133,7 +134,7 @@ export async function graphqlRouter(
 
   // req.fileUrl: set for every request by src/http/file-urls.ts (server.ts), so files' urls are the ones REST shows.
   const execute = apolloHandler(apollo, async (req, res) =>
-    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log, signal: abandonedSignal(res), fileUrl: req.fileUrl }, options.pageDataBudget, deps.search, deps.feeds),
+    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log, signal: abandonedSignal(res), fileUrl: req.fileUrl }, options.pageDataBudget, deps.search, deps.feeds, deps.webhooks),
   );
 
   const router = Router();

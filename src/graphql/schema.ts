@@ -9,6 +9,8 @@ import { KeysResolver } from './keys.resolver';
 import { NodeResolver } from './node.resolver';
 import { RelatedEntryResolver } from './related.resolver';
 import { SearchResolver } from './search.resolver';
+import { WebhookDeliveryResolver } from './webhook-delivery.resolver';
+import { WebhookResolver } from './webhook.resolver';
 
 /** The committed SDL, emitted by `npm run schema:emit` and checked for drift by test/graphql/schema.test.ts. */
 export const SCHEMA_FILE = 'schema/schema.graphql';
@@ -29,7 +31,7 @@ const NO_TOPICS: PubSub = {
 /** The schema, from the TypeGraphQL types. class-validator is off: every rule lives in the domain. */
 export function buildGraphQLSchema(): GraphQLSchema {
   const schema = buildSchemaSync({
-    resolvers: [EntryResolver, EntryHistoryResolver, RelatedEntryResolver, NodeResolver, KeysResolver, SearchResolver, AttachmentResolver, EntryEventResolver],
+    resolvers: [EntryResolver, EntryHistoryResolver, RelatedEntryResolver, NodeResolver, KeysResolver, SearchResolver, AttachmentResolver, EntryEventResolver, WebhookResolver, WebhookDeliveryResolver],
     validate: false,
     pubSub: NO_TOPICS,
     emitSchemaFile: false,

@@ -145,29 +145,33 @@ export class WebhookDispatcher {
     this.running.add(run);
   }
 
-  /** Delivers the endpoint's due events in order, until one is to be retried later, none is left, or the claim's share is done. */
+  /**
+   * Delivers the endpoint's due events in order, until one is to be retried later, none is left, or the claim's
+   * share is done: the feed read once for the claim, each attempt written with the endpoint's progress in one
+   * transaction, and the lease given back at the end.
+   */
   private async deliverDue(claimed: WebhookEndpoint): Promise<void> {
+    const { owner } = this.options;
     let endpoint = claimed;
-    for (let n = 0; n < EVENTS_PER_CLAIM && !this.stopping.signal.aborted; n++) {
-      const next = await this.step(endpoint);
-      if (!next) return;
-      endpoint = next;
-    }
-    await this.store.progress(endpoint, this.options.owner, progressOf(endpoint), this.clock());
-  }
-
-  /** One attempt at the endpoint's next event; the endpoint as it then stands, if it goes on at once. */
-  private async step(endpoint: WebhookEndpoint): Promise<WebhookEndpoint | undefined> {
-    const { owner, retryScale } = this.options;
     const { lastSeq } = await this.events.feedState(endpoint.workspaceId);
     // A window of the feed at a time, up to the place read before (every event up to it is placed and committed).
     const through = Math.max(endpoint.deliveredSeq, Math.min(lastSeq, endpoint.deliveredSeq + READ_WINDOW));
-    const [event] = await this.events.readEvents(endpoint.workspaceId, { afterSeq: endpoint.deliveredSeq, throughSeq: through, limit: 1, types: endpoint.eventTypes });
-    if (!event) {
-      // Nothing (of its types) in the window: it is delivered that far.
-      await this.store.progress(endpoint, owner, { ...progressOf(endpoint), deliveredSeq: through }, this.clock());
-      return undefined;
+    const due = await this.events.readEvents(endpoint.workspaceId, { afterSeq: endpoint.deliveredSeq, throughSeq: through, limit: EVENTS_PER_CLAIM, types: endpoint.eventTypes });
+    for (const event of due) {
+      if (this.stopping.signal.aborted) break;
+      const next = await this.attempt(endpoint, event);
+      if (!next) return;
+      endpoint = next;
     }
+    // Every event read was delivered or given up: the endpoint is delivered up to what was read (past the events
+    // its types leave out), unless the claim's share cut the read short.
+    const reached = due.length === EVENTS_PER_CLAIM || this.stopping.signal.aborted ? endpoint.deliveredSeq : through;
+    await this.store.progress(endpoint, owner, { ...progressOf(endpoint), deliveredSeq: Math.max(reached, endpoint.deliveredSeq) }, this.clock());
+  }
+
+  /** One attempt at an event of the endpoint; the endpoint as it then stands, if it goes on at once. */
+  private async attempt(endpoint: WebhookEndpoint, event: EntryEvent): Promise<WebhookEndpoint | undefined> {
+    const { owner, retryScale } = this.options;
     const outcome = await this.sender.send(this.messageOf(endpoint, event), this.stopping.signal);
     if (this.stopping.signal.aborted && outcome.status === undefined) {
       // Cut by the close, not the endpoint's fault: no attempt counted, and the lease given up for another process.
@@ -194,9 +198,10 @@ export class WebhookDispatcher {
     if (failingSince && now.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS * retryScale) {
       progress = { ...progress, nextAttemptAt: undefined, disabledReason: `every delivery failed since ${failingSince.toISOString()}` };
     }
-    await this.record(endpoint, event, outcome, status, attempt, progress.nextAttemptAt, now);
     const goesOn = status !== 'retrying' && !progress.disabledReason;
-    const kept = await this.store.progress(endpoint, owner, progress, now, goesOn ? new Date(now.getTime() + LEASE_MS) : undefined);
+    // The attempt and where the endpoint stands, in one write; the lease kept while it goes on.
+    const delivery = this.deliveryOf(endpoint, event, outcome, status, attempt, progress.nextAttemptAt, now);
+    const kept = await this.store.recordAttempt(delivery, DELIVERIES_KEPT, owner, progress, goesOn ? new Date(now.getTime() + LEASE_MS) : undefined);
     if (!kept || !goesOn) return undefined;
     return { ...endpoint, ...progress, attemptStartedAt: progress.attemptStartedAt, nextAttemptAt: progress.nextAttemptAt, failingSince: progress.failingSince };
   }
@@ -215,14 +220,20 @@ export class WebhookDispatcher {
     return { url: endpoint.url, webhookId: event.id, body: JSON.stringify(webhookPayload(event)), secrets };
   }
 
-  private async record(
+  private deliveryOf(
     endpoint: WebhookEndpoint, event: EntryEvent, outcome: SendOutcome, status: DeliveryStatus, attempt: number, nextAttemptAt: Date | undefined, at: Date,
-  ): Promise<WebhookDelivery> {
-    const delivery: WebhookDelivery = {
+  ): WebhookDelivery {
+    return {
       id: this.newId(), workspaceId: endpoint.workspaceId, endpointId: endpoint.id, eventId: event.id, eventSeq: event.seq, eventType: event.type,
       status, responseCode: outcome.status, durationMs: outcome.durationMs, responseExcerpt: outcome.excerpt, error: outcome.error?.slice(0, 255),
       attempt, nextAttemptAt, createdAt: at,
     };
+  }
+
+  private async record(
+    endpoint: WebhookEndpoint, event: EntryEvent, outcome: SendOutcome, status: DeliveryStatus, attempt: number, nextAttemptAt: Date | undefined, at: Date,
+  ): Promise<WebhookDelivery> {
+    const delivery = this.deliveryOf(endpoint, event, outcome, status, attempt, nextAttemptAt, at);
     await this.store.recordDelivery(delivery, DELIVERIES_KEPT);
     return delivery;
   }

@@ -16,6 +16,11 @@ export interface WebhookStore {
   findDelivery(workspaceId: string, endpointId: string, id: string): Promise<WebhookDelivery | undefined>;
   /** Records an attempt and drops the endpoint's oldest past `kept`. */
   recordDelivery(delivery: WebhookDelivery, kept: number): Promise<void>;
+  /**
+   * Records an attempt and, in the same transaction, where its endpoint stands (as `progress` does): false, and
+   * nothing written, if `owner` no longer holds the endpoint's lease.
+   */
+  recordAttempt(delivery: WebhookDelivery, kept: number, owner: string, progress: EndpointProgress, leaseUntil?: Date): Promise<boolean>;
 
   /**
    * Leases at most `limit` endpoints that are due (enabled, not leased, their retry time passed, their feed past

@@ -147,16 +147,16 @@ export class WebhookRepository implements WebhookStore {
 
   async recordDelivery(d: WebhookDelivery, kept: number): Promise<void> {
     await runTransaction(this.dataSource, function* () {
-      yield {
-        sql: `INSERT INTO webhook_deliveries (${DELIVERY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        parameters: [
-          d.id, d.workspaceId, d.endpointId, d.eventId, d.eventSeq, d.eventType, d.status, d.responseCode ?? null, d.durationMs,
-          d.responseExcerpt ?? null, d.error ?? null, d.attempt, msOf(d.nextAttemptAt), d.createdAt.getTime(),
-        ],
-      };
-      // Bounded: the newest `kept` attempts of the endpoint stay (ids are UUIDv7: in time order).
-      const oldest: { id: string }[] = yield { sql: 'SELECT id FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?', parameters: [d.endpointId, kept] };
-      if (oldest.length > 0) yield { sql: 'DELETE FROM webhook_deliveries WHERE endpoint_id = ? AND id <= ?', parameters: [d.endpointId, oldest[0].id] };
+      yield* deliverySteps(d, kept);
+    });
+  }
+
+  recordAttempt(d: WebhookDelivery, kept: number, owner: string, p: EndpointProgress, leaseUntil?: Date): Promise<boolean> {
+    return runTransaction(this.dataSource, function* (): Generator<Step, boolean, any> {
+      const held = yield progressStep(d.workspaceId, d.endpointId, owner, p, d.createdAt, leaseUntil);
+      if (changedRows(held) === 0) return false; // the lease was lost: another process has the endpoint now
+      yield* deliverySteps(d, kept);
+      return true;
     });
   }
 
@@ -202,18 +202,38 @@ export class WebhookRepository implements WebhookStore {
   }
 
   progress(endpoint: WebhookEndpoint, owner: string, p: EndpointProgress, at: Date, leaseUntil?: Date): Promise<boolean> {
-    const sets = ['delivered_seq = ?', 'attempts = ?', 'attempt_started_at = ?', 'next_attempt_at = ?', 'failing_since = ?', 'lease_owner = ?', 'lease_until = ?'];
-    const parameters: unknown[] = [p.deliveredSeq, p.attempts, msOf(p.attemptStartedAt), msOf(p.nextAttemptAt), msOf(p.failingSince), leaseUntil ? owner : null, msOf(leaseUntil)];
-    if (p.disabledReason) {
-      sets.push('enabled = 0', 'disabled_reason = ?', 'updated_at = ?');
-      parameters.push(p.disabledReason.slice(0, 512), at.getTime());
-    }
     return runTransaction(this.dataSource, function* () {
-      const result = yield {
-        sql: `UPDATE webhook_endpoints SET ${sets.join(', ')} WHERE workspace_id = ? AND id = ? AND lease_owner = ?`,
-        parameters: [...parameters, endpoint.workspaceId, endpoint.id, owner],
-      };
-      return changedRows(result) > 0;
+      return changedRows(yield progressStep(endpoint.workspaceId, endpoint.id, owner, p, at, leaseUntil)) > 0;
     });
   }
+
+}
+
+/** Where a leased endpoint stands, written only while `owner` holds its lease. */
+function progressStep(workspaceId: string, id: string, owner: string, p: EndpointProgress, at: Date, leaseUntil?: Date): Step {
+  const sets = ['delivered_seq = ?', 'attempts = ?', 'attempt_started_at = ?', 'next_attempt_at = ?', 'failing_since = ?', 'lease_owner = ?', 'lease_until = ?'];
+  const parameters: unknown[] = [p.deliveredSeq, p.attempts, msOf(p.attemptStartedAt), msOf(p.nextAttemptAt), msOf(p.failingSince), leaseUntil ? owner : null, msOf(leaseUntil)];
+  if (p.disabledReason) {
+    sets.push('enabled = 0', 'disabled_reason = ?', 'updated_at = ?');
+    parameters.push(p.disabledReason.slice(0, 512), at.getTime());
+  }
+  return { sql: `UPDATE webhook_endpoints SET ${sets.join(', ')} WHERE workspace_id = ? AND id = ? AND lease_owner = ?`, parameters: [...parameters, workspaceId, id, owner] };
+}
+
+/** How often (in events of an endpoint) its oldest attempts past the kept number are deleted: bounded, not each time. */
+const PRUNE_EVERY = 16;
+
+/** Inserts an attempt; now and then (and at every retry) deletes the endpoint's attempts past the newest `kept`. */
+function* deliverySteps(d: WebhookDelivery, kept: number): Generator<Step, void, any> {
+  yield {
+    sql: `INSERT INTO webhook_deliveries (${DELIVERY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    parameters: [
+      d.id, d.workspaceId, d.endpointId, d.eventId, d.eventSeq, d.eventType, d.status, d.responseCode ?? null, d.durationMs,
+      d.responseExcerpt ?? null, d.error ?? null, d.attempt, msOf(d.nextAttemptAt), d.createdAt.getTime(),
+    ],
+  };
+  if (d.eventSeq % PRUNE_EVERY !== 0 && d.attempt === 1) return;
+  // Bounded: the newest `kept` attempts of the endpoint stay (ids are UUIDv7: in time order).
+  const oldest: { id: string }[] = yield { sql: 'SELECT id FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?', parameters: [d.endpointId, kept] };
+  if (oldest.length > 0) yield { sql: 'DELETE FROM webhook_deliveries WHERE endpoint_id = ? AND id <= ?', parameters: [d.endpointId, oldest[0].id] };
 }

@@ -99,3 +99,18 @@ test('only the newest attempts of an endpoint are kept', async () => {
   const kept = await store.deliveries(endpoint.workspaceId, endpoint.id, 100);
   expect(kept.map((d) => d.id)).toEqual(ids.slice(2).reverse());
 });
+
+test('first attempts of many events are pruned now and then: never more than the kept number and one batch besides', async () => {
+  const endpoint = await dueEndpoint();
+  let most = 0;
+  for (let seq = 1; seq <= 40; seq++) {
+    const delivery: WebhookDelivery = {
+      id: uuidv7(), workspaceId: endpoint.workspaceId, endpointId: endpoint.id, eventId: uuidv7(), eventSeq: seq, eventType: 'entry.created',
+      status: 'delivered', durationMs: 3, attempt: 1, createdAt: new Date(),
+    };
+    await store.recordDelivery(delivery, 4);
+    most = Math.max(most, (await store.deliveries(endpoint.workspaceId, endpoint.id, 100)).length);
+  }
+  expect(most).toBeLessThanOrEqual(4 + 16);
+  expect((await store.deliveries(endpoint.workspaceId, endpoint.id, 100)).length).toBeLessThan(4 + 16);
+});

@@ -138,8 +138,8 @@ async function measureLatency(env: Record<string, string>, secret: string, secon
 }
 
 async function measureThroughput(env: Record<string, string>, secret: string, seconds: number): Promise<EventsResults['throughput']> {
-  const endpoints = 10;
-  const subscribers = 100;
+  const endpoints = Number(process.env.BENCH_EVENTS_ENDPOINTS ?? 10);
+  const subscribers = Number(process.env.BENCH_EVENTS_SUBSCRIBERS ?? 100);
   const aloneToken = await mintToken(secret, 'bench-events-alone', { expiresIn: '1d' });
   const watchedToken = await mintToken(secret, 'bench-events-watched', { expiresIn: '1d' });
   const services = { alone: await startService(env), watched: await startService(env) };
@@ -221,6 +221,11 @@ async function measureSlowEndpoints(env: Record<string, string>, secret: string,
 export async function benchEvents(env: Record<string, string>, secret: string, seconds: number, log: (line: string) => void): Promise<EventsResults> {
   // The receivers are on loopback, over plain HTTP: the bench allows both, as the tests do.
   const withHooks = { ...env, WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' };
+  if (process.env.BENCH_EVENTS_ONLY === 'throughput') {
+    const throughput = await measureThroughput(withHooks, secret, seconds);
+    log(`  events: REST create at c=10: ${throughput.aloneRps} req/s alone, ${throughput.watchedRps} req/s with ${throughput.endpoints} endpoints and ${throughput.subscribers} subscribers (${throughput.ratio} ×)`);
+    return { throughput } as EventsResults;
+  }
   const latency = await measureLatency(withHooks, secret, seconds);
   log(
     `  events: create → webhook p50 ${latency.webhook.p50Ms} ms, p99 ${latency.webhook.p99Ms} ms; create → subscriber p50 ${latency.subscription.p50Ms} ms, ` +

@@ -7,6 +7,7 @@ import {
   getOperationAST,
   GraphQLError,
   parse,
+  print,
   specifiedRules,
   validate,
   type ExecutionArgs,
@@ -24,6 +25,7 @@ import { fileBaseOf, fileUrlOf } from '../http/file-urls';
 import type { Logger } from '../logger';
 import { watchSubscriptions } from '../metrics';
 import { createContext, type EventFeeds } from './context';
+import { SharedResults } from './shared-results';
 import { formatError, graphQLErrorOf } from './format-error';
 import { GRAPHQL_PATH } from './graphql.router';
 import { depthLimitRule, MAX_QUERY_TOKENS } from './limits';
@@ -143,9 +145,13 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
     connection.expiry.unref();
   };
 
+  const baseOf = ({ request }: Connection) => fileBaseOf(deps.publicBaseUrl, { protocol: 'encrypted' in request.socket ? 'https' : 'http', host: request.headers.host });
+  /** Results shared by the subscribers that run the same document for the same event (SharedResults). */
+  const UNCUT = new AbortController().signal;
+  const shared = new SharedResults();
+
   const contextOf = (connection: Connection, signal: AbortSignal, n: number) => {
-    const { request } = connection;
-    const base = fileBaseOf(deps.publicBaseUrl, { protocol: 'encrypted' in request.socket ? 'https' : 'http', host: request.headers.host });
+    const base = baseOf(connection);
     return createContext(
       deps.entries,
       { workspaceId: connection.workspaceId, requestId: `${connection.id}/${n}`, log, signal, fileUrl: fileUrlOf(deps.fileLinks, base, () => connection.workspaceId) },
@@ -180,14 +186,18 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
         ended();
         return source;
       }
-      const run = async (event: unknown) => {
-        const contextValue = contextOf(connection, controller.signal, executions++);
+      // A shared execution serves several subscribers: none of their departures cuts it short.
+      const execution = async (event: unknown) => {
+        const contextValue = contextOf(connection, UNCUT, executions++);
         try {
           return await execute({ ...args, rootValue: event, contextValue });
         } finally {
           contextValue.readTurn.release();
         }
       };
+      // Who may share this subscription's results: the same workspace, document, variables and file links' address.
+      const sharing = JSON.stringify([connection.workspaceId, print(args.document), args.variableValues ?? null, args.operationName ?? null, baseOf(connection)]);
+      const run = (event: unknown) => shared.run(`${sharing}\u0000${(event as { id?: string }).id}`, () => execution(event));
       return subscriptionStream(source[Symbol.asyncIterator](), run, {
         ended,
         stallMs: limits.stallMs,

@@ -8,8 +8,6 @@ import {
 import type { SendOutcome, WebhookSender } from './webhook-sender';
 import type { WebhookStore } from './webhook-store';
 
-/** How long a claimed endpoint stays this process's without word from it: longer than an attempt can take. */
-export const LEASE_MS = 60_000;
 /** Events one claim delivers to an endpoint before it goes back to the pool, so that others get their turn. */
 const EVENTS_PER_CLAIM = 100;
 
@@ -20,9 +18,21 @@ export interface DispatcherOptions {
   concurrency: number;
   /** WEBHOOK_RETRY_SCALE: a factor on every delay of the schedule (tests shorten days to seconds). */
   retryScale: number;
+  /**
+   * WEBHOOK_LEASE_MS: how long a claimed endpoint stays this process's without word from it. Longer than an
+   * attempt can take; it is how long the endpoint waits when its process dies mid-delivery.
+   */
+  leaseMs: number;
   /** Who holds a lease: unique per process. */
   owner: string;
+  /** Told of each attempt's outcome (for metrics); `lagSeconds` for a feed delivery that succeeded: from the event's creation. */
+  onAttempt?: (outcome: AttemptOutcome, lagSeconds?: number) => void;
+  /** Told when an endpoint is disabled for failing (for metrics). */
+  onDisabled?: () => void;
 }
+
+/** What became of an attempt: its delivery's status, or `interrupted` when the process's close cut it (not counted against the endpoint). */
+export type AttemptOutcome = DeliveryStatus | 'interrupted';
 
 /** The body of a delivery: the event as the feed shows it, with its place (`position`) rather than a cursor. */
 export const webhookPayload = (event: EntryEvent) => ({ ...eventSummaryJson(event), position: event.seq });
@@ -102,7 +112,7 @@ export class WebhookDispatcher {
         const free = this.options.concurrency - this.working.size;
         if (free <= 0) break;
         const now = this.clock();
-        const claimed = await this.store.claimDue(this.options.owner, now, new Date(now.getTime() + LEASE_MS), free);
+        const claimed = await this.store.claimDue(this.options.owner, now, new Date(now.getTime() + this.options.leaseMs), free);
         for (const endpoint of claimed) this.work(endpoint);
         if (claimed.length === free) this.pollAgain = true; // there may be more due
       } while (this.pollAgain && !this.stopping.signal.aborted);
@@ -152,6 +162,7 @@ export class WebhookDispatcher {
     const outcome = await this.sender.send(this.messageOf(endpoint, event), this.stopping.signal);
     if (this.stopping.signal.aborted && outcome.status === undefined) {
       // Cut by the close, not the endpoint's fault: no attempt counted, and the lease given up for another process.
+      this.options.onAttempt?.('interrupted');
       await this.store.progress(endpoint, owner, progressOf(endpoint), this.clock());
       return undefined;
     }
@@ -176,8 +187,10 @@ export class WebhookDispatcher {
       progress = { ...progress, nextAttemptAt: undefined, disabledReason: `every delivery failed since ${failingSince.toISOString()}` };
     }
     await this.record(endpoint, event, outcome, status, attempt, progress.nextAttemptAt, now);
+    this.options.onAttempt?.(status, status === 'delivered' ? (now.getTime() - event.createdAt.getTime()) / 1000 : undefined);
     const goesOn = status !== 'retrying' && !progress.disabledReason;
-    const kept = await this.store.progress(endpoint, owner, progress, now, goesOn ? new Date(now.getTime() + LEASE_MS) : undefined);
+    const kept = await this.store.progress(endpoint, owner, progress, now, goesOn ? new Date(now.getTime() + this.options.leaseMs) : undefined);
+    if (kept && progress.disabledReason) this.options.onDisabled?.();
     if (!kept || !goesOn) return undefined;
     return { ...endpoint, ...progress, attemptStartedAt: progress.attemptStartedAt, nextAttemptAt: progress.nextAttemptAt, failingSince: progress.failingSince };
   }
@@ -186,6 +199,7 @@ export class WebhookDispatcher {
   async deliverOnce(endpoint: WebhookEndpoint, event: EntryEvent): Promise<WebhookDelivery> {
     const outcome = await this.sender.send(this.messageOf(endpoint, event), this.stopping.signal);
     const status: DeliveryStatus = verdictOf(outcome) === 'delivered' ? 'delivered' : 'failed';
+    this.options.onAttempt?.(status); // no lag: sent again on request, not in the feed's course
     return this.record(endpoint, event, outcome, status, 1, undefined, this.clock());
   }
 

@@ -104,4 +104,26 @@ describe('GET /metrics', () => {
       await rx.stop();
     }
   });
+
+  test('webhooks: an endpoint that never answers 2xx shows retries, failures and, after five (shortened) days, its disabling', async () => {
+    const rx = await new WebhookReceiver().start();
+    try {
+      rx.answer = () => 503;
+      const api = client(t.url, await tokenFor(newWorkspace()));
+      const hook = (await api.post('/silo/v1/webhooks', { url: rx.url })).body;
+      const before = samples((await scrape(t.url)).text);
+      await api.post('/silo/v1/entries', { data: party('Never heard') });
+      await api.post('/silo/v1/entries', { data: party('Never heard either') });
+      await waitFor(async () => (await api.get(`/silo/v1/webhooks/${hook.id}`)).body.enabled === false, 30_000, 'the endpoint disabled');
+      const after = samples((await scrape(t.url)).text);
+      const grew = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
+      expect(grew('webhook_endpoints_disabled_total')).toBe(1);
+      expect(grew('webhook_deliveries_total{outcome="failed"}')).toBeGreaterThanOrEqual(1);
+      expect(grew('webhook_deliveries_total{outcome="retrying"}')).toBeGreaterThanOrEqual(2);
+      expect(grew('webhook_deliveries_total{outcome="delivered"}')).toBe(0);
+      expect(grew('webhook_delivery_lag_seconds_count')).toBe(0);
+    } finally {
+      await rx.stop();
+    }
+  });
 });

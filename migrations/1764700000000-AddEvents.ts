@@ -6,7 +6,9 @@ import { exactCollation } from './1763700000000-CreateEntries';
  * without a place in the feed (`seq` NULL) until the sequencer, after their commit, gives them the next places
  * of their workspace's feed. `event_feeds` holds each workspace's last place given (`last_seq`) and the last
  * place retention has deleted (`pruned_through`). The feed is read by place; events without one by `pk`; an
- * entry's events and the oldest events of all workspaces (for retention) by their indexes.
+ * entry's events and the oldest events of all workspaces (for retention) by their indexes. The place's index is
+ * not unique: the sequencer alone gives places, one after the other, so nothing needs the database to check them,
+ * and on a cluster each unique key is one more key that writers and the sequencer are certified against.
  */
 export class AddEvents1764700000000 implements MigrationInterface {
   name = 'AddEvents1764700000000';
@@ -34,7 +36,7 @@ export class AddEvents1764700000000 implements MigrationInterface {
           'created_at BIGINT NOT NULL, ' +
           'data LONGTEXT NOT NULL, ' +
           'PRIMARY KEY (pk), ' +
-          'UNIQUE INDEX entry_events_place (workspace_id, seq), ' +
+          'INDEX entry_events_place (workspace_id, seq), ' +
           'INDEX entry_events_unplaced (seq, pk), ' +
           'INDEX entry_events_entry (workspace_id, entry_id, seq), ' +
           'INDEX entry_events_age (created_at)' +
@@ -55,7 +57,7 @@ export class AddEvents1764700000000 implements MigrationInterface {
         '"created_at" bigint NOT NULL, ' +
         '"data" text NOT NULL)',
     );
-    await queryRunner.query('CREATE UNIQUE INDEX "entry_events_place" ON "entry_events" ("workspace_id", "seq")');
+    await queryRunner.query('CREATE INDEX "entry_events_place" ON "entry_events" ("workspace_id", "seq")');
     await queryRunner.query('CREATE INDEX "entry_events_unplaced" ON "entry_events" ("seq", "pk")');
     await queryRunner.query('CREATE INDEX "entry_events_entry" ON "entry_events" ("workspace_id", "entry_id", "seq")');
     await queryRunner.query('CREATE INDEX "entry_events_age" ON "entry_events" ("created_at")');

@@ -74,10 +74,12 @@ export interface Config {
    * (default false): endpoints may be on loopback, private, link-local or other internal addresses.
    * WEBHOOK_POLL_MS (default 500): how often each process looks for due endpoints. WEBHOOK_CONCURRENCY (default
    * 32): deliveries one process makes at once; WEBHOOK_WORKSPACE_CONCURRENCY (default 4): of them, for one
-   * workspace's endpoints. WEBHOOK_RETRY_SCALE (default 1): a factor on every delay of the
-   * retry schedule, giving up and disabling (tests shorten the three days to seconds).
+   * workspace's endpoints. WEBHOOK_RETRY_SCALE (default 1): a factor on every delay of the retry schedule, giving
+   * up and disabling (tests shorten the three days to seconds). WEBHOOK_LEASE_MS (default 60000): how long an
+   * endpoint stays claimed by a process that no longer reports on it (one that died), before another takes it
+   * over; keep it above the 10 s an attempt may take, or two processes may serve one endpoint at once.
    */
-  webhooks: { allowHttp: boolean; allowPrivate: boolean; pollMs: number; concurrency: number; workspaceConcurrency: number; retryScale: number };
+  webhooks: { allowHttp: boolean; allowPrivate: boolean; pollMs: number; concurrency: number; workspaceConcurrency: number; retryScale: number; leaseMs: number };
   logLevel: string;
 }
 
@@ -360,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrency: parsePositiveInteger('WEBHOOK_CONCURRENCY', value('WEBHOOK_CONCURRENCY'), 32, problems),
       workspaceConcurrency: parsePositiveInteger('WEBHOOK_WORKSPACE_CONCURRENCY', value('WEBHOOK_WORKSPACE_CONCURRENCY'), 4, problems),
       retryScale: parseRetryScale(value('WEBHOOK_RETRY_SCALE'), problems),
+      leaseMs: parsePositiveInteger('WEBHOOK_LEASE_MS', value('WEBHOOK_LEASE_MS'), 60_000, problems),
     },
     logLevel,
   };

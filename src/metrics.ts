@@ -127,3 +127,37 @@ export function watchSubscriptions(read: () => number): () => void {
   subscriptionCounts.add(read);
   return () => subscriptionCounts.delete(read);
 }
+
+const webhookDeliveries = new Counter({
+  name: 'webhook_deliveries_total',
+  help: 'Webhook delivery attempts made by this process, by outcome: delivered, retrying (to be tried again), failed (given up), interrupted (cut by a close, tried again by any process).',
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+/** From a second to the three days of the retry schedule. */
+const LAG_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 900, 3600, 6 * 3600, 24 * 3600, 3 * 24 * 3600];
+
+const webhookLag = new Histogram({
+  name: 'webhook_delivery_lag_seconds',
+  help: 'Time from an event being written to its successful delivery to an endpoint (retries included).',
+  buckets: LAG_BUCKETS,
+  registers: [metricsRegistry],
+});
+
+const webhookEndpointsDisabled = new Counter({
+  name: 'webhook_endpoints_disabled_total',
+  help: 'Webhook endpoints this process disabled because every delivery had failed for too long.',
+  registers: [metricsRegistry],
+});
+
+/** One webhook attempt; `lagSeconds` when it delivered an event of the feed. */
+export function countWebhookAttempt(outcome: string, lagSeconds?: number): void {
+  webhookDeliveries.inc({ outcome });
+  if (lagSeconds !== undefined) webhookLag.observe(Math.max(0, lagSeconds));
+}
+
+/** An endpoint disabled for failing. */
+export function countWebhookEndpointDisabled(): void {
+  webhookEndpointsDisabled.inc();
+}

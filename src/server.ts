@@ -23,7 +23,7 @@ import { authenticated, authentication } from './http/authentication';
 import { corsHandler } from './http/cors';
 import { metricsRoutes, requestMetrics } from './http/metrics';
 import { createLogger, type Logger } from './logger';
-import { countEventsWritten, observeEngineSeconds, observeQuerySeconds, watchFeedWaiters, watchPool } from './metrics';
+import { countEventsWritten, countWebhookAttempt, countWebhookEndpointDisabled, observeEngineSeconds, observeQuerySeconds, watchFeedWaiters, watchPool } from './metrics';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { requestContext } from './rest/request-context';
 import { API_ROUTES } from './rest/api.routes';
@@ -116,7 +116,12 @@ export async function buildServer(
     webhookStore,
     eventStore,
     webhookSender,
-    { ...config.webhooks, owner: `${hostname()}:${process.pid}:${randomUUID()}` },
+    {
+      ...config.webhooks,
+      owner: `${hostname()}:${process.pid}:${randomUUID()}`,
+      onAttempt: countWebhookAttempt,
+      onDisabled: countWebhookEndpointDisabled,
+    },
     uuidv7,
     (error) => logger.warn({ err: error }, 'webhook delivery failed'),
   );

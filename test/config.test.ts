@@ -170,6 +170,12 @@ describe('loadConfig', () => {
     ]);
   });
 
+  test('WEBHOOK_LEASE_MS takes a positive whole number (default a minute)', () => {
+    expect(loadConfig({}).webhooks.leaseMs).toBe(60_000);
+    expect(loadConfig({ WEBHOOK_LEASE_MS: '2000' }).webhooks.leaseMs).toBe(2000);
+    expect(problemsOf({ WEBHOOK_LEASE_MS: '0' })).toEqual([expect.stringContaining('WEBHOOK_LEASE_MS')]);
+  });
+
   test('every bad value is reported at once', () => {
     expect(problemsOf({ PORT: 'x', LOG_LEVEL: 'y', BODY_LIMIT: 'z' })).toHaveLength(3);
   });

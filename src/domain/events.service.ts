@@ -53,7 +53,19 @@ interface CursorPayload {
   s: number;
 }
 
-const workspaceTag = (workspaceId: string) => createHash('sha256').update(`events:${workspaceId}`).digest('base64url').slice(0, 12);
+/** Tags already made, since every read of a feed makes one or two (a follower, for each event): kept, up to a bound. */
+const tags = new Map<string, string>();
+const TAGS_KEPT = 10_000;
+
+function workspaceTag(workspaceId: string): string {
+  let tag = tags.get(workspaceId);
+  if (tag === undefined) {
+    if (tags.size >= TAGS_KEPT) tags.clear();
+    tag = createHash('sha256').update(`events:${workspaceId}`).digest('base64url').slice(0, 12);
+    tags.set(workspaceId, tag);
+  }
+  return tag;
+}
 
 export const encodeEventCursor = (workspaceId: string, seq: number): string =>
   Buffer.from(JSON.stringify({ v: 1, w: workspaceTag(workspaceId), s: seq } satisfies CursorPayload)).toString('base64url');
@@ -94,13 +106,20 @@ export class EventsService {
   ) {}
 
   /**
-   * Followers of one feed (subscribers, long polls) woken by the same write read the same thing at the same moment:
-   * they share one query. A read shares only with reads begun since the last wake (the key holds the watch's wake
-   * count), so none answers older than what woke its reader; and a read of events names the last place it
-   * looks at, which its reader saw placed before it began.
+   * Followers of one feed (subscriptions) woken by the same write read the same thing: they share one query, and
+   * its answer for a second. A feed's last place is shared only among reads made since the last wake of the
+   * watch (its key holds the wake count, which every placement of this process moves on), so none is older than
+   * what woke its reader; one placed by another process is seen at the watch's next poll, as it would be anyway.
+   * A read of events names the last place it looks at, which its reader saw placed before it began: its answer
+   * cannot change (but for retention, whose cursors are refused first).
    */
-  private readonly sharedStates = new SharedReads<FeedState>();
-  private readonly sharedEvents = new SharedReads<EntryEvent[]>();
+  private readonly sharedStates = new SharedReads<FeedState>({ keepMs: 1_000, maxEntries: 1_000 });
+  private readonly sharedEvents = new SharedReads<EntryEvent[]>({
+    keepMs: 1_000,
+    maxEntries: 1_000,
+    weigh: (events) => (events as EntryEvent[]).length,
+    maxWeight: 5_000,
+  });
 
   private feedState(workspaceId: string, shared = false): Promise<FeedState> {
     if (!shared) return this.store.feedState(workspaceId);

@@ -46,9 +46,9 @@ export class FeedWatch {
 
   /** A write of this process committed events in the workspace: every waiter there reads again. */
   written(workspaceId: string): void {
+    this.woke();
     const set = this.waiting.get(workspaceId);
     if (!set) return;
-    this.woke();
     for (const waiter of [...set]) waiter.wake();
   }
 

@@ -8,8 +8,6 @@ import {
 import type { SendOutcome, WebhookSender } from './webhook-sender';
 import type { WebhookStore } from './webhook-store';
 
-/** How long a claimed endpoint stays this process's without word from it: longer than an attempt can take. */
-export const LEASE_MS = 60_000;
 /** Events one claim delivers to an endpoint before it goes back to the pool, so that others get their turn. */
 const EVENTS_PER_CLAIM = 100;
 
@@ -25,9 +23,21 @@ export interface DispatcherOptions {
   workspaceConcurrency: number;
   /** WEBHOOK_RETRY_SCALE: a factor on every delay of the schedule (tests shorten days to seconds). */
   retryScale: number;
+  /**
+   * WEBHOOK_LEASE_MS: how long a claimed endpoint stays this process's without word from it. Longer than an
+   * attempt can take; it is how long the endpoint waits when its process dies mid-delivery.
+   */
+  leaseMs: number;
   /** Who holds a lease: unique per process. */
   owner: string;
+  /** Told of each attempt's outcome (for metrics); `lagSeconds` for a feed delivery that succeeded: from the event's creation. */
+  onAttempt?: (outcome: AttemptOutcome, lagSeconds?: number) => void;
+  /** Told when an endpoint is disabled for failing (for metrics). */
+  onDisabled?: () => void;
 }
+
+/** What became of an attempt: its delivery's status, or `interrupted` when the process's close cut it (not counted against the endpoint). */
+export type AttemptOutcome = DeliveryStatus | 'interrupted';
 
 /** The body of a delivery: the event as the feed shows it, with its place (`position`) rather than a cursor. */
 export const webhookPayload = (event: EntryEvent) => ({ ...eventSummaryJson(event), position: event.seq });
@@ -117,7 +127,7 @@ export class WebhookDispatcher {
           taken.set(workspaceId, (taken.get(workspaceId) ?? 0) + 1);
           return true;
         };
-        const claimed = await this.store.claimDue(this.options.owner, now, new Date(now.getTime() + LEASE_MS), free, accept);
+        const claimed = await this.store.claimDue(this.options.owner, now, new Date(now.getTime() + this.options.leaseMs), free, accept);
         for (const endpoint of claimed) this.work(endpoint);
         if (claimed.length === free) this.pollAgain = true; // there may be more due
       } while (this.pollAgain && !this.stopping.signal.aborted);
@@ -175,6 +185,7 @@ export class WebhookDispatcher {
     const outcome = await this.sender.send(this.messageOf(endpoint, event), this.stopping.signal);
     if (this.stopping.signal.aborted && outcome.status === undefined) {
       // Cut by the close, not the endpoint's fault: no attempt counted, and the lease given up for another process.
+      this.options.onAttempt?.('interrupted');
       await this.store.progress(endpoint, owner, progressOf(endpoint), this.clock());
       return undefined;
     }
@@ -201,7 +212,9 @@ export class WebhookDispatcher {
     const goesOn = status !== 'retrying' && !progress.disabledReason;
     // The attempt and where the endpoint stands, in one write; the lease kept while it goes on.
     const delivery = this.deliveryOf(endpoint, event, outcome, status, attempt, progress.nextAttemptAt, now);
-    const kept = await this.store.recordAttempt(delivery, DELIVERIES_KEPT, owner, progress, goesOn ? new Date(now.getTime() + LEASE_MS) : undefined);
+    const kept = await this.store.recordAttempt(delivery, DELIVERIES_KEPT, owner, progress, goesOn ? new Date(now.getTime() + this.options.leaseMs) : undefined);
+    if (kept) this.options.onAttempt?.(status, status === 'delivered' ? (now.getTime() - event.createdAt.getTime()) / 1000 : undefined);
+    if (kept && progress.disabledReason) this.options.onDisabled?.();
     if (!kept || !goesOn) return undefined;
     return { ...endpoint, ...progress, attemptStartedAt: progress.attemptStartedAt, nextAttemptAt: progress.nextAttemptAt, failingSince: progress.failingSince };
   }
@@ -210,6 +223,7 @@ export class WebhookDispatcher {
   async deliverOnce(endpoint: WebhookEndpoint, event: EntryEvent): Promise<WebhookDelivery> {
     const outcome = await this.sender.send(this.messageOf(endpoint, event), this.stopping.signal);
     const status: DeliveryStatus = verdictOf(outcome) === 'delivered' ? 'delivered' : 'failed';
+    this.options.onAttempt?.(status); // no lag: sent again on request, not in the feed's course
     return this.record(endpoint, event, outcome, status, 1, undefined, this.clock());
   }
 

@@ -9,6 +9,7 @@ import { send } from '../helpers/http-outcome';
 import { followFeed } from '../helpers/event-feed';
 import { TEST_SECRET, party, tokenFor } from '../helpers/server';
 import { buildService, killAllServiceProcesses, startServiceProcess, type ServiceProcess } from '../helpers/service-process';
+import { verifies, waitFor, WebhookReceiver } from '../helpers/webhook-receiver';
 
 /**
  * Three service processes on a three-node MariaDB Galera cluster (started here on loopback ports, as
@@ -16,7 +17,8 @@ import { buildService, killAllServiceProcesses, startServiceProcess, type Servic
  * Everything a client sees must be what one server on one database gives: racing keys and ids create one
  * entry each and 409 the rest, keyless creates never collide, all three servers start at once on an empty
  * database, an entry written through one process is read back through another at once, and a node killed
- * under load loses nothing acknowledged and costs the processes on the other nodes no error at all.
+ * under load loses nothing acknowledged and costs the processes on the other nodes no error at all. A webhook
+ * endpoint is served by one process at a time however the three race for it: each event once, in feed order.
  *
  * Needs root (the nodes' folders belong to the `mysql` user) and the Galera provider (`galera-4`); skipped
  * with one line otherwise, or with TEST_GALERA=0.
@@ -49,6 +51,10 @@ onCluster('three service processes on a three-node Galera cluster', () => {
       DATABASE_URL: `mysql://root@${order.map((n) => `127.0.0.1:${galeraSqlPort(n)}`).join(',')}/${database}`,
       JWT_SECRET: TEST_SECRET,
       DATA_DIR: dataDirs[node - 1],
+      // Webhooks to a receiver in this test process, on loopback; each process looks for due endpoints often.
+      WEBHOOK_ALLOW_HTTP: 'true',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_POLL_MS: '100',
     };
   };
   const sql = async <T>(node: number, query: string, params: unknown[] = []): Promise<T[]> => {
@@ -147,6 +153,45 @@ onCluster('three service processes on a three-node Galera cluster', () => {
     expect(whole.map((event) => event.entry_id).sort()).toEqual([...created].sort());
     for (const events of followed) expect(events.map((event) => event.id)).toEqual(whole.map((event) => event.id));
     recordFigures('galera-feed', 'galera', { writers: 12, events: whole.length, followers: NODES });
+  }, 180_000);
+
+  test('webhooks: three processes race for two endpoints while writers on every node create entries; each endpoint gets every event once, in feed order, never two at once', async () => {
+    const hookToken = await tokenFor(`${WORKSPACE}-hooks`, { expiresIn: '2h' });
+    const headers = { authorization: `Bearer ${hookToken}`, 'content-type': 'application/json' };
+    const rx = await new WebhookReceiver().start();
+    rx.delayMs = 20;
+    try {
+      const endpoints: { path: string; secret: string }[] = [];
+      for (const [n, service] of services.slice(0, 2).entries()) {
+        const hookPath = `/galera-hook-${n}`;
+        const created = await send(`${service.url}/silo/v1/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: `http://127.0.0.1:${rx.port}${hookPath}` }) });
+        expect(statusOf(created)).toBe(200);
+        endpoints.push({ path: hookPath, secret: (created as { body: { secret: string } }).body.secret });
+      }
+      const WRITERS = 6;
+      const EACH = 10;
+      await Promise.all(
+        Array.from({ length: WRITERS }, async (_, w) => {
+          for (let i = 0; i < EACH; i++) {
+            const outcome = await send(`${services[w % NODES].url}/silo/v1/entries`, { method: 'POST', headers, body: JSON.stringify({ data: party(`Hooked ${w}-${i}`) }) });
+            expect(statusOf(outcome)).toBe(200);
+          }
+        }),
+      );
+      const events = WRITERS * EACH;
+      await waitFor(() => endpoints.every((e) => rx.hooks.filter((h) => h.path === e.path).length >= events), 90_000, 'every event at both endpoints');
+      await new Promise((resolve) => setTimeout(resolve, 1_000)); // nothing more comes
+      const positions = Array.from({ length: events }, (_, i) => i + 1);
+      for (const endpoint of endpoints) {
+        const hooks = rx.hooks.filter((h) => h.path === endpoint.path);
+        expect({ path: endpoint.path, positions: hooks.map((h) => h.payload.position) }).toEqual({ path: endpoint.path, positions });
+        expect(hooks.every((h) => verifies(h, endpoint.secret))).toBe(true);
+      }
+      expect(rx.overlaps).toBe(0);
+      recordFigures('galera-webhooks', 'galera', { endpoints: endpoints.length, events, deliveries: rx.hooks.length });
+    } finally {
+      await rx.stop();
+    }
   }, 180_000);
 
   test('an entry created through one process is read back through another at once: 0 misses in 300', async () => {

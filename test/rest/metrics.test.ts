@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { client, newWorkspace, party, startServer, testDatabase, tokenFor, type TestServer } from '../helpers/server';
+import { waitFor, WebhookReceiver } from '../helpers/webhook-receiver';
 
 /** Samples of a Prometheus text answer: `name{labels}` → value. */
 function samples(text: string): Map<string, number> {
@@ -19,7 +20,7 @@ const scrape = async (url: string, headers: Record<string, string> = {}) => {
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startServer();
+  t = await startServer({ WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '100', WEBHOOK_RETRY_SCALE: '0.00001' });
 });
 afterAll(() => t.close());
 
@@ -73,6 +74,56 @@ describe('GET /metrics', () => {
       expect(ok.text).toContain('http_requests_total');
     } finally {
       await guarded.close();
+    }
+  });
+
+  test('webhooks: attempts by outcome, and the lag of a delivery from its event\'s creation', async () => {
+    const rx = await new WebhookReceiver().start();
+    try {
+      // The first two attempts answered 503 (retried), then 200.
+      rx.answer = (_hook, index) => (index < 2 ? 503 : 200);
+      const api = client(t.url, await tokenFor(newWorkspace()));
+      expect((await api.post('/silo/v1/webhooks', { url: rx.url })).status).toBe(200);
+      const before = samples((await scrape(t.url)).text);
+      expect((await api.post('/silo/v1/entries', { data: party('Hooked Ltd') })).status).toBe(200);
+      await waitFor(() => rx.accepted.length === 1, 15_000, 'a delivery');
+      // The counters move once the attempt is recorded, just after the receiver answered.
+      let after = before;
+      const grew = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
+      await waitFor(async () => {
+        after = samples((await scrape(t.url)).text);
+        return grew('webhook_deliveries_total{outcome="delivered"}') >= 1;
+      }, 5_000, 'the delivered count');
+      expect(grew('webhook_deliveries_total{outcome="delivered"}')).toBe(1);
+      expect(grew('webhook_deliveries_total{outcome="retrying"}')).toBe(2);
+      expect(grew('webhook_delivery_lag_seconds_count')).toBe(1);
+      expect(grew('webhook_delivery_lag_seconds_sum')).toBeGreaterThan(0);
+      expect(grew('webhook_delivery_lag_seconds_sum')).toBeLessThan(15);
+      expect(after.has('webhook_endpoints_disabled_total')).toBe(true);
+    } finally {
+      await rx.stop();
+    }
+  });
+
+  test('webhooks: an endpoint that never answers 2xx shows retries, failures and, after five (shortened) days, its disabling', async () => {
+    const rx = await new WebhookReceiver().start();
+    try {
+      rx.answer = () => 503;
+      const api = client(t.url, await tokenFor(newWorkspace()));
+      const hook = (await api.post('/silo/v1/webhooks', { url: rx.url })).body;
+      const before = samples((await scrape(t.url)).text);
+      await api.post('/silo/v1/entries', { data: party('Never heard') });
+      await api.post('/silo/v1/entries', { data: party('Never heard either') });
+      await waitFor(async () => (await api.get(`/silo/v1/webhooks/${hook.id}`)).body.enabled === false, 30_000, 'the endpoint disabled');
+      const after = samples((await scrape(t.url)).text);
+      const grew = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
+      expect(grew('webhook_endpoints_disabled_total')).toBe(1);
+      expect(grew('webhook_deliveries_total{outcome="failed"}')).toBeGreaterThanOrEqual(1);
+      expect(grew('webhook_deliveries_total{outcome="retrying"}')).toBeGreaterThanOrEqual(2);
+      expect(grew('webhook_deliveries_total{outcome="delivered"}')).toBe(0);
+      expect(grew('webhook_delivery_lag_seconds_count')).toBe(0);
+    } finally {
+      await rx.stop();
     }
   });
 });

@@ -1,4 +1,4 @@
-import type { Entry } from './entry';
+import type { Attachment, Entry } from './entry';
 
 /** Drops undefined members: events, like answers, omit absent fields rather than send null. */
 export const present = (fields: Record<string, unknown>): Record<string, unknown> =>
@@ -29,3 +29,21 @@ export function entrySummaryJson(entry: Entry): Record<string, unknown> {
     version: entry.version,
   });
 }
+
+/** A file's description in the contract's names, without its link (made for the request that shows it) and entry. */
+export const fileSummaryJson = (file: Attachment) =>
+  present({
+    id: file.id,
+    name: file.name,
+    desc: file.desc,
+    key: file.key,
+    category: file.category,
+    mime: file.mime,
+    size: file.size,
+    hash: file.hash,
+    stored: file.stored,
+    embeddable: file.embeddable || undefined,
+    private: file.private || undefined,
+    meta: file.meta,
+    created_at: file.createdAt.toISOString(),
+  });

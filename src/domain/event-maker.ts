@@ -1,25 +1,7 @@
 import type { Attachment, Entry, Meta } from './entry';
 import type { EntryState } from './entry-history';
 import type { EventsOf, EventType, NewEvent } from './entry-event';
-import { entrySummaryJson, present } from './entry-summary';
-
-/** A file as an event tells of it: its description, without a link (a link is made for the request that reads it). */
-const fileSummaryJson = (file: Attachment) =>
-  present({
-    id: file.id,
-    name: file.name,
-    desc: file.desc,
-    key: file.key,
-    category: file.category,
-    mime: file.mime,
-    size: file.size,
-    hash: file.hash,
-    stored: file.stored,
-    embeddable: file.embeddable || undefined,
-    private: file.private || undefined,
-    meta: file.meta,
-    created_at: file.createdAt.toISOString(),
-  });
+import { entrySummaryJson, fileSummaryJson } from './entry-summary';
 
 /** Makes the events of one request's changes: each has its own id and the request's moment. */
 export class EventMaker {

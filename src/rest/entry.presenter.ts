@@ -1,6 +1,6 @@
 import type { Attachment, Entry, Meta } from '../domain/entry';
 import { metaId } from '../domain/entry';
-import { entrySummaryJson, present } from '../domain/entry-summary';
+import { entrySummaryJson, fileSummaryJson, present } from '../domain/entry-summary';
 import { versionJson } from './entry-history.presenter';
 import type { EntryPage } from '../domain/entries.service';
 import type { FileUrl } from '../http/file-urls';
@@ -8,24 +8,7 @@ import { JsonList, RawJson } from '../http/json-slices';
 
 
 /** A file as an entry's `attachments` list it, its `url` as the request shows it; `fileJson` adds its earlier versions. */
-export const attachmentJson = (a: Attachment, fileUrl: FileUrl) =>
-  present({
-    id: a.id,
-    entry_id: a.entryId,
-    name: a.name,
-    desc: a.desc,
-    key: a.key,
-    category: a.category,
-    mime: a.mime,
-    size: a.size,
-    hash: a.hash,
-    stored: a.stored,
-    embeddable: a.embeddable || undefined,
-    private: a.private || undefined,
-    url: fileUrl(a),
-    meta: a.meta,
-    created_at: a.createdAt.toISOString(),
-  });
+export const attachmentJson = (a: Attachment, fileUrl: FileUrl) => present({ ...fileSummaryJson(a), entry_id: a.entryId, url: fileUrl(a) });
 
 /** A file in the contract's SiloFile shape. */
 export const fileJson = (a: Attachment, fileUrl: FileUrl) => ({

@@ -103,17 +103,17 @@ async function measureLatency(env: Record<string, string>, secret: string, secon
   const service = await startService(env);
   const token = await mintToken(secret, 'bench-events-latency', { expiresIn: '1d' });
   const answered = new Map<string, number>();
-  const webhook: number[] = [];
-  const subscription: number[] = [];
-  const arrived = (into: number[]) => (entryId: string) => {
-    const at = answered.get(entryId);
-    if (at !== undefined) into.push(performance.now() - at);
+  // Arrivals are kept by entry, and matched with the answers at the end: an event may arrive before its create's answer.
+  const webhookAt = new Map<string, number>();
+  const subscriptionAt = new Map<string, number>();
+  const arrived = (into: Map<string, number>) => (entryId: string) => {
+    if (!into.has(entryId)) into.set(entryId, performance.now());
   };
-  const hooks = await receiver((body) => arrived(webhook)(body?.data?.id));
+  const hooks = await receiver((body) => arrived(webhookAt)(body?.data?.id));
   let client: Client | undefined;
   try {
     await addEndpoint(service, token, hooks.url);
-    client = await subscriber(service, token, arrived(subscription));
+    client = await subscriber(service, token, arrived(subscriptionAt));
     // One create every 50 ms: latency, not throughput.
     const creates = Math.max(20, seconds * 20);
     for (let i = 0; i < creates; i += 1) {
@@ -123,6 +123,11 @@ async function measureLatency(env: Record<string, string>, secret: string, secon
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, 50 - (performance.now() - started))));
     }
     await new Promise((resolve) => setTimeout(resolve, 2_000)); // the last ones arrive
+    // From the answer to the arrival; an event that came first counts as 0.
+    const latencies = (arrivals: Map<string, number>) =>
+      [...answered].flatMap(([id, at]) => (arrivals.has(id) ? [Math.max(0, arrivals.get(id)! - at)] : []));
+    const webhook = latencies(webhookAt);
+    const subscription = latencies(subscriptionAt);
     return {
       creates,
       webhook: summarize(webhook),

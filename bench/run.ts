@@ -366,7 +366,7 @@ async function main(): Promise<void> {
   printReport(results, log);
   mkdirSync(outDir, { recursive: true });
   // Only a full run writes the committed files; a quick run writes *.tmp files, which git ignores.
-  const base = onlySearch ? `search-${databases.join('-')}` : quick || onlyNeighbours || onlyExecutors || onlyHttp ? 'quick' : 'results';
+  const base = onlySearch ? `search-${databases.join('-')}` : onlyEvents ? `events-${databases.join('-')}` : quick || onlyNeighbours || onlyExecutors || onlyHttp ? 'quick' : 'results';
   const suffix = quick || onlyHttp ? '.tmp' : '';
   const files = { json: `${base}.json${suffix}`, md: `${base}.md${suffix}`, svg: `${base}.svg${suffix}` };
   writeFileSync(path.join(outDir, files.json), `${JSON.stringify(results, null, 2)}\n`);

@@ -162,7 +162,7 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
   };
 
   /** A subscription: its place under the bounds, its source of events, then each event executed apart. */
-  const subscribe = async (args: ExecutionArgs): Promise<ExecutionResult | AsyncGenerator<ExecutionResult>> => {
+  const subscribe = async (args: ExecutionArgs): Promise<ExecutionResult | AsyncIterable<ExecutionResult>> => {
     const connection = args.contextValue as Connection;
     let release: () => void;
     try {

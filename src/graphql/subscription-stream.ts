@@ -16,7 +16,7 @@ export interface StreamHooks {
  * reading: `stalled` is called. `return()` (the client completed, or the socket closed) calls `ended` at once,
  * which aborts the source's wait, rather than after the source's pending read.
  */
-export function subscriptionStream(source: AsyncIterator<unknown>, run: (event: unknown) => Promise<ExecutionResult>, hooks: StreamHooks): AsyncGenerator<ExecutionResult, void, undefined> {
+export function subscriptionStream(source: AsyncIterator<unknown>, run: (event: unknown) => Promise<ExecutionResult>, hooks: StreamHooks): AsyncIterableIterator<ExecutionResult> {
   let finished = false;
   let stall: NodeJS.Timeout | undefined;
   const finish = async () => {
@@ -27,7 +27,7 @@ export function subscriptionStream(source: AsyncIterator<unknown>, run: (event: 
     await source.return?.();
   };
   const done = { done: true as const, value: undefined };
-  const stream: AsyncGenerator<ExecutionResult, void, undefined> = {
+  const stream: AsyncIterableIterator<ExecutionResult> = {
     async next() {
       clearTimeout(stall);
       if (finished) return done;
@@ -56,9 +56,6 @@ export function subscriptionStream(source: AsyncIterator<unknown>, run: (event: 
     },
     [Symbol.asyncIterator]() {
       return stream;
-    },
-    async [Symbol.asyncDispose]() {
-      await finish();
     },
   };
   return stream;

@@ -32,24 +32,31 @@ const context = { signingKeys: SigningKeys.fromMaterial(data.signingKeys), jsonP
 /** The heap limit V8 started this thread with; Node raises it only when the thread ran out of heap. */
 const INITIAL_HEAP_LIMIT = getHeapStatistics().heap_size_limit;
 
+/** The heap this thread was given (old and young generations), in bytes; 0 where it runs without limits. */
+const HEAP_LIMIT_BYTES = resourceLimits.maxOldGenerationSizeMb ? (resourceLimits.maxOldGenerationSizeMb + (resourceLimits.maxYoungGenerationSizeMb ?? 0)) * 1024 * 1024 : 0;
+
 /**
- * Past its heap limit, a thread is not stopped at once: Node raises the limit a little (the sign read here) and
- * asks V8 to end the thread, which happens the next time JavaScript runs. A job that finished in that margin
- * (inside one long JSON.parse or stringify) would otherwise be answered; it is refused as the stopped thread would
- * have been. Used heap alone would not tell: the garbage of an earlier large job counts until it is collected.
+ * Past its heap limit, a thread is not stopped at once: Node raises the limit a little and asks V8 to end the
+ * thread, which happens the next time JavaScript runs. A job that finished in that margin (inside one long
+ * JSON.parse or stringify) would otherwise be answered; it is refused as the stopped thread would have been.
+ * Two signs tell: Node raised the limit, or the job itself took the used heap past the thread's limit (the
+ * garbage of an earlier job, which counts until it is collected, is not this job's: `usedBefore`).
  */
-function pastHeapLimit(): boolean {
-  return getHeapStatistics().heap_size_limit > INITIAL_HEAP_LIMIT;
+function pastHeapLimit(usedBefore: number): boolean {
+  const { heap_size_limit: limit, used_heap_size: used } = getHeapStatistics();
+  if (limit > INITIAL_HEAP_LIMIT) return true;
+  return HEAP_LIMIT_BYTES > 0 && used > HEAP_LIMIT_BYTES && used - usedBefore > HEAP_LIMIT_BYTES / 2;
 }
 
 export default function processInWorker(task: EngineTask): EngineAnswer {
   const { started } = task;
   Atomics.store(started, 0, threadId);
   const begun = performance.now();
+  const usedBefore = getHeapStatistics().used_heap_size;
   const seconds = () => (performance.now() - begun) / 1000;
   try {
     const outcome = 'gobl' in task ? runGoblJob(task.gobl, context) : runDocumentJob(task.job, context);
-    if (pastHeapLimit()) {
+    if (pastHeapLimit(usedBefore)) {
       const message = `the document is too complex to process: it needs more than ${resourceLimits.maxOldGenerationSizeMb} MB`;
       return { ok: false, key: 'too-complex', message, details: {}, seconds: seconds() };
     }

@@ -5,6 +5,8 @@ export interface SharedReadsLimits {
   maxEntries: number;
   weigh?: (answer: unknown) => number;
   maxWeight?: number;
+  /** Milliseconds now (tests set the time). */
+  clock?: () => number;
 }
 
 interface Kept<T> {
@@ -17,7 +19,8 @@ interface Kept<T> {
 /**
  * Reads with the same key share one query: the first starts it, the others take its answer, while it runs and
  * then for `keepMs`. The keys say when two reads may share: the same arguments, and whatever else makes their
- * answers the same (see EventsService, which keys a read of a feed's last place by the wakes of its watch).
+ * answers the same (see EventsService, which keys a read of a feed's last place by the wakes of its watch, and
+ * the subscription server, which shares each event's result among the subscribers running one document).
  * Bounded by the number of answers and their weight; a failed query is never shared after it fails.
  */
 export class SharedReads<T> {
@@ -26,9 +29,9 @@ export class SharedReads<T> {
 
   constructor(private readonly limits: SharedReadsLimits = { keepMs: 0, maxEntries: 1000 }) {}
 
-  read(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+  read(key: string, load: () => Promise<T>): Promise<T> {
     const found = this.kept.get(key);
-    if (found && (found.at === undefined || now - found.at < this.limits.keepMs)) return found.answer;
+    if (found && (found.at === undefined || this.now() - found.at < this.limits.keepMs)) return found.answer;
     if (found) this.forget(key, found);
     const entry: Kept<T> = { answer: load(), weight: 0 };
     this.kept.set(key, entry);
@@ -36,7 +39,7 @@ export class SharedReads<T> {
       (answer) => {
         if (this.kept.get(key) !== entry) return;
         if (this.limits.keepMs <= 0) return this.forget(key, entry);
-        entry.at = Date.now();
+        entry.at = this.now();
         entry.weight = this.limits.weigh?.(answer) ?? 0;
         this.weight += entry.weight;
         this.trim();
@@ -44,6 +47,10 @@ export class SharedReads<T> {
       () => this.kept.get(key) === entry && this.forget(key, entry),
     );
     return entry.answer;
+  }
+
+  private now(): number {
+    return this.limits.clock?.() ?? Date.now();
   }
 
   private forget(key: string, entry: Kept<T>): void {

@@ -25,7 +25,7 @@ import { fileBaseOf, fileUrlOf } from '../http/file-urls';
 import type { Logger } from '../logger';
 import { watchSubscriptions } from '../metrics';
 import { createContext, type EventFeeds } from './context';
-import { SharedResults } from './shared-results';
+import { SharedReads } from '../domain/shared-reads';
 import { formatError, graphQLErrorOf } from './format-error';
 import { GRAPHQL_PATH } from './graphql.router';
 import { depthLimitRule, MAX_QUERY_TOKENS } from './limits';
@@ -146,9 +146,13 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
   };
 
   const baseOf = ({ request }: Connection) => fileBaseOf(deps.publicBaseUrl, { protocol: 'encrypted' in request.socket ? 'https' : 'http', host: request.headers.host });
-  /** Results shared by the subscribers that run the same document for the same event (SharedResults). */
+  /**
+   * Each event's result, shared by the workspace's subscribers that run the same document with the same variables
+   * (a hundred tabs of one front end): executed once, sent to each; kept a second after it is made (its entry is
+   * as it was then), 2,000 at most.
+   */
   const UNCUT = new AbortController().signal;
-  const shared = new SharedResults();
+  const shared = new SharedReads<ExecutionResult>({ keepMs: 1_000, maxEntries: 2_000 });
 
   const contextOf = (connection: Connection, signal: AbortSignal, n: number) => {
     const base = baseOf(connection);
@@ -197,7 +201,7 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
       };
       // Who may share this subscription's results: the same workspace, document, variables and file links' address.
       const sharing = JSON.stringify([connection.workspaceId, print(args.document), args.variableValues ?? null, args.operationName ?? null, baseOf(connection)]);
-      const run = (event: unknown) => shared.run(`${sharing}\u0000${(event as { id?: string }).id}`, () => execution(event));
+      const run = (event: unknown) => shared.read(`${sharing}\u0000${(event as { id?: string }).id}`, () => execution(event));
       return subscriptionStream(source[Symbol.asyncIterator](), run, {
         ended,
         stallMs: limits.stallMs,

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { workspaceTag } from './workspace-tag';
 import { badInput } from './errors';
 
 /** The filters a list was asked with; a cursor only continues the list it was made for. */
@@ -41,8 +41,6 @@ interface CursorPayload {
   r?: string;
   x?: string;
 }
-
-const workspaceTag = (workspaceId: string) => createHash('sha256').update(workspaceId).digest('base64url').slice(0, 12);
 
 export function encodeCursor(workspaceId: string, position: EntryCursor, filters: ListFilters): string {
   const payload: CursorPayload = { v: 1, w: workspaceTag(workspaceId), c: position.createdAt, i: position.id };

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { EVENT_TYPES, isEventType, type EntryEvent, type EventType } from './entry-event';
 import type { EventSlice, EventStore, FeedState } from './event-store';
 import { SharedReads } from './shared-reads';
 import { DomainError, badInput } from './errors';
 import type { FeedWatch } from './feed-watch';
 import { checkEntryId } from './update-entry';
+import { workspaceTag } from './workspace-tag';
 
 export const DEFAULT_EVENTS_LIMIT = 50;
 export const MAX_EVENTS_LIMIT = 500;
@@ -51,20 +51,6 @@ interface CursorPayload {
   w: string;
   /** The place in the feed the cursor stands after. */
   s: number;
-}
-
-/** Tags already made, since every read of a feed makes one or two (a follower, for each event): kept, up to a bound. */
-const tags = new Map<string, string>();
-const TAGS_KEPT = 10_000;
-
-function workspaceTag(workspaceId: string): string {
-  let tag = tags.get(workspaceId);
-  if (tag === undefined) {
-    if (tags.size >= TAGS_KEPT) tags.clear();
-    tag = createHash('sha256').update(`events:${workspaceId}`).digest('base64url').slice(0, 12);
-    tags.set(workspaceId, tag);
-  }
-  return tag;
 }
 
 export const encodeEventCursor = (workspaceId: string, seq: number): string =>

@@ -88,45 +88,33 @@ export function countEventsWritten(types: readonly string[]): void {
   for (const type of types) eventsWritten.inc({ type });
 }
 
-/** The feed watches of this process (one per server), each read when scraped. */
-const feedWaiters = new Set<() => number>();
-
-new Gauge({
-  name: 'event_feed_waiters',
-  help: 'Reads of the event feed waiting for an event (long polls), in this process.',
-  registers: [metricsRegistry],
-  collect() {
-    let waiting = 0;
-    for (const read of feedWaiters) waiting += read();
-    this.set(waiting);
-  },
-});
+/**
+ * A gauge summed, at each scrape, over the readers registered to it (one per server of the process: tests run
+ * several); `watch` registers one until the function it returns is called.
+ */
+function summedGauge(name: string, help: string): (read: () => number) => () => void {
+  const readers = new Set<() => number>();
+  new Gauge({
+    name,
+    help,
+    registers: [metricsRegistry],
+    collect() {
+      let sum = 0;
+      for (const read of readers) sum += read();
+      this.set(sum);
+    },
+  });
+  return (read) => {
+    readers.add(read);
+    return () => readers.delete(read);
+  };
+}
 
 /** Reports a feed watch's waiters at each scrape, until the returned function is called. */
-export function watchFeedWaiters(read: () => number): () => void {
-  feedWaiters.add(read);
-  return () => feedWaiters.delete(read);
-}
-
-/** The GraphQL subscription servers of this process, each read when scraped. */
-const subscriptionCounts = new Set<() => number>();
-
-new Gauge({
-  name: 'graphql_subscriptions_open',
-  help: 'GraphQL subscriptions (graphql-ws) open at the moment.',
-  registers: [metricsRegistry],
-  collect() {
-    let open = 0;
-    for (const read of subscriptionCounts) open += read();
-    this.set(open);
-  },
-});
+export const watchFeedWaiters = summedGauge('event_feed_waiters', 'Reads of the event feed waiting for an event (long polls), in this process.');
 
 /** Reports a subscription server's open subscriptions at each scrape, until the returned function is called. */
-export function watchSubscriptions(read: () => number): () => void {
-  subscriptionCounts.add(read);
-  return () => subscriptionCounts.delete(read);
-}
+export const watchSubscriptions = summedGauge('graphql_subscriptions_open', 'GraphQL subscriptions (graphql-ws) open at the moment.');
 
 const webhookDeliveries = new Counter({
   name: 'webhook_deliveries_total',

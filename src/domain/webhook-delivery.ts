@@ -1,6 +1,7 @@
 import { eventSummaryJson, type EntryEvent } from './entry-event';
 import type { EventStore } from './event-store';
 import { READ_WINDOW } from './events.service';
+import { Tally } from './tally';
 import {
   DELIVERIES_KEPT, DISABLE_AFTER_MS, GIVE_UP_AFTER_MS, RETRY_JITTER, RETRY_LAST_MS, RETRY_SCHEDULE_MS,
   type DeliveryStatus, type EndpointProgress, type WebhookDelivery, type WebhookEndpoint,
@@ -67,10 +68,10 @@ export function retryDelayMs(attempt: number, scale: number, random: () => numbe
  * holds up only itself, and never a write (delivery reads the feed the writes left).
  */
 export class WebhookDispatcher {
+  /** The endpoints worked at the moment, one run each. */
   private readonly running = new Set<Promise<void>>();
-  private readonly working = new Set<string>();
-  /** Endpoints worked at the moment, per workspace. */
-  private readonly workingIn = new Map<string, number>();
+  /** Of them, per workspace. */
+  private readonly workingIn = new Tally();
   private readonly stopping = new AbortController();
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
@@ -116,15 +117,14 @@ export class WebhookDispatcher {
     try {
       do {
         this.pollAgain = false;
-        const free = this.options.concurrency - this.working.size;
+        const free = this.options.concurrency - this.running.size;
         if (free <= 0) break;
         const now = this.clock();
         // Each workspace up to its share, counting what this claim takes.
-        const taken = new Map<string, number>();
+        const taken = new Tally();
         const accept = (workspaceId: string) => {
-          const busy = (this.workingIn.get(workspaceId) ?? 0) + (taken.get(workspaceId) ?? 0);
-          if (busy >= this.options.workspaceConcurrency) return false;
-          taken.set(workspaceId, (taken.get(workspaceId) ?? 0) + 1);
+          if (this.workingIn.of(workspaceId) + taken.of(workspaceId) >= this.options.workspaceConcurrency) return false;
+          taken.add(workspaceId);
           return true;
         };
         const claimed = await this.store.claimDue(this.options.owner, now, new Date(now.getTime() + this.options.leaseMs), free, accept);
@@ -139,16 +139,11 @@ export class WebhookDispatcher {
   }
 
   private work(endpoint: WebhookEndpoint): void {
-    const key = `${endpoint.workspaceId}\u0000${endpoint.id}`;
-    this.working.add(key);
-    this.workingIn.set(endpoint.workspaceId, (this.workingIn.get(endpoint.workspaceId) ?? 0) + 1);
+    this.workingIn.add(endpoint.workspaceId);
     const run = this.deliverDue(endpoint)
       .catch((error) => this.onError(error))
       .finally(() => {
-        this.working.delete(key);
-        const left = (this.workingIn.get(endpoint.workspaceId) ?? 1) - 1;
-        if (left > 0) this.workingIn.set(endpoint.workspaceId, left);
-        else this.workingIn.delete(endpoint.workspaceId);
+        this.workingIn.remove(endpoint.workspaceId);
         this.running.delete(run);
         this.wake();
       });

@@ -1,4 +1,5 @@
 import { DomainError } from '../domain/errors';
+import { Tally } from '../domain/tally';
 
 /** How many subscriptions may be open at once: per connection, and per workspace over this process's connections. */
 export interface SubscriptionCaps {
@@ -18,7 +19,7 @@ export interface CountedConnection {
  * bound what one client, and one workspace, can hold of the process.
  */
 export class SubscriptionBounds {
-  private readonly perWorkspace = new Map<string, number>();
+  private readonly perWorkspace = new Tally();
   private total = 0;
 
   constructor(private readonly caps: SubscriptionCaps) {}
@@ -34,12 +35,11 @@ export class SubscriptionBounds {
     if (connection.open >= this.caps.perConnection) {
       throw new DomainError('unavailable', `too many subscriptions on this connection (at most ${this.caps.perConnection}); complete one first, or open another connection`);
     }
-    const inWorkspace = this.perWorkspace.get(workspaceId) ?? 0;
-    if (inWorkspace >= this.caps.perWorkspace) {
+    if (this.perWorkspace.of(workspaceId) >= this.caps.perWorkspace) {
       throw new DomainError('unavailable', `too many subscriptions to this workspace's events (at most ${this.caps.perWorkspace}); try again later`);
     }
     connection.open++;
-    this.perWorkspace.set(workspaceId, inWorkspace + 1);
+    this.perWorkspace.add(workspaceId);
     this.total++;
     let given = false;
     return () => {
@@ -47,9 +47,7 @@ export class SubscriptionBounds {
       given = true;
       connection.open--;
       this.total--;
-      const left = (this.perWorkspace.get(workspaceId) ?? 1) - 1;
-      if (left > 0) this.perWorkspace.set(workspaceId, left);
-      else this.perWorkspace.delete(workspaceId);
+      this.perWorkspace.remove(workspaceId);
     };
   }
 }

@@ -41,7 +41,7 @@ export interface FeedQuery {
 export interface FeedPage {
   events: EntryEvent[];
   limit: number;
-  /** Where the next read continues: after the last event of this page, or where this one started. */
+  /** Where the next read continues: after the last event of a full page, else after all this read looked at. */
   nextCursor: string;
 }
 

@@ -21,7 +21,7 @@ interface Waiter {
  */
 export class FeedWatch {
   private readonly waiting = new Map<string, Set<Waiter>>();
-  /** How many times waiters (of any workspace) were woken: one number for all, so nothing grows per workspace. */
+  /** How many times feeds moved (see wakeCount): one number for all workspaces, so nothing grows per workspace. */
   private wakes = 0;
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
@@ -46,22 +46,18 @@ export class FeedWatch {
 
   /** A write of this process committed events in the workspace: every waiter there reads again. */
   written(workspaceId: string): void {
-    this.woke();
+    this.wakes += 1;
     const set = this.waiting.get(workspaceId);
     if (!set) return;
     for (const waiter of [...set]) waiter.wake();
   }
 
   /**
-   * How many times waiters have been woken: reads of a feed begun at the same count may share one query, since
-   * none of their readers was woken after it began.
+   * How many times a feed was seen to move (a write of this process, or the poll waking a waiter): reads of a feed
+   * begun at the same count may share one query, since no feed moved for their readers after it began.
    */
   get wakeCount(): number {
     return this.wakes;
-  }
-
-  private woke(): void {
-    this.wakes += 1;
   }
 
   /**
@@ -121,7 +117,7 @@ export class FeedWatch {
         const last = await this.store.lastSeqs(workspaces.slice(i, i + POLL_BATCH));
         for (const [workspaceId, seq] of last) {
           const passed = [...(this.waiting.get(workspaceId) ?? [])].filter((waiter) => seq > waiter.afterSeq);
-          if (passed.length > 0) this.woke();
+          if (passed.length > 0) this.wakes += 1;
           for (const waiter of passed) waiter.wake();
         }
       }

@@ -6,13 +6,24 @@ import { fromEntryRow } from './entry.mapper';
 import { hydratedRow } from './row-statements';
 import type { Step } from './sql-transaction';
 
-/** The columns of an entry an event tells of: all but its envelope. */
-const ENTRY_COLUMNS =
-  'workspace_id, id, entry_key, key_slot, folder, doc_schema, env_schema, state, signed, signature, invalid, digest_alg, digest_val, snippet, tags, faults, created_at, updated_at, version';
+/** The columns of an entry an event tells of, from its entity: all but its envelope. Made once per data source. */
+const entryColumns = new WeakMap<DataSource, string>();
+function entryColumnsOf(dataSource: DataSource): string {
+  let columns = entryColumns.get(dataSource);
+  if (columns === undefined) {
+    const all = dataSource.getMetadata(EntryEntity).columns.filter((column) => column.propertyName !== 'data');
+    columns = all.map((column) => dataSource.driver.escape(column.databaseName)).join(', ');
+    entryColumns.set(dataSource, columns);
+  }
+  return columns;
+}
 
 /** The entry as the transaction has left it, without its envelope. */
 export function* storedEntry(dataSource: DataSource, workspaceId: string, entryId: string): Generator<Step, Entry | undefined, any> {
-  const rows: Record<string, unknown>[] = yield { sql: `SELECT ${ENTRY_COLUMNS} FROM entries WHERE workspace_id = ? AND id = ?`, parameters: [workspaceId, entryId] };
+  const rows: Record<string, unknown>[] = yield {
+    sql: `SELECT ${entryColumnsOf(dataSource)} FROM entries WHERE workspace_id = ? AND id = ?`,
+    parameters: [workspaceId, entryId],
+  };
   return rows[0] ? fromEntryRow(hydratedRow(dataSource, EntryEntity, rows[0])) : undefined;
 }
 

@@ -1,5 +1,5 @@
 import { party, startServer, type TestServer } from '../helpers/server';
-import { verifies, waitFor, WebhookReceiver } from '../helpers/webhook-receiver';
+import { ReceiverPool, verifies, waitFor, WEBHOOK_TEST_ENV } from '../helpers/webhook-receiver';
 import {
   CreateWebhookDocument, DeleteWebhookDocument, GetWebhookDocument, ListWebhooksDocument, RetryWebhookDeliveryDocument, RotateWebhookSecretDocument,
   UpdateWebhookDocument, WebhookDeliveriesDocument, type EventType,
@@ -14,28 +14,19 @@ import { apisFor } from './graphql-client';
  */
 let t: TestServer;
 let apis: Awaited<ReturnType<typeof apisFor>>;
-const receivers: WebhookReceiver[] = [];
-
-// As every webhook test: http and private addresses allowed for the receivers, the retry schedule shortened.
-const WEBHOOK_ENV = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '100', WEBHOOK_RETRY_SCALE: '0.00001' };
+const receivers = new ReceiverPool();
 const UNKNOWN_ID = '0190a0a0-0000-7000-8000-000000000000';
 
 beforeAll(async () => {
-  t = await startServer(WEBHOOK_ENV);
+  t = await startServer(WEBHOOK_TEST_ENV);
 });
 beforeEach(async () => {
   apis = await apisFor(t.url);
 });
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.stop()));
-});
+afterEach(() => receivers.stopAll());
 afterAll(() => t.close());
 
-async function receiver(): Promise<WebhookReceiver> {
-  const started = await new WebhookReceiver().start();
-  receivers.push(started);
-  return started;
-}
+const receiver = () => receivers.start();
 
 async function createWebhook(url: string, extra: { events?: EventType[]; description?: string } = {}) {
   const reply = await apis.gql.run(CreateWebhookDocument, { input: { url, ...extra } });

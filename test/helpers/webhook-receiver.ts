@@ -92,3 +92,26 @@ export async function waitFor(check: () => boolean | Promise<boolean>, ms = 15_0
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * What every webhook test's server runs with: http and private addresses allowed (the receivers are on
+ * 127.0.0.1), due endpoints looked for every 100 ms, and the retry schedule shortened 100,000 times (three days are
+ * 2.6 s).
+ */
+export const WEBHOOK_TEST_ENV = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '100', WEBHOOK_RETRY_SCALE: '0.00001' };
+
+/** Receivers a test file starts, each answering after `delayMs`; `stopAll` (in an afterEach or afterAll) stops them. */
+export class ReceiverPool {
+  private readonly started: WebhookReceiver[] = [];
+
+  async start(delayMs = 0): Promise<WebhookReceiver> {
+    const receiver = new WebhookReceiver();
+    receiver.delayMs = delayMs;
+    this.started.push(await receiver.start());
+    return receiver;
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all(this.started.splice(0).map((receiver) => receiver.stop()));
+  }
+}

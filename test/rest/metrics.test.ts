@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { client, newWorkspace, party, startServer, testDatabase, tokenFor, type TestServer } from '../helpers/server';
-import { waitFor, WebhookReceiver } from '../helpers/webhook-receiver';
+import { waitFor, WEBHOOK_TEST_ENV, WebhookReceiver } from '../helpers/webhook-receiver';
 
 /** Samples of a Prometheus text answer: `name{labels}` → value. */
 function samples(text: string): Map<string, number> {
@@ -20,7 +20,7 @@ const scrape = async (url: string, headers: Record<string, string> = {}) => {
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startServer({ WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '100', WEBHOOK_RETRY_SCALE: '0.00001' });
+  t = await startServer(WEBHOOK_TEST_ENV);
 });
 afterAll(() => t.close());
 

@@ -6,7 +6,7 @@ import { recordFigures } from '../helpers/figures';
 import { send } from '../helpers/http-outcome';
 import { MARIADB_URL, TEST_SECRET, party, testDatabase, tokenFor } from '../helpers/server';
 import { buildService, killAllServiceProcesses, startServiceProcess, type ServiceProcess } from '../helpers/service-process';
-import { verifies, waitFor, WebhookReceiver } from '../helpers/webhook-receiver';
+import { verifies, waitFor, WEBHOOK_TEST_ENV, WebhookReceiver } from '../helpers/webhook-receiver';
 
 /**
  * Webhooks survive a crash: the service process is SIGKILLed while it waits for a slow receiver's answer, then
@@ -33,11 +33,8 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     JWT_SECRET: TEST_SECRET,
     DATABASE_URL: testDatabase() === 'mariadb' ? MARIADB_URL : `sqlite:${path.join(dataDir, 'crash.sqlite')}`,
-    WEBHOOK_ALLOW_HTTP: 'true',
-    WEBHOOK_ALLOW_PRIVATE: 'true',
-    WEBHOOK_POLL_MS: '100',
+    ...WEBHOOK_TEST_ENV,
     WEBHOOK_LEASE_MS: String(LEASE_MS),
-    WEBHOOK_RETRY_SCALE: '0.00001',
   };
   rx = await new WebhookReceiver().start();
   rx.delayMs = 300;

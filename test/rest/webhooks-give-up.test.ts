@@ -1,5 +1,5 @@
 import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
-import { waitFor, WebhookReceiver } from '../helpers/webhook-receiver';
+import { waitFor, WEBHOOK_TEST_ENV, WebhookReceiver } from '../helpers/webhook-receiver';
 
 /**
  * An endpoint that never answers 2xx: each event is retried for three days, then given up (failed) and delivery
@@ -10,7 +10,7 @@ let t: TestServer;
 let rx: WebhookReceiver;
 
 beforeAll(async () => {
-  t = await startServer({ WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '100', WEBHOOK_RETRY_SCALE: '0.00001' });
+  t = await startServer(WEBHOOK_TEST_ENV);
   rx = await new WebhookReceiver().start();
 });
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { client, MARIADB_URL, newWorkspace, party, startServer, testDatabase, tokenFor, type TestServer } from '../helpers/server';
-import { verifies, waitFor, WebhookReceiver } from '../helpers/webhook-receiver';
+import { verifies, waitFor, WEBHOOK_TEST_ENV, WebhookReceiver } from '../helpers/webhook-receiver';
 
 /**
  * Two servers on one database, both delivering: each endpoint is leased to one of them at a time, so no event
@@ -16,7 +16,7 @@ let rx: WebhookReceiver;
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'webhooks-shared-'));
   const database = testDatabase() === 'mariadb' ? MARIADB_URL : `sqlite:${path.join(dir, 'shared.sqlite')}`;
-  const env = { DATABASE_URL: database, WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '50', WEBHOOK_RETRY_SCALE: '0.00001' };
+  const env = { DATABASE_URL: database, ...WEBHOOK_TEST_ENV, WEBHOOK_POLL_MS: '50' };
   // One after the other: the first runs the migrations.
   servers = [await startServer(env)];
   servers.push(await startServer(env));

@@ -1,34 +1,22 @@
 import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
-import { verifies, waitFor, WebhookReceiver } from '../helpers/webhook-receiver';
+import { ReceiverPool, verifies, waitFor, WEBHOOK_TEST_ENV } from '../helpers/webhook-receiver';
 
 /**
  * Deliveries share a process's places among workspaces: a workspace whose endpoints answer slowly holds at most
  * WEBHOOK_WORKSPACE_CONCURRENCY of the WEBHOOK_CONCURRENCY places, and another workspace's delivery goes at once.
  */
 let t: TestServer;
-const receivers: WebhookReceiver[] = [];
+const receivers = new ReceiverPool();
 
 beforeAll(async () => {
-  t = await startServer({
-    WEBHOOK_ALLOW_HTTP: 'true',
-    WEBHOOK_ALLOW_PRIVATE: 'true',
-    WEBHOOK_POLL_MS: '100',
-    WEBHOOK_RETRY_SCALE: '0.00001',
-    WEBHOOK_CONCURRENCY: '4',
-    WEBHOOK_WORKSPACE_CONCURRENCY: '2',
-  });
+  t = await startServer({ ...WEBHOOK_TEST_ENV, WEBHOOK_CONCURRENCY: '4', WEBHOOK_WORKSPACE_CONCURRENCY: '2' });
 });
 afterAll(async () => {
-  await Promise.all(receivers.map((receiver) => receiver.stop()));
+  await receivers.stopAll();
   await t.close();
 });
 
-async function receiver(delayMs = 0): Promise<WebhookReceiver> {
-  const started = await new WebhookReceiver().start();
-  started.delayMs = delayMs;
-  receivers.push(started);
-  return started;
-}
+const receiver = (delayMs = 0) => receivers.start(delayMs);
 
 test('six slow endpoints of one workspace do not hold up another workspace\'s delivery', async () => {
   const slow = await receiver(4_000);

@@ -1,5 +1,5 @@
 import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
-import { verifies, waitFor, WebhookReceiver } from '../helpers/webhook-receiver';
+import { ReceiverPool, verifies, waitFor, WEBHOOK_TEST_ENV } from '../helpers/webhook-receiver';
 
 /**
  * Webhooks over REST, with real receivers on 127.0.0.1 (the server allows http and private addresses for them):
@@ -9,27 +9,18 @@ import { verifies, waitFor, WebhookReceiver } from '../helpers/webhook-receiver'
  */
 let t: TestServer;
 let api: ReturnType<typeof client>;
-const receivers: WebhookReceiver[] = [];
-
-// The retry schedule shortened 100,000 times, as in every webhook test (their servers may share a database): three days are 2.6 s.
-const WEBHOOK_ENV = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '100', WEBHOOK_RETRY_SCALE: '0.00001' };
+const receivers = new ReceiverPool();
 
 beforeAll(async () => {
-  t = await startServer(WEBHOOK_ENV);
+  t = await startServer(WEBHOOK_TEST_ENV);
 });
 beforeEach(async () => {
   api = client(t.url, await tokenFor(newWorkspace()));
 });
-afterEach(async () => {
-  await Promise.all(receivers.splice(0).map((receiver) => receiver.stop()));
-});
+afterEach(() => receivers.stopAll());
 afterAll(() => t.close());
 
-async function receiver(): Promise<WebhookReceiver> {
-  const started = await new WebhookReceiver().start();
-  receivers.push(started);
-  return started;
-}
+const receiver = () => receivers.start();
 
 async function register(url: string, extra: Record<string, unknown> = {}) {
   const reply = await api.post('/silo/v1/webhooks', { url, ...extra });

@@ -1,6 +1,7 @@
 import { eventSummaryJson, type EntryEvent } from './entry-event';
-import type { EventStore } from './event-store';
+import type { EventStore, FeedState } from './event-store';
 import { READ_WINDOW } from './events.service';
+import { SharedReads } from './shared-reads';
 import { Tally } from './tally';
 import {
   DELIVERIES_KEPT, DISABLE_AFTER_MS, GIVE_UP_AFTER_MS, RETRY_JITTER, RETRY_LAST_MS, RETRY_SCHEDULE_MS,
@@ -73,6 +74,9 @@ export class WebhookDispatcher {
   /** Of them, per workspace. */
   private readonly workingIn = new Tally();
   private readonly stopping = new AbortController();
+  /** The endpoints of a workspace claimed together read its feed once (shared while the read runs). */
+  private readonly feedStates = new SharedReads<FeedState>({ keepMs: 0, maxEntries: 1_000 });
+  private readonly feedReads = new SharedReads<EntryEvent[]>({ keepMs: 0, maxEntries: 1_000 });
   private timer: NodeJS.Timeout | undefined;
   private polling = false;
   private pollAgain = false;
@@ -158,13 +162,17 @@ export class WebhookDispatcher {
   private async deliverDue(claimed: WebhookEndpoint): Promise<void> {
     const { owner } = this.options;
     let endpoint = claimed;
-    const { lastSeq } = await this.events.feedState(endpoint.workspaceId);
+    const { workspaceId, deliveredSeq, eventTypes } = endpoint;
+    const { lastSeq } = await this.feedStates.read(workspaceId, () => this.events.feedState(workspaceId));
     // A window of the feed at a time, up to the place read before (every event up to it is placed and committed).
-    const through = Math.max(endpoint.deliveredSeq, Math.min(lastSeq, endpoint.deliveredSeq + READ_WINDOW));
-    const due = await this.events.readEvents(endpoint.workspaceId, { afterSeq: endpoint.deliveredSeq, throughSeq: through, limit: EVENTS_PER_CLAIM, types: endpoint.eventTypes });
-    for (const event of due) {
+    const through = Math.max(deliveredSeq, Math.min(lastSeq, deliveredSeq + READ_WINDOW));
+    const slice = { afterSeq: deliveredSeq, throughSeq: through, limit: EVENTS_PER_CLAIM, types: eventTypes };
+    const due = await this.feedReads.read(JSON.stringify([workspaceId, slice]), () => this.events.readEvents(workspaceId, slice));
+    const whole = due.length < EVENTS_PER_CLAIM;
+    for (const [i, event] of due.entries()) {
       if (this.stopping.signal.aborted) break;
-      const next = await this.attempt(endpoint, event);
+      // The last event of a whole read: its record also ends the claim (delivered up to `through`, the lease given back).
+      const next = await this.attempt(endpoint, event, whole && i === due.length - 1 ? through : undefined);
       if (!next) return;
       endpoint = next;
     }
@@ -174,8 +182,12 @@ export class WebhookDispatcher {
     await this.store.progress(endpoint, owner, { ...progressOf(endpoint), deliveredSeq: Math.max(reached, endpoint.deliveredSeq) }, this.clock());
   }
 
-  /** One attempt at an event of the endpoint; the endpoint as it then stands, if it goes on at once. */
-  private async attempt(endpoint: WebhookEndpoint, event: EntryEvent): Promise<WebhookEndpoint | undefined> {
+  /**
+   * One attempt at an event of the endpoint; the endpoint as it then stands, if it goes on at once. With `closing`
+   * (the claim's last event), an attempt that would go on ends the claim instead: delivered up to `closing`, the
+   * lease given back, in the attempt's own write.
+   */
+  private async attempt(endpoint: WebhookEndpoint, event: EntryEvent, closing?: number): Promise<WebhookEndpoint | undefined> {
     const { owner, retryScale } = this.options;
     const outcome = await this.sender.send(this.messageOf(endpoint, event), this.stopping.signal);
     if (this.stopping.signal.aborted && outcome.status === undefined) {
@@ -204,7 +216,11 @@ export class WebhookDispatcher {
     if (failingSince && now.getTime() - failingSince.getTime() >= DISABLE_AFTER_MS * retryScale) {
       progress = { ...progress, nextAttemptAt: undefined, disabledReason: `every delivery failed since ${failingSince.toISOString()}` };
     }
-    const goesOn = status !== 'retrying' && !progress.disabledReason;
+    let goesOn = status !== 'retrying' && !progress.disabledReason;
+    if (goesOn && closing !== undefined) {
+      progress = { ...progress, deliveredSeq: Math.max(closing, progress.deliveredSeq) };
+      goesOn = false;
+    }
     // The attempt and where the endpoint stands, in one write; the lease kept while it goes on.
     const delivery = this.deliveryOf(endpoint, event, outcome, status, attempt, progress.nextAttemptAt, now);
     const kept = await this.store.recordAttempt(delivery, DELIVERIES_KEPT, owner, progress, goesOn ? new Date(now.getTime() + this.options.leaseMs) : undefined);

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { EventType } from '../domain/entry-event';
 import type { DeliveryStatus, EndpointProgress, WebhookChange, WebhookDelivery, WebhookEndpoint } from '../domain/webhook';
 import type { WebhookStore } from '../domain/webhook-store';
+import { GroupCommit } from './group-commit';
 import { runTransaction, type Step } from './sql-transaction';
 
 type Row = Record<string, unknown>;
@@ -61,7 +62,12 @@ function* endpointStep(workspaceId: string, id: string): Generator<Step, Webhook
 
 /** Webhook endpoints and their attempts. */
 export class WebhookRepository implements WebhookStore {
-  constructor(private readonly dataSource: DataSource) {}
+  /** An attempt's record and an endpoint's progress: committed in groups, since every endpoint of a workspace writes one per event. */
+  private readonly bookkeeping: GroupCommit;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.bookkeeping = new GroupCommit(dataSource);
+  }
 
   create(endpoint: WebhookEndpoint, limit: number): Promise<WebhookEndpoint | undefined> {
     return runTransaction(this.dataSource, function* () {
@@ -152,7 +158,7 @@ export class WebhookRepository implements WebhookStore {
   }
 
   recordAttempt(d: WebhookDelivery, kept: number, owner: string, p: EndpointProgress, leaseUntil?: Date): Promise<boolean> {
-    return runTransaction(this.dataSource, function* (): Generator<Step, boolean, any> {
+    return this.bookkeeping.run(function* (): Generator<Step, boolean, any> {
       const held = yield progressStep(d.workspaceId, d.endpointId, owner, p, d.createdAt, leaseUntil);
       if (changedRows(held) === 0) return false; // the lease was lost: another process has the endpoint now
       yield* deliverySteps(d, kept);
@@ -202,7 +208,7 @@ export class WebhookRepository implements WebhookStore {
   }
 
   progress(endpoint: WebhookEndpoint, owner: string, p: EndpointProgress, at: Date, leaseUntil?: Date): Promise<boolean> {
-    return runTransaction(this.dataSource, function* () {
+    return this.bookkeeping.run(function* () {
       return changedRows(yield progressStep(endpoint.workspaceId, endpoint.id, owner, p, at, leaseUntil)) > 0;
     });
   }

@@ -35,6 +35,7 @@ import { FILE_LINK_SECRET_FILE, FileLinks } from './http/file-links';
 import { EntryMetaService } from './domain/entry-meta.service';
 import { EventMaker } from './domain/event-maker';
 import { EventsService } from './domain/events.service';
+import { FeedFollowers } from './domain/feed-follow';
 import { FeedWatch } from './domain/feed-watch';
 import { FeedSequencer } from './domain/feed-sequencer';
 import { EventRepository } from './storage/event.repository';
@@ -199,7 +200,7 @@ export async function buildServer(
   app.use(fileLinkRoutes(files, fileLinks));
   app.use(['/silo', '/utils'], authenticated(authenticate));
   app.use(rest.authenticated);
-  const feeds = { service: events, watch: feedWatch };
+  const feeds = { service: events, followers: new FeedFollowers(events, feedWatch) };
   const graphql = await graphqlRouter({ entries, search, feeds, webhooks, authenticate, logger }, {
     ...config.graphql,
     ...config.graphqlLimits,

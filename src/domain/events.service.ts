@@ -38,6 +38,20 @@ export interface FeedQuery {
   signal?: AbortSignal;
 }
 
+/** What a read of the feed keeps of its events: some types, one entry's, one folder's. */
+export interface FeedFilters {
+  types?: EventType[];
+  entryId?: string;
+  folder?: string;
+}
+
+/** How a read waits for an event when there is none yet, and whether it may share its queries (a follower's). */
+export interface ReadWait {
+  waitMs: number;
+  signal?: AbortSignal;
+  shared?: boolean;
+}
+
 export interface FeedPage {
   events: EntryEvent[];
   limit: number;
@@ -123,12 +137,34 @@ export class EventsService {
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_EVENTS_LIMIT) throw badInput(`limit: must be 1 to ${MAX_EVENTS_LIMIT}`, { limit: `must be an integer from 1 to ${MAX_EVENTS_LIMIT}` });
     const waitSeconds = query.waitSeconds ?? 0;
     if (!Number.isFinite(waitSeconds) || waitSeconds < 0 || waitSeconds > MAX_WAIT_SECONDS) throw badInput(`wait: must be 0 to ${MAX_WAIT_SECONDS} seconds`, { wait: `must be from 0 to ${MAX_WAIT_SECONDS}` });
-    const types = checkTypes(query.types);
-    const entryId = query.entryId === undefined ? undefined : checkEntryId(query.entryId);
+    const filters = this.filtersOf(query);
     const shared = query.follower ?? false;
     const start = await this.startOf(workspaceId, query.cursor, shared);
-    const filters = { limit, types, entryId, folder: query.folder };
-    const deadline = Date.now() + waitSeconds * 1000;
+    const page = await this.readFrom(workspaceId, start, { ...filters, limit }, { waitMs: waitSeconds * 1000, signal: query.signal, shared });
+    return { events: page.events, limit, nextCursor: encodeEventCursor(workspaceId, page.through) };
+  }
+
+  /** A read's filters, checked: `input` for an unknown type or a malformed entry id. */
+  filtersOf(query: Pick<FeedQuery, 'types' | 'entryId' | 'folder'>): FeedFilters {
+    return { types: checkTypes(query.types), entryId: query.entryId === undefined ? undefined : checkEntryId(query.entryId), folder: query.folder };
+  }
+
+  /**
+   * The events after a place the reader already holds (a follower's): as `feed` reads them, without a cursor to
+   * decode or make. `through` is where the next read goes on.
+   */
+  async readAfter(workspaceId: string, afterSeq: number, filters: FeedFilters & { limit: number }, wait: ReadWait): Promise<{ events: EntryEvent[]; through: number }> {
+    const { lastSeq } = await this.feedState(workspaceId, wait.shared);
+    return this.readFrom(workspaceId, { afterSeq, lastSeq }, filters, wait);
+  }
+
+  private async readFrom(
+    workspaceId: string,
+    start: { afterSeq: number; lastSeq: number },
+    filters: FeedFilters & { limit: number },
+    { waitMs, signal, shared }: ReadWait,
+  ): Promise<{ events: EntryEvent[]; through: number }> {
+    const deadline = Date.now() + waitMs;
     // `through`: the last place looked at. It is never past a last place read before the events were, so every
     // event up to it was placed and committed when they were read: in the page, or left out by the filters.
     let through = start.afterSeq;
@@ -137,18 +173,15 @@ export class EventsService {
       const end = Math.max(through, Math.min(lastSeq, through + this.readWindow));
       const events = end > through ? await this.readEvents(workspaceId, { ...filters, afterSeq: through, throughSeq: end }, shared) : [];
       // A full page goes on after its last event; any other after all it looked at.
-      if (events.length > 0) {
-        const last = events.length === limit ? events[events.length - 1].seq : end;
-        return { events, limit, nextCursor: encodeEventCursor(workspaceId, last) };
-      }
+      if (events.length > 0) return { events, through: events.length === filters.limit ? events[events.length - 1].seq : end };
       through = end;
       // Nothing in this window: an empty page at once when more of the feed is there to read (the client reads
       // on from its cursor) or when it was not asked to wait; else wait for the feed to pass what was read.
       if (through < lastSeq || Date.now() >= deadline) break;
-      if (!(await this.watch.waitPast(workspaceId, through, deadline - Date.now(), query.signal))) break;
+      if (!(await this.watch.waitPast(workspaceId, through, deadline - Date.now(), signal))) break;
       lastSeq = (await this.feedState(workspaceId, shared)).lastSeq;
     }
-    return { events: [], limit, nextCursor: encodeEventCursor(workspaceId, through) };
+    return { events: [], through };
   }
 
   /** The cursor of the feed's current end: a reader from it sees only the events written from now on. */

@@ -6,7 +6,7 @@ import type { EntryPartSizes, EntryVersionsShown } from '../domain/entry-store';
 import type { EntryService } from '../domain/entries.service';
 import { DomainError } from '../domain/errors';
 import type { EventsService } from '../domain/events.service';
-import type { FeedWatch } from '../domain/feed-watch';
+import type { FeedFollowers } from '../domain/feed-follow';
 import type { ReadTurn } from '../domain/read-turns';
 import type { SearchService } from '../domain/search';
 import type { WebhooksService } from '../domain/webhooks.service';
@@ -29,10 +29,10 @@ export interface EntryLoaders {
   entry: DataLoader<string, Entry | null>;
 }
 
-/** The workspace's feed of events and the watch that wakes its readers: what `events` and `entryEvents` read. */
+/** The workspace's feed of events, and its followers in this process: what `events` and `entryEvents` read. */
 export interface EventFeeds {
   service: EventsService;
-  watch: FeedWatch;
+  followers: FeedFollowers;
 }
 
 /** What every resolver gets: the workspace of the verified token, the request's id and logger, the service. */

@@ -4,7 +4,6 @@ import type { Entry } from '../domain/entry';
 import type { EntryEvent } from '../domain/entry-event';
 import { DomainError } from '../domain/errors';
 import { DEFAULT_EVENTS_LIMIT, encodeEventCursor, MAX_EVENTS_LIMIT } from '../domain/events.service';
-import { followFeed } from '../domain/feed-follow';
 import type { EventFeeds, GraphQLContext } from './context';
 import { eventConnectionOf, EntryEventConnectionType } from './entry-event-connection.type';
 import { EntryEventsArgs, EventsArgs } from './entry-events.args';
@@ -57,10 +56,9 @@ export class EntryEventResolver {
     description:
       'The workspace\'s events as they are committed, in the feed\'s order (over graphql-ws on /graphql; the token in connection_init). From `after` when given (resumable: every event since, none twice), else from now on. At most 10 at once per connection and 100 per workspace: past them, SERVICE_UNAVAILABLE for that subscription.',
     subscribe: ({ args, context }: EntryEventsSubscribeData) => {
-      const { service, watch } = feedsOf(context);
       const signal = context.signal ?? new AbortController().signal;
       const query = { cursor: args.after ?? undefined, types: eventTypesOf(args.types), folder: args.folder ?? undefined };
-      return followFeed(service, watch, context.workspaceId, query, signal);
+      return feedsOf(context).followers.follow(context.workspaceId, query, signal);
     },
   })
   entryEvents(@Root() event: EntryEvent, @Args(() => EntryEventsArgs) _args: EntryEventsArgs): EntryEvent {

@@ -62,9 +62,9 @@ function collect() {
   };
 }
 
-async function until(check: () => boolean, ms = 5_000, what = 'condition') {
+async function until(check: () => boolean | Promise<boolean>, ms = 5_000, what = 'condition') {
   const deadline = Date.now() + ms;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -249,6 +249,55 @@ describe('Subscription.entryEvents', () => {
     ws.subscribe({ query: SUBSCRIPTION, variables: { after: all.results[3].cursor } }, resumed.sink);
     await until(() => resumed.results.length >= 1, 5_000, 'the resumed event');
     expect(resumed.results.map((event) => event.id)).toEqual([all.results[4].id]);
+  });
+
+  test('followers of one feed share its reads: each gets every event once, in order, joining, catching up and leaving while writes go on', async () => {
+    const { rest, token } = await apisFor(t.url);
+    const feedWaiters = async () => Number(/^event_feed_waiters (\d+)/m.exec(await (await fetch(`${t.url}/metrics`)).text())?.[1] ?? NaN);
+    const created = async (n: number) => {
+      for (let i = 0; i < n; i++) await rest.post('/silo/v1/entries', { data: party(`Shared ${i}`) });
+    };
+    await created(3);
+    const start = (await rest.get('/silo/v1/events?limit=1')).body.next_cursor; // after the first event
+    const waitersBefore = await feedWaiters();
+    const ws = wsClient(t.url, { authorization: `Bearer ${token}` });
+    const followers: { from?: string; types?: string[]; seen: ReturnType<typeof collect>; stop?: () => void }[] = [];
+    const follow = (variables: { after?: string; types?: string[] }) => {
+      const seen = collect();
+      const stop = ws.subscribe({ query: SUBSCRIPTION, variables }, seen.sink);
+      followers.push({ from: variables.after, types: variables.types, seen, stop });
+    };
+    for (let i = 0; i < 4; i++) follow({});
+    follow({ types: ['ENTRY_CREATED'] });
+    await until(async () => (await feedWaiters()) > waitersBefore, 5_000, 'the followers to wait');
+    const writing = created(12);
+    // More followers while the writes go on: from the end, and from an earlier cursor (behind the others: they catch up alone, then join).
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    for (let i = 0; i < 3; i++) follow({});
+    follow({ after: start });
+    follow({ after: start, types: ['ENTRY_CREATED'] });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    followers[1].stop!(); // one leaves half-way
+    await writing;
+    await created(2);
+
+    const feed: { id: string; type: string }[] = (await rest.get('/silo/v1/events?limit=500')).body.list;
+    const ofTypes = (types?: string[]) => feed.filter((event) => !types || event.type === 'entry.created').map((event) => event.id);
+    const live = followers.filter((_, i) => i !== 1);
+    await until(() => live.every((f) => f.seen.results.at(-1)?.id === ofTypes(f.types).at(-1)), 10_000, 'every follower to reach the last event');
+    for (const f of live) {
+      const got = f.seen.results.map((event) => event.id);
+      const theirs = ofTypes(f.types);
+      expect(f.seen.errors).toEqual([]);
+      // From where it started (after the feed's first event, or where it joined), every event of its types, none twice.
+      expect(got).toEqual(theirs.slice(f.from ? 1 : theirs.indexOf(got[0])));
+    }
+    const left = followers[1].seen.results.map((event) => event.id);
+    expect(left).toEqual(ofTypes().slice(ofTypes().indexOf(left[0]), ofTypes().indexOf(left[0]) + left.length));
+    // Ten followers of two filters wait as two readers of the feed.
+    await until(async () => (await feedWaiters()) - waitersBefore <= 2, 5_000, 'the followers to wait together');
+    for (const f of live) f.stop!();
+    await until(async () => (await feedWaiters()) === waitersBefore, 5_000, 'the channels to end with their followers');
   });
 
   test('a bad cursor is BAD_USER_INPUT and a lost one GONE, for that subscription', async () => {

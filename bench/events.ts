@@ -1,9 +1,13 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { mintToken } from '../src/auth/mint-token';
 import { runLoad } from './load';
+import type { ListenersCommand, ListenersReport } from './listeners-process';
 import { INVOICE } from './scenarios';
 import { startService, type ServiceProcess } from './server-process';
 import { summarize, type LatencySummary } from './stats';
@@ -12,8 +16,14 @@ import { summarize, type LatencySummary } from './stats';
 export interface EventsResults {
   /** From a create's answer to its webhook's arrival, and to a subscriber's message. */
   latency: { creates: number; webhook: LatencySummary; subscription: LatencySummary; missingWebhook: number; missingSubscription: number };
-  /** REST create at 10 connections: without listeners, and with 10 webhook endpoints and 100 subscribers. */
-  throughput: { aloneRps: number; watchedRps: number; ratio: number; endpoints: number; subscribers: number };
+  /**
+   * REST create at 10 connections: without listeners, and with 10 webhook endpoints and 100 subscribers; and the
+   * CPU time per create of the service (all its threads) in each case, and of the listeners' process.
+   */
+  throughput: {
+    aloneRps: number; watchedRps: number; ratio: number; endpoints: number; subscribers: number;
+    cpuMsPerCreate: { alone: number; watched: number; listeners: number };
+  };
   /** A quiet workspace's list p99 at a fixed rate: alone, and while 1,000 endpoints answer slowly. */
   slowEndpoints: { idleP99Ms: number; besideP99Ms: number; ratio: number; endpoints: number; answerMs: number; pendingDeliveries: number };
 }
@@ -142,17 +152,47 @@ async function measureLatency(env: Record<string, string>, secret: string, secon
   }
 }
 
+/** CPU time a process has used so far (user and system, all threads), ms; from /proc, so Linux only (NaN elsewhere). */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 1/100 s
+  } catch {
+    return NaN;
+  }
+}
+
+/** Starts the listeners' process (bench/listeners-process.ts): a webhook receiver and `subscribers` subscribers. */
+async function startListeners(service: ServiceProcess, token: string, subscribers: number): Promise<{ child: ChildProcess; hookUrl: string }> {
+  const child = fork(path.join(__dirname, 'listeners-process.ts'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const hookUrl = await new Promise<string>((resolve, reject) => {
+    child.once('message', (report: ListenersReport) => ('ready' in report ? resolve(report.ready.hookUrl) : reject(new Error(`listeners: ${JSON.stringify(report)}`))));
+    child.once('exit', (code) => reject(new Error(`the listeners' process exited with ${code}`)));
+    child.send({ start: { serviceUrl: service.url, token, subscribers, query: SUBSCRIPTION } } satisfies ListenersCommand);
+  });
+  return { child, hookUrl };
+}
+
+async function stopListeners(child: ChildProcess): Promise<void> {
+  if (!child.connected) return;
+  await new Promise<void>((resolve) => {
+    child.once('message', () => resolve());
+    child.once('exit', () => resolve());
+    child.send({ stop: true } satisfies ListenersCommand);
+  });
+}
+
 async function measureThroughput(env: Record<string, string>, secret: string, seconds: number): Promise<EventsResults['throughput']> {
   const endpoints = Number(process.env.BENCH_EVENTS_ENDPOINTS ?? 10);
   const subscribers = Number(process.env.BENCH_EVENTS_SUBSCRIBERS ?? 100);
   const aloneToken = await mintToken(secret, 'bench-events-alone', { expiresIn: '1d' });
   const watchedToken = await mintToken(secret, 'bench-events-watched', { expiresIn: '1d' });
   const services = { alone: await startService(env), watched: await startService(env) };
-  const hooks = await receiver(() => undefined);
-  const clients: Client[] = [];
+  let listeners: ChildProcess | undefined;
   try {
-    for (let i = 0; i < endpoints; i += 1) await addEndpoint(services.watched, watchedToken, hooks.url);
-    for (let i = 0; i < subscribers; i += 1) clients.push(await subscriber(services.watched, watchedToken, () => undefined));
+    const started = await startListeners(services.watched, watchedToken, subscribers);
+    listeners = started.child;
+    for (let i = 0; i < endpoints; i += 1) await addEndpoint(services.watched, watchedToken, started.hookUrl);
     const request = (token: string) => ({
       method: 'POST' as const,
       path: '/silo/v1/entries',
@@ -160,16 +200,30 @@ async function measureThroughput(env: Record<string, string>, secret: string, se
       body: JSON.stringify({ data: INVOICE }),
     });
     const rps = { alone: [] as number[], watched: [] as number[] };
-    for (let round = 0; round < 5; round += 1) {
-      rps.alone.push((await runLoad(services.alone.url, request(aloneToken), { connections: 10, seconds: seconds / 5 })).rps);
-      rps.watched.push((await runLoad(services.watched.url, request(watchedToken), { connections: 10, seconds: seconds / 5 })).rps);
+    const cpu = { alone: 0, watched: 0, listeners: 0 };
+    const creates = { alone: 0, watched: 0 };
+    const round = async (name: 'alone' | 'watched', token: string) => {
+      const service = services[name];
+      const [serviceBefore, listenersBefore] = [cpuMsOf(service.pid), cpuMsOf(listeners!.pid!)];
+      const result = await runLoad(service.url, request(token), { connections: 10, seconds: seconds / 5 });
+      rps[name].push(result.rps);
+      creates[name] += result.requests;
+      cpu[name] += cpuMsOf(service.pid) - serviceBefore;
+      if (name === 'watched') cpu.listeners += cpuMsOf(listeners!.pid!) - listenersBefore;
+    };
+    for (let i = 0; i < 5; i += 1) {
+      await round('alone', aloneToken);
+      await round('watched', watchedToken);
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const [a, b] = [median(rps.alone), median(rps.watched)];
-    return { aloneRps: a, watchedRps: b, ratio: Math.round((b / a) * 100) / 100, endpoints, subscribers };
+    const perCreate = (ms: number, n: number) => Math.round((ms / Math.max(1, n)) * 100) / 100;
+    return {
+      aloneRps: a, watchedRps: b, ratio: Math.round((b / a) * 100) / 100, endpoints, subscribers,
+      cpuMsPerCreate: { alone: perCreate(cpu.alone, creates.alone), watched: perCreate(cpu.watched, creates.watched), listeners: perCreate(cpu.listeners, creates.watched) },
+    };
   } finally {
-    await Promise.all(clients.map((client) => client.dispose()));
-    await hooks.close();
+    if (listeners) await stopListeners(listeners);
     await Promise.all(Object.values(services).map((service) => service.stop()));
   }
 }
@@ -218,6 +272,10 @@ async function measureSlowEndpoints(env: Record<string, string>, secret: string,
   }
 }
 
+const throughputLine = (t: EventsResults['throughput']) =>
+  `  events: REST create at c=10: ${t.aloneRps} req/s alone, ${t.watchedRps} req/s with ${t.endpoints} endpoints and ${t.subscribers} subscribers (${t.ratio} ×); ` +
+  `CPU per create: service ${t.cpuMsPerCreate.alone} ms alone, ${t.cpuMsPerCreate.watched} ms watched, listeners ${t.cpuMsPerCreate.listeners} ms`;
+
 /**
  * `--only events`: event latency from a create's answer to its webhook and to a subscriber; create throughput
  * with webhook endpoints and subscribers attached against none; the reads of a quiet workspace while a
@@ -228,7 +286,7 @@ export async function benchEvents(env: Record<string, string>, secret: string, s
   const withHooks = { ...env, WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' };
   if (process.env.BENCH_EVENTS_ONLY === 'throughput') {
     const throughput = await measureThroughput(withHooks, secret, seconds);
-    log(`  events: REST create at c=10: ${throughput.aloneRps} req/s alone, ${throughput.watchedRps} req/s with ${throughput.endpoints} endpoints and ${throughput.subscribers} subscribers (${throughput.ratio} ×)`);
+    log(throughputLine(throughput));
     return { throughput } as EventsResults;
   }
   const latency = await measureLatency(withHooks, secret, seconds);
@@ -237,7 +295,7 @@ export async function benchEvents(env: Record<string, string>, secret: string, s
       `p99 ${latency.subscription.p99Ms} ms (${latency.creates} creates; missing ${latency.missingWebhook} webhooks, ${latency.missingSubscription} messages)`,
   );
   const throughput = await measureThroughput(withHooks, secret, seconds);
-  log(`  events: REST create at c=10: ${throughput.aloneRps} req/s alone, ${throughput.watchedRps} req/s with ${throughput.endpoints} endpoints and ${throughput.subscribers} subscribers (${throughput.ratio} ×)`);
+  log(throughputLine(throughput));
   const slowEndpoints = await measureSlowEndpoints(withHooks, secret, seconds);
   log(
     `  events: quiet list p99 ${slowEndpoints.idleP99Ms} ms alone, ${slowEndpoints.besideP99Ms} ms while ${slowEndpoints.endpoints} endpoints take ${slowEndpoints.answerMs / 1000} s ` +

@@ -53,7 +53,9 @@ export interface ServiceProcess {
 /** Starts the built service (node dist/src/main.js) with production settings, and waits until it is ready. */
 export async function startService(env: Record<string, string>, nodeArgs: string[] = []): Promise<ServiceProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, distFile('src/main.js')], {
+  // BENCH_PROF=DIR: each service writes a CPU profile of each of its threads there when it stops (chrome://inspect reads them).
+  const profile = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, ...nodeArgs, distFile('src/main.js')], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

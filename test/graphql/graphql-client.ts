@@ -2,6 +2,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { print } from 'graphql';
 import type { DataSource } from 'typeorm';
 import { client, tokenFor, newWorkspace } from '../helpers/server';
+import { isBackgroundQuery } from '../helpers/background-queries';
 
 export interface GraphQLErrorJson {
   message: string;
@@ -70,8 +71,7 @@ export function recordQueries(dataSource: DataSource) {
   const logger = dataSource.logger;
   const original = logger.logQuery;
   logger.logQuery = function (query, parameters, queryRunner) {
-    // The event feed's own reads on timers (the sequencer's sweep, the watch's poll) are no request's.
-    if (!/\b(entry_events|event_feeds)\b/.test(query)) queries.push(query);
+    if (!isBackgroundQuery(query)) queries.push(query);
     return original.call(this, query, parameters, queryRunner);
   };
   return {

@@ -21,7 +21,7 @@ const PARTY_KEYS = ['supplier', 'customer', 'payee', 'payer', 'seller', 'buyer',
 /** The document's fields this view shows in its own places; the rest are listed at the end. */
 const SHOWN = [
   'uuid', 'type', 'series', 'code', 'issue_date', 'issue_time', 'op_date', 'value_date', 'currency', 'preceding', 'lines', 'discounts', 'charges',
-  'totals', 'payment', 'notes', 'tax', ...PARTY_KEYS,
+  'totals', 'payment', 'notes', 'tax', 'methods', 'total', ...PARTY_KEYS,
 ];
 
 export const seriesCode = (doc: JsonObject): string => [stringAt(doc.series), stringAt(doc.code)].filter(Boolean).join('-');
@@ -105,6 +105,37 @@ function linesTable(doc: JsonObject, format: TextFormat): ViewTable | undefined 
   };
 }
 
+/** A payment's lines: the documents it pays, each with its date, description and the amount paid of it. */
+function paidDocumentsTable(doc: JsonObject, format: TextFormat): ViewTable | undefined {
+  const lines = objectsAt(doc.lines);
+  if (lines.length === 0) return undefined;
+  return {
+    title: 'Documents paid',
+    columns: [
+      { label: '#', align: 'right', width: 0.05 },
+      { label: 'Document', align: 'left', width: 0.25 },
+      { label: 'Issue date', align: 'left', width: 0.2 },
+      { label: 'Description', align: 'left', width: 0.3 },
+      { label: 'Amount', align: 'right', width: 0.2 },
+    ],
+    rows: lines.map((line, i) => {
+      const paid = objectAt(line.document) ?? {};
+      return [
+        String(typeof line.i === 'number' ? line.i : i + 1), seriesCode(paid) || (stringAt(paid.uuid) ?? ''), stringAt(paid.issue_date) ? format.date(paid.issue_date) : '',
+        stringAt(line.description) ?? stringAt(paid.description) ?? '', stringAt(line.amount) ? format.money(line.amount) : '',
+      ];
+    }),
+  };
+}
+
+/** A payment's methods: how much was paid each way. */
+function methodsSection(doc: JsonObject, format: TextFormat): TextSection[] {
+  const lines = objectsAt(doc.methods).map((method) =>
+    [stringAt(method.key) && labelOf(method.key as string), stringAt(method.detail), stringAt(method.amount) && format.money(method.amount)].filter(Boolean).join(': '),
+  );
+  return lines.length > 0 ? [{ title: 'Methods', lines }] : [];
+}
+
 /** The tax breakdown: one row per category and rate, with its base, percentage and amount. */
 function taxTable(totals: JsonObject, format: TextFormat): ViewTable | undefined {
   const categories = objectsAt(objectAt(totals.taxes)?.categories);
@@ -170,21 +201,27 @@ function notesSection(doc: JsonObject): TextSection[] {
 
 /** Invoices, orders, deliveries, payments and statuses: the documents of GOBL's `bill` package. */
 export function billView(doc: JsonObject, kind: string, format: TextFormat): DocumentView {
+  const payment = kind === 'bill/payment';
+  const lines = payment ? paidDocumentsTable(doc, format) : objectsAt(doc.lines).some((line) => objectAt(line.item)) ? linesTable(doc, format) : undefined;
   const totals = objectAt(doc.totals) ?? {};
+  // A payment has no totals object: its `total` is the amount paid.
+  const totalRows = payment && stringAt(doc.total) ? [{ label: 'Total paid', value: format.money(doc.total), strong: true }] : totalsRows(totals, format);
   const documentAdjustments = adjustmentsOf(doc, format);
   const sections: TextSection[] = [
     ...(documentAdjustments.length > 0 ? [{ title: 'Discounts and charges', lines: documentAdjustments }] : []),
+    ...(payment ? methodsSection(doc, format) : []),
     ...paymentSections(objectAt(doc.payment), format),
     ...notesSection(doc),
-    ...listingSections(doc, SHOWN, format),
+    // Lines of another shape (a status's references and reasons) are listed, field by field.
+    ...listingSections(doc, lines ? SHOWN : SHOWN.filter((key) => key !== 'lines'), format),
   ];
   return {
     title: titleOf(doc, kind),
     kind,
     facts: factsOf(doc, format),
     parties: partiesOf(doc),
-    tables: [linesTable(doc, format), taxTable(totals, format)].filter((table): table is ViewTable => table !== undefined),
-    totals: totalsRows(totals, format),
+    tables: [lines, taxTable(totals, format)].filter((table): table is ViewTable => table !== undefined),
+    totals: totalRows,
     sections,
   };
 }

@@ -11,8 +11,10 @@ export type * from './view-model';
 export const kindOf = (schema: unknown): string => (typeof schema === 'string' ? schema.replace(/^https:\/\/gobl\.org\/draft-0\//, '') : 'unknown');
 
 /**
- * The view of an envelope's document, as plain data of formatted strings: the PDF lays it out with pdfkit, and the
- * console can show the same content in a browser (nothing here does I/O or needs Node). `locale` (a BCP 47 tag, `en` by default) decides how numbers and dates read. */
+ * The view of an envelope's document, as plain data of formatted strings: the PDF lays it out with pdfkit, and
+ * the console can show the same content in a browser (nothing here does I/O or needs Node). `locale` (a BCP 47
+ * tag, `en` by default) decides how numbers and dates read; amounts stay in the document's currency.
+ */
 export function documentView(envelope: Envelope, locale = 'en'): DocumentView {
   const doc: JsonObject = envelope.doc ?? {};
   const kind = kindOf(doc.$schema);

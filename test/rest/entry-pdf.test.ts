@@ -165,6 +165,24 @@ describe('GET /silo/v1/entries/{id}/pdf', () => {
     expect(badId.body).toMatchObject({ key: 'input' });
   });
 
+  describe('with the engine on the HTTP thread (ENGINE_THREADS=0)', () => {
+    let inThread: TestServer;
+    beforeAll(async () => {
+      inThread = await startServer({ ENGINE_THREADS: '0' });
+    });
+    afterAll(() => inThread.close());
+
+    test('the same PDF is made', async () => {
+      const local = client(inThread.url, token);
+      const entry = (await local.post('/silo/v1/entries', { data: richInvoice() })).body;
+      const reply = await getPdf(inThread.url, `/silo/v1/entries/${entry.id}/pdf`, token);
+      expect(reply.status).toBe(200);
+      const pdf = await readPdf(reply.bytes);
+      expect(pdf.text).toMatch(/Payable\s+€2,182\.95/);
+      expect(pdf.fonts.every((font) => font.missingFile === false)).toBe(true);
+    });
+  });
+
   describe("with the engine's time limit", () => {
     let limited: TestServer;
     beforeAll(async () => {

@@ -18,7 +18,34 @@ module.exports = {
         'them, never the reverse, so the core can change its callers without knowing them and be tested without them.',
       severity: 'error',
       from: { path: '^src/(domain|document)/' },
-      to: { path: ['^src/(rest|graphql|http|storage|engine|auth)/', '^src/[^/]+\\.ts$'] },
+      to: { path: ['^src/(rest|graphql|http|storage|engine|auth|pdf)/', '^src/[^/]+\\.ts$'] },
+    },
+    {
+      name: 'render-is-plain-data',
+      comment:
+        'src/render/ turns an envelope into a view of formatted strings that the PDF lays out and the console will ' +
+        'show in a browser: it reads the GOBL engine\'s types and nothing else of the service, and no Node module or ' +
+        'package, so it bundles for a browser as it is.',
+      severity: 'error',
+      from: { path: '^src/render/' },
+      to: { path: '^src/', pathNot: '^src/(render|document)/' },
+    },
+    {
+      name: 'render-needs-no-node-or-package',
+      comment: 'The same reason: a browser has neither Node\'s modules nor the server\'s packages.',
+      severity: 'error',
+      from: { path: '^src/render/' },
+      to: { dependencyTypes: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'] },
+    },
+    {
+      name: 'pdf-lays-out-the-view',
+      comment:
+        'src/pdf/ lays a view of src/render/ out with pdfkit, for the job the engine\'s threads are given: it needs ' +
+        'the view and the job\'s type, never the services, storage or adapters (the engine worker calls it, and the ' +
+        'domain reaches it only through the engine).',
+      severity: 'error',
+      from: { path: '^src/pdf/' },
+      to: { path: '^src/', pathNot: ['^src/(pdf|render|document)/', '^src/domain/pdf-job\\.ts$'] },
     },
     {
       name: 'document-is-pure',

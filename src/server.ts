@@ -16,6 +16,7 @@ import { GoblService } from './domain/gobl.service';
 import { FilesService } from './domain/files.service';
 import { SpoolService } from './domain/spool.service';
 import { InThreadEngine } from './domain/document-pipeline';
+import { entryPdf } from './pdf/entry-pdf';
 import { EnginePool } from './engine/engine-pool';
 import { graphqlRouter } from './graphql/graphql.router';
 import { subscriptionServer, type SubscriptionLimits } from './graphql/subscription-server';
@@ -104,7 +105,7 @@ export async function buildServer(
           worker: { signingKeys: signingKeys.material(), jsonPatchLimits },
           observeSeconds: observeEngineSeconds,
         })
-      : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds });
+      : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds, makePdf: entryPdf });
   const entryStore = new EntryRepository(dataSource);
   // Every change is written with its events; whoever waits for a workspace's feed here hears of them at once.
   const eventStore = new EventRepository(dataSource);

@@ -14,6 +14,7 @@ import { buildSnippet } from './snippet';
 import { referencesOf } from './entry-refs';
 import { isSealedEnvelope, sealedEnvelopeOf } from './received-envelope';
 import type { EngineContext } from './engine-context';
+import type { PdfJob, PdfMaker, PdfOutcome } from './pdf-job';
 
 export type { EngineContext } from './engine-context';
 
@@ -178,12 +179,15 @@ export interface DocumentEngine {
   run(job: DocumentJob, options?: EngineRunOptions): Promise<JobOutcome>;
   /** One of the stateless GOBL tools (build, sign, correct). */
   runGobl(job: GoblJob, options?: EngineRunOptions): Promise<GoblOutcome>;
+  /** The PDF of an entry's envelope (src/pdf/), with the same time and memory budget as a create. */
+  renderPdf(job: PdfJob, options?: EngineRunOptions): Promise<PdfOutcome>;
   close(): Promise<void>;
 }
 
 /** The engine in the calling thread: simplest, and what bulk import uses, where nothing else waits. */
 export class InThreadEngine implements DocumentEngine {
-  constructor(private readonly context: EngineContext & { observeSeconds?: EngineObserver }) {}
+  /** `makePdf` is given by the wiring (server.ts), since the domain does not import pdfkit; without it, PDFs are refused. */
+  constructor(private readonly context: EngineContext & { observeSeconds?: EngineObserver; makePdf?: PdfMaker }) {}
 
   async run(job: DocumentJob): Promise<JobOutcome> {
     return this.timed(() => runDocumentJob(job, this.context));
@@ -191,6 +195,17 @@ export class InThreadEngine implements DocumentEngine {
 
   async runGobl(job: GoblJob): Promise<GoblOutcome> {
     return this.timed(() => runGoblJob(job, this.context));
+  }
+
+  async renderPdf(job: PdfJob): Promise<PdfOutcome> {
+    const { makePdf } = this.context;
+    if (!makePdf) throw new DomainError('internal', 'this engine makes no PDFs');
+    const started = performance.now();
+    try {
+      return await makePdf(job);
+    } finally {
+      this.context.observeSeconds?.((performance.now() - started) / 1000);
+    }
   }
 
   private timed<T>(work: () => T): T {

@@ -21,6 +21,7 @@ import { EntryStates } from './entry-states';
 import { DEFAULT_ENTRY_LIMITS, checkRefCount } from './entry-limits';
 import { entryRecordOf } from './entry-record';
 import type { EventMaker } from './event-maker';
+import type { PdfOutcome } from './pdf-job';
 
 export interface EntryPage {
   entries: Entry[];
@@ -179,6 +180,26 @@ export class EntryService {
     if (!entry) throw notFound('entry');
     if (options.withParts) await this.showParts(workspaceId, [entry], undefined, options.turn);
     return entry;
+  }
+
+  /**
+   * The PDF of an entry's envelope, or of one of its versions: read here, made by the engine (in its threads, with
+   * a create's budget), named by the document's series and code or else the entry's id.
+   */
+  async entryPdf(workspaceId: string, id: string, options: { version?: string; signal?: AbortSignal } = {}): Promise<PdfOutcome & { name: string }> {
+    let envelopeJson: string | undefined;
+    let version: string | undefined;
+    if (options.version !== undefined) {
+      ({ dataJson: envelopeJson, version } = await this.entryVersion(workspaceId, id, options.version));
+    } else {
+      const entry = await this.getEntry(workspaceId, id, { withData: true, withParts: false });
+      envelopeJson = storedJsonOf(entry);
+      version = entry.version;
+    }
+    if (envelopeJson === undefined) throw notFound('entry');
+    const entryId = id.toLowerCase();
+    const { pdf, name } = await this.engine.renderPdf({ workspaceId, entryId, version, envelopeJson }, { signal: options.signal });
+    return { pdf, name: name ?? entryId };
   }
 
   /** One entry by its key; a key that no entry could have (too long, control characters, lone surrogates) is bad input. */

@@ -4,7 +4,8 @@ import { ENGINE_QUEUE_DEFAULTS } from '../config';
 import type { DocumentEngine, DocumentJob, EngineObserver, EngineRunOptions, JobOutcome } from '../domain/document-pipeline';
 import { DomainError } from '../domain/errors';
 import type { GoblJob, GoblOutcome } from '../domain/gobl-tools';
-import type { EngineAnswer, EngineTask, EngineWorkerData } from './engine-worker';
+import type { PdfJob, PdfOutcome } from '../domain/pdf-job';
+import type { EngineAnswer, EngineTask, EngineWork, EngineWorkerData } from './engine-worker';
 import { FairQueue, type QueueOptions } from './fair-queue';
 
 export interface EnginePoolOptions {
@@ -96,6 +97,13 @@ export class EnginePool implements DocumentEngine {
     return (await this.dispatch({ gobl: job }, job.workspaceId, options.signal)) as GoblOutcome;
   }
 
+  /** An entry's PDF, with a create's time and memory budget. */
+  async renderPdf(job: PdfJob, options: EngineRunOptions = {}): Promise<PdfOutcome> {
+    const { pdf, name } = (await this.dispatch({ pdf: job }, job.workspaceId, options.signal)) as PdfOutcome;
+    // Structured cloning turns the thread's Buffer into a plain Uint8Array: one view of the same bytes, no copy.
+    return { pdf: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength), name };
+  }
+
   /** Jobs waiting for a thread. */
   get waiting(): number {
     return this.queue.size;
@@ -106,7 +114,7 @@ export class EnginePool implements DocumentEngine {
     return this.inFlight.size;
   }
 
-  private async dispatch(work: { job: DocumentJob } | { gobl: GoblJob }, workspaceId: string, signal?: AbortSignal): Promise<JobOutcome | GoblOutcome> {
+  private async dispatch(work: EngineWork, workspaceId: string, signal?: AbortSignal): Promise<JobOutcome | GoblOutcome | PdfOutcome> {
     if (signal?.aborted) throw abandoned();
     // The queue holds each waiting job's request body: bounded, and one workspace may fill only its share of it.
     if (this.queue.size >= (this.options.queueLimit ?? ENGINE_QUEUE_DEFAULTS.limit)) throw busy('');

@@ -6,6 +6,9 @@ import { runDocumentJob, type DocumentJob, type JobOutcome } from '../domain/doc
 import { runGoblJob, type GoblJob, type GoblOutcome } from '../domain/gobl-tools';
 import { DomainError, type ErrorKey } from '../domain/errors';
 import type { JsonPatchLimits } from '../domain/derive/json-patch';
+import type { PdfJob, PdfOutcome } from '../domain/pdf-job';
+import { entryPdf } from '../pdf/entry-pdf';
+import { pdfFonts } from '../pdf/pdf-fonts';
 import { SigningKeys, type SigningKeyMaterial } from '../signing/signing-keys';
 
 /** What each worker thread is started with: the service's signing keys as plain data, and the patch bounds. */
@@ -15,19 +18,23 @@ export interface EngineWorkerData {
 }
 
 /**
- * A task: a create job or a GOBL tool's job, and where the worker writes its thread id when it begins, so the
- * time limit counts from there.
+ * A task: a create job, a GOBL tool's job or an entry's PDF, and where the worker writes its thread id when it
+ * begins, so the time limit counts from there.
  */
-export type EngineTask = ({ job: DocumentJob } | { gobl: GoblJob }) & { started: Int32Array };
+export type EngineWork = { job: DocumentJob } | { gobl: GoblJob } | { pdf: PdfJob };
+export type EngineTask = EngineWork & { started: Int32Array };
 
 /** A DomainError does not survive the trip between threads as a class: it travels as plain fields. */
 export type EngineAnswer = (
-  | { ok: true; outcome: JobOutcome | GoblOutcome }
+  | { ok: true; outcome: JobOutcome | GoblOutcome | PdfOutcome }
   | { ok: false; key: ErrorKey; message: string; details: DomainError['details'] }
 ) & { seconds: number };
 
 const data = workerData as EngineWorkerData;
 const context = { signingKeys: SigningKeys.fromMaterial(data.signingKeys), jsonPatchLimits: data.jsonPatchLimits, newId: uuidv7 };
+
+// The PDF fonts are read and parsed as the thread starts, so that no PDF's time budget pays for them.
+pdfFonts();
 
 /** The heap limit V8 started this thread with; Node raises it only when the thread ran out of heap. */
 const INITIAL_HEAP_LIMIT = getHeapStatistics().heap_size_limit;
@@ -48,21 +55,37 @@ function pastHeapLimit(usedBefore: number): boolean {
   return HEAP_LIMIT_BYTES > 0 && used > HEAP_LIMIT_BYTES && used - usedBefore > HEAP_LIMIT_BYTES / 2;
 }
 
-export default function processInWorker(task: EngineTask): EngineAnswer {
+/** The task's work: synchronous for documents; a PDF is written through pdfkit's stream, so it ends later. */
+function work(task: EngineTask): JobOutcome | GoblOutcome | Promise<PdfOutcome> {
+  if ('pdf' in task) return entryPdf(task.pdf);
+  return 'gobl' in task ? runGoblJob(task.gobl, context) : runDocumentJob(task.job, context);
+}
+
+/**
+ * Piscina takes the answer or its promise. A document's answer stays synchronous, as it always was; only a PDF
+ * waits for its stream, and is judged by the same heap check once written.
+ */
+export default function processInWorker(task: EngineTask): EngineAnswer | Promise<EngineAnswer> {
   const { started } = task;
   Atomics.store(started, 0, threadId);
   const begun = performance.now();
   const usedBefore = getHeapStatistics().used_heap_size;
   const seconds = () => (performance.now() - begun) / 1000;
-  try {
-    const outcome = 'gobl' in task ? runGoblJob(task.gobl, context) : runDocumentJob(task.job, context);
+  const answered = (outcome: JobOutcome | GoblOutcome | PdfOutcome): EngineAnswer => {
     if (pastHeapLimit(usedBefore)) {
       const message = `the document is too complex to process: it needs more than ${resourceLimits.maxOldGenerationSizeMb} MB`;
       return { ok: false, key: 'too-complex', message, details: {}, seconds: seconds() };
     }
     return { ok: true, outcome, seconds: seconds() };
-  } catch (error) {
+  };
+  const refused = (error: unknown): EngineAnswer => {
     if (error instanceof DomainError) return { ok: false, key: error.key, message: error.message, details: error.details, seconds: seconds() };
     throw error;
+  };
+  try {
+    const outcome = work(task);
+    return outcome instanceof Promise ? outcome.then(answered, refused) : answered(outcome);
+  } catch (error) {
+    return refused(error);
   }
 }

@@ -460,6 +460,10 @@ export const EntryVersionParams = Type.Object({
   id: Type.String({ description: 'The entry\'s UUID.' }),
   version: Type.String({ description: 'A version of the entry, from its `versions`.' }),
 });
+export const EntryPdfQuery = Type.Object({
+  version: Type.Optional(Type.String({ description: 'A version of the entry, from its `versions`; the current one by default.' })),
+});
+export const PdfSchema = Type.String({ contentMediaType: 'application/pdf', description: 'An A4 PDF with its fonts embedded.' });
 export const EntryStatesParams = Type.Object({ entry_id: Type.String({ description: 'The entry\'s UUID.' }) });
 export const EntryStateParams = Type.Object({
   entry_id: Type.String({ description: 'The entry\'s UUID.' }),

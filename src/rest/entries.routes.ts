@@ -7,6 +7,7 @@ import { jsonBody } from '../http/json-body';
 import { abandonedSignal } from '../http/request-signal';
 import { CreateEntryBody, EntryIdParams, EntryKeyParams, EntryPageSchema, EntrySchema, ListEntriesQuery, UpdateEntryBody } from './api-schemas';
 import { entryHistoryRoutes, expectedVersionOf } from './entry-history.routes';
+import { entryPdfRoutes } from './entry-pdf.routes';
 import { relatedRoutes } from './related.routes';
 import type { Answer, ApiRoute } from './route-table';
 
@@ -100,4 +101,6 @@ export const entriesRoutes: ApiRoute<EntriesServices>[] = [
       next(error instanceof URIError ? badInput(`key: ${KEY_NOT_UTF8}`, { key: KEY_NOT_UTF8 }) : error);
     }) as ErrorRequestHandler,
   },
+  // After the key route: `/entries/key/pdf` is the entry whose key is `pdf`.
+  ...entryPdfRoutes,
 ];

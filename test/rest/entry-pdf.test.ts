@@ -1,0 +1,208 @@
+import PDFDocument from 'pdfkit';
+import { invoice, invoiceOfLines, party } from '../helpers/documents';
+import { readPdf } from '../helpers/pdf-read';
+import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
+
+/** An invoice a person would check: three lines, two VAT rates, a discount, an address, terms and instructions, a note. */
+const richInvoice = () =>
+  invoice({
+    series: 'PDF',
+    code: '0042',
+    op_date: '2026-11-15',
+    supplier: {
+      name: 'Provide One S.L.',
+      tax_id: { country: 'ES', code: 'B98602642' },
+      addresses: [{ num: '42', street: 'Calle Pradillo', locality: 'Madrid', code: '28002', country: 'ES' }],
+      emails: [{ addr: 'billing@example.com' }],
+    },
+    lines: [
+      { quantity: '20', item: { name: 'Development services', price: '90.00' }, discounts: [{ percent: '10%', reason: 'Loyalty' }], taxes: [{ cat: 'VAT', rate: 'general' }] },
+      { quantity: '3', item: { name: 'Printed manuals', price: '12.50' }, taxes: [{ cat: 'VAT', rate: 'reduced' }] },
+      { quantity: '1', item: { name: 'Travel', price: '150.00' }, taxes: [{ cat: 'VAT', rate: 'general' }] },
+    ],
+    payment: {
+      terms: { key: 'due-date', due_dates: [{ date: '2026-12-20', percent: '100%' }] },
+      instructions: { key: 'credit-transfer', credit_transfer: [{ iban: 'ES2501882570018167541248', name: 'Provide One' }] },
+    },
+    notes: [{ key: 'general', text: 'Thank you for your business.' }],
+  });
+
+interface PdfReply {
+  status: number;
+  headers: Headers;
+  bytes: Uint8Array;
+  body?: any;
+}
+
+/** A GET answered with bytes: the PDF, or the JSON of a refusal. */
+async function getPdf(base: string, path: string, token?: string): Promise<PdfReply> {
+  const response = await fetch(`${base}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const json = response.headers.get('content-type')?.startsWith('application/json');
+  return { status: response.status, headers: response.headers, bytes, body: json ? JSON.parse(Buffer.from(bytes).toString('utf8')) : undefined };
+}
+
+describe('GET /silo/v1/entries/{id}/pdf', () => {
+  let t: TestServer;
+  let token: string;
+  let api: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    t = await startServer();
+  });
+  beforeEach(async () => {
+    token = await tokenFor(newWorkspace());
+    api = client(t.url, token);
+  });
+  afterAll(() => t.close());
+
+  async function stored(data: object) {
+    const reply = await api.post('/silo/v1/entries', { data });
+    expect(reply.status).toBe(200);
+    return reply.body;
+  }
+
+  test('an invoice: A4, fonts embedded, and the code, parties, tax ids, payable amount and digest as text', async () => {
+    const entry = await stored(richInvoice());
+    expect(entry.data.doc.totals.payable).toBe('2182.95');
+
+    const reply = await getPdf(t.url, `/silo/v1/entries/${entry.id}/pdf`, token);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('application/pdf');
+    expect(reply.headers.get('content-disposition')).toBe('inline; filename="PDF-0042.pdf"');
+    expect(Buffer.from(reply.bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+
+    const pdf = await readPdf(reply.bytes);
+    for (const text of ['Invoice PDF-0042', 'Provide One S.L.', 'ES B98602642', 'Sample Consumer', 'ES 54387763P', 'Calle Pradillo 42', 'billing@example.com']) {
+      expect(pdf.text).toContain(text);
+    }
+    // Amounts in the document's currency, as English writes them: payable, the tax of each rate, a line's sum after its discount.
+    expect(pdf.text).toMatch(/Payable\s+€2,182\.95/);
+    expect(pdf.text).toMatch(/VAT\s+Standard\s+€1,770\.00\s+21\.0%\s+€371\.70/);
+    // GOBL keys both rates `standard`: their percentages tell them apart.
+    expect(pdf.text).toMatch(/VAT\s+Standard\s+€37\.50\s+10\.0%\s+€3\.75/);
+    expect(pdf.text).toContain('€1,620.00');
+    expect(pdf.text).toContain('Thank you for your business.');
+    expect(pdf.text).toContain('ES2501882570018167541248');
+    expect(pdf.text).toContain(`sha256:${entry.digest.val}`);
+    expect(pdf.text).toContain(`version ${entry.version}`);
+    expect(pdf.text).toContain('page 1 of 1');
+
+    expect(pdf.pages).toHaveLength(1);
+    expect(pdf.pages.map((page) => [Math.round(page.width), Math.round(page.height)])).toEqual([[595, 842]]);
+    // Subset fonts carry a tag before their name (`BZZZZZ+DejaVuSans-Bold`).
+    expect(pdf.fonts.map((font) => font.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual(['DejaVuSans', 'DejaVuSans-Bold']);
+    expect(pdf.fonts.every((font) => font.missingFile === false)).toBe(true);
+  });
+
+  test('the font check can fail: a PDF in a standard font that is not embedded is seen as such', async () => {
+    const bytes = await new Promise<Buffer>((resolve) => {
+      const doc = new PDFDocument({ size: 'A4' });
+      const chunks: Buffer[] = [];
+      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.font('Helvetica').text('Not embedded');
+      doc.end();
+    });
+    const pdf = await readPdf(bytes);
+    expect(pdf.text).toContain('Not embedded');
+    expect(pdf.fonts).toEqual([expect.objectContaining({ missingFile: true })]);
+  });
+
+  test('a long invoice runs onto more pages, each A4 with its footer and number', async () => {
+    const entry = await stored(invoiceOfLines(120));
+    const reply = await getPdf(t.url, `/silo/v1/entries/${entry.id}/pdf`, token);
+    expect(reply.status).toBe(200);
+    const pdf = await readPdf(reply.bytes);
+    expect(pdf.pages.length).toBeGreaterThan(2);
+    for (const page of pdf.pages) expect([Math.round(page.width), Math.round(page.height)]).toEqual([595, 842]);
+    for (let n = 1; n <= pdf.pages.length; n++) expect(pdf.text).toContain(`page ${n} of ${pdf.pages.length}`);
+    expect(pdf.text.split(`sha256:${entry.digest.val}`)).toHaveLength(pdf.pages.length + 1);
+    expect(pdf.text).toContain('Item 119');
+    expect(pdf.text).toMatch(new RegExp(`Payable\\s+€${Number(entry.data.doc.totals.payable).toLocaleString('en', { minimumFractionDigits: 2 }).replace(/\./g, '\\.')}`));
+  });
+
+  test("a party's PDF holds its name, and is named by the entry's id", async () => {
+    const entry = await stored(party('Acme Parts Ltd'));
+    const reply = await getPdf(t.url, `/silo/v1/entries/${entry.id}/pdf`, token);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-disposition')).toBe(`inline; filename="${entry.id}.pdf"`);
+    expect((await readPdf(reply.bytes)).text).toContain('Acme Parts Ltd');
+  });
+
+  test('?version= shows an earlier version of an updated entry', async () => {
+    const entry = await stored(party('Old Name Ltd'));
+    const updated = await api.send('PATCH', `/silo/v1/entries/${entry.id}`, { data: party('New Name Ltd') });
+    expect(updated.status).toBe(200);
+
+    const current = await readPdf((await getPdf(t.url, `/silo/v1/entries/${entry.id}/pdf`, token)).bytes);
+    expect(current.text).toContain('New Name Ltd');
+    expect(current.text).not.toContain('Old Name Ltd');
+
+    const earlier = await getPdf(t.url, `/silo/v1/entries/${entry.id}/pdf?version=${entry.version}`, token);
+    expect(earlier.status).toBe(200);
+    const text = (await readPdf(earlier.bytes)).text;
+    expect(text).toContain('Old Name Ltd');
+    expect(text).not.toContain('New Name Ltd');
+    expect(text).toContain(`version ${entry.version}`);
+  });
+
+  test('refusals: unknown entry or version 404, no token 401, an id that is no UUID 400, as JSON', async () => {
+    const entry = await stored(party('Someone'));
+    const unknown = await getPdf(t.url, '/silo/v1/entries/0190a0b0-0000-7000-8000-000000000000/pdf', token);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ key: 'not-found' });
+    const version = await getPdf(t.url, `/silo/v1/entries/${entry.id}/pdf?version=0000000000`, token);
+    expect(version.status).toBe(404);
+    expect(version.body).toMatchObject({ key: 'not-found' });
+    const anonymous = await getPdf(t.url, `/silo/v1/entries/${entry.id}/pdf`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ key: 'unauthorized' });
+    const otherWorkspace = await getPdf(t.url, `/silo/v1/entries/${entry.id}/pdf`, await tokenFor(newWorkspace()));
+    expect(otherWorkspace.status).toBe(404);
+    const badId = await getPdf(t.url, '/silo/v1/entries/not-a-uuid/pdf', token);
+    expect(badId.status).toBe(400);
+    expect(badId.body).toMatchObject({ key: 'input' });
+  });
+
+  describe('with the engine on the HTTP thread (ENGINE_THREADS=0)', () => {
+    let inThread: TestServer;
+    beforeAll(async () => {
+      inThread = await startServer({ ENGINE_THREADS: '0' });
+    });
+    afterAll(() => inThread.close());
+
+    test('the same PDF is made', async () => {
+      const local = client(inThread.url, token);
+      const entry = (await local.post('/silo/v1/entries', { data: richInvoice() })).body;
+      const reply = await getPdf(inThread.url, `/silo/v1/entries/${entry.id}/pdf`, token);
+      expect(reply.status).toBe(200);
+      const pdf = await readPdf(reply.bytes);
+      expect(pdf.text).toMatch(/Payable\s+€2,182\.95/);
+      expect(pdf.fonts.every((font) => font.missingFile === false)).toBe(true);
+    });
+  });
+
+  describe("with the engine's time limit", () => {
+    let limited: TestServer;
+    beforeAll(async () => {
+      // A second server on the same database whose engine allows 1 s: the entries are stored by the first, which has
+      // the default limit. The heavy PDF takes several seconds; a small one, well under a second even in the fresh
+      // thread that replaces the stopped one (its first PDF, cold, is the slowest).
+      const database: Record<string, string> = t.config.database.type === 'sqlite' ? { DATABASE_URL: `sqlite:${t.config.database.file}` } : {};
+      limited = await startServer({ ...database, ENGINE_TIME_LIMIT_MS: '1000', ENGINE_THREADS: '1' });
+    });
+    afterAll(() => limited.close());
+
+    test('a PDF that takes longer is 422 too-complex, and the next one is served', async () => {
+      const heavy = await stored(invoiceOfLines(4000));
+      const small = await stored(party('Small Party'));
+      const reply = await getPdf(limited.url, `/silo/v1/entries/${heavy.id}/pdf`, token);
+      expect(reply.status).toBe(422);
+      expect(reply.body).toEqual({ key: 'too-complex', code: 'too-complex', message: expect.stringMatching(/too complex.*longer than 1 s/) });
+      const next = await getPdf(limited.url, `/silo/v1/entries/${small.id}/pdf`, token);
+      expect([next.status, next.body]).toEqual([200, undefined]);
+      expect((await readPdf(next.bytes)).text).toContain('Small Party');
+    });
+  });
+});

@@ -26,6 +26,7 @@ async function main(): Promise<void> {
       `\nNo JWT key is configured, so a local secret in ${config.dataDir} signs tokens.\n` +
         `Token for workspace "default" (valid 30 days; more with: npm run token -- --workspace NAME):\n\n${token}\n\n`,
     );
+    if (config.console) process.stdout.write(`Open the console, signed in with it:\n\n${consoleLink(config.host, new URL(url).port, token)}\n\n`);
   }
 
   let stopping = false;
@@ -46,6 +47,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+/**
+ * The console's address with the token in its fragment, which browsers never send: the page takes it from there
+ * and removes it from the address bar and history. A wildcard address is shown as localhost.
+ */
+function consoleLink(host: string, port: string, token: string): string {
+  const shown = ['0.0.0.0', '::', ''].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}/console#token=${token}`;
 }
 
 main().catch((error) => {

@@ -1,5 +1,6 @@
 import { mintToken } from './auth/mint-token';
 import { ConfigError, loadConfig } from './config';
+import { consoleLink } from './http/console.routes';
 import { buildServer } from './server';
 
 /** Reads the environment, starts the service, and stops it cleanly on SIGTERM or SIGINT. */
@@ -47,15 +48,6 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-}
-
-/**
- * The console's address with the token in its fragment, which browsers never send: the page takes it from there
- * and removes it from the address bar and history. A wildcard address is shown as localhost.
- */
-function consoleLink(host: string, port: string, token: string): string {
-  const shown = ['0.0.0.0', '::', ''].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  return `http://${shown}:${port}/console#token=${token}`;
 }
 
 main().catch((error) => {

@@ -31,6 +31,8 @@ export function EntriesPage() {
   const [before, setBefore] = useState('');
   const q = useDebounced(text.trim(), 300);
   const [rows, setRows] = useState<EntryRowFragment[]>([]);
+  const shownRows = useRef(rows);
+  shownRows.current = rows;
   const [next, setNext] = useState<Next>({ after: null });
   const [loading, setLoading] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -107,12 +109,13 @@ export function EntriesPage() {
         const entry = event?.entry;
         if (!event || !entry) return;
         const { q, before } = filters.current;
-        setRows((shown) => {
-          if (shown.some((row) => row.id === entry.id)) return shown.map((row) => (row.id === entry.id ? entry : row));
-          if (event.type !== 'ENTRY_CREATED' || q || before) return shown;
+        if (shownRows.current.some((row) => row.id === entry.id)) {
+          setRows((shown) => shown.map((row) => (row.id === entry.id ? entry : row)));
+        } else if (event.type === 'ENTRY_CREATED' && !q && !before) {
+          // A search ranks by relevance and a date filter ends in the past: a new entry belongs to neither.
+          setRows((shown) => [entry, ...shown]);
           setArrivals((count) => count + 1);
-          return [entry, ...shown];
-        });
+        }
       });
     return () => subscription.unsubscribe();
   }, [client, folder]);

@@ -18,6 +18,16 @@ export function installedConsoleDir(from = __dirname): string {
 }
 
 /**
+ * The console's address with a token in its fragment, as `npm start` prints it: browsers never send a fragment,
+ * and the page takes the token from there and removes it from the address bar and history. A wildcard address
+ * is shown as localhost.
+ */
+export function consoleLink(host: string, port: string | number, token: string): string {
+  const shown = ['0.0.0.0', '::', ''].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}${CONSOLE_PATH}#token=${token}`;
+}
+
+/**
  * The console runs only the bundle's own files (Vite emits no inline script), styles from its own sheet, and
  * talks to this service only: GraphQL over HTTP and its subscriptions over WebSocket on the same origin.
  */

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describeInBrowser, launchChromium, watchOffline, watchPolicyViolations } from '../helpers/browser';
 import { invoice } from '../helpers/documents';
 import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
+import { consoleLink } from '../../src/http/console.routes';
 import { ensureConsoleBuilt } from './console-build';
 
 /** Screenshots of each page, for people to look at; the folder is not committed. */
@@ -84,9 +85,11 @@ describeInBrowser('the console in a browser', () => {
   });
 
   test('the printed link signs in, and the token leaves the address and history', async () => {
-    await page.goto(`${t.url}/console/#token=${token}`);
+    const link = consoleLink('127.0.0.1', new URL(t.url).port, token);
+    expect(link).toBe(`${t.url}/console#token=${token}`);
+    await page.goto(link);
     await page.locator('.entry-row').first().waitFor();
-    expect(page.url()).toBe(`${t.url}/console/`);
+    expect(page.url()).toBe(`${t.url}/console`);
     expect(await page.evaluate('location.hash')).toBe('');
     expect(await page.evaluate('sessionStorage.length')).toBe(1);
     // The history entry was replaced, not added to: going back leaves the console.
@@ -160,7 +163,7 @@ describeInBrowser('the console in a browser', () => {
   test('back returns to the list, whose address never held the token', async () => {
     await page.goBack();
     await page.locator('.entry-row').first().waitFor();
-    expect(page.url()).toBe(`${t.url}/console/`);
+    expect(page.url()).toBe(`${t.url}/console`);
   });
 
   test('sign out forgets the token; a refused token sends back to sign in, saying why', async () => {

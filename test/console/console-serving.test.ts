@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, type TestServer } from '../helpers/server';
+import { consoleLink } from '../../src/http/console.routes';
 import { ensureConsoleBuilt } from './console-build';
 
 describe('the console at /console', () => {
@@ -91,5 +92,16 @@ describe('a service installed without the console built', () => {
     expect(reply.status).toBe(503);
     expect(reply.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
     expect(await reply.text()).toMatch(/npm run build:console/);
+  });
+});
+
+describe('the link npm start prints', () => {
+  test.each([
+    ['0.0.0.0', 'http://localhost:8080/console#token=abc.def'],
+    ['::', 'http://localhost:8080/console#token=abc.def'],
+    ['127.0.0.1', 'http://127.0.0.1:8080/console#token=abc.def'],
+    ['::1', 'http://[::1]:8080/console#token=abc.def'],
+  ])('listening on %s: %s', (host, link) => {
+    expect(consoleLink(host, 8080, 'abc.def')).toBe(link);
   });
 });

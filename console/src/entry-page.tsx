@@ -34,6 +34,12 @@ export function EntryPage({ id }: { id: string }) {
         <dd>
           <EntryBadges state={entry.state ?? 'none'} signed={entry.signed} invalid={entry.invalid} />
         </dd>
+        {typeof entry.snippet.issue_date === 'string' ? (
+          <>
+            <dt>Issue date</dt>
+            <dd>{entry.snippet.issue_date}</dd>
+          </>
+        ) : null}
         <dt>Created</dt>
         <dd>
           <time dateTime={entry.createdAt}>{formatTime(entry.createdAt)}</time>

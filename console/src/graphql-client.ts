@@ -13,6 +13,8 @@ export function consoleClient(token: string, onUnauthorized: () => void): { clie
     connectionParams: { authorization: `Bearer ${token}` },
     lazy: true,
     retryAttempts: 5,
+    // A refused token stays refused: no point in trying it again.
+    shouldRetry: (event) => (event as CloseEvent).code !== 4403,
     on: {
       closed: (event) => {
         if ((event as CloseEvent).code === 4403) onUnauthorized();
@@ -38,5 +40,7 @@ export function consoleClient(token: string, onUnauthorized: () => void): { clie
       }),
     ],
   });
-  return { client, close: () => void sockets.dispose() };
+  // Disposing waits for the socket being opened; when that one failed (closed by the server), so does the wait,
+  // and there is nothing left to close.
+  return { client, close: () => void Promise.resolve(sockets.dispose()).catch(() => undefined) };
 }

@@ -65,6 +65,8 @@ describeInBrowser('the console in a browser', () => {
     expect(made.status).toBe(200);
     invoiceId = made.body.id;
     created.push('F-0001');
+    const file = await api.post(`/silo/v1/entries/${invoiceId}/files`, { name: 'note.txt', mime: 'text/plain', data: Buffer.from('paid in full').toString('base64') });
+    expect(file.status).toBe(200);
     // More than one page (20), one at a time so that their order is their creation order.
     for (let i = 1; i <= PARTIES; i += 1) {
       const name = i === 7 ? 'Zephyrine Needleworks' : `Party ${String(i).padStart(2, '0')}`;
@@ -149,6 +151,12 @@ describeInBrowser('the console in a browser', () => {
     expect(shown.head.dig.val).toBe(stored.body.digest.val);
     expect(shown.doc.code).toBe('0001');
     expect(await page.locator('[data-field="digest"]').textContent()).toBe(`${stored.body.digest.alg}:${stored.body.digest.val}`);
+
+    // Its file is a link to its bytes, which work without a token (a signed link).
+    const href = await page.getByRole('link', { name: 'note.txt' }).getAttribute('href');
+    const bytes = await fetch(href!);
+    expect(bytes.status).toBe(200);
+    expect(await bytes.text()).toBe('paid in full');
 
     await page.getByLabel('State', { exact: true }).selectOption('paid');
     await page.getByLabel('Notes').fill('Paid by bank transfer');

@@ -17,8 +17,8 @@ export function SignInPage({ message, onSignIn }: { message?: string; onSignIn(t
       ) : null}
       <form onSubmit={submit}>
         <label htmlFor="token">Token</label>
-        <textarea id="token" name="token" rows={4} value={token} onChange={(event) => setToken(event.target.value)} autoComplete="off" spellCheck={false} required />
-        <p className="hint">
+        <textarea id="token" name="token" rows={4} value={token} onChange={(event) => setToken(event.target.value)} autoComplete="off" spellCheck={false} required aria-describedby="token-hint" />
+        <p id="token-hint" className="hint">
           The token printed by <code>npm start</code>, or made with <code>npm run token</code>. It is kept in this tab only.
         </p>
         <button type="submit">Sign in</button>

@@ -18,12 +18,13 @@ const ROOT = path.resolve(__dirname, '..');
 const PLUGINS: Record<string, unknown> = { 'typescript-operations': typescriptOperations, 'typed-document-node': typedDocumentNode };
 
 interface Target {
+  /** The operations' files of this target, such as `console/src/operations/*.graphql`. */
+  documents: string;
   plugins: string[];
   config?: Record<string, unknown>;
 }
 interface CodegenConfig {
   schema: string;
-  documents: string;
   generates: Record<string, Target>;
 }
 
@@ -38,9 +39,9 @@ function filesOf(pattern: string): string[] {
 export async function generate(): Promise<Map<string, string>> {
   const config = parseYaml(fs.readFileSync(path.join(ROOT, 'codegen.yml'), 'utf8')) as CodegenConfig;
   const schemaText = fs.readFileSync(path.join(ROOT, config.schema), 'utf8');
-  const documents = filesOf(config.documents).map((file) => ({ location: path.relative(ROOT, file), document: parse(fs.readFileSync(file, 'utf8')) }));
   const outputs = new Map<string, string>();
   for (const [filename, target] of Object.entries(config.generates)) {
+    const documents = filesOf(target.documents).map((file) => ({ location: path.relative(ROOT, file), document: parse(fs.readFileSync(file, 'utf8')) }));
     const text = await codegen({
       filename,
       schema: parse(schemaText),

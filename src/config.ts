@@ -56,6 +56,8 @@ export interface Config {
   signingTrustedKeys: PublicJwk[];
   /** GRAPHQL_EXPLORER (default graphiql), GRAPHQL_INTROSPECTION (default true), GRAPHQL_JIT (default true). */
   graphql: { explorer: GraphQLExplorer; introspection: boolean; jit: boolean };
+  /** CONSOLE (default on): the console for people at /console; `off` answers 404 there. */
+  console: boolean;
   /** CORS_ORIGINS: the browser origins allowed to call the APIs; `*` allows any (development); none by default. */
   corsOrigins: string[] | '*';
   /** METRICS_TOKEN: when set, GET /metrics wants it as a bearer token. */
@@ -135,6 +137,17 @@ function parseBoolean(name: string, text: string | undefined, fallback: boolean,
   if (['false', '0', 'no'].includes(text.toLowerCase())) return false;
   problems.push(`${name} must be true or false, got "${text}"`);
   return fallback;
+}
+
+/** A switch: `on` or `off` (also true/false, 1/0, yes/no). */
+function parseSwitch(name: string, text: string | undefined, fallback: boolean, problems: string[]): boolean {
+  if (text === undefined) return fallback;
+  if (text.toLowerCase() === 'on') return true;
+  if (text.toLowerCase() === 'off') return false;
+  const problemsBefore = problems.length;
+  const value = parseBoolean(name, text, fallback, problems);
+  if (problems.length > problemsBefore) problems[problems.length - 1] = `${name} must be on or off, got "${text}"`;
+  return value;
 }
 
 function parsePositiveInteger(name: string, text: string | undefined, fallback: number, problems: string[]): number {
@@ -341,6 +354,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       introspection: parseBoolean('GRAPHQL_INTROSPECTION', value('GRAPHQL_INTROSPECTION'), true, problems),
       jit: parseBoolean('GRAPHQL_JIT', value('GRAPHQL_JIT'), true, problems),
     },
+    console: parseSwitch('CONSOLE', value('CONSOLE'), true, problems),
     corsOrigins: parseCorsOrigins(value('CORS_ORIGINS'), problems),
     metricsToken: value('METRICS_TOKEN'),
     graphqlLimits: {

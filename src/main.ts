@@ -1,5 +1,6 @@
 import { mintToken } from './auth/mint-token';
 import { ConfigError, loadConfig } from './config';
+import { consoleLink } from './http/console.routes';
 import { buildServer } from './server';
 
 /** Reads the environment, starts the service, and stops it cleanly on SIGTERM or SIGINT. */
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
       `\nNo JWT key is configured, so a local secret in ${config.dataDir} signs tokens.\n` +
         `Token for workspace "default" (valid 30 days; more with: npm run token -- --workspace NAME):\n\n${token}\n\n`,
     );
+    if (config.console) process.stdout.write(`Open the console, signed in with it:\n\n${consoleLink(config.host, new URL(url).port, token)}\n\n`);
   }
 
   let stopping = false;

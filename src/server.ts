@@ -48,6 +48,7 @@ import { SearchService, searchTermsOf } from './domain/search';
 import { MetaRepository } from './storage/meta.repository';
 import { SearchIndexRepository } from './storage/search-index.repository';
 import { docsRoutes } from './rest/docs.page';
+import { consoleRoutes, installedConsoleDir } from './http/console.routes';
 import { narrowToOwner } from './private-files';
 import { SIGNING_KEY_FILE, SigningKeys } from './signing/signing-keys';
 import { isDatabaseReady, openDataSource, sqliteFiles } from './storage/data-source';
@@ -80,7 +81,13 @@ const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 /** Wires storage, domain, auth and both APIs together. The only file that knows all of them. */
 export async function buildServer(
   config: Config,
-  options: { logger?: Logger; timeouts?: Partial<typeof HTTP_TIMEOUTS>; subscriptionLimits?: Partial<SubscriptionLimits> } = {},
+  options: {
+    logger?: Logger;
+    timeouts?: Partial<typeof HTTP_TIMEOUTS>;
+    subscriptionLimits?: Partial<SubscriptionLimits>;
+    /** Where the console's build is read from (tests point it elsewhere); the installed project's by default. */
+    consoleDir?: string;
+  } = {},
 ): Promise<Server> {
   const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts };
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -198,6 +205,7 @@ export async function buildServer(
   app.use(rest.open);
   app.use(metricsRoutes(config.metricsToken));
   app.use(docsRoutes());
+  if (config.console) app.use(consoleRoutes(options.consoleDir ?? installedConsoleDir()));
   app.use(fileLinkRoutes(files, fileLinks));
   app.use(['/silo', '/utils'], authenticated(authenticate));
   app.use(rest.authenticated);

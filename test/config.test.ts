@@ -26,6 +26,7 @@ describe('loadConfig', () => {
     expect(config.pageDataBudget).toBe(16 * 1024 * 1024);
     expect(config.graphql).toEqual({ explorer: 'graphiql', introspection: true, jit: true });
     expect(config.corsOrigins).toEqual([]);
+    expect(config.console).toBe(true);
     expect(config.metricsToken).toBeUndefined();
     expect(config.logLevel).toBe('info');
     expect(config.engine).toEqual({ threads: availableParallelism(), timeLimitMs: 10_000, memoryMb: 512, nice: 10 });
@@ -46,6 +47,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ENGINE_QUEUE_LIMIT: '5000', ENGINE_QUEUE_WORKSPACE_LIMIT: '50' }).engineQueue).toEqual({ limit: 5000, workspaceLimit: 50 });
     expect(() => loadConfig({ ENGINE_QUEUE_LIMIT: '0' })).toThrow(/ENGINE_QUEUE_LIMIT must be a positive whole number, got "0"/);
     expect(() => loadConfig({ ENGINE_QUEUE_LIMIT: '10', ENGINE_QUEUE_WORKSPACE_LIMIT: '20' })).toThrow(/ENGINE_QUEUE_WORKSPACE_LIMIT must be at most ENGINE_QUEUE_LIMIT \(10\)/);
+  });
+
+  test.each([
+    ['off', false],
+    ['OFF', false],
+    ['false', false],
+    ['on', true],
+    ['true', true],
+  ])('CONSOLE=%s turns the console %s', (text, on) => {
+    expect(loadConfig({ CONSOLE: text }).console).toBe(on);
   });
 
   test('NODE_ENV=production does not switch the explorer or introspection off', () => {
@@ -113,6 +124,7 @@ describe('loadConfig', () => {
     [{ GRAPHQL_EXPLORER: 'playground' }, 'GRAPHQL_EXPLORER'],
     [{ GRAPHQL_EXPLORER: 'graphiql', GRAPHQL_SANDBOX: 'true' }, 'GRAPHQL_SANDBOX=true contradicts'],
     [{ GRAPHQL_JIT: 'fast' }, 'GRAPHQL_JIT'],
+    [{ CONSOLE: 'hidden' }, 'CONSOLE must be on or off'],
     [{ CORS_ORIGINS: 'https://app.example.com/' }, 'CORS_ORIGINS'],
     [{ CORS_ORIGINS: 'app.example.com' }, 'CORS_ORIGINS'],
     [{ CORS_ORIGINS: 'https://a.example,*' }, 'CORS_ORIGINS'],

@@ -145,6 +145,7 @@ describe('an entry as heavy as the write bounds allow (issue 22)', () => {
       for (const error of reply.body.errors ?? []) refusals.push(error.extensions?.key);
       return reply;
     };
+    const hammerStarted = Date.now();
     const hammer = Promise.all([
       ...Array.from({ length: 40 }, () => hammered('GET', `/silo/v1/entries/${heavy.id}`, [200, 413])),
       ...Array.from({ length: 40 }, () => hammered('GET', `/silo/v1/entries/${heavy.id}/meta/nosuchkey`, [404])),
@@ -160,9 +161,11 @@ describe('an entry as heavy as the write bounds allow (issue 22)', () => {
     const ping = await other.get('/silo/v1/entries');
     const pingMs = Date.now() - started;
     const answers = await hammer;
+    const hammerMs = Date.now() - hammerStarted;
     expect(ping.status).toBe(200);
-    // Generous for a shared 2-core machine: the reads above take seconds in all; a ping that waited for them would too.
-    expect(pingMs).toBeLessThan(1_500);
+    // The reads above take seconds in all; a ping that waited for them would too. Measured against them, so that a
+    // machine busy with other work (the other side of `npm test`) slows both alike: a third of their time at most.
+    expect(pingMs).toBeLessThan(Math.max(1_500, hammerMs / 3));
     expect(answers).toHaveLength(166);
     expect(new Set(refusals)).toEqual(new Set(['payload-too-large']));
     const search = await checked('GET', `/silo/v1/search?q=${heavy.searchWord}`, [200, 413]);

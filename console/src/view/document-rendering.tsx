@@ -12,20 +12,21 @@ import { ViewTableBlock } from './view-table-block';
 /**
  * The entry's document as a person reads it: the same view the PDF lays out (src/render), in the browser's
  * locale, amounts in the document's currency. Faults stand beside the block they point at; the others are
- * listed first.
+ * listed under the title, before the parties.
  */
 export function DocumentRendering({ envelope, faults }: { envelope: Envelope; faults: EntryFault[] }) {
   const view = useMemo(() => documentView(envelope, navigator.language), [envelope]);
   const placed = useMemo(() => placeFaults(faults, view, envelope.doc ?? {}), [faults, view, envelope]);
   return (
     <article className="document" aria-labelledby="document-heading">
+      <TitleBlock view={view} />
+      {/* Under the title, so the headings stay in order (the title is the document's h2). */}
       {placed.elsewhere.length > 0 ? (
         <section className="faults" aria-labelledby="faults-heading">
           <h3 id="faults-heading">Faults</h3>
           <FaultNotes faults={placed.elsewhere} />
         </section>
       ) : null}
-      <TitleBlock view={view} />
       <FaultNotes faults={placed.at.get('head')} />
       {view.parties.length > 0 ? (
         <div className="parties">

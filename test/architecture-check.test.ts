@@ -22,7 +22,7 @@ function check(files: Files): { status: number | null; broken: string[] } {
       mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
       writeFileSync(path.join(dir, name), text);
     }
-    const roots = ['src', 'migrations'].filter((root) => Object.keys(files).some((name) => name.startsWith(`${root}/`)));
+    const roots = ['src', 'migrations', 'console/src'].filter((root) => Object.keys(files).some((name) => name.startsWith(`${root}/`)));
     // As `npm run arch` runs it: the report lists each violation as "error <rule>: <from> → <to>".
     const run = spawnSync(process.execPath, [DEPCRUISE, ...roots, '--config', CONFIG, '--output-type', 'err'], { cwd: dir, encoding: 'utf8' });
     const broken = [...run.stdout.matchAll(/^\s*error ([\w-]+):/gm)].map((match) => match[1]);
@@ -41,6 +41,9 @@ const CLEAN: Files = {
   'src/rest/entries.routes.ts': "import { termsOf } from '../domain/search';\nexport const route = termsOf;\n",
   'src/server.ts': "import { rowOf } from './storage/entry.repository';\nimport { route } from './rest/entries.routes';\nexport const wiring = [rowOf, route];\n",
   'migrations/1-create.ts': "export const sql = 'CREATE TABLE entries (id TEXT)';\n",
+  'src/document/base/types.ts': 'export type Json = string | number;\n',
+  'src/render/document-view.ts': "import type { Json } from '../document/base/types';\nexport const documentView = (doc: Json) => String(doc);\n",
+  'console/src/entry-page.ts': "import { documentView } from '../../src/render/document-view';\nexport const page = documentView;\n",
 };
 
 describe('the architecture check', () => {
@@ -70,6 +73,12 @@ describe('the architecture check', () => {
     ['two files of one folder import each other', {
       'src/domain/entry.ts': "import type { Envelope } from '../document/envelope';\nimport type { termsOf } from './search';\nexport interface Entry { id: string; data?: Envelope; terms?: ReturnType<typeof termsOf> }\n",
     }, 'no-cycle-between-modules'],
+    ['the view reads the engine beyond its JSON types', {
+      'src/render/document-view.ts': "import type { Envelope } from '../document/envelope';\nexport const documentView = (envelope: Envelope) => envelope.uuid;\n",
+    }, 'render-is-plain-data'],
+    ['the console imports the engine', {
+      'console/src/entry-page.ts': "import type { Envelope } from '../../src/document/envelope';\nexport const page = (envelope: Envelope) => envelope.uuid;\n",
+    }, 'console-reads-only-the-view'],
   ])('fails when %s', (_case, change, rule) => {
     const { status, broken } = check({ ...CLEAN, ...change });
     expect(status).not.toBe(0);

@@ -4,9 +4,12 @@ import { ConsoleLink } from './console-link';
 import { EntryBadges } from './entry-badges';
 import { documentType, entryTitle, formatTime, STATES } from './entry-labels';
 import { AddEntryStateDocument, EntryDocument } from './generated/graphql';
+import { PdfDownloadButton } from './pdf-download-button';
 import { entryPath, listPath } from './router';
+import { DocumentRendering } from './view/document-rendering';
+import type { Envelope } from '../../src/document/base/types';
 
-/** One entry: what it is, its JSON, its states (and a form to add one), files, meta rows and related entries. */
+/** One entry: what it is, its document as a person reads it (and as a PDF), its JSON, its states (and a form to add one), files, meta rows and related entries. */
 export function EntryPage({ id }: { id: string }) {
   const [{ data, fetching, error }, refetch] = useQuery({ query: EntryDocument, variables: { id } });
   const entry = data?.entry;
@@ -60,18 +63,8 @@ export function EntryPage({ id }: { id: string }) {
         ) : null}
       </dl>
 
-      {entry.faults.length > 0 ? (
-        <section aria-labelledby="faults-heading">
-          <h2 id="faults-heading">Faults</h2>
-          <ul className="faults">
-            {entry.faults.map((fault, index) => (
-              <li key={index}>
-                <code>{fault.code}</code> {fault.message} {fault.paths.length > 0 ? <code>({fault.paths.join(', ')})</code> : null}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <PdfDownloadButton entryId={entry.id} />
+      <DocumentRendering envelope={entry.data as Envelope} faults={entry.faults} />
 
       <Timeline entryId={entry.id} states={entry.states.edges.map((edge) => edge.node)} onAdded={() => refetch({ requestPolicy: 'network-only' })} />
 
@@ -146,11 +139,15 @@ export function EntryPage({ id }: { id: string }) {
       </section>
 
       <section aria-labelledby="json-heading">
-        <h2 id="json-heading">Envelope (JSON)</h2>
-        <CopyButton text={json} />
-        <pre className="json" tabIndex={0} aria-label="The entry's envelope as JSON" data-field="json">
-          {json}
-        </pre>
+        <details className="json-details">
+          <summary>
+            <h2 id="json-heading">Envelope (JSON)</h2>
+          </summary>
+          <CopyButton text={json} />
+          <pre className="json" tabIndex={0} aria-label="The entry's envelope as JSON" data-field="json">
+            {json}
+          </pre>
+        </details>
       </section>
     </Main>
   );

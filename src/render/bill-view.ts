@@ -1,4 +1,4 @@
-import type { JsonObject } from '../document';
+import type { JsonObject } from '../document/base/types';
 import { labelOf, objectAt, objectsAt, stringAt } from './json-read';
 import { listingSections } from './listing-view';
 import { partyBlock } from './party-block';

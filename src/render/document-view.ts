@@ -1,4 +1,4 @@
-import type { Envelope, JsonObject } from '../document';
+import type { Envelope, JsonObject } from '../document/base/types';
 import { billView } from './bill-view';
 import { listingView } from './listing-view';
 import { partyDocumentView } from './party-view';

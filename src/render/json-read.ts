@@ -1,4 +1,4 @@
-import type { Json, JsonObject } from '../document';
+import type { Json, JsonObject } from '../document/base/types';
 
 /** Readers that take any JSON and give the shape the view wants, or nothing: a view never throws on odd data. */
 export const objectAt = (value: Json | undefined): JsonObject | undefined =>

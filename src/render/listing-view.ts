@@ -1,4 +1,4 @@
-import type { Json, JsonObject } from '../document';
+import type { Json, JsonObject } from '../document/base/types';
 import type { DocumentView, PartyBlock, TextSection, ViewField } from './view-model';
 import { labelOf, objectAt, stringAt } from './json-read';
 import { partyBlock } from './party-block';

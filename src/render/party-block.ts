@@ -1,4 +1,4 @@
-import type { JsonObject } from '../document';
+import type { JsonObject } from '../document/base/types';
 import type { PartyBlock } from './view-model';
 import { objectAt, objectsAt, stringAt } from './json-read';
 

@@ -5,6 +5,7 @@ import type { EventsResults } from './events';
 import type { InProcessResult } from './in-process';
 import type { LoadResult } from './load';
 import type { SeedResult } from './seed';
+import type { ConsoleResults } from './console';
 
 /** The figures of one run, as written to bench/results/*.json and read by the table, the targets and the chart. */
 
@@ -54,6 +55,8 @@ export interface DatabaseResults {
   neighbours?: NeighbourResults;
   /** Events: latency to webhooks and subscribers, and what listeners cost others (bench/events.ts). */
   events?: EventsResults;
+  /** The console's first page and PDFs per second (bench/console.ts). */
+  console?: ConsoleResults;
   /** GraphQL entries with graphql-jit and with graphql-js (bench/graphql-executors.ts). */
   graphqlExecutors?: ExecutorResults;
   /** Search latency on the seeded workspace (bench/search.ts). */

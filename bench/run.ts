@@ -6,7 +6,7 @@
  *
  * Options: --quick, --db sqlite|mariadb (default both), --seconds N, --connections N, --no-build, --keep,
  * --leak sqlite|mariadb|all|none (default sqlite), --mariadb-url URL (default mysql://root@127.0.0.1:3306/test),
- * --report FILE.json (print and chart a saved run again), --only neighbours|events|executors|galera (the noisy-neighbour
+ * --report FILE.json (print and chart a saved run again), --only neighbours|events|console|executors|galera (the noisy-neighbour
  * step, graphql-jit against graphql-js, or the service on a local Galera cluster, alone), --only search
  * [--search-count N] (search latency on N seeded entries, default 1,000,000), --only http [--scenarios ID,ID] (the
  * HTTP scenarios alone, or those named, after the seed), --mariadb-database NAME (default bench).
@@ -25,6 +25,7 @@ import { combine, runInTurn, runLoad, runSlice, type LoadSlice } from './load';
 import { benchGraphqlExecutors } from './graphql-executors';
 import { benchGalera, printGalera } from './galera';
 import { benchNeighbours } from './neighbours';
+import { benchConsole } from './console';
 import { benchEvents } from './events';
 import { markdownReport, printReport } from './report';
 import { deepPagingLoads, type BenchResults, type DatabaseResults, type HttpScenarioResult, type LeakResult, type MeasuredLoad } from './results';
@@ -76,6 +77,8 @@ const keep = flag('keep');
 const onlyNeighbours = option('only') === 'neighbours';
 /** `--only events`: event latency and the cost of webhooks and subscribers, without seeding. */
 const onlyEvents = option('only') === 'events';
+/** `--only console`: the console's first page (size, time to its first list) and PDFs per second, without seeding. */
+const onlyConsole = option('only') === 'console';
 /** `--only executors`: graphql-jit against graphql-js alone. */
 const onlyExecutors = option('only') === 'executors';
 /** `--only galera`: one, two and three processes on a local three-node cluster against standalone MariaDB. */
@@ -170,6 +173,10 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
   }
   if (onlyEvents) {
     results.events = await benchEvents(env, JWT_SECRET, settings.seconds, log);
+    return results;
+  }
+  if (onlyConsole) {
+    results.console = await benchConsole(env, JWT_SECRET, settings.seconds, log);
     return results;
   }
   if (onlySearch) {
@@ -272,6 +279,7 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
   }
   results.neighbours = await benchNeighbours(env, JWT_SECRET, settings.seconds, log);
   results.events = await benchEvents(env, JWT_SECRET, settings.seconds, log);
+  results.console = await benchConsole(env, JWT_SECRET, settings.seconds, log);
   results.graphqlExecutors = await executors(env);
   return results;
 }
@@ -366,7 +374,7 @@ async function main(): Promise<void> {
   printReport(results, log);
   mkdirSync(outDir, { recursive: true });
   // Only a full run writes the committed files; a quick run writes *.tmp files, which git ignores.
-  const base = onlySearch ? `search-${databases.join('-')}` : onlyEvents ? `events-${databases.join('-')}` : quick || onlyNeighbours || onlyExecutors || onlyHttp ? 'quick' : 'results';
+  const base = onlySearch ? `search-${databases.join('-')}` : onlyEvents ? `events-${databases.join('-')}` : onlyConsole ? `console-${databases.join('-')}` : quick || onlyNeighbours || onlyExecutors || onlyHttp ? 'quick' : 'results';
   const suffix = quick || onlyHttp ? '.tmp' : '';
   const files = { json: `${base}.json${suffix}`, md: `${base}.md${suffix}`, svg: `${base}.svg${suffix}` };
   writeFileSync(path.join(outDir, files.json), `${JSON.stringify(results, null, 2)}\n`);

@@ -159,6 +159,26 @@ export function evaluateTargets(db: DatabaseResults): TargetResult[] {
       );
     }
   }
+  const consoleResults = db.console;
+  if (consoleResults) {
+    const kb = consoleResults.bundle.gzipTotalBytes / 1024;
+    add(
+      "the console's first page is small",
+      `JavaScript and CSS of the first page, gzipped: ${fixed(kb, 1)} KB (${consoleResults.bundle.files.map((f) => f.name).join(', ')}); a 10-line invoice's PDF: ${fixed(consoleResults.pdf.rps)} per second at 4 connections`,
+      Math.round(kb * 10) / 10,
+      '< 300 KB',
+      (v) => v < 300,
+    );
+    if (consoleResults.firstList) {
+      add(
+        'the console lists fast',
+        `from navigation to the first list on loopback, ${consoleResults.firstList.navigations} cold navigations: p50 ${consoleResults.firstList.p50Ms} ms, p99 ${consoleResults.firstList.p99Ms} ms`,
+        consoleResults.firstList.p99Ms,
+        '< 1000 ms',
+        (v) => v < 1000,
+      );
+    }
+  }
   const executors = db.graphqlExecutors;
   if (executors) {
     add(

@@ -142,6 +142,10 @@ describeInBrowser("an entry's versions with a diff, and files uploaded in the co
 
   test('a file chosen with the input, by its label, is uploaded too: the same bytes come back', async () => {
     const bytes = randomBytes(50_000);
+    // The keyboard's way in is the input itself, with the console's focus ring.
+    await page.getByLabel(CHOOSE).focus();
+    expect(await page.evaluate('getComputedStyle(document.activeElement).outlineStyle')).toBe('solid');
+    expect(await page.evaluate('document.activeElement.type')).toBe('file');
     await page.getByLabel(CHOOSE).setInputFiles({ name: 'scan.bin', mimeType: 'application/octet-stream', buffer: bytes });
     await page.getByRole('link', { name: 'scan.bin' }).waitFor();
     expect((await bytesBehind(page, 'scan.bin')).equals(bytes)).toBe(true);

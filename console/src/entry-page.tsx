@@ -2,7 +2,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { ConsoleLink } from './console-link';
 import { EntryBadges } from './entry-badges';
+import { EntryVersions } from './entry-versions';
 import { documentType, entryTitle, formatTime, STATES } from './entry-labels';
+import { FileUpload } from './file-upload';
 import { AddEntryStateDocument, EntryDocument } from './generated/graphql';
 import { PdfDownloadButton } from './pdf-download-button';
 import { entryPath, listPath } from './router';
@@ -91,6 +93,9 @@ export function EntryPage({ id }: { id: string }) {
           </ul>
         )}
       </section>
+
+      <FileUpload entryId={entry.id} onUploaded={() => refetch({ requestPolicy: 'network-only' })} />
+      <EntryVersions key={entry.version} entryId={entry.id} />
 
       <section aria-labelledby="meta-heading">
         <h2 id="meta-heading">Meta</h2>

@@ -1,0 +1,160 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from 'urql';
+import { formatTime } from './entry-labels';
+import { EntryVersionEnvelopeDocument, EntryVersionsDocument } from './generated/graphql';
+import { diffEnvelopes, type EnvelopeDiff } from './version-diff';
+import './versions-and-files.css';
+
+interface VersionRow {
+  /** 1 for the first version, counting up. */
+  number: number;
+  version: string;
+  at: string;
+  signed: boolean;
+  invalid: boolean;
+  src: string;
+}
+
+/**
+ * An entry's versions (number, time, and the version id, a digest of the stored envelope), and a diff between
+ * any two of them, chosen with two selects: the previous and the current one at first. Mount it keyed by the
+ * entry's version, so that a change made on the page reads them again.
+ */
+export function EntryVersions({ entryId }: { entryId: string }) {
+  const [{ data, error }] = useQuery({ query: EntryVersionsDocument, variables: { id: entryId } });
+  const connection = data?.entry?.versions;
+  const rows: VersionRow[] = (connection?.edges ?? []).map((edge, index) => ({ number: connection!.totalCount - index, ...edge.node }));
+  return (
+    <section aria-labelledby="versions-heading">
+      <h2 id="versions-heading">Versions</h2>
+      {error ? (
+        <p role="alert" className="notice">
+          Could not read the versions: {error.graphQLErrors[0]?.message ?? error.message}
+        </p>
+      ) : !connection ? (
+        <p>Loading the versions…</p>
+      ) : (
+        <>
+          <VersionsTable rows={rows} total={connection.totalCount} />
+          {rows.length < 2 ? <p>Only one version: nothing to compare yet.</p> : <VersionComparison entryId={entryId} rows={rows} />}
+        </>
+      )}
+    </section>
+  );
+}
+
+function VersionsTable({ rows, total }: { rows: VersionRow[]; total: number }) {
+  return (
+    <table className="versions">
+      <caption>{rows.length < total ? `The newest ${rows.length} of ${total} versions, newest first` : `${total} ${total === 1 ? 'version' : 'versions'}, newest first`}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Number</th>
+          <th scope="col">Made</th>
+          <th scope="col">Version (digest)</th>
+          <th scope="col">Signed, invalid</th>
+          <th scope="col">By</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.version} data-version={row.version}>
+            <td>{row.number}</td>
+            <td>
+              <time dateTime={row.at}>{formatTime(row.at)}</time>
+            </td>
+            <td className="digest">{row.version}</td>
+            <td>{[row.signed ? 'signed' : '', row.invalid ? 'invalid' : ''].filter(Boolean).join(', ') || '—'}</td>
+            <td>{row.src}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+const versionLabel = (row: VersionRow) => `${row.number} (${row.version}, ${formatTime(row.at)})`;
+
+function VersionComparison({ entryId, rows }: { entryId: string; rows: VersionRow[] }) {
+  const [olderVersion, setOlder] = useState(rows[1].version);
+  const [newerVersion, setNewer] = useState(rows[0].version);
+  const [older] = useQuery({ query: EntryVersionEnvelopeDocument, variables: { id: entryId, version: olderVersion } });
+  const [newer] = useQuery({ query: EntryVersionEnvelopeDocument, variables: { id: entryId, version: newerVersion } });
+  const olderData = older.data?.entryVersion?.version === olderVersion ? older.data.entryVersion.data : undefined;
+  const newerData = newer.data?.entryVersion?.version === newerVersion ? newer.data.entryVersion.data : undefined;
+  const diff = useMemo(() => (olderData && newerData ? diffEnvelopes(olderData, newerData) : undefined), [olderData, newerData]);
+  const problem = older.error ?? newer.error;
+  const numberOf = (version: string) => rows.find((row) => row.version === version)?.number;
+  return (
+    <div className="version-comparison">
+      <h3 id="diff-heading">Compare two versions</h3>
+      <div className="filters">
+        <div className="field">
+          <label htmlFor="diff-from">From version</label>
+          <select id="diff-from" value={olderVersion} onChange={(event) => setOlder(event.target.value)}>
+            {rows.map((row) => (
+              <option key={row.version} value={row.version}>
+                {versionLabel(row)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="diff-to">To version</label>
+          <select id="diff-to" value={newerVersion} onChange={(event) => setNewer(event.target.value)}>
+            {rows.map((row) => (
+              <option key={row.version} value={row.version}>
+                {versionLabel(row)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {problem ? (
+        <p role="alert" className="notice">
+          Could not read a version: {problem.graphQLErrors[0]?.message ?? problem.message}
+        </p>
+      ) : !diff ? (
+        <p role="status">Loading the two versions…</p>
+      ) : (
+        <DiffListing diff={diff} from={numberOf(olderVersion)} to={numberOf(newerVersion)} />
+      )}
+    </div>
+  );
+}
+
+const plural = (count: number, one: string, many: string) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
+
+/** The diff as a listing: each changed line says by its first character (and by <del>/<ins>) whether it went or came. */
+function DiffListing({ diff, from, to }: { diff: EnvelopeDiff; from?: number; to?: number }) {
+  if (diff.gaveUp) {
+    return <p role="status">These two versions differ too much to compare here; download both envelopes to compare them.</p>;
+  }
+  const summary =
+    diff.added === 0 && diff.removed === 0
+      ? `Versions ${from} and ${to} are the same.`
+      : `From version ${from} to ${to}: ${plural(diff.removed, 'line removed', 'lines removed')} (marked −), ${plural(diff.added, 'line added', 'lines added')} (marked +).`;
+  return (
+    <>
+      <p role="status" data-field="diff-summary">
+        {summary}
+      </p>
+      {diff.rows.length > 0 ? (
+        <pre className="diff" tabIndex={0} aria-label={`Differences from version ${from} to ${to}`} data-field="diff">
+          {diff.rows.map((row, index) => {
+            if (row.kind === 'removed') return <del key={index} data-line="removed">{`− ${row.text}\n`}</del>;
+            if (row.kind === 'added') return <ins key={index} data-line="added">{`+ ${row.text}\n`}</ins>;
+            if (row.kind === 'folded') return <span key={index} className="folded">{`  … ${plural(row.count, 'unchanged line', 'unchanged lines')}\n`}</span>;
+            return <span key={index}>{`  ${row.text}\n`}</span>;
+          })}
+        </pre>
+      ) : null}
+      {diff.leftOut.rows > 0 ? (
+        <p className="notice" data-field="diff-left-out">
+          Listing cut at {plural(diff.rows.length, 'line', 'lines')}: {plural(diff.leftOut.rows, 'more line', 'more lines')} not shown, of which{' '}
+          {plural(diff.leftOut.removed, 'removal', 'removals')} and {plural(diff.leftOut.added, 'addition', 'additions')}.
+        </p>
+      ) : null}
+    </>
+  );
+}

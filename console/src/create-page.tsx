@@ -62,6 +62,7 @@ export function CreatePage() {
   const runCalculate = async () => {
     const data = parsed();
     if (!data) return;
+    setProblem(undefined);
     setBusy(true);
     try {
       const answer = await calculate(data.value);
@@ -82,6 +83,7 @@ export function CreatePage() {
     if (busy) return;
     const data = parsed();
     if (!data) return;
+    setProblem(undefined);
     setBusy(true);
     const answer = await createEntry({ input: { data: data.value, key: key.trim() || null, folder: folder.trim() || null } });
     setBusy(false);

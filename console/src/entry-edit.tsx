@@ -28,6 +28,8 @@ export function EntryEdit({ entryId, version, onSaved }: { entryId: string; vers
     event.preventDefault();
     if (busy) return;
     if (!source.ok) return refuse({ kind: 'syntax', message: source.message, place: source.place });
+    setProblem(undefined);
+    setSaved(undefined);
     setBusy(true);
     const answer = await updateEntry({ input: { id: entryId, data: source.value, contentType: 'application/merge-patch+json', expectedVersion: version } });
     setBusy(false);

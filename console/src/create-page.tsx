@@ -19,7 +19,7 @@ async function calculate(data: unknown): Promise<{ envelope: Envelope } | { prob
   });
   const body = (await response.json().catch(() => undefined)) as { data?: Envelope } | undefined;
   if (response.ok && body?.data) return { envelope: body.data };
-  return { problem: { kind: 'refused', refusal: refusalOf(body as never, `the service answered ${response.status}`) } };
+  return { problem: { kind: 'refused', refusal: refusalOf(body as never, `the service answered ${response.status}`, !isEnvelope(data)) } };
 }
 
 /**
@@ -87,7 +87,7 @@ export function CreatePage() {
     setBusy(true);
     const answer = await createEntry({ input: { data: data.value, key: key.trim() || null, folder: folder.trim() || null } });
     setBusy(false);
-    if (answer.error) refuse({ kind: 'refused', refusal: refusalOfGraphQL(answer.error) });
+    if (answer.error) refuse({ kind: 'refused', refusal: refusalOfGraphQL(answer.error, !isEnvelope(data.value)) });
     else if (answer.data) navigate(entryPath(answer.data.createEntry.entry.id));
   };
 

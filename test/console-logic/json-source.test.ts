@@ -54,6 +54,10 @@ describe('pasted JSON in the console', () => {
       { code: 'input', message: 'not a number', paths: ['$.doc.lines[0].quantity'] },
       { code: 'input', message: 'bad folder', paths: ['folder'] },
     ]);
+    // A value the engine cannot read: named in the message, by its path in the data sent (here a bare document).
+    const unread = refusalOf({ key: 'input', message: 'm', fields: { data: "$.lines[0].quantity: invalid major number 'x'" } }, 'x', true);
+    expect(unread.faults).toEqual([{ code: 'input', message: "invalid major number 'x'", paths: ['$.doc.lines[0].quantity'] }]);
+    expect(refusalOf({ key: 'input', message: 'm', fields: { data: 'the document is empty' } }, 'x').faults[0].paths).toEqual(['$']);
     const faults = [{ code: 'GOBL-X', message: 'm', paths: ['$.doc.a'] }];
     expect(refusalOf({ key: 'validation', message: 'v', faults, fields: { data: {} } }, 'x').faults).toBe(faults);
   });

@@ -146,6 +146,19 @@ describeInBrowser('creating and updating entries in the console', () => {
     expect(await accessibilityProblems(page)).toEqual([]);
   });
 
+  test('a value the engine cannot read (400 input) is shown at the field its answer names', async () => {
+    const before = await entryCount();
+    await openNew();
+    const text = JSON.stringify(invoice({ lines: [{ quantity: 'twenty', item: { name: 'Development services', price: '90.00' } }] }), null, 2);
+    await documentText().fill(text);
+    await page.getByRole('button', { name: 'Store' }).click();
+    const problems = page.locator('#document-text-problems');
+    await page.locator('#document-text-problems:focus').waitFor();
+    expect(await problems.locator('.fault-path').allTextContents()).toEqual(['$.doc.lines[0].quantity']);
+    expect(Number(await documentText().getAttribute('data-faulty-line'))).toBe(lineOf(text, '"twenty"'));
+    expect(await entryCount()).toBe(before);
+  });
+
   test('"Edit" saves a merge patch as a new version; a patch that makes it invalid shows the fault and keeps the version', async () => {
     const made = await api.post('/silo/v1/entries', { data: invoice({ code: '0002' }) });
     expect(made.status).toBe(200);

@@ -4,7 +4,8 @@ import { EntriesPage } from './entries-page';
 import { EntryPage } from './entry-page';
 import { consoleClient } from './graphql-client';
 import { ConsoleLink } from './console-link';
-import { listPath, useRoute } from './router';
+import { CreatePage } from './create-page';
+import { listPath, newEntryPath, useRoute } from './router';
 import { SignInPage } from './sign-in-page';
 import { forgetToken, readToken, saveToken } from './token-store';
 
@@ -40,13 +41,13 @@ export function App() {
       </a>
       <header className="top">
         <nav aria-label="Console">
-          <ConsoleLink to={listPath()}>Entries</ConsoleLink>
+          <ConsoleLink to={listPath()}>Entries</ConsoleLink> <ConsoleLink to={newEntryPath()}>New entry</ConsoleLink>
         </nav>
         <button type="button" onClick={() => signOut('Signed out.')}>
           Sign out
         </button>
       </header>
-      {route.page === 'entry' ? <EntryPage key={route.id} id={route.id} /> : <EntriesPage />}
+      {route.page === 'entry' ? <EntryPage key={route.id} id={route.id} /> : route.page === 'new' ? <CreatePage /> : <EntriesPage />}
     </Provider>
   );
 }

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { ConsoleLink } from './console-link';
 import { EntryBadges } from './entry-badges';
+import { EntryEdit } from './entry-edit';
 import { EntryVersions } from './entry-versions';
 import { documentType, entryTitle, formatTime, STATES } from './entry-labels';
 import { FileUpload } from './file-upload';
@@ -67,6 +68,8 @@ export function EntryPage({ id }: { id: string }) {
 
       <PdfDownloadButton entryId={entry.id} />
       <DocumentRendering envelope={entry.data as Envelope} faults={entry.faults} />
+
+      <EntryEdit entryId={entry.id} version={entry.version} onSaved={() => refetch({ requestPolicy: 'network-only' })} />
 
       <Timeline entryId={entry.id} states={entry.states.edges.map((edge) => edge.node)} onAdded={() => refetch({ requestPolicy: 'network-only' })} />
 

@@ -3,15 +3,17 @@ import { useEffect, useState } from 'react';
 /** Where the console is served; its own routes are paths under it. */
 export const BASE = '/console';
 
-export type Route = { page: 'entries' } | { page: 'entry'; id: string };
+export type Route = { page: 'entries' } | { page: 'entry'; id: string } | { page: 'new' };
 
 export function routeOf(pathname: string): Route {
+  if (/^\/console\/new\/?$/.test(pathname)) return { page: 'new' };
   const match = /^\/console\/entries\/([^/]+)\/?$/.exec(pathname);
   return match ? { page: 'entry', id: decodeURIComponent(match[1]) } : { page: 'entries' };
 }
 
 export const entryPath = (id: string) => `${BASE}/entries/${encodeURIComponent(id)}`;
 export const listPath = () => `${BASE}/`;
+export const newEntryPath = () => `${BASE}/new`;
 
 const listeners = new Set<() => void>();
 

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describeInBrowser, launchChromium, watchOffline, watchPolicyViolations } from '../helpers/browser';
@@ -6,24 +6,11 @@ import { invoice } from '../helpers/documents';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 import { consoleLink } from '../../src/http/console.routes';
 import { ensureConsoleBuilt } from './console-build';
+import { accessibilityProblems } from './accessibility';
 
 const SHOTS = path.resolve(__dirname, '..', '..', 'test-output', 'console');
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /** The browser's locale, pinned: the page writes amounts as this locale does, and so does the test. */
 const LOCALE = 'en-GB';
-
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const violations = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations)')) as {
-    id: string;
-    impact: string;
-    help: string;
-    nodes: { target: string[] }[];
-  }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 /** The line (from 1) of the first occurrence of `needle` in `text`. */
 const lineOf = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length;

@@ -6,9 +6,9 @@ import { invoice } from '../helpers/documents';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 import { consoleLink } from '../../src/http/console.routes';
 import { ensureConsoleBuilt } from './console-build';
+import { accessibilityProblems } from './accessibility';
 
 const SHOTS = path.resolve(__dirname, '..', '..', 'test-output', 'console');
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /** The browser's locale, pinned: the page writes amounts as this locale does, and so does the test. */
 const LOCALE = 'en-GB';
 
@@ -40,19 +40,6 @@ const percent = (stored: string) => {
   const number = stored.replace(/%$/, '');
   return `${new Intl.NumberFormat(LOCALE, { minimumFractionDigits: decimalsOf(number), maximumFractionDigits: decimalsOf(number) }).format(Number(number))}%`;
 };
-
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const violations = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations)')) as {
-    id: string;
-    impact: string;
-    help: string;
-    nodes: { target: string[] }[];
-  }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 /** The text of the definition a list of the page gives for `label`. */
 const definitionOf = (page: Page, block: string, label: string) =>

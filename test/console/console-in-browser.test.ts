@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describeInBrowser, launchChromium, watchOffline, watchPolicyViolations } from '../helpers/browser';
@@ -6,26 +6,11 @@ import { invoice } from '../helpers/documents';
 import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 import { consoleLink } from '../../src/http/console.routes';
 import { ensureConsoleBuilt } from './console-build';
+import { accessibilityProblems } from './accessibility';
 
 /** Screenshots of each page, for people to look at; the folder is not committed. */
 const SHOTS = path.resolve(__dirname, '..', '..', 'test-output', 'console');
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const PARTIES = 24;
-
-/** axe-core's serious and critical violations on the page as it is now, one line each. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, which the page's CSP does not govern (a <script> would be refused).
-  await page.evaluate(AXE);
-  const violations = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations)')) as {
-    id: string;
-    impact: string;
-    help: string;
-    nodes: { target: string[] }[];
-  }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 const rowTitles = (page: Page) => page.locator('.entry-row .entry-title').allTextContents();
 

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
@@ -6,24 +6,11 @@ import { describeInBrowser, launchChromium, watchOffline, watchPolicyViolations 
 import { invoice } from '../helpers/documents';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 import { ensureConsoleBuilt } from './console-build';
+import { accessibilityProblems } from './accessibility';
 
 const SHOTS = path.resolve(__dirname, '..', '..', 'test-output', 'console');
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const DROP_ZONE = '[data-field="drop-zone"]';
 const CHOOSE = 'Drop a file here or choose one';
-
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const violations = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] }).then((r) => r.violations)')) as {
-    id: string;
-    impact: string;
-    help: string;
-    nodes: { target: string[] }[];
-  }[];
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 /** The bytes behind a link of the page, fetched as a plain client would (a file's signed url needs no token). */
 async function bytesBehind(page: Page, name: string): Promise<Buffer> {

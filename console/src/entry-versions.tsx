@@ -75,6 +75,22 @@ function VersionsTable({ rows, total }: { rows: VersionRow[]; total: number }) {
 
 const versionLabel = (row: VersionRow) => `${row.number} (${row.version}, ${formatTime(row.at)})`;
 
+/** One end of the comparison: a labelled choice among the versions. */
+function VersionSelect(props: { id: string; label: string; rows: VersionRow[]; value: string; onChange: (version: string) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select id={props.id} value={props.value} onChange={(event) => props.onChange(event.target.value)}>
+        {props.rows.map((row) => (
+          <option key={row.version} value={row.version}>
+            {versionLabel(row)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function VersionComparison({ entryId, rows }: { entryId: string; rows: VersionRow[] }) {
   const [olderVersion, setOlder] = useState(rows[1].version);
   const [newerVersion, setNewer] = useState(rows[0].version);
@@ -89,26 +105,8 @@ function VersionComparison({ entryId, rows }: { entryId: string; rows: VersionRo
     <div className="version-comparison">
       <h3 id="diff-heading">Compare two versions</h3>
       <div className="filters">
-        <div className="field">
-          <label htmlFor="diff-from">From version</label>
-          <select id="diff-from" value={olderVersion} onChange={(event) => setOlder(event.target.value)}>
-            {rows.map((row) => (
-              <option key={row.version} value={row.version}>
-                {versionLabel(row)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="diff-to">To version</label>
-          <select id="diff-to" value={newerVersion} onChange={(event) => setNewer(event.target.value)}>
-            {rows.map((row) => (
-              <option key={row.version} value={row.version}>
-                {versionLabel(row)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <VersionSelect id="diff-from" label="From version" rows={rows} value={olderVersion} onChange={setOlder} />
+        <VersionSelect id="diff-to" label="To version" rows={rows} value={newerVersion} onChange={setNewer} />
       </div>
       {problem ? (
         <p role="alert" className="notice">

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useClient } from 'urql';
 import { ConsoleLink } from './console-link';
 import { EntryBadges } from './entry-badges';
-import { documentType, entryTitle, FOLDERS, formatTime } from './entry-labels';
-import { EntriesDocument, EntryEventsDocument, SearchDocument, type EntryRowFragment } from './generated/graphql';
+import { documentType, entryTitle, FOLDERS, formatTime, STATES } from './entry-labels';
+import { EntriesDocument, EntryEventsDocument, EventsEndDocument, SearchDocument, type EntryRowFragment } from './generated/graphql';
 import { entryPath } from './router';
 import { useDebounced } from './use-debounced';
 
@@ -14,8 +14,11 @@ const SEARCH_WINDOW = 1000;
 interface Filters {
   q: string;
   folder: string;
+  state: string;
   before: string;
 }
+
+const LIVE_TYPES = ['ENTRY_CREATED', 'ENTRY_STATE_ADDED', 'ENTRY_SIGNED', 'ENTRY_UPDATED'] as const;
 
 /** Where the next page starts: a cursor of the `entries` connection, or an offset of the search. */
 type Next = { after: string | null } | { offset: number } | null;
@@ -28,6 +31,7 @@ export function EntriesPage() {
   const client = useClient();
   const [text, setText] = useState('');
   const [folder, setFolder] = useState('');
+  const [state, setState] = useState('');
   const [before, setBefore] = useState('');
   const q = useDebounced(text.trim(), 300);
   const [rows, setRows] = useState<EntryRowFragment[]>([]);
@@ -39,18 +43,23 @@ export function EntriesPage() {
   const [arrivals, setArrivals] = useState(0);
   // Each change of filters starts a new list: answers for an older one are dropped.
   const generation = useRef(0);
-  const filters = useRef<Filters>({ q, folder, before });
+  const filters = useRef<Filters>({ q, folder, state, before });
+  // The feed's end as read before the list's first page (see the live effect), and the entries the events brought
+  // on top since: a first page answered after them must not drop them.
+  const feedEnd = useRef<Promise<unknown>>(Promise.resolve());
+  const arrived = useRef<EntryRowFragment[]>([]);
 
   const load = useCallback(
     async (from: Next, reset: boolean) => {
       if (!from) return;
       const mine = generation.current;
-      const { q, folder, before } = filters.current;
+      const { q, folder, state, before } = filters.current;
       setLoading(true);
+      if (reset) await feedEnd.current;
       const createdAt = before ? new Date(`${before}T23:59:59.999`).toISOString() : null;
       const result = q
         ? await client.query(SearchDocument, { q, folder: folder || null, limit: PAGE_SIZE, offset: 'offset' in from ? from.offset : 0 }).toPromise()
-        : await client.query(EntriesDocument, { first: PAGE_SIZE, after: 'after' in from ? from.after : null, folder: folder || null, createdAt }).toPromise();
+        : await client.query(EntriesDocument, { first: PAGE_SIZE, after: 'after' in from ? from.after : null, folder: folder || null, state: state || null, createdAt }).toPromise();
       if (mine !== generation.current) return;
       setLoading(false);
       if (result.error) {
@@ -69,17 +78,51 @@ export function EntriesPage() {
         page = edges.map((edge) => edge.node);
         setNext(pageInfo.hasNextPage ? { after: pageInfo.endCursor ?? null } : null);
       }
+      if (reset) page = [...arrived.current.filter((row) => !page.some((p) => p.id === row.id)), ...page];
       setRows((shown) => (reset ? page : [...shown, ...page.filter((row) => !shown.some((s) => s.id === row.id))]));
     },
     [client],
   );
 
+  // New entries on top, and rows shown updated, as the service's events say. The feed's end is read before the
+  // list's first page (which waits for it: this effect runs first), and the events are followed from there, so an
+  // entry made between the two readings still arrives. Without events served, the list still works: from now on.
+  useEffect(() => {
+    let closed = false;
+    let stop = () => {};
+    const end = client.query(EventsEndDocument, {}, { requestPolicy: 'network-only' }).toPromise().then((result) => result.data?.eventsEnd ?? null);
+    feedEnd.current = end;
+    void end.then((after) => {
+      if (closed) return;
+      const subscription = client.subscription(EntryEventsDocument, { after, folder: folder || null, types: [...LIVE_TYPES] }).subscribe((result) => {
+        const event = result.data?.entryEvents;
+        const entry = event?.entry;
+        if (!event || !entry) return;
+        const { q, state, before } = filters.current;
+        if (shownRows.current.some((row) => row.id === entry.id)) {
+          setRows((shown) => shown.map((row) => (row.id === entry.id ? entry : row)));
+        } else if (event.type === 'ENTRY_CREATED' && !q && !before && !state && !arrived.current.some((row) => row.id === entry.id)) {
+          // A search ranks by relevance, a date filter ends in the past and a new entry has no state: it belongs to none.
+          arrived.current = [entry, ...arrived.current].slice(0, 200);
+          setRows((shown) => [entry, ...shown]);
+          setArrivals((count) => count + 1);
+        }
+      });
+      stop = () => subscription.unsubscribe();
+    });
+    return () => {
+      closed = true;
+      stop();
+    };
+  }, [client, folder]);
+
   useEffect(() => {
     generation.current += 1;
-    filters.current = { q, folder, before };
+    filters.current = { q, folder, state, before };
+    arrived.current = [];
     setArrivals(0);
     void load(q ? { offset: 0 } : { after: null }, true);
-  }, [q, folder, before, load]);
+  }, [q, folder, state, before, load]);
 
   // The list's end: when it comes into view, the next page is asked for.
   const sentinel = useRef<HTMLDivElement>(null);
@@ -100,26 +143,6 @@ export function EntriesPage() {
     if (target && !loading && next && target.getBoundingClientRect().top < window.innerHeight) loadMore.current();
   }, [loading, next]);
 
-  // New entries on top, and rows shown updated, as the service's events say.
-  useEffect(() => {
-    const subscription = client
-      .subscription(EntryEventsDocument, { folder: folder || null, types: ['ENTRY_CREATED', 'ENTRY_STATE_ADDED', 'ENTRY_SIGNED', 'ENTRY_UPDATED'] })
-      .subscribe((result) => {
-        const event = result.data?.entryEvents;
-        const entry = event?.entry;
-        if (!event || !entry) return;
-        const { q, before } = filters.current;
-        if (shownRows.current.some((row) => row.id === entry.id)) {
-          setRows((shown) => shown.map((row) => (row.id === entry.id ? entry : row)));
-        } else if (event.type === 'ENTRY_CREATED' && !q && !before) {
-          // A search ranks by relevance and a date filter ends in the past: a new entry belongs to neither.
-          setRows((shown) => [entry, ...shown]);
-          setArrivals((count) => count + 1);
-        }
-      });
-    return () => subscription.unsubscribe();
-  }, [client, folder]);
-
   return (
     <main id="main">
       <h1>Entries</h1>
@@ -138,6 +161,20 @@ export function EntriesPage() {
               </option>
             ))}
           </select>
+        </div>
+        <div className="field">
+          <label htmlFor="state">State</label>
+          <select id="state" value={state} onChange={(event) => setState(event.target.value)} disabled={Boolean(q)} aria-describedby="state-hint">
+            <option value="">Any state</option>
+            {STATES.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+          <span id="state-hint" className="hint">
+            {q ? 'Not with a search: it has no state filter.' : ''}
+          </span>
         </div>
         <div className="field">
           <label htmlFor="before">Created on or before</label>

@@ -29,6 +29,7 @@ export interface EntryPage {
   cursor?: string;
   nextCursor?: string;
   folder?: string;
+  state?: string;
   createdAt?: Date;
   ascending?: boolean;
   /** A related list: the UUID and the context asked for; each listed entry has its `context`. */

@@ -4,6 +4,8 @@ import { badInput } from './errors';
 /** The filters a list was asked with; a cursor only continues the list it was made for. */
 export interface ListFilters {
   folder?: string;
+  /** Only entries whose latest state has this key. */
+  state?: string;
   createdAt?: Date;
   /** Oldest first instead of newest first; `createdAt` is then a lower bound. */
   ascending?: boolean;
@@ -34,6 +36,8 @@ interface CursorPayload {
   c: number;
   i: string;
   f?: string;
+  /** The state filter. */
+  s?: string;
   t?: number;
   /** Present (1) when the list is oldest first. */
   a?: 1;
@@ -45,6 +49,7 @@ interface CursorPayload {
 export function encodeCursor(workspaceId: string, position: EntryCursor, filters: ListFilters): string {
   const payload: CursorPayload = { v: 1, w: workspaceTag(workspaceId), c: position.createdAt, i: position.id };
   if (filters.folder) payload.f = filters.folder;
+  if (filters.state) payload.s = filters.state;
   if (filters.createdAt) payload.t = filters.createdAt.getTime();
   if (filters.ascending) payload.a = 1;
   if (filters.related) payload.r = filters.related;
@@ -63,6 +68,7 @@ function parsePayload(text: string): CursorPayload | undefined {
       typeof payload.i === 'string' &&
       /^[0-9a-f-]{36}$/.test(payload.i) &&
       (payload.f === undefined || typeof payload.f === 'string') &&
+      (payload.s === undefined || typeof payload.s === 'string') &&
       (payload.t === undefined || Number.isSafeInteger(payload.t)) &&
       (payload.a === undefined || payload.a === 1) &&
       (payload.r === undefined || typeof payload.r === 'string') &&
@@ -88,7 +94,7 @@ export function decodeCursor(workspaceId: string, text: string, filters: ListFil
   if (payload.r !== filters.related) {
     throw badInput('cursor was made for another list', { cursor: 'was made for another list' });
   }
-  if (payload.f !== filters.folder || payload.t !== filters.createdAt?.getTime() || payload.x !== filters.context) {
+  if (payload.f !== filters.folder || payload.s !== filters.state || payload.t !== filters.createdAt?.getTime() || payload.x !== filters.context) {
     throw badInput('cursor was made for other filters', { cursor: 'was made for other filters' });
   }
   if (payload.w !== workspaceTag(workspaceId)) return undefined;

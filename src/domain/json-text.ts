@@ -19,8 +19,10 @@ export const MAX_NUMBER_DIGITS = 15;
  * number literal that a JavaScript number cannot hold exactly (too many digits, or out of range), and the
  * first key that one object holds twice. JSON.parse would keep the last of two such keys without a word;
  * GOBL refuses them, and a document that says two things for one field is not one to guess at.
+ * The scan stops at the first bracket deeper than `stopBelow` (depth then says `stopBelow + 1`): a body
+ * nested half a million levels would otherwise cost a set of keys per open object before being refused.
  */
-export function scanJson(text: string): { depth: number; inexactNumber?: string; duplicateKey?: string } {
+export function scanJson(text: string, stopBelow = Infinity): { depth: number; inexactNumber?: string; duplicateKey?: string } {
   let depth = 0;
   let deepest = 0;
   let inexactNumber: string | undefined;
@@ -49,6 +51,7 @@ export function scanJson(text: string): { depth: number; inexactNumber?: string;
       else seen.add(key);
     } else if (c === 123 || c === 91) {
       deepest = Math.max(deepest, ++depth);
+      if (depth > stopBelow) break;
       keys[depth] = c === 123 ? new Set() : undefined;
     } else if (c === 125 || c === 93) depth--;
     else if (inexactNumber === undefined && (c === 45 || (c >= 48 && c <= 57))) {
@@ -79,7 +82,7 @@ function unescapeKey(quoted: string): string {
  */
 export function parseJsonText(text: string): unknown {
   if (text.trim() === '') throw new DomainError('input', 'the request body is empty');
-  const scan = scanJson(text);
+  const scan = scanJson(text, MAX_JSON_DEPTH);
   if (scan.depth > MAX_JSON_DEPTH) throw new DomainError('input', `the request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
   if (scan.inexactNumber !== undefined) {
     throw new DomainError('input', `the number ${scan.inexactNumber.slice(0, 40)} cannot be read exactly: send it as a string`);

@@ -1,5 +1,6 @@
 import { badInput, type ErrorFields } from './errors';
 import type { ListFilters } from './entry-cursor';
+import { STATE_KEYS } from './entry-states';
 import { FOLDER_PATTERN } from './folders';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -10,6 +11,8 @@ export interface ListEntriesQuery {
   limit?: string | number;
   cursor?: string;
   folder?: string;
+  /** A state key: only entries whose latest state it is. */
+  state?: string;
   createdAt?: string | Date;
   /** `true`/`false` from a query string, a boolean from GraphQL. */
   ascending?: string | boolean;
@@ -57,8 +60,10 @@ export function checkListQuery(query: ListEntriesQuery): CheckedListQuery {
   const ascending = parseAscending(query.ascending, fields);
   const folder = query.folder || undefined;
   if (folder !== undefined && !FOLDER_PATTERN.test(folder)) fields.folder = 'must match ^[a-z0-9][a-z0-9_-]{0,63}$';
+  const state = query.state || undefined;
+  if (state !== undefined && !(STATE_KEYS as readonly string[]).includes(state)) fields.state = `must be one of ${STATE_KEYS.join(', ')}`;
   throwIfAny(fields);
-  return { limit, createdAt, folder, ascending, cursor: query.cursor || undefined };
+  return { limit, createdAt, folder, state, ascending, cursor: query.cursor || undefined };
 }
 
 /** One bad-input error naming every field at fault, if any is. */

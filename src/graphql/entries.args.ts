@@ -3,7 +3,7 @@ import type { ListEntriesQuery } from '../domain/list-entries.query';
 import { DateTimeScalar } from './date-time.scalar';
 import { PagingArgs } from './paging.args';
 
-/** The arguments of `Query.entries`: REST's limit, cursor, folder, created_at and ascending under Relay names. */
+/** The arguments of `Query.entries`: REST's limit, cursor, folder, state, created_at and ascending under Relay names. */
 @ArgsType()
 export class EntriesArgs extends PagingArgs({
   first: 'Page size, as REST limit: default 20; above 100 served as 100; below 1 refused.',
@@ -11,6 +11,9 @@ export class EntriesArgs extends PagingArgs({
 }) {
   @Field(() => String, { nullable: true, description: 'Only entries of this folder.' })
   folder?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Only entries whose latest state has this key (processing, sent, paid…).' })
+  state?: string | null;
 
   @Field(() => DateTimeScalar, { nullable: true, description: 'Only entries created at or before this time (at or after it when ascending).' })
   createdAt?: Date | null;
@@ -24,6 +27,7 @@ export const listQueryOf = (args: EntriesArgs): ListEntriesQuery => ({
   limit: args.first ?? undefined,
   cursor: args.after ?? undefined,
   folder: args.folder ?? undefined,
+  state: args.state ?? undefined,
   createdAt: args.createdAt ?? undefined,
   ascending: args.ascending ?? undefined,
 });

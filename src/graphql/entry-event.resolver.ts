@@ -52,6 +52,14 @@ export class EntryEventResolver {
     return eventConnectionOf(ctx.workspaceId, shown, hasNextPage, page.nextCursor);
   }
 
+  @Query(() => String, {
+    description:
+      'The feed\'s cursor at its end now. Read it before a list, then follow `entryEvents(after:)` from it: every change committed after this moment arrives, including those made while the list was read.',
+  })
+  eventsEnd(@Ctx() ctx: GraphQLContext): Promise<string> {
+    return feedsOf(ctx).service.endCursor(ctx.workspaceId);
+  }
+
   @Subscription(() => EntryEventType, {
     description:
       'The workspace\'s events as they are committed, in the feed\'s order (over graphql-ws on /graphql; the token in connection_init). From `after` when given (resumable: every event since, none twice), else from now on. At most 10 at once per connection and 100 per workspace: past them, SERVICE_UNAVAILABLE for that subscription.',

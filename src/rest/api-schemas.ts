@@ -243,6 +243,7 @@ export const EntryPageSchema = Type.Object(
     cursor: Type.Optional(Type.String()),
     next_cursor: Type.Optional(Type.String({ description: 'Present when there are more entries: pass it as `cursor`.' })),
     folder: Type.Optional(Type.String()),
+    state: Type.Optional(Type.String()),
     created_at: Type.Optional(Type.String(DATE_TIME)),
   },
   { $id: 'EntryPage', additionalProperties: false },
@@ -408,6 +409,7 @@ export const ListEntriesQuery = Type.Object({
   limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'Page size, 1 to 100 (default 20).' })),
   cursor: Type.Optional(Type.String({ description: 'The `next_cursor` of the previous page.' })),
   folder: Type.Optional(Type.String()),
+  state: Type.Optional(Type.String({ description: 'Only entries whose latest state has this key (an extension of this service).' })),
   created_at: Type.Optional(Type.String({ description: 'Only entries created at or before this time (RFC 3339); at or after it with `ascending`.' })),
   ascending: Type.Optional(Type.Boolean({ description: 'Oldest first instead of newest first. A cursor continues only the order it was made in.' })),
 });

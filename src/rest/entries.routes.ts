@@ -34,7 +34,7 @@ export const entriesRoutes: ApiRoute<EntriesServices>[] = [
     refusals: [400, 401, 413, 503],
     handler: ({ entries }) => async (req, res) => {
       const q = req.query;
-      for (const name of ['limit', 'cursor', 'folder', 'created_at', 'ascending']) {
+      for (const name of ['limit', 'cursor', 'folder', 'state', 'created_at', 'ascending']) {
         if (q[name] !== undefined && typeof q[name] !== 'string') {
           // Repeated or bracketed parameters (?limit=1&limit=2) are not one value.
           throw badInput(`${name}: must be given once`, { [name]: 'must be given once' });
@@ -44,6 +44,7 @@ export const entriesRoutes: ApiRoute<EntriesServices>[] = [
         limit: single(q.limit),
         cursor: single(q.cursor),
         folder: single(q.folder),
+        state: single(q.state),
         createdAt: single(q.created_at),
         ascending: single(q.ascending),
       }, { withParts: true, turn: readTurnOf(res, entries) });

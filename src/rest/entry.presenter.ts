@@ -56,6 +56,7 @@ export function pageJson(page: EntryPage, fileUrl: FileUrl): Record<string, unkn
     cursor: page.cursor,
     next_cursor: page.nextCursor,
     folder: page.folder,
+    state: page.state,
     created_at: page.createdAt?.toISOString(),
   });
 }

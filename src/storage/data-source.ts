@@ -20,6 +20,7 @@ import { AddSpool1764630000000 } from '../../migrations/1764630000000-AddSpool';
 import { EntrySignature1764640000000 } from '../../migrations/1764640000000-EntrySignature';
 import { AddEvents1764700000000 } from '../../migrations/1764700000000-AddEvents';
 import { AddWebhooks1764710000000 } from '../../migrations/1764710000000-AddWebhooks';
+import { EntriesByState1764720000000 } from '../../migrations/1764720000000-EntriesByState';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
@@ -42,6 +43,7 @@ export const MIGRATIONS = [
   EntrySignature1764640000000,
   AddEvents1764700000000,
   AddWebhooks1764710000000,
+  EntriesByState1764720000000,
 ];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */

@@ -111,6 +111,7 @@ export class EntryRepository implements EntryStore {
       .select(LIST_COLUMNS.map((c) => `e.${c}`))
       .where('e.workspaceId = :workspaceId', { workspaceId });
     if (slice.folder !== undefined) query.andWhere('e.folder = :folder', { folder: slice.folder });
+    if (slice.state !== undefined) query.andWhere('e.state = :state', { state: slice.state });
     // Oldest first is the same walk of the same index the other way: `createdAt` a lower bound, the keyset mirrored.
     const [bound, beyond, order] = slice.ascending ? (['>=', '>', 'ASC'] as const) : (['<=', '<', 'DESC'] as const);
     const time = 'e.createdAt';

@@ -159,6 +159,42 @@ describeInBrowser('the console in a browser', () => {
     expect(page.url()).toBe(`${t.url}/console`);
   });
 
+  test('the state filter keeps the entries whose latest state it is, and is off while searching', async () => {
+    // The invoice was just paid (above); no other entry has a state.
+    await page.getByLabel('State', { exact: true }).selectOption('paid');
+    await rowsShown(page, 1);
+    expect(await rowTitles(page)).toEqual(['F-0001']);
+    await page.getByLabel('State', { exact: true }).selectOption('void');
+    await page.getByText('No entries.').waitFor();
+    await page.getByLabel('State', { exact: true }).selectOption('');
+    await rowsShown(page, 20);
+    await page.getByLabel('Search').fill('needlework*');
+    await page.getByText('Not with a search: it has no state filter.').waitFor();
+    expect(await page.getByLabel('State', { exact: true }).isDisabled()).toBe(true);
+    await page.getByLabel('Search').fill('');
+    await rowsShown(page, 20);
+  });
+
+  test('an entry made after the list was read, before its events are followed, still appears', async () => {
+    // The events' socket is held until the entry exists: following the feed from its end as read before the list,
+    // the console still receives it; following "from now on" once connected, it would not.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.routeWebSocket(/\/graphql$/, async (socket) => {
+      await held;
+      socket.connectToServer();
+    });
+    try {
+      await page.reload();
+      await rowsShown(page, 20);
+      expect((await api.post('/silo/v1/entries', { data: party('Made Meanwhile') })).status).toBe(200);
+      release();
+      await page.locator('.entry-row').first().filter({ hasText: 'Made Meanwhile' }).waitFor();
+    } finally {
+      release();
+    }
+  });
+
   test('the keyboard alone reaches an entry, with the focus in sight at each step', async () => {
     await page.evaluate('document.activeElement && document.activeElement.blur()');
     let focused = '';

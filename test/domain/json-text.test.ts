@@ -11,6 +11,13 @@ describe('scanJson', () => {
     expect(scanJson(text).depth).toBe(depth);
   });
 
+  test('stops one level past the depth it is given, whatever follows', () => {
+    const deep = '[{"b":'.repeat(250_000) + '1' + '}]'.repeat(250_000);
+    expect(scanJson(deep, 64).depth).toBe(65);
+    expect(scanJson('[[[1]]]', 2).depth).toBe(3);
+    expect(scanJson('[[1]]', 2).depth).toBe(2);
+  });
+
   test.each([
     ['{"a":1.5}', undefined],
     ['{"a":123456789012345}', undefined],

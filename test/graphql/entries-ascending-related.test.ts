@@ -72,6 +72,29 @@ describe('entries(ascending)', () => {
   });
 });
 
+describe('entries(state)', () => {
+  const BY_STATE = `query ($state: String, $first: Int, $after: String) {
+    entries(state: $state, first: $first, after: $after) { edges { node { id state } } pageInfo { hasNextPage endCursor } }
+  }`;
+
+  test('only entries whose latest state it is, through pages; a key that is no state is BAD_USER_INPUT', async () => {
+    const apis = await apisFor(t.url);
+    const created = [];
+    for (let i = 0; i < 5; i++) created.push(await create(apis, { data: party(`S${i}`) }));
+    for (const i of [0, 2, 3]) expect((await apis.rest.post(`/silo/v1/entries/${created[i].id}/states`, { key: 'paid' })).status).toBeLessThan(300);
+    expect((await apis.rest.post(`/silo/v1/entries/${created[3].id}/states`, { key: 'void' })).status).toBeLessThan(300);
+    const first = (await apis.gql.query(BY_STATE, { state: 'paid', first: 1 })).body.data.entries;
+    const second = (await apis.gql.query(BY_STATE, { state: 'paid', first: 1, after: first.pageInfo.endCursor })).body.data.entries;
+    expect([...first.edges, ...second.edges].map((e: any) => e.node)).toEqual([
+      { id: created[2].id, state: 'paid' },
+      { id: created[0].id, state: 'paid' },
+    ]);
+    expect(second.pageInfo.hasNextPage).toBe(false);
+    const wrong = await apis.gql.query(BY_STATE, { state: 'PAID' });
+    expect(wrong.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { state: expect.any(String) } });
+  });
+});
+
 describe('Entry.related', () => {
   test('the same entries and contexts as REST, the context on the edge and on the node, paged', async () => {
     const apis = await apisFor(t.url);

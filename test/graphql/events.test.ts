@@ -251,6 +251,23 @@ describe('Subscription.entryEvents', () => {
     expect(resumed.results.map((event) => event.id)).toEqual([all.results[4].id]);
   });
 
+  test('eventsEnd read before a list: a subscription from it gets what was created between the two, and nothing older', async () => {
+    const { gql, rest, token } = await apisFor(t.url);
+    const before = (await rest.post('/silo/v1/entries', { data: party('Before') })).body.id;
+    const end = (await gql.query('{ eventsEnd }')).body.data.eventsEnd;
+    expect(end).toBe(await endCursor(gql));
+    // Created after the cursor was read and before the subscription started: a subscription without `after` would miss it.
+    const between = (await rest.post('/silo/v1/entries', { data: party('Between') })).body.id;
+    const ws = wsClient(t.url, { authorization: `Bearer ${token}` });
+    const seen = collect();
+    ws.subscribe({ query: SUBSCRIPTION, variables: { after: end } }, seen.sink);
+    await until(() => seen.results.length >= 1, 5_000, 'the event between');
+    const after = (await rest.post('/silo/v1/entries', { data: party('After') })).body.id;
+    await until(() => seen.results.length >= 2, 5_000, 'the new event');
+    expect(seen.results.map((event) => event.entryId)).toEqual([between, after]);
+    expect(seen.results.map((event) => event.entryId)).not.toContain(before);
+  });
+
   test('followers of one feed share its reads: each gets every event once, in order, joining, catching up and leaving while writes go on', async () => {
     const { rest, token } = await apisFor(t.url);
     const feedWaiters = async () => Number(/^event_feed_waiters (\d+)/m.exec(await (await fetch(`${t.url}/metrics`)).text())?.[1] ?? NaN);

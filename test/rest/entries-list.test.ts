@@ -73,6 +73,33 @@ describe('GET /silo/v1/entries', () => {
     expect((await api.get('/silo/v1/entries?folder=none')).body.list).toEqual([]);
   });
 
+  test('the state filter lists only entries whose latest state it is, and the cursor keeps it', async () => {
+    const api = await newApi();
+    const created = await seed(api, 9);
+    // 0, 3, 6 paid; 1, 4, 7 sent then paid; 2 sent; 5, 8 none. The latest state counts, not any earlier one.
+    for (const [i, entry] of created.entries()) {
+      if (i % 3 === 1 || i === 2) expect((await api.post(`/silo/v1/entries/${entry.id}/states`, { key: 'sent' })).status).toBeLessThan(300);
+      if (i % 3 !== 2) expect((await api.post(`/silo/v1/entries/${entry.id}/states`, { key: 'paid' })).status).toBeLessThan(300);
+    }
+    const paid = created.filter((_, i) => i % 3 !== 2).sort(newestFirst).map((e) => e.id);
+    const { seen } = await walkEntries(api, 'state=paid&limit=2');
+    expect(seen.map((e) => e.id)).toEqual(paid);
+    for (const entry of seen) expect(entry.state).toBe('paid');
+    const sent = await api.get('/silo/v1/entries?state=sent');
+    expect(sent.body).toMatchObject({ state: 'sent', list: [{ id: created[2].id, state: 'sent' }] });
+    expect(sent.body.list).toHaveLength(1);
+    expect((await api.get('/silo/v1/entries?state=void')).body.list).toEqual([]);
+    const both = await api.get('/silo/v1/entries?state=paid&folder=parties&ascending=true&limit=3');
+    expect(both.body.list.map((e: any) => e.id)).toEqual([...paid].reverse().slice(0, 3));
+    const bad = await api.get('/silo/v1/entries?state=unpaid');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ key: 'input', fields: { state: expect.stringContaining('paid') } });
+    const page = await api.get('/silo/v1/entries?state=paid&limit=1');
+    const otherState = await api.get(`/silo/v1/entries?state=sent&cursor=${page.body.next_cursor}`);
+    expect(otherState.status).toBe(400);
+    expect((await api.get(`/silo/v1/entries?cursor=${page.body.next_cursor}`)).status).toBe(400);
+  });
+
   test('created_at returns entries created at or before it', async () => {
     const api = await newApi();
     const created = await seed(api, 6);

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Runs the repository's own list query under EXPLAIN and returns the plan as text. */
-async function planOf(filters: { folder?: string; createdAt?: Date; ascending?: boolean; after?: { createdAt: number; id: string } }, workspace = 'plan-workspace') {
+async function planOf(filters: { folder?: string; state?: string; createdAt?: Date; ascending?: boolean; after?: { createdAt: number; id: string } }, workspace = 'plan-workspace') {
   const dataSource = t.server.dataSource;
   const queries: string[] = [];
   const original = dataSource.driver.createQueryRunner.bind(dataSource.driver);
@@ -68,6 +68,9 @@ describe('list query plan', () => {
     ['ascending', { ascending: true }],
     ['ascending, created_at', { ascending: true, createdAt: new Date(0) }],
     ['ascending, folder and cursor', { ascending: true, folder: 'sales', after: { createdAt: 0, id: randomUUID() } }],
+    ['state', { state: 'paid' }],
+    ['state and cursor', { state: 'paid', after: { createdAt: Date.now(), id: randomUUID() } }],
+    ['ascending, state and created_at', { ascending: true, state: 'paid', createdAt: new Date(0) }],
     ['ascending, folder, created_at and cursor', { ascending: true, folder: 'sales', createdAt: new Date(0), after: { createdAt: 0, id: randomUUID() } }],
   ])('%s: an index serves the order, no sort in memory', async (_name, filters) => {
     const plan = await planOf(filters);

@@ -6,6 +6,7 @@ import { bigintAsNumber } from './columns';
 @Index('entries_workspace_key', ['workspaceId', 'keySlot'], { unique: true })
 @Index('entries_workspace_created', ['workspaceId', 'createdAt', 'id'])
 @Index('entries_workspace_folder_created', ['workspaceId', 'folder', 'createdAt', 'id'])
+@Index('entries_workspace_state_created', ['workspaceId', 'state', 'createdAt', 'id'])
 export class EntryEntity {
   @PrimaryColumn({ name: 'workspace_id', type: 'varchar', length: 255 })
   workspaceId: string;

@@ -7,6 +7,7 @@ import { EntryVersions } from './entry-versions';
 import { documentType, entryTitle, formatTime, STATES } from './entry-labels';
 import { FileUpload } from './file-upload';
 import { AddEntryStateDocument, EntryDocument } from './generated/graphql';
+import { PdfAttachButton } from './pdf-attach-button';
 import { PdfDownloadButton } from './pdf-download-button';
 import { entryPath, listPath } from './router';
 import { DocumentRendering } from './view/document-rendering';
@@ -67,6 +68,7 @@ export function EntryPage({ id }: { id: string }) {
       </dl>
 
       <PdfDownloadButton entryId={entry.id} />
+      <PdfAttachButton entryId={entry.id} onAttached={() => refetch({ requestPolicy: 'network-only' })} />
       <DocumentRendering envelope={entry.data as Envelope} faults={entry.faults} />
 
       <EntryEdit entryId={entry.id} version={entry.version} onSaved={() => refetch({ requestPolicy: 'network-only' })} />

@@ -67,8 +67,10 @@ export function EntryPage({ id }: { id: string }) {
         ) : null}
       </dl>
 
-      <PdfDownloadButton entryId={entry.id} />
-      <PdfAttachButton entryId={entry.id} onAttached={() => refetch({ requestPolicy: 'network-only' })} />
+      <div className="pdf-actions">
+        <PdfDownloadButton entryId={entry.id} />
+        <PdfAttachButton entryId={entry.id} onAttached={() => refetch({ requestPolicy: 'network-only' })} />
+      </div>
       <DocumentRendering envelope={entry.data as Envelope} faults={entry.faults} />
 
       <EntryEdit entryId={entry.id} version={entry.version} onSaved={() => refetch({ requestPolicy: 'network-only' })} />

@@ -14,6 +14,7 @@ import { JSON_PATCH_LIMITS } from './domain/derive/json-patch';
 import { EntryService } from './domain/entries.service';
 import { GoblService } from './domain/gobl.service';
 import { FilesService } from './domain/files.service';
+import { EntryPdfFiles } from './domain/entry-pdf-file';
 import { SpoolService } from './domain/spool.service';
 import { InThreadEngine } from './domain/document-pipeline';
 import { entryPdf } from './pdf/entry-pdf';
@@ -169,6 +170,7 @@ export async function buildServer(
     () => new Date(),
     eventMaker,
   );
+  const pdfFiles = new EntryPdfFiles(entries, files);
   const fileLinks = new FileLinks(config.fileLinks.secret ?? keptSecret(config.dataDir, FILE_LINK_SECRET_FILE).secret, config.fileLinks.lifetimeMs);
   const spool = new SpoolService(new SpoolRepository(dataSource, blobs), {
     lifetimeMs: config.spoolLifetimeMs,
@@ -193,6 +195,7 @@ export async function buildServer(
     search,
     metas,
     files,
+    pdfFiles,
     spool,
     events,
     webhooks,
@@ -210,7 +213,7 @@ export async function buildServer(
   app.use(['/silo', '/utils'], authenticated(authenticate));
   app.use(rest.authenticated);
   const feeds = { service: events, followers: new FeedFollowers(events, feedWatch) };
-  const graphql = await graphqlRouter({ entries, search, feeds, webhooks, authenticate, logger }, {
+  const graphql = await graphqlRouter({ entries, pdfFiles, search, feeds, webhooks, authenticate, logger }, {
     ...config.graphql,
     ...config.graphqlLimits,
     bodyLimit: config.bodyLimit,

@@ -7,6 +7,7 @@ import { EntryVersions } from './entry-versions';
 import { documentType, entryTitle, formatTime, STATES } from './entry-labels';
 import { FileUpload } from './file-upload';
 import { AddEntryStateDocument, EntryDocument } from './generated/graphql';
+import { PdfAttachButton } from './pdf-attach-button';
 import { PdfDownloadButton } from './pdf-download-button';
 import { entryPath, listPath } from './router';
 import { DocumentRendering } from './view/document-rendering';
@@ -66,7 +67,10 @@ export function EntryPage({ id }: { id: string }) {
         ) : null}
       </dl>
 
-      <PdfDownloadButton entryId={entry.id} />
+      <div className="pdf-actions">
+        <PdfDownloadButton entryId={entry.id} />
+        <PdfAttachButton entryId={entry.id} onAttached={() => refetch({ requestPolicy: 'network-only' })} />
+      </div>
       <DocumentRendering envelope={entry.data as Envelope} faults={entry.faults} />
 
       <EntryEdit entryId={entry.id} version={entry.version} onSaved={() => refetch({ requestPolicy: 'network-only' })} />

@@ -4,6 +4,7 @@ import { DataBudget, dataBudgetSpent, DEFAULT_PAGE_DATA_BUDGET, partsBudgetSpent
 import type { Attachment, Entry, Meta } from '../domain/entry';
 import type { EntryPartSizes, EntryVersionsShown } from '../domain/entry-store';
 import type { EntryService } from '../domain/entries.service';
+import type { EntryPdfFiles } from '../domain/entry-pdf-file';
 import { DomainError } from '../domain/errors';
 import type { EventsService } from '../domain/events.service';
 import type { FeedFollowers } from '../domain/feed-follow';
@@ -49,6 +50,8 @@ export interface GraphQLContext {
   feeds?: EventFeeds;
   /** The workspace's webhook endpoints (absent where the server was built without them). */
   webhooks?: WebhooksService;
+  /** Attaches an entry's PDF to it as a file (absent where the server was built without files). */
+  pdfFiles?: EntryPdfFiles;
   loaders: EntryLoaders;
   /** A file's `url` as REST shows it to the same request: absolute, and signed unless the file is private. */
   fileUrl: FileUrl;
@@ -81,6 +84,7 @@ export function createContext(
   search?: SearchService,
   feeds?: EventFeeds,
   webhooks?: WebhooksService,
+  pdfFiles?: EntryPdfFiles,
 ): GraphQLContext {
   const { workspaceId, requestId, log, signal, fileUrl } = request;
   if (!workspaceId) {
@@ -145,6 +149,7 @@ export function createContext(
     search,
     feeds,
     webhooks,
+    pdfFiles,
     loaders,
     fileUrl,
     dataBudget,

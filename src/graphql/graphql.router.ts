@@ -11,6 +11,7 @@ import type { GraphQLSchema } from 'graphql';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { GraphQLExplorer } from '../config';
 import type { EntryService } from '../domain/entries.service';
+import type { EntryPdfFiles } from '../domain/entry-pdf-file';
 import type { SearchService } from '../domain/search';
 import type { WebhooksService } from '../domain/webhooks.service';
 import type { Logger } from '../logger';
@@ -94,7 +95,7 @@ const refusal = refusalHandler({ body: errorResponseBody, mediaType: answerMedia
 
 /** Apollo Server on `/graphql`, over the same entry service and authentication as REST. */
 export async function graphqlRouter(
-  deps: { entries: EntryService; search?: SearchService; feeds?: EventFeeds; webhooks?: WebhooksService; authenticate: Authenticate; logger: Logger },
+  deps: { entries: EntryService; pdfFiles?: EntryPdfFiles; search?: SearchService; feeds?: EventFeeds; webhooks?: WebhooksService; authenticate: Authenticate; logger: Logger },
   options: GraphQLOptions,
 ): Promise<{ router: Router; schema: GraphQLSchema; stop(): Promise<void> }> {
   const schema = buildGraphQLSchema();
@@ -134,7 +135,7 @@ export async function graphqlRouter(
 
   // req.fileUrl: set for every request by src/http/file-urls.ts (server.ts), so files' urls are the ones REST shows.
   const execute = apolloHandler(apollo, async (req, res) =>
-    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log, signal: abandonedSignal(res), fileUrl: req.fileUrl }, options.pageDataBudget, deps.search, deps.feeds, deps.webhooks),
+    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log, signal: abandonedSignal(res), fileUrl: req.fileUrl }, options.pageDataBudget, deps.search, deps.feeds, deps.webhooks, deps.pdfFiles),
   );
 
   const router = Router();

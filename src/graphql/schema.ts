@@ -3,6 +3,7 @@ import { lexicographicSortSchema, printSchema, type GraphQLInterfaceType, type G
 import { buildSchemaSync, type PubSub } from 'type-graphql';
 import { AttachmentResolver } from './attachment.resolver';
 import { EntryResolver } from './entry.resolver';
+import { EntryPdfResolver } from './entry-pdf.resolver';
 import { EntryHistoryResolver } from './entry-history.resolver';
 import { EntryEventResolver } from './entry-event.resolver';
 import { KeysResolver } from './keys.resolver';
@@ -31,7 +32,7 @@ const NO_TOPICS: PubSub = {
 /** The schema, from the TypeGraphQL types. class-validator is off: every rule lives in the domain. */
 export function buildGraphQLSchema(): GraphQLSchema {
   const schema = buildSchemaSync({
-    resolvers: [EntryResolver, EntryHistoryResolver, RelatedEntryResolver, NodeResolver, KeysResolver, SearchResolver, AttachmentResolver, EntryEventResolver, WebhookResolver, WebhookDeliveryResolver],
+    resolvers: [EntryResolver, EntryPdfResolver, EntryHistoryResolver, RelatedEntryResolver, NodeResolver, KeysResolver, SearchResolver, AttachmentResolver, EntryEventResolver, WebhookResolver, WebhookDeliveryResolver],
     validate: false,
     pubSub: NO_TOPICS,
     emitSchemaFile: false,

@@ -7,7 +7,7 @@ import { jsonBody } from '../http/json-body';
 import { abandonedSignal } from '../http/request-signal';
 import { CreateEntryBody, EntryIdParams, EntryKeyParams, EntryPageSchema, EntrySchema, ListEntriesQuery, UpdateEntryBody } from './api-schemas';
 import { entryHistoryRoutes, expectedVersionOf } from './entry-history.routes';
-import { entryPdfRoutes } from './entry-pdf.routes';
+import { entryPdfRoutes, type EntryPdfServices } from './entry-pdf.routes';
 import { relatedRoutes } from './related.routes';
 import type { Answer, ApiRoute } from './route-table';
 
@@ -15,7 +15,7 @@ const KEY_NOT_UTF8 = 'must be percent-encoded UTF-8';
 
 const single = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-export interface EntriesServices {
+export interface EntriesServices extends EntryPdfServices {
   entries: EntryService;
   bodyLimit: number;
 }

@@ -1,10 +1,22 @@
 import type { EntryService } from '../domain/entries.service';
+import type { EntryPdfFiles } from '../domain/entry-pdf-file';
 import { abandonedSignal } from '../http/request-signal';
-import { EntryIdParams, EntryPdfQuery, PdfSchema } from './api-schemas';
+import { EntryIdParams, EntryPdfQuery, FileSchema, PdfSchema } from './api-schemas';
+import { fileJson } from './entry.presenter';
 import type { ApiRoute } from './route-table';
 
-/** `GET /silo/v1/entries/{id}/pdf`: the entry's document as a person reads it, made in the engine's threads. */
-export const entryPdfRoutes: ApiRoute<{ entries: EntryService }>[] = [
+export interface EntryPdfServices {
+  entries: EntryService;
+  pdfFiles: EntryPdfFiles;
+}
+
+const versionOf = (query: Record<string, unknown>): string | undefined => (typeof query.version === 'string' ? query.version : undefined);
+
+/**
+ * `/silo/v1/entries/{id}/pdf`: the entry's document as a person reads it, made in the engine's threads; GET
+ * answers it, POST attaches it to the entry as its `format` file.
+ */
+export const entryPdfRoutes: ApiRoute<EntryPdfServices>[] = [
   {
     method: 'get', path: '/silo/v1/entries/{id}/pdf', operationId: 'getEntryPdf', tag: 'entries',
     summary: 'The entry\'s document as an A4 PDF (fonts embedded), or that of one of its versions.',
@@ -13,10 +25,21 @@ export const entryPdfRoutes: ApiRoute<{ entries: EntryService }>[] = [
     refusals: [400, 401, 404, 422, 503],
     checked: ['query'],
     handler: ({ entries }) => async (req, res) => {
-      const version = typeof req.query.version === 'string' ? req.query.version : undefined;
-      const { pdf, name } = await entries.entryPdf(req.workspaceId, req.params.id, { version, signal: abandonedSignal(res) });
+      const { pdf, name } = await entries.entryPdf(req.workspaceId, req.params.id, { version: versionOf(req.query), signal: abandonedSignal(res) });
       res.setHeader('Content-Disposition', `inline; filename="${name}.pdf"`);
       res.type('application/pdf').send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    },
+  },
+  {
+    method: 'post', path: '/silo/v1/entries/{id}/pdf', operationId: 'attachEntryPdf', tag: 'entries',
+    summary: 'Attach the entry\'s PDF (as GET makes it, of `version` or the current one) to the entry as its `format` file `<name>.pdf`; attaching again replaces that file, the earlier PDF kept in `previous`.',
+    params: EntryIdParams, query: EntryPdfQuery,
+    answers: { 201: { description: 'The attached file, as the files routes answer it.', schema: FileSchema } },
+    refusals: [400, 401, 404, 422, 503],
+    checked: ['query'],
+    handler: ({ pdfFiles }) => async (req, res) => {
+      const file = await pdfFiles.attach(req.workspaceId, req.params.id, { version: versionOf(req.query), signal: abandonedSignal(res) });
+      res.status(201).json(fileJson(file, req.fileUrl));
     },
   },
 ];

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { describeInBrowser, launchChromium, watchOffline, watchPolicyViolations } from '../helpers/browser';
 import { invoice } from '../helpers/documents';
+import { readPdf } from '../helpers/pdf-read';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 import { ensureConsoleBuilt } from './console-build';
 import { accessibilityProblems } from './accessibility';
@@ -146,6 +147,52 @@ describeInBrowser("an entry's versions with a diff, and files uploaded in the co
       expect(upload.url).not.toContain(token);
     }
     expect(await accessibilityProblems(page)).toEqual([]);
+  });
+
+  test('"Attach PDF to entry", by keyboard, lists the entry\'s PDF among its files; again, it stays one file with a version', async () => {
+    const attach = page.getByRole('button', { name: 'Attach PDF to entry' });
+    await attach.focus();
+    await page.keyboard.press('Enter');
+    const link = page.getByRole('link', { name: 'F-0003.pdf' });
+    await link.waitFor();
+    await page.getByText('Attached as F-0003.pdf.').waitFor();
+    const bytes = await bytesBehind(page, 'F-0003.pdf');
+    expect((await readPdf(bytes)).text).toContain('Invoice F-0003');
+    const pdfFiles = async () => ((await api.get(`/silo/v1/entries/${entryId}`)).body.attachments as { id: string; name: string; category?: string }[]).filter((file) => file.name.endsWith('.pdf'));
+    const [file] = await pdfFiles();
+    expect(file).toMatchObject({ name: 'F-0003.pdf', category: 'format', size: bytes.length });
+
+    await attach.click();
+    // Done when the service kept the first PDF as a version of the file.
+    const previousOf = async () => (await api.get(`/silo/v1/entries/${entryId}/files/${file.id}/meta`)).body.previous.length as number;
+    const deadline = Date.now() + 10_000;
+    while ((await previousOf()) === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await previousOf()).toBe(1);
+    await page.getByRole('button', { name: 'Attach PDF to entry' }).waitFor();
+    await page.getByText('Attached as F-0003.pdf.').waitFor();
+    expect(await pdfFiles()).toHaveLength(1);
+    expect(await page.getByRole('link', { name: 'F-0003.pdf' }).count()).toBe(1);
+    expect(await accessibilityProblems(page)).toEqual([]);
+  });
+
+  test('a refused attach shows the service\'s message in an alert, and lists nothing new', async () => {
+    // The service's refusal of a PDF too complex to make, answered in its place: a real one takes many seconds.
+    const refusal = { data: null, errors: [{ message: 'the document is too complex to lay out', extensions: { code: 'DOCUMENT_TOO_COMPLEX', key: 'too-complex' } }] };
+    await page.route('**/graphql', (route) =>
+      route.request().postData()?.includes('attachEntryPdf') ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(refusal) }) : route.fallback(),
+    );
+    try {
+      const before = await page.locator('ul.files li').count();
+      await page.getByRole('button', { name: 'Attach PDF to entry' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Could not attach the PDF' });
+      await alert.waitFor();
+      expect(await alert.textContent()).toBe('Could not attach the PDF: the document is too complex to lay out');
+      expect(await page.locator('ul.files li').count()).toBe(before);
+      await page.screenshot({ path: path.join(SHOTS, 'entry-attach-pdf-refused.png') });
+      expect(await accessibilityProblems(page)).toEqual([]);
+    } finally {
+      await page.unroute('**/graphql');
+    }
   });
 
   test.each([

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { invoice, invoiceOfLines, party } from '../helpers/documents';
+import { followFeed } from '../helpers/event-feed';
 import { readPdf } from '../helpers/pdf-read';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 
@@ -165,6 +166,87 @@ describe('GET /silo/v1/entries/{id}/pdf', () => {
     expect(badId.body).toMatchObject({ key: 'input' });
   });
 
+  describe('POST: the PDF attached to the entry as its format file', () => {
+    const pdfFilesOf = async (id: string) =>
+      ((await api.get(`/silo/v1/entries/${id}`)).body.attachments as any[]).filter((file) => file.mime === 'application/pdf');
+
+    test('201 with the file; listed on the entry; its bytes are the PDF; attaching again keeps one file with a version', async () => {
+      const entry = await stored(richInvoice());
+      const first = await api.post(`/silo/v1/entries/${entry.id}/pdf`);
+      expect(first.status).toBe(201);
+      expect(first.body).toMatchObject({ entry_id: entry.id, name: 'PDF-0042.pdf', mime: 'application/pdf', category: 'format', stored: true, previous: [] });
+      expect(first.body.size).toBeGreaterThan(0);
+      // The same answer as the files routes give for it.
+      expect((await api.get(`/silo/v1/entries/${entry.id}/files/${first.body.id}/meta`)).body).toEqual({ ...first.body, url: expect.any(String) });
+      expect(await pdfFilesOf(entry.id)).toEqual([expect.objectContaining({ id: first.body.id, name: 'PDF-0042.pdf', category: 'format' })]);
+
+      const download = await getPdf(t.url, `/silo/v1/entries/${entry.id}/files/${first.body.id}/download`, token);
+      expect(download.status).toBe(200);
+      expect(download.bytes.length).toBe(first.body.size);
+      const pdf = await readPdf(download.bytes);
+      expect(pdf.text).toContain('Invoice PDF-0042');
+      expect(pdf.text).toContain(`version ${entry.version}`);
+
+      const second = await api.post(`/silo/v1/entries/${entry.id}/pdf`);
+      expect(second.status).toBe(201);
+      expect(second.body.id).toBe(first.body.id);
+      expect(second.body.previous).toEqual([expect.objectContaining({ hash: first.body.hash, size: first.body.size })]);
+      expect(await pdfFilesOf(entry.id)).toHaveLength(1);
+      const earlier = await getPdf(t.url, `/silo/v1/entries/${entry.id}/files/${second.body.previous[0].id}/download`, token);
+      expect((await readPdf(earlier.bytes)).text).toContain('Invoice PDF-0042');
+    });
+
+    test('?version= attaches the PDF of an earlier version, replacing the one attached', async () => {
+      const entry = await stored(party('Old Name Ltd'));
+      expect((await api.send('PATCH', `/silo/v1/entries/${entry.id}`, { data: party('New Name Ltd') })).status).toBe(200);
+      const current = await api.post(`/silo/v1/entries/${entry.id}/pdf`);
+      expect(current.status).toBe(201);
+      expect(current.body.name).toBe(`${entry.id}.pdf`);
+      const earlier = await api.post(`/silo/v1/entries/${entry.id}/pdf?version=${entry.version}`);
+      expect(earlier.status).toBe(201);
+      expect(earlier.body).toMatchObject({ id: current.body.id, previous: [expect.objectContaining({ hash: current.body.hash })] });
+      const text = (await readPdf((await getPdf(t.url, `/silo/v1/entries/${entry.id}/files/${earlier.body.id}/download`, token)).bytes)).text;
+      expect(text).toContain('Old Name Ltd');
+      expect(text).not.toContain('New Name Ltd');
+      expect(await pdfFilesOf(entry.id)).toHaveLength(1);
+    });
+
+    test('a file of its own, apart from a PDF uploaded by hand, and an entry.file_added event for each attach', async () => {
+      const entry = await stored(invoice({ series: 'EV', code: '7' }));
+      const uploaded = await api.post(`/silo/v1/entries/${entry.id}/files`, { name: 'EV-7.pdf', mime: 'application/pdf', category: 'format', data: Buffer.from('%PDF-1.7 by hand').toString('base64') });
+      expect(uploaded.status).toBe(200);
+      const attached = await api.post(`/silo/v1/entries/${entry.id}/pdf`);
+      expect(attached.status).toBe(201);
+      expect(attached.body.id).not.toBe(uploaded.body.id);
+      expect(await pdfFilesOf(entry.id)).toHaveLength(2);
+      expect((await api.get(`/silo/v1/entries/${entry.id}/files/${uploaded.body.id}/meta`)).body.previous).toEqual([]);
+
+      const events = await followFeed((path) => api.get(`${path}&types=entry.file_added&entry_id=${entry.id}`), () => true);
+      expect(events.map((event) => [event.type, event.data.file.name, event.data.file.id])).toEqual([
+        ['entry.file_added', 'EV-7.pdf', uploaded.body.id],
+        ['entry.file_added', 'EV-7.pdf', attached.body.id],
+      ]);
+      expect(events[1].data.file).toMatchObject({ mime: 'application/pdf', category: 'format', size: attached.body.size, stored: true });
+    });
+
+    test('refusals as GET: unknown entry or version 404, no token 401, no UUID 400; nothing stored', async () => {
+      const entry = await stored(party('Someone'));
+      const unknown = await api.post('/silo/v1/entries/0190a0b0-0000-7000-8000-000000000000/pdf');
+      expect([unknown.status, unknown.body.key]).toEqual([404, 'not-found']);
+      const version = await api.post(`/silo/v1/entries/${entry.id}/pdf?version=0000000000`);
+      expect([version.status, version.body.key]).toEqual([404, 'not-found']);
+      const anonymous = await client(t.url).post(`/silo/v1/entries/${entry.id}/pdf`);
+      expect([anonymous.status, anonymous.body.key]).toEqual([401, 'unauthorized']);
+      const otherWorkspace = await client(t.url, await tokenFor(newWorkspace())).post(`/silo/v1/entries/${entry.id}/pdf`);
+      expect(otherWorkspace.status).toBe(404);
+      const badId = await api.post('/silo/v1/entries/not-a-uuid/pdf');
+      expect([badId.status, badId.body.key]).toEqual([400, 'input']);
+      expect((await api.get(`/silo/v1/entries/${entry.id}`)).body.attachments).toEqual([]);
+      const events = await followFeed((path) => api.get(`${path}&types=entry.file_added`), () => true);
+      expect(events).toEqual([]);
+    });
+  });
+
   describe('with the engine on the HTTP thread (ENGINE_THREADS=0)', () => {
     let inThread: TestServer;
     beforeAll(async () => {
@@ -201,6 +283,10 @@ describe('GET /silo/v1/entries/{id}/pdf', () => {
       const reply = await getPdf(limited.url, `/silo/v1/entries/${heavy.id}/pdf`, token);
       expect(reply.status).toBe(422);
       expect(reply.body).toEqual({ key: 'too-complex', code: 'too-complex', message: expect.stringMatching(/too complex.*longer than 3 s/) });
+      // Attaching it is refused the same way, and stores nothing.
+      const attach = await client(limited.url, token).post(`/silo/v1/entries/${heavy.id}/pdf`);
+      expect([attach.status, attach.body.key]).toEqual([422, 'too-complex']);
+      expect((await api.get(`/silo/v1/entries/${heavy.id}`)).body.attachments).toEqual([]);
       const next = await getPdf(limited.url, `/silo/v1/entries/${small.id}/pdf`, token);
       expect([next.status, next.body]).toEqual([200, undefined]);
       expect((await readPdf(next.bytes)).text).toContain('Small Party');

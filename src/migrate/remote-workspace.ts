@@ -87,8 +87,21 @@ export class RemoteWorkspace {
     } while (cursor !== undefined);
   }
 
-  /** An entry as a line of the export format; EntryFailure when it cannot be copied whole. */
+  /**
+   * An entry as a line of the export format; EntryFailure when it cannot be copied whole: a part missing (404),
+   * too large to be sent (413) or refused by the remote once the client's retries are spent. A refused token or
+   * an unreachable remote is thrown as it is: they stop the migration, not just this entry.
+   */
   async entryLine(id: string): Promise<EntryLine> {
+    try {
+      return await this.readEntry(id);
+    } catch (error) {
+      if (error instanceof RemoteStatusError) throw new EntryFailure(error.message);
+      throw error;
+    }
+  }
+
+  private async readEntry(id: string): Promise<EntryLine> {
     const path = `silo/v1/entries/${encodeURIComponent(id)}`;
     const e = await this.readOne<Json>(this.client.route(path), 'the entry');
     if (typeof e.data !== 'object' || e.data === null) throw new EntryFailure('the remote sent the entry without its data');
@@ -193,14 +206,12 @@ export class RemoteWorkspace {
     return bytes;
   }
 
-  /** A JSON answer of the entry's routes; a 404 or 413 is the entry's failure, not the migration's. */
+  /** A JSON answer of the entry's routes, a refusal naming what was read. */
   private async readOne<T>(url: URL, what: string): Promise<T> {
     try {
       return await this.client.json<T>(url);
     } catch (error) {
-      if (error instanceof RemoteStatusError && error.status >= 400 && error.status < 500) {
-        throw new EntryFailure(`${what}: ${error.message}`);
-      }
+      if (error instanceof RemoteStatusError) throw new EntryFailure(`${what}: ${error.message}`);
       throw error;
     }
   }

@@ -167,7 +167,7 @@ async function faultyProxy(target: string) {
       stalled = true;
       faults.push('stall');
       // Answers nothing for 2 s: the client's 1 s limit gives up first and asks again.
-      setTimeout(() => res.destroy(), 2000);
+      setTimeout(() => res.destroy(), 2000).unref();
       return;
     }
     const forward = http.request({ host: upstream.hostname, port: upstream.port, path: url, method: req.method, headers: req.headers }, (up) => {

@@ -282,3 +282,41 @@ test('a base URL that is not a silo API says so', async () => {
   expect(run.code).not.toBe(0);
   expect(run.stderr).toMatch(/is not a silo v1 API: GET .*\/not-here\/silo\/v1\/entries\?.* answered 404.*\(check --base-url\)/);
 });
+
+test('an entry whose file bytes do not match their sha256 is reported failed, the others copied, and the run is not ok', async () => {
+  const [victim, files] = [...uploaded.entries()][0];
+  const fileId = [...files.keys()][0];
+  // A proxy that flips the first byte of that one file's current bytes, keeping their length.
+  const upstream = new URL(source.url);
+  const proxy = http.createServer((req, res) => {
+    const forward = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
+      const chunks: Buffer[] = [];
+      up.on('data', (c: Buffer) => chunks.push(c));
+      up.on('end', () => {
+        const body = Buffer.concat(chunks);
+        if (req.url?.includes(`/files/${fileId}/download`)) body[0] ^= 0xff;
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        res.end(body);
+      });
+    });
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  try {
+    const remote = new RemoteClient({ baseUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, token });
+    const out = path.join(dir, 'corrupt.ndjson');
+    const sink = FileSink.create(out);
+    const report = await migrateWorkspace({ source: new RemoteWorkspace(remote, workspace, 'test@0'), sink, checkpoint: new CheckpointFile(`${out}.checkpoint.json`) });
+    sink.close();
+    expect(report.ok).toBe(false);
+    expect(report.copied).toBe(ENTRIES - 1);
+    expect(report.failed).toEqual([{ id: victim, reason: expect.stringMatching(new RegExp(`^file ${fileId}: the bytes have sha256 [0-9a-f]{64}, the remote says ${sha256(files.get(fileId)!.current)}$`)) }]);
+    expect(report.verification).toMatchObject({ remoteCount: ENTRIES, writtenCount: ENTRIES - 1, missing: [victim], changed: [] });
+    const lines = linesOf(out);
+    expect(lines.filter((l) => l.type === 'entry').map((l) => l.id)).toEqual((await sourceIds()).filter((id) => id !== victim));
+    expect(lines.at(-1)).toEqual({ type: 'end', count: ENTRIES - 1 });
+  } finally {
+    proxy.closeAllConnections();
+    await new Promise<void>((resolve) => proxy.close(() => resolve()));
+  }
+});

@@ -19,6 +19,7 @@ export interface MigrationState {
   copied: number;
   present: number;
   failed: { id: string; reason: string }[];
+  notes: string[];
   started_at: string;
 }
 

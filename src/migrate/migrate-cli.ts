@@ -9,7 +9,7 @@ import { RemoteClient, RemoteRefusedError, RemoteUnavailableError } from './remo
 import { NotSiloError, PAGE_SIZE, RemoteWorkspace } from './remote-workspace';
 
 const USAGE = `usage:
-  npm run migrate-from -- --base-url URL --token TOKEN --workspace W --out FILE [--checkpoint FILE]
+  npm run migrate-from -- --base-url URL --token TOKEN (or MIGRATE_FROM_TOKEN) --workspace W --out FILE [--checkpoint FILE]
       [--timeout SECONDS (30)] [--attempts N (8)] [--page-size N (100)] [--progress-every N (100)]`;
 
 /** `<name>@<version>` of this service, for the file's header: found from this file upward, in src/ or dist/src/. */
@@ -59,6 +59,8 @@ function reportText(report: MigrationReport): string {
     `skipped as already present: ${report.present}`,
     `failed: ${report.failed.length}`,
     ...report.failed.map((f) => `  ${f.id}: ${f.reason}`),
+    ...report.notes.map((note) => `note: ${note}`),
+    'secure meta rows cannot be read through the API: none was copied (the remote does not say which entries have some)',
     `verification: the remote lists ${v.remoteCount} entries, ${v.writtenCount} were written` +
       (v.digestsCompared ? `; ${v.changed.length} with another digest than the remote's` : ' (digests not compared)'),
     ...v.missing.map((id) => `  missing: ${id}`),
@@ -79,7 +81,8 @@ async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const option = (name: string) => optionValue(args, name);
   const baseUrl = option('base-url');
-  const token = option('token');
+  // The environment keeps the token out of the process list and the shell's history.
+  const token = option('token') ?? process.env.MIGRATE_FROM_TOKEN;
   const workspace = option('workspace');
   const out = option('out');
   const timeout = Number(option('timeout') ?? 30);

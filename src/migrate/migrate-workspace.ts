@@ -18,7 +18,8 @@ export interface MigrationSink {
 export interface MigrationSource {
   header(): HeaderLine;
   page(cursor: string | undefined): Promise<ListPage>;
-  entryLine(id: string): Promise<EntryLine>;
+  /** The entry's line; what may not be whole is added to `notes`. */
+  entryLine(id: string, notes: string[]): Promise<EntryLine>;
   summaries(): AsyncIterable<EntrySummary>;
 }
 
@@ -45,6 +46,8 @@ export interface MigrationReport {
   copied: number;
   present: number;
   failed: { id: string; reason: string }[];
+  /** What was copied but may not be whole, e.g. an entry with more versions than the remote lists. */
+  notes: string[];
   verification: Verification;
   ok: boolean;
 }
@@ -59,8 +62,59 @@ const newState = (header: HeaderLine): MigrationState => ({
   copied: 0,
   present: 0,
   failed: [],
+  notes: [],
   started_at: header.exported_at,
 });
+
+/** A step of reading a workspace: an entry's line, an entry that could not be read whole, or the list's next page. */
+export type ReadStep =
+  | { kind: 'entry'; id: string; line: EntryLine; notes: string[] }
+  | { kind: 'failed'; id: string; reason: string }
+  /** The list goes on at the page of this cursor: every entry before it was yielded. */
+  | { kind: 'page'; cursor: string };
+
+/**
+ * The reader: the workspace's entries oldest first, from the page of `from.cursor` (the first page without one),
+ * leaving out the ids of that page in `from.done`. A refused token, an unavailable remote or one that is not a
+ * silo API is thrown; an entry that cannot be copied whole is a `failed` step.
+ */
+export async function* readEntries(source: MigrationSource, from: { cursor?: string; done?: Iterable<string> } = {}): AsyncGenerator<ReadStep> {
+  let cursor = from.cursor;
+  let done = new Set(from.done ?? []);
+  for (;;) {
+    const page = await source.page(cursor);
+    for (const { id } of page.entries) {
+      if (done.has(id)) continue;
+      const notes: string[] = [];
+      try {
+        yield { kind: 'entry', id, line: await source.entryLine(id, notes), notes };
+      } catch (error) {
+        if (!(error instanceof EntryFailure)) throw error;
+        yield { kind: 'failed', id, reason: error.message };
+      }
+    }
+    // The end of the list, or a cursor that does not move (a remote bug that would repeat a page for ever).
+    if (page.nextCursor === undefined || page.nextCursor === cursor) return;
+    cursor = page.nextCursor;
+    done = new Set();
+    yield { kind: 'page', cursor };
+  }
+}
+
+/** The workspace as lines of the export format, header to trailer; `onFailure` hears of the entries left out. */
+export async function* workspaceLines(source: MigrationSource, onFailure: (id: string, reason: string) => void): AsyncGenerator<ExportLine> {
+  let count = 0;
+  const steps = readEntries(source);
+  let step = await steps.next();
+  yield source.header();
+  for (; !step.done; step = await steps.next()) {
+    if (step.value.kind === 'entry') {
+      count++;
+      yield step.value.line;
+    } else if (step.value.kind === 'failed') onFailure(step.value.id, step.value.reason);
+  }
+  yield { type: 'end', count };
+}
 
 /**
  * Copies a workspace from `source` into `sink`, oldest entry first, recording after each entry where it stands,
@@ -85,14 +139,16 @@ export async function migrateWorkspace(options: {
     state = newState(header);
     checkpoint.save(state);
   }
+  state.notes ??= [];
   const record = (s: MigrationState) => {
     s.position = sink.position?.() ?? s.position;
     checkpoint.save(s);
   };
+  const handled = (s: MigrationState) => s.copied + s.present + s.failed.length;
 
   // The first page is read before anything is written: a remote that is not a silo API writes no file.
-  let cursor = state.cursor ?? undefined;
-  let page = await source.page(cursor);
+  const steps = readEntries(source, { cursor: state.cursor ?? undefined, done: state.done });
+  let step = await steps.next();
   if (state.position === null) {
     await sink.write(header);
     state.position = 0;
@@ -102,33 +158,27 @@ export async function migrateWorkspace(options: {
   if (progress) {
     let total = 0;
     for await (const _ of source.summaries()) total++;
-    progress.start(total, state.copied + state.present + state.failed.length);
+    progress.start(total, handled(state));
   }
   try {
-    for (;;) {
-      const done = new Set(state.done);
-      for (const { id } of page.entries) {
-        if (done.has(id)) continue;
-        try {
-          const outcome = await sink.write(await source.entryLine(id));
-          if (outcome === 'present') state.present++;
-          else state.copied++;
-        } catch (error) {
-          if (!(error instanceof EntryFailure)) throw error;
-          state.failed.push({ id, reason: error.message });
-        }
-        state.done.push(id);
-        done.add(id);
+    for (; !step.done; step = await steps.next()) {
+      const s = step.value;
+      if (s.kind === 'page') {
+        state.cursor = s.cursor;
+        state.done = [];
         record(state);
-        progress?.update(state.copied + state.present + state.failed.length);
+        continue;
       }
-      // The end of the list, or a cursor that does not move (a remote bug that would repeat a page for ever).
-      if (page.nextCursor === undefined || page.nextCursor === cursor) break;
-      cursor = page.nextCursor;
-      state.cursor = cursor;
-      state.done = [];
+      if (s.kind === 'entry') {
+        if ((await sink.write(s.line)) === 'present') state.present++;
+        else state.copied++;
+        state.notes.push(...s.notes.map((note) => `${s.id}: ${note}`));
+      } else {
+        state.failed.push({ id: s.id, reason: s.reason });
+      }
+      state.done.push(s.id);
       record(state);
-      page = await source.page(cursor);
+      progress?.update(handled(state));
     }
   } finally {
     progress?.stop();
@@ -144,7 +194,7 @@ export async function migrateWorkspace(options: {
     verification.unexpected.length === 0 &&
     verification.duplicated.length === 0 &&
     verification.changed.length === 0;
-  return { copied: state.copied, present: state.present, failed: state.failed, verification, ok };
+  return { copied: state.copied, present: state.present, failed: state.failed, notes: state.notes, verification, ok };
 }
 
 async function verify(source: MigrationSource, sink: MigrationSink, counted: number): Promise<Verification> {

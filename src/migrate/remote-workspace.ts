@@ -8,6 +8,9 @@ import { RemoteStatusError, type RemoteClient } from './remote-client';
 /** The hosted API's largest page. */
 export const PAGE_SIZE = 100;
 
+/** How many versions an entry's answer lists at most (the newest): an entry with more cannot be copied whole. */
+const VERSIONS_LISTED = 100;
+
 /** An entry the remote could not give whole or whose parts do not check: it is not written, and the report says why. */
 export class EntryFailure extends Error {}
 
@@ -92,16 +95,16 @@ export class RemoteWorkspace {
    * too large to be sent (413) or refused by the remote once the client's retries are spent. A refused token or
    * an unreachable remote is thrown as it is: they stop the migration, not just this entry.
    */
-  async entryLine(id: string): Promise<EntryLine> {
+  async entryLine(id: string, notes: string[] = []): Promise<EntryLine> {
     try {
-      return await this.readEntry(id);
+      return await this.readEntry(id, notes);
     } catch (error) {
       if (error instanceof RemoteStatusError) throw new EntryFailure(error.message);
       throw error;
     }
   }
 
-  private async readEntry(id: string): Promise<EntryLine> {
+  private async readEntry(id: string, notes: string[]): Promise<EntryLine> {
     const path = `silo/v1/entries/${encodeURIComponent(id)}`;
     const e = await this.readOne<Json>(this.client.route(path), 'the entry');
     if (typeof e.data !== 'object' || e.data === null) throw new EntryFailure('the remote sent the entry without its data');
@@ -115,6 +118,7 @@ export class RemoteWorkspace {
     const listed: Json[] = Array.isArray(e.versions) && e.versions.length > 0
       ? [...e.versions].reverse()
       : [{ version: e.version, at: e.updated_at, invalid: e.invalid, signed: e.signed, src: 'api' }];
+    if (listed.length >= VERSIONS_LISTED) notes.push(`the remote lists ${listed.length} versions, its newest: any older ones were not copied`);
     const versions: EntryLine['versions'] = [];
     for (const v of listed) {
       let text = envelope;

@@ -7,7 +7,7 @@ import { legacyVersionOf, versionOf, type EntryState } from './entry-history';
 import { referencesOf } from './entry-refs';
 import { entrySummaryJson } from './entry-summary';
 import { searchTermsOf } from './search';
-import type { EntryBundle, ImportOutcome, ImportRecord, TransferContent, TransferFile } from './entry-transfer-store';
+import type { EntryBundle, EntryTransferStore, ImportRecord, TransferContent, TransferFile } from './entry-transfer-store';
 
 /**
  * The export format, version 1 (README, "Moving data"): NDJSON, a header line, one line per entry oldest first,
@@ -372,9 +372,11 @@ export const reportLine = (r: ImportReport): string =>
 export const CUT_SHORT = 'the export ends without its end line: it was cut short';
 
 /** What an import writes through: the store's one call. */
-export interface RestoreTarget {
-  importEntry(workspaceId: string, record: ImportRecord): Promise<ImportOutcome>;
-}
+export type RestoreTarget = Pick<EntryTransferStore, 'importEntries'>;
+
+/** Entries written per transaction, and the most bytes of files a batch holds before it is written. */
+const BATCH_ENTRIES = 100;
+const BATCH_BYTES = 16 * 1024 * 1024;
 
 /**
  * Reads the lines of an export (or of a migration) and writes each entry into `workspaceId`, each in its own
@@ -389,7 +391,43 @@ export class EntryRestorer {
 
   async restore(lines: AsyncIterable<string> | Iterable<string>, workspaceId: string, options: { source: string; onConflict: 'skip' | 'fail' }): Promise<ImportReport> {
     const report: ImportReport = { imported: 0, present: 0, conflicts: 0, refused: 0, problems: [], complete: false };
-    const problem = (number: number, reason: string) => report.problems.push(`${options.source}:${number}: ${reason}`);
+    const numbered: { number: number; text: string }[] = [];
+    const problem = (number: number, reason: string) => numbered.push({ number, text: `${options.source}:${number}: ${reason}` });
+    // Problems in the order of their lines (a batch's conflicts are known after the refusals of later lines).
+    const finish = () => {
+      report.problems = numbered.sort((a, b) => a.number - b.number).map((p) => p.text);
+      return report;
+    };
+    // Checked entries waiting to be written together: each keeps its own outcome, and a refused line among them
+    // is reported in its place.
+    let batch: { number: number; record: ImportRecord }[] = [];
+    let batchBytes = 0;
+    const flush = async (): Promise<boolean> => {
+      if (batch.length === 0) return true;
+      const pending = batch;
+      batch = [];
+      batchBytes = 0;
+      const outcomes = await this.target.importEntries(workspaceId, pending.map((p) => p.record), { stopAtConflict: options.onConflict === 'fail' });
+      for (const [i, outcome] of outcomes.entries()) {
+        const { number, record } = pending[i];
+        if (outcome === 'imported') report.imported++;
+        else if (outcome === 'present') report.present++;
+        else {
+          report.conflicts++;
+          const reason =
+            outcome === 'key-taken'
+              ? `entry ${record.entry.id}: its key "${record.entry.key}" is taken by another entry`
+              : `entry ${record.entry.id} is present with other content (digest or version differ)`;
+          problem(number, reason);
+          if (outcome === 'conflict' && options.onConflict === 'fail') {
+            report.stopped = reason;
+            report.complete = true; // stopped on purpose, not cut short
+            return false;
+          }
+        }
+      }
+      return true;
+    };
     let number = 0;
     let header: ExportHeader | undefined;
     let ended = false;
@@ -402,7 +440,7 @@ export class EntryRestorer {
         } catch (error) {
           problem(number, (error as Error).message);
           report.stopped = (error as Error).message;
-          return report;
+          return finish();
         }
         continue;
       }
@@ -423,43 +461,30 @@ export class EntryRestorer {
         ended = true;
         continue;
       }
-      let record: ImportRecord;
       try {
-        record = importRecordOf(value, workspaceId, {
+        const record = importRecordOf(value, workspaceId, {
           keepVersionIds: header.origin !== undefined,
           bytesOf: this.options.bytesOf ?? (() => undefined),
           newId: this.options.newId,
           now: this.options.clock(),
         });
+        batch.push({ number, record });
+        batchBytes += text.length;
       } catch (error) {
         if (!(error instanceof LineRefusal)) throw error;
         problem(number, error.message);
         report.refused++;
         continue;
       }
-      const outcome = await this.target.importEntry(workspaceId, record);
-      if (outcome === 'imported') report.imported++;
-      else if (outcome === 'present') report.present++;
-      else {
-        report.conflicts++;
-        const reason =
-          outcome === 'key-taken'
-            ? `entry ${record.entry.id}: its key "${record.entry.key}" is taken by another entry`
-            : `entry ${record.entry.id} is present with other content (digest or version differ)`;
-        problem(number, reason);
-        if (options.onConflict === 'fail') {
-          report.stopped = reason;
-          report.complete = true; // stopped on purpose, not cut short
-          return report;
-        }
-      }
+      if ((batch.length >= BATCH_ENTRIES || batchBytes >= BATCH_BYTES) && !(await flush())) return finish();
     }
+    if (!(await flush())) return finish();
     if (header === undefined) {
       problem(1, 'unknown export format: the input is empty');
       report.stopped = 'empty input';
-      return report;
+      return finish();
     }
     report.complete = ended;
-    return report;
+    return finish();
   }
 }

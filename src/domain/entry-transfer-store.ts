@@ -62,9 +62,11 @@ export interface EntryTransferStore {
    */
   pages(workspaceId: string, options: { since?: Date; after?: { createdAt: Date; id: string }; pageSize: number }): AsyncIterable<EntryBundle[]>;
   /**
-   * Writes an entry and all its parts in one transaction, as given, unless its id is present already:
-   * `present` when the stored one has the same digest and version, `conflict` when it differs, `key-taken` when
-   * another entry holds its key. Nothing is written in those cases.
+   * Writes entries, each with all its parts, in one transaction (a batch: one commit for many entries), each as
+   * given unless its id is present already: `present` when the stored one has the same digest and version,
+   * `conflict` when it differs, `key-taken` when another entry holds its key; nothing of such an entry is
+   * written, and the others are. With `stopAtConflict`, the entries after a conflict are left unwritten, and the
+   * outcomes end at it.
    */
-  importEntry(workspaceId: string, record: ImportRecord): Promise<ImportOutcome>;
+  importEntries(workspaceId: string, records: readonly ImportRecord[], options: { stopAtConflict: boolean }): Promise<ImportOutcome[]>;
 }

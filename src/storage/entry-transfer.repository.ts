@@ -104,46 +104,63 @@ export class EntryTransferRepository implements EntryTransferStore {
     };
   }
 
-  async importEntry(workspaceId: string, record: ImportRecord): Promise<ImportOutcome> {
-    const { dataSource, blobs } = this;
-    const { entry } = record;
-    const row = toEntryRow(entry);
+  async importEntries(workspaceId: string, records: readonly ImportRecord[], options: { stopAtConflict: boolean }): Promise<ImportOutcome[]> {
+    if (records.length === 0) return [];
+    const { dataSource } = this;
+    const steps = (record: ImportRecord, mysql: boolean) => this.entrySteps(workspaceId, record, mysql);
     try {
-      return await runTransaction(dataSource, function* (mysql): Generator<Step, ImportOutcome, any> {
-        const found: { digest_alg: string; digest_val: string; version: string | null }[] = yield {
-          sql: `SELECT digest_alg, digest_val, version FROM entries WHERE workspace_id = ? AND id = ?${mysql ? ' FOR UPDATE' : ''}`,
-          parameters: [workspaceId, entry.id],
-        };
-        if (found[0]) {
-          const same = found[0].digest_alg === entry.digest.alg && found[0].digest_val === entry.digest.val && (found[0].version ?? '') === (entry.version ?? '');
-          return same ? 'present' : 'conflict';
+      return await runTransaction(dataSource, function* (mysql): Generator<Step, ImportOutcome[], any> {
+        const outcomes: ImportOutcome[] = [];
+        for (const record of records) {
+          const outcome: ImportOutcome = yield* steps(record, mysql);
+          outcomes.push(outcome);
+          if (outcome === 'conflict' && options.stopAtConflict) break;
         }
-        yield preparedInsert(dataSource, EntryEntity, row);
-        yield* insertSteps(
-          dataSource,
-          EntryVersionEntity,
-          record.versions.map((v, i) => toVersionRow(workspaceId, entry.id, i + 1, v.version, v.data)),
-        );
-        yield* insertSteps(dataSource, EntryStateEntity, record.states.map((s) => toStateRow(workspaceId, s)));
-        yield* insertSteps(dataSource, MetaEntity, record.meta.map((m) => toMetaRow(workspaceId, m)));
-        for (const { file, current, previous } of record.files) {
-          for (const content of [...(current ? [current] : []), ...previous]) {
-            yield* blobs.writeSteps(workspaceId, content.id, chunksOf(content.bytes ?? Buffer.alloc(0)));
-            const stored = { id: content.id, fileId: file.id, size: content.size, hash: content.hash };
-            yield preparedInsert(dataSource, FileContentEntity, toContentRow(workspaceId, entry.id, stored, content.createdAt.getTime()));
-          }
-          yield preparedInsert(dataSource, AttachmentEntity, toAttachmentRow(workspaceId, file));
-        }
-        yield* refInsertSteps([record]);
-        yield* searchRowInserts([{ workspaceId, id: entry.id, folder: entry.folder, createdAt: entry.createdAt, terms: record.searchTerms }], { termRows: mysql });
-        yield* eventSteps(record.events);
-        return 'imported';
+        return outcomes;
       });
     } catch (error) {
-      // The id was free (checked above), so a duplicate is another entry's key.
-      if (duplicateIndexOf(error) === 'key') return 'key-taken';
-      throw error;
+      if (duplicateIndexOf(error) !== 'key') throw error;
+      // Another entry holds the key of one of the batch (which one, SQLite does not say): one at a time, so that
+      // only that one is left out.
+      if (records.length === 1) return ['key-taken'];
+      const outcomes: ImportOutcome[] = [];
+      for (const record of records) {
+        const [outcome] = await this.importEntries(workspaceId, [record], options);
+        outcomes.push(outcome);
+        if (outcome === 'conflict' && options.stopAtConflict) break;
+      }
+      return outcomes;
     }
+  }
+
+  /** One entry's rows, unless its id is present (then what it is): the same mappers and INSERTs as a create's. */
+  private *entrySteps(workspaceId: string, record: ImportRecord, mysql: boolean): Generator<Step, ImportOutcome, any> {
+    const { dataSource, blobs } = this;
+    const { entry } = record;
+    const found: { digest_alg: string; digest_val: string; version: string | null }[] = yield {
+      sql: `SELECT digest_alg, digest_val, version FROM entries WHERE workspace_id = ? AND id = ?${mysql ? ' FOR UPDATE' : ''}`,
+      parameters: [workspaceId, entry.id],
+    };
+    if (found[0]) {
+      const same = found[0].digest_alg === entry.digest.alg && found[0].digest_val === entry.digest.val && (found[0].version ?? '') === (entry.version ?? '');
+      return same ? 'present' : 'conflict';
+    }
+    yield preparedInsert(dataSource, EntryEntity, toEntryRow(entry));
+    yield* insertSteps(dataSource, EntryVersionEntity, record.versions.map((v, i) => toVersionRow(workspaceId, entry.id, i + 1, v.version, v.data)));
+    yield* insertSteps(dataSource, EntryStateEntity, record.states.map((s) => toStateRow(workspaceId, s)));
+    yield* insertSteps(dataSource, MetaEntity, record.meta.map((m) => toMetaRow(workspaceId, m)));
+    for (const { file, current, previous } of record.files) {
+      for (const content of [...(current ? [current] : []), ...previous]) {
+        yield* blobs.writeSteps(workspaceId, content.id, chunksOf(content.bytes ?? Buffer.alloc(0)));
+        const stored = { id: content.id, fileId: file.id, size: content.size, hash: content.hash };
+        yield preparedInsert(dataSource, FileContentEntity, toContentRow(workspaceId, entry.id, stored, content.createdAt.getTime()));
+      }
+      yield preparedInsert(dataSource, AttachmentEntity, toAttachmentRow(workspaceId, file));
+    }
+    yield* refInsertSteps([record]);
+    yield* searchRowInserts([{ workspaceId, id: entry.id, folder: entry.folder, createdAt: entry.createdAt, terms: record.searchTerms }], { termRows: mysql });
+    yield* eventSteps(record.events);
+    return 'imported';
   }
 }
 

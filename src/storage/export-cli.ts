@@ -89,7 +89,8 @@ async function main(): Promise<void> {
     await dataSource.destroy();
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  process.stderr.write(`exported ${count} entries of workspace "${workspace}" in ${seconds.toFixed(2)} s\n`);
+  const peakMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  process.stderr.write(`exported ${count} entries of workspace "${workspace}" in ${seconds.toFixed(2)} s, peak RSS ${peakMb} MB\n`);
 }
 
 main().catch((error: Error) => {

@@ -48,7 +48,8 @@ async function main(): Promise<void> {
   if (report.stopped !== undefined) process.stderr.write(`import stopped: ${report.stopped}\n`);
   else if (!report.complete) process.stderr.write(`${CUT_SHORT}\n`);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  process.stdout.write(`${reportLine(report)} (workspace "${workspace}", ${seconds.toFixed(2)} s)\n`);
+  const peakMb = Math.round(process.resourceUsage().maxRSS / 1024);
+  process.stdout.write(`${reportLine(report)} (workspace "${workspace}", ${seconds.toFixed(2)} s, peak RSS ${peakMb} MB)\n`);
   if (report.stopped !== undefined || !report.complete || report.refused > 0 || report.conflicts > 0) process.exitCode = 1;
 }
 

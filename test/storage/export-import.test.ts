@@ -295,3 +295,14 @@ test('an entry present with other content: reported and skipped, or with --on-co
   expect(skipping.stdout).toMatch(new RegExp(`^imported ${ids.length - 1}, skipped as present 0, conflicts 1, refused 0`));
   expect((await there.get(`/silo/v1/entries/${ids[1]}`)).status).toBe(200);
 });
+
+test('an entry whose key another entry holds is reported, and the others of its batch are imported', async () => {
+  const ws = newWorkspace();
+  const there = client(target.url, await tokenFor(ws));
+  const holder = ok(await there.post('/silo/v1/entries', { data: party('Holder'), key: 'inv-1' })).body;
+  const run = await importInto(targetUrl, ws, await exportOf(sourceUrl, workspace));
+  expect(run.stdout).toMatch(new RegExp(`^imported ${ids.length - 1}, skipped as present 0, conflicts 1, refused 0`));
+  expect(run.stderr).toContain(`${run.file}:2: entry ${ids[0]}: its key "inv-1" is taken by another entry`);
+  expect((await there.get(`/silo/v1/entries/${ids[0]}`)).status).toBe(404);
+  expect(ok(await there.get('/silo/v1/entries?limit=100')).body.list.map((e: any) => e.id).sort()).toEqual([holder.id, ...ids.slice(1)].sort());
+});

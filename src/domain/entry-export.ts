@@ -374,9 +374,12 @@ export const CUT_SHORT = 'the export ends without its end line: it was cut short
 /** What an import writes through: the store's one call. */
 export type RestoreTarget = Pick<EntryTransferStore, 'importEntries'>;
 
-/** Entries written per transaction, and the most bytes of files a batch holds before it is written. */
+/**
+ * Entries written per transaction, and the most bytes of lines a batch holds before it is written: its rows go in
+ * multi-row INSERTs, which stay well under MySQL's max_allowed_packet (a larger entry is a batch by itself).
+ */
 const BATCH_ENTRIES = 100;
-const BATCH_BYTES = 16 * 1024 * 1024;
+const BATCH_BYTES = 4 * 1024 * 1024;
 
 /**
  * Reads the lines of an export (or of a migration) and writes each entry into `workspaceId`, each in its own

@@ -9,7 +9,7 @@ import { FileContentEntity } from './entities/file-content.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { fromAttachmentRow, toAttachmentRow } from './attachment.mapper';
 import { DatabaseBlobStore } from './blob-store';
-import { insertSteps, preparedInsert } from './bulk-insert';
+import { insertSteps } from './bulk-insert';
 import { duplicateIndexOf } from './duplicate-key';
 import { fromStateRow, toStateRow, toVersionRow, versionOfRow } from './entry-history.mapper';
 import { fromEntryRow, toEntryRow } from './entry.mapper';
@@ -107,17 +107,9 @@ export class EntryTransferRepository implements EntryTransferStore {
   async importEntries(workspaceId: string, records: readonly ImportRecord[], options: { stopAtConflict: boolean }): Promise<ImportOutcome[]> {
     if (records.length === 0) return [];
     const { dataSource } = this;
-    const steps = (record: ImportRecord, mysql: boolean) => this.entrySteps(workspaceId, record, mysql);
+    const steps = (mysql: boolean) => this.batchSteps(workspaceId, records, mysql, options.stopAtConflict);
     try {
-      return await runTransaction(dataSource, function* (mysql): Generator<Step, ImportOutcome[], any> {
-        const outcomes: ImportOutcome[] = [];
-        for (const record of records) {
-          const outcome: ImportOutcome = yield* steps(record, mysql);
-          outcomes.push(outcome);
-          if (outcome === 'conflict' && options.stopAtConflict) break;
-        }
-        return outcomes;
-      });
+      return await runTransaction(dataSource, steps);
     } catch (error) {
       if (duplicateIndexOf(error) !== 'key') throw error;
       // Another entry holds the key of one of the batch (which one, SQLite does not say): one at a time, so that
@@ -133,34 +125,54 @@ export class EntryTransferRepository implements EntryTransferStore {
     }
   }
 
-  /** One entry's rows, unless its id is present (then what it is): the same mappers and INSERTs as a create's. */
-  private *entrySteps(workspaceId: string, record: ImportRecord, mysql: boolean): Generator<Step, ImportOutcome, any> {
+  /**
+   * The rows of the entries of a batch whose ids are not present, with multi-row INSERTs (the same mappers and
+   * statements as a create's): one round trip per table and slice of rows, not per entry. An id met earlier in
+   * the batch counts as present.
+   */
+  private *batchSteps(workspaceId: string, records: readonly ImportRecord[], mysql: boolean, stopAtConflict: boolean): Generator<Step, ImportOutcome[], any> {
     const { dataSource, blobs } = this;
-    const { entry } = record;
-    const found: { digest_alg: string; digest_val: string; version: string | null }[] = yield {
-      sql: `SELECT digest_alg, digest_val, version FROM entries WHERE workspace_id = ? AND id = ?${mysql ? ' FOR UPDATE' : ''}`,
-      parameters: [workspaceId, entry.id],
+    const ids = [...new Set(records.map((r) => r.entry.id))];
+    const found: { id: string; digest_alg: string; digest_val: string; version: string | null }[] = yield {
+      sql: `SELECT id, digest_alg, digest_val, version FROM entries WHERE workspace_id = ? AND id IN (${ids.map(() => '?').join(', ')})${mysql ? ' FOR UPDATE' : ''}`,
+      parameters: [workspaceId, ...ids],
     };
-    if (found[0]) {
-      const same = found[0].digest_alg === entry.digest.alg && found[0].digest_val === entry.digest.val && (found[0].version ?? '') === (entry.version ?? '');
-      return same ? 'present' : 'conflict';
-    }
-    yield preparedInsert(dataSource, EntryEntity, toEntryRow(entry));
-    yield* insertSteps(dataSource, EntryVersionEntity, record.versions.map((v, i) => toVersionRow(workspaceId, entry.id, i + 1, v.version, v.data)));
-    yield* insertSteps(dataSource, EntryStateEntity, record.states.map((s) => toStateRow(workspaceId, s)));
-    yield* insertSteps(dataSource, MetaEntity, record.meta.map((m) => toMetaRow(workspaceId, m)));
-    for (const { file, current, previous } of record.files) {
-      for (const content of [...(current ? [current] : []), ...previous]) {
-        yield* blobs.writeSteps(workspaceId, content.id, chunksOf(content.bytes ?? Buffer.alloc(0)));
-        const stored = { id: content.id, fileId: file.id, size: content.size, hash: content.hash };
-        yield preparedInsert(dataSource, FileContentEntity, toContentRow(workspaceId, entry.id, stored, content.createdAt.getTime()));
+    const known = new Map(found.map((row) => [row.id, `${row.digest_alg}:${row.digest_val}:${row.version ?? ''}`]));
+    const outcomes: ImportOutcome[] = [];
+    const writing: ImportRecord[] = [];
+    for (const record of records) {
+      const { entry } = record;
+      const mine = `${entry.digest.alg}:${entry.digest.val}:${entry.version ?? ''}`;
+      const stored = known.get(entry.id);
+      const outcome: ImportOutcome = stored === undefined ? 'imported' : stored === mine ? 'present' : 'conflict';
+      outcomes.push(outcome);
+      if (outcome === 'imported') {
+        writing.push(record);
+        known.set(entry.id, mine);
       }
-      yield preparedInsert(dataSource, AttachmentEntity, toAttachmentRow(workspaceId, file));
+      if (outcome === 'conflict' && stopAtConflict) break;
     }
-    yield* refInsertSteps([record]);
-    yield* searchRowInserts([{ workspaceId, id: entry.id, folder: entry.folder, createdAt: entry.createdAt, terms: record.searchTerms }], { termRows: mysql });
-    yield* eventSteps(record.events);
-    return 'imported';
+    if (writing.length === 0) return outcomes;
+    yield* insertSteps(dataSource, EntryEntity, writing.map((r) => toEntryRow(r.entry)));
+    yield* insertSteps(dataSource, EntryVersionEntity, writing.flatMap((r) => r.versions.map((v, i) => toVersionRow(workspaceId, r.entry.id, i + 1, v.version, v.data))));
+    yield* insertSteps(dataSource, EntryStateEntity, writing.flatMap((r) => r.states.map((s) => toStateRow(workspaceId, s))));
+    yield* insertSteps(dataSource, MetaEntity, writing.flatMap((r) => r.meta.map((m) => toMetaRow(workspaceId, m))));
+    const contents: FileContentEntity[] = [];
+    for (const record of writing) {
+      for (const { file, current, previous } of record.files) {
+        for (const content of [...(current ? [current] : []), ...previous]) {
+          yield* blobs.writeSteps(workspaceId, content.id, chunksOf(content.bytes ?? Buffer.alloc(0)));
+          contents.push(toContentRow(workspaceId, record.entry.id, { id: content.id, fileId: file.id, size: content.size, hash: content.hash }, content.createdAt.getTime()));
+        }
+      }
+    }
+    yield* insertSteps(dataSource, FileContentEntity, contents);
+    yield* insertSteps(dataSource, AttachmentEntity, writing.flatMap((r) => r.files.map(({ file }) => toAttachmentRow(workspaceId, file))));
+    yield* refInsertSteps(writing);
+    const searchRows = writing.map(({ entry, searchTerms }) => ({ workspaceId, id: entry.id, folder: entry.folder, createdAt: entry.createdAt, terms: searchTerms }));
+    yield* searchRowInserts(searchRows, { termRows: mysql });
+    yield* eventSteps(writing.flatMap((r) => r.events));
+    return outcomes;
   }
 }
 

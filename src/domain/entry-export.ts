@@ -231,6 +231,16 @@ const date = (o: Obj, name: string, where: string): Date => {
 };
 const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
+/** The id an envelope stored before versions existed goes by (legacyVersionOf its document's digest), or undefined. */
+function legacyVersionOfText(text: string): string | undefined {
+  try {
+    const doc = (JSON.parse(text) as { doc?: unknown }).doc;
+    return isObj(doc) ? legacyVersionOf(digestOf(doc as JsonObject).val) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where the bytes of a file come from in `--files-dir` mode: the content of that SHA-256, or undefined when missing. */
 export type BytesOf = (sha256: string) => Buffer | undefined;
 
@@ -264,7 +274,8 @@ export function importRecordOf(
   if (computed.alg !== alg || computed.val !== val.toLowerCase()) fail(`digest differs from the envelope's document (${computed.alg}:${computed.val})`);
   const version = str(line, 'version', '');
   const checkVersion = (text: string, given: string, where: string) => {
-    if (!options.keepVersionIds && given !== versionOf(text) && given !== legacyVersionOf(val)) fail(`${where}version ${given} is not the version of its envelope (${versionOf(text)})`);
+    if (options.keepVersionIds || given === versionOf(text) || given === legacyVersionOfText(text)) return;
+    fail(`${where}version ${given} is not the version of its envelope (${versionOf(text)})`);
   };
   checkVersion(envelopeText, version, '');
 

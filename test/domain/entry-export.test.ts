@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { digestOf } from '../../src/document/head/header';
-import { versionOf } from '../../src/domain/entry-history';
+import { legacyVersionOf, versionOf } from '../../src/domain/entry-history';
 import { EntryRestorer, entryLineOf, importRecordOf, parseHeader, type EntryLine } from '../../src/domain/entry-export';
 import type { ImportOutcome, ImportRecord } from '../../src/domain/entry-transfer-store';
 
@@ -70,6 +70,9 @@ test('file bytes must have the sha256 and size given; a migration keeps version 
   const renamed = { ...remote, version: 'remote1234', versions: [{ ...remote.versions[0], version: 'remote1234' }] };
   expect(() => importRecordOf(renamed, 'w', options)).toThrow('version remote1234 is not the version of its envelope');
   expect(importRecordOf(renamed, 'w', { ...options, keepVersionIds: true }).entry.version).toBe('remote1234');
+  // An entry stored before versions existed goes by the start of its digest.
+  const legacy = legacyVersionOf(remote.digest.val);
+  expect(importRecordOf({ ...remote, version: legacy, versions: [{ ...remote.versions[0], version: legacy }] }, 'w', options).entry.version).toBe(legacy);
 });
 
 test('entries are written 100 to a batch; problems are listed in the order of their lines; a conflict with fail stops the import', async () => {

@@ -6,7 +6,7 @@
 /** Domain modules that only describe things (models, the ports storage implements, constants): storage may use these. */
 const DOMAIN_MODEL_AND_PORTS = [
   'entry', 'entry-ref', 'entry-store', 'entry-history', 'entry-history-store', 'meta-store', 'file-store', 'file-content',
-  'spool-store', 'search-store', 'store-errors', 'entry-event', 'event-store', 'webhook', 'webhook-store',
+  'spool-store', 'search-store', 'store-errors', 'entry-event', 'event-store', 'webhook', 'webhook-store', 'entry-transfer-store',
 ];
 
 module.exports = {

@@ -9,7 +9,8 @@
  * --report FILE.json (print and chart a saved run again), --only neighbours|events|console|executors|galera (the noisy-neighbour
  * step, graphql-jit against graphql-js, or the service on a local Galera cluster, alone), --only search
  * [--search-count N] (search latency on N seeded entries, default 1,000,000), --only http [--scenarios ID,ID] (the
- * HTTP scenarios alone, or those named, after the seed), --mariadb-database NAME (default bench).
+ * HTTP scenarios alone, or those named, after the seed), --only export [--count N] (export and import of N seeded
+ * entries, default 100,000), --mariadb-database NAME (default bench).
  * See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
@@ -27,6 +28,7 @@ import { benchGalera, printGalera } from './galera';
 import { benchNeighbours } from './neighbours';
 import { benchConsole } from './console';
 import { benchEvents } from './events';
+import { benchExport, exportReport } from './export';
 import { markdownReport, printReport } from './report';
 import { deepPagingLoads, type BenchResults, type DatabaseResults, type HttpScenarioResult, type LeakResult, type MeasuredLoad } from './results';
 import {
@@ -89,6 +91,9 @@ const scenarioIds = option('scenarios')?.split(',');
 /** `--only search`: search latency alone, on a workspace of `--search-count` entries (default 1,000,000). */
 const onlySearch = option('only') === 'search';
 const searchCount = Number(option('search-count') ?? 1_000_000);
+/** `--only export [--count N]`: export and import of N seeded entries (default 100,000), alone (bench/export.ts). */
+const onlyExport = option('only') === 'export';
+const exportCount = Number(option('count') ?? 100_000);
 /** `--mariadb-database NAME`: the database the run drops, creates and uses (default `bench`). */
 const mariadbName = option('mariadb-database') ?? 'bench';
 const outDir = path.join(ROOT, 'bench', 'results');
@@ -299,6 +304,34 @@ async function searchAlone(env: Record<string, string>) {
   }
 }
 
+/** `--only export`: per database, seed, export, and import into a fresh database of the same kind; bench/results/export-<db>.txt and .json. */
+async function exportAlone(): Promise<void> {
+  if (!Number.isSafeInteger(exportCount) || exportCount < 1) throw new Error('--count must be a whole number of at least 1');
+  for (const name of databases) {
+    log(`\n${name}:`);
+    const db = name === 'sqlite' ? sqliteDatabase(keep) : await mariadbDatabase(mariadbUrl, keep, mariadbName);
+    if ('unavailable' in db) {
+      log(`  skipped: ${db.unavailable}`);
+      continue;
+    }
+    const target = name === 'sqlite' ? sqliteDatabase(false) : await mariadbDatabase(mariadbUrl, false, `${mariadbName}_import`);
+    if ('unavailable' in target) throw new Error(target.unavailable);
+    try {
+      log(`  ${db.describe}`);
+      const result = await benchExport(name, { ...db.env, JWT_SECRET }, { ...target.env, JWT_SECRET }, exportCount, log);
+      mkdirSync(outDir, { recursive: true });
+      // A run of fewer entries than the default writes *.tmp files, which git ignores, as --quick does.
+      const suffix = exportCount === 100_000 ? '' : '.tmp';
+      writeFileSync(path.join(outDir, `export-${name}.json${suffix}`), `${JSON.stringify({ startedAt: new Date().toISOString(), machine: { cores: os.cpus().length, node: process.version }, describe: db.describe, ...result }, null, 2)}\n`);
+      writeFileSync(path.join(outDir, `export-${name}.txt${suffix}`), exportReport(result, db.describe));
+      log(`  wrote bench/results/export-${name}.json${suffix} and export-${name}.txt${suffix}`);
+    } finally {
+      await db.dispose();
+      await target.dispose();
+    }
+  }
+}
+
 async function executors(env: Record<string, string>) {
   const result = await benchGraphqlExecutors(env, JWT_SECRET, settings.seconds);
   log(`  GraphQL entries(first: 20) at c=10: ${result.jitRps} req/s with graphql-jit, ${result.graphqlJsRps} req/s with graphql-js (${result.ratio})`);
@@ -351,6 +384,8 @@ async function main(): Promise<void> {
     log('\nwrote bench/results/galera.json.tmp');
     return;
   }
+
+  if (onlyExport) return exportAlone();
 
   for (const name of databases) {
     log(`\n${name}:`);

@@ -4,6 +4,7 @@ import { canonicalJson, sha256Hex } from '../document/base/c14n';
 import { digestOf } from '../document/head/header';
 import { envelopeOf, type Entry } from './entry';
 import type { EntryImporter } from './entry-import';
+import { versionOf } from './entry-history';
 import { buildSnippet } from './snippet';
 
 const SERVICES = ['Development services', 'Consulting', 'Hosting', 'Support plan', 'Training', 'Design work', 'Licences'];
@@ -106,7 +107,9 @@ function restamp(template: Template, ids: { head: string; doc: string }, code: s
     }
   }
   const data: Envelope = { ...source, head: { ...source.head, uuid: ids.head, dig: digest }, doc };
-  return { ...template.entry, id: ids.head, digest: { ...digest }, snippet: buildSnippet(data), data, dataJson: undefined, createdAt: at, updatedAt: at };
+  // The copy's own text and version: the template's version would name an envelope the copy is not.
+  const dataJson = JSON.stringify(data);
+  return { ...template.entry, id: ids.head, digest: { ...digest }, snippet: buildSnippet(data), data, dataJson, version: versionOf(dataJson), createdAt: at, updatedAt: at };
 }
 
 function editedCanonical(template: Template, docUuid: string, code: string): string {

@@ -1,5 +1,6 @@
 import { digestOf } from '../../src/document/head/header';
 import { processDocument } from '../../src/document';
+import { versionOf } from '../../src/domain/entry-history';
 import { EntryImporter } from '../../src/domain/entry-import';
 import type { EntryStore } from '../../src/domain/entry-store';
 import { sampleBody, sampleEntries, sampleInvoice } from '../../src/domain/sample-entries';
@@ -16,7 +17,7 @@ describe('sample entries', () => {
     expect(sampleInvoice(10).lines).toHaveLength(10);
   });
 
-  test('copies carry their own uuids, number, time and the digest of their own document', async () => {
+  test('copies carry their own uuids, number, time, the digest of their own document and the version of their own text', async () => {
     const entries = [];
     for await (const entry of sampleEntries(new EntryImporter(noStore), 'ws', 250, { templates: 20, newest: new Date('2026-01-01T00:00:00Z'), stepMs: 1000 })) {
       entries.push(entry);
@@ -30,6 +31,9 @@ describe('sample entries', () => {
       expect(data.head.dig).toEqual(digestOf(data.doc));
       expect(entry.digest).toEqual(data.head.dig);
       expect(entry.snippet).toEqual(buildSnippet(data));
+      // The version is that of the copy's own stored text, as a create's is (an export's import checks it).
+      expect(entry.dataJson).toBe(JSON.stringify(data));
+      expect(entry.version).toBe(versionOf(entry.dataJson!));
     }
     const invoices = entries.filter((e) => e.docSchema.endsWith('bill/invoice'));
     expect(invoices[3].data!.doc.code).not.toBe(invoices[4].data!.doc.code);

@@ -1,15 +1,23 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Presets, SingleBar } from 'cli-progress';
+import { v7 as uuidv7 } from 'uuid';
 import { optionValue } from '../cli-options';
+import { loadConfig } from '../config';
+import { EntryRestorer } from '../domain/entry-export';
+import { openDataSource } from '../storage/data-source';
+import { EntryRepository } from '../storage/entry.repository';
+import { EntryTransferRepository } from '../storage/entry-transfer.repository';
 import { CheckpointFile } from './checkpoint';
+import { DatabaseSink } from './database-sink';
 import { FileSink } from './file-sink';
-import { migrateWorkspace, type MigrationProgress, type MigrationReport } from './migrate-workspace';
+import { migrateWorkspace, type MigrationProgress, type MigrationReport, type MigrationSink } from './migrate-workspace';
 import { RemoteClient, RemoteRefusedError, RemoteUnavailableError } from './remote-client';
 import { NotSiloError, PAGE_SIZE, RemoteWorkspace } from './remote-workspace';
 
 const USAGE = `usage:
-  npm run migrate-from -- --base-url URL --token TOKEN (or MIGRATE_FROM_TOKEN) --workspace W --out FILE [--checkpoint FILE]
+  npm run migrate-from -- --base-url URL --token TOKEN (or MIGRATE_FROM_TOKEN) --workspace W [--out FILE] [--checkpoint FILE]
+      without --out, into this service's database (DATABASE_URL), workspace W
       [--timeout SECONDS (30)] [--attempts N (8)] [--page-size N (100)] [--progress-every N (100)]`;
 
 /** `<name>@<version>` of this service, for the file's header: found from this file upward, in src/ or dist/src/. */
@@ -89,14 +97,12 @@ async function main(): Promise<number> {
   const attempts = Number(option('attempts') ?? 8);
   const every = Number(option('progress-every') ?? 100);
   const pageSize = Number(option('page-size') ?? PAGE_SIZE);
-  if (!baseUrl || !token || !workspace || !out || !(timeout > 0) || !(attempts >= 1) || !(every >= 1) || !(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= PAGE_SIZE) || !/^https?:\/\//.test(baseUrl)) {
+  if (!baseUrl || !token || !workspace || !(timeout > 0) || !(attempts >= 1) || !(every >= 1) || !(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= PAGE_SIZE) || !/^https?:\/\//.test(baseUrl)) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
-  const checkpoint = new CheckpointFile(option('checkpoint') ?? `${out}.checkpoint.json`);
+  const checkpoint = new CheckpointFile(option('checkpoint') ?? (out ? `${out}.checkpoint.json` : `migrate-from-${workspace.replace(/[^A-Za-z0-9_.-]/g, '_')}.checkpoint.json`));
   const state = checkpoint.load();
-  const sink = state ? FileSink.resume(out, state.position ?? 0) : FileSink.create(out);
-  if (state) process.stderr.write(`resuming from ${checkpoint.file}: ${state.copied + state.present + state.failed.length} entries done\n`);
   const client = new RemoteClient({
     baseUrl,
     token,
@@ -107,6 +113,8 @@ async function main(): Promise<number> {
     },
   });
   const source = new RemoteWorkspace(client, workspace, serviceName(), pageSize);
+  const { sink, close } = out ? fileSink(out, state ? (state.position ?? 0) : undefined) : await databaseSink(workspace, source.header());
+  if (state) process.stderr.write(`resuming from ${checkpoint.file}: ${state.copied + state.present + state.failed.length} entries done\n`);
   try {
     const report = await migrateWorkspace({ source, sink, checkpoint, progress: progressOn(process.stderr, every) });
     process.stdout.write(reportText(report));
@@ -118,8 +126,32 @@ async function main(): Promise<number> {
     else process.stderr.write(`migration stopped: ${e.stack ?? e.message}\nrun the same command again to resume from ${checkpoint.file}\n`);
     return 1;
   } finally {
-    sink.close();
+    await close();
   }
+}
+
+/** The export-format file: new, or cut back to the length the checkpoint recorded. */
+function fileSink(out: string, resumeAt: number | undefined): { sink: MigrationSink; close: () => Promise<void> } {
+  const sink = resumeAt === undefined ? FileSink.create(out) : FileSink.resume(out, resumeAt);
+  return { sink, close: async () => sink.close() };
+}
+
+/** This service's database, as the service is configured: each entry written through the import's restorer. */
+async function databaseSink(workspace: string, header: ReturnType<RemoteWorkspace['header']>): Promise<{ sink: MigrationSink; close: () => Promise<void> }> {
+  const dataSource = await openDataSource(loadConfig().database);
+  const restorer = new EntryRestorer(new EntryTransferRepository(dataSource), { newId: uuidv7, clock: () => new Date() });
+  const entries = new EntryRepository(dataSource);
+  async function* stored() {
+    let after: { createdAt: number; id: string } | undefined;
+    for (;;) {
+      const page = await entries.list(workspace, { ascending: true, after, limit: 100 });
+      for (const entry of page) yield { id: entry.id, digest: entry.digest };
+      if (page.length < 100) return;
+      const last = page[page.length - 1];
+      after = { createdAt: last.createdAt.getTime(), id: last.id };
+    }
+  }
+  return { sink: new DatabaseSink(restorer, workspace, header, stored), close: () => dataSource.destroy() };
 }
 
 main().then(

@@ -170,7 +170,13 @@ export async function migrateWorkspace(options: {
         continue;
       }
       if (s.kind === 'entry') {
-        if ((await sink.write(s.line)) === 'present') state.present++;
+        // A sink may refuse one entry (the database's import checks), as the remote may fail one: reported, not fatal.
+        const outcome = await sink.write(s.line).catch((error: unknown) => {
+          if (error instanceof EntryFailure) return error;
+          throw error;
+        });
+        if (outcome instanceof EntryFailure) state.failed.push({ id: s.id, reason: outcome.message });
+        else if (outcome === 'present') state.present++;
         else state.copied++;
         state.notes.push(...s.notes.map((note) => `${s.id}: ${note}`));
       } else {

@@ -12,7 +12,8 @@ import { migrateWorkspace, workspaceLines } from '../../src/migrate/migrate-work
 import { RemoteClient } from '../../src/migrate/remote-client';
 import { RemoteWorkspace } from '../../src/migrate/remote-workspace';
 import { invoice } from '../helpers/documents';
-import { client, message, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
+import { createConnection } from 'mysql2/promise';
+import { client, MARIADB_URL, message, newWorkspace, party, startServer, testDatabase, tokenFor, type TestServer } from '../helpers/server';
 
 /**
  * `migrate-from` against a real server of this service, with a faulty proxy in front of it: the output file must
@@ -226,10 +227,10 @@ test('through a proxy that answers 503, stalls and resets, every entry is copied
 });
 
 /** Runs the CLI as its own process; `until` may kill it (SIGKILL) on a line of its stderr. */
-function runCli(args: string[], until?: (stderr: string) => boolean) {
+function runCli(args: string[], until?: (stderr: string) => boolean, env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; ms: number }>((resolve, reject) => {
     const started = Date.now();
-    const child = spawn(process.execPath, ['--require', './scripts/register-ts.js', 'src/migrate/migrate-cli.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--require', './scripts/register-ts.js', 'src/migrate/migrate-cli.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -269,6 +270,73 @@ test('the CLI killed with SIGKILL twice resumes from its checkpoint: nothing dup
   const again = await runCli(args);
   expect(again.code).toBe(0);
   await expectCopyOfSource(out);
+});
+
+/** A database of this test's kind for a second instance: a SQLite file, or a MariaDB database made for it. */
+async function targetDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  if (testDatabase() === 'sqlite') return { url: `sqlite:${path.join(dir, 'target.sqlite')}`, drop: async () => {} };
+  const url = new URL(MARIADB_URL);
+  const name = `${url.pathname.slice(1)}_migrate_target`;
+  const onServer = async (sql: string) => {
+    const server = new URL(MARIADB_URL);
+    server.pathname = '/';
+    const connection = await createConnection(server.toString());
+    await connection.query(sql).finally(() => connection.end());
+  };
+  await onServer(`DROP DATABASE IF EXISTS \`${name}\``);
+  await onServer(`CREATE DATABASE \`${name}\``);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS \`${name}\``) };
+}
+
+test('without --out, into the database of a second instance: killed and resumed, then every entry served there as on the source', async () => {
+  const target = await targetDatabase();
+  const env = { DATABASE_URL: target.url, DATA_DIR: path.join(dir, 'target-data'), LOG_LEVEL: 'silent' };
+  const checkpoint = path.join(dir, 'into-db.checkpoint.json');
+  const args = ['--base-url', source.url, '--token', token, '--workspace', 'copied', '--checkpoint', checkpoint, '--progress-every', '1', '--page-size', '25'];
+  let second: TestServer | undefined;
+  try {
+    const first = await runCli(args, (stderr) => doneIn(stderr) >= 20, env);
+    expect(first.signal).toBe('SIGKILL');
+    const rest = await runCli(args, undefined, env);
+    expect(rest.stderr).toMatch(/resuming from/);
+    expect(rest.code).toBe(0);
+    // An entry written before the kill but not yet in the checkpoint is found present, not written twice.
+    const copied = Number(/copied: (\d+)/.exec(rest.stdout)?.[1]);
+    const present = Number(/skipped as already present: (\d+)/.exec(rest.stdout)?.[1]);
+    expect(copied + present).toBe(ENTRIES);
+    expect(present).toBeLessThanOrEqual(1);
+    expect(rest.stdout).toContain('migration complete and verified');
+
+    second = await startServer({ DATABASE_URL: target.url });
+    const there = client(second.url, await tokenFor('copied'));
+    const here = client(source.url, token);
+    const ids = await sourceIds();
+    const listed: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = ok(await there.get(`/silo/v1/entries?ascending=true&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`), 'list');
+      listed.push(...page.list.map((e: { id: string }) => e.id));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(listed).toEqual(ids);
+    for (const id of ids) {
+      const [a, b] = [ok(await here.get(`/silo/v1/entries/${id}`), 'source entry'), ok(await there.get(`/silo/v1/entries/${id}`), 'copied entry')];
+      const facts = (e: any) => [e.id, e.key, e.folder, e.created_at, e.digest, e.version, e.state, e.data];
+      expect(facts(b)).toEqual(facts(a));
+      expect(b.versions.map((v: any) => v.version)).toEqual(a.versions.map((v: any) => v.version));
+      const states = (api: typeof here) => api.get(`/silo/v1/entries/${id}/states`).then((r) => ok(r, 'states').list.map((s: any) => [s.key, s.notes, s.created_at]));
+      expect(await states(there)).toEqual(await states(here));
+      for (const [fileId, sent] of uploaded.get(id) ?? []) {
+        const file = b.attachments.find((f: any) => f.id === fileId);
+        const bytes = Buffer.from(await (await fetch(new URL(file.url, second.url))).arrayBuffer());
+        expect(bytes.equals(sent.current)).toBe(true);
+      }
+    }
+  } finally {
+    await second?.close();
+    await target.drop();
+  }
 });
 
 test('a wrong token stops at once with the message and a failing exit code', async () => {

@@ -11,7 +11,7 @@ import { EntryTransferRepository } from '../storage/entry-transfer.repository';
 import { CheckpointFile } from './checkpoint';
 import { DatabaseSink } from './database-sink';
 import { FileSink } from './file-sink';
-import { migrateWorkspace, type MigrationProgress, type MigrationReport, type MigrationSink } from './migrate-workspace';
+import { CheckpointMismatchError, migrateWorkspace, type MigrationProgress, type MigrationReport, type MigrationSink } from './migrate-workspace';
 import { RemoteClient, RemoteRefusedError, RemoteUnavailableError } from './remote-client';
 import { NotSiloError, PAGE_SIZE, RemoteWorkspace } from './remote-workspace';
 
@@ -122,6 +122,7 @@ async function main(): Promise<number> {
   } catch (error) {
     const e = error as Error;
     if (error instanceof RemoteRefusedError || error instanceof NotSiloError) process.stderr.write(`${e.message}\n`);
+    else if (error instanceof CheckpointMismatchError) process.stderr.write(`${e.message}: give another --checkpoint (or --out)\n`);
     else if (error instanceof RemoteUnavailableError) process.stderr.write(`${e.message}\nstopped; run the same command again to resume from ${checkpoint.file}\n`);
     else process.stderr.write(`migration stopped: ${e.stack ?? e.message}\nrun the same command again to resume from ${checkpoint.file}\n`);
     return 1;

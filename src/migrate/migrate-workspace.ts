@@ -14,6 +14,9 @@ export interface MigrationSink {
   written?(): AsyncIterable<EntrySummary>;
 }
 
+/** A checkpoint file of another remote or workspace: resuming from it would mix two migrations. */
+export class CheckpointMismatchError extends Error {}
+
 /** What a migration reads: a remote workspace (RemoteWorkspace), or a fake in a unit test. */
 export interface MigrationSource {
   header(): HeaderLine;
@@ -133,7 +136,7 @@ export async function migrateWorkspace(options: {
   const header = source.header();
   let state = checkpoint.load();
   if (state && (state.origin !== (header.origin ?? '') || state.workspace !== header.workspace)) {
-    throw new Error(`the checkpoint is of ${state.origin} workspace ${state.workspace}, not of ${header.origin} workspace ${header.workspace}`);
+    throw new CheckpointMismatchError(`the checkpoint is of ${state.origin} workspace ${state.workspace}, not of ${header.origin} workspace ${header.workspace}`);
   }
   if (!state) {
     state = newState(header);

@@ -70,7 +70,7 @@ interface MetaLine {
   updated_at: string;
 }
 
-interface PreviousContentLine {
+export interface PreviousContentLine {
   id: string;
   created_at: string;
   sha256: string;
@@ -78,7 +78,7 @@ interface PreviousContentLine {
   data?: string;
 }
 
-interface FileLine {
+export interface FileLine {
   id: string;
   name: string;
   desc?: string;

@@ -91,6 +91,8 @@ async function main(): Promise<void> {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const peakMb = Math.round(process.resourceUsage().maxRSS / 1024);
   process.stderr.write(`exported ${count} entries of workspace "${workspace}" in ${seconds.toFixed(2)} s, peak RSS ${peakMb} MB\n`);
+  // The API never shows a secure meta row's value; the operator's export does, so the file is as sensitive as the database.
+  process.stderr.write('note: the export holds secure meta rows with their values: keep it as you keep the database\n');
 }
 
 main().catch((error: Error) => {

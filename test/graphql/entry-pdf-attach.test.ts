@@ -18,7 +18,7 @@ describe('Mutation.attachEntryPdf', () => {
     const reply = await gql.run(AttachEntryPdfDocument, { id: entry.id });
     expect(reply.body.errors).toBeUndefined();
     const file = reply.body.data!.attachEntryPdf;
-    expect(file).toMatchObject({ entryId: entry.id, name: 'GQ-12.pdf', mime: 'application/pdf', stored: true });
+    expect(file).toMatchObject({ entryId: entry.id, name: 'GQ-12.pdf', mime: 'application/pdf', category: 'format', stored: true });
     expect(file.size).toBeGreaterThan(0);
 
     const meta = (await rest.get(`/silo/v1/entries/${entry.id}/files/${file.id}/meta`)).body;

@@ -69,6 +69,19 @@ describe("GraphQL's Attachment.url is REST's link for the file", () => {
     expect(await fetchText(link, { authorization: `Bearer ${token}` })).toEqual({ status: 200, text: 'private bytes' });
   });
 
+  test('a file\'s key, category, embeddable and private read as REST shows them', async () => {
+    const { gql, rest, entryId, hidden } = await entryWithFiles();
+    const described = await rest.post(`/silo/v1/entries/${entryId}/files`, {
+      name: 'terms.pdf', mime: 'application/pdf', key: 'terms', category: 'agreement', embeddable: true, data: Buffer.from('%PDF-1.7').toString('base64'),
+    });
+    expect(described.status).toBe(200);
+    const reply = await gql.query('query ($id: ID!) { entry(id: $id) { attachments { id key category embeddable private } } }', { id: entryId });
+    expect(reply.body.errors).toBeUndefined();
+    const shown = new Map((reply.body.data.entry.attachments as { id: string }[]).map((a) => [a.id, a]));
+    expect(shown.get(described.body.id)).toEqual({ id: described.body.id, key: 'terms', category: 'agreement', embeddable: true, private: false });
+    expect(shown.get(hidden.id)).toMatchObject({ private: true, key: null, category: null });
+  });
+
   test('a query sent by GET gets the same links, and PUBLIC_BASE_URL makes their address as it does REST\'s', async () => {
     const behindProxy = await startServer({ PUBLIC_BASE_URL: 'https://files.example.com/base/' });
     try {

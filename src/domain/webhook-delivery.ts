@@ -73,6 +73,8 @@ export class WebhookDispatcher {
   private readonly running = new Set<Promise<void>>();
   /** Of them, per workspace. */
   private readonly workingIn = new Tally();
+  /** The endpoints this process is delivering to (bounded by `concurrency`): never claimed twice at once. */
+  private readonly delivering = new Set<string>();
   private readonly stopping = new AbortController();
   /** The endpoints of a workspace claimed together read its feed once (shared while the read runs). */
   private readonly feedStates = new SharedReads<FeedState>({ keepMs: 0, maxEntries: 1_000 });
@@ -126,7 +128,10 @@ export class WebhookDispatcher {
         const now = this.clock();
         // Each workspace up to its share, counting what this claim takes.
         const taken = new Tally();
-        const accept = (workspaceId: string) => {
+        const accept = (workspaceId: string, id: string) => {
+          // An endpoint this process still delivers to whose lease ran out meanwhile (a stalled loop, a slow
+          // receiver): a second run beside the first would send each of its events twice.
+          if (this.delivering.has(endpointKey(workspaceId, id))) return false;
           if (this.workingIn.of(workspaceId) + taken.of(workspaceId) >= this.options.workspaceConcurrency) return false;
           taken.add(workspaceId);
           return true;
@@ -143,10 +148,13 @@ export class WebhookDispatcher {
   }
 
   private work(endpoint: WebhookEndpoint): void {
+    const key = endpointKey(endpoint.workspaceId, endpoint.id);
+    this.delivering.add(key);
     this.workingIn.add(endpoint.workspaceId);
     const run = this.deliverDue(endpoint)
       .catch((error) => this.onError(error))
       .finally(() => {
+        this.delivering.delete(key);
         this.workingIn.remove(endpoint.workspaceId);
         this.running.delete(run);
         this.wake();
@@ -271,3 +279,6 @@ const progressOf = (endpoint: WebhookEndpoint): EndpointProgress => ({
   nextAttemptAt: endpoint.nextAttemptAt,
   failingSince: endpoint.failingSince,
 });
+
+/** An endpoint's key among those this process delivers to. */
+const endpointKey = (workspaceId: string, id: string) => `${workspaceId}\n${id}`;

@@ -26,7 +26,7 @@ export interface WebhookStore {
    * Leases at most `limit` endpoints that are due (enabled, not leased, their retry time passed, their feed past
    * what they were delivered) to `owner` until `until`; none that another process holds.
    */
-  claimDue(owner: string, now: Date, until: Date, limit: number, accept?: (workspaceId: string) => boolean): Promise<WebhookEndpoint[]>;
+  claimDue(owner: string, now: Date, until: Date, limit: number, accept?: (workspaceId: string, id: string) => boolean): Promise<WebhookEndpoint[]>;
   /** Writes where a leased endpoint stands, and keeps its lease to `leaseUntil` (or ends it): false if the lease was lost. */
   progress(endpoint: WebhookEndpoint, owner: string, progress: EndpointProgress, at: Date, leaseUntil?: Date): Promise<boolean>;
 }

@@ -172,7 +172,7 @@ export class WebhookRepository implements WebhookStore {
    * SQLite, whose write transaction is alone on the database, by an UPDATE that holds only if no live lease
    * is there.
    */
-  async claimDue(owner: string, now: Date, until: Date, limit: number, accept: (workspaceId: string) => boolean = () => true): Promise<WebhookEndpoint[]> {
+  async claimDue(owner: string, now: Date, until: Date, limit: number, accept: (workspaceId: string, id: string) => boolean = () => true): Promise<WebhookEndpoint[]> {
     const at = now.getTime();
     // Read first, outside a transaction: a poll that finds nothing due writes nothing (SQLite's write lock stays free).
     const found: { workspace_id: string; id: string }[] = await this.dataSource.query(
@@ -182,7 +182,7 @@ export class WebhookRepository implements WebhookStore {
       [at, at, limit * 4],
     );
     // The caller's share rule (each workspace's endpoints worked at once), in the order found.
-    const due = found.filter((row) => accept(row.workspace_id)).slice(0, limit * 2);
+    const due = found.filter((row) => accept(row.workspace_id, row.id)).slice(0, limit * 2);
     if (due.length === 0) return [];
     const stillDue = 'enabled = 1 AND (next_attempt_at IS NULL OR next_attempt_at <= ?) AND (lease_until IS NULL OR lease_until < ?)';
     return runTransaction(this.dataSource, function* (mysql): Generator<Step, WebhookEndpoint[], any> {

@@ -117,7 +117,9 @@ describe('delivery', () => {
     expect(rx.hooks.map((h) => h.answered)).toEqual([500, 500, 204]);
     expect(new Set(rx.hooks.map((h) => h.headers['webhook-id'])).size).toBe(1);
     for (const delivered of rx.hooks) expect(verifies(delivered, hook.secret)).toBe(true);
-    const deliveries = (await api.get(`/silo/v1/webhooks/${hook.id}/deliveries`)).body.list;
+    // The attempt is recorded once its answer is in: the receiver may see the third before its row is committed.
+    let deliveries: any[] = [];
+    await waitFor(async () => (deliveries = (await api.get(`/silo/v1/webhooks/${hook.id}/deliveries`)).body.list).length === 3, 5_000, 'the third attempt recorded');
     expect(deliveries.map((d: any) => [d.status, d.attempt, d.response_code])).toEqual([['delivered', 3, 204], ['retrying', 2, 500], ['retrying', 1, 500]]);
     expect(deliveries[1].next_attempt_at).toBeDefined();
     expect(deliveries[1].response_excerpt).toBe('answered 500');
@@ -151,7 +153,8 @@ describe('delivery', () => {
     await createEntry('Taken');
     await waitFor(() => rx.accepted.length === 1, 15_000, 'the second event');
     expect(rx.hooks.map((h) => [h.payload.position, h.answered])).toEqual([[1, 410], [2, 200]]);
-    const deliveries = (await api.get(`/silo/v1/webhooks/${hook.id}/deliveries`)).body.list;
+    let deliveries: any[] = [];
+    await waitFor(async () => (deliveries = (await api.get(`/silo/v1/webhooks/${hook.id}/deliveries`)).body.list).length === 2, 5_000, 'both attempts recorded');
     expect(deliveries.map((d: any) => [d.position, d.status, d.response_code])).toEqual([[2, 'delivered', 200], [1, 'failed', 410]]);
   });
 

@@ -89,7 +89,9 @@ describe('production timeouts', () => {
 describe('shortened timeouts', () => {
   let t: TestServer;
   let token: string;
-  const timeouts = { headersMs: 1500, requestMs: 3000, keepAliveMs: 1000 };
+  // Long enough that a prompt client's headers are read in time while CI's two sides load both cores (1.5 s once
+  // answered a prompt request 408 there), short enough to keep the file quick.
+  const timeouts = { headersMs: 3000, requestMs: 5000, keepAliveMs: 1000 };
   beforeAll(async () => {
     t = await startServer({}, { timeouts });
     token = await tokenFor(newWorkspace());

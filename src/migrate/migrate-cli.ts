@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Presets, SingleBar } from 'cli-progress';
 import { v7 as uuidv7 } from 'uuid';
 import { optionValue } from '../cli-options';
 import { loadConfig } from '../config';
+import { serviceName } from '../service-name';
 import { EntryRestorer } from '../domain/entry-export';
 import { openDataSource } from '../storage/data-source';
 import { EntryRepository } from '../storage/entry.repository';
@@ -19,18 +18,6 @@ const USAGE = `usage:
   npm run migrate-from -- --base-url URL --token TOKEN (or MIGRATE_FROM_TOKEN) --workspace W [--out FILE] [--checkpoint FILE]
       without --out, into this service's database (DATABASE_URL), workspace W
       [--timeout SECONDS (30)] [--attempts N (8)] [--page-size N (100)] [--progress-every N (100)]`;
-
-/** `<name>@<version>` of this service, for the file's header: found from this file upward, in src/ or dist/src/. */
-function serviceName(): string {
-  for (let dir = __dirname; ; dir = path.dirname(dir)) {
-    const file = path.join(dir, 'package.json');
-    if (existsSync(file)) {
-      const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name: string; version: string };
-      return `${pkg.name}@${pkg.version}`;
-    }
-    if (path.dirname(dir) === dir) return 'unknown';
-  }
-}
 
 /** A bar on a terminal; elsewhere (a log, a pipe) a line every `every` entries. */
 function progressOn(stream: NodeJS.WriteStream, every: number): MigrationProgress {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { digestOf } from '../document/head/header';
 import type { JsonObject } from '../document/base/types';
+import { EXPORT_FORMAT, EXPORT_VERSION } from '../domain/entry-export';
 import { present } from '../domain/entry-summary';
 import type { EntryLine, FileLine, FileVersionLine, HeaderLine } from './export-lines';
 import { RemoteStatusError, type RemoteClient } from './remote-client';
@@ -47,8 +48,8 @@ export class RemoteWorkspace {
 
   header(): HeaderLine {
     return {
-      format: 'silo-entries',
-      version: 1,
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
       service: this.service,
       workspace: this.workspace,
       exported_at: new Date().toISOString(),

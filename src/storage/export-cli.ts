@@ -1,29 +1,15 @@
 import { once } from 'node:events';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { optionValue } from '../cli-options';
 import { loadConfig } from '../config';
+import { serviceName } from '../service-name';
 import { contentsOf, endLine, entryLineOf, headerLine } from '../domain/entry-export';
 import { openDataSource } from './data-source';
 import { EntryTransferRepository } from './entry-transfer.repository';
 
 const USAGE = 'usage: npm run export -- --workspace W [--out FILE] [--since TIME] [--after ID] [--files-dir DIR] [--page 100]';
-
-/** "name@version" of the service, from the package.json above this file (or the working directory's). */
-export function serviceName(): string {
-  for (const start of [__dirname, process.cwd()]) {
-    for (let dir = start; ; dir = path.dirname(dir)) {
-      const file = path.join(dir, 'package.json');
-      if (existsSync(file)) {
-        const pkg = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
-        if (pkg.name && pkg.version) return `${pkg.name}@${pkg.version}`;
-      }
-      if (path.dirname(dir) === dir) break;
-    }
-  }
-  return 'unknown';
-}
 
 /** Writes a line, waiting when the stream's buffer is full: memory holds what the reader has not taken, no more. */
 async function writeLine(out: Writable, line: string): Promise<void> {

@@ -7,7 +7,7 @@ import { legacyVersionOf, versionOf, type EntryState } from './entry-history';
 import { referencesOf } from './entry-refs';
 import { entrySummaryJson } from './entry-summary';
 import { searchTermsOf } from './search';
-import type { EntryBundle, EntryTransferStore, ImportRecord, TransferContent, TransferFile } from './entry-transfer-store';
+import type { EntryBundle, EntryTransferStore, ImportOutcome, ImportRecord, TransferContent, TransferFile } from './entry-transfer-store';
 
 /**
  * The export format, version 1 (README, "Moving data"): NDJSON, a header line, one line per entry oldest first,
@@ -428,10 +428,7 @@ export class EntryRestorer {
         else if (outcome === 'present') report.present++;
         else {
           report.conflicts++;
-          const reason =
-            outcome === 'key-taken'
-              ? `entry ${record.entry.id}: its key "${record.entry.key}" is taken by another entry`
-              : `entry ${record.entry.id} is present with other content (digest or version differ)`;
+          const reason = conflictReason(record.entry, outcome);
           problem(number, reason);
           if (outcome === 'conflict' && options.onConflict === 'fail') {
             report.stopped = reason;
@@ -476,12 +473,7 @@ export class EntryRestorer {
         continue;
       }
       try {
-        const record = importRecordOf(value, workspaceId, {
-          keepVersionIds: header.origin !== undefined,
-          bytesOf: this.options.bytesOf ?? (() => undefined),
-          newId: this.options.newId,
-          now: this.options.clock(),
-        });
+        const record = this.recordOf(value, workspaceId, header.origin !== undefined);
         batch.push({ number, record });
         batchBytes += text.length;
       } catch (error) {
@@ -501,4 +493,24 @@ export class EntryRestorer {
     report.complete = ended;
     return finish();
   }
+
+  /**
+   * One entry line, already read as a value, checked and written in its own transaction: what `migrate-from` hands
+   * over as it reads each entry. A line that does not check is a LineRefusal; a conflict comes with its reason.
+   */
+  async restoreEntry(value: unknown, workspaceId: string, options: { keepVersionIds: boolean }): Promise<{ outcome: ImportOutcome; reason?: string }> {
+    const record = this.recordOf(value, workspaceId, options.keepVersionIds);
+    const [outcome] = await this.target.importEntries(workspaceId, [record], { stopAtConflict: false });
+    return outcome === 'conflict' || outcome === 'key-taken' ? { outcome, reason: conflictReason(record.entry, outcome) } : { outcome };
+  }
+
+  private recordOf(value: unknown, workspaceId: string, keepVersionIds: boolean): ImportRecord {
+    return importRecordOf(value, workspaceId, { keepVersionIds, bytesOf: this.options.bytesOf ?? (() => undefined), newId: this.options.newId, now: this.options.clock() });
+  }
 }
+
+/** Why an entry was not imported although its line checked: its id or its key is held here by other content. */
+const conflictReason = (entry: Entry, outcome: 'conflict' | 'key-taken'): string =>
+  outcome === 'key-taken'
+    ? `entry ${entry.id}: its key "${entry.key}" is taken by another entry`
+    : `entry ${entry.id} is present with other content (digest or version differ)`;

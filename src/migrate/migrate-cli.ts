@@ -100,7 +100,7 @@ async function main(): Promise<number> {
     },
   });
   const source = new RemoteWorkspace(client, workspace, serviceName(), pageSize);
-  const { sink, close } = out ? fileSink(out, state ? (state.position ?? 0) : undefined) : await databaseSink(workspace, source.header());
+  const { sink, close } = out ? fileSink(out, state ? (state.position ?? 0) : undefined) : await databaseSink(workspace);
   if (state) process.stderr.write(`resuming from ${checkpoint.file}: ${state.copied + state.present + state.failed.length} entries done\n`);
   try {
     const report = await migrateWorkspace({ source, sink, checkpoint, progress: progressOn(process.stderr, every) });
@@ -125,7 +125,7 @@ function fileSink(out: string, resumeAt: number | undefined): { sink: MigrationS
 }
 
 /** This service's database, as the service is configured: each entry written through the import's restorer. */
-async function databaseSink(workspace: string, header: ReturnType<RemoteWorkspace['header']>): Promise<{ sink: MigrationSink; close: () => Promise<void> }> {
+async function databaseSink(workspace: string): Promise<{ sink: MigrationSink; close: () => Promise<void> }> {
   const dataSource = await openDataSource(loadConfig().database);
   const restorer = new EntryRestorer(new EntryTransferRepository(dataSource), { newId: uuidv7, clock: () => new Date() });
   const entries = new EntryRepository(dataSource);
@@ -139,7 +139,7 @@ async function databaseSink(workspace: string, header: ReturnType<RemoteWorkspac
       after = { createdAt: last.createdAt.getTime(), id: last.id };
     }
   }
-  return { sink: new DatabaseSink(restorer, workspace, header, stored), close: () => dataSource.destroy() };
+  return { sink: new DatabaseSink(restorer, workspace, stored), close: () => dataSource.destroy() };
 }
 
 main().then(

@@ -185,8 +185,6 @@ export function entryLineOf(bundle: EntryBundle, options: { inline: boolean }): 
   });
 }
 
-/** The contents of a file whose bytes an export writes (current and earlier), for `--files-dir`. */
-export const contentsOf = (file: TransferFile): TransferContent[] => [...(file.current ? [file.current] : []), ...file.previous];
 
 /** Why a line is refused: its message is the reason the import reports with the line's number. */
 export class LineRefusal extends Error {}

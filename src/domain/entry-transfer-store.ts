@@ -25,6 +25,9 @@ export interface TransferFile {
   previous: TransferContent[];
 }
 
+/** A file's contents, the current one (when stored) and then the earlier ones: those whose bytes are written. */
+export const contentsOf = (file: TransferFile): TransferContent[] => [...(file.current ? [file.current] : []), ...file.previous];
+
 /**
  * Everything stored of one entry, as an export reads it and an import writes it: the row with its envelope text
  * (`entry.dataJson`), every version row, state, meta row (secure ones too) and file with its bytes.

@@ -1,5 +1,5 @@
 import { In, type DataSource } from 'typeorm';
-import type { EntryBundle, EntryTransferStore, ImportOutcome, ImportRecord, TransferContent, TransferFile } from '../domain/entry-transfer-store';
+import { contentsOf, type EntryBundle, type EntryTransferStore, type ImportOutcome, type ImportRecord, type TransferContent, type TransferFile } from '../domain/entry-transfer-store';
 import { FILE_CHUNK_BYTES } from '../domain/file-content';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
@@ -12,12 +12,11 @@ import { DatabaseBlobStore } from './blob-store';
 import { insertSteps } from './bulk-insert';
 import { duplicateIndexOf } from './duplicate-key';
 import { fromStateRow, toStateRow, toVersionRow, versionOfRow } from './entry-history.mapper';
-import { fromEntryRow, toEntryRow } from './entry.mapper';
-import { refInsertSteps } from './entry-refs.repository';
+import { fromEntryRow } from './entry.mapper';
+import { newEntrySteps } from './entry.repository';
 import { eventSteps } from './event-steps';
 import { toContentRow } from './file-content.mapper';
 import { fromMetaRow, toMetaRow } from './meta.mapper';
-import { searchRowInserts } from './search-index.repository';
 import { runTransaction, type Step } from './sql-transaction';
 
 /**
@@ -153,14 +152,15 @@ export class EntryTransferRepository implements EntryTransferStore {
       if (outcome === 'conflict' && stopAtConflict) break;
     }
     if (writing.length === 0) return outcomes;
-    yield* insertSteps(dataSource, EntryEntity, writing.map((r) => toEntryRow(r.entry)));
+    yield* newEntrySteps(dataSource, writing, mysql);
     yield* insertSteps(dataSource, EntryVersionEntity, writing.flatMap((r) => r.versions.map((v, i) => toVersionRow(workspaceId, r.entry.id, i + 1, v.version, v.data))));
     yield* insertSteps(dataSource, EntryStateEntity, writing.flatMap((r) => r.states.map((s) => toStateRow(workspaceId, s))));
     yield* insertSteps(dataSource, MetaEntity, writing.flatMap((r) => r.meta.map((m) => toMetaRow(workspaceId, m))));
     const contents: FileContentEntity[] = [];
     for (const record of writing) {
-      for (const { file, current, previous } of record.files) {
-        for (const content of [...(current ? [current] : []), ...previous]) {
+      for (const transfer of record.files) {
+        const { file } = transfer;
+        for (const content of contentsOf(transfer)) {
           yield* blobs.writeSteps(workspaceId, content.id, chunksOf(content.bytes ?? Buffer.alloc(0)));
           contents.push(toContentRow(workspaceId, record.entry.id, { id: content.id, fileId: file.id, size: content.size, hash: content.hash }, content.createdAt.getTime()));
         }
@@ -168,9 +168,6 @@ export class EntryTransferRepository implements EntryTransferStore {
     }
     yield* insertSteps(dataSource, FileContentEntity, contents);
     yield* insertSteps(dataSource, AttachmentEntity, writing.flatMap((r) => r.files.map(({ file }) => toAttachmentRow(workspaceId, file))));
-    yield* refInsertSteps(writing);
-    const searchRows = writing.map(({ entry, searchTerms }) => ({ workspaceId, id: entry.id, folder: entry.folder, createdAt: entry.createdAt, terms: searchTerms }));
-    yield* searchRowInserts(searchRows, { termRows: mysql });
     yield* eventSteps(writing.flatMap((r) => r.events));
     return outcomes;
   }

@@ -16,7 +16,7 @@ import { refInsertSteps } from './entry-refs.repository';
 import { relatedPage } from './related-page';
 import { ATTACHMENT_WEIGHT, META_WEIGHT } from './entry-weight';
 import { searchRowInserts } from './search-index.repository';
-import { runTransaction } from './sql-transaction';
+import { runTransaction, type Step } from './sql-transaction';
 import { eventSteps } from './event-steps';
 
 const LIST_COLUMNS = [
@@ -46,14 +46,10 @@ export class EntryRepository implements EntryStore {
    */
   async insert(records: readonly EntryRecord[]): Promise<void> {
     if (records.length === 0) return;
-    const rows = records.map((record) => toEntryRow(record.entry));
-    const searchRows = records.map(({ entry, searchTerms }) => ({ workspaceId: entry.workspaceId, id: entry.id, folder: entry.folder, createdAt: entry.createdAt, terms: searchTerms }));
     const { dataSource } = this;
     try {
       await runTransaction(dataSource, function* (mysql) {
-        yield* insertSteps(dataSource, EntryEntity, rows);
-        yield* refInsertSteps(records);
-        yield* searchRowInserts(searchRows, { termRows: mysql });
+        yield* newEntrySteps(dataSource, records, mysql);
         yield* eventSteps(records.flatMap((record) => record.events?.(record.entry) ?? []));
       });
     } catch (error) {
@@ -269,4 +265,19 @@ function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
     else groups.set(keyOf(item), [item]);
   }
   return groups;
+}
+
+/**
+ * The rows that make a new entry, whoever writes it (a create, a bulk import, an import of an export): the entry's
+ * row, the documents it names and its search row. Its other parts and its events are the caller's.
+ */
+export function* newEntrySteps(
+  dataSource: DataSource,
+  records: readonly Pick<EntryRecord, 'entry' | 'refs' | 'searchTerms'>[],
+  mysql: boolean,
+): Generator<Step, void, any> {
+  yield* insertSteps(dataSource, EntryEntity, records.map((record) => toEntryRow(record.entry)));
+  yield* refInsertSteps(records);
+  const searchRows = records.map(({ entry, searchTerms }) => ({ workspaceId: entry.workspaceId, id: entry.id, folder: entry.folder, createdAt: entry.createdAt, terms: searchTerms }));
+  yield* searchRowInserts(searchRows, { termRows: mysql });
 }

@@ -5,7 +5,8 @@ import type { Writable } from 'node:stream';
 import { optionValue } from '../cli-options';
 import { loadConfig } from '../config';
 import { serviceName } from '../service-name';
-import { contentsOf, endLine, entryLineOf, headerLine } from '../domain/entry-export';
+import { endLine, entryLineOf, headerLine } from '../domain/entry-export';
+import { contentsOf } from '../domain/entry-transfer-store';
 import { openDataSource } from './data-source';
 import { EntryTransferRepository } from './entry-transfer.repository';
 

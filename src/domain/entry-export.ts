@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Envelope } from '../document';
 import { digestOf } from '../document/head/header';
 import type { JsonObject } from '../document/base/types';
@@ -6,6 +5,7 @@ import type { Attachment, Entry, EntryFault, Meta, SignatureVerdict, Snippet } f
 import { legacyVersionOf, versionOf, type EntryState } from './entry-history';
 import { referencesOf } from './entry-refs';
 import { entrySummaryJson } from './entry-summary';
+import { sha256Hex } from './file-content';
 import { searchTermsOf } from './search';
 import type { EntryBundle, EntryTransferStore, ImportOutcome, ImportRecord, TransferContent, TransferFile } from './entry-transfer-store';
 
@@ -227,7 +227,6 @@ const date = (o: Obj, name: string, where: string): Date => {
   const parsed = new Date(text);
   return RFC3339_MS.test(text) && !Number.isNaN(parsed.getTime()) ? parsed : fail(`${where}${name} must be an RFC 3339 UTC time with milliseconds`);
 };
-const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** The id an envelope stored before versions existed goes by (legacyVersionOf its document's digest), or undefined. */
 function legacyVersionOfText(text: string): string | undefined {
@@ -343,7 +342,7 @@ function fileOf(f: Obj, entryId: string, where: string, bytesOf: BytesOf): Trans
       bytes = bytesOf(hash);
     }
     if (bytes === undefined) fail(`${at}bytes missing (no data, and no file ${hash} in the files directory)`);
-    if (bytes!.length !== size || sha256Of(bytes!) !== hash) fail(`${at}bytes do not have the file's sha256 and size`);
+    if (bytes!.length !== size || sha256Hex(bytes!) !== hash) fail(`${at}bytes do not have the file's sha256 and size`);
     return { id, hash, size, createdAt: date(c, 'created_at', at), bytes };
   };
   const id = str(f, 'id', where);

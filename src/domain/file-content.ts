@@ -1,5 +1,8 @@
 import { createHash, type Hash } from 'node:crypto';
 
+/** SHA-256 of bytes held whole, hexadecimal: how a file's `hash` is written (ContentReceiver hashes them as they come). */
+export const sha256Hex = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
 /** Bytes of a content per stored chunk: a write or a read holds one chunk per row, never the whole file twice. */
 export const FILE_CHUNK_BYTES = 1024 * 1024;
 

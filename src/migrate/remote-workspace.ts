@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { digestOf } from '../document/head/header';
 import type { JsonObject } from '../document/base/types';
 import { EXPORT_FORMAT, EXPORT_VERSION } from '../domain/entry-export';
 import { present } from '../domain/entry-summary';
+import { sha256Hex } from '../domain/file-content';
 import type { EntryLine, FileLine, FileVersionLine, HeaderLine } from './export-lines';
 import { RemoteStatusError, type RemoteClient } from './remote-client';
 
@@ -29,8 +29,6 @@ export interface ListPage {
 }
 
 type Json = Record<string, any>;
-
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * A workspace of a remote silo v1 API, read through its public routes only: the list (oldest first), each entry
@@ -206,7 +204,7 @@ export class RemoteWorkspace {
   private async checkedBytes(url: URL, hash: string, size: number, what: string): Promise<Buffer> {
     const bytes = await this.client.bytes(url);
     if (bytes.length !== size) throw new EntryFailure(`${what}: ${bytes.length} bytes downloaded, the remote says ${size}`);
-    const actual = sha256(bytes);
+    const actual = sha256Hex(bytes);
     if (actual !== String(hash).toLowerCase()) throw new EntryFailure(`${what}: the bytes have sha256 ${actual}, the remote says ${hash}`);
     return bytes;
   }

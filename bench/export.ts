@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RssSampler } from './rss';
 import { seedWorkspace } from './seed';
-import { distFile, ROOT } from './server-process';
+import { distFile, runNodeProcess } from './server-process';
 
 /** One run of `npm run export` or `npm run import` over the seeded workspace. */
 export interface TransferRun {
@@ -25,24 +24,16 @@ export interface ExportBenchResult {
 }
 
 /** Runs a CLI of the built service, sampling its RSS; resolves with its output once it exits 0. */
-function runSampled(args: string[], env: Record<string, string>): Promise<{ stdout: string; stderr: string; seconds: number; curve: number[] }> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const sampler = new RssSampler(child.pid!);
-    const curve: number[] = [];
+async function runSampled(args: string[], env: Record<string, string>): Promise<{ stdout: string; stderr: string; seconds: number; curve: number[] }> {
+  const started = Date.now();
+  const curve: number[] = [];
+  const sample = (pid: number) => {
+    const sampler = new RssSampler(pid);
     const timer = setInterval(() => curve.push(sampler.now()), 50);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      clearInterval(timer);
-      if (code !== 0) reject(new Error(`${path.basename(args[0])} exited with ${code}:\n${stderr.slice(-2000)}${stdout.slice(-1000)}`));
-      else resolve({ stdout, stderr, seconds: (Date.now() - started) / 1000, curve: curve.filter((mb) => mb > 0) });
-    });
-  });
+    return () => clearInterval(timer);
+  };
+  const { stdout, stderr } = await runNodeProcess(args, { LOG_LEVEL: 'warn', ...env }, sample);
+  return { stdout, stderr, seconds: (Date.now() - started) / 1000, curve: curve.filter((mb) => mb > 0) };
 }
 
 const quarters = (curve: number[]) => [0.25, 0.5, 0.75, 1].map((q) => Math.round(curve[Math.max(0, Math.ceil(curve.length * q) - 1)] ?? 0));

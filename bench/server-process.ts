@@ -96,16 +96,26 @@ export async function startService(env: Record<string, string>, nodeArgs: string
 }
 
 /** Runs a Node script to its end and returns its stdout; throws with its output when it fails. */
-export function runNode(args: string[], env: Record<string, string>): Promise<string> {
+export async function runNode(args: string[], env: Record<string, string>): Promise<string> {
+  return (await runNodeProcess(args, env)).stdout;
+}
+
+/**
+ * Runs a Node script to its end and returns what it printed; throws with its output when it fails. `watch` is
+ * called with the process's pid once it starts, and what it returns when the process exits (a sampler's stop).
+ */
+export function runNodeProcess(args: string[], env: Record<string, string>, watch?: (pid: number) => () => void): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const unwatch = child.pid === undefined ? undefined : watch?.(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.once('error', reject);
     child.once('exit', (code) => {
-      if (code === 0) resolve(stdout);
+      unwatch?.();
+      if (code === 0) resolve({ stdout, stderr });
       else reject(new Error(`${path.basename(args.find((a) => /\.[jt]s$/.test(a)) ?? 'node')} exited with ${code}:\n${stderr.slice(-2000)}${stdout.slice(-1000)}`));
     });
   });

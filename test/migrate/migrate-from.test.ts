@@ -13,6 +13,7 @@ import { RemoteClient } from '../../src/migrate/remote-client';
 import { RemoteWorkspace } from '../../src/migrate/remote-workspace';
 import { invoice } from '../helpers/documents';
 import { createConnection } from 'mysql2/promise';
+import { walkEntries } from '../helpers/walk-entries';
 import { client, MARIADB_URL, message, newWorkspace, party, startServer, testDatabase, tokenFor, type TestServer } from '../helpers/server';
 
 /**
@@ -87,16 +88,11 @@ afterAll(async () => {
 
 /** The source's entries in list order (oldest first), read straight from it. */
 async function sourceIds(): Promise<string[]> {
-  const api = client(source.url, token);
-  const ids: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = ok(await api.get(`/silo/v1/entries?ascending=true&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`), 'list');
-    ids.push(...page.list.map((e: { id: string }) => e.id));
-    cursor = page.next_cursor;
-  } while (cursor);
-  return ids;
+  return listedIds(client(source.url, token));
 }
+
+/** The ids a service lists, oldest first. */
+const listedIds = async (api: ReturnType<typeof client>): Promise<string[]> => (await walkEntries(api, 'ascending=true&limit=100')).seen.map((e) => e.id);
 
 const linesOf = (file: string) => readFileSync(file, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
 
@@ -312,14 +308,7 @@ test('without --out, into the database of a second instance: killed and resumed,
     const there = client(second.url, await tokenFor('copied'));
     const here = client(source.url, token);
     const ids = await sourceIds();
-    const listed: string[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = ok(await there.get(`/silo/v1/entries?ascending=true&limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`), 'list');
-      listed.push(...page.list.map((e: { id: string }) => e.id));
-      cursor = page.next_cursor;
-    } while (cursor);
-    expect(listed).toEqual(ids);
+    expect(await listedIds(there)).toEqual(ids);
     for (const id of ids) {
       const [a, b] = [ok(await here.get(`/silo/v1/entries/${id}`), 'source entry'), ok(await there.get(`/silo/v1/entries/${id}`), 'copied entry')];
       const facts = (e: any) => [e.id, e.key, e.folder, e.created_at, e.digest, e.version, e.state, e.data];

@@ -6,6 +6,7 @@ import { documentType, entryTitle, FOLDERS, formatTime, STATES } from './entry-l
 import { EntriesDocument, EntryEventsDocument, EventsEndDocument, SearchDocument, type EntryRowFragment } from './generated/graphql';
 import { entryPath } from './router';
 import { useDebounced } from './use-debounced';
+import { messageOf } from './refusal';
 
 const PAGE_SIZE = 20;
 /** The API's search pages by offset, up to 1,000 matches. */
@@ -63,7 +64,7 @@ export function EntriesPage() {
       if (mine !== generation.current) return;
       setLoading(false);
       if (result.error) {
-        setProblem(result.error.graphQLErrors[0]?.message ?? result.error.message);
+        setProblem(messageOf(result.error));
         setNext(null);
         return;
       }

@@ -12,6 +12,7 @@ import { PdfDownloadButton } from './pdf-download-button';
 import { entryPath, listPath } from './router';
 import { DocumentRendering } from './view/document-rendering';
 import type { Envelope } from '../../src/document/base/types';
+import { messageOf } from './refusal';
 
 /** One entry: what it is, its document as a person reads it (and as a PDF), its JSON, its states (and a form to add one), files, meta rows and related entries. */
 export function EntryPage({ id }: { id: string }) {
@@ -22,7 +23,7 @@ export function EntryPage({ id }: { id: string }) {
     return (
       <Main title="Entry">
         <p role="alert" className="notice">
-          {error?.graphQLErrors[0]?.message ?? error?.message ?? 'No such entry.'}
+          {error ? messageOf(error) : 'No such entry.'}
         </p>
       </Main>
     );
@@ -254,7 +255,7 @@ function Timeline({ entryId, states, onAdded }: { entryId: string; states: State
         </button>
         {error ? (
           <p role="alert" className="notice">
-            {error.graphQLErrors[0]?.message ?? error.message}
+            {messageOf(error)}
           </p>
         ) : null}
       </form>

@@ -4,6 +4,7 @@ import { formatTime } from './entry-labels';
 import { EntryVersionEnvelopeDocument, EntryVersionsDocument } from './generated/graphql';
 import { diffEnvelopes, type EnvelopeDiff } from './version-diff';
 import './versions-and-files.css';
+import { messageOf } from './refusal';
 
 interface VersionRow {
   /** 1 for the first version, counting up. */
@@ -29,7 +30,7 @@ export function EntryVersions({ entryId }: { entryId: string }) {
       <h2 id="versions-heading">Versions</h2>
       {error ? (
         <p role="alert" className="notice">
-          Could not read the versions: {error.graphQLErrors[0]?.message ?? error.message}
+          Could not read the versions: {messageOf(error)}
         </p>
       ) : !connection ? (
         <p>Loading the versions…</p>
@@ -110,7 +111,7 @@ function VersionComparison({ entryId, rows }: { entryId: string; rows: VersionRo
       </div>
       {problem ? (
         <p role="alert" className="notice">
-          Could not read a version: {problem.graphQLErrors[0]?.message ?? problem.message}
+          Could not read a version: {messageOf(problem)}
         </p>
       ) : !diff ? (
         <p role="status">Loading the two versions…</p>

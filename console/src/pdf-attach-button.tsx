@@ -1,5 +1,6 @@
 import { useMutation } from 'urql';
 import { AttachEntryPdfDocument } from './generated/graphql';
+import { messageOf } from './refusal';
 
 /**
  * "Attach PDF to entry": asks the service to store the entry's PDF (of `version`, when given) as the entry's
@@ -23,7 +24,7 @@ export function PdfAttachButton({ entryId, version, onAttached }: { entryId: str
       </span>
       {error ? (
         <p role="alert" className="notice">
-          Could not attach the PDF: {error.graphQLErrors[0]?.message ?? error.message}
+          Could not attach the PDF: {messageOf(error)}
         </p>
       ) : null}
     </div>

@@ -8,6 +8,9 @@ export interface Refusal {
   faults: EntryFault[];
 }
 
+/** What the service said of a failed GraphQL request: its first error's message, else the client's own. */
+export const messageOf = (error: CombinedError): string => error.graphQLErrors[0]?.message ?? error.message;
+
 interface ErrorBody {
   key?: string;
   message?: string;

@@ -75,7 +75,10 @@ export class ReadTurns {
       if (line.length > 0) this.order.push(workspaceId);
       else this.lines.delete(workspaceId);
       this.active += 1;
-      next.grant();
+      // Granted from the next turn of the event loop, not from this one: granted at once, one heavy answer's end
+      // would start the next in the same run of promise callbacks, and heavy answers would follow one another with
+      // no request of another tenant served between them.
+      setImmediate(() => next.grant());
     }
   }
 }

@@ -32,6 +32,24 @@ describe('heavy answers take turns', () => {
     expect(turns.load).toEqual({ active: 0, waiting: 0 });
   });
 
+  test('the next heavy answer is granted on a later turn of the event loop, after the work already queued', async () => {
+    const turns = new ReadTurns();
+    const first = turns.turn('a');
+    await first.show(HEAVY);
+    const order: string[] = [];
+    const second = turns.turn('a');
+    const waiting = second.show(HEAVY).then(() => order.push('granted'));
+    await settled(Promise.resolve());
+    // Work already queued on the event loop (another tenant's request) when the first answer ends.
+    setImmediate(() => order.push('another request'));
+    first.release();
+    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+    expect(order).toEqual([]);
+    await waiting;
+    expect(order).toEqual(['another request', 'granted']);
+    second.release();
+  });
+
   test('workspaces are served in turn, each in its own order', async () => {
     const turns = new ReadTurns();
     const holder = turns.turn('x');

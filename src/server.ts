@@ -53,6 +53,7 @@ import { consoleRoutes, installedConsoleDir } from './http/console.routes';
 import { narrowToOwner } from './private-files';
 import { SIGNING_KEY_FILE, SigningKeys } from './signing/signing-keys';
 import { isDatabaseReady, openDataSource, sqliteFiles } from './storage/data-source';
+import { SqliteReaders } from './storage/sqlite-readers';
 import { EntryRepository } from './storage/entry.repository';
 import { FileRepository } from './storage/file.repository';
 import { SpoolRepository } from './storage/spool.repository';
@@ -66,6 +67,8 @@ export interface Server {
   /** The spool of temporary files (its sweep runs on a timer until close). */
   spool: SpoolService;
   dataSource: DataSource;
+  /** SQLite's reader threads (undefined on MySQL/MariaDB). */
+  sqliteReaders?: SqliteReaders;
   logger: Logger;
   /** Set when no JWT key is configured: the local secret, so a token can be printed. */
   localSecret?: { secret: string; created: boolean };
@@ -114,7 +117,8 @@ export async function buildServer(
           observeSeconds: observeEngineSeconds,
         })
       : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds, makePdf: entryPdf });
-  const entryStore = new EntryRepository(dataSource);
+  const sqliteReaders = config.database.type === 'sqlite' ? new SqliteReaders(config.database.file) : undefined;
+  const entryStore = new EntryRepository(dataSource, sqliteReaders);
   // Every change is written with its events; whoever waits for a workspace's feed here hears of them at once.
   const eventStore = new EventRepository(dataSource);
   const feedWatch = new FeedWatch(eventStore);
@@ -249,6 +253,7 @@ export async function buildServer(
     entries,
     spool,
     dataSource,
+    sqliteReaders,
     logger,
     localSecret: local,
     listen(port = config.port, host = config.host) {
@@ -282,6 +287,7 @@ export async function buildServer(
       await sequencer.stop();
       unwatchFeed();
       await entries.close();
+      await sqliteReaders?.close();
       unwatchPool();
       if (dataSource.isInitialized) await dataSource.destroy();
     },

@@ -14,6 +14,7 @@ import { fromEntryRow, KEYLESS, toEntryRow } from './entry.mapper';
 import { fromMetaRow } from './meta.mapper';
 import { refInsertSteps } from './entry-refs.repository';
 import { relatedPage } from './related-page';
+import type { SqliteReaders } from './sqlite-readers';
 import { ATTACHMENT_WEIGHT, META_WEIGHT } from './entry-weight';
 import { searchRowInserts } from './search-index.repository';
 import { runTransaction, type Step } from './sql-transaction';
@@ -32,7 +33,11 @@ export class EntryRepository implements EntryStore {
   private readonly attachments: Repository<AttachmentEntity>;
   private readonly metas: Repository<MetaEntity>;
 
-  constructor(private readonly dataSource: DataSource) {
+  /** `readers`: SQLite's reader threads, for the reads too costly for the HTTP thread (see SqliteReaders). */
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly readers?: SqliteReaders,
+  ) {
     this.entries = dataSource.getRepository(EntryEntity);
     this.attachments = dataSource.getRepository(AttachmentEntity);
     this.metas = dataSource.getRepository(MetaEntity);
@@ -126,7 +131,9 @@ export class EntryRepository implements EntryStore {
 
   /** A page of a related list: its rows found by relatedPage, then those entries only. */
   async listRelated(workspaceId: string, slice: RelatedSlice): Promise<Entry[]> {
-    const rows = await relatedPage(this.dataSource, workspaceId, slice);
+    const readers = this.readers;
+    const offThread = readers && !readers.full ? (sql: string, parameters: unknown[]) => readers.query(sql, parameters) : undefined;
+    const rows = await relatedPage(this.dataSource, workspaceId, slice, offThread);
     const found = new Map((await this.findByIds(workspaceId, rows.map((row) => row.id))).map((entry) => [entry.id, entry]));
     return rows.flatMap((row) => {
       const entry = found.get(row.id);

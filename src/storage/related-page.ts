@@ -35,7 +35,10 @@ interface Fragment {
   parameters: unknown[];
 }
 
-export async function relatedPage(dataSource: DataSource, workspaceId: string, slice: RelatedSlice): Promise<RelatedRow[]> {
+/** Runs one SELECT: the union of a page's sources may be handed to another thread (see SqliteReaders). */
+export type SqlRead = (sql: string, parameters: unknown[]) => Promise<unknown[]>;
+
+export async function relatedPage(dataSource: DataSource, workspaceId: string, slice: RelatedSlice, readUnion: SqlRead = (sql, parameters) => dataSource.query(sql, parameters)): Promise<RelatedRow[]> {
   const uuid = slice.related;
   const [own, owners] = (await Promise.all([
     dataSource.query(`SELECT ref_uuid AS id FROM entry_refs WHERE workspace_id = ? AND entry_id = ? AND context = ? LIMIT ${OWNERS_READ_ONE_BY_ONE}`, [
@@ -125,7 +128,7 @@ export async function relatedPage(dataSource: DataSource, workspaceId: string, s
 
   // Each source a derived table, so that its ORDER BY and LIMIT hold inside the UNION on both engines.
   const union = sources.map((source, i) => `SELECT * FROM (${source.sql}) s${i}`).join(' UNION ALL ');
-  const rows = (await dataSource.query(
+  const rows = (await readUnion(
     `SELECT id, created_at, MIN(rank_of) AS rank_of FROM (${union}) u GROUP BY id, created_at ORDER BY created_at ${order}, id ${order} LIMIT ${limit}`,
     sources.flatMap((source) => source.parameters),
   )) as { id: string; created_at: number | string; rank_of: number | string }[];

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { Piscina } from 'piscina';
+import type { SqliteRead } from './sqlite-reader-worker';
+
+/**
+ * Reads that hand over to SQLite's reader thread when they wait their turn longer than this many: past it a read
+ * runs on the HTTP thread as before, so the line never grows without a bound.
+ */
+const READS_WAITING = 256;
+
+/**
+ * Threads with read-only connections of their own to the SQLite file, for the few reads that cost milliseconds of
+ * SQLite's time however they are written (a related list's page when its document names thousands of UUIDs).
+ * better-sqlite3 runs a query on the calling thread: on the HTTP thread such a read holds every other tenant's
+ * request for as long. In WAL mode a reader on another connection sees every write committed before it starts, as
+ * the HTTP thread's own connection does.
+ */
+export class SqliteReaders {
+  private readonly pool: Piscina<SqliteRead, unknown[]>;
+
+  constructor(file: string, threads = 1) {
+    const entry = __filename.endsWith('.ts')
+      ? { filename: path.resolve(__dirname, '../../scripts/ts-worker.js'), workerData: { file, tsModule: path.join(__dirname, 'sqlite-reader-worker.ts') } }
+      : { filename: path.join(__dirname, 'sqlite-reader-worker.js'), workerData: { file } };
+    this.pool = new Piscina({ ...entry, minThreads: threads, maxThreads: threads, maxQueue: READS_WAITING, idleTimeout: Number.MAX_SAFE_INTEGER });
+  }
+
+  /** Whether a read handed over now would wait in a full line (then run it where you are). */
+  get full(): boolean {
+    return this.pool.queueSize >= READS_WAITING;
+  }
+
+  /** Rows of one SELECT, read on a reader thread. */
+  query(sql: string, parameters: unknown[]): Promise<unknown[]> {
+    return this.pool.run({ sql, parameters });
+  }
+
+  /** Reads handed over and answered (for tests). */
+  get completed(): number {
+    return this.pool.completed;
+  }
+
+  close(): Promise<void> {
+    return this.pool.destroy();
+  }
+}

@@ -88,6 +88,7 @@ export class ReadTurn {
   private state: 'idle' | 'waiting' | 'held' | 'done' = 'idle';
   private granted?: () => void;
   private refused?: (error: DomainError) => void;
+  private waiting?: Promise<void>;
 
   constructor(
     private readonly turns: ReadTurns,
@@ -101,6 +102,8 @@ export class ReadTurn {
    */
   async show(bytes: number): Promise<void> {
     this.shown += bytes;
+    // Every part of the answer waits for the one turn (forty GraphQL aliases of one entry are one answer).
+    if (this.state === 'waiting') return this.waiting;
     if (this.state !== 'idle' || this.shown <= HEAVY_READ_BYTES) return;
     if (this.signal?.aborted) throw abandoned();
     if (this.turns.enqueue(this)) {
@@ -108,6 +111,11 @@ export class ReadTurn {
       return;
     }
     this.state = 'waiting';
+    this.waiting = this.waitForTurn();
+    return this.waiting;
+  }
+
+  private async waitForTurn(): Promise<void> {
     const onAbort = () => this.release();
     this.signal?.addEventListener('abort', onAbort, { once: true });
     try {

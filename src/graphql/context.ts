@@ -26,8 +26,8 @@ export interface EntryLoaders {
   meta: DataLoader<string, Meta[]>;
   /** The newest versions of each entry and their count; null for an entry never changed. */
   versions: DataLoader<string, EntryVersionsShown | null>;
-  /** Entries by id as they are now (an event's `entry`), without data; null for one that is gone. */
-  entry: DataLoader<string, Entry | null>;
+  /** Entries by id as they are now, without data (`entry(id)`, an event's `entry`); refused as getEntry refuses. */
+  entry: DataLoader<string, Entry>;
 }
 
 /** The workspace's feed of events, and its followers in this process: what `events` and `entryEvents` read. */
@@ -118,16 +118,11 @@ export function createContext(
       const found = await entries.versionsOf(workspaceId, [...ids]);
       return ids.map((id) => found.get(id) ?? null);
     }),
-    // One read per entry (the store has no read of rows by ids); the loader reads each id once per request.
+    // One read per entry (the store has no read of rows by ids); the loader reads each id once per request, however
+    // many fields ask for it (forty aliases of one entry are one read). A refusal (not found, not a UUID) is the
+    // id's answer, as the read gave it.
     entry: new DataLoader(async (ids) =>
-      Promise.all(
-        ids.map((id) =>
-          entries.getEntry(workspaceId, id, { withData: false, withParts: false }).catch((error: unknown) => {
-            if (error instanceof DomainError && error.key === 'not-found') return null;
-            throw error;
-          }),
-        ),
-      ),
+      Promise.all(ids.map((id) => entries.getEntry(workspaceId, id, { withData: false, withParts: false }).catch((error: unknown) => error as Error))),
     ),
   };
   /** What the parts of entries weigh in all (their sizes are read before the parts are paid for). */

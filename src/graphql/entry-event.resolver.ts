@@ -85,6 +85,9 @@ export class EntryEventResolver {
 
   @FieldResolver(() => EntryType, { nullable: true, complexity: PART_COMPLEXITY, description: 'The entry as it is now (not as the event tells of it); null once it is gone.' })
   entry(@Root() event: EntryEvent, @Ctx() ctx: GraphQLContext): Promise<Entry | null> {
-    return ctx.loaders.entry.load(event.entryId);
+    return ctx.loaders.entry.load(event.entryId).catch((error: unknown) => {
+      if (error instanceof DomainError && error.key === 'not-found') return null;
+      throw error;
+    });
   }
 }

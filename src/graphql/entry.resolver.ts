@@ -31,8 +31,9 @@ export class EntryResolver {
 
   // ID, as `node(id)` and every entry's `id`: clients' caches and generated types treat ids as ID. A text that is not a UUID is BAD_USER_INPUT.
   @Query(() => EntryType, { nullable: true, description: 'One entry by its id (a UUID); NOT_FOUND when the workspace has none.' })
-  entry(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Entry> {
-    return ctx.entries.getEntry(ctx.workspaceId, id, { withData: false, withParts: false });
+  async entry(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Entry> {
+    // Read once however many aliases name it; each place it is shown is an entry of its own, paid for apart.
+    return { ...(await ctx.loaders.entry.load(id)) };
   }
 
   @Query(() => EntryType, { nullable: true, description: 'One entry by its idempotency key; NOT_FOUND when the workspace has none.' })

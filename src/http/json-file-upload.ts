@@ -1,4 +1,4 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { nextSlice } from '../domain/loop-slices';
 import { DomainError, badInput } from '../domain/errors';
 import { ContentReceiver, type FileContent } from '../domain/file-content';
 import { fileTooLarge } from './file-upload';
@@ -73,7 +73,7 @@ export async function readJsonFileUpload(bytes: Buffer, limit: number): Promise<
 async function run<T>(walk: Generator<void, T, void>): Promise<T> {
   for (let step = walk.next(); ; step = walk.next()) {
     if (step.done) return step.value;
-    await nextTurn();
+    await nextSlice();
   }
 }
 

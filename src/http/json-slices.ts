@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Response } from 'express';
+import { nextSlice } from '../domain/loop-slices';
 
 /** JSON text put in an answer as it is: a stored envelope, neither parsed nor written again. */
 export class RawJson {
@@ -26,7 +27,6 @@ const SLICE_MS = 2;
 /** Below this depth, a member is written whole by JSON.stringify (a file, a meta row): cheap, and fast. */
 const WALK_DEPTH = 4;
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Writes a value as JSON text in pieces, and lets the event loop run between them every SLICE_MS or so: an
@@ -40,7 +40,7 @@ export async function jsonPieces(value: unknown): Promise<string[]> {
   let since = performance.now();
   const pause = async () => {
     if (performance.now() - since < SLICE_MS) return;
-    await nextTurn();
+    await nextSlice();
     since = performance.now();
   };
   const write = async (item: unknown, depth: number): Promise<boolean> => {
@@ -165,7 +165,7 @@ async function encodeInSlices(pieces: readonly string[]): Promise<{ buffers: Buf
     length += buffer.length;
     batch = '';
     if (performance.now() - since >= SLICE_MS) {
-      await nextTurn();
+      await nextSlice();
       since = performance.now();
     }
   };

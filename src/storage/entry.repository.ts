@@ -13,6 +13,7 @@ import { loadVersions, loadVersionsBefore } from './entry-history.repository';
 import { fromEntryRow, KEYLESS, toEntryRow } from './entry.mapper';
 import { fromMetaRow } from './meta.mapper';
 import { refInsertSteps } from './entry-refs.repository';
+import { nextSlice } from '../domain/loop-slices';
 import { relatedPage } from './related-page';
 import type { SqliteReaders } from './sqlite-readers';
 import { ATTACHMENT_WEIGHT, META_WEIGHT } from './entry-weight';
@@ -257,7 +258,7 @@ async function inSlices<T>(rowsPerSlice: number, read: (after: T | undefined) =>
     const slice = await read(rows[rows.length - 1]);
     rows.push(...slice);
     if (slice.length < rowsPerSlice) return rows;
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextSlice();
   }
 }
 

@@ -1,4 +1,4 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { nextSlice } from '../domain/loop-slices';
 import type { DataSource, Repository } from 'typeorm';
 import type { Attachment } from '../domain/entry';
 import { EntryMissing, LimitBreach, WriteConflict } from '../domain/store-errors';
@@ -61,7 +61,7 @@ export class FileRepository implements FileStore {
         await runTransaction(dataSource, function* () {
           yield step;
         });
-        await nextTurn();
+        await nextSlice();
       }
     }
     try {

@@ -50,6 +50,22 @@ describe('heavy answers take turns', () => {
     second.release();
   });
 
+  test('every part of a waiting answer waits for its one turn, not only the part that passed the threshold', async () => {
+    const turns = new ReadTurns();
+    const holder = turns.turn('a');
+    await holder.show(HEAVY);
+    const answer = turns.turn('b');
+    const files = answer.show(HEAVY);
+    const meta = answer.show(10);
+    const more = answer.show(HEAVY);
+    for (const part of [files, meta, more]) expect(await settled(part)).toBe(false);
+    holder.release();
+    await Promise.all([files, meta, more]);
+    expect(answer.heavy).toBe(true);
+    expect(turns.load).toEqual({ active: 1, waiting: 0 });
+    answer.release();
+  });
+
   test('workspaces are served in turn, each in its own order', async () => {
     const turns = new ReadTurns();
     const holder = turns.turn('x');

@@ -1,4 +1,5 @@
 import { EntryRepository } from '../../src/storage/entry.repository';
+import { isBackgroundQuery } from '../helpers/background-queries';
 import { message, newWorkspace, startServer, type TestServer } from '../helpers/server';
 import { apisFor } from './graphql-client';
 
@@ -123,6 +124,34 @@ describe('a page that reads data stops at the request budget', () => {
     const reply = await gql.query(`{ ${aliases} }`);
     expect(Object.values(reply.body.data).filter((entry: any) => entry?.data?.head?.uuid === ids[0])).toHaveLength(3);
     expect(reply.body.errors.map((error: { extensions: { key: string } }) => error.extensions.key)).toEqual(['payload-too-large', 'payload-too-large']);
+  });
+
+  test('forty aliases of one entry read its row once, and an unknown id under many aliases is NOT_FOUND at each', async () => {
+    const { gql, ids } = await workspaceWith(1, 100);
+    const logger = t.server.dataSource.logger;
+    const original = logger.logQuery;
+    const rowReads: string[] = [];
+    logger.logQuery = function (query, parameters, queryRunner) {
+      if (!isBackgroundQuery(query) && /FROM ["`]entries["`]/.test(query) && !/COUNT|LENGTH/i.test(query)) rowReads.push(query);
+      return original.call(this, query, parameters, queryRunner);
+    };
+    let reply;
+    try {
+      reply = await gql.query(`{ ${Array.from({ length: 40 }, (_, i) => `e${i}: entry(id: "${ids[0]}") { id folder }`).join(' ')} }`);
+    } finally {
+      logger.logQuery = original;
+    }
+    expect(reply.body.errors).toBeUndefined();
+    expect(new Set(Object.values(reply.body.data).map((entry: any) => entry.id))).toEqual(new Set([ids[0]]));
+    expect(rowReads).toHaveLength(1);
+    const missing = '0190e8a4-7b1c-7cc0-8f2a-6f4b2c1d9e01';
+    const absent = await gql.query(`{ a: entry(id: "${missing}") { id } b: entry(id: "${missing.toUpperCase()}") { id } c: entry(id: "nope") { id } }`);
+    expect(absent.body.data).toEqual({ a: null, b: null, c: null });
+    expect(absent.body.errors.map((error: { path: string[]; extensions: { key: string } }) => [error.path[0], error.extensions.key])).toEqual([
+      ['a', 'not-found'],
+      ['b', 'not-found'],
+      ['c', 'input'],
+    ]);
   });
 
   test('an entry larger than the whole budget is served alone, and the list goes on past it', async () => {

@@ -1,0 +1,215 @@
+/**
+ * Variations the rest of the generator does not make, drawn from a random sequence of their own (as complements
+ * are) so that every other document of a seed stays as it was: payments, status reports, orders and deliveries
+ * that declare an addon of their regime, shaped as the addon asks (Portugal's SAF-T series and line taxes, Mexico's
+ * CFDI parties); the tags each regime and addon defines for the document's schema; a retention beside the ordinary
+ * taxes; and lines without a price that carry discounts and charges.
+ */
+import '../../src/document/addons';
+import { allAddons } from '../../src/document/tax/registry';
+import type { Regime } from '../../src/document/tax/regime-def';
+import type { JsonObject } from '../../src/document/base/types';
+import type { Random } from './random';
+import { EXTERNAL_BY_REGIME, knownAddonsFor } from './addons';
+import { addDays } from './dates';
+import { address } from './parties';
+import { validTaxCode } from './tax-codes';
+
+/** The share of documents that get any variation. */
+const SHARE = 0.3;
+
+/** Tags GOBL itself gives every invoice, whatever its regime and addons. */
+const BILL_INVOICE_TAGS = ['simplified', 'reverse-charge', 'self-billed', 'customer-rates', 'partial', 'prepayment', 'factoring'];
+
+/** Tags that addons read on schemas GOBL does not check tags for (payments), besides those their definitions list. */
+const EXTRA_TAGS: Record<string, Record<string, string[]>> = {
+  'pt-saft-v1': { 'bill/payment': ['vat-cash'] },
+};
+
+const isObj = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+const objs = (v: unknown): JsonObject[] => (Array.isArray(v) ? v.filter(isObj) : []);
+
+export interface Varied {
+  /** What was varied, for the diff listing. */
+  kinds: string[];
+}
+
+/** Every tag the regime and the declared addons define for the schema (and GOBL's own, for invoices). */
+export function tagsFor(schema: string, regime: Regime, addons: string[]): string[] {
+  const out = new Set<string>(schema === 'bill/invoice' ? BILL_INVOICE_TAGS : []);
+  for (const set of regime.tags ?? []) if (set.schema === schema) set.keys.forEach((k) => out.add(k));
+  for (const a of allAddons()) {
+    if (!addons.includes(a.def.key)) continue;
+    for (const k of a.def.tags?.[schema] ?? []) out.add(k);
+  }
+  for (const a of addons) for (const k of EXTRA_TAGS[a]?.[schema] ?? []) out.add(k);
+  return [...out];
+}
+
+/** Addons a document of the regime may declare: those the engine knows and, with `external`, those only the extended build has. */
+function addonPool(country: string, external: boolean): string[] {
+  return [...knownAddonsFor(country), ...(external ? EXTERNAL_BY_REGIME[country] ?? [] : [])].filter((a) => !a.startsWith('fr-ctc'));
+}
+
+/**
+ * SAF-T payments: a series led by the payment type (or none, and a full code), VAT on each line's tax total, a
+ * Portuguese supplier. Most are shaped to pass; the rest get a bad series, a line without taxes, an exemption
+ * without its note or a retention without its codes.
+ */
+function saftPayment(rng: Random, doc: JsonObject): void {
+  doc.currency = 'EUR';
+  delete doc.exchange_rates;
+  const good = rng.chance(0.7);
+  const vatCash = rng.chance(0.5);
+  if (vatCash) doc.$tags = ['vat-cash'];
+  // The series names the payment type the tag sets (RC for VAT on cash, else RG), now and then the other one.
+  const type = (vatCash ? good || rng.chance(0.8) : !good && rng.chance(0.2)) ? 'RC' : 'RG';
+  const name = rng.pick(['A', 'SERIE-1', '2024', 'B.2']);
+  const form = good ? rng.int(0, 2) : rng.int(0, 3);
+  if (form === 0) {
+    doc.series = `${type} ${name}`;
+    doc.code = String(rng.int(1, 9999));
+  } else if (form === 1) {
+    delete doc.series;
+    doc.code = `${type} ${name}/${rng.int(1, 9999)}`;
+  } else if (form === 2) {
+    doc.series = `${type} ${name}`;
+    doc.code = `${rng.int(1, 9999)}`.padStart(rng.int(1, 5), '0');
+  } else {
+    doc.series = rng.pick([`${type}${name}`, `XX ${name}`, `${type} ${name}/2`]);
+    doc.code = String(rng.int(1, 9999));
+  }
+  const supplier = isObj(doc.supplier) ? doc.supplier : (doc.supplier = { name: 'Hotelzinho' });
+  supplier.tax_id = { country: 'PT', code: validTaxCode(rng, 'PT') ?? '545259045' };
+  if (!supplier.name) supplier.name = 'Hotelzinho';
+  if (rng.chance(0.5)) supplier.addresses = [address(rng, 'PT')];
+  if (isObj(doc.customer) && isObj(doc.customer.tax_id) && !doc.customer.name) doc.customer.name = 'Cliente';
+  for (const l of objs(doc.lines)) {
+    const document = isObj(l.document) ? l.document : (l.document = {});
+    document.series = `FT ${rng.pick(['A', 'SAMPLE'])}`;
+    if (!document.issue_date) document.issue_date = addDays(String(doc.issue_date), -rng.int(1, 30));
+    const base = (Number(l.amount) / 1.23).toFixed(2);
+    const exempt = !good && rng.chance(0.2);
+    const rate: JsonObject = { key: exempt ? 'exempt' : 'standard', base };
+    if (!exempt) rate.percent = rng.pick(['23.0%', '13.0%', '6.0%']);
+    rate.ext = { 'pt-region': rng.pick(['PT', 'PT-AC', 'PT-MA']), 'pt-saft-tax-rate': exempt ? 'ISE' : rng.pick(['NOR', 'INT', 'RED']) };
+    if (exempt) (rate.ext as JsonObject)['pt-saft-exemption'] = rng.pick(['M07', 'M16', 'M99']);
+    const cats: JsonObject[] = [{ code: 'VAT', rates: [rate] }];
+    if (rng.chance(0.2)) {
+      const irs: JsonObject = { base, percent: '25.0%' };
+      if (good || rng.chance(0.5)) irs.ext = { 'pt-region': 'PT', 'pt-saft-tax-rate': 'NOR' };
+      cats.push({ code: 'IRS', retained: true, rates: [irs] });
+    }
+    if (good || rng.chance(0.8)) l.tax = { categories: cats };
+  }
+  if (rng.chance(0.3)) {
+    const source = good ? 'P' : rng.pick(['P', 'M', 'I']);
+    doc.ext = { 'pt-saft-source': source, ...(source !== 'P' ? { 'pt-saft-source-ref': `${type} M/${rng.int(1, 99)}` } : {}) };
+  }
+}
+
+/** CFDI parties: fiscal regimes and uses as extensions, or as the identities older documents gave them, and a post code. */
+function cfdiParties(rng: Random, doc: JsonObject): void {
+  const supplier = isObj(doc.supplier) ? doc.supplier : (doc.supplier = { name: 'Emisor' });
+  supplier.tax_id = { country: 'MX', code: validTaxCode(rng, 'MX') ?? 'EKU9003173C9' };
+  const customer = isObj(doc.customer) ? doc.customer : undefined;
+  if (customer) customer.tax_id = { country: 'MX', code: validTaxCode(rng, 'MX') ?? 'URE180429TM6' };
+  const put = (p: JsonObject, key: string, code: string) => {
+    if (rng.chance(0.4)) p.identities = [...objs(p.identities), { key, code }];
+    else p.ext = { ...(isObj(p.ext) ? p.ext : {}), [key]: code };
+  };
+  put(supplier, 'mx-cfdi-fiscal-regime', rng.pick(['601', '603', '612', '626']));
+  if (rng.chance(0.5)) supplier.addresses = [{ code: String(rng.int(10000, 99999)) }];
+  if (rng.chance(0.3)) supplier.ext = { ...(isObj(supplier.ext) ? supplier.ext : {}), 'mx-cfdi-post-code': String(rng.int(10000, 99999)) };
+  if (customer) {
+    put(customer, 'mx-cfdi-fiscal-regime', '601');
+    put(customer, 'mx-cfdi-use', rng.pick(['G01', 'G03', 'CP01']));
+    if (rng.chance(0.5)) customer.addresses = [{ code: String(rng.int(10000, 99999)) }];
+    if (rng.chance(0.3)) customer.ext = { ...(isObj(customer.ext) ? customer.ext : {}), 'mx-cfdi-post-code': String(rng.int(10000, 99999)) };
+  }
+  if (rng.chance(0.8)) {
+    doc.currency = 'MXN';
+    delete doc.exchange_rates;
+  }
+}
+
+/** A payment, status report, order or delivery that declares one of its regime's addons, shaped for it now and then. */
+function declareAddon(rng: Random, doc: JsonObject, type: string, regime: Regime, external: boolean): boolean {
+  if (Array.isArray(doc.$addons) && doc.$addons.length > 0) return false;
+  const pool = addonPool(regime.country, external);
+  if (pool.length === 0) return false;
+  const addon = rng.pick(pool);
+  doc.$addons = [addon];
+  if (!rng.chance(0.8)) return true;
+  if (addon === 'pt-saft-v1' && type === 'bill/payment') saftPayment(rng, doc);
+  if (addon === 'mx-cfdi-v4') cfdiParties(rng, doc);
+  return true;
+}
+
+/** One tag (sometimes two) among those defined for the document's schema by GOBL, its regime and its addons. */
+function tagDocument(rng: Random, doc: JsonObject, type: string, regime: Regime): boolean {
+  const addons = Array.isArray(doc.$addons) ? (doc.$addons as string[]) : [];
+  const tags = tagsFor(type, regime, addons);
+  // GOBL checks the tags of invoices and deliveries only: other documents may carry any.
+  if (type !== 'bill/invoice' && type !== 'bill/delivery' && rng.chance(0.3)) tags.push(rng.pick(['urgent', 'internal', 'simplified']));
+  if (tags.length === 0) return false;
+  const chosen = rng.sample(tags, rng.chance(0.8) ? 1 : Math.min(2, tags.length));
+  doc.$tags = chosen;
+  return true;
+}
+
+/** A retained category of the regime beside the ordinary tax on some lines. */
+function retainBeside(rng: Random, doc: JsonObject, regime: Regime): boolean {
+  const retained = regime.categories.filter((c) => c.retained);
+  if (retained.length === 0) return false;
+  let done = false;
+  for (const l of objs(doc.lines)) {
+    if (!Array.isArray(l.taxes) || l.taxes.length === 0 || !rng.chance(0.7)) continue;
+    const taxes = objs(l.taxes);
+    if (taxes.some((c) => retained.some((r) => r.code === c.cat))) continue;
+    const cat = rng.pick(retained);
+    const combo: JsonObject = { cat: cat.code, percent: rng.pick(['15%', '25%', '1.25%', '10.0%', '4%']) };
+    // SAF-T asks every rate total, retentions included, for a region and a rate code.
+    if (regime.country === 'PT' && rng.chance(0.7)) combo.ext = { 'pt-region': rng.pick(['PT', 'PT-AC']), ...(rng.chance(0.8) ? { 'pt-saft-tax-rate': 'NOR' } : {}) };
+    l.taxes = [...taxes, combo];
+    done = true;
+  }
+  return done;
+}
+
+/** Some lines lose their price and gain percentage (or amount) discounts and charges. */
+function unpricedLines(rng: Random, doc: JsonObject): boolean {
+  let done = false;
+  for (const l of objs(doc.lines)) {
+    if (!isObj(l.item) || !rng.chance(0.6)) continue;
+    delete l.item.price;
+    const adj = (): JsonObject => {
+      const a: JsonObject = rng.chance(0.75) ? { percent: rng.pick(['10%', '5.5%', '0%', '12.50%']) } : { amount: rng.decimal(2, 2) };
+      if (rng.chance(0.3)) a.base = rng.decimal(3, 2);
+      if (rng.chance(0.5)) a.reason = 'Promotion';
+      return a;
+    };
+    if (rng.chance(0.8)) l.discounts = [adj()];
+    if (rng.chance(0.5)) l.charges = [adj()];
+    // Sub-lines without prices too, which leave the line's price unset.
+    if (rng.chance(0.15)) l[rng.pick(['breakdown', 'substituted'])] = [{ quantity: '1', item: { name: 'Part' }, discounts: [adj()] }];
+    done = true;
+  }
+  return done;
+}
+
+/**
+ * Varies about 30% of documents; undefined when this one is left as it was. Runs before the deliberate faults,
+ * on the document as `build` made it.
+ */
+export function addVariations(rng: Random, doc: JsonObject, type: string, regime: Regime, external: boolean): Varied | undefined {
+  if (!type.startsWith('bill/') || !rng.chance(SHARE)) return undefined;
+  const kinds: string[] = [];
+  if (type !== 'bill/invoice' && rng.chance(0.6) && declareAddon(rng, doc, type, regime, external)) kinds.push('addon');
+  if (rng.chance(0.4) && tagDocument(rng, doc, type, regime)) kinds.push('tags');
+  if (['bill/invoice', 'bill/order', 'bill/delivery'].includes(type)) {
+    if (rng.chance(0.35) && retainBeside(rng, doc, regime)) kinds.push('retained');
+    if (type !== 'bill/invoice' && rng.chance(0.4) && unpricedLines(rng, doc)) kinds.push('unpriced');
+  }
+  return kinds.length > 0 ? { kinds } : undefined;
+}

@@ -2,7 +2,7 @@
  * Variations the rest of the generator does not make, drawn from a random sequence of their own (as complements
  * are) so that every other document of a seed stays as it was: payments, status reports, orders and deliveries
  * that declare an addon of their regime, shaped as the addon asks (Portugal's SAF-T series and line taxes, Mexico's
- * CFDI parties); the tags each regime and addon defines for the document's schema; a retention beside the ordinary
+ * CFDI parties); invoices and deliveries of type `other`; the tags each regime and addon defines for the document's schema; a retention beside the ordinary
  * taxes; and lines without a price that carry discounts and charges.
  */
 import '../../src/document/addons';
@@ -198,6 +198,16 @@ function unpricedLines(rng: Random, doc: JsonObject): boolean {
   return done;
 }
 
+/** The types the rest of the generator never draws: an invoice or a delivery of type `other`. */
+function otherType(rng: Random, doc: JsonObject, type: string): boolean {
+  if (type !== 'bill/invoice' && type !== 'bill/delivery') return false;
+  doc.type = 'other';
+  if (type === 'bill/invoice' && rng.chance(0.3)) {
+    doc.preceding = [{ series: 'F', code: String(rng.int(1, 999)), issue_date: addDays(String(doc.issue_date), -rng.int(1, 60)) }];
+  }
+  return true;
+}
+
 /**
  * Varies about 30% of documents; undefined when this one is left as it was. Runs before the deliberate faults,
  * on the document as `build` made it.
@@ -207,6 +217,7 @@ export function addVariations(rng: Random, doc: JsonObject, type: string, regime
   const kinds: string[] = [];
   if (type !== 'bill/invoice' && rng.chance(0.6) && declareAddon(rng, doc, type, regime, external)) kinds.push('addon');
   if (rng.chance(0.4) && tagDocument(rng, doc, type, regime)) kinds.push('tags');
+  if (rng.chance(0.1) && otherType(rng, doc, type)) kinds.push('type');
   if (['bill/invoice', 'bill/order', 'bill/delivery'].includes(type)) {
     if (rng.chance(0.35) && retainBeside(rng, doc, regime)) kinds.push('retained');
     if (type !== 'bill/invoice' && rng.chance(0.4) && unpricedLines(rng, doc)) kinds.push('unpriced');

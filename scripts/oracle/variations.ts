@@ -170,7 +170,7 @@ function retainBeside(rng: Random, doc: JsonObject, regime: Regime): boolean {
     const cat = rng.pick(retained);
     const combo: JsonObject = { cat: cat.code, percent: rng.pick(['15%', '25%', '1.25%', '10.0%', '4%']) };
     // SAF-T asks every rate total, retentions included, for a region and a rate code.
-    if (regime.country === 'PT' && rng.chance(0.7)) combo.ext = { 'pt-region': rng.pick(['PT', 'PT-AC']), ...(rng.chance(0.8) ? { 'pt-saft-tax-rate': 'NOR' } : {}) };
+    if (Array.isArray(doc.$addons) && doc.$addons.includes('pt-saft-v1') && rng.chance(0.7)) combo.ext = { 'pt-region': rng.pick(['PT', 'PT-AC']), ...(rng.chance(0.8) ? { 'pt-saft-tax-rate': 'NOR' } : {}) };
     l.taxes = [...taxes, combo];
     done = true;
   }

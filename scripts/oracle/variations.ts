@@ -2,7 +2,8 @@
  * Variations the rest of the generator does not make, drawn from a random sequence of their own (as complements
  * are) so that every other document of a seed stays as it was: payments, status reports, orders and deliveries
  * that declare an addon of their regime, shaped as the addon asks (Portugal's SAF-T series and line taxes, Mexico's
- * CFDI parties); invoices and deliveries of type `other`; the tags each regime and addon defines for the document's schema; a retention beside the ordinary
+ * CFDI parties); invoices of every type, deliveries of type `other`, payment methods of every means key; parties
+ * in every place a bill holds them; the tags each regime and addon defines for the document's schema; a retention beside the ordinary
  * taxes; and lines without a price that carry discounts and charges.
  */
 import '../../src/document/addons';
@@ -198,14 +199,62 @@ function unpricedLines(rng: Random, doc: JsonObject): boolean {
   return done;
 }
 
-/** The types the rest of the generator never draws: an invoice or a delivery of type `other`. */
+/** Means keys GOBL defines, with the sub-keys addons map (CFDI's wallet, in-kind, debit...), for payments and advances. */
+const MEANS_KEYS = [
+  'card', 'credit-transfer', 'debit-transfer', 'cash', 'promissory-note', 'netting', 'cheque', 'bank-draft', 'direct-debit',
+  'online', 'online+wallet', 'credit-transfer+sepa', 'direct-debit+sepa', 'other', 'other+in-kind', 'other+grocery-vouchers',
+  'card+debit', 'other+debit', 'other+advance', 'any',
+];
+
+/**
+ * Types the rest of the generator draws seldom or never: an invoice of any type (a correction with a preceding
+ * document), a delivery of type `other`; payment methods of every means key.
+ */
 function otherType(rng: Random, doc: JsonObject, type: string): boolean {
-  if (type !== 'bill/invoice' && type !== 'bill/delivery') return false;
-  doc.type = 'other';
-  if (type === 'bill/invoice' && rng.chance(0.3)) {
-    doc.preceding = [{ series: 'F', code: String(rng.int(1, 999)), issue_date: addDays(String(doc.issue_date), -rng.int(1, 60)) }];
+  if (type === 'bill/invoice') {
+    doc.type = rng.pick(['other', 'other', 'corrective', 'debit-note', 'credit-note', 'proforma']);
+    if (doc.type !== 'other' && doc.type !== 'proforma' || rng.chance(0.3)) {
+      doc.preceding = [{ series: 'F', code: String(rng.int(1, 999)), issue_date: addDays(String(doc.issue_date), -rng.int(1, 60)), ...(rng.chance(0.5) ? { reason: 'Price correction' } : {}) }];
+    }
+    return true;
   }
-  return true;
+  if (type === 'bill/delivery') {
+    doc.type = 'other';
+    return true;
+  }
+  if (type === 'bill/payment') {
+    doc.type = rng.pick(['receipt', 'request', 'advice']);
+    doc.methods = Array.from({ length: rng.int(1, 2) }, () => ({ key: rng.pick(MEANS_KEYS) }));
+    return true;
+  }
+  return false;
+}
+
+/** Parties in the other places a bill holds them (payee, ordering, delivery), some with the identities CFDI migrates. */
+function moreParties(rng: Random, doc: JsonObject, type: string): boolean {
+  const someone = (name: string): JsonObject => {
+    const p: JsonObject = { name };
+    if (rng.chance(0.5)) p.identities = [{ key: rng.pick(['mx-cfdi-fiscal-regime', 'mx-cfdi-use']), code: rng.pick(['601', 'G01']) }];
+    else if (rng.chance(0.5)) p.identities = [{ type: 'GLN', code: rng.chars('0123456789', 13) }];
+    return p;
+  };
+  if (type === 'bill/payment') {
+    doc.payee = someone('Payee Ltd');
+    return true;
+  }
+  if (type === 'bill/delivery') {
+    doc.receiver = someone('Receiver SA');
+    if (rng.chance(0.5)) doc.courier = someone('Courier SL');
+    return true;
+  }
+  if (type === 'bill/invoice' || type === 'bill/order') {
+    const ordering: JsonObject = isObj(doc.ordering) ? doc.ordering : {};
+    ordering[rng.pick(['seller', 'buyer', 'payer'])] = someone('Agent GmbH');
+    doc.ordering = ordering;
+    if (type === 'bill/invoice' && rng.chance(0.3)) doc.delivery = { ...(isObj(doc.delivery) ? doc.delivery : {}), receiver: someone('Receiver SA') };
+    return true;
+  }
+  return false;
 }
 
 /**
@@ -217,7 +266,8 @@ export function addVariations(rng: Random, doc: JsonObject, type: string, regime
   const kinds: string[] = [];
   if (type !== 'bill/invoice' && rng.chance(0.6) && declareAddon(rng, doc, type, regime, external)) kinds.push('addon');
   if (rng.chance(0.4) && tagDocument(rng, doc, type, regime)) kinds.push('tags');
-  if (rng.chance(0.1) && otherType(rng, doc, type)) kinds.push('type');
+  if (rng.chance(0.15) && otherType(rng, doc, type)) kinds.push('type');
+  if (rng.chance(0.15) && moreParties(rng, doc, type)) kinds.push('parties');
   if (['bill/invoice', 'bill/order', 'bill/delivery'].includes(type)) {
     if (rng.chance(0.35) && retainBeside(rng, doc, regime)) kinds.push('retained');
     if (type !== 'bill/invoice' && rng.chance(0.4) && unpricedLines(rng, doc)) kinds.push('unpriced');

@@ -190,8 +190,10 @@ function unpricedLines(rng: Random, doc: JsonObject): boolean {
       if (rng.chance(0.5)) a.reason = 'Promotion';
       return a;
     };
-    if (rng.chance(0.8)) l.discounts = [adj()];
-    if (rng.chance(0.5)) l.charges = [adj()];
+    const both = rng.chance(0.3);
+    if (both || rng.chance(0.7)) l.discounts = [adj()];
+    else l.charges = [adj()];
+    if (both) l.charges = [adj()];
     // Sub-lines without prices too, which leave the line's price unset.
     if (rng.chance(0.15)) l[rng.pick(['breakdown', 'substituted'])] = [{ quantity: '1', item: { name: 'Part' }, discounts: [adj()] }];
     done = true;

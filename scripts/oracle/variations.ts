@@ -259,6 +259,59 @@ function moreParties(rng: Random, doc: JsonObject, type: string): boolean {
   return false;
 }
 
+/** A tax total as a document reference or a payment line gives it: the regime's main category, sometimes a retention. */
+function taxTotal(rng: Random, regime: Regime, base: number): JsonObject {
+  const main = regime.categories.find((c) => !c.retained && !c.informative);
+  const rate: JsonObject = { base: base.toFixed(rng.pick([2, 2, 3])) };
+  if (rng.chance(0.8)) rate.key = 'standard';
+  rate.percent = rng.pick(['21%', '16.0%', '5.5%', '0%', '23.0%']);
+  if (rng.chance(0.2)) rate.amount = (base * 0.2).toFixed(2);
+  const cats: JsonObject[] = [{ code: main?.code ?? 'VAT', rates: [rate] }];
+  const retained = regime.categories.find((c) => c.retained);
+  if (retained && rng.chance(0.2)) cats.push({ code: retained.code, retained: true, rates: [{ base: base.toFixed(2), percent: '15%' }] });
+  return { categories: cats };
+}
+
+/**
+ * Payment lines as GOBL reads them in full: a document with its own tax total, payable amount and currency (and
+ * the exchange rate, most of the time), a line's own tax total, advances, refunds, instalments and notes.
+ */
+function paymentLines(rng: Random, doc: JsonObject, regime: Regime): boolean {
+  let done = false;
+  for (const l of objs(doc.lines)) {
+    if (!rng.chance(0.6)) continue;
+    const amount = Number(l.amount) || 100;
+    const document = isObj(l.document) ? l.document : (l.document = { code: String(rng.int(1, 999)) });
+    const roll = rng.int(0, 4);
+    if (roll === 0) {
+      document.tax = taxTotal(rng, regime, amount / 1.2);
+      document.payable = (amount * rng.pick([1, 1, 2])).toFixed(2);
+    } else if (roll === 1) {
+      l.tax = taxTotal(rng, regime, amount / 1.2);
+      if (rng.chance(0.5)) l.payable = (amount + rng.int(0, 100)).toFixed(2);
+    } else if (roll === 2) {
+      const other = rng.pick(['USD', 'EUR', 'GBP', 'MXN'].filter((c) => c !== doc.currency));
+      document.currency = other;
+      document.payable = (amount * 1.1).toFixed(2);
+      if (rng.chance(0.5)) document.tax = taxTotal(rng, regime, amount);
+      if (rng.chance(0.85)) {
+        const rates = objs(doc.exchange_rates);
+        if (!rates.some((r) => r.from === other)) doc.exchange_rates = [...rates, { from: other, to: doc.currency, amount: rng.pick(['1.0875', '0.85', '18.5', '1.2']) }];
+      }
+    } else if (roll === 3) {
+      l.payable = (amount + rng.int(0, 500)).toFixed(2);
+      l.advances = (rng.int(0, 50)).toFixed(2);
+      if (rng.chance(0.3)) l.installment = rng.int(1, 4);
+    } else {
+      if (rng.chance(0.5)) l.refund = true;
+      l.description = 'Partial payment';
+      if (rng.chance(0.5)) l.notes = [{ key: 'general', text: 'Thanks' }];
+    }
+    done = true;
+  }
+  return done;
+}
+
 /**
  * Varies about 30% of documents; undefined when this one is left as it was. Runs before the deliberate faults,
  * on the document as `build` made it.
@@ -270,6 +323,7 @@ export function addVariations(rng: Random, doc: JsonObject, type: string, regime
   if (rng.chance(0.4) && tagDocument(rng, doc, type, regime)) kinds.push('tags');
   if (rng.chance(0.15) && otherType(rng, doc, type)) kinds.push('type');
   if (rng.chance(0.15) && moreParties(rng, doc, type)) kinds.push('parties');
+  if (type === 'bill/payment' && rng.chance(0.5) && paymentLines(rng, doc, regime)) kinds.push('payment-lines');
   if (['bill/invoice', 'bill/order', 'bill/delivery'].includes(type)) {
     if (rng.chance(0.35) && retainBeside(rng, doc, regime)) kinds.push('retained');
     if (type !== 'bill/invoice' && rng.chance(0.4) && unpricedLines(rng, doc)) kinds.push('unpriced');

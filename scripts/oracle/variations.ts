@@ -22,11 +22,6 @@ const SHARE = 0.3;
 /** Tags GOBL itself gives every invoice, whatever its regime and addons. */
 const BILL_INVOICE_TAGS = ['simplified', 'reverse-charge', 'self-billed', 'customer-rates', 'partial', 'prepayment', 'factoring'];
 
-/** Tags that addons read on schemas GOBL does not check tags for (payments), besides those their definitions list. */
-const EXTRA_TAGS: Record<string, Record<string, string[]>> = {
-  'pt-saft-v1': { 'bill/payment': ['vat-cash'] },
-};
-
 const isObj = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 const objs = (v: unknown): JsonObject[] => (Array.isArray(v) ? v.filter(isObj) : []);
 
@@ -43,7 +38,6 @@ export function tagsFor(schema: string, regime: Regime, addons: string[]): strin
     if (!addons.includes(a.def.key)) continue;
     for (const k of a.def.tags?.[schema] ?? []) out.add(k);
   }
-  for (const a of addons) for (const k of EXTRA_TAGS[a]?.[schema] ?? []) out.add(k);
   return [...out];
 }
 
@@ -62,7 +56,7 @@ function saftPayment(rng: Random, doc: JsonObject): void {
   delete doc.exchange_rates;
   const good = rng.chance(0.7);
   const vatCash = rng.chance(0.5);
-  if (vatCash) doc.$tags = ['vat-cash'];
+  if (vatCash) doc.$tags = ['cash-vat'];
   // The series names the payment type the tag sets (RC for VAT on cash, else RG), now and then the other one.
   const type = (vatCash ? good || rng.chance(0.8) : !good && rng.chance(0.2)) ? 'RC' : 'RG';
   const name = rng.pick(['A', 'SERIE-1', '2024', 'B.2']);
@@ -103,6 +97,8 @@ function saftPayment(rng: Random, doc: JsonObject): void {
     }
     if (good || rng.chance(0.8)) l.tax = { categories: cats };
   }
+  // A method's date must be the issue date.
+  if (rng.chance(0.3)) for (const m of objs(doc.methods)) m.date = good || rng.chance(0.5) ? String(doc.issue_date) : addDays(String(doc.issue_date), -1);
   if (rng.chance(0.3)) {
     const source = good ? 'P' : rng.pick(['P', 'M', 'I']);
     doc.ext = { 'pt-saft-source': source, ...(source !== 'P' ? { 'pt-saft-source-ref': `${type} M/${rng.int(1, 99)}` } : {}) };
@@ -174,6 +170,12 @@ function retainBeside(rng: Random, doc: JsonObject, regime: Regime): boolean {
     if (Array.isArray(doc.$addons) && doc.$addons.includes('pt-saft-v1') && rng.chance(0.7)) combo.ext = { 'pt-region': rng.pick(['PT', 'PT-AC']), ...(rng.chance(0.8) ? { 'pt-saft-tax-rate': 'NOR' } : {}) };
     l.taxes = [...taxes, combo];
     done = true;
+  }
+  // A note on the retention, as SAF-T asks withholdings to carry (at most 60 characters).
+  if (done && rng.chance(0.3)) {
+    const cat = rng.pick(retained).code;
+    const tax: JsonObject = isObj(doc.tax) ? doc.tax : (doc.tax = {});
+    tax.notes = [{ cat, text: rng.chance(0.7) ? 'Retenção na fonte' : 'Retenção na fonte de IRS à taxa de 25% nos termos do artigo 101.º do CIRS' }];
   }
   return done;
 }

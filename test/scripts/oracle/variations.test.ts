@@ -11,7 +11,7 @@ test('tags come from GOBL, the regime and the declared addons, per schema', () =
   expect(tagsFor('bill/invoice', regime('PT'), [])).toEqual(expect.arrayContaining(['simplified', 'invoice-receipt']));
   expect(tagsFor('bill/delivery', regime('PT'), [])).toEqual([]);
   expect(tagsFor('bill/delivery', regime('PT'), ['pt-saft-v1'])).toEqual(['return']);
-  expect(tagsFor('bill/payment', regime('PT'), ['pt-saft-v1'])).toEqual(['vat-cash']);
+  expect(tagsFor('bill/payment', regime('PT'), ['pt-saft-v1'])).toEqual(['cash-vat']);
 });
 
 describe('variations', () => {

@@ -130,6 +130,41 @@ function cfdiParties(rng: Random, doc: JsonObject): void {
   }
 }
 
+/**
+ * CFDI payment receipts ("complemento de pago"): issued in MXN from a place, to a Mexican customer, with one
+ * method and, on each line, an instalment, the payable amount and the paid CFDI's folio fiscal. Most pass; the
+ * rest miss one of these.
+ */
+function cfdiPayment(rng: Random, doc: JsonObject): void {
+  const good = rng.chance(0.7);
+  const miss = good ? '' : rng.pick(['type', 'place', 'method', 'installment', 'payable', 'stamp', 'use', 'payee', 'currency']);
+  doc.type = miss === 'type' ? rng.pick(['request', 'advice']) : 'receipt';
+  doc.currency = miss === 'currency' ? 'USD' : 'MXN';
+  delete doc.exchange_rates;
+  if (miss !== 'place') doc.ext = { 'mx-cfdi-issue-place': String(rng.int(10000, 99999)) };
+  const customer = isObj(doc.customer) ? doc.customer : (doc.customer = { name: 'Cliente Ejemplo' });
+  customer.tax_id = { country: 'MX', code: validTaxCode(rng, 'MX') ?? 'URE180429TM6' };
+  customer.addresses = [{ code: String(rng.int(10000, 99999)) }];
+  customer.ext = { ...(isObj(customer.ext) ? customer.ext : {}), 'mx-cfdi-fiscal-regime': '601' };
+  if (miss === 'use') (customer.ext as JsonObject)['mx-cfdi-use'] = 'G01';
+  else if (rng.chance(0.3)) (customer.ext as JsonObject)['mx-cfdi-use'] = 'CP01';
+  else delete (customer.ext as JsonObject)['mx-cfdi-use'];
+  doc.methods = miss === 'method' ? [{ key: 'card' }, { key: 'cash' }] : [{ key: rng.pick(['credit-transfer', 'card', 'cash', 'cheque', 'online+wallet']) }];
+  if (miss === 'payee') doc.payee = { name: 'Cobrador' };
+  else delete doc.payee;
+  objs(doc.lines).forEach((l, i) => {
+    const document = isObj(l.document) ? l.document : (l.document = { code: String(rng.int(1, 999)) });
+    delete document.currency;
+    if (!(miss === 'stamp' && i === 0)) document.stamps = [{ prv: 'sat-uuid', val: '1fac4464-1111-0000-1111-cd37179db12e' }];
+    if (!(miss === 'installment' && i === 0)) l.installment = rng.int(1, 3);
+    if (!(miss === 'payable' && i === 0)) l.payable = (Number(l.amount) + rng.int(0, 300)).toFixed(2);
+    else delete l.payable;
+    delete l.refund;
+  });
+  if (rng.chance(0.2)) doc.preceding = [{ code: String(rng.int(1, 99)), stamps: [{ prv: 'sat-uuid', val: '2fac4464-1111-0000-1111-cd37179db12e' }] }];
+  if (rng.chance(0.3)) doc.issue_time = `${String(rng.int(8, 18)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}:00`;
+}
+
 /** A payment, status report, order or delivery that declares one of its regime's addons, shaped for it now and then. */
 function declareAddon(rng: Random, doc: JsonObject, type: string, regime: Regime, external: boolean): boolean {
   if (Array.isArray(doc.$addons) && doc.$addons.length > 0) return false;
@@ -326,6 +361,11 @@ export function addVariations(rng: Random, doc: JsonObject, type: string, regime
   if (rng.chance(0.15) && otherType(rng, doc, type)) kinds.push('type');
   if (rng.chance(0.15) && moreParties(rng, doc, type)) kinds.push('parties');
   if (type === 'bill/payment' && rng.chance(0.5) && paymentLines(rng, doc, regime)) kinds.push('payment-lines');
+  // Last, so that what the other variations drew does not undo it.
+  if (type === 'bill/payment' && Array.isArray(doc.$addons) && doc.$addons.includes('mx-cfdi-v4') && rng.chance(0.85)) {
+    cfdiPayment(rng, doc);
+    kinds.push('cfdi-payment');
+  }
   if (['bill/invoice', 'bill/order', 'bill/delivery'].includes(type)) {
     if (rng.chance(0.35) && retainBeside(rng, doc, regime)) kinds.push('retained');
     if (type !== 'bill/invoice' && rng.chance(0.4) && unpricedLines(rng, doc)) kinds.push('unpriced');

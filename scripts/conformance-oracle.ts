@@ -21,7 +21,7 @@ import { generateCases, type GeneratedCase } from './oracle/generate';
 import { OracleProcess } from './oracle/oracle-process';
 import { goblOutcome, sameAnswer, type Outcome } from './oracle/outcome';
 import { runOurEngine } from './oracle/our-engine';
-import { formatAddons, formatTally, newTally, record, recordAddons, sortedKinds, type Tally } from './oracle/summary';
+import { formatAddons, formatTally, formatTypes, groupFigure, newTally, record, recordAddons, recordType, sortedKinds, type Tally } from './oracle/summary';
 
 export interface RunOptions {
   count: number;
@@ -109,7 +109,7 @@ function summaryOf(o: Outcome): unknown {
 }
 
 function fullDiff(r: CaseResult): string {
-  const lines = [`--- ${r.c.id} ${r.c.type} ${r.c.regime}${r.c.addons.length ? ` [${r.c.addons.join(',')}]` : ''}${r.c.mutation ? ` mutation=${r.c.mutation}` : ''}`];
+  const lines = [`--- ${r.c.id} ${r.c.type} ${r.c.regime}${r.c.addons.length ? ` [${r.c.addons.join(',')}]` : ''}${r.c.mutation ? ` mutation=${r.c.mutation}` : ''}${r.c.varied ? ` varied=${r.c.varied.join(',')}` : ''}`];
   lines.push(`    kinds: ${r.comparison.kinds.join(' | ')}`);
   for (const v of r.comparison.values.slice(0, 40)) lines.push(`    ${v.path}: ours ${JSON.stringify(v.ours)} | gobl ${JSON.stringify(v.gobl)}`);
   if (r.ours.kind !== 'envelope' || r.gobl.kind !== 'envelope') {
@@ -129,6 +129,9 @@ export function figureOf(t: Tally, opts: RunOptions, version: string): Record<st
     equal: t.equal,
     different: t.different,
     by_kind: Object.fromEntries(sortedKinds(t).map(([k, v]) => [k, v.count])),
+    // [documents, accepted by GOBL, equal] per document type and per addon declared.
+    by_type: groupFigure(t.byType),
+    by_addon: groupFigure(t.byAddon),
   };
 }
 
@@ -169,6 +172,7 @@ async function main(): Promise<number> {
       if (r.unstable) tally.unstable++;
       record(tally, c.id, r.comparison);
       recordAddons(tally, c.addons, r.gobl.kind === 'envelope', r.comparison.equal);
+      recordType(tally, c.type, r.gobl.kind === 'envelope', r.comparison.equal);
       if ((c.expect === 'refuse' && r.gobl.kind === 'envelope') || (c.expect === 'accept' && r.gobl.kind !== 'envelope' && !c.addons.length)) againstLabel++;
       if (!r.comparison.equal) {
         byMutation.set(c.mutation ?? 'none', (byMutation.get(c.mutation ?? 'none') ?? 0) + 1);
@@ -177,7 +181,7 @@ async function main(): Promise<number> {
           shown++;
         }
         out?.write(`${JSON.stringify({
-          id: c.id, type: c.type, regime: c.regime, addons: c.addons, mutation: c.mutation, expect: c.expect, unstable: r.unstable,
+          id: c.id, type: c.type, regime: c.regime, addons: c.addons, mutation: c.mutation, varied: c.varied, expect: c.expect, unstable: r.unstable,
           kinds: r.comparison.kinds, values: r.comparison.values.slice(0, 100), only_ours: r.comparison.onlyOurs, only_gobl: r.comparison.onlyGobl,
           ours: summaryOf(r.ours), gobl: summaryOf(r.gobl), input: c.input,
         })}\n`);
@@ -190,6 +194,7 @@ async function main(): Promise<number> {
   }
   console.log(`GOBL ${version}, seed ${opts.seed}, ${((Date.now() - started) / 1000).toFixed(1)} s, reference processes started: ${oracle.starts}`);
   console.log(formatTally(tally));
+  if (tally.byType.size > 0) console.log(`\n${formatTypes(tally)}`);
   if (tally.byAddon.size > 0) console.log(`\n${formatAddons(tally)}`);
   if (byMutation.size > 0) console.log(`\ndifferent documents by deliberate fault: ${[...byMutation].sort((a, b) => b[1] - a[1]).map(([m, n]) => `${m} ${n}`).join(', ')}`);
   console.log(`(the generator's label disagreed with GOBL's answer on ${againstLabel} documents without addons)`);

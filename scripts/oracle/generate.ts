@@ -12,6 +12,7 @@ import { delivery, invoice, order, payment, status, type BillOptions } from './b
 import { identityDocument, itemDocument, messageDocument, partyDocument } from './other-documents';
 import { MUTATIONS, type Expectation } from './mutations';
 import { addComplements } from './complements';
+import { addVariations } from './variations';
 
 export interface GeneratedCase {
   /** `<seed>/<index>`: enough to make the case again. */
@@ -23,6 +24,8 @@ export interface GeneratedCase {
   expect: Expectation;
   /** The deliberate fault, when there is one. */
   mutation?: string;
+  /** What the variations changed (variations.ts), when any. */
+  varied?: string[];
   /** Sent as an envelope rather than a bare document. */
   envelope: boolean;
   input: JsonObject;
@@ -95,6 +98,8 @@ export function generateCase(seed: number | string, index: number, opts: Omit<Ge
   const type = weightedType(rng, types);
   const regime = rng.pick(pool);
   const doc = build(rng, type, regime, opts.external ?? false);
+  // Variations come from a sequence of their own too, and only change the documents they vary.
+  const varied = addVariations(new Random(`${seed}/${index}/variations`), doc, type, regime, opts.external ?? false);
   let expect: Expectation = 'accept';
   let mutation: string | undefined;
   if (rng.chance(opts.invalidShare ?? 0.15)) {
@@ -115,7 +120,7 @@ export function generateCase(seed: number | string, index: number, opts: Omit<Ge
   const addons = Array.isArray(doc.$addons) ? (doc.$addons as string[]) : [];
   const envelope = type !== 'tax/identity' && rng.chance(0.2);
   return {
-    id: `${seed}/${index}`, type, regime: regime.country, addons, expect, mutation, envelope,
+    id: `${seed}/${index}`, type, regime: regime.country, addons, expect, mutation, envelope, varied: varied?.kinds,
     input: envelope ? envelop(rng, doc) : doc,
   };
 }

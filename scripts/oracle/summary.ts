@@ -14,35 +14,58 @@ export interface Tally {
   unstable: number;
   byKind: Map<string, KindTally>;
   /** Per addon declared: documents, those GOBL accepted (an envelope), those both engines answered alike. */
-  byAddon: Map<string, AddonTally>;
+  byAddon: Map<string, GroupTally>;
+  /** The same per document type. */
+  byType: Map<string, GroupTally>;
 }
 
-export interface AddonTally {
+export interface GroupTally {
   documents: number;
   accepted: number;
   equal: number;
 }
 
 export function newTally(): Tally {
-  return { total: 0, equal: 0, different: 0, unstable: 0, byKind: new Map(), byAddon: new Map() };
+  return { total: 0, equal: 0, different: 0, unstable: 0, byKind: new Map(), byAddon: new Map(), byType: new Map() };
+}
+
+function count(group: Map<string, GroupTally>, key: string, goblAccepted: boolean, equal: boolean): void {
+  const a = group.get(key) ?? { documents: 0, accepted: 0, equal: 0 };
+  a.documents++;
+  if (goblAccepted) a.accepted++;
+  if (equal) a.equal++;
+  group.set(key, a);
 }
 
 /** Counts one document under each addon it declares. */
 export function recordAddons(t: Tally, addons: string[], goblAccepted: boolean, equal: boolean): void {
-  for (const addon of addons) {
-    const a = t.byAddon.get(addon) ?? { documents: 0, accepted: 0, equal: 0 };
-    a.documents++;
-    if (goblAccepted) a.accepted++;
-    if (equal) a.equal++;
-    t.byAddon.set(addon, a);
-  }
+  for (const addon of addons) count(t.byAddon, addon, goblAccepted, equal);
+}
+
+/** Counts one document under its type. */
+export function recordType(t: Tally, type: string, goblAccepted: boolean, equal: boolean): void {
+  count(t.byType, type, goblAccepted, equal);
+}
+
+function formatGroup(title: string, group: Map<string, GroupTally>): string {
+  const lines = [...group.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([key, a]) =>
+    `  ${key}: ${a.documents} documents, ${a.accepted} accepted by GOBL (${((100 * a.accepted) / a.documents).toFixed(0)}%), ${a.equal} equal`);
+  return lines.length > 0 ? [title, ...lines].join('\n') : '';
 }
 
 /** One line per addon: how many documents declared it, how many GOBL accepted, how many were answered alike. */
 export function formatAddons(t: Tally): string {
-  const lines = [...t.byAddon.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([addon, a]) =>
-    `  ${addon}: ${a.documents} documents, ${a.accepted} accepted by GOBL (${((100 * a.accepted) / a.documents).toFixed(0)}%), ${a.equal} equal`);
-  return lines.length > 0 ? ['documents by addon declared:', ...lines].join('\n') : '';
+  return formatGroup('documents by addon declared:', t.byAddon);
+}
+
+/** One line per document type, as formatAddons. */
+export function formatTypes(t: Tally): string {
+  return formatGroup('documents by type:', t.byType);
+}
+
+/** A group's counts as the recorded figure keeps them: [documents, accepted by GOBL, equal]. */
+export function groupFigure(group: Map<string, GroupTally>): Record<string, [number, number, number]> {
+  return Object.fromEntries([...group.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([k, a]) => [k, [a.documents, a.accepted, a.equal]]));
 }
 
 const short = (v: unknown) => (v === undefined ? '(absent)' : JSON.stringify(v).slice(0, 120));

@@ -53,6 +53,17 @@ export function calculateIssueDate(doc: JsonObject, ctx: BillContext): string {
 }
 
 /**
+ * Without totals GOBL calculates no advance nor due date, but their amount is a plain (not optional) field:
+ * one the input left out is written as zero, one it gave is kept as given.
+ */
+function zeroUncalculatedPayments(payment: JsonObject): void {
+  const dueDates = isObject(payment.terms) ? objects(payment.terms.due_dates) : [];
+  for (const r of [...objects(payment.advances), ...dueDates]) {
+    if (r.amount === undefined || r.amount === null) r.amount = '0';
+  }
+}
+
+/**
  * The calculation GOBL shares between invoices, orders and deliveries: lines, document discounts and charges,
  * tax totals, rounding, advances and due dates. Mutates `doc`; throws CalculationError when it cannot proceed.
  */
@@ -107,6 +118,7 @@ export function calculateBill(doc: JsonObject, ctx: BillContext): void {
     // Orders and deliveries may carry no prices at all.
     for (const l of lines) roundLine(l);
     delete doc.totals;
+    if (isObject(doc.payment)) zeroUncalculatedPayments(doc.payment);
     return;
   }
 

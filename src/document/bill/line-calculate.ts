@@ -95,6 +95,7 @@ function calculateLine(l: LineState, ctx: CalcContext): void {
     delete item.alt_prices;
     delete l.node.sum;
     delete l.node.total;
+    zeroUncalculatedAdjustments(l.node);
     return;
   }
   const itemPrice = calculateItemPrice(item, ctx);
@@ -107,6 +108,16 @@ function calculateLine(l: LineState, ctx: CalcContext): void {
   l.total = total;
 }
 
+/**
+ * Without a price nothing is calculated, but an adjustment's amount is a plain (not optional) field in GOBL:
+ * one the input left out is written as zero, one it gave is kept as given.
+ */
+function zeroUncalculatedAdjustments(node: JsonObject): void {
+  for (const a of [...objects(node.discounts), ...objects(node.charges)]) {
+    if (a.amount === undefined || a.amount === null) a.amount = '0';
+  }
+}
+
 /** Sub-lines keep full precision: they only set the parent's price. */
 function calculateSubLine(s: LineState, ctx: CalcContext): void {
   const item = s.node.item;
@@ -114,6 +125,7 @@ function calculateSubLine(s: LineState, ctx: CalcContext): void {
   if (item.price === undefined || item.price === null || item.price === '') {
     delete s.node.sum;
     delete s.node.total;
+    zeroUncalculatedAdjustments(s.node);
     return;
   }
   let price = calculateItemPrice(item, ctx);

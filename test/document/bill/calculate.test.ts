@@ -239,3 +239,30 @@ describe('large invoices', () => {
     expect((doc.lines as Obj[])[n - 1].i).toBe(n);
   });
 });
+
+describe('a bill without prices', () => {
+  const order = (payment: Obj): JsonObject => ({
+    $schema: 'https://gobl.org/draft-0/bill/order',
+    $regime: 'ES',
+    type: 'purchase',
+    code: 'O-1',
+    issue_date: '2024-03-10',
+    supplier: SUPPLIERS.ES,
+    lines: [{ quantity: '2', item: { name: 'Box' } }],
+    payment,
+  }) as JsonObject;
+
+  it('has no totals, and writes a zero amount on the advances the input gave none; a given amount is kept', () => {
+    const doc = run(order({ advances: [{ description: 'Advance', percent: '25%' }, { description: 'Fixed', amount: '10' }] }));
+    expect(doc.totals).toBeUndefined();
+    expect((doc.payment as Obj).advances).toEqual([
+      { description: 'Advance', percent: '25%', amount: '0' },
+      { description: 'Fixed', amount: '10' },
+    ]);
+  });
+
+  it('refuses a due date by percentage, whose amount stays zero', () => {
+    const r = processDocument(order({ terms: { key: 'due-date', due_dates: [{ date: '2024-04-01', percent: '100%' }] } }), ctx);
+    expect(r.ok && r.faults.map((f) => [f.code, f.paths])).toEqual([['GOBL-PAY-DUEDATE-02', ['$.doc.payment.terms.due_dates[0].amount']]]);
+  });
+});

@@ -5,6 +5,7 @@ import { MX_CFDI_V4 } from './def';
 import { FOOD_VOUCHERS, FUEL_ACCOUNT_BALANCE, validateFoodVouchers, validateFuelAccountBalance } from './complements';
 import type { Addon } from '../../tax/addon-def';
 import { normalizeInvoice, validateMxCfdiInvoice } from './bill-invoice';
+import { normalizePayment, validateMxCfdiPayment } from './bill-payment';
 import { identitiesToExt } from './org-party';
 import { normalizeItem } from './org-item';
 import { normalizePaymentMeans, validatePaymentMeans, validateTerms } from './pay';
@@ -17,6 +18,9 @@ export const mxCfdi: Addon = {
     switch (kind) {
       case 'bill/invoice':
         normalizeInvoice(node, ctx);
+        break;
+      case 'bill/payment':
+        normalizePayment(node, ctx);
         break;
       case 'org/party':
         identitiesToExt(node);
@@ -35,6 +39,8 @@ export const mxCfdi: Addon = {
     switch (kind) {
       case 'bill/invoice':
         return validateMxCfdiInvoice(node, path);
+      case 'bill/payment':
+        return validateMxCfdiPayment(node, path);
       // The validation walk reaches the complements of any bill or status line (complements.ts).
       case FUEL_ACCOUNT_BALANCE:
         return validateFuelAccountBalance(node, path);
@@ -42,7 +48,6 @@ export const mxCfdi: Addon = {
         return validateFoodVouchers(node, path);
       case 'pay/instructions':
         return validatePaymentMeans(node, path, 'GOBL-MX-CFDI-PAY-INSTRUCTIONS');
-      case 'pay/record':
       case 'pay/record':
         return validatePaymentMeans(node, path, 'GOBL-MX-CFDI-PAY-RECORD');
       case 'pay/terms':

@@ -18,13 +18,18 @@ const ZERO_TIME = /^0{1,2}:00(:00(\.0+)?)?$/;
  * become the current ones in the regime's time zone.
  */
 export function normalizeInvoice(inv: JsonObject, ctx: HookContext): void {
-  const time = str(inv, 'issue_time');
+  setIssueMoment(inv, ctx);
+  if (hasTag(inv, TAG_GLOBAL)) delete inv.customer;
+}
+
+/** The issue date and time become the current ones in the regime's time zone, unless a (non-midnight) time is given. */
+export function setIssueMoment(doc: JsonObject, ctx: HookContext): void {
+  const time = str(doc, 'issue_time');
   if ((time === '' || ZERO_TIME.test(time)) && ctx.now) {
     const now = dateTimeIn(ctx.now, ctx.regime?.timeZone);
-    inv.issue_date = now.date;
-    inv.issue_time = now.time;
+    doc.issue_date = now.date;
+    doc.issue_time = now.time;
   }
-  if (hasTag(inv, TAG_GLOBAL)) delete inv.customer;
 }
 
 const fi = faultMaker('GOBL-MX-CFDI-BILL-INVOICE');

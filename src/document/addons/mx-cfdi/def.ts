@@ -1,4 +1,4 @@
-// Figures (extension keys, codes, tags and scenarios) of the mx-cfdi-v4 addon (module gobl.mx.cfdi v0.62.0),
+// Figures (extension keys, codes, tags and scenarios) of the mx-cfdi-v4 addon (module gobl.mx.cfdi v0.63.0),
 // held as project data.
 
 import type { AddonDefinition } from '../../tax/addon-def';
@@ -13,8 +13,8 @@ function twoDigits(from: number, to: number): string[] {
 export const MX_CFDI_V4: AddonDefinition = {
   key: 'mx-cfdi-v4',
   extensions: [
-    // TipoDeComprobante: income (I) or expense (E) documents.
-    { key: 'mx-cfdi-doc-type', codes: ['I', 'E'] },
+    // TipoDeComprobante: income (I) or expense (E) documents, and payments (P).
+    { key: 'mx-cfdi-doc-type', codes: ['I', 'E', 'P'] },
     // TipoRelacion.
     { key: 'mx-cfdi-rel-type', codes: twoDigits(1, 7) },
     // LugarExpedicion: a five-digit post code.

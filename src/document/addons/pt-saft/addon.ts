@@ -1,7 +1,7 @@
 import { hooksByKind } from '../../tax/hooks';
 import { PT_SAFT_V1 } from './def';
 import type { Addon } from '../../tax/addon-def';
-import { normalizeSaftCombo, validateSaftCombo, validateSaftTaxTotals } from './tax-combo';
+import { normalizeSaftCombo, validateSaftCategoryTotal, validateSaftCombo, validateSaftTaxNote } from './tax-combo';
 import { normalizeSaftItem, validateSaftItem } from './org-item';
 import { normalizeSaftPaymentMeans } from './pay';
 import { normalizeSaftPayment, validateSaftPayment, validateSaftPaymentLine } from './bill-payment';
@@ -11,7 +11,7 @@ import { normalizeSaftInvoice, validateSaftInvoice } from './bill-invoice';
 import { normalizeSaftLine, validateSaftLine } from './bill-line';
 import { validateSaftNote } from './exemption-notes';
 
-/** Portugal's SAF-T reporting to the AT (addon pt-saft-v1, module gobl.pt.saft v0.0.3). */
+/** Portugal's SAF-T reporting to the AT (addon pt-saft-v1, module gobl.pt.saft v0.0.5). */
 
 export const ptSaft: Addon = {
   def: PT_SAFT_V1,
@@ -35,7 +35,8 @@ export const ptSaft: Addon = {
       'bill/order': validateSaftOrder,
       'bill/line': validateSaftLine,
       'tax/combo': validateSaftCombo,
-      'tax/total': validateSaftTaxTotals,
+      'tax/category-total': validateSaftCategoryTotal,
+      'tax/note': validateSaftTaxNote,
       'org/item': validateSaftItem,
       'org/note': validateSaftNote,
     },

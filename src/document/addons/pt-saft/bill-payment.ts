@@ -3,13 +3,13 @@ import { faultMaker } from '../../rules/fault';
 import { obj, objects, present, str } from '../../rules/values';
 import { extMap, getExt, setExt, setExtIfEmpty } from '../../tax/extensions';
 import { hasTag } from '../../tax/tags';
-import { K } from './extensions';
+import { K, TAG_CASH_VAT } from './extensions';
 import { seriesAndCodeFaults, sourceRefValid } from './series';
 import { negative, supplierTaxIdFaults } from './bill';
 import { exemptionNotesValid } from './exemption-notes';
 
 export function normalizeSaftPayment(doc: JsonObject): void {
-  setExt(doc, K.paymentType, hasTag(doc, 'vat-cash') ? 'RC' : 'RG');
+  setExt(doc, K.paymentType, hasTag(doc, TAG_CASH_VAT) ? 'RC' : 'RG');
   setExtIfEmpty(doc, K.source, 'P');
 }
 const fp = faultMaker('GOBL-PT-SAFT-BILL-PAYMENT');
@@ -30,6 +30,11 @@ export function validateSaftPayment(doc: JsonObject, path: string): Fault[] {
     out.push(fp('09', 'a customer with a tax ID code needs a name', path));
   }
   if (negative(doc.total)) out.push(fp('10', 'the total cannot be negative', `${path}.total`));
+  // A receipt is dated when paid: a method's own date, if any, must be the issue date.
+  const issued = str(doc, 'issue_date');
+  if (objects(doc, 'methods').some((m) => present(m, 'date') && str(m, 'date') !== issued)) {
+    out.push(fp('11', 'payment method dates must match the issue date', path));
+  }
   return out;
 }
 

@@ -1,4 +1,4 @@
-// Figures (extension keys, codes, tags, scenarios and exemption texts) of the addon module gobl.pt.saft v0.0.3,
+// Figures (extension keys, codes, tags, scenarios and exemption texts) of the addon module gobl.pt.saft v0.0.5,
 // held as project data.
 
 import type { JsonObject } from '../../base/types';
@@ -67,13 +67,18 @@ export const PT_SAFT_V1: AddonDefinition = {
     { key: 'pt-saft-source', codes: ['P', 'I', 'M'] },
     { key: 'pt-saft-source-ref' },
     { key: 'pt-saft-movement-type', codes: ['GR', 'GT', 'GA', 'GC', 'GD'] },
+    { key: 'pt-saft-cash-vat', codes: ['0', '1'] },
   ],
   tags: {
     'bill/delivery': ['return'],
+    // Documents of a taxpayer under the cash VAT scheme (regime de IVA de Caixa).
+    'bill/invoice': ['cash-vat'],
+    'bill/payment': ['cash-vat'],
   },
   scenarios: [
     { schema: 'bill/invoice', types: ['standard'], ext: { 'pt-saft-invoice-type': 'FT' } },
     { schema: 'bill/invoice', types: ['standard'], tags: ['simplified'], ext: { 'pt-saft-invoice-type': 'FS' } },
+    { schema: 'bill/invoice', types: ['standard'], tags: ['cash-vat'], ext: { 'pt-saft-cash-vat': '1' } },
     { schema: 'bill/invoice', types: ['standard'], filter: paidOrReceipt, ext: { 'pt-saft-invoice-type': 'FR' } },
     { schema: 'bill/invoice', types: ['debit-note'], ext: { 'pt-saft-invoice-type': 'ND' } },
     { schema: 'bill/invoice', types: ['credit-note'], ext: { 'pt-saft-invoice-type': 'NC' } },

@@ -74,7 +74,8 @@ export function normalizeSaftCombo(combo: JsonObject): void {
   }
 }
 const fc = faultMaker('GOBL-PT-SAFT-TAX-COMBO');
-const fr = faultMaker('GOBL-PT-SAFT-TAX-RATETOTAL');
+const fct = faultMaker('GOBL-PT-SAFT-TAX-CATEGORYTOTAL');
+const fn = faultMaker('GOBL-PT-SAFT-TAX-NOTE');
 
 function rateExtFaults(ext: CodeMap, at: string, f: (c: string, m: string, p: string) => Fault): Fault[] {
   const out: Fault[] = [];
@@ -87,13 +88,14 @@ export function validateSaftCombo(combo: JsonObject, path: string): Fault[] {
   return str(combo, 'cat') === 'VAT' ? rateExtFaults(extMap(combo), `${path}.ext`, fc) : [];
 }
 
-/** Every rate of a tax total, whatever its category, carries the region and SAF-T rate. */
-export function validateSaftTaxTotals(totals: JsonObject, path: string): Fault[] {
-  const out: Fault[] = [];
-  objects(totals, 'categories').forEach((cat, i) => {
-    objects(cat, 'rates').forEach((rate, j) => {
-      out.push(...rateExtFaults(extMap(rate), `${path}.categories[${i}].rates[${j}].ext`, fr));
-    });
-  });
-  return out;
+/** Every rate of a VAT total carries the region and SAF-T rate; retentions (IRS, IRC) need neither. */
+export function validateSaftCategoryTotal(total: JsonObject, path: string): Fault[] {
+  if (str(total, 'code') !== 'VAT') return [];
+  return objects(total, 'rates').flatMap((rate, j) => rateExtFaults(extMap(rate), `${path}.rates[${j}].ext`, fct));
+}
+
+/** A note on a withholding (IRS or IRC) fits SAF-T's 60 characters. */
+export function validateSaftTaxNote(note: JsonObject, path: string): Fault[] {
+  if (!['IRS', 'IRC'].includes(str(note, 'cat'))) return [];
+  return [...str(note, 'text')].length > 60 ? [fn('02', 'the length must be at most 60', `${path}.text`)] : [];
 }

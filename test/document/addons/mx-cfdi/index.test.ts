@@ -3,7 +3,7 @@ import { addonDefinition, knownAddon } from '../../../../src/document/addons';
 import type { Fault, JsonObject } from '../../../../src/document/base/types';
 
 /**
- * The mx-cfdi-v4 addon (gobl.mx.cfdi v0.62.0) end to end. Every expectation below (values, fault codes
+ * The mx-cfdi-v4 addon (gobl.mx.cfdi v0.63.0) end to end. Every expectation below (values, fault codes
  * and paths) was checked against GOBL v0.502.1 built with that module, on the same documents.
  */
 
@@ -70,7 +70,7 @@ describe('mx-cfdi-v4 definition', () => {
     const def = addonDefinition('mx-cfdi-v4');
     expect(def?.tags).toEqual({ 'bill/invoice': ['global'] });
     const codes = (key: string) => def?.extensions.find((e) => e.key === key)?.codes;
-    expect(codes('mx-cfdi-doc-type')).toEqual(['I', 'E']);
+    expect(codes('mx-cfdi-doc-type')).toEqual(['I', 'E', 'P']);
     expect(codes('mx-cfdi-payment-method')).toEqual(['PUE', 'PPD']);
     expect(codes('mx-cfdi-fiscal-regime')).toHaveLength(19);
     expect(codes('mx-cfdi-use')).toHaveLength(24);
@@ -268,16 +268,18 @@ describe('mx-cfdi-v4 invoice rules', () => {
       code: '1',
       issue_date: '2023-06-01',
       currency: 'MXN',
+      ext: { 'mx-cfdi-issue-place': '26015' },
       supplier: inv.supplier,
-      customer: inv.customer,
-      lines: [{ document: { code: '0010', issue_date: '2023-05-29', stamps: [{ prv: 'sat-uuid', val: 'x' }] }, amount: '232.00' }],
+      // A payment's customer has the use CP01.
+      customer: { ...(inv.customer as JsonObject), ext: { 'mx-cfdi-fiscal-regime': '601', 'mx-cfdi-use': 'CP01' } },
+      lines: [{ installment: 1, document: { code: '0010', issue_date: '2023-05-29', stamps: [{ prv: 'sat-uuid', val: 'x' }] }, payable: '232.00', amount: '232.00' }],
       methods: [{ key: 'credit-transfer', amount: '232.00', description: 'x' }],
     };
     const { doc, faults } = run(payment);
     expect(faults).toEqual([]);
     expect(at(doc, 'methods', 0, 'ext')).toEqual({ 'mx-cfdi-payment-means': '03' });
     delete (at(payment, 'methods', 0) as JsonObject).key;
-    expect(mxFaults(payment)).toEqual(['PAY-RECORD-01 $.doc.methods[0].ext']);
+    expect(mxFaults(payment)).toEqual(['BILL-PAYMENT-18 $.doc.methods[0].ext', 'PAY-RECORD-01 $.doc.methods[0].ext']);
   });
 });
 

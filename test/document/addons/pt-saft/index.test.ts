@@ -125,13 +125,57 @@ describe('pt-saft-v1', () => {
       },
       ['GOBL-PT-SAFT-ORG-NOTE-01 $.doc.lines[0].notes[0].text'],
     ],
+    // Withholdings (IRS, IRC) need no SAF-T codes: only VAT totals are checked.
+    ['a retention without SAF-T codes', (d) => (line(d).taxes as JsonObject[]).push({ cat: 'IRS', percent: '25%' }), []],
     [
-      'a retention without SAF-T codes',
-      (d) => (line(d).taxes as JsonObject[]).push({ cat: 'IRS', percent: '25%' }),
-      ['GOBL-PT-SAFT-TAX-RATETOTAL-01 $.doc.totals.taxes.categories[1].rates[0].ext'],
+      'a withholding note longer than 60 characters',
+      (d) => {
+        (line(d).taxes as JsonObject[]).push({ cat: 'IRS', percent: '25%' });
+        d.tax = { notes: [{ cat: 'IRS', text: 'Retenção na fonte de IRS à taxa de 25% nos termos do artigo 101.º do CIRS' }] };
+      },
+      ['GOBL-PT-SAFT-TAX-NOTE-02 $.doc.tax.notes[0].text'],
     ],
+    ['a VAT note of any length', (d) => (d.tax = { notes: [{ cat: 'VAT', text: 'x'.repeat(80) }] }), []],
   ])('faults: %s', (_n, edit, want) => {
     expect(run(edit).faults).toEqual(want);
+  });
+
+  it('marks invoices under the cash VAT scheme', () => {
+    expect(taxExt(run((d) => (d.$tags = ['cash-vat'])).doc)).toEqual({ 'pt-saft-invoice-type': 'FT', 'pt-saft-cash-vat': '1', 'pt-saft-source': 'P' });
+  });
+
+  const payment = (): JsonObject => ({
+    $schema: 'https://gobl.org/draft-0/bill/payment',
+    $addons: ['pt-saft-v1'],
+    type: 'receipt',
+    series: 'RG A',
+    code: '1',
+    issue_date: '2025-02-03',
+    currency: 'EUR',
+    methods: [{ key: 'credit-transfer' }],
+    supplier: { name: 'Pastelaria Lisboa Lda', tax_id: { country: 'PT', code: '545259045' } },
+    lines: [{
+      document: { series: 'FT A', code: '7', issue_date: '2025-01-20' },
+      amount: '123.00',
+      tax: { categories: [{ code: 'VAT', rates: [{ key: 'standard', base: '100.00', percent: '23.0%', ext: { 'pt-region': 'PT', 'pt-saft-tax-rate': 'NOR' } }] }] },
+    }],
+  });
+
+  it('gives payments under the cash VAT scheme the type RC, and wants their methods dated on the issue date', () => {
+    expect(run(() => {}, payment).doc.ext).toEqual({ 'pt-saft-payment-type': 'RG', 'pt-saft-source': 'P' });
+    const cash = run((d) => Object.assign(d, { $tags: ['cash-vat'], series: 'RC A' }), payment);
+    expect(cash.doc.ext).toEqual({ 'pt-saft-payment-type': 'RC', 'pt-saft-source': 'P' });
+    expect(cash.faults).toEqual([]);
+    expect(run((d) => ((d.methods as JsonObject[])[0].date = '2025-02-03'), payment).faults).toEqual([]);
+    expect(run((d) => ((d.methods as JsonObject[])[0].date = '2025-02-02'), payment).faults).toEqual(['GOBL-PT-SAFT-BILL-PAYMENT-11 $.doc']);
+  });
+
+  it('wants SAF-T codes on the VAT rates of a payment line, not on its withholdings', () => {
+    const categories = (d: JsonObject) => ((line(d).tax as JsonObject).categories as JsonObject[]);
+    const irs = { code: 'IRS', retained: true, rates: [{ base: '100.00', percent: '25.0%' }] };
+    expect(run((d) => categories(d).push(irs), payment).faults).toEqual([]);
+    const bare = run((d) => delete ((categories(d)[0].rates as JsonObject[])[0].ext), payment);
+    expect(bare.faults).toEqual(['GOBL-PT-SAFT-TAX-CATEGORYTOTAL-01 $.doc.lines[0].tax.categories[0].rates[0].ext']);
   });
 
   const order = (): JsonObject => ({ ...invoice(), $schema: 'https://gobl.org/draft-0/bill/order', type: 'purchase' });

@@ -4,11 +4,12 @@
  */
 
 /**
- * Domain modules that only describe things (models, the ports storage implements, constants), and the event loop's
- * slices every layer that works long shares (loop-slices): storage may use these.
+ * Domain modules that only describe things (models, the ports storage implements, constants, a model's members kept
+ * as their stored JSON text), and the event loop's slices every layer that works long shares (loop-slices): storage
+ * may use these.
  */
 const DOMAIN_MODEL_AND_PORTS = [
-  'entry', 'entry-ref', 'loop-slices', 'entry-store', 'entry-history', 'entry-history-store', 'meta-store', 'file-store', 'file-content',
+  'entry', 'entry-ref', 'loop-slices', 'stored-json', 'entry-store', 'entry-history', 'entry-history-store', 'meta-store', 'file-store', 'file-content',
   'spool-store', 'search-store', 'store-errors', 'entry-event', 'event-store', 'webhook', 'webhook-store', 'entry-transfer-store',
 ];
 

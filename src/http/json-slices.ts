@@ -2,9 +2,49 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Response } from 'express';
 import { nextSlice } from '../domain/loop-slices';
 
-/** JSON text put in an answer as it is: a stored envelope, neither parsed nor written again. */
+/**
+ * JSON text put in an answer as it is: a stored envelope or meta value, neither parsed nor written again. Where
+ * JSON.stringify meets one, it writes a mark that the writers here replace with the text (stringifyPieces); any
+ * other JSON.stringify (a subscription's message, say) gets the value itself, parsed from the text.
+ */
 export class RawJson {
   constructor(readonly text: string) {}
+
+  toJSON(): unknown {
+    if (!collecting) return JSON.parse(this.text);
+    collecting.push(this.text);
+    return `${RAW_MARK}${collecting.length - 1}`;
+  }
+}
+
+/** The texts of the RawJson values met by the JSON.stringify running now in stringifyPieces, if one is. */
+let collecting: string[] | undefined;
+
+/**
+ * JSON.stringify's text of a value as pieces, each RawJson in it put in as its text; false when JSON has no text
+ * for the value (undefined, a function).
+ */
+function stringifyPieces(value: unknown, into: string[]): boolean {
+  const raws: string[] = [];
+  collecting = raws;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } finally {
+    collecting = undefined;
+  }
+  if (text === undefined) return false;
+  if (raws.length === 0) {
+    into.push(text);
+    return true;
+  }
+  let from = 0;
+  for (const mark of text.matchAll(RAW_MARKS)) {
+    into.push(text.slice(from, mark.index), raws[Number(mark[1])]);
+    from = mark.index + mark[0].length;
+  }
+  into.push(text.slice(from));
+  return true;
 }
 
 /**
@@ -54,9 +94,7 @@ export async function jsonPieces(value: unknown): Promise<string[]> {
       current = (current as { toJSON(): unknown }).toJSON();
     }
     if (current === null || typeof current !== 'object' || depth >= WALK_DEPTH) {
-      const text = JSON.stringify(current);
-      if (text === undefined) return false;
-      pieces.push(text);
+      if (!stringifyPieces(current, pieces)) return false;
       await pause();
       return true;
     }
@@ -119,23 +157,12 @@ export async function sendJson(res: Response, value: unknown, options: { heavy: 
 
 /**
  * The JSON text of a light value in one JSON.stringify, with no replacer (which would take it off V8's fast
- * path): RawJson members of the top-level object (an entry's `data`) are put in place through marks no text
- * can hold; a light answer has RawJson nowhere else.
+ * path): RawJson values are put in place through marks no text can hold (stringifyPieces).
  */
 function encodedAtOnce(value: unknown): { buffers: Buffer[]; length: number } {
-  const raws: string[] = [];
-  let shown = value;
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [key, member] of Object.entries(value)) {
-      if (!(member instanceof RawJson)) continue;
-      if (shown === value) shown = { ...value };
-      raws.push(member.text);
-      (shown as Record<string, unknown>)[key] = `${RAW_MARK}${raws.length - 1}`;
-    }
-  }
-  const text = JSON.stringify(shown);
-  const whole = raws.length === 0 ? text : text.replace(RAW_MARKS, (_, index: string) => raws[Number(index)]);
-  const buffer = Buffer.from(whole);
+  const pieces: string[] = [];
+  stringifyPieces(value, pieces);
+  const buffer = Buffer.from(pieces.length === 1 ? pieces[0] : pieces.join(''));
   return { buffers: [buffer], length: buffer.length };
 }
 

@@ -1,4 +1,5 @@
 import type { Attachment } from '../domain/entry';
+import { setStoredJson } from '../domain/stored-json';
 import { AttachmentEntity } from './entities/attachment.entity';
 
 /** Earlier versions of a file as the `previous` column holds them: JSON, times in milliseconds. */
@@ -35,7 +36,7 @@ export function toAttachmentRow(workspaceId: string, file: Attachment): Attachme
 
 export function fromAttachmentRow(row: AttachmentEntity): Attachment {
   const previous = row.previous ? (JSON.parse(row.previous) as StoredVersion[]) : [];
-  return {
+  const attachment: Attachment = {
     id: row.id,
     entryId: row.entryId,
     name: row.name,
@@ -49,9 +50,12 @@ export function fromAttachmentRow(row: AttachmentEntity): Attachment {
     embeddable: Boolean(row.embeddable),
     private: Boolean(row.private),
     url: row.url ?? undefined,
-    meta: row.meta ? JSON.parse(row.meta) : undefined,
+    // Read from its text when something asks for it (the member keeps its place among the others).
+    meta: undefined,
     contentId: row.contentId ?? undefined,
     previous: previous.map((v) => ({ id: v.id, createdAt: new Date(v.created_at), hash: v.hash, size: v.size })),
     createdAt: new Date(row.createdAt),
   };
+  if (row.meta) setStoredJson(attachment, 'meta', row.meta);
+  return attachment;
 }

@@ -1,4 +1,5 @@
 import type { Meta } from '../domain/entry';
+import { setStoredJson } from '../domain/stored-json';
 import { MetaEntity } from './entities/meta.entity';
 
 /** A meta row as its `entry_meta` row, and back. */
@@ -23,11 +24,12 @@ export function toMetaRow(workspaceId: string, meta: Meta): MetaEntity {
 }
 
 export function fromMetaRow(row: MetaEntity): Meta {
-  return {
+  const meta: Meta = {
     entryId: row.entryId,
     src: row.src,
     key: row.key,
-    value: row.value ? JSON.parse(row.value) : undefined,
+    // Read from its text when something asks for it (the member keeps its place among the others).
+    value: undefined,
     ref: row.ref ?? undefined,
     ownerId: row.ownerId ?? undefined,
     owned: Boolean(row.owned),
@@ -39,4 +41,6 @@ export function fromMetaRow(row: MetaEntity): Meta {
     createdAt: new Date(row.createdAt),
     updatedAt: new Date(row.updatedAt),
   };
+  if (row.value) setStoredJson(meta, 'value', row.value);
+  return meta;
 }

@@ -23,6 +23,17 @@ describe('JSON written in slices', () => {
     expect(JSON.stringify({ items: new JsonList([1], (n: number) => n + 1) })).toBe('{"items":[2]}');
   });
 
+  test('raw JSON text at any depth goes in as it is, also inside what is written whole; JSON.stringify alone parses it', async () => {
+    // Not canonical on purpose: only text put in as it is keeps the spaces and the escaped letter.
+    const raw = '{ "v" : "\u0041", "n": 1.50 }';
+    const deep = { a: { b: { c: { d: { e: [{ value: new RawJson(raw) }, new RawJson('[1]')] } } } }, after: 'x' };
+    expect(await jsonText(deep)).toBe(`{"a":{"b":{"c":{"d":{"e":[{"value":${raw}},[1]]}}}},"after":"x"}`);
+    expect(JSON.stringify(deep)).toBe('{"a":{"b":{"c":{"d":{"e":[{"value":{"v":"A","n":1.5}},[1]]}}}},"after":"x"}');
+    // A text that looks like the writer's mark is written as text, never replaced.
+    const lookalike = { s: '\u0000raw-', t: new RawJson('2') };
+    expect(await jsonText(lookalike)).toBe(JSON.stringify({ s: '\u0000raw-', t: 2 }));
+  });
+
   test('a large value lets timers run while it is written', async () => {
     const big = { list: Array.from({ length: 20_000 }, (_, i) => ({ id: i, text: 'x'.repeat(500) })) };
     let ticks = 0;

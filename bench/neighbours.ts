@@ -6,10 +6,11 @@ import { InThreadEngine, type DocumentEngine, type DocumentJob } from '../src/do
 import { EnginePool } from '../src/engine/engine-pool';
 import { SigningKeys } from '../src/signing/signing-keys';
 import { heavyDocuments } from '../test/helpers/heavy-documents';
-import { buildHeavyEntry, DEFAULT_HEAVY_ENTRY_LIMITS, type HeavyEntry } from '../test/helpers/heavy-entry';
+import { buildHeavyEntry, DEFAULT_HEAVY_ENTRY_LIMITS } from '../test/helpers/heavy-entry';
 import { runLoad } from './load';
 import { INVOICE } from './scenarios';
-import { ROOT, startService, type ServiceProcess } from './server-process';
+import type { HeavyReads } from './heavy-reader';
+import { ROOT, runNode, startService, type ServiceProcess } from './server-process';
 
 /** Event-loop delay of the service's HTTP thread over a stretch, from bench/loop-monitor.js. */
 export interface LoopDelay {
@@ -46,6 +47,8 @@ export interface NeighbourResults {
 }
 
 const READ_RATE = 100;
+/** A TypeScript script of the bench run in a process of its own. */
+const TS = ['--require', path.join(ROOT, 'scripts', 'register-ts.js')];
 /** Heavy entries the noisy workspace builds, in parallel, and the connections it reads them on. */
 const HEAVY_ENTRIES = 2;
 const HEAVY_READ_CONNECTIONS = 4;
@@ -81,53 +84,6 @@ async function sendHeavy(url: string, token: string, until: number, results: Nei
     }
   };
   await Promise.all([connection(), connection()]);
-}
-
-/**
- * A few connections that read the heavy entries as hard as they can, until `until`: each request the next kind in
- * turn (the entry, GraphQL 40 aliases of it with its files, meta and versions, a 404 of its meta, a page of its
- * related list), over the entries in turn. The answers are drained and counted, not kept.
- */
-async function readHeavy(url: string, token: string, entries: HeavyEntry[], until: number, results: NonNullable<NeighbourResults['heavyEntries']>['reads']): Promise<void> {
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const aliased = (id: string) =>
-    JSON.stringify({
-      query: `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: entry(id: "${id}") { id attachments { id meta } meta { key value } versions(first: 10) { totalCount edges { node { version } } } }`).join(' ')} }`,
-    });
-  const cursors = new Map<string, string | undefined>();
-  const kinds: { kind: string; request: (entry: HeavyEntry) => [string, RequestInit] }[] = [
-    { kind: 'GET entry', request: (entry) => [`/silo/v1/entries/${entry.id}`, {}] },
-    { kind: 'GraphQL 40 aliases', request: (entry) => ['/graphql', { method: 'POST', body: aliased(entry.id) }] },
-    { kind: 'meta 404', request: (entry) => [`/silo/v1/entries/${entry.id}/meta/nosuchkey`, {}] },
-    {
-      kind: 'related page',
-      request: (entry) => {
-        const cursor = cursors.get(entry.id);
-        return [`/silo/v1/entries/${entry.id}/related?limit=5${cursor ? `&cursor=${cursor}` : ''}`, {}];
-      },
-    },
-  ];
-  for (const { kind } of kinds) results.push({ kind, sent: 0, statuses: {}, slowestMs: 0, bytes: 0 });
-  let next = 0;
-  const connection = async () => {
-    while (Date.now() < until) {
-      const turn = next++;
-      const index = turn % kinds.length;
-      const entry = entries[Math.floor(turn / kinds.length) % entries.length];
-      const [path, init] = kinds[index].request(entry);
-      const started = performance.now();
-      const response = await fetch(`${url}${path}`, { ...init, headers });
-      const body = kinds[index].kind === 'related page' ? Buffer.from(await response.arrayBuffer()) : undefined;
-      const bytes = body?.length ?? (await response.arrayBuffer()).byteLength;
-      if (body && response.status === 200) cursors.set(entry.id, (JSON.parse(body.toString('utf8')) as { next_cursor?: string }).next_cursor);
-      const row = results[index];
-      row.sent += 1;
-      row.bytes = Math.max(row.bytes, bytes);
-      row.statuses[response.status] = (row.statuses[response.status] ?? 0) + 1;
-      row.slowestMs = Math.max(row.slowestMs, Math.round(performance.now() - started));
-    }
-  };
-  await Promise.all(Array.from({ length: HEAVY_READ_CONNECTIONS }, connection));
 }
 
 async function timePerDocument(engine: DocumentEngine, job: DocumentJob, count: number): Promise<number> {
@@ -235,13 +191,20 @@ export async function benchNeighbours(env: Record<string, string>, secret: strin
       partsBytes: Math.min(...entries.map((entry) => entry.stored.partsBytes)),
     };
     log(`  neighbours: built ${built.entries} heavy entries in ${built.seconds} s (files, meta rows, references and versions at the default bounds, ${built.partsBytes} bytes of parts each)`);
-    const reads: NonNullable<NeighbourResults['heavyEntries']>['reads'] = [];
     await loopDelay(service, loopFile);
-    const reader = readHeavy(service.url, heavyToken, entries, Date.now() + seconds * 1000 + 500, reads);
+    // The noisy tenant is another client: its own process, so that draining its large answers never delays the
+    // quiet client's own clock (in one process they shared an event loop, and its lag counted as the service's).
+    const reader = runNode([...TS, path.join(ROOT, 'bench', 'heavy-reader.ts')], {
+      HEAVY_URL: service.url,
+      HEAVY_TOKEN: heavyToken,
+      HEAVY_ENTRIES: JSON.stringify(entries.map((entry) => entry.id)),
+      HEAVY_UNTIL: String(Date.now() + seconds * 1000 + 500),
+      HEAVY_CONNECTIONS: String(HEAVY_READ_CONNECTIONS),
+    });
     await new Promise((resolve) => setTimeout(resolve, 500)); // the first heavy reads are under way
     const besideEntries = await runLoad(service.url, read, { connections: 2, rate: READ_RATE, seconds });
     const entriesLoop = await loopDelay(service, loopFile);
-    await reader;
+    const reads = JSON.parse(await reader) as HeavyReads;
     heavyEntries = { p99Ms: besideEntries.latency.p99Ms, p50Ms: besideEntries.latency.p50Ms, requests: besideEntries.requests, loop: entriesLoop, built, reads };
     log(
       `  neighbours: quiet reads beside heavy entries: p50 ${heavyEntries.p50Ms} ms, p99 ${heavyEntries.p99Ms} ms; loop delay max ${entriesLoop.maxMs} ms ` +

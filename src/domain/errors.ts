@@ -52,12 +52,21 @@ export interface ErrorFields {
 }
 
 export class DomainError extends Error {
-  constructor(
-    readonly key: ErrorKey,
-    message: string,
-    readonly details: { fields?: ErrorFields; faults?: ErrorFault[] } = {},
-  ) {
-    super(message);
+  readonly key: ErrorKey;
+  readonly details: { fields?: ErrorFields; faults?: ErrorFault[] };
+
+  constructor(key: ErrorKey, message: string, details: { fields?: ErrorFields; faults?: ErrorFault[] } = {}) {
+    // A refusal is the client's answer, not a fault of the service: nobody reads where it was made, and the stack
+    // a GraphQL error copies from it (one per refused alias of a heavy request) cost tenths of a millisecond each.
+    const depth = Error.stackTraceLimit;
+    if (key !== 'internal') Error.stackTraceLimit = 0;
+    try {
+      super(message);
+    } finally {
+      Error.stackTraceLimit = depth;
+    }
+    this.key = key;
+    this.details = details;
     this.name = 'DomainError';
   }
 }

@@ -8,6 +8,7 @@ import type { EntryPdfFiles } from '../domain/entry-pdf-file';
 import { DomainError } from '../domain/errors';
 import type { EventsService } from '../domain/events.service';
 import type { FeedFollowers } from '../domain/feed-follow';
+import { SliceClock } from '../domain/loop-slices';
 import type { ReadTurn } from '../domain/read-turns';
 import type { SearchService } from '../domain/search';
 import type { WebhooksService } from '../domain/webhooks.service';
@@ -71,6 +72,13 @@ export interface GraphQLContext {
   metaOf(entry: Entry): Promise<Meta[]>;
   /** The request's turn among heavy answers: taken once what it shows of files and meta is heavy, released once the answer is written. */
   readTurn: ReadTurn;
+  /**
+   * Lets other requests run once this one has held the thread for a slice. Resolvers run as one chain of promise
+   * callbacks: forty aliases of an entry, each with its files, meta rows and versions, would otherwise hold the
+   * thread from the first read to the last. The loaders call it before each batch (never before a load, which
+   * would split their batches).
+   */
+  pause(): Promise<void>;
 }
 
 /**
@@ -93,37 +101,46 @@ export function createContext(
   }
   const dataBudget = new DataBudget(pageDataBudget);
   const readTurn = entries.readTurn(workspaceId, signal);
+  const clock = new SliceClock();
+  const pause = () => clock.pause();
   const loaders: EntryLoaders = {
     data: new DataLoader(async (ids) => {
+      await pause();
       const found = await entries.loadData(workspaceId, [...ids]);
       return ids.map((id) => found.get(id) ?? null);
     }),
     dataSize: new DataLoader(async (ids) => {
+      await pause();
       const sizes = await entries.dataSizes(workspaceId, [...ids]);
       return ids.map((id) => sizes.get(id) ?? 0);
     }),
     partSizes: new DataLoader(async (ids) => {
+      await pause();
       const sizes = await entries.partSizes(workspaceId, [...ids]);
       return ids.map((id) => sizes.get(id) ?? { attachments: 0, meta: 0 });
     }),
     attachments: new DataLoader(async (ids) => {
+      await pause();
       const found = await entries.attachmentsOf(workspaceId, [...ids], await weightOf(ids, 'attachments'));
       return ids.map((id) => found.get(id) ?? []);
     }),
     meta: new DataLoader(async (ids) => {
+      await pause();
       const found = await entries.metaOf(workspaceId, [...ids], await weightOf(ids, 'meta'));
       return ids.map((id) => found.get(id) ?? []);
     }),
     versions: new DataLoader(async (ids) => {
+      await pause();
       const found = await entries.versionsOf(workspaceId, [...ids]);
       return ids.map((id) => found.get(id) ?? null);
     }),
     // One read per entry (the store has no read of rows by ids); the loader reads each id once per request, however
     // many fields ask for it (forty aliases of one entry are one read). A refusal (not found, not a UUID) is the
     // id's answer, as the read gave it.
-    entry: new DataLoader(async (ids) =>
-      Promise.all(ids.map((id) => entries.getEntry(workspaceId, id, { withData: false, withParts: false }).catch((error: unknown) => error as Error))),
-    ),
+    entry: new DataLoader(async (ids) => {
+      await pause();
+      return Promise.all(ids.map((id) => entries.getEntry(workspaceId, id, { withData: false, withParts: false }).catch((error: unknown) => error as Error)));
+    }),
   };
   /** What the parts of entries weigh in all (their sizes are read before the parts are paid for). */
   const weightOf = async (ids: readonly string[], part: keyof EntryPartSizes): Promise<number> =>
@@ -149,6 +166,7 @@ export function createContext(
     fileUrl,
     dataBudget,
     readTurn,
+    pause,
     async dataOf(entry) {
       if (!dataBudget.isPaid(entry)) {
         const bytes = await loaders.dataSize.load(entry.id);

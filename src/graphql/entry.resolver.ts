@@ -3,6 +3,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Envelope } from '../document';
 import { envelopeOf, type Attachment, type Entry, type Meta } from '../domain/entry';
+import { withRawMember } from '../http/json-slices';
 import type { GraphQLContext } from './context';
 import { CreateEntryInput, restBodyOf } from './create-entry.input';
 import { CreateEntryPayload } from './create-entry.payload';
@@ -65,15 +66,17 @@ export class EntryResolver {
     complexity: PART_COMPLEXITY,
     description: "The entry's files. Read only when selected, for a whole page at once; their JSON counts against the request's data budget.",
   })
-  attachments(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Promise<Attachment[]> {
-    return ctx.attachmentsOf(entry);
+  async attachments(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Promise<Attachment[]> {
+    // A `meta` not parsed since it was read goes into the answer as its stored text.
+    return (await ctx.attachmentsOf(entry)).map((file) => withRawMember(file, 'meta'));
   }
 
   @FieldResolver(() => [MetaType], {
     complexity: PART_COMPLEXITY,
     description: "The entry's meta rows (not `secure` ones). Read only when selected, for a whole page at once; their JSON counts against the request's data budget.",
   })
-  meta(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Promise<Meta[]> {
-    return ctx.metaOf(entry);
+  async meta(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Promise<Meta[]> {
+    // A `value` not parsed since it was read goes into the answer as its stored text.
+    return (await ctx.metaOf(entry)).map((row) => withRawMember(row, 'value'));
   }
 }

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Response } from 'express';
-import { nextSlice } from '../domain/loop-slices';
+import { SliceClock } from '../domain/loop-slices';
+import { storedJsonOf } from '../domain/stored-json';
 
 /**
  * JSON text put in an answer as it is: a stored envelope or meta value, neither parsed nor written again. Where
@@ -15,6 +16,24 @@ export class RawJson {
     collecting.push(this.text);
     return `${RAW_MARK}${collecting.length - 1}`;
   }
+}
+
+/** A model's member as an answer shows it: its stored text (RawJson) while nothing has parsed it, else its value. */
+export function shownMember<T extends object>(model: T, member: keyof T & string): unknown {
+  const text = storedJsonOf(model, member);
+  return text === undefined ? model[member] : new RawJson(text);
+}
+
+/**
+ * A copy of a model whose `member`, read from storage and not parsed since (src/domain/stored-json.ts), is its
+ * stored text as RawJson; the model itself when it has no such text. The member itself is never read for it.
+ */
+export function withRawMember<T extends object>(model: T, member: keyof T & string): T {
+  const text = storedJsonOf(model, member);
+  if (text === undefined) return model;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(model)) copy[key] = key === member ? new RawJson(text) : model[key as keyof T];
+  return copy as T;
 }
 
 /** The texts of the RawJson values met by the JSON.stringify running now in stringifyPieces, if one is. */
@@ -62,8 +81,6 @@ export class JsonList<T> {
   }
 }
 
-/** How long the writer works before it lets other requests run. */
-const SLICE_MS = 2;
 /** Below this depth, a member is written whole by JSON.stringify (a file, a meta row): cheap, and fast. */
 const WALK_DEPTH = 4;
 
@@ -77,12 +94,8 @@ const WALK_DEPTH = 4;
  */
 export async function jsonPieces(value: unknown): Promise<string[]> {
   const pieces: string[] = [];
-  let since = performance.now();
-  const pause = async () => {
-    if (performance.now() - since < SLICE_MS) return;
-    await nextSlice();
-    since = performance.now();
-  };
+  const clock = new SliceClock();
+  const pause = () => clock.pause();
   const write = async (item: unknown, depth: number): Promise<boolean> => {
     if (item instanceof RawJson) {
       pieces.push(item.text);
@@ -185,16 +198,13 @@ async function encodeInSlices(pieces: readonly string[]): Promise<{ buffers: Buf
   const buffers: Buffer[] = [];
   let length = 0;
   let batch = '';
-  let since = performance.now();
+  const clock = new SliceClock();
   const flush = async () => {
     const buffer = Buffer.from(batch);
     buffers.push(buffer);
     length += buffer.length;
     batch = '';
-    if (performance.now() - since >= SLICE_MS) {
-      await nextSlice();
-      since = performance.now();
-    }
+    await clock.pause();
   };
   for (const piece of pieces) {
     let rest = piece;

@@ -4,8 +4,7 @@ import { entrySummaryJson, fileSummaryJson, present } from '../domain/entry-summ
 import { versionJson } from './entry-history.presenter';
 import type { EntryPage } from '../domain/entries.service';
 import type { FileUrl } from '../http/file-urls';
-import { JsonList, RawJson } from '../http/json-slices';
-import { storedJsonOf } from '../domain/stored-json';
+import { JsonList, RawJson, shownMember, withRawMember } from '../http/json-slices';
 
 
 /**
@@ -20,19 +19,6 @@ export const fileJson = (a: Attachment, fileUrl: FileUrl) => ({
   previous: (a.previous ?? []).map((v) => ({ id: v.id, created_at: v.createdAt.toISOString(), hash: v.hash, size: v.size })),
 });
 
-/** A member as its stored JSON text (RawJson) while nothing has parsed it, else as it is. */
-function rawOr<T extends object>(model: T, member: keyof T & string): unknown {
-  const text = storedJsonOf(model, member);
-  return text === undefined ? model[member] : new RawJson(text);
-}
-
-/** A copy of a model whose member is its stored text (rawOr), made without reading the others' parsed values. */
-function withRawMember<T extends object>(model: T, member: keyof T & string): T {
-  const text = storedJsonOf(model, member);
-  if (text === undefined) return model;
-  return Object.defineProperties({} as T, { ...Object.getOwnPropertyDescriptors(model), [member]: { value: new RawJson(text), enumerable: true } });
-}
-
 /** A meta row in the contract's SiloMeta shape. */
 export const metaJson = (m: Meta) =>
   present({
@@ -40,7 +26,7 @@ export const metaJson = (m: Meta) =>
     entry_id: m.entryId,
     src: m.src,
     key: m.key,
-    value: rawOr(m, 'value'),
+    value: shownMember(m, 'value'),
     ref: m.ref,
     owner_id: m.ownerId,
     owned: m.owned,

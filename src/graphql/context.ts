@@ -27,8 +27,18 @@ export interface EntryLoaders {
   meta: DataLoader<string, Meta[]>;
   /** The newest versions of each entry and their count; null for an entry never changed. */
   versions: DataLoader<string, EntryVersionsShown | null>;
-  /** Entries by id as they are now, without data (`entry(id)`, an event's `entry`); refused as getEntry refuses. */
-  entry: DataLoader<string, Entry>;
+  /** Entries by id as they are now, without data (`entry(id)`, an event's `entry`): read through entryOf. */
+  entry: DataLoader<string, EntryRead>;
+}
+
+/** How the read of one entry by id ended: the entry, or what it threw. */
+export type EntryRead = { entry: Entry; error?: undefined } | { entry?: undefined; error: unknown };
+
+/** An entry by id through the request's loader: read once per request, refused as getEntry refuses. */
+export async function entryOf(loaders: EntryLoaders, id: string): Promise<Entry> {
+  const read = await loaders.entry.load(id);
+  if (read.error !== undefined) throw read.error;
+  return read.entry!;
 }
 
 /** The workspace's feed of events, and its followers in this process: what `events` and `entryEvents` read. */
@@ -135,11 +145,18 @@ export function createContext(
       return ids.map((id) => found.get(id) ?? null);
     }),
     // One read per entry (the store has no read of rows by ids); the loader reads each id once per request, however
-    // many fields ask for it (forty aliases of one entry are one read). A refusal (not found, not a UUID) is the
-    // id's answer, as the read gave it.
+    // many fields ask for it (forty aliases of one entry are one read). Each id's read is settled as it ended, a
+    // refusal or a database failure included, for entryOf to throw again as it came.
     entry: new DataLoader(async (ids) => {
       await pause();
-      return Promise.all(ids.map((id) => entries.getEntry(workspaceId, id, { withData: false, withParts: false }).catch((error: unknown) => error as Error)));
+      return Promise.all(
+        ids.map((id) =>
+          entries.getEntry(workspaceId, id, { withData: false, withParts: false }).then(
+            (entry): EntryRead => ({ entry }),
+            (error: unknown): EntryRead => ({ error }),
+          ),
+        ),
+      );
     }),
   };
   /** What the parts of entries weigh in all (their sizes are read before the parts are paid for). */

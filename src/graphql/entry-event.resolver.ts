@@ -4,7 +4,7 @@ import type { Entry } from '../domain/entry';
 import type { EntryEvent } from '../domain/entry-event';
 import { DomainError } from '../domain/errors';
 import { DEFAULT_EVENTS_LIMIT, encodeEventCursor, MAX_EVENTS_LIMIT } from '../domain/events.service';
-import type { EventFeeds, GraphQLContext } from './context';
+import { entryOf, type EventFeeds, type GraphQLContext } from './context';
 import { eventConnectionOf, EntryEventConnectionType } from './entry-event-connection.type';
 import { EntryEventsArgs, EventsArgs } from './entry-events.args';
 import { EntryEventType, EventTypeEnum, eventTypeName, eventTypesOf } from './entry-event.type';
@@ -85,7 +85,7 @@ export class EntryEventResolver {
 
   @FieldResolver(() => EntryType, { nullable: true, complexity: PART_COMPLEXITY, description: 'The entry as it is now (not as the event tells of it); null once it is gone.' })
   entry(@Root() event: EntryEvent, @Ctx() ctx: GraphQLContext): Promise<Entry | null> {
-    return ctx.loaders.entry.load(event.entryId).catch((error: unknown) => {
+    return entryOf(ctx.loaders, event.entryId).catch((error: unknown) => {
       if (error instanceof DomainError && error.key === 'not-found') return null;
       throw error;
     });

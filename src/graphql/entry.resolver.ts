@@ -4,7 +4,7 @@ import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Roo
 import type { Envelope } from '../document';
 import { envelopeOf, type Attachment, type Entry, type Meta } from '../domain/entry';
 import { withRawMember } from '../http/json-slices';
-import type { GraphQLContext } from './context';
+import { entryOf, type GraphQLContext } from './context';
 import { CreateEntryInput, restBodyOf } from './create-entry.input';
 import { CreateEntryPayload } from './create-entry.payload';
 import { EntriesArgs, listQueryOf } from './entries.args';
@@ -34,7 +34,7 @@ export class EntryResolver {
   @Query(() => EntryType, { nullable: true, description: 'One entry by its id (a UUID); NOT_FOUND when the workspace has none.' })
   async entry(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext): Promise<Entry> {
     // Read once however many aliases name it; each place it is shown is an entry of its own, paid for apart.
-    return { ...(await ctx.loaders.entry.load(id)) };
+    return { ...(await entryOf(ctx.loaders, id)) };
   }
 
   @Query(() => EntryType, { nullable: true, description: 'One entry by its idempotency key; NOT_FOUND when the workspace has none.' })

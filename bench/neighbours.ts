@@ -35,7 +35,7 @@ export interface NeighbourResults {
     requests: number;
     loop: LoopDelay;
     built: { entries: number; seconds: number; partsBytes: number };
-    reads: { kind: string; sent: number; statuses: Record<string, number>; slowestMs: number; bytes: number }[];
+    reads: HeavyReads;
   };
   /** A 10-line invoice through the engine: in this thread, and through a one-thread pool, one at a time. */
   poolOverhead: { inThreadMs: number; pooledMs: number; overheadMs: number };

@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { Piscina } from 'piscina';
+import { workerEntry } from '../worker-entry';
 import { ENGINE_QUEUE_DEFAULTS } from '../config';
 import type { DocumentEngine, DocumentJob, EngineObserver, EngineRunOptions, JobOutcome } from '../domain/document-pipeline';
 import { DomainError } from '../domain/errors';
@@ -24,15 +24,6 @@ export interface EnginePoolOptions {
   /** Most jobs that may wait for a thread, in all and per workspace (default: ENGINE_QUEUE_DEFAULTS): past them a job is refused 503 at once. */
   queueLimit?: number;
   workspaceQueueLimit?: number;
-}
-
-/** Run from the TypeScript sources (tests), a thread starts through a small loader that transpiles them. */
-function workerEntry(worker: EngineWorkerData): { filename: string; workerData: EngineWorkerData & { tsModule?: string } } {
-  if (!__filename.endsWith('.ts')) return { filename: path.join(__dirname, 'engine-worker.js'), workerData: worker };
-  return {
-    filename: path.resolve(__dirname, '../../scripts/ts-worker.js'),
-    workerData: { ...worker, tsModule: path.join(__dirname, 'engine-worker.ts') },
-  };
 }
 
 const tooComplex = (why: string) => new DomainError('too-complex', `the document is too complex to process: ${why}`);
@@ -78,7 +69,7 @@ export class EnginePool implements DocumentEngine {
   constructor(private readonly options: EnginePoolOptions) {
     this.sweepMs = Math.min(100, Math.max(5, Math.floor(options.timeLimitMs / 10)));
     this.pool = new Piscina({
-      ...workerEntry(options.worker),
+      ...workerEntry(__dirname, 'engine-worker', options.worker),
       name: 'default',
       minThreads: options.threads,
       maxThreads: options.threads,

@@ -82,13 +82,6 @@ export interface GraphQLContext {
   metaOf(entry: Entry): Promise<Meta[]>;
   /** The request's turn among heavy answers: taken once what it shows of files and meta is heavy, released once the answer is written. */
   readTurn: ReadTurn;
-  /**
-   * Lets other requests run once this one has held the thread for a slice. Resolvers run as one chain of promise
-   * callbacks: forty aliases of an entry, each with its files, meta rows and versions, would otherwise hold the
-   * thread from the first read to the last. The loaders call it before each batch (never before a load, which
-   * would split their batches).
-   */
-  pause(): Promise<void>;
 }
 
 /**
@@ -111,6 +104,9 @@ export function createContext(
   }
   const dataBudget = new DataBudget(pageDataBudget);
   const readTurn = entries.readTurn(workspaceId, signal);
+  // Resolvers run as one chain of promise callbacks: forty aliases of an entry, each with its files, meta rows and
+  // versions, would hold the thread from the first read to the last. Each loader lets others run once this request
+  // has had its slice, before its batch (never before a load, which would split the batches).
   const clock = new SliceClock();
   const pause = () => clock.pause();
   const loaders: EntryLoaders = {
@@ -183,7 +179,6 @@ export function createContext(
     fileUrl,
     dataBudget,
     readTurn,
-    pause,
     async dataOf(entry) {
       if (!dataBudget.isPaid(entry)) {
         const bytes = await loaders.dataSize.load(entry.id);

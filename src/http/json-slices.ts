@@ -29,10 +29,10 @@ export function shownMember<T extends object>(model: T, member: keyof T & string
  * stored text as RawJson; the model itself when it has no such text. The member itself is never read for it.
  */
 export function withRawMember<T extends object>(model: T, member: keyof T & string): T {
-  const text = storedJsonOf(model, member);
-  if (text === undefined) return model;
+  const shown = shownMember(model, member);
+  if (!(shown instanceof RawJson)) return model;
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(model)) copy[key] = key === member ? new RawJson(text) : model[key as keyof T];
+  for (const key of Object.keys(model)) copy[key] = key === member ? shown : model[key as keyof T];
   return copy as T;
 }
 
@@ -95,7 +95,6 @@ const WALK_DEPTH = 4;
 export async function jsonPieces(value: unknown): Promise<string[]> {
   const pieces: string[] = [];
   const clock = new SliceClock();
-  const pause = () => clock.pause();
   const write = async (item: unknown, depth: number): Promise<boolean> => {
     if (item instanceof RawJson) {
       pieces.push(item.text);
@@ -108,7 +107,7 @@ export async function jsonPieces(value: unknown): Promise<string[]> {
     }
     if (current === null || typeof current !== 'object' || depth >= WALK_DEPTH) {
       if (!stringifyPieces(current, pieces)) return false;
-      await pause();
+      await clock.pause();
       return true;
     }
     if (Array.isArray(current)) {

@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { Piscina } from 'piscina';
+import { workerEntry } from '../worker-entry';
 import type { SqliteRead } from './sqlite-reader-worker';
 
 /**
@@ -19,10 +19,7 @@ export class SqliteReaders {
   private readonly pool: Piscina<SqliteRead, unknown[]>;
 
   constructor(file: string, threads = 1) {
-    const entry = __filename.endsWith('.ts')
-      ? { filename: path.resolve(__dirname, '../../scripts/ts-worker.js'), workerData: { file, tsModule: path.join(__dirname, 'sqlite-reader-worker.ts') } }
-      : { filename: path.join(__dirname, 'sqlite-reader-worker.js'), workerData: { file } };
-    this.pool = new Piscina({ ...entry, minThreads: threads, maxThreads: threads, maxQueue: READS_WAITING, idleTimeout: Number.MAX_SAFE_INTEGER });
+    this.pool = new Piscina({ ...workerEntry(__dirname, 'sqlite-reader-worker', { file }), minThreads: threads, maxThreads: threads, maxQueue: READS_WAITING, idleTimeout: Number.MAX_SAFE_INTEGER });
   }
 
   /** Whether a read handed over now would wait in a full line (then run it where you are). */

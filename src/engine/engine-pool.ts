@@ -7,6 +7,7 @@ import type { GoblJob, GoblOutcome } from '../domain/gobl-tools';
 import type { PdfJob, PdfOutcome } from '../domain/pdf-job';
 import type { EngineAnswer, EngineTask, EngineWork, EngineWorkerData } from './engine-worker';
 import { FairQueue, type QueueOptions } from './fair-queue';
+import { newStartedCell, runningFor, type StartedCell } from './started-cell';
 
 export interface EnginePoolOptions {
   threads: number;
@@ -54,14 +55,12 @@ function unlessAbandoned<T>(running: Promise<T>, signal: AbortSignal | undefined
  */
 /** A document in hand, as the watchdog sees it. */
 interface Watch {
-  /** When the watchdog first saw a thread on it. */
-  seenAt?: number;
   expired: boolean;
 }
 
 export class EnginePool implements DocumentEngine {
   private readonly pool: Piscina<EngineTask & { [key: symbol]: QueueOptions }, EngineAnswer>;
-  private readonly inFlight = new Map<Int32Array, Watch>();
+  private readonly inFlight = new Map<StartedCell, Watch>();
   private readonly sweepMs: number;
   private watchdog?: NodeJS.Timeout;
   private readonly queue = new FairQueue();
@@ -111,7 +110,7 @@ export class EnginePool implements DocumentEngine {
     if (this.queue.size >= (this.options.queueLimit ?? ENGINE_QUEUE_DEFAULTS.limit)) throw busy('');
     if (this.queue.sizeOf(workspaceId) >= (this.options.workspaceQueueLimit ?? ENGINE_QUEUE_DEFAULTS.workspaceLimit)) throw busy(' for this workspace');
     const queued: QueueOptions = { workspaceId };
-    const started = new Int32Array(new SharedArrayBuffer(4));
+    const started = newStartedCell();
     const watch: Watch = { expired: false };
     this.inFlight.set(started, watch);
     this.watchdog ??= setInterval(() => this.stopOverdue(), this.sweepMs).unref();
@@ -132,6 +131,9 @@ export class EnginePool implements DocumentEngine {
       }
     }
     this.options.observeSeconds?.(answer.seconds);
+    // A thread that finished past the limit before the watchdog came round (the HTTP thread busy) is judged
+    // by its own clock: the answer does not depend on when the timer ran.
+    if (answer.seconds * 1000 > this.options.timeLimitMs) throw tooComplex(`it took longer than ${this.options.timeLimitMs / 1000} s`);
     if (!answer.ok) throw new DomainError(answer.key, answer.message, answer.details);
     return answer.outcome;
   }
@@ -143,20 +145,17 @@ export class EnginePool implements DocumentEngine {
 
   /**
    * The time limit counts from when a thread takes the document, not from when it was queued: the thread
-   * writes its id into the task's `started` cell, and one watchdog, ticking a tenth of the limit, stops the
-   * thread of each document that has been running longer. (Piscina's own abort signal would do it too, but
+   * marks the time and its id in the task's `started` cells, and one watchdog, ticking a tenth of the limit,
+   * stops the thread of each document that has been running longer. (Piscina's own abort signal would do it too, but
    * its queue keeps abortable tasks apart, outside the fair queue; and one timer for all documents costs a
    * small document less than one of its own.)
    */
   private stopOverdue(): void {
-    const now = performance.now();
     for (const [started, watch] of this.inFlight) {
-      const threadId = Atomics.load(started, 0);
-      if (threadId === 0 || watch.expired) continue;
-      watch.seenAt ??= now;
-      if (now - watch.seenAt < this.options.timeLimitMs) continue;
+      const running = watch.expired ? undefined : runningFor(started);
+      if (!running || running.ms < this.options.timeLimitMs) continue;
       watch.expired = true;
-      void this.pool.threads.find((thread) => thread.threadId === threadId)?.terminate();
+      void this.pool.threads.find((thread) => thread.threadId === running.threadId)?.terminate();
     }
   }
 }

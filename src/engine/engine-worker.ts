@@ -10,6 +10,7 @@ import type { PdfJob, PdfOutcome } from '../domain/pdf-job';
 import { entryPdf } from '../pdf/entry-pdf';
 import { pdfFonts } from '../pdf/pdf-fonts';
 import { SigningKeys, type SigningKeyMaterial } from '../signing/signing-keys';
+import { markStarted, type StartedCell } from './started-cell';
 
 /** What each worker thread is started with: the service's signing keys as plain data, and the patch bounds. */
 export interface EngineWorkerData {
@@ -17,12 +18,9 @@ export interface EngineWorkerData {
   jsonPatchLimits?: JsonPatchLimits;
 }
 
-/**
- * A task: a create job, a GOBL tool's job or an entry's PDF, and where the worker writes its thread id when it
- * begins, so the time limit counts from there.
- */
+/** A task: a create job, a GOBL tool's job or an entry's PDF, and where the worker marks when it began. */
 export type EngineWork = { job: DocumentJob } | { gobl: GoblJob } | { pdf: PdfJob };
-export type EngineTask = EngineWork & { started: Int32Array };
+export type EngineTask = EngineWork & { started: StartedCell };
 
 /** A DomainError does not survive the trip between threads as a class: it travels as plain fields. */
 export type EngineAnswer = (
@@ -67,7 +65,7 @@ function work(task: EngineTask): JobOutcome | GoblOutcome | Promise<PdfOutcome> 
  */
 export default function processInWorker(task: EngineTask): EngineAnswer | Promise<EngineAnswer> {
   const { started } = task;
-  Atomics.store(started, 0, threadId);
+  markStarted(started, threadId);
   const begun = performance.now();
   const usedBefore = getHeapStatistics().used_heap_size;
   const seconds = () => (performance.now() - begun) / 1000;

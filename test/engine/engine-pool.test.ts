@@ -110,6 +110,22 @@ describe('EnginePool', () => {
     }
   });
 
+  it('refuses a document that ran past the limit while the HTTP thread was too busy to stop it', async () => {
+    const engine = pool({ timeLimitMs: 100 });
+    try {
+      await engine.run(job(party('warm'))); // the thread is up and idle, so the next job starts at once
+      const running = engine.run(job(invoiceOfLines(20_000))).catch((e: unknown) => e);
+      // This thread holds on (no watchdog tick) until the engine's thread has long finished the document.
+      const began = Date.now();
+      while (Date.now() - began < 4_000);
+      const failure = await running;
+      expect(failure).toBeInstanceOf(DomainError);
+      expect(failure).toMatchObject({ key: 'too-complex' });
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('runs the GOBL tools in its threads, under the same time limit, with the same errors', async () => {
     const engine = pool();
     const hasty = pool({ timeLimitMs: 50 });

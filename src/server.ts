@@ -23,6 +23,7 @@ import { graphqlRouter } from './graphql/graphql.router';
 import { subscriptionServer, type SubscriptionLimits } from './graphql/subscription-server';
 import { authenticated, authentication } from './http/authentication';
 import { corsHandler } from './http/cors';
+import { lightRequestMarks } from './http/light-requests';
 import { metricsRoutes, requestMetrics } from './http/metrics';
 import { createLogger, type Logger } from './logger';
 import { countEventsWritten, countWebhookAttempt, countWebhookEndpointDisabled, observeEngineSeconds, observeQuerySeconds, watchFeedWaiters, watchPool } from './metrics';
@@ -190,6 +191,7 @@ export async function buildServer(
   app.set('query parser', 'simple');
   app.use(requestContext(logger));
   app.use(requestMetrics);
+  app.use(lightRequestMarks);
   app.use(fileUrls(fileLinks, config.publicBaseUrl));
   const cors = corsHandler(config.corsOrigins);
   if (cors) app.use(cors);

@@ -370,8 +370,8 @@ export class EntryService {
 
   /** Lets work in flight finish and stops the engine's threads. */
   /** One request's turn among heavy answers: pass it in the read options, release it once the answer is written. */
-  readTurn(workspaceId: string, signal?: AbortSignal): ReadTurn {
-    return this.readTurns.turn(workspaceId, signal);
+  readTurn(workspaceId: string, signal?: AbortSignal, onHeavy?: () => void): ReadTurn {
+    return this.readTurns.turn(workspaceId, signal, onHeavy);
   }
 
   async close(): Promise<void> {

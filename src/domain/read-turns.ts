@@ -5,6 +5,8 @@ import { DomainError } from './errors';
  * HTTP thread for tens of milliseconds, in slices (see src/http/json-slices.ts).
  */
 export const HEAVY_READ_BYTES = 1024 * 1024;
+/** Whether showing `bytes` of files and meta rows makes an answer heavy: it then holds a read turn. */
+export const isHeavyRead = (bytes: number) => bytes > HEAVY_READ_BYTES;
 /** Heavy answers of one workspace that may wait for their turn; past it, 503 `unavailable`. */
 export const HEAVY_READS_WAITING_PER_WORKSPACE = 128;
 
@@ -22,9 +24,12 @@ export class ReadTurns {
 
   constructor(private readonly atOnce = 1) {}
 
-  /** The turn of one request: taken when what it shows passes HEAVY_READ_BYTES, released when its answer is written. */
-  turn(workspaceId: string, signal?: AbortSignal): ReadTurn {
-    return new ReadTurn(this, workspaceId, signal);
+  /**
+   * The turn of one request: taken when what it shows passes HEAVY_READ_BYTES, released when its answer is written.
+   * `onHeavy` is called once, when the request turns out to be heavy (it waits for the turn or takes it).
+   */
+  turn(workspaceId: string, signal?: AbortSignal, onHeavy?: () => void): ReadTurn {
+    return new ReadTurn(this, workspaceId, signal, onHeavy);
   }
 
   /** Heavy answers being shaped now, and waiting. */
@@ -94,6 +99,7 @@ export class ReadTurn {
     private readonly turns: ReadTurns,
     readonly workspaceId: string,
     private readonly signal?: AbortSignal,
+    private readonly onHeavy?: () => void,
   ) {}
 
   /**
@@ -104,8 +110,9 @@ export class ReadTurn {
     this.shown += bytes;
     // Every part of the answer waits for the one turn (forty GraphQL aliases of one entry are one answer).
     if (this.state === 'waiting') return this.waiting;
-    if (this.state !== 'idle' || this.shown <= HEAVY_READ_BYTES) return;
+    if (this.state !== 'idle' || !isHeavyRead(this.shown)) return;
     if (this.signal?.aborted) throw abandoned();
+    this.onHeavy?.();
     if (this.turns.enqueue(this)) {
       this.state = 'held';
       return;

@@ -90,24 +90,25 @@ export interface GraphQLContext {
  */
 export function createContext(
   entries: EntryService,
-  request: { workspaceId: string | undefined; requestId: string; log: Logger; signal?: AbortSignal; fileUrl: FileUrl },
+  /** `onHeavy`: the request's answer turned out heavy (it takes a read turn): see src/http/light-requests.ts. */
+  request: { workspaceId: string | undefined; requestId: string; log: Logger; signal?: AbortSignal; fileUrl: FileUrl; onHeavy?: () => void },
   pageDataBudget = DEFAULT_PAGE_DATA_BUDGET,
   search?: SearchService,
   feeds?: EventFeeds,
   webhooks?: WebhooksService,
   pdfFiles?: EntryPdfFiles,
 ): GraphQLContext {
-  const { workspaceId, requestId, log, signal, fileUrl } = request;
+  const { workspaceId, requestId, log, signal, fileUrl, onHeavy } = request;
   if (!workspaceId) {
     const error = tokenRequired();
     throw graphQLErrorOf(error, { status: HTTP_STATUS.unauthorized, headers: new Map(refusalHeaders(error)) });
   }
   const dataBudget = new DataBudget(pageDataBudget);
-  const readTurn = entries.readTurn(workspaceId, signal);
+  const readTurn = entries.readTurn(workspaceId, signal, onHeavy);
   // Resolvers run as one chain of promise callbacks: forty aliases of an entry, each with its files, meta rows and
   // versions, would hold the thread from the first read to the last. Each loader lets others run once this request
   // has had its slice, before its batch (never before a load, which would split the batches).
-  const clock = new SliceClock();
+  const clock = new SliceClock(() => readTurn.heavy);
   const pause = () => clock.pause();
   const loaders: EntryLoaders = {
     data: new DataLoader(async (ids) => {

@@ -19,16 +19,18 @@ import { authenticated, type Authenticate } from '../http/authentication';
 import { jsonBody } from '../http/json-body';
 import { setPageSecurityHeaders } from '../http/page-security';
 import { methodNotAllowed, refusalHandler } from '../http/refusal';
+import { endLightRequest } from '../http/light-requests';
 import { abandonedSignal } from '../http/request-signal';
 import { documentStore, persistedQueryCache } from './bounded-cache';
 import { compiledExecutor } from './compiled-executor';
 import { EXPLORER_QUERY, explorerAssets, graphiqlPage } from './graphiql.page';
 import { createContext, type EventFeeds, type GraphQLContext } from './context';
 import { errorLoggingPlugin } from './error-logging.plugin';
+import { heavyResultsPlugin, piecesOf, stringifyResult } from './heavy-results';
 import { errorResponseBody, formatError } from './format-error';
 import { complexityLimitPlugin, depthLimitRule, MAX_QUERY_TOKENS } from './limits';
 import { sandboxPolicy } from './sandbox-page';
-import { jsonText, sendText } from '../http/json-slices';
+import { sendPieces, sendText } from '../http/json-slices';
 import { buildGraphQLSchema } from './schema';
 import { subscriptionsOverWebSocketOnly } from './subscriptions-over-http.rule';
 
@@ -114,8 +116,8 @@ export async function graphqlRouter(
     validationRules: [depthLimitRule(options.maxDepth), subscriptionsOverWebSocketOnly],
     formatError,
     // Compact JSON, as REST answers: Apollo indents by default, which doubles the bytes and the time to write them.
-    // Written in slices: an answer of many megabytes lets other requests run while it is written.
-    stringifyResult: (result) => jsonText(result),
+    // Written in slices: an answer of many megabytes lets other requests run while it is written (heavy-results.ts).
+    stringifyResult,
     includeStacktraceInErrorResponses: false,
     stopOnTerminationSignals: false, // main.ts stops the whole server
     logger: deps.logger,
@@ -125,6 +127,7 @@ export async function graphqlRouter(
         : ApolloServerPluginLandingPageDisabled(),
       complexityLimitPlugin(options.maxComplexity),
       errorLoggingPlugin,
+      heavyResultsPlugin,
       // No cache hints are served or reported anywhere: their per-field hooks were a measurable share of each request.
       ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginInlineTraceDisabled(),
@@ -135,7 +138,7 @@ export async function graphqlRouter(
 
   // req.fileUrl: set for every request by src/http/file-urls.ts (server.ts), so files' urls are the ones REST shows.
   const execute = apolloHandler(apollo, async (req, res) =>
-    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log, signal: abandonedSignal(res), fileUrl: req.fileUrl }, options.pageDataBudget, deps.search, deps.feeds, deps.webhooks, deps.pdfFiles),
+    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log, signal: abandonedSignal(res), fileUrl: req.fileUrl, onHeavy: () => endLightRequest(res) }, options.pageDataBudget, deps.search, deps.feeds, deps.webhooks, deps.pdfFiles),
   );
 
   const router = Router();
@@ -174,7 +177,9 @@ function apolloHandler(apollo: ApolloServer<GraphQLContext>, context: (req: Requ
     if (answer.body.kind === 'complete') {
       // The only HTML Apollo answers is its Sandbox page (GRAPHQL_EXPLORER=sandbox).
       if (answer.headers.get('content-type')?.startsWith('text/html')) setPageSecurityHeaders(res, sandboxPolicy(answer.body.string));
-      if (req.method === 'GET') res.send(answer.body.string);
+      const heavy = piecesOf(answer.body.string);
+      if (heavy) await sendPieces(res, heavy);
+      else if (req.method === 'GET') res.send(answer.body.string);
       else await sendText(res, answer.body.string);
       made?.readTurn.release();
       return;

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomUUID, type Hash } from 'node:crypto';
 import type { Response } from 'express';
 import { SliceClock } from '../domain/loop-slices';
 import { storedJsonOf } from '../domain/stored-json';
@@ -92,9 +92,9 @@ const WALK_DEPTH = 4;
  * RawJson values put in as they are (above WALK_DEPTH). Objects and arrays are walked down to WALK_DEPTH; what
  * lies deeper is written whole.
  */
-export async function jsonPieces(value: unknown): Promise<string[]> {
+export async function jsonPieces(value: unknown, heavy = false): Promise<string[]> {
   const pieces: string[] = [];
-  const clock = new SliceClock();
+  const clock = new SliceClock(() => heavy);
   const write = async (item: unknown, depth: number): Promise<boolean> => {
     if (item instanceof RawJson) {
       pieces.push(item.text);
@@ -151,12 +151,21 @@ export async function jsonText(value: unknown): Promise<string> {
  */
 export async function sendJson(res: Response, value: unknown, options: { heavy: boolean }): Promise<void> {
   // A light answer is written at once: walking it in pieces would cost more than it spares anybody.
-  const { buffers, length } = options.heavy ? await encodeInSlices(await jsonPieces(value)) : encodedAtOnce(value);
-  const readOnly = res.req.method === 'GET' || res.req.method === 'HEAD';
-  if (readOnly && !res.getHeader('ETag') && res.statusCode < 300) {
+  sendEncoded(res, options.heavy ? await encodeInSlices(await jsonPieces(value, true), true, isReadOnly(res)) : encodedAtOnce(value, isReadOnly(res)));
+}
+
+const isReadOnly = (res: Response) => res.req.method === 'GET' || res.req.method === 'HEAD';
+
+/** Sends a heavy answer already written as JSON pieces (a heavy GraphQL answer's), as sendJson sends one. */
+export async function sendPieces(res: Response, pieces: readonly string[]): Promise<void> {
+  sendEncoded(res, await encodeInSlices(pieces, true, isReadOnly(res)));
+}
+
+/** Sends encoded JSON, with a weak ETag on a GET (304 when the client's copy is fresh). */
+function sendEncoded(res: Response, { buffers, length, hash }: Encoded): void {
+  const readOnly = isReadOnly(res);
+  if (hash && !res.getHeader('ETag') && res.statusCode < 300) {
     // A weak validator of the bytes, as Express gives every answer it sends.
-    const hash = createHash('sha1');
-    for (const buffer of buffers) hash.update(buffer);
     res.setHeader('ETag', `W/"${length.toString(16)}-${hash.digest('base64').slice(0, 27)}"`);
   }
   if (readOnly && res.statusCode < 300 && res.req.fresh) {
@@ -171,11 +180,18 @@ export async function sendJson(res: Response, value: unknown, options: { heavy: 
  * The JSON text of a light value in one JSON.stringify, with no replacer (which would take it off V8's fast
  * path): RawJson values are put in place through marks no text can hold (stringifyPieces).
  */
-function encodedAtOnce(value: unknown): { buffers: Buffer[]; length: number } {
+function encodedAtOnce(value: unknown, hashed: boolean): Encoded {
   const pieces: string[] = [];
   stringifyPieces(value, pieces);
   const buffer = Buffer.from(pieces.length === 1 ? pieces[0] : pieces.join(''));
-  return { buffers: [buffer], length: buffer.length };
+  return { buffers: [buffer], length: buffer.length, hash: hashed ? createHash('sha1').update(buffer) : undefined };
+}
+
+/** An answer's bytes, and their hash when it is a GET's (for its ETag), taken as they were encoded. */
+interface Encoded {
+  buffers: Buffer[];
+  length: number;
+  hash?: Hash;
 }
 
 /** Stands for raw text until it is put in place; random per process, so no stored or sent text can contain it. */
@@ -183,23 +199,28 @@ const RAW_MARK = `\u0000raw-${randomUUID()}-`;
 /** A mark as JSON.stringify writes it (the NUL escaped), its number captured. */
 const RAW_MARKS = new RegExp(`${JSON.stringify(RAW_MARK).slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)"`, 'g');
 
-/** Sends an answer already written as text (GraphQL's), encoded and handed to the socket in slices, as sendJson. */
+/** Sends an answer already written as text (a light GraphQL answer), encoded and handed to the socket in slices. */
 export async function sendText(res: Response, text: string): Promise<void> {
-  const { buffers, length } = await encodeInSlices([text]);
+  const { buffers, length } = await encodeInSlices([text], false);
   writeAnswer(res, buffers, length);
 }
 
 /** Bytes encoded at once: a slice of the thread, and a write the socket takes without a long copy. */
 const CHUNK_CHARS = 64 * 1024;
 
-/** Encodes text into buffers of about CHUNK_CHARS characters, letting other requests run every SLICE_MS. */
-async function encodeInSlices(pieces: readonly string[]): Promise<{ buffers: Buffer[]; length: number }> {
+/**
+ * Encodes text into buffers of about CHUNK_CHARS characters, letting other requests run every SLICE_MS (a heavy
+ * answer also lets light requests go first).
+ */
+async function encodeInSlices(pieces: readonly string[], heavy: boolean, hashed = false): Promise<Encoded> {
   const buffers: Buffer[] = [];
   let length = 0;
   let batch = '';
-  const clock = new SliceClock();
+  const hash = hashed ? createHash('sha1') : undefined;
+  const clock = new SliceClock(() => heavy);
   const flush = async () => {
     const buffer = Buffer.from(batch);
+    hash?.update(buffer);
     buffers.push(buffer);
     length += buffer.length;
     batch = '';
@@ -221,7 +242,7 @@ async function encodeInSlices(pieces: readonly string[]): Promise<{ buffers: Buf
     }
   }
   if (batch) await flush();
-  return { buffers, length };
+  return { buffers, length, hash };
 }
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;

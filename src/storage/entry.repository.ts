@@ -14,6 +14,7 @@ import { fromEntryRow, KEYLESS, toEntryRow } from './entry.mapper';
 import { fromMetaRow } from './meta.mapper';
 import { refInsertSteps } from './entry-refs.repository';
 import { nextSlice } from '../domain/loop-slices';
+import { isHeavyRead } from '../domain/read-turns';
 import { relatedPage } from './related-page';
 import type { SqliteReaders } from './sqlite-readers';
 import { ATTACHMENT_WEIGHT, META_WEIGHT } from './entry-weight';
@@ -183,8 +184,7 @@ export class EntryRepository implements EntryStore {
 
   async attachmentsOf(workspaceId: string, ids: string[], weight?: number): Promise<Map<string, Attachment[]>> {
     if (ids.length === 0) return new Map();
-    const rowsPerSlice = sliceRows(weight);
-    const rows = await inSlices<AttachmentEntity>(rowsPerSlice, (after) => {
+    const rows = await inSlices<AttachmentEntity>(weight, attachmentWeight, (after, rowsPerSlice) => {
       const query = this.attachments
         .createQueryBuilder('a')
         .where('a.workspaceId = :workspaceId AND a.entryId IN (:...ids)', { workspaceId, ids })
@@ -200,8 +200,7 @@ export class EntryRepository implements EntryStore {
 
   async metaOf(workspaceId: string, ids: string[], weight?: number): Promise<Map<string, Meta[]>> {
     if (ids.length === 0) return new Map();
-    const rowsPerSlice = sliceRows(weight);
-    const rows = await inSlices<MetaEntity>(rowsPerSlice, (after) => {
+    const rows = await inSlices<MetaEntity>(weight, (row) => textLength(row.value), (after, rowsPerSlice) => {
       const query = this.metas
         .createQueryBuilder('m')
         .where('m.workspaceId = :workspaceId AND m.entryId IN (:...ids) AND m.secure = :secure', { workspaceId, ids, secure: false })
@@ -239,26 +238,47 @@ export class EntryRepository implements EntryStore {
 }
 
 /**
- * Rows of files or meta rows read in one query. Rows of unknown weight, or weighing over 1 MiB in all, 16 at a
- * time: 16 rows of up to 64 KiB each (1 MiB) hold the thread about 3 ms on SQLite, where 100 such rows held it
- * over 60 ms (read and parsed, on the bench machine). Rows known to weigh 1 MiB or less in all, 100 at a time:
- * a page of small parts in one query.
+ * What one slice of files or meta rows may weigh: 1 MiB of rows holds the thread about 3 ms on SQLite (16 rows of
+ * 64 KiB; 100 such rows held it over 60 ms, read and parsed, on the bench machine).
  */
-const sliceRows = (weight: number | undefined) => (weight !== undefined && weight <= 1024 * 1024 ? 100 : 16);
+const SLICE_BYTES = 1024 * 1024;
+/** Rows in a slice: never so few that the queries' own cost dominates, never so many that the rows' objects do. */
+const MIN_SLICE_ROWS = 16;
+const MAX_SLICE_ROWS = 256;
+
+/**
+ * The first slice's rows: 100 when the rows are known to weigh 1 MiB or less in all (a page of small parts in
+ * one query), else 16 (up to 64 KiB each). Each later slice is sized by what the rows read so far weighed.
+ */
+const firstSliceRows = (weight: number | undefined) => (weight !== undefined && weight <= SLICE_BYTES ? 100 : MIN_SLICE_ROWS);
+
+function nextSliceRows(rows: number, bytes: number): number {
+  const fitting = Math.floor((SLICE_BYTES * rows) / Math.max(1, bytes));
+  return Math.min(MAX_SLICE_ROWS, Math.max(MIN_SLICE_ROWS, fitting));
+}
+
+const textLength = (text: string | null) => text?.length ?? 0;
+const attachmentWeight = (row: AttachmentEntity) => textLength(row.meta) + textLength(row.previous) + textLength(row.desc) + textLength(row.url);
 
 /**
  * Reads rows a slice at a time, in primary-key order from where the last slice ended (each slice a range of
  * the key's index, nothing sorted or read twice), and lets other requests run between slices: an entry's
  * thousand files are read between other requests rather than in one long read before them (on SQLite a query
- * holds the HTTP thread). Like the three parts of an answer, the slices are not one snapshot.
+ * holds the HTTP thread). A slice holds about SLICE_BYTES of the rows' text, judged by the rows read so far: a
+ * thousand small rows take a few queries, not sixty. Like the three parts of an answer, the slices are not one
+ * snapshot.
  */
-async function inSlices<T>(rowsPerSlice: number, read: (after: T | undefined) => Promise<T[]>): Promise<T[]> {
+async function inSlices<T>(weight: number | undefined, weightOf: (row: T) => number, read: (after: T | undefined, rows: number) => Promise<T[]>): Promise<T[]> {
   const rows: T[] = [];
+  let bytes = 0;
+  let rowsPerSlice = firstSliceRows(weight);
   for (;;) {
-    const slice = await read(rows[rows.length - 1]);
+    const slice = await read(rows[rows.length - 1], rowsPerSlice);
     rows.push(...slice);
     if (slice.length < rowsPerSlice) return rows;
-    await nextSlice();
+    for (const row of slice) bytes += weightOf(row);
+    rowsPerSlice = nextSliceRows(rows.length, bytes);
+    await nextSlice(weight !== undefined && isHeavyRead(weight));
   }
 }
 

@@ -1,4 +1,4 @@
-import { nextSlice } from '../../src/domain/loop-slices';
+import { LIGHT_FIRST_MS, lightRequests, nextSlice } from '../../src/domain/loop-slices';
 
 const loopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -25,5 +25,66 @@ describe('slices of long work go on one per turn of the event loop', () => {
     const second = nextSlice().then(() => order.push('b'));
     await Promise.all([first, second]);
     expect(order).toEqual(['a', 'b', 'a again']);
+  });
+});
+
+describe('light requests go before the slices of heavy answers', () => {
+  const turns = async (count: number) => {
+    for (let i = 0; i < count; i++) await loopTurn();
+  };
+
+  test("a heavy answer's slice waits while a light request is in flight, and goes on once it ends", async () => {
+    const end = lightRequests.begin();
+    let done = false;
+    const slice = nextSlice(true).then(() => (done = true));
+    await turns(5);
+    expect(done).toBe(false);
+    end();
+    await slice;
+    expect(done).toBe(true);
+  });
+
+  test(`it waits ${LIGHT_FIRST_MS} ms at most: heavy answers slow down, they never stop`, async () => {
+    const end = lightRequests.begin();
+    try {
+      const started = performance.now();
+      await nextSlice(true);
+      const waited = performance.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(LIGHT_FIRST_MS - 1);
+      expect(waited).toBeLessThan(LIGHT_FIRST_MS * 10);
+    } finally {
+      end();
+    }
+  });
+
+  test('other slices (a light request\'s own, an upload\'s) go on as before, even behind a waiting heavy one', async () => {
+    const end = lightRequests.begin();
+    try {
+      const order: string[] = [];
+      const heavy = nextSlice(true).then(() => order.push('heavy'));
+      const light = nextSlice().then(() => order.push('light'));
+      await light;
+      expect(order).toEqual(['light']);
+      end();
+      await heavy;
+      expect(order).toEqual(['light', 'heavy']);
+    } finally {
+      end();
+    }
+  });
+
+  test('with no light request in flight, a heavy slice goes on at the next turn; ending a request twice counts once', async () => {
+    const first = lightRequests.begin();
+    const second = lightRequests.begin();
+    first();
+    first();
+    expect(lightRequests.inFlight()).toBe(true);
+    second();
+    expect(lightRequests.inFlight()).toBe(false);
+    let done = false;
+    const slice = nextSlice(true).then(() => (done = true));
+    await turns(2);
+    expect(done).toBe(true);
+    await slice;
   });
 });

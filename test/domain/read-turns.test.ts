@@ -66,6 +66,24 @@ describe('heavy answers take turns', () => {
     answer.release();
   });
 
+  test('onHeavy is called once, when an answer passes the threshold, whether it takes the turn or waits for it', async () => {
+    const turns = new ReadTurns();
+    const calls: string[] = [];
+    const first = turns.turn('a', undefined, () => calls.push('first'));
+    await first.show(HEAVY_READ_BYTES);
+    expect(calls).toEqual([]);
+    await first.show(1);
+    await first.show(HEAVY);
+    expect(calls).toEqual(['first']);
+    const second = turns.turn('b', undefined, () => calls.push('second'));
+    const waiting = second.show(HEAVY);
+    expect(calls).toEqual(['first', 'second']);
+    first.release();
+    await waiting;
+    second.release();
+    expect(calls).toEqual(['first', 'second']);
+  });
+
   test('workspaces are served in turn, each in its own order', async () => {
     const turns = new ReadTurns();
     const holder = turns.turn('x');

@@ -229,8 +229,8 @@ export class EntryService {
     const some = (part: keyof EntryPartSizes) => ids.filter((id) => (sizes.get(id)?.[part] ?? 0) > 0);
     const weight = (part: keyof EntryPartSizes) => ids.reduce((sum, id) => sum + (sizes.get(id)?.[part] ?? 0), 0);
     const [attachments, meta, versions] = await Promise.all([
-      this.store.attachmentsOf(workspaceId, some('attachments'), weight('attachments')),
-      this.store.metaOf(workspaceId, some('meta'), weight('meta')),
+      this.store.attachmentsOf(workspaceId, some('attachments'), weight('attachments'), turn?.heavy),
+      this.store.metaOf(workspaceId, some('meta'), weight('meta'), turn?.heavy),
       this.store.versionsOf(workspaceId, ids, VERSIONS_SHOWN),
     ]);
     for (const entry of shown) {
@@ -252,13 +252,13 @@ export class EntryService {
   }
 
   /** The files of entries already read (a page), in one query. */
-  attachmentsOf(workspaceId: string, ids: string[], weight?: number): Promise<Map<string, Attachment[]>> {
-    return this.store.attachmentsOf(workspaceId, ids, weight);
+  attachmentsOf(workspaceId: string, ids: string[], weight?: number, heavy?: boolean): Promise<Map<string, Attachment[]>> {
+    return this.store.attachmentsOf(workspaceId, ids, weight, heavy);
   }
 
   /** The listed meta rows of entries already read (a page), in one query. */
-  metaOf(workspaceId: string, ids: string[], weight?: number): Promise<Map<string, Meta[]>> {
-    return this.store.metaOf(workspaceId, ids, weight);
+  metaOf(workspaceId: string, ids: string[], weight?: number, heavy?: boolean): Promise<Map<string, Meta[]>> {
+    return this.store.metaOf(workspaceId, ids, weight, heavy);
   }
 
   /** A page of an entry's versions past those versionsOf shows: older than its newest version of id `version`. */

@@ -82,10 +82,11 @@ export interface EntryStore {
   /**
    * The files of entries, oldest first; an entry with none is absent. `weight`, when known (partSizes), is what
    * they weigh in all: light ones are read in fewer queries, heavy ones in slices that hold the thread little.
+   * `heavy`: they are a heavy answer's (it holds a read turn), whose slices let light requests go first.
    */
-  attachmentsOf(workspaceId: string, ids: string[], weight?: number): Promise<Map<string, Attachment[]>>;
-  /** The meta rows of entries that are listed (never `secure` ones), oldest first; an entry with none is absent. `weight` as above. */
-  metaOf(workspaceId: string, ids: string[], weight?: number): Promise<Map<string, Meta[]>>;
+  attachmentsOf(workspaceId: string, ids: string[], weight?: number, heavy?: boolean): Promise<Map<string, Attachment[]>>;
+  /** The meta rows of entries that are listed (never `secure` ones), oldest first; an entry with none is absent. `weight` and `heavy` as above. */
+  metaOf(workspaceId: string, ids: string[], weight?: number, heavy?: boolean): Promise<Map<string, Meta[]>>;
   /** The newest `newest` versions of entries and their count; an entry never changed (no version rows) is absent. */
   versionsOf(workspaceId: string, ids: string[], newest: number): Promise<Map<string, EntryVersionsShown>>;
   /**

@@ -5,8 +5,6 @@ import { DomainError } from './errors';
  * HTTP thread for tens of milliseconds, in slices (see src/http/json-slices.ts).
  */
 export const HEAVY_READ_BYTES = 1024 * 1024;
-/** Whether showing `bytes` of files and meta rows makes an answer heavy: it then holds a read turn. */
-export const isHeavyRead = (bytes: number) => bytes > HEAVY_READ_BYTES;
 /** Heavy answers of one workspace that may wait for their turn; past it, 503 `unavailable`. */
 export const HEAVY_READS_WAITING_PER_WORKSPACE = 128;
 
@@ -110,7 +108,7 @@ export class ReadTurn {
     this.shown += bytes;
     // Every part of the answer waits for the one turn (forty GraphQL aliases of one entry are one answer).
     if (this.state === 'waiting') return this.waiting;
-    if (this.state !== 'idle' || !isHeavyRead(this.shown)) return;
+    if (this.state !== 'idle' || this.shown <= HEAVY_READ_BYTES) return;
     if (this.signal?.aborted) throw abandoned();
     this.onHeavy?.();
     if (this.turns.enqueue(this)) {

@@ -128,12 +128,12 @@ export function createContext(
     }),
     attachments: new DataLoader(async (ids) => {
       await pause();
-      const found = await entries.attachmentsOf(workspaceId, [...ids], await weightOf(ids, 'attachments'));
+      const found = await entries.attachmentsOf(workspaceId, [...ids], await weightOf(ids, 'attachments'), readTurn.heavy);
       return ids.map((id) => found.get(id) ?? []);
     }),
     meta: new DataLoader(async (ids) => {
       await pause();
-      const found = await entries.metaOf(workspaceId, [...ids], await weightOf(ids, 'meta'));
+      const found = await entries.metaOf(workspaceId, [...ids], await weightOf(ids, 'meta'), readTurn.heavy);
       return ids.map((id) => found.get(id) ?? []);
     }),
     versions: new DataLoader(async (ids) => {

@@ -14,7 +14,6 @@ import { fromEntryRow, KEYLESS, toEntryRow } from './entry.mapper';
 import { fromMetaRow } from './meta.mapper';
 import { refInsertSteps } from './entry-refs.repository';
 import { nextSlice } from '../domain/loop-slices';
-import { isHeavyRead } from '../domain/read-turns';
 import { relatedPage } from './related-page';
 import type { SqliteReaders } from './sqlite-readers';
 import { ATTACHMENT_WEIGHT, META_WEIGHT } from './entry-weight';
@@ -182,9 +181,9 @@ export class EntryRepository implements EntryStore {
     return sizes;
   }
 
-  async attachmentsOf(workspaceId: string, ids: string[], weight?: number): Promise<Map<string, Attachment[]>> {
+  async attachmentsOf(workspaceId: string, ids: string[], weight?: number, heavy = false): Promise<Map<string, Attachment[]>> {
     if (ids.length === 0) return new Map();
-    const rows = await inSlices<AttachmentEntity>(weight, attachmentWeight, (after, rowsPerSlice) => {
+    const rows = await inSlices<AttachmentEntity>(weight, heavy, attachmentWeight, (after, rowsPerSlice) => {
       const query = this.attachments
         .createQueryBuilder('a')
         .where('a.workspaceId = :workspaceId AND a.entryId IN (:...ids)', { workspaceId, ids })
@@ -198,9 +197,9 @@ export class EntryRepository implements EntryStore {
     return groupBy(rows.map(fromAttachmentRow), (a) => a.entryId);
   }
 
-  async metaOf(workspaceId: string, ids: string[], weight?: number): Promise<Map<string, Meta[]>> {
+  async metaOf(workspaceId: string, ids: string[], weight?: number, heavy = false): Promise<Map<string, Meta[]>> {
     if (ids.length === 0) return new Map();
-    const rows = await inSlices<MetaEntity>(weight, (row) => textLength(row.value), (after, rowsPerSlice) => {
+    const rows = await inSlices<MetaEntity>(weight, heavy, (row) => textLength(row.value), (after, rowsPerSlice) => {
       const query = this.metas
         .createQueryBuilder('m')
         .where('m.workspaceId = :workspaceId AND m.entryId IN (:...ids) AND m.secure = :secure', { workspaceId, ids, secure: false })
@@ -264,11 +263,11 @@ const attachmentWeight = (row: AttachmentEntity) => textLength(row.meta) + textL
  * Reads rows a slice at a time, in primary-key order from where the last slice ended (each slice a range of
  * the key's index, nothing sorted or read twice), and lets other requests run between slices: an entry's
  * thousand files are read between other requests rather than in one long read before them (on SQLite a query
- * holds the HTTP thread). A slice holds about SLICE_BYTES of the rows' text, judged by the rows read so far: a
+ * holds the HTTP thread; a heavy answer's slices also let light requests go first). A slice holds about SLICE_BYTES of the rows' text, judged by the rows read so far: a
  * thousand small rows take a few queries, not sixty. Like the three parts of an answer, the slices are not one
  * snapshot.
  */
-async function inSlices<T>(weight: number | undefined, weightOf: (row: T) => number, read: (after: T | undefined, rows: number) => Promise<T[]>): Promise<T[]> {
+async function inSlices<T>(weight: number | undefined, heavy: boolean, weightOf: (row: T) => number, read: (after: T | undefined, rows: number) => Promise<T[]>): Promise<T[]> {
   const rows: T[] = [];
   let bytes = 0;
   let rowsPerSlice = firstSliceRows(weight);
@@ -278,7 +277,7 @@ async function inSlices<T>(weight: number | undefined, weightOf: (row: T) => num
     if (slice.length < rowsPerSlice) return rows;
     for (const row of slice) bytes += weightOf(row);
     rowsPerSlice = nextSliceRows(rows.length, bytes);
-    await nextSlice(weight !== undefined && isHeavyRead(weight));
+    await nextSlice(heavy);
   }
 }
 

@@ -220,18 +220,19 @@ export class EntryService {
    */
   private async withParts(workspaceId: string, entries: Entry[], budget: DataBudget, turn?: ReadTurn): Promise<Entry[]> {
     if (entries.length === 0) return entries;
-    const sizes = await this.store.partSizes(workspaceId, entries.map((entry) => entry.id));
+    // The newest versions, small and bounded per entry, are read beside the sizes: one round trip fewer per page.
+    const all = entries.map((entry) => entry.id);
+    const [sizes, versions] = await Promise.all([this.store.partSizes(workspaceId, all), this.store.versionsOf(workspaceId, all, VERSIONS_SHOWN)]);
     const unpaid = entries.findIndex((entry) => !budget.payParts(bytesOf(sizes.get(entry.id))));
     const shown = unpaid === -1 ? entries : entries.slice(0, unpaid);
-    // A heavy answer waits for its turn (ReadTurns) before anything of it is read.
+    // A heavy answer waits for its turn (ReadTurns) before any of its files and meta rows are read.
     await turn?.show(shown.reduce((sum, entry) => sum + bytesOf(sizes.get(entry.id)), 0));
     const ids = shown.map((entry) => entry.id);
     const some = (part: keyof EntryPartSizes) => ids.filter((id) => (sizes.get(id)?.[part] ?? 0) > 0);
     const weight = (part: keyof EntryPartSizes) => ids.reduce((sum, id) => sum + (sizes.get(id)?.[part] ?? 0), 0);
-    const [attachments, meta, versions] = await Promise.all([
+    const [attachments, meta] = await Promise.all([
       this.store.attachmentsOf(workspaceId, some('attachments'), weight('attachments'), turn?.heavy),
       this.store.metaOf(workspaceId, some('meta'), weight('meta'), turn?.heavy),
-      this.store.versionsOf(workspaceId, ids, VERSIONS_SHOWN),
     ]);
     for (const entry of shown) {
       entry.attachments = attachments.get(entry.id) ?? [];

@@ -77,7 +77,17 @@ export class FileLinks {
     return createHmac('sha256', this.signatureKey).update(signed).digest('base64url');
   }
 
+  /** The last workspace sealed and its seal (the same every time: its IV derives from it), for a request's many links. */
+  private lastSeal?: { workspaceId: string; scope: string };
+
   private seal(workspaceId: string): string {
+    if (this.lastSeal?.workspaceId === workspaceId) return this.lastSeal.scope;
+    const scope = this.sealAnew(workspaceId);
+    this.lastSeal = { workspaceId, scope };
+    return scope;
+  }
+
+  private sealAnew(workspaceId: string): string {
     const iv = createHmac('sha256', this.scopeIvKey).update(workspaceId).digest().subarray(0, IV_BYTES);
     const cipher = createCipheriv('aes-256-ctr', this.scopeKey, iv);
     return Buffer.concat([iv, cipher.update(workspaceId, 'utf8'), cipher.final()]).toString('base64url');

@@ -21,11 +21,22 @@ export function fileBaseOf(publicBaseUrl: string | undefined, request: { protoco
   return request.host !== undefined && SANE_HOST.test(request.host) ? `${request.protocol}://${request.host}` : '';
 }
 
-/** A file's absolute address from `base`, with a signed link's query unless the file is private. */
+/**
+ * A file's absolute address from `base`, with a signed link's query unless the file is private. Each file's is made
+ * once and kept while the answer is made: forty GraphQL aliases of an entry with a thousand files sign a thousand
+ * links, not forty thousand (the kept ones are the files the answer shows, gone with it).
+ */
 export function fileUrlOf(links: FileLinks, base: string, workspaceId: () => string): FileUrl {
+  const made = new Map<string, string>();
   return (file) => {
     const address = `${base}${downloadPath(file.entryId, file.id)}`;
-    return file.private ? address : `${address}?${links.query(workspaceId(), { entryId: file.entryId, fileId: file.id })}`;
+    if (file.private) return address;
+    let url = made.get(address);
+    if (url === undefined) {
+      url = `${address}?${links.query(workspaceId(), { entryId: file.entryId, fileId: file.id })}`;
+      made.set(address, url);
+    }
+    return url;
   };
 }
 
@@ -37,7 +48,11 @@ export function fileUrlOf(links: FileLinks, base: string, workspaceId: () => str
  */
 export function fileUrls(links: FileLinks, publicBaseUrl: string | undefined): RequestHandler {
   return (req, _res, next) => {
-    req.fileUrl = (file) => fileUrlOf(links, fileBaseOf(publicBaseUrl, { protocol: req.protocol, host: req.get('host') }), () => req.workspaceId)(file);
+    let fileUrl: FileUrl | undefined;
+    req.fileUrl = (file) => {
+      fileUrl ??= fileUrlOf(links, fileBaseOf(publicBaseUrl, { protocol: req.protocol, host: req.get('host') }), () => req.workspaceId);
+      return fileUrl(file);
+    };
     next();
   };
 }

@@ -57,7 +57,9 @@ function schedule(): void {
 export function nextSlice(yields = false): Promise<void> {
   return new Promise<void>((resolve) => {
     waiting.push({ resolve, since: performance.now(), yields });
-    schedule();
+    // Heavy slices put off for light requests never hold up one that does not yield.
+    if (!yields && deferred) wake();
+    else schedule();
   });
 }
 

@@ -65,9 +65,15 @@ describe('light requests go before the slices of heavy answers', () => {
       const light = nextSlice().then(() => order.push('light'));
       await light;
       expect(order).toEqual(['light']);
+      // Also once the heavy one has been put off: the next turn, not when the heavy one's wait ends.
+      await turns(2);
+      const started = performance.now();
+      await nextSlice().then(() => order.push('light again'));
+      expect(performance.now() - started).toBeLessThan(LIGHT_FIRST_MS / 2);
+      expect(order).toEqual(['light', 'light again']);
       end();
       await heavy;
-      expect(order).toEqual(['light', 'heavy']);
+      expect(order).toEqual(['light', 'light again', 'heavy']);
     } finally {
       end();
     }

@@ -2,6 +2,7 @@ import { createHash, randomUUID, type Hash } from 'node:crypto';
 import type { Response } from 'express';
 import { SliceClock } from '../domain/loop-slices';
 import { storedJsonOf } from '../domain/stored-json';
+import { endLightRequest } from './light-requests';
 
 /**
  * JSON text put in an answer as it is: a stored envelope or meta value, neither parsed nor written again. Where
@@ -151,13 +152,18 @@ export async function jsonText(value: unknown): Promise<string> {
  */
 export async function sendJson(res: Response, value: unknown, options: { heavy: boolean }): Promise<void> {
   // A light answer is written at once: walking it in pieces would cost more than it spares anybody.
-  sendEncoded(res, options.heavy ? await encodeInSlices(await jsonPieces(value, true), true, isReadOnly(res)) : encodedAtOnce(value, isReadOnly(res)));
+  if (!options.heavy) return sendEncoded(res, encodedAtOnce(value, isReadOnly(res)));
+  // Written in slices, the request is no longer light (a large envelope needs no read turn): its own slices must
+  // not wait for it.
+  endLightRequest(res);
+  sendEncoded(res, await encodeInSlices(await jsonPieces(value, true), true, isReadOnly(res)));
 }
 
 const isReadOnly = (res: Response) => res.req.method === 'GET' || res.req.method === 'HEAD';
 
 /** Sends a heavy answer already written as JSON pieces (a heavy GraphQL answer's), as sendJson sends one. */
 export async function sendPieces(res: Response, pieces: readonly string[]): Promise<void> {
+  endLightRequest(res);
   sendEncoded(res, await encodeInSlices(pieces, true, isReadOnly(res)));
 }
 

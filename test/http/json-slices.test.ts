@@ -49,6 +49,32 @@ describe('JSON written in slices', () => {
 });
 
 describe('answers sent in slices', () => {
+  test('a request whose answer is written in slices is no longer light: its own slices never wait for it', async () => {
+    const express = (await import('express')).default;
+    const { sendJson } = await import('../../src/http/json-slices');
+    const { lightRequestMarks } = await import('../../src/http/light-requests');
+    const { lightRequests } = await import('../../src/domain/loop-slices');
+    const app = express();
+    let lightWhileWritten: boolean | undefined;
+    const large = { text: 'x'.repeat(2_000_000) };
+    app.use(lightRequestMarks);
+    app.get('/large', async (_req, res) => {
+      const sent = sendJson(res, large, { heavy: true });
+      lightWhileWritten = lightRequests.inFlight();
+      await sent;
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as { port: number };
+      const response = await fetch(`http://127.0.0.1:${port}/large`);
+      expect(await response.text()).toBe(JSON.stringify(large));
+      expect(lightWhileWritten).toBe(false);
+    } finally {
+      server.close();
+    }
+  });
+
   test('a large answer, with characters outside the BMP across every slice boundary, arrives whole with its length', async () => {
     const express = (await import('express')).default;
     const { sendJson, sendText } = await import('../../src/http/json-slices');

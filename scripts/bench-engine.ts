@@ -4,12 +4,16 @@
  * Then, for each part of an invoice a client may repeat, the CPU time per part at 1k, 10k and 40k of it,
  * and the ratio 40k/1k: about 1 (or below, as fixed costs spread) is linear, 40 would be quadratic.
  *
+ * Between the two, the cost per document of a mixed set: the differential test's generator (every type,
+ * regime and addon the engine knows, some documents broken on purpose) at a fixed seed.
+ *
  * Run: npm run bench:engine   (node --expose-gc --require ./scripts/register-ts.js scripts/bench-engine.ts)
  * `PARTS=lines,notes` measures only those parts; `SIZES=1000,10000` other sizes.
  */
 import { processDocument } from '../src/document';
 import type { JsonObject } from '../src/document/base/types';
 import { ENGINE_CTX, PARTS, baseInvoice, engineCpuMs } from './engine-parts';
+import { generateCases } from './oracle/generate';
 
 function invoice(lines: number): JsonObject {
   const rows: JsonObject[] = [];
@@ -52,6 +56,23 @@ for (const n of [10, 100, 1_000, 10_000]) {
       .toFixed(3)
       .padStart(23)}   ${(engine / floor).toFixed(0).padStart(5)}×`,
   );
+}
+
+{
+  const texts = [...generateCases({ seed: 'bench-mixed', count: 2_000 })].map((c) => JSON.stringify(c.input));
+  const pass = () => {
+    for (const text of texts) {
+      const r = processDocument(JSON.parse(text) as JsonObject, ENGINE_CTX);
+      JSON.stringify(r.ok ? r.envelope : r.faults);
+    }
+  };
+  pass(); // warm up
+  const runs = [0, 1, 2, 3, 4].map(() => {
+    const start = process.hrtime.bigint();
+    pass();
+    return Number(process.hrtime.bigint() - start) / 1e6 / texts.length;
+  }).sort((a, b) => a - b);
+  console.log(`\nmixed set (${texts.length} generated documents of every type, regime and addon): ${runs[2].toFixed(3)} ms/document (median of 5 passes)`);
 }
 
 const sizes = (process.env.SIZES ?? '1000,10000,40000').split(',').map(Number);

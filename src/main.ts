@@ -1,5 +1,6 @@
 import { mintToken } from './auth/mint-token';
 import { ConfigError, loadConfig } from './config';
+import { lowerHelperThreads } from './engine/helper-threads';
 import { consoleLink } from './http/console.routes';
 import { buildServer } from './server';
 
@@ -17,8 +18,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Before any worker thread exists: the threads there are now are V8's helpers, which collect the engine's garbage too.
+  const helpersLowered = config.engine.threads > 0 ? lowerHelperThreads(config.engine.nice) : 0;
   const server = await buildServer(config);
   const url = await server.listen();
+  server.logger.debug({ helpersLowered, nice: config.engine.nice }, "helper threads at the engine's priority");
   server.logger.info({ url, database: config.database.type }, 'listening');
 
   if (server.localSecret) {

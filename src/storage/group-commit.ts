@@ -6,6 +6,8 @@ export interface GroupCommitOptions {
   windowMs: number;
   /** A group this large is committed at once. */
   maxWrites: number;
+  /** `false`: the group's commit does not wait for the disk (see `TransactionOptions.durable`). */
+  durable?: boolean;
 }
 
 interface Waiting {
@@ -63,11 +65,15 @@ export class GroupCommit {
     if (group.length === 1) return this.commitAlone(group[0]);
     let results: unknown[];
     try {
-      results = await runTransaction(this.dataSource, function* () {
-        const out: unknown[] = [];
-        for (const write of group) out.push(yield* write.steps());
-        return out;
-      });
+      results = await runTransaction(
+        this.dataSource,
+        function* () {
+          const out: unknown[] = [];
+          for (const write of group) out.push(yield* write.steps());
+          return out;
+        },
+        { durable: this.options.durable },
+      );
     } catch {
       for (const write of group) await this.commitAlone(write);
       return;
@@ -77,7 +83,7 @@ export class GroupCommit {
   }
 
   private async commitAlone(write: Waiting): Promise<void> {
-    await runTransaction(this.dataSource, write.steps).then((result) => {
+    await runTransaction(this.dataSource, write.steps, { durable: this.options.durable }).then((result) => {
       this.count(1);
       write.resolve(result);
     }, write.reject);

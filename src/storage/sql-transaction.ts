@@ -16,10 +16,21 @@ export interface Step {
  *   protocol, as inserts do), committed at the end and rolled back on any error.
  * `mysql` tells the steps which engine runs them (for `FOR UPDATE`).
  */
-export async function runTransaction<R>(dataSource: DataSource, steps: (mysql: boolean) => Generator<Step, R, any>, options: { readCommitted?: boolean } = {}): Promise<R> {
+export interface TransactionOptions {
+  readCommitted?: boolean;
+  /**
+   * `false`: on SQLite, the commit does not wait for the disk (`synchronous = NORMAL` for this transaction alone, the
+   * connection's FULL again after it). Still atomic and in order with every other commit; a power cut (not a killed
+   * process) may lose it, with the commits after it. Only for records that may be lost and made again, such as a
+   * webhook attempt's: the event is then sent once more. MariaDB commits as its server is configured.
+   */
+  durable?: boolean;
+}
+
+export async function runTransaction<R>(dataSource: DataSource, steps: (mysql: boolean) => Generator<Step, R, any>, options: TransactionOptions = {}): Promise<R> {
   // Again from the start on a deadlock or a cluster's certification conflict (the steps read what they check).
   if (dataSource.options.type === 'mysql') return withRetries(() => runOnMysql(dataSource, steps(true), options.readCommitted ?? false));
-  return runOnSqlite(dataSource, () => steps(false));
+  return runOnSqlite(dataSource, () => steps(false), options.durable ?? true);
 }
 
 interface SqliteStatement {
@@ -29,11 +40,12 @@ interface SqliteStatement {
 }
 interface SqliteDatabase {
   inTransaction: boolean;
+  pragma(sql: string): unknown;
   prepare(sql: string): SqliteStatement;
   transaction<T>(fn: () => T): { immediate(): T };
 }
 
-async function runOnSqlite<R>(dataSource: DataSource, steps: () => Generator<Step, R, any>): Promise<R> {
+async function runOnSqlite<R>(dataSource: DataSource, steps: () => Generator<Step, R, any>, durable: boolean): Promise<R> {
   const db = (dataSource.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
   // Another transaction is open on the shared connection (TypeORM's awaits between its statements): wait for it,
   // rather than become part of it.
@@ -41,6 +53,8 @@ async function runOnSqlite<R>(dataSource: DataSource, steps: () => Generator<Ste
     if (waited > 5000) throw new Error('the database stayed in another transaction');
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
+  // Nothing else runs on the connection until this returns: the setting is this transaction's alone.
+  if (!durable) db.pragma('synchronous = NORMAL');
   try {
     return runImmediate(db, steps);
   } catch (error) {
@@ -49,6 +63,8 @@ async function runOnSqlite<R>(dataSource: DataSource, steps: () => Generator<Ste
     const code = (error as { code?: unknown } | undefined)?.code;
     if (typeof code === 'string' && code.startsWith('SQLITE_')) throw Object.assign(new Error((error as Error).message), { driverError: error });
     throw error;
+  } finally {
+    if (!durable) db.pragma('synchronous = FULL');
   }
 }
 

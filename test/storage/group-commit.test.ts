@@ -1,6 +1,6 @@
 import { GroupCommit } from '../../src/storage/group-commit';
 import type { Step } from '../../src/storage/sql-transaction';
-import { startServer, type TestServer } from '../helpers/server';
+import { startServer, testDatabase, type TestServer } from '../helpers/server';
 
 /** Writes committed in groups: each whole and in order, one commit for many, and a bad write failing alone. */
 let t: TestServer;
@@ -47,4 +47,33 @@ test('writes issued one after the other are each committed without waiting for c
   await group.run(insert(201));
   await group.run(insert(202));
   expect(group.committed).toEqual({ groups: 2, writes: 2 });
+});
+
+describe('groups that need not wait for the disk', () => {
+  // MariaDB commits as its server is configured: there is nothing per transaction to see.
+  const sqlite = testDatabase() !== 'mariadb';
+  /** The connection's synchronous setting as a step of the transaction sees it (SQLite: 1 NORMAL, 2 FULL). */
+  const syncSeen = function* (): Generator<Step, number, any> {
+    const [row]: { synchronous: number }[] = yield { sql: 'PRAGMA synchronous', parameters: [] };
+    return row.synchronous;
+  };
+  const syncNow = async () => ((await t.server.dataSource.query('PRAGMA synchronous')) as { synchronous: number }[])[0].synchronous;
+
+  (sqlite ? test : test.skip)('commit with synchronous NORMAL on SQLite, and leave the connection at FULL for every other write', async () => {
+    const lax = new GroupCommit(t.server.dataSource, { windowMs: 5, maxWrites: 8, durable: false });
+    const strict = new GroupCommit(t.server.dataSource, { windowMs: 5, maxWrites: 8 });
+    expect(await Promise.all([lax.run(syncSeen), lax.run(syncSeen)])).toEqual([1, 1]); // a group
+    expect(await lax.run(syncSeen)).toBe(1); // alone
+    expect(await syncNow()).toBe(2);
+    expect(await strict.run(syncSeen)).toBe(2);
+  });
+
+  test('a group that fails leaves the connection at FULL too, and its good writes committed', async () => {
+    const lax = new GroupCommit(t.server.dataSource, { windowMs: 5, maxWrites: 64, durable: false });
+    const outcomes = await Promise.allSettled([lax.run(insert(301)), lax.run(insert(1)), lax.run(insert(302))]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    if (sqlite) expect(await syncNow()).toBe(2);
+    const rows: { id: number | string }[] = await t.server.dataSource.query(`SELECT id FROM ${TABLE} WHERE id > 300 ORDER BY id`);
+    expect(rows.map((r) => Number(r.id))).toEqual([301, 302]);
+  });
 });

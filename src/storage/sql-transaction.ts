@@ -20,9 +20,10 @@ export interface TransactionOptions {
   readCommitted?: boolean;
   /**
    * `false`: on SQLite, the commit does not wait for the disk (`synchronous = NORMAL` for this transaction alone, the
-   * connection's FULL again after it). Still atomic and in order with every other commit; a power cut (not a killed
-   * process) may lose it, with the commits after it. Only for records that may be lost and made again, such as a
-   * webhook attempt's: the event is then sent once more. MariaDB commits as its server is configured.
+   * connection's own setting again after it). Still atomic and in order with every other commit; a power cut (not a
+   * killed process) may lose it until the next commit that waits for the disk has synced the log. Only for records
+   * that may be lost and made again, such as a webhook attempt's: the event is then sent once more. MariaDB commits
+   * as its server is configured.
    */
   durable?: boolean;
 }
@@ -40,7 +41,7 @@ interface SqliteStatement {
 }
 interface SqliteDatabase {
   inTransaction: boolean;
-  pragma(sql: string): unknown;
+  pragma(sql: string, options?: { simple: boolean }): unknown;
   prepare(sql: string): SqliteStatement;
   transaction<T>(fn: () => T): { immediate(): T };
 }
@@ -54,6 +55,7 @@ async function runOnSqlite<R>(dataSource: DataSource, steps: () => Generator<Ste
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
   // Nothing else runs on the connection until this returns: the setting is this transaction's alone.
+  const synchronous = durable ? undefined : db.pragma('synchronous', { simple: true });
   if (!durable) db.pragma('synchronous = NORMAL');
   try {
     return runImmediate(db, steps);
@@ -64,7 +66,7 @@ async function runOnSqlite<R>(dataSource: DataSource, steps: () => Generator<Ste
     if (typeof code === 'string' && code.startsWith('SQLITE_')) throw Object.assign(new Error((error as Error).message), { driverError: error });
     throw error;
   } finally {
-    if (!durable) db.pragma('synchronous = FULL');
+    if (synchronous !== undefined) db.pragma(`synchronous = ${Number(synchronous)}`);
   }
 }
 

@@ -41,15 +41,16 @@ export const metaJson = (m: Meta) =>
 
 /** An entry in the contract's JSON shape; `data` only where the route returns it. */
 export function entryJson(entry: Entry, options: { withData: boolean; fileUrl: FileUrl }): Record<string, unknown> {
-  return present({
-    ...entrySummaryJson(entry),
-    // The stored envelope text is put in place as it is: a large document is neither parsed nor written again here.
-    data: options.withData ? (entry.data ?? (entry.dataJson === undefined ? undefined : new RawJson(entry.dataJson))) : undefined,
-    attachments: new JsonList(entry.attachments, (a: Attachment) => attachmentJson(a, options.fileUrl)),
-    meta: new JsonList(entry.meta, metaJson),
-    versions: entry.versions?.map(versionJson),
-    context: entry.context,
-  });
+  // The summary has dropped its own absent members; the rest are added after it, each only when present.
+  const json = entrySummaryJson(entry);
+  // The stored envelope text is put in place as it is: a large document is neither parsed nor written again here.
+  const data = options.withData ? (entry.data ?? (entry.dataJson === undefined ? undefined : new RawJson(entry.dataJson))) : undefined;
+  if (data !== undefined) json.data = data;
+  json.attachments = new JsonList(entry.attachments, (a: Attachment) => attachmentJson(a, options.fileUrl));
+  json.meta = new JsonList(entry.meta, metaJson);
+  if (entry.versions !== undefined) json.versions = entry.versions.map(versionJson);
+  if (entry.context !== undefined) json.context = entry.context;
+  return json;
 }
 
 export function pageJson(page: EntryPage, fileUrl: FileUrl): Record<string, unknown> {

@@ -10,6 +10,8 @@ export interface GroupCommitOptions {
   durable?: boolean;
 }
 
+const DEFAULTS: GroupCommitOptions = { windowMs: 2, maxWrites: 64, durable: true };
+
 interface Waiting {
   steps: () => Generator<Step, unknown, any>;
   resolve(result: unknown): void;
@@ -31,10 +33,14 @@ export class GroupCommit {
   /** Groups committed and the writes in them, since the start (what the grouping saves shows in their ratio). */
   readonly committed = { groups: 0, writes: 0 };
 
+  private readonly options: GroupCommitOptions;
+
   constructor(
     private readonly dataSource: DataSource,
-    private readonly options: GroupCommitOptions = { windowMs: 2, maxWrites: 64 },
-  ) {}
+    options: Partial<GroupCommitOptions> = {},
+  ) {
+    this.options = { ...DEFAULTS, ...options };
+  }
 
   run<R>(steps: () => Generator<Step, R, any>): Promise<R> {
     return new Promise<R>((resolve, reject) => {

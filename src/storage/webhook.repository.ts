@@ -69,7 +69,7 @@ export class WebhookRepository implements WebhookStore {
   private readonly bookkeeping: GroupCommit;
 
   constructor(private readonly dataSource: DataSource) {
-    this.bookkeeping = new GroupCommit(dataSource, { windowMs: 2, maxWrites: 64, durable: false });
+    this.bookkeeping = new GroupCommit(dataSource, { durable: false });
   }
 
   create(endpoint: WebhookEndpoint, limit: number): Promise<WebhookEndpoint | undefined> {

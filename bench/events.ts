@@ -1,13 +1,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import mysql from 'mysql2/promise';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { mintToken } from '../src/auth/mint-token';
+import { mariadbDatabase, sqliteDatabase, type BenchDatabase } from './databases';
 import { runLoad } from './load';
 import type { ListenersCommand, ListenersReport } from './listeners-process';
 import { INVOICE } from './scenarios';
@@ -185,36 +184,15 @@ async function stopListeners(child: ChildProcess): Promise<void> {
 }
 
 /**
- * A database of its own for a second service: another file of SQLite, or another database on the same MariaDB
- * server. Two services on one database would share the work of each other's workspaces (any process delivers
- * any endpoint's events), and on SQLite wait for each other's write lock on their HTTP threads.
+ * A database of its own for a second service: a new SQLite folder, or another database on the same MariaDB server.
+ * Two services on one database would share the work of each other's workspaces (any process delivers any
+ * endpoint's events), and on SQLite wait for each other's write lock on their HTTP threads.
  */
-async function separateDatabase(env: Record<string, string>): Promise<{ env: Record<string, string>; dispose(): Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-events-alone-'));
-  if (!env.DATABASE_URL?.startsWith('mysql:')) {
-    return { env: { ...env, DATA_DIR: dataDir }, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const url = new URL(env.DATABASE_URL);
-  const name = `${url.pathname.slice(1)}_alone`;
-  const server = { host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
-  const query = async (sql: string) => {
-    const connection = await mysql.createConnection(server);
-    try {
-      await connection.query(sql);
-    } finally {
-      await connection.end();
-    }
-  };
-  await query(`DROP DATABASE IF EXISTS \`${name}\``);
-  await query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  url.pathname = `/${name}`;
-  return {
-    env: { ...env, DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    async dispose() {
-      rmSync(dataDir, { recursive: true, force: true });
-      await query(`DROP DATABASE IF EXISTS \`${name}\``);
-    },
-  };
+async function separateDatabase(env: Record<string, string>): Promise<BenchDatabase> {
+  if (!env.DATABASE_URL?.startsWith('mysql:')) return sqliteDatabase(false);
+  const database = await mariadbDatabase(env.DATABASE_URL, false, `${new URL(env.DATABASE_URL).pathname.slice(1)}_alone`);
+  if ('unavailable' in database) throw new Error(database.unavailable);
+  return database;
 }
 
 async function measureThroughput(env: Record<string, string>, secret: string, seconds: number): Promise<EventsResults['throughput']> {
@@ -223,7 +201,7 @@ async function measureThroughput(env: Record<string, string>, secret: string, se
   const aloneToken = await mintToken(secret, 'bench-events-alone', { expiresIn: '1d' });
   const watchedToken = await mintToken(secret, 'bench-events-watched', { expiresIn: '1d' });
   const aloneDatabase = await separateDatabase(env);
-  const services = { alone: await startService(aloneDatabase.env), watched: await startService(env) };
+  const services = { alone: await startService({ ...env, ...aloneDatabase.env }), watched: await startService(env) };
   let listeners: ChildProcess | undefined;
   try {
     const started = await startListeners(services.watched, watchedToken, subscribers);

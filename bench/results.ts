@@ -5,6 +5,7 @@ import type { EventsResults } from './events';
 import type { InProcessResult } from './in-process';
 import type { LoadResult } from './load';
 import type { SeedResult } from './seed';
+import type { StorageResult } from './storage';
 import type { ConsoleResults } from './console';
 
 /** The figures of one run, as written to bench/results/*.json and read by the table, the targets and the chart. */
@@ -43,6 +44,8 @@ export interface DatabaseResults {
   describe: string;
   skipped?: string;
   seed?: SeedResult & { workspace: string; deepPage: number; walkRequests: number; walkSeconds: number };
+  /** The database's size after the seed against the envelopes it holds (bench/storage.ts). */
+  storage?: StorageResult;
   http: HttpScenarioResult[];
   inProcess: InProcessResult[];
   leak?: LeakResult;

@@ -44,6 +44,7 @@ import {
 } from './scenarios';
 import { benchSearch } from './search';
 import { seedWorkspace, walkToPage } from './seed';
+import { describeStorage, measureStorage } from './storage';
 import { buildService, ROOT, startService, type ServiceProcess } from './server-process';
 import { evaluateTargets } from './targets';
 
@@ -192,6 +193,8 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
   log(`  seeding ${settings.seedCount} entries into workspace ${SEEDED} (npm run seed: bulk inserts, no HTTP)...`);
   const seed = await seedWorkspace(env, SEEDED, settings.seedCount);
   log(`  seeded ${seed.entries} entries in ${seed.seconds} s (${seed.perSecond} entries/s)`);
+  results.storage = await measureStorage(env);
+  log(`  ${describeStorage(results.storage)}`);
 
   const service = await startService(env);
   try {

@@ -190,6 +190,16 @@ export function evaluateTargets(db: DatabaseResults): TargetResult[] {
     );
   }
   add('peak RSS under load', `peak RSS of the service over the run: ${fixed(db.peakRssMb)} MB`, db.peakRssMb, '≤ 300 MB', (v) => v <= 300);
+  const storage = db.storage;
+  if (storage) {
+    add(
+      'storage near the documents\' size',
+      `${Math.round(storage.databaseBytes / storage.entries)} B of database per entry / ${Math.round(storage.envelopeBytes / storage.entries)} B of envelope JSON, indexes included, after the seed`,
+      ratio(storage.databaseBytes, storage.envelopeBytes),
+      '≤ 1.5',
+      (v) => v <= 1.5,
+    );
+  }
   return targets;
 }
 

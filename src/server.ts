@@ -54,6 +54,7 @@ import { consoleRoutes, installedConsoleDir } from './http/console.routes';
 import { narrowToOwner } from './private-files';
 import { SIGNING_KEY_FILE, SigningKeys } from './signing/signing-keys';
 import { isDatabaseReady, openDataSource, sqliteFiles } from './storage/data-source';
+import { startEnvelopePacking } from './storage/envelope-packing';
 import { SqliteReaders } from './storage/sqlite-readers';
 import { EntryRepository } from './storage/entry.repository';
 import { FileRepository } from './storage/file.repository';
@@ -183,6 +184,8 @@ export async function buildServer(
     sizeLimit: config.fileSizeLimit,
   });
   const spoolSweep = spool.startSweeping((error) => logger.warn({ err: error }, 'spool sweep failed'));
+  // Envelopes an upgrade left as text are packed in the background (`npm run migrate` does it faster, with progress).
+  const envelopePacking = startEnvelopePacking(dataSource, (error) => logger.warn({ err: error }, 'packing stored envelopes failed; the next start goes on'));
   const search = new SearchService(new SearchIndexRepository(dataSource, entryStore, { timeLimitMs: config.searchTimeLimitMs }));
   const metas = new EntryMetaService(entryStore, new MetaRepository(dataSource, config.entryLimits, searchTermsOf), () => new Date(), eventMaker);
 
@@ -285,6 +288,7 @@ export async function buildServer(
       await graphql.stop();
       await webhookDispatcher.stop();
       await spoolSweep.stop();
+      await envelopePacking.stop();
       await eventPruning.stop();
       await sequencer.stop();
       unwatchFeed();

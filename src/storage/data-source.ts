@@ -21,6 +21,7 @@ import { EntrySignature1764640000000 } from '../../migrations/1764640000000-Entr
 import { AddEvents1764700000000 } from '../../migrations/1764700000000-AddEvents';
 import { AddWebhooks1764710000000 } from '../../migrations/1764710000000-AddWebhooks';
 import { EntriesByState1764720000000 } from '../../migrations/1764720000000-EntriesByState';
+import { PackedEnvelopes1764730000000 } from '../../migrations/1764730000000-PackedEnvelopes';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
@@ -44,6 +45,7 @@ export const MIGRATIONS = [
   AddEvents1764700000000,
   AddWebhooks1764710000000,
   EntriesByState1764720000000,
+  PackedEnvelopes1764730000000,
 ];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */

@@ -1,5 +1,6 @@
 import type { EntryState, EntryVersion } from '../domain/entry-history';
 import { EntryStateEntity, EntryVersionEntity } from './entities/entry-history.entity';
+import { packJson } from './packed-json';
 
 /** An entry_versions row as a statement reads it (the engine's types). */
 export interface VersionRow {
@@ -48,7 +49,7 @@ export function toStateRow(workspaceId: string, state: EntryState): EntryStateEn
   });
 }
 
-/** A version of an entry, the `seq`-th, as its entry_versions row with the envelope it had (`data`, stored JSON). */
+/** A version of an entry, the `seq`-th, as its entry_versions row with the envelope it had (`data`, stored JSON, packed). */
 export function toVersionRow(workspaceId: string, entryId: string, seq: number, version: EntryVersion, data: string): EntryVersionEntity {
   return Object.assign(new EntryVersionEntity(), {
     workspaceId,
@@ -59,6 +60,7 @@ export function toVersionRow(workspaceId: string, entryId: string, seq: number, 
     invalid: version.invalid,
     signed: version.signed,
     src: version.src,
-    data,
+    data: '',
+    dataPacked: packJson(data),
   });
 }

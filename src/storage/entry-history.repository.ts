@@ -9,6 +9,7 @@ import { EntryStateEntity, EntryVersionEntity } from './entities/entry-history.e
 import { fromStateRow, toStateRow, toVersionRow, versionOfRow, type VersionRow } from './entry-history.mapper';
 import { EntryEntity } from './entities/entry.entity';
 import { toEntryRow } from './entry.mapper';
+import { storedJson } from './packed-json';
 import { preparedInsert } from './bulk-insert';
 import { rowUpdate } from './row-statements';
 import { entryIndexSteps, searchRowSteps } from './entry-index-steps';
@@ -48,11 +49,11 @@ export class EntryHistoryRepository implements EntryHistoryStore {
 
   async findVersionData(workspaceId: string, entryId: string, version: string): Promise<string | undefined> {
     const row = await this.versions.findOne({
-      select: { data: true, seq: true },
+      select: { data: true, dataPacked: true, seq: true },
       where: { workspaceId, entryId, version },
       order: { seq: 'DESC' },
     });
-    return row?.data;
+    return row ? storedJson(row) : undefined;
   }
 
   putState(workspaceId: string, state: EntryState, options: { replace: boolean; events?: EventsOf }): Promise<GuardedWrite | 'taken'> {
@@ -113,7 +114,8 @@ export async function loadVersionsBefore(dataSource: DataSource, workspaceId: st
 
 /** The columns of an entry's row that a change of its data writes (not `state`, which follows its states). */
 const CHANGED_WITH_DATA = [
-  'folder', 'docSchema', 'envSchema', 'signed', 'signature', 'invalid', 'digestAlg', 'digestVal', 'snippet', 'tags', 'faults', 'data', 'version', 'updatedAt',
+  'folder', 'docSchema', 'envSchema', 'signed', 'signature', 'invalid', 'digestAlg', 'digestVal', 'snippet', 'tags', 'faults',
+  'data', 'dataPacked', 'dataSize', 'version', 'updatedAt',
 ] as const satisfies readonly (keyof EntryEntity)[];
 
 /** The entry's row, locked for the rest of the transaction (MySQL; SQLite's write transaction holds the database). */
@@ -162,8 +164,8 @@ function* updateSteps(dataSource: DataSource, mysql: boolean, change: EntryChang
       seq = 1;
       yield {
         sql:
-          'INSERT INTO entry_versions (workspace_id, entry_id, seq, version, at, invalid, signed, src, data) ' +
-          'SELECT workspace_id, id, 1, ?, created_at, invalid, signed, ?, data FROM entries WHERE workspace_id = ? AND id = ?',
+          'INSERT INTO entry_versions (workspace_id, entry_id, seq, version, at, invalid, signed, src, data, data_packed) ' +
+          'SELECT workspace_id, id, 1, ?, created_at, invalid, signed, ?, data, data_packed FROM entries WHERE workspace_id = ? AND id = ?',
         parameters: [current, API_SRC, workspaceId, id],
       };
     }

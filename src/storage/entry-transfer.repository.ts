@@ -13,6 +13,7 @@ import { insertSteps } from './bulk-insert';
 import { duplicateIndexOf } from './duplicate-key';
 import { fromStateRow, toStateRow, toVersionRow, versionOfRow } from './entry-history.mapper';
 import { fromEntryRow } from './entry.mapper';
+import { storedJson } from './packed-json';
 import { newEntrySteps } from './entry.repository';
 import { eventSteps } from './event-steps';
 import { toContentRow } from './file-content.mapper';
@@ -47,6 +48,7 @@ export class EntryTransferRepository implements EntryTransferStore {
         .getRepository(EntryEntity)
         .createQueryBuilder('e')
         .addSelect('e.data')
+        .addSelect('e.dataPacked')
         .where('e.workspaceId = :workspaceId', { workspaceId });
       if (options.since) query.andWhere('e.createdAt >= :since', { since: options.since.getTime() });
       if (after) {
@@ -70,6 +72,7 @@ export class EntryTransferRepository implements EntryTransferStore {
         .getRepository(EntryVersionEntity)
         .createQueryBuilder('v')
         .addSelect('v.data')
+        .addSelect('v.dataPacked')
         .where('v.workspaceId = :workspaceId AND v.entryId IN (:...ids)', { workspaceId, ids })
         .orderBy('v.entryId')
         .addOrderBy('v.seq')
@@ -82,7 +85,7 @@ export class EntryTransferRepository implements EntryTransferStore {
     const bundles = new Map<string, EntryBundle>(
       rows.map((row) => [row.id, { entry: fromEntryRow(row), versions: [], states: [], meta: [], files: [] }]),
     );
-    for (const v of versions) bundles.get(v.entryId)!.versions.push({ version: versionOfRow(v), data: v.data });
+    for (const v of versions) bundles.get(v.entryId)!.versions.push({ version: versionOfRow(v), data: storedJson(v)! });
     for (const s of states) bundles.get(s.entryId)!.states.push(fromStateRow(s));
     for (const m of metas) bundles.get(m.entryId)!.meta.push(fromMetaRow(m));
     for (const r of refs) bundles.get(r.entryId)!.previousId = r.refUuid;

@@ -1,6 +1,7 @@
 import { storedJsonOf, type Entry } from '../domain/entry';
 import { legacyVersionOf } from '../domain/entry-history';
 import { EntryEntity } from './entities/entry.entity';
+import { packJson, storedJson } from './packed-json';
 import { signatureOf, signatureText } from './signature-column';
 
 /** What the unique index holds for an entry: its key, or its id behind a control character that no key may hold. */
@@ -26,7 +27,7 @@ export function toEntryRow(entry: Entry): EntryEntity {
     snippet: JSON.stringify(entry.snippet),
     tags: JSON.stringify(entry.tags),
     faults: JSON.stringify(entry.faults),
-    data: storedJsonOf(entry) ?? 'null',
+    ...packedData(storedJsonOf(entry) ?? 'null'),
     createdAt: entry.createdAt.getTime(),
     updatedAt: entry.updatedAt.getTime(),
     version: entry.version ?? null,
@@ -56,6 +57,10 @@ export function fromEntryRow(row: EntryEntity): Entry {
   };
   const signature = signatureOf(row.signature);
   if (signature) entry.signature = signature;
-  if (row.data !== undefined) entry.dataJson = row.data;
+  const dataJson = storedJson(row);
+  if (dataJson !== undefined) entry.dataJson = dataJson;
   return entry;
 }
+
+/** The columns that hold an envelope, `json`, in a row written now: packed, with its size as text. */
+export const packedData = (json: string) => ({ data: '', dataPacked: packJson(json), dataSize: Buffer.byteLength(json) });

@@ -19,12 +19,16 @@ import type { SqliteReaders } from './sqlite-readers';
 import { ATTACHMENT_WEIGHT, META_WEIGHT } from './entry-weight';
 import { searchRowInserts } from './search-index.repository';
 import { runTransaction, type Step } from './sql-transaction';
+import { storedJson } from './packed-json';
 import { eventSteps } from './event-steps';
 
 const LIST_COLUMNS = [
   'workspaceId', 'id', 'key', 'folder', 'docSchema', 'envSchema', 'state', 'signed', 'signature', 'invalid',
   'digestAlg', 'digestVal', 'snippet', 'tags', 'faults', 'createdAt', 'updatedAt', 'version',
 ] as const satisfies readonly (keyof EntryEntity)[];
+
+/** The columns that hold the envelope: packed, or as text in a row not packed yet. */
+const DATA_COLUMNS = ['data', 'dataPacked'] as const satisfies readonly (keyof EntryEntity)[];
 
 const selectOf = (columns: readonly (keyof EntryEntity)[]) => Object.fromEntries(columns.map((c) => [c, true]));
 
@@ -145,19 +149,20 @@ export class EntryRepository implements EntryStore {
   async loadData(workspaceId: string, ids: string[]): Promise<Map<string, Envelope | undefined>> {
     const found = new Map<string, Envelope | undefined>();
     if (ids.length === 0) return found;
-    const rows = await this.entries.find({ select: selectOf(['id', 'data']), where: { workspaceId, id: In(ids) } });
-    for (const row of rows) found.set(row.id, JSON.parse(row.data) as Envelope);
+    const rows = await this.entries.find({ select: selectOf(['id', ...DATA_COLUMNS]), where: { workspaceId, id: In(ids) } });
+    for (const row of rows) found.set(row.id, JSON.parse(storedJson(row)!) as Envelope);
     return found;
   }
 
   async dataSizes(workspaceId: string, ids: string[]): Promise<Map<string, number>> {
     const sizes = new Map<string, number>();
     if (ids.length === 0) return sizes;
-    // OCTET_LENGTH on both engines: bytes, not characters. SQLite reads it from the record header, not the text.
+    // A packed row knows its size as text; one not packed yet has it as text. OCTET_LENGTH on both engines: bytes,
+    // not characters; SQLite reads it from the record header, not the text.
     const rows: { id: string; size: number | string | null }[] = await this.entries
       .createQueryBuilder('e')
       .select('e.id', 'id')
-      .addSelect('OCTET_LENGTH(e.data)', 'size')
+      .addSelect('COALESCE(e.data_size, OCTET_LENGTH(e.data))', 'size')
       .where('e.workspaceId = :workspaceId AND e.id IN (:...ids)', { workspaceId, ids })
       .getRawMany();
     for (const row of rows) sizes.set(row.id, Number(row.size ?? 0));
@@ -230,7 +235,7 @@ export class EntryRepository implements EntryStore {
 
   /** The entry's row alone: its parts are read by the callers that show them (see EntryStore). */
   private async findOne(where: { workspaceId: string; id?: string; keySlot?: string }, withData: boolean): Promise<Entry | undefined> {
-    const select = selectOf(withData ? [...LIST_COLUMNS, 'data'] : LIST_COLUMNS);
+    const select = selectOf(withData ? [...LIST_COLUMNS, ...DATA_COLUMNS] : LIST_COLUMNS);
     const row = await this.entries.findOne({ select, where });
     return row ? fromEntryRow(row) : undefined;
   }

@@ -6,12 +6,13 @@ import { fromEntryRow } from './entry.mapper';
 import { hydratedRow } from './row-statements';
 import type { Step } from './sql-transaction';
 
-/** The columns of an entry an event tells of, from its entity: all but its envelope. Made once per data source. */
+/** The columns of an entry an event tells of, from its entity: all but its envelope (as text or packed). Made once per data source. */
 const entryColumns = new WeakMap<DataSource, string>();
 function entryColumnsOf(dataSource: DataSource): string {
   let columns = entryColumns.get(dataSource);
   if (columns === undefined) {
-    const all = dataSource.getMetadata(EntryEntity).columns.filter((column) => column.propertyName !== 'data');
+    const envelope = new Set(['data', 'dataPacked']);
+    const all = dataSource.getMetadata(EntryEntity).columns.filter((column) => !envelope.has(column.propertyName));
     columns = all.map((column) => dataSource.driver.escape(column.databaseName)).join(', ');
     entryColumns.set(dataSource, columns);
   }

@@ -1,11 +1,31 @@
 import { loadConfig } from '../config';
 import { openDataSource } from './data-source';
+import { packEnvelopes, type PackingProgress } from './envelope-packing';
 
-/** `npm run migrate`: applies pending migrations to the configured database and exits. */
+/** At most one progress line per this many milliseconds, and one at the end of each table. */
+const PROGRESS_EVERY_MS = 2000;
+
+/**
+ * `npm run migrate`: applies pending migrations to the configured database, then the work they leave to be done
+ * in batches (envelopes stored as text before they were packed), showing its progress, and exits. The service
+ * does the same work in the background when started; running it here first is faster, and can be stopped and
+ * run again at any point.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const dataSource = await openDataSource(config.database);
   process.stdout.write(`migrations applied to the ${config.database.type} database\n`);
+  let shown = 0;
+  const show = (progress: PackingProgress) => {
+    const now = Date.now();
+    const ended = progress.packed >= progress.total;
+    if (!ended && now - shown < PROGRESS_EVERY_MS) return;
+    shown = now;
+    const percent = progress.total === 0 ? 100 : Math.min(100, (100 * progress.packed) / progress.total);
+    process.stdout.write(`packing envelopes in ${progress.table}: ${progress.packed} of ${progress.total} rows (${percent.toFixed(1)} %)\n`);
+  };
+  const packed = await packEnvelopes(dataSource, { onProgress: show });
+  if (packed > 0) process.stdout.write(`envelopes packed: ${packed} rows\n`);
   await dataSource.destroy();
 }
 

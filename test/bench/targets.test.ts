@@ -57,4 +57,14 @@ describe('targets', () => {
     expect(result.met).toBe(false);
     expect(result.measured).toContain('in turn on the same connections');
   });
+
+  test('storage is the database per entry against the envelope JSON per entry, indexes included', () => {
+    const storage = { entries: 1000, envelopeBytes: 1_459_000, databaseBytes: 3_441_000, tables: { entries: 1_541_000, entry_search: 1_900_000 } };
+    const result = target(database({}, { storage }), "storage near the documents' size");
+    expect([result.value, result.met]).toEqual([2.36, false]);
+    expect(result.measured).toMatch(/^3441 B of database per entry \/ 1459 B of envelope JSON/);
+    const small = target(database({}, { storage: { ...storage, databaseBytes: 2_000_000 } }), "storage near the documents' size");
+    expect([small.value, small.met]).toEqual([1.37, true]);
+    expect(evaluateTargets(database({})).some((t) => t.target === "storage near the documents' size")).toBe(false);
+  });
 });

@@ -1,4 +1,5 @@
 import { createConnection } from 'mysql2/promise';
+import { storedJson } from '../../src/storage/packed-json';
 
 /** The little of better-sqlite3 used here (the package ships no types, and the service reaches it through TypeORM). */
 interface SqliteDatabase {
@@ -15,6 +16,13 @@ export interface StoredRow {
   digest: string;
   data: string;
 }
+
+/** A row as read, its envelope packed (or, written before packing, as text). */
+type PackedRow = Omit<StoredRow, 'data'> & { data: string; dataPacked: Buffer | null };
+const withEnvelopeText = (row: unknown): StoredRow => {
+  const { dataPacked, ...rest } = row as PackedRow;
+  return { ...rest, data: storedJson({ data: rest.data, dataPacked })! };
+};
 
 /** Reads the database behind the service directly: its own integrity check, and the rows of a workspace. */
 export interface DatabaseCheck {
@@ -54,8 +62,9 @@ export function sqliteCheck(file: string): DatabaseCheck {
       return withDb(
         (db) =>
           db
-            .prepare('SELECT id, entry_key AS key, digest_val AS digest, data FROM entries WHERE workspace_id = ?')
-            .all(workspaceId) as StoredRow[],
+            .prepare('SELECT id, entry_key AS key, digest_val AS digest, data, data_packed AS dataPacked FROM entries WHERE workspace_id = ?')
+            .all(workspaceId)
+            .map(withEnvelopeText),
       );
     },
     async duplicates(workspaceId) {
@@ -83,8 +92,8 @@ export async function mysqlCheck(url: string): Promise<DatabaseCheck> {
         .map((r) => `${r.Table}: ${r.Msg_type} ${r.Msg_text}`);
     },
     async rows(workspaceId) {
-      const [rows] = await connection.query('SELECT id, entry_key AS `key`, digest_val AS digest, data FROM entries WHERE workspace_id = ?', [workspaceId]);
-      return rows as StoredRow[];
+      const [rows] = await connection.query('SELECT id, entry_key AS `key`, digest_val AS digest, data, data_packed AS dataPacked FROM entries WHERE workspace_id = ?', [workspaceId]);
+      return (rows as PackedRow[]).map(withEnvelopeText);
     },
     async duplicates(workspaceId) {
       const [keys] = await connection.query(

@@ -5,15 +5,17 @@ import { createConnection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
 import { loadConfig, type Config } from '../../src/config';
 import { MIGRATIONS, dataSourceOptions } from '../../src/storage/data-source';
+import { unpackJson } from '../../src/storage/packed-json';
 import { invoice } from '../helpers/documents';
 import { MARIADB_URL, client, newWorkspace, party, startServer, testDatabase, tokenFor, type TestServer } from '../helpers/server';
 
 /**
  * Entries stored before the entry_refs migration are found as related once it has run: it reads their envelopes
- * (and 1764600000000, which extends that table, gives the references their entries' times).
+ * (and 1764600000000, which extends that table, gives the references their entries' times). Those envelopes are
+ * text, as they were then: packing came later (1764730000000).
  * The old schema is made in a database of its own (a temporary SQLite file, or a scratch MariaDB database).
  */
-const BEFORE_REFS = MIGRATIONS.filter((migration) => !['AddEntryRefs1764200000000', 'RefsByTime1764600000000'].includes(migration.name));
+const BEFORE_REFS = MIGRATIONS.filter((migration) => !['AddEntryRefs1764200000000', 'RefsByTime1764600000000', 'PackedEnvelopes1764730000000'].includes(migration.name));
 
 let source: TestServer;
 let scratch: { database: Config['database']; env: Record<string, string>; drop(): Promise<void> };
@@ -66,7 +68,11 @@ test('entries stored on the schema before entry_refs are related after the migra
   await old.initialize();
   try {
     await old.runMigrations({ transaction: 'each' });
-    for (const row of rows) {
+    // As the older service stored them: the envelope as text, no packed columns.
+    for (const stored of rows) {
+      const row: Record<string, unknown> = { ...stored, data: unpackJson(stored.data_packed as Buffer) };
+      delete row.data_packed;
+      delete row.data_size;
       const columns = Object.keys(row);
       const escape = (name: string) => old.driver.escape(name);
       await old.query(`INSERT INTO entries (${columns.map(escape).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`, columns.map((c) => row[c]));

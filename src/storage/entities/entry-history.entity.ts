@@ -29,8 +29,12 @@ export class EntryVersionEntity {
   @Column({ name: 'src', type: 'varchar', length: 64 })
   src: string;
 
+  /** As in `entries`: the envelope as text only in a row not packed yet, else ''. */
   @Column({ name: 'data', type: 'text', select: false })
   data: string;
+
+  @Column({ name: 'data_packed', type: 'blob', nullable: true, select: false })
+  dataPacked: Buffer | null;
 }
 
 /** One state of an entry; the one with the latest `at` is the entry's `state`. */

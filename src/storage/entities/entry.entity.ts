@@ -58,8 +58,17 @@ export class EntryEntity {
   @Column({ name: 'faults', type: 'text' })
   faults: string;
 
+  /** The envelope as text: only in rows written before envelopes were packed, and not packed since; else ''. */
   @Column({ name: 'data', type: 'text', select: false })
   data: string;
+
+  /** The envelope, packed (src/storage/packed-json.ts); NULL in a row not packed yet. */
+  @Column({ name: 'data_packed', type: 'blob', nullable: true, select: false })
+  dataPacked: Buffer | null;
+
+  /** The envelope's size as text, in bytes: what reading it weighs; NULL in a row not packed yet (see `data`). */
+  @Column({ name: 'data_size', type: 'bigint', nullable: true, transformer: bigintAsNumber })
+  dataSize: number | null;
 
   @Column({ name: 'created_at', type: 'bigint', transformer: bigintAsNumber })
   createdAt: number;

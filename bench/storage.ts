@@ -14,7 +14,7 @@ export interface StorageResult {
   entries: number;
   /** Bytes of envelope JSON, as the entries' texts. */
   envelopeBytes: number;
-  /** Bytes the database uses: SQLite's pages in use (dbstat); MariaDB's data and index lengths after ANALYZE. */
+  /** Bytes the database uses: SQLite's pages in use (dbstat); on MariaDB the disk its tables' files take. */
   databaseBytes: number;
   /** Per table (with its indexes), bytes. */
   tables: Record<string, number>;
@@ -42,10 +42,14 @@ export async function measureStorage(env: Record<string, string>): Promise<Stora
   }
   const connection = await mysql.createConnection({ uri: database.url });
   try {
-    const [names] = await connection.query('SELECT table_name AS name FROM information_schema.TABLES WHERE table_schema = DATABASE()');
-    for (const { name } of names as { name: string }[]) await connection.query(`ANALYZE TABLE \`${name}\``);
+    // The disk the tables' files take (page compression gives space back to the file system, which only the
+    // allocated size shows), once every page is on disk: FLUSH TABLES … FOR EXPORT writes them out.
+    const [names] = await connection.query("SELECT table_name AS name FROM information_schema.TABLES WHERE table_schema = DATABASE() AND engine = 'InnoDB'");
+    const tableNames = (names as { name: string }[]).map((r) => r.name);
+    await connection.query(`FLUSH TABLES ${tableNames.map((name) => `\`${name}\``).join(', ')} FOR EXPORT`);
+    await connection.query('UNLOCK TABLES');
     const [sizes] = await connection.query(
-      'SELECT table_name AS name, data_length + index_length AS bytes FROM information_schema.TABLES WHERE table_schema = DATABASE()',
+      "SELECT SUBSTRING_INDEX(name, '/', -1) AS name, allocated_size AS bytes FROM information_schema.INNODB_SYS_TABLESPACES WHERE name LIKE CONCAT(DATABASE(), '/%')",
     );
     const tables = Object.fromEntries((sizes as { name: string; bytes: number | string }[]).map((r) => [r.name, Number(r.bytes)]));
     const [envelopes] = await connection.query(ENVELOPES);

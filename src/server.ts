@@ -54,7 +54,7 @@ import { consoleRoutes, installedConsoleDir } from './http/console.routes';
 import { narrowToOwner } from './private-files';
 import { SIGNING_KEY_FILE, SigningKeys } from './signing/signing-keys';
 import { isDatabaseReady, openDataSource, sqliteFiles } from './storage/data-source';
-import { startEnvelopePacking } from './storage/envelope-packing';
+import { startStorageTasks } from './storage/storage-tasks';
 import { SqliteReaders } from './storage/sqlite-readers';
 import { EntryRepository } from './storage/entry.repository';
 import { FileRepository } from './storage/file.repository';
@@ -184,8 +184,12 @@ export async function buildServer(
     sizeLimit: config.fileSizeLimit,
   });
   const spoolSweep = spool.startSweeping((error) => logger.warn({ err: error }, 'spool sweep failed'));
-  // Envelopes an upgrade left as text are packed in the background (`npm run migrate` does it faster, with progress).
-  const envelopePacking = startEnvelopePacking(dataSource, (error) => logger.warn({ err: error }, 'packing stored envelopes failed; the next start goes on'));
+  // What an upgrade leaves to be done at the database's size is done in the background (`npm run migrate` does it
+  // faster, with progress): envelopes stored as text are packed, MariaDB's tables compressed.
+  const storageTasks = startStorageTasks(dataSource, {
+    onError: (error) => logger.warn({ err: error }, 'a storage task failed (packing envelopes, compressing tables); the next start goes on'),
+    onLeft: ({ table, why }) => logger.info({ table }, `table ${table} is not compressed: ${why}`),
+  });
   const search = new SearchService(new SearchIndexRepository(dataSource, entryStore, { timeLimitMs: config.searchTimeLimitMs }));
   const metas = new EntryMetaService(entryStore, new MetaRepository(dataSource, config.entryLimits, searchTermsOf), () => new Date(), eventMaker);
 
@@ -288,7 +292,7 @@ export async function buildServer(
       await graphql.stop();
       await webhookDispatcher.stop();
       await spoolSweep.stop();
-      await envelopePacking.stop();
+      await storageTasks.stop();
       await eventPruning.stop();
       await sequencer.stop();
       unwatchFeed();

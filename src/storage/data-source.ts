@@ -22,6 +22,7 @@ import { AddEvents1764700000000 } from '../../migrations/1764700000000-AddEvents
 import { AddWebhooks1764710000000 } from '../../migrations/1764710000000-AddWebhooks';
 import { EntriesByState1764720000000 } from '../../migrations/1764720000000-EntriesByState';
 import { PackedEnvelopes1764730000000 } from '../../migrations/1764730000000-PackedEnvelopes';
+import { CompressedTables1764740000000 } from '../../migrations/1764740000000-CompressedTables';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
@@ -46,6 +47,7 @@ export const MIGRATIONS = [
   AddWebhooks1764710000000,
   EntriesByState1764720000000,
   PackedEnvelopes1764730000000,
+  CompressedTables1764740000000,
 ];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */

@@ -128,18 +128,3 @@ async function markFinished(dataSource: DataSource): Promise<void> {
     yield { sql: `${insert} INTO storage_tasks (name, finished_at) VALUES (?, ?)`, parameters: [TASK, Date.now()] };
   });
 }
-
-/**
- * The service's background run: packs what an upgrade left as text, in small batches with pauses, so tenants'
- * requests go first. Several processes may run it on one database: a row is written packed once.
- */
-export function startEnvelopePacking(dataSource: DataSource, onError: (error: unknown) => void): { stop(): Promise<void> } {
-  const controller = new AbortController();
-  const running = packEnvelopes(dataSource, { batch: 100, pauseMs: 50, signal: controller.signal }).then(() => undefined, onError);
-  return {
-    async stop() {
-      controller.abort();
-      await running;
-    },
-  };
-}

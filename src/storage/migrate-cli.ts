@@ -1,13 +1,15 @@
 import { loadConfig } from '../config';
 import { openDataSource } from './data-source';
 import { packEnvelopes, type PackingProgress } from './envelope-packing';
+import { compressTables } from './table-compression';
 
 /** At most one progress line per this many milliseconds, and one at the end of each table. */
 const PROGRESS_EVERY_MS = 2000;
 
 /**
  * `npm run migrate`: applies pending migrations to the configured database, then the work they leave to be done
- * in batches (envelopes stored as text before they were packed), showing its progress, and exits. The service
+ * while the service runs (envelopes stored as text before they were packed, MariaDB tables not yet compressed;
+ * see storage-tasks.ts), showing its progress, and exits. The service
  * does the same work in the background when started; running it here first is faster, and can be stopped and
  * run again at any point.
  */
@@ -26,6 +28,15 @@ async function main(): Promise<void> {
   };
   const packed = await packEnvelopes(dataSource, { onProgress: show });
   if (packed > 0) process.stdout.write(`envelopes packed: ${packed} rows\n`);
+  const outcomes = await compressTables(dataSource, {
+    onProgress: ({ table, percent }) => {
+      if (percent < 100) process.stdout.write(`compressing table ${table} (online: reads and writes go on): ${percent.toFixed(1)} %\n`);
+    },
+  });
+  for (const outcome of outcomes) {
+    if (outcome.outcome === 'compressed') process.stdout.write(`table ${outcome.table} compressed in ${outcome.seconds.toFixed(1)} s\n`);
+    if (outcome.outcome === 'left' && outcome.why !== 'not MariaDB') process.stdout.write(`table ${outcome.table} left uncompressed: ${outcome.why}\n`);
+  }
   await dataSource.destroy();
 }
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +10,7 @@ import { packEnvelopes, type PackingProgress } from '../../src/storage/envelope-
 import { unpackJson } from '../../src/storage/packed-json';
 import { invoice, invoiceOfLines, message } from '../helpers/documents';
 import { freshMysqlDatabase } from '../helpers/database-check';
+import { runMigrateCli } from '../helpers/migrate-cli';
 import { client, MARIADB_URL, startServer, testDatabase, tokenFor, newWorkspace, party, type TestServer } from '../helpers/server';
 
 /**
@@ -143,7 +143,7 @@ describe('packed envelopes', () => {
 
       // `npm run migrate` packs the rest and shows its progress.
       const cliDir = mkdtempSync(path.join(tmpdir(), 'entries-packing-cli-'));
-      const output = await migrateCli({ ...databaseEnv, DATA_DIR: cliDir }).finally(() => rmSync(cliDir, { recursive: true, force: true }));
+      const output = await runMigrateCli({ ...databaseEnv, DATA_DIR: cliDir }).finally(() => rmSync(cliDir, { recursive: true, force: true }));
       expect(output).toContain(`packing envelopes in entries: ${left.entries} of ${left.entries} rows (100.0 %)`);
       expect(output).toContain(`packing envelopes in entry_versions: ${left.entry_versions} of ${left.entry_versions} rows (100.0 %)`);
       expect(output).toContain(`envelopes packed: ${left.entries + left.entry_versions} rows`);
@@ -221,14 +221,4 @@ async function unpacked(dataSource: DataSource): Promise<{ entries: number; entr
 
 async function finished(dataSource: DataSource): Promise<boolean> {
   return (await dataSource.query("SELECT name FROM storage_tasks WHERE name = 'pack-envelopes'")).length > 0;
-}
-
-/** Runs `npm run migrate` (its source, as the tests run TypeScript) on the database of `env`; its output. */
-function migrateCli(env: Record<string, string>): Promise<string> {
-  const root = path.join(__dirname, '..', '..');
-  const child = spawn(process.execPath, ['--require', './scripts/register-ts.js', 'src/storage/migrate-cli.ts'], { cwd: root, env: { ...process.env, ...env } });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`migrate exited ${code}: ${output}`)))));
 }

@@ -1,0 +1,30 @@
+import type { DataSource } from 'typeorm';
+import { packEnvelopes } from './envelope-packing';
+import { compressTables, type CompressionOutcome } from './table-compression';
+
+/**
+ * The work migrations leave to be done while the service runs, because at ten million entries it takes longer
+ * than a start may: packing envelopes stored as text (envelope-packing.ts), then compressing MariaDB's tables
+ * online (table-compression.ts). Each is resumable and safe to run from several processes at once. The service
+ * runs them in the background at start; `npm run migrate` runs them at full speed, with progress.
+ */
+export function startStorageTasks(
+  dataSource: DataSource,
+  report: { onError: (error: unknown) => void; onLeft: (outcome: Extract<CompressionOutcome, { outcome: 'left' }>) => void },
+): { stop(): Promise<void> } {
+  const controller = new AbortController();
+  const run = async () => {
+    await packEnvelopes(dataSource, { batch: 100, pauseMs: 50, signal: controller.signal });
+    if (controller.signal.aborted) return;
+    for (const outcome of await compressTables(dataSource, { signal: controller.signal })) {
+      if (outcome.outcome === 'left' && outcome.why !== 'not MariaDB') report.onLeft(outcome);
+    }
+  };
+  const running = run().then(() => undefined, report.onError);
+  return {
+    async stop() {
+      controller.abort();
+      await running;
+    },
+  };
+}

@@ -50,7 +50,7 @@ export function toStateRow(workspaceId: string, state: EntryState): EntryStateEn
 }
 
 /** A version of an entry, the `seq`-th, as its entry_versions row with the envelope it had (`data`, stored JSON, packed). */
-export function toVersionRow(workspaceId: string, entryId: string, seq: number, version: EntryVersion, data: string): EntryVersionEntity {
+export function toVersionRow(workspaceId: string, entryId: string, seq: number, version: EntryVersion, data: string, packed = packJson(data)): EntryVersionEntity {
   return Object.assign(new EntryVersionEntity(), {
     workspaceId,
     entryId,
@@ -61,6 +61,6 @@ export function toVersionRow(workspaceId: string, entryId: string, seq: number, 
     signed: version.signed,
     src: version.src,
     data: '',
-    dataPacked: packJson(data),
+    dataPacked: packed,
   });
 }

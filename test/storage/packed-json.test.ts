@@ -1,4 +1,4 @@
-import { packJson, storedJson, unpackJson } from '../../src/storage/packed-json';
+import { packJson, packJsonForWrite, storedJson, unpackedRow, unpackJson } from '../../src/storage/packed-json';
 
 describe('packed JSON', () => {
   const texts = [
@@ -42,5 +42,18 @@ describe('packed JSON', () => {
     expect(storedJson({ data: '', dataPacked: packJson('{"a":1}') })).toBe('{"a":1}');
     expect(storedJson({ data: '{"b":2}', dataPacked: null })).toBe('{"b":2}');
     expect(storedJson({})).toBeUndefined();
+  });
+
+  test('a large envelope is packed and unpacked off the HTTP thread, to the same bytes and text', async () => {
+    const large = JSON.stringify({ lines: Array.from({ length: 8000 }, (_, i) => ({ i, item: { name: `Item ${i} ✓`, price: `${i % 977}.${i % 100}` } })) });
+    expect(large.length).toBeGreaterThan(256 * 1024);
+    const packed = await packJsonForWrite(large);
+    expect(packed).toEqual(packJson(large));
+    expect(packed.length).toBeGreaterThan(32 * 1024);
+    expect(await unpackedRow({ id: 'a', data: '', dataPacked: packed })).toEqual({ id: 'a', data: large, dataPacked: null });
+
+    const small = { id: 'b', data: '', dataPacked: await packJsonForWrite('{"small":true}') };
+    expect(await unpackedRow(small)).toBe(small);
+    expect(storedJson(small)).toBe('{"small":true}');
   });
 });

@@ -1,6 +1,6 @@
 import type { EntryState, EntryVersion } from '../domain/entry-history';
 import { EntryStateEntity, EntryVersionEntity } from './entities/entry-history.entity';
-import { packJson } from './packed-json';
+import { envelopeColumns } from './packed-json';
 
 /** An entry_versions row as a statement reads it (the engine's types). */
 export interface VersionRow {
@@ -50,7 +50,7 @@ export function toStateRow(workspaceId: string, state: EntryState): EntryStateEn
 }
 
 /** A version of an entry, the `seq`-th, as its entry_versions row with the envelope it had (`data`, stored JSON, packed). */
-export function toVersionRow(workspaceId: string, entryId: string, seq: number, version: EntryVersion, data: string, packed = packJson(data)): EntryVersionEntity {
+export function toVersionRow(workspaceId: string, entryId: string, seq: number, version: EntryVersion, data: string, envelope = envelopeColumns(data)): EntryVersionEntity {
   return Object.assign(new EntryVersionEntity(), {
     workspaceId,
     entryId,
@@ -60,7 +60,6 @@ export function toVersionRow(workspaceId: string, entryId: string, seq: number, 
     invalid: version.invalid,
     signed: version.signed,
     src: version.src,
-    data: '',
-    dataPacked: packed,
+    ...envelope,
   });
 }

@@ -8,8 +8,8 @@ import { storedJsonOf } from '../domain/entry';
 import { EntryStateEntity, EntryVersionEntity } from './entities/entry-history.entity';
 import { fromStateRow, toStateRow, toVersionRow, versionOfRow, type VersionRow } from './entry-history.mapper';
 import { EntryEntity } from './entities/entry.entity';
-import { packedEnvelopes, toEntryRow } from './entry.mapper';
-import { packJson, storedJson, unpackedRow } from './packed-json';
+import { toEntryRow } from './entry.mapper';
+import { envelopeColumns, storedJson } from './packed-json';
 import { preparedInsert } from './bulk-insert';
 import { rowUpdate } from './row-statements';
 import { entryIndexSteps, searchRowSteps } from './entry-index-steps';
@@ -43,9 +43,8 @@ export class EntryHistoryRepository implements EntryHistoryStore {
    * from one version, one is written and the other is 'stale'. The first time an entry changes, its original
    * version is written too, from the row, so every version the entry showed stays readable.
    */
-  async update(change: EntryChange): Promise<GuardedWrite> {
-    const [packed] = change.newVersion ? await packedEnvelopes([change.entry]) : [];
-    return runTransaction(this.dataSource, (mysql) => updateSteps(this.dataSource, mysql, change, this.termsOf, packed));
+  update(change: EntryChange): Promise<GuardedWrite> {
+    return runTransaction(this.dataSource, (mysql) => updateSteps(this.dataSource, mysql, change, this.termsOf));
   }
 
   async findVersionData(workspaceId: string, entryId: string, version: string): Promise<string | undefined> {
@@ -54,7 +53,7 @@ export class EntryHistoryRepository implements EntryHistoryStore {
       where: { workspaceId, entryId, version },
       order: { seq: 'DESC' },
     });
-    return row ? storedJson(await unpackedRow(row)) : undefined;
+    return row ? storedJson(row) : undefined;
   }
 
   putState(workspaceId: string, state: EntryState, options: { replace: boolean; events?: EventsOf }): Promise<GuardedWrite | 'taken'> {
@@ -144,7 +143,7 @@ function* settleState(workspaceId: string, entryId: string, invalid: boolean): G
   return state ?? undefined;
 }
 
-function* updateSteps(dataSource: DataSource, mysql: boolean, change: EntryChange, termsOf: SearchTermsRule, packed?: Buffer): Generator<Step, GuardedWrite, any> {
+function* updateSteps(dataSource: DataSource, mysql: boolean, change: EntryChange, termsOf: SearchTermsRule): Generator<Step, GuardedWrite, any> {
   const { expectedVersion, newVersion } = change;
   let { entry } = change;
   const { workspaceId, id } = entry;
@@ -170,10 +169,11 @@ function* updateSteps(dataSource: DataSource, mysql: boolean, change: EntryChang
         parameters: [current, API_SRC, workspaceId, id],
       };
     }
+    // The envelope's columns made once, for the version and the entry's row.
     const json = storedJsonOf(entry)!;
-    packed ??= packJson(json);
-    yield preparedInsert(dataSource, EntryVersionEntity, toVersionRow(workspaceId, id, seq + 1, newVersion, json, packed));
-    yield rowUpdate(dataSource, EntryEntity, toEntryRow({ ...entry, version: newVersion.version }, packed), CHANGED_WITH_DATA);
+    const envelope = envelopeColumns(json);
+    yield preparedInsert(dataSource, EntryVersionEntity, toVersionRow(workspaceId, id, seq + 1, newVersion, json, envelope));
+    yield rowUpdate(dataSource, EntryEntity, toEntryRow({ ...entry, version: newVersion.version }, envelope), CHANGED_WITH_DATA);
     entry = { ...entry, state: yield* settleState(workspaceId, id, entry.invalid) };
   } else {
     // A move writes the folder and the time alone: the envelope is not packed for it.

@@ -13,7 +13,7 @@ import { insertSteps } from './bulk-insert';
 import { duplicateIndexOf } from './duplicate-key';
 import { fromStateRow, toStateRow, toVersionRow, versionOfRow } from './entry-history.mapper';
 import { fromEntryRow } from './entry.mapper';
-import { storedJson, unpackedRow } from './packed-json';
+import { storedJson } from './packed-json';
 import { newEntrySteps } from './entry.repository';
 import { eventSteps } from './event-steps';
 import { toContentRow } from './file-content.mapper';
@@ -82,9 +82,10 @@ export class EntryTransferRepository implements EntryTransferStore {
       this.dataSource.getRepository(AttachmentEntity).find({ where, order: { entryId: 'ASC', createdAt: 'ASC', id: 'ASC' } }),
       this.dataSource.getRepository(EntryRefEntity).find({ where: { ...where, context: 'previous' } }),
     ]);
-    const bundles = new Map<string, EntryBundle>();
-    for (const row of rows) bundles.set(row.id, { entry: fromEntryRow(await unpackedRow(row)), versions: [], states: [], meta: [], files: [] });
-    for (const v of versions) bundles.get(v.entryId)!.versions.push({ version: versionOfRow(v), data: storedJson(await unpackedRow(v))! });
+    const bundles = new Map<string, EntryBundle>(
+      rows.map((row) => [row.id, { entry: fromEntryRow(row), versions: [], states: [], meta: [], files: [] }]),
+    );
+    for (const v of versions) bundles.get(v.entryId)!.versions.push({ version: versionOfRow(v), data: storedJson(v)! });
     for (const s of states) bundles.get(s.entryId)!.states.push(fromStateRow(s));
     for (const m of metas) bundles.get(m.entryId)!.meta.push(fromMetaRow(m));
     for (const r of refs) bundles.get(r.entryId)!.previousId = r.refUuid;

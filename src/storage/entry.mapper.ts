@@ -1,7 +1,7 @@
 import { storedJsonOf, type Entry } from '../domain/entry';
 import { legacyVersionOf } from '../domain/entry-history';
 import { EntryEntity } from './entities/entry.entity';
-import { packJson, packJsonForWrite, storedJson } from './packed-json';
+import { envelopeColumns, storedJson, type EnvelopeColumns } from './packed-json';
 import { signatureOf, signatureText } from './signature-column';
 
 /** What the unique index holds for an entry: its key, or its id behind a control character that no key may hold. */
@@ -9,10 +9,10 @@ export const KEYLESS = '\u0001';
 const keySlotOf = (entry: Entry): string => entry.key ?? `${KEYLESS}${entry.id}`;
 
 /**
- * An entry as its `entries` row, and back (`fromEntryRow`: without `data` unless it was read). `packed` is the
- * envelope packed already (packJsonForWrite, off the HTTP thread); without it, it is packed here.
+ * An entry as its `entries` row, and back (`fromEntryRow`: without `data` unless it was read). `envelope` is its
+ * envelope's columns made already (an update writes them to the version too); without it, they are made here.
  */
-export function toEntryRow(entry: Entry, packed?: Buffer): EntryEntity {
+export function toEntryRow(entry: Entry, envelope?: EnvelopeColumns): EntryEntity {
   return Object.assign(new EntryEntity(), {
     workspaceId: entry.workspaceId,
     id: entry.id,
@@ -30,7 +30,7 @@ export function toEntryRow(entry: Entry, packed?: Buffer): EntryEntity {
     snippet: JSON.stringify(entry.snippet),
     tags: JSON.stringify(entry.tags),
     faults: JSON.stringify(entry.faults),
-    ...packedData(storedJsonOf(entry) ?? 'null', packed),
+    ...envelopeRow(storedJsonOf(entry) ?? 'null', envelope),
     createdAt: entry.createdAt.getTime(),
     updatedAt: entry.updatedAt.getTime(),
     version: entry.version ?? null,
@@ -66,15 +66,5 @@ export function fromEntryRow(row: EntryEntity): Entry {
 }
 
 /** The columns that hold an envelope, `json`, in a row written now: packed, with its size as text. */
-const packedData = (json: string, packed = packJson(json)) => ({ data: '', dataPacked: packed, dataSize: Buffer.byteLength(json) });
-
-/**
- * The envelopes of entries about to be written, packed: on the HTTP thread, but a large one on the thread pool.
- * (Packing a batch of small ones on the pool, a few at a time while the next batch is made, measured no faster:
- * the seed ran at the same rate on two cores.)
- */
-export async function packedEnvelopes(entries: readonly Entry[]): Promise<Buffer[]> {
-  const packed: Buffer[] = [];
-  for (const entry of entries) packed.push(await packJsonForWrite(storedJsonOf(entry) ?? 'null'));
-  return packed;
-}
+/** The envelope's columns, and its size as text (what reading it weighs). */
+const envelopeRow = (json: string, envelope = envelopeColumns(json)) => ({ ...envelope, dataSize: Buffer.byteLength(json) });

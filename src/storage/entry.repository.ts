@@ -10,7 +10,7 @@ import { MetaEntity } from './entities/meta.entity';
 import { duplicateIndexOf } from './duplicate-key';
 import { insertSteps } from './bulk-insert';
 import { loadVersions, loadVersionsBefore } from './entry-history.repository';
-import { fromEntryRow, KEYLESS, packedEnvelopes, toEntryRow } from './entry.mapper';
+import { fromEntryRow, KEYLESS, toEntryRow } from './entry.mapper';
 import { fromMetaRow } from './meta.mapper';
 import { refInsertSteps } from './entry-refs.repository';
 import { nextSlice } from '../domain/loop-slices';
@@ -19,7 +19,7 @@ import type { SqliteReaders } from './sqlite-readers';
 import { ATTACHMENT_WEIGHT, META_WEIGHT } from './entry-weight';
 import { searchRowInserts } from './search-index.repository';
 import { runTransaction, type Step } from './sql-transaction';
-import { storedJson, unpackedRow } from './packed-json';
+import { storedJson } from './packed-json';
 import { eventSteps } from './event-steps';
 
 const LIST_COLUMNS = [
@@ -57,10 +57,9 @@ export class EntryRepository implements EntryStore {
   async insert(records: readonly EntryRecord[]): Promise<void> {
     if (records.length === 0) return;
     const { dataSource } = this;
-    const packed = await packedEnvelopes(records.map((record) => record.entry));
     try {
       await runTransaction(dataSource, function* (mysql) {
-        yield* newEntrySteps(dataSource, records, mysql, packed);
+        yield* newEntrySteps(dataSource, records, mysql);
         yield* eventSteps(records.flatMap((record) => record.events?.(record.entry) ?? []));
       });
     } catch (error) {
@@ -151,7 +150,7 @@ export class EntryRepository implements EntryStore {
     const found = new Map<string, Envelope | undefined>();
     if (ids.length === 0) return found;
     const rows = await this.entries.find({ select: selectOf(['id', ...DATA_COLUMNS]), where: { workspaceId, id: In(ids) } });
-    for (const row of rows) found.set(row.id, JSON.parse(storedJson(await unpackedRow(row))!) as Envelope);
+    for (const row of rows) found.set(row.id, JSON.parse(storedJson(row)!) as Envelope);
     return found;
   }
 
@@ -238,7 +237,7 @@ export class EntryRepository implements EntryStore {
   private async findOne(where: { workspaceId: string; id?: string; keySlot?: string }, withData: boolean): Promise<Entry | undefined> {
     const select = selectOf(withData ? [...LIST_COLUMNS, ...DATA_COLUMNS] : LIST_COLUMNS);
     const row = await this.entries.findOne({ select, where });
-    return row ? fromEntryRow(await unpackedRow(row)) : undefined;
+    return row ? fromEntryRow(row) : undefined;
   }
 }
 
@@ -308,9 +307,8 @@ export function* newEntrySteps(
   dataSource: DataSource,
   records: readonly Pick<EntryRecord, 'entry' | 'refs' | 'searchTerms'>[],
   mysql: boolean,
-  packed?: readonly Buffer[],
 ): Generator<Step, void, any> {
-  yield* insertSteps(dataSource, EntryEntity, records.map((record, i) => toEntryRow(record.entry, packed?.[i])));
+  yield* insertSteps(dataSource, EntryEntity, records.map((record) => toEntryRow(record.entry)));
   yield* refInsertSteps(records);
   const searchRows = records.map(({ entry, searchTerms }) => ({ workspaceId: entry.workspaceId, id: entry.id, folder: entry.folder, createdAt: entry.createdAt, terms: searchTerms }));
   yield* searchRowInserts(searchRows, { termRows: mysql });

@@ -1,10 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
-import { packJson } from './packed-json';
+import { PACKED_JSON_MAX_BYTES, packJson } from './packed-json';
 import { runTransaction, type Step } from './sql-transaction';
 
 /**
- * Packs the envelopes of rows written before envelopes were packed (see the PackedEnvelopes migration), a batch
+ * Packs the envelopes of rows written before envelopes were packed (see the PackedEnvelopes migration; a large
+ * one stays text, as a row written now keeps it), a batch
  * at a time: each batch is read, packed outside any transaction, and written in a short one whose updates touch
  * only rows still as read (a row changed meanwhile was packed by the change, or is packed by the next run).
  * Rows are walked in primary-key order from a cursor, so a run stopped anywhere goes on from the start without
@@ -45,8 +46,11 @@ function afterParameters(cursor: unknown[]): unknown[] {
   return rest.length === 0 ? [first] : [first, first, ...afterParameters(rest)];
 }
 
+/** A row whose envelope is text and small enough to be packed (a large one stays text: packed-json.ts). */
+const UNPACKED = `data_packed IS NULL AND OCTET_LENGTH(data) <= ${PACKED_JSON_MAX_BYTES}`;
+
 async function unpackedCount(dataSource: DataSource, table: PackedTable): Promise<number> {
-  const [row] = (await dataSource.query(`SELECT COUNT(*) AS n FROM ${table.name} WHERE data_packed IS NULL`)) as { n: number | string }[];
+  const [row] = (await dataSource.query(`SELECT COUNT(*) AS n FROM ${table.name} WHERE ${UNPACKED}`)) as { n: number | string }[];
   return Number(row.n);
 }
 
@@ -54,7 +58,7 @@ async function unpackedCount(dataSource: DataSource, table: PackedTable): Promis
 async function packBatch(dataSource: DataSource, table: PackedTable, cursor: unknown[] | undefined, size: number): Promise<{ packed: number; next?: unknown[] }> {
   const columns = [...table.key, ...table.guard, 'data'].join(', ');
   const rows = (await dataSource.query(
-    `SELECT ${columns} FROM ${table.name} WHERE data_packed IS NULL${cursor ? ` AND ${after(table.key)}` : ''} ORDER BY ${table.key.join(', ')} LIMIT ${size}`,
+    `SELECT ${columns} FROM ${table.name} WHERE ${UNPACKED}${cursor ? ` AND ${after(table.key)}` : ''} ORDER BY ${table.key.join(', ')} LIMIT ${size}`,
     cursor ? afterParameters(cursor) : [],
   )) as Row[];
   if (rows.length === 0) return { packed: 0 };

@@ -65,6 +65,5 @@ export function fromEntryRow(row: EntryEntity): Entry {
   return entry;
 }
 
-/** The columns that hold an envelope, `json`, in a row written now: packed, with its size as text. */
 /** The envelope's columns, and its size as text (what reading it weighs). */
 const envelopeRow = (json: string, envelope = envelopeColumns(json)) => ({ ...envelope, dataSize: Buffer.byteLength(json) });

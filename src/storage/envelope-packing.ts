@@ -5,11 +5,11 @@ import { runTransaction, type Step } from './sql-transaction';
 
 /**
  * Packs the envelopes of rows written before envelopes were packed (see the PackedEnvelopes migration; a large
- * one stays text, as a row written now keeps it), a batch
- * at a time: each batch is read, packed outside any transaction, and written in a short one whose updates touch
- * only rows still as read (a row changed meanwhile was packed by the change, or is packed by the next run).
- * Rows are walked in primary-key order from a cursor, so a run stopped anywhere goes on from the start without
- * redoing work (packed rows are skipped), and no statement scans more than one batch's rows after the cursor.
+ * one stays text, as a row written now keeps it), a batch at a time: each batch is read, packed outside any
+ * transaction, and written in a short one whose updates touch only rows still as read (a row changed meanwhile
+ * was packed by the change, or is packed by the next run). Rows are walked in primary-key order from a cursor, so
+ * each statement reads on from where the last one stopped, and a run stopped anywhere goes on from the start
+ * without redoing work (packed rows are passed over).
  */
 interface PackedTable {
   name: 'entries' | 'entry_versions';

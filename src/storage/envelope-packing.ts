@@ -114,7 +114,8 @@ export async function packEnvelopes(
     } while (cursor);
   }
   // Finished only when no row is left: one changed while it was being packed is packed by the next run.
-  const left = (await unpackedCount(dataSource, TABLES[0])) + (await unpackedCount(dataSource, TABLES[1]));
+  let left = 0;
+  for (const table of TABLES) left += await unpackedCount(dataSource, table);
   if (left === 0) await markFinished(dataSource);
   return packedInAll;
 }

@@ -1,7 +1,7 @@
 import { loadConfig } from '../config';
 import { openDataSource } from './data-source';
 import { packEnvelopes, type PackingProgress } from './envelope-packing';
-import { compressTables } from './table-compression';
+import { compressTables, NOT_MARIADB } from './table-compression';
 
 /** At most one progress line per this many milliseconds, and one at the end of each table. */
 const PROGRESS_EVERY_MS = 2000;
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   });
   for (const outcome of outcomes) {
     if (outcome.outcome === 'compressed') process.stdout.write(`table ${outcome.table} compressed in ${outcome.seconds.toFixed(1)} s\n`);
-    if (outcome.outcome === 'left' && outcome.why !== 'not MariaDB') process.stdout.write(`table ${outcome.table} left uncompressed: ${outcome.why}\n`);
+    if (outcome.outcome === 'left' && outcome.why !== NOT_MARIADB) process.stdout.write(`table ${outcome.table} left uncompressed: ${outcome.why}\n`);
   }
   await dataSource.destroy();
 }

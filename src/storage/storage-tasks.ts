@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { packEnvelopes } from './envelope-packing';
-import { compressTables, type CompressionOutcome } from './table-compression';
+import { compressTables, NOT_MARIADB, type CompressionOutcome } from './table-compression';
 
 /**
  * The work migrations leave to be done while the service runs, because at ten million entries it takes longer
@@ -17,7 +17,7 @@ export function startStorageTasks(
     await packEnvelopes(dataSource, { batch: 100, pauseMs: 50, signal: controller.signal });
     if (controller.signal.aborted) return;
     for (const outcome of await compressTables(dataSource, { signal: controller.signal })) {
-      if (outcome.outcome === 'left' && outcome.why !== 'not MariaDB') report.onLeft(outcome);
+      if (outcome.outcome === 'left' && outcome.why !== NOT_MARIADB) report.onLeft(outcome);
     }
   };
   const running = run().then(() => undefined, report.onError);

@@ -28,9 +28,12 @@ export type CompressionOutcome =
   | { table: string; outcome: 'already' }
   | { table: string; outcome: 'left'; why: string };
 
+/** Why an SQLite database's tables are left: nothing to tell an operator, so callers pass over it. */
+export const NOT_MARIADB = 'not MariaDB';
+
 /** Why this server's tables cannot be compressed here, or undefined when they can. */
 async function unsupported(dataSource: DataSource): Promise<string | undefined> {
-  if (dataSource.options.type !== 'mysql') return 'not MariaDB';
+  if (dataSource.options.type !== 'mysql') return NOT_MARIADB;
   const [server] = (await dataSource.query('SELECT VERSION() AS version, @@innodb_file_per_table AS perTable')) as { version: string; perTable: number | string }[];
   if (!/mariadb/i.test(server.version)) return 'MySQL has no PAGE_COMPRESSED';
   if (Number(server.perTable) !== 1) return 'innodb_file_per_table is off';

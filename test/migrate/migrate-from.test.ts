@@ -210,9 +210,10 @@ test('through a proxy that answers 503, stalls and resets, every entry is copied
     sink.close();
     expect(proxy.faults).toEqual(expect.arrayContaining(['503 #2', '503 #40', '503 file', 'stall', 'reset']));
     // Each fault was retried: the 503s after the second Retry-After asked for, the stall after its timeout.
+    // Only the faults are retried; a busy machine may add a timeout of its own, never another kind of retry.
     expect(retries.filter((r) => r === '503')).toHaveLength(3);
-    expect(retries).toContain('timed out');
-    expect(retries.length).toBe(5);
+    expect(retries.filter((r) => r !== '503' && r !== 'timed out')).toHaveLength(1);
+    expect(retries.filter((r) => r === 'timed out').length).toBeGreaterThanOrEqual(1);
     expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
     expect(report).toMatchObject({ copied: ENTRIES, present: 0, failed: [], ok: true });
     expect(report.verification).toMatchObject({ remoteCount: ENTRIES, writtenCount: ENTRIES, missing: [], unexpected: [], duplicated: [], changed: [], digestsCompared: true });

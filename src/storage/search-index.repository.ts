@@ -208,7 +208,7 @@ export interface EntryLoader {
 const STOPPED_BY_TIME_LIMIT = new Set([1969, 3024, 1317, 1028]);
 
 /** How far the matches of each word are counted to choose the driving word of a MySQL search. */
-const DRIVER_PROBE = 5000;
+export const DRIVER_PROBE = 5000;
 
 /**
  * Search through the index: the ids of one page, ranked, then the entries themselves in one query. Every term is
@@ -309,17 +309,31 @@ export class SearchIndexRepository implements SearchStore {
     }
   }
 
-  /** The words, fewest matches first (each counted up to DRIVER_PROBE); an exact word before a prefix on a tie. */
+  /**
+   * The words, the one whose walk is shortest first. A word with fewer than DRIVER_PROBE matches is counted, and
+   * the fewest come first (an exact word before a prefix on a tie). A word past that bound is judged by how
+   * densely it matches the newest entries, where the walk goes: the span of rids its newest DRIVER_PROBE matches
+   * cover (read from the key, as the count is), the widest first. Counting alone cannot tell such words apart (at
+   * a million entries a customer's name, its folder and a word every entry holds all reach the bound), and
+   * walking the common word first read every entry until a thousand matched. A prefix past the bound comes last:
+   * its matches are not in rid order in the key, so its span cannot be read.
+   */
   private async byMatches(words: SearchTerm[]): Promise<SearchTerm[]> {
-    const counts = words.map(
-      (word, i) => `(SELECT COUNT(*) FROM (SELECT 1 FROM ${SEARCH_TERM_TABLE} WHERE term ${word.prefix ? 'LIKE' : '='} ? LIMIT ${DRIVER_PROBE}) c${i}) AS n${i}`,
-    );
-    const [row] = (await this.dataSource.query(
-      await this.bounded(`SELECT ${counts.join(', ')}`),
-      words.map((word) => (word.prefix ? `${word.text}%` : word.text)),
-    )) as Record<string, number | string>[];
-    const ranked = words.map((word, i) => ({ word, n: Number(row[`n${i}`]) + (word.prefix ? 0.5 : 0) }));
-    return ranked.sort((x, y) => x.n - y.n).map((r) => r.word);
+    const term = (word: SearchTerm) => `term ${word.prefix ? 'LIKE' : '='} ?`;
+    const value = (word: SearchTerm) => (word.prefix ? `${word.text}%` : word.text);
+    const columns = words.flatMap((word, i) => [
+      `(SELECT COUNT(*) FROM (SELECT 1 FROM ${SEARCH_TERM_TABLE} WHERE ${term(word)} LIMIT ${DRIVER_PROBE}) c${i}) AS n${i}`,
+      ...(word.prefix
+        ? []
+        : [
+            `(SELECT MAX(rid) FROM ${SEARCH_TERM_TABLE} WHERE term = ?) AS top${i}`,
+            `(SELECT rid FROM ${SEARCH_TERM_TABLE} WHERE term = ? ORDER BY rid DESC LIMIT 1 OFFSET ${DRIVER_PROBE - 1}) AS edge${i}`,
+          ]),
+    ]);
+    const parameters = words.flatMap((word) => (word.prefix ? [value(word)] : [value(word), word.text, word.text]));
+    const [row] = (await this.dataSource.query(await this.bounded(`SELECT ${columns.join(', ')}`), parameters)) as Record<string, number | string | null>[];
+    const probe = (i: number, column: string) => (row[`${column}${i}`] === null || row[`${column}${i}`] === undefined ? undefined : Number(row[`${column}${i}`]));
+    return walkOrder(words.map((word, i) => ({ word, count: Number(row[`n${i}`]), top: probe(i, 'top'), edge: probe(i, 'edge') })), DRIVER_PROBE);
   }
 
   /** The statement with its time limit, in the form this server understands. */
@@ -333,6 +347,25 @@ export class SearchIndexRepository implements SearchStore {
       ? `SET STATEMENT max_statement_time = ${(limit / 1000).toFixed(3)} FOR ${select}`
       : select.replace(/^SELECT /, `SELECT /*+ MAX_EXECUTION_TIME(${limit}) */ `);
   }
+}
+
+/** What the probe read of one word: its matches counted up to the bound; the rids of its newest and its bound-th newest match. */
+export interface WordProbe {
+  word: SearchTerm;
+  count: number;
+  top?: number;
+  edge?: number;
+}
+
+/** The words in the order the walk should try them (see SearchIndexRepository.byMatches). */
+export function walkOrder(probes: WordProbe[], bound: number): SearchTerm[] {
+  const key = ({ word, count, top, edge }: WordProbe): [number, number] => {
+    if (count < bound) return [0, count + (word.prefix ? 0.5 : 0)];
+    if (word.prefix || top === undefined || edge === undefined) return [2, 0];
+    return [1, -(top - edge)];
+  };
+  const keyed = probes.map((probe) => ({ word: probe.word, key: key(probe) }));
+  return keyed.sort((x, y) => x.key[0] - y.key[0] || x.key[1] - y.key[1]).map((k) => k.word);
 }
 
 /** The filters of a search, after the full-text match: exact workspace, and folder when given. */

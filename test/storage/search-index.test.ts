@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { EntryImporter } from '../../src/domain/entry-import';
 import { sampleEntries } from '../../src/domain/sample-entries';
 import { EntryRepository } from '../../src/storage/entry.repository';
-import { searchRowInserts, searchRowWrites } from '../../src/storage/search-index.repository';
+import { DRIVER_PROBE, SEARCH_TABLE, SEARCH_TERM_TABLE, searchRowInserts, searchRowWrites, walkOrder, workspaceToken } from '../../src/storage/search-index.repository';
 import { searchTermsOf } from '../../src/domain/search';
 import { entryRecordOf } from '../../src/domain/entry-record';
 import { runTransaction, type Step } from '../../src/storage/sql-transaction';
 import { MAX_INDEXED_TERMS } from '../../src/domain/entry-limits';
+import { MAX_SEARCH_RESULTS } from '../../src/domain/search-store';
 import { invoice } from '../helpers/documents';
 import { client, newWorkspace, startServer, testDatabase, tokenFor, type TestServer } from '../helpers/server';
 
@@ -142,6 +143,53 @@ describe('a search that keeps the database busy too long', () => {
       expect(answered.body.list).toHaveLength(20);
     } finally {
       await bounded.close();
+    }
+  });
+});
+
+describe('the order a MySQL search walks its words in', () => {
+  const word = (text: string, prefix = false) => ({ text, prefix });
+  test('fewest matches first; past the bound, the word whose newest matches spread widest; a common prefix last', () => {
+    const order = walkOrder(
+      [
+        { word: word('sample'), count: 100, top: 9000, edge: 8900 },
+        { word: word('cust', true), count: 100 },
+        { word: word('customer'), count: 100, top: 9000, edge: 8000 },
+        { word: word('six'), count: 40, top: 8990, edge: undefined },
+        { word: word('six', true), count: 40 },
+      ],
+      100,
+    );
+    expect(order.map((w) => `${w.text}${w.prefix ? '*' : ''}`)).toEqual(['six', 'six*', 'customer', 'sample', 'cust*']);
+  });
+
+  const onMariadb = testDatabase() === 'mariadb' ? test : test.skip;
+  onMariadb('words that each pass the bound: the page is the one every word\'s matches give, ranked', async () => {
+    const workspace = newWorkspace();
+    const repository = new EntryRepository(t.server.dataSource);
+    const importer = new EntryImporter(repository);
+    // Of every ten sample entries, eight invoices hold "customer": both words are past the bound.
+    const count = Math.ceil((DRIVER_PROBE * 10) / 8) + 500;
+    await importer.store(await collect(sampleEntries(importer, workspace, count, { templates: 20 })));
+    const api = client(t.url, await tokenFor(workspace));
+    const prefix = workspaceToken(workspace);
+    const [{ n }] = await t.server.dataSource.query(`SELECT COUNT(*) AS n FROM ${SEARCH_TERM_TABLE} WHERE term = ?`, [`${prefix}customer`]);
+    expect(Number(n)).toBeGreaterThan(DRIVER_PROBE);
+    // The newest MAX_SEARCH_RESULTS entries holding both words, ranked as the index ranks (fewer terms, then
+    // newer), read entry by entry without the walk.
+    const expected = async (offset: number) =>
+      (
+        (await t.server.dataSource.query(
+          `SELECT m.entry_id FROM (SELECT s.entry_id, s.term_count, s.created_at FROM ${SEARCH_TABLE} s WHERE s.workspace_id = ? AND ` +
+            `(SELECT COUNT(*) FROM ${SEARCH_TERM_TABLE} w WHERE w.rid = s.rid AND w.term IN (?, ?)) = 2 ORDER BY s.rid DESC LIMIT ${MAX_SEARCH_RESULTS}) m ` +
+            'ORDER BY m.term_count, m.created_at DESC, m.entry_id DESC LIMIT 20 OFFSET ?',
+          [workspace, `${prefix}sample`, `${prefix}customer`, offset],
+        )) as { entry_id: string }[]
+      ).map((row) => row.entry_id);
+    for (const offset of [0, 40]) {
+      const found = (await api.get(`/silo/v1/search?q=${encodeURIComponent('sample customer')}&offset=${offset}`)).body.list.map((e: { id: string }) => e.id);
+      expect(found).toHaveLength(20);
+      expect(found).toEqual(await expected(offset));
     }
   });
 });

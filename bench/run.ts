@@ -10,7 +10,8 @@
  * step, graphql-jit against graphql-js, or the service on a local Galera cluster, alone), --only search
  * [--search-count N] (search latency on N seeded entries, default 1,000,000), --only http [--scenarios ID,ID] (the
  * HTTP scenarios alone, or those named, after the seed), --only export [--count N] (export and import of N seeded
- * entries, default 100,000), --mariadb-database NAME (default bench).
+ * entries, default 100,000), --only scale [--count N] (list, search and create latency as one workspace grows to N
+ * entries, default 10,000,000, bench/scale.ts), --mariadb-database NAME (default bench).
  * See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
@@ -42,6 +43,7 @@ import {
   type RateGroup,
   type ScenarioContext,
 } from './scenarios';
+import { benchScale, scaleReport, scaleTargets } from './scale';
 import { benchSearch } from './search';
 import { seedWorkspace, walkToPage } from './seed';
 import { describeStorage, measureStorage } from './storage';
@@ -95,6 +97,9 @@ const searchCount = Number(option('search-count') ?? 1_000_000);
 /** `--only export [--count N]`: export and import of N seeded entries (default 100,000), alone (bench/export.ts). */
 const onlyExport = option('only') === 'export';
 const exportCount = Number(option('count') ?? 100_000);
+/** `--only scale [--count N]`: latency at sizes up to N entries (default 10,000,000), alone (bench/scale.ts). */
+const onlyScale = option('only') === 'scale';
+const scaleCount = Number(option('count') ?? 10_000_000);
 /** `--mariadb-database NAME`: the database the run drops, creates and uses (default `bench`). */
 const mariadbName = option('mariadb-database') ?? 'bench';
 const outDir = path.join(ROOT, 'bench', 'results');
@@ -335,6 +340,35 @@ async function exportAlone(): Promise<void> {
   }
 }
 
+/** `--only scale`: per database, one workspace grown to `--count` entries, measured at each power of ten; bench/results/scale-<db>-<count>.json and .md. */
+async function scaleAlone(machine: BenchResults['machine']): Promise<void> {
+  if (!Number.isSafeInteger(scaleCount) || scaleCount < 10_000) throw new Error('--count must be a whole number of at least 10000');
+  for (const name of databases) {
+    log(`\n${name}:`);
+    const db = name === 'sqlite' ? sqliteDatabase(keep) : await mariadbDatabase(mariadbUrl, keep, mariadbName);
+    if ('unavailable' in db) {
+      log(`  skipped: ${db.unavailable}`);
+      continue;
+    }
+    try {
+      log(`  ${db.describe}`);
+      const startedAt = new Date().toISOString();
+      const result = await benchScale({ ...db.env, JWT_SECRET }, JWT_SECRET, { count: scaleCount, seconds: settings.seconds, connections: settings.rateConnections }, log);
+      const report = scaleReport(result, db.describe);
+      log(`\n${report}`);
+      mkdirSync(outDir, { recursive: true });
+      const base = path.join(outDir, `scale-${name}-${scaleCount}`);
+      // Runs below a million entries write *.tmp files, which git ignores.
+      const suffix = scaleCount >= 1_000_000 ? '' : '.tmp';
+      writeFileSync(`${base}.json${suffix}`, `${JSON.stringify({ startedAt, finishedAt: new Date().toISOString(), machine, describe: db.describe, ...result, targets: scaleTargets(result) }, null, 2)}\n`);
+      writeFileSync(`${base}.md${suffix}`, `${report}\n`);
+      log(`  wrote ${path.relative(ROOT, base)}.json${suffix} and .md${suffix}`);
+    } finally {
+      await db.dispose();
+    }
+  }
+}
+
 async function executors(env: Record<string, string>) {
   const result = await benchGraphqlExecutors(env, JWT_SECRET, settings.seconds);
   log(`  GraphQL entries(first: 20) at c=10: ${result.jitRps} req/s with graphql-jit, ${result.graphqlJsRps} req/s with graphql-js (${result.ratio})`);
@@ -389,6 +423,7 @@ async function main(): Promise<void> {
   }
 
   if (onlyExport) return exportAlone();
+  if (onlyScale) return scaleAlone(results.machine);
 
   for (const name of databases) {
     log(`\n${name}:`);

@@ -113,8 +113,15 @@ function readState(): ClusterState {
 }
 
 function nodePid(n: number): number | undefined {
-  if (!existsSync(pidFile(n))) return undefined;
-  const pid = Number(readFileSync(pidFile(n), 'utf8').trim());
+  let pid: number;
+  try {
+    // Read, not checked first: a node that is stopping removes its pid file at any moment.
+    pid = Number(readFileSync(pidFile(n), 'utf8').trim());
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  if (!(pid > 0)) return undefined;
   try {
     process.kill(pid, 0);
     return pid;

@@ -253,9 +253,11 @@ export class SearchIndexRepository implements SearchStore {
       [text],
     )) as { rid: number }[];
     const exact = exactFilters(workspaceId, search);
+    // CAST: a JavaScript number is bound as a REAL, and FTS5 takes only an INTEGER rowid bound into its walk; with
+    // a REAL it read every match of the words (90 ms for a word a million entries hold, against 1 ms with the cast).
     return (await this.dataSource.query(
       `SELECT s.entry_id FROM ${SEARCH_FTS_TABLE} JOIN ${SEARCH_TABLE} s ON s.rid = ${SEARCH_FTS_TABLE}.rowid ` +
-        `WHERE ${SEARCH_FTS_TABLE} MATCH ? AND ${SEARCH_FTS_TABLE}.rowid >= ? AND ${exact.sql} ${RANKED}`,
+        `WHERE ${SEARCH_FTS_TABLE} MATCH ? AND ${SEARCH_FTS_TABLE}.rowid >= CAST(? AS INTEGER) AND ${exact.sql} ${RANKED}`,
       [text, edge?.rid ?? 0, ...exact.parameters, search.limit, search.offset],
     )) as { entry_id: string }[];
   }

@@ -312,9 +312,8 @@ async function searchAlone(env: Record<string, string>) {
   }
 }
 
-/** `--only export`: per database, seed, export, and import into a fresh database of the same kind; bench/results/export-<db>.txt and .json. */
-async function exportAlone(): Promise<void> {
-  if (!Number.isSafeInteger(exportCount) || exportCount < 1) throw new Error('--count must be a whole number of at least 1');
+/** Runs `step` on a new database of each kind asked for (one that cannot be had is skipped), dropped after it. */
+async function onEachDatabase(step: (db: BenchDatabase) => Promise<void>): Promise<void> {
   for (const name of databases) {
     log(`\n${name}:`);
     const db = name === 'sqlite' ? sqliteDatabase(keep) : await mariadbDatabase(mariadbUrl, keep, mariadbName);
@@ -322,51 +321,51 @@ async function exportAlone(): Promise<void> {
       log(`  skipped: ${db.unavailable}`);
       continue;
     }
-    const target = name === 'sqlite' ? sqliteDatabase(false) : await mariadbDatabase(mariadbUrl, false, `${mariadbName}_import`);
-    if ('unavailable' in target) throw new Error(target.unavailable);
     try {
       log(`  ${db.describe}`);
-      const result = await benchExport(name, { ...db.env, JWT_SECRET }, { ...target.env, JWT_SECRET }, exportCount, log);
+      await step(db);
+    } finally {
+      await db.dispose();
+    }
+  }
+}
+
+/** `--only export`: per database, seed, export, and import into a fresh database of the same kind; bench/results/export-<db>.txt and .json. */
+async function exportAlone(): Promise<void> {
+  if (!Number.isSafeInteger(exportCount) || exportCount < 1) throw new Error('--count must be a whole number of at least 1');
+  await onEachDatabase(async (db) => {
+    const target = db.name === 'sqlite' ? sqliteDatabase(false) : await mariadbDatabase(mariadbUrl, false, `${mariadbName}_import`);
+    if ('unavailable' in target) throw new Error(target.unavailable);
+    try {
+      const result = await benchExport(db.name, { ...db.env, JWT_SECRET }, { ...target.env, JWT_SECRET }, exportCount, log);
       mkdirSync(outDir, { recursive: true });
       // A run of fewer entries than the default writes *.tmp files, which git ignores, as --quick does.
       const suffix = exportCount === 100_000 ? '' : '.tmp';
-      writeFileSync(path.join(outDir, `export-${name}.json${suffix}`), `${JSON.stringify({ startedAt: new Date().toISOString(), machine: { cores: os.cpus().length, node: process.version }, describe: db.describe, ...result }, null, 2)}\n`);
-      writeFileSync(path.join(outDir, `export-${name}.txt${suffix}`), exportReport(result, db.describe));
-      log(`  wrote bench/results/export-${name}.json${suffix} and export-${name}.txt${suffix}`);
+      writeFileSync(path.join(outDir, `export-${db.name}.json${suffix}`), `${JSON.stringify({ startedAt: new Date().toISOString(), machine: { cores: os.cpus().length, node: process.version }, describe: db.describe, ...result }, null, 2)}\n`);
+      writeFileSync(path.join(outDir, `export-${db.name}.txt${suffix}`), exportReport(result, db.describe));
+      log(`  wrote bench/results/export-${db.name}.json${suffix} and export-${db.name}.txt${suffix}`);
     } finally {
-      await db.dispose();
       await target.dispose();
     }
-  }
+  });
 }
 
 /** `--only scale`: per database, one workspace grown to `--count` entries, measured at each power of ten; bench/results/scale-<db>-<count>.json and .md. */
 async function scaleAlone(machine: BenchResults['machine']): Promise<void> {
   if (!Number.isSafeInteger(scaleCount) || scaleCount < 10_000) throw new Error('--count must be a whole number of at least 10000');
-  for (const name of databases) {
-    log(`\n${name}:`);
-    const db = name === 'sqlite' ? sqliteDatabase(keep) : await mariadbDatabase(mariadbUrl, keep, mariadbName);
-    if ('unavailable' in db) {
-      log(`  skipped: ${db.unavailable}`);
-      continue;
-    }
-    try {
-      log(`  ${db.describe}`);
-      const startedAt = new Date().toISOString();
-      const result = await benchScale({ ...db.env, JWT_SECRET }, JWT_SECRET, { count: scaleCount, seconds: settings.seconds, connections: settings.rateConnections }, log);
-      const report = scaleReport(result, db.describe);
-      log(`\n${report}`);
-      mkdirSync(outDir, { recursive: true });
-      const base = path.join(outDir, `scale-${name}-${scaleCount}`);
-      // Runs below a million entries write *.tmp files, which git ignores.
-      const suffix = scaleCount >= 1_000_000 ? '' : '.tmp';
-      writeFileSync(`${base}.json${suffix}`, `${JSON.stringify({ startedAt, finishedAt: new Date().toISOString(), machine, describe: db.describe, ...result, targets: scaleTargets(result) }, null, 2)}\n`);
-      writeFileSync(`${base}.md${suffix}`, `${report}\n`);
-      log(`  wrote ${path.relative(ROOT, base)}.json${suffix} and .md${suffix}`);
-    } finally {
-      await db.dispose();
-    }
-  }
+  await onEachDatabase(async (db) => {
+    const startedAt = new Date().toISOString();
+    const result = await benchScale({ ...db.env, JWT_SECRET }, JWT_SECRET, { count: scaleCount, seconds: settings.seconds, connections: settings.rateConnections }, log);
+    const report = scaleReport(result, db.describe);
+    log(`\n${report}`);
+    mkdirSync(outDir, { recursive: true });
+    const base = path.join(outDir, `scale-${db.name}-${scaleCount}`);
+    // Runs below a million entries write *.tmp files, which git ignores.
+    const suffix = scaleCount >= 1_000_000 ? '' : '.tmp';
+    writeFileSync(`${base}.json${suffix}`, `${JSON.stringify({ startedAt, finishedAt: new Date().toISOString(), machine, describe: db.describe, ...result, targets: scaleTargets(result) }, null, 2)}\n`);
+    writeFileSync(`${base}.md${suffix}`, `${report}\n`);
+    log(`  wrote ${path.relative(ROOT, base)}.json${suffix} and .md${suffix}`);
+  });
 }
 
 async function executors(env: Record<string, string>) {

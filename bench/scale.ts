@@ -81,7 +81,7 @@ function scaleCases(token: string, createToken: string, deepCursor: string, entr
   const invoiceNumber = (n: number) => String(((n * 7919) % 1000) * 10 + (n % 8) + 1).padStart(6, '0');
   return [
     get('list-first', 'list, first page', () => `/silo/v1/entries?limit=${PAGE_SIZE}`),
-    get('list-deep', `list, a page half way (${Math.round(entries / 2).toLocaleString('en')} entries deep)`, () => `/silo/v1/entries?limit=${PAGE_SIZE}&cursor=${deepCursor}`),
+    get('list-deep', 'list, a page half way down (by cursor)', () => `/silo/v1/entries?limit=${PAGE_SIZE}&cursor=${deepCursor}`),
     get('list-folder', 'list, first page of a folder (purchases)', () => `/silo/v1/entries?limit=${PAGE_SIZE}&folder=purchases`),
     get('search-code', 'search an invoice number', search((n) => `SAMPLE-${invoiceNumber(n)}`)),
     get('search-key', 'search an entry key', search((n) => needleKey(n % NEEDLES))),

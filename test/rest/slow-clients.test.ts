@@ -139,8 +139,8 @@ describe('shortened timeouts', () => {
     expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
     const closedAfter = await Promise.all(slow.map((c) => c.closed));
     figures.cut_off += closedAfter.length;
-    // Two hundred closes at once: in CI, with both sides of the suite on two cores, the last came 2.8 s late once.
-    // Never cut, a trickled head would take minutes.
-    for (const ms of closedAfter) expect(ms).toBeLessThan(timeouts.headersMs + 4500);
+    // Two hundred closes at once: in CI, with both sides of the suite on two cores, the last came 2.8 s and once
+    // 4.9 s late. Never cut, a trickled head would take minutes.
+    for (const ms of closedAfter) expect(ms).toBeLessThan(timeouts.headersMs + 15_000);
   });
 });

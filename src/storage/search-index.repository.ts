@@ -315,27 +315,33 @@ export class SearchIndexRepository implements SearchStore {
    * The words, the one whose walk is shortest first. A word with fewer than DRIVER_PROBE matches is counted, and
    * the fewest come first (an exact word before a prefix on a tie). A word past that bound is judged by how
    * densely it matches the newest entries, where the walk goes: the span of rids its newest DRIVER_PROBE matches
-   * cover (read from the key, as the count is), the widest first. Counting alone cannot tell such words apart (at
+   * cover (read in the same walk of the key as the count), the widest first. Counting alone cannot tell such words apart (at
    * a million entries a customer's name, its folder and a word every entry holds all reach the bound), and
    * walking the common word first read every entry until a thousand matched. A prefix past the bound comes last:
    * its matches are not in rid order in the key, so its span cannot be read.
    */
   private async byMatches(words: SearchTerm[]): Promise<SearchTerm[]> {
-    const term = (word: SearchTerm) => `term ${word.prefix ? 'LIKE' : '='} ?`;
-    const value = (word: SearchTerm) => (word.prefix ? `${word.text}%` : word.text);
-    const columns = words.flatMap((word, i) => [
-      `(SELECT COUNT(*) FROM (SELECT 1 FROM ${SEARCH_TERM_TABLE} WHERE ${term(word)} LIMIT ${DRIVER_PROBE}) c${i}) AS n${i}`,
-      ...(word.prefix
-        ? []
-        : [
-            `(SELECT MAX(rid) FROM ${SEARCH_TERM_TABLE} WHERE term = ?) AS top${i}`,
-            `(SELECT rid FROM ${SEARCH_TERM_TABLE} WHERE term = ? ORDER BY rid DESC LIMIT 1 OFFSET ${DRIVER_PROBE - 1}) AS edge${i}`,
-          ]),
-    ]);
-    const parameters = words.flatMap((word) => (word.prefix ? [value(word)] : [value(word), word.text, word.text]));
-    const [row] = (await this.dataSource.query(await this.bounded(`SELECT ${columns.join(', ')}`), parameters)) as Record<string, number | string | null>[];
-    const probe = (i: number, column: string) => (row[`${column}${i}`] === null || row[`${column}${i}`] === undefined ? undefined : Number(row[`${column}${i}`]));
-    return walkOrder(words.map((word, i) => ({ word, count: Number(row[`n${i}`]), top: probe(i, 'top'), edge: probe(i, 'edge') })), DRIVER_PROBE);
+    // Per word, its newest DRIVER_PROBE matches read once from the key: how many, and the span of their rids. A
+    // prefix's matches are read in term order (rid order would sort them all), so its count alone is used.
+    const probes = words.map(
+      (word, i) =>
+        `(SELECT COUNT(*) AS n, MAX(rid) AS top, MIN(rid) AS edge FROM (SELECT rid FROM ${SEARCH_TERM_TABLE} ` +
+        `WHERE term ${word.prefix ? 'LIKE ? LIMIT' : '= ? ORDER BY rid DESC LIMIT'} ${DRIVER_PROBE}) m${i}) p${i}`,
+    );
+    const columns = words.map((_, i) => `p${i}.n AS n${i}, p${i}.top AS top${i}, p${i}.edge AS edge${i}`);
+    const [row] = (await this.dataSource.query(
+      await this.bounded(`SELECT ${columns.join(', ')} FROM ${probes.join(' CROSS JOIN ')}`),
+      words.map((word) => (word.prefix ? `${word.text}%` : word.text)),
+    )) as Record<string, number | string | null>[];
+    return walkOrder(
+      words.map((word, i) => ({
+        word,
+        count: Number(row[`n${i}`]),
+        // Read only when the count reached the bound (walkOrder), when the word has matches.
+        ...(word.prefix ? {} : { top: Number(row[`top${i}`]), edge: Number(row[`edge${i}`]) }),
+      })),
+      DRIVER_PROBE,
+    );
   }
 
   /** The statement with its time limit, in the form this server understands. */

@@ -2,6 +2,7 @@ import { mintToken } from '../src/auth/mint-token';
 import { encodeCursor } from '../src/domain/entry-cursor';
 import { runLoad } from './load';
 import { INVOICE, PAGE_SIZE, type HttpRequest } from './scenarios';
+import { PURCHASE_CUSTOMERS } from './search';
 import { seedWorkspace } from './seed';
 import { startService } from './server-process';
 import { describeStorage, measureStorage, storageRatio, type StorageResult } from './storage';
@@ -66,11 +67,8 @@ async function writeNeedles(url: string, token: string): Promise<void> {
   }
 }
 
-/** The customers of the sample invoices filed in purchases (sample bodies 6, 7, 16, 17...: customer n mod 97). */
-const PURCHASE_CUSTOMERS = Array.from({ length: 20 }, (_, i) => (Math.floor(i / 2) * 10 + 6 + (i % 2)) % 97);
-
-/** Each case's request, given a deep cursor of the list; `vary` makes the n-th request's path. */
-function scaleCases(token: string, createToken: string, deepCursor: string, entries: number): { id: string; title: string; request: HttpRequest }[] {
+/** Each case's request, given a cursor half way down the list; a GET's path changes with each request sent. */
+function scaleCases(token: string, createToken: string, deepCursor: string): { id: string; title: string; request: HttpRequest }[] {
   const auth = { authorization: `Bearer ${token}` };
   const get = (id: string, title: string, path: (n: number) => string) => {
     let n = 0;
@@ -140,7 +138,7 @@ export async function benchScale(
       if (result.stages.length === 0) await writeNeedles(service.url, token);
       const deepCursor = await deepCursorOf(service.url, token, workspace, size);
       const cases: ScaleCase[] = [];
-      for (const c of scaleCases(token, createToken, deepCursor, size)) {
+      for (const c of scaleCases(token, createToken, deepCursor)) {
         const load = await runLoad(service.url, c.request, { connections: options.connections, seconds: options.seconds });
         const row = { id: c.id, title: c.title, rps: load.rps, latency: load.latency, errors: load.errors + load.non2xx };
         cases.push(row);

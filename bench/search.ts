@@ -31,7 +31,7 @@ export interface SearchBenchResult {
 /** The number of an invoice among the seeded entries: entry i is sample body i mod 100, an invoice when i mod 10 < 8. */
 const invoiceNumber = (n: number, entries: number) => String(((n * 7919) % Math.max(1, Math.floor(entries / 10))) * 10 + (n % 8) + 1).padStart(6, '0');
 /** Customers of the sample invoices filed in purchases (sample bodies 6, 7, 16, 17... 96, 97: customer n mod 97). */
-const PURCHASE_CUSTOMERS = Array.from({ length: 20 }, (_, i) => (Math.floor(i / 2) * 10 + 6 + (i % 2)) % 97);
+export const PURCHASE_CUSTOMERS = Array.from({ length: 20 }, (_, i) => (Math.floor(i / 2) * 10 + 6 + (i % 2)) % 97);
 
 /**
  * The searches, over the sample entries of `npm run seed` (src/domain/sample-entries.ts: invoices numbered

@@ -291,6 +291,7 @@ export async function buildServer(
       });
       await graphql.stop();
       await webhookDispatcher.stop();
+      webhookSender.close();
       await spoolSweep.stop();
       await storageTasks.stop();
       await eventPruning.stop();

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntryEvent } from './entry-event';
 import { decodeEventCursor, MAX_EVENTS_LIMIT, MAX_WAIT_SECONDS, type EventsService, type FeedFilters, type FeedQuery } from './events.service';
 import type { FeedWatch } from './feed-watch';
@@ -13,6 +14,12 @@ interface Page {
 }
 
 const WAIT_MS = MAX_WAIT_SECONDS * 1000;
+/**
+ * The least time between two page reads of a channel. A feed written to in a burst then gives its followers a few
+ * events a page rather than one: one read, and one socket write per follower, for several events. A write after a
+ * quiet spell is read at once, so an event alone is not delayed.
+ */
+export const PAGE_GATHER_MS = 20;
 
 /**
  * The followers of one workspace's feed with the same filters, in this process: they walk one chain of pages,
@@ -25,6 +32,8 @@ class Channel {
   head: Page;
   /** Ends the read under way when the last follower leaves. */
   private readonly stop = new AbortController();
+  /** When the last page was read (0: none yet). */
+  private readAt = 0;
 
   constructor(
     private readonly events: EventsService,
@@ -41,7 +50,11 @@ class Channel {
   after(page: Page): Promise<Page> {
     if (!page.next) {
       const limit = MAX_EVENTS_LIMIT;
-      page.next = this.events.readAfter(this.workspaceId, page.through, { ...this.filters, limit }, { waitMs: WAIT_MS, signal: this.stop.signal, shared: true }).then((read) => {
+      const signal = this.stop.signal;
+      const gather = this.readAt + PAGE_GATHER_MS - Date.now();
+      const gathered = gather > 0 ? sleep(gather, undefined, { signal }) : Promise.resolve();
+      page.next = gathered.then(() => this.events.readAfter(this.workspaceId, page.through, { ...this.filters, limit }, { waitMs: WAIT_MS, signal, shared: true })).then((read) => {
+        this.readAt = Date.now();
         const next: Page = { events: read.events, through: read.through };
         if (page === this.head) this.head = next;
         return next;

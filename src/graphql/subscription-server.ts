@@ -22,6 +22,7 @@ import type { SearchService } from '../domain/search';
 import { expiryOf, type Authenticate, type Credentials } from '../http/authentication';
 import type { FileLinks } from '../http/file-links';
 import { fileBaseOf, fileUrlOf } from '../http/file-urls';
+import { oneWritePerTurn } from '../http/one-write-per-turn';
 import type { Logger } from '../logger';
 import { watchSubscriptions } from '../metrics';
 import { createContext, type EventFeeds } from './context';
@@ -36,8 +37,6 @@ import { subscriptionStream } from './subscription-stream';
 export interface SubscriptionLimits extends SubscriptionCaps {
   /** A socket holding more unsent bytes than this is closed (1008): the client is not reading. */
   maxBufferedBytes: number;
-  /** A result that waits longer than this to be written closes its socket (1008) too. */
-  stallMs: number;
   /** A connection that sends no connection_init within this is closed (4408, graphql-ws). */
   connectionInitWaitMs: number;
   /** The largest message a client may send (a subscribe message holds one operation). */
@@ -50,7 +49,6 @@ export const SUBSCRIPTION_LIMITS: SubscriptionLimits = {
   perConnection: 10,
   perWorkspace: 100,
   maxBufferedBytes: 1024 ** 2,
-  stallMs: 30_000,
   connectionInitWaitMs: 10_000,
   maxMessageBytes: 64 * 1024,
   keepAliveMs: 12_000,
@@ -202,11 +200,7 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
       // Who may share this subscription's results: the same workspace, document, variables and file links' address.
       const sharing = JSON.stringify([connection.workspaceId, print(args.document), args.variableValues ?? null, args.operationName ?? null, baseOf(connection)]);
       const run = (event: unknown) => shared.read(`${sharing}\u0000${(event as { id?: string }).id}`, () => execution(event));
-      return subscriptionStream(source[Symbol.asyncIterator](), run, {
-        ended,
-        stallMs: limits.stallMs,
-        stalled: () => closeSocket(connection.socket, SLOW_CONSUMER, `slow consumer: an event waited over ${limits.stallMs} ms to be sent; reconnect and resume from the last cursor`),
-      });
+      return subscriptionStream(source[Symbol.asyncIterator](), run, { ended });
     } catch (error) {
       ended();
       throw error;
@@ -276,7 +270,9 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes, handleProtocols });
   let closing = false;
 
-  wss.on('connection', (socket: WebSocket, request: IncomingMessage) => {
+  /** A socket opened on `raw`, the upgraded connection it writes to. */
+  const accept = (socket: WebSocket, request: IncomingMessage, raw: Duplex) => {
+    const inOneWrite = oneWritePerTurn(raw);
     let alive = true;
     socket.on('pong', () => (alive = true));
     const keepAlive = setInterval(() => {
@@ -289,11 +285,11 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
     const closed = server.opened(
       {
         protocol: socket.protocol,
-        send: (data) =>
-          new Promise<void>((resolve, reject) => {
-            if (socket.readyState !== WebSocket.OPEN) return resolve();
-            socket.send(data, (error) => (error ? reject(error) : resolve()));
-          }),
+        // Not waiting for the write: the messages of a page go out together, and what a client leaves unread is
+        // bounded by onNext (maxBufferedBytes). A failed write closes the socket, which ends its subscriptions.
+        send: (data) => {
+          if (socket.readyState === WebSocket.OPEN) inOneWrite(() => socket.send(data));
+        },
         close: (code, reason) => closeSocket(socket, code ?? 1000, reason ?? ''),
         onMessage: (handle) =>
           socket.on('message', async (data) => {
@@ -311,7 +307,7 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
       clearInterval(keepAlive);
       void closed(code, String(reason));
     });
-  });
+  };
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (request.url ?? '').split('?')[0];
@@ -321,7 +317,7 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
       return;
     }
     if (closing) return socket.destroy();
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+    wss.handleUpgrade(request, socket, head, (ws) => accept(ws, request, socket));
   };
   httpServer.on('upgrade', onUpgrade);
 

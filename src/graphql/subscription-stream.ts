@@ -4,23 +4,16 @@ import type { ExecutionResult } from 'graphql';
 export interface StreamHooks {
   /** Called once when the stream ends, however it ends (its source ran out, the client completed, an error). */
   ended(): void;
-  /** A result not taken by the sender within `stallMs` of being handed over: its socket is not keeping up. */
-  stallMs: number;
-  stalled(): void;
 }
 
 /**
  * A subscription's results: each event of `source` executed into a result by `run` (with a context of its own,
- * so each result shows entries as they are then). graphql-ws takes the next result only once the previous one
- * is written to the socket, so a result that waits longer than `stallMs` to be taken means the client is not
- * reading: `stalled` is called. `return()` (the client completed, or the socket closed) calls `ended` at once,
- * which aborts the source's wait, rather than after the source's pending read.
+ * so each result shows entries as they are then). `return()` (the client completed, or the socket closed) calls
+ * `ended` at once, which aborts the source's wait, rather than after the source's pending read.
  */
 export function subscriptionStream(source: AsyncIterator<unknown>, run: (event: unknown) => Promise<ExecutionResult>, hooks: StreamHooks): AsyncIterableIterator<ExecutionResult> {
   let finished = false;
-  let stall: NodeJS.Timeout | undefined;
   const finish = async () => {
-    clearTimeout(stall);
     if (finished) return;
     finished = true;
     hooks.ended();
@@ -29,7 +22,6 @@ export function subscriptionStream(source: AsyncIterator<unknown>, run: (event: 
   const done = { done: true as const, value: undefined };
   const stream: AsyncIterableIterator<ExecutionResult> = {
     async next() {
-      clearTimeout(stall);
       if (finished) return done;
       try {
         const step = await source.next();
@@ -38,8 +30,6 @@ export function subscriptionStream(source: AsyncIterator<unknown>, run: (event: 
           return done;
         }
         const result = await run(step.value);
-        stall = setTimeout(hooks.stalled, hooks.stallMs);
-        stall.unref();
         return { done: false, value: result };
       } catch (error) {
         await finish();

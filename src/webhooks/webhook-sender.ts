@@ -21,6 +21,14 @@ export interface SenderPolicy {
   timeoutMs?: number;
 }
 
+/** How long an idle connection to an endpoint is kept. */
+const KEEP_ALIVE_MS = 4_000;
+/**
+ * Idle connections kept per host. Connections in use are bounded by the dispatcher's concurrency, not here: a
+ * request waiting for a connection would spend its time limit in a queue.
+ */
+const AGENT_OPTIONS: http.AgentOptions = { keepAlive: true, timeout: KEEP_ALIVE_MS, maxFreeSockets: 16 };
+
 /** Text of at most `bytes` UTF-8 bytes, never a cut character. */
 function excerptOf(buffer: Buffer, bytes: number): string {
   let text = buffer.subarray(0, bytes).toString('utf8');
@@ -36,6 +44,15 @@ function excerptOf(buffer: Buffer, bytes: number): string {
  * most SEND_TIMEOUT_MS and reads at most ANSWER_READ_BYTES of the answer.
  */
 export class HttpWebhookSender implements WebhookSender {
+  /**
+   * Connections kept alive between attempts, per host name and port: one is reused only for the name it was made
+   * (and its address checked) for. Idle ones close after KEEP_ALIVE_MS, under the 5 s most servers keep them.
+   */
+  private readonly agents = {
+    http: new http.Agent(AGENT_OPTIONS),
+    https: new https.Agent(AGENT_OPTIONS),
+  };
+
   constructor(private readonly policy: SenderPolicy) {}
 
   async refusalOf(url: string): Promise<string | undefined> {
@@ -71,15 +88,15 @@ export class HttpWebhookSender implements WebhookSender {
     return parsed;
   }
 
-  send(message: WebhookMessage, signal?: AbortSignal): Promise<SendOutcome> {
+  async send(message: WebhookMessage, signal?: AbortSignal): Promise<SendOutcome> {
     const started = Date.now();
-    const outcome = (fields: Omit<SendOutcome, 'durationMs'>): SendOutcome => ({ ...fields, durationMs: Date.now() - started });
+    const outcome = (fields: Answer): SendOutcome => ({ status: fields.status, excerpt: fields.excerpt, error: fields.error, durationMs: Date.now() - started });
     const parsed = this.parse(message.url);
-    if (typeof parsed === 'string') return Promise.resolve(outcome({ error: `url ${parsed}` }));
+    if (typeof parsed === 'string') return outcome({ error: `url ${parsed}` });
     const host = parsed.hostname.replace(/^\[|\]$/g, '');
     // Node connects to an IP literal without a lookup: it is checked here.
     if (!this.policy.allowPrivate && ((isIP(host) && !isPublicAddress(host)) || isLocalName(host))) {
-      return Promise.resolve(outcome({ error: `${host} is not a public address` }));
+      return outcome({ error: `${host} is not a public address` });
     }
     const timestamp = Math.floor(Date.now() / 1000);
     const headers = {
@@ -90,20 +107,33 @@ export class HttpWebhookSender implements WebhookSender {
       'webhook-timestamp': String(timestamp),
       'webhook-signature': signatureHeader(message.secrets, message.webhookId, timestamp, message.body),
     };
-    const transport = parsed.protocol === 'https:' ? https : http;
-    return new Promise<SendOutcome>((resolve) => {
+    const first = await this.exchange(parsed, headers, message.body, signal);
+    // A kept-alive connection the endpoint closed as it was being reused: sent again on another, once.
+    return outcome(first.stale ? await this.exchange(parsed, headers, message.body, signal) : first);
+  }
+
+  /** Idle connections closed; later attempts open new ones (the service is stopping). */
+  close(): void {
+    this.agents.http.destroy();
+    this.agents.https.destroy();
+  }
+
+  /** One request and its answer; `stale` when a reused connection failed before any answer. */
+  private exchange(url: URL, headers: Record<string, string>, body: string, signal?: AbortSignal): Promise<Answer> {
+    const secure = url.protocol === 'https:';
+    return new Promise<Answer>((resolve) => {
       let settled = false;
-      const finish = (fields: Omit<SendOutcome, 'durationMs'>) => {
+      const finish = (fields: Answer) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
-        resolve(outcome(fields));
+        resolve(fields);
       };
-      const request = transport.request(parsed, {
+      const request = (secure ? https : http).request(url, {
         method: 'POST',
         headers,
-        agent: false, // a connection per attempt: never one made to an address checked for another name
+        agent: secure ? this.agents.https : this.agents.http,
         lookup: this.policy.allowPrivate ? undefined : checkedLookup,
       });
       const timeoutMs = this.policy.timeoutMs ?? SEND_TIMEOUT_MS;
@@ -116,8 +146,13 @@ export class HttpWebhookSender implements WebhookSender {
         request.destroy();
       };
       signal?.addEventListener('abort', onAbort, { once: true });
-      request.on('error', (error: NodeJS.ErrnoException) => finish({ error: (error.code ? `${error.code}: ` : '') + error.message.slice(0, 200) }));
+      let answered = false;
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        const stale = request.reusedSocket && !answered && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
+        finish({ error: (error.code ? `${error.code}: ` : '') + error.message.slice(0, 200), stale });
+      });
       request.on('response', (response) => {
+        answered = true;
         const chunks: Buffer[] = [];
         let size = 0;
         const done = () => finish({ status: response.statusCode, excerpt: excerptOf(Buffer.concat(chunks), EXCERPT_BYTES) });
@@ -126,16 +161,24 @@ export class HttpWebhookSender implements WebhookSender {
           size += chunk.length;
           if (size >= ANSWER_READ_BYTES) {
             done();
-            request.destroy(); // the rest is not read
+            request.destroy(); // the rest is not read (nor the connection kept)
           }
         });
         response.on('end', done);
         response.on('error', done);
         response.on('aborted', done);
       });
-      request.end(message.body);
+      request.end(body);
     });
   }
+}
+
+/** What an exchange gave: an answer, or why there was none. */
+interface Answer {
+  status?: number;
+  excerpt?: string;
+  error?: string;
+  stale?: boolean;
 }
 
 /** A host's addresses as dns.lookup gives them, refused (an error) when any of them is not public. */

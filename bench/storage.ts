@@ -32,7 +32,7 @@ export async function measureStorage(env: Record<string, string>): Promise<Stora
       const tables: Record<string, number> = {};
       for (const row of rows) {
         // The full-text index's shadow tables count with the search table they index.
-        const table = row.tableName.startsWith('entry_search_fts') ? 'entry_search' : row.tableName;
+        const table = /^entry_search_(fts|words)/.test(row.tableName) ? 'entry_search' : row.tableName;
         tables[table] = (tables[table] ?? 0) + row.bytes;
       }
       return { ...envelopeTotals(db.prepare(ENVELOPES).get() as EnvelopeRow), databaseBytes: sum(tables), tables };

@@ -55,7 +55,7 @@ export class AddSearch1764300000000 implements MigrationInterface {
     }
     // On MySQL the index holds the first 100 characters of key and reference: the whole columns exceed its 3072 bytes.
     await queryRunner.query(`CREATE INDEX entry_meta_ref ON entry_meta (workspace_id, ${mysql ? 'meta_key(100), ref(100)' : 'meta_key, ref'})`);
-    await backfill(queryRunner);
+    await backfillSearchRows(queryRunner);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
@@ -69,7 +69,7 @@ export class AddSearch1764300000000 implements MigrationInterface {
 }
 
 /** Writes the search rows of the entries already stored, a batch at a time, in key order. */
-async function backfill(queryRunner: QueryRunner): Promise<void> {
+export async function backfillSearchRows(queryRunner: QueryRunner): Promise<void> {
   let after: { workspace: string; id: string } | undefined;
   for (;;) {
     const rows = (await queryRunner.query(

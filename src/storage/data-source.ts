@@ -23,6 +23,7 @@ import { AddWebhooks1764710000000 } from '../../migrations/1764710000000-AddWebh
 import { EntriesByState1764720000000 } from '../../migrations/1764720000000-EntriesByState';
 import { PackedEnvelopes1764730000000 } from '../../migrations/1764730000000-PackedEnvelopes';
 import { CompressedTables1764740000000 } from '../../migrations/1764740000000-CompressedTables';
+import { ContentlessSearch1764750000000 } from '../../migrations/1764750000000-ContentlessSearch';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
@@ -48,6 +49,7 @@ export const MIGRATIONS = [
   EntriesByState1764720000000,
   PackedEnvelopes1764730000000,
   CompressedTables1764740000000,
+  ContentlessSearch1764750000000,
 ];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */

@@ -51,12 +51,22 @@ export function termsText(row: SearchRow): string {
   return [...row.terms.slice(0, MAX_INDEXED_TERMS), folderTerm(row.folder)].map((term) => prefix + term).join(' ');
 }
 
-const COLUMNS = '(workspace_id, entry_id, folder, created_at, term_count, terms)';
+/**
+ * The first 16 bytes of the terms text's SHA-256: what tells a rewrite whether an entry's terms changed where the
+ * row no longer keeps their text (SQLite's contentless index, see the ContentlessSearch migration).
+ */
+export const termsDigest = (terms: string) => createHash('sha256').update(terms).digest().subarray(0, 16);
+
+const COLUMNS = '(workspace_id, entry_id, folder, created_at, term_count, terms, terms_digest)';
 const rowValues = (row: SearchRow) => {
   const terms = termsText(row);
-  return [row.workspaceId, row.id, row.folder, row.createdAt.getTime(), terms.split(' ').length, terms];
+  return [row.workspaceId, row.id, row.folder, row.createdAt.getTime(), terms.split(' ').length, terms, termsDigest(terms)] as const;
 };
-const TUPLE = '(?, ?, ?, ?, ?, ?)';
+const TUPLE = '(?, ?, ?, ?, ?, ?, ?)';
+
+/** Whether a stored row is found by these terms already: by its digest, or its text where it has no digest yet. */
+const sameTerms = (old: TermSource, terms: string, digest: Buffer) =>
+  old.terms_digest ? Buffer.from(old.terms_digest).equals(digest) : old.terms === terms;
 
 /**
  * The statements that rewrite an entry's search row: delete it, insert it from `row`; on MySQL also its term
@@ -71,16 +81,16 @@ export function* searchRowWrites(row: SearchRow, options: { mysql: boolean; lock
   // The old row: on MySQL as the caller's lock of it read it, or locked here; on SQLite the write transaction holds it.
   const [old]: TermSource[] = options.mysql
     ? (options.locked ?? (yield lockSearchRow(row.workspaceId, row.id)))
-    : yield { sql: `SELECT rid, terms FROM ${SEARCH_TABLE} ${where}`, parameters: [row.workspaceId, row.id] };
+    : yield { sql: `SELECT rid, terms, terms_digest FROM ${SEARCH_TABLE} ${where}`, parameters: [row.workspaceId, row.id] };
   // Nothing the entry is found by changed (a plain meta row, say): its row, and its FTS or term rows, stay as they are.
-  if (old && old.terms === values[5]) return;
+  if (old && sameTerms(old, values[5], values[6])) return;
   if (options.mysql && old) {
     for (const terms of slices(old.terms.split(' '))) {
       yield { sql: `DELETE FROM ${SEARCH_TERM_TABLE} WHERE rid = ? AND term IN (${terms.map(() => '?').join(', ')})`, parameters: [old.rid, ...terms] };
     }
   }
   yield { sql: `DELETE FROM ${SEARCH_TABLE} ${where}`, parameters: [row.workspaceId, row.id] };
-  yield { sql: `INSERT INTO ${SEARCH_TABLE} ${COLUMNS} VALUES ${TUPLE}`, parameters: values };
+  yield { sql: `INSERT INTO ${SEARCH_TABLE} ${COLUMNS} VALUES ${TUPLE}`, parameters: [...values] };
   if (options.mysql) {
     const [{ rid }]: { rid: number | string }[] = yield { sql: 'SELECT LAST_INSERT_ID() AS rid', parameters: [] };
     for (const terms of slices(String(values[5]).split(' '))) {
@@ -98,7 +108,7 @@ function* slices<T>(items: T[]): Generator<T[]> {
 
 /** MySQL: locks an entry's search row (the statement answers its rid and terms, or nothing). */
 export const lockSearchRow = (workspaceId: string, entryId: string): Step => ({
-  sql: `SELECT rid, terms FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id = ? FOR UPDATE`,
+  sql: `SELECT rid, terms, terms_digest FROM ${SEARCH_TABLE} WHERE workspace_id = ? AND entry_id = ? FOR UPDATE`,
   parameters: [workspaceId, entryId],
 });
 
@@ -143,10 +153,11 @@ export async function insertSearchRows(runner: SqlRunner, rows: readonly SearchR
   for (let next = steps.next(); !next.done; ) next = steps.next(await runner.query(next.value.sql, next.value.parameters));
 }
 
-/** A search row's rid and its terms text, as the term rows are written from it. */
+/** A search row's rid and its terms text, as the term rows are written from it (and the text's digest, where read). */
 export interface TermSource {
   rid: number | string;
   terms: string;
+  terms_digest?: Uint8Array | null;
 }
 
 /** The term rows of search rows already stored (MySQL), in multi-row INSERTs. */

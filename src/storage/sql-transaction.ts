@@ -26,12 +26,17 @@ export interface TransactionOptions {
    * as its server is configured.
    */
   durable?: boolean;
+  /**
+   * On SQLite, the transaction may write FTS5's shadow tables (the connection's defensive mode off for it alone):
+   * only to empty, in batches, an index that nothing reads or writes any more. Ignored on MySQL.
+   */
+  shadowTables?: boolean;
 }
 
 export async function runTransaction<R>(dataSource: DataSource, steps: (mysql: boolean) => Generator<Step, R, any>, options: TransactionOptions = {}): Promise<R> {
   // Again from the start on a deadlock or a cluster's certification conflict (the steps read what they check).
   if (dataSource.options.type === 'mysql') return withRetries(() => runOnMysql(dataSource, steps(true), options.readCommitted ?? false));
-  return runOnSqlite(dataSource, () => steps(false), options.durable ?? true);
+  return runOnSqlite(dataSource, () => steps(false), options.durable ?? true, options.shadowTables ?? false);
 }
 
 interface SqliteStatement {
@@ -44,9 +49,10 @@ interface SqliteDatabase {
   pragma(sql: string, options?: { simple: boolean }): unknown;
   prepare(sql: string): SqliteStatement;
   transaction<T>(fn: () => T): { immediate(): T };
+  unsafeMode(on: boolean): void;
 }
 
-async function runOnSqlite<R>(dataSource: DataSource, steps: () => Generator<Step, R, any>, durable: boolean): Promise<R> {
+async function runOnSqlite<R>(dataSource: DataSource, steps: () => Generator<Step, R, any>, durable: boolean, shadowTables: boolean): Promise<R> {
   const db = (dataSource.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
   // Another transaction is open on the shared connection (TypeORM's awaits between its statements): wait for it,
   // rather than become part of it.
@@ -57,6 +63,7 @@ async function runOnSqlite<R>(dataSource: DataSource, steps: () => Generator<Ste
   // Nothing else runs on the connection until this returns: the setting is this transaction's alone.
   const synchronous = durable ? undefined : db.pragma('synchronous', { simple: true });
   if (!durable) db.pragma('synchronous = NORMAL');
+  if (shadowTables) db.unsafeMode(true);
   try {
     return runImmediate(db, steps);
   } catch (error) {
@@ -66,6 +73,7 @@ async function runOnSqlite<R>(dataSource: DataSource, steps: () => Generator<Ste
     if (typeof code === 'string' && code.startsWith('SQLITE_')) throw Object.assign(new Error((error as Error).message), { driverError: error });
     throw error;
   } finally {
+    if (shadowTables) db.unsafeMode(false);
     if (synchronous !== undefined) db.pragma(`synchronous = ${Number(synchronous)}`);
   }
 }

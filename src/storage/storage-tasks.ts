@@ -1,12 +1,14 @@
 import type { DataSource } from 'typeorm';
+import { buildContentlessSearch } from './contentless-search';
 import { packEnvelopes } from './envelope-packing';
 import { compressTables, NOT_MARIADB, type CompressionOutcome } from './table-compression';
 
 /**
  * The work migrations leave to be done while the service runs, because at ten million entries it takes longer
- * than a start may: packing envelopes stored as text (envelope-packing.ts), then compressing MariaDB's tables
- * online (table-compression.ts). Each is resumable and safe to run from several processes at once. The service
- * runs them in the background at start; `npm run migrate` runs them at full speed, with progress.
+ * than a start may: packing envelopes stored as text (envelope-packing.ts), making SQLite's search index
+ * contentless (contentless-search.ts), then compressing MariaDB's tables online (table-compression.ts). Each is
+ * resumable and safe to run from several processes at once. The service runs them in the background at start;
+ * `npm run migrate` runs them at full speed, with progress.
  */
 export function startStorageTasks(
   dataSource: DataSource,
@@ -15,6 +17,8 @@ export function startStorageTasks(
   const controller = new AbortController();
   const run = async () => {
     await packEnvelopes(dataSource, { batch: 100, pauseMs: 50, signal: controller.signal });
+    if (controller.signal.aborted) return;
+    await buildContentlessSearch(dataSource, { batch: 500, pauseMs: 50, signal: controller.signal });
     if (controller.signal.aborted) return;
     for (const outcome of await compressTables(dataSource, { signal: controller.signal })) {
       if (outcome.outcome === 'left' && outcome.why !== NOT_MARIADB) report.onLeft(outcome);

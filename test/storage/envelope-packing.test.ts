@@ -11,6 +11,7 @@ import { unpackJson } from '../../src/storage/packed-json';
 import { invoice, invoiceOfLines, message } from '../helpers/documents';
 import { freshMysqlDatabase } from '../helpers/database-check';
 import { runMigrateCli } from '../helpers/migrate-cli';
+import { ownDatabase } from '../helpers/own-database';
 import { client, MARIADB_URL, startServer, testDatabase, tokenFor, newWorkspace, party, type TestServer } from '../helpers/server';
 
 /**
@@ -23,15 +24,9 @@ describe('packed envelopes', () => {
   let cleanup: () => Promise<void>;
 
   beforeAll(async () => {
-    if (testDatabase() === 'mariadb') {
-      const db = await freshMysqlDatabase(MARIADB_URL, `packing_${randomUUID().slice(0, 8)}`);
-      databaseEnv = { DATABASE_URL: db.url };
-      cleanup = db.drop;
-    } else {
-      const dir = mkdtempSync(path.join(tmpdir(), 'entries-packing-'));
-      databaseEnv = { DATABASE_URL: `sqlite:${path.join(dir, 'entries.sqlite')}` };
-      cleanup = async () => rmSync(dir, { recursive: true, force: true });
-    }
+    const own = await ownDatabase('packing');
+    databaseEnv = own.env;
+    cleanup = own.drop;
     database = loadConfig(databaseEnv).database;
   });
   afterAll(() => cleanup());

@@ -1,0 +1,160 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { DataSource } from 'typeorm';
+import { CONTENTLESS_TASK, OLD_FTS_TABLE, contentlessSwitch } from '../../migrations/1764750000000-ContentlessSearch';
+import { SEARCH_TABLE, termsDigest } from './search-index.repository';
+import { runTransaction, type Step } from './sql-transaction';
+
+/**
+ * Finishes the ContentlessSearch migration on SQLite, in steps that each hold the write lock briefly, resumable
+ * from where a stopped run left them (several processes may run it at once: each step checks where things stand
+ * inside its own transaction):
+ * 1. `index`: the search rows stored before the migration are put in the new, contentless index, a range of rids
+ *    at a time (rows written since are there already, by trigger); the place reached is kept with each range.
+ * 2. The indexes swap names and triggers, in one short transaction: searches use the new index from then on.
+ * 3. `clear`: each older row's terms text gives way to its digest, a batch at a time.
+ * 4. `drop`: the old index's pages are freed a batch at a time, then the emptied index dropped.
+ */
+export type ContentlessStep = 'index' | 'clear' | 'drop';
+
+export interface ContentlessProgress {
+  step: ContentlessStep;
+  /** Rows (index, clear) or index blocks (drop) done by this run so far. */
+  done: number;
+  /** As many as there were when the step began. */
+  total: number;
+}
+
+const NEW_FTS_TABLE = 'entry_search_words';
+const OLD_DATA_TABLE = `${OLD_FTS_TABLE}_data`;
+
+export interface ContentlessOptions {
+  /** Search rows per step (default 1000); the old index's blocks are freed a quarter as many at a time. */
+  batch?: number;
+  /** A pause between steps, leaving the database to other work (the service's background run). */
+  pauseMs?: number;
+  /** Stops after the step under way. */
+  signal?: AbortSignal;
+  onProgress?: (progress: ContentlessProgress) => void;
+}
+
+/** Runs what is left of the change to a contentless index; true once it is all done (always on MySQL, which has none). */
+export async function buildContentlessSearch(dataSource: DataSource, options: ContentlessOptions = {}): Promise<boolean> {
+  if (dataSource.options.type === 'mysql' || (await finished(dataSource))) return true;
+  const batch = options.batch ?? 1000;
+  const pause = async () => {
+    if (options.pauseMs) await sleep(options.pauseMs, undefined, { ref: false, signal: options.signal }).catch(() => undefined);
+  };
+  if (await exists(dataSource, NEW_FTS_TABLE)) {
+    if (!(await indexOldRows(dataSource, batch, pause, options))) return false;
+    await runTransaction(dataSource, function* () {
+      // Another process may have swapped them since this one looked.
+      const [pending] = (yield existsStep(NEW_FTS_TABLE)) as unknown[];
+      if (pending) for (const sql of contentlessSwitch(true)) yield { sql, parameters: [] };
+    });
+  }
+  if (!(await clearOldTerms(dataSource, batch, pause, options))) return false;
+  if (!(await dropOldIndex(dataSource, Math.max(1, Math.floor(batch / 4)), pause, options))) return false;
+  await runTransaction(dataSource, function* () {
+    yield { sql: 'INSERT OR IGNORE INTO storage_tasks (name, finished_at) VALUES (?, ?)', parameters: [CONTENTLESS_TASK, Date.now()] };
+  });
+  return true;
+}
+
+type Pause = () => Promise<void>;
+
+/** Step 1; false when stopped before the end. */
+async function indexOldRows(dataSource: DataSource, batch: number, pause: Pause, options: ContentlessOptions): Promise<boolean> {
+  const through = await position(dataSource, 'contentless-search-through');
+  const start = await position(dataSource, 'contentless-search-at');
+  const [{ n }] = (await dataSource.query(`SELECT COUNT(*) AS n FROM ${SEARCH_TABLE} WHERE rid > ? AND rid <= ?`, [start, through])) as { n: number }[];
+  let done = 0;
+  for (;;) {
+    if (options.signal?.aborted) return false;
+    const moved = await runTransaction(dataSource, function* () {
+      const [{ position: at }] = (yield { sql: "SELECT position FROM storage_task_positions WHERE name = 'contentless-search-at'", parameters: [] }) as { position: number }[];
+      if (at >= through) return undefined;
+      const [{ last }] = (yield {
+        sql: `SELECT MAX(rid) AS last FROM (SELECT rid FROM ${SEARCH_TABLE} WHERE rid > ? AND rid <= ? ORDER BY rid LIMIT ${batch})`,
+        parameters: [at, through],
+      }) as { last: number | null }[];
+      const end = last ?? through;
+      const inserted = (yield {
+        sql: `INSERT INTO ${NEW_FTS_TABLE}(rowid, terms) SELECT rid, terms FROM ${SEARCH_TABLE} WHERE rid > ? AND rid <= ?`,
+        parameters: [at, end],
+      }) as { changes: number };
+      yield { sql: "UPDATE storage_task_positions SET position = ? WHERE name = 'contentless-search-at'", parameters: [end] };
+      return inserted.changes;
+    });
+    if (moved === undefined) return true;
+    done += moved;
+    options.onProgress?.({ step: 'index', done, total: Number(n) });
+    await pause();
+  }
+}
+
+/** Step 3: the terms text of rows written before the swap, replaced by its digest. */
+async function clearOldTerms(dataSource: DataSource, batch: number, pause: Pause, options: ContentlessOptions): Promise<boolean> {
+  const [{ n }] = (await dataSource.query(`SELECT COUNT(*) AS n FROM ${SEARCH_TABLE} WHERE terms <> ''`)) as { n: number }[];
+  let after = 0;
+  let done = 0;
+  for (;;) {
+    if (options.signal?.aborted) return false;
+    const rows = (await dataSource.query(`SELECT rid, terms FROM ${SEARCH_TABLE} WHERE rid > ? AND terms <> '' ORDER BY rid LIMIT ${batch}`, [after])) as { rid: number; terms: string }[];
+    if (rows.length === 0) return true;
+    // Only rows still as read: one rewritten meanwhile has a new rid, and its text was cleared as it was inserted.
+    const updates: Step[] = rows.map((row) => ({
+      sql: `UPDATE ${SEARCH_TABLE} SET terms = '', terms_digest = ? WHERE rid = ? AND terms = ?`,
+      parameters: [termsDigest(row.terms), row.rid, row.terms],
+    }));
+    await runTransaction(dataSource, function* () {
+      for (const update of updates) yield update;
+    });
+    after = rows[rows.length - 1].rid;
+    done += rows.length;
+    options.onProgress?.({ step: 'clear', done, total: Number(n) });
+    await pause();
+  }
+}
+
+/**
+ * Step 4: the old index's blocks deleted a batch at a time (dropping it whole would hold the lock while every
+ * one of its pages is freed: seconds at ten million entries), then the empty index dropped.
+ */
+async function dropOldIndex(dataSource: DataSource, batch: number, pause: Pause, options: ContentlessOptions): Promise<boolean> {
+  if (!(await exists(dataSource, OLD_FTS_TABLE))) return true;
+  const [{ n }] = (await dataSource.query(`SELECT COUNT(*) AS n FROM ${OLD_DATA_TABLE}`)) as { n: number }[];
+  let done = 0;
+  for (;;) {
+    if (options.signal?.aborted) return false;
+    const deleted = await runTransaction(
+      dataSource,
+      function* () {
+        const [present] = (yield existsStep(OLD_FTS_TABLE)) as unknown[];
+        if (!present) return 0;
+        const result = (yield { sql: `DELETE FROM ${OLD_DATA_TABLE} WHERE id IN (SELECT id FROM ${OLD_DATA_TABLE} LIMIT ${batch})`, parameters: [] }) as { changes: number };
+        if (result.changes === 0) yield { sql: `DROP TABLE ${OLD_FTS_TABLE}`, parameters: [] };
+        return result.changes;
+      },
+      { shadowTables: true },
+    );
+    if (deleted === 0) return true;
+    done += deleted;
+    options.onProgress?.({ step: 'drop', done, total: Number(n) });
+    await pause();
+  }
+}
+
+const existsStep = (table: string): Step => ({ sql: "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?", parameters: [table] });
+
+async function exists(dataSource: DataSource, table: string): Promise<boolean> {
+  return ((await dataSource.query(existsStep(table).sql, existsStep(table).parameters)) as unknown[]).length > 0;
+}
+
+async function position(dataSource: DataSource, name: string): Promise<number> {
+  const rows = (await dataSource.query('SELECT position FROM storage_task_positions WHERE name = ?', [name])) as { position: number }[];
+  return Number(rows[0]?.position ?? 0);
+}
+
+async function finished(dataSource: DataSource): Promise<boolean> {
+  return ((await dataSource.query('SELECT 1 FROM storage_tasks WHERE name = ?', [CONTENTLESS_TASK])) as unknown[]).length > 0;
+}

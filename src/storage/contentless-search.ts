@@ -11,7 +11,7 @@ import { runTransaction, type Step } from './sql-transaction';
  * 1. `index`: the search rows stored before the migration are put in the new, contentless index, a range of rids
  *    at a time (rows written since are there already, by trigger); the place reached is kept with each range.
  * 2. The indexes swap names and triggers, in one short transaction: searches use the new index from then on.
- * 3. `clear`: each older row's terms text gives way to its digest, a batch at a time.
+ * 3. `clear`: each older row is written again without its terms text, with their digest, a batch at a time.
  * 4. `drop`: the old index's pages are freed a batch at a time, then the emptied index dropped.
  */
 export type ContentlessStep = 'index' | 'clear' | 'drop';
@@ -92,29 +92,43 @@ async function indexOldRows(dataSource: DataSource, batch: number, pause: Pause,
   }
 }
 
-/** Step 3: the terms text of rows written before the swap, replaced by its digest. */
+const ROW_COLUMNS = 'rid, workspace_id, entry_id, folder, created_at, term_count, terms, terms_digest';
+type SearchRowText = { rid: number; workspace_id: string; entry_id: string; folder: string; created_at: number; term_count: number; terms: string };
+
+/**
+ * Step 3: the rows written before the swap, which still hold their terms text, written again with the same rids:
+ * deleted (their terms leave the index by rowid) and inserted (the trigger puts the terms back in the index and
+ * clears the text), their digest beside them. Rewritten rather than updated so that their pages fill again: a
+ * row that only lost its text would leave its page nine tenths empty until a VACUUM.
+ */
 async function clearOldTerms(dataSource: DataSource, batch: number, pause: Pause, options: ContentlessOptions): Promise<boolean> {
   const [{ n }] = (await dataSource.query(`SELECT COUNT(*) AS n FROM ${SEARCH_TABLE} WHERE terms <> ''`)) as { n: number }[];
   let after = 0;
   let done = 0;
   for (;;) {
     if (options.signal?.aborted) return false;
-    const rows = (await dataSource.query(`SELECT rid, terms FROM ${SEARCH_TABLE} WHERE rid > ? AND terms <> '' ORDER BY rid LIMIT ${batch}`, [after])) as { rid: number; terms: string }[];
-    if (rows.length === 0) return true;
-    // Only rows still as read: one rewritten meanwhile has a new rid, and its text was cleared as it was inserted.
-    const updates: Step[] = rows.map((row) => ({
-      sql: `UPDATE ${SEARCH_TABLE} SET terms = '', terms_digest = ? WHERE rid = ? AND terms = ?`,
-      parameters: [termsDigest(row.terms), row.rid, row.terms],
-    }));
-    await runTransaction(dataSource, function* () {
-      for (const update of updates) yield update;
+    const last = await runTransaction(dataSource, function* () {
+      const rows = (yield { sql: `SELECT ${ROW_COLUMNS} FROM ${SEARCH_TABLE} WHERE rid > ? AND terms <> '' ORDER BY rid LIMIT ${batch}`, parameters: [after] }) as SearchRowText[];
+      if (rows.length === 0) return undefined;
+      yield { sql: `DELETE FROM ${SEARCH_TABLE} WHERE rid IN (${rows.map(() => '?').join(', ')})`, parameters: rows.map((row) => row.rid) };
+      for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+        const chunk = rows.slice(start, start + ROWS_PER_INSERT);
+        yield {
+          sql: `INSERT INTO ${SEARCH_TABLE} (${ROW_COLUMNS}) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+          parameters: chunk.flatMap((row) => [row.rid, row.workspace_id, row.entry_id, row.folder, row.created_at, row.term_count, row.terms, termsDigest(row.terms)]),
+        };
+      }
+      return { rid: rows[rows.length - 1].rid, count: rows.length };
     });
-    after = rows[rows.length - 1].rid;
-    done += rows.length;
+    if (last === undefined) return true;
+    after = last.rid;
+    done += last.count;
     options.onProgress?.({ step: 'clear', done, total: Number(n) });
     await pause();
   }
 }
+
+const ROWS_PER_INSERT = 250;
 
 /**
  * Step 4: the old index's blocks deleted a batch at a time (dropping it whole would hold the lock while every

@@ -41,7 +41,10 @@ export class ContentlessSearch1764750000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     if (queryRunner.connection.options.type === 'mysql') {
-      await queryRunner.query(`ALTER TABLE ${SEARCH_TABLE} ADD COLUMN IF NOT EXISTS terms_digest VARBINARY(16) NULL, ALGORITHM=INSTANT`);
+      const add = `ALTER TABLE ${SEARCH_TABLE} ADD COLUMN IF NOT EXISTS terms_digest VARBINARY(16) NULL`;
+      // Instantly where the server can; else online, reads and writes going on while the table is rebuilt (a table
+      // that still has its FULLTEXT index cannot take a column instantly).
+      await queryRunner.query(`${add}, ALGORITHM=INSTANT`).catch(() => queryRunner.query(`${add}, ALGORITHM=INPLACE, LOCK=NONE`));
       return;
     }
     await queryRunner.query(`ALTER TABLE ${SEARCH_TABLE} ADD COLUMN terms_digest BLOB NULL`);

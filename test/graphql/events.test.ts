@@ -337,8 +337,10 @@ describe('Subscription.entryEvents', () => {
     const started = Date.now();
     for (let i = 0; i < burst; i++) await rest.post('/silo/v1/entries', { data: party(`Burst ${i}`) });
     await until(() => raw.of('burst').length === burst, 10_000, 'every event of the burst');
-    // One page at most every PAGE_GATHER_MS (a read per create without it), each page written to the socket at once.
-    expect(turns).toBeLessThanOrEqual(Math.min(burst / 2, Math.ceil((Date.now() - started) / PAGE_GATHER_MS) + 2));
+    // One page at most every PAGE_GATHER_MS (a read per create without it: 40 on a quiet machine, where the burst
+    // takes about 200 ms), each page written to the socket at once. On a machine slow enough that each create takes
+    // longer than PAGE_GATHER_MS, every page holds one event and this bound does not bind.
+    expect(turns).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / PAGE_GATHER_MS) + 2);
     raw.socket.close();
   });
 

@@ -4,7 +4,7 @@ import { backfillSearchRows } from './1764300000000-AddSearch';
 const SEARCH_TABLE = 'entry_search';
 const FTS_TABLE = 'entry_search_fts';
 /** The contentless index while it is being filled, beside the old one that searches use meanwhile. */
-const NEW_FTS_TABLE = 'entry_search_words';
+export const NEW_FTS_TABLE = 'entry_search_words';
 /** The old index once the new one has taken its name, until it is emptied and dropped. */
 export const OLD_FTS_TABLE = 'entry_search_fts_old';
 export const CONTENTLESS_TASK = 'contentless-search';

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
-import { CONTENTLESS_TASK, OLD_FTS_TABLE, contentlessSwitch } from '../../migrations/1764750000000-ContentlessSearch';
+import { CONTENTLESS_TASK, NEW_FTS_TABLE, OLD_FTS_TABLE, contentlessSwitch } from '../../migrations/1764750000000-ContentlessSearch';
 import { SEARCH_TABLE, termsDigest } from './search-index.repository';
 import { runTransaction, type Step } from './sql-transaction';
+import { markStorageTaskFinished, storageTaskFinished } from './storage-task-marks';
 
 /**
  * Finishes the ContentlessSearch migration on SQLite, in steps that each hold the write lock briefly, resumable
@@ -24,7 +25,6 @@ export interface ContentlessProgress {
   total: number;
 }
 
-const NEW_FTS_TABLE = 'entry_search_words';
 const OLD_DATA_TABLE = `${OLD_FTS_TABLE}_data`;
 
 export interface ContentlessOptions {
@@ -39,7 +39,7 @@ export interface ContentlessOptions {
 
 /** Runs what is left of the change to a contentless index; true once it is all done (always on MySQL, which has none). */
 export async function buildContentlessSearch(dataSource: DataSource, options: ContentlessOptions = {}): Promise<boolean> {
-  if (dataSource.options.type === 'mysql' || (await finished(dataSource))) return true;
+  if (dataSource.options.type === 'mysql' || (await storageTaskFinished(dataSource, CONTENTLESS_TASK))) return true;
   const batch = options.batch ?? 1000;
   const pause = async () => {
     if (options.pauseMs) await sleep(options.pauseMs, undefined, { ref: false, signal: options.signal }).catch(() => undefined);
@@ -54,9 +54,7 @@ export async function buildContentlessSearch(dataSource: DataSource, options: Co
   }
   if (!(await clearOldTerms(dataSource, batch, pause, options))) return false;
   if (!(await dropOldIndex(dataSource, Math.max(1, Math.floor(batch / 4)), pause, options))) return false;
-  await runTransaction(dataSource, function* () {
-    yield { sql: 'INSERT OR IGNORE INTO storage_tasks (name, finished_at) VALUES (?, ?)', parameters: [CONTENTLESS_TASK, Date.now()] };
-  });
+  await markStorageTaskFinished(dataSource, CONTENTLESS_TASK);
   return true;
 }
 
@@ -64,14 +62,14 @@ type Pause = () => Promise<void>;
 
 /** Step 1; false when stopped before the end. */
 async function indexOldRows(dataSource: DataSource, batch: number, pause: Pause, options: ContentlessOptions): Promise<boolean> {
-  const through = await position(dataSource, 'contentless-search-through');
-  const start = await position(dataSource, 'contentless-search-at');
+  const through = await position(dataSource, THROUGH);
+  const start = await position(dataSource, AT);
   const [{ n }] = (await dataSource.query(`SELECT COUNT(*) AS n FROM ${SEARCH_TABLE} WHERE rid > ? AND rid <= ?`, [start, through])) as { n: number }[];
   let done = 0;
   for (;;) {
     if (options.signal?.aborted) return false;
     const moved = await runTransaction(dataSource, function* () {
-      const [{ position: at }] = (yield { sql: "SELECT position FROM storage_task_positions WHERE name = 'contentless-search-at'", parameters: [] }) as { position: number }[];
+      const [{ position: at }] = (yield positionStep(AT)) as { position: number }[];
       if (at >= through) return undefined;
       const [{ last }] = (yield {
         sql: `SELECT MAX(rid) AS last FROM (SELECT rid FROM ${SEARCH_TABLE} WHERE rid > ? AND rid <= ? ORDER BY rid LIMIT ${batch})`,
@@ -82,7 +80,7 @@ async function indexOldRows(dataSource: DataSource, batch: number, pause: Pause,
         sql: `INSERT INTO ${NEW_FTS_TABLE}(rowid, terms) SELECT rid, terms FROM ${SEARCH_TABLE} WHERE rid > ? AND rid <= ?`,
         parameters: [at, end],
       }) as { changes: number };
-      yield { sql: "UPDATE storage_task_positions SET position = ? WHERE name = 'contentless-search-at'", parameters: [end] };
+      yield { sql: 'UPDATE storage_task_positions SET position = ? WHERE name = ?', parameters: [end, AT] };
       return inserted.changes;
     });
     if (moved === undefined) return true;
@@ -161,14 +159,17 @@ async function dropOldIndex(dataSource: DataSource, batch: number, pause: Pause,
 const existsStep = (table: string): Step => ({ sql: "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?", parameters: [table] });
 
 async function exists(dataSource: DataSource, table: string): Promise<boolean> {
-  return ((await dataSource.query(existsStep(table).sql, existsStep(table).parameters)) as unknown[]).length > 0;
+  const step = existsStep(table);
+  return ((await dataSource.query(step.sql, step.parameters)) as unknown[]).length > 0;
 }
+
+/** Where step 1 stands (`storage_task_positions`, made by the migration): the last rid put in the new index, and the last rid it must put there. */
+const AT = 'contentless-search-at';
+const THROUGH = 'contentless-search-through';
+const positionStep = (name: string): Step => ({ sql: 'SELECT position FROM storage_task_positions WHERE name = ?', parameters: [name] });
 
 async function position(dataSource: DataSource, name: string): Promise<number> {
-  const rows = (await dataSource.query('SELECT position FROM storage_task_positions WHERE name = ?', [name])) as { position: number }[];
+  const step = positionStep(name);
+  const rows = (await dataSource.query(step.sql, step.parameters)) as { position: number }[];
   return Number(rows[0]?.position ?? 0);
-}
-
-async function finished(dataSource: DataSource): Promise<boolean> {
-  return ((await dataSource.query('SELECT 1 FROM storage_tasks WHERE name = ?', [CONTENTLESS_TASK])) as unknown[]).length > 0;
 }

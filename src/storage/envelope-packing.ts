@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import { PACKED_JSON_MAX_BYTES, packJson } from './packed-json';
 import { runTransaction, type Step } from './sql-transaction';
+import { markStorageTaskFinished, storageTaskFinished } from './storage-task-marks';
 
 /**
  * Packs the envelopes of rows written before envelopes were packed (see the PackedEnvelopes migration; a large
@@ -95,7 +96,7 @@ export async function packEnvelopes(
   dataSource: DataSource,
   options: { batch?: number; pauseMs?: number; signal?: AbortSignal; onProgress?: (progress: PackingProgress) => void } = {},
 ): Promise<number> {
-  if (await packingFinished(dataSource)) return 0;
+  if (await storageTaskFinished(dataSource, TASK)) return 0;
   const size = options.batch ?? 500;
   let packedInAll = 0;
   for (const table of TABLES) {
@@ -116,20 +117,8 @@ export async function packEnvelopes(
   // Finished only when no row is left: one changed while it was being packed is packed by the next run.
   let left = 0;
   for (const table of TABLES) left += await unpackedCount(dataSource, table);
-  if (left === 0) await markFinished(dataSource);
+  if (left === 0) await markStorageTaskFinished(dataSource, TASK);
   return packedInAll;
 }
 
 const TASK = 'pack-envelopes';
-
-async function packingFinished(dataSource: DataSource): Promise<boolean> {
-  const rows = (await dataSource.query('SELECT finished_at FROM storage_tasks WHERE name = ?', [TASK])) as unknown[];
-  return rows.length > 0;
-}
-
-async function markFinished(dataSource: DataSource): Promise<void> {
-  const insert = dataSource.options.type === 'mysql' ? 'INSERT IGNORE' : 'INSERT OR IGNORE';
-  await runTransaction(dataSource, function* () {
-    yield { sql: `${insert} INTO storage_tasks (name, finished_at) VALUES (?, ?)`, parameters: [TASK, Date.now()] };
-  });
-}

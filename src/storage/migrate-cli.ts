@@ -1,11 +1,23 @@
 import { loadConfig } from '../config';
 import { buildContentlessSearch, type ContentlessProgress } from './contentless-search';
 import { openDataSource } from './data-source';
-import { packEnvelopes, type PackingProgress } from './envelope-packing';
+import { packEnvelopes } from './envelope-packing';
 import { compressTables, NOT_MARIADB } from './table-compression';
 
-/** At most one progress line per this many milliseconds, and one at the end of each table. */
+/** At most one progress line per this many milliseconds, and one at the end of each table or step. */
 const PROGRESS_EVERY_MS = 2000;
+
+/** Writes "<what>: <done> of <total><unit> (<percent> %)": the first line, each last one, and one per PROGRESS_EVERY_MS between. */
+function progressLines(): (what: string, done: number, total: number, unit?: string) => void {
+  let shown = 0;
+  return (what, done, total, unit = '') => {
+    const now = Date.now();
+    if (done < total && now - shown < PROGRESS_EVERY_MS) return;
+    shown = now;
+    const percent = total === 0 ? 100 : Math.min(100, (100 * done) / total);
+    process.stdout.write(`${what}: ${done} of ${total}${unit} (${percent.toFixed(1)} %)\n`);
+  };
+}
 
 /**
  * `npm run migrate`: applies pending migrations to the configured database, then the work they leave to be done
@@ -18,32 +30,17 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const dataSource = await openDataSource(config.database);
   process.stdout.write(`migrations applied to the ${config.database.type} database\n`);
-  let shown = 0;
-  const show = (progress: PackingProgress) => {
-    const now = Date.now();
-    const ended = progress.packed >= progress.total;
-    if (!ended && now - shown < PROGRESS_EVERY_MS) return;
-    shown = now;
-    const percent = progress.total === 0 ? 100 : Math.min(100, (100 * progress.packed) / progress.total);
-    process.stdout.write(`packing envelopes in ${progress.table}: ${progress.packed} of ${progress.total} rows (${percent.toFixed(1)} %)\n`);
-  };
-  const packed = await packEnvelopes(dataSource, { onProgress: show });
+  const show = progressLines();
+  const packed = await packEnvelopes(dataSource, {
+    onProgress: ({ table, packed, total }) => show(`packing envelopes in ${table}`, packed, total, ' rows'),
+  });
   if (packed > 0) process.stdout.write(`envelopes packed: ${packed} rows\n`);
   const steps: Record<ContentlessProgress['step'], string> = {
     index: 'indexing search rows in the contentless index',
     clear: 'clearing the terms text of search rows',
     drop: 'freeing the old search index',
   };
-  let lastStep: string | undefined;
-  const showSearch = (progress: ContentlessProgress) => {
-    const now = Date.now();
-    if (progress.step === lastStep && progress.done < progress.total && now - shown < PROGRESS_EVERY_MS) return;
-    shown = now;
-    lastStep = progress.step;
-    const percent = progress.total === 0 ? 100 : Math.min(100, (100 * progress.done) / progress.total);
-    process.stdout.write(`${steps[progress.step]}: ${progress.done} of ${progress.total} (${percent.toFixed(1)} %)\n`);
-  };
-  await buildContentlessSearch(dataSource, { onProgress: showSearch });
+  await buildContentlessSearch(dataSource, { onProgress: ({ step, done, total }) => show(steps[step], done, total) });
   const outcomes = await compressTables(dataSource, {
     onProgress: ({ table, percent }) => {
       if (percent < 100) process.stdout.write(`compressing table ${table} (online: reads and writes go on): ${percent.toFixed(1)} %\n`);

@@ -20,20 +20,15 @@ import { client, newWorkspace, party, startServer, testDatabase, tokenFor } from
  */
 const onSqlite = testDatabase() === 'sqlite' ? test : test.skip;
 
-let databaseEnv: Record<string, string>;
-let cleanup: () => Promise<void>;
-beforeAll(async () => {
-  const own = await ownDatabase('contentless');
-  databaseEnv = own.env;
-  cleanup = own.drop;
-});
-afterAll(() => cleanup());
+let own: Awaited<ReturnType<typeof ownDatabase>>;
+beforeAll(async () => (own = await ownDatabase('contentless')));
+afterAll(() => own.drop());
 
 const ftsDefinition = async (dataSource: DataSource) =>
   ((await dataSource.query("SELECT name, sql FROM sqlite_master WHERE name IN ('entry_search_fts', 'entry_search_words', 'entry_search_fts_old')")) as { name: string; sql: string }[]);
 
 test('a new search row keeps its terms\' digest; on SQLite not their text, and the index is contentless', async () => {
-  const t = await startServer(databaseEnv);
+  const t = await startServer(own.env);
   try {
     const api = client(t.url, await tokenFor(newWorkspace()));
     const created = (await api.post('/silo/v1/entries', { data: invoice({ code: 'CL-1' }) })).body;
@@ -70,7 +65,7 @@ onSqlite('a database indexed the old way is changed in steps that stop and go on
     return texts;
   };
 
-  const first = await startServer(databaseEnv);
+  const first = await startServer(own.env);
   let before: string[];
   const ids: string[] = [];
   try {
@@ -89,7 +84,7 @@ onSqlite('a database indexed the old way is changed in steps that stop and go on
   }
 
   // The migration again, on a database with search rows: only the new index and its triggers; the rest is left.
-  const dataSource = await openDataSource(loadConfig(databaseEnv).database);
+  const dataSource = await openDataSource(loadConfig(own.env).database);
   const late = { workspaceId: workspace, id: randomUUID(), folder: 'default', createdAt: new Date(), terms: ['oldlate'] };
   const texts = new Map<number, string>();
   try {
@@ -117,7 +112,7 @@ onSqlite('a database indexed the old way is changed in steps that stop and go on
 
     // `npm run migrate` does the rest, and says how far each step is.
     const cliDir = mkdtempSync(path.join(tmpdir(), 'entries-contentless-cli-'));
-    const output = await runMigrateCli({ ...databaseEnv, DATA_DIR: cliDir }).finally(() => rmSync(cliDir, { recursive: true, force: true }));
+    const output = await runMigrateCli({ ...own.env, DATA_DIR: cliDir }).finally(() => rmSync(cliDir, { recursive: true, force: true }));
     const left = texts.size - 3;
     expect(output).toContain(`indexing search rows in the contentless index: ${left} of ${left} (100.0 %)`);
     expect(output).toContain(`clearing the terms text of search rows: ${texts.size + 1} of ${texts.size + 1} (100.0 %)`);
@@ -141,7 +136,7 @@ onSqlite('a database indexed the old way is changed in steps that stop and go on
     await dataSource.destroy();
   }
 
-  const after = await startServer(databaseEnv);
+  const after = await startServer(own.env);
   try {
     expect(await answers(after.url)).toEqual(before);
     const api = client(after.url, token);

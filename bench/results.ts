@@ -66,8 +66,17 @@ export interface DatabaseResults {
   search?: SearchBenchResult;
   /** Peak RSS of the service over the whole run on this database, MB. */
   peakRssMb?: number;
+  /** Each thread's V8 heap at the end of the load (bench/rss.ts), MB. */
+  threadHeaps?: ThreadHeapsMb;
   /** Lines the service logged (warn and above). */
   serviceOutput: string[];
+}
+
+export interface ThreadHeapsMb {
+  /** The HTTP thread's heap: all it holds, and its live objects and garbage not yet collected. */
+  http: { totalMb: number; usedMb: number };
+  /** Each engine thread's heap as its latest document left it. */
+  engineMb: number[];
 }
 
 /** The two pages sent in turn (step 6 of bench/README.md), titled as the table and the chart show them. */

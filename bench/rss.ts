@@ -1,4 +1,19 @@
 import { readFileSync } from 'node:fs';
+import type { ThreadHeapsMb } from './results';
+
+const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+
+/** Each thread's V8 heap, from the service's GET /metrics (the HTTP thread's from prom-client, the engine's own). */
+export async function threadHeaps(url: string): Promise<ThreadHeapsMb> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? NaN);
+  const engineMb = [...text.matchAll(/^engine_thread_heap_bytes\{thread="\d+"\} (\d+)/gm)].map((match) => mb(Number(match[1])));
+  return { http: { totalMb: mb(value('nodejs_heap_size_total_bytes')), usedMb: mb(value('nodejs_heap_size_used_bytes')) }, engineMb };
+}
+
+/** "HTTP thread 99.1 MB (56.2 in use), engine threads 36.3 and 36.0 MB". */
+export const describeThreadHeaps = (heaps: ThreadHeapsMb): string =>
+  `HTTP thread ${heaps.http.totalMb} MB (${heaps.http.usedMb} in use), engine threads ${heaps.engineMb.map(String).join(' and ') || 'none'} MB`;
 
 /** Resident memory of another process, read from /proc/<pid>/status (Linux), in MB. */
 export function readStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {

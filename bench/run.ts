@@ -46,6 +46,7 @@ import {
 import { benchScale, scaleReport, scaleTargets } from './scale';
 import { benchSearch } from './search';
 import { seedWorkspace, walkToPage } from './seed';
+import { describeThreadHeaps, threadHeaps } from './rss';
 import { describeStorage, measureStorage } from './storage';
 import { buildService, ROOT, startService, type ServiceProcess } from './server-process';
 import { evaluateTargets } from './targets';
@@ -88,6 +89,13 @@ const onlyConsole = option('only') === 'console';
 const onlyExecutors = option('only') === 'executors';
 /** `--only galera`: one, two and three processes on a local three-node cluster against standalone MariaDB. */
 const onlyGalera = option('only') === 'galera';
+/** The service's peak RSS over the run so far, and each thread's heap now. */
+async function noteMemory(results: DatabaseResults, service: ServiceProcess): Promise<void> {
+  results.peakRssMb = Math.round(service.rss.peak() * 10) / 10;
+  results.threadHeaps = await threadHeaps(service.url);
+  log(`  peak RSS ${results.peakRssMb} MB; heaps at the end of the load: ${describeThreadHeaps(results.threadHeaps)}`);
+}
+
 /** `--only http`: the HTTP scenarios alone (`--scenarios` picks some by id), after the seed and the walk. */
 const onlyHttp = option('only') === 'http';
 const scenarioIds = option('scenarios')?.split(',');
@@ -268,7 +276,10 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
       for (const { title, load } of deepPagingLoads(results)) log(`  ${title}, ${load.rate}/s (c=${load.connections}): ${describeLoad(load)}`);
     }
 
-    if (onlyHttp) return results;
+    if (onlyHttp) {
+      await noteMemory(results, service);
+      return results;
+    }
 
     // Without HTTP, in a process of their own, on the same database.
     for (const mode of ['engine', 'ceiling', 'storage'] as WorkerMode[]) {
@@ -285,7 +296,7 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
       results.leak = await leakCheck(service, ctx, await token('bench-leak'));
       log(`  RSS ${results.leak.rssAtFirstMb} MB after ${results.leak.firstCreates} creates, ${results.leak.rssAtLastMb} MB after ${results.leak.lastCreates}`);
     }
-    results.peakRssMb = Math.round(service.rss.peak() * 10) / 10;
+    await noteMemory(results, service);
   } finally {
     await service.stop();
     results.serviceOutput = service.output.slice(-20);

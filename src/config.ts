@@ -13,7 +13,7 @@ export interface Config {
    * MySQL/MariaDB: `url` names the first host; `hosts` lists every host of DATABASE_URL in order (several for
    * a multi-primary cluster: the service writes through one at a time and moves to the next when it fails).
    */
-  database: { type: 'sqlite'; file: string } | { type: 'mysql'; url: string; hosts: DatabaseHost[]; readYourWrites?: boolean };
+  database: { type: 'sqlite'; file: string; pageSize?: number } | { type: 'mysql'; url: string; hosts: DatabaseHost[]; readYourWrites?: boolean };
   jwt: {
     secret?: string;
     publicKey?: string;
@@ -69,6 +69,11 @@ export interface Config {
    * comparison only), ENGINE_TIME_LIMIT_MS (default 10000), ENGINE_MEMORY_MB (default 512).
    */
   engine: { threads: number; timeLimitMs: number; memoryMb: number; nice: number };
+  /**
+   * HEAP_GROWTH_PERCENT (default 50; 0 leaves it to V8): how far past what a full collection kept any thread's
+   * heap may grow before the next one (src/heap-growth.ts).
+   */
+  heapGrowthPercent: number;
   /** ENGINE_QUEUE_LIMIT (default 1000), ENGINE_QUEUE_WORKSPACE_LIMIT (default 250, at most the first): jobs waiting for a thread. */
   engineQueue: { limit: number; workspaceLimit: number };
   /**
@@ -190,6 +195,17 @@ function parseMysqlUrl(url: string): { url: string; hosts: DatabaseHost[] } | un
 /** On a Galera cluster, reads wait until the node has applied every write the cluster acknowledged before them. */
 function withReadYourWrites(database: Config['database'], readYourWrites: boolean): Config['database'] {
   return database.type === 'mysql' && !readYourWrites ? { ...database, readYourWrites } : database;
+}
+
+/** SQLITE_PAGE_SIZE: the page size of a new SQLite database, a power of two from 512 to 65536 (default: the storage's). */
+function withSqlitePageSize(database: Config['database'], text: string | undefined, problems: string[]): Config['database'] {
+  if (text === undefined || text === '') return database;
+  const pageSize = Number(text);
+  if (!/^\d+$/.test(text) || pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0) {
+    problems.push(`SQLITE_PAGE_SIZE must be a power of two from 512 to 65536, got "${text}"`);
+    return database;
+  }
+  return database.type === 'sqlite' ? { ...database, pageSize } : database;
 }
 
 function parseDatabase(url: string | undefined, dataDir: string, problems: string[]): Config['database'] {
@@ -325,7 +341,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // Unset, it is never over the budget: an entry must fit one request's budget to be read.
       parts: parseSizeSetting('ENTRY_PARTS_LIMIT', value('ENTRY_PARTS_LIMIT'), Math.min(DEFAULT_ENTRY_LIMITS.parts, pageDataBudget ?? DEFAULT_PAGE_DATA_BUDGET), problems),
     },
-    database: withReadYourWrites(parseDatabase(value('DATABASE_URL'), dataDir, problems), parseBoolean('DATABASE_READ_YOUR_WRITES', value('DATABASE_READ_YOUR_WRITES'), true, problems)),
+    database: withSqlitePageSize(
+      withReadYourWrites(parseDatabase(value('DATABASE_URL'), dataDir, problems), parseBoolean('DATABASE_READ_YOUR_WRITES', value('DATABASE_READ_YOUR_WRITES'), true, problems)),
+      value('SQLITE_PAGE_SIZE'),
+      problems,
+    ),
     jwt: {
       secret,
       publicKey,
@@ -368,6 +388,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       memoryMb: parsePositiveInteger('ENGINE_MEMORY_MB', value('ENGINE_MEMORY_MB'), 512, problems),
       nice: value('ENGINE_NICE') === '0' ? 0 : parsePositiveInteger('ENGINE_NICE', value('ENGINE_NICE'), 10, problems),
     },
+    heapGrowthPercent: value('HEAP_GROWTH_PERCENT') === '0' ? 0 : parsePositiveInteger('HEAP_GROWTH_PERCENT', value('HEAP_GROWTH_PERCENT'), 50, problems),
     engineQueue: parseEngineQueue(value('ENGINE_QUEUE_LIMIT'), value('ENGINE_QUEUE_WORKSPACE_LIMIT'), problems),
     webhooks: {
       allowHttp: parseBoolean('WEBHOOK_ALLOW_HTTP', value('WEBHOOK_ALLOW_HTTP'), false, problems),
@@ -385,6 +406,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (config.entryLimits.parts > config.pageDataBudget) {
     problems.push(`ENTRY_PARTS_LIMIT (${config.entryLimits.parts} bytes) must be at most PAGE_DATA_BUDGET (${config.pageDataBudget} bytes): an entry must fit one request's budget to be read`);
   }
+  if (config.heapGrowthPercent > 300) problems.push(`HEAP_GROWTH_PERCENT must be from 0 to 300, got "${config.heapGrowthPercent}"`);
   if (config.engine.memoryMb < 64) problems.push(`ENGINE_MEMORY_MB must be at least 64, got "${config.engine.memoryMb}"`);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,6 +1,7 @@
 import { mintToken } from './auth/mint-token';
 import { ConfigError, loadConfig } from './config';
 import { lowerHelperThreads } from './engine/helper-threads';
+import { limitHeapGrowth } from './heap-growth';
 import { consoleLink } from './http/console.routes';
 import { buildServer } from './server';
 
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  limitHeapGrowth(config.heapGrowthPercent);
   // Before any worker thread exists: the threads there are now are V8's helpers, which collect the engine's garbage too.
   const helpersLowered = config.engine.threads > 0 ? lowerHelperThreads(config.engine.nice) : 0;
   const server = await buildServer(config);

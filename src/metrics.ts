@@ -65,6 +65,27 @@ export function observeEngineSeconds(seconds: number): void {
   engineSeconds.observe(seconds);
 }
 
+/** The engine pools of this process, each read when scraped (tests run several servers in one process). */
+const engineHeaps = new Set<() => number[]>();
+
+new Gauge({
+  name: 'engine_thread_heap_bytes',
+  help: "Each engine thread's V8 heap as its latest document left it, garbage not yet collected included; the HTTP thread's is nodejs_heap_size_total_bytes.",
+  labelNames: ['thread'] as const,
+  registers: [metricsRegistry],
+  collect() {
+    this.reset();
+    let thread = 0;
+    for (const read of engineHeaps) for (const bytes of read()) this.set({ thread: String(thread++) }, bytes);
+  },
+});
+
+/** Reports an engine pool's thread heaps at each scrape, until the returned function is called. */
+export function watchEngineHeaps(read: () => number[]): () => void {
+  engineHeaps.add(read);
+  return () => engineHeaps.delete(read);
+}
+
 /** One database query. */
 export function observeQuerySeconds(seconds: number, failed: boolean): void {
   querySeconds.labels(failed ? 'error' : 'ok').observe(seconds);

@@ -26,7 +26,7 @@ import { corsHandler } from './http/cors';
 import { lightRequestMarks } from './http/light-requests';
 import { metricsRoutes, requestMetrics } from './http/metrics';
 import { createLogger, type Logger } from './logger';
-import { countEventsWritten, countWebhookAttempt, countWebhookEndpointDisabled, observeEngineSeconds, observeQuerySeconds, watchFeedWaiters, watchPool } from './metrics';
+import { countEventsWritten, countWebhookAttempt, countWebhookEndpointDisabled, observeEngineSeconds, observeQuerySeconds, watchEngineHeaps, watchFeedWaiters, watchPool } from './metrics';
 import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { requestContext } from './rest/request-context';
 import { API_ROUTES } from './rest/api.routes';
@@ -119,6 +119,7 @@ export async function buildServer(
           observeSeconds: observeEngineSeconds,
         })
       : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds, makePdf: entryPdf });
+  const unwatchEngineHeaps = engine instanceof EnginePool ? watchEngineHeaps(() => engine.threadHeaps()) : () => undefined;
   const sqliteReaders = config.database.type === 'sqlite' ? new SqliteReaders(config.database.file) : undefined;
   const entryStore = new EntryRepository(dataSource, sqliteReaders);
   // Every change is written with its events; whoever waits for a workspace's feed here hears of them at once.
@@ -300,6 +301,7 @@ export async function buildServer(
       await entries.close();
       await sqliteReaders?.close();
       unwatchPool();
+      unwatchEngineHeaps();
       if (dataSource.isInitialized) await dataSource.destroy();
     },
   };

@@ -30,6 +30,18 @@ describe('loadConfig', () => {
     expect(config.metricsToken).toBeUndefined();
     expect(config.logLevel).toBe('info');
     expect(config.engine).toEqual({ threads: availableParallelism(), timeLimitMs: 10_000, memoryMb: 512, nice: 10 });
+    expect(config.heapGrowthPercent).toBe(50);
+  });
+
+  test('SQLITE_PAGE_SIZE: the page size of a new SQLite database, a power of two; nothing set leaves the storage its own', () => {
+    expect(loadConfig({ SQLITE_PAGE_SIZE: '4096' }).database).toEqual({ type: 'sqlite', file: expect.any(String), pageSize: 4096 });
+    expect(loadConfig({}).database).not.toHaveProperty('pageSize');
+    expect(loadConfig({ SQLITE_PAGE_SIZE: '4096', DATABASE_URL: 'mysql://root@127.0.0.1:3306/test' }).database).not.toHaveProperty('pageSize');
+  });
+
+  test('HEAP_GROWTH_PERCENT: 0 leaves the growth to V8, a figure up to 300 is taken', () => {
+    expect(loadConfig({ HEAP_GROWTH_PERCENT: '0' }).heapGrowthPercent).toBe(0);
+    expect(loadConfig({ HEAP_GROWTH_PERCENT: '300' }).heapGrowthPercent).toBe(300);
   });
 
   test('ENGINE_THREADS=0 keeps documents on the HTTP thread; the engine limits are read', () => {
@@ -133,6 +145,12 @@ describe('loadConfig', () => {
     [{ ENGINE_TIME_LIMIT_MS: '0' }, 'ENGINE_TIME_LIMIT_MS'],
     [{ ENGINE_MEMORY_MB: '16' }, 'ENGINE_MEMORY_MB must be at least 64'],
     [{ ENGINE_NICE: '20' }, 'ENGINE_NICE must be from 0 to 19'],
+    [{ SQLITE_PAGE_SIZE: '1000' }, 'SQLITE_PAGE_SIZE must be a power of two from 512 to 65536'],
+    [{ SQLITE_PAGE_SIZE: '131072' }, 'SQLITE_PAGE_SIZE must be a power of two from 512 to 65536'],
+    [{ SQLITE_PAGE_SIZE: '16k' }, 'SQLITE_PAGE_SIZE'],
+    [{ HEAP_GROWTH_PERCENT: '301' }, 'HEAP_GROWTH_PERCENT must be from 0 to 300'],
+    [{ HEAP_GROWTH_PERCENT: '-5' }, 'HEAP_GROWTH_PERCENT'],
+    [{ HEAP_GROWTH_PERCENT: 'half' }, 'HEAP_GROWTH_PERCENT'],
     [{ JWT_MAX_LIFETIME: 'forever' }, 'JWT_MAX_LIFETIME'],
     [{ JWT_MAX_LIFETIME: '0' }, 'JWT_MAX_LIFETIME'],
     [{ JWT_MAX_LIFETIME: '500ms' }, 'JWT_MAX_LIFETIME'],

@@ -5,7 +5,7 @@ import type { DocumentEngine, DocumentJob, EngineObserver, EngineRunOptions, Job
 import { DomainError } from '../domain/errors';
 import type { GoblJob, GoblOutcome } from '../domain/gobl-tools';
 import type { PdfJob, PdfOutcome } from '../domain/pdf-job';
-import type { EngineAnswer, EngineTask, EngineWork, EngineWorkerData } from './engine-worker';
+import type { EngineAnswer, EngineTask, EngineWork, EngineWorkerData, ThreadHeap } from './engine-worker';
 import { FairQueue, type QueueOptions } from './fair-queue';
 import { newStartedCell, runningFor, type StartedCell } from './started-cell';
 
@@ -64,6 +64,8 @@ export class EnginePool implements DocumentEngine {
   private readonly sweepMs: number;
   private watchdog?: NodeJS.Timeout;
   private readonly queue = new FairQueue();
+  /** Each thread's heap as its latest answer measured it, least recently heard from first (see noteHeap). */
+  private readonly heaps = new Map<number, number>();
 
   constructor(private readonly options: EnginePoolOptions) {
     this.sweepMs = Math.min(100, Math.max(5, Math.floor(options.timeLimitMs / 10)));
@@ -74,7 +76,7 @@ export class EnginePool implements DocumentEngine {
       maxThreads: options.threads,
       idleTimeout: Number.POSITIVE_INFINITY,
       taskQueue: this.queue,
-      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: youngGenerationMb(options.memoryMb) },
+      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: ENGINE_YOUNG_GENERATION_MB },
       niceIncrement: options.nice,
     });
   }
@@ -99,9 +101,21 @@ export class EnginePool implements DocumentEngine {
     return this.queue.size;
   }
 
+  /** The heap of each thread that has answered, in bytes, as its latest answer measured it (GET /metrics). */
+  threadHeaps(): number[] {
+    return [...this.heaps.values()];
+  }
+
   /** Jobs in hand: waiting or running. */
   get inHand(): number {
     return this.inFlight.size;
+  }
+
+  /** A thread replaced after a document that was too much never answers again: past `threads`, the one heard from longest ago goes. */
+  private noteHeap({ thread, bytes }: ThreadHeap): void {
+    this.heaps.delete(thread);
+    this.heaps.set(thread, bytes);
+    if (this.heaps.size > this.options.threads) this.heaps.delete(this.heaps.keys().next().value as number);
   }
 
   private async dispatch(work: EngineWork, workspaceId: string, signal?: AbortSignal): Promise<JobOutcome | GoblOutcome | PdfOutcome> {
@@ -130,6 +144,7 @@ export class EnginePool implements DocumentEngine {
         this.watchdog = undefined;
       }
     }
+    this.noteHeap(answer.heap);
     this.options.observeSeconds?.(answer.seconds);
     // A thread that finished past the limit before the watchdog came round (the HTTP thread busy) is judged
     // by its own clock: the answer does not depend on when the timer ran.
@@ -161,10 +176,10 @@ export class EnginePool implements DocumentEngine {
 }
 
 /**
- * The young generation a thread of `memoryMb` gets: an eighth, between 16 and 64 MB. Left to V8, Node 20 gives a
- * 64 MB thread 48 MB of it and Node 24 192 MB, so a "64 MB" thread could hold 256 MB and finish a document far
- * larger than ENGINE_MEMORY_MB says.
+ * The young generation of each engine thread, whatever ENGINE_MEMORY_MB: set rather than left to V8, which gives a
+ * Node 20 thread of 64 MB 48 MB of it and a Node 24 thread 192 MB (a "64 MB" thread could then hold 256 MB and
+ * finish a document far larger than ENGINE_MEMORY_MB says). Larger bought nothing: with an eighth of the default
+ * 512 MB (64 MB) each thread's heap reached 52 MB under the performance mix against 36 MB with 16, at the same
+ * create throughput (bench/README.md, Memory).
  */
-export function youngGenerationMb(memoryMb: number): number {
-  return Math.min(64, Math.max(16, Math.floor(memoryMb / 8)));
-}
+export const ENGINE_YOUNG_GENERATION_MB = 16;

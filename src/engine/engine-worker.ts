@@ -26,7 +26,13 @@ export type EngineTask = EngineWork & { started: StartedCell };
 export type EngineAnswer = (
   | { ok: true; outcome: JobOutcome | GoblOutcome | PdfOutcome }
   | { ok: false; key: ErrorKey; message: string; details: DomainError['details'] }
-) & { seconds: number };
+) & { seconds: number; heap: ThreadHeap };
+
+/** A thread's heap as it answered: the memory its V8 heap holds, garbage not yet collected included. */
+export interface ThreadHeap {
+  thread: number;
+  bytes: number;
+}
 
 const data = workerData as EngineWorkerData;
 const context = { signingKeys: SigningKeys.fromMaterial(data.signingKeys), jsonPatchLimits: data.jsonPatchLimits, newId: uuidv7 };
@@ -69,15 +75,16 @@ export default function processInWorker(task: EngineTask): EngineAnswer | Promis
   const begun = performance.now();
   const usedBefore = getHeapStatistics().used_heap_size;
   const seconds = () => (performance.now() - begun) / 1000;
+  const measured = () => ({ seconds: seconds(), heap: { thread: threadId, bytes: getHeapStatistics().total_physical_size } });
   const answered = (outcome: JobOutcome | GoblOutcome | PdfOutcome): EngineAnswer => {
     if (pastHeapLimit(usedBefore)) {
       const message = `the document is too complex to process: it needs more than ${resourceLimits.maxOldGenerationSizeMb} MB`;
-      return { ok: false, key: 'too-complex', message, details: {}, seconds: seconds() };
+      return { ok: false, key: 'too-complex', message, details: {}, ...measured() };
     }
-    return { ok: true, outcome, seconds: seconds() };
+    return { ok: true, outcome, ...measured() };
   };
   const refused = (error: unknown): EngineAnswer => {
-    if (error instanceof DomainError) return { ok: false, key: error.key, message: error.message, details: error.details, seconds: seconds() };
+    if (error instanceof DomainError) return { ok: false, key: error.key, message: error.message, details: error.details, ...measured() };
     throw error;
   };
   try {

@@ -4,11 +4,35 @@ import { storedJson } from '../../src/storage/packed-json';
 /** The little of better-sqlite3 used here (the package ships no types, and the service reaches it through TypeORM). */
 interface SqliteDatabase {
   pragma(sql: string): unknown;
+  pragma(sql: string, options: { simple: true }): unknown;
   prepare(sql: string): { all(...params: unknown[]): unknown[] };
+  exec(sql: string): void;
   close(): void;
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const Database = require('better-sqlite3') as new (file: string, options: Record<string, unknown>) => SqliteDatabase;
+const Database = require('better-sqlite3') as new (file: string, options?: Record<string, unknown>) => SqliteDatabase;
+
+/** A SQLite file's page size and journal mode, read through a connection of its own. */
+export function sqliteLayout(file: string): { pageSize: number; journal: string } {
+  const db = new Database(file, { readonly: true });
+  try {
+    return { pageSize: db.pragma('page_size', { simple: true }) as number, journal: db.pragma('journal_mode', { simple: true }) as string };
+  } finally {
+    db.close();
+  }
+}
+
+/** A SQLite database in WAL mode with `pageSize`-byte pages and one table, as an earlier version made them (4096). */
+export function makeSqliteFile(file: string, pageSize: number): void {
+  const db = new Database(file);
+  try {
+    db.pragma(`page_size = ${pageSize}`);
+    db.pragma('journal_mode = WAL');
+    db.exec('CREATE TABLE made_before (n INTEGER)'); // the first write fixes the page size
+  } finally {
+    db.close();
+  }
+}
 
 export interface StoredRow {
   id: string;

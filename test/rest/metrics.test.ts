@@ -56,6 +56,10 @@ describe('GET /metrics', () => {
     expect(grew('db_query_duration_seconds_count{outcome="ok"}')).toBeGreaterThanOrEqual(5);
     expect(after.get('nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
     expect(after.get('nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+    // The engine thread that took the create reported its heap with its answer: a live V8 heap, of megabytes.
+    const threadHeaps = [...after].filter(([name]) => name.startsWith('engine_thread_heap_bytes{thread=')).map(([, bytes]) => bytes);
+    expect(threadHeaps.length).toBeGreaterThanOrEqual(1);
+    for (const bytes of threadHeaps) expect(bytes).toBeGreaterThan(1024 * 1024);
     if (testDatabase() === 'mariadb') {
       expect(after.get('db_pool_connections{state="open"}')).toBeGreaterThanOrEqual(1);
       expect(after.has('db_pool_connections{state="in_use"}')).toBe(true);

@@ -2,6 +2,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SQLITE_PAGE_SIZE } from '../../src/storage/data-source';
+import { makeSqliteFile, sqliteLayout } from '../helpers/database-check';
 import { invoice } from '../helpers/documents';
 import { TEST_SECRET, client, newWorkspace, party, testDatabase, tokenFor } from '../helpers/server';
 import { buildService, killAllServiceProcesses, startServiceProcess, type ServiceProcess } from '../helpers/service-process';
@@ -56,6 +58,8 @@ describeOnSqlite('npm run backup', () => {
     const live = path.join(dir, 'live.sqlite');
     const copy = path.join(dir, 'copy.sqlite');
     const liveEnv = { DATA_DIR: path.join(dir, 'live-data'), DATABASE_URL: `sqlite:${live}` };
+    // A database made before new ones had 16 KiB pages: it keeps its 4 KiB pages, and its copy gets the new ones.
+    makeSqliteFile(live, 4096);
     const seeded = runCli('seed', ['--workspace', 'seeded', '--count', String(SEEDED)], liveEnv);
     expect(seeded.stderr).toBe('');
     expect(seeded.status).toBe(0);
@@ -112,6 +116,8 @@ describeOnSqlite('npm run backup', () => {
     expect(Number(printed![3])).toBeGreaterThanOrEqual(SEEDED + before.size);
     expect(Number(printed![4])).toBe(MIGRATIONS);
     expect(readdirSync(dir).filter((file) => file.includes('.partial-'))).toEqual([]);
+    expect(sqliteLayout(live).pageSize).toBe(4096);
+    expect(sqliteLayout(copy).pageSize).toBe(SQLITE_PAGE_SIZE);
 
     // A fresh data folder: the database file alone is the backup.
     const restored = await startServiceProcess(main, { DATA_DIR: path.join(dir, 'restored-data'), DATABASE_URL: `sqlite:${copy}`, JWT_SECRET: TEST_SECRET });

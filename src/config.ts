@@ -199,9 +199,9 @@ function withReadYourWrites(database: Config['database'], readYourWrites: boolea
 
 /** SQLITE_PAGE_SIZE: the page size of a new SQLite database, a power of two from 512 to 65536 (default: the storage's). */
 function withSqlitePageSize(database: Config['database'], text: string | undefined, problems: string[]): Config['database'] {
-  if (text === undefined || text === '') return database;
-  const pageSize = Number(text);
-  if (!/^\d+$/.test(text) || pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0) {
+  const pageSize = parsePositiveInteger('SQLITE_PAGE_SIZE', text, 0, problems);
+  if (pageSize === 0) return database; // unset, or not a whole number (said above)
+  if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0) {
     problems.push(`SQLITE_PAGE_SIZE must be a power of two from 512 to 65536, got "${text}"`);
     return database;
   }

@@ -7,13 +7,15 @@ import { compressTables, NOT_MARIADB } from './table-compression';
 /** At most one progress line per this many milliseconds, and one at the end of each table or step. */
 const PROGRESS_EVERY_MS = 2000;
 
-/** Writes "<what>: <done> of <total><unit> (<percent> %)": the first line, each last one, and one per PROGRESS_EVERY_MS between. */
+/** Writes "<what>: <done> of <total><unit> (<percent> %)": the first line of each table or step, its last, and one per PROGRESS_EVERY_MS between. */
 function progressLines(): (what: string, done: number, total: number, unit?: string) => void {
   let shown = 0;
+  let shownWhat: string | undefined;
   return (what, done, total, unit = '') => {
     const now = Date.now();
-    if (done < total && now - shown < PROGRESS_EVERY_MS) return;
+    if (what === shownWhat && done < total && now - shown < PROGRESS_EVERY_MS) return;
     shown = now;
+    shownWhat = what;
     const percent = total === 0 ? 100 : Math.min(100, (100 * done) / total);
     process.stdout.write(`${what}: ${done} of ${total}${unit} (${percent.toFixed(1)} %)\n`);
   };

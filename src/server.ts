@@ -186,9 +186,10 @@ export async function buildServer(
   });
   const spoolSweep = spool.startSweeping((error) => logger.warn({ err: error }, 'spool sweep failed'));
   // What an upgrade leaves to be done at the database's size is done in the background (`npm run migrate` does it
-  // faster, with progress): envelopes stored as text are packed, MariaDB's tables compressed.
-  const storageTasks = startStorageTasks(dataSource, {
-    onError: (error) => logger.warn({ err: error }, 'a storage task failed (packing envelopes, compressing tables); the next start goes on'),
+  // faster, with progress): envelopes stored as text are packed, search rows written again by today's terms rule,
+  // MariaDB's tables compressed.
+  const storageTasks = startStorageTasks(dataSource, searchTermsOf, {
+    onError: (error) => logger.warn({ err: error }, 'a storage task failed (packing envelopes, search terms, compressing tables); the next start goes on'),
     onLeft: ({ table, why }) => logger.info({ table }, `table ${table} is not compressed: ${why}`),
   });
   const search = new SearchService(new SearchIndexRepository(dataSource, entryStore, { timeLimitMs: config.searchTimeLimitMs }));

@@ -46,13 +46,24 @@ function partsOf(text: string): string[] {
     .map((part) => part.slice(0, MAX_TERM_LENGTH));
 }
 
+/** A UUID as written with its hyphens (an entry's id, a document's uuid). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The terms of one value: its parts, and each run of parts from one of them to the end joined together, so a
  * query word written with or without its punctuation finds it ("F-0001", "f0001" and "0001" all find "F-0001";
  * "s.l." finds "Provide One S.L.").
+ *
+ * A UUID is found by the whole of it (with or without hyphens), its first group and its last: its middle groups
+ * and the runs of groups from them to the end are random hex that nobody types, and as terms they were about a
+ * fifth of an entry's index (twelve unique, incompressible terms for the two UUIDs of every entry).
  */
 function termsOfValue(value: string, into: Set<string>): void {
   const parts = partsOf(value);
+  if (UUID.test(value)) {
+    into.add(parts[0]).add(parts[4]).add(parts.join(''));
+    return;
+  }
   for (const part of parts) into.add(part);
   const joinable = parts.slice(-MAX_JOINED_PARTS);
   for (let start = 0; start < joinable.length - 1; start++) into.add(joinable.slice(start).join('').slice(0, MAX_TERM_LENGTH));

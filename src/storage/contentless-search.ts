@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { CONTENTLESS_TASK, NEW_FTS_TABLE, OLD_FTS_TABLE, contentlessSwitch } from '../../migrations/1764750000000-ContentlessSearch';
 import { SEARCH_TABLE, termsDigest } from './search-index.repository';
 import { runTransaction, type Step } from './sql-transaction';
-import { markStorageTaskFinished, storageTaskFinished } from './storage-task-marks';
+import { markStorageTaskFinished, storageTaskFinished, taskPosition, taskPositionStep } from './storage-task-marks';
 
 /**
  * Finishes the ContentlessSearch migration on SQLite, in steps that each hold the write lock briefly, resumable
@@ -62,14 +62,14 @@ type Pause = () => Promise<void>;
 
 /** Step 1; false when stopped before the end. */
 async function indexOldRows(dataSource: DataSource, batch: number, pause: Pause, options: ContentlessOptions): Promise<boolean> {
-  const through = await position(dataSource, THROUGH);
-  const start = await position(dataSource, AT);
+  const through = await taskPosition(dataSource, THROUGH);
+  const start = await taskPosition(dataSource, AT);
   const [{ n }] = (await dataSource.query(`SELECT COUNT(*) AS n FROM ${SEARCH_TABLE} WHERE rid > ? AND rid <= ?`, [start, through])) as { n: number }[];
   let done = 0;
   for (;;) {
     if (options.signal?.aborted) return false;
     const moved = await runTransaction(dataSource, function* () {
-      const [{ position: at }] = (yield positionStep(AT)) as { position: number }[];
+      const [{ position: at }] = (yield taskPositionStep(AT)) as { position: number }[];
       if (at >= through) return undefined;
       const [{ last }] = (yield {
         sql: `SELECT MAX(rid) AS last FROM (SELECT rid FROM ${SEARCH_TABLE} WHERE rid > ? AND rid <= ? ORDER BY rid LIMIT ${batch})`,
@@ -166,10 +166,3 @@ async function exists(dataSource: DataSource, table: string): Promise<boolean> {
 /** Where step 1 stands (`storage_task_positions`, made by the migration): the last rid put in the new index, and the last rid it must put there. */
 const AT = 'contentless-search-at';
 const THROUGH = 'contentless-search-through';
-const positionStep = (name: string): Step => ({ sql: 'SELECT position FROM storage_task_positions WHERE name = ?', parameters: [name] });
-
-async function position(dataSource: DataSource, name: string): Promise<number> {
-  const step = positionStep(name);
-  const rows = (await dataSource.query(step.sql, step.parameters)) as { position: number }[];
-  return Number(rows[0]?.position ?? 0);
-}

@@ -24,6 +24,7 @@ import { EntriesByState1764720000000 } from '../../migrations/1764720000000-Entr
 import { PackedEnvelopes1764730000000 } from '../../migrations/1764730000000-PackedEnvelopes';
 import { CompressedTables1764740000000 } from '../../migrations/1764740000000-CompressedTables';
 import { ContentlessSearch1764750000000 } from '../../migrations/1764750000000-ContentlessSearch';
+import { UuidSearchTerms1764760000000 } from '../../migrations/1764760000000-UuidSearchTerms';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
@@ -50,6 +51,7 @@ export const MIGRATIONS = [
   PackedEnvelopes1764730000000,
   CompressedTables1764740000000,
   ContentlessSearch1764750000000,
+  UuidSearchTerms1764760000000,
 ];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */

@@ -1,7 +1,9 @@
 import { loadConfig } from '../config';
+import { searchTermsOf } from '../domain/search';
 import { buildContentlessSearch, type ContentlessProgress } from './contentless-search';
 import { openDataSource } from './data-source';
 import { packEnvelopes } from './envelope-packing';
+import { writeSearchTermsAgain } from './search-terms-again';
 import { compressTables, NOT_MARIADB } from './table-compression';
 
 /** At most one progress line per this many milliseconds, and one at the end of each table or step. */
@@ -24,7 +26,7 @@ function progressLines(): (what: string, done: number, total: number, unit?: str
 /**
  * `npm run migrate`: applies pending migrations to the configured database, then the work they leave to be done
  * while the service runs (envelopes stored as text before they were packed, SQLite's search index made
- * contentless, MariaDB tables not yet compressed; see storage-tasks.ts), showing its progress, and exits. The service
+ * contentless, search rows indexed by an older terms rule, MariaDB tables not yet compressed; see storage-tasks.ts), showing its progress, and exits. The service
  * does the same work in the background when started; running it here first is faster, and can be stopped and
  * run again at any point.
  */
@@ -43,6 +45,7 @@ async function main(): Promise<void> {
     drop: 'freeing the old search index',
   };
   await buildContentlessSearch(dataSource, { onProgress: ({ step, done, total }) => show(steps[step], done, total) });
+  await writeSearchTermsAgain(dataSource, searchTermsOf, { onProgress: ({ done, total }) => show('writing search rows again by the new terms rule', done, total, ' rows') });
   const outcomes = await compressTables(dataSource, {
     onProgress: ({ table, percent }) => {
       if (percent < 100) process.stdout.write(`compressing table ${table} (online: reads and writes go on): ${percent.toFixed(1)} %\n`);

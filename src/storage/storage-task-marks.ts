@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { runTransaction } from './sql-transaction';
+import { runTransaction, type Step } from './sql-transaction';
 
 /** Whether the storage task `name` has finished (`storage_tasks` keeps a row for each that has). */
 export async function storageTaskFinished(dataSource: DataSource, name: string): Promise<boolean> {
@@ -12,4 +12,20 @@ export async function markStorageTaskFinished(dataSource: DataSource, name: stri
   await runTransaction(dataSource, function* () {
     yield { sql: `${insert} INTO storage_tasks (name, finished_at) VALUES (?, ?)`, parameters: [name, Date.now()] };
   });
+}
+
+/**
+ * A statement reading where a storage task stands (`storage_task_positions`: a rid reached, or one to reach), in
+ * a task's transaction; `lock` on MySQL reads it FOR UPDATE, so that two processes take turns at the next range.
+ */
+export const taskPositionStep = (name: string, lock = false): Step => ({
+  sql: `SELECT position FROM storage_task_positions WHERE name = ?${lock ? ' FOR UPDATE' : ''}`,
+  parameters: [name],
+});
+
+/** Where a storage task stands, outside its transactions (0 where it has no position yet). */
+export async function taskPosition(dataSource: DataSource, name: string): Promise<number> {
+  const step = taskPositionStep(name);
+  const rows = (await dataSource.query(step.sql, step.parameters)) as { position: number | string }[];
+  return Number(rows[0]?.position ?? 0);
 }

@@ -37,6 +37,14 @@ describe('searchTermsOf', () => {
     for (const term of expected) expect(terms).toContain(term);
   });
 
+  test('a UUID by the whole of it, its first group and its last; not its middle groups nor runs of them', () => {
+    for (const term of ['01a20be45fec752c9253b2cd8bd2a21c', '01a20be4', 'b2cd8bd2a21c']) expect(terms).toContain(term);
+    for (const term of ['5fec', '752c', '9253', '9253b2cd8bd2a21c', '752c9253b2cd8bd2a21c', '5fec752c9253b2cd8bd2a21c']) expect(terms).not.toContain(term);
+    // Only a value that is a UUID: one that holds one keeps every run of its parts.
+    const keyed = new Set(searchTermsOf({ ...entry, key: 'order-01a20be4-5fec-752c-9253-b2cd8bd2a21c' }));
+    expect(keyed).toContain('9253b2cd8bd2a21c');
+  });
+
   test('not the secure or unindexed meta, nor nested values', () => {
     for (const term of ['hidden1', 'plain1', 'x']) expect(terms).not.toContain(term);
   });

@@ -44,6 +44,12 @@ describe('GET /silo/v1/search', () => {
     expect(ids(reply)).toEqual([second.id]);
   });
 
+  test("by the entry's id, with or without hyphens, or by its first or last group; not by a run of its middle groups", async () => {
+    const groups = (first.id as string).split('-');
+    for (const q of [first.id, groups.join(''), groups[4], `${groups[0]}*`]) expect(ids(await search(api, { q }))).toContain(first.id);
+    for (const q of [groups.slice(2).join('-'), groups.slice(1).join('')]) expect(ids(await search(api, { q }))).toEqual([]);
+  });
+
   test('the answer echoes the query and paging, entries without data', async () => {
     const reply = await search(api, { q: 'f-0001', limit: '5' });
     expect(reply.body).toMatchObject({ query: 'f-0001', limit: 5, offset: 0 });

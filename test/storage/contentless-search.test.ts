@@ -75,8 +75,8 @@ onSqlite('a database indexed the old way is changed in steps that stop and go on
     before = await answers(first.url);
     // Back to the external-content index, as the service wrote it before: its rows keep their text.
     const dataSource = first.server.dataSource;
-    const [last] = (await dataSource.query('SELECT name FROM migrations ORDER BY timestamp DESC LIMIT 1')) as { name: string }[];
-    expect(last.name).toBe('ContentlessSearch1764750000000');
+    const lastMigration = async () => ((await dataSource.query('SELECT name FROM migrations ORDER BY timestamp DESC LIMIT 1')) as { name: string }[])[0].name;
+    while ((await lastMigration()) !== 'ContentlessSearch1764750000000') await dataSource.undoLastMigration({ transaction: 'each' });
     await dataSource.undoLastMigration({ transaction: 'each' });
     expect((await ftsDefinition(dataSource))[0].sql).toContain("content='entry_search'");
   } finally {
@@ -85,6 +85,9 @@ onSqlite('a database indexed the old way is changed in steps that stop and go on
 
   // The migration again, on a database with search rows: only the new index and its triggers; the rest is left.
   const dataSource = await openDataSource(loadConfig(own.env).database);
+  // The rows AddSearch's backfill wrote again above have the uuid terms of before; writing them again by today's
+  // rule is another task, tested on its own (search-terms-again.test.ts): marked done here, it keeps their rids.
+  await dataSource.query("INSERT OR IGNORE INTO storage_tasks (name, finished_at) VALUES ('uuid-search-terms', 0)");
   const late = { workspaceId: workspace, id: randomUUID(), folder: 'default', createdAt: new Date(), terms: ['oldlate'] };
   const texts = new Map<number, string>();
   try {

@@ -1,9 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import { CONTENTLESS_TASK, NEW_FTS_TABLE, OLD_FTS_TABLE, contentlessSwitch } from '../../migrations/1764750000000-ContentlessSearch';
 import { SEARCH_TABLE, termsDigest } from './search-index.repository';
 import { runTransaction, type Step } from './sql-transaction';
-import { markStorageTaskFinished, storageTaskFinished, taskPosition, taskPositionStep } from './storage-task-marks';
+import { markStorageTaskFinished, pauseBetweenSteps, storageTaskFinished, taskPosition, taskPositionStep } from './storage-task-marks';
 
 /**
  * Finishes the ContentlessSearch migration on SQLite, in steps that each hold the write lock briefly, resumable
@@ -41,9 +40,7 @@ export interface ContentlessOptions {
 export async function buildContentlessSearch(dataSource: DataSource, options: ContentlessOptions = {}): Promise<boolean> {
   if (dataSource.options.type === 'mysql' || (await storageTaskFinished(dataSource, CONTENTLESS_TASK))) return true;
   const batch = options.batch ?? 1000;
-  const pause = async () => {
-    if (options.pauseMs) await sleep(options.pauseMs, undefined, { ref: false, signal: options.signal }).catch(() => undefined);
-  };
+  const pause = () => pauseBetweenSteps(options);
   if (await exists(dataSource, NEW_FTS_TABLE)) {
     if (!(await indexOldRows(dataSource, batch, pause, options))) return false;
     await runTransaction(dataSource, function* () {

@@ -1,8 +1,7 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import { PACKED_JSON_MAX_BYTES, packJson } from './packed-json';
 import { runTransaction, type Step } from './sql-transaction';
-import { markStorageTaskFinished, storageTaskFinished } from './storage-task-marks';
+import { markStorageTaskFinished, pauseBetweenSteps, storageTaskFinished } from './storage-task-marks';
 
 /**
  * Packs the envelopes of rows written before envelopes were packed (see the PackedEnvelopes migration; a large
@@ -111,7 +110,7 @@ export async function packEnvelopes(
       packedInAll += batch.packed;
       cursor = batch.next;
       options.onProgress?.({ table: table.name, packed, total });
-      if (cursor && options.pauseMs) await sleep(options.pauseMs, undefined, { ref: false, signal: options.signal }).catch(() => undefined);
+      if (cursor) await pauseBetweenSteps(options);
     } while (cursor);
   }
   // Finished only when no row is left: one changed while it was being packed is packed by the next run.

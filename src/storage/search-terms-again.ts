@@ -1,11 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import { UUID_TERMS_AT, UUID_TERMS_TASK, UUID_TERMS_THROUGH } from '../../migrations/1764760000000-UuidSearchTerms';
 import type { SearchTermsRule } from '../domain/search-store';
 import { searchRowSteps } from './entry-index-steps';
 import { SEARCH_TABLE } from './search-index.repository';
 import { runTransaction } from './sql-transaction';
-import { markStorageTaskFinished, storageTaskFinished, taskPosition, taskPositionStep } from './storage-task-marks';
+import { markStorageTaskFinished, pauseBetweenSteps, storageTaskFinished, taskPosition, taskPositionStep } from './storage-task-marks';
 
 export interface SearchTermsProgress {
   /** Search rows looked at by this run so far. */
@@ -55,7 +54,7 @@ export async function writeSearchTermsAgain(dataSource: DataSource, termsOf: Sea
     if (looked === undefined) break;
     done += looked;
     options.onProgress?.({ done, total: Number(n) });
-    if (options.pauseMs) await sleep(options.pauseMs, undefined, { ref: false, signal: options.signal }).catch(() => undefined);
+    await pauseBetweenSteps(options);
   }
   await markStorageTaskFinished(dataSource, UUID_TERMS_TASK);
   return true;

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DataSource } from 'typeorm';
 import { runTransaction, type Step } from './sql-transaction';
 
@@ -28,4 +29,13 @@ export async function taskPosition(dataSource: DataSource, name: string): Promis
   const step = taskPositionStep(name);
   const rows = (await dataSource.query(step.sql, step.parameters)) as { position: number | string }[];
   return Number(rows[0]?.position ?? 0);
+}
+
+/**
+ * The pause a storage task takes between two of its transactions (`pauseMs`, none when unset), leaving the
+ * database to other work when the service runs it in the background; cut short when `signal` stops the task,
+ * and never what keeps the process alive.
+ */
+export async function pauseBetweenSteps(options: { pauseMs?: number; signal?: AbortSignal }): Promise<void> {
+  if (options.pauseMs) await sleep(options.pauseMs, undefined, { ref: false, signal: options.signal }).catch(() => undefined);
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** One version of an entry's envelope (the contract's SiloDataVersion), without the envelope itself. */
 export interface EntryVersion {
@@ -27,7 +27,7 @@ export interface EntryState {
 export const VERSION_LENGTH = 10;
 
 /** The version id of an envelope: the start of the SHA-256 of its stored JSON text. */
-export const versionOf = (envelopeJson: string): string => createHash('sha256').update(envelopeJson).digest('hex').slice(0, VERSION_LENGTH);
+export const versionOf = (envelopeJson: string): string => hash('sha256', envelopeJson, 'hex').slice(0, VERSION_LENGTH);
 
 /**
  * The version id of an entry stored before versions existed (its `version` column is empty): the start of its

@@ -56,17 +56,34 @@ export interface SampleOptions {
  * million entries take a minute rather than an hour.
  */
 export async function* sampleEntries(importer: EntryImporter, workspaceId: string, count: number, options: SampleOptions = {}): AsyncGenerator<Entry> {
+  const series = sampleSeries(await sampleTemplates(importer, workspaceId, count, options), count, options);
+  for (let i = 0; i < count; i++) yield series.entry(i);
+}
+
+/** The entries `sampleEntries` copies: the first `templates` sample bodies through the engine. */
+export async function sampleTemplates(importer: EntryImporter, workspaceId: string, count: number, options: Pick<SampleOptions, 'templates'> = {}): Promise<Entry[]> {
+  const templates: Entry[] = [];
+  for (let n = 0; n < Math.min(options.templates ?? 100, count); n++) templates.push(await importer.prepare(workspaceId, sampleBody(n)));
+  return templates;
+}
+
+/** The entries of `sampleEntries` one at a time, by position (0 the oldest), for threads that each make a range of them. */
+export interface SampleSeries {
+  entry(index: number): Entry;
+}
+
+/** The series `sampleEntries` walks, copying `templates`. Threads that share one series give the same `newest`. */
+export function sampleSeries(templates: readonly Entry[], count: number, options: Pick<SampleOptions, 'newest' | 'stepMs'> = {}): SampleSeries {
   const newest = (options.newest ?? new Date()).getTime();
   const stepMs = options.stepMs ?? 1000;
-  const templates: Template[] = [];
-  for (let n = 0; n < Math.min(options.templates ?? 100, count); n++) {
-    templates.push(templateOf(await importer.prepare(workspaceId, sampleBody(n))));
-  }
-  for (let i = 0; i < count; i++) {
-    const at = newest - (count - 1 - i) * stepMs;
-    const ids = { head: uuidv7({ msecs: at }), doc: uuidv7({ msecs: at }) };
-    yield restamp(templates[i % templates.length], ids, String(i + 1).padStart(6, '0'), new Date(at));
-  }
+  const copied = templates.map(templateOf);
+  return {
+    entry(i) {
+      const at = newest - (count - 1 - i) * stepMs;
+      const ids = { head: uuidv7({ msecs: at }), doc: uuidv7({ msecs: at }) };
+      return restamp(copied[i % copied.length], ids, String(i + 1).padStart(6, '0'), new Date(at));
+    },
+  };
 }
 
 /** An entry to copy, with the canonical text of its document, which copies edit instead of rebuilding it. */

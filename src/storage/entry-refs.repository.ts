@@ -7,7 +7,7 @@ const ENVELOPE_CONTEXTS = REF_CONTEXTS.filter((context) => context !== 'previous
 
 const REF_ROWS_PER_STATEMENT = 500;
 
-type RefOwner = Pick<Entry, 'workspaceId' | 'id' | 'createdAt'>;
+export type RefOwner = Pick<Entry, 'workspaceId' | 'id' | 'createdAt'>;
 
 /**
  * The INSERTs of the references of new entries (one, or a batch of a bulk import), `previous` included, in

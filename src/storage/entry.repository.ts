@@ -2,6 +2,7 @@ import { In, type DataSource, type Repository } from 'typeorm';
 import type { Envelope } from '../document';
 import type { Attachment, Entry, Meta } from '../domain/entry';
 import type { EntryVersion } from '../domain/entry-history';
+import type { EntryRef } from '../domain/entry-ref';
 import { DuplicateEntryError, type EntryPartSizes, type EntryRecord, type EntryStore, type EntryVersionsShown, type ListSlice, type RelatedSlice } from '../domain/entry-store';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { fromAttachmentRow } from './attachment.mapper';
@@ -12,12 +13,12 @@ import { insertSteps } from './bulk-insert';
 import { loadVersions, loadVersionsBefore } from './entry-history.repository';
 import { fromEntryRow, KEYLESS, toEntryRow } from './entry.mapper';
 import { fromMetaRow } from './meta.mapper';
-import { refInsertSteps } from './entry-refs.repository';
+import { refInsertSteps, type RefOwner } from './entry-refs.repository';
 import { nextSlice } from '../domain/loop-slices';
 import { relatedPage } from './related-page';
 import type { SqliteReaders } from './sqlite-readers';
 import { ATTACHMENT_WEIGHT, META_WEIGHT } from './entry-weight';
-import { searchRowInserts } from './search-index.repository';
+import { searchRowInserts, type SearchRow } from './search-index.repository';
 import { runTransaction, type Step } from './sql-transaction';
 import { storedJson } from './packed-json';
 import { eventSteps } from './event-steps';
@@ -57,15 +58,28 @@ export class EntryRepository implements EntryStore {
   async insert(records: readonly EntryRecord[]): Promise<void> {
     if (records.length === 0) return;
     const { dataSource } = this;
+    await this.runInsert(function* (mysql) {
+      yield* newEntrySteps(dataSource, records, mysql);
+      yield* eventSteps(records.flatMap((record) => record.events?.(record.entry) ?? []));
+    }, records.map((record) => record.entry));
+  }
+
+  /**
+   * Stores new entries whose rows `newEntryRows` made elsewhere (a thread of the bulk import), as `insert` stores
+   * them. Their records' events, if any, are the caller's.
+   */
+  async insertRows(rows: NewEntryRows): Promise<void> {
+    if (rows.entries.length === 0) return;
+    const { dataSource } = this;
+    await this.runInsert((mysql) => newEntryRowSteps(dataSource, rows, mysql), rows.entries.map((row) => ({ workspaceId: row.workspaceId, id: row.id, key: row.key ?? undefined })));
+  }
+
+  private async runInsert(steps: (mysql: boolean) => Generator<Step, void, any>, entries: readonly EntryName[]): Promise<void> {
     try {
-      await runTransaction(dataSource, function* (mysql) {
-        yield* newEntrySteps(dataSource, records, mysql);
-        yield* eventSteps(records.flatMap((record) => record.events?.(record.entry) ?? []));
-      });
+      await runTransaction(this.dataSource, steps);
     } catch (error) {
       const index = duplicateIndexOf(error);
       if (!index) throw error;
-      const entries = records.map((record) => record.entry);
       // A keyless entry's slot is its id: meeting the key index then means the id is taken. One entry tells which
       // it is by itself; in a batch, SQLite does not say which row failed.
       if (index === 'key') {
@@ -80,7 +94,7 @@ export class EntryRepository implements EntryStore {
    * After a batch met the key index: whether it was for an id (a keyless entry's slot is its id, and SQLite
    * does not say which row failed). True when an id of the batch is stored already or repeated in it.
    */
-  private async anyIdTaken(entries: Entry[]): Promise<boolean> {
+  private async anyIdTaken(entries: readonly EntryName[]): Promise<boolean> {
     if (new Set(entries.map((e) => `${e.workspaceId}\n${e.id}`)).size < entries.length) return true;
     const byWorkspace = new Map<string, string[]>();
     for (const e of entries) {
@@ -299,6 +313,9 @@ function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
   return groups;
 }
 
+/** What names an entry to the error of an id or key already taken. */
+type EntryName = Pick<Entry, 'workspaceId' | 'id' | 'key'>;
+
 /**
  * The rows that make a new entry, whoever writes it (a create, a bulk import, an import of an export): the entry's
  * row, the documents it names and its search row. Its other parts and its events are the caller's.
@@ -308,8 +325,27 @@ export function* newEntrySteps(
   records: readonly Pick<EntryRecord, 'entry' | 'refs' | 'searchTerms'>[],
   mysql: boolean,
 ): Generator<Step, void, any> {
-  yield* insertSteps(dataSource, EntryEntity, records.map((record) => toEntryRow(record.entry)));
-  yield* refInsertSteps(records);
-  const searchRows = records.map(({ entry, searchTerms }) => ({ workspaceId: entry.workspaceId, id: entry.id, folder: entry.folder, createdAt: entry.createdAt, terms: searchTerms }));
-  yield* searchRowInserts(searchRows, { termRows: mysql });
+  yield* newEntryRowSteps(dataSource, newEntryRows(records), mysql);
+}
+
+/** The rows of new entries: the part of writing them that needs no connection (the envelope packed, the search terms). */
+export interface NewEntryRows {
+  entries: EntryEntity[];
+  refs: { entry: RefOwner; refs: readonly EntryRef[] }[];
+  search: SearchRow[];
+}
+
+export function newEntryRows(records: readonly Pick<EntryRecord, 'entry' | 'refs' | 'searchTerms'>[]): NewEntryRows {
+  return {
+    entries: records.map((record) => toEntryRow(record.entry)),
+    refs: records.map(({ entry, refs }) => ({ entry: { workspaceId: entry.workspaceId, id: entry.id, createdAt: entry.createdAt }, refs })),
+    search: records.map(({ entry, searchTerms }) => ({ workspaceId: entry.workspaceId, id: entry.id, folder: entry.folder, createdAt: entry.createdAt, terms: searchTerms })),
+  };
+}
+
+/** The statements that write new entries' rows (the entry's, the documents it names, its search row). */
+export function* newEntryRowSteps(dataSource: DataSource, rows: NewEntryRows, mysql: boolean): Generator<Step, void, any> {
+  yield* insertSteps(dataSource, EntryEntity, rows.entries);
+  yield* refInsertSteps(rows.refs);
+  yield* searchRowInserts(rows.search, { termRows: mysql });
 }

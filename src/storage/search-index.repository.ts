@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Entry } from '../domain/entry';
 import { MAX_INDEXED_TERMS, MAX_SEARCH_RESULTS, type CheckedSearch, type SearchSource, type SearchStore, type SearchTerm } from '../domain/search-store';
@@ -34,13 +34,13 @@ export interface SearchRow extends Pick<Entry, 'workspaceId' | 'id' | 'folder' |
 }
 
 /** "w" and 10 hex digits of the workspace's SHA-256: letters and digits only, so no tokenizer splits it. */
-export const workspaceToken = (workspaceId: string) => `w${createHash('sha256').update(workspaceId).digest('hex').slice(0, 10)}`;
+export const workspaceToken = (workspaceId: string) => `w${hash('sha256', workspaceId, 'hex').slice(0, 10)}`;
 
 /**
  * The term that says an entry is in a folder, so the folder filter is part of what the index matches: "0f" and
  * 16 hex digits of the folder's SHA-256 (a folder name may be 64 characters; the term stays short).
  */
-const folderTerm = (folder: string) => `0f${createHash('sha256').update(folder).digest('hex').slice(0, 16)}`;
+const folderTerm = (folder: string) => `0f${hash('sha256', folder, 'hex').slice(0, 16)}`;
 
 /**
  * The text stored for an entry's terms: each (the first MAX_INDEXED_TERMS), and its folder term, with its
@@ -55,7 +55,7 @@ export function termsText(row: SearchRow): string {
  * The first 16 bytes of the terms text's SHA-256: what tells a rewrite whether an entry's terms changed where the
  * row no longer keeps their text (SQLite's contentless index, see the ContentlessSearch migration).
  */
-export const termsDigest = (terms: string) => createHash('sha256').update(terms).digest().subarray(0, 16);
+export const termsDigest = (terms: string) => hash('sha256', terms, 'buffer').subarray(0, 16);
 
 const COLUMNS = '(workspace_id, entry_id, folder, created_at, term_count, terms, terms_digest)';
 const rowValues = (row: SearchRow) => {

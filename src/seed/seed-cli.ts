@@ -1,18 +1,18 @@
 import { createReadStream } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import { optionValue } from '../cli-options';
 import { loadConfig } from '../config';
 import { JSON_PATCH_LIMITS } from '../domain/derive/json-patch';
 import { EntryImporter } from '../domain/entry-import';
-import type { Entry } from '../domain/entry';
 import { DuplicateEntryError } from '../domain/entry-store';
-import { sampleEntries } from '../domain/sample-entries';
 import { SigningKeys } from '../signing/signing-keys';
-import { openDataSource } from './data-source';
-import { EntryRepository } from './entry.repository';
+import { openDataSource } from '../storage/data-source';
+import { EntryRepository } from '../storage/entry.repository';
+import { seedSampleEntries } from './sample-seed';
 
 const USAGE = `usage:
-  npm run seed -- --workspace NAME --count N [--batch 2000] [--json]   sample entries (demos, benchmarks)
+  npm run seed -- --workspace NAME --count N [--batch 2000] [--threads CPUS] [--json]   sample entries (demos, benchmarks)
   npm run seed -- --workspace NAME --file FILE.ndjson [--batch 2000]  import: one create body or document per line`;
 
 /** The line of the body being imported, for messages. */
@@ -47,7 +47,8 @@ async function main(): Promise<void> {
   const count = option('count');
   const file = option('file');
   const batchSize = Number(option('batch') ?? 2000);
-  if ((count === undefined) === (file === undefined) || !(batchSize > 0) || (count !== undefined && !/^\d+$/.test(count))) {
+  const threads = Number(option('threads') ?? availableParallelism());
+  if ((count === undefined) === (file === undefined) || !(batchSize > 0) || !(Number.isInteger(threads) && threads > 0) || (count !== undefined && !/^\d+$/.test(count))) {
     throw new Error(USAGE);
   }
 
@@ -70,22 +71,7 @@ async function main(): Promise<void> {
     if (file !== undefined) {
       await importer.importBodies(workspace, bodiesOf(file), { batchSize, onBatch });
     } else {
-      // One batch is written while the next is made: on MySQL the database works while Node does.
-      let batch: Entry[] = [];
-      let writing: Promise<void> = Promise.resolve();
-      const write = async (entries: Entry[]) => {
-        await writing;
-        writing = importer.store(entries).then(() => onBatch({ imported: imported + entries.length }));
-        writing.catch(() => undefined); // awaited below; keeps an early failure from being unhandled
-      };
-      for await (const entry of sampleEntries(importer, workspace, Number(count))) {
-        batch.push(entry);
-        if (batch.length < batchSize) continue;
-        await write(batch);
-        batch = [];
-      }
-      await write(batch);
-      await writing;
+      await seedSampleEntries(dataSource, importer, { workspace, count: Number(count), batchSize, threads, onBatch });
     }
   } catch (error) {
     const reason =

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
 import { isPacketTooLarge, withRetries } from './transient-errors';
 
@@ -94,21 +95,18 @@ function runImmediate<R>(db: SqliteDatabase, steps: () => Generator<Step, R, any
 }
 
 /**
- * The statements prepared on each SQLite connection, by their text, the most recently used last: a multi-row INSERT
- * of a bulk import takes SQLite longer to compile than to run (1.7 ms for 200 rows of 17 values), and a create runs
- * the same few statements each time. Bounded; MySQL's driver keeps its own cache of prepared statements.
+ * The statements prepared on each SQLite connection, by their text, the least recently used dropped past a bound: a
+ * multi-row INSERT of a bulk import takes SQLite longer to compile than to run (1.7 ms for 200 rows of 17 values),
+ * and a create runs the same few statements each time. MySQL's driver keeps its own cache of prepared statements.
  */
-const preparedStatements = new WeakMap<SqliteDatabase, Map<string, SqliteStatement>>();
+const preparedStatements = new WeakMap<SqliteDatabase, LRUCache<string, SqliteStatement>>();
 const PREPARED_STATEMENTS_KEPT = 100;
 
 function preparedOn(db: SqliteDatabase, sql: string): SqliteStatement {
   let kept = preparedStatements.get(db);
-  if (!kept) preparedStatements.set(db, (kept = new Map()));
+  if (!kept) preparedStatements.set(db, (kept = new LRUCache({ max: PREPARED_STATEMENTS_KEPT })));
   let statement = kept.get(sql);
-  if (statement) kept.delete(sql);
-  else statement = db.prepare(sql);
-  kept.set(sql, statement);
-  if (kept.size > PREPARED_STATEMENTS_KEPT) kept.delete(kept.keys().next().value as string);
+  if (!statement) kept.set(sql, (statement = db.prepare(sql)));
   return statement;
 }
 

@@ -43,7 +43,7 @@ import {
   type RateGroup,
   type ScenarioContext,
 } from './scenarios';
-import { benchScale, scaleReport, scaleTargets } from './scale';
+import { benchScale, scaleReport, scaleTargets, type ScaleResult } from './scale';
 import { benchSearch } from './search';
 import { seedWorkspace, walkToPage } from './seed';
 import { describeThreadHeaps, threadHeaps } from './rss';
@@ -366,15 +366,20 @@ async function scaleAlone(machine: BenchResults['machine']): Promise<void> {
   if (!Number.isSafeInteger(scaleCount) || scaleCount < 10_000) throw new Error('--count must be a whole number of at least 10000');
   await onEachDatabase(async (db) => {
     const startedAt = new Date().toISOString();
-    const result = await benchScale({ ...db.env, JWT_SECRET }, JWT_SECRET, { count: scaleCount, seconds: settings.seconds, connections: settings.rateConnections }, log);
-    const report = scaleReport(result, db.describe);
-    log(`\n${report}`);
     mkdirSync(outDir, { recursive: true });
     const base = path.join(outDir, `scale-${db.name}-${scaleCount}`);
     // Runs below a million entries write *.tmp files, which git ignores.
     const suffix = scaleCount >= 1_000_000 ? '' : '.tmp';
-    writeFileSync(`${base}.json${suffix}`, `${JSON.stringify({ startedAt, finishedAt: new Date().toISOString(), machine, describe: db.describe, ...result, targets: scaleTargets(result) }, null, 2)}\n`);
-    writeFileSync(`${base}.md${suffix}`, `${report}\n`);
+    // Written after every stage, so that a run stopped on its way to the count keeps the sizes it measured.
+    const write = (result: ScaleResult) => {
+      const complete = result.stages.at(-1)?.entries === scaleCount;
+      const report = scaleReport(result, db.describe, scaleCount);
+      writeFileSync(`${base}.json${suffix}`, `${JSON.stringify({ startedAt, finishedAt: new Date().toISOString(), complete, machine, describe: db.describe, ...result, targets: scaleTargets(result) }, null, 2)}\n`);
+      writeFileSync(`${base}.md${suffix}`, `${report}\n`);
+      return report;
+    };
+    const result = await benchScale({ ...db.env, JWT_SECRET }, JWT_SECRET, { count: scaleCount, seconds: settings.seconds, connections: settings.rateConnections }, log, write);
+    log(`\n${write(result)}`);
     log(`  wrote ${path.relative(ROOT, base)}.json${suffix} and .md${suffix}`);
   });
 }

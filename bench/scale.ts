@@ -122,6 +122,8 @@ export async function benchScale(
   secret: string,
   options: { count: number; seconds: number; connections: number },
   log: (line: string) => void,
+  /** Called after each stage with the stages so far: a run of hours that stops keeps the sizes it measured. */
+  onStage: (result: ScaleResult) => void = () => {},
 ): Promise<ScaleResult> {
   const workspace = 'bench-scale';
   const result: ScaleResult = { connections: options.connections, seconds: options.seconds, stages: [] };
@@ -150,10 +152,13 @@ export async function benchScale(
         cases.push(row);
         log(`    ${c.title}: ${row.rps} req/s, p50 ${row.latency.p50Ms} ms, p99 ${row.latency.p99Ms} ms${row.errors ? `, ${row.errors} errors` : ''}`);
       }
-      result.stages.push({ entries: size, seed: { added: seed.entries, seconds: seed.seconds, perSecond: seed.perSecond }, storage, cases, peakRssMb: Math.round(service.rss.peak() * 10) / 10 });
+      const peakRssMb = Math.round(service.rss.peak() * 10) / 10;
+      log(`    peak RSS ${peakRssMb} MB`);
+      result.stages.push({ entries: size, seed: { added: seed.entries, seconds: seed.seconds, perSecond: seed.perSecond }, storage, cases, peakRssMb });
     } finally {
       await service.stop();
     }
+    onStage(result);
   }
   return result;
 }
@@ -179,11 +184,13 @@ export function scaleTargets(result: ScaleResult): { target: string; value: stri
   ];
 }
 
-/** The stages as a Markdown table, p99 in ms per case, and the targets. */
-export function scaleReport(result: ScaleResult, describe: string): string {
+/** The stages as a Markdown table, p99 in ms per case, and the targets (of the largest stage measured so far). */
+export function scaleReport(result: ScaleResult, describe: string, count: number): string {
   const ids = result.stages[0]?.cases.map((c) => c.id) ?? [];
+  const reached = result.stages.at(-1)?.entries ?? 0;
   const lines = [
     `${describe}; ${result.connections} connections, ${result.seconds} s per case; p99 (p50) in ms`,
+    ...(reached < count ? ['', `Measured to ${reached.toLocaleString('en')} of the ${count.toLocaleString('en')} entries asked for so far.`] : []),
     '',
     `| entries | seed entries/s | storage × envelopes | peak RSS MB | ${ids.join(' | ')} |`,
     `|---:|---:|---:|---:|${ids.map(() => '---:').join('|')}|`,

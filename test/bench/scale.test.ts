@@ -1,4 +1,4 @@
-import { scaleStages, scaleTargets, type ScaleResult, type ScaleStage } from '../../bench/scale';
+import { scaleReport, scaleStages, scaleTargets, type ScaleResult, type ScaleStage } from '../../bench/scale';
 import { summarize } from '../../bench/stats';
 
 test('the sizes measured: 10,000, each power of ten on the way, then the count', () => {
@@ -26,4 +26,13 @@ test('targets: latencies of the largest size, create against the smallest, stora
   };
   const verdicts = Object.fromEntries(scaleTargets(result).map((t) => [t.target.split(' ')[0], t.met]));
   expect(verdicts).toMatchObject({ 'list-first': true, 'search-customer': false, 'search-common': true, create: false, storage: true, seed: true });
+});
+
+test('a report written on the way to the count says how far it got; the finished one does not', () => {
+  const times = { 'list-first': 5, create: 10 };
+  const result: ScaleResult = { connections: 2, seconds: 1, stages: [stage(10_000, times, 14_000_000), stage(100_000, times, 140_000_000)] };
+  const partial = scaleReport(result, 'SQLite', 10_000_000);
+  expect(partial).toContain('Measured to 100,000 of the 10,000,000 entries asked for so far.');
+  expect(partial).toContain('| 100,000 | 12000 | 1.40 | 100 | 5.0 (5.0) | 10.0 (10.0) |');
+  expect(scaleReport(result, 'SQLite', 100_000)).not.toContain('so far');
 });

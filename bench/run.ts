@@ -370,16 +370,15 @@ async function scaleAlone(machine: BenchResults['machine']): Promise<void> {
     const base = path.join(outDir, `scale-${db.name}-${scaleCount}`);
     // Runs below a million entries write *.tmp files, which git ignores.
     const suffix = scaleCount >= 1_000_000 ? '' : '.tmp';
-    // Written after every stage, so that a run stopped on its way to the count keeps the sizes it measured.
+    // Written after every stage (the last one included), so that a run stopped on its way to the count keeps the
+    // sizes it measured.
     const write = (result: ScaleResult) => {
       const complete = result.stages.at(-1)?.entries === scaleCount;
-      const report = scaleReport(result, db.describe, scaleCount);
       writeFileSync(`${base}.json${suffix}`, `${JSON.stringify({ startedAt, finishedAt: new Date().toISOString(), complete, machine, describe: db.describe, ...result, targets: scaleTargets(result) }, null, 2)}\n`);
-      writeFileSync(`${base}.md${suffix}`, `${report}\n`);
-      return report;
+      writeFileSync(`${base}.md${suffix}`, `${scaleReport(result, db.describe, scaleCount)}\n`);
     };
     const result = await benchScale({ ...db.env, JWT_SECRET }, JWT_SECRET, { count: scaleCount, seconds: settings.seconds, connections: settings.rateConnections }, log, write);
-    log(`\n${write(result)}`);
+    log(`\n${scaleReport(result, db.describe, scaleCount)}`);
     log(`  wrote ${path.relative(ROOT, base)}.json${suffix} and .md${suffix}`);
   });
 }

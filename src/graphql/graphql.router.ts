@@ -180,7 +180,7 @@ function apolloHandler(apollo: ApolloServer<GraphQLContext>, context: (req: Requ
       const heavy = piecesOf(answer.body.string);
       if (heavy) await sendPieces(res, heavy);
       else if (req.method === 'GET') res.send(answer.body.string);
-      else await sendText(res, answer.body.string);
+      else sendText(res, answer.body.string);
       made?.readTurn.release();
       return;
     }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ApolloServerPlugin } from '@apollo/server';
-import { jsonPieces, jsonText } from '../http/json-slices';
+import { HEAVY_READ_BYTES } from '../domain/read-turns';
+import { jsonPieces, jsonPiecesAtOnce } from '../http/json-slices';
 import type { GraphQLContext } from './context';
 
 /**
- * Heavy GraphQL answers (their request holds a read turn, src/domain/read-turns.ts) written as the REST ones are:
- * in slices that let light requests go first, and never joined into one string (joining the pieces of a 13 MB
+ * Heavy GraphQL answers (their request holds a read turn, src/domain/read-turns.ts), and light ones of more than
+ * HEAVY_READ_BYTES, written as the REST ones are: in slices that let light requests go first, and never joined into one string (joining the pieces of a 13 MB
  * answer held the thread about 40 ms). Apollo writes an answer with stringifyResult, which sees the result and not
  * the request, and must give a string: the plugin marks heavy results by their `data`, stringifyResult keeps a
  * heavy answer's pieces aside and gives a mark in their place, and the HTTP handler takes the pieces back
@@ -29,11 +30,24 @@ export const heavyResultsPlugin: ApolloServerPlugin<GraphQLContext> = {
   },
 };
 
-/** Apollo's stringifyResult: a light answer's JSON text, a heavy answer's mark (its pieces kept for piecesOf). */
+/**
+ * Apollo's stringifyResult: a light answer's JSON text, written in one JSON.stringify as REST writes its light
+ * answers (walking a page of twenty entries in slices cost a tenth of GraphQL's allocations); a heavy answer's
+ * mark, its pieces kept for piecesOf. A light answer longer than HEAVY_READ_BYTES (a page of large envelopes:
+ * `data` counts against the data budget, not towards a read turn) is kept as pieces too, so that it is encoded
+ * in slices rather than joined and encoded at once.
+ */
 export async function stringifyResult(result: { data?: unknown }): Promise<string> {
-  if (typeof result.data !== 'object' || result.data === null || !heavyData.has(result.data)) return jsonText(result);
+  if (typeof result.data === 'object' && result.data !== null && heavyData.has(result.data)) return keep(await jsonPieces(result, true));
+  const pieces = jsonPiecesAtOnce(result);
+  if (pieces.reduce((length, piece) => length + piece.length, 0) > HEAVY_READ_BYTES) return keep(pieces);
+  return pieces.length === 1 ? pieces[0] : pieces.join('');
+}
+
+/** Keeps an answer's pieces for piecesOf, under the mark returned in their place. */
+function keep(pieces: string[]): string {
   const mark = `${MARK_PREFIX}${randomUUID()}\u0000`;
-  kept.set(mark, await jsonPieces(result, true));
+  kept.set(mark, pieces);
   return mark;
 }
 

@@ -140,9 +140,20 @@ export async function jsonPieces(value: unknown, heavy = false): Promise<string[
   return pieces;
 }
 
-/** The JSON text of a value, written in slices (see jsonPieces). */
-export async function jsonText(value: unknown): Promise<string> {
-  return (await jsonPieces(value)).join('');
+/**
+ * The JSON text of a value in one JSON.stringify, with no replacer (which would take it off V8's fast path), as
+ * pieces: each RawJson's text is a piece of its own, put in place through marks no text can hold (stringifyPieces).
+ */
+export function jsonPiecesAtOnce(value: unknown): string[] {
+  const pieces: string[] = [];
+  stringifyPieces(value, pieces);
+  return pieces;
+}
+
+/** The JSON text of a light value, in one JSON.stringify (jsonPiecesAtOnce). */
+export function jsonText(value: unknown): string {
+  const pieces = jsonPiecesAtOnce(value);
+  return pieces.length === 1 ? pieces[0] : pieces.join('');
 }
 
 /**
@@ -182,14 +193,9 @@ function sendEncoded(res: Response, { buffers, length, hash }: Encoded): void {
   writeAnswer(res, buffers, length);
 }
 
-/**
- * The JSON text of a light value in one JSON.stringify, with no replacer (which would take it off V8's fast
- * path): RawJson values are put in place through marks no text can hold (stringifyPieces).
- */
+/** A light value's JSON text (jsonText) as one buffer. */
 function encodedAtOnce(value: unknown, hashed: boolean): Encoded {
-  const pieces: string[] = [];
-  stringifyPieces(value, pieces);
-  const buffer = Buffer.from(pieces.length === 1 ? pieces[0] : pieces.join(''));
+  const buffer = Buffer.from(jsonText(value));
   return { buffers: [buffer], length: buffer.length, hash: hashed ? createHash('sha1').update(buffer) : undefined };
 }
 
@@ -205,10 +211,10 @@ const RAW_MARK = `\u0000raw-${randomUUID()}-`;
 /** A mark as JSON.stringify writes it (the NUL escaped), its number captured. */
 const RAW_MARKS = new RegExp(`${JSON.stringify(RAW_MARK).slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)"`, 'g');
 
-/** Sends an answer already written as text (a light GraphQL answer), encoded and handed to the socket in slices. */
-export async function sendText(res: Response, text: string): Promise<void> {
-  const { buffers, length } = await encodeInSlices([text], false);
-  writeAnswer(res, buffers, length);
+/** Sends a light answer already written as text (a light GraphQL answer's), headers and body in one write, as sendJson does. */
+export function sendText(res: Response, text: string): void {
+  const buffer = Buffer.from(text);
+  writeAnswer(res, [buffer], buffer.length);
 }
 
 /** Bytes encoded at once: a slice of the thread, and a write the socket takes without a long copy. */

@@ -51,6 +51,23 @@ describe('heavy GraphQL answers', () => {
     expect(answers[2].data.entry.meta).toEqual(expectedMeta());
   });
 
+  test('a light answer of more than HEAVY_READ_BYTES (a large envelope, no read turn) arrives whole, alone and in a batch', async () => {
+    const { rest, gql, light } = await heavyEntry();
+    const large = { ...message('large'), content: 'é😀"\u0000'.padEnd(HEAVY_READ_BYTES * 1.1, 'y') };
+    const created = await rest.post('/silo/v1/entries', { data: large });
+    expect(created.status).toBe(200);
+    const data = (await rest.get(`/silo/v1/entries/${created.body.id}`)).body.data;
+    const DATA = `{ entry(id: "${created.body.id}") { id data } }`;
+    const alone = await gql.query(DATA);
+    expect(alone.status).toBe(200);
+    expect(alone.body.data.entry.data).toEqual(data);
+    expect(JSON.stringify(alone.body).length).toBeGreaterThan(HEAVY_READ_BYTES);
+    const batch = await gql.post([{ query: `{ entry(id: "${light}") { id } }` }, { query: DATA }]);
+    const answers = batch.body as unknown as { data: { entry: { id: string; data?: unknown } } }[];
+    expect(answers[0].data.entry).toEqual({ id: light });
+    expect(answers[1].data.entry.data).toEqual(data);
+  });
+
   test('by GET, with an ETag the same answer honours', async () => {
     const { token, id } = await heavyEntry();
     const url = `${t.url}/graphql?query=${encodeURIComponent(META(id))}`;

@@ -1,6 +1,13 @@
-import { JsonList, jsonText, RawJson } from '../../src/http/json-slices';
+import { JsonList, jsonPieces, jsonText, RawJson } from '../../src/http/json-slices';
 
-describe('JSON written in slices', () => {
+/** A value's text as the slicing writer (jsonPieces) writes it, checked against the one written at once (jsonText). */
+async function written(value: unknown): Promise<string> {
+  const sliced = (await jsonPieces(value)).join('');
+  expect(jsonText(value)).toBe(sliced);
+  return sliced;
+}
+
+describe('JSON written in slices and at once', () => {
   test('writes what JSON.stringify writes, for every kind of value and depth', async () => {
     const value = {
       a: 1,
@@ -11,14 +18,14 @@ describe('JSON written in slices', () => {
       nested: { deeper: { deepest: { list: [{ x: undefined, y: [] }], empty: {} } } },
       fn: () => 1,
     };
-    expect(await jsonText(value)).toBe(JSON.stringify(value));
-    expect(await jsonText([])).toBe('[]');
-    expect(await jsonText('text')).toBe('"text"');
+    expect(await written(value)).toBe(JSON.stringify(value));
+    expect(await written([])).toBe('[]');
+    expect(await written('text')).toBe('"text"');
   });
 
   test('raw JSON text goes in as it is; a list is shaped item by item', async () => {
     const raw = '{"doc":{"n":"1.10"},"head":{}}';
-    const text = await jsonText({ data: new RawJson(raw), items: new JsonList([1, 2, 3], (n: number) => ({ n: n * 2 })) });
+    const text = await written({ data: new RawJson(raw), items: new JsonList([1, 2, 3], (n: number) => ({ n: n * 2 })) });
     expect(text).toBe(`{"data":${raw},"items":[{"n":2},{"n":4},{"n":6}]}`);
     expect(JSON.stringify({ items: new JsonList([1], (n: number) => n + 1) })).toBe('{"items":[2]}');
   });
@@ -27,11 +34,11 @@ describe('JSON written in slices', () => {
     // Not canonical on purpose: only text put in as it is keeps the spaces and the escaped letter.
     const raw = '{ "v" : "\u0041", "n": 1.50 }';
     const deep = { a: { b: { c: { d: { e: [{ value: new RawJson(raw) }, new RawJson('[1]')] } } } }, after: 'x' };
-    expect(await jsonText(deep)).toBe(`{"a":{"b":{"c":{"d":{"e":[{"value":${raw}},[1]]}}}},"after":"x"}`);
+    expect(await written(deep)).toBe(`{"a":{"b":{"c":{"d":{"e":[{"value":${raw}},[1]]}}}},"after":"x"}`);
     expect(JSON.stringify(deep)).toBe('{"a":{"b":{"c":{"d":{"e":[{"value":{"v":"A","n":1.5}},[1]]}}}},"after":"x"}');
     // A text that looks like the writer's mark is written as text, never replaced.
     const lookalike = { s: '\u0000raw-', t: new RawJson('2') };
-    expect(await jsonText(lookalike)).toBe(JSON.stringify({ s: '\u0000raw-', t: 2 }));
+    expect(await written(lookalike)).toBe(JSON.stringify({ s: '\u0000raw-', t: 2 }));
   });
 
   test('a large value lets timers run while it is written', async () => {
@@ -39,7 +46,7 @@ describe('JSON written in slices', () => {
     let ticks = 0;
     const timer = setInterval(() => (ticks += 1), 0);
     try {
-      const text = await jsonText(big);
+      const text = await written(big);
       expect(text).toBe(JSON.stringify(big));
     } finally {
       clearInterval(timer);

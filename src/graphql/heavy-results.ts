@@ -6,11 +6,11 @@ import type { GraphQLContext } from './context';
 
 /**
  * Heavy GraphQL answers (their request holds a read turn, src/domain/read-turns.ts), and light ones of more than
- * HEAVY_READ_BYTES, written as the REST ones are: in slices that let light requests go first, and never joined into one string (joining the pieces of a 13 MB
- * answer held the thread about 40 ms). Apollo writes an answer with stringifyResult, which sees the result and not
- * the request, and must give a string: the plugin marks heavy results by their `data`, stringifyResult keeps a
- * heavy answer's pieces aside and gives a mark in their place, and the HTTP handler takes the pieces back
- * (piecesOf), in a batch too, where Apollo joins the answers' strings.
+ * HEAVY_READ_BYTES, written as the REST ones are: in slices that let light requests go first, and never joined
+ * into one string (joining the pieces of a 13 MB answer held the thread about 40 ms). Apollo writes an answer with
+ * stringifyResult, which sees the result and not the request, and must give a string: the plugin marks heavy
+ * results by their `data`, stringifyResult keeps such an answer's pieces aside and gives a mark in their place,
+ * and the HTTP handler takes the pieces back (piecesOf), in a batch too, where Apollo joins the answers' strings.
  */
 const heavyData = new WeakSet<object>();
 const kept = new Map<string, string[]>();

@@ -211,7 +211,7 @@ const RAW_MARK = `\u0000raw-${randomUUID()}-`;
 /** A mark as JSON.stringify writes it (the NUL escaped), its number captured. */
 const RAW_MARKS = new RegExp(`${JSON.stringify(RAW_MARK).slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)"`, 'g');
 
-/** Sends a light answer already written as text (a light GraphQL answer's), headers and body in one write, as sendJson does. */
+/** Sends a light answer already written as text (a GraphQL one), headers and body in one write, as sendJson does. */
 export function sendText(res: Response, text: string): void {
   const buffer = Buffer.from(text);
   writeAnswer(res, [buffer], buffer.length);

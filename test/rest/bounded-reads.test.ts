@@ -23,21 +23,40 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('REST reads of an entry with heavy files and meta (issue 22)', () => {
-  test("40 concurrent 404s of its meta keep the server answering another workspace's requests promptly", async () => {
+  test("40 concurrent 404s of its meta cost what a light entry's do, and another workspace is answered meanwhile", async () => {
     const other = client(t.url, await tokenFor(newWorkspace()));
-    const { result, peakMiB } = await heapPeakDuring(async () => {
-      const misses = Array.from({ length: 40 }, () => api.get(`/silo/v1/entries/${heavyId}/meta/nosuchkey`));
+    // 40 checks of `entryId` at once, and another workspace's list asked for while they are in flight.
+    const pingDuring = async (entryId: string) => {
       const started = Date.now();
+      const misses = Promise.all(Array.from({ length: 40 }, () => api.get(`/silo/v1/entries/${entryId}/meta/nosuchkey`)));
       const ping = await other.get('/silo/v1/entries');
       const pingMs = Date.now() - started;
-      return { replies: await Promise.all(misses), ping, pingMs };
-    });
-    expect(result.ping.status).toBe(200);
-    expect(result.pingMs).toBeLessThan(2000);
-    for (const reply of result.replies) expect(reply.status).toBe(404);
-    expect(result.replies[0].body).toMatchObject({ key: 'not-found' });
+      const replies = await misses;
+      return { replies, ping, pingMs, allMs: Date.now() - started };
+    };
+    // Timed against the same checks of an entry with no files or meta, in turns, so that a machine busy with other
+    // work (the other side of `npm test`) slows both alike. Checks that read the heavy rows take seconds, 40 at once.
+    await pingDuring(lightId); // warm-up: the first requests of a server compile its code
+    const light: { pingMs: number; allMs: number }[] = [];
+    const heavy: { pingMs: number; allMs: number }[] = [];
+    let peak = 0;
+    for (let round = 0; round < 2; round++) {
+      const lightRound = await pingDuring(lightId);
+      expect(lightRound.ping.status).toBe(200);
+      light.push(lightRound);
+      const { result, peakMiB } = await heapPeakDuring(() => pingDuring(heavyId));
+      expect(result.ping.status).toBe(200);
+      for (const reply of result.replies) expect(reply.status).toBe(404);
+      expect(result.replies[0].body).toMatchObject({ key: 'not-found' });
+      heavy.push(result);
+      peak = Math.max(peak, peakMiB);
+    }
+    const fastest = (rounds: typeof light, of: 'pingMs' | 'allMs') => Math.min(...rounds.map((round) => round[of]));
+    const slowest = (rounds: typeof light, of: 'pingMs' | 'allMs') => Math.max(...rounds.map((round) => round[of]));
+    expect(fastest(heavy, 'allMs')).toBeLessThan(3 * slowest(light, 'allMs') + 250);
+    expect(fastest(heavy, 'pingMs')).toBeLessThan(3 * slowest(light, 'pingMs') + 250);
     // Each check read the entry's row: the old checks held 40 MiB of rows each, 40 at once.
-    expect(peakMiB).toBeLessThan(100);
+    expect(peak).toBeLessThan(100);
   });
 
   test('the other routes that check the entry first read its row alone too', async () => {

@@ -103,8 +103,9 @@ export class ReadTurn {
   /**
    * Counts bytes of files and meta rows about to be shown; once the request's total passes HEAVY_READ_BYTES, waits
    * for the turn (once). Refused `unavailable` when the request was abandoned while waiting, or too many wait.
+   * Undefined when the request goes on at once (the common case, answered without a promise).
    */
-  async show(bytes: number): Promise<void> {
+  show(bytes: number): Promise<void> | undefined {
     this.shown += bytes;
     // Every part of the answer waits for the one turn (forty GraphQL aliases of one entry are one answer).
     if (this.state === 'waiting') return this.waiting;

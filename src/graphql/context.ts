@@ -78,8 +78,13 @@ export interface GraphQLContext {
    * from the same budget as `data` (their JSON bytes, measured before they are read); over it, the field's error
    * says to read them in another request.
    */
-  attachmentsOf(entry: Entry): Promise<Attachment[]>;
-  metaOf(entry: Entry): Promise<Meta[]>;
+  attachmentsOf(entry: Entry): Attachment[] | Promise<Attachment[]>;
+  metaOf(entry: Entry): Meta[] | Promise<Meta[]>;
+  /**
+   * Reads the part sizes of a page's entries in one query before their fields are resolved: each entry's
+   * `attachments` and `meta` are then paid for at once, and an entry with none answers `[]` without waiting.
+   */
+  knowPartSizes(entries: readonly Entry[]): Promise<void>;
   /** The request's turn among heavy answers: taken once what it shows of files and meta is heavy, released once the answer is written. */
   readTurn: ReadTurn;
 }
@@ -109,6 +114,8 @@ export function createContext(
   // versions, would hold the thread from the first read to the last. Each loader lets others run once this request
   // has had its slice, before its batch (never before a load, which would split the batches).
   const clock = new SliceClock(() => readTurn.heavy);
+  // The part sizes the partSizes loader has read, to be paid for without waiting (a request's entries: a few pages).
+  const partSizesKnown = new Map<string, EntryPartSizes>();
   const pause = () => clock.pause();
   const loaders: EntryLoaders = {
     data: new DataLoader(async (ids) => {
@@ -124,7 +131,11 @@ export function createContext(
     partSizes: new DataLoader(async (ids) => {
       await pause();
       const sizes = await entries.partSizes(workspaceId, [...ids]);
-      return ids.map((id) => sizes.get(id) ?? { attachments: 0, meta: 0 });
+      return ids.map((id) => {
+        const sized = sizes.get(id) ?? { attachments: 0, meta: 0 };
+        partSizesKnown.set(id, sized);
+        return sized;
+      });
     }),
     attachments: new DataLoader(async (ids) => {
       await pause();
@@ -159,12 +170,19 @@ export function createContext(
   /** What the parts of entries weigh in all (their sizes are read before the parts are paid for). */
   const weightOf = async (ids: readonly string[], part: keyof EntryPartSizes): Promise<number> =>
     (await loaders.partSizes.loadMany(ids)).reduce((sum: number, sizes) => sum + (sizes instanceof Error ? 0 : sizes[part]), 0);
-  /** Pays for showing an entry's part, before reading it; false when it has none (nothing to read). */
-  const paidPart = async (entry: Entry, part: keyof EntryPartSizes): Promise<boolean> => {
-    const bytes = (await loaders.partSizes.load(entry.id))[part];
+  /** Pays for showing `bytes` of a part; false when there are none (nothing to read), a promise while the read turn is awaited. */
+  const payPart = (bytes: number, part: keyof EntryPartSizes): boolean | Promise<boolean> => {
     if (!dataBudget.payParts(bytes)) throw partsBudgetSpent(dataBudget, part);
-    await readTurn.show(bytes);
-    return bytes > 0;
+    const turn = readTurn.show(bytes);
+    return turn ? turn.then(() => bytes > 0) : bytes > 0;
+  };
+  /** An entry's part, paid for before it is read: now when its size is known and it has none. */
+  const partOf = <T>(entry: Entry, part: keyof EntryPartSizes, loader: DataLoader<string, T[]>): T[] | Promise<T[]> => {
+    const known = partSizesKnown.get(entry.id);
+    const paid = known ? payPart(known[part], part) : loaders.partSizes.load(entry.id).then((sizes) => payPart(sizes[part], part));
+    if (paid === false) return [];
+    if (paid === true) return loader.load(entry.id);
+    return paid.then((has) => (has ? loader.load(entry.id) : []));
   };
   return {
     workspaceId,
@@ -187,11 +205,15 @@ export function createContext(
       }
       return loaders.data.load(entry.id);
     },
-    async attachmentsOf(entry) {
-      return (await paidPart(entry, 'attachments')) ? loaders.attachments.load(entry.id) : [];
+    attachmentsOf(entry) {
+      return partOf(entry, 'attachments', loaders.attachments);
     },
-    async metaOf(entry) {
-      return (await paidPart(entry, 'meta')) ? loaders.meta.load(entry.id) : [];
+    metaOf(entry) {
+      return partOf(entry, 'meta', loaders.meta);
+    },
+    async knowPartSizes(page) {
+      // A failed read is the loader's to report again, field by field, as it would have without this.
+      await loaders.partSizes.loadMany(page.map((entry) => entry.id));
     },
   };
 }

@@ -13,7 +13,7 @@ import { EntryType } from './entry.type';
 import { AttachmentType } from './attachment.type';
 import { DATA_COMPLEXITY, PART_COMPLEXITY, pageComplexity } from './limits';
 import { MetaType } from './meta.type';
-import { selectsPath } from './selection';
+import { EDGE_NODE, selectsParts, selectsPath } from './selection';
 
 const NODE_DATA = ['edges', 'node', 'data'] as const;
 
@@ -27,7 +27,9 @@ export class EntryResolver {
   async entries(@Args(() => EntriesArgs) args: EntriesArgs, @Ctx() ctx: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<EntryConnectionType> {
     // A page that shows `data` is measured against the request's budget before any data is read.
     const dataBudget = selectsPath(info, NODE_DATA) ? ctx.dataBudget : undefined;
-    return connectionOf(ctx.workspaceId, await ctx.entries.listEntries(ctx.workspaceId, listQueryOf(args), { dataBudget }));
+    const page = await ctx.entries.listEntries(ctx.workspaceId, listQueryOf(args), { dataBudget });
+    if (selectsParts(info, EDGE_NODE)) await ctx.knowPartSizes(page.entries);
+    return connectionOf(ctx.workspaceId, page);
   }
 
   // ID, as `node(id)` and every entry's `id`: clients' caches and generated types treat ids as ID. A text that is not a UUID is BAD_USER_INPUT.
@@ -66,17 +68,24 @@ export class EntryResolver {
     complexity: PART_COMPLEXITY,
     description: "The entry's files. Read only when selected, for a whole page at once; their JSON counts against the request's data budget.",
   })
-  async attachments(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Promise<Attachment[]> {
-    // A `meta` not parsed since it was read goes into the answer as its stored text.
-    return (await ctx.attachmentsOf(entry)).map((file) => withRawMember(file, 'meta'));
+  attachments(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Attachment[] | Promise<Attachment[]> {
+    return shownParts(ctx.attachmentsOf(entry), 'meta');
   }
 
   @FieldResolver(() => [MetaType], {
     complexity: PART_COMPLEXITY,
     description: "The entry's meta rows (not `secure` ones). Read only when selected, for a whole page at once; their JSON counts against the request's data budget.",
   })
-  async meta(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Promise<Meta[]> {
-    // A `value` not parsed since it was read goes into the answer as its stored text.
-    return (await ctx.metaOf(entry)).map((row) => withRawMember(row, 'value'));
+  meta(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Meta[] | Promise<Meta[]> {
+    return shownParts(ctx.metaOf(entry), 'value');
   }
+}
+
+/**
+ * An entry's files or meta rows as shown, now or once read: a `member` not parsed since it was read goes into the
+ * answer as its stored text. An entry known to have none is answered at once, without a promise.
+ */
+function shownParts<T extends object>(parts: T[] | Promise<T[]>, member: keyof T & string): T[] | Promise<T[]> {
+  const shown = (list: T[]) => list.map((part) => withRawMember(part, member));
+  return Array.isArray(parts) ? shown(parts) : parts.then(shown);
 }

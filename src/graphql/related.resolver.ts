@@ -6,7 +6,7 @@ import { EntryType } from './entry.type';
 import { pageComplexity } from './limits';
 import { RelatedArgs, relatedQueryOf } from './related.args';
 import { relatedConnectionOf, RelatedEntryConnectionType } from './related-connection.type';
-import { selectsPath } from './selection';
+import { EDGE_NODE, selectsParts, selectsPath } from './selection';
 
 const NODE_DATA = ['edges', 'node', 'data'] as const;
 
@@ -19,6 +19,8 @@ export class RelatedEntryResolver {
   })
   async related(@Root() entry: Entry, @Args(() => RelatedArgs) args: RelatedArgs, @Ctx() ctx: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<RelatedEntryConnectionType> {
     const dataBudget = selectsPath(info, NODE_DATA) ? ctx.dataBudget : undefined;
-    return relatedConnectionOf(ctx.workspaceId, await ctx.entries.listRelated(ctx.workspaceId, relatedQueryOf(entry.id, args), { dataBudget }));
+    const page = await ctx.entries.listRelated(ctx.workspaceId, relatedQueryOf(entry.id, args), { dataBudget });
+    if (selectsParts(info, EDGE_NODE)) await ctx.knowPartSizes(page.entries);
+    return relatedConnectionOf(ctx.workspaceId, page);
   }
 }

@@ -1,10 +1,12 @@
-import { Args, ArgsType, Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Args, ArgsType, Ctx, Field, Info, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import type { ComplexityEstimatorArgs } from 'graphql-query-complexity';
 import type { Entry } from '../domain/entry';
 import { DomainError } from '../domain/errors';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/list-entries.query';
 import type { GraphQLContext } from './context';
 import { EntryType } from './entry.type';
+import { selectsParts } from './selection';
 
 /** The arguments of `Query.search`: REST's q, folder, limit and offset. */
 @ArgsType()
@@ -47,7 +49,7 @@ const searchComplexity = ({ args, childComplexity }: ComplexityEstimatorArgs) =>
 @Resolver()
 export class SearchResolver {
   @Query(() => SearchResultsType, { description: 'The entries of the workspace that match every word of `q`, best match first.', complexity: searchComplexity })
-  async search(@Args(() => SearchArgs) args: SearchArgs, @Ctx() ctx: GraphQLContext): Promise<SearchResultsType> {
+  async search(@Args(() => SearchArgs) args: SearchArgs, @Ctx() ctx: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<SearchResultsType> {
     if (!ctx.search) throw new DomainError('internal', 'search is not configured');
     const page = await ctx.search.search(ctx.workspaceId, {
       q: args.q,
@@ -55,6 +57,7 @@ export class SearchResolver {
       limit: args.limit ?? undefined,
       offset: args.offset ?? undefined,
     });
+    if (selectsParts(info, ['entries'])) await ctx.knowPartSizes(page.entries);
     return { query: page.query, folder: page.folder ?? null, limit: page.limit, offset: page.offset, entries: page.entries };
   }
 }

@@ -41,3 +41,11 @@ export function selectsPath(info: GraphQLResolveInfo, path: readonly string[]): 
   };
   return info.fieldNodes.some((node) => selects(node.selectionSet, 0));
 }
+
+/** Where a connection's entries are, below its field. */
+export const EDGE_NODE = ['edges', 'node'] as const;
+
+/** Whether a page's entries show their files or meta rows, below `node` (EDGE_NODE, or search's `entries`). */
+export function selectsParts(info: GraphQLResolveInfo, node: readonly string[]): boolean {
+  return selectsPath(info, [...node, 'attachments']) || selectsPath(info, [...node, 'meta']);
+}

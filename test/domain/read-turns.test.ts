@@ -2,6 +2,11 @@ import { DomainError } from '../../src/domain/errors';
 import { HEAVY_READ_BYTES, HEAVY_READS_WAITING_PER_WORKSPACE, ReadTurns } from '../../src/domain/read-turns';
 
 const HEAVY = HEAVY_READ_BYTES + 1;
+/** What show answers when the request must wait: a promise (undefined is "go on now"). */
+const waits = (shown: Promise<void> | undefined): Promise<void> => {
+  expect(shown).toBeInstanceOf(Promise);
+  return shown!;
+};
 const settled = async (promise: Promise<unknown>) => {
   let done = false;
   void promise.then(
@@ -19,10 +24,10 @@ describe('heavy answers take turns', () => {
     await first.show(HEAVY);
     expect(first.heavy).toBe(true);
     const light = turns.turn('b');
-    await light.show(HEAVY_READ_BYTES); // at the threshold, not past it
+    expect(light.show(HEAVY_READ_BYTES)).toBeUndefined(); // at the threshold, not past it: on at once, no promise
     expect(light.heavy).toBe(false);
     const second = turns.turn('b');
-    const waiting = second.show(HEAVY);
+    const waiting = waits(second.show(HEAVY));
     expect(await settled(waiting)).toBe(false);
     expect(turns.load).toEqual({ active: 1, waiting: 1 });
     first.release();
@@ -38,7 +43,7 @@ describe('heavy answers take turns', () => {
     await first.show(HEAVY);
     const order: string[] = [];
     const second = turns.turn('a');
-    const waiting = second.show(HEAVY).then(() => order.push('granted'));
+    const waiting = waits(second.show(HEAVY)).then(() => order.push('granted'));
     await settled(Promise.resolve());
     // Work already queued on the event loop (another tenant's request) when the first answer ends.
     setImmediate(() => order.push('another request'));
@@ -55,9 +60,9 @@ describe('heavy answers take turns', () => {
     const holder = turns.turn('a');
     await holder.show(HEAVY);
     const answer = turns.turn('b');
-    const files = answer.show(HEAVY);
-    const meta = answer.show(10);
-    const more = answer.show(HEAVY);
+    const files = waits(answer.show(HEAVY));
+    const meta = waits(answer.show(10));
+    const more = waits(answer.show(HEAVY));
     for (const part of [files, meta, more]) expect(await settled(part)).toBe(false);
     holder.release();
     await Promise.all([files, meta, more]);
@@ -91,7 +96,7 @@ describe('heavy answers take turns', () => {
     const served: string[] = [];
     const wait = (workspace: string, name: string) => {
       const turn = turns.turn(workspace);
-      return turn.show(HEAVY).then(() => {
+      return waits(turn.show(HEAVY)).then(() => {
         served.push(name);
         turn.release();
       });
@@ -121,9 +126,9 @@ describe('heavy answers take turns', () => {
     const holder = turns.turn('a');
     await holder.show(HEAVY);
     const abandon = new AbortController();
-    const waiting = turns.turn('a', abandon.signal).show(HEAVY).catch((e: unknown) => e);
+    const waiting = waits(turns.turn('a', abandon.signal).show(HEAVY)).catch((e: unknown) => e);
     const other = turns.turn('a');
-    const otherWaiting = other.show(HEAVY).catch((e: unknown) => e);
+    const otherWaiting = waits(other.show(HEAVY)).catch((e: unknown) => e);
     abandon.abort();
     expect(await waiting).toMatchObject({ key: 'unavailable' });
     other.release();
@@ -138,18 +143,19 @@ describe('heavy answers take turns', () => {
     const holder = turns.turn('a');
     await holder.show(HEAVY);
     const lined = Array.from({ length: HEAVY_READS_WAITING_PER_WORKSPACE }, () => turns.turn('a'));
-    const waits = lined.map((turn) => turn.show(HEAVY));
-    await expect(turns.turn('a').show(HEAVY)).rejects.toMatchObject({ key: 'unavailable', message: expect.stringMatching(/too many large answers/) });
+    const waiting = lined.map((turn) => waits(turn.show(HEAVY)));
+    // Refused as it asks, not after a wait: show throws (a resolver's throw is its field's error).
+    expect(() => turns.turn('a').show(HEAVY)).toThrow(expect.objectContaining({ key: 'unavailable', message: expect.stringMatching(/too many large answers/) }));
     const quiet = turns.turn('b');
     const quietWait = quiet.show(HEAVY);
     holder.release();
-    await waits[0];
+    await waiting[0];
     lined[0].release();
     await quietWait; // the other workspace's turn comes next, not after the whole line
     expect(quiet.heavy).toBe(true);
     quiet.release();
     for (let i = 1; i < lined.length; i++) {
-      await waits[i];
+      await waiting[i];
       lined[i].release();
     }
     expect(turns.load).toEqual({ active: 0, waiting: 0 });

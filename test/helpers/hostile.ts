@@ -1,5 +1,6 @@
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { timersCaughtUp } from './heap';
 
 /** The error keys each status of the contract may carry (section 5, and this service's too-complex). */
 export const CONTRACT_KEYS: Record<number, string[]> = {
@@ -53,5 +54,7 @@ export async function settledHeapMiB(): Promise<number> {
     gc();
     await new Promise((resolve) => setImmediate(resolve));
   }
-  return process.memoryUsage().heapUsed / 1024 / 1024;
+  const heapUsed = process.memoryUsage().heapUsed;
+  await timersCaughtUp();
+  return heapUsed / 1024 / 1024;
 }

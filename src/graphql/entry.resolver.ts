@@ -13,9 +13,7 @@ import { EntryType } from './entry.type';
 import { AttachmentType } from './attachment.type';
 import { DATA_COMPLEXITY, PART_COMPLEXITY, pageComplexity } from './limits';
 import { MetaType } from './meta.type';
-import { EDGE_NODE, selectsParts, selectsPath } from './selection';
-
-const NODE_DATA = ['edges', 'node', 'data'] as const;
+import { EDGE_NODE, NODE_DATA, selectsParts, selectsPath } from './selection';
 
 /** Entries: each field is one call into the entry service, which owns every rule. */
 @Resolver(() => EntryType)

@@ -6,9 +6,7 @@ import { EntryType } from './entry.type';
 import { pageComplexity } from './limits';
 import { RelatedArgs, relatedQueryOf } from './related.args';
 import { relatedConnectionOf, RelatedEntryConnectionType } from './related-connection.type';
-import { EDGE_NODE, selectsParts, selectsPath } from './selection';
-
-const NODE_DATA = ['edges', 'node', 'data'] as const;
+import { EDGE_NODE, NODE_DATA, selectsParts, selectsPath } from './selection';
 
 /** `Entry.related`: one call into the entry service, as REST's related list. */
 @Resolver(() => EntryType)

@@ -45,6 +45,9 @@ export function selectsPath(info: GraphQLResolveInfo, path: readonly string[]): 
 /** Where a connection's entries are, below its field. */
 export const EDGE_NODE = ['edges', 'node'] as const;
 
+/** A connection's entries' `data`: a page that shows it is measured against the request's data budget. */
+export const NODE_DATA = [...EDGE_NODE, 'data'] as const;
+
 /** Whether a page's entries show their files or meta rows, below `node` (EDGE_NODE, or search's `entries`). */
 export function selectsParts(info: GraphQLResolveInfo, node: readonly string[]): boolean {
   return selectsPath(info, [...node, 'attachments']) || selectsPath(info, [...node, 'meta']);

@@ -27,13 +27,17 @@ async function main(): Promise<void> {
   server.logger.debug({ helpersLowered, nice: config.engine.nice }, "helper threads at the engine's priority");
   server.logger.info({ url, database: config.database.type }, 'listening');
 
-  if (server.localSecret) {
+  if (server.localSecret?.created) {
+    // Only on the start that made the secret: a token printed on every start would leave a fresh 30-day
+    // credential in every log that keeps the service's output.
     const token = await mintToken(server.localSecret.secret, 'default', { claim: config.jwt.workspaceClaim });
     process.stdout.write(
-      `\nNo JWT key is configured, so a local secret in ${config.dataDir} signs tokens.\n` +
-        `Token for workspace "default" (valid 30 days; more with: npm run token -- --workspace NAME):\n\n${token}\n\n`,
+      `\nNo JWT key is configured, so a local secret, made now in ${config.dataDir}, signs tokens.\n` +
+        `Token for workspace "default" (valid 30 days; another with: npm run token -- --workspace NAME):\n\n${token}\n\n`,
     );
     if (config.console) process.stdout.write(`Open the console, signed in with it:\n\n${consoleLink(config.host, new URL(url).port, token)}\n\n`);
+  } else if (server.localSecret) {
+    process.stdout.write(`\nNo JWT key is configured: the local secret in ${config.dataDir} signs tokens. Mint one with: npm run token -- --workspace NAME\n\n`);
   }
 
   let stopping = false;

@@ -43,6 +43,20 @@ function checkText(body: Record<string, unknown>, name: keyof typeof LIMITS, fie
   return value;
 }
 
+/**
+ * Why a row's link is refused, if it is: only an absolute http(s) URL, since the console and other clients show it
+ * as a link, where `javascript:` or `data:` would run in the reader's page.
+ */
+export function linkUrlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'must be an absolute http or https URL';
+  }
+  return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? undefined : 'must be an absolute http or https URL';
+}
+
 /** Checks an upsert body, reporting every bad member at once; null reads as absent. */
 function checkUpsert(given: unknown): Omit<Meta, 'entryId' | 'src' | 'key' | 'createdAt' | 'updatedAt'> {
   if (!isObject(given)) throw badInput('request body must be a JSON object');
@@ -53,6 +67,8 @@ function checkUpsert(given: unknown): Omit<Meta, 'entryId' | 'src' | 'key' | 'cr
   }
   const ref = checkText(body, 'ref', fields);
   const url = checkText(body, 'url', fields);
+  const urlProblem = url === undefined ? undefined : linkUrlProblem(url);
+  if (urlProblem) fields.url = urlProblem;
   const scope = checkText(body, 'scope', fields);
   let value: Record<string, unknown> | undefined;
   if (body.value !== undefined) {

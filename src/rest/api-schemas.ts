@@ -395,7 +395,7 @@ export const MetaBody = Type.Object(
   {
     ref: Type.Optional(Type.String({ maxLength: 255, description: 'A value to find the row by without the entry\'s id.', expected: 'a string of at most 255 characters' })),
     value: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Any JSON object.', expected: 'an object' })),
-    url: Type.Optional(Type.String({ maxLength: 2048, description: 'A link for more about the row (shown as `link_url`).', expected: 'a string of at most 2048 characters' })),
+    url: Type.Optional(Type.String({ maxLength: 2048, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', description: 'A link for more about the row (shown as `link_url`): an absolute http or https URL.', expected: 'an absolute http or https URL of at most 2048 characters' })),
     scope: Type.Optional(Type.String({ maxLength: 64, description: 'Where the link may be shown (shown as `link_scope`).', expected: 'a string of at most 64 characters' })),
     indexed: Type.Optional(flagSchema('The row\'s reference and values are found by search.')),
     owned: Type.Optional(flagSchema('The row is indexed by owner.')),

@@ -59,6 +59,25 @@ describe('the files of DATA_DIR are the owner\'s alone', () => {
     }
   });
 
+  test('a later start on the same DATA_DIR prints no token, only how to mint one', async () => {
+    const dataDir = path.join(parent, 'restarted', 'data');
+    const first = await startServiceProcess(buildService(), { DATA_DIR: dataDir, ...databaseEnv() });
+    try {
+      await printedToken(first.output);
+    } finally {
+      await first.kill('SIGTERM');
+    }
+    const second = await startServiceProcess(buildService(), { DATA_DIR: dataDir, ...databaseEnv() });
+    try {
+      const says = (line: string) => line.includes('Mint one with: npm run token -- --workspace NAME');
+      for (let waited = 0; !second.output.some(says) && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(second.output.some(says)).toBe(true);
+      expect(second.output.filter((line) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(line) || line.includes('#token='))).toEqual([]);
+    } finally {
+      await second.kill('SIGTERM');
+    }
+  });
+
   test('in this process, under a 022 umask, the server makes the same modes itself', async () => {
     const dataDir = path.join(parent, 'in-process');
     const previous = process.umask(0o022);

@@ -1,18 +1,24 @@
 import { decodeJwt } from 'jose';
-import { optionValue } from '../cli-options';
+import { commandFlags } from '../cli-options';
 import { loadConfig } from '../config';
 import { localSecret } from './local-secret';
 import { mintToken } from './mint-token';
 
-/**
- * `npm run token -- --workspace acme [--expires 30d]`: prints a token for a workspace. Under the local secret a
- * token lives 30 days unless told otherwise; under JWT_SECRET it may live JWT_MAX_LIFETIME at most (the
- * default), as the service accepts no longer one.
- */
+const COMMAND = {
+  usage: 'npm run token -- [--workspace NAME] [--expires DURATION]',
+  description:
+    'Prints a token for a workspace, signed with JWT_SECRET or else the local secret in DATA_DIR. Under the local secret a token\n' +
+    'lives 30 days unless told otherwise; under JWT_SECRET at most JWT_MAX_LIFETIME (the default), as the service accepts no longer one.',
+  options: {
+    workspace: { type: 'string', value: 'NAME', description: 'the workspace the token speaks for (default: default)' },
+    expires: { type: 'string', value: 'DURATION', description: 'how long it lives: 3600 (seconds), 2h, 30d' },
+  },
+} as const;
+
+/** `npm run token`: see COMMAND. */
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const option = (name: string) => optionValue(args, name);
-  const workspace = option('workspace') ?? 'default';
+  const flags = commandFlags(COMMAND);
+  const workspace = flags.workspace ?? 'default';
   const config = loadConfig();
   if (config.jwt.publicKey || config.jwt.jwksUrl) {
     throw new Error('tokens come from your identity provider when JWT_PUBLIC_KEY or JWT_JWKS_URL is set');
@@ -21,7 +27,7 @@ async function main(): Promise<void> {
   const maxLifetime = config.jwt.secret ? config.jwt.maxLifetimeSeconds : undefined;
   const token = await mintToken(secret, workspace, {
     claim: config.jwt.workspaceClaim,
-    expiresIn: option('expires') ?? (maxLifetime === undefined ? '30d' : `${maxLifetime}s`),
+    expiresIn: flags.expires ?? (maxLifetime === undefined ? '30d' : `${maxLifetime}s`),
     issuer: config.jwt.issuer,
     audience: config.jwt.audience,
   });

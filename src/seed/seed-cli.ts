@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
-import { optionValue } from '../cli-options';
+import { commandFlags, refuseCommandLine } from '../cli-options';
 import { loadConfig } from '../config';
 import { JSON_PATCH_LIMITS } from '../domain/derive/json-patch';
 import { EntryImporter } from '../domain/entry-import';
@@ -11,9 +11,20 @@ import { openDataSource } from '../storage/data-source';
 import { EntryRepository } from '../storage/entry.repository';
 import { seedSampleEntries } from './sample-seed';
 
-const USAGE = `usage:
-  npm run seed -- --workspace NAME --count N [--batch 2000] [--threads CPUS] [--json]   sample entries (demos, benchmarks)
-  npm run seed -- --workspace NAME --file FILE.ndjson [--batch 2000]  import: one create body or document per line`;
+const COMMAND = {
+  usage: 'npm run seed -- [--workspace NAME] (--count N | --file FILE.ndjson) [--batch 2000] [--threads CPUS] [--json]',
+  description:
+    'Bulk import into a workspace through the storage layer, not through HTTP: sample entries (--count, for demos and benchmarks), or\n' +
+    'one create body or document per line of an NDJSON file (--file, - for standard input). Every document goes through the engine.',
+  options: {
+    workspace: { type: 'string', value: 'NAME', description: 'the workspace to fill (default: default)' },
+    count: { type: 'string', value: 'N', description: 'how many sample entries to make' },
+    file: { type: 'string', value: 'FILE', description: 'an NDJSON file of create bodies or documents to import' },
+    batch: { type: 'string', value: 'N', description: 'entries per transaction (default 2000)' },
+    threads: { type: 'string', value: 'N', description: 'threads making sample entries (default: one per CPU)' },
+    json: { type: 'boolean', description: 'print the summary as one JSON line' },
+  },
+} as const;
 
 /** The line of the body being imported, for messages. */
 let lineNumber = 0;
@@ -41,16 +52,22 @@ async function* bodiesOf(file: string): AsyncGenerator<unknown> {
  * one transaction each, with multi-row INSERTs.
  */
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const option = (name: string) => optionValue(args, name);
-  const workspace = option('workspace') ?? 'default';
-  const count = option('count');
-  const file = option('file');
-  const batchSize = Number(option('batch') ?? 2000);
-  const threads = Number(option('threads') ?? availableParallelism());
-  if ((count === undefined) === (file === undefined) || !(batchSize > 0) || !(Number.isInteger(threads) && threads > 0) || (count !== undefined && !/^\d+$/.test(count))) {
-    throw new Error(USAGE);
-  }
+  const flags = commandFlags(COMMAND);
+  const workspace = flags.workspace ?? 'default';
+  const { count, file } = flags;
+  const batchSize = Number(flags.batch ?? 2000);
+  const threads = Number(flags.threads ?? availableParallelism());
+  const refusal =
+    (count === undefined) === (file === undefined)
+      ? 'give one of --count N and --file FILE'
+      : count !== undefined && !/^\d+$/.test(count)
+        ? `--count takes a whole number, not '${count}'`
+        : !(Number.isInteger(batchSize) && batchSize > 0)
+          ? `--batch takes a whole number above 0, not '${flags.batch}'`
+          : !(Number.isInteger(threads) && threads > 0)
+            ? `--threads takes a whole number above 0, not '${flags.threads}'`
+            : undefined;
+  if (refusal) refuseCommandLine(COMMAND, refusal);
 
   const config = loadConfig();
   const dataSource = await openDataSource(config.database);
@@ -85,7 +102,7 @@ async function main(): Promise<void> {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const summary = { workspace, database: config.database.type, entries: imported, seconds: Number(seconds.toFixed(2)), perSecond: Math.round(imported / seconds) };
   process.stdout.write(
-    args.includes('--json')
+    flags.json
       ? `${JSON.stringify(summary)}\n`
       : `imported ${imported} entries into workspace "${workspace}" (${config.database.type}) in ${summary.seconds} s, ${summary.perSecond} entries/s\n`,
   );

@@ -1,12 +1,16 @@
 import { closeSync, existsSync, fsyncSync, linkSync, openSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { DataSource } from 'typeorm';
-import { optionValue } from '../cli-options';
+import { commandFlags, refuseCommandLine } from '../cli-options';
 import { loadConfig } from '../config';
 import { makePrivateFile } from '../private-files';
 import { dataSourceOptions } from './data-source';
 
-const USAGE = 'usage: npm run backup -- --to FILE   a consistent copy of the embedded SQLite database, taken while the service runs';
+const COMMAND = {
+  usage: 'npm run backup -- --to FILE',
+  description: 'Writes a consistent copy of the embedded SQLite database to a new file (0600), taken while the service runs.',
+  options: { to: { type: 'string', value: 'FILE', description: 'the new file to write (never overwritten)' } },
+} as const;
 
 const MARIADB_ADVICE =
   'DATABASE_URL names MySQL/MariaDB: back it up with the database\'s own tools (mariadb-dump --single-transaction, or mariabackup), see README "Moving data › Backups"';
@@ -48,11 +52,10 @@ async function countsOf(db: DataSource, copy: string): Promise<{ entries: number
  * sync its output, so it is synced here before it is given its name.
  */
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const to = optionValue(args, 'to');
+  const { to } = commandFlags(COMMAND);
+  if (to === undefined || to.trim() === '') refuseCommandLine(COMMAND, '--to FILE is required');
   const config = loadConfig();
   if (config.database.type !== 'sqlite') throw new Error(MARIADB_ADVICE);
-  if (to === undefined || to.startsWith('--') || to.trim() === '') throw new Error(`--to FILE is required\n${USAGE}`);
 
   const source = config.database.file;
   const target = path.resolve(to);

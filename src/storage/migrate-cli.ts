@@ -1,3 +1,4 @@
+import { commandFlags } from '../cli-options';
 import { loadConfig } from '../config';
 import { searchTermsOf } from '../domain/search';
 import { buildContentlessSearch, type ContentlessProgress } from './contentless-search';
@@ -30,7 +31,17 @@ function progressLines(): (what: string, done: number, total: number, unit?: str
  * does the same work in the background when started; running it here first is faster, and can be stopped and
  * run again at any point.
  */
+const COMMAND = {
+  usage: 'npm run migrate',
+  description:
+    'Applies pending migrations to the configured database (DATABASE_URL, or SQLite in DATA_DIR), then the work they leave to be\n' +
+    'done (packing envelopes, the contentless search index, search rows by a newer terms rule, compressing MariaDB tables), with\n' +
+    'its progress. Safe to stop and run again at any point; the service does the same work in the background when started.',
+  options: {},
+} as const;
+
 async function main(): Promise<void> {
+  commandFlags(COMMAND);
   const config = loadConfig();
   const dataSource = await openDataSource(config.database);
   process.stdout.write(`migrations applied to the ${config.database.type} database\n`);

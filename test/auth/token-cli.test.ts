@@ -41,3 +41,15 @@ test('under JWT_SECRET a token lives JWT_MAX_LIFETIME, and a longer --expires is
   expect(refused.stdout).toBe('');
   expect(refused.stderr).toContain('JWT_MAX_LIFETIME');
 });
+
+test('a misspelt flag exits 2 naming it, and prints no token; --help describes the command', () => {
+  const misspelt = run({}, '--workspcae', 'x');
+  expect(misspelt.status).toBe(2);
+  expect(misspelt.stdout).toBe('');
+  expect(misspelt.stderr).toContain('--workspcae');
+  expect(misspelt.stderr).toContain('usage: npm run token');
+  const help = run({}, '--help');
+  expect(help.status).toBe(0);
+  expect(help.stdout).toContain('usage: npm run token -- [--workspace NAME] [--expires DURATION]');
+  expect(help.stdout).toMatch(/--expires DURATION +how long it lives/);
+});

@@ -175,13 +175,17 @@ describeOnSqlite('npm run backup', () => {
       expect(listing()).toEqual(files);
     });
 
-    test('without --to', () => {
+    test('without --to, or with a flag it does not know: exit 2 naming what is wrong', () => {
       const files = listing();
-      for (const args of [[], ['--to']]) {
-        const result = runCli('backup', args, env);
-        expect(result.status).toBe(1);
-        expect(result.stdout).toBe('');
-        expect(result.stderr).toMatch(/^backup refused or failed: --to FILE is required\nusage: npm run backup -- --to FILE/);
+      const result = runCli('backup', [], env);
+      expect(result.status).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^--to FILE is required\nusage: npm run backup -- --to FILE/);
+      for (const [args, named] of [[['--to'], '--to'], [['--too', 'x.sqlite'], '--too']]) {
+        const refused = runCli('backup', args as string[], env);
+        expect(refused.status).toBe(2);
+        expect(refused.stderr).toContain(named);
+        expect(refused.stderr).toContain('usage: npm run backup -- --to FILE');
       }
       expect(listing()).toEqual(files);
     });

@@ -110,6 +110,20 @@ export class ReadTurn {
     // Every part of the answer waits for the one turn (forty GraphQL aliases of one entry are one answer).
     if (this.state === 'waiting') return this.waiting;
     if (this.state !== 'idle' || this.shown <= HEAVY_READ_BYTES) return;
+    return this.wait();
+  }
+
+  /**
+   * Waits for the turn now, whatever is shown: work heavy by its kind (a subscription's event, executed for each
+   * subscriber of a workspace at once) takes turns from its start. Undefined when the turn is taken at once.
+   */
+  take(): Promise<void> | undefined {
+    if (this.state === 'waiting') return this.waiting;
+    if (this.state !== 'idle') return;
+    return this.wait();
+  }
+
+  private wait(): Promise<void> | undefined {
     if (this.signal?.aborted) throw abandoned();
     this.onHeavy?.();
     if (this.turns.enqueue(this)) {

@@ -95,15 +95,18 @@ export interface GraphQLContext {
  */
 export function createContext(
   entries: EntryService,
-  /** `onHeavy`: the request's answer turned out heavy (it takes a read turn): see src/http/light-requests.ts. */
-  request: { workspaceId: string | undefined; requestId: string; log: Logger; signal?: AbortSignal; fileUrl: FileUrl; onHeavy?: () => void },
+  /**
+   * `onHeavy`: the request's answer turned out heavy (it takes a read turn): see src/http/light-requests.ts.
+   * `background`: work no client waits on as on a request (a subscription's event): its slices let light requests go first.
+   */
+  request: { workspaceId: string | undefined; requestId: string; log: Logger; signal?: AbortSignal; fileUrl: FileUrl; onHeavy?: () => void; background?: boolean },
   pageDataBudget = DEFAULT_PAGE_DATA_BUDGET,
   search?: SearchService,
   feeds?: EventFeeds,
   webhooks?: WebhooksService,
   pdfFiles?: EntryPdfFiles,
 ): GraphQLContext {
-  const { workspaceId, requestId, log, signal, fileUrl, onHeavy } = request;
+  const { workspaceId, requestId, log, signal, fileUrl, onHeavy, background = false } = request;
   if (!workspaceId) {
     const error = tokenRequired();
     throw graphQLErrorOf(error, { status: HTTP_STATUS.unauthorized, headers: new Map(refusalHeaders(error)) });
@@ -113,7 +116,7 @@ export function createContext(
   // Resolvers run as one chain of promise callbacks: forty aliases of an entry, each with its files, meta rows and
   // versions, would hold the thread from the first read to the last. Each loader lets others run once this request
   // has had its slice, before its batch (never before a load, which would split the batches).
-  const clock = new SliceClock(() => readTurn.heavy);
+  const clock = new SliceClock(() => background || readTurn.heavy);
   // The part sizes the partSizes loader has read, to be paid for without waiting (a request's entries: a few pages).
   const partSizesKnown = new Map<string, EntryPartSizes>();
   const pause = () => clock.pause();

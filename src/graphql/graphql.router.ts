@@ -28,7 +28,7 @@ import { createContext, type EventFeeds, type GraphQLContext } from './context';
 import { errorLoggingPlugin } from './error-logging.plugin';
 import { heavyResultsPlugin, piecesOf, stringifyResult } from './heavy-results';
 import { errorResponseBody, formatError } from './format-error';
-import { complexityLimitPlugin, depthLimitRule, MAX_QUERY_TOKENS } from './limits';
+import { complexityLimitPlugin, limitRules, MAX_QUERY_TOKENS } from './limits';
 import { sandboxPolicy } from './sandbox-page';
 import { sendPieces, sendText } from '../http/json-slices';
 import { buildGraphQLSchema } from './schema';
@@ -113,7 +113,7 @@ export async function graphqlRouter(
     parseOptions: { maxTokens: MAX_QUERY_TOKENS },
     documentStore: documentStore(),
     cache: persistedQueryCache(),
-    validationRules: [depthLimitRule(options.maxDepth), subscriptionsOverWebSocketOnly],
+    validationRules: [...limitRules(options.maxDepth), subscriptionsOverWebSocketOnly],
     formatError,
     // Compact JSON, as REST answers: Apollo indents by default, which doubles the bytes and the time to write them.
     // Written in slices: an answer of many megabytes lets other requests run while it is written (heavy-results.ts).

@@ -108,46 +108,73 @@ export function depthLimitRule(maxDepth: number): ValidationRule {
   };
 }
 
+/**
+ * The validation rules every operation passes besides graphql-js's own, over HTTP (Apollo) and over WebSocket
+ * (graphql-ws) alike: one set, so that a subscription is bounded as a query is.
+ */
+export const limitRules = (maxDepth: number): ValidationRule[] => [depthLimitRule(maxDepth)];
+
+/**
+ * The estimated cost of operations against `maxComplexity`: one model for every operation, queries and mutations
+ * over HTTP (complexityLimitPlugin) and subscriptions over WebSocket (checked at subscribe time: each event of a
+ * subscription runs the same document with the same variables, so each execution costs what was measured then).
+ * Every field counts, aliases included (each alias is a separate field), and fragments count where they are
+ * spread. Priced once the operation is known, so that `first` given in variables is priced at its value.
+ */
+export class OperationCosts {
+  // Apollo reuses one parsed document per query text, so its cost is measured once per operation and variables.
+  // Keys are the document's number and a hash of the operation name and variables: a client's variables may be
+  // megabytes, and a key must not keep them.
+  private readonly measured = new LRUCache<string, number>({ max: MEASURES_KEPT });
+  private readonly documentNumbers = new WeakMap<DocumentNode, number>();
+  private documentsSeen = 0;
+
+  constructor(readonly maxComplexity: number) {}
+
+  /** How many costs are remembered (for tests). */
+  measuresKept(): number {
+    return this.measured.size;
+  }
+
+  /** The operation's estimated cost. */
+  costOf(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): number {
+    let documentNumber = this.documentNumbers.get(document);
+    if (documentNumber === undefined) this.documentNumbers.set(document, (documentNumber = this.documentsSeen++));
+    const digest = createHash('sha256').update(JSON.stringify([operationName ?? null, variables])).digest('base64url');
+    const key = `${documentNumber}:${digest}`;
+    let cost = this.measured.get(key);
+    if (cost === undefined) {
+      cost = measure(schema, document, operationName, variables);
+      this.measured.set(key, cost);
+    }
+    return cost;
+  }
+
+  /** Throws GRAPHQL_VALIDATION_FAILED when the operation costs more than the limit. */
+  check(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): void {
+    const complexity = this.costOf(schema, document, operationName, variables);
+    if (complexity > this.maxComplexity) {
+      throw refused(`operation is too complex: cost ${complexity}, the limit is ${this.maxComplexity} (ask for fewer entries or fields)`);
+    }
+  }
+}
+
 /** The complexity plugin, and how many costs it holds (for tests). */
 export interface ComplexityLimitPlugin extends ApolloServerPlugin {
   measuresKept(): number;
 }
 
-/**
- * Refuses, before execution, an operation whose estimated cost is over `maxComplexity`. Every field
- * counts, aliases included (each alias is a separate field), and fragments count where they are spread.
- * Runs once the operation is known, so that `first` given in variables is priced at its value.
- */
+/** Refuses, before execution, an HTTP operation whose estimated cost is over `maxComplexity` (OperationCosts). */
 export function complexityLimitPlugin(maxComplexity: number): ComplexityLimitPlugin {
-  // Apollo reuses one parsed document per query text, so its cost is measured once per operation and variables.
-  // Keys are the document's number and a hash of the operation name and variables: a client's variables may be
-  // megabytes, and a key must not keep them.
-  const measured = new LRUCache<string, number>({ max: MEASURES_KEPT });
-  const documentNumbers = new WeakMap<DocumentNode, number>();
-  let documentsSeen = 0;
-  const costOf = (schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>) => {
-    let documentNumber = documentNumbers.get(document);
-    if (documentNumber === undefined) documentNumbers.set(document, (documentNumber = documentsSeen++));
-    const digest = createHash('sha256').update(JSON.stringify([operationName ?? null, variables])).digest('base64url');
-    const key = `${documentNumber}:${digest}`;
-    let cost = measured.get(key);
-    if (cost === undefined) {
-      cost = measure(schema, document, operationName, variables);
-      measured.set(key, cost);
-    }
-    return cost;
-  };
+  const costs = new OperationCosts(maxComplexity);
   return {
-    measuresKept: () => measured.size,
+    measuresKept: () => costs.measuresKept(),
     async requestDidStart() {
       return {
         async didResolveOperation({ request, document, schema, operation }) {
           // No operation of that name: nothing will run, and execution reports the unknown name itself.
           if (!operation) return;
-          const complexity = costOf(schema, document, request.operationName || undefined, request.variables ?? {});
-          if (complexity > maxComplexity) {
-            throw refused(`operation is too complex: cost ${complexity}, the limit is ${maxComplexity} (ask for fewer entries or fields)`);
-          }
+          costs.check(schema, document, request.operationName || undefined, request.variables ?? {});
         },
       };
     },

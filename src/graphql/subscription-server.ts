@@ -3,7 +3,6 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
   createSourceEventStream,
-  execute,
   getOperationAST,
   GraphQLError,
   parse,
@@ -29,7 +28,9 @@ import { createContext, type EventFeeds } from './context';
 import { SharedReads } from '../domain/shared-reads';
 import { formatError, graphQLErrorOf } from './format-error';
 import { GRAPHQL_PATH } from './graphql.router';
-import { depthLimitRule, MAX_QUERY_TOKENS } from './limits';
+import { logOperationErrors } from './error-logging.plugin';
+import { EventExecutions } from './event-executions';
+import { limitRules, MAX_QUERY_TOKENS, OperationCosts } from './limits';
 import { SubscriptionBounds, type SubscriptionCaps } from './subscription-bounds';
 import { subscriptionStream } from './subscription-stream';
 
@@ -43,6 +44,12 @@ export interface SubscriptionLimits extends SubscriptionCaps {
   maxMessageBytes: number;
   /** Pings at this interval; a socket that has not answered the previous ping is cut. */
   keepAliveMs: number;
+  /**
+   * The largest result one event's execution may send: past it the result is never sent, the subscription gets a
+   * `payload-too-large` error and ends (the connection and its other subscriptions go on). A subscription's data
+   * budget is as large, so an envelope that would not fit is refused before it is read.
+   */
+  maxResultBytes: number;
 }
 
 export const SUBSCRIPTION_LIMITS: SubscriptionLimits = {
@@ -52,7 +59,11 @@ export const SUBSCRIPTION_LIMITS: SubscriptionLimits = {
   connectionInitWaitMs: 10_000,
   maxMessageBytes: 64 * 1024,
   keepAliveMs: 12_000,
+  maxResultBytes: 4 * 1024 ** 2,
 };
+
+/** What the results kept for sharing (a second each) may weigh in all. */
+const SHARED_RESULTS_BYTES = 64 * 1024 ** 2;
 
 /** Close codes of our own, besides graphql-ws's: a client too slow to read what it asked for (policy violation). */
 const SLOW_CONSUMER = 1008;
@@ -93,6 +104,8 @@ export interface SubscriptionDeps {
 
 export interface SubscriptionOptions {
   maxDepth: number;
+  /** GRAPHQL_MAX_COMPLEXITY: a subscription is costed as a query is (OperationCosts), at subscribe time. */
+  maxComplexity: number;
   pageDataBudget: number;
   limits?: Partial<SubscriptionLimits>;
 }
@@ -110,8 +123,14 @@ function credentialsOf(params: Record<string, unknown> | undefined): Credentials
   return { token: params?.token };
 }
 
-/** Formats each error as Apollo's answers do: one domain error mapping for both transports. */
-const formatted = (errors: readonly GraphQLError[]) => errors.map((error) => formatError(error.toJSON(), error));
+/** Formats each error as Apollo's answers do: one domain error mapping for both transports (`http` is Apollo's, never sent). */
+const formatted = (errors: readonly GraphQLError[]) =>
+  errors.map((error) => {
+    const shown = formatError(error.toJSON(), error);
+    if (shown.extensions?.http === undefined) return shown;
+    const { http: _http, ...extensions } = shown.extensions;
+    return { ...shown, extensions };
+  });
 
 /**
  * GraphQL subscriptions over the graphql-ws protocol, on the WebSocket upgrade of `/graphql` of the HTTP
@@ -124,8 +143,17 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
   const bounds = new SubscriptionBounds(limits);
   const connections = new Set<Connection>();
   const unwatch = watchSubscriptions(() => bounds.open);
-  const rules = [...specifiedRules, depthLimitRule(options.maxDepth)];
+  const rules = [...specifiedRules, ...limitRules(options.maxDepth)];
+  const costs = new OperationCosts(options.maxComplexity);
+  const executions = new EventExecutions(limits.maxResultBytes);
+  const dataBudget = Math.min(options.pageDataBudget, limits.maxResultBytes);
   const log = deps.logger;
+  /** Errors already logged where they arose (a shared execution's), not logged again for each subscriber. */
+  const logged = new WeakSet<object>();
+  const logErrors = (requestId: string, errors: readonly GraphQLError[]) => {
+    for (const error of errors) logged.add(error.originalError ?? error);
+    logOperationErrors(log.child({ requestId }), errors);
+  };
 
   const closeSocket = (socket: WebSocket, code: number, reason: string) => {
     if (socket.readyState === WebSocket.CLOSED) return;
@@ -150,14 +178,14 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
    * as it was then), 2,000 at most.
    */
   const UNCUT = new AbortController().signal;
-  const shared = new SharedReads<ExecutionResult>({ keepMs: 1_000, maxEntries: 2_000 });
+  const shared = new SharedReads<ExecutionResult>({ keepMs: 1_000, maxEntries: 2_000, weigh: (result) => executions.sizeOf(result as ExecutionResult), maxWeight: SHARED_RESULTS_BYTES });
 
   const contextOf = (connection: Connection, signal: AbortSignal, n: number) => {
     const base = baseOf(connection);
     return createContext(
       deps.entries,
-      { workspaceId: connection.workspaceId, requestId: `${connection.id}/${n}`, log, signal, fileUrl: fileUrlOf(deps.fileLinks, base, () => connection.workspaceId) },
-      options.pageDataBudget,
+      { workspaceId: connection.workspaceId, requestId: `${connection.id}/${n}`, log, signal, fileUrl: fileUrlOf(deps.fileLinks, base, () => connection.workspaceId), background: true },
+      dataBudget,
       deps.search,
       deps.feeds,
     );
@@ -174,8 +202,8 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
     }
     const controller = new AbortController();
     connection.subscriptions.add(controller);
-    let executions = 0;
-    const sourceContext = contextOf(connection, controller.signal, executions++);
+    let count = 0;
+    const sourceContext = contextOf(connection, controller.signal, count++);
     const ended = () => {
       controller.abort();
       connection.subscriptions.delete(controller);
@@ -185,14 +213,21 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
     try {
       const source = await createSourceEventStream({ ...args, contextValue: sourceContext });
       if (!(Symbol.asyncIterator in source)) {
+        if (source.errors) logErrors(sourceContext.requestId, source.errors);
         ended();
         return source;
       }
-      // A shared execution serves several subscribers: none of their departures cuts it short.
+      // A shared execution serves several subscribers: none of their departures cuts it short. Its errors are
+      // logged here, once, however many subscribers it serves.
       const execution = async (event: unknown) => {
-        const contextValue = contextOf(connection, UNCUT, executions++);
+        const contextValue = contextOf(connection, UNCUT, count++);
         try {
-          return await execute({ ...args, rootValue: event, contextValue });
+          const result = await executions.run({ ...args, rootValue: event }, contextValue);
+          if (result.errors) logErrors(contextValue.requestId, result.errors);
+          return result;
+        } catch (error) {
+          logErrors(contextValue.requestId, [error instanceof GraphQLError ? error : new GraphQLError(String((error as Error)?.message ?? error), { originalError: error as Error })]);
+          throw error;
         } finally {
           contextValue.readTurn.release();
         }
@@ -246,6 +281,11 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
       if (operation.operation !== 'subscription') {
         return [new GraphQLError('Only subscriptions are served over WebSocket: send queries and mutations over HTTP to /graphql', { extensions: { code: 'BAD_USER_INPUT' } })];
       }
+      try {
+        costs.check(deps.schema, document, payload.operationName ?? undefined, payload.variables ?? {});
+      } catch (error) {
+        return [error as GraphQLError];
+      }
       return { schema: deps.schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue: connection };
     },
     subscribe,
@@ -256,7 +296,9 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
       }
       return result.errors ? { ...result, errors: formatted(result.errors) } : undefined;
     },
-    onError(_ctx, _id, _payload, errors) {
+    onError(ctx, id, _payload, errors) {
+      const unlogged = errors.filter((error) => !logged.has(error.originalError ?? error));
+      if (unlogged.length > 0) logErrors(`${ctx.extra.connection?.id}/${id}`, unlogged);
       return formatted(errors);
     },
     onClose(ctx) {

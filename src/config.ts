@@ -3,6 +3,7 @@ import path from 'node:path';
 import { readTrustedKeys, type PublicJwk } from './signing/trusted-keys';
 import { DEFAULT_PAGE_DATA_BUDGET } from './domain/data-budget';
 import { DEFAULT_ENTRY_LIMITS, MAX_INDEXED_TERMS, type EntryLimits } from './domain/entry-limits';
+import { defaultImportLineLimit } from './domain/import-lines';
 
 /** Everything the service reads from its environment, checked once at start. */
 export interface Config {
@@ -29,6 +30,8 @@ export interface Config {
   bodyLimit: number;
   /** FILE_SIZE_LIMIT: largest file an entry takes (default 25 MiB); a larger upload is 413 before it is buffered. */
   fileSizeLimit: number;
+  /** IMPORT_LINE_LIMIT: longest line `npm run import` reads (default from the bounds: domain/import-lines.ts); a longer one is refused unread. */
+  importLineLimit: number;
   /** PUBLIC_BASE_URL: the service's address as clients reach it (`https://files.example.com`), for files' absolute `url`; else the request's own. */
   publicBaseUrl?: string;
   /** FILE_LINK_SECRET (else a secret kept in DATA_DIR) signs files' links; FILE_LINK_LIFETIME (default 1h) is how long one works. */
@@ -66,9 +69,10 @@ export interface Config {
   graphqlLimits: { maxDepth: number; maxComplexity: number; batching: boolean };
   /**
    * ENGINE_THREADS (default: the cores; 0 runs documents on the HTTP thread, with no time limit, for
-   * comparison only), ENGINE_TIME_LIMIT_MS (default 10000), ENGINE_MEMORY_MB (default 512).
+   * comparison only), ENGINE_TIME_LIMIT_MS (default 10000), ENGINE_MEMORY_MB (default 512), ENGINE_WORKSPACE_THREADS
+   * (default half the threads, at least 1): most threads one workspace's jobs hold at once.
    */
-  engine: { threads: number; timeLimitMs: number; memoryMb: number; nice: number };
+  engine: { threads: number; timeLimitMs: number; memoryMb: number; nice: number; workspaceThreads: number };
   /**
    * HEAP_GROWTH_PERCENT (default 50; 0 leaves it to V8): how far past what a full collection kept any thread's
    * heap may grow before the next one (src/heap-growth.ts).
@@ -238,6 +242,9 @@ function parseCorsOrigins(text: string | undefined, problems: string[]): Config[
   return origins;
 }
 
+/** ENGINE_WORKSPACE_THREADS' default: half the threads, at least one, so one tenant never holds them all when there are two or more. */
+export const workspaceThreadsOf = (threads: number) => Math.max(1, Math.floor(threads / 2));
+
 /** ENGINE_QUEUE_LIMIT's and ENGINE_QUEUE_WORKSPACE_LIMIT's defaults: jobs waiting for an engine thread. */
 export const ENGINE_QUEUE_DEFAULTS = { limit: 1000, workspaceLimit: 250 };
 
@@ -329,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const trustedKeysText = value('SIGNING_TRUSTED_KEYS');
   const trusted = trustedKeysText === undefined ? { keys: [], problems: [] } : readTrustedKeys(trustedKeysText);
   problems.push(...trusted.problems);
+  const engineThreads = value('ENGINE_THREADS') === '0' ? 0 : parsePositiveInteger('ENGINE_THREADS', value('ENGINE_THREADS'), availableParallelism(), problems);
   const config: Config = {
     port,
     host: value('HOST') ?? '0.0.0.0',
@@ -358,6 +366,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyLimit: bodyLimit ?? 2 * 1024 ** 2,
     fileSizeLimit: fileSizeLimit ?? 25 * 1024 ** 2,
+    importLineLimit: parseSizeSetting(
+      'IMPORT_LINE_LIMIT',
+      value('IMPORT_LINE_LIMIT'),
+      defaultImportLineLimit({ bodyLimit: bodyLimit ?? 2 * 1024 ** 2, fileSizeLimit: fileSizeLimit ?? 25 * 1024 ** 2, partsLimit: DEFAULT_ENTRY_LIMITS.parts }),
+      problems,
+    ),
     publicBaseUrl: parsePublicBaseUrl(value('PUBLIC_BASE_URL'), problems),
     fileLinks: { secret: fileLinkSecret, lifetimeMs: fileLinkLifetimeMs },
     spoolLifetimeMs: parseDurationSetting('SPOOL_LIFETIME', value('SPOOL_LIFETIME'), 86_400_000, problems),
@@ -383,10 +397,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       batching: parseBoolean('GRAPHQL_BATCHING', value('GRAPHQL_BATCHING'), false, problems),
     },
     engine: {
-      threads: value('ENGINE_THREADS') === '0' ? 0 : parsePositiveInteger('ENGINE_THREADS', value('ENGINE_THREADS'), availableParallelism(), problems),
+      threads: engineThreads,
       timeLimitMs: parsePositiveInteger('ENGINE_TIME_LIMIT_MS', value('ENGINE_TIME_LIMIT_MS'), 10_000, problems),
       memoryMb: parsePositiveInteger('ENGINE_MEMORY_MB', value('ENGINE_MEMORY_MB'), 512, problems),
       nice: value('ENGINE_NICE') === '0' ? 0 : parsePositiveInteger('ENGINE_NICE', value('ENGINE_NICE'), 10, problems),
+      workspaceThreads: parsePositiveInteger('ENGINE_WORKSPACE_THREADS', value('ENGINE_WORKSPACE_THREADS'), workspaceThreadsOf(engineThreads), problems),
     },
     heapGrowthPercent: value('HEAP_GROWTH_PERCENT') === '0' ? 0 : parsePositiveInteger('HEAP_GROWTH_PERCENT', value('HEAP_GROWTH_PERCENT'), 50, problems),
     engineQueue: parseEngineQueue(value('ENGINE_QUEUE_LIMIT'), value('ENGINE_QUEUE_WORKSPACE_LIMIT'), problems),

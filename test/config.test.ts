@@ -29,7 +29,7 @@ describe('loadConfig', () => {
     expect(config.console).toBe(true);
     expect(config.metricsToken).toBeUndefined();
     expect(config.logLevel).toBe('info');
-    expect(config.engine).toEqual({ threads: availableParallelism(), timeLimitMs: 10_000, memoryMb: 512, nice: 10 });
+    expect(config.engine).toEqual({ threads: availableParallelism(), timeLimitMs: 10_000, memoryMb: 512, nice: 10, workspaceThreads: Math.max(1, Math.floor(availableParallelism() / 2)) });
     expect(config.heapGrowthPercent).toBe(50);
   });
 
@@ -50,7 +50,16 @@ describe('loadConfig', () => {
       timeLimitMs: 2500,
       memoryMb: 256,
       nice: 0,
+      workspaceThreads: 1,
     });
+  });
+
+  test('ENGINE_WORKSPACE_THREADS: half the engine threads by default, at least one; set, it is read; 0 is refused', () => {
+    expect(loadConfig({ ENGINE_THREADS: '8' }).engine.workspaceThreads).toBe(4);
+    expect(loadConfig({ ENGINE_THREADS: '3' }).engine.workspaceThreads).toBe(1);
+    expect(loadConfig({ ENGINE_THREADS: '1' }).engine.workspaceThreads).toBe(1);
+    expect(loadConfig({ ENGINE_THREADS: '8', ENGINE_WORKSPACE_THREADS: '8' }).engine.workspaceThreads).toBe(8);
+    expect(() => loadConfig({ ENGINE_WORKSPACE_THREADS: '0' })).toThrow(/ENGINE_WORKSPACE_THREADS must be a positive whole number/);
   });
 
   test("the engine queue's bounds: 1000 jobs, 250 per workspace by default; a share above the whole is refused", () => {

@@ -1,12 +1,12 @@
 import { Piscina } from 'piscina';
 import { workerEntry } from '../worker-entry';
-import { ENGINE_QUEUE_DEFAULTS } from '../config';
+import { ENGINE_QUEUE_DEFAULTS, workspaceThreadsOf } from '../config';
 import type { DocumentEngine, DocumentJob, EngineObserver, EngineRunOptions, JobOutcome } from '../domain/document-pipeline';
 import { DomainError } from '../domain/errors';
 import type { GoblJob, GoblOutcome } from '../domain/gobl-tools';
 import type { PdfJob, PdfOutcome } from '../domain/pdf-job';
 import type { EngineAnswer, EngineTask, EngineWork, EngineWorkerData, ThreadHeap } from './engine-worker';
-import { FairQueue, type QueueOptions } from './fair-queue';
+import { FairQueue, type QueuedJob } from './fair-queue';
 import { newStartedCell, runningFor, type StartedCell } from './started-cell';
 
 export interface EnginePoolOptions {
@@ -25,6 +25,19 @@ export interface EnginePoolOptions {
   /** Most jobs that may wait for a thread, in all and per workspace (default: ENGINE_QUEUE_DEFAULTS): past them a job is refused 503 at once. */
   queueLimit?: number;
   workspaceQueueLimit?: number;
+  /** Most threads one workspace's jobs may hold at once (default: workspaceThreadsOf(threads)). */
+  workspaceThreads?: number;
+}
+
+/**
+ * PDFs, the slowest of the jobs (a long document's layout may take seconds), hold at most every thread but one:
+ * however many workspaces ask for PDFs, a create finds a thread without waiting for a layout to end.
+ */
+const pdfThreadsOf = (threads: number) => Math.max(1, threads - 1);
+
+/** A job in the fair queue: it starts on a thread when `begin` is called. */
+interface WaitingJob extends QueuedJob {
+  begin(): void;
 }
 
 const tooComplex = (why: string) => new DomainError('too-complex', `the document is too complex to process: ${why}`);
@@ -33,25 +46,11 @@ const busy = (whose: string) => new DomainError('unavailable', `the document eng
 const abandoned = () => new DomainError('unavailable', 'the client closed the connection before its document was processed');
 
 /**
- * The job's answer, or, if the request is abandoned while the job still waits in the queue, a refusal once
- * `withdraw` took it out (a job a thread has taken runs to its end: stopping the thread would cost more).
- */
-function unlessAbandoned<T>(running: Promise<T>, signal: AbortSignal | undefined, withdraw: () => boolean): Promise<T> {
-  if (!signal) return running;
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
-      if (withdraw()) reject(abandoned());
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    running.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
-
-/**
  * The document engine in a pool of worker threads, so that the HTTP thread only parses, authenticates,
  * stores and answers, and no document, however large, holds it up. Workspaces take turns in the queue
- * (FairQueue). A document still running past the time limit has its thread stopped and replaced, and is
- * answered 422 `too-complex`, as is one that exhausts its thread's heap.
+ * (FairQueue), each holding at most `workspaceThreads` threads at once; a job is handed to piscina only when a
+ * thread is free for it, so piscina's own queue stays empty. A document still running past the time limit has
+ * its thread stopped and replaced, and is answered 422 `too-complex`, as is one that exhausts its thread's heap.
  */
 /** A document in hand, as the watchdog sees it. */
 interface Watch {
@@ -59,23 +58,27 @@ interface Watch {
 }
 
 export class EnginePool implements DocumentEngine {
-  private readonly pool: Piscina<EngineTask & { [key: symbol]: QueueOptions }, EngineAnswer>;
+  private readonly pool: Piscina<EngineTask, EngineAnswer>;
   private readonly inFlight = new Map<StartedCell, Watch>();
   private readonly sweepMs: number;
   private watchdog?: NodeJS.Timeout;
-  private readonly queue = new FairQueue();
+  private readonly queue: FairQueue<WaitingJob>;
+  /** Jobs handed to piscina and not yet answered: at most `threads`. */
+  private handed = 0;
+  /** Called once nothing waits or runs (see close). */
+  private onIdle?: () => void;
   /** Each thread's heap as its latest answer measured it, least recently heard from first (see noteHeap). */
   private readonly heaps = new Map<number, number>();
 
   constructor(private readonly options: EnginePoolOptions) {
     this.sweepMs = Math.min(100, Math.max(5, Math.floor(options.timeLimitMs / 10)));
+    this.queue = new FairQueue(options.workspaceThreads ?? workspaceThreadsOf(options.threads), { pdf: pdfThreadsOf(options.threads) });
     this.pool = new Piscina({
       ...workerEntry(__dirname, 'engine-worker', options.worker),
       name: 'default',
       minThreads: options.threads,
       maxThreads: options.threads,
       idleTimeout: Number.POSITIVE_INFINITY,
-      taskQueue: this.queue,
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: ENGINE_YOUNG_GENERATION_MB },
       niceIncrement: options.nice,
     });
@@ -123,16 +126,15 @@ export class EnginePool implements DocumentEngine {
     // The queue holds each waiting job's request body: bounded, and one workspace may fill only its share of it.
     if (this.queue.size >= (this.options.queueLimit ?? ENGINE_QUEUE_DEFAULTS.limit)) throw busy('');
     if (this.queue.sizeOf(workspaceId) >= (this.options.workspaceQueueLimit ?? ENGINE_QUEUE_DEFAULTS.workspaceLimit)) throw busy(' for this workspace');
-    const queued: QueueOptions = { workspaceId };
     const started = newStartedCell();
     const watch: Watch = { expired: false };
     this.inFlight.set(started, watch);
     this.watchdog ??= setInterval(() => this.stopOverdue(), this.sweepMs).unref();
     let answer: EngineAnswer;
     try {
-      // Not piscina's own abort signal: its abortable tasks wait outside the fair queue (see stopOverdue).
-      const running = this.pool.run({ ...work, started, [Piscina.queueOptionsSymbol]: queued });
-      answer = await unlessAbandoned(running, signal, () => this.queue.withdraw(queued));
+      // Not piscina's own abort signal: a job in hand runs to its end (see stopOverdue and inTurn).
+      const queued = { workspaceId, kind: 'pdf' in work ? 'pdf' : undefined };
+      answer = await this.inTurn(queued, signal, () => this.pool.run({ ...work, started }));
     } catch (error) {
       if (watch.expired) throw tooComplex(`it took longer than ${this.options.timeLimitMs / 1000} s`);
       if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') throw tooComplex(`it needs more than ${this.options.memoryMb} MB`);
@@ -153,8 +155,53 @@ export class EnginePool implements DocumentEngine {
     return answer.outcome;
   }
 
-  /** Lets the documents in hand finish, then stops the threads. */
+  /**
+   * Runs `task` once its workspace's turn comes and a thread is free for it, or refuses it `abandoned` if `signal`
+   * aborts while it still waits (a job a thread has taken runs to its end: stopping the thread would cost more).
+   */
+  private inTurn<T>(queued: QueuedJob, signal: AbortSignal | undefined, task: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const onAbort = () => {
+        if (this.queue.withdraw(job)) reject(abandoned());
+        this.checkIdle();
+      };
+      const job: WaitingJob = {
+        ...queued,
+        begin: () => {
+          signal?.removeEventListener('abort', onAbort);
+          this.handed += 1;
+          task()
+            .then(resolve, reject)
+            .finally(() => {
+              this.handed -= 1;
+              this.queue.finish(job);
+              this.handOut();
+            });
+        },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(job);
+      this.handOut();
+    });
+  }
+
+  /** Hands waiting jobs to free threads, each workspace within its share. */
+  private handOut(): void {
+    while (this.handed < this.options.threads) {
+      const job = this.queue.shift();
+      if (!job) break;
+      job.begin();
+    }
+    this.checkIdle();
+  }
+
+  private checkIdle(): void {
+    if (this.handed === 0 && this.queue.size === 0) this.onIdle?.();
+  }
+
+  /** Lets the documents waiting and in hand finish, then stops the threads. */
   async close(): Promise<void> {
+    if (this.handed > 0 || this.queue.size > 0) await new Promise<void>((resolve) => (this.onIdle = resolve));
     await this.pool.close();
   }
 

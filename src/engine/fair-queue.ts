@@ -1,78 +1,104 @@
-import { Piscina, type TaskQueue } from 'piscina';
-
-type Task = Parameters<TaskQueue['push']>[0];
-
-/** What a queued task says about itself (see `Piscina.queueOptionsSymbol`). */
-export interface QueueOptions {
+/** A job waiting for an engine thread: only its workspace and kind matter to the queue. */
+export interface QueuedJob {
   workspaceId: string;
+  /** A kind of job that may hold only so many threads at once (see FairQueue's `threadsOfKind`). */
+  kind?: string;
 }
 
-const workspaceOf = (task: Task) => (task[Piscina.queueOptionsSymbol as never] as QueueOptions | null)?.workspaceId ?? '';
-
 /**
- * A task queue that takes workspaces in turn: each workspace has its own first-in first-out line, and the
- * next free thread serves the workspace after the one served last. One tenant that sends a thousand heavy
- * documents makes only its own wait; another tenant's document is next but one.
+ * A queue that takes workspaces in turn and holds each to a share of the threads: each workspace has its own
+ * first-in first-out line, the next free thread serves the next workspace in turn that holds fewer than
+ * `threadsEach` threads (and whose next job is of a kind holding fewer than its `threadsOfKind`), and a workspace
+ * at its share waits, its turn kept, until one of its jobs finishes. One tenant that sends a thousand heavy
+ * documents makes only its own wait, and however slow its documents, it never holds every thread: another
+ * tenant's document is next but one, and has a thread as soon as one is free.
  */
-export class FairQueue implements TaskQueue {
-  private readonly lines = new Map<string, Task[]>();
-  /** Workspaces with queued tasks, in the order they will be served. */
+export class FairQueue<Job extends QueuedJob> {
+  private readonly lines = new Map<string, Job[]>();
+  /** Workspaces with queued jobs, in the order they will be served. */
   private readonly turns: string[] = [];
+  /** Jobs taken out by shift and not yet finished, per workspace. */
+  private readonly running = new Map<string, number>();
+  /** Jobs of each limited kind taken out and not yet finished. */
+  private readonly runningKinds = new Map<string, number>();
   private count = 0;
+
+  constructor(
+    private readonly threadsEach = Number.POSITIVE_INFINITY,
+    private readonly threadsOfKind: Readonly<Record<string, number>> = {},
+  ) {}
 
   get size(): number {
     return this.count;
   }
 
-  /** How many tasks of one workspace are waiting. */
+  /** How many jobs of one workspace are waiting. */
   sizeOf(workspaceId: string): number {
     return this.lines.get(workspaceId)?.length ?? 0;
   }
 
-  /**
-   * Takes out the waiting task that carries these queue options (its request was abandoned): true when it was
-   * still waiting, false when a thread has it already (or it was never queued).
-   */
-  withdraw(options: QueueOptions): boolean {
-    const task = this.lines.get(options.workspaceId)?.find((queued) => queued[Piscina.queueOptionsSymbol as never] === options);
-    if (!task) return false;
-    this.remove(task);
-    return true;
+  /** How many jobs of one workspace have been taken out and not finished. */
+  runningOf(workspaceId: string): number {
+    return this.running.get(workspaceId) ?? 0;
   }
 
-  push(task: Task): void {
-    const workspace = workspaceOf(task);
-    const line = this.lines.get(workspace);
+  push(job: Job): void {
+    const line = this.lines.get(job.workspaceId);
     if (line) {
-      line.push(task);
+      line.push(job);
     } else {
-      this.lines.set(workspace, [task]);
-      this.turns.push(workspace);
+      this.lines.set(job.workspaceId, [job]);
+      this.turns.push(job.workspaceId);
     }
     this.count += 1;
   }
 
-  shift(): Task | null {
-    const workspace = this.turns.shift();
-    if (workspace === undefined) return null;
+  /**
+   * The next job of the first workspace in turn below its share of threads, counted as running until `finish`;
+   * null when none may start (nothing waits, or every waiting workspace holds its share).
+   */
+  shift(): Job | null {
+    const turn = this.turns.findIndex((workspace) => this.runningOf(workspace) < this.threadsEach && this.kindHasRoom(this.lines.get(workspace)![0]));
+    if (turn < 0) return null;
+    const [workspace] = this.turns.splice(turn, 1);
     const line = this.lines.get(workspace)!;
-    const task = line.shift()!;
+    const job = line.shift()!;
     if (line.length > 0) this.turns.push(workspace);
     else this.lines.delete(workspace);
     this.count -= 1;
-    return task;
+    this.running.set(workspace, this.runningOf(workspace) + 1);
+    if (job.kind !== undefined) this.runningKinds.set(job.kind, (this.runningKinds.get(job.kind) ?? 0) + 1);
+    return job;
   }
 
-  remove(task: Task): void {
-    const workspace = workspaceOf(task);
-    const line = this.lines.get(workspace);
-    const index = line?.indexOf(task) ?? -1;
-    if (!line || index < 0) return;
+  /** A job taken out by shift has finished: its workspace, and its kind, may take another thread. */
+  finish(job: Job): void {
+    countDown(this.running, job.workspaceId);
+    if (job.kind !== undefined) countDown(this.runningKinds, job.kind);
+  }
+
+  private kindHasRoom(job: Job): boolean {
+    const limit = job.kind === undefined ? undefined : this.threadsOfKind[job.kind];
+    return limit === undefined || (this.runningKinds.get(job.kind!) ?? 0) < limit;
+  }
+
+  /** Takes out a job still waiting (its request was abandoned): true when it was waiting, false when shift took it. */
+  withdraw(job: Job): boolean {
+    const line = this.lines.get(job.workspaceId);
+    const index = line?.indexOf(job) ?? -1;
+    if (!line || index < 0) return false;
     line.splice(index, 1);
     this.count -= 1;
     if (line.length === 0) {
-      this.lines.delete(workspace);
-      this.turns.splice(this.turns.indexOf(workspace), 1);
+      this.lines.delete(job.workspaceId);
+      this.turns.splice(this.turns.indexOf(job.workspaceId), 1);
     }
+    return true;
   }
+}
+
+function countDown(counts: Map<string, number>, key: string): void {
+  const left = (counts.get(key) ?? 0) - 1;
+  if (left > 0) counts.set(key, left);
+  else counts.delete(key);
 }

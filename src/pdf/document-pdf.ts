@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { DocumentView, PartyBlock, TextSection, ViewField, ViewTable } from '../render/document-view';
+import { breakableView } from './breakable-view';
 import { pdfFonts } from './pdf-fonts';
 
 /** What the footer of every page says besides its page number. */
@@ -169,13 +170,13 @@ function footers(pdf: Pdf, footer: PdfFooter): void {
  * Lays a document's view out as an A4 PDF with DejaVu Sans embedded (text stays selectable and prints the same
  * anywhere), and answers its bytes once pdfkit has written them all.
  */
-export function documentPdf(view: DocumentView, footer: PdfFooter): Promise<Buffer> {
+export function documentPdf(document: DocumentView, footer: PdfFooter): Promise<Buffer> {
   const fonts = pdfFonts();
   const pdf = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
     bufferPages: true,
-    info: { Title: view.title, Subject: view.kind, Creator: 'document-entry-service' },
+    info: { Title: document.title, Subject: document.kind, Creator: 'document-entry-service' },
     // No default font: pdfkit's would be Helvetica, a font the PDF names without embedding it.
     font: null as unknown as string,
   });
@@ -187,6 +188,7 @@ export function documentPdf(view: DocumentView, footer: PdfFooter): Promise<Buff
   });
   pdf.registerFont('regular', fonts.regular);
   pdf.registerFont('bold', fonts.bold);
+  const view = breakableView(document);
   titleBlock(pdf, view);
   partyBlocks(pdf, view.parties);
   for (const each of view.tables) table(pdf, each);

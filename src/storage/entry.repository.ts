@@ -151,7 +151,9 @@ export class EntryRepository implements EntryStore {
   /** A page of a related list: its rows found by relatedPage, then those entries only. */
   async listRelated(workspaceId: string, slice: RelatedSlice): Promise<Entry[]> {
     const readers = this.readers;
-    const offThread = readers && !readers.full ? (sql: string, parameters: unknown[]) => readers.query(sql, parameters) : undefined;
+    // Whether the reader thread has room is asked when the read is handed over, not here: relatedPage awaits first.
+    const here = (sql: string, parameters: unknown[]) => this.dataSource.query(sql, parameters) as Promise<unknown[]>;
+    const offThread = readers ? (sql: string, parameters: unknown[]) => readers.query(sql, parameters, here) : undefined;
     const rows = await relatedPage(this.dataSource, workspaceId, slice, offThread);
     const found = new Map((await this.findByIds(workspaceId, rows.map((row) => row.id))).map((entry) => [entry.id, entry]));
     return rows.flatMap((row) => {

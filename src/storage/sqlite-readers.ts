@@ -1,10 +1,11 @@
 import { Piscina } from 'piscina';
 import { workerEntry } from '../worker-entry';
+import type { SqlRead } from './related-page';
 import type { SqliteRead } from './sqlite-reader-worker';
 
 /**
- * Reads that hand over to SQLite's reader thread when they wait their turn longer than this many: past it a read
- * runs on the HTTP thread as before, so the line never grows without a bound.
+ * Reads that may wait for SQLite's reader thread: past them a read runs on the HTTP thread as before, so the line
+ * never grows without a bound and a read is never refused for want of a place in it.
  */
 const READS_WAITING = 256;
 
@@ -22,13 +23,13 @@ export class SqliteReaders {
     this.pool = new Piscina({ ...workerEntry(__dirname, 'sqlite-reader-worker', { file }), minThreads: threads, maxThreads: threads, maxQueue: READS_WAITING, idleTimeout: Number.MAX_SAFE_INTEGER });
   }
 
-  /** Whether a read handed over now would wait in a full line (then run it where you are). */
-  get full(): boolean {
-    return this.pool.queueSize >= READS_WAITING;
-  }
-
-  /** Rows of one SELECT, read on a reader thread. */
-  query(sql: string, parameters: unknown[]): Promise<unknown[]> {
+  /**
+   * Rows of one SELECT: read on a reader thread when its line has room, else by `here` (the caller's own
+   * connection). The check and the hand-over run with no await between them: a line found with room is the line
+   * the read joins, however many reads of one request arrive at once (piscina would refuse one past maxQueue).
+   */
+  query(sql: string, parameters: unknown[], here: SqlRead): Promise<unknown[]> {
+    if (this.pool.queueSize >= READS_WAITING) return here(sql, parameters);
     return this.pool.run({ sql, parameters });
   }
 

@@ -170,6 +170,38 @@ describe('EnginePool', () => {
     }
   });
 
+  it("holds a workspace to its share of the threads: a neighbour's document takes the thread left free, not a turn behind", async () => {
+    const engine = pool({ threads: 2 });
+    try {
+      const finished: string[] = [];
+      const heavy = Array.from({ length: 4 }, (_, i) => engine.run(job(invoiceOfLines(1500), 'busy')).then(() => finished.push(`busy-${i}`)));
+      // Two threads, a share of one: the busy workspace runs one document at a time, the rest wait in its line.
+      expect(engine.waiting).toBe(3);
+      const light = engine.run(job(party('quick'), 'quiet')).then(() => finished.push('quiet'));
+      await Promise.all([...heavy, light]);
+      expect(finished[0]).toBe('quiet');
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it("keeps a thread from PDFs: two workspaces' long PDFs leave a third's document a thread", async () => {
+    const engine = pool({ threads: 2 });
+    try {
+      const envelopeJson = JSON.stringify(envelopeOf(entryOf(await engine.run(job(invoiceOfLines(1500), 'setup')))));
+      const finished: string[] = [];
+      const pdfs = ['a', 'b', 'a', 'b'].map((workspaceId, i) =>
+        engine.renderPdf({ workspaceId, entryId: '0190a0b0-0000-7000-8000-000000000001', envelopeJson }).then(() => finished.push(`pdf-${i}`)),
+      );
+      expect(engine.waiting).toBe(3); // one PDF at a time on two threads
+      const create = engine.run(job(party('quick'), 'quiet')).then(() => finished.push('quiet'));
+      await Promise.all([...pdfs, create]);
+      expect(finished[0]).toBe('quiet');
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('bounds its queue: past the limit, or past a workspace share, a job is refused 503 unavailable at once', async () => {
     const engine = pool({ queueLimit: 3, workspaceQueueLimit: 2 });
     try {

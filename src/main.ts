@@ -4,6 +4,7 @@ import { lowerHelperThreads } from './engine/helper-threads';
 import { limitHeapGrowth } from './heap-growth';
 import { consoleLink } from './http/console.routes';
 import { buildServer } from './server';
+import { DatabaseSetupError } from './storage/database-creation';
 
 /** Reads the environment, starts the service, and stops it cleanly on SIGTERM or SIGINT. */
 async function main(): Promise<void> {
@@ -61,6 +62,11 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
+  // A setup the person can fix is said in one line; anything else is a bug, and its stack helps.
+  if (error instanceof DatabaseSetupError) {
+    process.stderr.write(`failed to start: ${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`failed to start: ${(error as Error).stack ?? error}\n`);
   process.exit(1);
 });

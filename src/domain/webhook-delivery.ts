@@ -4,10 +4,11 @@ import { READ_WINDOW } from './events.service';
 import { SharedReads } from './shared-reads';
 import { Tally } from './tally';
 import {
-  DELIVERIES_KEPT, DISABLE_AFTER_MS, GIVE_UP_AFTER_MS, RETRY_JITTER, RETRY_LAST_MS, RETRY_SCHEDULE_MS,
+  DISABLE_AFTER_MS, KEPT_AFTER_PRUNE, prunesAt, GIVE_UP_AFTER_MS, RETRY_JITTER, RETRY_LAST_MS, RETRY_SCHEDULE_MS,
   type DeliveryStatus, type EndpointProgress, type WebhookDelivery, type WebhookEndpoint,
 } from './webhook';
 import type { SendOutcome, WebhookSender } from './webhook-sender';
+import { isTestDelivery, TEST_EVENT_TYPE, testEventPayload } from './webhook-test-event';
 import type { WebhookStore } from './webhook-store';
 
 /** Events one claim delivers to an endpoint before it goes back to the pool, so that others get their turn. */
@@ -75,6 +76,10 @@ export class WebhookDispatcher {
   private readonly workingIn = new Tally();
   /** The endpoints this process is delivering to (bounded by `concurrency`): never claimed twice at once. */
   private readonly delivering = new Set<string>();
+  /** The scheduled attempts (asked for by hand) this process is sending, by id. */
+  private readonly sendingScheduled = new Set<string>();
+  /** The workspaces with anything under way here (the keys of `workingIn`). */
+  private readonly workspacesWorking = new Set<string>();
   private readonly stopping = new AbortController();
   /** The endpoints of a workspace claimed together read its feed once (shared while the read runs). */
   private readonly feedStates = new SharedReads<FeedState>({ keepMs: 0, maxEntries: 1_000 });
@@ -126,19 +131,16 @@ export class WebhookDispatcher {
         const free = this.options.concurrency - this.running.size;
         if (free <= 0) break;
         const now = this.clock();
-        // Each workspace up to its share, counting what this claim takes.
-        const taken = new Tally();
-        const accept = (workspaceId: string, id: string) => {
-          // An endpoint this process still delivers to whose lease ran out meanwhile (a stalled loop, a slow
-          // receiver): a second run beside the first would send each of its events twice.
-          if (this.delivering.has(endpointKey(workspaceId, id))) return false;
-          if (this.workingIn.of(workspaceId) + taken.of(workspaceId) >= this.options.workspaceConcurrency) return false;
-          taken.add(workspaceId);
-          return true;
-        };
-        const claimed = await this.store.claimDue(this.options.owner, now, new Date(now.getTime() + this.options.leaseMs), free, accept);
+        const until = new Date(now.getTime() + this.options.leaseMs);
+        // An endpoint this process still delivers to whose lease ran out meanwhile (a stalled loop, a slow
+        // receiver): a second run beside the first would send each of its events twice.
+        const claimed = await this.store.claimDue(this.options.owner, now, until, free, this.sharer((workspaceId, id) => !this.delivering.has(endpointKey(workspaceId, id))), this.fairness());
         for (const endpoint of claimed) this.work(endpoint);
-        if (claimed.length === free) this.pollAgain = true; // there may be more due
+        // Attempts asked for by hand take the places left, within the same shares: no send bypasses them.
+        const left = free - claimed.length;
+        const scheduled = left > 0 ? await this.store.claimScheduled(now, until, left, this.fairness(), this.sharer((_, id) => !this.sendingScheduled.has(id))) : [];
+        for (const delivery of scheduled) this.workScheduled(delivery);
+        if (claimed.length + scheduled.length === free) this.pollAgain = true; // there may be more due
       } while (this.pollAgain && !this.stopping.signal.aborted);
     } catch (error) {
       this.onError(error); // the database is away: the next tick tries again
@@ -147,15 +149,44 @@ export class WebhookDispatcher {
     }
   }
 
+  /** Each workspace up to its share, counting what this claim takes; `free` says whether the row itself may be taken. */
+  private sharer(free: (workspaceId: string, id: string) => boolean): (workspaceId: string, id: string) => boolean {
+    const taken = new Tally();
+    return (workspaceId, id) => {
+      if (!free(workspaceId, id)) return false;
+      if (this.workingIn.of(workspaceId) + taken.of(workspaceId) >= this.options.workspaceConcurrency) return false;
+      taken.add(workspaceId);
+      return true;
+    };
+  }
+
+  /** Workspaces at their share are left out of the scan, so that however many they have due, others' are found. */
+  private fairness() {
+    const cap = this.options.workspaceConcurrency;
+    return { perWorkspace: cap, skipWorkspaces: [...this.workspacesWorking].filter((workspaceId) => this.workingIn.of(workspaceId) >= cap) };
+  }
+
   private work(endpoint: WebhookEndpoint): void {
     const key = endpointKey(endpoint.workspaceId, endpoint.id);
     this.delivering.add(key);
-    this.workingIn.add(endpoint.workspaceId);
-    const run = this.deliverDue(endpoint)
+    this.track(endpoint.workspaceId, this.deliverDue(endpoint), () => this.delivering.delete(key));
+  }
+
+  private workScheduled(delivery: WebhookDelivery): void {
+    this.sendingScheduled.add(delivery.id);
+    this.track(delivery.workspaceId, this.sendScheduled(delivery), () => this.sendingScheduled.delete(delivery.id));
+  }
+
+  /** A run under way: it holds a place of the process and of its workspace until it ends. */
+  private track(workspaceId: string, job: Promise<void>, done: () => void): void {
+    this.workingIn.add(workspaceId);
+    this.workspacesWorking.add(workspaceId);
+    const run = job
       .catch((error) => this.onError(error))
       .finally(() => {
-        this.delivering.delete(key);
-        this.workingIn.remove(endpoint.workspaceId);
+        done();
+        this.workingIn.remove(workspaceId);
+        if (this.workingIn.of(workspaceId) === 0) this.workspacesWorking.delete(workspaceId);
         this.running.delete(run);
         this.wake();
       });
@@ -231,26 +262,77 @@ export class WebhookDispatcher {
     }
     // The attempt and where the endpoint stands, in one write; the lease kept while it goes on.
     const delivery = this.deliveryOf(endpoint, event, outcome, status, attempt, progress.nextAttemptAt, now);
-    const kept = await this.store.recordAttempt(delivery, DELIVERIES_KEPT, owner, progress, goesOn ? new Date(now.getTime() + this.options.leaseMs) : undefined);
+    const prune = prunesAt(endpoint.deliveredSeq, event.seq, attempt) ? KEPT_AFTER_PRUNE : undefined;
+    const kept = await this.store.recordAttempt(delivery, prune, owner, progress, goesOn ? new Date(now.getTime() + this.options.leaseMs) : undefined);
     if (kept) this.options.onAttempt?.(status, status === 'delivered' ? (now.getTime() - event.createdAt.getTime()) / 1000 : undefined);
     if (kept && progress.disabledReason) this.options.onDisabled?.();
     if (!kept || !goesOn) return undefined;
     return { ...endpoint, ...progress, attemptStartedAt: progress.attemptStartedAt, nextAttemptAt: progress.nextAttemptAt, failingSince: progress.failingSince };
   }
 
-  /** One more attempt at an event, on request, apart from the endpoint's place in the feed and its retries. */
-  async deliverOnce(endpoint: WebhookEndpoint, event: EntryEvent): Promise<WebhookDelivery> {
-    const outcome = await this.sender.send(this.messageOf(endpoint, event), this.stopping.signal);
+  /**
+   * One more attempt at an event, on request, apart from the endpoint's place in the feed and its retries: recorded
+   * as `scheduled` and sent by the poll like any other attempt (within `concurrency` and the workspace's share), never
+   * by the request that asked for it.
+   */
+  schedule(endpoint: WebhookEndpoint, event: EntryEvent): Promise<WebhookDelivery> {
+    return this.scheduleRow(endpoint, event.id, event.seq, event.type);
+  }
+
+  /**
+   * A test event (webhook-test-event.ts) for one endpoint, scheduled and sent as a resend is: the same limits,
+   * signature and address checks. `eventId`: a resend of an earlier test keeps its id (`webhook-id`).
+   */
+  scheduleTest(endpoint: WebhookEndpoint, eventId = this.newId()): Promise<WebhookDelivery> {
+    return this.scheduleRow(endpoint, eventId, 0, TEST_EVENT_TYPE);
+  }
+
+  private async scheduleRow(endpoint: WebhookEndpoint, eventId: string, eventSeq: number, eventType: string): Promise<WebhookDelivery> {
+    const now = this.clock();
+    const delivery: WebhookDelivery = {
+      id: this.newId(), workspaceId: endpoint.workspaceId, endpointId: endpoint.id, eventId, eventSeq, eventType,
+      status: 'scheduled', durationMs: 0, attempt: 1, nextAttemptAt: now, createdAt: now,
+    };
+    await this.store.recordDelivery(delivery, KEPT_AFTER_PRUNE);
+    this.wake();
+    return delivery;
+  }
+
+  /** The body a scheduled attempt sends: its event as the feed still keeps it, or the test event; undefined when the event is gone. */
+  private async bodyOf(delivery: WebhookDelivery): Promise<string | undefined> {
+    if (isTestDelivery(delivery)) return JSON.stringify(testEventPayload(delivery));
+    const [event] = await this.events.readEvents(delivery.workspaceId, { afterSeq: delivery.eventSeq - 1, throughSeq: delivery.eventSeq, limit: 1 });
+    return event && event.id === delivery.eventId ? JSON.stringify(webhookPayload(event)) : undefined;
+  }
+
+  /** Sends a scheduled attempt, and writes what came of it on its record. */
+  private async sendScheduled(delivery: WebhookDelivery): Promise<void> {
+    const endpoint = await this.store.find(delivery.workspaceId, delivery.endpointId);
+    if (!endpoint) return; // deleted since, and its attempts with it
+    const body = await this.bodyOf(delivery);
+    let outcome: SendOutcome = { durationMs: 0, error: 'event no longer kept' };
+    if (body !== undefined) {
+      outcome = await this.sender.send(this.messageWith(endpoint, delivery.eventId, body), this.stopping.signal);
+      if (this.stopping.signal.aborted && outcome.status === undefined) {
+        // Cut by the close: it stays scheduled, and is sent once its mark passes (here after a restart, or elsewhere).
+        this.options.onAttempt?.('interrupted');
+        return;
+      }
+    }
     const status: DeliveryStatus = verdictOf(outcome) === 'delivered' ? 'delivered' : 'failed';
-    this.options.onAttempt?.(status); // no lag: sent again on request, not in the feed's course
-    return this.record(endpoint, event, outcome, status, 1, undefined, this.clock());
+    const done = { ...delivery, status, responseCode: outcome.status, durationMs: outcome.durationMs, responseExcerpt: outcome.excerpt, error: outcome.error?.slice(0, 255), nextAttemptAt: undefined };
+    if (await this.store.finishScheduled(done)) this.options.onAttempt?.(status); // no lag: sent again on request, not in the feed's course
   }
 
   private messageOf(endpoint: WebhookEndpoint, event: EntryEvent) {
+    return this.messageWith(endpoint, event.id, JSON.stringify(webhookPayload(event)));
+  }
+
+  private messageWith(endpoint: WebhookEndpoint, webhookId: string, body: string) {
     const now = this.clock();
     const secrets = [endpoint.secret];
     if (endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now) secrets.push(endpoint.previousSecret);
-    return { url: endpoint.url, webhookId: event.id, body: JSON.stringify(webhookPayload(event)), secrets };
+    return { url: endpoint.url, webhookId, body, secrets };
   }
 
   private deliveryOf(
@@ -261,14 +343,6 @@ export class WebhookDispatcher {
       status, responseCode: outcome.status, durationMs: outcome.durationMs, responseExcerpt: outcome.excerpt, error: outcome.error?.slice(0, 255),
       attempt, nextAttemptAt, createdAt: at,
     };
-  }
-
-  private async record(
-    endpoint: WebhookEndpoint, event: EntryEvent, outcome: SendOutcome, status: DeliveryStatus, attempt: number, nextAttemptAt: Date | undefined, at: Date,
-  ): Promise<WebhookDelivery> {
-    const delivery = this.deliveryOf(endpoint, event, outcome, status, attempt, nextAttemptAt, at);
-    await this.store.recordDelivery(delivery, DELIVERIES_KEPT);
-    return delivery;
   }
 }
 

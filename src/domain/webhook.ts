@@ -2,8 +2,24 @@ import type { EventType } from './entry-event';
 
 /** Endpoints one workspace may register. */
 export const MAX_WEBHOOKS_PER_WORKSPACE = 50;
-/** Attempts kept per endpoint: past it, the oldest go. */
+/** Attempts kept per endpoint at most: past it, the oldest go. */
 export const DELIVERIES_KEPT = 1000;
+/**
+ * A first attempt at an event prunes the endpoint's oldest attempts only when its place crosses a multiple of this
+ * (any other attempt always prunes), and a prune keeps PRUNE_EVERY - 1 below DELIVERIES_KEPT: the ones in between
+ * never take the count past it.
+ */
+export const PRUNE_EVERY = 16;
+/** What a prune keeps. */
+export const KEPT_AFTER_PRUNE = DELIVERIES_KEPT - (PRUNE_EVERY - 1);
+
+/**
+ * Whether recording an attempt prunes: a first attempt at an event past `previousSeq` (where its endpoint stood)
+ * when the places between cross a multiple of PRUNE_EVERY (so one in every PRUNE_EVERY at least, whatever types
+ * the endpoint takes), and every other attempt.
+ */
+export const prunesAt = (previousSeq: number, seq: number, attempt: number): boolean =>
+  attempt !== 1 || Math.floor(seq / PRUNE_EVERY) !== Math.floor(previousSeq / PRUNE_EVERY);
 /** How long a rotated-out secret still signs beside the new one. */
 export const SECRET_OVERLAP_MS = 24 * 3_600_000;
 /**
@@ -19,7 +35,8 @@ export const DISABLE_AFTER_MS = 5 * 86_400_000;
 /** The part of a retry's wait added at random, so that many endpoints failing at once do not retry at once. */
 export const RETRY_JITTER = 0.2;
 
-export type DeliveryStatus = 'delivered' | 'failed' | 'retrying';
+/** `scheduled`: asked for again by hand, to be sent by the dispatcher (within its limits) as soon as a place is free. */
+export type DeliveryStatus = 'delivered' | 'failed' | 'retrying' | 'scheduled';
 
 /** A workspace's endpoint, as the domain and storage know it (its secrets too: they sign). */
 export interface WebhookEndpoint {
@@ -60,7 +77,7 @@ export interface WebhookDelivery {
   durationMs: number;
   /** The first KiB of the answer's body. */
   responseExcerpt?: string;
-  /** Why no answer came (a timeout, a refused connection, a refused address). */
+  /** Why no answer came, as a short class (`timeout`, `connection refused`, `tls`, `dns`, `refused address`...). */
   error?: string;
   attempt: number;
   nextAttemptAt?: Date;

@@ -6,6 +6,7 @@ import { MAX_WEBHOOKS_PER_WORKSPACE, SECRET_OVERLAP_MS, type WebhookChange, type
 import type { WebhookDispatcher } from './webhook-delivery';
 import type { WebhookSender } from './webhook-sender';
 import type { WebhookStore } from './webhook-store';
+import { isTestDelivery } from './webhook-test-event';
 
 export const DEFAULT_DELIVERIES_LIMIT = 50;
 export const MAX_DELIVERIES_LIMIT = 200;
@@ -130,13 +131,25 @@ export class WebhooksService {
     return { list: list.slice(0, limit), limit, next: list.length > limit ? list[limit - 1].id : undefined };
   }
 
-  /** Sends the event of an attempt again, once, now; answers the new attempt (its endpoint's place in the feed stays). */
+  /**
+   * Schedules the event of an attempt to be sent again, once, as soon as the dispatcher has a place for it; answers
+   * the new attempt, `scheduled` (its endpoint's place in the feed stays).
+   */
   async retry(workspaceId: string, id: string, deliveryId: string): Promise<WebhookDelivery> {
     const endpoint = await this.find(workspaceId, id);
     const delivery = await this.store.findDelivery(workspaceId, endpoint.id, checkId(deliveryId, 'delivery'));
     if (!delivery) throw notFound('delivery');
+    if (isTestDelivery(delivery)) return this.dispatcher.scheduleTest(endpoint, delivery.eventId);
     const [event] = await this.events.readEvents(workspaceId, { afterSeq: delivery.eventSeq - 1, throughSeq: delivery.eventSeq, limit: 1 });
     if (!event || event.id !== delivery.eventId) throw new DomainError('gone', 'the event of this delivery is no longer kept');
-    return this.dispatcher.deliverOnce(endpoint, event);
+    return this.dispatcher.schedule(endpoint, event);
+  }
+
+  /**
+   * Schedules a test event (`webhook.test`) for the endpoint, sent like any attempt (signed, within the delivery
+   * limits, to a checked address); answers the attempt, `scheduled`. The endpoint's place in the feed stays.
+   */
+  async sendTest(workspaceId: string, id: string): Promise<WebhookDelivery> {
+    return this.dispatcher.scheduleTest(await this.find(workspaceId, id));
   }
 }

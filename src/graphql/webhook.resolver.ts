@@ -8,8 +8,8 @@ import { DateTimeScalar } from './date-time.scalar';
 import { EventTypeEnum, eventTypeName, eventTypesOf } from './entry-event.type';
 import { WebhookDeliveriesArgs } from './webhook-deliveries.args';
 import { deliveryConnectionOf, WebhookDeliveryConnectionType } from './webhook-delivery-connection.type';
-import { CreateWebhookInput, DeleteWebhookInput, RetryWebhookDeliveryInput, RotateWebhookSecretInput, UpdateWebhookInput } from './webhook.input';
-import { CreateWebhookPayload, DeleteWebhookPayload, RetryWebhookDeliveryPayload, RotateWebhookSecretPayload, UpdateWebhookPayload } from './webhook.payload';
+import { CreateWebhookInput, DeleteWebhookInput, RetryWebhookDeliveryInput, RotateWebhookSecretInput, SendTestWebhookEventInput, UpdateWebhookInput } from './webhook.input';
+import { CreateWebhookPayload, DeleteWebhookPayload, RetryWebhookDeliveryPayload, RotateWebhookSecretPayload, SendTestWebhookEventPayload, UpdateWebhookPayload } from './webhook.payload';
 import { WebhookType } from './webhook.type';
 
 /** A page's cost: its attempts' cost times the page size it will be served at. */
@@ -83,10 +83,18 @@ export class WebhookResolver {
   }
 
   @Mutation(() => RetryWebhookDeliveryPayload, {
-    description: 'Sends the event of an attempt again, once, now; answers the new attempt. The endpoint\'s place in the feed stays. GONE when the event is no longer kept.',
+    description: 'Sends the event of an attempt again, once: answers at once the new attempt, SCHEDULED, sent as soon as a place is free within the delivery limits (its outcome then listed in webhookDeliveries). The endpoint\'s place in the feed stays. GONE when the event is no longer kept.',
   })
   async retryWebhookDelivery(@Arg('input', () => RetryWebhookDeliveryInput) input: RetryWebhookDeliveryInput, @Ctx() ctx: GraphQLContext): Promise<RetryWebhookDeliveryPayload> {
     const delivery = await webhooksOf(ctx).retry(ctx.workspaceId, input.webhookId, input.deliveryId);
+    return { delivery, clientMutationId: input.clientMutationId ?? null };
+  }
+
+  @Mutation(() => SendTestWebhookEventPayload, {
+    description: 'Sends the endpoint a test event (WEBHOOK_TEST, REST `webhook.test`), signed as every delivery is, as POST /silo/v1/webhooks/{id}/test does: answers at once the attempt, SCHEDULED, sent as soon as a place is free within the delivery limits.',
+  })
+  async sendTestWebhookEvent(@Arg('input', () => SendTestWebhookEventInput) input: SendTestWebhookEventInput, @Ctx() ctx: GraphQLContext): Promise<SendTestWebhookEventPayload> {
+    const delivery = await webhooksOf(ctx).sendTest(ctx.workspaceId, input.webhookId);
     return { delivery, clientMutationId: input.clientMutationId ?? null };
   }
 

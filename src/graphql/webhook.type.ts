@@ -7,13 +7,24 @@ import { EventTypeEnum } from './entry-event.type';
  * A delivery's status as a GraphQL enum, each value's internal value its own name: the compiled executor passes
  * enum leaves through unconverted, so resolvers answer the name (`deliveryStatusName`).
  */
-export const DeliveryStatusEnum = { DELIVERED: 'DELIVERED', FAILED: 'FAILED', RETRYING: 'RETRYING' } as const;
+export const DeliveryStatusEnum = { DELIVERED: 'DELIVERED', FAILED: 'FAILED', RETRYING: 'RETRYING', SCHEDULED: 'SCHEDULED' } as const;
 
 export const deliveryStatusName = (status: DeliveryStatus): string => status.toUpperCase();
 
 registerEnumType(DeliveryStatusEnum, {
   name: 'WebhookDeliveryStatus',
-  description: 'DELIVERED (a 2xx answer), RETRYING (it is sent again at nextAttemptAt) or FAILED (an answer that ends it, or three days of retries).',
+  description: 'DELIVERED (a 2xx answer), RETRYING (it is sent again at nextAttemptAt), FAILED (an answer that ends it, or three days of retries) or SCHEDULED (asked for again by retryWebhookDelivery, not sent yet).',
+});
+
+/**
+ * What a delivery delivered: an event type, or WEBHOOK_TEST (sendTestWebhookEvent), which is no change of an entry
+ * and so not among EventType (nothing subscribes to it or filters the feed by it).
+ */
+export const WebhookEventTypeEnum = { ...EventTypeEnum, WEBHOOK_TEST: 'WEBHOOK_TEST' } as Record<string, string>;
+
+registerEnumType(WebhookEventTypeEnum, {
+  name: 'WebhookEventType',
+  description: 'The type of a delivered event: an EventType, or WEBHOOK_TEST for a test event (REST `webhook.test`).',
 });
 
 /**
@@ -69,10 +80,10 @@ export class WebhookDeliveryType {
   @Field(() => ID, { description: 'The event\'s id: the `webhook-id` header.' })
   eventId: string;
 
-  @Field(() => EventTypeEnum)
+  @Field(() => WebhookEventTypeEnum)
   eventType: string;
 
-  @Field(() => Int, { description: 'The event\'s place in the feed.' })
+  @Field(() => Int, { description: 'The event\'s place in the feed; 0 for a test event, which has none.' })
   position: number;
 
   @Field(() => DeliveryStatusEnum)
@@ -87,7 +98,7 @@ export class WebhookDeliveryType {
   @Field(() => String, { nullable: true, description: 'The first KiB of the answer\'s body.' })
   responseExcerpt?: string;
 
-  @Field(() => String, { nullable: true, description: 'Why no answer came (a timeout, a refused connection, a refused address).' })
+  @Field(() => String, { nullable: true, description: 'Why no answer came, as a short class: timeout, connection refused, connection reset, tls, dns, unreachable, refused address, refused url, bad answer or network error.' })
   error?: string;
 
   @Field(() => Int, { description: 'Which attempt at the event this was (a retry asked for is 1).' })

@@ -8,6 +8,7 @@ import { anyObjectSchema, flagSchema, uuidSchema } from '../domain/shape-check';
 export { BuildBody, CorrectBody, CreateEntryBody, SignBody, UpdateEntryBody };
 import { ERROR_KEYS } from '../domain/errors';
 import { EVENT_TYPES } from '../domain/entry-event';
+import { TEST_EVENT_TYPE } from '../domain/webhook-test-event';
 import { DEFAULT_EVENTS_LIMIT, MAX_EVENTS_LIMIT, MAX_WAIT_SECONDS } from '../domain/events.service';
 import { DEFAULT_DELIVERIES_LIMIT, MAX_DELIVERIES_LIMIT } from '../domain/webhooks.service';
 import { UUID_VERSIONS } from '../domain/uuid-request';
@@ -346,13 +347,13 @@ export const WebhookDeliverySchema = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
     event_id: Type.String({ format: 'uuid', description: 'The event\'s id: the `webhook-id` header.' }),
-    event_type: EventTypeSchema,
-    position: Type.Integer({ description: 'The event\'s place in the feed.' }),
-    status: Type.Union([Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('retrying')], { description: '`delivered` (a 2xx answer), `retrying` (it is sent again at `next_attempt_at`) or `failed` (an answer that ends it, or three days of retries).' }),
+    event_type: Type.Union([...EVENT_TYPES.map((type) => Type.Literal(type)), Type.Literal(TEST_EVENT_TYPE)], { description: 'The event\'s type; `webhook.test` for a test event (POST /silo/v1/webhooks/{id}/test).' }),
+    position: Type.Integer({ description: 'The event\'s place in the feed; 0 for a test event, which has none.' }),
+    status: Type.Union([Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('retrying'), Type.Literal('scheduled')], { description: '`delivered` (a 2xx answer), `retrying` (it is sent again at `next_attempt_at`), `failed` (an answer that ends it, or three days of retries) or `scheduled` (asked for again by a retry, not sent yet).' }),
     response_code: Type.Optional(Type.Integer({ description: 'The answer\'s status; absent when none came.' })),
     duration_ms: Type.Integer(),
     response_excerpt: Type.Optional(Type.String({ description: 'The first KiB of the answer\'s body.' })),
-    error: Type.Optional(Type.String({ description: 'Why no answer came: a timeout, a refused connection, a refused address.' })),
+    error: Type.Optional(Type.String({ description: 'Why no answer came, as a short class: `timeout`, `connection refused`, `connection reset`, `tls`, `dns`, `unreachable`, `refused address`, `refused url`, `bad answer` or `network error`.' })),
     attempt: Type.Integer({ description: 'Which attempt at the event this was (a manual retry is 1).' }),
     next_attempt_at: Type.Optional(Type.String(DATE_TIME)),
     created_at: Type.String(DATE_TIME),

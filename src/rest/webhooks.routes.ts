@@ -124,12 +124,21 @@ export const webhooksRoutes: ApiRoute<{ webhooks: WebhooksService }>[] = [
     },
   },
   {
+    method: 'post', path: '/silo/v1/webhooks/{id}/test', operationId: 'sendTestWebhookEvent', tag: 'webhooks',
+    summary: 'Send the endpoint a test event, `{id, type: "webhook.test", created_at, entry_id: null, position: 0, data: {webhook_id}}`, signed as every delivery is: 202 at once with the attempt, `scheduled`, sent as soon as a place is free within the delivery limits; its outcome is then listed under deliveries (and it can be retried). The endpoint\'s place in the feed stays.',
+    params: WebhookParams, answers: { 202: { description: 'The attempt, `scheduled`.', schema: WebhookDeliverySchema } },
+    refusals: [401, 404, 503],
+    handler: ({ webhooks }) => async (req, res) => {
+      res.status(202).json(deliveryJson(await webhooks.sendTest(req.workspaceId, req.params.id)));
+    },
+  },
+  {
     method: 'post', path: '/silo/v1/webhooks/{id}/deliveries/{delivery_id}/retry', operationId: 'retryWebhookDelivery', tag: 'webhooks',
-    summary: 'Send the event of an attempt again, once, now (whatever became of it); answers the new attempt. The endpoint\'s place in the feed stays where it is. An event no longer kept is 410.',
-    params: WebhookDeliveryParams, answers: { 200: { description: 'The new attempt.', schema: WebhookDeliverySchema } },
+    summary: 'Send the event of an attempt again, once (whatever became of it): 202 at once with the new attempt, `scheduled`, sent as soon as a place is free within the delivery limits (`WEBHOOK_CONCURRENCY`, `WEBHOOK_WORKSPACE_CONCURRENCY`); its outcome is then listed under deliveries. The endpoint\'s place in the feed stays where it is. An event no longer kept is 410.',
+    params: WebhookDeliveryParams, answers: { 202: { description: 'The new attempt, `scheduled`.', schema: WebhookDeliverySchema } },
     refusals: [401, 404, 410, 503],
     handler: ({ webhooks }) => async (req, res) => {
-      res.json(deliveryJson(await webhooks.retry(req.workspaceId, req.params.id, req.params.delivery_id)));
+      res.status(202).json(deliveryJson(await webhooks.retry(req.workspaceId, req.params.id, req.params.delivery_id)));
     },
   },
 ];

@@ -5,6 +5,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { makePrivateDir, makePrivateFile } from '../private-files';
+import { createMysqlDatabase, isUnknownDatabase, setupProblemOf } from './database-creation';
 import { duplicateIndexOf } from './duplicate-key';
 import { HostFailover } from './host-failover';
 import { isRetryable, withRetries } from './transient-errors';
@@ -25,6 +26,7 @@ import { PackedEnvelopes1764730000000 } from '../../migrations/1764730000000-Pac
 import { CompressedTables1764740000000 } from '../../migrations/1764740000000-CompressedTables';
 import { ContentlessSearch1764750000000 } from '../../migrations/1764750000000-ContentlessSearch';
 import { UuidSearchTerms1764760000000 } from '../../migrations/1764760000000-UuidSearchTerms';
+import { WebhookQuotas1764775000000 } from '../../migrations/1764775000000-WebhookQuotas';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
@@ -52,6 +54,7 @@ export const MIGRATIONS = [
   CompressedTables1764740000000,
   ContentlessSearch1764750000000,
   UuidSearchTerms1764760000000,
+  WebhookQuotas1764775000000,
 ];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */
@@ -105,8 +108,18 @@ export async function openDataSource(database: Config['database'], log?: Logger)
     makePrivateDir(path.dirname(database.file));
     makePrivateFile(database.file);
   }
-  const dataSource = new DataSource(dataSourceOptions(database, log));
-  await dataSource.initialize();
+  let dataSource = new DataSource(dataSourceOptions(database, log));
+  try {
+    await dataSource.initialize();
+  } catch (error) {
+    // A first start on a fresh MariaDB: the database is made when the URL's user may (else one line says how).
+    if (database.type !== 'mysql') throw error;
+    if (!isUnknownDatabase(error)) throw setupProblemOf(error, database.url) ?? error;
+    await createMysqlDatabase(database.url);
+    log?.info('created the database DATABASE_URL names');
+    dataSource = new DataSource(dataSourceOptions(database, log));
+    await dataSource.initialize();
+  }
   try {
     if (database.type === 'mysql' && database.readYourWrites !== false) await readYourWritesOnCluster(dataSource, log);
     await migrate(dataSource);

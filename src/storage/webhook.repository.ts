@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { EventType } from '../domain/entry-event';
 import type { DeliveryStatus, EndpointProgress, WebhookChange, WebhookDelivery, WebhookEndpoint } from '../domain/webhook';
-import type { WebhookStore } from '../domain/webhook-store';
+import type { ClaimFairness, WebhookStore } from '../domain/webhook-store';
 import { GroupCommit } from './group-commit';
 import { runTransaction, type Step } from './sql-transaction';
 
@@ -72,10 +72,17 @@ export class WebhookRepository implements WebhookStore {
     this.bookkeeping = new GroupCommit(dataSource, { durable: false });
   }
 
-  create(endpoint: WebhookEndpoint, limit: number): Promise<WebhookEndpoint | undefined> {
+  async create(endpoint: WebhookEndpoint, limit: number): Promise<WebhookEndpoint | undefined> {
+    // The workspace's count row, made on its own: in the transaction below, the shared lock of an INSERT IGNORE
+    // that found it would deadlock concurrent registrations raising it.
+    await runTransaction(this.dataSource, function* (mysql) {
+      yield { sql: `${mysql ? 'INSERT IGNORE' : 'INSERT OR IGNORE'} INTO webhook_quotas (workspace_id, endpoints) VALUES (?, 0)`, parameters: [endpoint.workspaceId] };
+    });
     return runTransaction(this.dataSource, function* () {
-      const [{ n }]: { n: number | string }[] = yield { sql: 'SELECT COUNT(*) AS n FROM webhook_endpoints WHERE workspace_id = ?', parameters: [endpoint.workspaceId] };
-      if (Number(n) >= limit) return undefined;
+      // The count, raised only while under the limit: concurrent registrations all write this one row, so they take
+      // turns (its lock; on a cluster, certification), where reading a count beside the insert let them all see room.
+      const counted = yield { sql: 'UPDATE webhook_quotas SET endpoints = endpoints + 1 WHERE workspace_id = ? AND endpoints < ?', parameters: [endpoint.workspaceId, limit] };
+      if (changedRows(counted) === 0) return undefined;
       // It starts at the feed's last place: it gets the events from its creation on.
       const feed: { last_seq: number | string }[] = yield { sql: 'SELECT last_seq FROM event_feeds WHERE workspace_id = ?', parameters: [endpoint.workspaceId] };
       const deliveredSeq = Number(feed[0]?.last_seq ?? 0);
@@ -136,6 +143,7 @@ export class WebhookRepository implements WebhookStore {
     return runTransaction(this.dataSource, function* () {
       const result = yield { sql: 'DELETE FROM webhook_endpoints WHERE workspace_id = ? AND id = ?', parameters: [workspaceId, id] };
       if (changedRows(result) === 0) return false;
+      yield { sql: 'UPDATE webhook_quotas SET endpoints = endpoints - 1 WHERE workspace_id = ? AND endpoints > 0', parameters: [workspaceId] };
       yield { sql: 'DELETE FROM webhook_deliveries WHERE endpoint_id = ? AND workspace_id = ?', parameters: [id, workspaceId] };
       return true;
     });
@@ -154,13 +162,14 @@ export class WebhookRepository implements WebhookStore {
     return rows[0] ? fromDeliveryRow(rows[0]) : undefined;
   }
 
+  /** Grouped like the dispatcher's records: many retries asked for at once share a commit. */
   async recordDelivery(d: WebhookDelivery, kept: number): Promise<void> {
-    await runTransaction(this.dataSource, function* () {
+    await this.bookkeeping.run(function* () {
       yield* deliverySteps(d, kept);
     });
   }
 
-  recordAttempt(d: WebhookDelivery, kept: number, owner: string, p: EndpointProgress, leaseUntil?: Date): Promise<boolean> {
+  recordAttempt(d: WebhookDelivery, kept: number | undefined, owner: string, p: EndpointProgress, leaseUntil?: Date): Promise<boolean> {
     return this.bookkeeping.run(function* (): Generator<Step, boolean, any> {
       const held = yield progressStep(d.workspaceId, d.endpointId, owner, p, d.createdAt, leaseUntil);
       if (changedRows(held) === 0) return false; // the lease was lost: another process has the endpoint now
@@ -175,14 +184,17 @@ export class WebhookRepository implements WebhookStore {
    * SQLite, whose write transaction is alone on the database, by an UPDATE that holds only if no live lease
    * is there.
    */
-  async claimDue(owner: string, now: Date, until: Date, limit: number, accept: (workspaceId: string, id: string) => boolean = () => true): Promise<WebhookEndpoint[]> {
+  async claimDue(
+    owner: string, now: Date, until: Date, limit: number, accept: (workspaceId: string, id: string) => boolean = () => true, fairness?: ClaimFairness,
+  ): Promise<WebhookEndpoint[]> {
     const at = now.getTime();
     // Read first, outside a transaction: a poll that finds nothing due writes nothing (SQLite's write lock stays free).
     const found: { workspace_id: string; id: string }[] = await this.dataSource.query(
-      'SELECT w.workspace_id, w.id FROM webhook_endpoints w JOIN event_feeds f ON f.workspace_id = w.workspace_id ' +
-        'WHERE w.enabled = 1 AND f.last_seq > w.delivered_seq AND (w.next_attempt_at IS NULL OR w.next_attempt_at <= ?) AND (w.lease_until IS NULL OR w.lease_until < ?) ' +
-        'ORDER BY w.next_attempt_at LIMIT ?',
-      [at, at, limit * 4],
+      ...fairScan(
+        'SELECT w.workspace_id, w.id, w.next_attempt_at FROM webhook_endpoints w JOIN event_feeds f ON f.workspace_id = w.workspace_id ' +
+          'WHERE w.enabled = 1 AND f.last_seq > w.delivered_seq AND (w.next_attempt_at IS NULL OR w.next_attempt_at <= ?) AND (w.lease_until IS NULL OR w.lease_until < ?)',
+        'w.workspace_id', 'w.id', [at, at], limit * 4, fairness,
+      ),
     );
     // The caller's share rule (each workspace's endpoints worked at once), in the order found.
     const due = found.filter((row) => accept(row.workspace_id, row.id)).slice(0, limit * 2);
@@ -216,6 +228,56 @@ export class WebhookRepository implements WebhookStore {
     });
   }
 
+  /**
+   * A scheduled attempt is taken by moving its `next_attempt_at` to `until`: another process takes it only once
+   * that has passed (this one died while sending it), as an endpoint's lease.
+   */
+  async claimScheduled(now: Date, until: Date, limit: number, fairness: ClaimFairness, accept: (workspaceId: string, id: string) => boolean = () => true): Promise<WebhookDelivery[]> {
+    const at = now.getTime();
+    const found: { workspace_id: string; id: string }[] = await this.dataSource.query(
+      ...fairScan("SELECT workspace_id, id, next_attempt_at FROM webhook_deliveries WHERE status = 'scheduled' AND next_attempt_at <= ?", 'workspace_id', 'id', [at], limit * 4, fairness),
+    );
+    const due = found.filter((row) => accept(row.workspace_id, row.id)).slice(0, limit);
+    if (due.length === 0) return [];
+    return runTransaction(this.dataSource, function* (): Generator<Step, WebhookDelivery[], any> {
+      const claimed: WebhookDelivery[] = [];
+      for (const row of due) {
+        const result = yield {
+          sql: "UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id = ? AND status = 'scheduled' AND next_attempt_at <= ?",
+          parameters: [until.getTime(), row.id, at],
+        };
+        if (changedRows(result) === 0) continue; // another process took it since the read
+        const rows: Row[] = yield { sql: `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = ?`, parameters: [row.id] };
+        if (rows[0]) claimed.push(fromDeliveryRow(rows[0]));
+      }
+      return claimed;
+    });
+  }
+
+  finishScheduled(d: WebhookDelivery): Promise<boolean> {
+    return this.bookkeeping.run(function* (): Generator<Step, boolean, any> {
+      const result = yield {
+        sql: "UPDATE webhook_deliveries SET status = ?, response_code = ?, duration_ms = ?, response_excerpt = ?, error = ?, next_attempt_at = NULL WHERE id = ? AND status = 'scheduled'",
+        parameters: [d.status, d.responseCode ?? null, d.durationMs, d.responseExcerpt ?? null, d.error ?? null, d.id],
+      };
+      return changedRows(result) > 0;
+    });
+  }
+}
+
+/**
+ * A scan of due rows shared fairly among workspaces: each workspace's rows numbered in their due order, the first
+ * of every workspace before the second of any, at most `perWorkspace` of one, none of `skipWorkspaces`. `select`
+ * names `workspaceColumn`, `idColumn` and `next_attempt_at` and ends with its WHERE clause.
+ */
+function fairScan(select: string, workspaceColumn: string, idColumn: string, parameters: unknown[], limit: number, fairness?: ClaimFairness): [string, unknown[]] {
+  const skip = fairness?.skipWorkspaces ?? [];
+  const skipped = skip.length > 0 ? ` AND ${workspaceColumn} NOT IN (${skip.map(() => '?').join(', ')})` : '';
+  const numbered = select.replace(/ FROM /, `, ROW_NUMBER() OVER (PARTITION BY ${workspaceColumn} ORDER BY next_attempt_at, ${idColumn}) AS turn FROM `);
+  return [
+    `SELECT workspace_id, id FROM (${numbered}${skipped}) due WHERE turn <= ? ORDER BY turn, next_attempt_at LIMIT ?`,
+    [...parameters, ...skip, fairness?.perWorkspace ?? limit, limit],
+  ];
 }
 
 /** Where a leased endpoint stands, written only while `owner` holds its lease. */
@@ -229,11 +291,8 @@ function progressStep(workspaceId: string, id: string, owner: string, p: Endpoin
   return { sql: `UPDATE webhook_endpoints SET ${sets.join(', ')} WHERE workspace_id = ? AND id = ? AND lease_owner = ?`, parameters: [...parameters, workspaceId, id, owner] };
 }
 
-/** How often (in events of an endpoint) its oldest attempts past the kept number are deleted: bounded, not each time. */
-const PRUNE_EVERY = 16;
-
-/** Inserts an attempt; now and then (and at every retry) deletes the endpoint's attempts past the newest `kept`. */
-function* deliverySteps(d: WebhookDelivery, kept: number): Generator<Step, void, any> {
+/** Inserts an attempt; with `kept`, deletes the endpoint's attempts past the newest `kept` (the caller says when). */
+function* deliverySteps(d: WebhookDelivery, kept: number | undefined): Generator<Step, void, any> {
   yield {
     sql: `INSERT INTO webhook_deliveries (${DELIVERY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     parameters: [
@@ -241,7 +300,7 @@ function* deliverySteps(d: WebhookDelivery, kept: number): Generator<Step, void,
       d.responseExcerpt ?? null, d.error ?? null, d.attempt, msOf(d.nextAttemptAt), d.createdAt.getTime(),
     ],
   };
-  if (d.eventSeq % PRUNE_EVERY !== 0 && d.attempt === 1) return;
+  if (kept === undefined) return;
   // Bounded: the newest `kept` attempts of the endpoint stay (ids are UUIDv7: in time order).
   const oldest: { id: string }[] = yield { sql: 'SELECT id FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?', parameters: [d.endpointId, kept] };
   if (oldest.length > 0) yield { sql: 'DELETE FROM webhook_deliveries WHERE endpoint_id = ? AND id <= ?', parameters: [d.endpointId, oldest[0].id] };

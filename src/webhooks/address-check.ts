@@ -24,12 +24,15 @@ for (const [network, prefix] of [
 ] as const) REFUSED.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
   ['::', 96], // unspecified, loopback (::1) and the old IPv4-compatible addresses
+  ['::ffff:0:0:0', 96], // IPv4-translated (SIIT): an IPv4 address inside, a private one too
   ['64:ff9b::', 96], // NAT64: would reach any IPv4 address, a private one too
   ['64:ff9b:1::', 48], // local NAT64
   ['100::', 64], // discard
-  ['2001::', 32], // Teredo (an IPv4 address inside)
+  ['2001::', 23], // IETF protocol assignments: Teredo (2001::/32, an IPv4 address inside), benchmarking, ORCHID
   ['2001:db8::', 32], // documentation
   ['2002::', 16], // 6to4 (an IPv4 address inside)
+  ['3fff::', 20], // documentation (2024)
+  ['5f00::', 16], // segment routing identifiers, never a host
   ['fc00::', 7], // unique-local (AWS's IPv6 metadata service, fd00:ec2::254, too)
   ['fe80::', 10], // link-local
   ['fec0::', 10], // the old site-local

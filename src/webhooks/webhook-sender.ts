@@ -4,6 +4,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { SendOutcome, WebhookMessage, WebhookSender } from '../domain/webhook-sender';
 import { isLocalName, isPublicAddress } from './address-check';
+import { sendErrorClass } from './send-error';
 import { signatureHeader } from './webhook-signature';
 
 /** The longest one attempt may take, connection to the answer's end. */
@@ -20,6 +21,10 @@ export interface SenderPolicy {
   allowPrivate: boolean;
   timeoutMs?: number;
 }
+
+/** Told with a refusal, so that whoever runs a receiver on their own machine finds the setting that allows it. */
+const ALLOW_PRIVATE_HINT = ' (WEBHOOK_ALLOW_PRIVATE=true allows private and loopback addresses)';
+const ALLOW_HTTP_HINT = ' (WEBHOOK_ALLOW_HTTP=true allows http:)';
 
 /** How long an idle connection to an endpoint is kept. */
 const KEEP_ALIVE_MS = 4_000;
@@ -60,8 +65,8 @@ export class HttpWebhookSender implements WebhookSender {
     if (typeof parsed === 'string') return parsed;
     if (this.policy.allowPrivate) return undefined;
     const host = parsed.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host)) return isPublicAddress(host) ? undefined : `${host} is not a public address`;
-    if (isLocalName(host)) return `${host} is this host`;
+    if (isIP(host)) return isPublicAddress(host) ? undefined : `${host} is not a public address${ALLOW_PRIVATE_HINT}`;
+    if (isLocalName(host)) return `${host} is this host${ALLOW_PRIVATE_HINT}`;
     let addresses: dns.LookupAddress[];
     try {
       addresses = await dns.promises.lookup(host, { all: true });
@@ -69,7 +74,7 @@ export class HttpWebhookSender implements WebhookSender {
       return `${host} does not resolve`;
     }
     const refused = addresses.find((entry) => !isPublicAddress(entry.address));
-    if (refused) return `${host} resolves to ${refused.address}, not a public address`;
+    if (refused) return `${host} resolves to ${refused.address}, not a public address${ALLOW_PRIVATE_HINT}`;
     return addresses.length === 0 ? `${host} does not resolve` : undefined;
   }
 
@@ -82,7 +87,8 @@ export class HttpWebhookSender implements WebhookSender {
       return 'not an absolute URL';
     }
     if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && this.policy.allowHttp)) {
-      return this.policy.allowHttp ? 'must be an http or https URL' : 'must be an https URL';
+      if (this.policy.allowHttp) return 'must be an http or https URL';
+      return parsed.protocol === 'http:' ? `must be an https URL${ALLOW_HTTP_HINT}` : 'must be an https URL';
     }
     if (parsed.username || parsed.password) return 'must not hold credentials';
     return parsed;
@@ -92,11 +98,11 @@ export class HttpWebhookSender implements WebhookSender {
     const started = Date.now();
     const outcome = (fields: Answer): SendOutcome => ({ status: fields.status, excerpt: fields.excerpt, error: fields.error, durationMs: Date.now() - started });
     const parsed = this.parse(message.url);
-    if (typeof parsed === 'string') return outcome({ error: `url ${parsed}` });
+    if (typeof parsed === 'string') return outcome({ error: 'refused url' }); // its scheme no longer allowed (WEBHOOK_ALLOW_HTTP turned off)
     const host = parsed.hostname.replace(/^\[|\]$/g, '');
     // Node connects to an IP literal without a lookup: it is checked here.
     if (!this.policy.allowPrivate && ((isIP(host) && !isPublicAddress(host)) || isLocalName(host))) {
-      return outcome({ error: `${host} is not a public address` });
+      return outcome({ error: 'refused address' });
     }
     const timestamp = Math.floor(Date.now() / 1000);
     const headers = {
@@ -138,18 +144,18 @@ export class HttpWebhookSender implements WebhookSender {
       });
       const timeoutMs = this.policy.timeoutMs ?? SEND_TIMEOUT_MS;
       const timer = setTimeout(() => {
-        finish({ error: `no answer within ${timeoutMs / 1000} s` });
+        finish({ error: 'timeout' });
         request.destroy();
       }, timeoutMs);
       const onAbort = () => {
-        finish({ error: 'the service stopped' });
+        finish({ error: 'interrupted' });
         request.destroy();
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       let answered = false;
       request.on('error', (error: NodeJS.ErrnoException) => {
         const stale = request.reusedSocket && !answered && (error.code === 'ECONNRESET' || error.code === 'EPIPE');
-        finish({ error: (error.code ? `${error.code}: ` : '') + error.message.slice(0, 200), stale });
+        finish({ error: sendErrorClass(error), stale });
       });
       request.on('response', (response) => {
         answered = true;

@@ -178,7 +178,11 @@ describe('deliveries through GraphQL', () => {
     const retried = await apis.gql.run(RetryWebhookDeliveryDocument, { input: { webhookId: webhook.id, deliveryId: refused.id, clientMutationId: 'r1' } });
     expect(retried.body.errors).toBeUndefined();
     const attempt = retried.body.data!.retryWebhookDelivery;
-    expect(attempt).toMatchObject({ clientMutationId: 'r1', delivery: { position: 1, status: 'DELIVERED', responseCode: 200, attempt: 1, eventId: refused.eventId, eventType: 'ENTRY_CREATED' } });
+    // Scheduled at once, then sent by the dispatcher, within its limits.
+    expect(attempt).toMatchObject({ clientMutationId: 'r1', delivery: { position: 1, status: 'SCHEDULED', responseCode: null, attempt: 1, eventId: refused.eventId, eventType: 'ENTRY_CREATED' } });
+    await waitFor(() => rx.hooks.length === 4, 10_000, 'the retried event');
+    await waitFor(async () => (await deliveriesOf(webhook.id, 1)).edges[0].node.status === 'DELIVERED', 5_000, 'the retry recorded');
+    expect((await deliveriesOf(webhook.id, 1)).edges[0].node).toMatchObject({ id: attempt.delivery.id, responseCode: 200 });
     expect(rx.hooks.map((hook) => hook.payload.position)).toEqual([1, 2, 3, 1]);
     expect(rx.hooks[3].headers['webhook-id']).toBe(rx.hooks[0].headers['webhook-id']);
     expect(verifies(rx.hooks[3], secret)).toBe(true);

@@ -24,6 +24,11 @@ export class WebhookReceiver {
   /** POSTs that arrived for a path while another to the same path was unanswered: one endpoint served twice at once. */
   overlaps = 0;
   private readonly inFlight = new Set<string>();
+  /** Answers held back (`delayMs`), dropped when it stops. */
+  private readonly answering = new Set<NodeJS.Timeout>();
+  /** Connections open now, and the most that were ever open at once. */
+  openConnections = 0;
+  mostConnections = 0;
   private server: http.Server | undefined;
   port = 0;
 
@@ -44,12 +49,18 @@ export class WebhookReceiver {
         const answered = this.answer(hook, this.hooks.length);
         if (this.inFlight.has(path)) this.overlaps++;
         this.inFlight.add(path);
-        setTimeout(() => {
+        const timer = setTimeout(() => {
+          this.answering.delete(timer);
           this.inFlight.delete(path);
           this.hooks.push({ ...hook, answered });
           res.writeHead(answered, { 'content-type': 'text/plain', connection: 'close' }).end(`answered ${answered}`);
         }, this.delayMs);
+        this.answering.add(timer);
       });
+    });
+    server.on('connection', (socket) => {
+      this.mostConnections = Math.max(this.mostConnections, ++this.openConnections);
+      socket.on('close', () => this.openConnections--);
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -64,6 +75,8 @@ export class WebhookReceiver {
     const server = this.server;
     this.server = undefined;
     if (!server) return;
+    for (const timer of this.answering) clearTimeout(timer);
+    this.answering.clear();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }

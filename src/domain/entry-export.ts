@@ -1,13 +1,14 @@
-import type { Envelope } from '../document';
-import { digestOf } from '../document/head/header';
-import type { JsonObject } from '../document/base/types';
-import type { Attachment, Entry, EntryFault, Meta, SignatureVerdict, Snippet } from './entry';
-import { legacyVersionOf, versionOf, type EntryState } from './entry-history';
-import { referencesOf } from './entry-refs';
-import { entrySummaryJson } from './entry-summary';
-import { sha256Hex } from './file-content';
-import { searchTermsOf } from './search';
-import type { EntryBundle, EntryTransferStore, ImportOutcome, ImportRecord, TransferContent, TransferFile } from './entry-transfer-store';
+import type { SigningKeys } from '../signing/signing-keys';
+import type { Entry, EntryFault, SignatureVerdict, Snippet } from './entry';
+import { LineRefusal } from './entry-line-checks';
+import { importRecordOf, isObj, type BytesOf } from './entry-line-read';
+import type { EntryBundle, EntryTransferStore, ImportOutcome, ImportRecord, TransferContent } from './entry-transfer-store';
+import { DomainError } from './errors';
+import { OverlongLine } from './import-lines';
+import { parseJsonText } from './json-text';
+
+export { LineRefusal } from './entry-line-checks';
+export { importRecordOf, type BytesOf } from './entry-line-read';
 
 /**
  * The export format, version 1 (README, "Moving data"): NDJSON, a header line, one line per entry oldest first,
@@ -185,10 +186,6 @@ export function entryLineOf(bundle: EntryBundle, options: { inline: boolean }): 
   });
 }
 
-
-/** Why a line is refused: its message is the reason the import reports with the line's number. */
-export class LineRefusal extends Error {}
-
 /** Reads the header line; refuses an unknown format or version. */
 export function parseHeader(text: string): ExportHeader {
   let value: unknown;
@@ -202,162 +199,6 @@ export function parseHeader(text: string): ExportHeader {
     throw new LineRefusal(`unknown export format (expected "format":"${EXPORT_FORMAT}","version":${EXPORT_VERSION})`);
   }
   return header as ExportHeader;
-}
-
-// Field checks: each throws a LineRefusal naming the field.
-type Obj = Record<string, unknown>;
-const fail = (reason: string): never => {
-  throw new LineRefusal(reason);
-};
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (o: Obj, name: string, where: string): string => (typeof o[name] === 'string' ? (o[name] as string) : fail(`${where}${name} must be a string`));
-const optStr = (o: Obj, name: string, where: string): string | undefined => (o[name] === undefined ? undefined : str(o, name, where));
-const bool = (o: Obj, name: string, where: string): boolean => (typeof o[name] === 'boolean' ? (o[name] as boolean) : fail(`${where}${name} must be true or false`));
-const optBool = (o: Obj, name: string, where: string): boolean | undefined => (o[name] === undefined ? undefined : bool(o, name, where));
-const count = (o: Obj, name: string, where: string): number =>
-  Number.isSafeInteger(o[name]) && (o[name] as number) >= 0 ? (o[name] as number) : fail(`${where}${name} must be a whole number`);
-const obj = (o: Obj, name: string, where: string): Obj => (isObj(o[name]) ? (o[name] as Obj) : fail(`${where}${name} must be an object`));
-const optObj = (o: Obj, name: string, where: string): Obj | undefined => (o[name] === undefined ? undefined : obj(o, name, where));
-const list = (o: Obj, name: string, where: string): unknown[] => (Array.isArray(o[name]) ? (o[name] as unknown[]) : fail(`${where}${name} must be an array`));
-const objects = (o: Obj, name: string, where: string): Obj[] =>
-  list(o, name, where).map((item, i) => (isObj(item) ? item : fail(`${where}${name}[${i}] must be an object`)));
-const RFC3339_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-const date = (o: Obj, name: string, where: string): Date => {
-  const text = str(o, name, where);
-  const parsed = new Date(text);
-  return RFC3339_MS.test(text) && !Number.isNaN(parsed.getTime()) ? parsed : fail(`${where}${name} must be an RFC 3339 UTC time with milliseconds`);
-};
-
-/** The id an envelope stored before versions existed goes by (legacyVersionOf its document's digest), or undefined. */
-function legacyVersionOfText(text: string): string | undefined {
-  try {
-    const doc = (JSON.parse(text) as { doc?: unknown }).doc;
-    return isObj(doc) ? legacyVersionOf(digestOf(doc as JsonObject).val) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Where the bytes of a file come from in `--files-dir` mode: the content of that SHA-256, or undefined when missing. */
-export type BytesOf = (sha256: string) => Buffer | undefined;
-
-/**
- * An entry line checked and turned into what storage writes, for `workspaceId`. Refuses (LineRefusal) a line
- * missing a field or with one of the wrong type, an envelope that is not JSON or whose document's digest is not
- * `digest`, a version whose id is not that of its envelope text (unless `keepVersionIds`: a migration keeps the
- * remote's ids), and a file whose bytes do not have its sha256 and size. Nothing is recalculated: times, ids,
- * keys, texts and verdicts are taken as given.
- */
-export function importRecordOf(
-  value: unknown,
-  workspaceId: string,
-  options: { keepVersionIds: boolean; bytesOf: BytesOf; newId: () => string; now: Date },
-): ImportRecord {
-  if (!isObj(value) || value.type !== 'entry') fail('not an entry line ("type":"entry")');
-  const line = value as Obj;
-  const id = str(line, 'id', '');
-  const envelopeText = str(line, 'envelope', '');
-  let envelope: Envelope;
-  try {
-    envelope = JSON.parse(envelopeText) as Envelope;
-  } catch {
-    return fail('envelope is not JSON text');
-  }
-  if (!isObj(envelope) || !isObj(envelope.doc)) fail('envelope has no doc');
-  const digest = obj(line, 'digest', '');
-  const alg = str(digest, 'alg', 'digest.');
-  const val = str(digest, 'val', 'digest.');
-  const computed = digestOf(envelope.doc as JsonObject);
-  if (computed.alg !== alg || computed.val !== val.toLowerCase()) fail(`digest differs from the envelope's document (${computed.alg}:${computed.val})`);
-  const version = str(line, 'version', '');
-  const checkVersion = (text: string, given: string, where: string) => {
-    if (options.keepVersionIds || given === versionOf(text) || given === legacyVersionOfText(text)) return;
-    fail(`${where}version ${given} is not the version of its envelope (${versionOf(text)})`);
-  };
-  checkVersion(envelopeText, version, '');
-
-  const versionLines = objects(line, 'versions', '');
-  if (versionLines.length === 0) fail('versions must hold at least the current version');
-  const versions = versionLines.map((v, i) => {
-    const where = `versions[${i}].`;
-    const text = str(v, 'envelope', where);
-    const given = str(v, 'version', where);
-    checkVersion(text, given, where);
-    return { version: { version: given, at: date(v, 'at', where), invalid: bool(v, 'invalid', where), signed: bool(v, 'signed', where), src: str(v, 'src', where) }, data: text };
-  });
-  if (versions[versions.length - 1].version.version !== version) fail('the last of versions is not the current version');
-
-  const states: EntryState[] = objects(line, 'states', '').map((s, i) => {
-    const where = `states[${i}].`;
-    return {
-      id: str(s, 'id', where), entryId: id, key: str(s, 'key', where), notes: optStr(s, 'notes', where),
-      meta: optObj(s, 'meta', where) as Record<string, string> | undefined, src: str(s, 'src', where), at: date(s, 'at', where), createdAt: date(s, 'created_at', where),
-    };
-  });
-  const meta: Meta[] = objects(line, 'meta', '').map((m, i) => {
-    const where = `meta[${i}].`;
-    return {
-      entryId: id, src: str(m, 'src', where), key: str(m, 'key', where), value: optObj(m, 'value', where), ref: optStr(m, 'ref', where), ownerId: optStr(m, 'owner_id', where),
-      owned: bool(m, 'owned', where), indexed: bool(m, 'indexed', where), secure: bool(m, 'secure', where), shared: bool(m, 'shared', where),
-      linkScope: optStr(m, 'link_scope', where), linkUrl: optStr(m, 'link_url', where), createdAt: date(m, 'created_at', where), updatedAt: date(m, 'updated_at', where),
-    };
-  });
-  const files: TransferFile[] = objects(line, 'files', '').map((f, i) => fileOf(f, id, `files[${i}].`, options.bytesOf));
-
-  const signature = optObj(line, 'signature', '') as SignatureVerdict | undefined;
-  const previousId = optStr(line, 'previous_id', '');
-  const entry: Entry = {
-    workspaceId, id, key: optStr(line, 'key', ''), folder: str(line, 'folder', ''), docSchema: str(line, 'doc_schema', ''), envSchema: str(line, 'env_schema', ''),
-    state: optStr(line, 'state', ''), signed: bool(line, 'signed', ''), invalid: bool(line, 'invalid', ''), digest: { alg, val },
-    snippet: obj(line, 'snippet', '') as Snippet, tags: list(line, 'tags', '').map((t) => (typeof t === 'string' ? t : fail('tags must be strings'))),
-    faults: objects(line, 'faults', '') as unknown as EntryFault[], createdAt: date(line, 'created_at', ''), updatedAt: date(line, 'updated_at', ''),
-    version, dataJson: envelopeText, attachments: [], meta, ...(signature ? { signature } : {}),
-  };
-  const record: ImportRecord = {
-    entry,
-    // An entry never changed has no version rows: its one version is its row.
-    versions: versions.length === 1 ? [] : versions,
-    states,
-    meta,
-    files,
-    previousId,
-    refs: referencesOf(envelope, previousId),
-    searchTerms: searchTermsOf(entry),
-    events: [
-      { id: options.newId(), type: 'entry.created', workspaceId, entryId: id, createdAt: options.now, data: { ...entrySummaryJson(entry), imported: true } },
-    ],
-  };
-  return record;
-}
-
-function fileOf(f: Obj, entryId: string, where: string, bytesOf: BytesOf): TransferFile {
-  const content = (c: Obj, at: string, id: string): TransferContent => {
-    const hash = str(c, 'sha256', at);
-    const size = count(c, 'size', at);
-    let bytes: Buffer | undefined;
-    if (c.data !== undefined) {
-      if (typeof c.data !== 'string') fail(`${at}data must be base64 text`);
-      bytes = Buffer.from(c.data as string, 'base64');
-    } else {
-      bytes = bytesOf(hash);
-    }
-    if (bytes === undefined) fail(`${at}bytes missing (no data, and no file ${hash} in the files directory)`);
-    if (bytes!.length !== size || sha256Hex(bytes!) !== hash) fail(`${at}bytes do not have the file's sha256 and size`);
-    return { id, hash, size, createdAt: date(c, 'created_at', at), bytes };
-  };
-  const id = str(f, 'id', where);
-  const stored = bool(f, 'stored', where);
-  const contentId = optStr(f, 'content_id', where);
-  const previous = objects(f, 'previous', where).map((p, i) => content(p, `${where}previous[${i}].`, str(p, 'id', `${where}previous[${i}].`)));
-  const file: Attachment = {
-    id, entryId, name: str(f, 'name', where), desc: optStr(f, 'desc', where), key: optStr(f, 'key', where), category: optStr(f, 'category', where),
-    mime: str(f, 'mime', where), size: count(f, 'size', where), hash: str(f, 'sha256', where), stored, embeddable: optBool(f, 'embeddable', where),
-    private: optBool(f, 'private', where), url: optStr(f, 'url', where), meta: optObj(f, 'meta', where), contentId,
-    previous: previous.map((p) => ({ id: p.id, createdAt: p.createdAt, hash: p.hash, size: p.size })), createdAt: date(f, 'created_at', where),
-  };
-  // A stored file's current content: the one named, or (files written before contents had their own ids) its id.
-  const current = stored ? content(f, where, contentId ?? id) : undefined;
-  return { file, current, previous };
 }
 
 /** The tally of an import, and its one-line report. */
@@ -397,10 +238,10 @@ const BATCH_BYTES = 4 * 1024 * 1024;
 export class EntryRestorer {
   constructor(
     private readonly target: RestoreTarget,
-    private readonly options: { newId: () => string; clock: () => Date; bytesOf?: BytesOf },
+    private readonly options: { newId: () => string; clock: () => Date; bytesOf?: BytesOf; keys?: SigningKeys },
   ) {}
 
-  async restore(lines: AsyncIterable<string> | Iterable<string>, workspaceId: string, options: { source: string; onConflict: 'skip' | 'fail' }): Promise<ImportReport> {
+  async restore(lines: AsyncIterable<string | OverlongLine> | Iterable<string | OverlongLine>, workspaceId: string, options: { source: string; onConflict: 'skip' | 'fail' }): Promise<ImportReport> {
     const report: ImportReport = { imported: 0, present: 0, conflicts: 0, refused: 0, problems: [], complete: false };
     const numbered: { number: number; text: string }[] = [];
     const problem = (number: number, reason: string) => numbered.push({ number, text: `${options.source}:${number}: ${reason}` });
@@ -425,7 +266,7 @@ export class EntryRestorer {
         else if (outcome === 'present') report.present++;
         else {
           report.conflicts++;
-          const reason = conflictReason(record.entry, outcome);
+          const reason = conflictReason(record.entry, outcome as Exclude<ImportOutcome, 'imported' | 'present'>);
           problem(number, reason);
           if (outcome === 'conflict' && options.onConflict === 'fail') {
             report.stopped = reason;
@@ -441,6 +282,16 @@ export class EntryRestorer {
     let ended = false;
     for await (const text of lines) {
       number++;
+      if (text instanceof OverlongLine) {
+        const reason = `a line of ${text.bytes} bytes, over IMPORT_LINE_LIMIT: refused unread`;
+        problem(number, header === undefined ? `unknown export format: ${reason}` : reason);
+        if (header === undefined) {
+          report.stopped = reason;
+          return finish();
+        }
+        report.refused++;
+        continue;
+      }
       if (text.trim() === '') continue;
       if (header === undefined) {
         try {
@@ -459,9 +310,10 @@ export class EntryRestorer {
       }
       let value: unknown;
       try {
-        value = JSON.parse(text);
-      } catch {
-        problem(number, 'not JSON (a truncated line?)');
+        value = parseLine(text);
+      } catch (error) {
+        if (!(error instanceof LineRefusal)) throw error;
+        problem(number, error.message);
         report.refused++;
         continue;
       }
@@ -495,19 +347,32 @@ export class EntryRestorer {
    * One entry line, already read as a value, checked and written in its own transaction: what `migrate-from` hands
    * over as it reads each entry. A line that does not check is a LineRefusal; a conflict comes with its reason.
    */
-  async restoreEntry(value: unknown, workspaceId: string, options: { keepVersionIds: boolean }): Promise<{ outcome: ImportOutcome; reason?: string }> {
-    const record = this.recordOf(value, workspaceId, options.keepVersionIds);
+  async restoreEntry(value: unknown, workspaceId: string, options: { recomputeVersionIds: boolean }): Promise<{ outcome: ImportOutcome; reason?: string }> {
+    const record = this.recordOf(value, workspaceId, options.recomputeVersionIds);
     const [outcome] = await this.target.importEntries(workspaceId, [record], { stopAtConflict: false });
-    return outcome === 'conflict' || outcome === 'key-taken' ? { outcome, reason: conflictReason(record.entry, outcome) } : { outcome };
+    return outcome === 'imported' || outcome === 'present' ? { outcome } : { outcome, reason: conflictReason(record.entry, outcome) };
   }
 
-  private recordOf(value: unknown, workspaceId: string, keepVersionIds: boolean): ImportRecord {
-    return importRecordOf(value, workspaceId, { keepVersionIds, bytesOf: this.options.bytesOf ?? (() => undefined), newId: this.options.newId, now: this.options.clock() });
+  private recordOf(value: unknown, workspaceId: string, recomputeVersionIds: boolean): ImportRecord {
+    const { bytesOf, newId, clock, keys } = this.options;
+    return importRecordOf(value, workspaceId, { recomputeVersionIds, bytesOf: bytesOf ?? (() => undefined), newId, now: clock(), keys });
   }
 }
 
-/** Why an entry was not imported although its line checked: its id or its key is held here by other content. */
-const conflictReason = (entry: Entry, outcome: 'conflict' | 'key-taken'): string =>
-  outcome === 'key-taken'
-    ? `entry ${entry.id}: its key "${entry.key}" is taken by another entry`
-    : `entry ${entry.id} is present with other content (digest or version differ)`;
+/** Why an entry was not imported although its line checked: its id, its key or the id of one of its parts is held here. */
+function conflictReason(entry: Entry, outcome: Exclude<ImportOutcome, 'imported' | 'present'>): string {
+  if (outcome === 'key-taken') return `entry ${entry.id}: its key "${entry.key}" is taken by another entry`;
+  if (outcome === 'part-taken') return `entry ${entry.id}: the id of one of its files' contents is held by another entry here`;
+  return `entry ${entry.id} is present with other content (digest or version differ)`;
+}
+
+/** An entry line's value, read by the create's strict parser: a key twice in one object is refused, not guessed at. */
+function parseLine(text: string): unknown {
+  try {
+    return parseJsonText(text);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    if (/not valid JSON/.test(error.message)) throw new LineRefusal('not JSON (a truncated line?)');
+    throw new LineRefusal(error.message.replace('the request body', 'the line'));
+  }
+}

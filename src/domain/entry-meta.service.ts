@@ -58,7 +58,7 @@ export function linkUrlProblem(url: string): string | undefined {
 }
 
 /** Checks an upsert body, reporting every bad member at once; null reads as absent. */
-function checkUpsert(given: unknown): Omit<Meta, 'entryId' | 'src' | 'key' | 'createdAt' | 'updatedAt'> {
+export function checkUpsert(given: unknown): Omit<Meta, 'entryId' | 'src' | 'key' | 'createdAt' | 'updatedAt'> {
   if (!isObject(given)) throw badInput('request body must be a JSON object');
   const body = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== null));
   const fields: ErrorFields = {};

@@ -50,8 +50,11 @@ export interface ImportRecord extends EntryBundle {
   events: readonly NewEvent[];
 }
 
-/** What became of an entry given to `importEntry`. */
-export type ImportOutcome = 'imported' | 'present' | 'conflict' | 'key-taken';
+/**
+ * What became of an entry given to `importEntry`; `part-taken` when another entry of the workspace holds the id of
+ * one of its parts (a file's content).
+ */
+export type ImportOutcome = 'imported' | 'present' | 'conflict' | 'key-taken' | 'part-taken';
 
 /** The reads of an export and the write of an import, for the whole of a workspace's stored data. */
 export interface EntryTransferStore {

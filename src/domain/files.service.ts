@@ -178,7 +178,7 @@ type CheckedFields = Pick<Attachment, 'name' | 'desc' | 'key' | 'category' | 'mi
 };
 
 /** The upload's fields, checked; every bad one named at once. */
-function checkUpload(upload: FileUpload, content: FileContent | undefined, defaults: { name?: string; mime?: string }): CheckedFields {
+export function checkUpload(upload: FileUpload, content: FileContent | undefined, defaults: { name?: string; mime?: string }): CheckedFields {
   const fields: ErrorFields = {};
   const text = (name: keyof FileUpload, max = MAX_TEXT): string | undefined => {
     const value = upload[name];

@@ -20,8 +20,8 @@ export class DatabaseSink implements MigrationSink {
     if (!('type' in line) || line.type !== 'entry') return 'written';
     let written: Awaited<ReturnType<EntryRestorer['restoreEntry']>>;
     try {
-      // A migration's envelopes are the remote's data written again: the remote's version ids are kept as given.
-      written = await this.restorer.restoreEntry(line, this.workspace, { keepVersionIds: true });
+      // A migration's envelopes are the remote's data written again: their version ids are those of these texts.
+      written = await this.restorer.restoreEntry(line, this.workspace, { recomputeVersionIds: true });
     } catch (error) {
       if (error instanceof LineRefusal) throw new EntryFailure(error.message);
       throw error;

@@ -1,5 +1,6 @@
 import { closeSync, createReadStream, fdatasyncSync, fstatSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { PRIVATE_FILE_MODE } from '../private-files';
 import type { ExportLine } from './export-lines';
 import type { EntrySummary } from './remote-workspace';
 import type { MigrationSink } from './migrate-workspace';
@@ -20,7 +21,8 @@ export class FileSink implements MigrationSink {
 
   /** A new file; one that exists and is not empty is refused (a checkpoint is what resumes it). */
   static create(file: string): FileSink {
-    const fd = openSync(file, 'a+');
+    // Owner-only, like an export: it holds every document of the workspace.
+    const fd = openSync(file, 'a+', PRIVATE_FILE_MODE);
     if (fstatSync(fd).size > 0) {
       closeSync(fd);
       throw new Error(`${file} exists and has no checkpoint: give its --checkpoint to resume, or another --out`);

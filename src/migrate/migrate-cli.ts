@@ -1,12 +1,13 @@
 import { Presets, SingleBar } from 'cli-progress';
 import { v7 as uuidv7 } from 'uuid';
-import { optionValue } from '../cli-options';
+import { commandFlags, refuseCommandLine } from '../cli-options';
 import { loadConfig } from '../config';
 import { serviceName } from '../service-name';
 import { EntryRestorer } from '../domain/entry-export';
 import { openDataSource } from '../storage/data-source';
 import { EntryRepository } from '../storage/entry.repository';
 import { EntryTransferRepository } from '../storage/entry-transfer.repository';
+import { SigningKeys } from '../signing/signing-keys';
 import { CheckpointFile } from './checkpoint';
 import { DatabaseSink } from './database-sink';
 import { FileSink } from './file-sink';
@@ -14,10 +15,24 @@ import { CheckpointMismatchError, migrateWorkspace, type MigrationProgress, type
 import { RemoteClient, RemoteRefusedError, RemoteUnavailableError } from './remote-client';
 import { NotSiloError, PAGE_SIZE, RemoteWorkspace } from './remote-workspace';
 
-const USAGE = `usage:
-  npm run migrate-from -- --base-url URL --token TOKEN (or MIGRATE_FROM_TOKEN) --workspace W [--out FILE] [--checkpoint FILE]
-      without --out, into this service's database (DATABASE_URL), workspace W
-      [--timeout SECONDS (30)] [--attempts N (8)] [--page-size N (100)] [--progress-every N (100)]`;
+const COMMAND = {
+  usage: 'npm run migrate-from -- --base-url URL --token TOKEN --workspace W [--out FILE] [--checkpoint FILE]',
+  description:
+    "Copies a workspace of a live silo-compatible API, through its public routes, into this service's database (DATABASE_URL),\n" +
+    'or with --out into a file of the export format. Resumable from its checkpoint; verified against the remote at the end.\n' +
+    'The token may come from MIGRATE_FROM_TOKEN instead, out of the process list and the shell history.',
+  options: {
+    'base-url': { type: 'string', value: 'URL', description: 'the remote API, http(s)://…' },
+    token: { type: 'string', value: 'TOKEN', description: "a token of the remote's workspace (or MIGRATE_FROM_TOKEN)" },
+    workspace: { type: 'string', value: 'W', description: 'the workspace to copy into (and to name in the file)' },
+    out: { type: 'string', value: 'FILE', description: 'write an export file instead of into the database' },
+    checkpoint: { type: 'string', value: 'FILE', description: 'where progress is kept (default: beside --out, or in the current folder)' },
+    timeout: { type: 'string', value: 'SECONDS', description: 'longest wait for one answer of the remote (default 30)' },
+    attempts: { type: 'string', value: 'N', description: 'tries of one request before stopping (default 8)' },
+    'page-size': { type: 'string', value: 'N', description: `entries asked for a page (default and most ${PAGE_SIZE})` },
+    'progress-every': { type: 'string', value: 'N', description: 'off a terminal, a progress line every N entries (default 100)' },
+  },
+} as const;
 
 /** A bar on a terminal; elsewhere (a log, a pipe) a line every `every` entries. */
 function progressOn(stream: NodeJS.WriteStream, every: number): MigrationProgress {
@@ -73,22 +88,28 @@ function reportText(report: MigrationReport): string {
  * was copied and the file verified against the remote.
  */
 async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  const option = (name: string) => optionValue(args, name);
-  const baseUrl = option('base-url');
+  const flags = commandFlags(COMMAND);
+  const baseUrl = flags['base-url'];
   // The environment keeps the token out of the process list and the shell's history.
-  const token = option('token') ?? process.env.MIGRATE_FROM_TOKEN;
-  const workspace = option('workspace');
-  const out = option('out');
-  const timeout = Number(option('timeout') ?? 30);
-  const attempts = Number(option('attempts') ?? 8);
-  const every = Number(option('progress-every') ?? 100);
-  const pageSize = Number(option('page-size') ?? PAGE_SIZE);
-  if (!baseUrl || !token || !workspace || !(timeout > 0) || !(attempts >= 1) || !(every >= 1) || !(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= PAGE_SIZE) || !/^https?:\/\//.test(baseUrl)) {
-    process.stderr.write(`${USAGE}\n`);
-    return 2;
-  }
-  const checkpoint = new CheckpointFile(option('checkpoint') ?? (out ? `${out}.checkpoint.json` : `migrate-from-${workspace.replace(/[^A-Za-z0-9_.-]/g, '_')}.checkpoint.json`));
+  const token = flags.token ?? process.env.MIGRATE_FROM_TOKEN;
+  const { workspace, out } = flags;
+  const timeout = Number(flags.timeout ?? 30);
+  const attempts = Number(flags.attempts ?? 8);
+  const every = Number(flags['progress-every'] ?? 100);
+  const pageSize = Number(flags['page-size'] ?? PAGE_SIZE);
+  const refusal = !baseUrl || !/^https?:\/\//.test(baseUrl)
+    ? '--base-url takes the remote API as http(s)://…'
+    : !token
+      ? '--token TOKEN (or MIGRATE_FROM_TOKEN) is required'
+      : !workspace
+        ? '--workspace W is required'
+        : !(timeout > 0) || !(attempts >= 1) || !(every >= 1)
+          ? '--timeout, --attempts and --progress-every take numbers above 0'
+          : !(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= PAGE_SIZE)
+            ? `--page-size takes a whole number from 1 to ${PAGE_SIZE}`
+            : undefined;
+  if (refusal !== undefined || !baseUrl || !token || !workspace) return refuseCommandLine(COMMAND, refusal ?? 'see --help');
+  const checkpoint = new CheckpointFile(flags.checkpoint ?? (out ? `${out}.checkpoint.json` : `migrate-from-${workspace.replace(/[^A-Za-z0-9_.-]/g, '_')}.checkpoint.json`));
   const state = checkpoint.load();
   const client = new RemoteClient({
     baseUrl,
@@ -126,8 +147,11 @@ function fileSink(out: string, resumeAt: number | undefined): { sink: MigrationS
 
 /** This service's database, as the service is configured: each entry written through the import's restorer. */
 async function databaseSink(workspace: string): Promise<{ sink: MigrationSink; close: () => Promise<void> }> {
-  const dataSource = await openDataSource(loadConfig().database);
-  const restorer = new EntryRestorer(new EntryTransferRepository(dataSource), { newId: uuidv7, clock: () => new Date() });
+  const config = loadConfig();
+  const dataSource = await openDataSource(config.database);
+  // The remote's signature verdicts are not copied: each signature is verified again with this service's keys.
+  const keys = SigningKeys.load(config.signingKey, config.dataDir, config.signingTrustedKeys);
+  const restorer = new EntryRestorer(new EntryTransferRepository(dataSource), { newId: uuidv7, clock: () => new Date(), keys });
   const entries = new EntryRepository(dataSource);
   async function* stored() {
     let after: { createdAt: number; id: string } | undefined;

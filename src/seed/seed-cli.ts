@@ -6,6 +6,7 @@ import { loadConfig } from '../config';
 import { JSON_PATCH_LIMITS } from '../domain/derive/json-patch';
 import { EntryImporter } from '../domain/entry-import';
 import { DuplicateEntryError } from '../domain/entry-store';
+import { progressOf } from '../progress';
 import { SigningKeys } from '../signing/signing-keys';
 import { openDataSource } from '../storage/data-source';
 import { EntryRepository } from '../storage/entry.repository';
@@ -75,14 +76,11 @@ async function main(): Promise<void> {
   const signingKeys = SigningKeys.load(config.signingKey, config.dataDir, config.signingTrustedKeys);
   const importer = new EntryImporter(repository, { signingKeys, jsonPatchLimits: { ...JSON_PATCH_LIMITS, maxWork: config.jsonPatchMaxWork } });
   const started = process.hrtime.bigint();
-  let reported = 0;
   let imported = 0;
-  const onBatch = (progress: { imported: number }) => {
-    imported = progress.imported;
-    if (imported - reported >= 100_000) {
-      reported = imported;
-      process.stderr.write(`  ${imported} entries\n`);
-    }
+  const progress = progressOf({ what: file !== undefined ? 'importing' : 'seeding', unit: 'entries', total: count === undefined ? undefined : Number(count) });
+  const onBatch = (batch: { imported: number }) => {
+    imported = batch.imported;
+    progress.set(imported);
   };
   try {
     if (file !== undefined) {
@@ -97,6 +95,7 @@ async function main(): Promise<void> {
         : `${file !== undefined && lineNumber > 0 ? `${file}:${lineNumber}: ` : ''}${(error as Error).message}`;
     throw new Error(`import stopped: ${reason}; ${imported} entries (the batches before) were stored`);
   } finally {
+    progress.stop();
     await dataSource.destroy();
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;

@@ -113,10 +113,11 @@ export class EntryTransferRepository implements EntryTransferStore {
     try {
       return await runTransaction(dataSource, steps);
     } catch (error) {
-      if (duplicateIndexOf(error) !== 'key') throw error;
-      // Another entry holds the key of one of the batch (which one, SQLite does not say): one at a time, so that
-      // only that one is left out.
-      if (records.length === 1) return ['key-taken'];
+      const taken = duplicateIndexOf(error);
+      if (taken === undefined) throw error;
+      // Another entry holds the key of one of the batch, or the id of one of its files' contents (which one, SQLite
+      // does not say): one at a time, so that only that one is left out.
+      if (records.length === 1) return [taken === 'key' ? 'key-taken' : 'part-taken'];
       const outcomes: ImportOutcome[] = [];
       for (const record of records) {
         const [outcome] = await this.importEntries(workspaceId, [record], options);

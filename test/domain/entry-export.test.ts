@@ -39,7 +39,7 @@ function recordingStore(outcomeOf: (record: ImportRecord) => ImportOutcome = () 
   };
 }
 const restorer = (store: ReturnType<typeof recordingStore>) => new EntryRestorer(store, { newId: () => 'event-id', clock: () => new Date(T) });
-const options = { keepVersionIds: false, bytesOf: () => undefined, newId: () => 'e', now: new Date(T) };
+const options = { recomputeVersionIds: false, bytesOf: () => undefined, newId: () => 'e', now: new Date(T) };
 
 test('an unknown format or version is refused at line 1, and nothing after it is read', async () => {
   expect(() => parseHeader('{"format":"silo-entries","version":2}')).toThrow('unknown export format');
@@ -51,7 +51,7 @@ test('an unknown format or version is refused at line 1, and nothing after it is
 });
 
 test('a line is mapped back as it was written: entry ⇄ line', () => {
-  const line = entryLine({ key: 'k', state: 'sent', states: [{ id: 's1', key: 'sent', src: 'api', at: T, created_at: T }] });
+  const line = entryLine({ key: 'k', state: 'sent', states: [{ id: '0190e8a4-7b1c-7cc0-8f2a-0000000000ff', key: 'sent', src: 'api', at: T, created_at: T }] });
   const record = importRecordOf(line, 'w2', options);
   expect(record.entry).toMatchObject({ workspaceId: 'w2', id: line.id, key: 'k', dataJson: line.envelope, version: line.version });
   expect(record.versions).toEqual([]); // one version: the row itself
@@ -60,16 +60,16 @@ test('a line is mapped back as it was written: entry ⇄ line', () => {
   expect(again).toEqual(line);
 });
 
-test('file bytes must have the sha256 and size given; a migration keeps version ids that are not of its texts', () => {
+test('file bytes must have the sha256 and size given; a migration\'s version ids are recomputed from its texts', () => {
   const bytes = Buffer.from('hello');
-  const file = { id: 'f', name: 'a.txt', mime: 'text/plain', size: 5, sha256: createHash('sha256').update(bytes).digest('hex'), stored: true, created_at: T, previous: [] };
+  const file = { id: '0190e8a4-7b1c-7cc0-8f2a-00000000f11e', name: 'a.txt', mime: 'text/plain', size: 5, sha256: createHash('sha256').update(bytes).digest('hex'), stored: true, created_at: T, previous: [] };
   expect(() => importRecordOf(entryLine({ files: [{ ...file, data: bytes.toString('base64') }] }), 'w', options)).not.toThrow();
   expect(() => importRecordOf(entryLine({ files: [{ ...file, data: Buffer.from('hellO').toString('base64') }] }), 'w', options)).toThrow("files[0].bytes do not have the file's sha256 and size");
   expect(() => importRecordOf(entryLine({ files: [file] }), 'w', options)).toThrow('files[0].bytes missing');
   const remote = entryLine();
   const renamed = { ...remote, version: 'remote1234', versions: [{ ...remote.versions[0], version: 'remote1234' }] };
   expect(() => importRecordOf(renamed, 'w', options)).toThrow('version remote1234 is not the version of its envelope');
-  expect(importRecordOf(renamed, 'w', { ...options, keepVersionIds: true }).entry.version).toBe('remote1234');
+  expect(importRecordOf(renamed, 'w', { ...options, recomputeVersionIds: true }).entry.version).toBe(remote.version);
   // An entry stored before versions existed goes by the start of its digest.
   const legacy = legacyVersionOf(remote.digest.val);
   expect(importRecordOf({ ...remote, version: legacy, versions: [{ ...remote.versions[0], version: legacy }] }, 'w', options).entry.version).toBe(legacy);

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createConnection } from 'mysql2/promise';
+import { SIGNING_KEY_FILE } from '../../src/signing/signing-keys';
 import { invoice, invoiceWithoutSupplier } from '../helpers/documents';
 import { buildService } from '../helpers/service-process';
 import { client, MARIADB_URL, newWorkspace, party, startServer, testDatabase, tokenFor, type TestServer } from '../helpers/server';
@@ -53,7 +54,7 @@ function cli(name: 'export' | 'import', databaseUrl: string, args: string[], inp
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(cliDir, `${name}-cli.js`), ...args], {
       cwd: path.resolve(__dirname, '../..'),
-      env: { PATH: process.env.PATH, NODE_PATH: path.resolve(__dirname, '../../node_modules'), DATA_DIR: work, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+      env: { PATH: process.env.PATH, NODE_PATH: path.resolve(__dirname, '../../node_modules'), DATA_DIR: work, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SIGNING_KEY: signingKey() },
     });
     let stdout = '';
     let stderr = '';
@@ -64,6 +65,9 @@ function cli(name: 'export' | 'import', databaseUrl: string, args: string[], inp
     child.stdin.end(input ?? '');
   });
 }
+
+/** The source server's key: the import verifies signatures again with the service's keys, as an operator's would. */
+const signingKey = () => readFileSync(path.join(source.dataDir, SIGNING_KEY_FILE), 'utf8');
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const ok = <T extends { status: number; body?: unknown }>(reply: T, status = 200): T => {
@@ -118,11 +122,15 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** An export's lines without the header's moment and workspace: what two exports of the same data share. */
+/**
+ * An export's lines without the header's moment and workspace, and without signature verdicts (an import earns its
+ * own: a signature this workspace made is the service's in another): what two exports of the same data share.
+ */
 const comparable = (text: string) => {
   const lines = text.split('\n');
   const { exported_at: _at, workspace: _ws, ...header } = JSON.parse(lines[0]);
-  return [JSON.stringify(header), ...lines.slice(1)];
+  const withoutVerdict = (line: string) => (line.startsWith('{"type":"entry"') ? JSON.stringify({ ...JSON.parse(line), signature: undefined }) : line);
+  return [JSON.stringify(header), ...lines.slice(1).map(withoutVerdict)];
 };
 
 async function exportOf(databaseUrl: string, ws: string, extra: string[] = []): Promise<string> {
@@ -145,8 +153,10 @@ async function expectSameThroughApi(otherBase: string, otherWs: string) {
   for (const id of ids) {
     const a = ok(await here.get(`/silo/v1/entries/${id}`)).body;
     const b = ok(await there.get(`/silo/v1/entries/${id}`)).body;
-    const strip = (entry: any) => ({ ...entry, attachments: entry.attachments?.map(({ url: _u, ...f }: any) => f), files: undefined });
+    const strip = (entry: any) => ({ ...entry, attachments: entry.attachments?.map(({ url: _u, ...f }: any) => f), files: undefined, signature: undefined });
     expect(strip(b)).toEqual(strip(a));
+    // The verdict verified again on import, with the same key: the service's, for another workspace.
+    if (a.signature) expect(b.signature).toEqual({ verified: true, sigs: [{ ...a.signature.sigs[0], by: 'service' }] });
     expect(b.versions.length).toBeGreaterThan(0);
     for (const v of a.versions) {
       const av = ok(await here.get(`/silo/v1/entries/${id}/versions/${v.version}`)).body;

@@ -1,0 +1,83 @@
+import { Presets, SingleBar } from 'cli-progress';
+
+/** How far a long command has come: counted as it goes, shown as a bar on a terminal and as lines elsewhere. */
+export interface Progress {
+  /** `count` more done. */
+  add(count: number): void;
+  /** `done` in all so far, and the total when it becomes known. */
+  set(done: number, total?: number): void;
+  /** The work has ended: the bar is closed, or a last line written. */
+  stop(): void;
+}
+
+export interface ProgressOptions {
+  /** What is being done, as the line begins: `exporting`, `importing`. */
+  what: string;
+  /** What is counted, plural: `entries`. */
+  unit: string;
+  total?: number;
+  /** Where it is shown: standard error by default, so standard output stays the command's own (an export's NDJSON). */
+  stream?: NodeJS.WriteStream;
+  /** Off a terminal, at most one line per this many milliseconds (and one at the end). */
+  everyMs?: number;
+  /** A terminal or not (tests decide; by default, the stream's own isTTY). */
+  terminal?: boolean;
+}
+
+const perSecond = (done: number, startedAt: number) => Math.round(done / Math.max(0.001, (Date.now() - startedAt) / 1000));
+const grouped = (n: number) => n.toLocaleString('en');
+
+/**
+ * A progress display for export, import, seed and migrate-from: a bar with the count, the rate and the time left
+ * (cli-progress) on a terminal; elsewhere, a log or a pipe, a line such as `importing: 12,000 of 20,000 entries,
+ * 2,400/s` at most every `everyMs` and once at the end, so a long run is never silent and a log is never flooded
+ * (a run shorter than one interval writes nothing).
+ */
+export function progressOf(options: ProgressOptions): Progress {
+  const stream = options.stream ?? process.stderr;
+  const startedAt = Date.now();
+  let done = 0;
+  let total = options.total;
+  if (options.terminal ?? stream.isTTY) {
+    const format = (known: boolean) =>
+      known ? `${options.what} [{bar}] {value}/{total} ${options.unit} | {rate}/s | ETA {eta_formatted}` : `${options.what}: {value} ${options.unit} | {rate}/s`;
+    const bar = new SingleBar({ stream, format: format(total !== undefined), etaBuffer: 200, hideCursor: true }, Presets.shades_classic);
+    bar.start(total ?? 0, 0, { rate: 0 });
+    const show = () => {
+      if (total !== undefined) bar.setTotal(Math.max(total, done));
+      bar.update(done, { rate: perSecond(done, startedAt) });
+    };
+    return {
+      add: (count) => ((done += count), show()),
+      set: (value, newTotal) => {
+        done = value;
+        // A bar begun without a total keeps its form: it shows the count and the rate.
+        if (newTotal !== undefined && total !== undefined) total = newTotal;
+        show();
+      },
+      stop: () => bar.stop(),
+    };
+  }
+  const everyMs = options.everyMs ?? 2_000;
+  let shownAt = startedAt;
+  let shown = false;
+  const line = () => `${options.what}: ${grouped(done)}${total === undefined ? '' : ` of ${grouped(total)}`} ${options.unit}, ${grouped(perSecond(done, startedAt))}/s\n`;
+  const maybeShow = () => {
+    if (Date.now() - shownAt < everyMs) return;
+    shownAt = Date.now();
+    shown = true;
+    stream.write(line());
+  };
+  return {
+    add: (count) => ((done += count), maybeShow()),
+    set: (value, newTotal) => {
+      done = value;
+      if (newTotal !== undefined) total = newTotal;
+      maybeShow();
+    },
+    // A run shorter than one interval stays quiet (its command says what it did); a longer one ends with its count.
+    stop: () => {
+      if (shown) stream.write(line());
+    },
+  };
+}

@@ -11,6 +11,7 @@
 const DOMAIN_MODEL_AND_PORTS = [
   'entry', 'entry-ref', 'loop-slices', 'stored-json', 'entry-store', 'entry-history', 'entry-history-store', 'meta-store', 'file-store', 'file-content',
   'spool-store', 'search-store', 'store-errors', 'entry-event', 'event-store', 'webhook', 'webhook-store', 'entry-transfer-store',
+  'entry-overview-store',
 ];
 
 module.exports = {

@@ -10,6 +10,7 @@ import { buildHeavyEntry, DEFAULT_HEAVY_ENTRY_LIMITS } from '../test/helpers/hea
 import { runLoad } from './load';
 import { INVOICE } from './scenarios';
 import type { HeavyReads } from './heavy-reader';
+import { benchNoisyTenants, NOISY_TENANTS_ENV, type NoisyTenant, type QuietFigures } from './noisy-tenants';
 import { ROOT, runNode, startService, type ServiceProcess } from './server-process';
 
 /** Event-loop delay of the service's HTTP thread over a stretch, from bench/loop-monitor.js. */
@@ -44,6 +45,8 @@ export interface NeighbourResults {
    * as configured by default (threads at nice 10), and the pool at the HTTP thread's priority.
    */
   create: { inThreadRps: number; pooledRps: number; ratio: number; pooledSamePriorityRps: number };
+  /** A quiet workspace's reads and creates beside each hostile tenant of the review of issue 39 (bench/noisy-tenants.ts). */
+  hostile?: { alone: QuietFigures; tenants: NoisyTenant[] };
 }
 
 const READ_RATE = 100;
@@ -147,12 +150,13 @@ async function createThroughput(env: Record<string, string>, token: string, seco
 export async function benchNeighbours(env: Record<string, string>, secret: string, seconds: number, log: (line: string) => void): Promise<NeighbourResults> {
   const token = (workspace: string) => mintToken(secret, workspace, { expiresIn: '1d' });
   const loopFile = path.join(mkdtempSync(path.join(tmpdir(), 'bench-loop-')), 'loop.json');
-  const service = await startService({ ...env, BENCH_LOOP_FILE: loopFile }, ['--require', path.join(ROOT, 'bench', 'loop-monitor.js')]);
+  const service = await startService({ ...env, ...NOISY_TENANTS_ENV, BENCH_LOOP_FILE: loopFile }, ['--require', path.join(ROOT, 'bench', 'loop-monitor.js')]);
   const quietToken = await token('bench-quiet');
   const heavy: NeighbourResults['heavy'] = [];
   let idle: NeighbourResults['idle'];
   let noisy: NeighbourResults['noisy'];
   let heavyEntries: NeighbourResults['heavyEntries'];
+  let hostile: NeighbourResults['hostile'];
   try {
     for (let i = 0; i < 30; i += 1) {
       await fetch(`${service.url}/silo/v1/entries`, {
@@ -211,6 +215,8 @@ export async function benchNeighbours(env: Record<string, string>, secret: strin
         `(p99 ${Math.round((heavyEntries.p99Ms / idle.p99Ms) * 100) / 100} × alone)`,
     );
     for (const row of reads) log(`    heavy entry reads, ${row.kind}: sent ${row.sent}, answers ${JSON.stringify(row.statuses)}, slowest ${row.slowestMs} ms, largest ${row.bytes} bytes`);
+
+    hostile = await benchNoisyTenants(service.url, secret, seconds, log);
   } finally {
     await service.stop();
     rmSync(path.dirname(loopFile), { recursive: true, force: true });
@@ -223,5 +229,5 @@ export async function benchNeighbours(env: Record<string, string>, secret: strin
     `  REST create at c=10: ${create.inThreadRps} req/s with the engine on the HTTP thread, ${create.pooledRps} req/s with the pool ` +
       `(${create.ratio}), ${create.pooledSamePriorityRps} req/s with the pool at the HTTP thread's priority`,
   );
-  return { idle, noisy, heavy, heavyEntries, poolOverhead: overhead, create };
+  return { idle, noisy, heavy, heavyEntries, poolOverhead: overhead, create, hostile };
 }

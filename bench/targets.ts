@@ -118,6 +118,17 @@ export function evaluateTargets(db: DatabaseResults): TargetResult[] {
         (v) => v <= 3,
       );
     }
+    for (const tenant of neighbours.hostile?.tenants ?? []) {
+      const alone = neighbours.hostile!.alone;
+      add(
+        `a hostile tenant (${tenant.name}) does not slow the others`,
+        `quiet workspace's creates p99 ${fixed(tenant.quiet.creates.p99Ms, 2)} ms beside it / ${fixed(alone.creates.p99Ms, 2)} ms alone; ` +
+          `its list p99 ${fixed(tenant.quiet.reads.p99Ms, 2)} / ${fixed(alone.reads.p99Ms, 2)} ms`,
+        Math.max(tenant.createRatio, tenant.readRatio),
+        '≤ 3',
+        (v) => v <= 3,
+      );
+    }
     add(
       'no request holds the event loop',
       `longest event-loop delay of the HTTP thread while the heaviest documents were sent: ${fixed(neighbours.noisy.loop.maxMs)} ms ` +

@@ -49,6 +49,7 @@ import { HttpWebhookSender } from './webhooks/webhook-sender';
 import { SearchService, searchTermsOf } from './domain/search';
 import { MetaRepository } from './storage/meta.repository';
 import { SearchIndexRepository } from './storage/search-index.repository';
+import { EntryOverviewRepository } from './storage/entry-overview.repository';
 import { docsRoutes } from './rest/docs.page';
 import { consoleRoutes, installedConsoleDir } from './http/console.routes';
 import { narrowToOwner } from './private-files';
@@ -167,6 +168,7 @@ export async function buildServer(
     pageDataBudget: config.pageDataBudget,
     refsLimit: config.entryLimits.refs,
     events: eventMaker,
+    overview: new EntryOverviewRepository(dataSource, sqliteReaders),
   });
   // One store of bytes for files and the spool.
   const blobs = new DatabaseBlobStore(dataSource);
@@ -249,7 +251,7 @@ export async function buildServer(
   const subscriptions = subscriptionServer(
     httpServer,
     { schema: graphql.schema, entries, search, feeds, authenticate, fileLinks, publicBaseUrl: config.publicBaseUrl, logger },
-    { maxDepth: config.graphqlLimits.maxDepth, pageDataBudget: config.pageDataBudget, limits: options.subscriptionLimits },
+    { maxDepth: config.graphqlLimits.maxDepth, maxComplexity: config.graphqlLimits.maxComplexity, pageDataBudget: config.pageDataBudget, limits: options.subscriptionLimits },
   );
   // Once closing, every answer says `Connection: close`: a keep-alive client cannot keep the server up.
   let closing = false;

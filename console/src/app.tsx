@@ -5,13 +5,26 @@ import { EntryPage } from './entry-page';
 import { consoleClient } from './graphql-client';
 import { ConsoleLink } from './console-link';
 import { CreatePage } from './create-page';
-import { listPath, newEntryPath, useRoute } from './router';
+import { EntryEditPage } from './entry-edit';
+import { EventsPage } from './events-page';
+import { WebhooksPage } from './webhooks-page';
+import { eventsPath, listPath, newEntryPath, useRoute, webhooksPath } from './router';
 import { SignInPage } from './sign-in-page';
-import { forgetToken, readToken, saveToken } from './token-store';
+import { forgetToken, onSessionChange, readToken, saveToken } from './token-store';
+import { WorkspaceSwitcher } from './workspace-switcher';
 
 /** The console: the sign-in form until there is a token, then the page of the address. */
 export function App() {
   const [token, setToken] = useState(readToken);
+  // A switch of workspace, a link's token, or a sign-out in another tab.
+  useEffect(
+    () =>
+      onSessionChange((why) => {
+        setToken(readToken());
+        if (why) setMessage(why);
+      }),
+    [],
+  );
   const [message, setMessage] = useState<string>();
   const signOut = useCallback((why?: string) => {
     forgetToken();
@@ -35,19 +48,34 @@ export function App() {
     );
   }
   return (
-    <Provider value={connection.client}>
+    // Keyed by the token: a switch of workspace starts every page afresh, nothing of the other one kept.
+    <Provider value={connection.client} key={token}>
       <a className="skip" href="#main">
         Skip to the content
       </a>
       <header className="top">
         <nav aria-label="Console">
-          <ConsoleLink to={listPath()}>Entries</ConsoleLink> <ConsoleLink to={newEntryPath()}>New entry</ConsoleLink>
+          <ConsoleLink to={listPath()}>Entries</ConsoleLink> <ConsoleLink to={newEntryPath()}>New entry</ConsoleLink>{' '}
+          <ConsoleLink to={eventsPath()}>Events</ConsoleLink> <ConsoleLink to={webhooksPath()}>Webhooks</ConsoleLink>
         </nav>
+        <WorkspaceSwitcher />
         <button type="button" onClick={() => signOut('Signed out.')}>
           Sign out
         </button>
       </header>
-      {route.page === 'entry' ? <EntryPage key={route.id} id={route.id} /> : route.page === 'new' ? <CreatePage /> : <EntriesPage />}
+      {route.page === 'entry' ? (
+        <EntryPage key={route.id} id={route.id} />
+      ) : route.page === 'edit' ? (
+        <EntryEditPage key={route.id} id={route.id} />
+      ) : route.page === 'new' ? (
+        <CreatePage key={window.location.search} />
+      ) : route.page === 'events' ? (
+        <EventsPage />
+      ) : route.page === 'webhooks' ? (
+        <WebhooksPage />
+      ) : (
+        <EntriesPage />
+      )}
     </Provider>
   );
 }

@@ -1,140 +1,106 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { useMutation } from 'urql';
+import { useEffect, useState } from 'react';
+import { useClient, useMutation } from 'urql';
 import { ConsoleLink } from './console-link';
-import { CreateEntryDocument } from './generated/graphql';
-import { JsonEditor, type JsonEditorHandle, type JsonProblem } from './json-editor';
-import { isEnvelope, readJsonSource } from './json-source';
-import { refusalOf, refusalOfGraphQL } from './refusal';
+import { DocumentEditor } from './document-form/document-editor';
+import { schemaUrlOf } from './document-form/document-kinds';
+import { creditNoteOf, draftRequest, duplicateOf, type DraftFrom } from './document-form/drafts';
+import { prettyJson, useDocumentDraft } from './document-form/use-document-draft';
+import { CreateEntryDocument, EntrySourceDocument } from './generated/graphql';
+import { isEnvelope } from './json-source';
+import { messageOf, refusalOfGraphQL } from './refusal';
 import { entryPath, listPath, navigate } from './router';
-import { readToken } from './token-store';
-import { DocumentRendering } from './view/document-rendering';
-import type { Envelope } from '../../src/document/base/types';
 
-/** The stateless build route: the document normalised, calculated and validated, as an envelope; nothing stored. */
-async function calculate(data: unknown): Promise<{ envelope: Envelope } | { problem: JsonProblem }> {
-  const response = await fetch('/silo/v1/gobl/build', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${readToken() ?? ''}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ data, envelop: true }),
-  });
-  const body = (await response.json().catch(() => undefined)) as { data?: Envelope } | undefined;
-  if (response.ok && body?.data) return { envelope: body.data };
-  return { problem: { kind: 'refused', refusal: refusalOf(body as never, `the service answered ${response.status}`, !isEnvelope(data)) } };
-}
+const START = prettyJson({ $schema: schemaUrlOf('bill/invoice') });
+/** `F-0001`, from an entry's snippet; its id when the document has no code. */
+const titleOf = (snippet: Record<string, unknown>, id: string) =>
+  typeof snippet.code === 'string' ? [snippet.series, snippet.code].filter((part) => typeof part === 'string').join('-') : id;
+
+const FROM_LABEL: Record<DraftFrom, string> = { copy: 'A copy of', 'credit-note': 'A credit note of' };
 
 /**
- * A new entry from a pasted or dropped document: "Calculate" shows it as the service would store it (the same
- * rendering as an entry's page), "Store" creates the entry and opens its page. Refusals stand below the text,
- * each fault at its path and line.
+ * A new entry, written in the form of its type or as JSON (pasted, dropped as a file, or typed): the service
+ * calculates it as one types, "Calculate" shows it at once, "Store" creates the entry and opens its page. With
+ * `?from=<id>&as=copy|credit-note` it starts from that entry's document: a copy without its identity, or GOBL's
+ * credit note of an invoice.
  */
 export function CreatePage() {
-  const [text, setText] = useState('');
+  const draft = useDocumentDraft(START);
   const [key, setKey] = useState('');
   const [folder, setFolder] = useState('');
-  const [problem, setProblem] = useState<JsonProblem>();
-  const [calculated, setCalculated] = useState<Envelope>();
-  const [busy, setBusy] = useState(false);
+  const [origin, setOrigin] = useState<{ as: DraftFrom; id: string; title?: string; failed?: string }>();
   const [, createEntry] = useMutation(CreateEntryDocument);
-  const editor = useRef<JsonEditorHandle>(null);
-  const result = useRef<HTMLDivElement>(null);
-  const source = useMemo(() => readJsonSource(text), [text]);
-  const places = source.ok ? source.places : undefined;
+  const client = useClient();
 
-  const edit = (next: string) => {
-    setText(next);
-    // What was calculated or refused was about the earlier text.
-    setCalculated(undefined);
-    setProblem(undefined);
-  };
-  const refuse = (found: JsonProblem) => {
-    setCalculated(undefined);
-    setProblem(found);
-    // After React has drawn the summary.
-    setTimeout(() => editor.current?.showProblem(), 0);
-  };
-  /** The pasted value, or undefined after reporting why the text is not JSON. */
-  const parsed = (): { value: unknown } | undefined => {
-    if (source.ok) return { value: source.value };
-    refuse({ kind: 'syntax', message: source.message, place: source.place });
-    return undefined;
-  };
+  useEffect(() => {
+    const asked = draftRequest(window.location.search);
+    if (!asked) return;
+    setOrigin({ as: asked.as, id: asked.from });
+    void (async () => {
+      const found = await client.query(EntrySourceDocument, { id: asked.from }).toPromise();
+      const entry = found.data?.entry;
+      if (!entry) return setOrigin({ ...asked, id: asked.from, failed: found.error ? messageOf(found.error) : 'no such entry' });
+      const envelope = entry.data as { doc: Record<string, unknown> };
+      setOrigin({ as: asked.as, id: entry.id, title: titleOf(entry.snippet, entry.id) });
+      if (asked.as === 'copy') return draft.setText(prettyJson(duplicateOf(envelope.doc)));
+      const made = await creditNoteOf(envelope);
+      if ('doc' in made) draft.setText(prettyJson(made.doc));
+      else setOrigin({ as: asked.as, id: entry.id, title: titleOf(entry.snippet, entry.id), failed: made.refusal.message });
+    })();
+    // Once, from the address the page was opened at.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
-  const runCalculate = async () => {
-    const data = parsed();
+  const store = async () => {
+    if (draft.busy) return;
+    const data = draft.parsed();
     if (!data) return;
-    setProblem(undefined);
-    setBusy(true);
-    try {
-      const answer = await calculate(data.value);
-      if ('problem' in answer) refuse(answer.problem);
-      else {
-        setProblem(undefined);
-        setCalculated(answer.envelope);
-        setTimeout(() => result.current?.focus(), 0);
-      }
-    } catch (error) {
-      refuse({ kind: 'refused', refusal: { key: 'network', message: error instanceof Error ? error.message : String(error), faults: [] } });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const store = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    const data = parsed();
-    if (!data) return;
-    setProblem(undefined);
-    setBusy(true);
+    draft.setBusy(true);
     const answer = await createEntry({ input: { data: data.value, key: key.trim() || null, folder: folder.trim() || null } });
-    setBusy(false);
-    if (answer.error) refuse({ kind: 'refused', refusal: refusalOfGraphQL(answer.error, !isEnvelope(data.value)) });
+    draft.setBusy(false);
+    if (answer.error) draft.refuse({ kind: 'refused', refusal: refusalOfGraphQL(answer.error, !isEnvelope(data.value)) });
     else if (answer.data) navigate(entryPath(answer.data.createEntry.entry.id));
   };
 
   return (
-    <main id="main">
+    <main id="main" className="wide">
       <p>
         <ConsoleLink to={listPath()}>← All entries</ConsoleLink>
       </p>
       <h1>New entry</h1>
-      <form className="create-entry" onSubmit={store} aria-busy={busy}>
-        <JsonEditor
-          ref={editor}
+      {origin ? (
+        <p data-field="draft-origin" role={origin.failed ? 'alert' : undefined} className={origin.failed ? 'notice' : 'hint'}>
+          {FROM_LABEL[origin.as]} <ConsoleLink to={entryPath(origin.id)}>{origin.title ?? origin.id}</ConsoleLink>
+          {origin.failed ? `: could not be made (${origin.failed}).` : ', not stored yet.'}
+        </p>
+      ) : null}
+      {/* Not a <form>: Enter in one of the form's fields must not store the entry. */}
+      <div className="create-entry" aria-busy={draft.busy}>
+        <DocumentEditor
+          draft={draft}
           id="document-text"
           label="Document (GOBL JSON)"
-          help="Paste a GOBL document or envelope, or drop a .json file here. Calculate shows it as it would be stored; Store creates the entry."
-          text={text}
-          onText={edit}
-          problem={problem}
-          places={places}
-          asEnvelope={source.ok && isEnvelope(source.value)}
-        />
-        <div className="field">
-          <label htmlFor="entry-key">Key (optional)</label>
-          <input id="entry-key" value={key} onChange={(event) => setKey(event.target.value)} autoComplete="off" />
-        </div>
-        <div className="field">
-          <label htmlFor="entry-folder">Folder (optional, chosen from the document's type when empty)</label>
-          <input id="entry-folder" value={folder} onChange={(event) => setFolder(event.target.value)} autoComplete="off" />
-        </div>
-        <p className="actions">
-          <button type="button" onClick={busy ? undefined : runCalculate} aria-disabled={busy}>
-            Calculate
-          </button>{' '}
-          <button type="submit" aria-disabled={busy}>
-            Store
-          </button>{' '}
-          <span role="status" className="hint">
-            {busy ? 'Asking the service…' : ''}
-          </span>
-        </p>
-      </form>
-      {calculated ? (
-        <div ref={result} tabIndex={-1} className="calculated" aria-label="The document as calculated">
-          <p className="hint">Calculated by the service; not stored yet.</p>
-          <DocumentRendering envelope={calculated} faults={[]} />
-        </div>
-      ) : null}
+          help="Fill in the form, or paste a GOBL document or envelope, or drop a .json file here. It is calculated as you type; Store creates the entry."
+          fallbackType="bill/invoice"
+          typeChangeable
+        >
+          <div className="field">
+            <label htmlFor="entry-key">Key (optional)</label>
+            <input id="entry-key" value={key} onChange={(event) => setKey(event.target.value)} autoComplete="off" />
+          </div>
+          <div className="field">
+            <label htmlFor="entry-folder">Folder (optional, chosen from the document's type when empty)</label>
+            <input id="entry-folder" value={folder} onChange={(event) => setFolder(event.target.value)} autoComplete="off" />
+          </div>
+          <p className="actions">
+            <button type="button" onClick={draft.busy ? undefined : () => void draft.calculate(true)} aria-disabled={draft.busy}>
+              Calculate
+            </button>{' '}
+            <button type="button" onClick={() => void store()} aria-disabled={draft.busy}>
+              Store
+            </button>
+          </p>
+        </DocumentEditor>
+      </div>
     </main>
   );
 }

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useClient } from 'urql';
-import { ConsoleLink } from './console-link';
-import { EntryBadges } from './entry-badges';
-import { documentType, entryTitle, FOLDERS, formatTime, STATES } from './entry-labels';
-import { EntriesDocument, EntryEventsDocument, EventsEndDocument, SearchDocument, type EntryRowFragment } from './generated/graphql';
-import { entryPath } from './router';
+import { CombinedError, useClient, useQuery } from 'urql';
+import { exportCsv, MAX_EXPORT_ROWS } from './csv-export';
+import { saveText } from './save-text';
+import { AmountSortedTable, MAX_AMOUNT_SORTED } from './amount-sorted-table';
+import { EntriesTable, type ListOrder } from './entries-table';
+import { FOLDERS, STATES } from './entry-labels';
+import { EntriesCountDocument, EntriesDocument, EntryEventsDocument, EntryFoldersDocument, EventsEndDocument, SearchDocument, type EntryRowFragment } from './generated/graphql';
+import { searchQueryOf } from './search-words';
 import { useDebounced } from './use-debounced';
 import { messageOf } from './refusal';
 
@@ -17,7 +19,14 @@ interface Filters {
   folder: string;
   state: string;
   before: string;
+  ascending: boolean;
 }
+
+/** The end of the day picked, in the browser's time zone, as the API's createdAt; null for none. */
+const endOfDay = (day: string) => (day ? new Date(`${day}T23:59:59.999`).toISOString() : null);
+/** The start of the day picked: the bound of an oldest-first list. */
+const startOfDay = (day: string) => (day ? new Date(`${day}T00:00:00.000`).toISOString() : null);
+const createdBound = (day: string, ascending: boolean) => (ascending ? startOfDay(day) : endOfDay(day));
 
 const LIVE_TYPES = ['ENTRY_CREATED', 'ENTRY_STATE_ADDED', 'ENTRY_SIGNED', 'ENTRY_UPDATED'] as const;
 
@@ -25,8 +34,9 @@ const LIVE_TYPES = ['ENTRY_CREATED', 'ENTRY_STATE_ADDED', 'ENTRY_SIGNED', 'ENTRY
 type Next = { after: string | null } | { offset: number } | null;
 
 /**
- * The workspace's entries, newest first, a page at a time as the list's end scrolls into view; a search as
- * one types; new entries put on top as the service announces them.
+ * The workspace's entries as a table, newest or oldest first a page at a time as the list's end scrolls into view
+ * (or, for 1,000 or fewer, all of them by total); their count; a search as one types; a CSV of what the filters
+ * match; new entries put on top as the service announces them.
  */
 export function EntriesPage() {
   const client = useClient();
@@ -34,7 +44,10 @@ export function EntriesPage() {
   const [folder, setFolder] = useState('');
   const [state, setState] = useState('');
   const [before, setBefore] = useState('');
-  const q = useDebounced(text.trim(), 300);
+  const [order, setOrder] = useState<ListOrder>('newest');
+  const ascending = order === 'oldest';
+  // As one types: each word the beginning of a word.
+  const q = useDebounced(searchQueryOf(text.trim()), 250);
   const [rows, setRows] = useState<EntryRowFragment[]>([]);
   const shownRows = useRef(rows);
   shownRows.current = rows;
@@ -44,7 +57,7 @@ export function EntriesPage() {
   const [arrivals, setArrivals] = useState(0);
   // Each change of filters starts a new list: answers for an older one are dropped.
   const generation = useRef(0);
-  const filters = useRef<Filters>({ q, folder, state, before });
+  const filters = useRef<Filters>({ q, folder, state, before, ascending });
   // The feed's end as read before the list's first page (see the live effect), and the entries the events brought
   // on top since: a first page answered after them must not drop them.
   const feedEnd = useRef<Promise<unknown>>(Promise.resolve());
@@ -54,13 +67,15 @@ export function EntriesPage() {
     async (from: Next, reset: boolean) => {
       if (!from) return;
       const mine = generation.current;
-      const { q, folder, state, before } = filters.current;
+      const { q, folder, state, before, ascending } = filters.current;
       setLoading(true);
       if (reset) await feedEnd.current;
-      const createdAt = before ? new Date(`${before}T23:59:59.999`).toISOString() : null;
+      const createdAt = createdBound(before, ascending);
       const result = q
         ? await client.query(SearchDocument, { q, folder: folder || null, limit: PAGE_SIZE, offset: 'offset' in from ? from.offset : 0 }).toPromise()
-        : await client.query(EntriesDocument, { first: PAGE_SIZE, after: 'after' in from ? from.after : null, folder: folder || null, state: state || null, createdAt }).toPromise();
+        : await client
+            .query(EntriesDocument, { first: PAGE_SIZE, after: 'after' in from ? from.after : null, folder: folder || null, state: state || null, createdAt, ascending })
+            .toPromise();
       if (mine !== generation.current) return;
       setLoading(false);
       if (result.error) {
@@ -99,11 +114,12 @@ export function EntriesPage() {
         const event = result.data?.entryEvents;
         const entry = event?.entry;
         if (!event || !entry) return;
-        const { q, state, before } = filters.current;
+        const { q, state, before, ascending } = filters.current;
         if (shownRows.current.some((row) => row.id === entry.id)) {
           setRows((shown) => shown.map((row) => (row.id === entry.id ? entry : row)));
-        } else if (event.type === 'ENTRY_CREATED' && !q && !before && !state && !arrived.current.some((row) => row.id === entry.id)) {
-          // A search ranks by relevance, a date filter ends in the past and a new entry has no state: it belongs to none.
+        } else if (event.type === 'ENTRY_CREATED' && !q && !before && !state && !ascending && !arrived.current.some((row) => row.id === entry.id)) {
+          // A search ranks by relevance, a date filter ends in the past, a new entry has no state, and oldest first
+          // it belongs at the end: on top it belongs to none of those lists.
           arrived.current = [entry, ...arrived.current].slice(0, 200);
           setRows((shown) => [entry, ...shown]);
           setArrivals((count) => count + 1);
@@ -119,17 +135,54 @@ export function EntriesPage() {
 
   useEffect(() => {
     generation.current += 1;
-    filters.current = { q, folder, state, before };
+    filters.current = { q, folder, state, before, ascending };
     arrived.current = [];
     setArrivals(0);
     void load(q ? { offset: 0 } : { after: null }, true);
-  }, [q, folder, state, before, load]);
+  }, [q, folder, state, before, ascending, load]);
+
+  // The folders in use (the defaults until they are known), and how many entries the list's filters match.
+  const [folders] = useQuery({ query: EntryFoldersDocument });
+  const folderChoices = folders.data ? [...new Set([...folders.data.entryFolders, ...(folder ? [folder] : [])])] : FOLDERS;
+  const createdAt = createdBound(before, ascending);
+  const [counted, recount] = useQuery({ query: EntriesCountDocument, variables: { folder: folder || null, state: state || null, createdAt, ascending }, pause: Boolean(q) });
+  // The count follows the entries the service announces, a moment after them.
+  useEffect(() => {
+    if (arrivals > 0) recount({ requestPolicy: 'network-only' });
+  }, [arrivals, recount]);
+  const total = counted.data?.entriesCount;
+  // By total only when the console can read them all: the API lists by creation only.
+  const amountSortable = !q && total !== undefined && !total.more && total.count <= MAX_AMOUNT_SORTED;
+  const amountOrder = amountSortable && (order === 'amount-desc' || order === 'amount-asc') ? order : null;
+  const shownOrder: ListOrder = amountOrder ?? (ascending ? 'oldest' : 'newest');
+  const countText = q
+    ? `${rows.length.toLocaleString()}${next ? '+' : ''} ${rows.length === 1 && !next ? 'match' : 'matches'}`
+    : total
+      ? `${total.count.toLocaleString()}${total.more ? '+' : ''} ${total.count === 1 && !total.more ? 'entry' : 'entries'}`
+      : '';
+
+  const [exporting, setExporting] = useState<string>();
+  const exportShown = async () => {
+    setExporting('Exporting…');
+    try {
+      const { csv, rows: written, cut } = await exportCsv(
+        client,
+        { q: filters.current.q || undefined, folder: folder || null, state: state || null, createdAt, ascending },
+        (count) => setExporting(`Exporting… ${count.toLocaleString()} rows`),
+      );
+      saveText(csv, `entries-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv;charset=utf-8');
+      setExporting(cut ? `Exported the first ${MAX_EXPORT_ROWS.toLocaleString()} rows: narrow the filters for the rest.` : `Exported ${written.toLocaleString()} ${written === 1 ? 'row' : 'rows'}.`);
+    } catch (error) {
+      setExporting(`Could not export: ${error instanceof CombinedError ? messageOf(error) : String(error)}`);
+    }
+  };
 
   // The list's end: when it comes into view, the next page is asked for.
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef(() => {});
   loadMore.current = () => {
-    if (!loading && next) void load(next, false);
+    // Sorted by total, the table shows every match at once: no page to add.
+    if (!loading && next && !amountOrder) void load(next, false);
   };
   useEffect(() => {
     const target = sentinel.current;
@@ -156,7 +209,7 @@ export function EntriesPage() {
           <label htmlFor="folder">Folder</label>
           <select id="folder" value={folder} onChange={(event) => setFolder(event.target.value)}>
             <option value="">All folders</option>
-            {FOLDERS.map((name) => (
+            {folderChoices.map((name) => (
               <option key={name} value={name}>
                 {name}
               </option>
@@ -178,13 +231,44 @@ export function EntriesPage() {
           </span>
         </div>
         <div className="field">
-          <label htmlFor="before">Created on or before</label>
+          <label htmlFor="before">{ascending ? 'Created on or after' : 'Created on or before'}</label>
           <input id="before" type="date" value={before} onChange={(event) => setBefore(event.target.value)} disabled={Boolean(q)} aria-describedby="before-hint" />
           <span id="before-hint" className="hint">
             {q ? 'Not with a search: it has no date filter.' : ''}
           </span>
         </div>
+        <div className="field">
+          <label htmlFor="order">Order</label>
+          <select id="order" value={shownOrder} onChange={(event) => setOrder(event.target.value as ListOrder)} disabled={Boolean(q)} aria-describedby="order-hint">
+            <option value="newest">Newest first</option>
+            <option value="oldest">Oldest first</option>
+            <option value="amount-desc" disabled={!amountSortable}>
+              Highest total first
+            </option>
+            <option value="amount-asc" disabled={!amountSortable}>
+              Lowest total first
+            </option>
+          </select>
+          <span id="order-hint" className="hint">
+            {q
+              ? 'A search shows the best matches first.'
+              : amountSortable
+                ? ''
+                : `By total with ${MAX_AMOUNT_SORTED.toLocaleString()} entries or fewer: narrow the filters.`}
+          </span>
+        </div>
       </form>
+      <div className="list-tools">
+        <p className="count" role="status" aria-live="polite">
+          {countText}
+        </p>
+        <button type="button" onClick={exporting === 'Exporting…' || exporting?.startsWith('Exporting… ') ? undefined : exportShown} aria-describedby="export-status">
+          Export CSV
+        </button>
+        <span id="export-status" className="hint" role="status">
+          {exporting ?? `All matching entries, up to ${MAX_EXPORT_ROWS.toLocaleString()}.`}
+        </span>
+      </div>
       <p className="live" role="status" aria-live="polite">
         {arrivals > 0 ? `${arrivals} new ${arrivals === 1 ? 'entry' : 'entries'} at the top` : ''}
       </p>
@@ -193,24 +277,31 @@ export function EntriesPage() {
           {problem}
         </p>
       ) : null}
-      <ol className="entries" aria-label={q ? `Entries matching ${q}` : 'Entries, newest first'} aria-busy={loading}>
-        {rows.map((row) => (
-          <li key={row.id} className="entry-row" data-entry-id={row.id}>
-            <ConsoleLink to={entryPath(row.id)} className="entry-title">
-              {entryTitle(row.snippet)}
-            </ConsoleLink>
-            <span className="entry-type">{documentType(row.docSchema)}</span>
-            <span className="entry-folder">{row.folder}</span>
-            <EntryBadges state={row.state} signed={row.signed} invalid={row.invalid} />
-            <time dateTime={row.createdAt}>{formatTime(row.createdAt)}</time>
-          </li>
-        ))}
-      </ol>
+      {amountOrder ? (
+        <AmountSortedTable
+          filters={{ folder: folder || null, state: state || null, createdAt: endOfDay(before), ascending: false }}
+          order={amountOrder}
+          caption={amountOrder === 'amount-desc' ? 'Entries, highest total first' : 'Entries, lowest total first'}
+          onSort={setOrder}
+        />
+      ) : (
+        <div className="entries" aria-busy={loading}>
+          <EntriesTable
+            rows={rows}
+            caption={q ? `Entries matching ${text.trim()}` : ascending ? 'Entries, oldest first' : 'Entries, newest first'}
+            sort={shownOrder}
+            onSort={q ? undefined : setOrder}
+            amountSortable={amountSortable}
+          />
+        </div>
+      )}
       <div ref={sentinel} className="sentinel" aria-hidden="true" />
-      <p className="list-end" aria-live="polite">
-        {loading ? 'Loading…' : next ? '' : rows.length === 0 ? 'No entries.' : 'End of the list.'}
-      </p>
-      {!loading && next ? (
+      {amountOrder ? null : (
+        <p className="list-end" aria-live="polite">
+          {loading ? 'Loading…' : next ? '' : rows.length === 0 ? 'No entries.' : 'End of the list.'}
+        </p>
+      )}
+      {!loading && next && !amountOrder ? (
         <button type="button" onClick={() => loadMore.current()}>
           Load more
         </button>

@@ -1,84 +1,87 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
-import { useMutation } from 'urql';
-import { UpdateEntryDocument } from './generated/graphql';
-import { JsonEditor, type JsonEditorHandle, type JsonProblem } from './json-editor';
-import { readJsonSource } from './json-source';
-import { refusalOfGraphQL } from './refusal';
+import { useQuery, useMutation } from 'urql';
+import { ConsoleLink } from './console-link';
+import { DocumentEditor } from './document-form/document-editor';
+import { typeOfSchemaUrl } from './document-form/document-kinds';
+import { draftPath } from './document-form/drafts';
+import { prettyJson, useDocumentDraft } from './document-form/use-document-draft';
+import { EntrySourceDocument, UpdateEntryDocument } from './generated/graphql';
+import { isEnvelope } from './json-source';
+import { messageOf, refusalOfGraphQL } from './refusal';
+import { entryPath, navigate } from './router';
+
+/** The actions on an entry's page that start from its document: edit it, copy it, and for an invoice, credit it. */
+export function EntryActions({ id, docSchema }: { id: string; docSchema: string }) {
+  return (
+    <nav aria-label="Entry actions" className="entry-actions">
+      <ConsoleLink to={entryEditPath(id)}>Edit</ConsoleLink> <ConsoleLink to={draftPath(id, 'copy')}>Duplicate</ConsoleLink>{' '}
+      {typeOfSchemaUrl(docSchema) === 'bill/invoice' ? <ConsoleLink to={draftPath(id, 'credit-note')}>Create credit note</ConsoleLink> : null}
+    </nav>
+  );
+}
+
+export const entryEditPath = (id: string) => `${entryPath(id)}/edit`;
+
+/** `/console/entries/{id}/edit`: the entry's document in its form, saved as a new version of the version shown. */
+export function EntryEditPage({ id }: { id: string }) {
+  const [{ data, error, fetching }] = useQuery({ query: EntrySourceDocument, variables: { id } });
+  const entry = data?.entry;
+  return (
+    <main id="main" className="wide">
+      <p>
+        <ConsoleLink to={entryPath(id)}>← Back to the entry</ConsoleLink>
+      </p>
+      <h1>Edit {entry ? (typeof entry.snippet.code === 'string' ? [entry.snippet.series, entry.snippet.code].filter((part) => typeof part === 'string').join('-') : entry.id) : 'entry'}</h1>
+      {error ? (
+        <p role="alert" className="notice">
+          {messageOf(error)}
+        </p>
+      ) : !entry ? (
+        <p role="status">{fetching ? 'Loading…' : 'No such entry.'}</p>
+      ) : (
+        <EntryEditor key={entry.version} id={entry.id} version={entry.version} doc={(entry.data as { doc: unknown }).doc} />
+      )}
+    </main>
+  );
+}
 
 /**
- * "Edit": a JSON merge patch (RFC 7396) of the entry's envelope, saved as a new version through `updateEntry`,
- * only if the entry is still at the version shown. The new version, or the refusal's faults at their paths.
+ * The editor of one version: Save sends the whole document through `updateEntry`, only if the entry is still at
+ * that version (`expectedVersion`), and opens the entry; a refusal (a fault, or a version changed meanwhile)
+ * stays here with the faults at their fields.
  */
-export function EntryEdit({ entryId, version, onSaved }: { entryId: string; version: string; onSaved(): void }) {
-  const [text, setText] = useState('{}');
-  const [problem, setProblem] = useState<JsonProblem>();
-  const [saved, setSaved] = useState<string>();
-  const [busy, setBusy] = useState(false);
+function EntryEditor({ id, version, doc }: { id: string; version: string; doc: unknown }) {
+  const draft = useDocumentDraft(prettyJson(doc));
   const [, updateEntry] = useMutation(UpdateEntryDocument);
-  const editor = useRef<JsonEditorHandle>(null);
-  const outcome = useRef<HTMLParagraphElement>(null);
-  const source = useMemo(() => readJsonSource(text), [text]);
-
-  const refuse = (found: JsonProblem) => {
-    setSaved(undefined);
-    setProblem(found);
-    setTimeout(() => editor.current?.showProblem(), 0);
+  const save = async () => {
+    if (draft.busy) return;
+    const data = draft.parsed();
+    if (!data) return;
+    draft.setBusy(true);
+    const answer = await updateEntry({ input: { id, data: data.value, expectedVersion: version } });
+    draft.setBusy(false);
+    if (answer.error) draft.refuse({ kind: 'refused', refusal: refusalOfGraphQL(answer.error, !isEnvelope(data.value)) });
+    else navigate(entryPath(id));
   };
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!source.ok) return refuse({ kind: 'syntax', message: source.message, place: source.place });
-    setProblem(undefined);
-    setSaved(undefined);
-    setBusy(true);
-    const answer = await updateEntry({ input: { id: entryId, data: source.value, contentType: 'application/merge-patch+json', expectedVersion: version } });
-    setBusy(false);
-    if (answer.error) return refuse({ kind: 'refused', refusal: refusalOfGraphQL(answer.error) });
-    const now = answer.data?.updateEntry.entry.version;
-    setProblem(undefined);
-    setSaved(now === version ? `Nothing changed: still version ${now}.` : `Saved as version ${now}.`);
-    onSaved();
-    setTimeout(() => outcome.current?.focus(), 0);
-  };
-
   return (
-    <section aria-labelledby="edit-heading">
-      <h2 id="edit-heading">Edit</h2>
-      <form className="entry-edit" onSubmit={save} aria-busy={busy}>
-        <JsonEditor
-          ref={editor}
-          id="patch-text"
-          label="Merge patch of the envelope (JSON)"
-          help={
-            <>
-              Members given replace the envelope's, <code>null</code> removes one, objects merge and lists are replaced
-              whole; for example <code>{'{"doc": {"notes": [{"text": "Paid by transfer"}]}}'}</code>. Version {version} is
-              being edited.
-            </>
-          }
-          text={text}
-          onText={(next) => {
-            setText(next);
-            setProblem(undefined);
-          }}
-          problem={problem}
-          places={source.ok ? source.places : undefined}
-          asEnvelope
-        />
+    <div className="entry-edit" aria-busy={draft.busy}>
+      <p className="hint">Version {version} is being edited; saving makes a new version, unless the entry changed meanwhile.</p>
+      <DocumentEditor
+        draft={draft}
+        id="edit-text"
+        label="Document (GOBL JSON)"
+        help="The entry's document: edit it in the form or here. It is calculated as you type; Save stores it as a new version."
+        fallbackType={typeOfSchemaUrl((doc as { $schema?: string }).$schema) ?? ''}
+        typeChangeable={false}
+      >
         <p className="actions">
-          <button type="submit" aria-disabled={busy}>
-            Save
+          <button type="button" onClick={draft.busy ? undefined : () => void draft.calculate(true)} aria-disabled={draft.busy}>
+            Calculate
           </button>{' '}
-          <span role="status" className="hint">
-            {busy ? 'Saving…' : ''}
-          </span>
+          <button type="button" onClick={() => void save()} aria-disabled={draft.busy}>
+            Save
+          </button>
         </p>
-        {saved ? (
-          <p ref={outcome} tabIndex={-1} className="saved" data-field="saved-version">
-            {saved}
-          </p>
-        ) : null}
-      </form>
-    </section>
+      </DocumentEditor>
+    </div>
   );
 }

@@ -2,9 +2,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { ConsoleLink } from './console-link';
 import { EntryBadges } from './entry-badges';
-import { EntryEdit } from './entry-edit';
+import { EntryActions } from './entry-edit';
 import { EntryVersions } from './entry-versions';
-import { documentType, entryTitle, formatTime, STATES } from './entry-labels';
+import { documentType, entryHeading, entryTitle, formatDate, formatTime, STATES } from './entry-labels';
 import { FileUpload } from './file-upload';
 import { AddEntryStateDocument, EntryDocument } from './generated/graphql';
 import { PdfAttachButton } from './pdf-attach-button';
@@ -30,10 +30,10 @@ export function EntryPage({ id }: { id: string }) {
   }
   const json = JSON.stringify(entry.data, null, 2);
   return (
-    <Main title={`${documentType(entry.docSchema)} ${entryTitle(entry.snippet)}`}>
+    <Main title={entryHeading(entry.docSchema, entry.snippet)}>
       <dl className="entry-header">
         <dt>Type</dt>
-        <dd>{documentType(entry.docSchema)}</dd>
+        <dd>{documentType(entry.docSchema, entry.snippet)}</dd>
         <dt>Series and code</dt>
         <dd data-field="numbering">{entryTitle(entry.snippet)}</dd>
         <dt>Folder</dt>
@@ -45,7 +45,7 @@ export function EntryPage({ id }: { id: string }) {
         {typeof entry.snippet.issue_date === 'string' ? (
           <>
             <dt>Issue date</dt>
-            <dd>{entry.snippet.issue_date}</dd>
+            <dd>{formatDate(entry.snippet.issue_date)}</dd>
           </>
         ) : null}
         <dt>Created</dt>
@@ -68,13 +68,12 @@ export function EntryPage({ id }: { id: string }) {
         ) : null}
       </dl>
 
+      <EntryActions id={entry.id} docSchema={entry.docSchema} />
       <div className="pdf-actions">
         <PdfDownloadButton entryId={entry.id} />
         <PdfAttachButton entryId={entry.id} onAttached={() => refetch({ requestPolicy: 'network-only' })} />
       </div>
       <DocumentRendering envelope={entry.data as Envelope} faults={entry.faults} />
-
-      <EntryEdit entryId={entry.id} version={entry.version} onSaved={() => refetch({ requestPolicy: 'network-only' })} />
 
       <Timeline entryId={entry.id} states={entry.states.edges.map((edge) => edge.node)} onAdded={() => refetch({ requestPolicy: 'network-only' })} />
 
@@ -142,7 +141,7 @@ export function EntryPage({ id }: { id: string }) {
             {entry.related.edges.map((edge) => (
               <li key={edge.node.id}>
                 <ConsoleLink to={entryPath(edge.node.id)}>
-                  {documentType(edge.node.docSchema)} {entryTitle(edge.node.snippet)}
+                  {entryHeading(edge.node.docSchema, edge.node.snippet)}
                 </ConsoleLink>{' '}
                 <span className="hint">({edge.context})</span>
               </li>

@@ -46,7 +46,7 @@ export function EntryVersions({ entryId }: { entryId: string }) {
 
 function VersionsTable({ rows, total }: { rows: VersionRow[]; total: number }) {
   return (
-    <table className="versions">
+    <table className="versions reflow">
       <caption>{rows.length < total ? `The newest ${rows.length} of ${total} versions, newest first` : `${total} ${total === 1 ? 'version' : 'versions'}, newest first`}</caption>
       <thead>
         <tr>
@@ -60,13 +60,15 @@ function VersionsTable({ rows, total }: { rows: VersionRow[]; total: number }) {
       <tbody>
         {rows.map((row) => (
           <tr key={row.version} data-version={row.version}>
-            <td>{row.number}</td>
-            <td>
+            <td data-label="Number">{row.number}</td>
+            <td data-label="Made">
               <time dateTime={row.at}>{formatTime(row.at)}</time>
             </td>
-            <td className="digest">{row.version}</td>
-            <td>{[row.signed ? 'signed' : '', row.invalid ? 'invalid' : ''].filter(Boolean).join(', ') || '—'}</td>
-            <td>{row.src}</td>
+            <td data-label="Version" className="digest">
+              {row.version}
+            </td>
+            <td data-label="Signed, invalid">{[row.signed ? 'signed' : '', row.invalid ? 'invalid' : ''].filter(Boolean).join(', ') || '—'}</td>
+            <td data-label="By">{row.src}</td>
           </tr>
         ))}
       </tbody>

@@ -1,8 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { takeTokenFromFragment } from './token-store';
+import { joinSession, takeTokenFromFragment } from './token-store';
 import './console.css';
 
 // Before anything renders or is requested: the token leaves the address bar and history at once.
 takeTokenFromFragment();
-createRoot(document.getElementById('root')!).render(<App />);
+// A tab opened from another (Ctrl+click) takes the session's tokens from the open tabs before its first page.
+void joinSession().finally(() => createRoot(document.getElementById('root')!).render(<App />));

@@ -22,6 +22,7 @@ import { DEFAULT_ENTRY_LIMITS, checkRefCount } from './entry-limits';
 import { entryRecordOf } from './entry-record';
 import type { EventMaker } from './event-maker';
 import type { PdfOutcome } from './pdf-job';
+import { EntryOverview, type EntryOverviewStore } from './entry-overview';
 
 export interface EntryPage {
   entries: Entry[];
@@ -57,6 +58,8 @@ export interface EntryServiceOptions {
   refsLimit?: number;
   /** Makes the events of every change, written with it; without it, changes are written without events. */
   events?: EventMaker;
+  /** Where the folders in use and bounded counts are read; without it, `overview` is absent. */
+  overview?: EntryOverviewStore;
 }
 
 /**
@@ -73,6 +76,8 @@ export class EntryService {
   private readonly refsLimit: number;
   private readonly readTurns = new ReadTurns();
   private readonly events?: EventMaker;
+  /** The folders in use and how many entries a list's filters match (absent where built without its store). */
+  readonly overview?: EntryOverview;
 
   constructor(
     private readonly store: EntryStore,
@@ -83,6 +88,7 @@ export class EntryService {
     this.pageDataBudget = options.pageDataBudget ?? DEFAULT_PAGE_DATA_BUDGET;
     this.refsLimit = options.refsLimit ?? DEFAULT_ENTRY_LIMITS.refs;
     this.events = options.events;
+    this.overview = options.overview ? new EntryOverview(options.overview) : undefined;
     this.engine = options.engine ?? new InThreadEngine({ signingKeys: options.signingKeys, jsonPatchLimits: options.jsonPatchLimits, newId: options.newId ?? (() => uuidv7()) });
     if (options.history) {
       this.updates = new EntryUpdates(store, options.history, this.engine, this.clock, this.refsLimit, options.events);

@@ -17,6 +17,7 @@ import { KeysResolver } from './keys.resolver';
 import { NodeResolver } from './node.resolver';
 import { RelatedEntryResolver } from './related.resolver';
 import { SearchResolver } from './search.resolver';
+import { EntryOverviewResolver } from './entry-overview.resolver';
 import { WebhookDeliveryResolver } from './webhook-delivery.resolver';
 import { WebhookResolver } from './webhook.resolver';
 import type { Entry } from '../domain/entry';
@@ -41,7 +42,7 @@ const NO_TOPICS: PubSub = {
 /** The schema, from the TypeGraphQL types. class-validator is off: every rule lives in the domain. */
 export function buildGraphQLSchema(): GraphQLSchema {
   const schema = buildSchemaSync({
-    resolvers: [EntryResolver, EntryPdfResolver, EntryHistoryResolver, RelatedEntryResolver, NodeResolver, KeysResolver, SearchResolver, AttachmentResolver, EntryEventResolver, WebhookResolver, WebhookDeliveryResolver],
+    resolvers: [EntryResolver, EntryPdfResolver, EntryHistoryResolver, RelatedEntryResolver, NodeResolver, KeysResolver, SearchResolver, EntryOverviewResolver, AttachmentResolver, EntryEventResolver, WebhookResolver, WebhookDeliveryResolver],
     validate: false,
     pubSub: NO_TOPICS,
     emitSchemaFile: false,

@@ -82,6 +82,8 @@ export function consoleRoutes(distDir: string): Router {
       res.status(404).type('text/plain; charset=utf-8').send('no such file of the console\n');
     },
   );
+  // The service's root is where a person lands first (the address `npm start` prints): it opens the console.
+  router.get('/', (_req, res) => res.redirect(302, CONSOLE_PATH));
   router
     .route([CONSOLE_PATH, `${CONSOLE_PATH}/*route`])
     .get((_req, res) => sendPage(res))

@@ -3,6 +3,7 @@ import { labelOf, objectAt, objectsAt, stringAt } from './json-read';
 import { listingSections } from './listing-view';
 import { partyBlock } from './party-block';
 import { paymentSections } from './payment-sections';
+import { taxRateNamer } from './tax-rate-names';
 import type { TextFormat } from './text-format';
 import type { DocumentView, PartyBlock, TextSection, ViewField, ViewTable } from './view-model';
 
@@ -137,8 +138,9 @@ function methodsSection(doc: JsonObject, format: TextFormat): TextSection[] {
 }
 
 /** The tax breakdown: one row per category and rate, with its base, percentage and amount. */
-function taxTable(totals: JsonObject, format: TextFormat): ViewTable | undefined {
+function taxTable(doc: JsonObject, totals: JsonObject, format: TextFormat): ViewTable | undefined {
   const categories = objectsAt(objectAt(totals.taxes)?.categories);
+  const nameOf = taxRateNamer(doc);
   const rows: string[][] = [];
   for (const category of categories) {
     for (const rate of objectsAt(category.rates)) {
@@ -146,7 +148,7 @@ function taxTable(totals: JsonObject, format: TextFormat): ViewTable | undefined
       const surcharge = objectAt(rate.surcharge);
       const extra = surcharge && stringAt(surcharge.percent) ? ` + ${format.percent(surcharge.percent)}` : '';
       const amount = format.money(rate.amount) + (surcharge && stringAt(surcharge.amount) ? ` + ${format.money(surcharge.amount)}` : '');
-      rows.push([stringAt(category.code) ?? '', labelOf(stringAt(rate.key) ?? stringAt(rate.rate) ?? ''), format.money(rate.base), percent + extra, amount]);
+      rows.push([stringAt(category.code) ?? '', nameOf(stringAt(category.code) ?? '', rate), format.money(rate.base), percent + extra, amount]);
     }
   }
   if (rows.length === 0) return undefined;
@@ -220,7 +222,7 @@ export function billView(doc: JsonObject, kind: string, format: TextFormat): Doc
     kind,
     facts: factsOf(doc, format),
     parties: partiesOf(doc),
-    tables: [lines, taxTable(totals, format)].filter((table): table is ViewTable => table !== undefined),
+    tables: [lines, taxTable(doc, totals, format)].filter((table): table is ViewTable => table !== undefined),
     totals: totalRows,
     sections,
   };

@@ -9,6 +9,7 @@ import { metaRoutes } from './meta.routes';
 import { filesRoutes, type FilesServices } from './files.routes';
 import { spoolRoutes, type SpoolServices } from './spool.routes';
 import { goblRoutes, type GoblServices } from './gobl.routes';
+import { goblSchemasRoutes } from './gobl-schemas.routes';
 import { keysRoutes } from './keys.routes';
 import { openApiRoutes, type OpenApiServices } from './openapi.routes';
 import { healthRoutes, utilsRoutes } from './service.routes';
@@ -36,6 +37,7 @@ export const API_ROUTES: ApiRoute<RestServices>[] = [
   ...eventsRoutes,
   ...webhooksRoutes,
   ...goblRoutes,
+  ...goblSchemasRoutes,
   ...keysRoutes,
   ...openApiRoutes,
   ...utilsRoutes,

@@ -128,7 +128,7 @@ describeInBrowser('the console in a browser', () => {
     await page.getByLabel('Folder').selectOption('sales');
     await rowsShown(page, 1);
     await page.getByRole('link', { name: 'F-0001' }).click();
-    await page.getByRole('heading', { level: 1, name: 'bill/invoice F-0001' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Invoice F-0001' }).waitFor();
     expect(page.url()).toBe(`${t.url}/console/entries/${invoiceId}`);
     const stored = await api.get(`/silo/v1/entries/${invoiceId}`);
     const shown = JSON.parse((await page.locator('[data-field="json"]').textContent())!);

@@ -52,6 +52,13 @@ describe('the console at /console', () => {
     expect(await reply.text()).not.toMatch(/<html/);
   });
 
+  test('the service\'s root opens the console', async () => {
+    const reply = await fetch(`${t.url}/`, { redirect: 'manual' });
+    expect(reply.status).toBe(302);
+    expect(reply.headers.get('location')).toBe('/console');
+    expect((await fetch(`${t.url}/`)).url).toBe(`${t.url}/console`);
+  });
+
   test('the page takes GET and HEAD only', async () => {
     expect((await fetch(`${t.url}/console`, { method: 'HEAD' })).status).toBe(200);
     const reply = await fetch(`${t.url}/console/`, { method: 'POST' });
@@ -67,7 +74,7 @@ describe('CONSOLE=off', () => {
   });
   afterAll(() => t.close());
 
-  test.each(['/console', '/console/', '/console/entries/x', '/console/assets/index.js'])('%s is 404', async (route) => {
+  test.each(['/', '/console', '/console/', '/console/entries/x', '/console/assets/index.js'])('%s is 404', async (route) => {
     const reply = await fetch(`${t.url}${route}`);
     expect(reply.status).toBe(404);
     expect(reply.headers.get('content-security-policy')).toBeNull();

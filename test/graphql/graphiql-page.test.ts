@@ -47,6 +47,51 @@ describeInBrowser('GraphiQL in a browser without network', () => {
     await page.close();
   });
 
+  test('a subscription runs over the service\'s WebSocket and shows each event as it comes', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const violations = await watchPolicyViolations(page);
+    await page.goto(`${t.url}/graphql`);
+    await page.fill('#token', token);
+    await page.click('text=Use token');
+    await page.locator('.graphiql-query-editor .CodeMirror').waitFor();
+    await page.evaluate(`document.querySelector('.graphiql-query-editor .CodeMirror').CodeMirror.setValue('subscription Watch { entryEvents { type cursor data } }')`);
+    await page.click('.graphiql-execute-button');
+    const result = page.locator('.result-window');
+    // The subscription is open once the socket is: then an entry made through REST shows in the result pane.
+    for (let tries = 0; tries < 60 && !(await result.textContent())?.includes('seen-live'); tries += 1) {
+      if (tries % 10 === 0) expect((await client(t.url, token).post('/silo/v1/entries', { key: `seen-live-${tries}`, data: party('Live Ltd') })).status).toBe(200);
+      await page.waitForTimeout(500);
+    }
+    expect(await result.textContent()).toContain('seen-live');
+    expect(await result.textContent()).toContain('ENTRY_CREATED');
+    expect(violations).toEqual([]);
+    await page.close();
+  });
+
+  test('without a token of its own, the page takes the one the console signed in with', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${t.url}/console#token=${token}`);
+    await page.waitForFunction('!location.hash');
+    await page.goto(`${t.url}/graphql`);
+    expect(await page.inputValue('#token')).toBe(token);
+    await page.click('.graphiql-execute-button');
+    await page.locator('.result-window').getByText('seen-in-graphiql').waitFor({ timeout: 30_000 });
+    await page.close();
+  });
+
+  test('opened in another tab, it asks the console\'s open tab for its token (never through a URL)', async () => {
+    const context = await browser.newContext();
+    const consoleTab = await context.newPage();
+    await consoleTab.goto(`${t.url}/console#token=${token}`);
+    await consoleTab.waitForFunction('!location.hash');
+    const explorer = await context.newPage();
+    await explorer.goto(`${t.url}/graphql`);
+    await explorer.waitForFunction(`document.getElementById('token').value !== ''`);
+    expect(await explorer.inputValue('#token')).toBe(token);
+    expect(explorer.url()).toBe(`${t.url}/graphql`);
+    await context.close();
+  });
+
   test('the page may not be framed, sends no Referer, and runs only its own scripts', async () => {
     const reply = await fetch(`${t.url}/graphql`, { headers: { accept: 'text/html' } });
     expect(reply.status).toBe(200);

@@ -8,7 +8,7 @@ export function ViewTableBlock({ table, id, children }: { table: ViewTable; id: 
     <section className="view-table" aria-labelledby={id}>
       <h3 id={id}>{table.title}</h3>
       <div className="table-scroll">
-        <table aria-labelledby={id}>
+        <table aria-labelledby={id} className="reflow">
           <thead>
             <tr>
               {table.columns.map((column, index) => (
@@ -23,11 +23,11 @@ export function ViewTableBlock({ table, id, children }: { table: ViewTable; id: 
               <tr key={rowIndex}>
                 {row.map((cell, index) =>
                   index === 0 ? (
-                    <th key={index} scope="row" className={`align-${table.columns[index]?.align ?? 'left'}`}>
+                    <th key={index} scope="row" data-label={table.columns[index]?.label} className={`align-${table.columns[index]?.align ?? 'left'}`}>
                       {cell}
                     </th>
                   ) : (
-                    <td key={index} className={`align-${table.columns[index]?.align ?? 'left'}`}>
+                    <td key={index} data-label={table.columns[index]?.label} className={`align-${table.columns[index]?.align ?? 'left'}`}>
                       {cell}
                     </td>
                   ),

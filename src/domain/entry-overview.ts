@@ -1,0 +1,53 @@
+import type { BoundedCount, CountFilters, EntryOverviewStore } from './entry-overview-store';
+import type { ErrorFields } from './errors';
+import { FOLDER_PATTERN } from './folders';
+import { STATE_KEYS } from './entry-states';
+import { parseAscending, parseCreatedAt, throwIfAny } from './list-entries.query';
+import { rethrowForClient } from './store-refusals';
+
+export type { BoundedCount, CountFilters, EntryOverviewStore } from './entry-overview-store';
+
+/** The most folders listed: a workspace filing into more has a folder filter people type into, not pick from. */
+export const MAX_FOLDERS_LISTED = 100;
+/** Counts stop here: past it a list says "10,000+", and a count never costs more than reading this many index rows. */
+export const COUNT_LIMIT = 10_000;
+/**
+ * With both a folder and a state, the rows of one are read and the other checked on each: at most this many are
+ * read, so a rare state in a large folder gives a count that says "at least" rather than a scan without end.
+ */
+export const COUNT_SCAN_LIMIT = 50_000;
+
+/** The filters of a count, as an adapter received them (those of the list, without paging). */
+export interface CountEntriesQuery {
+  folder?: string;
+  state?: string;
+  createdAt?: string | Date;
+  ascending?: string | boolean;
+}
+
+function checkCountQuery(query: CountEntriesQuery): CountFilters {
+  const fields: ErrorFields = {};
+  const createdAt = parseCreatedAt(query.createdAt, fields);
+  const ascending = parseAscending(query.ascending, fields);
+  const folder = query.folder || undefined;
+  if (folder !== undefined && !FOLDER_PATTERN.test(folder)) fields.folder = 'must match ^[a-z0-9][a-z0-9_-]{0,63}$';
+  const state = query.state || undefined;
+  if (state !== undefined && !(STATE_KEYS as readonly string[]).includes(state)) fields.state = `must be one of ${STATE_KEYS.join(', ')}`;
+  throwIfAny(fields);
+  return { folder, state, createdAt, ascending };
+}
+
+/** What a list shows around its rows: the folders to filter by, and how many entries a filter matches. */
+export class EntryOverview {
+  constructor(private readonly store: EntryOverviewStore) {}
+
+  foldersInUse(workspaceId: string): Promise<string[]> {
+    return this.store.foldersInUse(workspaceId, MAX_FOLDERS_LISTED).catch(rethrowForClient);
+  }
+
+  /** How many entries the list with these filters holds, up to COUNT_LIMIT; bad filters are refused as the list refuses them. */
+  countEntries(workspaceId: string, query: CountEntriesQuery): Promise<BoundedCount> {
+    const filters = checkCountQuery(query);
+    return this.store.countEntries(workspaceId, filters, COUNT_LIMIT, COUNT_SCAN_LIMIT).catch(rethrowForClient);
+  }
+}

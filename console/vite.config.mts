@@ -19,5 +19,13 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
     reportCompressedSize: false,
+    rollupOptions: {
+      // The form library's modules begin with React Server Components' "use client", which means nothing in a bundle
+      // for the browser alone: not worth a warning on every build.
+      onwarn(warning, warn) {
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+    },
   },
 });

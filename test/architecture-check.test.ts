@@ -55,6 +55,10 @@ describe('the architecture check', () => {
     ['the domain imports storage', { 'src/domain/search.ts': "import { rowOf } from '../storage/entry.repository';\nexport const termsOf = rowOf;\n" }, 'domain-imports-nothing-outward'],
     ['the engine imports the domain', { 'src/document/envelope.ts': "import type { Entry } from '../domain/entry';\nexport interface Envelope { uuid: string; entry?: Entry }\n" }, 'document-is-pure'],
     ['the domain imports the wiring', { 'src/domain/search.ts': "import { wiring } from '../server';\nexport const termsOf = () => wiring.map(String);\n" }, 'domain-imports-nothing-outward'],
+    ['the domain reads the configuration', {
+      'src/config/settings.ts': 'export const BODY_LIMIT = { name: "BODY_LIMIT" };\n',
+      'src/domain/search.ts': "import { BODY_LIMIT } from '../config/settings';\nexport const termsOf = () => [BODY_LIMIT.name];\n",
+    }, 'domain-imports-nothing-outward'],
     ['storage calls a rule of the domain', { 'src/storage/entry.repository.ts': "import { termsOf } from '../domain/search';\nexport const rowOf = termsOf;\n" }, 'storage-uses-only-domain-models-and-ports'],
     ['a migration imports live code', { 'migrations/1-create.ts': "import { rowOf } from '../src/storage/entry.repository';\nexport const sql = String(rowOf);\n" }, 'migrations-are-self-contained'],
     ['two adapter folders import each other', {

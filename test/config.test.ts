@@ -306,3 +306,34 @@ test('ENTRY_PARTS_LIMIT takes a size (default 8 MiB, or PAGE_DATA_BUDGET when sm
   expect(loadConfig({ ENTRY_PARTS_LIMIT: '1mb' }).entryLimits.parts).toBe(1024 ** 2);
   expect(loadConfig({ ENTRY_PARTS_LIMIT: '32mb', PAGE_DATA_BUDGET: '32mb' }).entryLimits.parts).toBe(32 * 1024 ** 2);
 });
+
+describe('read from the declaration of the settings', () => {
+  test('a blank or spaced-out value is unset and takes the default; values are trimmed', () => {
+    expect(loadConfig({ PORT: '  ', BODY_LIMIT: '', LOG_LEVEL: ' debug ' })).toMatchObject({ port: 8080, bodyLimit: 2 * 1024 ** 2, logLevel: 'debug' });
+  });
+
+  test('two token keys are refused even when one of them is bad too', () => {
+    expect(problemsOf({ JWT_SECRET: 'short', JWT_JWKS_URL: 'https://id.example/jwks' })).toEqual([
+      'JWT_SECRET must be at least 32 bytes long',
+      'set only one of JWT_SECRET, JWT_PUBLIC_KEY and JWT_JWKS_URL',
+    ]);
+  });
+
+  test('problems come in the order of the docs, whatever order the values were read in', () => {
+    expect(problemsOf({ WEBHOOK_POLL_MS: 'x', PORT: 'x', ENGINE_NICE: 'x', BODY_LIMIT: 'x' }).map((p) => p.split(' ')[0])).toEqual([
+      'PORT',
+      'BODY_LIMIT',
+      'ENGINE_NICE',
+      'WEBHOOK_POLL_MS',
+    ]);
+  });
+
+  test.each([
+    [{ ENGINE_NICE: 'x' }, 'ENGINE_NICE must be a whole number from 0 to 19, got "x"'],
+    [{ HEAP_GROWTH_PERCENT: '-5' }, 'HEAP_GROWTH_PERCENT must be a whole number from 0 to 300, got "-5"'],
+    [{ ENGINE_THREADS: '-1' }, 'ENGINE_THREADS must be a whole number, got "-1"'],
+    [{ WEBHOOK_RETRY_SCALE: '2' }, 'WEBHOOK_RETRY_SCALE must be a number above 0 and at most 1, got "2"'],
+  ])('a refusal says what the setting takes: %p', (env, problem) => {
+    expect(problemsOf(env)).toEqual([problem]);
+  });
+});

@@ -62,7 +62,28 @@ function readResults(file) {
   }
 }
 
+/**
+ * The MariaDB side's database (TEST_MARIADB_URL, by default `test` on 127.0.0.1:3306), made when it is missing, so a
+ * newcomer with a fresh MariaDB needs no step by hand; a server that cannot be reached is said in one line.
+ */
+async function ensureTestDatabase() {
+  const { createConnection } = require('mysql2/promise');
+  const url = new URL(process.env.TEST_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306/test');
+  const database = decodeURIComponent(url.pathname.slice(1));
+  let connection;
+  try {
+    connection = await createConnection({ host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) });
+    await connection.query(`CREATE DATABASE IF NOT EXISTS \`${database.replaceAll('`', '``')}\` CHARACTER SET utf8mb4`);
+  } catch (error) {
+    console.log(`MariaDB at ${url.host} (${error.code ?? error.message}): the MariaDB side will fail; start MariaDB, or run TEST_DB=sqlite npm test`);
+  } finally {
+    await connection?.end().catch(() => undefined);
+  }
+}
+
 async function main() {
+  const databases = (process.env.TEST_DB ?? 'sqlite,mariadb').split(',');
+  if (databases.includes('mariadb') && !args.includes('--selectProjects')) await ensureTestDatabase();
   const runs = oneRun ? [run('tests', {})] : SIDES.map((side) => run(side.name, side.env, side.projects, side.order));
   const ended = await Promise.all(runs);
   const results = ended.map((r) => ({ ...r, json: readResults(r.results) }));

@@ -81,9 +81,9 @@ describe('GET /silo/v1/entries/{id}/pdf', () => {
     }
     // Amounts in the document's currency, as English writes them: payable, the tax of each rate, a line's sum after its discount.
     expect(pdf.text).toMatch(/Payable\s+€2,182\.95/);
-    expect(pdf.text).toMatch(/VAT\s+Standard\s+€1,770\.00\s+21\.0%\s+€371\.70/);
-    // GOBL keys both rates `standard`: their percentages tell them apart.
-    expect(pdf.text).toMatch(/VAT\s+Standard\s+€37\.50\s+10\.0%\s+€3\.75/);
+    // GOBL keys both rows `standard`: each is named by the rate its lines gave (general, reduced), as GOBL names them.
+    expect(pdf.text).toMatch(/VAT\s+general\s+€1,770\.00\s+21\.0%\s+€371\.70/);
+    expect(pdf.text).toMatch(/VAT\s+reduced\s+€37\.50\s+10\.0%\s+€3\.75/);
     expect(pdf.text).toContain('€1,620.00');
     expect(pdf.text).toContain('Thank you for your business.');
     expect(pdf.text).toContain('ES2501882570018167541248');

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useQuery } from 'urql';
 import { formatTime } from './entry-labels';
 import { EntryVersionEnvelopeDocument, EntryVersionsDocument } from './generated/graphql';
-import { diffEnvelopes, type EnvelopeDiff } from './version-diff';
+import { diffDocuments, type DocumentDiff, type FieldChange } from './version-diff';
 import './versions-and-files.css';
 import { messageOf } from './refusal';
 
@@ -101,7 +101,7 @@ function VersionComparison({ entryId, rows }: { entryId: string; rows: VersionRo
   const [newer] = useQuery({ query: EntryVersionEnvelopeDocument, variables: { id: entryId, version: newerVersion } });
   const olderData = older.data?.entryVersion?.version === olderVersion ? older.data.entryVersion.data : undefined;
   const newerData = newer.data?.entryVersion?.version === newerVersion ? newer.data.entryVersion.data : undefined;
-  const diff = useMemo(() => (olderData && newerData ? diffEnvelopes(olderData, newerData) : undefined), [olderData, newerData]);
+  const diff = useMemo(() => (olderData && newerData ? diffDocuments(olderData, newerData) : undefined), [olderData, newerData]);
   const problem = older.error ?? newer.error;
   const numberOf = (version: string) => rows.find((row) => row.version === version)?.number;
   return (
@@ -126,34 +126,60 @@ function VersionComparison({ entryId, rows }: { entryId: string; rows: VersionRo
 
 const plural = (count: number, one: string, many: string) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
 
-/** The diff as a listing: each changed line says by its first character (and by <del>/<ins>) whether it went or came. */
-function DiffListing({ diff, from, to }: { diff: EnvelopeDiff; from?: number; to?: number }) {
+const CHANGE_WORDS: Record<FieldChange['kind'], string> = { changed: 'changed', added: 'added', removed: 'removed' };
+
+/** One changed field: its path, and its value before and after (— where it had none). */
+function ChangeRow({ change }: { change: FieldChange }) {
+  const before = change.kind === 'added' ? undefined : change.before;
+  const after = change.kind === 'removed' ? undefined : change.after;
+  return (
+    <tr data-change={change.kind}>
+      <th scope="row" data-label="Field" className="field-path">
+        {change.path}
+      </th>
+      <td data-label="Change">{CHANGE_WORDS[change.kind]}</td>
+      <td data-label="Before">{before === undefined ? '—' : <del>{before}</del>}</td>
+      <td data-label="After">{after === undefined ? '—' : <ins>{after}</ins>}</td>
+    </tr>
+  );
+}
+
+/** The comparison as a table of the fields that differ ("lines[0].quantity 20 → 2"), the count of any left out below it. */
+function DiffListing({ diff, from, to }: { diff: DocumentDiff; from?: number; to?: number }) {
   if (diff.gaveUp) {
     return <p role="status">These two versions differ too much to compare here; download both envelopes to compare them.</p>;
   }
+  const { changed, added, removed } = diff.counts;
   const summary =
-    diff.added === 0 && diff.removed === 0
-      ? `Versions ${from} and ${to} are the same.`
-      : `From version ${from} to ${to}: ${plural(diff.removed, 'line removed', 'lines removed')} (marked −), ${plural(diff.added, 'line added', 'lines added')} (marked +).`;
+    changed + added + removed === 0
+      ? `The documents of versions ${from} and ${to} are the same.`
+      : `From version ${from} to ${to}: ${plural(changed, 'field changed', 'fields changed')}, ${plural(added, 'added', 'added')}, ${plural(removed, 'removed', 'removed')}.`;
   return (
     <>
       <p role="status" data-field="diff-summary">
         {summary}
       </p>
-      {diff.rows.length > 0 ? (
-        <pre className="diff" tabIndex={0} aria-label={`Differences from version ${from} to ${to}`} data-field="diff">
-          {diff.rows.map((row, index) => {
-            if (row.kind === 'removed') return <del key={index} data-line="removed">{`− ${row.text}\n`}</del>;
-            if (row.kind === 'added') return <ins key={index} data-line="added">{`+ ${row.text}\n`}</ins>;
-            if (row.kind === 'folded') return <span key={index} className="folded">{`  … ${plural(row.count, 'unchanged line', 'unchanged lines')}\n`}</span>;
-            return <span key={index}>{`  ${row.text}\n`}</span>;
-          })}
-        </pre>
+      {diff.changes.length > 0 ? (
+        <table className="field-changes reflow" data-field="diff">
+          <caption>Fields of the document that differ, from version {from} to {to}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Field</th>
+              <th scope="col">Change</th>
+              <th scope="col">Before</th>
+              <th scope="col">After</th>
+            </tr>
+          </thead>
+          <tbody>
+            {diff.changes.map((change) => (
+              <ChangeRow key={`${change.kind} ${change.path}`} change={change} />
+            ))}
+          </tbody>
+        </table>
       ) : null}
-      {diff.leftOut.rows > 0 ? (
+      {diff.leftOut > 0 ? (
         <p className="notice" data-field="diff-left-out">
-          Listing cut at {plural(diff.rows.length, 'line', 'lines')}: {plural(diff.leftOut.rows, 'more line', 'more lines')} not shown, of which{' '}
-          {plural(diff.leftOut.removed, 'removal', 'removals')} and {plural(diff.leftOut.added, 'addition', 'additions')}.
+          Listing cut at {plural(diff.changes.length, 'change', 'changes')}: {plural(diff.leftOut, 'more change', 'more changes')} not shown.
         </p>
       ) : null}
     </>

@@ -12,8 +12,8 @@ const PAGE = 50;
 
 function EventsTable({ caption, events, id }: { caption: string; events: readonly FeedEventFragment[]; id: string }) {
   return (
-    <div className="table-scroll">
-      <table className="events" data-table={id}>
+    <div>
+      <table className="events reflow" data-table={id}>
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -25,11 +25,11 @@ function EventsTable({ caption, events, id }: { caption: string; events: readonl
         <tbody>
           {events.map((event) => (
             <tr key={event.id} data-event-type={event.type}>
-              <td>
+              <td data-label="When">
                 <time dateTime={event.createdAt}>{formatTime(event.createdAt)}</time>
               </td>
-              <td>{event.type}</td>
-              <td>
+              <td data-label="Type">{event.type.toLowerCase().replace(/_/g, ' ')}</td>
+              <td data-label="Entry">
                 <ConsoleLink to={entryPath(event.entryId)}>{event.entryId}</ConsoleLink>
               </td>
             </tr>

@@ -1,34 +1,68 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { formatTime } from './entry-labels';
-import { RetryWebhookDeliveryDocument, WebhookDeliveriesDocument, WebhooksDocument, type WebhooksQuery } from './generated/graphql';
+import { RetryWebhookDeliveryDocument, SendTestWebhookEventDocument, WebhookDeliveriesDocument, WebhooksDocument, type WebhooksQuery } from './generated/graphql';
 import { messageOf } from './refusal';
 
 type Endpoint = WebhooksQuery['webhooks'][number];
 const SHOWN_DELIVERIES = 20;
+/** How often the deliveries are read again while one is still scheduled, to show what came of it. */
+const SCHEDULED_READ_MS = 1000;
+/** Reads again at most this many times in a row: a scheduled attempt the dispatcher has no place for stays so. */
+const SCHEDULED_READS = 30;
+
+/** `webhook.test` and the event types as GraphQL names them, in words. */
+const eventWords = (type: string) => (type === 'WEBHOOK_TEST' ? 'test event' : type.toLowerCase().replace(/_/g, ' '));
 
 /** An endpoint's newest attempts, each with "Resend": its event sent again, once (`retryWebhookDelivery`). */
 function Deliveries({ endpoint }: { endpoint: Endpoint }) {
   const [{ data, error, fetching }, reread] = useQuery({ query: WebhookDeliveriesDocument, variables: { webhookId: endpoint.id, first: SHOWN_DELIVERIES } });
   const [, retry] = useMutation(RetryWebhookDeliveryDocument);
+  const [, sendTest] = useMutation(SendTestWebhookEventDocument);
   const [said, setSaid] = useState<string>();
-  const resend = async (deliveryId: string) => {
-    const answer = await retry({ input: { webhookId: endpoint.id, deliveryId } });
-    setSaid(answer.error ? `Not resent: ${messageOf(answer.error)}` : 'Resent: the new attempt is scheduled and listed first.');
+  const [reads, setReads] = useState(0);
+  const rows = data?.webhookDeliveries.edges.map((edge) => edge.node) ?? [];
+  const waiting = rows.some((row) => row.status === 'SCHEDULED');
+  // A scheduled attempt is sent by the service within its limits, soon: its outcome is read when it is in.
+  useEffect(() => {
+    if (!waiting || fetching || reads >= SCHEDULED_READS) return;
+    const timer = setTimeout(() => {
+      setReads((count) => count + 1);
+      reread({ requestPolicy: 'network-only' });
+    }, SCHEDULED_READ_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, fetching, reads, reread]);
+  const scheduled = (message: string) => {
+    setReads(0);
+    setSaid(message);
     reread({ requestPolicy: 'network-only' });
   };
+  const resend = async (deliveryId: string) => {
+    const answer = await retry({ input: { webhookId: endpoint.id, deliveryId } });
+    if (answer.error) return setSaid(`Not resent: ${messageOf(answer.error)}`);
+    scheduled('Resent: the new attempt is scheduled and listed first.');
+  };
+  const test = async () => {
+    const answer = await sendTest({ input: { webhookId: endpoint.id } });
+    if (answer.error) return setSaid(`No test event sent: ${messageOf(answer.error)}`);
+    scheduled('Test event scheduled: it is listed first, with its answer once it is sent.');
+  };
   if (error) return <p role="alert" className="notice">Could not read the deliveries: {messageOf(error)}</p>;
-  const rows = data?.webhookDeliveries.edges.map((edge) => edge.node) ?? [];
   return (
     <>
+      <p>
+        <button type="button" onClick={() => void test()}>
+          Send test event
+        </button>
+      </p>
       <p role="status" className="hint" data-field="resend-status">
         {said ?? ''}
       </p>
       {rows.length === 0 ? (
         <p>{fetching ? 'Loading…' : 'No delivery yet.'}</p>
       ) : (
-        <div className="table-scroll">
-          <table className="deliveries">
+        <div>
+          <table className="deliveries reflow">
             <caption>The newest {rows.length} attempts to {endpoint.url}</caption>
             <thead>
               <tr>
@@ -43,17 +77,20 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
             <tbody>
               {rows.map((row) => (
                 <tr key={row.id} data-delivery={row.id} data-status={row.status}>
-                  <td>
+                  <td data-label="When">
                     <time dateTime={row.createdAt}>{formatTime(row.createdAt)}</time>
                   </td>
-                  <td>
-                    {row.eventType} (#{row.position})
+                  <td data-label="Event">
+                    {eventWords(row.eventType)}
+                    {row.position > 0 ? ` (#${row.position})` : ''}
                   </td>
-                  <td>{row.status.toLowerCase()}</td>
-                  <td>{row.responseCode ?? row.error ?? '—'} {row.durationMs ? `in ${row.durationMs} ms` : ''}</td>
-                  <td>{row.attempt}</td>
-                  <td>
-                    <button type="button" onClick={() => void resend(row.id)} aria-label={`Resend ${row.eventType} #${row.position}`}>
+                  <td data-label="Status">{row.status.toLowerCase()}</td>
+                  <td data-label="Answer">
+                    {row.status === 'SCHEDULED' ? 'not sent yet' : `${row.responseCode ?? row.error ?? '—'} ${row.durationMs ? `in ${row.durationMs} ms` : ''}`}
+                  </td>
+                  <td data-label="Attempt">{row.attempt}</td>
+                  <td data-label="Action">
+                    <button type="button" onClick={() => void resend(row.id)} aria-label={`Resend ${eventWords(row.eventType)}${row.position > 0 ? ` #${row.position}` : ''} of ${formatTime(row.createdAt)}`}>
                       Resend
                     </button>
                   </td>

@@ -1,13 +1,14 @@
 import { FieldResolver, Int, Resolver, Root } from 'type-graphql';
 import type { EventType } from '../domain/entry-event';
 import type { WebhookDelivery } from '../domain/webhook';
-import { EventTypeEnum, eventTypeName } from './entry-event.type';
-import { DeliveryStatusEnum, deliveryStatusName, WebhookDeliveryType } from './webhook.type';
+import { eventTypeName } from './entry-event.type';
+import { DeliveryStatusEnum, deliveryStatusName, WebhookDeliveryType, WebhookEventTypeEnum } from './webhook.type';
 
 /** A delivery's fields named otherwise than in the domain, and its enums answered by name (the compiled executor does not convert them). */
 @Resolver(() => WebhookDeliveryType)
 export class WebhookDeliveryResolver {
-  @FieldResolver(() => EventTypeEnum)
+  // webhook.test is named as event types are: WEBHOOK_TEST.
+  @FieldResolver(() => WebhookEventTypeEnum)
   eventType(@Root() delivery: WebhookDelivery): string {
     return eventTypeName(delivery.eventType as EventType);
   }

@@ -68,3 +68,12 @@ export class RetryWebhookDeliveryInput {
   @Field(() => String, { nullable: true, description: 'Relay: echoed in the payload.' })
   clientMutationId?: string | null;
 }
+
+@InputType('SendTestWebhookEventInput')
+export class SendTestWebhookEventInput {
+  @Field(() => ID, { description: 'The endpoint the test event is sent to.' })
+  webhookId: string;
+
+  @Field(() => String, { nullable: true, description: 'Relay: echoed in the payload.' })
+  clientMutationId?: string | null;
+}

@@ -55,3 +55,12 @@ export class RetryWebhookDeliveryPayload {
   @Field(() => String, { nullable: true })
   clientMutationId: string | null;
 }
+
+@ObjectType('SendTestWebhookEventPayload', { simpleResolvers: true })
+export class SendTestWebhookEventPayload {
+  @Field(() => WebhookDeliveryType, { description: 'The attempt, SCHEDULED: its outcome is then listed in webhookDeliveries.' })
+  delivery: WebhookDelivery;
+
+  @Field(() => String, { nullable: true })
+  clientMutationId: string | null;
+}

@@ -25,6 +25,7 @@ export interface SenderPolicy {
 /** Told with a refusal, so that whoever runs a receiver on their own machine finds the setting that allows it. */
 const ALLOW_PRIVATE_HINT = ' (WEBHOOK_ALLOW_PRIVATE=true allows private and loopback addresses)';
 const ALLOW_HTTP_HINT = ' (WEBHOOK_ALLOW_HTTP=true allows http:)';
+const BOTH_HINT = ' (WEBHOOK_ALLOW_HTTP=true allows http:, and WEBHOOK_ALLOW_PRIVATE=true private and loopback addresses)';
 
 /** How long an idle connection to an endpoint is kept. */
 const KEEP_ALIVE_MS = 4_000;
@@ -88,7 +89,11 @@ export class HttpWebhookSender implements WebhookSender {
     }
     if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && this.policy.allowHttp)) {
       if (this.policy.allowHttp) return 'must be an http or https URL';
-      return parsed.protocol === 'http:' ? `must be an https URL${ALLOW_HTTP_HINT}` : 'must be an https URL';
+      if (parsed.protocol !== 'http:') return 'must be an https URL';
+      // A receiver on one's own machine (http://localhost:3000/) needs both settings: both are named at once.
+      const host = parsed.hostname.replace(/^\[|\]$/g, '');
+      const local = !this.policy.allowPrivate && (isLocalName(host) || (isIP(host) !== 0 && !isPublicAddress(host)));
+      return local ? `must be an https URL${BOTH_HINT}` : `must be an https URL${ALLOW_HTTP_HINT}`;
     }
     if (parsed.username || parsed.password) return 'must not hold credentials';
     return parsed;

@@ -1,50 +1,82 @@
-import { diffEnvelopes, prettyEnvelope, type DiffRow } from '../../console/src/version-diff';
+import { diffDocuments, valueText, type DiffLimits, type FieldChange } from '../../console/src/version-diff';
 
-const texts = (rows: DiffRow[], kind: 'added' | 'removed') => rows.flatMap((row) => (row.kind === kind ? [row.text] : []));
+const LIMITS: DiffLimits = { maxChanges: 500, timeoutMs: 10_000, valueLength: 120 };
+const envelope = (doc: unknown) => ({ $schema: 'https://gobl.org/draft-0/envelope', head: { uuid: 'u', dig: { val: String(Math.random()) } }, doc });
+const invoiceDoc = (quantity: string, extra: Record<string, unknown> = {}) => ({
+  $schema: 'https://gobl.org/draft-0/bill/invoice',
+  code: '0001',
+  supplier: { name: 'Provide One S.L.' },
+  lines: [
+    { i: 1, quantity, item: { name: 'Development', price: '90.00' } },
+    { i: 2, quantity: '1', item: { name: 'Support', price: '10.00' } },
+  ],
+  ...extra,
+});
 
-describe('the console\'s diff of two envelopes', () => {
-  test('a changed member is one line removed and one added, with the unchanged runs before and after it folded beyond the context', () => {
-    const older = { head: { uuid: 'u' }, doc: { code: '0001', lines: Array.from({ length: 30 }, (_, i) => ({ i })) } };
-    const newer = { ...older, doc: { ...older.doc, code: '0003' } };
-    const diff = diffEnvelopes(older, newer, { context: 2, maxRows: 1000, timeoutMs: 1000 });
-    expect(texts(diff.rows, 'removed')).toEqual(['    "code": "0001",']);
-    expect(texts(diff.rows, 'added')).toEqual(['    "code": "0003",']);
-    expect([diff.removed, diff.added, diff.gaveUp]).toEqual([1, 1, false]);
-    const folded = diff.rows.filter((row) => row.kind === 'folded');
-    expect(folded).toHaveLength(2);
-    // Two lines of context on each side of the change, none at the envelope's ends.
-    const at = diff.rows.findIndex((row) => row.kind === 'removed');
-    expect(diff.rows.slice(at - 3, at + 5).map((row) => row.kind)).toEqual(['folded', 'same', 'same', 'removed', 'added', 'same', 'same', 'folded']);
-    // Every line of the envelope is accounted for: listed, or counted in a folded run.
-    const listed = diff.rows.filter((row) => row.kind === 'same' || row.kind === 'added').length;
-    const foldedCount = folded.reduce((sum, row) => sum + (row.kind === 'folded' ? row.count : 0), 0);
-    expect(listed + foldedCount).toBe(prettyEnvelope(newer).split('\n').length - 1);
+describe('the console\'s comparison of two versions, field by field', () => {
+  test('a changed quantity is one change at its path, old → new; the head (digest) is not compared', () => {
+    const diff = diffDocuments(envelope(invoiceDoc('20')), envelope(invoiceDoc('2')), LIMITS);
+    expect(diff.changes).toEqual<FieldChange[]>([{ kind: 'changed', path: 'lines[0].quantity', before: '20', after: '2' }]);
+    expect(diff.counts).toEqual({ changed: 1, added: 0, removed: 0 });
+    expect([diff.leftOut, diff.gaveUp]).toEqual([0, false]);
   });
 
-  test('the same envelope twice has no changes to list', () => {
-    const diff = diffEnvelopes({ a: 1 }, { a: 1 });
-    expect([diff.added, diff.removed, diff.leftOut.rows]).toEqual([0, 0, 0]);
-    expect(diff.rows.every((row) => row.kind === 'same' || row.kind === 'folded')).toBe(true);
+  test('members and items added and removed are listed in the document\'s order with their values', () => {
+    const older = invoiceDoc('1', { notes: [{ text: 'old note' }] });
+    const newer = { ...invoiceDoc('1'), supplier: { name: 'Provide One S.L.', tax_id: { country: 'ES', code: 'B98602642' } } } as Record<string, any>;
+    newer.lines = [...newer.lines, { i: 3, quantity: '5', item: { name: 'Travel', price: '1.00' } }];
+    newer['ext-key'] = { 'es-tbai-region': 'BI' };
+    const diff = diffDocuments(envelope(older), envelope(newer), LIMITS);
+    expect(diff.changes).toEqual<FieldChange[]>([
+      { kind: 'added', path: 'supplier.tax_id', after: '{"country":"ES","code":"B98602642"}' },
+      { kind: 'added', path: 'lines[2]', after: '{"i":3,"quantity":"5","item":{"name":"Travel","price":"1.00"}}' },
+      { kind: 'removed', path: 'notes', before: '[{"text":"old note"}]' },
+      { kind: 'added', path: '["ext-key"]', after: '{"es-tbai-region":"BI"}' },
+    ]);
+    expect(diff.counts).toEqual({ changed: 0, added: 3, removed: 1 });
   });
 
-  test('a long diff lists at most maxRows rows and counts what it left out', () => {
-    // Every fifth line changed: 100 removed and 100 added among 500, so that the rows run past the bound.
-    const older = { lines: Array.from({ length: 500 }, (_, i) => `line ${i}`) };
-    const newer = { lines: Array.from({ length: 500 }, (_, i) => (i % 5 === 0 ? `changed ${i}` : `line ${i}`)) };
-    const diff = diffEnvelopes(older, newer, { context: 3, maxRows: 50, timeoutMs: 10_000 });
-    expect(diff.gaveUp).toBe(false);
-    expect(diff.rows).toHaveLength(50);
-    expect([diff.removed, diff.added]).toEqual([100, 100]);
-    expect(diff.leftOut.removed).toBe(100 - texts(diff.rows, 'removed').length);
-    expect(diff.leftOut.added).toBe(100 - texts(diff.rows, 'added').length);
-    expect(diff.leftOut.rows).toBeGreaterThan(diff.leftOut.removed + diff.leftOut.added);
+  test('a value whose kind changed is one change; equal documents have none', () => {
+    expect(diffDocuments({ doc: { a: { b: 1 } } }, { doc: { a: 'text' } }, LIMITS).changes).toEqual([{ kind: 'changed', path: 'a', before: '{"b":1}', after: 'text' }]);
+    expect(diffDocuments({ doc: { a: '' } }, { doc: { a: null } }, LIMITS).changes).toEqual([{ kind: 'changed', path: 'a', before: '""', after: 'null' }]);
+    const same = diffDocuments(envelope(invoiceDoc('3')), envelope(invoiceDoc('3')), LIMITS);
+    expect([same.changes, same.counts, same.leftOut]).toEqual([[], { changed: 0, added: 0, removed: 0 }, 0]);
   });
 
-  test('past its time budget the diff gives up rather than freeze the page', () => {
-    const older = { lines: Array.from({ length: 20_000 }, (_, i) => `a${i}${i % 7}`) };
-    const newer = { lines: Array.from({ length: 20_000 }, (_, i) => (i % 2 ? `b${i}` : `a${i}${i % 7}`)) };
-    const diff = diffEnvelopes(older, newer, { context: 3, maxRows: 2000, timeoutMs: 1 });
+  test('at most maxChanges are listed, the rest counted; long values are cut', () => {
+    const older = { doc: { lines: Array.from({ length: 500 }, (_, i) => ({ quantity: String(i) })) } };
+    const newer = { doc: { lines: Array.from({ length: 500 }, (_, i) => ({ quantity: i % 5 === 0 ? `${i}0` : String(i) })) } };
+    const diff = diffDocuments(older, newer, { ...LIMITS, maxChanges: 30 });
+    expect(diff.changes).toHaveLength(30);
+    expect(diff.changes[1]).toEqual({ kind: 'changed', path: 'lines[5].quantity', before: '5', after: '50' });
+    expect(diff.counts.changed).toBe(100);
+    expect(diff.leftOut).toBe(70);
+    expect(valueText('x'.repeat(500), 20)).toBe(`${'x'.repeat(19)}…`);
+    const long = diffDocuments({ doc: { a: 'x'.repeat(5000) } }, { doc: { a: 'y' } }, { ...LIMITS, valueLength: 50 });
+    expect(long.changes[0].kind === 'changed' && long.changes[0].before.length).toBe(50);
+  });
+
+  test('past its time budget the comparison gives up rather than freeze the page', () => {
+    const big = { doc: { lines: Array.from({ length: 20_000 }, (_, i) => ({ i, quantity: String(i) })) } };
+    const other = { doc: { lines: Array.from({ length: 20_000 }, (_, i) => ({ i, quantity: String(i + 1) })) } };
+    // A clock that moves 1 ms each read: the budget of 5 ms runs out after a few checks.
+    let now = 0;
+    const diff = diffDocuments(big, other, { ...LIMITS, timeoutMs: 5 }, () => now++);
     expect(diff.gaveUp).toBe(true);
-    expect(diff.rows).toEqual([]);
+    expect(diff.changes).toEqual([]);
+    // The same comparison within its budget lists them.
+    expect(diffDocuments(big, other, { ...LIMITS, maxChanges: 10 }).counts.changed).toBe(20_000);
+  });
+
+  test('a document nested very deep is compared without running out of stack', () => {
+    let older: Record<string, unknown> = { v: 1 };
+    let newer: Record<string, unknown> = { v: 2 };
+    for (let i = 0; i < 50_000; i++) {
+      older = { n: older };
+      newer = { n: newer };
+    }
+    const diff = diffDocuments({ doc: older }, { doc: newer }, { ...LIMITS, valueLength: 10 });
+    expect(diff.counts.changed).toBe(1);
+    expect(diff.changes[0].path.endsWith('.n.v')).toBe(true);
   });
 });

@@ -56,6 +56,7 @@ import { narrowToOwner } from './private-files';
 import { SIGNING_KEY_FILE, SigningKeys } from './signing/signing-keys';
 import { isDatabaseReady, openDataSource, sqliteFiles } from './storage/data-source';
 import { startStorageTasks } from './storage/storage-tasks';
+import { SORT_AMOUNT_RULE } from './domain/sort-amount';
 import { SqliteReaders } from './storage/sqlite-readers';
 import { EntryRepository } from './storage/entry.repository';
 import { FileRepository } from './storage/file.repository';
@@ -189,9 +190,9 @@ export async function buildServer(
   const spoolSweep = spool.startSweeping((error) => logger.warn({ err: error }, 'spool sweep failed'));
   // What an upgrade leaves to be done at the database's size is done in the background (`npm run migrate` does it
   // faster, with progress): envelopes stored as text are packed, search rows written again by today's terms rule,
-  // MariaDB's tables compressed.
-  const storageTasks = startStorageTasks(dataSource, searchTermsOf, {
-    onError: (error) => logger.warn({ err: error }, 'a storage task failed (packing envelopes, search terms, compressing tables); the next start goes on'),
+  // the amounts lists sort by filled in, MariaDB's tables compressed.
+  const storageTasks = startStorageTasks(dataSource, { termsOf: searchTermsOf, sortAmount: SORT_AMOUNT_RULE }, {
+    onError: (error) => logger.warn({ err: error }, 'a storage task failed (packing envelopes, search terms, sort amounts, compressing tables); the next start goes on'),
     onLeft: ({ table, why }) => logger.info({ table }, `table ${table} is not compressed: ${why}`),
   });
   const search = new SearchService(new SearchIndexRepository(dataSource, entryStore, { timeLimitMs: config.searchTimeLimitMs }));

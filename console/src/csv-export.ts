@@ -1,5 +1,5 @@
 import type { Client } from 'urql';
-import { EntriesDocument, SearchDocument, type EntriesQuery, type EntryRowFragment } from './generated/graphql';
+import { EntriesDocument, SearchDocument, type EntriesQuery, type EntryOrder, type EntryRowFragment } from './generated/graphql';
 import { amountOf, counterparty, documentType, entryNumber } from './entry-labels';
 
 /** The most rows one export holds: a spreadsheet of the list as filtered, not a backup (that is `npm run export`). */
@@ -13,6 +13,8 @@ export interface ExportFilters {
   state: string | null;
   createdAt: string | null;
   ascending: boolean;
+  /** The list's order: the export follows it (by total, highest first, or lowest with `ascending`). */
+  orderBy?: EntryOrder;
 }
 
 const HEADER = ['id', 'number', 'type', 'counterparty', 'issue_date', 'total', 'currency', 'state', 'folder', 'signed', 'invalid', 'created_at'];
@@ -57,7 +59,7 @@ export async function fetchMatching(client: Client, filters: ExportFilters, max:
   let after: string | null = null;
   do {
     const result: { data?: EntriesQuery; error?: Error } = await client
-      .query(EntriesDocument, { first: PAGE, after, folder: filters.folder, state: filters.state, createdAt: filters.createdAt, ascending: filters.ascending })
+      .query(EntriesDocument, { first: PAGE, after, folder: filters.folder, state: filters.state, createdAt: filters.createdAt, ascending: filters.ascending, orderBy: filters.orderBy ?? null })
       .toPromise();
     if (result.error) throw result.error;
     const page: EntriesQuery['entries'] | undefined = result.data?.entries;

@@ -2,10 +2,18 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { CombinedError, useClient, useQuery } from 'urql';
 import { exportCsv, MAX_EXPORT_ROWS } from './csv-export';
 import { saveText } from './save-text';
-import { AmountSortedTable, MAX_AMOUNT_SORTED } from './amount-sorted-table';
 import { EntriesTable, type ListOrder } from './entries-table';
 import { FOLDERS, STATES } from './entry-labels';
-import { EntriesCountDocument, EntriesDocument, EntryEventsDocument, EntryFoldersDocument, EventsEndDocument, SearchDocument, type EntryRowFragment } from './generated/graphql';
+import {
+  EntriesCountDocument,
+  EntriesDocument,
+  EntryEventsDocument,
+  EntryFoldersDocument,
+  EventsEndDocument,
+  SearchDocument,
+  type EntryOrder,
+  type EntryRowFragment,
+} from './generated/graphql';
 import { searchQueryOf } from './search-words';
 import { useDebounced } from './use-debounced';
 import { messageOf } from './refusal';
@@ -20,6 +28,7 @@ interface Filters {
   state: string;
   before: string;
   ascending: boolean;
+  orderBy: EntryOrder;
 }
 
 /** The end of the day picked, in the browser's time zone, as the API's createdAt; null for none. */
@@ -28,15 +37,22 @@ const endOfDay = (day: string) => (day ? new Date(`${day}T23:59:59.999`).toISOSt
 const startOfDay = (day: string) => (day ? new Date(`${day}T00:00:00.000`).toISOString() : null);
 const createdBound = (day: string, ascending: boolean) => (ascending ? startOfDay(day) : endOfDay(day));
 
+const CAPTIONS: Record<ListOrder, string> = {
+  newest: 'Entries, newest first',
+  oldest: 'Entries, oldest first',
+  'amount-desc': 'Entries, highest total first',
+  'amount-asc': 'Entries, lowest total first',
+};
+
 const LIVE_TYPES = ['ENTRY_CREATED', 'ENTRY_STATE_ADDED', 'ENTRY_SIGNED', 'ENTRY_UPDATED'] as const;
 
 /** Where the next page starts: a cursor of the `entries` connection, or an offset of the search. */
 type Next = { after: string | null } | { offset: number } | null;
 
 /**
- * The workspace's entries as a table, newest or oldest first a page at a time as the list's end scrolls into view
- * (or, for 1,000 or fewer, all of them by total); their count; a search as one types; a CSV of what the filters
- * match; new entries put on top as the service announces them.
+ * The workspace's entries as a table, newest or oldest first, or by total (the service orders and pages them, at
+ * any size), a page at a time as the list's end scrolls into view; their count; a search as one types; a CSV of
+ * what the filters match, in the list's order; new entries put on top as the service announces them.
  */
 export function EntriesPage() {
   const client = useClient();
@@ -45,7 +61,11 @@ export function EntriesPage() {
   const [state, setState] = useState('');
   const [before, setBefore] = useState('');
   const [order, setOrder] = useState<ListOrder>('newest');
-  const ascending = order === 'oldest';
+  const ascending = order === 'oldest' || order === 'amount-asc';
+  const byAmount = order === 'amount-desc' || order === 'amount-asc';
+  const orderBy: EntryOrder = byAmount ? 'AMOUNT' : 'CREATED_AT';
+  // By total the service takes no date bound (no index serves both): the field is set aside, not cleared.
+  const dayBound = byAmount ? '' : before;
   // As one types: each word the beginning of a word.
   const q = useDebounced(searchQueryOf(text.trim()), 250);
   const [rows, setRows] = useState<EntryRowFragment[]>([]);
@@ -57,7 +77,7 @@ export function EntriesPage() {
   const [arrivals, setArrivals] = useState(0);
   // Each change of filters starts a new list: answers for an older one are dropped.
   const generation = useRef(0);
-  const filters = useRef<Filters>({ q, folder, state, before, ascending });
+  const filters = useRef<Filters>({ q, folder, state, before: dayBound, ascending, orderBy });
   // The feed's end as read before the list's first page (see the live effect), and the entries the events brought
   // on top since: a first page answered after them must not drop them.
   const feedEnd = useRef<Promise<unknown>>(Promise.resolve());
@@ -67,14 +87,14 @@ export function EntriesPage() {
     async (from: Next, reset: boolean) => {
       if (!from) return;
       const mine = generation.current;
-      const { q, folder, state, before, ascending } = filters.current;
+      const { q, folder, state, before, ascending, orderBy } = filters.current;
       setLoading(true);
       if (reset) await feedEnd.current;
       const createdAt = createdBound(before, ascending);
       const result = q
         ? await client.query(SearchDocument, { q, folder: folder || null, limit: PAGE_SIZE, offset: 'offset' in from ? from.offset : 0 }).toPromise()
         : await client
-            .query(EntriesDocument, { first: PAGE_SIZE, after: 'after' in from ? from.after : null, folder: folder || null, state: state || null, createdAt, ascending })
+            .query(EntriesDocument, { first: PAGE_SIZE, after: 'after' in from ? from.after : null, folder: folder || null, state: state || null, createdAt, ascending, orderBy })
             .toPromise();
       if (mine !== generation.current) return;
       setLoading(false);
@@ -114,12 +134,12 @@ export function EntriesPage() {
         const event = result.data?.entryEvents;
         const entry = event?.entry;
         if (!event || !entry) return;
-        const { q, state, before, ascending } = filters.current;
+        const { q, state, before, ascending, orderBy } = filters.current;
         if (shownRows.current.some((row) => row.id === entry.id)) {
           setRows((shown) => shown.map((row) => (row.id === entry.id ? entry : row)));
-        } else if (event.type === 'ENTRY_CREATED' && !q && !before && !state && !ascending && !arrived.current.some((row) => row.id === entry.id)) {
-          // A search ranks by relevance, a date filter ends in the past, a new entry has no state, and oldest first
-          // it belongs at the end: on top it belongs to none of those lists.
+        } else if (event.type === 'ENTRY_CREATED' && !q && !before && !state && !ascending && orderBy === 'CREATED_AT' && !arrived.current.some((row) => row.id === entry.id)) {
+          // A search ranks by relevance, a date filter ends in the past, a new entry has no state, oldest first it
+          // belongs at the end, and by total wherever its total puts it: on top it belongs to none of those lists.
           arrived.current = [entry, ...arrived.current].slice(0, 200);
           setRows((shown) => [entry, ...shown]);
           setArrivals((count) => count + 1);
@@ -135,26 +155,22 @@ export function EntriesPage() {
 
   useEffect(() => {
     generation.current += 1;
-    filters.current = { q, folder, state, before, ascending };
+    filters.current = { q, folder, state, before: dayBound, ascending, orderBy };
     arrived.current = [];
     setArrivals(0);
     void load(q ? { offset: 0 } : { after: null }, true);
-  }, [q, folder, state, before, ascending, load]);
+  }, [q, folder, state, dayBound, ascending, orderBy, load]);
 
   // The folders in use (the defaults until they are known), and how many entries the list's filters match.
   const [folders] = useQuery({ query: EntryFoldersDocument });
   const folderChoices = folders.data ? [...new Set([...folders.data.entryFolders, ...(folder ? [folder] : [])])] : FOLDERS;
-  const createdAt = createdBound(before, ascending);
+  const createdAt = createdBound(dayBound, ascending);
   const [counted, recount] = useQuery({ query: EntriesCountDocument, variables: { folder: folder || null, state: state || null, createdAt, ascending }, pause: Boolean(q) });
   // The count follows the entries the service announces, a moment after them.
   useEffect(() => {
     if (arrivals > 0) recount({ requestPolicy: 'network-only' });
   }, [arrivals, recount]);
   const total = counted.data?.entriesCount;
-  // By total only when the console can read them all: the API lists by creation only.
-  const amountSortable = !q && total !== undefined && !total.more && total.count <= MAX_AMOUNT_SORTED;
-  const amountOrder = amountSortable && (order === 'amount-desc' || order === 'amount-asc') ? order : null;
-  const shownOrder: ListOrder = amountOrder ?? (ascending ? 'oldest' : 'newest');
   const countText = q
     ? `${rows.length.toLocaleString()}${next ? '+' : ''} ${rows.length === 1 && !next ? 'match' : 'matches'}`
     : total
@@ -167,7 +183,7 @@ export function EntriesPage() {
     try {
       const { csv, rows: written, cut } = await exportCsv(
         client,
-        { q: filters.current.q || undefined, folder: folder || null, state: state || null, createdAt, ascending },
+        { q: filters.current.q || undefined, folder: folder || null, state: state || null, createdAt, ascending, orderBy },
         (count) => setExporting(`Exporting… ${count.toLocaleString()} rows`),
       );
       saveText(csv, `entries-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv;charset=utf-8');
@@ -181,8 +197,7 @@ export function EntriesPage() {
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef(() => {});
   loadMore.current = () => {
-    // Sorted by total, the table shows every match at once: no page to add.
-    if (!loading && next && !amountOrder) void load(next, false);
+    if (!loading && next) void load(next, false);
   };
   useEffect(() => {
     const target = sentinel.current;
@@ -232,29 +247,21 @@ export function EntriesPage() {
         </div>
         <div className="field">
           <label htmlFor="before">{ascending ? 'Created on or after' : 'Created on or before'}</label>
-          <input id="before" type="date" value={before} onChange={(event) => setBefore(event.target.value)} disabled={Boolean(q)} aria-describedby="before-hint" />
+          <input id="before" type="date" value={before} onChange={(event) => setBefore(event.target.value)} disabled={Boolean(q) || byAmount} aria-describedby="before-hint" />
           <span id="before-hint" className="hint">
-            {q ? 'Not with a search: it has no date filter.' : ''}
+            {q ? 'Not with a search: it has no date filter.' : byAmount ? 'Not with the order by total.' : ''}
           </span>
         </div>
         <div className="field">
           <label htmlFor="order">Order</label>
-          <select id="order" value={shownOrder} onChange={(event) => setOrder(event.target.value as ListOrder)} disabled={Boolean(q)} aria-describedby="order-hint">
+          <select id="order" value={order} onChange={(event) => setOrder(event.target.value as ListOrder)} disabled={Boolean(q)} aria-describedby="order-hint">
             <option value="newest">Newest first</option>
             <option value="oldest">Oldest first</option>
-            <option value="amount-desc" disabled={!amountSortable}>
-              Highest total first
-            </option>
-            <option value="amount-asc" disabled={!amountSortable}>
-              Lowest total first
-            </option>
+            <option value="amount-desc">Highest total first</option>
+            <option value="amount-asc">Lowest total first</option>
           </select>
           <span id="order-hint" className="hint">
-            {q
-              ? 'A search shows the best matches first.'
-              : amountSortable
-                ? ''
-                : `By total with ${MAX_AMOUNT_SORTED.toLocaleString()} entries or fewer: narrow the filters.`}
+            {q ? 'A search shows the best matches first.' : byAmount ? 'Entries without a total come last.' : ''}
           </span>
         </div>
       </form>
@@ -277,31 +284,14 @@ export function EntriesPage() {
           {problem}
         </p>
       ) : null}
-      {amountOrder ? (
-        <AmountSortedTable
-          filters={{ folder: folder || null, state: state || null, createdAt: endOfDay(before), ascending: false }}
-          order={amountOrder}
-          caption={amountOrder === 'amount-desc' ? 'Entries, highest total first' : 'Entries, lowest total first'}
-          onSort={setOrder}
-        />
-      ) : (
-        <div className="entries" aria-busy={loading}>
-          <EntriesTable
-            rows={rows}
-            caption={q ? `Entries matching ${text.trim()}` : ascending ? 'Entries, oldest first' : 'Entries, newest first'}
-            sort={shownOrder}
-            onSort={q ? undefined : setOrder}
-            amountSortable={amountSortable}
-          />
-        </div>
-      )}
+      <div className="entries" aria-busy={loading}>
+        <EntriesTable rows={rows} caption={q ? `Entries matching ${text.trim()}` : CAPTIONS[order]} sort={order} onSort={q ? undefined : setOrder} />
+      </div>
       <div ref={sentinel} className="sentinel" aria-hidden="true" />
-      {amountOrder ? null : (
-        <p className="list-end" aria-live="polite">
-          {loading ? 'Loading…' : next ? '' : rows.length === 0 ? 'No entries.' : 'End of the list.'}
-        </p>
-      )}
-      {!loading && next && !amountOrder ? (
+      <p className="list-end" aria-live="polite">
+        {loading ? 'Loading…' : next ? '' : rows.length === 0 ? 'No entries.' : 'End of the list.'}
+      </p>
+      {!loading && next ? (
         <button type="button" onClick={() => loadMore.current()}>
           Load more
         </button>

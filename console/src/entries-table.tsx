@@ -21,21 +21,19 @@ function SortButton({ label, active, descending, next, onSort }: { label: string
 }
 
 /**
- * `onSort`: the columns that sort (by creation, and by total where `amountSortable`) have buttons that call it
- * with the order asked for; without it (a search, ranked by relevance) the headers are plain.
+ * `onSort`: the columns that sort (by creation, and by total) have buttons that call it with the order asked
+ * for; without it (a search, ranked by relevance) the headers are plain.
  */
 export function EntriesTable({
   rows,
   caption,
   sort,
   onSort,
-  amountSortable = true,
 }: {
   rows: EntryRowFragment[];
   caption: string;
   sort: ListOrder;
   onSort?: (order: ListOrder) => void;
-  amountSortable?: boolean;
 }) {
   const byAmount = sort === 'amount-desc' || sort === 'amount-asc';
   const ariaSort = (active: boolean, descending: boolean) => (onSort && active ? (descending ? 'descending' : 'ascending') : undefined);
@@ -48,7 +46,7 @@ export function EntriesTable({
           <th scope="col">Counterparty</th>
           <th scope="col">Issue date</th>
           <th scope="col" className="align-right" aria-sort={ariaSort(byAmount, sort === 'amount-desc')}>
-            {onSort && amountSortable ? (
+            {onSort ? (
               <SortButton
                 label="Total"
                 active={byAmount}

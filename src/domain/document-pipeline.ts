@@ -11,6 +11,7 @@ import { runGoblJob, type GoblJob, type GoblOutcome } from './gobl-tools';
 import { parseJsonText } from './json-text';
 import { updateAsDerivation } from './update-entry.input';
 import { buildSnippet } from './snippet';
+import { sortAmountOfDoc } from './sort-amount';
 import { referencesOf } from './entry-refs';
 import { isSealedEnvelope, sealedEnvelopeOf } from './received-envelope';
 import type { EngineContext } from './engine-context';
@@ -157,6 +158,7 @@ function entryOf(workspaceId: string, envelope: Envelope, input: CreateEntryInpu
     invalid,
     digest: { alg: envelope.head.dig.alg, val: envelope.head.dig.val },
     snippet: buildSnippet(envelope),
+    sortAmount: sortAmountOfDoc(envelope.doc),
     tags,
     attachments: [],
     meta: [],

@@ -325,9 +325,9 @@ export class EntryService {
     if (served.length < page.entries.length) {
       page.entries = served;
       // Cut short by the budget; with none served, the next page starts where this one was asked to.
-      page.nextCursor = encodeCursor(workspaceId, served.length > 0 ? positionOf(served[served.length - 1]) : (after ?? startOf(filters)), filters);
+      page.nextCursor = encodeCursor(workspaceId, served.length > 0 ? positionOf(served[served.length - 1], filters) : (after ?? startOf(filters)), filters);
     } else if (more) {
-      page.nextCursor = encodeCursor(workspaceId, positionOf(page.entries[page.entries.length - 1]), filters);
+      page.nextCursor = encodeCursor(workspaceId, positionOf(page.entries[page.entries.length - 1], filters), filters);
     }
     return page;
   }
@@ -404,4 +404,6 @@ export interface PageOptions {
 
 const bytesOf = (sizes: EntryPartSizes | undefined) => (sizes ? sizes.attachments + sizes.meta : 0);
 
-const positionOf = (entry: Entry): EntryCursor => ({ createdAt: entry.createdAt.getTime(), id: entry.id });
+/** Where a list continues after `entry`: by amount, its amount is part of the position. */
+const positionOf = (entry: Entry, filters: ListFilters): EntryCursor =>
+  filters.orderBy === 'amount' ? { createdAt: entry.createdAt.getTime(), id: entry.id, amount: entry.sortAmount ?? null } : { createdAt: entry.createdAt.getTime(), id: entry.id };

@@ -7,8 +7,10 @@ export interface ListFilters {
   /** Only entries whose latest state has this key. */
   state?: string;
   createdAt?: Date;
-  /** Oldest first instead of newest first; `createdAt` is then a lower bound. */
+  /** Oldest first instead of newest first; `createdAt` is then a lower bound. By amount: lowest first. */
   ascending?: boolean;
+  /** By amount (sort-amount.ts; then id, entries without one last) instead of creation time (absent). */
+  orderBy?: 'amount';
   /** A related list: the entries related to this UUID (see related-entries.ts), and only by this context. */
   related?: string;
   context?: string;
@@ -18,6 +20,8 @@ export interface ListFilters {
 export interface EntryCursor {
   createdAt: number;
   id: string;
+  /** In a list by amount: the entry's amount, null for one without (those come last, by id). */
+  amount?: number | null;
 }
 
 /** A position before every entry: a list continued from it starts at the newest. */
@@ -26,8 +30,11 @@ export const BEFORE_NEWEST: EntryCursor = { createdAt: Number.MAX_SAFE_INTEGER, 
 /** A position before every entry in ascending order: a list continued from it starts at the oldest. */
 export const BEFORE_OLDEST: EntryCursor = { createdAt: Number.MIN_SAFE_INTEGER, id: '00000000-0000-0000-0000-000000000000' };
 
-/** Where a list in the given order starts. */
-export const startOf = (filters: ListFilters): EntryCursor => (filters.ascending ? BEFORE_OLDEST : BEFORE_NEWEST);
+/** Where a list in the given order starts: by amount, before the highest (lowest) there may be. */
+export const startOf = (filters: ListFilters): EntryCursor => {
+  const start = filters.ascending ? BEFORE_OLDEST : BEFORE_NEWEST;
+  return filters.orderBy === 'amount' ? { ...start, amount: filters.ascending ? Number.MIN_SAFE_INTEGER : Number.MAX_SAFE_INTEGER } : start;
+};
 
 interface CursorPayload {
   v: 1;
@@ -41,6 +48,9 @@ interface CursorPayload {
   t?: number;
   /** Present (1) when the list is oldest first. */
   a?: 1;
+  /** Present (1) when the list is by amount; `m` is then the amount of the position (null: among those without). */
+  o?: 1;
+  m?: number | null;
   /** The UUID and context of a related list. */
   r?: string;
   x?: string;
@@ -52,6 +62,10 @@ export function encodeCursor(workspaceId: string, position: EntryCursor, filters
   if (filters.state) payload.s = filters.state;
   if (filters.createdAt) payload.t = filters.createdAt.getTime();
   if (filters.ascending) payload.a = 1;
+  if (filters.orderBy === 'amount') {
+    payload.o = 1;
+    payload.m = position.amount ?? null;
+  }
   if (filters.related) payload.r = filters.related;
   if (filters.context) payload.x = filters.context;
   return Buffer.from(JSON.stringify(payload)).toString('base64url');
@@ -71,6 +85,7 @@ function parsePayload(text: string): CursorPayload | undefined {
       (payload.s === undefined || typeof payload.s === 'string') &&
       (payload.t === undefined || Number.isSafeInteger(payload.t)) &&
       (payload.a === undefined || payload.a === 1) &&
+      (payload.o === undefined ? payload.m === undefined : payload.o === 1 && (payload.m === null || Number.isSafeInteger(payload.m))) &&
       (payload.r === undefined || typeof payload.r === 'string') &&
       (payload.x === undefined || typeof payload.x === 'string');
     return valid ? payload : undefined;
@@ -91,6 +106,10 @@ export function decodeCursor(workspaceId: string, text: string, filters: ListFil
     const made = payload.a ? 'ascending (oldest first)' : 'descending (newest first)';
     throw badInput(`cursor was made for the ${made} order: give the same ascending value`, { cursor: `was made for the ${made} order` });
   }
+  if (Boolean(payload.o) !== (filters.orderBy === 'amount')) {
+    const made = payload.o ? 'amount' : 'created_at';
+    throw badInput(`cursor was made for the list ordered by ${made}: give the same order`, { cursor: `was made for the order by ${made}` });
+  }
   if (payload.r !== filters.related) {
     throw badInput('cursor was made for another list', { cursor: 'was made for another list' });
   }
@@ -98,5 +117,5 @@ export function decodeCursor(workspaceId: string, text: string, filters: ListFil
     throw badInput('cursor was made for other filters', { cursor: 'was made for other filters' });
   }
   if (payload.w !== workspaceTag(workspaceId)) return undefined;
-  return { createdAt: payload.c, id: payload.i };
+  return payload.o ? { createdAt: payload.c, id: payload.i, amount: payload.m ?? null } : { createdAt: payload.c, id: payload.i };
 }

@@ -13,6 +13,7 @@ import { sha256Hex } from './file-content';
 import { downloadPath } from './files.service';
 import { STATE_KEYS } from './entry-states';
 import { searchTermsOf } from './search';
+import { sortAmountOfDoc } from './sort-amount';
 import type { ImportRecord, TransferContent, TransferFile } from './entry-transfer-store';
 
 // Field checks: each throws a LineRefusal naming the field.
@@ -121,7 +122,7 @@ export function importRecordOf(value: unknown, workspaceId: string, options: Lin
   const entry: Entry = {
     workspaceId, id, key, folder, docSchema: String(envelope.doc.$schema ?? ''), envSchema: String(envelope.$schema ?? ''),
     state, signed: isSigned(envelope), invalid: bool(line, 'invalid', ''), digest: computed,
-    snippet: obj(line, 'snippet', '') as Snippet, tags: list(line, 'tags', '').map((t) => (typeof t === 'string' ? t : fail('tags must be strings'))),
+    snippet: obj(line, 'snippet', '') as Snippet, sortAmount: sortAmountOfDoc(envelope.doc as JsonObject), tags: list(line, 'tags', '').map((t) => (typeof t === 'string' ? t : fail('tags must be strings'))),
     faults: objects(line, 'faults', '') as unknown as EntryFault[], createdAt: date(line, 'created_at', ''), updatedAt: date(line, 'updated_at', ''),
     version, dataJson: envelopeText, attachments: [], meta, ...(signature ? { signature } : {}),
   };

@@ -25,6 +25,17 @@ export interface EntryRecord {
   events?: EventsOf;
 }
 
+/**
+ * How the backfill of rows stored before sort amounts were kept finds a row's (sort-amount.ts): storage is handed
+ * the rule, and works nothing out.
+ */
+export interface SortAmountRule {
+  /** Whether a row of this document schema may have one: only those envelopes are read. */
+  mayHave(docSchema: string): boolean;
+  /** The sort amount of the stored envelope text (ten-thousandths of its currency unit). */
+  ofJson(json: string): number | undefined;
+}
+
 export interface ListSlice extends ListFilters {
   after?: EntryCursor;
   limit: number;
@@ -65,7 +76,8 @@ export interface EntryStore {
   findByKey(workspaceId: string, key: string, options: { withData: boolean }): Promise<Entry | undefined>;
   /**
    * Newest first (created_at, then id, descending), or oldest first with `ascending`, strictly after `slice.after`,
-   * without `data`.
+   * without `data`. With `orderBy: 'amount'`: by sortAmount then id, highest first (lowest with `ascending`), the
+   * entries without an amount last.
    */
   list(workspaceId: string, slice: ListSlice): Promise<Entry[]>;
   /**

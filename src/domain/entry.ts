@@ -90,6 +90,8 @@ export interface Entry {
   invalid: boolean;
   digest: EntryDigest;
   snippet: Snippet;
+  /** What the list sorts it by amount on: ten-thousandths of its payable total (sort-amount.ts); absent without one. */
+  sortAmount?: number;
   tags: string[];
   attachments: Attachment[];
   meta: Meta[];

@@ -16,6 +16,8 @@ export interface ListEntriesQuery {
   createdAt?: string | Date;
   /** `true`/`false` from a query string, a boolean from GraphQL. */
   ascending?: string | boolean;
+  /** `created_at` (the default) or `amount`. */
+  orderBy?: string;
 }
 
 export interface CheckedListQuery extends ListFilters {
@@ -52,6 +54,13 @@ export function parseCreatedAt(value: string | Date | undefined, fields: ErrorFi
   return date;
 }
 
+export function parseOrderBy(value: string | undefined, fields: ErrorFields): 'amount' | undefined {
+  if (value === undefined || value === '' || value === 'created_at') return undefined;
+  if (value === 'amount') return 'amount';
+  fields.order_by = 'must be created_at or amount';
+  return undefined;
+}
+
 /** Checks the limit, filters and cursor of a list request; every bad parameter is reported at once. */
 export function checkListQuery(query: ListEntriesQuery): CheckedListQuery {
   const fields: ErrorFields = {};
@@ -62,8 +71,11 @@ export function checkListQuery(query: ListEntriesQuery): CheckedListQuery {
   if (folder !== undefined && !FOLDER_PATTERN.test(folder)) fields.folder = 'must match ^[a-z0-9][a-z0-9_-]{0,63}$';
   const state = query.state || undefined;
   if (state !== undefined && !(STATE_KEYS as readonly string[]).includes(state)) fields.state = `must be one of ${STATE_KEYS.join(', ')}`;
+  const orderBy = parseOrderBy(query.orderBy, fields);
+  // By amount, a time bound would be a filter no index serves: a page could read the workspace to fill itself.
+  if (orderBy === 'amount' && createdAt !== undefined) fields.created_at = 'cannot be combined with the order by amount';
   throwIfAny(fields);
-  return { limit, createdAt, folder, state, ascending, cursor: query.cursor || undefined };
+  return { limit, createdAt, folder, state, ascending, cursor: query.cursor || undefined, ...(orderBy ? { orderBy } : {}) };
 }
 
 /** One bad-input error naming every field at fault, if any is. */

@@ -74,6 +74,7 @@ export class EntryUpdates {
         invalid: made.invalid,
         digest: made.digest,
         snippet: made.snippet,
+        sortAmount: made.sortAmount,
         tags: made.tags,
         faults: made.faults,
         version: made.version,

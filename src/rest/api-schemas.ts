@@ -413,6 +413,14 @@ export const ListEntriesQuery = Type.Object({
   state: Type.Optional(Type.String({ description: 'Only entries whose latest state has this key (an extension of this service).' })),
   created_at: Type.Optional(Type.String({ description: 'Only entries created at or before this time (RFC 3339); at or after it with `ascending`.' })),
   ascending: Type.Optional(Type.Boolean({ description: 'Oldest first instead of newest first. A cursor continues only the order it was made in.' })),
+  order_by: Type.Optional(
+    Type.Union([Type.Literal('created_at'), Type.Literal('amount')], {
+      description:
+        'What the list is ordered by: `created_at` (the default) or `amount`, the document\'s payable total (`totals.payable` of invoices, orders and ' +
+        'deliveries; `total` of payments), highest first (lowest with `ascending`), entries without one last, ties by id. Amounts are compared as numbers ' +
+        'whatever the currency. Not with `created_at`. A cursor continues only the order it was made in.',
+    }),
+  ),
 });
 
 const relatedQuery = {

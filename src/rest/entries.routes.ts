@@ -29,12 +29,12 @@ const entryAnswer: Answer = { description: 'The entry, with its envelope.', sche
 /** The `/silo/v1/entries` contract, with an entry's related lists and history: thin handlers over the entry service. */
 export const entriesRoutes: ApiRoute<EntriesServices>[] = [
   {
-    method: 'get', path: '/silo/v1/entries', operationId: 'listEntries', tag: 'entries', summary: 'List the workspace\'s entries, newest first (oldest first with `ascending`).',
+    method: 'get', path: '/silo/v1/entries', operationId: 'listEntries', tag: 'entries', summary: 'List the workspace\'s entries, newest first (oldest first with `ascending`; by amount with `order_by=amount`).',
     query: ListEntriesQuery, answers: { 200: { description: 'A page of entries.', schema: EntryPageSchema } },
     refusals: [400, 401, 413, 503],
     handler: ({ entries }) => async (req, res) => {
       const q = req.query;
-      for (const name of ['limit', 'cursor', 'folder', 'state', 'created_at', 'ascending']) {
+      for (const name of ['limit', 'cursor', 'folder', 'state', 'created_at', 'ascending', 'order_by']) {
         if (q[name] !== undefined && typeof q[name] !== 'string') {
           // Repeated or bracketed parameters (?limit=1&limit=2) are not one value.
           throw badInput(`${name}: must be given once`, { [name]: 'must be given once' });
@@ -47,6 +47,7 @@ export const entriesRoutes: ApiRoute<EntriesServices>[] = [
         state: single(q.state),
         createdAt: single(q.created_at),
         ascending: single(q.ascending),
+        orderBy: single(q.order_by),
       }, { withParts: true, turn: readTurnOf(res, entries) });
       await sendPage(res, page);
     },

@@ -27,6 +27,7 @@ import { CompressedTables1764740000000 } from '../../migrations/1764740000000-Co
 import { ContentlessSearch1764750000000 } from '../../migrations/1764750000000-ContentlessSearch';
 import { UuidSearchTerms1764760000000 } from '../../migrations/1764760000000-UuidSearchTerms';
 import { WebhookQuotas1764775000000 } from '../../migrations/1764775000000-WebhookQuotas';
+import { EntriesByAmount1764790000000 } from '../../migrations/1764790000000-EntriesByAmount';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
@@ -55,6 +56,7 @@ export const MIGRATIONS = [
   ContentlessSearch1764750000000,
   UuidSearchTerms1764760000000,
   WebhookQuotas1764775000000,
+  EntriesByAmount1764790000000,
 ];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */

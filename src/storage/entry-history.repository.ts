@@ -114,7 +114,7 @@ export async function loadVersionsBefore(dataSource: DataSource, workspaceId: st
 
 /** The columns of an entry's row that a change of its data writes (not `state`, which follows its states). */
 const CHANGED_WITH_DATA = [
-  'folder', 'docSchema', 'envSchema', 'signed', 'signature', 'invalid', 'digestAlg', 'digestVal', 'snippet', 'tags', 'faults',
+  'folder', 'docSchema', 'envSchema', 'signed', 'signature', 'invalid', 'digestAlg', 'digestVal', 'snippet', 'sortAmount', 'tags', 'faults',
   'data', 'dataPacked', 'dataSize', 'version', 'updatedAt',
 ] as const satisfies readonly (keyof EntryEntity)[];
 

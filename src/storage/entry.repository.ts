@@ -16,6 +16,7 @@ import { fromMetaRow } from './meta.mapper';
 import { refInsertSteps, type RefOwner } from './entry-refs.repository';
 import { nextSlice } from '../domain/loop-slices';
 import { relatedPage } from './related-page';
+import { amountPage } from './amount-page';
 import type { SqliteReaders } from './sqlite-readers';
 import { ATTACHMENT_WEIGHT, META_WEIGHT } from './entry-weight';
 import { searchRowInserts, type SearchRow } from './search-index.repository';
@@ -25,7 +26,7 @@ import { eventSteps } from './event-steps';
 
 const LIST_COLUMNS = [
   'workspaceId', 'id', 'key', 'folder', 'docSchema', 'envSchema', 'state', 'signed', 'signature', 'invalid',
-  'digestAlg', 'digestVal', 'snippet', 'tags', 'faults', 'createdAt', 'updatedAt', 'version',
+  'digestAlg', 'digestVal', 'snippet', 'sortAmount', 'tags', 'faults', 'createdAt', 'updatedAt', 'version',
 ] as const satisfies readonly (keyof EntryEntity)[];
 
 /** The columns that hold the envelope: packed, or as text in a row not packed yet. */
@@ -126,6 +127,7 @@ export class EntryRepository implements EntryStore {
   }
 
   async list(workspaceId: string, slice: ListSlice): Promise<Entry[]> {
+    if (slice.orderBy === 'amount') return (await amountPage(this.entries, LIST_COLUMNS, workspaceId, slice)).map(fromEntryRow);
     const query = this.entries
       .createQueryBuilder('e')
       .select(LIST_COLUMNS.map((c) => `e.${c}`))

@@ -5,6 +5,8 @@ import { buildContentlessSearch, type ContentlessProgress } from './contentless-
 import { openDataSource } from './data-source';
 import { packEnvelopes } from './envelope-packing';
 import { writeSearchTermsAgain } from './search-terms-again';
+import { fillSortAmounts } from './sort-amount-backfill';
+import { SORT_AMOUNT_RULE } from '../domain/sort-amount';
 import { compressTables, NOT_MARIADB } from './table-compression';
 
 /** At most one progress line per this many milliseconds, and one at the end of each table or step. */
@@ -35,7 +37,8 @@ const COMMAND = {
   usage: 'npm run migrate',
   description:
     'Applies pending migrations to the configured database (DATABASE_URL, or SQLite in DATA_DIR), then the work they leave to be\n' +
-    'done (packing envelopes, the contentless search index, search rows by a newer terms rule, compressing MariaDB tables), with\n' +
+    'done (packing envelopes, the contentless search index, search rows by a newer terms rule, the amounts lists sort by,\n' +
+    'compressing MariaDB tables), with\n' +
     'its progress. Safe to stop and run again at any point; the service does the same work in the background when started.',
   options: {},
 } as const;
@@ -57,6 +60,7 @@ async function main(): Promise<void> {
   };
   await buildContentlessSearch(dataSource, { onProgress: ({ step, done, total }) => show(steps[step], done, total) });
   await writeSearchTermsAgain(dataSource, searchTermsOf, { onProgress: ({ done, total }) => show('writing search rows again by the new terms rule', done, total, ' rows') });
+  await fillSortAmounts(dataSource, SORT_AMOUNT_RULE, { onProgress: ({ done, total }) => show('filling the amounts lists sort by', done, total, ' rows') });
   const outcomes = await compressTables(dataSource, {
     onProgress: ({ table, percent }) => {
       if (percent < 100) process.stdout.write(`compressing table ${table} (online: reads and writes go on): ${percent.toFixed(1)} %\n`);

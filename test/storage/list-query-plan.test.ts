@@ -13,20 +13,26 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Runs the repository's own list query under EXPLAIN and returns the plan as text. */
-async function planOf(filters: { folder?: string; state?: string; createdAt?: Date; ascending?: boolean; after?: { createdAt: number; id: string } }, workspace = 'plan-workspace') {
+type PlanFilters = { folder?: string; state?: string; createdAt?: Date; ascending?: boolean; orderBy?: 'amount'; after?: { createdAt: number; id: string; amount?: number | null } };
+
+/** Runs the repository's own list queries under EXPLAIN and returns their plans as text (by amount: the entries with one, then those without). */
+async function plansOf(filters: PlanFilters, workspace = 'plan-workspace') {
   const dataSource = t.server.dataSource;
-  const queries: string[] = [];
   const original = dataSource.driver.createQueryRunner.bind(dataSource.driver);
   const repository = new EntryRepository(dataSource);
   // Capture the SQL the repository sends, then explain it with the same parameters.
   const captured: { sql: string; parameters: unknown[] }[] = [];
+  const restore: (() => void)[] = [];
+  const seen = new WeakSet<object>();
   dataSource.driver.createQueryRunner = (mode) => {
     const runner = original(mode);
-    const query = runner.query.bind(runner);
+    if (seen.has(runner)) return runner; // SQLite's one runner, handed out again
+    seen.add(runner);
+    const query = runner.query;
+    restore.push(() => (runner.query = query));
     runner.query = (sql: string, parameters?: unknown[], ...rest: unknown[]) => {
       if (/^\s*SELECT/i.test(sql) && /FROM [`"]entries[`"]/.test(sql)) captured.push({ sql, parameters: parameters ?? [] });
-      return (query as any)(sql, parameters, ...rest);
+      return (query as any).call(runner, sql, parameters, ...rest);
     };
     return runner;
   };
@@ -34,13 +40,15 @@ async function planOf(filters: { folder?: string; state?: string; createdAt?: Da
     await repository.list(workspace, { ...filters, limit: 21 });
   } finally {
     dataSource.driver.createQueryRunner = original;
+    for (const undo of restore) undo();
   }
-  expect(captured).toHaveLength(1);
-  const { sql, parameters } = captured[0];
-  const explain = testDatabase() === 'sqlite' ? `EXPLAIN QUERY PLAN ${sql}` : `EXPLAIN ${sql}`;
-  const rows: Record<string, unknown>[] = await dataSource.query(explain, parameters);
-  queries.push(sql);
-  return rows.map((r) => Object.values(r).join(' ')).join('\n');
+  const plans: string[] = [];
+  for (const { sql, parameters } of captured) {
+    const explain = testDatabase() === 'sqlite' ? `EXPLAIN QUERY PLAN ${sql}` : `EXPLAIN ${sql}`;
+    const rows: Record<string, unknown>[] = await dataSource.query(explain, parameters);
+    plans.push(rows.map((r) => Object.values(r).join(' ')).join('\n'));
+  }
+  return plans;
 }
 
 describe('list query plan', () => {
@@ -72,17 +80,27 @@ describe('list query plan', () => {
     ['state and cursor', { state: 'paid', after: { createdAt: Date.now(), id: randomUUID() } }],
     ['ascending, state and created_at', { ascending: true, state: 'paid', createdAt: new Date(0) }],
     ['ascending, folder, created_at and cursor', { ascending: true, folder: 'sales', createdAt: new Date(0), after: { createdAt: 0, id: randomUUID() } }],
-  ])('%s: an index serves the order, no sort in memory', async (_name, filters) => {
-    const plan = await planOf(filters);
-    if (testDatabase() === 'sqlite') {
-      expect(plan).not.toMatch(/TEMP B-TREE/i);
-      expect(plan).toMatch(/USING (COVERING )?INDEX entries_workspace_/i);
-    } else {
-      expect(plan).not.toMatch(/filesort/i);
-      expect(plan).toMatch(/entries_workspace_/);
+    ['by amount', { orderBy: 'amount' }],
+    ['by amount, ascending', { orderBy: 'amount', ascending: true }],
+    ['by amount, cursor', { orderBy: 'amount', after: { createdAt: 0, id: randomUUID(), amount: 1_000_000 } }],
+    ['by amount, cursor among those without', { orderBy: 'amount', after: { createdAt: 0, id: randomUUID(), amount: null } }],
+    ['by amount, folder and cursor', { orderBy: 'amount', folder: 'sales', after: { createdAt: 0, id: randomUUID(), amount: 1_000_000 } }],
+    ['by amount, ascending, folder', { orderBy: 'amount', ascending: true, folder: 'sales' }],
+    ['by amount, state and cursor', { orderBy: 'amount', state: 'paid', after: { createdAt: 0, id: randomUUID(), amount: -5 } }],
+  ] as [string, PlanFilters][])('%s: an index serves the order, no sort in memory', async (_name, filters) => {
+    // By amount, a page short of entries with one goes on to those without: each query is served by an index.
+    const plans = await plansOf(filters);
+    expect(plans).toHaveLength(filters.orderBy && filters.after?.amount !== null ? 2 : 1);
+    for (const plan of plans) {
+      if (testDatabase() === 'sqlite') {
+        expect(plan).not.toMatch(/TEMP B-TREE/i);
+        expect(plan).toMatch(filters.orderBy ? /USING (COVERING )?INDEX entries_workspace_(folder_|state_)?amount/i : /USING (COVERING )?INDEX entries_workspace_/i);
+      } else {
+        expect(plan).not.toMatch(/filesort/i);
+        expect(plan).toMatch(filters.orderBy ? /entries_workspace_(folder_|state_)?amount/ : /entries_workspace_/);
+      }
     }
   });
-
 });
 
 describe('related list query plan', () => {

@@ -7,6 +7,9 @@ import { bigintAsNumber } from './columns';
 @Index('entries_workspace_created', ['workspaceId', 'createdAt', 'id'])
 @Index('entries_workspace_folder_created', ['workspaceId', 'folder', 'createdAt', 'id'])
 @Index('entries_workspace_state_created', ['workspaceId', 'state', 'createdAt', 'id'])
+@Index('entries_workspace_amount', ['workspaceId', 'sortAmount', 'id'])
+@Index('entries_workspace_folder_amount', ['workspaceId', 'folder', 'sortAmount', 'id'])
+@Index('entries_workspace_state_amount', ['workspaceId', 'state', 'sortAmount', 'id'])
 export class EntryEntity {
   @PrimaryColumn({ name: 'workspace_id', type: 'varchar', length: 255 })
   workspaceId: string;
@@ -51,6 +54,14 @@ export class EntryEntity {
 
   @Column({ name: 'snippet', type: 'text' })
   snippet: string;
+
+  /**
+   * The document's payable total in ten-thousandths of its currency unit, what the list sorts by amount on
+   * (src/domain/sort-amount.ts); NULL for a document without one, and for a row stored before it was kept and
+   * not filled yet (src/storage/sort-amount-backfill.ts).
+   */
+  @Column({ name: 'sort_amount', type: 'bigint', nullable: true, transformer: bigintAsNumber })
+  sortAmount: number | null;
 
   @Column({ name: 'tags', type: 'text' })
   tags: string;

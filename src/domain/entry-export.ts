@@ -1,5 +1,6 @@
 import type { SigningKeys } from '../signing/signing-keys';
 import type { Entry, EntryFault, SignatureVerdict, Snippet } from './entry';
+import type { EntryLimits } from './entry-limits';
 import { LineRefusal } from './entry-line-checks';
 import { importRecordOf, isObj, type BytesOf } from './entry-line-read';
 import type { EntryBundle, EntryTransferStore, ImportOutcome, ImportRecord, TransferContent } from './entry-transfer-store';
@@ -238,7 +239,7 @@ const BATCH_BYTES = 4 * 1024 * 1024;
 export class EntryRestorer {
   constructor(
     private readonly target: RestoreTarget,
-    private readonly options: { newId: () => string; clock: () => Date; bytesOf?: BytesOf; keys?: SigningKeys },
+    private readonly options: { newId: () => string; clock: () => Date; bytesOf?: BytesOf; keys?: SigningKeys; limits?: Pick<EntryLimits, 'metaRows' | 'refs'> },
   ) {}
 
   async restore(lines: AsyncIterable<string | OverlongLine> | Iterable<string | OverlongLine>, workspaceId: string, options: { source: string; onConflict: 'skip' | 'fail' }): Promise<ImportReport> {
@@ -354,8 +355,8 @@ export class EntryRestorer {
   }
 
   private recordOf(value: unknown, workspaceId: string, recomputeVersionIds: boolean): ImportRecord {
-    const { bytesOf, newId, clock, keys } = this.options;
-    return importRecordOf(value, workspaceId, { recomputeVersionIds, bytesOf: bytesOf ?? (() => undefined), newId, now: clock(), keys });
+    const { bytesOf, newId, clock, keys, limits } = this.options;
+    return importRecordOf(value, workspaceId, { recomputeVersionIds, bytesOf: bytesOf ?? (() => undefined), newId, now: clock(), keys, limits });
   }
 }
 

@@ -7,6 +7,7 @@ import type { EntryState } from './entry-history';
 import {
   LineRefusal, checkEntryKey, checkEnvelopeHead, checkFiles, checkFolder, checkMeta, checkStates, checkUuid, isSigned, parseEnvelopeText, verdictHere, versionIdOf,
 } from './entry-line-checks';
+import { DEFAULT_ENTRY_LIMITS, type EntryLimits } from './entry-limits';
 import { referencesOf } from './entry-refs';
 import { entrySummaryJson } from './entry-summary';
 import { sha256Hex } from './file-content';
@@ -51,6 +52,8 @@ export interface LineReadOptions {
   now: Date;
   /** The service's keys and SIGNING_TRUSTED_KEYS, against which every signature is verified again. */
   keys?: SigningKeys;
+  /** ENTRY_META_LIMIT and ENTRY_REFS_LIMIT, as the API holds an entry to them (default: their defaults). */
+  limits?: Pick<EntryLimits, 'metaRows' | 'refs'>;
 }
 
 /**
@@ -113,8 +116,13 @@ export function importRecordOf(value: unknown, workspaceId: string, options: Lin
     };
   });
   checkMeta(meta);
+  const limits = options.limits ?? DEFAULT_ENTRY_LIMITS;
+  if (meta.length > limits.metaRows) fail(`meta: ${meta.length} rows; an entry holds at most ${limits.metaRows} (ENTRY_META_LIMIT)`);
   const files: TransferFile[] = objects(line, 'files', '').map((f, i) => fileOf(f, id, `files[${i}].`, options.bytesOf));
   checkFiles(files.map((f) => ({ file: f.file, contentIds: [...(f.current ? [f.current.id] : []), ...f.previous.map((p) => p.id)] })));
+
+  const refs = referencesOf(envelope as Envelope, optStr(line, 'previous_id', '')?.toLowerCase());
+  if (refs.length > limits.refs) fail(`envelope: names ${refs.length} documents; at most ${limits.refs} (ENTRY_REFS_LIMIT)`);
 
   // The verdict this service gives the envelope's signatures; the line's `signature` is not read.
   const signature = verdictHere(envelope, options.keys, workspaceId);
@@ -134,7 +142,7 @@ export function importRecordOf(value: unknown, workspaceId: string, options: Lin
     meta,
     files,
     previousId: previousId === undefined ? undefined : checkUuid(previousId, 'previous_id'),
-    refs: referencesOf(envelope as Envelope, previousId?.toLowerCase()),
+    refs,
     searchTerms: searchTermsOf(entry),
     events: [
       { id: options.newId(), type: 'entry.created', workspaceId, entryId: id, createdAt: options.now, data: { ...entrySummaryJson(entry), imported: true } },

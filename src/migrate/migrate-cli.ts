@@ -151,7 +151,7 @@ async function databaseSink(workspace: string): Promise<{ sink: MigrationSink; c
   const dataSource = await openDataSource(config.database);
   // The remote's signature verdicts are not copied: each signature is verified again with this service's keys.
   const keys = SigningKeys.load(config.signingKey, config.dataDir, config.signingTrustedKeys);
-  const restorer = new EntryRestorer(new EntryTransferRepository(dataSource), { newId: uuidv7, clock: () => new Date(), keys });
+  const restorer = new EntryRestorer(new EntryTransferRepository(dataSource), { newId: uuidv7, clock: () => new Date(), keys, limits: config.entryLimits });
   const entries = new EntryRepository(dataSource);
   async function* stored() {
     let after: { createdAt: number; id: string } | undefined;

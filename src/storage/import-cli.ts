@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     clock: () => new Date(),
     // Signatures are verified again with this service's keys: a verdict is earned here, never read from the file.
     keys: SigningKeys.load(config.signingKey, config.dataDir, config.signingTrustedKeys),
+    limits: config.entryLimits,
     bytesOf: (sha256) => {
       const file = filesDir !== undefined && /^[0-9a-f]{64}$/.test(sha256) ? path.join(filesDir, sha256) : undefined;
       return file !== undefined && existsSync(file) ? readFileSync(file) : undefined;

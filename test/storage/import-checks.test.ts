@@ -155,6 +155,21 @@ test('forged, malformed and conflicting lines are refused with their FILE:LINE, 
   expect(ok(await there.get(`/silo/v1/entries/${fileOwner}`)).body.attachments).toHaveLength(1);
 }, 60_000);
 
+test('an entry past the API\'s bounds (ENTRY_META_LIMIT) is refused at its line, the others written', async () => {
+  const entry = (n: number) => JSON.parse(lines[n]);
+  const base = entry(1);
+  const at = base.created_at;
+  const row = (key: string) => ({ src: 'api', key, owned: false, indexed: false, secure: false, shared: false, created_at: at, updated_at: at });
+  const heavy = { ...base, meta: [row('a'), row('b'), row('c')] };
+  const text = [lines[0], JSON.stringify(heavy), lines[2], lines.at(-1)].join('\n');
+  const ws = newWorkspace();
+  const run = await importText(ws, text, { ENTRY_META_LIMIT: '2' });
+  expect(run.stderr.trimEnd().split('\n')).toEqual([`${run.file}:2: meta: 3 rows; an entry holds at most 2 (ENTRY_META_LIMIT)`]);
+  expect(run.stdout).toMatch(/^imported 1, skipped as present 0, conflicts 0, refused 1/);
+  const listed = ok(await client(server.url, await tokenFor(ws)).get('/silo/v1/entries?limit=100')).body.list.map((e: any) => e.id);
+  expect(listed).toEqual([entry(2).id]);
+}, 60_000);
+
 test('a signature verdict is earned here: a line claiming "verified" for a key the service does not know is stored unverified', async () => {
   const line = JSON.parse(lines[2]);
   const envelope = JSON.parse(line.envelope);

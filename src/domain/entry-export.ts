@@ -12,7 +12,7 @@ export { LineRefusal } from './entry-line-checks';
 export { importRecordOf, type BytesOf } from './entry-line-read';
 
 /**
- * The export format, version 1 (README, "Moving data"): NDJSON, a header line, one line per entry oldest first,
+ * The export format, version 1 (docs/operations.md, "Moving data"): NDJSON, a header line, one line per entry oldest first,
  * and an end line. Written by `npm run export`, read by `npm run import`; `migrate-from` writes it too.
  */
 export const EXPORT_FORMAT = 'silo-entries';

@@ -13,7 +13,7 @@ const COMMAND = {
 } as const;
 
 const MARIADB_ADVICE =
-  'DATABASE_URL names MySQL/MariaDB: back it up with the database\'s own tools (mariadb-dump --single-transaction, or mariabackup), see README "Moving data › Backups"';
+  'DATABASE_URL names MySQL/MariaDB: back it up with the database\'s own tools (mariadb-dump --single-transaction, or mariabackup), see docs/operations.md, "Backups"';
 
 /** Writes `file`'s data, and the directory entry naming it, to disk. */
 function syncToDisk(file: string): void {

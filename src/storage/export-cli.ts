@@ -15,7 +15,7 @@ import { EntryTransferRepository } from './entry-transfer.repository';
 const COMMAND = {
   usage: 'npm run export -- --workspace W [--out FILE] [--since TIME] [--after ID] [--files-dir DIR] [--page 100]',
   description:
-    "Writes a workspace's entries, every part of them, as NDJSON (README, Moving data), oldest first, to standard output or\n" +
+    "Writes a workspace's entries, every part of them, as NDJSON (docs/operations.md, Moving data), oldest first, to standard output or\n" +
     '--out FILE (0600: it holds secure meta values). Progress goes to standard error.',
   options: {
     workspace: { type: 'string', value: 'W', description: 'the workspace to export (required)' },
@@ -33,7 +33,7 @@ async function writeLine(out: Writable, line: string): Promise<void> {
 }
 
 /**
- * `npm run export`: a workspace's entries as NDJSON (the export format, README "Moving data"), oldest first, read a
+ * `npm run export`: a workspace's entries as NDJSON (the export format, docs/operations.md, "Moving data"), oldest first, read a
  * page at a time and written with backpressure, so memory stays flat whatever the workspace's size.
  */
 async function main(): Promise<void> {

@@ -10,7 +10,7 @@ import type { DataSource } from 'typeorm';
  * Changing a table's compression rebuilds it: online (ALGORITHM=INPLACE, LOCK=NONE: reads and writes go on while
  * it is rebuilt, and only its first and last moments take a lock), one table at a time, and only by one process
  * at a time (a named lock). On a Galera cluster a rebuild would hold the table on every node for its whole length
- * (DDL there is replicated in total order): only empty tables are compressed there, and README "How envelopes are
+ * (DDL there is replicated in total order): only empty tables are compressed there, and docs/operations.md, "How envelopes are
  * stored" says how an operator compresses the others, a node at a time. MySQL (not MariaDB) and a server without
  * a file per table are left as they are.
  */

@@ -10,10 +10,10 @@ import { graphqlClient } from './graphql-client';
 const fromResolver = (error: Error) => new GraphQLError(error.message, { path: ['entries'], originalError: error });
 const formatted = (error: GraphQLError) => formatError({ message: error.message, path: error.path, extensions: { ...error.extensions } }, error);
 
-/** The keys the README gives a GraphQL code (forbidden and range-not-satisfiable are REST's alone). */
+/** The keys docs/graphql.md gives a GraphQL code (forbidden and range-not-satisfiable are REST's alone). */
 const GRAPHQL_KEYS = CONTRACT_KEYS.filter((key) => ERROR_CONTRACT[key].graphql !== undefined) as ErrorKey[];
 
-describe("formatError: a domain error with the README's GraphQL code", () => {
+describe("formatError: a domain error with the guide's GraphQL code", () => {
   test.each(GRAPHQL_KEYS)('%s: code, key, fields and faults in extensions', (key) => {
     const fields = { data: { doc: { supplier: { name: 'is required' } } } };
     const faults = [{ provider: 'gobl', code: 'GOBL-X-01', message: 'm', paths: ['$.doc'] }];

@@ -9,17 +9,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The README's GraphQL examples: each ```graphql block, with the ```json variables block that follows it, if any. */
+/** The GraphQL guide's examples (docs/graphql.md): each ```graphql block, with the ```json variables block that follows it, if any. */
 function readmeExamples(): { query: string; variables?: Record<string, unknown> }[] {
-  const readme = readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('\n## GraphQL'));
+  const section = readFileSync(path.resolve(__dirname, '../../docs/graphql.md'), 'utf8');
   const blocks = [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map(([, lang, body]) => ({ lang, body }));
   return blocks.flatMap((block, i) =>
     block.lang === 'graphql' ? [{ query: block.body, variables: blocks[i + 1]?.lang === 'json' ? JSON.parse(blocks[i + 1].body) : undefined }] : [],
   );
 }
 
-test('the query and the mutation the README gives for Sandbox run as they are', async () => {
+test('the query and the mutation the GraphQL guide gives for Sandbox run as they are', async () => {
   const examples = readmeExamples();
   expect(examples.length).toBeGreaterThanOrEqual(2);
   const { gql } = await apisFor(t.url);

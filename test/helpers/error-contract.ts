@@ -1,9 +1,9 @@
 /**
- * The error answers of the contract as the README states them, written out by hand rather than read from the
+ * The error answers of the contract as docs/rest.md and docs/graphql.md state them, written out by hand rather than read from the
  * code's catalogue (src/domain/errors.ts), so that the tests comparing the two can fail:
  * - `status`: the REST status of each key ("REST routes": "Every error is JSON ... with the status of the
  *   contract"; 503 `unavailable` in the paragraph after it; 500 for `internal`, the answer to a bug);
- * - `graphql`: its `extensions.code` ("GraphQL › Errors"), undefined where the README names none, because
+ * - `graphql`: its `extensions.code` ("GraphQL › Errors"), undefined where the guide names none, because
  *   GraphQL never raises that key: `forbidden` is only a file link's ("FORBIDDEN is reserved"), and
  *   `range-not-satisfiable` only a byte range's, and GraphQL serves neither links nor bytes;
  * - `graphqlStatus`: the HTTP status of a GraphQL answer carrying it: the refused request's own status for a

@@ -9,7 +9,7 @@ import { apisFor, graphqlClient, type RawReply } from '../graphql/graphql-client
 
 /**
  * Every error key of the contract, provoked through real requests to a real server, REST and GraphQL alike,
- * and its answer checked against the README's contract (test/helpers/error-contract.ts): REST's status and
+ * and its answer checked against the guides' contract (test/helpers/error-contract.ts): REST's status and
  * body (`key`, and `code` the same), GraphQL's status and `extensions.code` and `key`. Faults no request can
  * cause are caused beneath the server: a table dropped from its database (`internal`), an engine queue kept
  * full by a heavy document (`unavailable`), a time limit a heavy document overruns (`too-complex`).
@@ -180,7 +180,7 @@ const NOT_OVER_GRAPHQL: Record<string, string> = {
   'range-not-satisfiable': "only a download's byte range is refused so, and GraphQL serves no bytes",
 };
 
-test("the README's contract and the code's catalogue know the same error keys", () => {
+test("the guides' contract and the code's catalogue know the same error keys", () => {
   expect([...ERROR_KEYS].sort()).toEqual([...CONTRACT_KEYS].sort());
 });
 

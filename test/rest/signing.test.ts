@@ -140,7 +140,7 @@ describe('sign: true', () => {
     expect(entry.data.sigs).toHaveLength(1);
     const [header, payload] = entry.data.sigs[0].split('.');
     const jwks = (await client(t.url).get('/.well-known/jwks.json')).body;
-    // The workspace is named by its SHA-256, not disclosed (see the README's signing section).
+    // The workspace is named by its SHA-256, not disclosed (see docs/documents.md, Signing envelopes).
     expect(decodePart(header)).toEqual({ alg: 'ES256', kid: jwks.keys[0].kid, 'workspace#S256': expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     expect(Object.keys(decodePart(payload))).toEqual(['uuid', 'dig', 'iat']);
 

@@ -199,7 +199,7 @@ describeOnSqlite('npm run backup', () => {
       expect(result.stderr).toContain('DATABASE_URL names MySQL/MariaDB');
       expect(result.stderr).toContain('mariadb-dump --single-transaction');
       expect(result.stderr).toContain('mariabackup');
-      expect(result.stderr).toContain('README "Moving data › Backups"');
+      expect(result.stderr).toContain('docs/operations.md, "Backups"');
       expect(existsSync(target)).toBe(false);
       expect(listing()).toEqual(files);
     });

@@ -59,7 +59,7 @@ export const SQLITE_PAGE_SIZE = integer({
     'the page size of a new SQLite database; an existing database keeps its own (SQLite cannot change it in WAL mode; ' +
     "`npm run backup` writes its copy with the default). 16 KiB pages hold the same entries in about 12 % fewer bytes than SQLite's " +
     "4 KiB (an entry's row is about a kilobyte, and a 4 KiB page left a fifth of itself unused), and make creates about a tenth " +
-    'slower (each commit writes larger pages; README, How envelopes are stored)',
+    'slower (each commit writes larger pages; docs/operations.md, How envelopes are stored)',
   type: 'power of two, 512 to 65536',
   // Unset, storage uses its own (src/storage/data-source.ts, which reads the configuration; a test checks this text against it).
   defaultText: '`16384`',

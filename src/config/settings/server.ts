@@ -60,7 +60,7 @@ export const CORS_ORIGINS = custom<string[] | '*'>({
   description:
     'browser origins allowed to call REST and GraphQL, comma separated (`https://app.example.com,http://localhost:5173`: the ' +
     'matching origin is echoed, with `Vary: Origin`), or `*` for any (answered `Access-Control-Allow-Origin: *`, never with ' +
-    'credentials); none: no CORS headers at all (README, From a front end)',
+    'credentials); none: no CORS headers at all (docs/graphql.md, From a front end)',
   default: [],
   defaultText: 'none',
   parse: parseCorsOrigins,

@@ -15,7 +15,7 @@ export const SIGNING_TRUSTED_KEYS = custom<PublicJwk[]>({
   type: 'JWKS JSON, or the path of a file holding one',
   description:
     "other parties' ES256 public keys, as a JWKS (`{\"keys\": [...]}`, each with a `kid`) given inline or as the path of a " +
-    'file; signatures they made are verified (`by: "trusted"`, README, Signing envelopes)',
+    'file; signatures they made are verified (`by: "trusted"`, docs/documents.md, Signing envelopes)',
   default: [],
   defaultText: 'none',
   parse: (text) => {

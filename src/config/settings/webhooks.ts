@@ -3,7 +3,7 @@ import { boolean, custom, integer } from '../setting-kinds';
 
 export const EVENT_RETENTION_DAYS = integer({
   name: 'EVENT_RETENTION_DAYS',
-  description: 'how long events stay in the feed (README, Events); a cursor older than that is 410 `gone`',
+  description: 'how long events stay in the feed (docs/events-and-webhooks.md, Events); a cursor older than that is 410 `gone`',
   default: 30,
   type: 'whole number of days ≥ 1',
 });
@@ -12,7 +12,7 @@ export const WEBHOOK_ALLOW_HTTP = boolean({ name: 'WEBHOOK_ALLOW_HTTP', descript
 
 export const WEBHOOK_ALLOW_PRIVATE = boolean({
   name: 'WEBHOOK_ALLOW_PRIVATE',
-  description: 'webhook endpoints may be on loopback, private, link-local and other internal addresses (README, Webhooks)',
+  description: 'webhook endpoints may be on loopback, private, link-local and other internal addresses (docs/events-and-webhooks.md, Webhooks)',
   default: false,
 });
 

@@ -19,7 +19,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { mintToken } from '../src/auth/mint-token';
-import { optionValue } from '../src/cli-options';
+import { commandFlags } from '../src/cli-options';
 import { renderChart } from './chart';
 import { mariadbDatabase, sqliteDatabase, type BenchDatabase, type DatabaseName } from './databases';
 import { runInProcess, type WorkerMode } from './in-process';
@@ -51,9 +51,29 @@ import { describeStorage, measureStorage } from './storage';
 import { buildService, ROOT, startService, type ServiceProcess } from './server-process';
 import { evaluateTargets } from './targets';
 
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(`--${name}`);
-const option = (name: string) => optionValue(args, name);
+const COMMAND = {
+  usage: 'npm run bench -- [--quick] [--db sqlite,mariadb] [--seconds N] [--only STEP] [...]',
+  description: 'The benchmark suite: starts the built service, seeds it, loads it, and prints and saves its figures (bench/README.md).',
+  options: {
+    quick: { type: 'boolean', description: 'a short run (a smaller seed, shorter loads)' },
+    db: { type: 'string', value: 'LIST', description: 'sqlite, mariadb or both, comma separated (default both)' },
+    seconds: { type: 'string', value: 'N', description: 'seconds of each load (default 10, 3 with --quick)' },
+    connections: { type: 'string', value: 'N', description: 'connections of the fixed-concurrency loads (default 10)' },
+    'no-build': { type: 'boolean', description: 'run the service as built already' },
+    keep: { type: 'boolean', description: 'keep the seeded databases' },
+    leak: { type: 'string', value: 'DB', description: 'where the leak check runs: sqlite, mariadb, all or none (default sqlite)' },
+    'mariadb-url': { type: 'string', value: 'URL', description: 'the MariaDB server (default mysql://root@127.0.0.1:3306/test)' },
+    'mariadb-database': { type: 'string', value: 'NAME', description: 'the database the bench makes there (default bench)' },
+    report: { type: 'string', value: 'FILE', description: 'print and chart a saved run again' },
+    only: { type: 'string', value: 'STEP', description: 'one step alone: neighbours, events, console, executors, galera, http, search, export or scale' },
+    scenarios: { type: 'string', value: 'IDS', description: 'with --only http: the scenarios to run, comma separated' },
+    'search-count': { type: 'string', value: 'N', description: 'with --only search: entries seeded (default 1,000,000)' },
+    count: { type: 'string', value: 'N', description: 'with --only export or scale: entries (default 100,000 and 10,000,000)' },
+  },
+} as const;
+const flags = commandFlags(COMMAND);
+const flag = (name: 'quick' | 'keep' | 'no-build') => flags[name] === true;
+const option = (name: Exclude<keyof typeof COMMAND.options, 'quick' | 'keep' | 'no-build'>) => flags[name];
 
 const quick = flag('quick');
 const settings = {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { versionOf } from '../../src/domain/entry-history';
 import { buildService } from '../helpers/service-process';
 import { client, message, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
+import { withoutProgress } from '../helpers/progress-lines';
 
 /**
  * Issue 39: `npm run import` stores nothing the API would refuse. Each forged or malformed line is refused with
@@ -130,7 +131,7 @@ test('forged, malformed and conflicting lines are refused with their FILE:LINE, 
   const text = [lines[0], JSON.stringify(valid[0]), ...bad.map(([, line]) => JSON.stringify(line)), JSON.stringify(valid[1]), lines.at(-1)].join('\n');
   const ws = newWorkspace();
   const run = await importText(ws, text);
-  const problems = run.stderr.trimEnd().split('\n');
+  const problems = withoutProgress(run.stderr).trimEnd().split('\n');
   const at2 = (n: number) => `${run.file}:${n}: `;
   expect(problems).toEqual([
     `${at2(3)}envelope sigs[0]: the signed payload must hold the envelope uuid and digest`,
@@ -164,7 +165,7 @@ test('an entry past the API\'s bounds (ENTRY_META_LIMIT) is refused at its line,
   const text = [lines[0], JSON.stringify(heavy), lines[2], lines.at(-1)].join('\n');
   const ws = newWorkspace();
   const run = await importText(ws, text, { ENTRY_META_LIMIT: '2' });
-  expect(run.stderr.trimEnd().split('\n')).toEqual([`${run.file}:2: meta: 3 rows; an entry holds at most 2 (ENTRY_META_LIMIT)`]);
+  expect(withoutProgress(run.stderr).trimEnd().split('\n')).toEqual([`${run.file}:2: meta: 3 rows; an entry holds at most 2 (ENTRY_META_LIMIT)`]);
   expect(run.stdout).toMatch(/^imported 1, skipped as present 0, conflicts 0, refused 1/);
   const listed = ok(await client(server.url, await tokenFor(ws)).get('/silo/v1/entries?limit=100')).body.list.map((e: any) => e.id);
   expect(listed).toEqual([entry(2).id]);

@@ -1,23 +1,11 @@
 import { useState } from 'react';
+import { saveBlob } from './save-text';
 import { readToken } from './token-store';
 
 /** The file name the service gives in Content-Disposition, or one made of the entry's id. */
 function fileNameOf(disposition: string | null, id: string): string {
   const match = /filename="([^"]+)"/.exec(disposition ?? '');
   return match ? match[1] : `${id}.pdf`;
-}
-
-/** Saves bytes under a name, as a link with `download` would: an object URL, clicked, then let go. */
-function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has taken the bytes by the next turn; the URL would otherwise hold them until the page closes.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /**

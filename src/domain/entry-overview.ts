@@ -1,8 +1,6 @@
 import type { BoundedCount, CountFilters, EntryOverviewStore } from './entry-overview-store';
 import type { ErrorFields } from './errors';
-import { FOLDER_PATTERN } from './folders';
-import { STATE_KEYS } from './entry-states';
-import { parseAscending, parseCreatedAt, throwIfAny } from './list-entries.query';
+import { parseListFilters, throwIfAny } from './list-entries.query';
 import { rethrowForClient } from './store-refusals';
 
 export type { BoundedCount, CountFilters, EntryOverviewStore } from './entry-overview-store';
@@ -27,14 +25,9 @@ export interface CountEntriesQuery {
 
 function checkCountQuery(query: CountEntriesQuery): CountFilters {
   const fields: ErrorFields = {};
-  const createdAt = parseCreatedAt(query.createdAt, fields);
-  const ascending = parseAscending(query.ascending, fields);
-  const folder = query.folder || undefined;
-  if (folder !== undefined && !FOLDER_PATTERN.test(folder)) fields.folder = 'must match ^[a-z0-9][a-z0-9_-]{0,63}$';
-  const state = query.state || undefined;
-  if (state !== undefined && !(STATE_KEYS as readonly string[]).includes(state)) fields.state = `must be one of ${STATE_KEYS.join(', ')}`;
+  const filters = parseListFilters(query, fields);
   throwIfAny(fields);
-  return { folder, state, createdAt, ascending };
+  return filters;
 }
 
 /** What a list shows around its rows: the folders to filter by, and how many entries a filter matches. */

@@ -61,16 +61,25 @@ export function parseOrderBy(value: string | undefined, fields: ErrorFields): 'a
   return undefined;
 }
 
-/** Checks the limit, filters and cursor of a list request; every bad parameter is reported at once. */
-export function checkListQuery(query: ListEntriesQuery): CheckedListQuery {
-  const fields: ErrorFields = {};
-  const limit = parseLimit(query.limit, fields);
+/** The filters a list and a count share (folder, state, created_at, ascending), each bad one noted in `fields`. */
+export function parseListFilters(
+  query: Pick<ListEntriesQuery, 'folder' | 'state' | 'createdAt' | 'ascending'>,
+  fields: ErrorFields,
+): { folder?: string; state?: string; createdAt?: Date; ascending?: boolean } {
   const createdAt = parseCreatedAt(query.createdAt, fields);
   const ascending = parseAscending(query.ascending, fields);
   const folder = query.folder || undefined;
   if (folder !== undefined && !FOLDER_PATTERN.test(folder)) fields.folder = 'must match ^[a-z0-9][a-z0-9_-]{0,63}$';
   const state = query.state || undefined;
   if (state !== undefined && !(STATE_KEYS as readonly string[]).includes(state)) fields.state = `must be one of ${STATE_KEYS.join(', ')}`;
+  return { folder, state, createdAt, ascending };
+}
+
+/** Checks the limit, filters and cursor of a list request; every bad parameter is reported at once. */
+export function checkListQuery(query: ListEntriesQuery): CheckedListQuery {
+  const fields: ErrorFields = {};
+  const limit = parseLimit(query.limit, fields);
+  const { folder, state, createdAt, ascending } = parseListFilters(query, fields);
   const orderBy = parseOrderBy(query.orderBy, fields);
   // By amount, a time bound would be a filter no index serves: a page could read the workspace to fill itself.
   if (orderBy === 'amount' && createdAt !== undefined) fields.created_at = 'cannot be combined with the order by amount';

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createConnection } from 'mysql2/promise';
 import { EntryImporter } from '../../src/domain/entry-import';
 import { endLine, entryLineOf, EntryRestorer, headerLine } from '../../src/domain/entry-export';
 import { sampleEntries } from '../../src/domain/sample-entries';
@@ -9,39 +8,24 @@ import { EntryRepository, newEntryRows } from '../../src/storage/entry.repositor
 import { EntryTransferRepository } from '../../src/storage/entry-transfer.repository';
 import { fillSortAmounts } from '../../src/storage/sort-amount-backfill';
 import { invoice } from '../helpers/documents';
-import { client, MARIADB_URL, newWorkspace, party, startServer, testDatabase, tokenFor, type TestServer } from '../helpers/server';
+import { ownDatabase } from '../helpers/own-database';
+import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 
 /**
  * Every path that writes an entry's row keeps the amount the list sorts by (`sort_amount`: the payable total in
  * ten-thousandths), and the storage task fills it in rows stored before it was kept.
  */
 let t: TestServer;
-/** On MariaDB, a database of this file's own: the backfill walks every row of `entries`, and the shared one holds thousands. */
-const OWN_DATABASE = `test_amounts_${randomUUID().slice(0, 8)}`;
-async function onMariadbServer(sql: string) {
-  const url = new URL(MARIADB_URL);
-  url.pathname = '/';
-  const connection = await createConnection(url.toString());
-  try {
-    await connection.query(sql);
-  } finally {
-    await connection.end();
-  }
-}
+/** A database of this file's own: the backfill walks every row of `entries`, and the shared one holds thousands. */
+let own: Awaited<ReturnType<typeof ownDatabase>>;
 
 beforeAll(async () => {
-  if (testDatabase() === 'mariadb') {
-    await onMariadbServer(`CREATE DATABASE ${OWN_DATABASE}`);
-    const url = new URL(MARIADB_URL);
-    url.pathname = `/${OWN_DATABASE}`;
-    t = await startServer({ DATABASE_URL: url.toString() });
-  } else {
-    t = await startServer();
-  }
+  own = await ownDatabase('amounts');
+  t = await startServer(own.env);
 });
 afterAll(async () => {
   await t?.close();
-  if (testDatabase() === 'mariadb') await onMariadbServer(`DROP DATABASE IF EXISTS ${OWN_DATABASE}`);
+  await own?.drop();
 });
 
 const priced = (price: string) => invoice({ lines: [{ quantity: '1', item: { name: 'Work', price }, taxes: [{ cat: 'VAT', rate: 'general' }] }] });

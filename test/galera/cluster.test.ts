@@ -164,7 +164,7 @@ onCluster('three service processes on a three-node Galera cluster', () => {
       const endpoints: { path: string; secret: string }[] = [];
       for (const [n, service] of services.slice(0, 2).entries()) {
         const hookPath = `/galera-hook-${n}`;
-        const created = await send(`${service.url}/silo/v1/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: `http://127.0.0.1:${rx.port}${hookPath}` }) });
+        const created = await send(`${service.url}/silo/v1/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: `${rx.base}${hookPath}` }) });
         expect(statusOf(created)).toBe(200);
         endpoints.push({ path: hookPath, secret: (created as { body: { secret: string } }).body.secret });
       }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -31,9 +32,21 @@ export class WebhookReceiver {
   mostConnections = 0;
   private server: http.Server | undefined;
   port = 0;
+  /**
+   * A path of this receiver's own: a POST to another path is answered 410 and kept in `strangers`, not in `hooks`.
+   * The test suites run side by side, each with servers of its own, and a server of one may still be retrying a
+   * delivery to a receiver that has stopped when another suite's receiver is given the same port.
+   */
+  readonly prefix = `/r-${randomBytes(6).toString('hex')}`;
+  readonly strangers: string[] = [];
+
+  /** This receiver's address, under which a test names its endpoints' paths (`${rx.base}/slow`). */
+  get base(): string {
+    return `http://127.0.0.1:${this.port}${this.prefix}`;
+  }
 
   get url(): string {
-    return `http://127.0.0.1:${this.port}/hook`;
+    return `${this.base}/hook`;
   }
 
   /** Listens (again, on the same port when it listened before). */
@@ -44,7 +57,14 @@ export class WebhookReceiver {
       req.on('end', () => {
         const body = Buffer.concat(chunks).toString('utf8');
         const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)]));
-        const path = req.url ?? '';
+        const fullPath = req.url ?? '';
+        if (!fullPath.startsWith(`${this.prefix}/`)) {
+          this.strangers.push(fullPath);
+          res.writeHead(410, { connection: 'close' }).end('not this receiver');
+          return;
+        }
+        // The path as the test wrote it, after this receiver's own prefix.
+        const path = fullPath.slice(this.prefix.length);
         const hook = { path, headers, body, payload: JSON.parse(body) };
         const answered = this.answer(hook, this.hooks.length);
         if (this.inFlight.has(path)) this.overlaps++;

@@ -55,7 +55,7 @@ test('SIGKILL mid-delivery, then a restart: every event delivered at least once,
     return outcome.body as any;
   };
   const hookPath = `/crash-${randomUUID().slice(0, 8)}`;
-  const endpoint = await post(first, '/silo/v1/webhooks', { url: `http://127.0.0.1:${rx.port}${hookPath}` });
+  const endpoint = await post(first, '/silo/v1/webhooks', { url: `${rx.base}${hookPath}` });
   const received = () => rx.hooks.filter((hook) => hook.path === hookPath);
 
   // The kill comes as the receiver gets delivery number KILL_AT + 1, before it answers.

@@ -19,7 +19,7 @@ afterAll(async () => {
 test('a receiver slower than the lease gets each event once, one at a time', async () => {
   const rx = await receivers.start(700);
   const api = client(t.url, await tokenFor(newWorkspace()));
-  const hook = await api.post('/silo/v1/webhooks', { url: `http://127.0.0.1:${rx.port}/slow` });
+  const hook = await api.post('/silo/v1/webhooks', { url: `${rx.base}/slow` });
   expect(hook.status).toBe(200);
   for (const name of ['One', 'Two', 'Three']) expect((await api.post('/silo/v1/entries', { data: party(name) })).status).toBe(200);
   await waitFor(() => new Set(rx.hooks.map((h) => h.payload.position)).size === 3, 20_000, 'three events');

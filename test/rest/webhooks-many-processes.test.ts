@@ -35,7 +35,7 @@ test('two servers never deliver one endpoint\'s events at once, nor any event tw
   for (const [w, { token }] of workspaces.entries()) {
     for (let e = 0; e < 2; e++) {
       const hookPath = `/hook?w=${w}&e=${e}`;
-      const created = await client(servers[e].url, token).post('/silo/v1/webhooks', { url: `http://127.0.0.1:${rx.port}${hookPath}` });
+      const created = await client(servers[e].url, token).post('/silo/v1/webhooks', { url: `${rx.base}${hookPath}` });
       expect(created.status).toBe(200);
       hooks.push({ path: hookPath, secret: created.body.secret, workspace: w });
     }
@@ -60,7 +60,7 @@ test('two servers never deliver one endpoint\'s events at once, nor any event tw
 test('with one server closed, the other delivers alone', async () => {
   await servers.pop()!.close();
   const api = client(servers[0].url, await tokenFor(newWorkspace()));
-  const hook = (await api.post('/silo/v1/webhooks', { url: `http://127.0.0.1:${rx.port}/alone` })).body;
+  const hook = (await api.post('/silo/v1/webhooks', { url: `${rx.base}/alone` })).body;
   await api.post('/silo/v1/entries', { data: party('Alone') });
   await waitFor(() => rx.hooks.some((h) => h.path === '/alone'), 15_000, 'a delivery');
   expect(verifies(rx.hooks.find((h) => h.path === '/alone')!, hook.secret)).toBe(true);

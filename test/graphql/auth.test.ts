@@ -88,7 +88,8 @@ describe('the explorer page', () => {
     expect(page).toMatch(/GraphiQL/);
     expect(page).toContain('id="token"');
     const loaded = [...page.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
-    expect(loaded).toHaveLength(4);
+    // The stylesheet, React, ReactDOM, GraphiQL and graphql-ws's browser client (subscriptions).
+    expect(loaded).toHaveLength(5);
     for (const file of loaded) {
       expect(file).toMatch(/^\/graphql\/explorer\//);
       const asset = await fetch(`${t.url}${file}`);

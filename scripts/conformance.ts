@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 /**
  * Conformance against GOBL's golden examples: every input under <gobl>/examples is processed by the engine
  * and compared with GOBL's own output in `out/`. Used by `npm run conformance` (prints a table) and by
@@ -187,9 +188,23 @@ export function formatReport(results: ExampleResult[], verbose = true): string {
   return lines.join('\n');
 }
 
+const USAGE = 'usage: npm run conformance -- [FILTER] [--quiet]   (FILTER: a part of the examples\' paths, such as es or invoice)';
+
 if (require.main === module) {
-  const args = process.argv.slice(2);
-  const filter = args.find((a) => !a.startsWith('--'));
+  let flags: { values: { quiet?: boolean; help?: boolean }; positionals: string[] };
+  try {
+    flags = parseArgs({ args: process.argv.slice(2), options: { quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    if (flags.positionals.length > 1) throw new Error(`one filter at most, not '${flags.positionals.join(' ')}'`);
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  if (flags.values.help) {
+    console.log(`${USAGE}\nRuns GOBL's golden examples through the engine and prints a table per country and document type.`);
+    process.exit(0);
+  }
+  const filter = flags.positionals[0];
+  const args = flags.values.quiet ? ['--quiet'] : [];
   const goblDir = findGoblDir();
   if (!goblDir) {
     console.error(HOW_TO_GET_GOBL);

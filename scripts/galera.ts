@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 /**
  * A local MariaDB Galera cluster for development and tests: three nodes (by default) on loopback ports, each
  * with its own data folder under GALERA_DIR (default: <tmp>/entries-galera).
@@ -208,10 +209,22 @@ async function status(): Promise<void> {
   }
 }
 
+const USAGE = 'usage: npm run galera -- up [--nodes 3] | down | kill N | start N | status';
+
 async function main(argv: string[]): Promise<void> {
-  const [command, arg] = argv;
-  const nodesFlag = argv.indexOf('--nodes');
-  const nodes = nodesFlag >= 0 ? Number(argv[nodesFlag + 1]) : 3;
+  let parsed: { values: { nodes?: string; help?: boolean }; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: argv, options: { nodes: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+  } catch (error) {
+    console.error(`galera: ${(error as Error).message}\n${USAGE}`);
+    process.exit(2);
+  }
+  if (parsed.values.help) {
+    console.log(`${USAGE}\nA local MariaDB Galera cluster on loopback ports for the cluster tests (root only).`);
+    return;
+  }
+  const [command, arg] = parsed.positionals;
+  const nodes = parsed.values.nodes === undefined ? 3 : Number(parsed.values.nodes);
   const node = Number(arg);
   switch (command) {
     case 'up':
@@ -226,7 +239,7 @@ async function main(argv: string[]): Promise<void> {
     case 'status':
       return status();
     default:
-      throw new Error('usage: npm run galera -- up [--nodes 3] | down | kill N | start N | status');
+      throw new Error(USAGE);
   }
 }
 

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -85,10 +86,11 @@ describeInCheckout('the first hour, from a fresh clone', () => {
     const install = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: app, encoding: 'utf8', timeout: 8 * 60_000 });
     if (install.status !== 0) throw new Error(`npm install failed:\n${install.stdout}\n${install.stderr}`);
   }, 10 * 60_000);
+  // The clone holds a whole node_modules: removing it takes a while on a busy disk.
   afterAll(async () => {
     await Promise.all(started.map(stop));
-    rmSync(work, { recursive: true, force: true });
-  });
+    await rm(work, { recursive: true, force: true });
+  }, 10 * 60_000);
 
   test('the first start builds and prints a token; a second start answers /healthz within 5 s; npm run token within 2 s', async () => {
     const first = await npmStart();

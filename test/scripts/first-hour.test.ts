@@ -46,14 +46,24 @@ function npmStart(): Promise<{ url: string; child: ChildProcess; output: string[
 
 /** Stops `npm start` and the service under it (its process group). */
 async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  const group = -child.pid;
   try {
-    process.kill(-child.pid, 'SIGTERM');
+    process.kill(group, 'SIGTERM');
   } catch {
     return; // the group is gone already
   }
+  // A service that does not stop within 30 s is killed: the test is about starting, not stopping.
+  const killer = setTimeout(() => {
+    try {
+      process.kill(group, 'SIGKILL');
+    } catch {
+      // gone meanwhile
+    }
+  }, 30_000);
   await exited;
+  clearTimeout(killer);
 }
 
 /** Milliseconds from `begun` until /healthz answers 200. */

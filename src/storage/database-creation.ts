@@ -23,9 +23,12 @@ function partsOf(url: string): { host: string; port: number; user: string; passw
   };
 }
 
-/** The statement a database administrator runs to make the database, for messages. */
-export function createStatementFor(database: string): string {
-  return `CREATE DATABASE \`${database.replaceAll('`', '``')}\` CHARACTER SET utf8mb4`;
+/** A database's name as SQL writes an identifier. */
+const quotedName = (database: string) => `\`${database.replaceAll('`', '``')}\``;
+
+/** The statement that makes the database, as the service runs it (`IF NOT EXISTS`) and as a message gives it. */
+export function createStatementFor(database: string, ifNotExists = false): string {
+  return `CREATE DATABASE ${ifNotExists ? 'IF NOT EXISTS ' : ''}${quotedName(database)} CHARACTER SET utf8mb4`;
 }
 
 /**
@@ -39,9 +42,9 @@ export async function createMysqlDatabase(url: string): Promise<void> {
   let connection;
   try {
     connection = await createConnection({ host, port, user, password, charset: 'utf8mb4_unicode_ci' });
-    await connection.query(`${createStatementFor(database).replace('CREATE DATABASE', 'CREATE DATABASE IF NOT EXISTS')}`);
+    await connection.query(createStatementFor(database, true));
   } catch (error) {
-    const code = (error as { code?: string }).code ?? 'an error';
+    const code = codeOf(error) ?? 'an error';
     throw new DatabaseSetupError(
       `the database "${database}" does not exist on ${host}:${port}, and the user "${user}" could not create it (${code}): ` +
         `run ${createStatementFor(database)}; as a user who may, or name an existing database in DATABASE_URL`,
@@ -57,12 +60,11 @@ export async function createMysqlDatabase(url: string): Promise<void> {
  */
 export function setupProblemOf(error: unknown, url: string): DatabaseSetupError | undefined {
   const { host, port, user, database } = partsOf(url);
-  const quoted = `\`${database.replaceAll('`', '``')}\``;
   switch (codeOf(error)) {
     case 'ER_DBACCESS_DENIED_ERROR':
       return new DatabaseSetupError(
         `the user "${user}" may not use the database "${database}" on ${host}:${port} (it may not exist yet): as a user who may, ` +
-          `run ${createStatementFor(database)}; GRANT ALL ON ${quoted}.* TO '${user}'; or name another database or user in DATABASE_URL`,
+          `run ${createStatementFor(database)}; GRANT ALL ON ${quotedName(database)}.* TO '${user}'; or name another database or user in DATABASE_URL`,
       );
     case 'ER_ACCESS_DENIED_ERROR':
       return new DatabaseSetupError(`MariaDB at ${host}:${port} refused the user "${user}": check the user and password in DATABASE_URL`);

@@ -4,8 +4,8 @@ import { Presets, SingleBar } from 'cli-progress';
 export interface Progress {
   /** `count` more done. */
   add(count: number): void;
-  /** `done` in all so far, and the total when it becomes known. */
-  set(done: number, total?: number): void;
+  /** `done` in all so far. */
+  set(done: number): void;
   /** The work has ended: the bar is closed, or a last line written. */
   stop(): void;
 }
@@ -35,49 +35,46 @@ const grouped = (n: number) => n.toLocaleString('en');
  */
 export function progressOf(options: ProgressOptions): Progress {
   const stream = options.stream ?? process.stderr;
+  const { what, unit, total } = options;
   const startedAt = Date.now();
   let done = 0;
-  let total = options.total;
+  let show: () => void;
+  let stop: () => void;
   if (options.terminal ?? stream.isTTY) {
-    const format = (known: boolean) =>
-      known ? `${options.what} [{bar}] {value}/{total} ${options.unit} | {rate}/s | ETA {eta_formatted}` : `${options.what}: {value} ${options.unit} | {rate}/s`;
-    const bar = new SingleBar({ stream, format: format(total !== undefined), etaBuffer: 200, hideCursor: true }, Presets.shades_classic);
+    const format =
+      total === undefined ? `${what}: {value} ${unit} | {rate}/s` : `${what} [{bar}] {value}/{total} ${unit} | {rate}/s | ETA {eta_formatted}`;
+    const bar = new SingleBar({ stream, format, etaBuffer: 200, hideCursor: true }, Presets.shades_classic);
     bar.start(total ?? 0, 0, { rate: 0 });
-    const show = () => {
+    show = () => {
       if (total !== undefined) bar.setTotal(Math.max(total, done));
       bar.update(done, { rate: perSecond(done, startedAt) });
     };
-    return {
-      add: (count) => ((done += count), show()),
-      set: (value, newTotal) => {
-        done = value;
-        // A bar begun without a total keeps its form: it shows the count and the rate.
-        if (newTotal !== undefined && total !== undefined) total = newTotal;
-        show();
-      },
-      stop: () => bar.stop(),
+    stop = () => bar.stop();
+  } else {
+    const everyMs = options.everyMs ?? 2_000;
+    let shownAt = startedAt;
+    let shown = false;
+    const line = () => `${what}: ${grouped(done)}${total === undefined ? '' : ` of ${grouped(total)}`} ${unit}, ${grouped(perSecond(done, startedAt))}/s\n`;
+    show = () => {
+      if (Date.now() - shownAt < everyMs) return;
+      shownAt = Date.now();
+      shown = true;
+      stream.write(line());
+    };
+    // A run shorter than one interval stays quiet (its command says what it did); a longer one ends with its count.
+    stop = () => {
+      if (shown) stream.write(line());
     };
   }
-  const everyMs = options.everyMs ?? 2_000;
-  let shownAt = startedAt;
-  let shown = false;
-  const line = () => `${options.what}: ${grouped(done)}${total === undefined ? '' : ` of ${grouped(total)}`} ${options.unit}, ${grouped(perSecond(done, startedAt))}/s\n`;
-  const maybeShow = () => {
-    if (Date.now() - shownAt < everyMs) return;
-    shownAt = Date.now();
-    shown = true;
-    stream.write(line());
-  };
   return {
-    add: (count) => ((done += count), maybeShow()),
-    set: (value, newTotal) => {
+    add: (count) => {
+      done += count;
+      show();
+    },
+    set: (value) => {
       done = value;
-      if (newTotal !== undefined) total = newTotal;
-      maybeShow();
+      show();
     },
-    // A run shorter than one interval stays quiet (its command says what it did); a longer one ends with its count.
-    stop: () => {
-      if (shown) stream.write(line());
-    },
+    stop: () => stop(),
   };
 }

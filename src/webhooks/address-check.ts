@@ -60,3 +60,9 @@ export function isPublicAddress(address: string): boolean {
 
 /** Names that always mean this host, whatever a resolver says. */
 export const isLocalName = (hostname: string): boolean => /(^|\.)localhost\.?$/i.test(hostname);
+
+/** A URL's host as a name or an address, without the brackets of an IPv6 literal. */
+export const hostOf = (url: URL): string => url.hostname.replace(/^\[|\]$/g, '');
+
+/** Whether a host is refused before any lookup: this host's own names, or an IP literal that is not public. */
+export const isRefusedLiteral = (host: string): boolean => isLocalName(host) || (isIP(host) !== 0 && !isPublicAddress(host));

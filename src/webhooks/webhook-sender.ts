@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import type { SendOutcome, WebhookMessage, WebhookSender } from '../domain/webhook-sender';
-import { isLocalName, isPublicAddress } from './address-check';
+import { hostOf, isLocalName, isPublicAddress, isRefusedLiteral } from './address-check';
 import { sendErrorClass } from './send-error';
 import { signatureHeader } from './webhook-signature';
 
@@ -65,7 +65,7 @@ export class HttpWebhookSender implements WebhookSender {
     const parsed = this.parse(url);
     if (typeof parsed === 'string') return parsed;
     if (this.policy.allowPrivate) return undefined;
-    const host = parsed.hostname.replace(/^\[|\]$/g, '');
+    const host = hostOf(parsed);
     if (isIP(host)) return isPublicAddress(host) ? undefined : `${host} is not a public address${ALLOW_PRIVATE_HINT}`;
     if (isLocalName(host)) return `${host} is this host${ALLOW_PRIVATE_HINT}`;
     let addresses: dns.LookupAddress[];
@@ -91,8 +91,7 @@ export class HttpWebhookSender implements WebhookSender {
       if (this.policy.allowHttp) return 'must be an http or https URL';
       if (parsed.protocol !== 'http:') return 'must be an https URL';
       // A receiver on one's own machine (http://localhost:3000/) needs both settings: both are named at once.
-      const host = parsed.hostname.replace(/^\[|\]$/g, '');
-      const local = !this.policy.allowPrivate && (isLocalName(host) || (isIP(host) !== 0 && !isPublicAddress(host)));
+      const local = !this.policy.allowPrivate && isRefusedLiteral(hostOf(parsed));
       return local ? `must be an https URL${BOTH_HINT}` : `must be an https URL${ALLOW_HTTP_HINT}`;
     }
     if (parsed.username || parsed.password) return 'must not hold credentials';
@@ -104,9 +103,8 @@ export class HttpWebhookSender implements WebhookSender {
     const outcome = (fields: Answer): SendOutcome => ({ status: fields.status, excerpt: fields.excerpt, error: fields.error, durationMs: Date.now() - started });
     const parsed = this.parse(message.url);
     if (typeof parsed === 'string') return outcome({ error: 'refused url' }); // its scheme no longer allowed (WEBHOOK_ALLOW_HTTP turned off)
-    const host = parsed.hostname.replace(/^\[|\]$/g, '');
     // Node connects to an IP literal without a lookup: it is checked here.
-    if (!this.policy.allowPrivate && ((isIP(host) && !isPublicAddress(host)) || isLocalName(host))) {
+    if (!this.policy.allowPrivate && isRefusedLiteral(hostOf(parsed))) {
       return outcome({ error: 'refused address' });
     }
     const timestamp = Math.floor(Date.now() / 1000);

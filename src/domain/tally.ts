@@ -10,6 +10,11 @@ export class Tally {
     this.counts.set(key, this.of(key) + 1);
   }
 
+  /** The keys counted now (each with a count above 0). */
+  keys(): IterableIterator<string> {
+    return this.counts.keys();
+  }
+
   remove(key: string): void {
     const left = this.of(key) - 1;
     if (left > 0) this.counts.set(key, left);

@@ -78,8 +78,6 @@ export class WebhookDispatcher {
   private readonly delivering = new Set<string>();
   /** The scheduled attempts (asked for by hand) this process is sending, by id. */
   private readonly sendingScheduled = new Set<string>();
-  /** The workspaces with anything under way here (the keys of `workingIn`). */
-  private readonly workspacesWorking = new Set<string>();
   private readonly stopping = new AbortController();
   /** The endpoints of a workspace claimed together read its feed once (shared while the read runs). */
   private readonly feedStates = new SharedReads<FeedState>({ keepMs: 0, maxEntries: 1_000 });
@@ -163,7 +161,7 @@ export class WebhookDispatcher {
   /** Workspaces at their share are left out of the scan, so that however many they have due, others' are found. */
   private fairness() {
     const cap = this.options.workspaceConcurrency;
-    return { perWorkspace: cap, skipWorkspaces: [...this.workspacesWorking].filter((workspaceId) => this.workingIn.of(workspaceId) >= cap) };
+    return { perWorkspace: cap, skipWorkspaces: [...this.workingIn.keys()].filter((workspaceId) => this.workingIn.of(workspaceId) >= cap) };
   }
 
   private work(endpoint: WebhookEndpoint): void {
@@ -180,13 +178,11 @@ export class WebhookDispatcher {
   /** A run under way: it holds a place of the process and of its workspace until it ends. */
   private track(workspaceId: string, job: Promise<void>, done: () => void): void {
     this.workingIn.add(workspaceId);
-    this.workspacesWorking.add(workspaceId);
     const run = job
       .catch((error) => this.onError(error))
       .finally(() => {
         done();
         this.workingIn.remove(workspaceId);
-        if (this.workingIn.of(workspaceId) === 0) this.workspacesWorking.delete(workspaceId);
         this.running.delete(run);
         this.wake();
       });

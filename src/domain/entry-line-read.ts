@@ -121,12 +121,12 @@ export function importRecordOf(value: unknown, workspaceId: string, options: Lin
   const files: TransferFile[] = objects(line, 'files', '').map((f, i) => fileOf(f, id, `files[${i}].`, options.bytesOf));
   checkFiles(files.map((f) => ({ file: f.file, contentIds: [...(f.current ? [f.current.id] : []), ...f.previous.map((p) => p.id)] })));
 
-  const refs = referencesOf(envelope as Envelope, optStr(line, 'previous_id', '')?.toLowerCase());
+  const previousId = optStr(line, 'previous_id', '');
+  const refs = referencesOf(envelope as Envelope, previousId?.toLowerCase());
   if (refs.length > limits.refs) fail(`envelope: names ${refs.length} documents; at most ${limits.refs} (ENTRY_REFS_LIMIT)`);
 
   // The verdict this service gives the envelope's signatures; the line's `signature` is not read.
   const signature = verdictHere(envelope, options.keys, workspaceId);
-  const previousId = optStr(line, 'previous_id', '');
   const entry: Entry = {
     workspaceId, id, key, folder, docSchema: String(envelope.doc.$schema ?? ''), envSchema: String(envelope.$schema ?? ''),
     state, signed: isSigned(envelope), invalid: bool(line, 'invalid', ''), digest: computed,

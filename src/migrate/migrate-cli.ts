@@ -97,18 +97,11 @@ async function main(): Promise<number> {
   const attempts = Number(flags.attempts ?? 8);
   const every = Number(flags['progress-every'] ?? 100);
   const pageSize = Number(flags['page-size'] ?? PAGE_SIZE);
-  const refusal = !baseUrl || !/^https?:\/\//.test(baseUrl)
-    ? '--base-url takes the remote API as http(s)://…'
-    : !token
-      ? '--token TOKEN (or MIGRATE_FROM_TOKEN) is required'
-      : !workspace
-        ? '--workspace W is required'
-        : !(timeout > 0) || !(attempts >= 1) || !(every >= 1)
-          ? '--timeout, --attempts and --progress-every take numbers above 0'
-          : !(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= PAGE_SIZE)
-            ? `--page-size takes a whole number from 1 to ${PAGE_SIZE}`
-            : undefined;
-  if (refusal !== undefined || !baseUrl || !token || !workspace) return refuseCommandLine(COMMAND, refusal ?? 'see --help');
+  if (!baseUrl || !/^https?:\/\//.test(baseUrl)) return refuseCommandLine(COMMAND, '--base-url takes the remote API as http(s)://…');
+  if (!token) return refuseCommandLine(COMMAND, '--token TOKEN (or MIGRATE_FROM_TOKEN) is required');
+  if (!workspace) return refuseCommandLine(COMMAND, '--workspace W is required');
+  if (!(timeout > 0) || !(attempts >= 1) || !(every >= 1)) return refuseCommandLine(COMMAND, '--timeout, --attempts and --progress-every take numbers above 0');
+  if (!(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= PAGE_SIZE)) return refuseCommandLine(COMMAND, `--page-size takes a whole number from 1 to ${PAGE_SIZE}`);
   const checkpoint = new CheckpointFile(flags.checkpoint ?? (out ? `${out}.checkpoint.json` : `migrate-from-${workspace.replace(/[^A-Za-z0-9_.-]/g, '_')}.checkpoint.json`));
   const state = checkpoint.load();
   const client = new RemoteClient({

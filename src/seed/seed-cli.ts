@@ -58,17 +58,10 @@ async function main(): Promise<void> {
   const { count, file } = flags;
   const batchSize = Number(flags.batch ?? 2000);
   const threads = Number(flags.threads ?? availableParallelism());
-  const refusal =
-    (count === undefined) === (file === undefined)
-      ? 'give one of --count N and --file FILE'
-      : count !== undefined && !/^\d+$/.test(count)
-        ? `--count takes a whole number, not '${count}'`
-        : !(Number.isInteger(batchSize) && batchSize > 0)
-          ? `--batch takes a whole number above 0, not '${flags.batch}'`
-          : !(Number.isInteger(threads) && threads > 0)
-            ? `--threads takes a whole number above 0, not '${flags.threads}'`
-            : undefined;
-  if (refusal) refuseCommandLine(COMMAND, refusal);
+  if ((count === undefined) === (file === undefined)) refuseCommandLine(COMMAND, 'give one of --count N and --file FILE');
+  if (count !== undefined && !/^\d+$/.test(count)) refuseCommandLine(COMMAND, `--count takes a whole number, not '${count}'`);
+  if (!(Number.isInteger(batchSize) && batchSize > 0)) refuseCommandLine(COMMAND, `--batch takes a whole number above 0, not '${flags.batch}'`);
+  if (!(Number.isInteger(threads) && threads > 0)) refuseCommandLine(COMMAND, `--threads takes a whole number above 0, not '${flags.threads}'`);
 
   const config = loadConfig();
   const dataSource = await openDataSource(config.database);

@@ -11,7 +11,7 @@ import {
   FR_CTC_FLOW6_V1,
 } from './flow6-def';
 import { ISO_SCHEME_ID } from '../eu-en16931';
-import { CODE_CHARS, identities, normalizeCtcIdentity, normalizeSirenInbox, schemesUnique, sirenInboxCodeValid, siretSirenCoherent } from './invoices';
+import { CODE_CHARS, identities, normalizeCtcIdentity, normalizeSirenInbox, schemesUnique, sirenInboxCodeValid, siretSirenCoherent } from './parties';
 import type { Addon } from '../../tax/addon-def';
 import { faultMaker } from '../../rules/fault';
 import { obj, objects, present, str } from '../../rules/values';

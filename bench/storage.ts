@@ -6,7 +6,6 @@ interface SqliteConnection {
   prepare(sql: string): { all(): unknown[]; get(): unknown };
   close(): void;
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const Database = require('better-sqlite3') as new (file: string, options: Record<string, unknown>) => SqliteConnection;
 
 /** What the database holds after the seed: its size, indexes included, against the envelopes' JSON it stores. */

@@ -4,7 +4,7 @@
  * Transpiled files are kept in the system's temp folder, keyed by their path and content, so that a
  * second process (a worker thread of the engine pool, say) starts without transpiling again.
  */
-const crypto = require('node:crypto');
+const { createHash } = require('node:crypto');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -13,7 +13,7 @@ const ts = require('typescript');
 const CACHE = path.join(os.tmpdir(), `entries-register-ts-${ts.version}`);
 
 function transpile(source, filename) {
-  const key = crypto.createHash('sha256').update(filename).update('\0').update(source).digest('hex');
+  const key = createHash('sha256').update(filename).update('\0').update(source).digest('hex');
   const cached = path.join(CACHE, `${key}.js`);
   try {
     return fs.readFileSync(cached, 'utf8');

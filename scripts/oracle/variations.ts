@@ -274,6 +274,7 @@ function moreParties(rng: Random, doc: JsonObject, type: string): boolean {
   const someone = (name: string): JsonObject => {
     const p: JsonObject = { name };
     if (rng.chance(0.5)) p.identities = [{ key: rng.pick(['mx-cfdi-fiscal-regime', 'mx-cfdi-use']), code: rng.pick(['601', 'G01']) }];
+    // eslint-disable-next-line no-dupe-else-if -- a second roll of the dice, not the same condition
     else if (rng.chance(0.5)) p.identities = [{ type: 'GLN', code: rng.chars('0123456789', 13) }];
     return p;
   };

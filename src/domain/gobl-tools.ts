@@ -9,7 +9,7 @@ import { correctionOptionsSchema, readCorrectionOptions } from './derive/correct
 import type { EngineContext } from './engine-context';
 import { DomainError, badInput, type ErrorFields } from './errors';
 import { anyObjectSchema, compileShape, flagSchema, shapeProblems, withoutNulls } from './shape-check';
-import { engineRefusal, toEntryFaults, validationError } from './faults';
+import { engineRefusal, validationError } from './faults';
 import { parseJsonText } from './json-text';
 
 /** The stateless GOBL routes: build (calculate and validate), sign, and correct. */

@@ -122,7 +122,7 @@ function wholeNumber(value: string | number | undefined, name: string, fallback:
 export function checkSearchQuery(query: SearchQuery): CheckedSearch {
   const fields: ErrorFields = {};
   const q = (query.q ?? '').trim();
-  let terms: SearchTerm[] = [];
+  const terms: SearchTerm[] = [];
   if (q === '') fields.q = 'is required';
   else if (q.length > MAX_QUERY_LENGTH) fields.q = `must be at most ${MAX_QUERY_LENGTH} characters`;
   else if (!q.isWellFormed()) fields.q = 'must be well-formed Unicode';

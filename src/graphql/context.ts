@@ -5,7 +5,7 @@ import type { Attachment, Entry, Meta } from '../domain/entry';
 import type { EntryPartSizes, EntryVersionsShown } from '../domain/entry-store';
 import type { EntryService } from '../domain/entries.service';
 import type { EntryPdfFiles } from '../domain/entry-pdf-file';
-import { DomainError } from '../domain/errors';
+
 import type { EventsService } from '../domain/events.service';
 import type { FeedFollowers } from '../domain/feed-follow';
 import { SliceClock } from '../domain/loop-slices';

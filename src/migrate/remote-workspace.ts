@@ -28,6 +28,8 @@ export interface ListPage {
   nextCursor?: string;
 }
 
+// A remote service's answers, read field by field; every value is checked again where it is stored (the import's checks).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
 /**

@@ -86,7 +86,7 @@ async function main(): Promise<void> {
       error instanceof DuplicateEntryError
         ? `the ${error.field} of an entry of the batch is already taken in the workspace`
         : `${file !== undefined && lineNumber > 0 ? `${file}:${lineNumber}: ` : ''}${(error as Error).message}`;
-    throw new Error(`import stopped: ${reason}; ${imported} entries (the batches before) were stored`);
+    throw new Error(`import stopped: ${reason}; ${imported} entries (the batches before) were stored`, { cause: error });
   } finally {
     progress.stop();
     await dataSource.destroy();

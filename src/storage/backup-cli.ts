@@ -109,7 +109,7 @@ async function main(): Promise<void> {
     try {
       linkSync(partial, target);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new Error(`${target} was created during the backup: it is left as it is; name a new file`);
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new Error(`${target} was created during the backup: it is left as it is; name a new file`, { cause: error });
       throw error;
     }
     syncToDisk(target);

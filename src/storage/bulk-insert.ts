@@ -1,3 +1,4 @@
+import type { Steps } from './sql-transaction';
 import type { EntityTarget, ObjectLiteral, DataSource } from 'typeorm';
 
 /**
@@ -12,7 +13,7 @@ const ROWS_PER_STATEMENT = 200;
  * fsync, for the whole batch), and a single create is the batch of one. The values go through TypeORM's column
  * metadata, transformers and driver conversions, so they are stored exactly as `repository.insert` stores them.
  */
-export function* insertSteps<T extends ObjectLiteral>(dataSource: DataSource, target: EntityTarget<T>, rows: readonly T[]): Generator<{ sql: string; parameters: unknown[] }, void, any> {
+export function* insertSteps<T extends ObjectLiteral>(dataSource: DataSource, target: EntityTarget<T>, rows: readonly T[]): Steps<void> {
   if (rows.length === 0) return;
   const { head, tuple, values } = insertShape(dataSource, target);
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {

@@ -13,7 +13,7 @@ import { envelopeColumns, storedJson } from './packed-json';
 import { preparedInsert } from './bulk-insert';
 import { rowUpdate } from './row-statements';
 import { entryIndexSteps, searchRowSteps } from './entry-index-steps';
-import { runTransaction, type Step } from './sql-transaction';
+import { runTransaction, type Step, type Steps } from './sql-transaction';
 import { announceSteps } from './event-steps';
 import type { EventsOf } from '../domain/entry-event';
 
@@ -133,7 +133,7 @@ interface LockedRow {
 }
 
 /** The entry's state from its states: the latest one's key; with none, `invalid` for an invalid entry. */
-function* settleState(workspaceId: string, entryId: string, invalid: boolean): Generator<Step, string | undefined, any> {
+function* settleState(workspaceId: string, entryId: string, invalid: boolean): Steps<string | undefined> {
   const latest: { state_key: string }[] = yield {
     sql: 'SELECT state_key FROM entry_states WHERE workspace_id = ? AND entry_id = ? ORDER BY at DESC LIMIT 1',
     parameters: [workspaceId, entryId],
@@ -143,7 +143,7 @@ function* settleState(workspaceId: string, entryId: string, invalid: boolean): G
   return state ?? undefined;
 }
 
-function* updateSteps(dataSource: DataSource, mysql: boolean, change: EntryChange, termsOf: SearchTermsRule): Generator<Step, GuardedWrite, any> {
+function* updateSteps(dataSource: DataSource, mysql: boolean, change: EntryChange, termsOf: SearchTermsRule): Steps<GuardedWrite> {
   const { expectedVersion, newVersion } = change;
   let { entry } = change;
   const { workspaceId, id } = entry;
@@ -193,7 +193,7 @@ function* putStateSteps(
   state: EntryState,
   { replace, events }: { replace: boolean; events?: EventsOf },
   termsOf: SearchTermsRule,
-): Generator<Step, GuardedWrite | 'taken', any> {
+): Steps<GuardedWrite | 'taken'> {
   const rows: LockedRow[] = yield lockedRow(mysql, workspaceId, state.entryId);
   const row = rows[0];
   if (!row) return 'missing';

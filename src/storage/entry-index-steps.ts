@@ -2,17 +2,8 @@ import type { Entry } from '../domain/entry';
 import type { EntryRef } from '../domain/entry-ref';
 import type { SearchTermsRule } from '../domain/search-store';
 import { entryRefSteps } from './entry-refs.repository';
-import {
-  ENTRY_SEARCH_COLUMNS,
-  META_SEARCH_COLUMNS,
-  indexedEntryOf,
-  lockSearchRow,
-  searchRowWrites,
-  type EntrySearchRow,
-  type MetaSearchRow,
-  type TermSource,
-} from './search-index.repository';
-import type { Step } from './sql-transaction';
+import { ENTRY_SEARCH_COLUMNS, META_SEARCH_COLUMNS, indexedEntryOf, lockSearchRow, searchRowWrites, type EntrySearchRow, type MetaSearchRow, type TermSource } from './search-index.repository';
+import type { Steps } from './sql-transaction';
 
 /**
  * The statements that bring whatever is indexed from an entry up to date with it, run in the transaction that
@@ -20,7 +11,7 @@ import type { Step } from './sql-transaction';
  * the committed entry. Its references are written again (`refs`, as the domain found them in its envelope), and
  * its search row.
  */
-export function* entryIndexSteps(mysql: boolean, entry: Pick<Entry, 'workspaceId' | 'id' | 'createdAt'>, refs: readonly EntryRef[], termsOf: SearchTermsRule): Generator<Step, void, any> {
+export function* entryIndexSteps(mysql: boolean, entry: Pick<Entry, 'workspaceId' | 'id' | 'createdAt'>, refs: readonly EntryRef[], termsOf: SearchTermsRule): Steps<void> {
   for (const step of entryRefSteps(entry, refs)) yield step;
   yield* searchRowSteps(mysql, entry.workspaceId, entry.id, termsOf);
 }
@@ -38,7 +29,7 @@ export function* searchRowSteps(
   termsOf: SearchTermsRule,
   /** Throws to refuse the change (the transaction is rolled back): a meta row that would index too many terms. */
   check?: (terms: readonly string[]) => void,
-): Generator<Step, void, any> {
+): Steps<void> {
   const locked: TermSource[] | undefined = mysql ? yield lockSearchRow(workspaceId, entryId) : undefined;
   const [row]: EntrySearchRow[] = yield { sql: `SELECT ${ENTRY_SEARCH_COLUMNS} FROM entries WHERE workspace_id = ? AND id = ?`, parameters: [workspaceId, entryId] };
   if (!row) return;

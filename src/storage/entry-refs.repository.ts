@@ -1,6 +1,6 @@
 import type { Entry } from '../domain/entry';
 import { REF_CONTEXTS, type EntryRef } from '../domain/entry-ref';
-import type { Step } from './sql-transaction';
+import type { Steps } from './sql-transaction';
 
 /** The contexts an envelope gives; `previous` comes from the create instead. */
 const ENVELOPE_CONTEXTS = REF_CONTEXTS.filter((context) => context !== 'previous');
@@ -13,7 +13,7 @@ export type RefOwner = Pick<Entry, 'workspaceId' | 'id' | 'createdAt'>;
  * The INSERTs of the references of new entries (one, or a batch of a bulk import), `previous` included, in
  * slices, so that no statement passes the engines' limits on placeholders (a payment may name thousands).
  */
-export function* refInsertSteps(owners: readonly { entry: RefOwner; refs: readonly EntryRef[] }[]): Generator<Step, void, any> {
+export function* refInsertSteps(owners: readonly { entry: RefOwner; refs: readonly EntryRef[] }[]): Steps<void> {
   const rows = owners.flatMap(({ entry, refs }) => refs.map((ref) => [entry.workspaceId, entry.id, ref.context, ref.uuid, entry.createdAt.getTime()]));
   for (let start = 0; start < rows.length; start += REF_ROWS_PER_STATEMENT) {
     const slice = rows.slice(start, start + REF_ROWS_PER_STATEMENT);
@@ -30,7 +30,7 @@ export function* refInsertSteps(owners: readonly { entry: RefOwner; refs: readon
  * domain in the new envelope). The `previous` reference (the entry `previous_id` named) is not in the envelope:
  * a rewrite leaves it as it is.
  */
-export function* entryRefSteps(entry: RefOwner, refs: readonly EntryRef[]): Generator<Step, void, any> {
+export function* entryRefSteps(entry: RefOwner, refs: readonly EntryRef[]): Steps<void> {
   yield {
     sql: `DELETE FROM entry_refs WHERE workspace_id = ? AND entry_id = ? AND context IN (${ENVELOPE_CONTEXTS.map(() => '?').join(', ')})`,
     parameters: [entry.workspaceId, entry.id, ...ENVELOPE_CONTEXTS],

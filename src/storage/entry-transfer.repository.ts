@@ -18,7 +18,7 @@ import { newEntrySteps } from './entry.repository';
 import { eventSteps } from './event-steps';
 import { toContentRow } from './file-content.mapper';
 import { fromMetaRow, toMetaRow } from './meta.mapper';
-import { runTransaction, type Step } from './sql-transaction';
+import { runTransaction, type Steps } from './sql-transaction';
 
 /**
  * The whole of a workspace's stored data, read a page of entries at a time for an export, and written an entry
@@ -133,7 +133,7 @@ export class EntryTransferRepository implements EntryTransferStore {
    * statements as a create's): one round trip per table and slice of rows, not per entry. An id met earlier in
    * the batch counts as present.
    */
-  private *batchSteps(workspaceId: string, records: readonly ImportRecord[], mysql: boolean, stopAtConflict: boolean): Generator<Step, ImportOutcome[], any> {
+  private *batchSteps(workspaceId: string, records: readonly ImportRecord[], mysql: boolean, stopAtConflict: boolean): Steps<ImportOutcome[]> {
     const { dataSource, blobs } = this;
     const ids = [...new Set(records.map((r) => r.entry.id))];
     const found: { id: string; digest_alg: string; digest_val: string; version: string | null }[] = yield {

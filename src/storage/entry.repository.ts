@@ -20,7 +20,7 @@ import { amountPage } from './amount-page';
 import type { SqliteReaders } from './sqlite-readers';
 import { ATTACHMENT_WEIGHT, META_WEIGHT } from './entry-weight';
 import { searchRowInserts, type SearchRow } from './search-index.repository';
-import { runTransaction, type Step } from './sql-transaction';
+import { runTransaction, type Steps } from './sql-transaction';
 import { storedJson } from './packed-json';
 import { eventSteps } from './event-steps';
 
@@ -75,7 +75,7 @@ export class EntryRepository implements EntryStore {
     await this.runInsert((mysql) => newEntryRowSteps(dataSource, rows, mysql), rows.entries.map((row) => ({ workspaceId: row.workspaceId, id: row.id, key: row.key ?? undefined })));
   }
 
-  private async runInsert(steps: (mysql: boolean) => Generator<Step, void, any>, entries: readonly EntryName[]): Promise<void> {
+  private async runInsert(steps: (mysql: boolean) => Steps<void>, entries: readonly EntryName[]): Promise<void> {
     try {
       await runTransaction(this.dataSource, steps);
     } catch (error) {
@@ -328,7 +328,7 @@ export function* newEntrySteps(
   dataSource: DataSource,
   records: readonly Pick<EntryRecord, 'entry' | 'refs' | 'searchTerms'>[],
   mysql: boolean,
-): Generator<Step, void, any> {
+): Steps<void> {
   yield* newEntryRowSteps(dataSource, newEntryRows(records), mysql);
 }
 
@@ -348,7 +348,7 @@ export function newEntryRows(records: readonly Pick<EntryRecord, 'entry' | 'refs
 }
 
 /** The statements that write new entries' rows (the entry's, the documents it names, its search row). */
-export function* newEntryRowSteps(dataSource: DataSource, rows: NewEntryRows, mysql: boolean): Generator<Step, void, any> {
+export function* newEntryRowSteps(dataSource: DataSource, rows: NewEntryRows, mysql: boolean): Steps<void> {
   yield* insertSteps(dataSource, EntryEntity, rows.entries);
   yield* refInsertSteps(rows.refs);
   yield* searchRowInserts(rows.search, { termRows: mysql });

@@ -4,7 +4,7 @@ import type { EventsOf, NewEvent } from '../domain/entry-event';
 import { EntryEntity } from './entities/entry.entity';
 import { fromEntryRow } from './entry.mapper';
 import { hydratedRow } from './row-statements';
-import type { Step } from './sql-transaction';
+import type { Steps } from './sql-transaction';
 
 /** The columns of an entry an event tells of, from its entity: all but its envelope (as text or packed). Made once per data source. */
 const entryColumns = new WeakMap<DataSource, string>();
@@ -20,7 +20,7 @@ function entryColumnsOf(dataSource: DataSource): string {
 }
 
 /** The entry as the transaction has left it, without its envelope. */
-export function* storedEntry(dataSource: DataSource, workspaceId: string, entryId: string): Generator<Step, Entry | undefined, any> {
+export function* storedEntry(dataSource: DataSource, workspaceId: string, entryId: string): Steps<Entry | undefined> {
   const rows: Record<string, unknown>[] = yield {
     sql: `SELECT ${entryColumnsOf(dataSource)} FROM entries WHERE workspace_id = ? AND id = ?`,
     parameters: [workspaceId, entryId],
@@ -33,7 +33,7 @@ export function* storedEntry(dataSource: DataSource, workspaceId: string, entryI
  * the sequencer (EventRepository.placePending) gives them theirs once they are committed. Writers of one
  * workspace thus share no row, on one database or on a cluster.
  */
-export function* eventSteps(events: readonly NewEvent[]): Generator<Step, void, any> {
+export function* eventSteps(events: readonly NewEvent[]): Steps<void> {
   if (events.length === 0) return;
   yield {
     sql: `INSERT INTO entry_events (workspace_id, id, event_type, entry_id, folder, created_at, data) VALUES ${events.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
@@ -44,7 +44,7 @@ export function* eventSteps(events: readonly NewEvent[]): Generator<Step, void, 
 }
 
 /** The events `eventsOf` makes of the entry as the transaction left it, written there. */
-export function* announceSteps(dataSource: DataSource, workspaceId: string, entryId: string, eventsOf: EventsOf | undefined): Generator<Step, void, any> {
+export function* announceSteps(dataSource: DataSource, workspaceId: string, entryId: string, eventsOf: EventsOf | undefined): Steps<void> {
   if (!eventsOf) return;
   const entry = yield* storedEntry(dataSource, workspaceId, entryId);
   if (entry) yield* eventSteps(eventsOf(entry));

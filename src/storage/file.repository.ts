@@ -12,7 +12,7 @@ import { fromContentRow, toContentRow } from './file-content.mapper';
 import { hydratedRow, rowUpdate } from './row-statements';
 import { preparedInsert } from './bulk-insert';
 import { duplicateIndexOf } from './duplicate-key';
-import { runTransaction, type Step } from './sql-transaction';
+import { runTransaction, type Steps } from './sql-transaction';
 import { announceSteps } from './event-steps';
 import type { EventsOf } from '../domain/entry-event';
 import { heavierPastLimit, partsWeightStep, weightOf } from './entry-weight';
@@ -66,7 +66,7 @@ export class FileRepository implements FileStore {
     }
     try {
       // On MySQL/MariaDB the whole transaction runs again after a deadlock or a cluster's certification conflict.
-      return await runTransaction(dataSource, function* (mysql): Generator<Step, Attachment, any> {
+      return await runTransaction(dataSource, function* (mysql): Steps<Attachment> {
         const lock = mysql ? ' FOR UPDATE' : '';
         // The bytes first, before any lock is taken: a large content does not hold up the entry's other writes.
         if (content) {

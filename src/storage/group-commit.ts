@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { runTransaction, type Step } from './sql-transaction';
+import { runTransaction, type Steps } from './sql-transaction';
 
 export interface GroupCommitOptions {
   /** How long the first write of a group waits for others to join it. */
@@ -13,7 +13,7 @@ export interface GroupCommitOptions {
 const DEFAULTS: GroupCommitOptions = { windowMs: 2, maxWrites: 64, durable: true };
 
 interface Waiting {
-  steps: () => Generator<Step, unknown, any>;
+  steps: () => Steps<unknown>;
   resolve(result: unknown): void;
   reject(error: unknown): void;
 }
@@ -42,7 +42,7 @@ export class GroupCommit {
     this.options = { ...DEFAULTS, ...options };
   }
 
-  run<R>(steps: () => Generator<Step, R, any>): Promise<R> {
+  run<R>(steps: () => Steps<R>): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.waiting.push({ steps, resolve: resolve as (result: unknown) => void, reject });
       if (this.waiting.length >= this.options.maxWrites) this.commitSoon(0);

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { Entry } from '../domain/entry';
 import { MAX_INDEXED_TERMS, MAX_SEARCH_RESULTS, type CheckedSearch, type SearchSource, type SearchStore, type SearchTerm } from '../domain/search-store';
 import { SearchTooBroad } from '../domain/store-errors';
-import type { Step } from './sql-transaction';
+import type { Step, Steps } from './sql-transaction';
 
 /**
  * The search index: one row per entry in `entry_search` (its workspace, id, folder, time and terms), indexed
@@ -75,7 +75,7 @@ const sameTerms = (old: TermSource, terms: string, digest: Buffer) =>
  * statements of at most TERMS_PER_STATEMENT terms (an engine bounds the placeholders of one). When the terms are
  * those the row holds already, nothing is written. (A new entry's row is only inserted, by searchRowInserts.)
  */
-export function* searchRowWrites(row: SearchRow, options: { mysql: boolean; locked?: TermSource[] }): Generator<Step, void, any> {
+export function* searchRowWrites(row: SearchRow, options: { mysql: boolean; locked?: TermSource[] }): Steps<void> {
   const values = rowValues(row);
   const where = 'WHERE workspace_id = ? AND entry_id = ?';
   // The old row: on MySQL as the caller's lock of it read it, or locked here; on SQLite the write transaction holds it.
@@ -121,7 +121,7 @@ const ROWS_PER_STATEMENT = 500;
  * deleting a row that is not there locks the gap where it would be, and concurrent creates that each hold such
  * a gap and insert into another's would deadlock.
  */
-export function* searchRowInserts(rows: readonly SearchRow[], options: { termRows: boolean }): Generator<Step, void, any> {
+export function* searchRowInserts(rows: readonly SearchRow[], options: { termRows: boolean }): Steps<void> {
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
     const values = chunk.map(rowValues);
@@ -141,7 +141,7 @@ export function* searchRowInserts(rows: readonly SearchRow[], options: { termRow
   }
 }
 
-function* termRowInserts(pairs: [string, number | string][]): Generator<Step, void, any> {
+function* termRowInserts(pairs: [string, number | string][]): Steps<void> {
   for (const chunk of slices(pairs)) {
     yield { sql: `INSERT INTO ${SEARCH_TERM_TABLE} (term, rid) VALUES ${chunk.map(() => '(?, ?)').join(', ')}`, parameters: chunk.flat() };
   }

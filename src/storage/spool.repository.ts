@@ -5,7 +5,7 @@ import type { BlobStore } from './blob-store';
 import { SpoolItemEntity } from './entities/spool-item.entity';
 import { fromSpoolRow, toSpoolRow } from './spool-item.mapper';
 import { preparedInsert } from './bulk-insert';
-import { runTransaction, type Step } from './sql-transaction';
+import { runTransaction, type Steps } from './sql-transaction';
 
 /** Spooled files: their rows (spool_items), and their bytes through the BlobStore files use. */
 export class SpoolRepository implements SpoolStore {
@@ -38,7 +38,7 @@ export class SpoolRepository implements SpoolStore {
 
   async delete(workspaceId: string, key: string): Promise<boolean> {
     const { blobs } = this;
-    return runTransaction(this.dataSource, function* (mysql): Generator<Step, boolean, any> {
+    return runTransaction(this.dataSource, function* (mysql): Steps<boolean> {
       const rows: { content_id: string }[] = yield {
         sql: `SELECT content_id FROM spool_items WHERE workspace_id = ? AND spool_key = ?${mysql ? ' FOR UPDATE' : ''}`,
         parameters: [workspaceId, key],

@@ -9,6 +9,13 @@ export interface Step {
 }
 
 /**
+ * A step function: yields statements, gets back each one's rows or result. What comes back is the driver's,
+ * untyped; each step reads the columns its own SQL selected, so `any` is the honest type of the answer.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Steps<R> = Generator<Step, R, any>;
+
+/**
  * A transaction written once for both engines, as a generator of statements: each `yield` gives a statement
  * and gets back its rows (a SELECT) or its result (anything else). It runs:
  * - on SQLite, synchronously on the one connection, inside a write (IMMEDIATE) transaction: nothing else can
@@ -34,7 +41,7 @@ export interface TransactionOptions {
   shadowTables?: boolean;
 }
 
-export async function runTransaction<R>(dataSource: DataSource, steps: (mysql: boolean) => Generator<Step, R, any>, options: TransactionOptions = {}): Promise<R> {
+export async function runTransaction<R>(dataSource: DataSource, steps: (mysql: boolean) => Steps<R>, options: TransactionOptions = {}): Promise<R> {
   // Again from the start on a deadlock or a cluster's certification conflict (the steps read what they check).
   if (dataSource.options.type === 'mysql') return withRetries(() => runOnMysql(dataSource, steps(true), options.readCommitted ?? false));
   return runOnSqlite(dataSource, () => steps(false), options.durable ?? true, options.shadowTables ?? false);
@@ -53,7 +60,7 @@ interface SqliteDatabase {
   unsafeMode(on: boolean): void;
 }
 
-async function runOnSqlite<R>(dataSource: DataSource, steps: () => Generator<Step, R, any>, durable: boolean, shadowTables: boolean): Promise<R> {
+async function runOnSqlite<R>(dataSource: DataSource, steps: () => Steps<R>, durable: boolean, shadowTables: boolean): Promise<R> {
   const db = (dataSource.driver as unknown as { databaseConnection: SqliteDatabase }).databaseConnection;
   // Another transaction is open on the shared connection (TypeORM's awaits between its statements): wait for it,
   // rather than become part of it.
@@ -79,7 +86,7 @@ async function runOnSqlite<R>(dataSource: DataSource, steps: () => Generator<Ste
   }
 }
 
-function runImmediate<R>(db: SqliteDatabase, steps: () => Generator<Step, R, any>): R {
+function runImmediate<R>(db: SqliteDatabase, steps: () => Steps<R>): R {
   return db
     .transaction(() => {
       const generator = steps();
@@ -120,7 +127,7 @@ interface MysqlPool {
   getConnection(callback: (error: Error | null, connection: MysqlConnection) => void): void;
 }
 
-async function runOnMysql<R>(dataSource: DataSource, generator: Generator<Step, R, any>, readCommitted: boolean): Promise<R> {
+async function runOnMysql<R>(dataSource: DataSource, generator: Steps<R>, readCommitted: boolean): Promise<R> {
   const pool = (dataSource.driver as unknown as { pool: MysqlPool }).pool;
   const connection = await new Promise<MysqlConnection>((resolve, reject) => pool.getConnection((error, c) => (error ? reject(error) : resolve(c))));
   const plain = (sql: string) => new Promise<void>((resolve, reject) => connection.query(sql, (error) => (error ? reject(error) : resolve())));

@@ -3,7 +3,7 @@ import type { EventType } from '../domain/entry-event';
 import type { DeliveryStatus, EndpointProgress, WebhookChange, WebhookDelivery, WebhookEndpoint } from '../domain/webhook';
 import type { ClaimFairness, WebhookStore } from '../domain/webhook-store';
 import { GroupCommit } from './group-commit';
-import { runTransaction, type Step } from './sql-transaction';
+import { runTransaction, type Step, type Steps } from './sql-transaction';
 
 type Row = Record<string, unknown>;
 
@@ -55,7 +55,7 @@ const fromDeliveryRow = (row: Row): WebhookDelivery => ({
 
 const changedRows = (result: { affectedRows?: number; changes?: number }) => Number(result.affectedRows ?? result.changes ?? 0);
 
-function* endpointStep(workspaceId: string, id: string): Generator<Step, WebhookEndpoint | undefined, any> {
+function* endpointStep(workspaceId: string, id: string): Steps<WebhookEndpoint | undefined> {
   const rows: Row[] = yield { sql: `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE workspace_id = ? AND id = ?`, parameters: [workspaceId, id] };
   return rows[0] ? fromEndpointRow(rows[0]) : undefined;
 }
@@ -170,7 +170,7 @@ export class WebhookRepository implements WebhookStore {
   }
 
   recordAttempt(d: WebhookDelivery, kept: number | undefined, owner: string, p: EndpointProgress, leaseUntil?: Date): Promise<boolean> {
-    return this.bookkeeping.run(function* (): Generator<Step, boolean, any> {
+    return this.bookkeeping.run(function* (): Steps<boolean> {
       const held = yield progressStep(d.workspaceId, d.endpointId, owner, p, d.createdAt, leaseUntil);
       if (changedRows(held) === 0) return false; // the lease was lost: another process has the endpoint now
       yield* deliverySteps(d, kept);
@@ -200,7 +200,7 @@ export class WebhookRepository implements WebhookStore {
     const due = found.filter((row) => accept(row.workspace_id, row.id)).slice(0, limit * 2);
     if (due.length === 0) return [];
     const stillDue = 'enabled = 1 AND (next_attempt_at IS NULL OR next_attempt_at <= ?) AND (lease_until IS NULL OR lease_until < ?)';
-    return runTransaction(this.dataSource, function* (mysql): Generator<Step, WebhookEndpoint[], any> {
+    return runTransaction(this.dataSource, function* (mysql): Steps<WebhookEndpoint[]> {
       let claimable = due;
       if (mysql) {
         claimable = yield {
@@ -239,7 +239,7 @@ export class WebhookRepository implements WebhookStore {
     );
     const due = found.filter((row) => accept(row.workspace_id, row.id)).slice(0, limit);
     if (due.length === 0) return [];
-    return runTransaction(this.dataSource, function* (): Generator<Step, WebhookDelivery[], any> {
+    return runTransaction(this.dataSource, function* (): Steps<WebhookDelivery[]> {
       const claimed: WebhookDelivery[] = [];
       for (const row of due) {
         const result = yield {
@@ -255,7 +255,7 @@ export class WebhookRepository implements WebhookStore {
   }
 
   finishScheduled(d: WebhookDelivery): Promise<boolean> {
-    return this.bookkeeping.run(function* (): Generator<Step, boolean, any> {
+    return this.bookkeeping.run(function* (): Steps<boolean> {
       const result = yield {
         sql: "UPDATE webhook_deliveries SET status = ?, response_code = ?, duration_ms = ?, response_excerpt = ?, error = ?, next_attempt_at = NULL WHERE id = ? AND status = 'scheduled'",
         parameters: [d.status, d.responseCode ?? null, d.durationMs, d.responseExcerpt ?? null, d.error ?? null, d.id],
@@ -292,7 +292,7 @@ function progressStep(workspaceId: string, id: string, owner: string, p: Endpoin
 }
 
 /** Inserts an attempt; with `kept`, deletes the endpoint's attempts past the newest `kept` (the caller says when). */
-function* deliverySteps(d: WebhookDelivery, kept: number | undefined): Generator<Step, void, any> {
+function* deliverySteps(d: WebhookDelivery, kept: number | undefined): Steps<void> {
   yield {
     sql: `INSERT INTO webhook_deliveries (${DELIVERY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     parameters: [

@@ -211,7 +211,6 @@ onCluster('three service processes on a three-node Galera cluster', () => {
     const acknowledged: { id: string; digest: string }[] = [];
     const failures: { process: number; status: number; at: number }[] = [];
     let stop = false;
-    let killedAt = 0;
     const lastFailureOf3 = () => Math.max(0, ...failures.filter((f) => f.process === 3).map((f) => f.at));
     const drive = async (process: number) => {
       for (let n = 0; !stop; n++) {
@@ -225,7 +224,7 @@ onCluster('three service processes on a three-node Galera cluster', () => {
     };
     const load = [1, 2, 3, 1, 2, 3].map(drive);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    killedAt = Date.now();
+    const killedAt = Date.now();
     galeraKill(3);
     await new Promise((resolve) => setTimeout(resolve, 5000));
     stop = true;

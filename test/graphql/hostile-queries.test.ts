@@ -87,7 +87,7 @@ async function hostile(base: string, init: { method?: string; query?: string; bo
       signal: AbortSignal.timeout(deadlineMs),
     });
   } catch (error) {
-    throw new Error(`no answer within ${deadlineMs} ms (${(error as Error).name}) to ${(init.body ?? init.query ?? '').slice(0, 200)}`);
+    throw new Error(`no answer within ${deadlineMs} ms (${(error as Error).name}) to ${(init.body ?? init.query ?? '').slice(0, 200)}`, { cause: error });
   }
   const text = await response.text();
   tally.byStatus[response.status] = (tally.byStatus[response.status] ?? 0) + 1;

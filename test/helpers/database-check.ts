@@ -9,7 +9,6 @@ interface SqliteDatabase {
   exec(sql: string): void;
   close(): void;
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const Database = require('better-sqlite3') as new (file: string, options?: Record<string, unknown>) => SqliteDatabase;
 
 /** A SQLite file's page size and journal mode, read through a connection of its own. */

@@ -44,7 +44,6 @@ beforeAll(async () => {
     };
   } else {
     breakDatabase = async () => {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const Database = require('better-sqlite3') as new (file: string) => { exec(sql: string): void; close(): void };
       const db = new Database(path.join(dataDir, 'hygiene.sqlite'));
       db.exec('DROP TABLE entry_meta');

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FILE_LINK_SECRET_FILE, FileLinks } from '../../src/http/file-links';
-import { client, newWorkspace, party, startServer, testDatabase, tokenFor, type TestServer } from '../helpers/server';
+import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 
 /**
  * Downloads as the hosted API has them: GET of a file's path answers its bytes (a version's id too), and a

@@ -66,7 +66,7 @@ async function hostile(
       ? await sendOnNewConnection(`${t.url}${path}`, method, headers, options.body)
       : await fetch(`${t.url}${path}`, { method, headers, body: options.body as RequestInit['body'], signal: AbortSignal.timeout(DEADLINE_MS) });
   } catch (error) {
-    throw new Error(`${method} ${path.slice(0, 200)}: no answer (${(error as Error).name}: ${(error as { cause?: Error }).cause?.message ?? (error as Error).message})`);
+    throw new Error(`${method} ${path.slice(0, 200)}: no answer (${(error as Error).name}: ${(error as { cause?: Error }).cause?.message ?? (error as Error).message})`, { cause: error });
   }
   const text = await response.text();
   tally.byStatus[response.status] = (tally.byStatus[response.status] ?? 0) + 1;

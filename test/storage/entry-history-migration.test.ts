@@ -80,7 +80,7 @@ test('entries of the old schema read back unchanged after the migration, with on
   const rowsAfter = (await t.server.dataSource.query(`SELECT ${OLD_COLUMNS.join(', ')}, version, data_packed FROM entries ORDER BY id`)).map(
     ({ data_packed: packed, ...row }: any) => ({ ...row, data: storedJson({ data: row.data, dataPacked: packed }) }),
   );
-  expect(rowsAfter.map(({ version, ...row }: any) => row)).toEqual(rowsBefore);
+  expect(rowsAfter.map(({ version: _version, ...row }: any) => row)).toEqual(rowsBefore);
   expect(rowsAfter.map((row: any) => row.version)).toEqual([null, null]);
 
   for (const e of entries) {

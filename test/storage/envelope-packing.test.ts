@@ -174,7 +174,6 @@ describe('packed envelopes', () => {
   test('the service packs what an upgrade left as text, in the background', async () => {
     // A database made by the migrations before packing, with one entry written then.
     const dir = mkdtempSync(path.join(tmpdir(), 'entries-packing-old-'));
-    let oldDatabase: Config['database'];
     let oldEnv: Record<string, string>;
     let drop: () => Promise<void>;
     if (testDatabase() === 'mariadb') {
@@ -185,7 +184,7 @@ describe('packed envelopes', () => {
       oldEnv = { DATABASE_URL: `sqlite:${path.join(dir, 'old.sqlite')}` };
       drop = async () => undefined;
     }
-    oldDatabase = loadConfig(oldEnv).database;
+    const oldDatabase = loadConfig(oldEnv).database;
     try {
       const before = MIGRATIONS.filter((migration) => migration.name !== 'PackedEnvelopes1764730000000');
       expect(before).toHaveLength(MIGRATIONS.length - 1);

@@ -59,7 +59,7 @@ test('search rows of the old uuid terms are written again in ranges that stop an
   }
 
   const dataSource = await openDataSource(loadConfig(own.env).database);
-  let now = new Map<string, number>();
+  let now: Map<string, number>;
   try {
     now = await indexState(dataSource);
     // The rows as the rule before wrote them: twelve more terms an entry at most (the document's uuid aside).

@@ -11,7 +11,6 @@ interface Connection {
   prepare(sql: string): { run(...parameters: unknown[]): unknown; all(...parameters: unknown[]): unknown[] };
   close(): void;
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const Database = require('better-sqlite3') as new (file: string) => Connection;
 
 /** A read that must be answered by the reader thread, never where the caller is. */

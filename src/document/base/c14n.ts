@@ -81,7 +81,6 @@ const SHORT_ESCAPES: Record<number, string> = {
 };
 
 function encodeString(s: string): string {
-  // eslint-disable-next-line no-control-regex
   if (!/["\\\u0000-\u001f\ud800-\udfff]/.test(s)) return `"${s}"`;
   let out = '"';
   for (let i = 0; i < s.length; i++) {

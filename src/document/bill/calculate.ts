@@ -1,7 +1,7 @@
 import { currencyZero, isCurrency, readExchangeRates } from '../currency';
 import { CalculationError } from '../base/errors';
 import { isObject, objects, str, strings } from '../base/json';
-import { Amount } from '../num';
+
 import { calculatePaymentDetails } from '../pay/details';
 import type { Regime } from '../tax/regime-def';
 import { isZeroDate } from '../cal/date';

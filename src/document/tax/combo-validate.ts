@@ -1,4 +1,4 @@
-import { at, fault } from '../rules/fault';
+import { fault } from '../rules/fault';
 import type { ValidationContext } from './validation-context';
 import { isObject, isPresent } from '../rules/values';
 import type { Regime } from './regime-def';

@@ -46,7 +46,7 @@ describe('folding a key as Go compares it with a field name', () => {
   ])('in %s, %s fills %s', (kind, key, field) => expect(fieldNameOf(kind, key)).toBe(field));
 
   test('no two fields of one type fold alike', () => {
-    for (const [kind, d] of Object.entries(GOBL_TYPES)) {
+    for (const d of Object.values(GOBL_TYPES)) {
       if (typeof d !== 'object') continue;
       const folded = Object.keys(d.fields).map(foldName);
       expect(new Set(folded).size).toBe(folded.length);

@@ -20,7 +20,7 @@ function faultsAfter(file: string, change: (doc: JsonObject) => void): string[] 
 const ES = 'es/out/invoice-es-es.json';
 const DE = 'de/out/invoice-de-de-xr.json';
 const DE_STNR = 'de/out/invoice-de-de-stnr.json';
-const any = (v: unknown) => v as any; // eslint-disable-line @typescript-eslint/no-explicit-any
+const any = (v: unknown) => v as any;
 
 withGobl.describe('broken documents report GOBL fault codes and paths', () => {
   test.each<[string, string, (doc: JsonObject) => void, string[]]>([

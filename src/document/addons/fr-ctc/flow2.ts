@@ -8,7 +8,7 @@ import type { Addon } from '../../tax/addon-def';
 import { faultMaker } from '../../rules/fault';
 import { obj, objects, present, str } from '../../rules/values';
 import { docTax, docTaxExt, extMap, getExt, setExt } from '../../tax/extensions';
-import { CODE_CHARS, FR_CTC, PRIVATE_ID, SIREN, SIREN_INBOX, SIRET, STC, STC_NOTE_TEXT, hasStcIdentity, identities, normalizeCtcIdentity, normalizeFlow2Party, privateCodeValid, scopeHas, sirenInboxCodeValid, sirenInboxMatches, siretSirenCoherent } from './parties';
+import { CODE_CHARS, FR_CTC, PRIVATE_ID, SIREN, SIREN_INBOX, STC_NOTE_TEXT, hasStcIdentity, identities, normalizeCtcIdentity, normalizeFlow2Party, privateCodeValid, scopeHas, sirenInboxCodeValid, sirenInboxMatches, siretSirenCoherent } from './parties';
 
 /** France's CTC flow 2: domestic B2B clearance invoices (fr-ctc-flow2-v1, on top of EN 16931). */
 

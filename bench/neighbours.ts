@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mintToken } from '../src/auth/mint-token';
-import { InThreadEngine, type DocumentEngine, type DocumentJob } from '../src/domain/document-pipeline';
+import { InThreadEngine, type DocumentEngine, type DocumentJob } from '../src/domain/documents/document-pipeline';
 import { EnginePool } from '../src/engine/engine-pool';
 import { SigningKeys } from '../src/signing/signing-keys';
 import { heavyDocuments } from '../test/helpers/heavy-documents';

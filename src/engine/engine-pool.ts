@@ -1,10 +1,10 @@
 import { Piscina } from 'piscina';
 import { workerEntry } from '../worker-entry';
 import { ENGINE_QUEUE_DEFAULTS, workspaceThreadsOf } from '../config';
-import type { DocumentEngine, DocumentJob, EngineObserver, EngineRunOptions, JobOutcome } from '../domain/document-pipeline';
-import { DomainError } from '../domain/errors';
-import type { GoblJob, GoblOutcome } from '../domain/gobl-tools';
-import type { PdfJob, PdfOutcome } from '../domain/pdf-job';
+import type { DocumentEngine, DocumentJob, EngineObserver, EngineRunOptions, JobOutcome } from '../domain/documents/document-pipeline';
+import { DomainError } from '../domain/shared/errors';
+import type { GoblJob, GoblOutcome } from '../domain/documents/gobl-tools';
+import type { PdfJob, PdfOutcome } from '../domain/documents/pdf-job';
 import type { EngineAnswer, EngineTask, EngineWork, EngineWorkerData, ThreadHeap } from './engine-worker';
 import { FairQueue, type QueuedJob } from './fair-queue';
 import { newStartedCell, runningFor, type StartedCell } from './started-cell';

@@ -1,5 +1,5 @@
 import { Ctx, FieldResolver, Resolver, Root } from 'type-graphql';
-import type { Attachment } from '../domain/entry';
+import type { Attachment } from '../domain/entries/model/entry';
 import { AttachmentType } from './attachment.type';
 import type { GraphQLContext } from './context';
 

@@ -1,5 +1,5 @@
 import { Field, ObjectType } from 'type-graphql';
-import type { Entry } from '../domain/entry';
+import type { Entry } from '../domain/entries/model/entry';
 import { EntryEdgeType } from './entry-connection.type';
 import { EntryType } from './entry.type';
 

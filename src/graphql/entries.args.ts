@@ -1,5 +1,5 @@
 import { ArgsType, Field, registerEnumType } from 'type-graphql';
-import type { ListEntriesQuery } from '../domain/list-entries.query';
+import type { ListEntriesQuery } from '../domain/entries/model/list-entries.query';
 import { DateTimeScalar } from './date-time.scalar';
 import { PagingArgs } from './paging.args';
 

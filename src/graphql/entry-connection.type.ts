@@ -1,7 +1,7 @@
 import { ObjectType } from 'type-graphql';
-import type { EntryPage } from '../domain/entries.service';
-import type { Entry } from '../domain/entry';
-import { encodeCursor } from '../domain/entry-cursor';
+import type { EntryPage } from '../domain/entries/entries.service';
+import type { Entry } from '../domain/entries/model/entry';
+import { encodeCursor } from '../domain/entries/model/entry-cursor';
 import { EntryType } from './entry.type';
 import { RelayConnection, RelayEdge } from './relay-connection.type';
 

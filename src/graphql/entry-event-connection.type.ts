@@ -1,6 +1,6 @@
 import { ObjectType } from 'type-graphql';
-import type { EntryEvent } from '../domain/entry-event';
-import { encodeEventCursor } from '../domain/events.service';
+import type { EntryEvent } from '../domain/entries/model/entry-event';
+import { encodeEventCursor } from '../domain/events/events.service';
 import { EntryEventType } from './entry-event.type';
 import { RelayConnection, RelayEdge } from './relay-connection.type';
 

@@ -1,9 +1,9 @@
 import type { ComplexityEstimatorArgs } from 'graphql-query-complexity';
 import { Args, Ctx, FieldResolver, Query, Resolver, Root, Subscription } from 'type-graphql';
-import type { Entry } from '../domain/entry';
-import type { EntryEvent } from '../domain/entry-event';
-import { DomainError } from '../domain/errors';
-import { DEFAULT_EVENTS_LIMIT, encodeEventCursor, MAX_EVENTS_LIMIT } from '../domain/events.service';
+import type { Entry } from '../domain/entries/model/entry';
+import type { EntryEvent } from '../domain/entries/model/entry-event';
+import { DomainError } from '../domain/shared/errors';
+import { DEFAULT_EVENTS_LIMIT, encodeEventCursor, MAX_EVENTS_LIMIT } from '../domain/events/events.service';
 import { entryOf, type EventFeeds, type GraphQLContext } from './context';
 import { eventConnectionOf, EntryEventConnectionType } from './entry-event-connection.type';
 import { EntryEventsArgs, EventsArgs } from './entry-events.args';

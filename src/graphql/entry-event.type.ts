@@ -1,6 +1,6 @@
 import { GraphQLJSON } from 'graphql-scalars';
 import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
-import { EVENT_TYPES, type EventType } from '../domain/entry-event';
+import { EVENT_TYPES, type EventType } from '../domain/entries/model/entry-event';
 import { DateTimeScalar } from './date-time.scalar';
 
 /** `entry.created` as GraphQL names an enum value: ENTRY_CREATED. */

@@ -1,5 +1,5 @@
 import { ArgsType, Field, ID } from 'type-graphql';
-import { DEFAULT_EVENTS_LIMIT, MAX_EVENTS_LIMIT } from '../domain/events.service';
+import { DEFAULT_EVENTS_LIMIT, MAX_EVENTS_LIMIT } from '../domain/events/events.service';
 import { EventTypeEnum } from './entry-event.type';
 import { PagingArgs } from './paging.args';
 

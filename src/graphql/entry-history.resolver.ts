@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import type { Entry } from '../domain/entry';
-import { firstVersionOf, type EntryState, type EntryVersion } from '../domain/entry-history';
+import type { Entry } from '../domain/entries/model/entry';
+import { firstVersionOf, type EntryState, type EntryVersion } from '../domain/entries/model/entry-history';
 import type { GraphQLContext } from './context';
 import { EntryVersionDataType } from './entry-history.type';
 import {
@@ -13,12 +13,12 @@ import {
   pageOfList,
   pageSizeOf,
 } from './history-connection.type';
-import { badInput } from '../domain/errors';
+import { badInput } from '../domain/shared/errors';
 import { EntryType } from './entry.type';
 import { AddEntryStateInput, UpdateEntryInput, updateBodyOf } from './update-entry.input';
 import { AddEntryStatePayload, UpdateEntryPayload } from './update-entry.payload';
 import { PART_COMPLEXITY } from './limits';
-import { VERSIONS_SHOWN } from '../domain/entries.service';
+import { VERSIONS_SHOWN } from '../domain/entries/entries.service';
 
 /** Changes of entries and their states: each one call into the entry service, as the REST routes make. */
 @Resolver(() => EntryType)

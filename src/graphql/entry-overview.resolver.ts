@@ -1,6 +1,6 @@
 import { Args, ArgsType, Ctx, Field, Int, ObjectType, Query, Resolver } from 'type-graphql';
-import { DomainError } from '../domain/errors';
-import type { BoundedCount } from '../domain/entry-overview';
+import { DomainError } from '../domain/shared/errors';
+import type { BoundedCount } from '../domain/entries/entry-overview';
 import type { GraphQLContext } from './context';
 import { DateTimeScalar } from './date-time.scalar';
 

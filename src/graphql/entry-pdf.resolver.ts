@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from 'type-graphql';
-import type { Attachment } from '../domain/entry';
-import { DomainError } from '../domain/errors';
+import type { Attachment } from '../domain/entries/model/entry';
+import { DomainError } from '../domain/shared/errors';
 import { AttachmentType } from './attachment.type';
 import type { GraphQLContext } from './context';
 

@@ -2,7 +2,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { Envelope } from '../document';
-import { envelopeOf, type Attachment, type Entry, type Meta } from '../domain/entry';
+import { envelopeOf, type Attachment, type Entry, type Meta } from '../domain/entries/model/entry';
 import { withRawMember } from '../http/json-slices';
 import { entryOf, type GraphQLContext } from './context';
 import { CreateEntryInput, restBodyOf } from './create-entry.input';

@@ -1,5 +1,5 @@
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { DomainError, ERROR_CATALOGUE, ERROR_KEYS, type ErrorKey } from '../domain/errors';
+import { DomainError, ERROR_CATALOGUE, ERROR_KEYS, type ErrorKey } from '../domain/shared/errors';
 import { databaseErrorOf } from '../http/refusal';
 
 /** The codes a GraphQL client sees in `extensions.code` for domain errors. */

@@ -10,10 +10,10 @@ import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin
 import type { GraphQLSchema } from 'graphql';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { GraphQLExplorer } from '../config';
-import type { EntryService } from '../domain/entries.service';
-import type { EntryPdfFiles } from '../domain/entry-pdf-file';
-import type { SearchService } from '../domain/search';
-import type { WebhooksService } from '../domain/webhooks.service';
+import type { EntryService } from '../domain/entries/entries.service';
+import type { EntryPdfFiles } from '../domain/files/entry-pdf-file';
+import type { SearchService } from '../domain/search/search';
+import type { WebhooksService } from '../domain/webhooks/webhooks.service';
 import type { Logger } from '../logger';
 import { authenticated, type Authenticate } from '../http/authentication';
 import { jsonBody } from '../http/json-body';

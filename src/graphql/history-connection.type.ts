@@ -1,6 +1,6 @@
 import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
-import { badInput } from '../domain/errors';
-import type { EntryState, EntryVersion } from '../domain/entry-history';
+import { badInput } from '../domain/shared/errors';
+import type { EntryState, EntryVersion } from '../domain/entries/model/entry-history';
 import { EntryStateType, EntryVersionType } from './entry-history.type';
 import { PagingArgs } from './paging.args';
 import { RelayConnection, RelayEdge } from './relay-connection.type';

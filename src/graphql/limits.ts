@@ -13,7 +13,7 @@ import {
 } from 'graphql';
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator, type ComplexityEstimatorArgs } from 'graphql-query-complexity';
 import { LRUCache } from 'lru-cache';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/list-entries.query';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/entries/model/list-entries.query';
 
 /** Defaults; GRAPHQL_MAX_DEPTH and GRAPHQL_MAX_COMPLEXITY override them. */
 export const DEFAULT_MAX_DEPTH = 8;

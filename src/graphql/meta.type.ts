@@ -1,6 +1,6 @@
 import { GraphQLJSONObject, GraphQLUUID } from 'graphql-scalars';
 import { Field, ObjectType } from 'type-graphql';
-import { metaId } from '../domain/entry';
+import { metaId } from '../domain/entries/model/entry';
 import { DateTimeScalar } from './date-time.scalar';
 
 @ObjectType('Meta', { simpleResolvers: true, description: 'An additional meta record of an entry.' })

@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Query, Resolver } from 'type-graphql';
-import type { Entry } from '../domain/entry';
+import type { Entry } from '../domain/entries/model/entry';
 import type { GraphQLContext } from './context';
 import { NodeType } from './node.type';
 

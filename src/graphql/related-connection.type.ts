@@ -1,6 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
-import type { EntryPage } from '../domain/entries.service';
-import type { Entry } from '../domain/entry';
+import type { EntryPage } from '../domain/entries/entries.service';
+import type { Entry } from '../domain/entries/model/entry';
 import { connectionOf } from './entry-connection.type';
 import { EntryType } from './entry.type';
 import { RelayConnection, RelayEdge } from './relay-connection.type';

@@ -1,5 +1,5 @@
 import { ArgsType, Field } from 'type-graphql';
-import type { RelatedEntriesQuery } from '../domain/related-entries';
+import type { RelatedEntriesQuery } from '../domain/entries/related-entries';
 import { DateTimeScalar } from './date-time.scalar';
 import { PagingArgs } from './paging.args';
 

@@ -1,6 +1,6 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Args, Ctx, FieldResolver, Info, Resolver, Root } from 'type-graphql';
-import type { Entry } from '../domain/entry';
+import type { Entry } from '../domain/entries/model/entry';
 import type { GraphQLContext } from './context';
 import { EntryType } from './entry.type';
 import { pageComplexity } from './limits';

@@ -20,7 +20,7 @@ import { SearchResolver } from './search.resolver';
 import { EntryOverviewResolver } from './entry-overview.resolver';
 import { WebhookDeliveryResolver } from './webhook-delivery.resolver';
 import { WebhookResolver } from './webhook.resolver';
-import type { Entry } from '../domain/entry';
+import type { Entry } from '../domain/entries/model/entry';
 import type { GraphQLContext } from './context';
 
 /** The committed SDL, emitted by `npm run schema:emit` and checked for drift by test/graphql/schema.test.ts. */

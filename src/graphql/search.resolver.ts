@@ -1,9 +1,9 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import { Args, ArgsType, Ctx, Field, Info, Int, ObjectType, Query, Resolver } from 'type-graphql';
 import type { ComplexityEstimatorArgs } from 'graphql-query-complexity';
-import type { Entry } from '../domain/entry';
-import { DomainError } from '../domain/errors';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/list-entries.query';
+import type { Entry } from '../domain/entries/model/entry';
+import { DomainError } from '../domain/shared/errors';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../domain/entries/model/list-entries.query';
 import type { GraphQLContext } from './context';
 import { EntryType } from './entry.type';
 import { selectsParts } from './selection';

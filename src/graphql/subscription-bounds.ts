@@ -1,5 +1,5 @@
-import { DomainError } from '../domain/errors';
-import { Tally } from '../domain/tally';
+import { DomainError } from '../domain/shared/errors';
+import { Tally } from '../runtime';
 
 /** How many subscriptions may be open at once: per connection, and per workspace over this process's connections. */
 export interface SubscriptionCaps {

@@ -1,6 +1,6 @@
 import { Field, ObjectType } from 'type-graphql';
-import type { Entry } from '../domain/entry';
-import type { EntryState } from '../domain/entry-history';
+import type { Entry } from '../domain/entries/model/entry';
+import type { EntryState } from '../domain/entries/model/entry-history';
 import { EntryStateType } from './entry-history.type';
 import { EntryType } from './entry.type';
 

@@ -1,5 +1,5 @@
 import { ArgsType, Field, ID } from 'type-graphql';
-import { DEFAULT_DELIVERIES_LIMIT, MAX_DELIVERIES_LIMIT } from '../domain/webhooks.service';
+import { DEFAULT_DELIVERIES_LIMIT, MAX_DELIVERIES_LIMIT } from '../domain/webhooks/webhooks.service';
 import { PagingArgs } from './paging.args';
 
 /** The arguments of `Query.webhookDeliveries`: REST's limit and before under Relay names. */

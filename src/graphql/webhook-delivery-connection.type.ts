@@ -1,5 +1,5 @@
 import { ObjectType } from 'type-graphql';
-import type { WebhookDelivery } from '../domain/webhook';
+import type { WebhookDelivery } from '../domain/webhooks/webhook';
 import { RelayConnection, RelayEdge } from './relay-connection.type';
 import { WebhookDeliveryType } from './webhook.type';
 

@@ -1,6 +1,6 @@
 import { FieldResolver, Int, Resolver, Root } from 'type-graphql';
-import type { EventType } from '../domain/entry-event';
-import type { WebhookDelivery } from '../domain/webhook';
+import type { EventType } from '../domain/entries/model/entry-event';
+import type { WebhookDelivery } from '../domain/webhooks/webhook';
 import { eventTypeName } from './entry-event.type';
 import { DeliveryStatusEnum, deliveryStatusName, WebhookDeliveryType, WebhookEventTypeEnum } from './webhook.type';
 

@@ -1,5 +1,5 @@
 import { Field, ID, ObjectType } from 'type-graphql';
-import type { WebhookDelivery, WebhookEndpoint } from '../domain/webhook';
+import type { WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/webhook';
 import { WebhookDeliveryType, WebhookType } from './webhook.type';
 
 const SECRET_DESCRIPTION = 'The signing secret (`whsec_` and base64), shown only here: keep it to verify deliveries.';

@@ -1,8 +1,8 @@
 import type { ComplexityEstimatorArgs } from 'graphql-query-complexity';
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { DomainError } from '../domain/errors';
-import type { WebhookEndpoint } from '../domain/webhook';
-import { DEFAULT_DELIVERIES_LIMIT, MAX_DELIVERIES_LIMIT, type WebhooksService } from '../domain/webhooks.service';
+import { DomainError } from '../domain/shared/errors';
+import type { WebhookEndpoint } from '../domain/webhooks/webhook';
+import { DEFAULT_DELIVERIES_LIMIT, MAX_DELIVERIES_LIMIT, type WebhooksService } from '../domain/webhooks/webhooks.service';
 import type { GraphQLContext } from './context';
 import { DateTimeScalar } from './date-time.scalar';
 import { EventTypeEnum, eventTypeName, eventTypesOf } from './entry-event.type';

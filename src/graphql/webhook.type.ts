@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import type { DeliveryStatus } from '../domain/webhook';
+import type { DeliveryStatus } from '../domain/webhooks/webhook';
 import { DateTimeScalar } from './date-time.scalar';
 import { EventTypeEnum } from './entry-event.type';
 

@@ -1,4 +1,4 @@
-import { LineRefusal, type EntryRestorer } from '../domain/entry-export';
+import { LineRefusal, type EntryRestorer } from '../domain/transfer/entry-export';
 import type { ExportLine } from './export-lines';
 import type { MigrationSink } from './migrate-workspace';
 import { EntryFailure, type EntrySummary } from './remote-workspace';

@@ -1,8 +1,8 @@
 import { digestOf } from '../document/head/header';
 import type { JsonObject } from '../document/base/types';
-import { EXPORT_FORMAT, EXPORT_VERSION } from '../domain/entry-export';
-import { present } from '../domain/entry-summary';
-import { sha256Hex } from '../domain/file-content';
+import { EXPORT_FORMAT, EXPORT_VERSION } from '../domain/transfer/entry-export';
+import { present } from '../domain/entries/model/entry-summary';
+import { sha256Hex } from '../domain/files/file-content';
 import type { EntryLine, FileLine, FileVersionLine, HeaderLine } from './export-lines';
 import { RemoteStatusError, type RemoteClient } from './remote-client';
 

@@ -7,8 +7,8 @@ import { loadConfig } from '../config';
 import { makePrivateDir, makePrivateFile, narrowToOwner, PRIVATE_FILE_MODE } from '../private-files';
 import { progressOf } from '../progress';
 import { serviceName } from '../service-name';
-import { endLine, entryLineOf, headerLine } from '../domain/entry-export';
-import { contentsOf } from '../domain/entry-transfer-store';
+import { endLine, entryLineOf, headerLine } from '../domain/transfer/entry-export';
+import { contentsOf } from '../domain/transfer/entry-transfer-store';
 import { openDataSource } from './data-source';
 import { EntryTransferRepository } from './entry-transfer.repository';
 

@@ -1,12 +1,12 @@
 import { commandFlags } from '../cli-options';
 import { loadConfig } from '../config';
-import { searchTermsOf } from '../domain/search';
+import { searchTermsOf } from '../domain/search/search';
 import { buildContentlessSearch, type ContentlessProgress } from './contentless-search';
 import { openDataSource } from './data-source';
 import { packEnvelopes } from './envelope-packing';
 import { writeSearchTermsAgain } from './search-terms-again';
 import { fillSortAmounts } from './sort-amount-backfill';
-import { SORT_AMOUNT_RULE } from '../domain/sort-amount';
+import { SORT_AMOUNT_RULE } from '../domain/entries/model/sort-amount';
 import { compressTables, NOT_MARIADB } from './table-compression';
 
 /** At most one progress line per this many milliseconds, and one at the end of each table or step. */

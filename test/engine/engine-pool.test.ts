@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { DocumentJob, JobOutcome } from '../../src/domain/document-pipeline';
-import { envelopeOf, type Entry } from '../../src/domain/entry';
-import { DomainError } from '../../src/domain/errors';
+import type { DocumentJob, JobOutcome } from '../../src/domain/documents/document-pipeline';
+import { envelopeOf, type Entry } from '../../src/domain/entries/model/entry';
+import { DomainError } from '../../src/domain/shared/errors';
 import { EnginePool } from '../../src/engine/engine-pool';
 import { SigningKeys } from '../../src/signing/signing-keys';
 import { invoice, invoiceOfLines, invoiceWithoutSupplier, party } from '../helpers/documents';

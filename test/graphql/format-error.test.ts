@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { DomainError, type ErrorKey } from '../../src/domain/errors';
+import { DomainError, type ErrorKey } from '../../src/domain/shared/errors';
 import { formatError } from '../../src/graphql/format-error';
 import { CONTRACT_KEYS, ERROR_CONTRACT } from '../helpers/error-contract';
 import { newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';

@@ -1,4 +1,4 @@
-import { HEAVY_READ_BYTES } from '../../src/domain/read-turns';
+import { HEAVY_READ_BYTES } from '../../src/runtime';
 import { message, newWorkspace, startServer, type TestServer } from '../helpers/server';
 import { apisFor } from './graphql-client';
 

@@ -1,4 +1,4 @@
-import { HEAVY_READ_BYTES } from '../../src/domain/read-turns';
+import { HEAVY_READ_BYTES } from '../../src/runtime';
 import { piecesOf, stringifyResult } from '../../src/graphql/heavy-results';
 import { RawJson } from '../../src/http/json-slices';
 

@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { versionOf } from '../../src/domain/entry-history';
+import { versionOf } from '../../src/domain/entries/model/entry-history';
 import { CheckpointFile } from '../../src/migrate/checkpoint';
 import { FileSink } from '../../src/migrate/file-sink';
 import { migrateWorkspace, workspaceLines } from '../../src/migrate/migrate-workspace';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EnginePool } from '../../src/engine/engine-pool';
-import { ERROR_KEYS } from '../../src/domain/errors';
+import { ERROR_KEYS } from '../../src/domain/shared/errors';
 import { freshMysqlDatabase } from '../helpers/database-check';
 import { invoice, invoiceOfLines, invoiceWithoutSupplier } from '../helpers/documents';
 import { CONTRACT_KEYS, ERROR_CONTRACT } from '../helpers/error-contract';

@@ -4,7 +4,7 @@ import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { versionOf } from '../../src/domain/entry-history';
+import { versionOf } from '../../src/domain/entries/model/entry-history';
 import { buildService } from '../helpers/service-process';
 import { client, message, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 import { withoutProgress } from '../helpers/progress-lines';

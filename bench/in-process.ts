@@ -13,7 +13,7 @@
 import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { v7 as uuidv7 } from 'uuid';
-import { optionValue } from '../src/cli-options';
+import { optionValue } from '../src/cli/cli-options';
 import { readStatusMb } from './rss';
 import { INVOICE } from './scenarios';
 import { distFile, ROOT, runNode } from './server-process';

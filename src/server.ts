@@ -18,7 +18,7 @@ import { EntryPdfFiles } from './domain/files/entry-pdf-file';
 import { SpoolService } from './domain/spool/spool.service';
 import { InThreadEngine } from './domain/documents/document-pipeline';
 import { entryPdf } from './pdf/entry-pdf';
-import { EnginePool } from './engine/engine-pool';
+import { DocumentWorkers } from './workers/document-workers';
 import { graphqlRouter } from './graphql/graphql.router';
 import { subscriptionServer, type SubscriptionLimits } from './graphql/subscription-server';
 import { authenticated, authentication } from './http/authentication';
@@ -113,7 +113,7 @@ export async function buildServer(
   const jsonPatchLimits = { ...JSON_PATCH_LIMITS, maxWork: config.jsonPatchMaxWork };
   const engine =
     config.engine.threads > 0
-      ? new EnginePool({
+      ? new DocumentWorkers({
           ...config.engine,
           queueLimit: config.engineQueue.limit,
           workspaceQueueLimit: config.engineQueue.workspaceLimit,
@@ -121,7 +121,7 @@ export async function buildServer(
           observeSeconds: observeEngineSeconds,
         })
       : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds, makePdf: entryPdf });
-  const unwatchEngineHeaps = engine instanceof EnginePool ? watchEngineHeaps(() => engine.threadHeaps()) : () => undefined;
+  const unwatchEngineHeaps = engine instanceof DocumentWorkers ? watchEngineHeaps(() => engine.threadHeaps()) : () => undefined;
   const sqliteReaders = config.database.type === 'sqlite' ? new SqliteReaders(config.database.file) : undefined;
   const entryStore = new EntryRepository(dataSource, sqliteReaders);
   // Every change is written with its events; whoever waits for a workspace's feed here hears of them at once.

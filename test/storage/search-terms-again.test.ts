@@ -10,7 +10,7 @@ import { searchRowSteps } from '../../src/storage/entry-index-steps';
 import { writeSearchTermsAgain, type SearchTermsProgress } from '../../src/storage/search-terms-again';
 import { runTransaction } from '../../src/storage/sql-transaction';
 import { invoice } from '../helpers/documents';
-import { runMigrateCli } from '../helpers/migrate-cli';
+import { runMigrateCli } from '../helpers/migrate-command';
 import { ownDatabase } from '../helpers/own-database';
 import { client, newWorkspace, party, startServer, testDatabase, tokenFor } from '../helpers/server';
 

@@ -3,7 +3,7 @@ import { EntryImporter } from '../../src/domain/transfer/entry-import';
 import { endLine, entryLineOf, EntryRestorer, headerLine } from '../../src/domain/transfer/entry-export';
 import { sampleEntries } from '../../src/domain/transfer/sample-entries';
 import { SORT_AMOUNT_RULE } from '../../src/domain/entries/model/sort-amount';
-import { DatabaseSink } from '../../src/migrate/database-sink';
+import { DatabaseSink } from '../../src/remote-copy/database-sink';
 import { EntryRepository, newEntryRows } from '../../src/storage/entry.repository';
 import { EntryTransferRepository } from '../../src/storage/entry-transfer.repository';
 import { fillSortAmounts } from '../../src/storage/sort-amount-backfill';

@@ -1,16 +1,16 @@
 import { createReadStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
-import { commandFlags, refuseCommandLine } from '../cli-options';
+import { commandFlags, refuseCommandLine } from './cli-options';
 import { loadConfig } from '../config';
 import { JSON_PATCH_LIMITS } from '../domain/documents/derive/json-patch';
 import { EntryImporter } from '../domain/transfer/entry-import';
 import { DuplicateEntryError } from '../domain/entries/model/entry-store';
-import { progressOf } from '../progress';
+import { progressOf } from './progress';
 import { SigningKeys } from '../signing/signing-keys';
 import { openDataSource } from '../storage/data-source';
 import { EntryRepository } from '../storage/entry.repository';
-import { seedSampleEntries } from './sample-seed';
+import { seedSampleEntries } from '../seed/sample-seed';
 
 const COMMAND = {
   usage: 'npm run seed -- [--workspace NAME] (--count N | --file FILE.ndjson) [--batch 2000] [--threads CPUS] [--json]',

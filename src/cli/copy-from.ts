@@ -1,6 +1,6 @@
 import { Presets, SingleBar } from 'cli-progress';
 import { v7 as uuidv7 } from 'uuid';
-import { commandFlags, refuseCommandLine } from '../cli-options';
+import { commandFlags, refuseCommandLine } from './cli-options';
 import { loadConfig } from '../config';
 import { serviceName } from '../service-name';
 import { EntryRestorer } from '../domain/transfer/entry-export';
@@ -8,12 +8,12 @@ import { openDataSource } from '../storage/data-source';
 import { EntryRepository } from '../storage/entry.repository';
 import { EntryTransferRepository } from '../storage/entry-transfer.repository';
 import { SigningKeys } from '../signing/signing-keys';
-import { CheckpointFile } from './checkpoint';
-import { DatabaseSink } from './database-sink';
-import { FileSink } from './file-sink';
-import { CheckpointMismatchError, migrateWorkspace, type MigrationProgress, type MigrationReport, type MigrationSink } from './migrate-workspace';
-import { RemoteClient, RemoteRefusedError, RemoteUnavailableError } from './remote-client';
-import { NotSiloError, PAGE_SIZE, RemoteWorkspace } from './remote-workspace';
+import { CheckpointFile } from '../remote-copy/checkpoint';
+import { DatabaseSink } from '../remote-copy/database-sink';
+import { FileSink } from '../remote-copy/file-sink';
+import { CheckpointMismatchError, migrateWorkspace, type MigrationProgress, type MigrationReport, type MigrationSink } from '../remote-copy/copy-workspace';
+import { RemoteClient, RemoteRefusedError, RemoteUnavailableError } from '../remote-copy/remote-client';
+import { NotSiloError, PAGE_SIZE, RemoteWorkspace } from '../remote-copy/remote-workspace';
 
 const COMMAND = {
   usage: 'npm run migrate-from -- --base-url URL --token TOKEN --workspace W [--out FILE] [--checkpoint FILE]',

@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { PRIVATE_FILE_MODE } from '../private-files';
 import type { ExportLine } from './export-lines';
 import type { EntrySummary } from './remote-workspace';
-import type { MigrationSink } from './migrate-workspace';
+import type { MigrationSink } from './copy-workspace';
 
 /**
  * The export-format file a migration writes, one line per write. On resume it is cut back to the length the

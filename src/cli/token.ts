@@ -1,8 +1,8 @@
 import { decodeJwt } from 'jose';
-import { commandFlags } from '../cli-options';
+import { commandFlags } from './cli-options';
 import { loadConfig } from '../config';
-import { localSecret } from './local-secret';
-import { mintToken } from './mint-token';
+import { localSecret } from '../auth/local-secret';
+import { mintToken } from '../auth/mint-token';
 
 const COMMAND = {
   usage: 'npm run token -- [--workspace NAME] [--expires DURATION]',

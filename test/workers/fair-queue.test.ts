@@ -1,4 +1,4 @@
-import { FairQueue } from '../../src/engine/fair-queue';
+import { FairQueue } from '../../src/workers/fair-queue';
 
 interface Job {
   workspaceId: string;

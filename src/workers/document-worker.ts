@@ -13,17 +13,17 @@ import { SigningKeys, type SigningKeyMaterial } from '../signing/signing-keys';
 import { markStarted, type StartedCell } from './started-cell';
 
 /** What each worker thread is started with: the service's signing keys as plain data, and the patch bounds. */
-export interface EngineWorkerData {
+export interface DocumentWorkerData {
   signingKeys: SigningKeyMaterial;
   jsonPatchLimits?: JsonPatchLimits;
 }
 
 /** A task: a create job, a GOBL tool's job or an entry's PDF, and where the worker marks when it began. */
-export type EngineWork = { job: DocumentJob } | { gobl: GoblJob } | { pdf: PdfJob };
-export type EngineTask = EngineWork & { started: StartedCell };
+export type WorkerJob = { job: DocumentJob } | { gobl: GoblJob } | { pdf: PdfJob };
+export type WorkerTask = WorkerJob & { started: StartedCell };
 
 /** A DomainError does not survive the trip between threads as a class: it travels as plain fields. */
-export type EngineAnswer = (
+export type WorkerAnswer = (
   | { ok: true; outcome: JobOutcome | GoblOutcome | PdfOutcome }
   | { ok: false; key: ErrorKey; message: string; details: DomainError['details'] }
 ) & { seconds: number; heap: ThreadHeap };
@@ -34,7 +34,7 @@ export interface ThreadHeap {
   bytes: number;
 }
 
-const data = workerData as EngineWorkerData;
+const data = workerData as DocumentWorkerData;
 const context = { signingKeys: SigningKeys.fromMaterial(data.signingKeys), jsonPatchLimits: data.jsonPatchLimits, newId: uuidv7 };
 
 // The PDF fonts are read and parsed as the thread starts, so that no PDF's time budget pays for them.
@@ -60,7 +60,7 @@ function pastHeapLimit(usedBefore: number): boolean {
 }
 
 /** The task's work: synchronous for documents; a PDF is written through pdfkit's stream, so it ends later. */
-function work(task: EngineTask): JobOutcome | GoblOutcome | Promise<PdfOutcome> {
+function work(task: WorkerTask): JobOutcome | GoblOutcome | Promise<PdfOutcome> {
   if ('pdf' in task) return entryPdf(task.pdf);
   return 'gobl' in task ? runGoblJob(task.gobl, context) : runDocumentJob(task.job, context);
 }
@@ -69,21 +69,21 @@ function work(task: EngineTask): JobOutcome | GoblOutcome | Promise<PdfOutcome> 
  * Piscina takes the answer or its promise. A document's answer stays synchronous, as it always was; only a PDF
  * waits for its stream, and is judged by the same heap check once written.
  */
-export default function processInWorker(task: EngineTask): EngineAnswer | Promise<EngineAnswer> {
+export default function processInWorker(task: WorkerTask): WorkerAnswer | Promise<WorkerAnswer> {
   const { started } = task;
   markStarted(started, threadId);
   const begun = performance.now();
   const usedBefore = getHeapStatistics().used_heap_size;
   const seconds = () => (performance.now() - begun) / 1000;
   const measured = () => ({ seconds: seconds(), heap: { thread: threadId, bytes: getHeapStatistics().total_physical_size } });
-  const answered = (outcome: JobOutcome | GoblOutcome | PdfOutcome): EngineAnswer => {
+  const answered = (outcome: JobOutcome | GoblOutcome | PdfOutcome): WorkerAnswer => {
     if (pastHeapLimit(usedBefore)) {
       const message = `the document is too complex to process: it needs more than ${resourceLimits.maxOldGenerationSizeMb} MB`;
       return { ok: false, key: 'too-complex', message, details: {}, ...measured() };
     }
     return { ok: true, outcome, ...measured() };
   };
-  const refused = (error: unknown): EngineAnswer => {
+  const refused = (error: unknown): WorkerAnswer => {
     if (error instanceof DomainError) return { ok: false, key: error.key, message: error.message, details: error.details, ...measured() };
     throw error;
   };

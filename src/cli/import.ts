@@ -1,14 +1,14 @@
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
-import { commandFlags, refuseCommandLine } from '../cli-options';
+import { commandFlags, refuseCommandLine } from './cli-options';
 import { loadConfig } from '../config';
 import { CUT_SHORT, EntryRestorer, reportLine } from '../domain/transfer/entry-export';
 import { boundedLines } from '../domain/transfer/import-lines';
-import { progressOf } from '../progress';
+import { progressOf } from './progress';
 import { SigningKeys } from '../signing/signing-keys';
-import { openDataSource } from './data-source';
-import { EntryTransferRepository } from './entry-transfer.repository';
+import { openDataSource } from '../storage/data-source';
+import { EntryTransferRepository } from '../storage/entry-transfer.repository';
 
 const COMMAND = {
   usage: 'npm run import -- --workspace W [--in FILE] [--on-conflict skip|fail] [--files-dir DIR]',

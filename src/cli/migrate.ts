@@ -1,13 +1,13 @@
-import { commandFlags } from '../cli-options';
+import { commandFlags } from './cli-options';
 import { loadConfig } from '../config';
 import { searchTermsOf } from '../domain/search/search';
-import { buildContentlessSearch, type ContentlessProgress } from './contentless-search';
-import { openDataSource } from './data-source';
-import { packEnvelopes } from './envelope-packing';
-import { writeSearchTermsAgain } from './search-terms-again';
-import { fillSortAmounts } from './sort-amount-backfill';
+import { buildContentlessSearch, type ContentlessProgress } from '../storage/contentless-search';
+import { openDataSource } from '../storage/data-source';
+import { packEnvelopes } from '../storage/envelope-packing';
+import { writeSearchTermsAgain } from '../storage/search-terms-again';
+import { fillSortAmounts } from '../storage/sort-amount-backfill';
 import { SORT_AMOUNT_RULE } from '../domain/entries/model/sort-amount';
-import { compressTables, NOT_MARIADB } from './table-compression';
+import { compressTables, NOT_MARIADB } from '../storage/table-compression';
 
 /** At most one progress line per this many milliseconds, and one at the end of each table or step. */
 const PROGRESS_EVERY_MS = 2000;

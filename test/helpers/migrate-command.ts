@@ -4,7 +4,7 @@ import path from 'node:path';
 /** Runs `npm run migrate` (its source, as the tests run TypeScript) on the database of `env`; its output. */
 export function runMigrateCli(env: Record<string, string>): Promise<string> {
   const root = path.join(__dirname, '..', '..');
-  const child = spawn(process.execPath, ['--require', './scripts/register-ts.js', 'src/storage/migrate-cli.ts'], { cwd: root, env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, ['--require', './scripts/register-ts.js', 'src/cli/migrate.ts'], { cwd: root, env: { ...process.env, ...env } });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

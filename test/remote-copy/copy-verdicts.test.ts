@@ -75,7 +75,7 @@ afterAll(async () => {
 
 function migrate(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(path.dirname(buildService()), 'migrate', 'migrate-cli.js'), ...args], {
+    const child = spawn(process.execPath, [path.join(path.dirname(buildService()), 'cli', 'copy-from.js'), ...args], {
       cwd: path.resolve(__dirname, '../..'),
       env: { PATH: process.env.PATH, NODE_PATH: path.resolve(__dirname, '../../node_modules'), LOG_LEVEL: 'silent', ...env },
     });

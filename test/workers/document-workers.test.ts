@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { DocumentJob, JobOutcome } from '../../src/domain/documents/document-pipeline';
 import { envelopeOf, type Entry } from '../../src/domain/entries/model/entry';
 import { DomainError } from '../../src/domain/shared/errors';
-import { EnginePool } from '../../src/engine/engine-pool';
+import { DocumentWorkers } from '../../src/workers/document-workers';
 import { SigningKeys } from '../../src/signing/signing-keys';
 import { invoice, invoiceOfLines, invoiceWithoutSupplier, party } from '../helpers/documents';
 
@@ -24,16 +24,16 @@ const entryOf = (outcome: JobOutcome): Entry => {
 };
 
 const pool = (options: { threads?: number; timeLimitMs?: number; memoryMb?: number; queueLimit?: number; workspaceQueueLimit?: number; observeSeconds?: (s: number) => void } = {}) =>
-  new EnginePool({ threads: 1, timeLimitMs: 10_000, memoryMb: 512, nice: 0, ...options, worker: { signingKeys: SigningKeys.load(undefined, dataDir).material() } });
+  new DocumentWorkers({ threads: 1, timeLimitMs: 10_000, memoryMb: 512, nice: 0, ...options, worker: { signingKeys: SigningKeys.load(undefined, dataDir).material() } });
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Until a thread has taken every queued job (a fresh pool's thread may still be starting). */
-async function untilTaken(engine: EnginePool): Promise<void> {
+async function untilTaken(engine: DocumentWorkers): Promise<void> {
   while (engine.waiting > 0) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
-describe('EnginePool', () => {
+describe('DocumentWorkers', () => {
   it('processes a document in a worker thread, signing with the service key', async () => {
     const engine = pool();
     try {

@@ -5,11 +5,11 @@ import type { DocumentEngine, DocumentJob, EngineObserver, EngineRunOptions, Job
 import { DomainError } from '../domain/shared/errors';
 import type { GoblJob, GoblOutcome } from '../domain/documents/gobl-tools';
 import type { PdfJob, PdfOutcome } from '../domain/documents/pdf-job';
-import type { EngineAnswer, EngineTask, EngineWork, EngineWorkerData, ThreadHeap } from './engine-worker';
+import type { WorkerAnswer, WorkerTask, WorkerJob, DocumentWorkerData, ThreadHeap } from './document-worker';
 import { FairQueue, type QueuedJob } from './fair-queue';
 import { newStartedCell, runningFor, type StartedCell } from './started-cell';
 
-export interface EnginePoolOptions {
+export interface DocumentWorkersOptions {
   threads: number;
   /** Longest a document may take once a thread has started on it. */
   timeLimitMs: number;
@@ -20,7 +20,7 @@ export interface EnginePoolOptions {
    * when every core is busy with documents, the thread that answers requests is still scheduled first.
    */
   nice: number;
-  worker: EngineWorkerData;
+  worker: DocumentWorkerData;
   observeSeconds?: EngineObserver;
   /** Most jobs that may wait for a thread, in all and per workspace (default: ENGINE_QUEUE_DEFAULTS): past them a job is refused 503 at once. */
   queueLimit?: number;
@@ -57,8 +57,8 @@ interface Watch {
   expired: boolean;
 }
 
-export class EnginePool implements DocumentEngine {
-  private readonly pool: Piscina<EngineTask, EngineAnswer>;
+export class DocumentWorkers implements DocumentEngine {
+  private readonly pool: Piscina<WorkerTask, WorkerAnswer>;
   private readonly inFlight = new Map<StartedCell, Watch>();
   private readonly sweepMs: number;
   private watchdog?: NodeJS.Timeout;
@@ -70,11 +70,11 @@ export class EnginePool implements DocumentEngine {
   /** Each thread's heap as its latest answer measured it, least recently heard from first (see noteHeap). */
   private readonly heaps = new Map<number, number>();
 
-  constructor(private readonly options: EnginePoolOptions) {
+  constructor(private readonly options: DocumentWorkersOptions) {
     this.sweepMs = Math.min(100, Math.max(5, Math.floor(options.timeLimitMs / 10)));
     this.queue = new FairQueue(options.workspaceThreads ?? workspaceThreadsOf(options.threads), { pdf: pdfThreadsOf(options.threads) });
     this.pool = new Piscina({
-      ...workerEntry(__dirname, 'engine-worker', options.worker),
+      ...workerEntry(__dirname, 'document-worker', options.worker),
       name: 'default',
       minThreads: options.threads,
       maxThreads: options.threads,
@@ -121,7 +121,7 @@ export class EnginePool implements DocumentEngine {
     if (this.heaps.size > this.options.threads) this.heaps.delete(this.heaps.keys().next().value as number);
   }
 
-  private async dispatch(work: EngineWork, workspaceId: string, signal?: AbortSignal): Promise<JobOutcome | GoblOutcome | PdfOutcome> {
+  private async dispatch(work: WorkerJob, workspaceId: string, signal?: AbortSignal): Promise<JobOutcome | GoblOutcome | PdfOutcome> {
     if (signal?.aborted) throw abandoned();
     // The queue holds each waiting job's request body: bounded, and one workspace may fill only its share of it.
     if (this.queue.size >= (this.options.queueLimit ?? ENGINE_QUEUE_DEFAULTS.limit)) throw busy('');
@@ -130,7 +130,7 @@ export class EnginePool implements DocumentEngine {
     const watch: Watch = { expired: false };
     this.inFlight.set(started, watch);
     this.watchdog ??= setInterval(() => this.stopOverdue(), this.sweepMs).unref();
-    let answer: EngineAnswer;
+    let answer: WorkerAnswer;
     try {
       // Not piscina's own abort signal: a job in hand runs to its end (see stopOverdue and inTurn).
       const queued = { workspaceId, kind: 'pdf' in work ? 'pdf' : undefined };

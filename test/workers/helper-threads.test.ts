@@ -23,7 +23,7 @@ function nicesOf(pid: number): { main: number; others: number[] } {
   test('lowers every thread there is but the main one, and no thread started after', () => {
     // A fresh process: its threads at the call are V8's helpers and Node's own; a worker started after keeps its own.
     const script = `
-      const { lowerHelperThreads } = require(${JSON.stringify(path.join(ROOT, 'src/engine/helper-threads'))});
+      const { lowerHelperThreads } = require(${JSON.stringify(path.join(ROOT, 'src/workers/helper-threads'))});
       const { readdirSync } = require('node:fs');
       const { getPriority } = require('node:os');
       const { Worker } = require('node:worker_threads');
@@ -49,7 +49,7 @@ function nicesOf(pid: number): { main: number; others: number[] } {
   });
 
   test('nothing changes for a nice of 0', () => {
-    const { lowerHelperThreads } = require('../../src/engine/helper-threads') as typeof import('../../src/engine/helper-threads');
+    const { lowerHelperThreads } = require('../../src/workers/helper-threads') as typeof import('../../src/workers/helper-threads');
     expect(lowerHelperThreads(0)).toBe(0);
   });
 });

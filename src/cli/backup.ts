@@ -2,13 +2,13 @@ import { closeSync, existsSync, fsyncSync, linkSync, openSync, statSync, unlinkS
 import path from 'node:path';
 import { Piscina } from 'piscina';
 import { DataSource } from 'typeorm';
-import { commandFlags, refuseCommandLine } from '../cli-options';
+import { commandFlags, refuseCommandLine } from './cli-options';
 import { loadConfig } from '../config';
 import { makePrivateFile } from '../private-files';
-import { progressOf } from '../progress';
+import { progressOf } from './progress';
 import { workerEntry } from '../worker-entry';
-import type { BackupJob } from './backup-worker';
-import { dataSourceOptions, SQLITE_PAGE_SIZE } from './data-source';
+import type { BackupJob } from '../storage/backup-worker';
+import { dataSourceOptions, SQLITE_PAGE_SIZE } from '../storage/data-source';
 
 const COMMAND = {
   usage: 'npm run backup -- --to FILE',
@@ -52,7 +52,7 @@ const sizeOf = (file: string) => [file, `${file}-wal`].reduce((sum, f) => sum + 
 async function copyShowingProgress(source: string, partial: string, pageSize: number): Promise<void> {
   const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
   const progress = progressOf({ what: 'backing up', unit: 'MiB', total: Math.max(1, mib(sizeOf(source))) });
-  const thread = new Piscina<BackupJob, void>({ ...workerEntry(__dirname, 'backup-worker', {}), minThreads: 1, maxThreads: 1 });
+  const thread = new Piscina<BackupJob, void>({ ...workerEntry(path.join(__dirname, '..', 'storage'), 'backup-worker', {}), minThreads: 1, maxThreads: 1 });
   const watch = setInterval(() => progress.set(mib(existsSync(partial) ? statSync(partial).size : 0)), 250);
   try {
     await thread.run({ source, partial, pageSize });

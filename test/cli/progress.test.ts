@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { progressOf } from '../src/progress';
+import { progressOf } from '../../src/cli/progress';
 
 /** A stream that keeps what is written to it, a terminal or not. */
 function captured(terminal: boolean) {

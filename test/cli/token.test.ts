@@ -10,7 +10,7 @@ import { buildService } from '../helpers/service-process';
 let tokenCli: string;
 let dataDir: string;
 beforeAll(() => {
-  tokenCli = path.join(path.dirname(buildService()), 'auth', 'token-cli.js');
+  tokenCli = path.join(path.dirname(buildService()), 'cli', 'token.js');
   dataDir = mkdtempSync(path.join(tmpdir(), 'entries-token-cli-'));
 }, 120_000);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

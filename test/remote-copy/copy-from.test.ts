@@ -6,11 +6,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { versionOf } from '../../src/domain/entries/model/entry-history';
-import { CheckpointFile } from '../../src/migrate/checkpoint';
-import { FileSink } from '../../src/migrate/file-sink';
-import { migrateWorkspace, workspaceLines } from '../../src/migrate/migrate-workspace';
-import { RemoteClient } from '../../src/migrate/remote-client';
-import { RemoteWorkspace } from '../../src/migrate/remote-workspace';
+import { CheckpointFile } from '../../src/remote-copy/checkpoint';
+import { FileSink } from '../../src/remote-copy/file-sink';
+import { migrateWorkspace, workspaceLines } from '../../src/remote-copy/copy-workspace';
+import { RemoteClient } from '../../src/remote-copy/remote-client';
+import { RemoteWorkspace } from '../../src/remote-copy/remote-workspace';
 import { invoice } from '../helpers/documents';
 import { createConnection } from 'mysql2/promise';
 import { walkEntries } from '../helpers/walk-entries';
@@ -227,7 +227,7 @@ test('through a proxy that answers 503, stalls and resets, every entry is copied
 function runCli(args: string[], until?: (stderr: string) => boolean, env: Record<string, string> = {}) {
   return new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; ms: number }>((resolve, reject) => {
     const started = Date.now();
-    const child = spawn(process.execPath, ['--require', './scripts/register-ts.js', 'src/migrate/migrate-cli.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--require', './scripts/register-ts.js', 'src/cli/copy-from.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));

@@ -1,6 +1,6 @@
 import { LineRefusal, type EntryRestorer } from '../domain/transfer/entry-export';
 import type { ExportLine } from './export-lines';
-import type { MigrationSink } from './migrate-workspace';
+import type { MigrationSink } from './copy-workspace';
 import { EntryFailure, type EntrySummary } from './remote-workspace';
 
 /**

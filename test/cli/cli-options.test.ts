@@ -1,4 +1,4 @@
-import { CommandLineError, helpText, optionValue, parseFlags } from '../src/cli-options';
+import { CommandLineError, helpText, optionValue, parseFlags } from '../../src/cli/cli-options';
 
 describe('optionValue', () => {
   const args = ['--workspace', 'acme', '--file', '-', '--count'];

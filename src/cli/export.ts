@@ -2,15 +2,15 @@ import { once } from 'node:events';
 import { createWriteStream, existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
-import { commandFlags, refuseCommandLine } from '../cli-options';
+import { commandFlags, refuseCommandLine } from './cli-options';
 import { loadConfig } from '../config';
 import { makePrivateDir, makePrivateFile, narrowToOwner, PRIVATE_FILE_MODE } from '../private-files';
-import { progressOf } from '../progress';
+import { progressOf } from './progress';
 import { serviceName } from '../service-name';
 import { endLine, entryLineOf, headerLine } from '../domain/transfer/entry-export';
 import { contentsOf } from '../domain/transfer/entry-transfer-store';
-import { openDataSource } from './data-source';
-import { EntryTransferRepository } from './entry-transfer.repository';
+import { openDataSource } from '../storage/data-source';
+import { EntryTransferRepository } from '../storage/entry-transfer.repository';
 
 const COMMAND = {
   usage: 'npm run export -- --workspace W [--out FILE] [--since TIME] [--after ID] [--files-dir DIR] [--page 100]',

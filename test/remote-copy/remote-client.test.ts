@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RemoteClient, RemoteRefusedError, RemoteStatusError, RemoteUnavailableError, retryAfterMs } from '../../src/migrate/remote-client';
+import { RemoteClient, RemoteRefusedError, RemoteStatusError, RemoteUnavailableError, retryAfterMs } from '../../src/remote-copy/remote-client';
 
 /**
  * The migration's HTTP client against a scripted server: what it retries, how long it waits (the sleeps are

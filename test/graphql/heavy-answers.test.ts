@@ -4,7 +4,7 @@ import { apisFor } from './graphql-client';
 
 /**
  * A GraphQL answer whose files and meta rows pass HEAVY_READ_BYTES is written as the REST ones are: in slices,
- * from pieces kept aside rather than one string (src/graphql/heavy-results.ts). What a client receives is the
+ * from pieces kept aside rather than one string (src/graphql/plumbing/heavy-results.ts). What a client receives is the
  * same JSON, alone, in a batch beside light answers, and by GET with its ETag.
  */
 let t: TestServer;

@@ -62,8 +62,8 @@ describe('the architecture check', () => {
     ['storage calls a rule of the domain', { 'src/storage/entry.repository.ts': "import { termsOf } from '../domain/search/search';\nexport const rowOf = termsOf;\n" }, 'storage-uses-only-domain-models-and-ports'],
     ['a migration imports live code', { 'migrations/1-create.ts': "import { rowOf } from '../src/storage/entry.repository';\nexport const sql = String(rowOf);\n" }, 'migrations-are-self-contained'],
     ['two adapter folders import each other', {
-      'src/graphql/entries/entry.resolver.ts': "import { route } from '../rest/entries.routes';\nexport const resolver = route;\n",
-      'src/rest/entries.routes.ts': "import { termsOf } from '../domain/search/search';\nimport { resolver } from '../graphql/entry.resolver';\nexport const route = termsOf;\nexport const both = [resolver];\n",
+      'src/graphql/entries/entry.resolver.ts': "import { route } from '../../rest/entries.routes';\nexport const resolver = route;\n",
+      'src/rest/entries.routes.ts': "import { termsOf } from '../domain/search/search';\nimport { resolver } from '../graphql/entries/entry.resolver';\nexport const route = termsOf;\nexport const both = [resolver];\n",
     }, 'no-cycle-between-folders'],
     ['two packages of the engine import each other', {
       'src/document/tax/rate.ts': "export interface Rate { percent: string }\n",

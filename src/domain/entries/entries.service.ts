@@ -21,20 +21,9 @@ import { entryRecordOf } from './entry-record';
 import type { EventMaker } from './event-maker';
 import type { PdfOutcome } from '../documents/pdf-job';
 import { EntryOverview, type EntryOverviewStore } from './entry-overview';
+import type { EntryPage, EntryReadOptions, PageOptions } from './entry-page';
 
-export interface EntryPage {
-  entries: Entry[];
-  limit: number;
-  cursor?: string;
-  nextCursor?: string;
-  folder?: string;
-  state?: string;
-  createdAt?: Date;
-  ascending?: boolean;
-  /** A related list: the UUID and the context asked for; each listed entry has its `context`. */
-  related?: string;
-  context?: string;
-}
+export type { EntryPage, EntryReadOptions, PageOptions } from './entry-page';
 
 /** The versions an entry shows with it, newest first, at most (an entry may change without end). */
 export const VERSIONS_SHOWN = 100;
@@ -382,22 +371,6 @@ export class EntryService {
   async close(): Promise<void> {
     await this.engine.close();
   }
-}
-
-/** How an entry is read: with its `data`, and with its files, meta rows and newest versions (see EntryService.withParts). */
-export interface EntryReadOptions {
-  withData: boolean;
-  withParts?: boolean;
-  /** The request's turn among heavy answers (ReadTurns), taken when its parts are heavy. */
-  turn?: ReadTurn;
-}
-
-/** How a page is read: `data` weighed against a budget (GraphQL reads it per field), parts read with the page (REST). */
-export interface PageOptions {
-  dataBudget?: DataBudget;
-  withParts?: boolean;
-  /** The request's turn among heavy answers (ReadTurns), taken when the page's parts are heavy. */
-  turn?: ReadTurn;
 }
 
 const bytesOf = (sizes: EntryPartSizes | undefined) => (sizes ? sizes.attachments + sizes.meta : 0);

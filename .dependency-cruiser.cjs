@@ -20,12 +20,22 @@ module.exports = {
     {
       name: 'domain-imports-nothing-outward',
       comment:
-        'The domain and the GOBL engine are the core: adapters (REST, GraphQL, HTTP), storage and the wiring depend on ' +
+        'The domain, the GOBL engine and the event loop\'s scheduling (src/runtime/) are the core: adapters (REST, GraphQL, HTTP), storage and the wiring depend on ' +
         'them, never the reverse, so the core can change its callers without knowing them and be tested without them.',
       severity: 'error',
-      from: { path: '^src/(domain|document)/' },
+      from: { path: '^src/(domain|document|runtime)/' },
       // src/config/ is the wiring's reading of the environment: the domain is given numbers, never the configuration.
       to: { path: ['^src/(rest|graphql|http|storage|workers|remote-copy|cli|auth|pdf|config)/', '^src/[^/]+\\.ts$'] },
+    },
+    {
+      name: 'runtime-through-its-index',
+      comment:
+        'src/runtime/ is the event loop\'s scheduling (read turns, loop slices, shared reads, the data budget) the ' +
+        'domain and the adapters share: they import its small interface from its index, never a file behind it, so ' +
+        'what it does inside can change without them.',
+      severity: 'error',
+      from: { pathNot: '^src/runtime/' },
+      to: { path: '^src/runtime/', pathNot: '^src/runtime/index\\.ts$' },
     },
     {
       name: 'render-is-plain-data',

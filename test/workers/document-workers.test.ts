@@ -8,7 +8,7 @@ import { DocumentWorkers } from '../../src/workers/document-workers';
 import { SigningKeys } from '../../src/signing/signing-keys';
 import { invoice, invoiceOfLines, invoiceWithoutSupplier, party } from '../helpers/documents';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'engine-pool-'));
+const dataDir = mkdtempSync(path.join(tmpdir(), 'document-workers-'));
 SigningKeys.load(undefined, dataDir); // the server creates the key before its threads read it
 
 const job = (data: unknown, workspaceId = 'ws', extra: Record<string, unknown> = {}): DocumentJob => ({

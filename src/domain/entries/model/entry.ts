@@ -109,7 +109,7 @@ export interface Entry {
    * through to the REST answer without being parsed or written again.
    */
   dataJson?: string;
-  /** The documents this one names (see entry-refs.ts), as a create found them; stored with the entry. */
+  /** The documents this one names (see references-of.ts), as a create found them; stored with the entry. */
   refs?: EntryRef[];
   /** In a related list only: how the entry is related to the UUID asked for (an EntryRef context, or `uuid`). */
   context?: string;

@@ -6,6 +6,9 @@ import { checkEntryId } from './update-entry';
 import type { EventMaker } from './event-maker';
 import { parseStateInput } from './model/entry-state';
 
+/** A state's input and the state keys belong to the entries' model (`model/entry-state.ts`); also exported here, where they were read before. */
+export { STATE_KEYS, parseStateInput, type StateInput } from './model/entry-state';
+
 /** RFC 3339 with milliseconds, in UTC or with an offset: the `{at}` of PUT .../states/{at}. */
 const AT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?(Z|[+-]\d{2}:\d{2})$/;
 /** How many later milliseconds a new state tries when its moment is taken by another of the entry's states. */

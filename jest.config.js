@@ -7,7 +7,7 @@ const transform = {
   '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }],
   '^.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true, module: 'commonjs', target: 'ES2022' } }],
 };
-const SERVER_TESTS = '<rootDir>/test/(rest|graphql|storage|auth|console|migrate|seed)/';
+const SERVER_TESTS = '<rootDir>/test/(rest|graphql|storage|auth|console|remote-copy|seed)/';
 /** Process-level suites: the service as a child process, killed and restarted (short form here, `npm run test:crash` for many cycles). */
 const PROCESS_TESTS = '<rootDir>/test/crash/';
 /** Three service processes on a three-node Galera cluster the suite starts itself (root only; skipped otherwise). */

@@ -59,7 +59,7 @@ export async function benchExport(
   const dir = mkdtempSync(path.join(tmpdir(), 'entries-export-bench-'));
   try {
     const file = path.join(dir, 'export.ndjson');
-    const exported = await runSampled([distFile('src/storage/export-cli.js'), '--workspace', workspace, '--out', file], env);
+    const exported = await runSampled([distFile('src/cli/export.js'), '--workspace', workspace, '--out', file], env);
     const exportRun = {
       entries: seeded.entries,
       seconds: round(exported.seconds),
@@ -69,7 +69,7 @@ export async function benchExport(
       bytes: statSync(file).size,
     };
     log(`  export: ${exportRun.perSecond} entries/s (${exportRun.seconds} s, ${Math.round(exportRun.bytes / 2 ** 20)} MB), peak RSS ${exportRun.peakRssMb} MB, RSS at quarters ${exportRun.rssAtQuartersMb.join(' / ')} MB`);
-    const imported = await runSampled([distFile('src/storage/import-cli.js'), '--workspace', workspace, '--in', file], target);
+    const imported = await runSampled([distFile('src/cli/import.js'), '--workspace', workspace, '--in', file], target);
     const count = Number(/^imported (\d+),/.exec(imported.stdout)?.[1] ?? NaN);
     if (count !== seeded.entries) throw new Error(`import: ${imported.stdout.trim()} (expected ${seeded.entries} imported)`);
     const importRun = {

@@ -13,7 +13,7 @@
 import path from 'node:path';
 import mysql from 'mysql2/promise';
 import { v7 as uuidv7 } from 'uuid';
-import { optionValue } from '../src/cli-options';
+import { optionValue } from '../src/cli/cli-options';
 import { readStatusMb } from './rss';
 import { INVOICE } from './scenarios';
 import { distFile, ROOT, runNode } from './server-process';
@@ -100,9 +100,9 @@ async function main(): Promise<void> {
   const { loadConfig } = load<typeof import('../src/config')>('src/config.js');
   const { openDataSource } = load<typeof import('../src/storage/data-source')>('src/storage/data-source.js');
   const { EntryRepository } = load<typeof import('../src/storage/entry.repository')>('src/storage/entry.repository.js');
-  const { EntryService } = load<typeof import('../src/domain/entries.service')>('src/domain/entries.service.js');
-  const { EntryImporter } = load<typeof import('../src/domain/entry-import')>('src/domain/entry-import.js');
-  const { entryRecordOf } = load<typeof import('../src/domain/entry-record')>('src/domain/entry-record.js');
+  const { EntryService } = load<typeof import('../src/domain/entries/entries.service')>('src/domain/entries/entries.service.js');
+  const { EntryImporter } = load<typeof import('../src/domain/transfer/entry-import')>('src/domain/transfer/entry-import.js');
+  const { entryRecordOf } = load<typeof import('../src/domain/entries/entry-record')>('src/domain/entries/entry-record.js');
   const { SigningKeys } = load<typeof import('../src/signing/signing-keys')>('src/signing/signing-keys.js');
 
   const results: InProcessResult[] = [];
@@ -140,7 +140,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(results)}\n`);
 }
 
-type Entry = import('../src/domain/entry').Entry;
+type Entry = import('../src/domain/entries/model/entry').Entry;
 type DatabaseConfig = import('../src/config').Config['database'];
 
 /** What the raw floor uses of better-sqlite3 (the package ships no types). */

@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { mintToken } from '../src/auth/mint-token';
-import { InThreadEngine, type DocumentEngine, type DocumentJob } from '../src/domain/document-pipeline';
-import { EnginePool } from '../src/engine/engine-pool';
+import { InThreadEngine, type DocumentEngine, type DocumentJob } from '../src/domain/documents/document-pipeline';
+import { DocumentWorkers } from '../src/workers/document-workers';
 import { SigningKeys } from '../src/signing/signing-keys';
 import { heavyDocuments } from '../test/helpers/heavy-documents';
 import { buildHeavyEntry, DEFAULT_HEAVY_ENTRY_LIMITS } from '../test/helpers/heavy-entry';
@@ -102,7 +102,7 @@ async function poolOverhead(seconds: number): Promise<NeighbourResults['poolOver
   const job: DocumentJob = { workspaceId: 'bench', body: JSON.stringify({ data: INVOICE }), now: new Date() };
   const count = Math.max(200, seconds * 200);
   const inThread = new InThreadEngine({ signingKeys, newId: () => '0190e8a4-7b1c-7cc0-8f2a-6f4b2c1d9e01' });
-  const pool = new EnginePool({ threads: 1, timeLimitMs: 10_000, memoryMb: 512, nice: 0, worker: { signingKeys: signingKeys.material() } });
+  const pool = new DocumentWorkers({ threads: 1, timeLimitMs: 10_000, memoryMb: 512, nice: 0, worker: { signingKeys: signingKeys.material() } });
   try {
     const inThreadMs = await timePerDocument(inThread, job, count);
     const pooledMs = await timePerDocument(pool, job, count);

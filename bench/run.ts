@@ -19,7 +19,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { mintToken } from '../src/auth/mint-token';
-import { commandFlags } from '../src/cli-options';
+import { commandFlags } from '../src/cli/cli-options';
 import { renderChart } from './chart';
 import { mariadbDatabase, sqliteDatabase, type BenchDatabase, type DatabaseName } from './databases';
 import { runInProcess, type WorkerMode } from './in-process';

@@ -1,5 +1,5 @@
 import { mintToken } from '../src/auth/mint-token';
-import { encodeCursor } from '../src/domain/entry-cursor';
+import { encodeCursor } from '../src/domain/entries/model/entry-cursor';
 import { runLoad } from './load';
 import { INVOICE, PAGE_SIZE, type HttpRequest } from './scenarios';
 import { PURCHASE_CUSTOMERS } from './search';

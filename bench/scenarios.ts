@@ -1,4 +1,4 @@
-import { sampleInvoice } from '../src/domain/sample-entries';
+import { sampleInvoice } from '../src/domain/transfer/sample-entries';
 
 /** What the scenarios need from the seeded database and the running service. */
 export interface ScenarioContext {

@@ -34,7 +34,7 @@ const invoiceNumber = (n: number, entries: number) => String(((n * 7919) % Math.
 export const PURCHASE_CUSTOMERS = Array.from({ length: 20 }, (_, i) => (Math.floor(i / 2) * 10 + 6 + (i % 2)) % 97);
 
 /**
- * The searches, over the sample entries of `npm run seed` (src/domain/sample-entries.ts: invoices numbered
+ * The searches, over the sample entries of `npm run seed` (src/domain/transfer/sample-entries.ts: invoices numbered
  * SAMPLE-000001 on, from one supplier, to 97 customers; parties; messages):
  * - one invoice by its number, another each request: a term held by one entry;
  * - one customer's name in the purchases folder: one to three entries in a hundred ("6" is also the start of "66");

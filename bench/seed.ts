@@ -7,11 +7,11 @@ export interface SeedResult {
 }
 
 /**
- * Seeds a workspace through the operator's path, `npm run seed` (dist/src/seed/seed-cli.js): sample
+ * Seeds a workspace through the operator's path, `npm run seed` (dist/src/cli/seed.js): sample
  * documents through the engine, then multi-row INSERTs in large transactions. No HTTP.
  */
 export async function seedWorkspace(env: Record<string, string>, workspace: string, count: number): Promise<SeedResult> {
-  const output = await runNode([distFile('src/seed/seed-cli.js'), '--workspace', workspace, '--count', String(count), '--json'], {
+  const output = await runNode([distFile('src/cli/seed.js'), '--workspace', workspace, '--count', String(count), '--json'], {
     ...env,
     LOG_LEVEL: 'warn',
   });

@@ -1,6 +1,6 @@
 import { mintToken } from './auth/mint-token';
 import { ConfigError, loadConfig } from './config';
-import { lowerHelperThreads } from './engine/helper-threads';
+import { lowerHelperThreads } from './workers/helper-threads';
 import { limitHeapGrowth } from './heap-growth';
 import { consoleLink } from './http/console.routes';
 import { buildServer } from './server';

@@ -10,17 +10,17 @@ import { v7 as uuidv7 } from 'uuid';
 import { keptSecret, LOCAL_SECRET_FILE, localSecret } from './auth/local-secret';
 import { keyMaterial, TokenVerifier } from './auth/token-verifier';
 import type { Config } from './config';
-import { JSON_PATCH_LIMITS } from './domain/derive/json-patch';
-import { EntryService } from './domain/entries.service';
-import { GoblService } from './domain/gobl.service';
-import { FilesService } from './domain/files.service';
-import { EntryPdfFiles } from './domain/entry-pdf-file';
-import { SpoolService } from './domain/spool.service';
-import { InThreadEngine } from './domain/document-pipeline';
+import { JSON_PATCH_LIMITS } from './domain/documents/derive/json-patch';
+import { EntryService } from './domain/entries/entries.service';
+import { GoblService } from './domain/documents/gobl.service';
+import { FilesService } from './domain/files/files.service';
+import { EntryPdfFiles } from './domain/files/entry-pdf-file';
+import { SpoolService } from './domain/spool/spool.service';
+import { InThreadEngine } from './domain/documents/document-pipeline';
 import { entryPdf } from './pdf/entry-pdf';
-import { EnginePool } from './engine/engine-pool';
-import { graphqlRouter } from './graphql/graphql.router';
-import { subscriptionServer, type SubscriptionLimits } from './graphql/subscription-server';
+import { DocumentWorkers } from './workers/document-workers';
+import { graphqlRouter } from './graphql/plumbing/graphql.router';
+import { subscriptionServer, type SubscriptionLimits } from './graphql/plumbing/subscription-server';
 import { authenticated, authentication } from './http/authentication';
 import { corsHandler } from './http/cors';
 import { lightRequestMarks } from './http/light-requests';
@@ -35,18 +35,18 @@ import { restRouters } from './rest/route-mount';
 import { fileLinkRoutes } from './rest/file-links.routes';
 import { fileUrls } from './http/file-urls';
 import { FILE_LINK_SECRET_FILE, FileLinks } from './http/file-links';
-import { EntryMetaService } from './domain/entry-meta.service';
-import { EventMaker } from './domain/event-maker';
-import { EventsService } from './domain/events.service';
-import { FeedFollowers } from './domain/feed-follow';
-import { FeedWatch } from './domain/feed-watch';
-import { FeedSequencer } from './domain/feed-sequencer';
+import { EntryMetaService } from './domain/meta/entry-meta.service';
+import { EventMaker } from './domain/entries/event-maker';
+import { EventsService } from './domain/events/events.service';
+import { FeedFollowers } from './domain/events/feed-follow';
+import { FeedWatch } from './domain/events/feed-watch';
+import { FeedSequencer } from './domain/events/feed-sequencer';
 import { EventRepository } from './storage/event.repository';
-import { WebhookDispatcher } from './domain/webhook-delivery';
-import { WebhooksService } from './domain/webhooks.service';
+import { WebhookDispatcher } from './domain/webhooks/webhook-delivery';
+import { WebhooksService } from './domain/webhooks/webhooks.service';
 import { WebhookRepository } from './storage/webhook.repository';
-import { HttpWebhookSender } from './webhooks/webhook-sender';
-import { SearchService, searchTermsOf } from './domain/search';
+import { HttpWebhookSender } from './webhooks/http-webhook-sender';
+import { SearchService, searchTermsOf } from './domain/search/search';
 import { MetaRepository } from './storage/meta.repository';
 import { SearchIndexRepository } from './storage/search-index.repository';
 import { EntryOverviewRepository } from './storage/entry-overview.repository';
@@ -56,7 +56,7 @@ import { narrowToOwner } from './private-files';
 import { SIGNING_KEY_FILE, SigningKeys } from './signing/signing-keys';
 import { isDatabaseReady, openDataSource, sqliteFiles } from './storage/data-source';
 import { startStorageTasks } from './storage/storage-tasks';
-import { SORT_AMOUNT_RULE } from './domain/sort-amount';
+import { SORT_AMOUNT_RULE } from './domain/entries/model/sort-amount';
 import { SqliteReaders } from './storage/sqlite-readers';
 import { EntryRepository } from './storage/entry.repository';
 import { FileRepository } from './storage/file.repository';
@@ -113,7 +113,7 @@ export async function buildServer(
   const jsonPatchLimits = { ...JSON_PATCH_LIMITS, maxWork: config.jsonPatchMaxWork };
   const engine =
     config.engine.threads > 0
-      ? new EnginePool({
+      ? new DocumentWorkers({
           ...config.engine,
           queueLimit: config.engineQueue.limit,
           workspaceQueueLimit: config.engineQueue.workspaceLimit,
@@ -121,7 +121,7 @@ export async function buildServer(
           observeSeconds: observeEngineSeconds,
         })
       : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds, makePdf: entryPdf });
-  const unwatchEngineHeaps = engine instanceof EnginePool ? watchEngineHeaps(() => engine.threadHeaps()) : () => undefined;
+  const unwatchEngineHeaps = engine instanceof DocumentWorkers ? watchEngineHeaps(() => engine.threadHeaps()) : () => undefined;
   const sqliteReaders = config.database.type === 'sqlite' ? new SqliteReaders(config.database.file) : undefined;
   const entryStore = new EntryRepository(dataSource, sqliteReaders);
   // Every change is written with its events; whoever waits for a workspace's feed here hears of them at once.

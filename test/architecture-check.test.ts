@@ -35,10 +35,10 @@ function check(files: Files): { status: number | null; broken: string[] } {
 /** A small project that keeps every rule: adapters and storage use the domain, the domain uses the engine. */
 const CLEAN: Files = {
   'src/document/envelope.ts': 'export interface Envelope { uuid: string }\n',
-  'src/domain/entry.ts': "import type { Envelope } from '../document/envelope';\nexport interface Entry { id: string; data?: Envelope }\n",
-  'src/domain/search.ts': "import type { Entry } from './entry';\nexport const termsOf = (entry: Entry): string[] => [entry.id];\n",
-  'src/storage/entry.repository.ts': "import type { Entry } from '../domain/entry';\nexport const rowOf = (entry: Entry) => ({ id: entry.id });\n",
-  'src/rest/entries.routes.ts': "import { termsOf } from '../domain/search';\nexport const route = termsOf;\n",
+  'src/domain/entries/model/entry.ts': "import type { Envelope } from '../../../document/envelope';\nexport interface Entry { id: string; data?: Envelope }\n",
+  'src/domain/search/search.ts': "import type { Entry } from '../entries/model/entry';\nexport const termsOf = (entry: Entry): string[] => [entry.id];\n",
+  'src/storage/entry.repository.ts': "import type { Entry } from '../domain/entries/model/entry';\nexport const rowOf = (entry: Entry) => ({ id: entry.id });\n",
+  'src/rest/entries.routes.ts': "import { termsOf } from '../domain/search/search';\nexport const route = termsOf;\n",
   'src/server.ts': "import { rowOf } from './storage/entry.repository';\nimport { route } from './rest/entries.routes';\nexport const wiring = [rowOf, route];\n",
   'migrations/1-create.ts': "export const sql = 'CREATE TABLE entries (id TEXT)';\n",
   'src/document/base/types.ts': 'export type Json = string | number;\n',
@@ -52,18 +52,18 @@ describe('the architecture check', () => {
   });
 
   test.each<[string, Files, string]>([
-    ['the domain imports storage', { 'src/domain/search.ts': "import { rowOf } from '../storage/entry.repository';\nexport const termsOf = rowOf;\n" }, 'domain-imports-nothing-outward'],
-    ['the engine imports the domain', { 'src/document/envelope.ts': "import type { Entry } from '../domain/entry';\nexport interface Envelope { uuid: string; entry?: Entry }\n" }, 'document-is-pure'],
-    ['the domain imports the wiring', { 'src/domain/search.ts': "import { wiring } from '../server';\nexport const termsOf = () => wiring.map(String);\n" }, 'domain-imports-nothing-outward'],
+    ['the domain imports storage', { 'src/domain/search/search.ts': "import { rowOf } from '../../storage/entry.repository';\nexport const termsOf = rowOf;\n" }, 'domain-imports-nothing-outward'],
+    ['the engine imports the domain', { 'src/document/envelope.ts': "import type { Entry } from '../domain/entries/model/entry';\nexport interface Envelope { uuid: string; entry?: Entry }\n" }, 'document-is-pure'],
+    ['the domain imports the wiring', { 'src/domain/search/search.ts': "import { wiring } from '../../server';\nexport const termsOf = () => wiring.map(String);\n" }, 'domain-imports-nothing-outward'],
     ['the domain reads the configuration', {
       'src/config/settings.ts': 'export const BODY_LIMIT = { name: "BODY_LIMIT" };\n',
-      'src/domain/search.ts': "import { BODY_LIMIT } from '../config/settings';\nexport const termsOf = () => [BODY_LIMIT.name];\n",
+      'src/domain/search/search.ts': "import { BODY_LIMIT } from '../../config/settings';\nexport const termsOf = () => [BODY_LIMIT.name];\n",
     }, 'domain-imports-nothing-outward'],
-    ['storage calls a rule of the domain', { 'src/storage/entry.repository.ts': "import { termsOf } from '../domain/search';\nexport const rowOf = termsOf;\n" }, 'storage-uses-only-domain-models-and-ports'],
+    ['storage calls a rule of the domain', { 'src/storage/entry.repository.ts': "import { termsOf } from '../domain/search/search';\nexport const rowOf = termsOf;\n" }, 'storage-uses-only-domain-models-and-ports'],
     ['a migration imports live code', { 'migrations/1-create.ts': "import { rowOf } from '../src/storage/entry.repository';\nexport const sql = String(rowOf);\n" }, 'migrations-are-self-contained'],
     ['two adapter folders import each other', {
-      'src/graphql/entry.resolver.ts': "import { route } from '../rest/entries.routes';\nexport const resolver = route;\n",
-      'src/rest/entries.routes.ts': "import { termsOf } from '../domain/search';\nimport { resolver } from '../graphql/entry.resolver';\nexport const route = termsOf;\nexport const both = [resolver];\n",
+      'src/graphql/entries/entry.resolver.ts': "import { route } from '../../rest/entries.routes';\nexport const resolver = route;\n",
+      'src/rest/entries.routes.ts': "import { termsOf } from '../domain/search/search';\nimport { resolver } from '../graphql/entries/entry.resolver';\nexport const route = termsOf;\nexport const both = [resolver];\n",
     }, 'no-cycle-between-folders'],
     ['two packages of the engine import each other', {
       'src/document/tax/rate.ts': "export interface Rate { percent: string }\n",
@@ -74,8 +74,8 @@ describe('the architecture check', () => {
       'src/document/tax/rate.ts': "export interface Rate { percent: string }\n",
       'src/document/base/types.ts': "import type { Rate } from '../tax/rate';\nexport type Json = string | Rate;\n",
     }, 'engine-base-imports-only-the-model'],
-    ['two files of one folder import each other', {
-      'src/domain/entry.ts': "import type { Envelope } from '../document/envelope';\nimport type { termsOf } from './search';\nexport interface Entry { id: string; data?: Envelope; terms?: ReturnType<typeof termsOf> }\n",
+    ['two files import each other', {
+      'src/domain/entries/model/entry.ts': "import type { Envelope } from '../../../document/envelope';\nimport type { termsOf } from '../../search/search';\nexport interface Entry { id: string; data?: Envelope; terms?: ReturnType<typeof termsOf> }\n",
     }, 'no-cycle-between-modules'],
     ['the view reads the engine beyond its JSON types', {
       'src/render/document-view.ts': "import type { Envelope } from '../document/envelope';\nexport const documentView = (envelope: Envelope) => envelope.uuid;\n",

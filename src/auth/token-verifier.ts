@@ -2,7 +2,7 @@ import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config';
-import { DomainError } from '../domain/errors';
+import { DomainError } from '../domain/shared/errors';
 
 /** Seconds of clock skew allowed on `exp` and `nbf`. */
 export const CLOCK_TOLERANCE_SECONDS = 30;

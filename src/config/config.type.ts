@@ -1,5 +1,5 @@
 import type { PublicJwk } from '../signing/trusted-keys';
-import type { EntryLimits } from '../domain/entry-limits';
+import type { EntryLimits } from '../domain/entries/model/entry-limits';
 
 /**
  * Everything the service reads from its environment, checked once at start. Each field names the variables it

@@ -8,20 +8,20 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { buildSchemaSync, type PubSub } from 'type-graphql';
-import { AttachmentResolver } from './attachment.resolver';
-import { EntryResolver } from './entry.resolver';
-import { EntryPdfResolver } from './entry-pdf.resolver';
-import { EntryHistoryResolver } from './entry-history.resolver';
-import { EntryEventResolver } from './entry-event.resolver';
-import { KeysResolver } from './keys.resolver';
-import { NodeResolver } from './node.resolver';
-import { RelatedEntryResolver } from './related.resolver';
-import { SearchResolver } from './search.resolver';
-import { EntryOverviewResolver } from './entry-overview.resolver';
-import { WebhookDeliveryResolver } from './webhook-delivery.resolver';
-import { WebhookResolver } from './webhook.resolver';
-import type { Entry } from '../domain/entry';
-import type { GraphQLContext } from './context';
+import { AttachmentResolver } from './entries/attachment.resolver';
+import { EntryResolver } from './entries/entry.resolver';
+import { EntryPdfResolver } from './entries/entry-pdf.resolver';
+import { EntryHistoryResolver } from './history/entry-history.resolver';
+import { EntryEventResolver } from './events/entry-event.resolver';
+import { KeysResolver } from './keys/keys.resolver';
+import { NodeResolver } from './node/node.resolver';
+import { RelatedEntryResolver } from './related/related.resolver';
+import { SearchResolver } from './search/search.resolver';
+import { EntryOverviewResolver } from './entries/entry-overview.resolver';
+import { WebhookDeliveryResolver } from './webhooks/webhook-delivery.resolver';
+import { WebhookResolver } from './webhooks/webhook.resolver';
+import type { Entry } from '../domain/entries/model/entry';
+import type { GraphQLContext } from './plumbing/context';
 
 /** The committed SDL, emitted by `npm run schema:emit` and checked for drift by test/graphql/schema.test.ts. */
 export const SCHEMA_FILE = 'schema/schema.graphql';

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { decodeJwt } from 'jose';
 import type { TokenVerifier } from '../auth/token-verifier';
-import { DomainError } from '../domain/errors';
+import { DomainError } from '../domain/shared/errors';
 
 /** Who a request acts for: the workspace its bearer token grants. */
 export interface Principal {

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
-import { DomainError } from '../domain/errors';
-import { isMediaType } from '../domain/media-type';
+import { DomainError } from '../domain/shared/errors';
+import { isMediaType } from '../domain/files/media-type';
 
 /** Stored bytes to answer with: what to say about them, and how to read a span of them. */
 export interface FileBytes {

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import { DomainError } from '../domain/errors';
+import { DomainError } from '../domain/shared/errors';
 
 /** The file in DATA_DIR that keeps the links' secret when FILE_LINK_SECRET is not set. */
 export const FILE_LINK_SECRET_FILE = 'file-link-secret';

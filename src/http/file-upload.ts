@@ -1,7 +1,7 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
-import { DomainError } from '../domain/errors';
-import { ContentReceiver, type FileContent } from '../domain/file-content';
+import { DomainError } from '../domain/shared/errors';
+import { ContentReceiver, type FileContent } from '../domain/files/file-content';
 import { dropRestOfBody } from './refused-body';
 
 /** Room for a multipart body's boundaries and form fields besides the file itself. */

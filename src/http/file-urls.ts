@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import type { Attachment } from '../domain/entry';
-import { downloadPath } from '../domain/files.service';
+import type { Attachment } from '../domain/entries/model/entry';
+import { downloadPath } from '../domain/files/files.service';
 import type { FileLinks } from './file-links';
 
 /** A file's `url` as this request's answer shows it, in REST and GraphQL alike. */

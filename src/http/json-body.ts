@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import express, { type Request, type RequestHandler, type Response } from 'express';
-import { DomainError } from '../domain/errors';
-import { JsonText, parseJsonText } from '../domain/json-text';
+import { DomainError } from '../domain/shared/errors';
+import { JsonText, parseJsonText } from '../domain/shared/json-text';
 import { dropRestOfBody } from './refused-body';
 
 function isJsonMediaType(contentType: string | undefined): boolean {

@@ -1,6 +1,6 @@
-import { nextSlice } from '../domain/loop-slices';
-import { DomainError, badInput } from '../domain/errors';
-import { ContentReceiver, type FileContent } from '../domain/file-content';
+import { nextSlice } from '../runtime';
+import { DomainError, badInput } from '../domain/shared/errors';
+import { ContentReceiver, type FileContent } from '../domain/files/file-content';
 import { fileTooLarge } from './file-upload';
 import { parseJsonBytes } from './json-body';
 

@@ -1,7 +1,7 @@
 import { createHash, randomUUID, type Hash } from 'node:crypto';
 import type { Response } from 'express';
-import { SliceClock } from '../domain/loop-slices';
-import { storedJsonOf } from '../domain/stored-json';
+import { SliceClock } from '../runtime';
+import { storedJsonOf } from '../domain/shared/stored-json';
 import { endLightRequest } from './light-requests';
 
 /**

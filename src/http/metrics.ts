@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Router, type Request, type RequestHandler } from 'express';
-import { DomainError } from '../domain/errors';
+import { DomainError } from '../domain/shared/errors';
 import { httpRequests, httpRequestSeconds, metricsRegistry } from '../metrics';
 
 export const METRICS_PATH = '/metrics';

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
-import { DomainError, ERROR_CATALOGUE, type ErrorKey } from '../domain/errors';
+import { DomainError, ERROR_CATALOGUE, type ErrorKey } from '../domain/shared/errors';
 import { isDatabaseUnavailable, isPacketTooLarge } from '../storage/transient-errors';
 
 /** The HTTP status of each error key, from the one catalogue: REST answers and refused GraphQL requests alike. */

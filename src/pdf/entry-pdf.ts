@@ -1,5 +1,5 @@
 import type { Envelope } from '../document';
-import type { PdfJob, PdfOutcome } from '../domain/pdf-job';
+import type { PdfJob, PdfOutcome } from '../domain/documents/pdf-job';
 import { documentView } from '../render/document-view';
 import { seriesCode } from '../render/bill-view';
 import { documentPdf } from './document-pdf';

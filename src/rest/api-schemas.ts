@@ -1,17 +1,17 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { CreateEntryBody } from '../domain/create-entry.input';
-import { UpdateEntryBody } from '../domain/update-entry.input';
-import { STATE_KEYS } from '../domain/entry-states';
-import { BuildBody, CorrectBody, SignBody } from '../domain/gobl-tools';
-import { anyObjectSchema, flagSchema, uuidSchema } from '../domain/shape-check';
+import { CreateEntryBody } from '../domain/entries/model/create-entry.input';
+import { UpdateEntryBody } from '../domain/entries/model/update-entry.input';
+import { STATE_KEYS } from '../domain/entries/model/entry-state';
+import { BuildBody, CorrectBody, SignBody } from '../domain/documents/gobl-tools';
+import { anyObjectSchema, flagSchema, uuidSchema } from '../domain/shared/shape-check';
 
 export { BuildBody, CorrectBody, CreateEntryBody, SignBody, UpdateEntryBody };
-import { ERROR_KEYS } from '../domain/errors';
-import { EVENT_TYPES } from '../domain/entry-event';
-import { TEST_EVENT_TYPE } from '../domain/webhook-test-event';
-import { DEFAULT_EVENTS_LIMIT, MAX_EVENTS_LIMIT, MAX_WAIT_SECONDS } from '../domain/events.service';
-import { DEFAULT_DELIVERIES_LIMIT, MAX_DELIVERIES_LIMIT } from '../domain/webhooks.service';
-import { UUID_VERSIONS } from '../domain/uuid-request';
+import { ERROR_KEYS } from '../domain/shared/errors';
+import { EVENT_TYPES } from '../domain/entries/model/entry-event';
+import { TEST_EVENT_TYPE } from '../domain/webhooks/webhook-test-event';
+import { DEFAULT_EVENTS_LIMIT, MAX_EVENTS_LIMIT, MAX_WAIT_SECONDS } from '../domain/events/events.service';
+import { DEFAULT_DELIVERIES_LIMIT, MAX_DELIVERIES_LIMIT } from '../domain/webhooks/webhooks.service';
+import { UUID_VERSIONS } from '../domain/entries/model/uuid-request';
 
 /**
  * The JSON Schemas of the REST API's requests and answers, as TypeBox types: the OpenAPI description is

@@ -3,8 +3,8 @@ import { entriesRoutes, type EntriesServices } from './entries.routes';
 import { searchRoutes } from './search.routes';
 import { eventsRoutes } from './events.routes';
 import { webhooksRoutes } from './webhooks.routes';
-import type { WebhooksService } from '../domain/webhooks.service';
-import type { EventsService } from '../domain/events.service';
+import type { WebhooksService } from '../domain/webhooks/webhooks.service';
+import type { EventsService } from '../domain/events/events.service';
 import { metaRoutes } from './meta.routes';
 import { filesRoutes, type FilesServices } from './files.routes';
 import { spoolRoutes, type SpoolServices } from './spool.routes';
@@ -13,8 +13,8 @@ import { goblSchemasRoutes } from './gobl-schemas.routes';
 import { keysRoutes } from './keys.routes';
 import { openApiRoutes, type OpenApiServices } from './openapi.routes';
 import { healthRoutes, utilsRoutes } from './service.routes';
-import type { SearchService } from '../domain/search';
-import type { EntryMetaService } from '../domain/entry-meta.service';
+import type { SearchService } from '../domain/search/search';
+import type { EntryMetaService } from '../domain/meta/entry-meta.service';
 
 /** What the REST handlers are built with: every table's services and limits. */
 export type RestServices = EntriesServices &

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
-import type { EntryService } from '../domain/entries.service';
-import { badInput } from '../domain/errors';
+import type { EntryService } from '../domain/entries/entries.service';
+import { badInput } from '../domain/shared/errors';
 import { sendEntry, sendPage } from './entry-answer';
 import { readTurnOf } from '../http/read-turn';
 import { jsonBody } from '../http/json-body';

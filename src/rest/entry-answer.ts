@@ -1,9 +1,9 @@
 import type { Response } from 'express';
-import type { EntryPage } from '../domain/entries.service';
-import type { Entry } from '../domain/entry';
+import type { EntryPage } from '../domain/entries/entries.service';
+import type { Entry } from '../domain/entries/model/entry';
 import { sendJson } from '../http/json-slices';
 import { holdsReadTurn, releaseReadTurn } from '../http/read-turn';
-import { HEAVY_READ_BYTES } from '../domain/read-turns';
+import { HEAVY_READ_BYTES } from '../runtime';
 import { entryJson, pageJson } from './entry.presenter';
 
 /**

@@ -1,5 +1,5 @@
-import type { EntryState, EntryVersion } from '../domain/entry-history';
-import type { EntryVersionData } from '../domain/update-entry';
+import type { EntryState, EntryVersion } from '../domain/entries/model/entry-history';
+import type { EntryVersionData } from '../domain/entries/update-entry';
 
 /** A version as an entry's `versions` list it (the contract's SiloDataVersion). */
 export const versionJson = (v: EntryVersion) => ({ version: v.version, at: v.at.toISOString(), invalid: v.invalid, signed: v.signed, src: v.src });

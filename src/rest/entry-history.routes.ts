@@ -1,4 +1,4 @@
-import type { EntryService } from '../domain/entries.service';
+import type { EntryService } from '../domain/entries/entries.service';
 import { jsonBody } from '../http/json-body';
 import { EntryDataSchema, EntryStateParams, EntryStatesParams, EntryVersionParams, StateBody, StateListSchema, StateSchema } from './api-schemas';
 import { stateJson, versionDataText } from './entry-history.presenter';

@@ -1,5 +1,5 @@
-import type { EntryService } from '../domain/entries.service';
-import type { EntryPdfFiles } from '../domain/entry-pdf-file';
+import type { EntryService } from '../domain/entries/entries.service';
+import type { EntryPdfFiles } from '../domain/files/entry-pdf-file';
 import { abandonedSignal } from '../http/request-signal';
 import { EntryIdParams, EntryPdfQuery, FileSchema, PdfSchema } from './api-schemas';
 import { fileJson } from './entry.presenter';

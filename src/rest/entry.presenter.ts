@@ -1,8 +1,8 @@
-import type { Attachment, Entry, Meta } from '../domain/entry';
-import { metaId } from '../domain/entry';
-import { entrySummaryJson, fileSummaryJson, present } from '../domain/entry-summary';
+import type { Attachment, Entry, Meta } from '../domain/entries/model/entry';
+import { metaId } from '../domain/entries/model/entry';
+import { entrySummaryJson, fileSummaryJson, present } from '../domain/entries/model/entry-summary';
 import { versionJson } from './entry-history.presenter';
-import type { EntryPage } from '../domain/entries.service';
+import type { EntryPage } from '../domain/entries/entries.service';
 import type { FileUrl } from '../http/file-urls';
 import { JsonList, RawJson, shownMember, withRawMember } from '../http/json-slices';
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { DomainError } from '../domain/errors';
+import { DomainError } from '../domain/shared/errors';
 import { refusalHandler } from '../http/refusal';
 
 /**

@@ -1,5 +1,5 @@
-import { eventSummaryJson, type EntryEvent } from '../domain/entry-event';
-import { encodeEventCursor, type EventsService } from '../domain/events.service';
+import { eventSummaryJson, type EntryEvent } from '../domain/entries/model/entry-event';
+import { encodeEventCursor, type EventsService } from '../domain/events/events.service';
 import { abandonedSignal } from '../http/request-signal';
 import { EventPageSchema, EventsQuery } from './api-schemas';
 import type { ApiRoute } from './route-table';

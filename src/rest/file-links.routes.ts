@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { FilesService } from '../domain/files.service';
+import type { FilesService } from '../domain/files/files.service';
 import { FileLinks } from '../http/file-links';
 import { serveFile } from './files.routes';
 

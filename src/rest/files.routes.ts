@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { Request, Response } from 'express';
-import { DomainError } from '../domain/errors';
-import type { FilesService, FileUpload } from '../domain/files.service';
+import { DomainError } from '../domain/shared/errors';
+import type { FilesService, FileUpload } from '../domain/files/files.service';
 import { sendFileBytes } from '../http/file-bytes';
 import { fileTooLarge, readMultipart, readRawContent } from '../http/file-upload';
 import { jsonBody } from '../http/json-body';

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { documentSchemaOf } from '../domain/document-schemas';
+import { documentSchemaOf } from '../domain/documents/document-schemas';
 import type { ApiRoute } from './route-table';
 
 const DocumentTypeParams = Type.Object({

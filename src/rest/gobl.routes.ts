@@ -1,5 +1,5 @@
-import type { GoblService } from '../domain/gobl.service';
-import type { GoblTool } from '../domain/gobl-tools';
+import type { GoblService } from '../domain/documents/gobl.service';
+import type { GoblTool } from '../domain/documents/gobl-tools';
 import { jsonBody } from '../http/json-body';
 import { abandonedSignal } from '../http/request-signal';
 import { BuildBody, CorrectBody, GoblAnswerSchema, SignBody } from './api-schemas';

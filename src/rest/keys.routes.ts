@@ -1,4 +1,4 @@
-import type { EntryService } from '../domain/entries.service';
+import type { EntryService } from '../domain/entries/entries.service';
 import { JwksSchema } from './api-schemas';
 import type { ApiRoute, RouteHandler } from './route-table';
 

@@ -1,4 +1,4 @@
-import type { EntryMetaService } from '../domain/entry-meta.service';
+import type { EntryMetaService } from '../domain/meta/entry-meta.service';
 import { jsonBody } from '../http/json-body';
 import { MetaBody, MetaParams, MetaRefParams, MetaRefQuery, MetaSchema } from './api-schemas';
 import { metaJson } from './entry.presenter';

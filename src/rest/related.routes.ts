@@ -1,7 +1,7 @@
 import type { Request } from 'express';
-import type { EntryService } from '../domain/entries.service';
-import { badInput } from '../domain/errors';
-import type { RelatedEntriesQuery as RelatedQuery } from '../domain/related-entries';
+import type { EntryService } from '../domain/entries/entries.service';
+import { badInput } from '../domain/shared/errors';
+import type { RelatedEntriesQuery as RelatedQuery } from '../domain/entries/related-entries';
 import { sendPage } from './entry-answer';
 import { readTurnOf } from '../http/read-turn';
 import { EntryIdParams, EntryPageSchema, EntryRelatedQuery, RelatedEntriesQuery } from './api-schemas';

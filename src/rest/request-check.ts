@@ -1,7 +1,7 @@
 import type { TObject } from '@sinclair/typebox';
 import type { RequestHandler } from 'express';
-import { badInput, type ErrorFields } from '../domain/errors';
-import { compileShape, shapeProblems } from '../domain/shape-check';
+import { badInput, type ErrorFields } from '../domain/shared/errors';
+import { compileShape, shapeProblems } from '../domain/shared/shape-check';
 
 /**
  * Checks a request's path parameters, query and parsed JSON body against the schemas the OpenAPI description shows for

@@ -1,5 +1,5 @@
-import type { SearchPage, SearchService } from '../domain/search';
-import type { EntryService } from '../domain/entries.service';
+import type { SearchPage, SearchService } from '../domain/search/search';
+import type { EntryService } from '../domain/entries/entries.service';
 import { SearchPageSchema, SearchQuery } from './api-schemas';
 import { entryJson } from './entry.presenter';
 import type { FileUrl } from '../http/file-urls';

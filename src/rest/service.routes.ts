@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { generateUuid, type UuidRequest } from '../domain/uuid-request';
+import { generateUuid, type UuidRequest } from '../domain/entries/model/uuid-request';
 import { HealthSchema, PingSchema, UuidQuery, UuidSchema } from './api-schemas';
 import type { ApiRoute } from './route-table';
 

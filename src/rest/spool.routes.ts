@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import { badInput } from '../domain/errors';
-import type { SpoolItem } from '../domain/spool-store';
-import { spoolPath, type SpoolService } from '../domain/spool.service';
+import { badInput } from '../domain/shared/errors';
+import type { SpoolItem } from '../domain/spool/spool-store';
+import { spoolPath, type SpoolService } from '../domain/spool/spool.service';
 import { sendFileBytes } from '../http/file-bytes';
 import { jsonBody } from '../http/json-body';
 import { readJsonFileUpload } from '../http/json-file-upload';

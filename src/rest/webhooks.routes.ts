@@ -1,5 +1,5 @@
-import type { WebhookDelivery, WebhookEndpoint } from '../domain/webhook';
-import type { NewWebhook, WebhookPatch, WebhooksService } from '../domain/webhooks.service';
+import type { WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/webhook';
+import type { NewWebhook, WebhookPatch, WebhooksService } from '../domain/webhooks/webhooks.service';
 import { jsonBody } from '../http/json-body';
 import {
   CreateWebhookBody, UpdateWebhookBody, WebhookDeliveriesQuery, WebhookDeliveryPageSchema, WebhookDeliveryParams, WebhookDeliverySchema,

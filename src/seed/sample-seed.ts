@@ -1,7 +1,7 @@
 import { Piscina } from 'piscina';
 import type { DataSource } from 'typeorm';
-import type { EntryImporter } from '../domain/entry-import';
-import { sampleTemplates } from '../domain/sample-entries';
+import type { EntryImporter } from '../domain/transfer/entry-import';
+import { sampleTemplates } from '../domain/transfer/sample-entries';
 import { workerEntry } from '../worker-entry';
 import { EntryRepository, type NewEntryRows } from '../storage/entry.repository';
 import type { SampleSeedTask, SampleSeedWorkerData } from './sample-seed-worker';

@@ -1,5 +1,5 @@
 import type { Repository } from 'typeorm';
-import type { ListSlice } from '../domain/entry-store';
+import type { ListSlice } from '../domain/entries/model/entry-store';
 import type { EntryEntity } from './entities/entry.entity';
 
 /**

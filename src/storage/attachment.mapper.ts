@@ -1,5 +1,5 @@
-import type { Attachment } from '../domain/entry';
-import { setStoredJson } from '../domain/stored-json';
+import type { Attachment } from '../domain/entries/model/entry';
+import { setStoredJson } from '../domain/shared/stored-json';
 import { AttachmentEntity } from './entities/attachment.entity';
 
 /** Earlier versions of a file as the `previous` column holds them: JSON, times in milliseconds. */

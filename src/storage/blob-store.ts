@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { FILE_CHUNK_BYTES } from '../domain/file-content';
+import { FILE_CHUNK_BYTES } from '../domain/files/file-content';
 import { preparedInsert } from './bulk-insert';
 import { FileChunkEntity } from './entities/file-content.entity';
 import type { Step } from './sql-transaction';

@@ -1,4 +1,4 @@
-import type { EntryState, EntryVersion } from '../domain/entry-history';
+import type { EntryState, EntryVersion } from '../domain/entries/model/entry-history';
 import { EntryStateEntity, EntryVersionEntity } from './entities/entry-history.entity';
 import { envelopeColumns } from './packed-json';
 

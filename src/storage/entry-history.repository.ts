@@ -1,10 +1,10 @@
 import { In, type DataSource, type Repository } from 'typeorm';
-import type { EntryState, EntryVersion } from '../domain/entry-history';
-import { legacyVersionOf } from '../domain/entry-history';
-import type { EntryChange, EntryHistoryStore, GuardedWrite } from '../domain/entry-history-store';
-import type { EntryVersionsShown } from '../domain/entry-store';
-import type { SearchTermsRule } from '../domain/search-store';
-import { storedJsonOf } from '../domain/entry';
+import type { EntryState, EntryVersion } from '../domain/entries/model/entry-history';
+import { legacyVersionOf } from '../domain/entries/model/entry-history';
+import type { EntryChange, EntryHistoryStore, GuardedWrite } from '../domain/entries/model/entry-history-store';
+import type { EntryVersionsShown } from '../domain/entries/model/entry-store';
+import type { SearchTermsRule } from '../domain/entries/model/search-store';
+import { storedJsonOf } from '../domain/entries/model/entry';
 import { EntryStateEntity, EntryVersionEntity } from './entities/entry-history.entity';
 import { fromStateRow, toStateRow, toVersionRow, versionOfRow, type VersionRow } from './entry-history.mapper';
 import { EntryEntity } from './entities/entry.entity';
@@ -15,7 +15,7 @@ import { rowUpdate } from './row-statements';
 import { entryIndexSteps, searchRowSteps } from './entry-index-steps';
 import { runTransaction, type Step, type Steps } from './sql-transaction';
 import { announceSteps } from './event-steps';
-import type { EventsOf } from '../domain/entry-event';
+import type { EventsOf } from '../domain/entries/model/entry-event';
 
 /** The source of the versions made through the APIs. */
 const API_SRC = 'api';

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { BoundedCount, CountFilters, EntryOverviewStore } from '../domain/entry-overview-store';
+import type { BoundedCount, CountFilters, EntryOverviewStore } from '../domain/entries/model/entry-overview-store';
 import type { SqliteReaders } from './sqlite-readers';
 
 type SqlRead = (sql: string, parameters: unknown[]) => Promise<unknown[]>;

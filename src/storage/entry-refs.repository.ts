@@ -1,5 +1,5 @@
-import type { Entry } from '../domain/entry';
-import { REF_CONTEXTS, type EntryRef } from '../domain/entry-ref';
+import type { Entry } from '../domain/entries/model/entry';
+import { REF_CONTEXTS, type EntryRef } from '../domain/entries/model/entry-ref';
 import type { Steps } from './sql-transaction';
 
 /** The contexts an envelope gives; `previous` comes from the create instead. */

@@ -1,6 +1,6 @@
 import { In, type DataSource } from 'typeorm';
-import { contentsOf, type EntryBundle, type EntryTransferStore, type ImportOutcome, type ImportRecord, type TransferContent, type TransferFile } from '../domain/entry-transfer-store';
-import { FILE_CHUNK_BYTES } from '../domain/file-content';
+import { contentsOf, type EntryBundle, type EntryTransferStore, type ImportOutcome, type ImportRecord, type TransferContent, type TransferFile } from '../domain/transfer/entry-transfer-store';
+import { FILE_CHUNK_BYTES } from '../domain/files/file-content';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { EntryRefEntity } from './entities/entry-ref.entity';

@@ -1,5 +1,5 @@
-import { storedJsonOf, type Entry } from '../domain/entry';
-import { legacyVersionOf } from '../domain/entry-history';
+import { storedJsonOf, type Entry } from '../domain/entries/model/entry';
+import { legacyVersionOf } from '../domain/entries/model/entry-history';
 import { EntryEntity } from './entities/entry.entity';
 import { envelopeColumns, storedJson, type EnvelopeColumns } from './packed-json';
 import { signatureOf, signatureText } from './signature-column';

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import type { Entry } from '../domain/entry';
-import type { EventsOf, NewEvent } from '../domain/entry-event';
+import type { Entry } from '../domain/entries/model/entry';
+import type { EventsOf, NewEvent } from '../domain/entries/model/entry-event';
 import { EntryEntity } from './entities/entry.entity';
 import { fromEntryRow } from './entry.mapper';
 import { hydratedRow } from './row-statements';

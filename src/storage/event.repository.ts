@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import type { EntryEvent, EventType } from '../domain/entry-event';
-import type { EventSlice, EventStore, FeedState } from '../domain/event-store';
+import type { EntryEvent, EventType } from '../domain/entries/model/entry-event';
+import type { EventSlice, EventStore, FeedState } from '../domain/events/event-store';
 import { runTransaction } from './sql-transaction';
 
 interface EventRow {

@@ -1,4 +1,4 @@
-import type { StoredContent } from '../domain/file-store';
+import type { StoredContent } from '../domain/files/file-store';
 import { FileContentEntity } from './entities/file-content.entity';
 
 /** A content of an entry's file as its file_contents row (stored at `createdAt`, milliseconds), and back. */

@@ -1,9 +1,9 @@
-import { nextSlice } from '../domain/loop-slices';
+import { nextSlice } from '../runtime';
 import type { DataSource, Repository } from 'typeorm';
-import type { Attachment } from '../domain/entry';
-import { EntryMissing, LimitBreach, WriteConflict } from '../domain/store-errors';
-import type { FileContent } from '../domain/file-content';
-import type { FileStore, FileWriteState, StoredContent } from '../domain/file-store';
+import type { Attachment } from '../domain/entries/model/entry';
+import { EntryMissing, LimitBreach, WriteConflict } from '../domain/shared/store-errors';
+import type { FileContent } from '../domain/files/file-content';
+import type { FileStore, FileWriteState, StoredContent } from '../domain/files/file-store';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { FileContentEntity } from './entities/file-content.entity';
 import type { BlobStore } from './blob-store';
@@ -14,7 +14,7 @@ import { preparedInsert } from './bulk-insert';
 import { duplicateIndexOf } from './duplicate-key';
 import { runTransaction, type Steps } from './sql-transaction';
 import { announceSteps } from './event-steps';
-import type { EventsOf } from '../domain/entry-event';
+import type { EventsOf } from '../domain/entries/model/entry-event';
 import { heavierPastLimit, partsWeightStep, weightOf } from './entry-weight';
 
 /** Files of entries: their rows (entry_attachments), their contents' rows, and the bytes through a BlobStore. */

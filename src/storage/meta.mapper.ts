@@ -1,5 +1,5 @@
-import type { Meta } from '../domain/entry';
-import { setStoredJson } from '../domain/stored-json';
+import type { Meta } from '../domain/entries/model/entry';
+import { setStoredJson } from '../domain/shared/stored-json';
 import { MetaEntity } from './entities/meta.entity';
 
 /** A meta row as its `entry_meta` row, and back. */

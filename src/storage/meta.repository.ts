@@ -1,8 +1,8 @@
 import type { DataSource, Repository } from 'typeorm';
-import type { Meta } from '../domain/entry';
-import type { MetaStore } from '../domain/meta-store';
-import type { SearchTermsRule } from '../domain/search-store';
-import { LimitBreach } from '../domain/store-errors';
+import type { Meta } from '../domain/entries/model/entry';
+import type { MetaStore } from '../domain/meta/meta-store';
+import type { SearchTermsRule } from '../domain/entries/model/search-store';
+import { LimitBreach } from '../domain/shared/store-errors';
 import { MetaEntity } from './entities/meta.entity';
 import { fromMetaRow, toMetaRow } from './meta.mapper';
 import { preparedInsert } from './bulk-insert';
@@ -11,7 +11,7 @@ import { lockSearchRow } from './search-index.repository';
 import { heavierPastLimit, partsWeightStep, weightOf } from './entry-weight';
 import { runTransaction, type Step } from './sql-transaction';
 import { announceSteps } from './event-steps';
-import type { EventsOf } from '../domain/entry-event';
+import type { EventsOf } from '../domain/entries/model/entry-event';
 
 /** The limits a meta write is checked against in its transaction (ENTRY_META_LIMIT, ENTRY_SEARCH_TERMS_LIMIT, ENTRY_PARTS_LIMIT). */
 export interface MetaLimits {

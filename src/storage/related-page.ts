@@ -1,9 +1,9 @@
 import type { DataSource } from 'typeorm';
-import { OWN_CONTEXT, REF_CONTEXTS } from '../domain/entry-ref';
-import type { RelatedSlice } from '../domain/entry-store';
+import { OWN_CONTEXT, REF_CONTEXTS } from '../domain/entries/model/entry-ref';
+import type { RelatedSlice } from '../domain/entries/model/entry-store';
 
 /**
- * One page of a related list (see src/domain/related-entries.ts), read in the database: the ids, times and
+ * One page of a related list (see src/domain/entries/related-entries.ts), read in the database: the ids, times and
  * contexts of the page's entries, in list order, and nothing more, however many entries are linked.
  *
  * The entries related to a UUID come from a few sources, each a query ordered like the list and cut at the

@@ -1,8 +1,8 @@
 import { hash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { Entry } from '../domain/entry';
-import { MAX_INDEXED_TERMS, MAX_SEARCH_RESULTS, type CheckedSearch, type SearchSource, type SearchStore, type SearchTerm } from '../domain/search-store';
-import { SearchTooBroad } from '../domain/store-errors';
+import type { Entry } from '../domain/entries/model/entry';
+import { MAX_INDEXED_TERMS, MAX_SEARCH_RESULTS, type CheckedSearch, type SearchSource, type SearchStore, type SearchTerm } from '../domain/entries/model/search-store';
+import { SearchTooBroad } from '../domain/shared/store-errors';
 import type { Step, Steps } from './sql-transaction';
 
 /**

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { UUID_TERMS_AT, UUID_TERMS_TASK, UUID_TERMS_THROUGH } from '../../migrations/1764760000000-UuidSearchTerms';
-import type { SearchTermsRule } from '../domain/search-store';
+import type { SearchTermsRule } from '../domain/entries/model/search-store';
 import { searchRowSteps } from './entry-index-steps';
 import { SEARCH_TABLE } from './search-index.repository';
 import { runTransaction } from './sql-transaction';

@@ -1,4 +1,4 @@
-import type { SignatureVerdict } from '../domain/entry';
+import type { SignatureVerdict } from '../domain/entries/model/entry';
 
 /** An entry's signature verdict as the `signature` column holds it: JSON text, or NULL when it has none. */
 export const signatureText = (verdict: SignatureVerdict | undefined): string | null => (verdict === undefined ? null : JSON.stringify(verdict));

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { SORT_AMOUNT_TASK } from '../../migrations/1764790000000-EntriesByAmount';
-import type { SortAmountRule } from '../domain/entry-store';
+import type { SortAmountRule } from '../domain/entries/model/entry-store';
 import { storedJson } from './packed-json';
 import { runTransaction, type Step } from './sql-transaction';
 import { markStorageTaskFinished, pauseBetweenSteps, storageTaskFinished } from './storage-task-marks';

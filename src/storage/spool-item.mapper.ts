@@ -1,4 +1,4 @@
-import type { SpoolItem } from '../domain/spool-store';
+import type { SpoolItem } from '../domain/spool/spool-store';
 import type { SpoolItemEntity } from './entities/spool-item.entity';
 
 /** A spooled file as its spool_items row, and back. */

@@ -1,6 +1,6 @@
 import { LessThanOrEqual, MoreThan, type DataSource, type Repository } from 'typeorm';
-import type { FileContent } from '../domain/file-content';
-import type { SpoolItem, SpoolStore } from '../domain/spool-store';
+import type { FileContent } from '../domain/files/file-content';
+import type { SpoolItem, SpoolStore } from '../domain/spool/spool-store';
 import type { BlobStore } from './blob-store';
 import { SpoolItemEntity } from './entities/spool-item.entity';
 import { fromSpoolRow, toSpoolRow } from './spool-item.mapper';

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import type { SearchTermsRule } from '../domain/search-store';
-import type { SortAmountRule } from '../domain/entry-store';
+import type { SearchTermsRule } from '../domain/entries/model/search-store';
+import type { SortAmountRule } from '../domain/entries/model/entry-store';
 import { buildContentlessSearch } from './contentless-search';
 import { packEnvelopes } from './envelope-packing';
 import { writeSearchTermsAgain } from './search-terms-again';

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
-import type { EventType } from '../domain/entry-event';
-import type { DeliveryStatus, EndpointProgress, WebhookChange, WebhookDelivery, WebhookEndpoint } from '../domain/webhook';
-import type { ClaimFairness, WebhookStore } from '../domain/webhook-store';
+import type { EventType } from '../domain/entries/model/entry-event';
+import type { DeliveryStatus, EndpointProgress, WebhookChange, WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/webhook';
+import type { ClaimFairness, WebhookStore } from '../domain/webhooks/webhook-store';
 import { GroupCommit } from './group-commit';
 import { runTransaction, type Step, type Steps } from './sql-transaction';
 

@@ -1,7 +1,7 @@
 import { createSecretKey } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { CLOCK_TOLERANCE_SECONDS, MEMO_TOKEN_MAX_LENGTH, TokenVerifier, VERIFIED_TOKEN_TTL_MS, VERIFIED_TOKENS_BYTES, type KeySource } from '../../src/auth/token-verifier';
-import { DomainError } from '../../src/domain/errors';
+import { DomainError } from '../../src/domain/shared/errors';
 
 const SECRET = createSecretKey(Buffer.from('a-secret-for-the-verifier-tests-0123456789'));
 const START = Date.parse('2026-11-21T10:00:00Z');

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { EntryImporter } from '../../src/domain/entry-import';
-import { sampleEntries } from '../../src/domain/sample-entries';
+import { EntryImporter } from '../../src/domain/transfer/entry-import';
+import { sampleEntries } from '../../src/domain/transfer/sample-entries';
 import { consoleLink } from '../../src/http/console.routes';
 import { EntryRepository } from '../../src/storage/entry.repository';
 import { describeInBrowser, launchChromium, watchOffline, watchPolicyViolations } from '../helpers/browser';

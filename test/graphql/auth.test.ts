@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { party, startServer, tokenFor, newWorkspace, type TestServer } from '../helpers/server';
 import { CreateEntryDocument, ListEntriesDocument } from './generated/graphql';
 import { apisFor, graphqlClient } from './graphql-client';
-import { createContext } from '../../src/graphql/context';
+import { createContext } from '../../src/graphql/plumbing/context';
 import { GraphQLError } from 'graphql';
 
 let t: TestServer;

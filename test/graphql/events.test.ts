@@ -6,7 +6,7 @@ import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { Client as UrqlClient, subscriptionExchange } from '@urql/core';
 import { createClient, type Client as WsClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { PAGE_GATHER_MS } from '../../src/domain/feed-follow';
+import { PAGE_GATHER_MS } from '../../src/domain/events/feed-follow';
 import { client, message, newWorkspace, party, startServer, testDatabase, tokenFor, type TestServer } from '../helpers/server';
 import { apisFor } from './graphql-client';
 

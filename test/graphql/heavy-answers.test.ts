@@ -1,10 +1,10 @@
-import { HEAVY_READ_BYTES } from '../../src/domain/read-turns';
+import { HEAVY_READ_BYTES } from '../../src/runtime';
 import { message, newWorkspace, startServer, type TestServer } from '../helpers/server';
 import { apisFor } from './graphql-client';
 
 /**
  * A GraphQL answer whose files and meta rows pass HEAVY_READ_BYTES is written as the REST ones are: in slices,
- * from pieces kept aside rather than one string (src/graphql/heavy-results.ts). What a client receives is the
+ * from pieces kept aside rather than one string (src/graphql/plumbing/heavy-results.ts). What a client receives is the
  * same JSON, alone, in a batch beside light answers, and by GET with its ETag.
  */
 let t: TestServer;

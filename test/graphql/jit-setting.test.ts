@@ -1,5 +1,5 @@
 import path from 'node:path';
-import * as compiledExecutorModule from '../../src/graphql/compiled-executor';
+import * as compiledExecutorModule from '../../src/graphql/plumbing/compiled-executor';
 import { print } from 'graphql';
 import { storeAttachmentsAndMeta } from '../helpers/entry-extras';
 import { MARIADB_URL, newWorkspace, party, startServer, testDatabase, tokenFor, type TestServer } from '../helpers/server';

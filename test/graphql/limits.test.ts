@@ -1,7 +1,7 @@
 import { buildSchema, getIntrospectionQuery, parse, print, specifiedRules, validate } from 'graphql';
 import { newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 import { ConfigError, loadConfig } from '../../src/config';
-import { complexityLimitPlugin, depthLimitRule, MEASURES_KEPT } from '../../src/graphql/limits';
+import { complexityLimitPlugin, depthLimitRule, MEASURES_KEPT } from '../../src/graphql/plumbing/limits';
 import { buildGraphQLSchema } from '../../src/graphql/schema';
 import { MB, retainedHeap } from '../helpers/heap';
 import { CreateEntryDocument, ListEntriesDocument } from './generated/graphql';

@@ -3,7 +3,7 @@ import { message, party, startServer, type TestServer } from '../helpers/server'
 import { CreateEntryDocument, GetEntryByKeyDocument, GetEntryDocument, ListEntriesDocument, type CreateEntryInput } from './generated/graphql';
 import { apisFor, restShape, type GraphQLErrorJson } from './graphql-client';
 import { invoice, invoiceWithoutSupplier } from '../helpers/documents';
-import { GRAPHQL_ERRORS } from '../../src/graphql/format-error';
+import { GRAPHQL_ERRORS } from '../../src/graphql/plumbing/format-error';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 /**
  * The error answers of the contract as docs/rest.md and docs/graphql.md state them, written out by hand rather than read from the
- * code's catalogue (src/domain/errors.ts), so that the tests comparing the two can fail:
+ * code's catalogue (src/domain/shared/errors.ts), so that the tests comparing the two can fail:
  * - `status`: the REST status of each key ("REST routes": "Every error is JSON ... with the status of the
  *   contract"; 503 `unavailable` in the paragraph after it; 500 for `internal`, the answer to a bug);
  * - `graphql`: its `extensions.code` ("GraphQL › Errors"), undefined where the guide names none, because

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { SignJWT } from 'jose';
 import { TokenVerifier } from '../../src/auth/token-verifier';
-import { DomainError } from '../../src/domain/errors';
+import { DomainError } from '../../src/domain/shared/errors';
 import { authenticated, authentication, type Credentials } from '../../src/http/authentication';
 
 const SECRET = createSecretKey(Buffer.from('a-secret-for-the-authentication-tests-0123'));

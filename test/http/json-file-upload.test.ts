@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DomainError } from '../../src/domain/errors';
+import { DomainError } from '../../src/domain/shared/errors';
 import { MAX_FILE_MEMBERS_BYTES, readJsonFileUpload } from '../../src/http/json-file-upload';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

@@ -1,4 +1,4 @@
-import type { EnginePool } from '../../src/engine/engine-pool';
+import type { DocumentWorkers } from '../../src/workers/document-workers';
 import { invoiceOfLines } from '../helpers/documents';
 import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 
@@ -8,11 +8,11 @@ import { client, newWorkspace, party, startServer, tokenFor, type TestServer } f
  * answered 503 `unavailable` with Retry-After at once.
  */
 let t: TestServer;
-let engine: EnginePool;
+let engine: DocumentWorkers;
 beforeAll(async () => {
   t = await startServer({ ENGINE_THREADS: '1', ENGINE_QUEUE_LIMIT: '2', ENGINE_QUEUE_WORKSPACE_LIMIT: '1', ENGINE_TIME_LIMIT_MS: '60000' });
   // The pool the server built (the entry service's engine), read to know what waits and what runs.
-  engine = (t.server.entries as unknown as { engine: EnginePool }).engine;
+  engine = (t.server.entries as unknown as { engine: DocumentWorkers }).engine;
 });
 afterAll(() => t.close());
 

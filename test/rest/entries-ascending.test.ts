@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Entry } from '../../src/domain/entry';
+import type { Entry } from '../../src/domain/entries/model/entry';
 import { EntryRepository } from '../../src/storage/entry.repository';
 import { walkEntries } from '../helpers/walk-entries';
 import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
-import { entryRecordOf } from '../../src/domain/entry-record';
+import { entryRecordOf } from '../../src/domain/entries/entry-record';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EnginePool } from '../../src/engine/engine-pool';
-import { ERROR_KEYS } from '../../src/domain/errors';
+import type { DocumentWorkers } from '../../src/workers/document-workers';
+import { ERROR_KEYS } from '../../src/domain/shared/errors';
 import { freshMysqlDatabase } from '../helpers/database-check';
 import { invoice, invoiceOfLines, invoiceWithoutSupplier } from '../helpers/documents';
 import { CONTRACT_KEYS, ERROR_CONTRACT } from '../helpers/error-contract';
@@ -69,7 +69,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 
 /** Sends a request while `queued`'s one engine thread runs a heavy document and its one queue place is taken. */
 async function whileEngineQueueFull<T>(send: () => Promise<T>): Promise<T> {
-  const engine = (queued.server.entries as unknown as { engine: EnginePool }).engine;
+  const engine = (queued.server.entries as unknown as { engine: DocumentWorkers }).engine;
   const busy = client(queued.url, await tokenFor(newWorkspace()));
   const heavy = busy.post('/silo/v1/entries', { data: invoiceOfLines(6000) });
   await until(() => engine.inHand === 1 && engine.waiting === 0, 'the heavy document runs');

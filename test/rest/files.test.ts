@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { FILE_CHUNK_BYTES } from '../../src/domain/file-content';
+import { FILE_CHUNK_BYTES } from '../../src/domain/files/file-content';
 import { answerProblem } from '../helpers/openapi-check';
 import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { FILE_CHUNK_BYTES } from '../../src/domain/file-content';
+import { FILE_CHUNK_BYTES } from '../../src/domain/files/file-content';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 
 const LIMIT = 3 * 1024 * 1024;

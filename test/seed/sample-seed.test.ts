@@ -1,7 +1,7 @@
 import { digestOf } from '../../src/document/head/header';
 import type { JsonObject } from '../../src/document';
-import { EntryImporter } from '../../src/domain/entry-import';
-import { sampleEntries } from '../../src/domain/sample-entries';
+import { EntryImporter } from '../../src/domain/transfer/entry-import';
+import { sampleEntries } from '../../src/domain/transfer/sample-entries';
 import { EntryRepository } from '../../src/storage/entry.repository';
 import { seedSampleEntries } from '../../src/seed/sample-seed';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';

@@ -23,7 +23,7 @@ const MIGRATIONS = readdirSync(path.join(ROOT, 'migrations')).filter((file) => /
 let main: string;
 let dir: string;
 /** A command of the built service: `npm run seed` lives in src/seed/, the others named here in src/storage/. */
-const cli = (name: string) => path.join(path.dirname(main), name === 'seed' ? 'seed' : 'storage', `${name}-cli.js`);
+const cli = (name: string) => path.join(path.dirname(main), 'cli', `${name}.js`);
 const nodeEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH, NODE_PATH: path.join(ROOT, 'node_modules'), JWT_SECRET: TEST_SECRET, ...env });
 
 function runCli(name: string, args: string[], env: Record<string, string>) {

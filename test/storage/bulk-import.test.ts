@@ -1,10 +1,10 @@
-import { EntryImporter } from '../../src/domain/entry-import';
-import { envelopeOf } from '../../src/domain/entry';
-import { DuplicateEntryError } from '../../src/domain/entry-store';
-import { sampleEntries } from '../../src/domain/sample-entries';
+import { EntryImporter } from '../../src/domain/transfer/entry-import';
+import { envelopeOf } from '../../src/domain/entries/model/entry';
+import { DuplicateEntryError } from '../../src/domain/entries/model/entry-store';
+import { sampleEntries } from '../../src/domain/transfer/sample-entries';
 import { EntryRepository } from '../../src/storage/entry.repository';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
-import { entryRecordOf } from '../../src/domain/entry-record';
+import { entryRecordOf } from '../../src/domain/entries/entry-record';
 
 /** Bulk import (npm run seed): entries written a batch at a time read back exactly as the API serves created ones. */
 let t: TestServer;

@@ -9,7 +9,7 @@ import { openDataSource } from '../../src/storage/data-source';
 import { searchRowInserts, termsDigest, termsText, workspaceToken } from '../../src/storage/search-index.repository';
 import { runTransaction } from '../../src/storage/sql-transaction';
 import { invoice } from '../helpers/documents';
-import { runMigrateCli } from '../helpers/migrate-cli';
+import { runMigrateCli } from '../helpers/migrate-command';
 import { ownDatabase } from '../helpers/own-database';
 import { client, newWorkspace, party, startServer, testDatabase, tokenFor } from '../helpers/server';
 

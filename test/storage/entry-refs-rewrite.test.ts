@@ -1,5 +1,5 @@
-import { envelopeOf, type Entry } from '../../src/domain/entry';
-import { referencesOf } from '../../src/domain/entry-refs';
+import { envelopeOf, type Entry } from '../../src/domain/entries/model/entry';
+import { referencesOf } from '../../src/domain/entries/model/references-of';
 import { entryRefSteps } from '../../src/storage/entry-refs.repository';
 import { runTransaction } from '../../src/storage/sql-transaction';
 import { invoice } from '../helpers/documents';

@@ -8,7 +8,7 @@ import { MIGRATIONS, dataSourceOptions, openDataSource } from '../../src/storage
 import { EntryRepository } from '../../src/storage/entry.repository';
 import { freshMysqlDatabase } from '../helpers/database-check';
 import { MARIADB_URL, testDatabase } from '../helpers/server';
-import { entryRecordOf } from '../../src/domain/entry-record';
+import { entryRecordOf } from '../../src/domain/entries/entry-record';
 
 /**
  * A signed entry stored before entries kept their signature verdict reads back unchanged and without one

@@ -10,7 +10,7 @@ import { packEnvelopes, type PackingProgress } from '../../src/storage/envelope-
 import { unpackJson } from '../../src/storage/packed-json';
 import { invoice, invoiceOfLines, message } from '../helpers/documents';
 import { freshMysqlDatabase } from '../helpers/database-check';
-import { runMigrateCli } from '../helpers/migrate-cli';
+import { runMigrateCli } from '../helpers/migrate-command';
 import { ownDatabase } from '../helpers/own-database';
 import { client, MARIADB_URL, startServer, testDatabase, tokenFor, newWorkspace, party, type TestServer } from '../helpers/server';
 

@@ -1,10 +1,10 @@
 import { v7 as uuidv7 } from 'uuid';
-import { sampleEntries } from '../../src/domain/sample-entries';
-import { EntryImporter } from '../../src/domain/entry-import';
-import { entryRecordOf } from '../../src/domain/entry-record';
-import { EventMaker } from '../../src/domain/event-maker';
-import { EventsService } from '../../src/domain/events.service';
-import { FeedWatch } from '../../src/domain/feed-watch';
+import { sampleEntries } from '../../src/domain/transfer/sample-entries';
+import { EntryImporter } from '../../src/domain/transfer/entry-import';
+import { entryRecordOf } from '../../src/domain/entries/entry-record';
+import { EventMaker } from '../../src/domain/entries/event-maker';
+import { EventsService } from '../../src/domain/events/events.service';
+import { FeedWatch } from '../../src/domain/events/feed-watch';
 import { EntryRepository } from '../../src/storage/entry.repository';
 import { EventRepository } from '../../src/storage/event.repository';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';

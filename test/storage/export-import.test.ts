@@ -53,7 +53,7 @@ interface Run {
 /** Runs a CLI of the built service against a database, with `input` on its stdin. */
 function cli(name: 'export' | 'import', databaseUrl: string, args: string[], input?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(cliDir, `${name}-cli.js`), ...args], {
+    const child = spawn(process.execPath, [path.join(cliDir, `${name}.js`), ...args], {
       cwd: path.resolve(__dirname, '../..'),
       env: { PATH: process.env.PATH, NODE_PATH: path.resolve(__dirname, '../../node_modules'), DATA_DIR: work, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SIGNING_KEY: signingKey() },
     });
@@ -82,7 +82,7 @@ const fileIds: Record<string, string[]> = {};
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'export-import-'));
-  cliDir = path.join(path.dirname(buildService()), 'storage');
+  cliDir = path.join(path.dirname(buildService()), 'cli');
   if (testDatabase() === 'sqlite') await onMariadbServer(`CREATE DATABASE IF NOT EXISTS \`${RT_DATABASE}\``);
   source = await startServer();
   target = await startServer({ DATABASE_URL: otherUrl(work) });

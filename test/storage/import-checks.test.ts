@@ -4,7 +4,7 @@ import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, stat
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { versionOf } from '../../src/domain/entry-history';
+import { versionOf } from '../../src/domain/entries/model/entry-history';
 import { buildService } from '../helpers/service-process';
 import { client, message, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 import { withoutProgress } from '../helpers/progress-lines';
@@ -29,7 +29,7 @@ interface Run {
 function cli(name: 'export' | 'import', args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
     const databaseUrl = server.config.database.type === 'sqlite' ? `sqlite:${server.config.database.file}` : process.env.TEST_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306/test';
-    const child = spawn(process.execPath, [path.join(cliDir, `${name}-cli.js`), ...args], {
+    const child = spawn(process.execPath, [path.join(cliDir, `${name}.js`), ...args], {
       cwd: path.resolve(__dirname, '../..'),
       env: { PATH: process.env.PATH, NODE_PATH: path.resolve(__dirname, '../../node_modules'), DATA_DIR: server.dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env },
     });
@@ -53,7 +53,7 @@ let fileOwner: string;
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'import-checks-'));
-  cliDir = path.join(path.dirname(buildService()), 'storage');
+  cliDir = path.join(path.dirname(buildService()), 'cli');
   server = await startServer();
   api = client(server.url, await tokenFor(workspace));
   for (let i = 0; i < 6; i++) ok(await api.post('/silo/v1/entries', { data: i % 2 ? party(`P${i}`) : message(`M${i}`) }));

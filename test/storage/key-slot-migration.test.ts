@@ -6,12 +6,12 @@ import { DataSource } from 'typeorm';
 import { CreateEntries1763700000000 } from '../../migrations/1763700000000-CreateEntries';
 import { AddFiles1764000000000 } from '../../migrations/1764000000000-AddFiles';
 import { loadConfig, type Config } from '../../src/config';
-import { DuplicateEntryError } from '../../src/domain/entry-store';
+import { DuplicateEntryError } from '../../src/domain/entries/model/entry-store';
 import { dataSourceOptions, openDataSource } from '../../src/storage/data-source';
 import { EntryRepository } from '../../src/storage/entry.repository';
 import { freshMysqlDatabase } from '../helpers/database-check';
 import { MARIADB_URL, testDatabase } from '../helpers/server';
-import { entryRecordOf } from '../../src/domain/entry-record';
+import { entryRecordOf } from '../../src/domain/entries/entry-record';
 
 /**
  * Entries stored before the key-slot migration (one with a key, one without) are read back unchanged after it,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EntryRepository } from '../../src/storage/entry.repository';
 import { newWorkspace, party, startServer, testDatabase, type TestServer } from '../helpers/server';
-import { entryRecordOf } from '../../src/domain/entry-record';
+import { entryRecordOf } from '../../src/domain/entries/entry-record';
 
 /**
  * The list query must be served by an index in its order: no sort in memory, whatever the filters,

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { EntryImporter } from '../../src/domain/entry-import';
-import { sampleEntries } from '../../src/domain/sample-entries';
+import { EntryImporter } from '../../src/domain/transfer/entry-import';
+import { sampleEntries } from '../../src/domain/transfer/sample-entries';
 import { EntryRepository } from '../../src/storage/entry.repository';
 import { DRIVER_PROBE, SEARCH_TABLE, SEARCH_TERM_TABLE, searchRowInserts, searchRowWrites, walkOrder, workspaceToken } from '../../src/storage/search-index.repository';
-import { searchTermsOf } from '../../src/domain/search';
-import { entryRecordOf } from '../../src/domain/entry-record';
+import { searchTermsOf } from '../../src/domain/search/search';
+import { entryRecordOf } from '../../src/domain/entries/entry-record';
 import { runTransaction, type Step } from '../../src/storage/sql-transaction';
-import { MAX_INDEXED_TERMS } from '../../src/domain/entry-limits';
-import { MAX_SEARCH_RESULTS } from '../../src/domain/search-store';
+import { MAX_INDEXED_TERMS } from '../../src/domain/entries/model/entry-limits';
+import { MAX_SEARCH_RESULTS } from '../../src/domain/entries/model/search-store';
 import { invoice } from '../helpers/documents';
 import { client, newWorkspace, startServer, testDatabase, tokenFor, type TestServer } from '../helpers/server';
 

@@ -3,20 +3,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { loadConfig } from '../../src/config';
-import { searchTermsOf } from '../../src/domain/search';
-import type { SearchSource } from '../../src/domain/search-store';
+import { searchTermsOf } from '../../src/domain/search/search';
+import type { SearchSource } from '../../src/domain/entries/model/search-store';
 import { openDataSource } from '../../src/storage/data-source';
 import { searchRowSteps } from '../../src/storage/entry-index-steps';
 import { writeSearchTermsAgain, type SearchTermsProgress } from '../../src/storage/search-terms-again';
 import { runTransaction } from '../../src/storage/sql-transaction';
 import { invoice } from '../helpers/documents';
-import { runMigrateCli } from '../helpers/migrate-cli';
+import { runMigrateCli } from '../helpers/migrate-command';
 import { ownDatabase } from '../helpers/own-database';
 import { client, newWorkspace, party, startServer, testDatabase, tokenFor } from '../helpers/server';
 
 /**
  * An entry's id and its document's uuid are indexed by the whole of them, their first group and their last
- * (src/domain/search.ts). Rows indexed before by every group and run of groups are written again by a storage
+ * (src/domain/search/search.ts). Rows indexed before by every group and run of groups are written again by a storage
  * task, in ranges that can stop anywhere and go on; an entry is found by the same queries before and after,
  * except a run of its id's middle groups.
  */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { EntryImporter } from '../../src/domain/entry-import';
-import { endLine, entryLineOf, EntryRestorer, headerLine } from '../../src/domain/entry-export';
-import { sampleEntries } from '../../src/domain/sample-entries';
-import { SORT_AMOUNT_RULE } from '../../src/domain/sort-amount';
-import { DatabaseSink } from '../../src/migrate/database-sink';
+import { EntryImporter } from '../../src/domain/transfer/entry-import';
+import { endLine, entryLineOf, EntryRestorer, headerLine } from '../../src/domain/transfer/entry-export';
+import { sampleEntries } from '../../src/domain/transfer/sample-entries';
+import { SORT_AMOUNT_RULE } from '../../src/domain/entries/model/sort-amount';
+import { DatabaseSink } from '../../src/remote-copy/database-sink';
 import { EntryRepository, newEntryRows } from '../../src/storage/entry.repository';
 import { EntryTransferRepository } from '../../src/storage/entry-transfer.repository';
 import { fillSortAmounts } from '../../src/storage/sort-amount-backfill';

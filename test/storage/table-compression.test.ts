@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config';
 import { openDataSource } from '../../src/storage/data-source';
 import { COMPRESSED_TABLES, compressTables } from '../../src/storage/table-compression';
 import { freshMysqlDatabase } from '../helpers/database-check';
-import { runMigrateCli } from '../helpers/migrate-cli';
+import { runMigrateCli } from '../helpers/migrate-command';
 import { invoice } from '../helpers/documents';
 import { client, MARIADB_URL, newWorkspace, startServer, testDatabase, tokenFor } from '../helpers/server';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { loadConfig } from '../../src/config';
-import type { WebhookDelivery, WebhookEndpoint } from '../../src/domain/webhook';
+import type { WebhookDelivery, WebhookEndpoint } from '../../src/domain/webhooks/webhook';
 import { openDataSource } from '../../src/storage/data-source';
 import { eventSteps } from '../../src/storage/event-steps';
 import { runTransaction } from '../../src/storage/sql-transaction';

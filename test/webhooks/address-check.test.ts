@@ -3,7 +3,7 @@ import http from 'node:http';
 import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { isPublicAddress } from '../../src/webhooks/address-check';
-import { HttpWebhookSender } from '../../src/webhooks/webhook-sender';
+import { HttpWebhookSender } from '../../src/webhooks/http-webhook-sender';
 
 /**
  * No SSRF: with WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE off, a URL is refused by its scheme or by the

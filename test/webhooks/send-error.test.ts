@@ -2,7 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { sendErrorClass } from '../../src/webhooks/send-error';
-import { HttpWebhookSender } from '../../src/webhooks/webhook-sender';
+import { HttpWebhookSender } from '../../src/webhooks/http-webhook-sender';
 
 /**
  * A delivery's `error` is a short class, never the socket's text: real failed connections on loopback give

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { bigintAsNumber } from './columns';
 
-/** One reference of an entry's document to another document (see src/domain/entry-refs.ts). */
+/** One reference of an entry's document to another document (see src/domain/entries/model/references-of.ts). */
 @Entity({ name: 'entry_refs' })
 @Index('entry_refs_ref_time', ['workspaceId', 'refUuid', 'context', 'createdAt', 'entryId'])
 export class EntryRefEntity {

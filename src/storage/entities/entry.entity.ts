@@ -57,7 +57,7 @@ export class EntryEntity {
 
   /**
    * The document's payable total in ten-thousandths of its currency unit, what the list sorts by amount on
-   * (src/domain/sort-amount.ts); NULL for a document without one, and for a row stored before it was kept and
+   * (src/domain/entries/model/sort-amount.ts); NULL for a document without one, and for a row stored before it was kept and
    * not filled yet (src/storage/sort-amount-backfill.ts).
    */
   @Column({ name: 'sort_amount', type: 'bigint', nullable: true, transformer: bigintAsNumber })

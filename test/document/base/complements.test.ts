@@ -1,7 +1,7 @@
 import { processDocument } from '../../../src/document';
 import { complementKindOf } from '../../../src/document/base/complements';
 import type { Json, JsonObject, ProcessResult } from '../../../src/document/base/types';
-import { engineRefusal } from '../../../src/domain/faults';
+import { engineRefusal } from '../../../src/domain/documents/faults';
 import { HTTP_STATUS } from '../../../src/http/refusal';
 
 /**

@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { ApolloServer, HeaderMap } from '@apollo/server';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginInlineTraceDisabled,
+  ApolloServerPluginLandingPageDisabled,
+  ApolloServerPluginUsageReportingDisabled,
+} from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
+import type { GraphQLSchema } from 'graphql';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { GraphQLExplorer } from '../../config';
+import type { EntryService } from '../../domain/entries/entries.service';
+import type { EntryPdfFiles } from '../../domain/files/entry-pdf-file';
+import type { SearchService } from '../../domain/search/search';
+import type { WebhooksService } from '../../domain/webhooks/webhooks.service';
+import type { Logger } from '../../logger';
+import { authenticated, type Authenticate } from '../../http/authentication';
+import { jsonBody } from '../../http/json-body';
+import { setPageSecurityHeaders } from '../../http/page-security';
+import { methodNotAllowed, refusalHandler } from '../../http/refusal';
+import { endLightRequest } from '../../http/light-requests';
+import { abandonedSignal } from '../../http/request-signal';
+import { documentStore, persistedQueryCache } from './bounded-cache';
+import { compiledExecutor } from './compiled-executor';
+import { EXPLORER_QUERY, explorerAssets, graphiqlPage } from './graphiql.page';
+import { createContext, type EventFeeds, type GraphQLContext } from './context';
+import { errorLoggingPlugin } from './error-logging.plugin';
+import { heavyResultsPlugin, piecesOf, stringifyResult } from './heavy-results';
+import { errorResponseBody, formatError } from './format-error';
+import { complexityLimitPlugin, limitRules, MAX_QUERY_TOKENS } from './limits';
+import { sandboxPolicy } from './sandbox-page';
+import { sendPieces, sendText } from '../../http/json-slices';
+import { buildGraphQLSchema } from '../schema';
+import { subscriptionsOverWebSocketOnly } from './subscriptions-over-http.rule';
+
+export interface GraphQLOptions {
+  explorer: GraphQLExplorer;
+  introspection: boolean;
+  /** graphql-jit runs operations (compiled-executor.ts); false: graphql-js, Apollo's own executor. */
+  jit: boolean;
+  batching: boolean;
+  maxDepth: number;
+  maxComplexity: number;
+  bodyLimit: number;
+  pageDataBudget: number;
+}
+
+export const GRAPHQL_PATH = '/graphql';
+
+/** Apollo's own media types, in its order: the landing page is served when text/html wins among them. */
+const NEGOTIATED = [
+  'application/json; charset=utf-8',
+  'application/graphql-response+json; charset=utf-8',
+  'multipart/mixed; deferSpec=20220824',
+  'multipart/mixed; incrementalSpec=v0.2',
+  'multipart/mixed',
+  'text/html',
+];
+
+/** Whether Apollo will answer with the landing page (a browser's GET; no operation runs): Apollo's own test. */
+const wantsLandingPage = (req: Request) => req.method === 'GET' && req.accepts(NEGOTIATED) === 'text/html';
+
+/**
+ * The bearer token is checked first, before the body is read: without a valid one the answer is
+ * 401 with `WWW-Authenticate: Bearer` and a GraphQL error UNAUTHENTICATED. Only the explorer's page is
+ * served without one (a browser sends none); the context refuses any operation that slips by.
+ */
+const servedWithoutToken = (explorer: GraphQLExplorer) => (req: Request) => explorer !== 'off' && wantsLandingPage(req);
+
+/** GraphiQL's page for a browser's GET, with a nonce of its own; anything else goes on to Apollo. */
+const graphiql: RequestHandler = (req, res, next) => {
+  if (!wantsLandingPage(req)) return next();
+  const page = graphiqlPage(GRAPHQL_PATH, randomBytes(16).toString('base64'));
+  res.setHeader('Cache-Control', 'no-store');
+  setPageSecurityHeaders(res, page.policy);
+  res.type('html').send(page.html);
+};
+
+/** Apollo wants `req.body` set; a GET has none. */
+const noBody: RequestHandler = (req, _res, next) => {
+  req.body = undefined;
+  next();
+};
+
+/**
+ * The media type of a GraphQL answer the client asked for: `application/graphql-response+json` (GraphQL over
+ * HTTP) when its Accept header prefers it, as urql and graphql-request send, else `application/json`.
+ */
+const answerMediaType = (req: Request) =>
+  req.accepts(['application/json', 'application/graphql-response+json']) === 'application/graphql-response+json'
+    ? 'application/graphql-response+json; charset=utf-8'
+    : 'application/json; charset=utf-8';
+
+/** Requests refused before Apollo ran (token, body, method): the error in GraphQL's shape, with its HTTP status. */
+const refusal = refusalHandler({ body: errorResponseBody, mediaType: answerMediaType });
+
+/** Apollo Server on `/graphql`, over the same entry service and authentication as REST. */
+export async function graphqlRouter(
+  deps: { entries: EntryService; pdfFiles?: EntryPdfFiles; search?: SearchService; feeds?: EventFeeds; webhooks?: WebhooksService; authenticate: Authenticate; logger: Logger },
+  options: GraphQLOptions,
+): Promise<{ router: Router; schema: GraphQLSchema; stop(): Promise<void> }> {
+  const schema = buildGraphQLSchema();
+  const apollo = new ApolloServer<GraphQLContext>({
+    ...(options.jit ? { gateway: compiledExecutor(schema) } : { schema }),
+    // Apollo's CSRF prevention refuses a GET without a JSON content type or an Apollo header, which is how
+    // urql and graphql-request send queries by GET. It guards cookie-authenticated endpoints against
+    // requests a hostile page makes with the visitor's cookies; here every request must carry a bearer
+    // token in its Authorization header, which a browser never adds by itself, so it protects nothing.
+    csrfPrevention: false,
+    introspection: options.introspection,
+    allowBatchedHttpRequests: options.batching,
+    parseOptions: { maxTokens: MAX_QUERY_TOKENS },
+    documentStore: documentStore(),
+    cache: persistedQueryCache(),
+    validationRules: [...limitRules(options.maxDepth), subscriptionsOverWebSocketOnly],
+    formatError,
+    // Compact JSON, as REST answers: Apollo indents by default, which doubles the bytes and the time to write them.
+    // Written in slices: an answer of many megabytes lets other requests run while it is written (heavy-results.ts).
+    stringifyResult,
+    includeStacktraceInErrorResponses: false,
+    stopOnTerminationSignals: false, // main.ts stops the whole server
+    logger: deps.logger,
+    plugins: [
+      options.explorer === 'sandbox'
+        ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false, document: EXPLORER_QUERY })
+        : ApolloServerPluginLandingPageDisabled(),
+      complexityLimitPlugin(options.maxComplexity),
+      errorLoggingPlugin,
+      heavyResultsPlugin,
+      // No cache hints are served or reported anywhere: their per-field hooks were a measurable share of each request.
+      ApolloServerPluginCacheControlDisabled(),
+      ApolloServerPluginInlineTraceDisabled(),
+      ApolloServerPluginUsageReportingDisabled(),
+    ],
+  });
+  await apollo.start();
+
+  // req.fileUrl: set for every request by src/http/file-urls.ts (server.ts), so files' urls are the ones REST shows.
+  const execute = apolloHandler(apollo, async (req, res) =>
+    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log, signal: abandonedSignal(res), fileUrl: req.fileUrl, onHeavy: () => endLightRequest(res) }, options.pageDataBudget, deps.search, deps.feeds, deps.webhooks, deps.pdfFiles),
+  );
+
+  const router = Router();
+  if (options.explorer === 'graphiql') router.use(explorerAssets());
+  router.use(GRAPHQL_PATH, authenticated(deps.authenticate, { exempt: servedWithoutToken(options.explorer) }));
+  router
+    .route(GRAPHQL_PATH)
+    .get(...(options.explorer === 'graphiql' ? [graphiql] : []), noBody, execute)
+    .post(jsonBody(options.bodyLimit), execute)
+    .all(methodNotAllowed(['GET', 'POST']));
+  router.use(GRAPHQL_PATH, refusal);
+  return { router, schema, stop: () => apollo.stop() };
+}
+
+/**
+ * Hands a request to Apollo and writes its answer, as Apollo's Express integration does, minus two costs
+ * that showed in profiles: a second parse of the URL, and res.send's ETag, a hash of every answer. Only a
+ * GET answer can be cached, so only a GET answer goes through res.send (ETag, 304 when fresh).
+ */
+function apolloHandler(apollo: ApolloServer<GraphQLContext>, context: (req: Request, res: Response) => Promise<GraphQLContext>): RequestHandler {
+  return async (req, res) => {
+    const headers = new HeaderMap();
+    for (const [name, value] of Object.entries(req.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const query = req.url.indexOf('?');
+    let made: GraphQLContext | undefined;
+    // The request's turn among heavy answers goes on once its answer is handed to the socket, or if it fails.
+    res.once('close', () => made?.readTurn.release());
+    const answer = await apollo.executeHTTPGraphQLRequest({
+      httpGraphQLRequest: { method: req.method, headers, search: query === -1 ? '' : req.url.slice(query), body: req.body },
+      context: async () => (made = await context(req, res)),
+    });
+    for (const [name, value] of answer.headers) res.setHeader(name, value);
+    res.statusCode = answer.status ?? 200;
+    if (answer.body.kind === 'complete') {
+      // The only HTML Apollo answers is its Sandbox page (GRAPHQL_EXPLORER=sandbox).
+      if (answer.headers.get('content-type')?.startsWith('text/html')) setPageSecurityHeaders(res, sandboxPolicy(answer.body.string));
+      const heavy = piecesOf(answer.body.string);
+      if (heavy) await sendPieces(res, heavy);
+      else if (req.method === 'GET') res.send(answer.body.string);
+      else sendText(res, answer.body.string);
+      made?.readTurn.release();
+      return;
+    }
+    for await (const chunk of answer.body.asyncIterator) res.write(chunk);
+    res.end();
+  };
+}

@@ -5,6 +5,7 @@
  */
 export { loadConfig } from './config/load-config';
 export { ConfigError } from './config/config-error';
+export { loadSigningKeys } from './config/signing-keys';
 export { GRAPHQL_EXPLORERS, type Config, type DatabaseHost, type GraphQLExplorer } from './config/config.type';
 export { parseDuration, parseSize } from './config/units';
 export { ENGINE_QUEUE_DEFAULTS, workspaceThreadsOf } from './config/settings/engine';

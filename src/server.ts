@@ -9,7 +9,7 @@ import type { DataSource } from 'typeorm';
 import { v7 as uuidv7 } from 'uuid';
 import { keptSecret, LOCAL_SECRET_FILE, localSecret } from './auth/local-secret';
 import { keyMaterial, TokenVerifier } from './auth/token-verifier';
-import type { Config } from './config';
+import { loadSigningKeys, type Config } from './config';
 import { JSON_PATCH_LIMITS } from './domain/documents/derive/json-patch';
 import { EntryService } from './domain/entries/entries.service';
 import { GoblService } from './domain/documents/gobl.service';
@@ -104,7 +104,7 @@ export async function buildServer(
   const local = jwtConfigured ? undefined : localSecret(config.dataDir);
   const authenticate = authentication(new TokenVerifier(keyMaterial(config.jwt, () => local!.secret), config.jwt));
 
-  const signingKeys = SigningKeys.load(config.signingKey, config.dataDir, config.signingTrustedKeys);
+  const signingKeys = loadSigningKeys(config);
 
   const dataSource = await openDataSource(config.database, logger);
   timeQueries(dataSource, observeQuerySeconds);

@@ -1,7 +1,7 @@
 import { Presets, SingleBar } from 'cli-progress';
 import { v7 as uuidv7 } from 'uuid';
 import { commandFlags, refuseCommandLine } from './cli-options';
-import { loadConfig } from '../config';
+import { loadConfig, loadSigningKeys } from '../config';
 import { serviceName } from '../service-name';
 import { EntryRestorer } from '../domain/transfer/entry-export';
 import { openDataSource } from '../storage/data-source';
@@ -143,7 +143,7 @@ async function databaseSink(workspace: string): Promise<{ sink: MigrationSink; c
   const config = loadConfig();
   const dataSource = await openDataSource(config.database);
   // The remote's signature verdicts are not copied: each signature is verified again with this service's keys.
-  const keys = SigningKeys.load(config.signingKey, config.dataDir, config.signingTrustedKeys);
+  const keys = loadSigningKeys(config);
   const restorer = new EntryRestorer(new EntryTransferRepository(dataSource), { newId: uuidv7, clock: () => new Date(), keys, limits: config.entryLimits });
   const entries = new EntryRepository(dataSource);
   async function* stored() {

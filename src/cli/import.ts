@@ -2,7 +2,7 @@ import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { commandFlags, refuseCommandLine } from './cli-options';
-import { loadConfig } from '../config';
+import { loadConfig, loadSigningKeys } from '../config';
 import { CUT_SHORT, EntryRestorer, reportLine } from '../domain/transfer/entry-export';
 import { boundedLines } from '../domain/transfer/import-lines';
 import { progressOf } from './progress';
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     newId: uuidv7,
     clock: () => new Date(),
     // Signatures are verified again with this service's keys: a verdict is earned here, never read from the file.
-    keys: SigningKeys.load(config.signingKey, config.dataDir, config.signingTrustedKeys),
+    keys: loadSigningKeys(config),
     limits: config.entryLimits,
     bytesOf: (sha256) => {
       const file = filesDir !== undefined && /^[0-9a-f]{64}$/.test(sha256) ? path.join(filesDir, sha256) : undefined;

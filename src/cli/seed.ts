@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import { commandFlags, refuseCommandLine } from './cli-options';
-import { loadConfig } from '../config';
+import { loadConfig, loadSigningKeys } from '../config';
 import { JSON_PATCH_LIMITS } from '../domain/documents/derive/json-patch';
 import { EntryImporter } from '../domain/transfer/entry-import';
 import { DuplicateEntryError } from '../domain/entries/model/entry-store';
@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const dataSource = await openDataSource(config.database);
   const repository = new EntryRepository(dataSource);
-  const signingKeys = SigningKeys.load(config.signingKey, config.dataDir, config.signingTrustedKeys);
+  const signingKeys = loadSigningKeys(config);
   const importer = new EntryImporter(repository, { signingKeys, jsonPatchLimits: { ...JSON_PATCH_LIMITS, maxWork: config.jsonPatchMaxWork } });
   const started = process.hrtime.bigint();
   let imported = 0;

@@ -2,9 +2,15 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sig
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
-import { ConfigError } from '../config';
 import { makePrivateDir, PRIVATE_FILE_MODE } from '../private-files';
 import type { PublicJwk } from './trusted-keys';
+
+/** A signing key (SIGNING_KEY, SIGNING_TRUSTED_KEYS) the service cannot use: every problem found. The wiring reports it as configuration. */
+export class SigningKeyError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('; '));
+  }
+}
 
 export type { PublicJwk } from './trusted-keys';
 
@@ -47,7 +53,7 @@ export class SigningKeys {
 
   /**
    * `configured` is SIGNING_KEY: an ES256 private key as JWK JSON or PEM; `trusted` is SIGNING_TRUSTED_KEYS.
-   * Throws a ConfigError when a key is not usable.
+   * Throws a SigningKeyError when a key is not usable.
    */
   static load(configured: string | undefined, dataDir: string, trusted: PublicJwk[] = []): SigningKeys {
     if (!configured) return SigningKeys.fromMaterial({ active: storedJwk(dataDir), retired: [], trusted });
@@ -61,7 +67,7 @@ export class SigningKeys {
     const active = typeof material.active === 'string' ? parseConfiguredKey(material.active) : fromPrivateJwk(material.active);
     const own = [active, ...material.retired.filter((jwk) => jwk.kid !== active.kid).map((jwk) => fromPublicJwk(jwk, true))];
     const clash = material.trusted.find((jwk) => own.some((k) => k.kid === jwk.kid));
-    if (clash) throw new ConfigError([`SIGNING_TRUSTED_KEYS names the kid "${clash.kid}", which is one of the service's own signing keys`]);
+    if (clash) throw new SigningKeyError([`SIGNING_TRUSTED_KEYS names the kid "${clash.kid}", which is one of the service's own signing keys`]);
     return new SigningKeys(active, [...own, ...material.trusted.map((jwk) => fromPublicJwk(jwk, false))]);
   }
 
@@ -105,7 +111,7 @@ export class SigningKeys {
 function keyFrom(privateKey: KeyObject, kid: string | undefined): Key {
   const details = privateKey.asymmetricKeyDetails;
   if (privateKey.asymmetricKeyType !== 'ec' || details?.namedCurve !== 'prime256v1') {
-    throw new ConfigError(['SIGNING_KEY must be an ES256 key: an EC private key on the P-256 curve']);
+    throw new SigningKeyError(['SIGNING_KEY must be an ES256 key: an EC private key on the P-256 curve']);
   }
   const publicKey = createPublicKey(privateKey);
   const { x, y } = publicKey.export({ format: 'jwk' }) as { x: string; y: string };
@@ -141,7 +147,7 @@ function parseConfiguredKey(text: string): Key {
       privateKey = createPrivateKey(trimmed);
     }
   } catch {
-    throw new ConfigError(['SIGNING_KEY must be an ES256 private key, as JWK JSON (with "d") or PEM']);
+    throw new SigningKeyError(['SIGNING_KEY must be an ES256 private key, as JWK JSON (with "d") or PEM']);
   }
   return keyFrom(privateKey, kid);
 }

@@ -2,13 +2,12 @@ import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ConfigError } from '../../src/config';
 import type { Envelope } from '../../src/document';
 import { DomainError } from '../../src/domain/shared/errors';
 import { checkReceivedSignatures, signEnvelope, verifyEnvelopeSignatures, withSigningFaults } from '../../src/domain/documents/envelope-signing';
 import * as signing from '../../src/signing/envelope-signatures';
 import { MAX_SIGNATURES, WORKSPACE_HEADER, workspaceDigest } from '../../src/signing/envelope-signatures';
-import { SigningKeys, type PublicJwk } from '../../src/signing/signing-keys';
+import { SigningKeyError, SigningKeys, type PublicJwk } from '../../src/signing/signing-keys';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const NOW = new Date('2026-04-01T08:00:00Z');
@@ -254,6 +253,6 @@ describe('signing keys from plain material', () => {
   });
 
   test("a trusted key may not take the kid of one of the service's own", () => {
-    expect(() => SigningKeys.fromMaterial({ ...keys.material(), trusted: [{ ...partner.jwk, kid: keys.kid }] })).toThrow(ConfigError);
+    expect(() => SigningKeys.fromMaterial({ ...keys.material(), trusted: [{ ...partner.jwk, kid: keys.kid }] })).toThrow(SigningKeyError);
   });
 });

@@ -1,6 +1,7 @@
 import { processDocument, type Envelope, type Fault, type JsonObject } from '../../document';
 import { checkReceivedSignatures, signatureVerdict, signEnvelope, verifyEnvelopeSignatures, withSigningFaults } from './envelope-signing';
-import { parseCreateEntryInput, UUID_PATTERN, type CreateEntryInput } from '../entries/model/create-entry.input';
+import { parseCreateEntryInput, type CreateEntryInput } from '../entries/model/create-entry.input';
+import { UUID_PATTERN } from '../shared/uuid';
 import { deriveSource } from './derive/derive-source';
 import type { Entry, SignatureVerdict } from '../entries/model/entry';
 import { versionOf } from '../entries/model/entry-history';

@@ -1,7 +1,7 @@
 import { ENVELOPE_SCHEMA, isEnvelope, type Envelope, type JsonObject } from '../../document';
 import { digestOf } from '../../document/head/header';
 import { isObject } from '../../document/base/json';
-import { UUID_PATTERN } from '../entries/model/create-entry.input';
+import { UUID_PATTERN } from '../shared/uuid';
 import { DomainError, badInput } from '../shared/errors';
 
 /**

@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { Envelope } from '../../document';
-import { UUID_PATTERN, keyProblem } from './model/create-entry.input';
+import { keyProblem } from './model/create-entry.input';
+import { UUID_PATTERN } from '../shared/uuid';
 import { InThreadEngine, type DocumentEngine, type DocumentJob } from '../documents/document-pipeline';
 import { storedJsonOf, type Attachment, type Entry, type Meta } from './model/entry';
 import { JsonText } from '../shared/json-text';

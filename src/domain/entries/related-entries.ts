@@ -1,4 +1,4 @@
-import { UUID_PATTERN } from './model/create-entry.input';
+import { UUID_PATTERN } from '../shared/uuid';
 import type { ErrorFields } from '../shared/errors';
 import type { ListFilters } from './model/entry-cursor';
 import { parseAscending, parseCreatedAt, parseLimit, throwIfAny } from './model/list-entries.query';

@@ -1,4 +1,4 @@
-import { UUID_PATTERN } from './model/create-entry.input';
+import { UUID_PATTERN } from '../shared/uuid';
 import type { DocumentEngine } from '../documents/document-pipeline';
 import type { Entry } from './model/entry';
 import { envelopeOf, isReceivedSigned, storedJsonOf } from './model/entry';

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
-import { UUID_PATTERN, isObject } from '../entries/model/create-entry.input';
+import { isObject } from '../entries/model/create-entry.input';
+import { UUID_PATTERN } from '../shared/uuid';
 import type { Attachment } from '../entries/model/entry';
 import type { EntryStore } from '../entries/model/entry-store';
 import { DomainError, badInput, conflict, notFound, type ErrorFields } from '../shared/errors';

@@ -1,4 +1,5 @@
-import { UUID_PATTERN, isObject, keyProblem } from '../entries/model/create-entry.input';
+import { isObject, keyProblem } from '../entries/model/create-entry.input';
+import { UUID_PATTERN } from '../shared/uuid';
 import type { EventMaker } from '../entries/event-maker';
 import type { Meta } from '../entries/model/entry';
 import type { EntryStore } from '../entries/model/entry-store';

@@ -5,6 +5,7 @@ import { readCorrectionOptions } from './correction-options';
 import { badInput, type ErrorFields } from '../../shared/errors';
 import { FOLDER_PATTERN } from './folders';
 import { anyObjectSchema, compileShape, flagSchema, shapeProblems, uuidSchema, withoutNulls } from '../../shared/shape-check';
+import { UUID_PATTERN } from '../../shared/uuid';
 
 export const CONTENT_TYPES = ['application/json', 'application/json-patch+json', 'application/merge-patch+json'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
@@ -45,7 +46,6 @@ export interface CreateEntryInput {
   sign: boolean;
 }
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 export const MAX_KEY_LENGTH = 255;
 

@@ -1,5 +1,5 @@
 import type { Envelope } from '../../../document';
-import { UUID_PATTERN } from './create-entry.input';
+import { UUID_PATTERN } from '../../shared/uuid';
 import { OWN_CONTEXT, type EntryRef } from './entry-ref';
 
 export { OWN_CONTEXT, REF_CONTEXTS, type EntryRef } from './entry-ref';

@@ -1,5 +1,5 @@
 import { v1, v3, v4, v5, v6, v7 } from 'uuid';
-import { UUID_PATTERN } from './create-entry.input';
+import { UUID_PATTERN } from '../../shared/uuid';
 import { badInput, type ErrorFields } from '../../shared/errors';
 
 export const UUID_VERSIONS = ['1', '3', '4', '5', '6', '7'] as const;

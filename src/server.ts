@@ -53,7 +53,7 @@ import { EntryOverviewRepository } from './storage/entry-overview.repository';
 import { docsRoutes } from './rest/docs.page';
 import { consoleRoutes, installedConsoleDir } from './http/console.routes';
 import { narrowToOwner } from './private-files';
-import { SIGNING_KEY_FILE, SigningKeys } from './signing/signing-keys';
+import { SIGNING_KEY_FILE } from './signing/signing-keys';
 import { isDatabaseReady, openDataSource, sqliteFiles } from './storage/data-source';
 import { startStorageTasks } from './storage/storage-tasks';
 import { SORT_AMOUNT_RULE } from './domain/entries/model/sort-amount';

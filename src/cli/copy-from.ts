@@ -7,7 +7,6 @@ import { EntryRestorer } from '../domain/transfer/entry-export';
 import { openDataSource } from '../storage/data-source';
 import { EntryRepository } from '../storage/entry.repository';
 import { EntryTransferRepository } from '../storage/entry-transfer.repository';
-import { SigningKeys } from '../signing/signing-keys';
 import { CheckpointFile } from '../remote-copy/checkpoint';
 import { DatabaseSink } from '../remote-copy/database-sink';
 import { FileSink } from '../remote-copy/file-sink';

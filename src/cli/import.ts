@@ -6,7 +6,6 @@ import { loadConfig, loadSigningKeys } from '../config';
 import { CUT_SHORT, EntryRestorer, reportLine } from '../domain/transfer/entry-export';
 import { boundedLines } from '../domain/transfer/import-lines';
 import { progressOf } from './progress';
-import { SigningKeys } from '../signing/signing-keys';
 import { openDataSource } from '../storage/data-source';
 import { EntryTransferRepository } from '../storage/entry-transfer.repository';
 

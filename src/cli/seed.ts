@@ -7,7 +7,6 @@ import { JSON_PATCH_LIMITS } from '../domain/documents/derive/json-patch';
 import { EntryImporter } from '../domain/transfer/entry-import';
 import { DuplicateEntryError } from '../domain/entries/model/entry-store';
 import { progressOf } from './progress';
-import { SigningKeys } from '../signing/signing-keys';
 import { openDataSource } from '../storage/data-source';
 import { EntryRepository } from '../storage/entry.repository';
 import { seedSampleEntries } from '../seed/sample-seed';

@@ -5,7 +5,6 @@ import { readCorrectionOptions } from './correction-options';
 import { badInput, type ErrorFields } from '../../shared/errors';
 import { FOLDER_PATTERN } from './folders';
 import { anyObjectSchema, compileShape, flagSchema, shapeProblems, uuidSchema, withoutNulls } from '../../shared/shape-check';
-import { UUID_PATTERN } from '../../shared/uuid';
 
 export const CONTENT_TYPES = ['application/json', 'application/json-patch+json', 'application/merge-patch+json'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];

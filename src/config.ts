@@ -6,6 +6,7 @@
 export { loadConfig } from './config/load-config';
 export { ConfigError } from './config/config-error';
 export { loadSigningKeys } from './config/signing-keys';
-export { GRAPHQL_EXPLORERS, type Config, type DatabaseHost, type GraphQLExplorer } from './config/config.type';
-export { parseDuration, parseSize } from './config/units';
+export { type Config, type DatabaseHost } from './config/config.type';
+export { GRAPHQL_EXPLORERS, type GraphQLExplorer } from './config/settings/graphql';
+export { parseDuration, parseSize } from './config/settings/units';
 export { ENGINE_QUEUE_DEFAULTS, workspaceThreadsOf } from './config/settings/engine';

@@ -1,4 +1,4 @@
-import type { Setting } from './setting';
+import type { Setting } from './settings/setting';
 import { SETTING_GROUPS } from './settings';
 
 /** The page that holds the generated tables, between these markers. */

@@ -1,3 +1,4 @@
+import { GRAPHQL_EXPLORERS, type GraphQLExplorer } from './settings/graphql';
 import type { PublicJwk } from '../signing/trusted-keys';
 import type { EntryLimits } from '../domain/entries/model/entry-limits';
 
@@ -85,6 +86,3 @@ export interface DatabaseHost {
   port: number;
 }
 
-/** What a browser gets at GET /graphql: GraphiQL served from the service, Apollo Sandbox (loaded from Apollo's CDN), or nothing. */
-export const GRAPHQL_EXPLORERS = ['graphiql', 'sandbox', 'off'] as const;
-export type GraphQLExplorer = (typeof GRAPHQL_EXPLORERS)[number];

@@ -1,4 +1,4 @@
-import type { Get, Setting } from './setting';
+import type { Get, Setting } from './settings/setting';
 import { SETTINGS } from './settings';
 
 /**

@@ -1,4 +1,4 @@
-import type { Setting } from './setting';
+import type { Setting } from './settings/setting';
 import { COMMAND_SETTINGS } from './settings/commands';
 import { DATABASE_SETTINGS } from './settings/database';
 import { ENGINE_SETTINGS } from './settings/engine';

@@ -1,6 +1,6 @@
 import { DEFAULT_ENTRY_LIMITS } from '../../domain/entries/model/entry-limits';
 import { defaultImportLineLimit } from '../../domain/transfer/import-lines';
-import { size, text } from '../setting-kinds';
+import { size, text } from './setting-kinds';
 import { BODY_LIMIT } from './entries';
 import { FILE_SIZE_LIMIT } from './files';
 

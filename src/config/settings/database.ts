@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Config, DatabaseHost } from '../config.type';
-import { accepted, refused, type Parsed } from '../setting';
-import { boolean, custom, integer } from '../setting-kinds';
+import { accepted, refused, type Parsed } from './setting';
+import { boolean, custom, integer } from './setting-kinds';
 import { DATA_DIR } from './server';
 
 /** `mysql://user:pass@h1:3311,h2:3312/db?opts`: the URL with the first host, and every host in order. */

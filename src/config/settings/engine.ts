@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { integer } from '../setting-kinds';
+import { integer } from './setting-kinds';
 
 /** ENGINE_WORKSPACE_THREADS' default: half the threads, at least one, so one tenant never holds them all when there are two or more. */
 export const workspaceThreadsOf = (threads: number) => Math.max(1, Math.floor(threads / 2));

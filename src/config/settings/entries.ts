@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_DATA_BUDGET } from '../../runtime';
 import { DEFAULT_ENTRY_LIMITS, MAX_INDEXED_TERMS } from '../../domain/entries/model/entry-limits';
-import { integer, size } from '../setting-kinds';
-import { formatSize } from '../units';
+import { integer, size } from './setting-kinds';
+import { formatSize } from './units';
 
 export const BODY_LIMIT = size({
   name: 'BODY_LIMIT',

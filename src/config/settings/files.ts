@@ -1,4 +1,4 @@
-import { duration, integer, size, text } from '../setting-kinds';
+import { duration, integer, size, text } from './setting-kinds';
 
 export const FILE_SIZE_LIMIT = size({
   name: 'FILE_SIZE_LIMIT',

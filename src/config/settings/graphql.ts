@@ -1,5 +1,8 @@
-import { GRAPHQL_EXPLORERS, type GraphQLExplorer } from '../config.type';
-import { boolean, integer, oneOf } from '../setting-kinds';
+import { boolean, integer, oneOf } from './setting-kinds';
+
+/** What a browser gets at GET /graphql: GraphiQL served from the service, Apollo Sandbox (loaded from Apollo's CDN), or nothing. */
+export const GRAPHQL_EXPLORERS = ['graphiql', 'sandbox', 'off'] as const;
+export type GraphQLExplorer = (typeof GRAPHQL_EXPLORERS)[number];
 
 export const GRAPHQL_SANDBOX = boolean({
   name: 'GRAPHQL_SANDBOX',

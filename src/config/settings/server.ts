@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { accepted, refused, type Parsed } from '../setting';
-import { custom, integer, oneOf, onOff, text } from '../setting-kinds';
+import { accepted, refused, type Parsed } from './setting';
+import { custom, integer, oneOf, onOff, text } from './setting-kinds';
 
 export const PORT = integer({
   name: 'PORT',

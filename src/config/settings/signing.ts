@@ -1,6 +1,6 @@
 import { readTrustedKeys, type PublicJwk } from '../../signing/trusted-keys';
-import { accepted, refused } from '../setting';
-import { custom } from '../setting-kinds';
+import { accepted, refused } from './setting';
+import { custom } from './setting-kinds';
 
 export const SIGNING_KEY = custom<string | undefined>({
   name: 'SIGNING_KEY',

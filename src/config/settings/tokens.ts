@@ -1,5 +1,5 @@
-import { accepted, refused, type Setting } from '../setting';
-import { custom, duration, text } from '../setting-kinds';
+import { accepted, refused, type Setting } from './setting';
+import { custom, duration, text } from './setting-kinds';
 
 /** Facts of every token, whichever key checks it. */
 export const TOKENS_ABOUT =

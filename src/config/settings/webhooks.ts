@@ -1,5 +1,5 @@
-import { accepted, refused } from '../setting';
-import { boolean, custom, integer } from '../setting-kinds';
+import { accepted, refused } from './setting';
+import { boolean, custom, integer } from './setting-kinds';
 
 export const EVENT_RETENTION_DAYS = integer({
   name: 'EVENT_RETENTION_DAYS',

@@ -1,4 +1,4 @@
-import { GRAPHQL_EXPLORERS, type GraphQLExplorer } from './settings/graphql';
+import type { GraphQLExplorer } from './settings/graphql';
 import type { PublicJwk } from '../signing/trusted-keys';
 import type { EntryLimits } from '../domain/entries/model/entry-limits';
 

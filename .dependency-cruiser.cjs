@@ -15,8 +15,89 @@ const DOMAIN_MODEL_AND_PORTS = [
   'events/event-store', 'webhooks/webhook', 'webhooks/webhook-store', 'transfer/entry-transfer-store',
 ];
 
+
+/**
+ * The order of the layers, from the bottom up: a file may import its own layer and those below it, never one above.
+ * Every folder and root file of src/ is placed in exactly one layer (a file that is not is refused by
+ * `every-file-has-a-layer`). Folders within a layer are peers; the cycle rules below keep peers from tying each other.
+ * A folder's own files sit above its subfolders (they may use them; a subfolder never reaches back to its parent).
+ */
+const LAYERS = [
+  ['the GOBL engine: pure functions of JSON', ['^src/document/']],
+  ['the process\'s basics (logging, metrics, private files, the service\'s name, heap growth, where a worker starts)', ['^src/(logger|metrics|private-files|service-name|heap-growth|worker-entry)\\.ts$']],
+  ['the view of a document, for the PDF and the console', ['^src/render/']],
+  ['what every domain package shares (errors, JSON text, UUIDs, shape checks)', ['^src/domain/shared/']],
+  ['the event loop\'s scheduling (turns, slices, budgets, read-ahead)', ['^src/runtime/']],
+  ['envelope signatures and the service\'s keys', ['^src/signing/']],
+  ['the entry model and the ports storage implements', ['^src/domain/entries/model/']],
+  ['search terms; documents derived from others', ['^src/domain/search/', '^src/domain/documents/derive/']],
+  ['the document pipeline (normalize, calculate, validate, sign)', ['^src/domain/documents/[^/]+$']],
+  ['the PDF, laid out from the view', ['^src/pdf/']],
+  ['the entry service', ['^src/domain/entries/[^/]+$']],
+  ['events, files and meta', ['^src/domain/(events|files|meta)/']],
+  ['spool, transfer and webhooks', ['^src/domain/(spool|transfer|webhooks)/']],
+  ['the settings, each declared once', ['^src/config/settings/']],
+  ['the configuration read from them', ['^src/config/[^/]+$']],
+  ['the configuration\'s face', ['^src/config\\.ts$']],
+  ['the outer adapters: storage, worker threads, outbound HTTP, tokens, sample data', ['^src/(storage|workers|webhooks|remote-copy|auth|seed)/']],
+  ['the HTTP edge both APIs share', ['^src/http/']],
+  ['the REST contract', ['^src/rest/']],
+  ["GraphQL's plumbing", ['^src/graphql/plumbing/']],
+  ['GraphQL roles every other role uses', ['^src/graphql/(node|keys|entries)/']],
+  ['GraphQL roles by concept', ['^src/graphql/(events|history|related|search|webhooks)/']],
+  ["GraphQL's schema and router", ['^src/graphql/[^/]+$']],
+  ['the wiring', ['^src/server\\.ts$']],
+  ['the entry points', ['^src/cli/', '^src/main\\.ts$']],
+];
+const ALL_LAYERS = LAYERS.flatMap(([, paths]) => paths);
+
+/** One rule a layer: its files import nothing of the layers above it. */
+const LAYER_RULES = LAYERS.slice(0, -1).map(([what, paths], i) => ({
+  name: 'layers-import-downward',
+  comment: `A layer imports only itself and those below: ${what} may not import anything above it.`,
+  severity: 'error',
+  from: { path: paths },
+  to: { path: LAYERS.slice(i + 1).flatMap(([, above]) => above) },
+}));
+
 module.exports = {
   forbidden: [
+    ...LAYER_RULES,
+    {
+      name: 'every-file-has-a-layer',
+      comment: 'Every file of src/ is placed in the order of LAYERS (a new folder or root file is placed when it is made).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ALL_LAYERS },
+      to: {},
+    },
+    {
+      name: 'every-file-has-a-layer',
+      comment: 'The same, for a file that imports nothing but is imported.',
+      severity: 'error',
+      from: {},
+      to: { path: '^src/', pathNot: ALL_LAYERS },
+    },
+    {
+      name: 'every-file-has-a-layer',
+      comment: 'The same, for a file that neither imports nor is imported.',
+      severity: 'error',
+      from: { orphan: true, path: '^src/', pathNot: ALL_LAYERS },
+      to: {},
+    },
+    {
+      name: 'adapters-stay-apart',
+      comment: 'REST and GraphQL are two thin adapters over the same services and HTTP edge: neither reaches into the other.',
+      severity: 'error',
+      from: { path: '^src/rest/' },
+      to: { path: '^src/graphql/' },
+    },
+    {
+      name: 'adapters-stay-apart',
+      comment: 'The same, the other way.',
+      severity: 'error',
+      from: { path: '^src/graphql/' },
+      to: { path: '^src/rest/' },
+    },
     {
       name: 'domain-imports-nothing-outward',
       comment:

@@ -2,11 +2,12 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Args, Ctx, ID, Info, Mutation, Query, Resolver } from 'type-graphql';
 import type { Entry } from '../domain/entry';
 import { entryOf, type GraphQLContext } from './context';
-import { CreateEntryInput, restBodyOf } from './create-entry.input';
+import { CreateEntryInput } from './create-entry.input';
 import { CreateEntryPayload } from './create-entry.payload';
 import { EntriesArgs, listQueryOf } from './entries.args';
 import { connectionOf, edgeOf, EntryConnectionType } from './entry-connection.type';
 import { EntryType } from './entry.type';
+import { domainTextOf } from './input-names';
 import { pageComplexity } from './limits';
 import { EDGE_NODE, NODE_DATA, selectsParts, selectsPath } from './selection';
 
@@ -39,7 +40,7 @@ export class EntryResolver {
 
   @Mutation(() => CreateEntryPayload, { description: 'Creates an entry, as POST /silo/v1/entries does.' })
   async createEntry(@Arg('input', () => CreateEntryInput) input: CreateEntryInput, @Ctx() ctx: GraphQLContext): Promise<CreateEntryPayload> {
-    const entry = await ctx.entries.createEntry(ctx.workspaceId, restBodyOf(input), { signal: ctx.signal });
+    const entry = await ctx.entries.createEntry(ctx.workspaceId, domainTextOf(input), { signal: ctx.signal });
     return { entry, entryEdge: edgeOf(ctx.workspaceId, entry), clientMutationId: input.clientMutationId ?? null };
   }
 }

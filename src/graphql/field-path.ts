@@ -25,7 +25,6 @@ export type FieldChecks = Readonly<Record<string, readonly FieldCheck<never>[]>>
 const RESOLVED_BY = 'resolvedBy';
 
 /** The field's plain resolver, declared with the field in its type's class. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const ResolvedBy = <TSource, TContext>(resolve: (source: TSource, args: any, context: TContext, info: GraphQLResolveInfo) => unknown) =>
   Extensions({ [RESOLVED_BY]: resolve });
 

@@ -6,7 +6,8 @@
 export { loadConfig } from './config/load-config';
 export { ConfigError } from './config/config-error';
 export { loadSigningKeys } from './config/signing-keys';
-export { type Config, type DatabaseHost } from './config/config.type';
+export { type Config } from './config/config.type';
+export { type DatabaseConfig, type DatabaseHost } from './config/settings/database';
 export { GRAPHQL_EXPLORERS, type GraphQLExplorer } from './config/settings/graphql';
 export { parseDuration, parseSize } from './config/settings/units';
 export { ENGINE_QUEUE_DEFAULTS, workspaceThreadsOf } from './config/settings/engine';

@@ -1,3 +1,4 @@
+import type { DatabaseConfig } from './settings/database';
 import type { GraphQLExplorer } from './settings/graphql';
 import type { PublicJwk } from '../signing/trusted-keys';
 import type { EntryLimits } from '../domain/entries/model/entry-limits';
@@ -15,7 +16,7 @@ export interface Config {
    * DATABASE_URL, SQLITE_PAGE_SIZE, DATABASE_READ_YOUR_WRITES. MySQL/MariaDB: `url` names the first host; `hosts`
    * lists every host in order (several for a multi-primary cluster).
    */
-  database: { type: 'sqlite'; file: string; pageSize?: number } | { type: 'mysql'; url: string; hosts: DatabaseHost[]; readYourWrites?: boolean };
+  database: DatabaseConfig;
   /** JWT_SECRET, JWT_PUBLIC_KEY, JWT_JWKS_URL, JWT_ISSUER, JWT_AUDIENCE, JWT_WORKSPACE_CLAIM, JWT_MAX_LIFETIME, JWT_JWKS_CACHE_AGE */
   jwt: {
     secret?: string;
@@ -79,10 +80,5 @@ export interface Config {
   webhooks: { allowHttp: boolean; allowPrivate: boolean; pollMs: number; concurrency: number; workspaceConcurrency: number; retryScale: number; leaseMs: number };
   /** LOG_LEVEL */
   logLevel: string;
-}
-
-export interface DatabaseHost {
-  host: string;
-  port: number;
 }
 

@@ -1,12 +1,5 @@
 import 'reflect-metadata';
-import {
-  lexicographicSortSchema,
-  printSchema,
-  type GraphQLFieldResolver,
-  type GraphQLInterfaceType,
-  type GraphQLObjectType,
-  type GraphQLSchema,
-} from 'graphql';
+import { lexicographicSortSchema, printSchema, type GraphQLInterfaceType, type GraphQLSchema } from 'graphql';
 import { buildSchemaSync, type PubSub } from 'type-graphql';
 import { AttachmentResolver } from './entries/attachment.resolver';
 import { EntryResolver } from './entries/entry.resolver';
@@ -20,8 +13,7 @@ import { SearchResolver } from './search/search.resolver';
 import { EntryOverviewResolver } from './entries/entry-overview.resolver';
 import { WebhookDeliveryResolver } from './webhooks/webhook-delivery.resolver';
 import { WebhookResolver } from './webhooks/webhook.resolver';
-import type { Entry } from '../domain/entries/model/entry';
-import type { GraphQLContext } from './plumbing/context';
+import { routeFields, type FieldChecks } from './plumbing/field-path';
 
 /** The committed SDL, emitted by `npm run schema:emit` and checked for drift by test/graphql/schema.test.ts. */
 export const SCHEMA_FILE = 'schema/schema.graphql';
@@ -39,8 +31,11 @@ const NO_TOPICS: PubSub = {
   },
 };
 
-/** The schema, from the TypeGraphQL types. class-validator is off: every rule lives in the domain. */
-export function buildGraphQLSchema(): GraphQLSchema {
+/**
+ * The schema, from the TypeGraphQL types. class-validator is off: every rule lives in the domain. Each field
+ * resolves through the one field path (field-path.ts), behind the checks given here for its type.
+ */
+export function buildGraphQLSchema(options: { fieldChecks?: FieldChecks } = {}): GraphQLSchema {
   const schema = buildSchemaSync({
     resolvers: [EntryResolver, EntryPdfResolver, EntryHistoryResolver, RelatedEntryResolver, NodeResolver, KeysResolver, SearchResolver, EntryOverviewResolver, AttachmentResolver, EntryEventResolver, WebhookResolver, WebhookDeliveryResolver],
     validate: false,
@@ -50,30 +45,8 @@ export function buildGraphQLSchema(): GraphQLSchema {
   // Every node is an Entry. Set here rather than in @InterfaceType, which would wrap it in an async function:
   // the compiled executor (graphql-jit) resolves abstract types synchronously, and does not catch a throw there.
   (schema.getType('Node') as GraphQLInterfaceType).resolveType = () => 'Entry';
-  resolveEntryFieldsDirectly(schema);
+  routeFields(schema, options.fieldChecks);
   return schema;
-}
-
-/**
- * The Entry fields of EntryResolver, which a page resolves once for each of its entries, call its methods
- * directly. TypeGraphQL's wrapper builds the resolver's data and sorts its parameters on every call: on a page
- * of 20 entries, 60 calls, and the sort alone was 36 KB of the page's 520 KB of garbage. Their types,
- * descriptions and complexity stay as the methods declare them; there are no middlewares or auth checker here
- * for the wrapper to apply.
- */
-function resolveEntryFieldsDirectly(schema: GraphQLSchema): void {
-  const resolver = new EntryResolver();
-  const direct: Record<string, GraphQLFieldResolver<Entry, GraphQLContext>> = {
-    draft: (entry) => resolver.draft(entry),
-    data: (entry, _args, ctx) => resolver.data(entry, ctx),
-    attachments: (entry, _args, ctx) => resolver.attachments(entry, ctx),
-    meta: (entry, _args, ctx) => resolver.meta(entry, ctx),
-  };
-  const fields = (schema.getType('Entry') as GraphQLObjectType).getFields();
-  for (const [name, resolve] of Object.entries(direct)) {
-    if (!fields[name]) throw new Error(`Entry has no field ${name} to resolve directly`);
-    fields[name].resolve = resolve;
-  }
 }
 
 /** The schema as SDL, sorted so that its text depends only on the types. */

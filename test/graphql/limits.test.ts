@@ -1,7 +1,7 @@
 import { buildSchema, getIntrospectionQuery, parse, print, specifiedRules, validate } from 'graphql';
 import { newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 import { ConfigError, loadConfig } from '../../src/config';
-import { complexityLimitPlugin, depthLimitRule, MEASURES_KEPT } from '../../src/graphql/plumbing/limits';
+import { complexityLimitPlugin, costVariablesOf, depthLimitRule, MEASURES_KEPT } from '../../src/graphql/plumbing/limits';
 import { buildGraphQLSchema } from '../../src/graphql/schema';
 import { MB, retainedHeap } from '../helpers/heap';
 import { CreateEntryDocument, ListEntriesDocument } from './generated/graphql';
@@ -160,7 +160,7 @@ describe('the memory of measured costs is bounded', () => {
     expect(retained).toBeLessThan(15 * MB);
     // Costs measured for other variables are still each variables' own.
     const aliases = Array.from({ length: 8 }, (_, i) => `a${i}: entries(first: $first) { edges { node { id data snippet } } }`).join(' ');
-    const priced = `query P($first: Int) { ${aliases} }`; // pad: a variable the operation ignores, in the key all the same
+    const priced = `query P($first: Int) { ${aliases} }`; // pad: a variable the operation ignores, and its cost too
     for (let i = 0; i < 20; i++) {
       expect((await gql.query(priced, { first: 10, pad: `${i}` })).status).toBe(200);
       expect((await gql.query(priced, { first: 100, pad: `${i}` })).status).toBe(400);
@@ -174,8 +174,30 @@ describe('the memory of measured costs is bounded', () => {
     const document = parse('query Q($first: Int) { entries(first: $first) { edges { node { id } } } }');
     const operation = document.definitions[0];
     for (let i = 0; i < MEASURES_KEPT + 500; i++) {
-      await listener.didResolveOperation!({ request: { variables: { first: 1, i } }, document, schema, operation } as never);
+      await listener.didResolveOperation!({ request: { variables: { first: i + 1 } }, document, schema, operation } as never);
     }
     expect(plugin.measuresKept()).toBe(MEASURES_KEPT);
+  });
+
+  test('a cost is kept by the variables it depends on alone: a create\'s input is not in its key, a page\'s size is', async () => {
+    const schema = buildGraphQLSchema();
+    expect(costVariablesOf(schema, parse('mutation C($input: CreateEntryInput!) { createEntry(input: $input) { entry { id } } }'))).toEqual([]);
+    expect(costVariablesOf(schema, parse('query L($first: Int, $d: Boolean!, $k: String) { entries(first: $first) { edges { node { id data @include(if: $d) } } } entryByKey(key: $k) { id } }'))).toEqual(['d', 'first']);
+    const plugin = complexityLimitPlugin(10_000);
+    const listener = (await plugin.requestDidStart!({} as never))!;
+    const run = (query: string, variables: Record<string, unknown>) => {
+      const document = parse(query);
+      return listener.didResolveOperation!({ request: { variables }, document, schema, operation: document.definitions[0] } as never);
+    };
+    const create = 'mutation C($input: CreateEntryInput!) { createEntry(input: $input) { entry { id } } }';
+    await run(create, { input: { data: { n: 1 } } });
+    expect(plugin.measuresKept()).toBe(1);
+    // Variables that do not coerce are priced 0 (execution refuses them), and that price is not kept: the next
+    // request, with the same values of the variables the cost depends on and a key that coerces, is measured.
+    const tooMany = Array.from({ length: 20 }, (_, i) => `a${i}: entries(first: $first) { edges { node { id data } } }`).join(' ');
+    const heavy = `query H($first: Int, $k: String) { ${tooMany} entryByKey(key: $k) { id } }`;
+    await expect(run(heavy, { first: 100, k: 5 })).resolves.toBeUndefined();
+    expect(plugin.measuresKept()).toBe(1);
+    await expect(run(heavy, { first: 100, k: 'key' })).rejects.toThrow(/too complex/);
   });
 });

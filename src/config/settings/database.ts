@@ -1,8 +1,17 @@
 import path from 'node:path';
-import type { Config, DatabaseHost } from '../config.type';
 import { accepted, refused, type Parsed } from './setting';
 import { boolean, custom, integer } from './setting-kinds';
 import { DATA_DIR } from './server';
+
+export interface DatabaseHost {
+  host: string;
+  port: number;
+}
+
+/** The database the service opens: an SQLite file, or MySQL/MariaDB hosts (several for a Galera cluster). */
+export type DatabaseConfig =
+  | { type: 'sqlite'; file: string; pageSize?: number }
+  | { type: 'mysql'; url: string; hosts: DatabaseHost[]; readYourWrites?: boolean };
 
 /** `mysql://user:pass@h1:3311,h2:3312/db?opts`: the URL with the first host, and every host in order. */
 function parseMysqlUrl(url: string): { url: string; hosts: DatabaseHost[] } | undefined {
@@ -84,7 +93,7 @@ export const SEARCH_TIME_LIMIT_MS = integer({
 });
 
 /** The database with its switches: a page size for SQLite, read-your-writes off for MySQL/MariaDB when asked. */
-export function withDatabaseSwitches(database: DatabaseUrl, pageSize: number | undefined, readYourWrites: boolean): Config['database'] {
+export function withDatabaseSwitches(database: DatabaseUrl, pageSize: number | undefined, readYourWrites: boolean): DatabaseConfig {
   if (database.type === 'sqlite') return pageSize === undefined ? database : { ...database, pageSize };
   return readYourWrites ? database : { ...database, readYourWrites };
 }

@@ -7,21 +7,20 @@ import type { WebhookDispatcher } from './webhook-delivery';
 import type { WebhookSender } from './webhook-sender.port';
 import type { WebhookStore } from './webhook-store';
 import { isTestDelivery } from './webhook-test-event';
+import { MAX_WEBHOOK_DESCRIPTION_LENGTH as MAX_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH as MAX_URL_LENGTH } from './webhook-input';
 
 export const DEFAULT_DELIVERIES_LIMIT = 50;
 export const MAX_DELIVERIES_LIMIT = 200;
-const MAX_URL_LENGTH = 2048;
-const MAX_DESCRIPTION_LENGTH = 512;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What a registration asks for, as the adapters pass it on (checked here). */
+/** What a registration asks for (CreateWebhookBody, webhook-input.ts), as the adapters pass it on (checked here). */
 export interface NewWebhook {
   url: string;
   events?: readonly string[];
   description?: string;
 }
 
-/** A change of an endpoint: empty `events` is every type, an empty `description` none. */
+/** A change of an endpoint (UpdateWebhookBody, webhook-input.ts): empty `events` is every type, an empty `description` none. */
 export interface WebhookPatch {
   url?: string;
   events?: readonly string[];

@@ -2,8 +2,9 @@ import { GraphQLJSON, GraphQLJSONObject, GraphQLUUID } from 'graphql-scalars';
 import { Field, InputType } from 'type-graphql';
 
 /**
- * The REST create body in camelCase. No rules here: the body is handed to the entry service in its
- * REST shape (see restBodyOf), so both APIs share every check and every error.
+ * The create body (CreateEntryBody, src/domain/create-entry.input.ts, its one declaration) with GraphQL's names
+ * (input-names.ts). No rules here: the body is handed to the entry service as its JSON text with the domain's
+ * names (domainTextOf), so both APIs share every check and every error.
  */
 @InputType('CreateEntryInput')
 export class CreateEntryInput {
@@ -39,19 +40,4 @@ export class CreateEntryInput {
 
   @Field(() => String, { nullable: true, description: 'Relay: echoed in the payload.' })
   clientMutationId?: string | null;
-}
-
-/** The same request as a REST body (contract names), with the fields the client left out omitted. */
-export function restBodyOf(input: CreateEntryInput): Record<string, unknown> {
-  const body: Record<string, unknown> = {
-    data: input.data,
-    key: input.key,
-    folder: input.folder,
-    content_type: input.contentType,
-    previous_id: input.previousId,
-    correct: input.correct,
-    allow_invalid: input.allowInvalid,
-    sign: input.sign,
-  };
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
 }

@@ -1,21 +1,17 @@
 import type { GraphQLResolveInfo } from 'graphql';
-import { GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Args, Ctx, FieldResolver, ID, Info, Mutation, Query, Resolver, Root } from 'type-graphql';
-import type { Envelope } from '../../document';
-import { envelopeOf, type Attachment, type Entry, type Meta } from '../../domain/entries/model/entry';
-import { withRawMember } from '../../http/json-slices';
+import { Arg, Args, Ctx, ID, Info, Mutation, Query, Resolver } from 'type-graphql';
+import type { Entry } from '../../domain/entries/model/entry';
 import { entryOf, type GraphQLContext } from '../plumbing/context';
-import { CreateEntryInput, restBodyOf } from './create-entry.input';
+import { CreateEntryInput } from './create-entry.input';
 import { CreateEntryPayload } from './create-entry.payload';
 import { EntriesArgs, listQueryOf } from './entries.args';
 import { connectionOf, edgeOf, EntryConnectionType } from './entry-connection.type';
 import { EntryType } from './entry.type';
-import { AttachmentType } from './attachment.type';
-import { DATA_COMPLEXITY, PART_COMPLEXITY, pageComplexity } from '../plumbing/limits';
-import { MetaType } from './meta.type';
+import { domainTextOf } from '../plumbing/input-names';
+import { pageComplexity } from '../plumbing/limits';
 import { EDGE_NODE, NODE_DATA, selectsParts, selectsPath } from '../plumbing/selection';
 
-/** Entries: each field is one call into the entry service, which owns every rule. */
+/** Entries: each query and mutation is one call into the entry service, which owns every rule. Entry's own fields are declared, with their resolvers, in entry.type.ts. */
 @Resolver(() => EntryType)
 export class EntryResolver {
   @Query(() => EntryConnectionType, {
@@ -44,46 +40,7 @@ export class EntryResolver {
 
   @Mutation(() => CreateEntryPayload, { description: 'Creates an entry, as POST /silo/v1/entries does.' })
   async createEntry(@Arg('input', () => CreateEntryInput) input: CreateEntryInput, @Ctx() ctx: GraphQLContext): Promise<CreateEntryPayload> {
-    const entry = await ctx.entries.createEntry(ctx.workspaceId, restBodyOf(input), { signal: ctx.signal });
+    const entry = await ctx.entries.createEntry(ctx.workspaceId, domainTextOf(input), { signal: ctx.signal });
     return { entry, entryEdge: edgeOf(ctx.workspaceId, entry), clientMutationId: input.clientMutationId ?? null };
   }
-
-  @FieldResolver(() => Boolean, { deprecationReason: 'Use signed: draft is always !signed.' })
-  draft(@Root() entry: Entry): boolean {
-    return !entry.signed;
-  }
-
-  @FieldResolver(() => GraphQLJSONObject, {
-    nullable: true,
-    complexity: DATA_COMPLEXITY,
-    description: 'The envelope. Read from the database only when selected, for a whole page at once.',
-  })
-  data(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Envelope | Promise<Envelope | null> {
-    return envelopeOf(entry) ?? ctx.dataOf(entry);
-  }
-
-  @FieldResolver(() => [AttachmentType], {
-    complexity: PART_COMPLEXITY,
-    description: "The entry's files. Read only when selected, for a whole page at once; their JSON counts against the request's data budget.",
-  })
-  attachments(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Attachment[] | Promise<Attachment[]> {
-    return shownParts(ctx.attachmentsOf(entry), 'meta');
-  }
-
-  @FieldResolver(() => [MetaType], {
-    complexity: PART_COMPLEXITY,
-    description: "The entry's meta rows (not `secure` ones). Read only when selected, for a whole page at once; their JSON counts against the request's data budget.",
-  })
-  meta(@Root() entry: Entry, @Ctx() ctx: GraphQLContext): Meta[] | Promise<Meta[]> {
-    return shownParts(ctx.metaOf(entry), 'value');
-  }
-}
-
-/**
- * An entry's files or meta rows as shown, now or once read: a `member` not parsed since it was read goes into the
- * answer as its stored text. An entry known to have none is answered at once, without a promise.
- */
-function shownParts<T extends object>(parts: T[] | Promise<T[]>, member: keyof T & string): T[] | Promise<T[]> {
-  const shown = (list: T[]) => list.map((part) => withRawMember(part, member));
-  return Array.isArray(parts) ? shown(parts) : parts.then(shown);
 }

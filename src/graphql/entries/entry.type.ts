@@ -1,5 +1,13 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
+import type { Envelope } from '../../document';
+import { envelopeOf, type Attachment, type Entry, type Meta } from '../../domain/entries/model/entry';
+import { withRawMember } from '../../http/json-slices';
+import { AttachmentType } from './attachment.type';
+import type { GraphQLContext } from '../plumbing/context';
+import { ResolvedBy } from '../plumbing/field-path';
+import { DATA_COMPLEXITY, PART_COMPLEXITY } from '../plumbing/limits';
+import { MetaType } from './meta.type';
 import { DateTimeScalar } from '../plumbing/date-time.scalar';
 import { DigestType } from './digest.type';
 import { EntrySignatureType } from './entry-signature.type';
@@ -8,8 +16,10 @@ import { NodeType } from '../node/node.type';
 
 /**
  * An entry, with the REST fields in camelCase. Resolvers return the domain `Entry` itself, read as its row;
- * `draft`, `data`, `attachments` and `meta` are resolved in EntryResolver and `versions` in EntryHistoryResolver,
- * each read only when a query selects it.
+ * `draft`, `data`, `attachments` and `meta` are resolved by the plain resolvers declared with them here
+ * (`@ResolvedBy`, field-path.ts: a page calls them once per entry, with no per-call wrapper), `versions` and
+ * `states` in EntryHistoryResolver and `related` in RelatedEntryResolver, each read only when a query selects
+ * it. Every field, these included, resolves through the one field path, behind the checks registered for Entry.
  */
 @ObjectType('Entry', { simpleResolvers: true, implements: NodeType, description: 'A stored business document of the workspace.' })
 export class EntryType implements NodeType {
@@ -63,4 +73,39 @@ export class EntryType implements NodeType {
 
   @Field(() => String, { description: 'The current version of the envelope (REST `version`).' })
   version: string;
+
+  @Field(() => Boolean, { deprecationReason: 'Use signed: draft is always !signed.' })
+  @ResolvedBy((entry: Entry) => !entry.signed)
+  draft: boolean;
+
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    complexity: DATA_COMPLEXITY,
+    description: 'The envelope. Read from the database only when selected, for a whole page at once.',
+  })
+  @ResolvedBy((entry: Entry, _args, ctx: GraphQLContext): Envelope | Promise<Envelope | null> => envelopeOf(entry) ?? ctx.dataOf(entry))
+  data?: Envelope | null;
+
+  @Field(() => [AttachmentType], {
+    complexity: PART_COMPLEXITY,
+    description: "The entry's files. Read only when selected, for a whole page at once; their JSON counts against the request's data budget.",
+  })
+  @ResolvedBy((entry: Entry, _args, ctx: GraphQLContext) => shownParts(ctx.attachmentsOf(entry), 'meta'))
+  attachments: AttachmentType[];
+
+  @Field(() => [MetaType], {
+    complexity: PART_COMPLEXITY,
+    description: "The entry's meta rows (not `secure` ones). Read only when selected, for a whole page at once; their JSON counts against the request's data budget.",
+  })
+  @ResolvedBy((entry: Entry, _args, ctx: GraphQLContext) => shownParts(ctx.metaOf(entry), 'value'))
+  meta: MetaType[];
+}
+
+/**
+ * An entry's files or meta rows as shown, now or once read: a `member` not parsed since it was read goes into the
+ * answer as its stored text. An entry known to have none is answered at once, without a promise.
+ */
+function shownParts<T extends Attachment | Meta>(parts: T[] | Promise<T[]>, member: keyof T & string): T[] | Promise<T[]> {
+  const shown = (list: T[]) => list.map((part) => withRawMember(part, member));
+  return Array.isArray(parts) ? shown(parts) : parts.then(shown);
 }

@@ -15,7 +15,8 @@ import {
 } from './history-connection.type';
 import { badInput } from '../../domain/shared/errors';
 import { EntryType } from '../entries/entry.type';
-import { AddEntryStateInput, UpdateEntryInput, updateBodyOf } from './update-entry.input';
+import { ADD_ENTRY_STATE_OUTSIDE, AddEntryStateInput, UPDATE_ENTRY_OUTSIDE, UpdateEntryInput } from './update-entry.input';
+import { domainBodyOf } from '../plumbing/input-names';
 import { AddEntryStatePayload, UpdateEntryPayload } from './update-entry.payload';
 import { PART_COMPLEXITY } from '../plumbing/limits';
 import { VERSIONS_SHOWN } from '../../domain/entries/entries.service';
@@ -26,13 +27,13 @@ export class EntryHistoryResolver {
   @Mutation(() => UpdateEntryPayload, { description: 'Changes an entry, as PATCH /silo/v1/entries/{id} does.' })
   async updateEntry(@Arg('input', () => UpdateEntryInput) input: UpdateEntryInput, @Ctx() ctx: GraphQLContext): Promise<UpdateEntryPayload> {
     const options = { expectedVersion: input.expectedVersion ?? undefined, signal: ctx.signal };
-    const entry = await ctx.entries.updateEntry(ctx.workspaceId, input.id, updateBodyOf(input), options);
+    const entry = await ctx.entries.updateEntry(ctx.workspaceId, input.id, domainBodyOf(input, { outside: UPDATE_ENTRY_OUTSIDE }), options);
     return { entry, clientMutationId: input.clientMutationId ?? null };
   }
 
   @Mutation(() => AddEntryStatePayload, { description: 'Adds a state to an entry, as POST (or, with `at`, PUT) /silo/v1/entries/{entry_id}/states does.' })
   async addEntryState(@Arg('input', () => AddEntryStateInput) input: AddEntryStateInput, @Ctx() ctx: GraphQLContext): Promise<AddEntryStatePayload> {
-    const body = Object.fromEntries(Object.entries({ key: input.key, notes: input.notes, meta: input.meta }).filter(([, value]) => value !== undefined));
+    const body = domainBodyOf(input, { outside: ADD_ENTRY_STATE_OUTSIDE });
     const state = await ctx.entries.putState(ctx.workspaceId, input.entryId, body, { at: input.at ?? undefined });
     const entry = await ctx.entries.getEntry(ctx.workspaceId, input.entryId, { withData: false, withParts: false });
     return { state, entry, clientMutationId: input.clientMutationId ?? null };

@@ -1,7 +1,13 @@
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType } from 'type-graphql';
 
-/** The REST update body in camelCase, with the entry's id and the version the change is made from. No rules here: the domain checks it. */
+/**
+ * The update body (UpdateEntryBody, src/domain/update-entry.input.ts, its one declaration) with GraphQL's names
+ * (input-names.ts), with the entry's id and the version the change is made from. No rules here: the domain checks it.
+ */
+/** UpdateEntryInput's members that are not the body's: REST's path and If-Match. */
+export const UPDATE_ENTRY_OUTSIDE = ['id', 'expectedVersion'] as const;
+
 @InputType('UpdateEntryInput')
 export class UpdateEntryInput {
   @Field(() => ID, { description: 'The entry to change.' })
@@ -29,17 +35,9 @@ export class UpdateEntryInput {
   clientMutationId?: string | null;
 }
 
-/** The same request as a REST body (contract names), without the members the client left out. */
-export function updateBodyOf(input: UpdateEntryInput): Record<string, unknown> {
-  const body: Record<string, unknown> = {
-    data: input.data,
-    content_type: input.contentType,
-    folder: input.folder,
-    allow_invalid: input.allowInvalid,
-    sign: input.sign,
-  };
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
-}
+/** A state's body (StateBody, src/domain/entry-state-input.ts) with GraphQL's names, with the entry's id and the state's moment (REST's path). */
+/** AddEntryStateInput's members that are not the body's: REST's path. */
+export const ADD_ENTRY_STATE_OUTSIDE = ['entryId', 'at'] as const;
 
 @InputType('AddEntryStateInput')
 export class AddEntryStateInput {

@@ -117,18 +117,19 @@ export function createContext(
   // The part sizes the partSizes loader has read, to be paid for without waiting (a request's entries: a few pages).
   const partSizesKnown = new Map<string, EntryPartSizes>();
   const pause = () => clock.pause();
-  const loaders: EntryLoaders = {
-    data: new DataLoader(async (ids) => {
+  // Each loader is made when a field first asks for it: most requests use two or three of the seven.
+  const loaders: EntryLoaders = new LazyLoaders({
+    data: () => new DataLoader(async (ids) => {
       await pause();
       const found = await entries.loadData(workspaceId, [...ids]);
       return ids.map((id) => found.get(id) ?? null);
     }),
-    dataSize: new DataLoader(async (ids) => {
+    dataSize: () => new DataLoader(async (ids) => {
       await pause();
       const sizes = await entries.dataSizes(workspaceId, [...ids]);
       return ids.map((id) => sizes.get(id) ?? 0);
     }),
-    partSizes: new DataLoader(async (ids) => {
+    partSizes: () => new DataLoader(async (ids) => {
       await pause();
       const sizes = await entries.partSizes(workspaceId, [...ids]);
       return ids.map((id) => {
@@ -137,17 +138,17 @@ export function createContext(
         return sized;
       });
     }),
-    attachments: new DataLoader(async (ids) => {
+    attachments: () => new DataLoader(async (ids) => {
       await pause();
       const found = await entries.attachmentsOf(workspaceId, [...ids], await weightOf(ids, 'attachments'), readTurn.heavy);
       return ids.map((id) => found.get(id) ?? []);
     }),
-    meta: new DataLoader(async (ids) => {
+    meta: () => new DataLoader(async (ids) => {
       await pause();
       const found = await entries.metaOf(workspaceId, [...ids], await weightOf(ids, 'meta'), readTurn.heavy);
       return ids.map((id) => found.get(id) ?? []);
     }),
-    versions: new DataLoader(async (ids) => {
+    versions: () => new DataLoader(async (ids) => {
       await pause();
       const found = await entries.versionsOf(workspaceId, [...ids]);
       return ids.map((id) => found.get(id) ?? null);
@@ -155,7 +156,7 @@ export function createContext(
     // One read per entry (the store has no read of rows by ids); the loader reads each id once per request, however
     // many fields ask for it (forty aliases of one entry are one read). Each id's read is settled as it ended, a
     // refusal or a database failure included, for entryOf to throw again as it came.
-    entry: new DataLoader(async (ids) => {
+    entry: () => new DataLoader(async (ids) => {
       await pause();
       return Promise.all(
         ids.map((id) =>
@@ -166,7 +167,7 @@ export function createContext(
         ),
       );
     }),
-  };
+  });
   /** What the parts of entries weigh in all (their sizes are read before the parts are paid for). */
   const weightOf = async (ids: readonly string[], part: keyof EntryPartSizes): Promise<number> =>
     (await loaders.partSizes.loadMany(ids)).reduce((sum: number, sizes) => sum + (sizes instanceof Error ? 0 : sizes[part]), 0);
@@ -216,4 +217,19 @@ export function createContext(
       await loaders.partSizes.loadMany(page.map((entry) => entry.id));
     },
   };
+}
+
+type LoaderMakers = { [K in keyof EntryLoaders]: () => EntryLoaders[K] };
+
+/** A request's loaders, each made by its function when a field first asks for it, then kept. */
+class LazyLoaders implements EntryLoaders {
+  private readonly made: Partial<EntryLoaders> = {};
+  constructor(private readonly makers: LoaderMakers) {}
+  get data() { return (this.made.data ??= this.makers.data()); }
+  get dataSize() { return (this.made.dataSize ??= this.makers.dataSize()); }
+  get partSizes() { return (this.made.partSizes ??= this.makers.partSizes()); }
+  get attachments() { return (this.made.attachments ??= this.makers.attachments()); }
+  get meta() { return (this.made.meta ??= this.makers.meta()); }
+  get versions() { return (this.made.versions ??= this.makers.versions()); }
+  get entry() { return (this.made.entry ??= this.makers.entry()); }
 }

@@ -1,4 +1,4 @@
-import type { ApolloServerPlugin } from '@apollo/server';
+import type { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
 import type { GraphQLError } from 'graphql';
 import type { Logger } from '../../logger';
 import type { GraphQLContext } from './context';
@@ -18,13 +18,14 @@ export function logOperationErrors(log: Logger, errors: readonly GraphQLError[])
   }
 }
 
+const ERROR_LOGGING_HOOKS: GraphQLRequestListener<GraphQLContext> = {
+  async didEncounterErrors({ errors, contextValue }) {
+    logOperationErrors(contextValue.log, errors);
+  },
+};
+
 /** Logs the errors of each HTTP operation, with the request id (the request's logger). */
 export const errorLoggingPlugin: ApolloServerPlugin<GraphQLContext> = {
-  async requestDidStart() {
-    return {
-      async didEncounterErrors({ errors, contextValue }) {
-        logOperationErrors(contextValue.log, errors);
-      },
-    };
-  },
+  // The same hooks for every request: they keep nothing of their own.
+  requestDidStart: async () => ERROR_LOGGING_HOOKS,
 };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ApolloServerPlugin } from '@apollo/server';
+import type { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
 import { HEAVY_READ_BYTES } from '../../runtime';
 import { jsonPieces, jsonPiecesAtOnce } from '../../http/json-slices';
 import type { GraphQLContext } from './context';
@@ -19,16 +19,15 @@ const kept = new Map<string, string[]>();
 const MARK_PREFIX = `\u0000heavy-answer-`;
 const MARKS = new RegExp(`${MARK_PREFIX}[0-9a-f-]{36}\u0000`, 'g');
 
-export const heavyResultsPlugin: ApolloServerPlugin<GraphQLContext> = {
-  async requestDidStart() {
-    return {
-      async willSendResponse({ response, contextValue }) {
-        const data = response.body.kind === 'single' ? response.body.singleResult.data : undefined;
-        if (data && contextValue.readTurn.heavy) heavyData.add(data);
-      },
-    };
+const HEAVY_RESULTS_HOOKS: GraphQLRequestListener<GraphQLContext> = {
+  async willSendResponse({ response, contextValue }) {
+    const data = response.body.kind === 'single' ? response.body.singleResult.data : undefined;
+    if (data && contextValue.readTurn.heavy) heavyData.add(data);
   },
 };
+
+// The same hooks for every request: they keep nothing of their own.
+export const heavyResultsPlugin: ApolloServerPlugin<GraphQLContext> = { requestDidStart: async () => HEAVY_RESULTS_HOOKS };
 
 /**
  * Apollo's stringifyResult: a light answer's JSON text, written in one JSON.stringify as REST writes its light

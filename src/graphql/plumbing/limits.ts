@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { ApolloServerPlugin } from '@apollo/server';
+import type { ApolloServerPlugin, BaseContext, GraphQLRequestListener } from '@apollo/server';
 import {
   GraphQLError,
   Kind,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
+  type ASTNode,
   type ASTVisitor,
   type DocumentNode,
   type FragmentDefinitionNode,
@@ -122,11 +126,11 @@ export const limitRules = (maxDepth: number): ValidationRule[] => [depthLimitRul
  * spread. Priced once the operation is known, so that `first` given in variables is priced at its value.
  */
 export class OperationCosts {
-  // Apollo reuses one parsed document per query text, so its cost is measured once per operation and variables.
-  // Keys are the document's number and a hash of the operation name and variables: a client's variables may be
-  // megabytes, and a key must not keep them.
+  // Apollo reuses one parsed document per query text, so its cost is measured once per operation and the values of
+  // the variables its cost depends on (costVariablesOf): a createEntry's input, however large, is not among them.
+  // Keys are the document's number and those values, hashed when long: a key must not keep a client's megabytes.
   private readonly measured = new LRUCache<string, number>({ max: MEASURES_KEPT });
-  private readonly documentNumbers = new WeakMap<DocumentNode, number>();
+  private readonly documents = new WeakMap<DocumentNode, { number: number; costVariables: readonly string[] }>();
   private documentsSeen = 0;
 
   constructor(readonly maxComplexity: number) {}
@@ -138,14 +142,17 @@ export class OperationCosts {
 
   /** The operation's estimated cost. */
   costOf(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): number {
-    let documentNumber = this.documentNumbers.get(document);
-    if (documentNumber === undefined) this.documentNumbers.set(document, (documentNumber = this.documentsSeen++));
-    const digest = createHash('sha256').update(JSON.stringify([operationName ?? null, variables])).digest('base64url');
-    const key = `${documentNumber}:${digest}`;
+    let known = this.documents.get(document);
+    if (known === undefined) this.documents.set(document, (known = { number: this.documentsSeen++, costVariables: costVariablesOf(schema, document) }));
+    let values = JSON.stringify([operationName ?? null, ...known.costVariables.map((name) => variables[name] ?? null)]);
+    if (values.length > 128) values = createHash('sha256').update(values).digest('base64url');
+    const key = `${known.number}:${values}`;
     let cost = this.measured.get(key);
     if (cost === undefined) {
-      cost = measure(schema, document, operationName, variables);
-      this.measured.set(key, cost);
+      const measured = measure(schema, document, operationName, variables);
+      // Not kept when variables did not coerce: another request's, with the same values of these, may well.
+      if (measured.kept) this.measured.set(key, measured.cost);
+      cost = measured.cost;
     }
     return cost;
   }
@@ -167,33 +174,63 @@ export interface ComplexityLimitPlugin extends ApolloServerPlugin {
 /** Refuses, before execution, an HTTP operation whose estimated cost is over `maxComplexity` (OperationCosts). */
 export function complexityLimitPlugin(maxComplexity: number): ComplexityLimitPlugin {
   const costs = new OperationCosts(maxComplexity);
+  // The same hooks for every request: they keep nothing of their own.
+  const hooks: GraphQLRequestListener<BaseContext> = {
+    async didResolveOperation({ request, document, schema, operation }) {
+      // No operation of that name: nothing will run, and execution reports the unknown name itself.
+      if (!operation) return;
+      costs.check(schema, document, request.operationName || undefined, request.variables ?? {});
+    },
+  };
   return {
     measuresKept: () => costs.measuresKept(),
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ request, document, schema, operation }) {
-          // No operation of that name: nothing will run, and execution reports the unknown name itself.
-          if (!operation) return;
-          costs.check(schema, document, request.operationName || undefined, request.variables ?? {});
-        },
-      };
-    },
+    requestDidStart: async () => hooks,
   };
 }
 
-function measure(schema: GraphQLSchema, query: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): number {
+/**
+ * The variables a document's cost depends on: those in the arguments of fields priced by a function of their
+ * arguments (`complexity: pageComplexity`, in the field's extensions) and in directives (@include, @skip). No other
+ * estimator reads a value: the others price a field by its type alone.
+ */
+export function costVariablesOf(schema: GraphQLSchema, document: DocumentNode): string[] {
+  const names = new Set<string>();
+  const typeInfo = new TypeInfo(schema);
+  const variablesIn = (node: ASTNode) =>
+    visit(node, {
+      Variable(variable) {
+        names.add(variable.name.value);
+      },
+    });
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      VariableDefinition: () => false,
+      Field(field) {
+        if (typeof typeInfo.getFieldDef()?.extensions?.complexity === 'function') for (const argument of field.arguments ?? []) variablesIn(argument);
+      },
+      Directive(directive) {
+        variablesIn(directive);
+      },
+    }),
+  );
+  return [...names].sort();
+}
+
+function measure(schema: GraphQLSchema, query: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): { cost: number; kept: boolean } {
   try {
-    return getComplexity({
+    const cost = getComplexity({
       schema,
       query,
       operationName,
       variables,
       estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
     });
+    return { cost, kept: true };
   } catch (error) {
     if (!(error instanceof GraphQLError)) throw error;
     // Variables that do not coerce: execution refuses them, with BAD_USER_INPUT, before any resolver runs.
-    if (/^Variable /.test(error.message)) return 0;
+    if (/^Variable /.test(error.message)) return { cost: 0, kept: false };
     throw refused(`operation is too complex: ${error.message}`); // over the node count graphql-query-complexity walks
   }
 }

@@ -1,7 +1,7 @@
 import { Field, ID, InputType } from 'type-graphql';
 import { EventTypeEnum } from '../events/entry-event.type';
 
-/** The REST create body (POST /silo/v1/webhooks). No rules here: WebhooksService checks it, for both APIs. */
+/** The registration body (CreateWebhookBody, src/domain/webhook-input.ts, its one declaration) with GraphQL's names (input-names.ts). No rules here: WebhooksService checks it, for both APIs. */
 @InputType('CreateWebhookInput')
 export class CreateWebhookInput {
   @Field(() => String, { description: 'Where events are POSTed: https (http only with WEBHOOK_ALLOW_HTTP), never a private, loopback or link-local address (unless WEBHOOK_ALLOW_PRIVATE).' })
@@ -17,7 +17,10 @@ export class CreateWebhookInput {
   clientMutationId?: string | null;
 }
 
-/** The REST change body (PATCH /silo/v1/webhooks/{id}) with the endpoint's id. A member left out or null stays as it is. */
+/** The change body (UpdateWebhookBody, src/domain/webhook-input.ts) with GraphQL's names, with the endpoint's id. A member left out or null stays as it is. */
+/** UpdateWebhookInput's members that are not the body's: REST's path. */
+export const UPDATE_WEBHOOK_OUTSIDE = ['id'] as const;
+
 @InputType('UpdateWebhookInput')
 export class UpdateWebhookInput {
   @Field(() => ID, { description: 'The endpoint to change.' })

@@ -2,13 +2,14 @@ import type { ComplexityEstimatorArgs } from 'graphql-query-complexity';
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { DomainError } from '../../domain/shared/errors';
 import type { WebhookEndpoint } from '../../domain/webhooks/webhook';
-import { DEFAULT_DELIVERIES_LIMIT, MAX_DELIVERIES_LIMIT, type WebhooksService } from '../../domain/webhooks/webhooks.service';
+import { DEFAULT_DELIVERIES_LIMIT, MAX_DELIVERIES_LIMIT, type NewWebhook, type WebhookPatch, type WebhooksService } from '../../domain/webhooks/webhooks.service';
 import type { GraphQLContext } from '../plumbing/context';
 import { DateTimeScalar } from '../plumbing/date-time.scalar';
 import { EventTypeEnum, eventTypeName, eventTypesOf } from '../events/entry-event.type';
+import { domainBodyOf } from '../plumbing/input-names';
 import { WebhookDeliveriesArgs } from './webhook-deliveries.args';
 import { deliveryConnectionOf, WebhookDeliveryConnectionType } from './webhook-delivery-connection.type';
-import { CreateWebhookInput, DeleteWebhookInput, RetryWebhookDeliveryInput, RotateWebhookSecretInput, SendTestWebhookEventInput, UpdateWebhookInput } from './webhook.input';
+import { CreateWebhookInput, DeleteWebhookInput, RetryWebhookDeliveryInput, RotateWebhookSecretInput, SendTestWebhookEventInput, UPDATE_WEBHOOK_OUTSIDE, UpdateWebhookInput } from './webhook.input';
 import { CreateWebhookPayload, DeleteWebhookPayload, RetryWebhookDeliveryPayload, RotateWebhookSecretPayload, SendTestWebhookEventPayload, UpdateWebhookPayload } from './webhook.payload';
 import { WebhookType } from './webhook.type';
 
@@ -25,6 +26,9 @@ const webhooksOf = (ctx: GraphQLContext): WebhooksService => {
 
 /** GraphQL leaves null where REST leaves a member out: both mean "as it is" (or, for create, "none"). */
 const given = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
+
+/** An input's event types are enum names (ENTRY_CREATED), the domain's are `entry.created`. */
+const WEBHOOK_VALUES = { values: { events: eventTypesOf } };
 
 /**
  * A workspace's webhook endpoints, as REST's /silo/v1/webhooks serves them: each field one call into
@@ -53,18 +57,13 @@ export class WebhookResolver {
 
   @Mutation(() => CreateWebhookPayload, { description: 'Registers an endpoint, as POST /silo/v1/webhooks does: it gets the workspace\'s events from now on. Its secret is shown only in this payload.' })
   async createWebhook(@Arg('input', () => CreateWebhookInput) input: CreateWebhookInput, @Ctx() ctx: GraphQLContext): Promise<CreateWebhookPayload> {
-    const webhook = await webhooksOf(ctx).create(ctx.workspaceId, { url: input.url, events: eventTypesOf(input.events), description: given(input.description) });
+    const webhook = await webhooksOf(ctx).create(ctx.workspaceId, domainBodyOf<NewWebhook>(input, WEBHOOK_VALUES));
     return { webhook, secret: webhook.secret, clientMutationId: input.clientMutationId ?? null };
   }
 
   @Mutation(() => UpdateWebhookPayload, { description: 'Changes an endpoint\'s url, event types, description or whether it is enabled, as PATCH /silo/v1/webhooks/{id} does.' })
   async updateWebhook(@Arg('input', () => UpdateWebhookInput) input: UpdateWebhookInput, @Ctx() ctx: GraphQLContext): Promise<UpdateWebhookPayload> {
-    const webhook = await webhooksOf(ctx).update(ctx.workspaceId, input.id, {
-      url: given(input.url),
-      events: eventTypesOf(input.events),
-      description: given(input.description),
-      enabled: given(input.enabled),
-    });
+    const webhook = await webhooksOf(ctx).update(ctx.workspaceId, input.id, domainBodyOf<WebhookPatch>(input, { ...WEBHOOK_VALUES, outside: UPDATE_WEBHOOK_OUTSIDE }));
     return { webhook, clientMutationId: input.clientMutationId ?? null };
   }
 

@@ -15,24 +15,24 @@ import {
 } from 'graphql';
 import { CloseCode, handleProtocols, makeServer, type Context } from 'graphql-ws';
 import WebSocket, { WebSocketServer } from 'ws';
-import type { EntryService } from '../../domain/entries/entries.service';
-import { DomainError } from '../../domain/shared/errors';
-import type { SearchService } from '../../domain/search/search';
-import { expiryOf, type Authenticate, type Credentials } from '../../http/authentication';
-import type { FileLinks } from '../../http/file-links';
-import { fileBaseOf, fileUrlOf } from '../../http/file-urls';
-import { oneWritePerTurn } from '../../http/one-write-per-turn';
-import type { Logger } from '../../logger';
-import { watchSubscriptions } from '../../metrics';
-import { createContext, type EventFeeds } from './context';
-import { SharedReads } from '../../runtime';
-import { formatError, graphQLErrorOf } from './format-error';
+import type { EntryService } from '../domain/entries/entries.service';
+import { DomainError } from '../domain/shared/errors';
+import type { SearchService } from '../domain/search/search';
+import { expiryOf, type Authenticate, type Credentials } from '../http/authentication';
+import type { FileLinks } from '../http/file-links';
+import { fileBaseOf, fileUrlOf } from '../http/file-urls';
+import { oneWritePerTurn } from '../http/one-write-per-turn';
+import type { Logger } from '../logger';
+import { watchSubscriptions } from '../metrics';
+import { createContext, type EventFeeds } from './plumbing/context';
+import { SharedReads } from '../runtime';
+import { formatError, graphQLErrorOf } from './plumbing/format-error';
 import { GRAPHQL_PATH } from './graphql.router';
-import { logOperationErrors } from './error-logging.plugin';
-import { EventExecutions } from './event-executions';
-import { limitRules, MAX_QUERY_TOKENS, OperationCosts } from './limits';
-import { SubscriptionBounds, type SubscriptionCaps } from './subscription-bounds';
-import { subscriptionStream } from './subscription-stream';
+import { logOperationErrors } from './plumbing/error-logging.plugin';
+import { EventExecutions } from './plumbing/event-executions';
+import { limitRules, MAX_QUERY_TOKENS, OperationCosts } from './plumbing/limits';
+import { SubscriptionBounds, type SubscriptionCaps } from './plumbing/subscription-bounds';
+import { subscriptionStream } from './plumbing/subscription-stream';
 
 /** The bounds of GraphQL over WebSocket; tests narrow some of them (buildServer's `subscriptionLimits`). */
 export interface SubscriptionLimits extends SubscriptionCaps {

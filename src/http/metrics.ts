@@ -1,6 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
-import { Router, type Request, type RequestHandler } from 'express';
-import { DomainError } from '../domain/errors';
+import type { Request, RequestHandler } from 'express';
 import { httpRequests, httpRequestSeconds, metricsRegistry } from '../metrics';
 
 export const METRICS_PATH = '/metrics';
@@ -28,23 +26,13 @@ export const requestMetrics: RequestHandler = (req, res, next) => {
   next();
 };
 
-const sameSecret = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+/**
+ * GET /metrics in Prometheus's text format. Its authentication (`metrics-token`: `Authorization: Bearer <token>` when
+ * METRICS_TOKEN is set) is declared with its surface (src/rest/surfaces.routes.ts) and applied by the mount.
+ */
+export const metricsPage: RequestHandler = async (_req, res) => {
+  res.setHeader('Cache-Control', 'no-store');
+  const text = await metricsRegistry.metrics();
+  res.setHeader('Content-Type', metricsRegistry.contentType);
+  res.end(text);
 };
-
-/** GET /metrics in Prometheus's text format; with a token configured, only for `Authorization: Bearer <token>`. */
-export function metricsRoutes(token: string | undefined): Router {
-  const router = Router();
-  router.get(METRICS_PATH, async (req, res) => {
-    if (token !== undefined && !sameSecret(req.get('authorization') ?? '', `Bearer ${token}`)) {
-      throw new DomainError('unauthorized', 'the metrics token is required');
-    }
-    res.setHeader('Cache-Control', 'no-store');
-    const text = await metricsRegistry.metrics();
-    res.setHeader('Content-Type', metricsRegistry.contentType);
-    res.end(text);
-  });
-  return router;
-}

@@ -65,6 +65,8 @@ import { poolUseReader, timeQueries } from './storage/query-timing';
 
 export interface Server {
   app: express.Express;
+  /** The HTTP server the app answers on, its WebSocket upgrades included. */
+  httpServer: http.Server;
   entries: EntryService;
   /** The spool of temporary files (its sweep runs on a timer until close). */
   spool: SpoolService;
@@ -263,6 +265,7 @@ export async function buildServer(
 
   return {
     app,
+    httpServer,
     entries,
     spool,
     dataSource,

@@ -5,21 +5,24 @@ export const METRICS_PATH = '/metrics';
 
 /**
  * The route pattern of a request, for labels: `/silo/v1/entries/:id`, never the raw URL (one label value per
- * id would grow without end). A request answered before any route matched (a 401 from authentication, a
- * preflight, a 404) is labelled by the part of the API it was for.
+ * id would grow without end). A request answered before any route matched (a preflight, a 404) or refused
+ * for its token (a 401) is labelled by the part of the API it was for.
  */
-function routeOf(req: Request): string {
+function routeOf(req: Request, status: number): string {
+  const first = /^\/[^/?]*/.exec(req.originalUrl)?.[0] ?? '/';
+  const part = ['/silo', '/utils', '/graphql'].includes(first) ? `${first}/*` : undefined;
+  // A request without a valid token is refused in its route's own layer, but says nothing of the route it named.
+  if (status === 401 && part) return part;
   const route = req.route as { path?: unknown } | undefined;
   if (route && typeof route.path === 'string') return `${req.baseUrl}${route.path}`;
-  const first = /^\/[^/?]*/.exec(req.originalUrl)?.[0] ?? '/';
-  return ['/silo', '/utils', '/graphql'].includes(first) ? `${first}/*` : 'unmatched';
+  return part ?? 'unmatched';
 }
 
 /** Counts and times every answer, by method, route pattern and status. */
 export const requestMetrics: RequestHandler = (req, res, next) => {
   const started = process.hrtime.bigint();
   res.once('finish', () => {
-    const labels = { method: req.method, route: routeOf(req), status: String(res.statusCode) };
+    const labels = { method: req.method, route: routeOf(req, res.statusCode), status: String(res.statusCode) };
     httpRequests.inc(labels);
     httpRequestSeconds.observe(labels, Number(process.hrtime.bigint() - started) / 1e9);
   });

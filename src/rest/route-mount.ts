@@ -148,7 +148,8 @@ const enabled = <S>(surface: Surface<S>, services: S) => !('enabled' in surface)
 function mountPage<S>(router: Router, surface: Extract<Surface<S>, { kind: 'page' }>, services: S, keys: Gatekeepers): void {
   const exempt = surface.servedWithoutToken?.(services);
   if (exempt && surface.auth !== 'token') throw new Error(`${surface.name}: only a token's surface serves requests without one`);
-  const route = router.route(surface.paths);
+  // One path as a string: req.route.path labels the metrics.
+  const route = router.route(surface.paths.length === 1 ? surface.paths[0] : surface.paths);
   const methods = METHOD_ORDER.filter((method) => surface.methods[method]);
   for (const method of methods) route[method](...guard(surface.auth, keys, exempt), ...surface.methods[method]!(services));
   if (surface.allow !== false) route.all(...guard(surface.auth, keys, exempt), methodNotAllowed(surface.allow ?? methods.map((method) => method.toUpperCase())));

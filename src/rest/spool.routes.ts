@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox';
 import { Type } from '@sinclair/typebox';
 import { badInput } from '../domain/errors';
 import type { SpoolItem } from '../domain/spool-store';
@@ -68,7 +69,7 @@ export const spoolRoutes: ApiRoute<SpoolServices>[] = [
   },
 ];
 
-const spoolItemJson = (item: SpoolItem) => ({
+const spoolItemJson = (item: SpoolItem): Static<typeof SpoolItemSchema> => ({
   key: item.key,
   name: item.name,
   type: item.mime,

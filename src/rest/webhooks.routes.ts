@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox';
 import type { WebhookDelivery, WebhookEndpoint } from '../domain/webhook';
 import type { NewWebhook, WebhookPatch, WebhooksService } from '../domain/webhooks.service';
 import { jsonBody } from '../http/json-body';
@@ -12,7 +13,7 @@ import { type Answer, type ApiRoute, DOMAIN_CHECKS } from './route-table';
 const WEBHOOK_BODY_LIMIT = 16 * 1024;
 
 /** An endpoint as the API shows it; its secret only when `withSecret` (on creation and rotation). */
-export const webhookJson = (endpoint: WebhookEndpoint, withSecret = false) => ({
+export const webhookJson = (endpoint: WebhookEndpoint, withSecret = false): Static<typeof WebhookSchema> => ({
   id: endpoint.id,
   url: endpoint.url,
   description: endpoint.description,
@@ -28,10 +29,11 @@ export const webhookJson = (endpoint: WebhookEndpoint, withSecret = false) => ({
   updated_at: endpoint.updatedAt.toISOString(),
 });
 
-const deliveryJson = (delivery: WebhookDelivery) => ({
+const deliveryJson = (delivery: WebhookDelivery): Static<typeof WebhookDeliverySchema> => ({
   id: delivery.id,
   event_id: delivery.eventId,
-  event_type: delivery.eventType,
+  // Stored as text; only the feed's own event types are ever delivered.
+  event_type: delivery.eventType as Static<typeof WebhookDeliverySchema>['event_type'],
   position: delivery.eventSeq,
   status: delivery.status,
   response_code: delivery.responseCode,

@@ -88,9 +88,6 @@ export interface ApiRoute<S = unknown> {
 /** The path in Express's form: `/silo/v1/entries/:id`. */
 export const expressPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');
 
-/** A request let in by a file's signed link rather than a token (set by the `token-or-link` authentication). */
-export const LINKED = 'linkedFile';
-
 /**
  * A surface of the service that is not a REST operation of the OpenAPI description (pages, their files, GraphQL,
  * metrics, WebSocket upgrades), declared as data beside the REST table: its paths, methods and authentication.

@@ -46,7 +46,7 @@ const LAYERS = [
   ['GraphQL roles every other role uses', ['^src/graphql/(node|keys|entries)/']],
   ['GraphQL roles by concept', ['^src/graphql/(events|history|related|search|webhooks)/']],
   ["GraphQL's schema and router", ['^src/graphql/[^/]+$']],
-  ['the wiring', ['^src/server\\.ts$']],
+  ['the wiring: the services built and every HTTP surface mounted', ['^src/(server|surfaces)\\.ts$']],
   ['the entry points', ['^src/cli/', '^src/main\\.ts$']],
 ];
 const ALL_LAYERS = LAYERS.flatMap(([, paths]) => paths);

@@ -21,18 +21,17 @@ import { entryPdf } from './pdf/entry-pdf';
 import { DocumentWorkers } from './workers/document-workers';
 import { graphqlRouter } from './graphql/graphql.router';
 import { subscriptionServer, type SubscriptionLimits } from './graphql/subscription-server';
-import { authenticated, authentication } from './http/authentication';
+import { authentication } from './http/authentication';
 import { corsHandler } from './http/cors';
 import { lightRequestMarks } from './http/light-requests';
-import { metricsRoutes, requestMetrics } from './http/metrics';
+import { requestMetrics } from './http/metrics';
 import { createLogger, type Logger } from './logger';
 import { countEventsWritten, countWebhookAttempt, countWebhookEndpointDisabled, observeEngineSeconds, observeQuerySeconds, watchEngineHeaps, watchFeedWaiters, watchPool } from './metrics';
-import { errorHandler, notFoundHandler } from './rest/error-handler';
 import { requestContext } from './rest/request-context';
 import { API_ROUTES } from './rest/api.routes';
 import { openApiText } from './rest/openapi';
-import { restRouters } from './rest/route-mount';
-import { fileLinkRoutes } from './rest/file-links.routes';
+import { mountSurface } from './rest/route-mount';
+import { SURFACES } from './surfaces';
 import { fileUrls } from './http/file-urls';
 import { FILE_LINK_SECRET_FILE, FileLinks } from './http/file-links';
 import { EntryMetaService } from './domain/meta/entry-meta.service';
@@ -50,8 +49,7 @@ import { SearchService, searchTermsOf } from './domain/search/search';
 import { MetaRepository } from './storage/meta.repository';
 import { SearchIndexRepository } from './storage/search-index.repository';
 import { EntryOverviewRepository } from './storage/entry-overview.repository';
-import { docsRoutes } from './rest/docs.page';
-import { consoleRoutes, installedConsoleDir } from './http/console.routes';
+import { installedConsoleDir } from './http/console.routes';
 import { narrowToOwner } from './private-files';
 import { SIGNING_KEY_FILE } from './signing/signing-keys';
 import { isDatabaseReady, openDataSource, sqliteFiles } from './storage/data-source';
@@ -67,6 +65,8 @@ import { poolUseReader, timeQueries } from './storage/query-timing';
 
 export interface Server {
   app: express.Express;
+  /** The HTTP server the app answers on, its WebSocket upgrades included. */
+  httpServer: http.Server;
   entries: EntryService;
   /** The spool of temporary files (its sweep runs on a timer until close). */
   spool: SpoolService;
@@ -207,39 +207,13 @@ export async function buildServer(
   app.use(fileUrls(fileLinks, config.publicBaseUrl));
   const cors = corsHandler(config.corsOrigins);
   if (cors) app.use(cors);
-  // Every REST operation, from the route tables: those without a token before authentication, the others after it.
-  const rest = restRouters(API_ROUTES, {
-    entries,
-    search,
-    metas,
-    files,
-    pdfFiles,
-    spool,
-    events,
-    webhooks,
-    gobl: new GoblService(engine),
-    isReady: () => isDatabaseReady(dataSource),
-    openApiText: openApiText(),
-    bodyLimit: config.bodyLimit,
-    fileSizeLimit: config.fileSizeLimit,
-  });
-  app.use(rest.open);
-  app.use(metricsRoutes(config.metricsToken));
-  app.use(docsRoutes());
-  if (config.console) app.use(consoleRoutes(options.consoleDir ?? installedConsoleDir()));
-  app.use(fileLinkRoutes(files, fileLinks));
-  app.use(['/silo', '/utils'], authenticated(authenticate));
-  app.use(rest.authenticated);
   const feeds = { service: events, followers: new FeedFollowers(events, feedWatch) };
-  const graphql = await graphqlRouter({ entries, pdfFiles, search, feeds, webhooks, authenticate, logger }, {
+  const graphql = await graphqlRouter({ entries, pdfFiles, search, feeds, webhooks, logger }, {
     ...config.graphql,
     ...config.graphqlLimits,
     bodyLimit: config.bodyLimit,
     pageDataBudget: config.pageDataBudget,
   });
-  app.use(graphql.router);
-  app.use(notFoundHandler);
-  app.use(errorHandler);
 
   webhookDispatcher.start();
 
@@ -248,11 +222,38 @@ export async function buildServer(
     app,
   );
   httpServer.keepAliveTimeout = timeouts.keepAliveMs;
-  // GraphQL subscriptions (graphql-ws) on the WebSocket upgrade of /graphql, over the same schema and feed.
-  const subscriptions = subscriptionServer(
+  // The whole HTTP surface in one call: every REST operation (API_ROUTES) and every other surface (SURFACES: pages,
+  // GraphQL and its WebSocket upgrade, metrics), each with the authentication its declaration names, applied in its
+  // own layer: no order of mounting changes who gets in. Then the 404 and the error handler.
+  const surface = mountSurface(
+    app,
     httpServer,
-    { schema: graphql.schema, entries, search, feeds, authenticate, fileLinks, publicBaseUrl: config.publicBaseUrl, logger },
-    { maxDepth: config.graphqlLimits.maxDepth, maxComplexity: config.graphqlLimits.maxComplexity, pageDataBudget: config.pageDataBudget, limits: options.subscriptionLimits },
+    { routes: API_ROUTES, surfaces: SURFACES },
+    {
+      entries,
+      search,
+      metas,
+      files,
+      pdfFiles,
+      spool,
+      events,
+      webhooks,
+      gobl: new GoblService(engine),
+      isReady: () => isDatabaseReady(dataSource),
+      openApiText: openApiText(),
+      bodyLimit: config.bodyLimit,
+      fileSizeLimit: config.fileSizeLimit,
+      consoleDir: config.console ? (options.consoleDir ?? installedConsoleDir()) : undefined,
+      graphql,
+      // GraphQL subscriptions (graphql-ws) on the WebSocket upgrade of /graphql, over the same schema and feed.
+      subscriptions: (server: http.Server) =>
+        subscriptionServer(
+          server,
+          { schema: graphql.schema, entries, search, feeds, authenticate, fileLinks, publicBaseUrl: config.publicBaseUrl, logger },
+          { maxDepth: config.graphqlLimits.maxDepth, maxComplexity: config.graphqlLimits.maxComplexity, pageDataBudget: config.pageDataBudget, limits: options.subscriptionLimits },
+        ),
+    },
+    { authenticate, fileLinks, metricsToken: config.metricsToken },
   );
   // Once closing, every answer says `Connection: close`: a keep-alive client cannot keep the server up.
   let closing = false;
@@ -264,6 +265,7 @@ export async function buildServer(
 
   return {
     app,
+    httpServer,
     entries,
     spool,
     dataSource,
@@ -283,7 +285,7 @@ export async function buildServer(
     async close() {
       closing = true;
       feedWatch.close(); // long polls answer now rather than hold the close up
-      await subscriptions.close(); // WebSockets are not the HTTP server's to close: each is ended here
+      await surface.close(); // WebSockets are not the HTTP server's to close: each is ended here
       await new Promise<void>((resolve) => {
         if (!httpServer.listening) return resolve();
         // Past the longest a request may take, whatever is still open is cut (closing stops Node's timeout checks).

@@ -8,17 +8,16 @@ import {
 } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
 import type { GraphQLSchema } from 'graphql';
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { GraphQLExplorer } from '../config';
 import type { EntryService } from '../domain/entries/entries.service';
 import type { EntryPdfFiles } from '../domain/files/entry-pdf-file';
 import type { SearchService } from '../domain/search/search';
 import type { WebhooksService } from '../domain/webhooks/webhooks.service';
 import type { Logger } from '../logger';
-import { authenticated, type Authenticate } from '../http/authentication';
 import { jsonBody } from '../http/json-body';
 import { setPageSecurityHeaders } from '../http/page-security';
-import { methodNotAllowed, refusalHandler } from '../http/refusal';
+import { refusalHandler } from '../http/refusal';
 import { endLightRequest } from '../http/light-requests';
 import { abandonedSignal } from '../http/request-signal';
 import { documentStore, persistedQueryCache } from './plumbing/bounded-cache';
@@ -95,11 +94,11 @@ const answerMediaType = (req: Request) =>
 /** Requests refused before Apollo ran (token, body, method): the error in GraphQL's shape, with its HTTP status. */
 const refusal = refusalHandler({ body: errorResponseBody, mediaType: answerMediaType });
 
-/** Apollo Server on `/graphql`, over the same entry service and authentication as REST. */
+/** Apollo Server on `/graphql`, over the same entry service as REST (and its authentication, applied by the mount). */
 export async function graphqlRouter(
-  deps: { entries: EntryService; pdfFiles?: EntryPdfFiles; search?: SearchService; feeds?: EventFeeds; webhooks?: WebhooksService; authenticate: Authenticate; logger: Logger },
+  deps: { entries: EntryService; pdfFiles?: EntryPdfFiles; search?: SearchService; feeds?: EventFeeds; webhooks?: WebhooksService; logger: Logger },
   options: GraphQLOptions,
-): Promise<{ router: Router; schema: GraphQLSchema; stop(): Promise<void> }> {
+): Promise<GraphQLHttp> {
   const schema = buildGraphQLSchema();
   const apollo = new ApolloServer<GraphQLContext>({
     ...(options.jit ? { gateway: compiledExecutor(schema) } : { schema }),
@@ -141,16 +140,30 @@ export async function graphqlRouter(
     createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log, signal: abandonedSignal(res), fileUrl: req.fileUrl, onHeavy: () => endLightRequest(res) }, options.pageDataBudget, deps.search, deps.feeds, deps.webhooks, deps.pdfFiles),
   );
 
-  const router = Router();
-  if (options.explorer === 'graphiql') router.use(explorerAssets());
-  router.use(GRAPHQL_PATH, authenticated(deps.authenticate, { exempt: servedWithoutToken(options.explorer) }));
-  router
-    .route(GRAPHQL_PATH)
-    .get(...(options.explorer === 'graphiql' ? [graphiql] : []), noBody, execute)
-    .post(jsonBody(options.bodyLimit), execute)
-    .all(methodNotAllowed(['GET', 'POST']));
-  router.use(GRAPHQL_PATH, refusal);
-  return { router, schema, stop: () => apollo.stop() };
+  // Mounted from its surface's declaration (src/surfaces.ts), which applies the token: checked first,
+  // before the body is read; a refusal there, as any other on the path, is answered in GraphQL's shape.
+  return {
+    get: [...(options.explorer === 'graphiql' ? [graphiql] : []), noBody, execute],
+    post: [jsonBody(options.bodyLimit), execute],
+    servedWithoutToken: servedWithoutToken(options.explorer),
+    refusal,
+    explorerAssets: options.explorer === 'graphiql' ? explorerAssets() : undefined,
+    schema,
+    stop: () => apollo.stop(),
+  };
+}
+
+/** GraphQL over HTTP, as its surface mounts it: each method's handlers, who is served without a token, its refusals. */
+export interface GraphQLHttp {
+  get: RequestHandler[];
+  post: RequestHandler[];
+  /** Requests served without a token: the explorer's page for a browser's GET, when an explorer is on. */
+  servedWithoutToken: (req: Request) => boolean;
+  refusal: ErrorRequestHandler;
+  /** GraphiQL's files under EXPLORER_ASSETS_PATH (GRAPHQL_EXPLORER=graphiql only). */
+  explorerAssets?: RequestHandler;
+  schema: GraphQLSchema;
+  stop(): Promise<void>;
 }
 
 /**

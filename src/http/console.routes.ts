@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import express, { Router, type Response } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import { contentSecurityPolicy, setPageSecurityHeaders } from './page-security';
-import { methodNotAllowed } from './refusal';
 
 export const CONSOLE_PATH = '/console';
+export const CONSOLE_ASSETS_PATH = '/console/assets';
 
 /**
  * The console's built files (`npm run build:console` writes them) in the installed project: found from this
@@ -51,26 +51,29 @@ const ASSET_MAX_AGE = '365d';
 
 /**
  * `GET /console`, `/console/` and every path under it: the single page's index.html (no-cache, so a new build is
- * picked up at once), its hashed assets under `/console/assets` (cached for a year), or, when the build is
- * missing, a page saying how to make it. No token is needed for the page: the data comes through the APIs.
+ * picked up at once), or, when the build is missing, a page saying how to make it. No token is needed for the page:
+ * the data comes through the APIs. Its paths and authentication are declared in src/surfaces.ts.
  */
-export function consoleRoutes(distDir: string): Router {
-  const router = Router();
+export function consolePage(distDir: string): RequestHandler {
   let index: string | undefined;
   const indexPage = () => {
     if (index === undefined && existsSync(path.join(distDir, 'index.html'))) index = readFileSync(path.join(distDir, 'index.html'), 'utf8');
     return index;
   };
-  const sendPage = (res: Response) => {
+  return (_req, res) => {
     setPageSecurityHeaders(res, POLICY);
     res.setHeader('Cache-Control', 'no-cache');
     const page = indexPage();
     if (page === undefined) return res.status(503).type('text/html; charset=utf-8').send(NOT_BUILT);
     res.type('text/html; charset=utf-8').send(page);
   };
+}
 
+/** The console's hashed assets under `/console/assets` (cached for a year); any other name there is a plain 404. */
+export function consoleAssets(distDir: string): Router {
+  const router = Router();
   router.use(
-    `${CONSOLE_PATH}/assets`,
+    CONSOLE_ASSETS_PATH,
     express.static(path.join(distDir, 'assets'), {
       index: false,
       redirect: false,
@@ -82,11 +85,8 @@ export function consoleRoutes(distDir: string): Router {
       res.status(404).type('text/plain; charset=utf-8').send('no such file of the console\n');
     },
   );
-  // The service's root is where a person lands first (the address `npm start` prints): it opens the console.
-  router.get('/', (_req, res) => res.redirect(302, CONSOLE_PATH));
-  router
-    .route([CONSOLE_PATH, `${CONSOLE_PATH}/*route`])
-    .get((_req, res) => sendPage(res))
-    .all(methodNotAllowed(['GET', 'HEAD']));
   return router;
 }
+
+/** The service's root is where a person lands first (the address `npm start` prints): it opens the console. */
+export const rootRedirect: RequestHandler = (_req, res) => res.redirect(302, CONSOLE_PATH);

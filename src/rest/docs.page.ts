@@ -1,11 +1,10 @@
-import { Router } from 'express';
+import type { RequestHandler } from 'express';
 import { installedAssets } from '../http/installed-assets';
 import { contentSecurityPolicy, inlineSource, setPageSecurityHeaders } from '../http/page-security';
-import { methodNotAllowed } from '../http/refusal';
 import { OPENAPI_PATH } from './openapi.routes';
 
 export const DOCS_PATH = '/docs';
-const ASSETS_PATH = '/docs/assets';
+export const DOCS_ASSETS_PATH = '/docs/assets';
 
 /** Swagger UI's browser build, from the installed swagger-ui-dist: the page loads nothing from anywhere else. */
 const ASSETS: Record<string, [pkg: string, file: string]> = {
@@ -35,11 +34,11 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <title>REST API reference</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${ASSETS_PATH}/swagger-ui.css">
+<link rel="stylesheet" href="${DOCS_ASSETS_PATH}/swagger-ui.css">
 </head>
 <body>
 <div id="swagger-ui">Loading…</div>
-<script src="${ASSETS_PATH}/swagger-ui-bundle.js"></script>
+<script src="${DOCS_ASSETS_PATH}/swagger-ui-bundle.js"></script>
 <script>${SCRIPT}</script>
 </body>
 </html>
@@ -56,16 +55,11 @@ const POLICY = contentSecurityPolicy({
   'connect-src': ["'self'"],
 });
 
-/** `GET /docs`, without a token: the page, and the files it loads. */
-export function docsRoutes(): Router {
-  const router = Router();
-  router
-    .route(DOCS_PATH)
-    .get((_req, res) => {
-      setPageSecurityHeaders(res, POLICY);
-      res.type('text/html; charset=utf-8').send(PAGE);
-    })
-    .all(methodNotAllowed(['GET']));
-  router.use(installedAssets(ASSETS_PATH, ASSETS));
-  return router;
-}
+/** `GET /docs`: the page (without a token, as its surface declares: src/surfaces.ts). */
+export const docsPage: RequestHandler = (_req, res) => {
+  setPageSecurityHeaders(res, POLICY);
+  res.type('text/html; charset=utf-8').send(PAGE);
+};
+
+/** The files the page loads, under DOCS_ASSETS_PATH. */
+export const docsAssets = (): RequestHandler => installedAssets(DOCS_ASSETS_PATH, ASSETS);

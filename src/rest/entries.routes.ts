@@ -9,7 +9,7 @@ import { CreateEntryBody, EntryIdParams, EntryKeyParams, EntryPageSchema, EntryS
 import { entryHistoryRoutes, expectedVersionOf } from './entry-history.routes';
 import { entryPdfRoutes, type EntryPdfServices } from './entry-pdf.routes';
 import { relatedRoutes } from './related.routes';
-import type { Answer, ApiRoute } from './route-table';
+import { type Answer, type ApiRoute, DOMAIN_CHECKS } from './route-table';
 
 const KEY_NOT_UTF8 = 'must be percent-encoded UTF-8';
 
@@ -29,8 +29,9 @@ const entryAnswer: Answer = { description: 'The entry, with its envelope.', sche
 /** The `/silo/v1/entries` contract, with an entry's related lists and history: thin handlers over the entry service. */
 export const entriesRoutes: ApiRoute<EntriesServices>[] = [
   {
-    method: 'get', path: '/silo/v1/entries', operationId: 'listEntries', tag: 'entries', summary: 'List the workspace\'s entries, newest first (oldest first with `ascending`; by amount with `order_by=amount`).',
+    method: 'get', path: '/silo/v1/entries', auth: 'token', operationId: 'listEntries', tag: 'entries', summary: 'List the workspace\'s entries, newest first (oldest first with `ascending`; by amount with `order_by=amount`).',
     query: ListEntriesQuery, answers: { 200: { description: 'A page of entries.', schema: EntryPageSchema } },
+    unchecked: { query: DOMAIN_CHECKS.query },
     refusals: [400, 401, 413, 503],
     handler: ({ entries }) => async (req, res) => {
       const q = req.query;
@@ -54,8 +55,9 @@ export const entriesRoutes: ApiRoute<EntriesServices>[] = [
   },
   ...relatedRoutes,
   {
-    method: 'post', path: '/silo/v1/entries', operationId: 'createEntry', tag: 'entries', summary: 'Create an entry: the document is normalized, calculated, validated and stored.',
+    method: 'post', path: '/silo/v1/entries', auth: 'token', operationId: 'createEntry', tag: 'entries', summary: 'Create an entry: the document is normalized, calculated, validated and stored.',
     body: { schema: CreateEntryBody }, answers: { 200: entryAnswer },
+    unchecked: { body: DOMAIN_CHECKS.body },
     refusals: [400, 401, 404, 409, 413, 415, 422, 503],
     use: body,
     handler: ({ entries }) => async (req, res) => {
@@ -63,16 +65,18 @@ export const entriesRoutes: ApiRoute<EntriesServices>[] = [
     },
   },
   {
-    method: 'get', path: '/silo/v1/entries/{id}', operationId: 'getEntry', tag: 'entries', summary: 'One entry, with its envelope.',
+    method: 'get', path: '/silo/v1/entries/{id}', auth: 'token', operationId: 'getEntry', tag: 'entries', summary: 'One entry, with its envelope.',
     params: EntryIdParams, answers: { 200: entryAnswer },
+    unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [400, 401, 404, 413, 503],
     handler: ({ entries }) => async (req, res) => {
       await sendEntry(res, await entries.getEntry(req.workspaceId, req.params.id, { withData: true, withParts: true, turn: readTurnOf(res, entries) }));
     },
   },
   {
-    method: 'put', path: '/silo/v1/entries/{id}', operationId: 'putEntry', tag: 'entries', summary: 'Create an entry with a chosen UUID (409 when it is taken).',
+    method: 'put', path: '/silo/v1/entries/{id}', auth: 'token', operationId: 'putEntry', tag: 'entries', summary: 'Create an entry with a chosen UUID (409 when it is taken).',
     params: EntryIdParams, body: { schema: CreateEntryBody }, answers: { 200: entryAnswer },
+    unchecked: { params: DOMAIN_CHECKS.params, body: DOMAIN_CHECKS.body },
     refusals: [400, 401, 404, 409, 413, 415, 422, 503],
     use: body,
     handler: ({ entries }) => async (req, res) => {
@@ -80,9 +84,10 @@ export const entriesRoutes: ApiRoute<EntriesServices>[] = [
     },
   },
   {
-    method: 'patch', path: '/silo/v1/entries/{id}', operationId: 'updateEntry', tag: 'entries',
+    method: 'patch', path: '/silo/v1/entries/{id}', auth: 'token', operationId: 'updateEntry', tag: 'entries',
     summary: 'Change an entry: new data or a patch of its envelope (a new version), a folder, a signature. If-Match names the version the change is made from; a change made meanwhile is 409.',
     params: EntryIdParams, body: { schema: UpdateEntryBody }, answers: { 200: entryAnswer },
+    unchecked: { params: DOMAIN_CHECKS.params, body: DOMAIN_CHECKS.body },
     refusals: [400, 401, 404, 409, 413, 415, 422, 503],
     use: body,
     handler: ({ entries }) => async (req, res) => {
@@ -92,8 +97,9 @@ export const entriesRoutes: ApiRoute<EntriesServices>[] = [
   },
   ...entryHistoryRoutes,
   {
-    method: 'get', path: '/silo/v1/entries/key/{key}', operationId: 'getEntryByKey', tag: 'entries', summary: 'One entry by its idempotency key.',
+    method: 'get', path: '/silo/v1/entries/key/{key}', auth: 'token', operationId: 'getEntryByKey', tag: 'entries', summary: 'One entry by its idempotency key.',
     params: EntryKeyParams, answers: { 200: entryAnswer },
+    unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [400, 401, 404, 413, 503],
     handler: ({ entries }) => async (req, res) => {
       await sendEntry(res, await entries.getEntryByKey(req.workspaceId, req.params.key, { withData: true, withParts: true, turn: readTurnOf(res, entries) }));

@@ -1,11 +1,18 @@
+import type { Static } from '@sinclair/typebox';
 import type { EntryState, EntryVersion } from '../domain/entries/model/entry-history';
 import type { EntryVersionData } from '../domain/entries/update-entry';
+import type { EntryVersionSchema, StateSchema } from './api-schemas';
+
+/*
+ * The presenters answer the types of the schemas the routes declare for their answers: a presenter that drifts
+ * from its schema (a member renamed, missing or of another type) fails to compile.
+ */
 
 /** A version as an entry's `versions` list it (the contract's SiloDataVersion). */
-export const versionJson = (v: EntryVersion) => ({ version: v.version, at: v.at.toISOString(), invalid: v.invalid, signed: v.signed, src: v.src });
+export const versionJson = (v: EntryVersion): Static<typeof EntryVersionSchema> => ({ version: v.version, at: v.at.toISOString(), invalid: v.invalid, signed: v.signed, src: v.src });
 
 /** A state (the contract's SiloState). */
-export const stateJson = (s: EntryState) => ({
+export const stateJson = (s: EntryState): Static<typeof StateSchema> => ({
   id: s.id,
   key: s.key,
   ...(s.notes === undefined ? {} : { notes: s.notes }),

@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox';
 import type { Attachment, Entry, Meta } from '../domain/entries/model/entry';
 import { metaId } from '../domain/entries/model/entry';
 import { entrySummaryJson, fileSummaryJson, present } from '../domain/entries/model/entry-summary';
@@ -5,6 +6,7 @@ import { versionJson } from './entry-history.presenter';
 import type { EntryPage } from '../domain/entries/entries.service';
 import type { FileUrl } from '../http/file-urls';
 import { JsonList, RawJson, shownMember, withRawMember } from '../http/json-slices';
+import type { FileVersionSchema, MetaSchema } from './api-schemas';
 
 
 /**
@@ -16,28 +18,30 @@ export const attachmentJson = (a: Attachment, fileUrl: FileUrl) => present({ ...
 /** A file in the contract's SiloFile shape. */
 export const fileJson = (a: Attachment, fileUrl: FileUrl) => ({
   ...attachmentJson(a, fileUrl),
-  previous: (a.previous ?? []).map((v) => ({ id: v.id, created_at: v.createdAt.toISOString(), hash: v.hash, size: v.size })),
+  previous: (a.previous ?? []).map((v): Static<typeof FileVersionSchema> => ({ id: v.id, created_at: v.createdAt.toISOString(), hash: v.hash, size: v.size })),
 });
 
-/** A meta row in the contract's SiloMeta shape. */
-export const metaJson = (m: Meta) =>
-  present({
-    id: metaId(m),
-    entry_id: m.entryId,
-    src: m.src,
-    key: m.key,
-    value: shownMember(m, 'value'),
-    ref: m.ref,
-    owner_id: m.ownerId,
-    owned: m.owned,
-    indexed: m.indexed,
-    secure: m.secure,
-    shared: m.shared,
-    link_scope: m.linkScope,
-    link_url: m.linkUrl,
-    created_at: m.createdAt.toISOString(),
-    updated_at: m.updatedAt.toISOString(),
-  });
+/** A meta row's members, typed by MetaSchema (`value`: its stored text when not parsed, written in place as it is). */
+const metaFields = (m: Meta): Omit<Static<typeof MetaSchema>, 'value'> & { value: ReturnType<typeof shownMember> } => ({
+  id: metaId(m),
+  entry_id: m.entryId,
+  src: m.src,
+  key: m.key,
+  value: shownMember(m, 'value'),
+  ref: m.ref,
+  owner_id: m.ownerId,
+  owned: m.owned,
+  indexed: m.indexed,
+  secure: m.secure,
+  shared: m.shared,
+  link_scope: m.linkScope,
+  link_url: m.linkUrl,
+  created_at: m.createdAt.toISOString(),
+  updated_at: m.updatedAt.toISOString(),
+});
+
+/** A meta row in the contract's SiloMeta shape: its members, those absent dropped. */
+export const metaJson = (m: Meta) => present(metaFields(m));
 
 /** An entry in the contract's JSON shape; `data` only where the route returns it. */
 export function entryJson(entry: Entry, options: { withData: boolean; fileUrl: FileUrl }): Record<string, unknown> {

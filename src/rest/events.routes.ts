@@ -13,11 +13,10 @@ const numberOf = (text: string | undefined) => (text === undefined ? undefined :
 /** `GET /silo/v1/events`: the workspace's feed of events, oldest first. */
 export const eventsRoutes: ApiRoute<{ events: EventsService }>[] = [
   {
-    method: 'get', path: '/silo/v1/events', operationId: 'listEvents', tag: 'events',
+    method: 'get', path: '/silo/v1/events', auth: 'token', operationId: 'listEvents', tag: 'events',
     summary: 'The workspace\'s events, oldest first, in the order their changes were committed: none skipped, none twice from a cursor. With `wait`, an empty answer is held open until an event arrives.',
     query: EventsQuery, answers: { 200: { description: 'A page of events.', schema: EventPageSchema } },
     refusals: [400, 401, 410, 503],
-    checked: ['query'],
     handler: ({ events }) => async (req, res) => {
       const q = req.query as Record<string, string | undefined>;
       const page = await events.feed(req.workspaceId, {

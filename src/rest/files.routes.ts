@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { DomainError } from '../domain/shared/errors';
 import type { FilesService, FileUpload } from '../domain/files/files.service';
 import { sendFileBytes } from '../http/file-bytes';
+import { linkedFileRequest } from '../http/route-auth';
 import { fileTooLarge, readMultipart, readRawContent } from '../http/file-upload';
 import { jsonBody } from '../http/json-body';
 import { readJsonFileUpload } from '../http/json-file-upload';
@@ -63,11 +64,11 @@ const uploadBody = { schema: FileMultipartBody, mediaType: 'multipart/form-data'
  */
 export const filesRoutes: ApiRoute<FilesServices>[] = [
   {
-    method: 'post', path: '/silo/v1/entries/{entry_id}/files', operationId: 'uploadFile', tag: 'files',
+    method: 'post', path: '/silo/v1/entries/{entry_id}/files', auth: 'token', operationId: 'uploadFile', tag: 'files',
     summary: 'Add a file to an entry: multipart (streamed, hashed on the way in), or JSON with the bytes in base64. Over FILE_SIZE_LIMIT is 413.',
     params: EntryFilesParams, body: uploadBody, answers: { 200: fileAnswer },
+    unchecked: { body: 'not a JSON object: read by the handler as it streams (multipart, raw bytes; the base64 JSON form by bodyCheck)' },
     refusals: [400, 401, 404, 413, 415, 422, 503],
-    checked: ['params'],
     handler: (services) => {
       const receive = receiver(services);
       return async (req, res) => {
@@ -79,28 +80,27 @@ export const filesRoutes: ApiRoute<FilesServices>[] = [
     // The bytes, as the hosted API answers here; the metadata is at …/meta.
     method: 'get', path: '/silo/v1/entries/{entry_id}/files/{id}', operationId: 'getFileData', tag: 'files',
     summary: 'The bytes of a file, or of one of its earlier versions, as at its `url` (the hosted API\'s download).',
-    params: DownloadParams, query: FileLinkQuery, fileLink: true, answers: bytesAnswers,
+    params: DownloadParams, query: FileLinkQuery, auth: 'token-or-link', answers: bytesAnswers,
+    unchecked: { query: 'a signed link\'s parts are judged by its authentication (403), never refused as a 400' },
     refusals: [400, 401, 403, 404, 416, 503],
-    checked: ['params'],
     handler: ({ files }) => async (req, res) => {
-      await serveFile(files, req.workspaceId, req, res);
+      await serveFile(files, req.workspaceId, req, res, { linked: linkedFileRequest(res) });
     },
   },
   {
-    method: 'get', path: '/silo/v1/entries/{entry_id}/files/{id}/meta', operationId: 'getFile', tag: 'files', summary: 'A file\'s metadata; `url` is where its bytes are.',
+    method: 'get', path: '/silo/v1/entries/{entry_id}/files/{id}/meta', auth: 'token', operationId: 'getFile', tag: 'files', summary: 'A file\'s metadata; `url` is where its bytes are.',
     params: FileParams, answers: { 200: fileAnswer },
     refusals: [400, 401, 404, 503],
-    checked: ['params'],
     handler: ({ files }) => async (req, res) => {
       res.json(fileJson(await files.getFile(req.workspaceId, req.params.entry_id, req.params.id), req.fileUrl));
     },
   },
   {
-    method: 'put', path: '/silo/v1/entries/{entry_id}/files/{id}', operationId: 'putFile', tag: 'files',
+    method: 'put', path: '/silo/v1/entries/{entry_id}/files/{id}', auth: 'token', operationId: 'putFile', tag: 'files',
     summary: 'Add a file with a chosen UUID, or replace that file: its earlier content is kept as a version in `previous`.',
     params: FileParams, body: uploadBody, answers: { 200: fileAnswer },
+    unchecked: { body: 'not a JSON object: read by the handler as it streams (multipart, raw bytes; the base64 JSON form by bodyCheck)' },
     refusals: [400, 401, 404, 413, 415, 422, 503],
-    checked: ['params'],
     handler: (services) => {
       const receive = receiver(services);
       return async (req, res) => {
@@ -109,12 +109,12 @@ export const filesRoutes: ApiRoute<FilesServices>[] = [
     },
   },
   {
-    method: 'put', path: '/silo/v1/entries/{entry_id}/files/{id}/download', operationId: 'uploadFileContent', tag: 'files',
+    method: 'put', path: '/silo/v1/entries/{entry_id}/files/{id}/download', auth: 'token', operationId: 'uploadFileContent', tag: 'files',
     summary: 'The bytes of a placeholder file, as they are: they must match its declared `sha256` and `size`; then it is `stored`.',
     params: FileParams, body: { schema: Type.String({ contentMediaType: 'application/octet-stream' }), mediaType: 'application/octet-stream' },
     answers: { 200: fileAnswer },
+    unchecked: { body: 'not a JSON object: read by the handler as it streams (multipart, raw bytes; the base64 JSON form by bodyCheck)' },
     refusals: [400, 401, 404, 409, 413, 415, 503],
-    checked: ['params'],
     handler: ({ files, fileSizeLimit: fileLimit }) => async (req, res) => {
       const { entry_id: entryId, id } = req.params;
       await files.getFile(req.workspaceId, entryId, id); // an unknown file is 404 before the body is read
@@ -125,11 +125,11 @@ export const filesRoutes: ApiRoute<FilesServices>[] = [
   {
     method: 'get', path: '/silo/v1/entries/{entry_id}/files/{id}/download', operationId: 'downloadFile', tag: 'files',
     summary: 'The bytes of a file, or of one of its earlier versions: its media type, length, an ETag of its SHA-256, and single byte ranges. With a token, or by the signed link of its `url`.',
-    params: DownloadParams, query: FileLinkQuery, fileLink: true, answers: bytesAnswers,
+    params: DownloadParams, query: FileLinkQuery, auth: 'token-or-link', answers: bytesAnswers,
+    unchecked: { query: 'a signed link\'s parts are judged by its authentication (403), never refused as a 400' },
     refusals: [400, 401, 403, 404, 416, 503],
-    checked: ['params'],
     handler: ({ files }) => async (req, res) => {
-      await serveFile(files, req.workspaceId, req, res);
+      await serveFile(files, req.workspaceId, req, res, { linked: linkedFileRequest(res) });
     },
   },
 ];

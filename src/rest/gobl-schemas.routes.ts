@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { documentSchemaOf } from '../domain/documents/document-schemas';
-import type { ApiRoute } from './route-table';
+import { type ApiRoute, DOMAIN_CHECKS } from './route-table';
 
 const DocumentTypeParams = Type.Object({
   package: Type.String({ description: 'GOBL\'s package of the type: `bill`, `org`, `note`, `tax`.' }),
@@ -15,10 +15,11 @@ const DocumentTypeSchema = Type.Object(
 /** `/silo/v1/gobl/schemas/{package}/{name}`: what a form of a document type is generated from. */
 export const goblSchemasRoutes: ApiRoute[] = [
   {
-    method: 'get', path: '/silo/v1/gobl/schemas/{package}/{name}', operationId: 'documentSchema', tag: 'gobl',
+    method: 'get', path: '/silo/v1/gobl/schemas/{package}/{name}', auth: 'token', operationId: 'documentSchema', tag: 'gobl',
     summary: 'The JSON Schema of a document type (bill/invoice, bill/order, bill/delivery, bill/payment, bill/status, org/party, org/item, note/message, tax/identity).',
     params: DocumentTypeParams,
     answers: { 200: { description: 'The type\'s JSON Schema; fields GOBL calculates are `readOnly`.', schema: DocumentTypeSchema } },
+    unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [401, 404],
     handler: () => (req, res) => {
       res.json(documentSchemaOf(`${req.params.package}/${req.params.name}`));

@@ -3,7 +3,7 @@ import type { GoblTool } from '../domain/documents/gobl-tools';
 import { jsonBody } from '../http/json-body';
 import { abandonedSignal } from '../http/request-signal';
 import { BuildBody, CorrectBody, GoblAnswerSchema, SignBody } from './api-schemas';
-import type { ApiRoute, RefusalStatus, RouteHandler } from './route-table';
+import { type ApiRoute, DOMAIN_CHECKS, type RefusalStatus, type RouteHandler } from './route-table';
 
 export interface GoblServices {
   gobl: GoblService;
@@ -28,18 +28,21 @@ const refusals: RefusalStatus[] = [400, 401, 413, 415, 422, 503];
 /** `/silo/v1/gobl/{build,sign,correct}`. */
 export const goblRoutes: ApiRoute<GoblServices>[] = [
   {
-    method: 'post', path: '/silo/v1/gobl/build', operationId: 'buildGobl', tag: 'gobl', summary: 'Calculate and validate a document; nothing is stored.',
+    method: 'post', path: '/silo/v1/gobl/build', auth: 'token', operationId: 'buildGobl', tag: 'gobl', summary: 'Calculate and validate a document; nothing is stored.',
     body: { schema: BuildBody }, answers: { 200: { description: 'The document, or its envelope.', schema: GoblAnswerSchema } },
+    unchecked: { body: DOMAIN_CHECKS.body },
     refusals, use: body, handler: runTool('build'),
   },
   {
-    method: 'post', path: '/silo/v1/gobl/sign', operationId: 'signGobl', tag: 'gobl', summary: 'Calculate, validate and sign a document; nothing is stored.',
+    method: 'post', path: '/silo/v1/gobl/sign', auth: 'token', operationId: 'signGobl', tag: 'gobl', summary: 'Calculate, validate and sign a document; nothing is stored.',
     body: { schema: SignBody }, answers: { 200: { description: 'The signed envelope.', schema: GoblAnswerSchema } },
+    unchecked: { body: DOMAIN_CHECKS.body },
     refusals, use: body, handler: runTool('sign'),
   },
   {
-    method: 'post', path: '/silo/v1/gobl/correct', operationId: 'correctGobl', tag: 'gobl', summary: 'Build the corrective document of an invoice, or the schema of its correction options; nothing is stored.',
+    method: 'post', path: '/silo/v1/gobl/correct', auth: 'token', operationId: 'correctGobl', tag: 'gobl', summary: 'Build the corrective document of an invoice, or the schema of its correction options; nothing is stored.',
     body: { schema: CorrectBody }, answers: { 200: { description: 'The corrective document, its envelope, or the options\' JSON Schema.', schema: GoblAnswerSchema } },
+    unchecked: { body: DOMAIN_CHECKS.body },
     refusals, use: body, handler: runTool('correct'),
   },
 ];

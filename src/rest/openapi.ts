@@ -66,8 +66,8 @@ function operationObject(operation: ApiRoute<RestServices>): Json {
     object.requestBody = { required, content };
   }
   object.responses = responses;
-  if (operation.auth === false) object.security = [];
-  if (operation.fileLink) object.security = [{ bearer: [] }, { fileLink: [] }];
+  if (operation.auth === 'none') object.security = [];
+  if (operation.auth === 'token-or-link') object.security = [{ bearer: [] }, { fileLink: [] }];
   return object;
 }
 

@@ -5,7 +5,7 @@ import type { RelatedEntriesQuery as RelatedQuery } from '../domain/entries/rela
 import { sendPage } from './entry-answer';
 import { readTurnOf } from '../http/read-turn';
 import { EntryIdParams, EntryPageSchema, EntryRelatedQuery, RelatedEntriesQuery } from './api-schemas';
-import type { ApiRoute } from './route-table';
+import { type ApiRoute, DOMAIN_CHECKS } from './route-table';
 
 const PARAMETERS = ['uuid', 'context', 'created_at', 'cursor', 'limit', 'ascending'];
 
@@ -22,18 +22,20 @@ function relatedQueryOf(req: Request): RelatedQuery {
 /** Related entries (see src/domain/related-entries.ts): by UUID, and by entry. */
 export const relatedRoutes: ApiRoute<{ entries: EntryService }>[] = [
   {
-    method: 'get', path: '/silo/v1/entries/related', operationId: 'listRelatedEntries', tag: 'entries',
+    method: 'get', path: '/silo/v1/entries/related', auth: 'token', operationId: 'listRelatedEntries', tag: 'entries',
     summary: 'List the entries whose documents name the UUID, or that its document names; each with its `context`.',
     query: RelatedEntriesQuery, answers: { 200: { description: 'A page of related entries.', schema: EntryPageSchema } },
+    unchecked: { query: DOMAIN_CHECKS.query },
     refusals: [400, 401, 413, 503],
     handler: ({ entries }) => async (req, res) => {
       await sendPage(res, await entries.listRelated(req.workspaceId, relatedQueryOf(req), { withParts: true, turn: readTurnOf(res, entries) }));
     },
   },
   {
-    method: 'get', path: '/silo/v1/entries/{id}/related', operationId: 'listEntryRelated', tag: 'entries',
+    method: 'get', path: '/silo/v1/entries/{id}/related', auth: 'token', operationId: 'listEntryRelated', tag: 'entries',
     summary: 'List the entries related to an entry (404 when the workspace has none of that id); each with its `context`.',
     params: EntryIdParams, query: EntryRelatedQuery, answers: { 200: { description: 'A page of related entries.', schema: EntryPageSchema } },
+    unchecked: { params: DOMAIN_CHECKS.params, query: DOMAIN_CHECKS.query },
     refusals: [400, 401, 404, 413, 503],
     handler: ({ entries }) => async (req, res) => {
       await sendPage(res, await entries.listRelated(req.workspaceId, { ...relatedQueryOf(req), id: req.params.id }, { withParts: true, turn: readTurnOf(res, entries) }));

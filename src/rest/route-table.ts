@@ -1,7 +1,23 @@
 import type { TObject, TSchema } from '@sinclair/typebox';
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Server as HttpServer } from 'node:http';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * Who a route lets in, applied by the mount (src/rest/route-mount.ts) in the route's own layer, whatever the order
+ * of the mounts:
+ * - `none`: anyone;
+ * - `token`: a valid bearer token (401 `unauthorized` without one); its workspace scopes the request;
+ * - `token-or-link`: a bearer token, or, for a request without an Authorization header that carries any part of a
+ *   file's signed link, a valid link to the file the path names (403 `forbidden` for a link that is not);
+ * - `metrics-token`: `Authorization: Bearer <METRICS_TOKEN>` when one is configured, anyone when not.
+ */
+export type RouteAuth = 'none' | 'token' | 'token-or-link' | 'metrics-token';
+export const ROUTE_AUTHS: readonly RouteAuth[] = ['none', 'token', 'token-or-link', 'metrics-token'];
+
+/** The parts of a request checked against the route's schemas. */
+export type CheckedPart = 'params' | 'query' | 'body';
 
 /** A route's handler: its path parameters are named strings (no route has a wildcard). */
 export type RouteHandler = RequestHandler<Record<string, string>>;
@@ -45,10 +61,8 @@ export interface ApiRoute<S = unknown> {
   operationId: string;
   summary: string;
   tag: string;
-  /** False for the routes that need no token: they are mounted before authentication. */
-  auth?: false;
-  /** True for the routes a file's signed link opens without a token. */
-  fileLink?: boolean;
+  /** Who gets in (see RouteAuth): required, and applied by the mount from here. */
+  auth: RouteAuth;
   params?: TObject;
   query?: TObject;
   /** The request body by media type (JSON when only `schema` is given). */
@@ -58,11 +72,13 @@ export interface ApiRoute<S = unknown> {
   /** The statuses of the contract's refusals this operation can answer, each with the shared `Error` body. */
   refusals: RefusalStatus[];
   /**
-   * The parts of the request checked against their schemas before the handler (400 naming each parameter at
-   * fault); the others are only described, and read by the domain, which refuses them with its own 400.
+   * Every declared part (path parameters, query, JSON body) is checked against its schema before the handler
+   * (400 naming each parameter or member at fault), unless named here with the reason it is not: the domain
+   * refuses it with a 400 of its own, more specific, that clients and tests rely on, or the handler reads a body
+   * that is not JSON. A declared part neither checkable nor named here is refused at start.
    */
-  checked?: ('params' | 'query')[];
-  /** Middleware run after the checks and before the handler: a body parser. */
+  unchecked?: Partial<Record<CheckedPart, string>>;
+  /** Middleware run before the handler (after the path and query checks, before the body's): a body parser. */
   use?: (services: S) => RequestHandler[];
   handler: (services: S) => RouteHandler;
   /** Turns an error raised while matching the path (a parameter that is not UTF-8) into the route's own refusal. */
@@ -71,3 +87,67 @@ export interface ApiRoute<S = unknown> {
 
 /** The path in Express's form: `/silo/v1/entries/:id`. */
 export const expressPath = (path: string): string => path.replace(/\{([^}]+)\}/g, ':$1');
+
+/**
+ * A surface of the service that is not a REST operation of the OpenAPI description (pages, their files, GraphQL,
+ * metrics, WebSocket upgrades), declared as data beside the REST table: its paths, methods and authentication.
+ */
+export type Surface<S> = PageSurface<S> | FilesSurface<S> | PrefixSurface<S> | UpgradeSurface<S>;
+
+interface SurfaceBase {
+  /** What it is, for messages and the route listing. */
+  name: string;
+  /** Who gets in (see RouteAuth). */
+  auth: RouteAuth;
+}
+
+/** Routes on fixed paths (Express's form, `/console/*route` included), one or more methods each. */
+export interface PageSurface<S> extends SurfaceBase {
+  kind: 'page';
+  paths: string[];
+  /** The handlers of each method (`get` answers HEAD too). */
+  methods: Partial<Record<HttpMethod, (services: S) => RequestHandler[]>>;
+  /** What a 405 of the paths' other methods names in Allow (their methods unless said); false: they go on, to 404. */
+  allow?: string[] | false;
+  /** `token` only: requests served without one (GraphQL's explorer page, which a browser opens without a token). */
+  servedWithoutToken?: (services: S) => ((req: Request) => boolean) | undefined;
+  /** Turns any refusal on these paths into the surface's own answer (GraphQL's shape); the API's otherwise. */
+  refusal?: (services: S) => ErrorRequestHandler;
+  /** False when the services leave the surface out (the console when CONSOLE is off). */
+  enabled?: (services: S) => boolean;
+}
+
+/** Files served under a prefix (`/console/assets/…`) by a handler that sees the whole path; any method reaches it. */
+export interface FilesSurface<S> extends SurfaceBase {
+  kind: 'files';
+  prefix: string;
+  handler: (services: S) => RequestHandler;
+  enabled?: (services: S) => boolean;
+}
+
+/**
+ * Every other request under a prefix, after all routes: let in (or refused) as `auth` says, then 404. A request
+ * under `/silo` without a token is 401 whether or not its path exists, as it always was.
+ */
+export interface PrefixSurface<S> extends SurfaceBase {
+  kind: 'prefix';
+  prefix: string;
+  refusal?: (services: S) => ErrorRequestHandler;
+}
+
+/** A WebSocket upgrade on a path: the surface attaches its own 'upgrade' listener, which enforces `auth` itself. */
+export interface UpgradeSurface<S> extends SurfaceBase {
+  kind: 'websocket';
+  path: string;
+  attach: (httpServer: HttpServer, services: S) => { close(): Promise<void> };
+}
+
+/**
+ * The reasons a route gives for a part it leaves unchecked (`unchecked`): the domain reads that part and refuses it
+ * with a 400 of its own, more specific than a schema's (messages and `fields` clients and the tests rely on).
+ */
+export const DOMAIN_CHECKS = {
+  params: 'the domain refuses a malformed identifier with its own 400 (its message and `fields` are asserted)',
+  query: 'the domain reads the query and refuses it with its own 400s (their messages and `fields` are asserted)',
+  body: 'the domain refuses the body with its own 400s and 422s (their messages and `fields` are asserted)',
+} as const;

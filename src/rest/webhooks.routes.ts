@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox';
 import type { WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/webhook';
 import type { NewWebhook, WebhookPatch, WebhooksService } from '../domain/webhooks/webhooks.service';
 import { jsonBody } from '../http/json-body';
@@ -6,13 +7,13 @@ import {
   WebhookListSchema, WebhookParams, WebhookSchema,
 } from './api-schemas';
 import { bodyCheck } from './request-check';
-import type { Answer, ApiRoute } from './route-table';
+import { type Answer, type ApiRoute, DOMAIN_CHECKS } from './route-table';
 
 /** A webhook's settings are small. */
 const WEBHOOK_BODY_LIMIT = 16 * 1024;
 
 /** An endpoint as the API shows it; its secret only when `withSecret` (on creation and rotation). */
-export const webhookJson = (endpoint: WebhookEndpoint, withSecret = false) => ({
+export const webhookJson = (endpoint: WebhookEndpoint, withSecret = false): Static<typeof WebhookSchema> => ({
   id: endpoint.id,
   url: endpoint.url,
   description: endpoint.description,
@@ -28,10 +29,11 @@ export const webhookJson = (endpoint: WebhookEndpoint, withSecret = false) => ({
   updated_at: endpoint.updatedAt.toISOString(),
 });
 
-const deliveryJson = (delivery: WebhookDelivery) => ({
+const deliveryJson = (delivery: WebhookDelivery): Static<typeof WebhookDeliverySchema> => ({
   id: delivery.id,
   event_id: delivery.eventId,
-  event_type: delivery.eventType,
+  // Stored as text; only the feed's own event types are ever delivered.
+  event_type: delivery.eventType as Static<typeof WebhookDeliverySchema>['event_type'],
   position: delivery.eventSeq,
   status: delivery.status,
   response_code: delivery.responseCode,
@@ -52,9 +54,10 @@ const withSecretAnswer: Answer = { description: 'The webhook endpoint, with its 
  */
 export const webhooksRoutes: ApiRoute<{ webhooks: WebhooksService }>[] = [
   {
-    method: 'post', path: '/silo/v1/webhooks', operationId: 'createWebhook', tag: 'webhooks',
+    method: 'post', path: '/silo/v1/webhooks', auth: 'token', operationId: 'createWebhook', tag: 'webhooks',
     summary: 'Register an endpoint: it gets the workspace\'s events from now on, each a POST of `{id, type, created_at, entry_id, position, data}` signed as Standard Webhooks say (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Answers its `secret`, shown only here. At most 50 per workspace (409).',
     body: { schema: CreateWebhookBody }, answers: { 200: withSecretAnswer },
+    unchecked: { body: DOMAIN_CHECKS.body },
     refusals: [400, 401, 409, 413, 415, 503],
     use: () => [jsonBody(WEBHOOK_BODY_LIMIT)],
     handler: ({ webhooks }) => {
@@ -66,7 +69,7 @@ export const webhooksRoutes: ApiRoute<{ webhooks: WebhooksService }>[] = [
     },
   },
   {
-    method: 'get', path: '/silo/v1/webhooks', operationId: 'listWebhooks', tag: 'webhooks', summary: 'The workspace\'s webhook endpoints, oldest first (without their secrets).',
+    method: 'get', path: '/silo/v1/webhooks', auth: 'token', operationId: 'listWebhooks', tag: 'webhooks', summary: 'The workspace\'s webhook endpoints, oldest first (without their secrets).',
     answers: { 200: { description: 'The endpoints.', schema: WebhookListSchema } },
     refusals: [401, 503],
     handler: ({ webhooks }) => async (req, res) => {
@@ -74,16 +77,18 @@ export const webhooksRoutes: ApiRoute<{ webhooks: WebhooksService }>[] = [
     },
   },
   {
-    method: 'get', path: '/silo/v1/webhooks/{id}', operationId: 'getWebhook', tag: 'webhooks', summary: 'One webhook endpoint (without its secret).',
+    method: 'get', path: '/silo/v1/webhooks/{id}', auth: 'token', operationId: 'getWebhook', tag: 'webhooks', summary: 'One webhook endpoint (without its secret).',
     params: WebhookParams, answers: { 200: webhookAnswer },
+    unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [401, 404, 503],
     handler: ({ webhooks }) => async (req, res) => {
       res.json(webhookJson(await webhooks.find(req.workspaceId, req.params.id)));
     },
   },
   {
-    method: 'patch', path: '/silo/v1/webhooks/{id}', operationId: 'updateWebhook', tag: 'webhooks', summary: 'Change an endpoint\'s url, event types, description, or whether it is enabled.',
+    method: 'patch', path: '/silo/v1/webhooks/{id}', auth: 'token', operationId: 'updateWebhook', tag: 'webhooks', summary: 'Change an endpoint\'s url, event types, description, or whether it is enabled.',
     params: WebhookParams, body: { schema: UpdateWebhookBody }, answers: { 200: webhookAnswer },
+    unchecked: { params: DOMAIN_CHECKS.params, body: DOMAIN_CHECKS.body },
     refusals: [400, 401, 404, 413, 415, 503],
     use: () => [jsonBody(WEBHOOK_BODY_LIMIT)],
     handler: ({ webhooks }) => {
@@ -95,8 +100,9 @@ export const webhooksRoutes: ApiRoute<{ webhooks: WebhooksService }>[] = [
     },
   },
   {
-    method: 'delete', path: '/silo/v1/webhooks/{id}', operationId: 'deleteWebhook', tag: 'webhooks', summary: 'Delete an endpoint and its attempts.',
+    method: 'delete', path: '/silo/v1/webhooks/{id}', auth: 'token', operationId: 'deleteWebhook', tag: 'webhooks', summary: 'Delete an endpoint and its attempts.',
     params: WebhookParams, answers: { 204: { description: 'Deleted.' } },
+    unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [401, 404, 503],
     handler: ({ webhooks }) => async (req, res) => {
       await webhooks.delete(req.workspaceId, req.params.id);
@@ -104,19 +110,20 @@ export const webhooksRoutes: ApiRoute<{ webhooks: WebhooksService }>[] = [
     },
   },
   {
-    method: 'post', path: '/silo/v1/webhooks/{id}/rotate-secret', operationId: 'rotateWebhookSecret', tag: 'webhooks',
+    method: 'post', path: '/silo/v1/webhooks/{id}/rotate-secret', auth: 'token', operationId: 'rotateWebhookSecret', tag: 'webhooks',
     summary: 'A new signing secret, shown only here. For 24 hours the previous one signs beside it (two `v1,` signatures), so receivers can switch without missing a delivery.',
     params: WebhookParams, answers: { 200: withSecretAnswer },
+    unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [401, 404, 503],
     handler: ({ webhooks }) => async (req, res) => {
       res.json(webhookJson(await webhooks.rotateSecret(req.workspaceId, req.params.id), true));
     },
   },
   {
-    method: 'get', path: '/silo/v1/webhooks/{id}/deliveries', operationId: 'listWebhookDeliveries', tag: 'webhooks', summary: 'An endpoint\'s delivery attempts, newest first, a page at a time.',
+    method: 'get', path: '/silo/v1/webhooks/{id}/deliveries', auth: 'token', operationId: 'listWebhookDeliveries', tag: 'webhooks', summary: 'An endpoint\'s delivery attempts, newest first, a page at a time.',
     params: WebhookParams, query: WebhookDeliveriesQuery, answers: { 200: { description: 'A page of attempts.', schema: WebhookDeliveryPageSchema } },
+    unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [400, 401, 404, 503],
-    checked: ['query'],
     handler: ({ webhooks }) => async (req, res) => {
       const q = req.query as Record<string, string | undefined>;
       const page = await webhooks.deliveries(req.workspaceId, req.params.id, { limit: q.limit === undefined ? undefined : Number(q.limit), before: q.before });
@@ -124,18 +131,20 @@ export const webhooksRoutes: ApiRoute<{ webhooks: WebhooksService }>[] = [
     },
   },
   {
-    method: 'post', path: '/silo/v1/webhooks/{id}/test', operationId: 'sendTestWebhookEvent', tag: 'webhooks',
+    method: 'post', path: '/silo/v1/webhooks/{id}/test', auth: 'token', operationId: 'sendTestWebhookEvent', tag: 'webhooks',
     summary: 'Send the endpoint a test event, `{id, type: "webhook.test", created_at, entry_id: null, position: 0, data: {webhook_id}}`, signed as every delivery is: 202 at once with the attempt, `scheduled`, sent as soon as a place is free within the delivery limits; its outcome is then listed under deliveries (and it can be retried). The endpoint\'s place in the feed stays.',
     params: WebhookParams, answers: { 202: { description: 'The attempt, `scheduled`.', schema: WebhookDeliverySchema } },
+    unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [401, 404, 503],
     handler: ({ webhooks }) => async (req, res) => {
       res.status(202).json(deliveryJson(await webhooks.sendTest(req.workspaceId, req.params.id)));
     },
   },
   {
-    method: 'post', path: '/silo/v1/webhooks/{id}/deliveries/{delivery_id}/retry', operationId: 'retryWebhookDelivery', tag: 'webhooks',
+    method: 'post', path: '/silo/v1/webhooks/{id}/deliveries/{delivery_id}/retry', auth: 'token', operationId: 'retryWebhookDelivery', tag: 'webhooks',
     summary: 'Send the event of an attempt again, once (whatever became of it): 202 at once with the new attempt, `scheduled`, sent as soon as a place is free within the delivery limits (`WEBHOOK_CONCURRENCY`, `WEBHOOK_WORKSPACE_CONCURRENCY`); its outcome is then listed under deliveries. The endpoint\'s place in the feed stays where it is. An event no longer kept is 410.',
     params: WebhookDeliveryParams, answers: { 202: { description: 'The new attempt, `scheduled`.', schema: WebhookDeliverySchema } },
+    unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [401, 404, 410, 503],
     handler: ({ webhooks }) => async (req, res) => {
       res.status(202).json(deliveryJson(await webhooks.retry(req.workspaceId, req.params.id, req.params.delivery_id)));

@@ -1,0 +1,62 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import { DomainError } from '../domain/shared/errors';
+import { authenticated, type Authenticate } from './authentication';
+import { FileLinks } from './file-links';
+
+/** Who a route lets in: see RouteAuth in src/rest/route-table.ts. */
+export type AuthKind = 'none' | 'token' | 'token-or-link' | 'metrics-token';
+
+/** What the authentications check against. */
+export interface Gatekeepers {
+  authenticate: Authenticate;
+  fileLinks: FileLinks;
+  /** METRICS_TOKEN: when unset, /metrics is open. */
+  metricsToken?: string;
+}
+
+const LINKED_FILE = 'linkedFile';
+
+/** Whether the request was let in by a file's signed link rather than a token. */
+export const linkedFileRequest = (res: Response): boolean => res.locals[LINKED_FILE] === true;
+
+const sameSecret = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * The middleware of one kind of authentication, run in the route's own layer (after its path matched, before
+ * its checks and handler); undefined for `none`. A refusal goes to the error handler: 401 `unauthorized` with
+ * `WWW-Authenticate: Bearer`, or 403 `forbidden` for a signed link that is not valid.
+ */
+export function authFor(kind: AuthKind, keys: Gatekeepers, options: { exempt?: (req: Request) => boolean } = {}): RequestHandler | undefined {
+  switch (kind) {
+    case 'none':
+      return undefined;
+    case 'token':
+      return authenticated(keys.authenticate, options);
+    case 'token-or-link': {
+      const token = authenticated(keys.authenticate, options);
+      // A request with an Authorization header, or without any part of a link, is judged by its token; a link that
+      // has expired, was altered or was made for another file or workspace is 403, before anything is read.
+      return (req, res, next) => {
+        if (req.get('authorization') !== undefined || !FileLinks.isLink(req.query)) return token(req, res, next);
+        const { entry_id: entryId, id } = req.params as { entry_id?: string; id?: string };
+        if (entryId === undefined || id === undefined) throw new Error(`${req.path}: a signed link's route names no entry_id and id`);
+        req.workspaceId = keys.fileLinks.verify({ entryId, fileId: id }, req.query);
+        res.locals[LINKED_FILE] = true;
+        next();
+      };
+    }
+    case 'metrics-token': {
+      const { metricsToken } = keys;
+      if (metricsToken === undefined) return undefined;
+      return (req, _res, next) => {
+        if (!sameSecret(req.get('authorization') ?? '', `Bearer ${metricsToken}`)) throw new DomainError('unauthorized', 'the metrics token is required');
+        next();
+      };
+    }
+  }
+}

@@ -9,12 +9,25 @@
  * layer that works long shares are src/runtime/, outside the domain.)
  */
 const DOMAIN_MODEL_AND_PORTS = [
-  'entries/model/entry', 'entries/model/entry-ref', 'entries/model/entry-event', 'entries/model/entry-history',
-  'entries/model/entry-store', 'entries/model/entry-history-store', 'entries/model/entry-overview-store', 'entries/model/search-store',
-  'shared/stored-json', 'shared/store-errors', 'meta/meta-store', 'files/file-store', 'files/file-content', 'spool/spool-store',
-  'events/event-store', 'webhooks/webhook', 'webhooks/webhook-store', 'transfer/entry-transfer-store',
+  'entries/model/entry',
+  'entries/model/entry-ref',
+  'entries/model/entry-event',
+  'entries/model/entry-history',
+  'entries/model/entry-store',
+  'entries/model/entry-history-store',
+  'entries/model/entry-overview-store',
+  'entries/model/search-store',
+  'shared/stored-json',
+  'shared/store-errors',
+  'meta/meta-store',
+  'files/file-store',
+  'files/file-content',
+  'spool/spool-store',
+  'events/event-store',
+  'webhooks/webhook',
+  'webhooks/webhook-store',
+  'transfer/entry-transfer-store',
 ];
-
 
 /**
  * The order of the layers, from the bottom up: a file may import its own layer and those below it, never one above.
@@ -24,11 +37,14 @@ const DOMAIN_MODEL_AND_PORTS = [
  */
 const LAYERS = [
   ['the GOBL engine: pure functions of JSON', ['^src/document/']],
-  ['the process\'s basics (logging, metrics, private files, the service\'s name, heap growth, where a worker starts)', ['^src/(logger|metrics|private-files|service-name|heap-growth|worker-entry)\\.ts$']],
+  [
+    "the process's basics (logging, metrics, private files, the service's name, heap growth, where a worker starts)",
+    ['^src/(logger|metrics|private-files|service-name|heap-growth|worker-entry)\\.ts$'],
+  ],
   ['the view of a document, for the PDF and the console', ['^src/render/']],
   ['what every domain package shares (errors, JSON text, UUIDs, shape checks)', ['^src/domain/shared/']],
-  ['the event loop\'s scheduling (turns, slices, budgets, read-ahead)', ['^src/runtime/']],
-  ['envelope signatures and the service\'s keys', ['^src/signing/']],
+  ["the event loop's scheduling (turns, slices, budgets, read-ahead)", ['^src/runtime/']],
+  ["envelope signatures and the service's keys", ['^src/signing/']],
   ['the entry model and the ports storage implements', ['^src/domain/entries/model/']],
   ['search terms; documents derived from others', ['^src/domain/search/', '^src/domain/documents/derive/']],
   ['the document pipeline (normalize, calculate, validate, sign)', ['^src/domain/documents/[^/]+$']],
@@ -38,8 +54,11 @@ const LAYERS = [
   ['spool, transfer and webhooks', ['^src/domain/(spool|transfer|webhooks)/']],
   ['the settings, each declared once', ['^src/config/settings/']],
   ['the configuration read from them', ['^src/config/[^/]+$']],
-  ['the configuration\'s face', ['^src/config\\.ts$']],
-  ['the outer adapters: storage, worker threads, outbound HTTP, tokens, sample data', ['^src/(storage|workers|webhooks|remote-copy|auth|seed)/']],
+  ["the configuration's face", ['^src/config\\.ts$']],
+  [
+    'the outer adapters: storage, worker threads, outbound HTTP, tokens, sample data',
+    ['^src/(storage|workers|webhooks|remote-copy|auth|seed)/'],
+  ],
   ['the HTTP edge both APIs share', ['^src/http/']],
   ['the REST contract', ['^src/rest/']],
   ["GraphQL's plumbing", ['^src/graphql/plumbing/']],
@@ -101,7 +120,7 @@ module.exports = {
     {
       name: 'domain-imports-nothing-outward',
       comment:
-        'The domain, the GOBL engine and the event loop\'s scheduling (src/runtime/) are the core: adapters (REST, GraphQL, HTTP), storage and the wiring depend on ' +
+        "The domain, the GOBL engine and the event loop's scheduling (src/runtime/) are the core: adapters (REST, GraphQL, HTTP), storage and the wiring depend on " +
         'them, never the reverse, so the core can change its callers without knowing them and be tested without them.',
       severity: 'error',
       from: { path: '^src/(domain|document|runtime)/' },
@@ -111,7 +130,7 @@ module.exports = {
     {
       name: 'runtime-through-its-index',
       comment:
-        'src/runtime/ is the event loop\'s scheduling (read turns, loop slices, shared reads, the data budget) the ' +
+        "src/runtime/ is the event loop's scheduling (read turns, loop slices, shared reads, the data budget) the " +
         'domain and the adapters share: they import its small interface from its index, never a file behind it, so ' +
         'what it does inside can change without them.',
       severity: 'error',
@@ -124,7 +143,7 @@ module.exports = {
         'src/render/ turns an envelope into a view of formatted strings that the PDF lays out and the console shows ' +
         'in a browser: it reads the JSON types of the GOBL engine (src/document/base/types.ts, which imports nothing) ' +
         'and nothing else of the service, and no Node module or package, so it bundles for a browser as it is, and ' +
-        'the console\'s type check does not reach the engine\'s Node code.',
+        "the console's type check does not reach the engine's Node code.",
       severity: 'error',
       from: { path: '^src/render/' },
       to: { path: '^src/', pathNot: ['^src/render/', '^src/document/base/types\\.ts$'] },
@@ -140,7 +159,7 @@ module.exports = {
     },
     {
       name: 'render-needs-no-node-or-package',
-      comment: 'The same reason: a browser has neither Node\'s modules nor the server\'s packages.',
+      comment: "The same reason: a browser has neither Node's modules nor the server's packages.",
       severity: 'error',
       from: { path: '^src/render/' },
       to: { dependencyTypes: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'] },
@@ -148,8 +167,8 @@ module.exports = {
     {
       name: 'pdf-lays-out-the-view',
       comment:
-        'src/pdf/ lays a view of src/render/ out with pdfkit, for the job the engine\'s threads are given: it needs ' +
-        'the view and the job\'s type, never the services, storage or adapters (the engine worker calls it, and the ' +
+        "src/pdf/ lays a view of src/render/ out with pdfkit, for the job the engine's threads are given: it needs " +
+        "the view and the job's type, never the services, storage or adapters (the engine worker calls it, and the " +
         'domain reaches it only through the engine).',
       severity: 'error',
       from: { path: '^src/pdf/' },
@@ -185,8 +204,8 @@ module.exports = {
     {
       name: 'engine-base-imports-only-the-model',
       comment:
-        "src/document/base/ holds what every package of the GOBL engine uses (JSON types and readers, errors, text, " +
-        'UUIDs, schema names, canonical JSON, field walking); it may read GOBL\'s type model and nothing else of the ' +
+        'src/document/base/ holds what every package of the GOBL engine uses (JSON types and readers, errors, text, ' +
+        "UUIDs, schema names, canonical JSON, field walking); it may read GOBL's type model and nothing else of the " +
         'engine, so every package can import it without a cycle.',
       severity: 'error',
       from: { path: '^src/document/base/' },

@@ -27,7 +27,12 @@ module.exports = {
   // One line, once, when GOBL's golden examples are absent (the tests that need them are skipped).
   globalSetup: '<rootDir>/test/setup/gobl-notice.ts',
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.test.ts'], testPathIgnorePatterns: [SERVER_TESTS, PROCESS_TESTS, CLUSTER_TESTS] },
+    {
+      ...base,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      testPathIgnorePatterns: [SERVER_TESTS, PROCESS_TESTS, CLUSTER_TESTS],
+    },
     ...databases.map((db) => ({
       ...base,
       displayName: db,

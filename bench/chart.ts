@@ -8,12 +8,31 @@ import { CURVE_PERCENTILES } from './stats';
  */
 
 const WIDTH = 1320;
-const IN_PROCESS_LABELS: Record<InProcessMode, string> = { engine: 'engine', ceiling: 'engine + insert', repository: 'repository insert', raw: 'raw driver insert' };
+const IN_PROCESS_LABELS: Record<InProcessMode, string> = {
+  engine: 'engine',
+  ceiling: 'engine + insert',
+  repository: 'repository insert',
+  raw: 'raw driver insert',
+};
 const ROW_HEIGHT = 420;
-const COLORS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf', '#393b79', '#637939'];
+const COLORS = [
+  '#1f77b4',
+  '#ff7f0e',
+  '#2ca02c',
+  '#d62728',
+  '#9467bd',
+  '#8c564b',
+  '#e377c2',
+  '#7f7f7f',
+  '#bcbd22',
+  '#17becf',
+  '#393b79',
+  '#637939',
+];
 
 const esc = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const text = (x: number, y: number, content: string, attrs = '') => `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" ${attrs}>${esc(content)}</text>`;
+const text = (x: number, y: number, content: string, attrs = '') =>
+  `<text x="${x.toFixed(1)}" y="${y.toFixed(1)}" ${attrs}>${esc(content)}</text>`;
 const fmt = (n: number) => (Number.isInteger(n) || n >= 100 ? Math.round(n).toString() : n >= 10 ? n.toFixed(1) : n.toFixed(2));
 
 /** Round steps for a linear axis from 0 to max. */
@@ -45,7 +64,9 @@ function throughputPanel(db: DatabaseResults, x0: number, y0: number, width: num
   bars.forEach((bar, i) => {
     const y = y0 + 28 + i * barHeight;
     out.push(text(x0 + labelWidth - 6, y + barHeight * 0.7, bar.label, 'text-anchor="end"'));
-    out.push(`<rect x="${px(0)}" y="${y + 2}" width="${Math.max(1, px(bar.value) - px(0)).toFixed(1)}" height="${barHeight - 4}" fill="${COLORS[i % COLORS.length]}"/>`);
+    out.push(
+      `<rect x="${px(0)}" y="${y + 2}" width="${Math.max(1, px(bar.value) - px(0)).toFixed(1)}" height="${barHeight - 4}" fill="${COLORS[i % COLORS.length]}"/>`,
+    );
     out.push(text(px(bar.value) + 4, y + barHeight * 0.7, fmt(bar.value), 'fill="#333"'));
   });
   return out.join('\n');
@@ -61,7 +82,8 @@ function latencyPanel(db: DatabaseResults, x0: number, y0: number, width: number
   const high = 10 ** Math.ceil(Math.log10(Math.max(...values)));
   const plot = { left: x0 + 45, right: x0 + width - 10, top: y0 + 28, bottom: y0 + height - 150 };
   const px = (i: number) => plot.left + (i / (CURVE_PERCENTILES.length - 1)) * (plot.right - plot.left);
-  const py = (v: number) => plot.bottom - ((Math.log10(Math.max(v, low)) - Math.log10(low)) / (Math.log10(high) - Math.log10(low))) * (plot.bottom - plot.top);
+  const py = (v: number) =>
+    plot.bottom - ((Math.log10(Math.max(v, low)) - Math.log10(low)) / (Math.log10(high) - Math.log10(low))) * (plot.bottom - plot.top);
   for (let decade = low; decade <= high * 1.001; decade *= 10) {
     for (const m of [1, 2, 5]) {
       const v = decade * m;
@@ -103,10 +125,13 @@ function memoryPanel(db: DatabaseResults, x0: number, y0: number, width: number,
     out.push(`<line x1="${plot.left}" y1="${py(t)}" x2="${plot.right}" y2="${py(t)}" stroke="#eee"/>`);
     out.push(text(plot.left - 4, py(t) + 4, fmt(t), 'text-anchor="end" fill="#555"'));
   }
-  for (const t of ticks(maxX, 4)) out.push(text(px(t), plot.bottom + 14, t >= 1000 ? `${t / 1000}k` : String(t), 'text-anchor="middle" fill="#555"'));
+  for (const t of ticks(maxX, 4))
+    out.push(text(px(t), plot.bottom + 14, t >= 1000 ? `${t / 1000}k` : String(t), 'text-anchor="middle" fill="#555"'));
   out.push(`<line x1="${plot.left}" y1="${py(300)}" x2="${plot.right}" y2="${py(300)}" stroke="#d62728" stroke-dasharray="4 3"/>`);
   out.push(text(plot.right, py(300) + 14, '300 MB limit', 'text-anchor="end" fill="#d62728"'));
-  out.push(`<polyline points="${curve.map(([c, v]) => `${px(c).toFixed(1)},${py(v).toFixed(1)}`).join(' ')}" fill="none" stroke="#1f77b4" stroke-width="2"/>`);
+  out.push(
+    `<polyline points="${curve.map(([c, v]) => `${px(c).toFixed(1)},${py(v).toFixed(1)}`).join(' ')}" fill="none" stroke="#1f77b4" stroke-width="2"/>`,
+  );
   out.push(text(plot.left, plot.bottom + 32, 'creates through REST', 'fill="#555"'));
   return out.join('\n');
 }
@@ -117,8 +142,18 @@ export function renderChart(results: BenchResults): string {
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif" font-size="12">`,
     `<rect width="100%" height="100%" fill="white"/>`,
-    text(16, 24, `npm run bench${results.quick ? ' -- --quick' : ''}: ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC, ${results.machine.cpu}, ${results.machine.cores} cores`, 'font-size="16" font-weight="bold"'),
-    text(16, 44, `${results.settings.seedCount} seeded entries, deep page ${results.settings.deepPage}, ${results.settings.connections} connections, ${results.settings.seconds} s per load`, 'fill="#555"'),
+    text(
+      16,
+      24,
+      `npm run bench${results.quick ? ' -- --quick' : ''}: ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC, ${results.machine.cpu}, ${results.machine.cores} cores`,
+      'font-size="16" font-weight="bold"',
+    ),
+    text(
+      16,
+      44,
+      `${results.settings.seedCount} seeded entries, deep page ${results.settings.deepPage}, ${results.settings.connections} connections, ${results.settings.seconds} s per load`,
+      'fill="#555"',
+    ),
   ];
   databases.forEach((db, i) => {
     const y = 60 + i * ROW_HEIGHT;

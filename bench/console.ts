@@ -26,7 +26,10 @@ const ENTRIES = 40;
 /** Builds the console (Vite) if the bench's build has not: the service serves console/dist. */
 function buildConsole(): void {
   const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--config', 'console/vite.config.mts', '--logLevel', 'warn'], { cwd: ROOT, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [vite, 'build', '--config', 'console/vite.config.mts', '--logLevel', 'warn'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`the console's build failed:\n${result.stdout}${result.stderr}`);
 }
 
@@ -46,12 +49,19 @@ function bundleOf(dist: string): ConsoleResults['bundle'] {
  * (a service holding 40 entries; each navigation in a new browser context, so nothing is cached), and PDFs per
  * second of a 10-line invoice.
  */
-export async function benchConsole(env: Record<string, string>, secret: string, seconds: number, log: (line: string) => void): Promise<ConsoleResults> {
+export async function benchConsole(
+  env: Record<string, string>,
+  secret: string,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<ConsoleResults> {
   buildConsole();
   const dist = path.join(ROOT, 'console', 'dist');
   if (!existsSync(path.join(dist, 'index.html'))) throw new Error('console/dist/index.html is missing after the build');
   const bundle = bundleOf(dist);
-  log(`  console: first page ${bundle.files.map((f) => `${f.name} ${f.gzipBytes} B gzipped`).join(', ')}; ${bundle.gzipTotalBytes} B in all`);
+  log(
+    `  console: first page ${bundle.files.map((f) => `${f.name} ${f.gzipBytes} B gzipped`).join(', ')}; ${bundle.gzipTotalBytes} B in all`,
+  );
 
   const service = await startService(env);
   const token = await mintToken(secret, 'bench-console', { expiresIn: '1d' });
@@ -59,7 +69,11 @@ export async function benchConsole(env: Record<string, string>, secret: string, 
   try {
     let invoiceId = '';
     for (let i = 0; i < ENTRIES; i += 1) {
-      const reply = await fetch(`${service.url}/silo/v1/entries`, { method: 'POST', headers, body: JSON.stringify({ data: { ...INVOICE, code: `C-${i}` } }) });
+      const reply = await fetch(`${service.url}/silo/v1/entries`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ data: { ...INVOICE, code: `C-${i}` } }),
+      });
       if (!reply.ok) throw new Error(`create answered ${reply.status}: ${await reply.text()}`);
       invoiceId = ((await reply.json()) as { id: string }).id;
     }
@@ -93,9 +107,15 @@ export async function benchConsole(env: Record<string, string>, secret: string, 
     const sample = await fetch(`${service.url}${pdfPath}`, { headers });
     if (!sample.ok) throw new Error(`the PDF answered ${sample.status}`);
     const bytes = (await sample.arrayBuffer()).byteLength;
-    const load = await runLoad(service.url, { method: 'GET', path: pdfPath, headers: { authorization: `Bearer ${token}` } }, { connections: 4, seconds });
+    const load = await runLoad(
+      service.url,
+      { method: 'GET', path: pdfPath, headers: { authorization: `Bearer ${token}` } },
+      { connections: 4, seconds },
+    );
     const pdf = { rps: load.rps, p50Ms: load.latency.p50Ms, p99Ms: load.latency.p99Ms, bytes };
-    log(`  console: PDF of a 10-line invoice (${bytes} B): ${pdf.rps} per second at 4 connections, p50 ${pdf.p50Ms} ms, p99 ${pdf.p99Ms} ms`);
+    log(
+      `  console: PDF of a 10-line invoice (${bytes} B): ${pdf.rps} per second at 4 connections, p50 ${pdf.p50Ms} ms, p99 ${pdf.p99Ms} ms`,
+    );
     return { bundle, firstList, pdf };
   } finally {
     await service.stop();

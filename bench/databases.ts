@@ -36,7 +36,11 @@ export function sqliteDatabase(keep: boolean): BenchDatabase {
  * An empty MariaDB database (`bench` unless named) on the server of `serverUrl` (dropped and created again), or the
  * reason it cannot be had.
  */
-export async function mariadbDatabase(serverUrl: string, keep: boolean, name = MARIADB_DATABASE): Promise<BenchDatabase | { unavailable: string }> {
+export async function mariadbDatabase(
+  serverUrl: string,
+  keep: boolean,
+  name = MARIADB_DATABASE,
+): Promise<BenchDatabase | { unavailable: string }> {
   const url = new URL(serverUrl);
   let connection: mysql.Connection;
   try {
@@ -53,7 +57,9 @@ export async function mariadbDatabase(serverUrl: string, keep: boolean, name = M
   try {
     await connection.query(`DROP DATABASE IF EXISTS \`${name}\``);
     await connection.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-    const [rows] = await connection.query('SELECT VERSION() AS version, @@innodb_flush_log_at_trx_commit AS flush, @@innodb_buffer_pool_size AS pool');
+    const [rows] = await connection.query(
+      'SELECT VERSION() AS version, @@innodb_flush_log_at_trx_commit AS flush, @@innodb_buffer_pool_size AS pool',
+    );
     const info = (rows as { version: string; flush: number; pool: number }[])[0];
     const dataDir = mkdtempSync(path.join(tmpdir(), 'entries-bench-'));
     url.pathname = `/${name}`;
@@ -65,7 +71,12 @@ export async function mariadbDatabase(serverUrl: string, keep: boolean, name = M
       async dispose() {
         rmSync(dataDir, { recursive: true, force: true });
         if (keep) return;
-        const again = await mysql.createConnection({ host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) });
+        const again = await mysql.createConnection({
+          host: url.hostname,
+          port: Number(url.port || 3306),
+          user: decodeURIComponent(url.username),
+          password: decodeURIComponent(url.password),
+        });
         await again.query(`DROP DATABASE IF EXISTS \`${name}\``);
         await again.end();
       },

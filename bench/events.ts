@@ -22,7 +22,11 @@ export interface EventsResults {
    * CPU time per create of the service (all its threads) in each case, and of the listeners' process.
    */
   throughput: {
-    aloneRps: number; watchedRps: number; ratio: number; endpoints: number; subscribers: number;
+    aloneRps: number;
+    watchedRps: number;
+    ratio: number;
+    endpoints: number;
+    subscribers: number;
     cpuMsPerCreate: { alone: number; watched: number; listeners: number };
   };
   /** A quiet workspace's list p99 at a fixed rate: alone, and while 1,000 endpoints answer slowly. */
@@ -164,10 +168,16 @@ function cpuMsOf(pid: number): number {
 }
 
 /** Starts the listeners' process (bench/listeners-process.ts): a webhook receiver and `subscribers` subscribers. */
-async function startListeners(service: ServiceProcess, token: string, subscribers: number): Promise<{ child: ChildProcess; hookUrl: string }> {
+async function startListeners(
+  service: ServiceProcess,
+  token: string,
+  subscribers: number,
+): Promise<{ child: ChildProcess; hookUrl: string }> {
   const child = fork(path.join(__dirname, 'listeners-process.ts'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const hookUrl = await new Promise<string>((resolve, reject) => {
-    child.once('message', (report: ListenersReport) => ('ready' in report ? resolve(report.ready.hookUrl) : reject(new Error(`listeners: ${JSON.stringify(report)}`))));
+    child.once('message', (report: ListenersReport) =>
+      'ready' in report ? resolve(report.ready.hookUrl) : reject(new Error(`listeners: ${JSON.stringify(report)}`)),
+    );
     child.once('exit', (code) => reject(new Error(`the listeners' process exited with ${code}`)));
     child.send({ start: { serviceUrl: service.url, token, subscribers, query: SUBSCRIPTION } } satisfies ListenersCommand);
   });
@@ -233,8 +243,16 @@ async function measureThroughput(env: Record<string, string>, secret: string, se
     const [a, b] = [median(rps.alone), median(rps.watched)];
     const perCreate = (ms: number, n: number) => Math.round((ms / Math.max(1, n)) * 100) / 100;
     return {
-      aloneRps: a, watchedRps: b, ratio: Math.round((b / a) * 100) / 100, endpoints, subscribers,
-      cpuMsPerCreate: { alone: perCreate(cpu.alone, creates.alone), watched: perCreate(cpu.watched, creates.watched), listeners: perCreate(cpu.listeners, creates.watched) },
+      aloneRps: a,
+      watchedRps: b,
+      ratio: Math.round((b / a) * 100) / 100,
+      endpoints,
+      subscribers,
+      cpuMsPerCreate: {
+        alone: perCreate(cpu.alone, creates.alone),
+        watched: perCreate(cpu.watched, creates.watched),
+        listeners: perCreate(cpu.listeners, creates.watched),
+      },
     };
   } finally {
     if (listeners) await stopListeners(listeners);
@@ -296,7 +314,12 @@ const throughputLine = (t: EventsResults['throughput']) =>
  * with webhook endpoints and subscribers attached against none; the reads of a quiet workspace while a
  * thousand endpoints answer slowly.
  */
-export async function benchEvents(env: Record<string, string>, secret: string, seconds: number, log: (line: string) => void): Promise<EventsResults> {
+export async function benchEvents(
+  env: Record<string, string>,
+  secret: string,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<EventsResults> {
   // The receivers are on loopback, over plain HTTP: the bench allows both, as the tests do.
   const withHooks = { ...env, WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' };
   if (process.env.BENCH_EVENTS_ONLY === 'throughput') {

@@ -24,7 +24,10 @@ export interface ExportBenchResult {
 }
 
 /** Runs a CLI of the built service, sampling its RSS; resolves with its output once it exits 0. */
-async function runSampled(args: string[], env: Record<string, string>): Promise<{ stdout: string; stderr: string; seconds: number; curve: number[] }> {
+async function runSampled(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ stdout: string; stderr: string; seconds: number; curve: number[] }> {
   const started = Date.now();
   const curve: number[] = [];
   const sample = (pid: number) => {
@@ -68,7 +71,9 @@ export async function benchExport(
       rssAtQuartersMb: quarters(exported.curve),
       bytes: statSync(file).size,
     };
-    log(`  export: ${exportRun.perSecond} entries/s (${exportRun.seconds} s, ${Math.round(exportRun.bytes / 2 ** 20)} MB), peak RSS ${exportRun.peakRssMb} MB, RSS at quarters ${exportRun.rssAtQuartersMb.join(' / ')} MB`);
+    log(
+      `  export: ${exportRun.perSecond} entries/s (${exportRun.seconds} s, ${Math.round(exportRun.bytes / 2 ** 20)} MB), peak RSS ${exportRun.peakRssMb} MB, RSS at quarters ${exportRun.rssAtQuartersMb.join(' / ')} MB`,
+    );
     const imported = await runSampled([distFile('src/cli/import.js'), '--workspace', workspace, '--in', file], target);
     const count = Number(/^imported (\d+),/.exec(imported.stdout)?.[1] ?? NaN);
     if (count !== seeded.entries) throw new Error(`import: ${imported.stdout.trim()} (expected ${seeded.entries} imported)`);
@@ -79,7 +84,9 @@ export async function benchExport(
       peakRssMb: peakOf(imported.stdout),
       rssAtQuartersMb: quarters(imported.curve),
     };
-    log(`  import into a fresh database: ${importRun.perSecond} entries/s (${importRun.seconds} s), peak RSS ${importRun.peakRssMb} MB, RSS at quarters ${importRun.rssAtQuartersMb.join(' / ')} MB`);
+    log(
+      `  import into a fresh database: ${importRun.perSecond} entries/s (${importRun.seconds} s), peak RSS ${importRun.peakRssMb} MB, RSS at quarters ${importRun.rssAtQuartersMb.join(' / ')} MB`,
+    );
     return { database, seeded, export: exportRun, import: importRun };
   } finally {
     rmSync(dir, { recursive: true, force: true });

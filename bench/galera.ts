@@ -19,7 +19,12 @@ import { startService, type ServiceProcess } from './server-process';
 export interface GaleraResults {
   standalone: { createRps: number; listRps: number };
   cluster: { processes: number; createRps: number; listRps: number; createRatio: number; listRatio: number; errors: number }[];
-  readYourWrites: { on: { listRps: number; fetchRps: number }; off: { listRps: number; fetchRps: number }; listCost: number; fetchCost: number };
+  readYourWrites: {
+    on: { listRps: number; fetchRps: number };
+    off: { listRps: number; fetchRps: number };
+    listCost: number;
+    fetchCost: number;
+  };
 }
 
 const CONNECTIONS = 10;
@@ -27,14 +32,22 @@ const WORKSPACE = 'bench-galera';
 const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 
 /** The same request on several processes at once, connections shared out; the sum of their throughputs. */
-async function loadOn(services: ServiceProcess[], request: Parameters<typeof runLoad>[1], seconds: number): Promise<{ rps: number; errors: number }> {
+async function loadOn(
+  services: ServiceProcess[],
+  request: Parameters<typeof runLoad>[1],
+  seconds: number,
+): Promise<{ rps: number; errors: number }> {
   const share = Math.max(1, Math.floor(CONNECTIONS / services.length));
   const results: LoadResult[] = await Promise.all(services.map((s) => runLoad(s.url, request, { connections: share, seconds })));
   return { rps: Math.round(results.reduce((sum, r) => sum + r.rps, 0)), errors: results.reduce((sum, r) => sum + r.errors + r.non2xx, 0) };
 }
 
 async function createAndList(services: ServiceProcess[], token: string, seconds: number) {
-  const create = await loadOn(services, { method: 'POST', path: '/silo/v1/entries', headers: json(token), body: JSON.stringify({ data: INVOICE }) }, seconds);
+  const create = await loadOn(
+    services,
+    { method: 'POST', path: '/silo/v1/entries', headers: json(token), body: JSON.stringify({ data: INVOICE }) },
+    seconds,
+  );
   const list = await loadOn(services, { method: 'GET', path: '/silo/v1/entries?limit=20', headers: json(token) }, seconds);
   return { createRps: create.rps, listRps: list.rps, errors: create.errors + list.errors };
 }
@@ -46,7 +59,12 @@ async function freshDatabase(port: number, name: string): Promise<void> {
   await connection.end();
 }
 
-export async function benchGalera(standaloneUrl: string, secret: string, seconds: number, log: (line: string) => void): Promise<GaleraResults> {
+export async function benchGalera(
+  standaloneUrl: string,
+  secret: string,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<GaleraResults> {
   const token = await mintToken(secret, WORKSPACE, { expiresIn: '1d' });
   const base = { JWT_SECRET: secret };
 
@@ -88,7 +106,11 @@ export async function benchGalera(standaloneUrl: string, secret: string, seconds
     const reads = async (readYourWrites: boolean) => {
       const service = await startService(urlFor(1, { DATABASE_READ_YOUR_WRITES: String(readYourWrites) }));
       try {
-        const created = await fetch(`${service.url}/silo/v1/entries`, { method: 'POST', headers: json(token), body: JSON.stringify({ data: INVOICE }) });
+        const created = await fetch(`${service.url}/silo/v1/entries`, {
+          method: 'POST',
+          headers: json(token),
+          body: JSON.stringify({ data: INVOICE }),
+        });
         const { id } = (await created.json()) as { id: string };
         const list = await loadOn([service], { method: 'GET', path: '/silo/v1/entries?limit=20', headers: json(token) }, seconds);
         const fetchOne = await loadOn([service], { method: 'GET', path: `/silo/v1/entries/${id}`, headers: json(token) }, seconds);
@@ -120,9 +142,13 @@ export function printGalera(results: GaleraResults, log: (line: string) => void)
   log(`|---|---:|---:|---:|---:|`);
   log(`| standalone MariaDB, 1 process | ${results.standalone.createRps} | 1.00 | ${results.standalone.listRps} | 1.00 |`);
   for (const row of results.cluster) {
-    log(`| Galera, 3 nodes, ${row.processes} process(es) | ${row.createRps} | ${row.createRatio.toFixed(2)} | ${row.listRps} | ${row.listRatio.toFixed(2)} |`);
+    log(
+      `| Galera, 3 nodes, ${row.processes} process(es) | ${row.createRps} | ${row.createRatio.toFixed(2)} | ${row.listRps} | ${row.listRatio.toFixed(2)} |`,
+    );
   }
   const { on, off, listCost, fetchCost } = results.readYourWrites;
   log('');
-  log(`read-your-writes (wsrep_sync_wait = 1), one process: list ${on.listRps} req/s against ${off.listRps} without (${listCost} % fewer); fetch by id ${on.fetchRps} against ${off.fetchRps} (${fetchCost} %)`);
+  log(
+    `read-your-writes (wsrep_sync_wait = 1), one process: list ${on.listRps} req/s against ${off.listRps} without (${listCost} % fewer); fetch by id ${on.fetchRps} against ${off.fetchRps} (${fetchCost} %)`,
+  );
 }

@@ -27,7 +27,12 @@ export async function benchGraphqlExecutors(env: Record<string, string>, secret:
         body: JSON.stringify({ data: INVOICE }),
       });
     }
-    const request = { method: 'POST' as const, path: '/graphql', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: GRAPHQL_LIST };
+    const request = {
+      method: 'POST' as const,
+      path: '/graphql',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: GRAPHQL_LIST,
+    };
     for (const service of [jit, graphqlJs]) await runLoad(service.url, request, { connections: 10, seconds: 1 });
     for (let round = 0; round < 5; round += 1) {
       rps.jit.push((await runLoad(jit.url, request, { connections: 10, seconds: seconds / 5 })).rps);

@@ -40,7 +40,8 @@ async function readHeavy(url: string, token: string, entryIds: string[], until: 
       const started = performance.now();
       const response = await fetch(`${url}${path}`, { ...init, headers });
       const body = Buffer.from(await response.arrayBuffer());
-      if (kinds[index].kind === 'related page' && response.status === 200) cursors.set(id, (JSON.parse(body.toString('utf8')) as { next_cursor?: string }).next_cursor);
+      if (kinds[index].kind === 'related page' && response.status === 200)
+        cursors.set(id, (JSON.parse(body.toString('utf8')) as { next_cursor?: string }).next_cursor);
       const row = results[index];
       row.sent += 1;
       row.bytes = Math.max(row.bytes, body.length);
@@ -58,7 +59,13 @@ if (require.main === module) {
     if (!value) throw new Error(`${name} is required`);
     return value;
   };
-  void readHeavy(env('HEAVY_URL'), env('HEAVY_TOKEN'), JSON.parse(env('HEAVY_ENTRIES')) as string[], Number(env('HEAVY_UNTIL')), Number(env('HEAVY_CONNECTIONS'))).then(
+  void readHeavy(
+    env('HEAVY_URL'),
+    env('HEAVY_TOKEN'),
+    JSON.parse(env('HEAVY_ENTRIES')) as string[],
+    Number(env('HEAVY_UNTIL')),
+    Number(env('HEAVY_CONNECTIONS')),
+  ).then(
     (reads) => process.stdout.write(JSON.stringify(reads)),
     (error: unknown) => {
       console.error(error);

@@ -40,7 +40,16 @@ export async function runInProcess(
   options: { seconds: number; concurrency: number; workspace: string },
 ): Promise<InProcessResult[]> {
   const args = ['--require', path.join(ROOT, 'scripts/register-ts.js'), __filename];
-  args.push('--mode', mode, '--seconds', String(options.seconds), '--concurrency', String(options.concurrency), '--workspace', options.workspace);
+  args.push(
+    '--mode',
+    mode,
+    '--seconds',
+    String(options.seconds),
+    '--concurrency',
+    String(options.concurrency),
+    '--workspace',
+    options.workspace,
+  );
   const output = await runNode(args, { ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn' });
   return JSON.parse(output.trim().split('\n').pop() ?? '[]') as InProcessResult[];
 }
@@ -83,7 +92,12 @@ async function drive(operations: Operation[], seconds: number, concurrency: numb
   }
   return operations.map((_, i) => {
     const secondsSpent = Number(elapsed[i]) / 1e9;
-    return { operations: latencies[i].length, seconds: secondsSpent, rps: Math.round((latencies[i].length / secondsSpent) * 10) / 10, latency: summarize(latencies[i]) };
+    return {
+      operations: latencies[i].length,
+      seconds: secondsSpent,
+      rps: Math.round((latencies[i].length / secondsSpent) * 10) / 10,
+      latency: summarize(latencies[i]),
+    };
   });
 }
 
@@ -144,15 +158,34 @@ type Entry = import('../src/domain/entries/model/entry').Entry;
 type DatabaseConfig = import('../src/config').Config['database'];
 
 /** What the raw floor uses of better-sqlite3 (the package ships no types). */
-type SqliteDatabase = new (file: string, options: { timeout: number }) => {
+type SqliteDatabase = new (
+  file: string,
+  options: { timeout: number },
+) => {
   pragma(sql: string): unknown;
   prepare(sql: string): { run(...values: unknown[]): unknown };
   close(): void;
 };
 
 const COLUMNS = [
-  'workspace_id', 'id', 'entry_key', 'key_slot', 'folder', 'doc_schema', 'env_schema', 'state', 'signed', 'invalid',
-  'digest_alg', 'digest_val', 'snippet', 'tags', 'faults', 'data', 'created_at', 'updated_at',
+  'workspace_id',
+  'id',
+  'entry_key',
+  'key_slot',
+  'folder',
+  'doc_schema',
+  'env_schema',
+  'state',
+  'signed',
+  'invalid',
+  'digest_alg',
+  'digest_val',
+  'snippet',
+  'tags',
+  'faults',
+  'data',
+  'created_at',
+  'updated_at',
 ];
 const INSERT = `INSERT INTO entries (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`;
 
@@ -163,7 +196,12 @@ const INSERT = `INSERT INTO entries (${COLUMNS.join(', ')}) VALUES (${COLUMNS.ma
 async function rawInsert(database: DatabaseConfig, entry: Entry): Promise<{ insert: Operation; close(): Promise<void> }> {
   const fixed = [entry.folder, entry.docSchema, entry.envSchema, null, 0, 0, entry.digest.alg, entry.digest.val];
   // The envelope as the create path stores it: the text the engine gave (dataJson), or the object serialized.
-  const json = [JSON.stringify(entry.snippet), JSON.stringify(entry.tags), JSON.stringify(entry.faults), entry.dataJson ?? JSON.stringify(entry.data)];
+  const json = [
+    JSON.stringify(entry.snippet),
+    JSON.stringify(entry.tags),
+    JSON.stringify(entry.faults),
+    entry.dataJson ?? JSON.stringify(entry.data),
+  ];
   const row = () => {
     const now = Date.now();
     const id = uuidv7();

@@ -117,7 +117,10 @@ export function combine(slices: LoadSlice[], options: { connections: number; rat
     rate: options.rate,
     seconds,
     requests: sum((s) => s.requests),
-    rps: rpsOf(sum((s) => s.ok), seconds),
+    rps: rpsOf(
+      sum((s) => s.ok),
+      seconds,
+    ),
     non2xx: sum((s) => s.non2xx),
     errors: sum((s) => s.errors),
     latency: summarize(slices.flatMap((s) => s.latencies)),

@@ -102,7 +102,13 @@ async function poolOverhead(seconds: number): Promise<NeighbourResults['poolOver
   const job: DocumentJob = { workspaceId: 'bench', body: JSON.stringify({ data: INVOICE }), now: new Date() };
   const count = Math.max(200, seconds * 200);
   const inThread = new InThreadEngine({ signingKeys, newId: () => '0190e8a4-7b1c-7cc0-8f2a-6f4b2c1d9e01' });
-  const pool = new DocumentWorkers({ threads: 1, timeLimitMs: 10_000, memoryMb: 512, nice: 0, worker: { signingKeys: signingKeys.material() } });
+  const pool = new DocumentWorkers({
+    threads: 1,
+    timeLimitMs: 10_000,
+    memoryMb: 512,
+    nice: 0,
+    worker: { signingKeys: signingKeys.material() },
+  });
   try {
     const inThreadMs = await timePerDocument(inThread, job, count);
     const pooledMs = await timePerDocument(pool, job, count);
@@ -147,10 +153,18 @@ async function createThroughput(env: Record<string, string>, token: string, seco
  * workspace sends the heaviest documents the body limit allows on two connections, then while it reads entries
  * as heavy as the default bounds allow on a few. Also the cost of the pool for a small document.
  */
-export async function benchNeighbours(env: Record<string, string>, secret: string, seconds: number, log: (line: string) => void): Promise<NeighbourResults> {
+export async function benchNeighbours(
+  env: Record<string, string>,
+  secret: string,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<NeighbourResults> {
   const token = (workspace: string) => mintToken(secret, workspace, { expiresIn: '1d' });
   const loopFile = path.join(mkdtempSync(path.join(tmpdir(), 'bench-loop-')), 'loop.json');
-  const service = await startService({ ...env, ...NOISY_TENANTS_ENV, BENCH_LOOP_FILE: loopFile }, ['--require', path.join(ROOT, 'bench', 'loop-monitor.js')]);
+  const service = await startService({ ...env, ...NOISY_TENANTS_ENV, BENCH_LOOP_FILE: loopFile }, [
+    '--require',
+    path.join(ROOT, 'bench', 'loop-monitor.js'),
+  ]);
   const quietToken = await token('bench-quiet');
   const heavy: NeighbourResults['heavy'] = [];
   let idle: NeighbourResults['idle'];
@@ -171,7 +185,9 @@ export async function benchNeighbours(env: Record<string, string>, secret: strin
     await loopDelay(service, loopFile);
     const alone = await runLoad(service.url, read, { connections: 2, rate: READ_RATE, seconds });
     idle = { p99Ms: alone.latency.p99Ms, p50Ms: alone.latency.p50Ms, requests: alone.requests, loop: await loopDelay(service, loopFile) };
-    log(`  neighbours: quiet reads alone at ${READ_RATE}/s: p50 ${idle.p50Ms} ms, p99 ${idle.p99Ms} ms; loop delay max ${idle.loop.maxMs} ms`);
+    log(
+      `  neighbours: quiet reads alone at ${READ_RATE}/s: p50 ${idle.p50Ms} ms, p99 ${idle.p99Ms} ms; loop delay max ${idle.loop.maxMs} ms`,
+    );
 
     const noisyToken = await token('bench-noisy');
     // Long enough for the heaviest documents of every part to reach the engine at least once.
@@ -183,18 +199,23 @@ export async function benchNeighbours(env: Record<string, string>, secret: strin
     await sender;
     noisy = { p99Ms: beside.latency.p99Ms, p50Ms: beside.latency.p50Ms, requests: beside.requests, loop };
     log(`  neighbours: quiet reads beside heavy documents: p50 ${noisy.p50Ms} ms, p99 ${noisy.p99Ms} ms; loop delay max ${loop.maxMs} ms`);
-    for (const row of heavy) log(`    heavy ${row.part} (${row.count}): sent ${row.sent}, answers ${JSON.stringify(row.statuses)}, slowest ${row.slowestMs} ms`);
+    for (const row of heavy)
+      log(`    heavy ${row.part} (${row.count}): sent ${row.sent}, answers ${JSON.stringify(row.statuses)}, slowest ${row.slowestMs} ms`);
 
     // The second noisy phase: entries as heavy as the default bounds allow, built, then read as hard as a client can.
     const heavyToken = await token('bench-noisy-entries');
     const buildStarted = Date.now();
-    const entries = await Promise.all(Array.from({ length: HEAVY_ENTRIES }, () => buildHeavyEntry(service.url, heavyToken, DEFAULT_HEAVY_ENTRY_LIMITS)));
+    const entries = await Promise.all(
+      Array.from({ length: HEAVY_ENTRIES }, () => buildHeavyEntry(service.url, heavyToken, DEFAULT_HEAVY_ENTRY_LIMITS)),
+    );
     const built = {
       entries: entries.length,
       seconds: Math.round((Date.now() - buildStarted) / 100) / 10,
       partsBytes: Math.min(...entries.map((entry) => entry.stored.partsBytes)),
     };
-    log(`  neighbours: built ${built.entries} heavy entries in ${built.seconds} s (files, meta rows, references and versions at the default bounds, ${built.partsBytes} bytes of parts each)`);
+    log(
+      `  neighbours: built ${built.entries} heavy entries in ${built.seconds} s (files, meta rows, references and versions at the default bounds, ${built.partsBytes} bytes of parts each)`,
+    );
     await loopDelay(service, loopFile);
     // The noisy tenant is another client: its own process, so that draining its large answers never delays the
     // quiet client's own clock (in one process they shared an event loop, and its lag counted as the service's).
@@ -209,12 +230,22 @@ export async function benchNeighbours(env: Record<string, string>, secret: strin
     const besideEntries = await runLoad(service.url, read, { connections: 2, rate: READ_RATE, seconds });
     const entriesLoop = await loopDelay(service, loopFile);
     const reads = JSON.parse(await reader) as HeavyReads;
-    heavyEntries = { p99Ms: besideEntries.latency.p99Ms, p50Ms: besideEntries.latency.p50Ms, requests: besideEntries.requests, loop: entriesLoop, built, reads };
+    heavyEntries = {
+      p99Ms: besideEntries.latency.p99Ms,
+      p50Ms: besideEntries.latency.p50Ms,
+      requests: besideEntries.requests,
+      loop: entriesLoop,
+      built,
+      reads,
+    };
     log(
       `  neighbours: quiet reads beside heavy entries: p50 ${heavyEntries.p50Ms} ms, p99 ${heavyEntries.p99Ms} ms; loop delay max ${entriesLoop.maxMs} ms ` +
         `(p99 ${Math.round((heavyEntries.p99Ms / idle.p99Ms) * 100) / 100} × alone)`,
     );
-    for (const row of reads) log(`    heavy entry reads, ${row.kind}: sent ${row.sent}, answers ${JSON.stringify(row.statuses)}, slowest ${row.slowestMs} ms, largest ${row.bytes} bytes`);
+    for (const row of reads)
+      log(
+        `    heavy entry reads, ${row.kind}: sent ${row.sent}, answers ${JSON.stringify(row.statuses)}, slowest ${row.slowestMs} ms, largest ${row.bytes} bytes`,
+      );
 
     hostile = await benchNoisyTenants(service.url, secret, seconds, log);
   } finally {
@@ -223,7 +254,9 @@ export async function benchNeighbours(env: Record<string, string>, secret: strin
   }
 
   const overhead = await poolOverhead(seconds);
-  log(`  engine pool: 10-line invoice ${overhead.inThreadMs} ms in thread, ${overhead.pooledMs} ms through the pool (+${overhead.overheadMs} ms)`);
+  log(
+    `  engine pool: 10-line invoice ${overhead.inThreadMs} ms in thread, ${overhead.pooledMs} ms through the pool (+${overhead.overheadMs} ms)`,
+  );
   const create = await createThroughput(env, await token('bench-pool-create'), seconds);
   log(
     `  REST create at c=10: ${create.inThreadRps} req/s with the engine on the HTTP thread, ${create.pooledRps} req/s with the pool ` +

@@ -26,7 +26,12 @@ export interface NoisyPdfResults {
  * token's workspace and asking for its PDF, again and again, until the clock passes `untilMs` (a Date.now()
  * time) or `stop` aborts. Before PDF layout was linear in its text, each such PDF took the engine's whole time limit.
  */
-export async function noisyPdfs(url: string, token: string, untilMs: number, options: { loops?: number; stop?: AbortSignal } = {}): Promise<NoisyPdfResults> {
+export async function noisyPdfs(
+  url: string,
+  token: string,
+  untilMs: number,
+  options: { loops?: number; stop?: AbortSignal } = {},
+): Promise<NoisyPdfResults> {
   const { loops = 2, stop } = options;
   const going = () => Date.now() < untilMs && !stop?.aborted;
   const results: NoisyPdfResults = { created: 0, pdfs: 0, statuses: {}, slowestPdfMs: 0 };

@@ -30,13 +30,22 @@ export interface NoisySubscriptionResults {
  * until the clock passes `untilMs` (a Date.now() time) or `stop` aborts. Before subscriptions were costed, each
  * event made a message of about 100 MB per subscription; now each is refused at subscribe time, as over HTTP.
  */
-export async function noisySubscription(url: string, token: string, untilMs: number, options: { stop?: AbortSignal } = {}): Promise<NoisySubscriptionResults> {
+export async function noisySubscription(
+  url: string,
+  token: string,
+  untilMs: number,
+  options: { stop?: AbortSignal } = {},
+): Promise<NoisySubscriptionResults> {
   const going = () => Date.now() < untilMs && !options.stop?.aborted;
   const results: NoisySubscriptionResults = { refused: false, triggered: 0, statuses: {}, messages: 0, largestMessageBytes: 0 };
   const count = (status: number | string) => (results.statuses[status] = (results.statuses[status] ?? 0) + 1);
   const post = async (path: string, body: unknown): Promise<any> => {
     try {
-      const response = await fetch(`${url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       count(response.status);
       return response.ok ? await response.json() : undefined;
     } catch {
@@ -60,7 +69,8 @@ export async function noisySubscription(url: string, token: string, untilMs: num
     const text = String(data);
     const message = JSON.parse(text) as { type: string; id?: string; payload?: any };
     if (message.type === 'connection_ack') {
-      for (let i = 0; i < SUBSCRIPTIONS; i++) socket.send(JSON.stringify({ id: `h${i}`, type: 'subscribe', payload: { query: HOSTILE_SUBSCRIPTION } }));
+      for (let i = 0; i < SUBSCRIPTIONS; i++)
+        socket.send(JSON.stringify({ id: `h${i}`, type: 'subscribe', payload: { query: HOSTILE_SUBSCRIPTION } }));
     } else if (message.type === 'error' && message.id) {
       refusals.set(message.id, message.payload?.[0]?.extensions?.code);
     } else if (message.type === 'next') {

@@ -30,7 +30,12 @@ const CREATE_RATE = 10;
 async function quietFigures(url: string, token: string, seconds: number): Promise<QuietFigures> {
   const authorization = `Bearer ${token}`;
   const read: HttpRequest = { method: 'GET', path: '/silo/v1/entries?limit=20', headers: { authorization } };
-  const create: HttpRequest = { method: 'POST', path: '/silo/v1/entries', headers: { authorization, 'content-type': 'application/json' }, body: JSON.stringify({ data: INVOICE }) };
+  const create: HttpRequest = {
+    method: 'POST',
+    path: '/silo/v1/entries',
+    headers: { authorization, 'content-type': 'application/json' },
+    body: JSON.stringify({ data: INVOICE }),
+  };
   const [reads, creates] = await Promise.all([
     runLoad(url, read, { connections: 2, rate: READ_RATE, seconds }),
     runLoad(url, create, { connections: 2, rate: CREATE_RATE, seconds }),
@@ -46,7 +51,12 @@ async function quietFigures(url: string, token: string, seconds: number): Promis
  * holds its answers. Each is measured against the quiet workspace alone, on the same service (run with
  * NOISY_TENANTS_ENV).
  */
-export async function benchNoisyTenants(url: string, secret: string, seconds: number, log: (line: string) => void): Promise<{ alone: QuietFigures; tenants: NoisyTenant[] }> {
+export async function benchNoisyTenants(
+  url: string,
+  secret: string,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<{ alone: QuietFigures; tenants: NoisyTenant[] }> {
   const token = (workspace: string) => mintToken(secret, workspace, { expiresIn: '1d' });
   const quiet = await token('bench-quiet-beside-hostile');
   await quietFigures(url, quiet, 1); // warm up

@@ -24,7 +24,17 @@ export function tableRows(results: BenchResults): Row[] {
     }
     const load = (title: string, label: string, r: MeasuredLoad) => {
       const errors = r.non2xx + r.errors;
-      rows.push([db.name, title, label, num(r.rps), ms(r.latency.p50Ms), ms(r.latency.p95Ms), ms(r.latency.p99Ms), num(r.peakRssMb), String(errors)]);
+      rows.push([
+        db.name,
+        title,
+        label,
+        num(r.rps),
+        ms(r.latency.p50Ms),
+        ms(r.latency.p95Ms),
+        ms(r.latency.p99Ms),
+        num(r.peakRssMb),
+        String(errors),
+      ]);
     };
     for (const s of db.http) {
       if (s.skipped) {
@@ -37,10 +47,30 @@ export function tableRows(results: BenchResults): Row[] {
     for (const { title, load: r } of deepPagingLoads(db)) load(title, `${r.rate}/s c=${r.connections}`, r);
     for (const r of db.inProcess) {
       const label = r.mode === 'engine' ? 'in-proc' : `in-proc c=${r.concurrency}`;
-      rows.push([db.name, IN_PROCESS_TITLES[r.mode], label, num(r.rps), ms(r.latency.p50Ms), ms(r.latency.p95Ms), ms(r.latency.p99Ms), `(${num(r.peakRssMb)})`, '0']);
+      rows.push([
+        db.name,
+        IN_PROCESS_TITLES[r.mode],
+        label,
+        num(r.rps),
+        ms(r.latency.p50Ms),
+        ms(r.latency.p95Ms),
+        ms(r.latency.p99Ms),
+        `(${num(r.peakRssMb)})`,
+        '0',
+      ]);
     }
     for (const c of db.search?.cases ?? []) {
-      rows.push([db.name, `${c.title} (${db.search!.entries} entries)`, `c=${db.search!.connections}`, num(c.rps), ms(c.latency.p50Ms), ms(c.latency.p95Ms), ms(c.latency.p99Ms), '', String(c.errors)]);
+      rows.push([
+        db.name,
+        `${c.title} (${db.search!.entries} entries)`,
+        `c=${db.search!.connections}`,
+        num(c.rps),
+        ms(c.latency.p50Ms),
+        ms(c.latency.p95Ms),
+        ms(c.latency.p99Ms),
+        '',
+        String(c.errors),
+      ]);
     }
     if (db.leak) {
       const l = db.leak;
@@ -67,7 +97,11 @@ export const TABLE_HEADER = ['database', 'scenario', 'load', 'req/s', 'p50 ms', 
 export function textTable(header: Row, rows: Row[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const numeric = (i: number) => i >= 3;
-  const line = (r: Row) => r.map((cell, i) => (numeric(i) ? cell.padStart(widths[i]) : cell.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (r: Row) =>
+    r
+      .map((cell, i) => (numeric(i) ? cell.padStart(widths[i]) : cell.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -92,7 +126,9 @@ const TARGET_HEADER = ['database', 'target', 'ratio', 'limit', 'result', 'measur
 /** Everything the run prints at its end. */
 export function printReport(results: BenchResults, log: (text: string) => void): void {
   const m = results.machine;
-  log(`\nMachine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, Node ${m.node}; load average at start ${m.loadAverageAtStart.join(' ')}`);
+  log(
+    `\nMachine: ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, ${m.os}, Node ${m.node}; load average at start ${m.loadAverageAtStart.join(' ')}`,
+  );
   const s = results.settings;
   log(
     `Settings: ${s.connections} connections, ${s.seconds} s per load in turns of ${s.sliceSeconds} s (${s.warmupSeconds} s warm-up), ${s.seedCount} seeded entries, ` +

@@ -40,10 +40,13 @@ async function slowReceiver(holdMs: number) {
     req.resume();
     req.on('end', () => {
       state.received++;
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        res.writeHead(200, { connection: 'close' }).end('ok');
-      }, state.received === 1 ? 0 : holdMs); // the first, the event's own delivery, at once
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          res.writeHead(200, { connection: 'close' }).end('ok');
+        },
+        state.received === 1 ? 0 : holdMs,
+      ); // the first, the event's own delivery, at once
       timers.add(timer);
     });
   });

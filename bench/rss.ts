@@ -34,7 +34,10 @@ export class RssSampler {
   private windowPeak = 0;
   private overallPeak = 0;
 
-  constructor(readonly pid: number, private readonly intervalMs = 50) {}
+  constructor(
+    readonly pid: number,
+    private readonly intervalMs = 50,
+  ) {}
 
   start(): this {
     this.sample();

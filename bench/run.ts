@@ -31,7 +31,14 @@ import { benchConsole } from './console';
 import { benchEvents } from './events';
 import { benchExport, exportReport } from './export';
 import { markdownReport, printReport } from './report';
-import { deepPagingLoads, type BenchResults, type DatabaseResults, type HttpScenarioResult, type LeakResult, type MeasuredLoad } from './results';
+import {
+  deepPagingLoads,
+  type BenchResults,
+  type DatabaseResults,
+  type HttpScenarioResult,
+  type LeakResult,
+  type MeasuredLoad,
+} from './results';
 import {
   checkScenario,
   graphqlAvailable,
@@ -65,7 +72,11 @@ const COMMAND = {
     'mariadb-url': { type: 'string', value: 'URL', description: 'the MariaDB server (default mysql://root@127.0.0.1:3306/test)' },
     'mariadb-database': { type: 'string', value: 'NAME', description: 'the database the bench makes there (default bench)' },
     report: { type: 'string', value: 'FILE', description: 'print and chart a saved run again' },
-    only: { type: 'string', value: 'STEP', description: 'one step alone: neighbours, events, console, executors, galera, http, search, export or scale' },
+    only: {
+      type: 'string',
+      value: 'STEP',
+      description: 'one step alone: neighbours, events, console, executors, galera, http, search, export or scale',
+    },
     scenarios: { type: 'string', value: 'IDS', description: 'with --only http: the scenarios to run, comma separated' },
     'search-count': { type: 'string', value: 'N', description: 'with --only search: entries seeded (default 1,000,000)' },
     count: { type: 'string', value: 'N', description: 'with --only export or scale: entries (default 100,000 and 10,000,000)' },
@@ -146,14 +157,19 @@ function describeLoad(r: MeasuredLoad): string {
  * see the same machine: on a shared host the load of other processes comes and goes, and a scenario run
  * in one block could meet a quiet minute while the one it is compared with meets a busy one.
  */
-async function interleaved(service: ServiceProcess, jobs: { request: HttpRequest; connections: number; rate?: number }[]): Promise<MeasuredLoad[]> {
+async function interleaved(
+  service: ServiceProcess,
+  jobs: { request: HttpRequest; connections: number; rate?: number }[],
+): Promise<MeasuredLoad[]> {
   const rounds = Math.max(1, Math.round(settings.seconds / settings.sliceSeconds));
   const slices: LoadSlice[][] = jobs.map(() => []);
   const peaks = jobs.map(() => 0);
   for (let round = 0; round < rounds; round++) {
     for (const [i, job] of jobs.entries()) {
       service.rss.mark();
-      slices[i].push(await runSlice(service.url, job.request, { connections: job.connections, rate: job.rate, seconds: settings.seconds / rounds }));
+      slices[i].push(
+        await runSlice(service.url, job.request, { connections: job.connections, rate: job.rate, seconds: settings.seconds / rounds }),
+      );
       peaks[i] = Math.max(peaks[i], service.rss.mark());
     }
   }
@@ -266,7 +282,10 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
     }
 
     // Fixed concurrency: as fast as the service answers.
-    const concurrency = await interleaved(service, runnable.map((r) => ({ request: r.request, connections: settings.connections })));
+    const concurrency = await interleaved(
+      service,
+      runnable.map((r) => ({ request: r.request, connections: settings.connections })),
+    );
     runnable.forEach((r, i) => {
       r.row.concurrency = concurrency[i];
       log(`  ${r.scenario.title}, c=${settings.connections}: ${describeLoad(concurrency[i])}`);
@@ -293,7 +312,8 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
     if (page1 && deep) {
       const [first, second] = await inTurn(service, [page1.request, deep.request], rates.read, settings.seconds * 2);
       results.deepPaging = { page1: first, deep: second };
-      for (const { title, load } of deepPagingLoads(results)) log(`  ${title}, ${load.rate}/s (c=${load.connections}): ${describeLoad(load)}`);
+      for (const { title, load } of deepPagingLoads(results))
+        log(`  ${title}, ${load.rate}/s (c=${load.connections}): ${describeLoad(load)}`);
     }
 
     if (onlyHttp) {
@@ -303,18 +323,29 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
 
     // Without HTTP, in a process of their own, on the same database.
     for (const mode of ['engine', 'ceiling', 'storage'] as WorkerMode[]) {
-      for (const result of await runInProcess(mode, env, { seconds: settings.seconds, concurrency: settings.connections, workspace: `bench-${mode}` })) {
+      for (const result of await runInProcess(mode, env, {
+        seconds: settings.seconds,
+        concurrency: settings.connections,
+        workspace: `bench-${mode}`,
+      })) {
         results.inProcess.push(result);
         log(`  in-process ${result.mode}: ${result.rps} ops/s, p50 ${result.latency.p50Ms} ms, p99 ${result.latency.p99Ms} ms`);
       }
     }
 
     // Search, on the seeded workspace: latency at low concurrency (bench/search.ts).
-    results.search = await benchSearch(service.url, ctx.seededToken, { entries: seed.entries, seconds: settings.seconds, connections: settings.rateConnections }, log);
+    results.search = await benchSearch(
+      service.url,
+      ctx.seededToken,
+      { entries: seed.entries, seconds: settings.seconds, connections: settings.rateConnections },
+      log,
+    );
 
     if (leakOn === 'all' || leakOn === db.name) {
       results.leak = await leakCheck(service, ctx, await token('bench-leak'));
-      log(`  RSS ${results.leak.rssAtFirstMb} MB after ${results.leak.firstCreates} creates, ${results.leak.rssAtLastMb} MB after ${results.leak.lastCreates}`);
+      log(
+        `  RSS ${results.leak.rssAtFirstMb} MB after ${results.leak.firstCreates} creates, ${results.leak.rssAtLastMb} MB after ${results.leak.lastCreates}`,
+      );
     }
     await noteMemory(results, service);
   } finally {
@@ -337,7 +368,12 @@ async function searchAlone(env: Record<string, string>) {
   const service = await startService(env);
   try {
     const token = await mintToken(JWT_SECRET, SEEDED, { expiresIn: '1d' });
-    return await benchSearch(service.url, token, { entries: seed.entries, seconds: settings.seconds, connections: settings.rateConnections }, log);
+    return await benchSearch(
+      service.url,
+      token,
+      { entries: seed.entries, seconds: settings.seconds, connections: settings.rateConnections },
+      log,
+    );
   } finally {
     await service.stop();
   }
@@ -372,7 +408,10 @@ async function exportAlone(): Promise<void> {
       mkdirSync(outDir, { recursive: true });
       // A run of fewer entries than the default writes *.tmp files, which git ignores, as --quick does.
       const suffix = exportCount === 100_000 ? '' : '.tmp';
-      writeFileSync(path.join(outDir, `export-${db.name}.json${suffix}`), `${JSON.stringify({ startedAt: new Date().toISOString(), machine: { cores: os.cpus().length, node: process.version }, describe: db.describe, ...result }, null, 2)}\n`);
+      writeFileSync(
+        path.join(outDir, `export-${db.name}.json${suffix}`),
+        `${JSON.stringify({ startedAt: new Date().toISOString(), machine: { cores: os.cpus().length, node: process.version }, describe: db.describe, ...result }, null, 2)}\n`,
+      );
       writeFileSync(path.join(outDir, `export-${db.name}.txt${suffix}`), exportReport(result, db.describe));
       log(`  wrote bench/results/export-${db.name}.json${suffix} and export-${db.name}.txt${suffix}`);
     } finally {
@@ -394,10 +433,19 @@ async function scaleAlone(machine: BenchResults['machine']): Promise<void> {
     // sizes it measured.
     const write = (result: ScaleResult) => {
       const complete = result.stages.at(-1)?.entries === scaleCount;
-      writeFileSync(`${base}.json${suffix}`, `${JSON.stringify({ startedAt, finishedAt: new Date().toISOString(), complete, machine, describe: db.describe, ...result, targets: scaleTargets(result) }, null, 2)}\n`);
+      writeFileSync(
+        `${base}.json${suffix}`,
+        `${JSON.stringify({ startedAt, finishedAt: new Date().toISOString(), complete, machine, describe: db.describe, ...result, targets: scaleTargets(result) }, null, 2)}\n`,
+      );
       writeFileSync(`${base}.md${suffix}`, `${scaleReport(result, db.describe, scaleCount)}\n`);
     };
-    const result = await benchScale({ ...db.env, JWT_SECRET }, JWT_SECRET, { count: scaleCount, seconds: settings.seconds, connections: settings.rateConnections }, log, write);
+    const result = await benchScale(
+      { ...db.env, JWT_SECRET },
+      JWT_SECRET,
+      { count: scaleCount, seconds: settings.seconds, connections: settings.rateConnections },
+      log,
+      write,
+    );
     log(`\n${scaleReport(result, db.describe, scaleCount)}`);
     log(`  wrote ${path.relative(ROOT, base)}.json${suffix} and .md${suffix}`);
   });
@@ -405,7 +453,9 @@ async function scaleAlone(machine: BenchResults['machine']): Promise<void> {
 
 async function executors(env: Record<string, string>) {
   const result = await benchGraphqlExecutors(env, JWT_SECRET, settings.seconds);
-  log(`  GraphQL entries(first: 20) at c=10: ${result.jitRps} req/s with graphql-jit, ${result.graphqlJsRps} req/s with graphql-js (${result.ratio})`);
+  log(
+    `  GraphQL entries(first: 20) at c=10: ${result.jitRps} req/s with graphql-jit, ${result.graphqlJsRps} req/s with graphql-js (${result.ratio})`,
+  );
   return result;
 }
 
@@ -443,7 +493,8 @@ async function main(): Promise<void> {
     databases: [],
     targets: [],
   };
-  if (quick) log(`--quick: ${settings.seedCount} seeded entries (not 1,000,000), deep page ${settings.deepPage}, ${settings.seconds} s per load`);
+  if (quick)
+    log(`--quick: ${settings.seedCount} seeded entries (not 1,000,000), deep page ${settings.deepPage}, ${settings.seconds} s per load`);
   if (!flag('no-build')) buildService();
 
   if (onlyGalera) {
@@ -481,7 +532,15 @@ async function main(): Promise<void> {
   printReport(results, log);
   mkdirSync(outDir, { recursive: true });
   // Only a full run writes the committed files; a quick run writes *.tmp files, which git ignores.
-  const base = onlySearch ? `search-${databases.join('-')}` : onlyEvents ? `events-${databases.join('-')}` : onlyConsole ? `console-${databases.join('-')}` : quick || onlyNeighbours || onlyExecutors || onlyHttp ? 'quick' : 'results';
+  const base = onlySearch
+    ? `search-${databases.join('-')}`
+    : onlyEvents
+      ? `events-${databases.join('-')}`
+      : onlyConsole
+        ? `console-${databases.join('-')}`
+        : quick || onlyNeighbours || onlyExecutors || onlyHttp
+          ? 'quick'
+          : 'results';
   const suffix = quick || onlyHttp ? '.tmp' : '';
   const files = { json: `${base}.json${suffix}`, md: `${base}.md${suffix}`, svg: `${base}.svg${suffix}` };
   writeFileSync(path.join(outDir, files.json), `${JSON.stringify(results, null, 2)}\n`);

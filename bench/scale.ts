@@ -66,7 +66,8 @@ async function writeNeedles(url: string, token: string): Promise<void> {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ key: needleKey(i), data }),
     });
-    if (response.status !== 201 && response.status !== 200) throw new Error(`needle ${i}: status ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    if (response.status !== 201 && response.status !== 200)
+      throw new Error(`needle ${i}: status ${response.status}: ${(await response.text()).slice(0, 300)}`);
   }
 }
 
@@ -75,20 +76,47 @@ function scaleCases(token: string, createToken: string, deepCursor: string): { i
   const auth = { authorization: `Bearer ${token}` };
   const get = (id: string, title: string, path: (n: number) => string) => {
     let n = 0;
-    return { id, title, request: { method: 'GET' as const, path: path(n), headers: auth, setupRequest: (r: HttpRequest) => ({ ...r, path: path(n++) }) } };
+    return {
+      id,
+      title,
+      request: { method: 'GET' as const, path: path(n), headers: auth, setupRequest: (r: HttpRequest) => ({ ...r, path: path(n++) }) },
+    };
   };
-  const search = (q: (n: number) => string, extra = '') => (n: number) => `/silo/v1/search?q=${encodeURIComponent(q(n))}${extra}`;
+  const search =
+    (q: (n: number) => string, extra = '') =>
+    (n: number) =>
+      `/silo/v1/search?q=${encodeURIComponent(q(n))}${extra}`;
   // Invoice numbers restart with each stage's seed: any number below the first stage's is held by a few entries.
   const invoiceNumber = (n: number) => String(((n * 7919) % 1000) * 10 + (n % 8) + 1).padStart(6, '0');
   return [
     get('list-first', 'list, first page', () => `/silo/v1/entries?limit=${PAGE_SIZE}`),
     get('list-deep', 'list, a page half way down (by cursor)', () => `/silo/v1/entries?limit=${PAGE_SIZE}&cursor=${deepCursor}`),
     get('list-folder', 'list, first page of a folder (purchases)', () => `/silo/v1/entries?limit=${PAGE_SIZE}&folder=purchases`),
-    get('search-code', 'search an invoice number', search((n) => `SAMPLE-${invoiceNumber(n)}`)),
-    get('search-key', 'search an entry key', search((n) => needleKey(n % NEEDLES))),
-    get('search-tax-id', 'search a tax id one entry holds', search((n) => needleTaxId(n % NEEDLES))),
-    get('search-customer', 'search a customer name within a folder', search((n) => `sample customer ${PURCHASE_CUSTOMERS[n % PURCHASE_CUSTOMERS.length]}`, '&folder=purchases')),
-    get('search-common', 'search a word most entries hold (a tax id in 9 of 10)', search(() => 'B98602642')),
+    get(
+      'search-code',
+      'search an invoice number',
+      search((n) => `SAMPLE-${invoiceNumber(n)}`),
+    ),
+    get(
+      'search-key',
+      'search an entry key',
+      search((n) => needleKey(n % NEEDLES)),
+    ),
+    get(
+      'search-tax-id',
+      'search a tax id one entry holds',
+      search((n) => needleTaxId(n % NEEDLES)),
+    ),
+    get(
+      'search-customer',
+      'search a customer name within a folder',
+      search((n) => `sample customer ${PURCHASE_CUSTOMERS[n % PURCHASE_CUSTOMERS.length]}`, '&folder=purchases'),
+    ),
+    get(
+      'search-common',
+      'search a word most entries hold (a tax id in 9 of 10)',
+      search(() => 'B98602642'),
+    ),
     {
       id: 'create',
       title: 'create a 10-line invoice',
@@ -150,11 +178,19 @@ export async function benchScale(
         const load = await runLoad(service.url, c.request, { connections: options.connections, seconds: options.seconds });
         const row = { id: c.id, title: c.title, rps: load.rps, latency: load.latency, errors: load.errors + load.non2xx };
         cases.push(row);
-        log(`    ${c.title}: ${row.rps} req/s, p50 ${row.latency.p50Ms} ms, p99 ${row.latency.p99Ms} ms${row.errors ? `, ${row.errors} errors` : ''}`);
+        log(
+          `    ${c.title}: ${row.rps} req/s, p50 ${row.latency.p50Ms} ms, p99 ${row.latency.p99Ms} ms${row.errors ? `, ${row.errors} errors` : ''}`,
+        );
       }
       const peakRssMb = Math.round(service.rss.peak() * 10) / 10;
       log(`    peak RSS ${peakRssMb} MB`);
-      result.stages.push({ entries: size, seed: { added: seed.entries, seconds: seed.seconds, perSecond: seed.perSecond }, storage, cases, peakRssMb });
+      result.stages.push({
+        entries: size,
+        seed: { added: seed.entries, seconds: seed.seconds, perSecond: seed.perSecond },
+        storage,
+        cases,
+        peakRssMb,
+      });
     } finally {
       await service.stop();
     }
@@ -168,7 +204,11 @@ export function scaleTargets(result: ScaleResult): { target: string; value: stri
   const first = result.stages[0];
   const last = result.stages[result.stages.length - 1];
   const p99 = (stage: ScaleStage, id: string) => stage.cases.find((c) => c.id === id)?.latency.p99Ms ?? Number.NaN;
-  const under = (id: string, ms: number) => ({ target: `${id} p99 < ${ms} ms`, value: `${p99(last, id).toFixed(1)} ms`, met: p99(last, id) < ms });
+  const under = (id: string, ms: number) => ({
+    target: `${id} p99 < ${ms} ms`,
+    value: `${p99(last, id).toFixed(1)} ms`,
+    met: p99(last, id) < ms,
+  });
   const createRatio = p99(last, 'create') / p99(first, 'create');
   return [
     under('list-first', 20),
@@ -178,8 +218,16 @@ export function scaleTargets(result: ScaleResult): { target: string; value: stri
     under('search-tax-id', 100),
     under('search-customer', 300),
     under('search-common', 300),
-    { target: `create p99 at ${last.entries.toLocaleString('en')} ≤ 1.5 × at ${first.entries.toLocaleString('en')}`, value: `${createRatio.toFixed(2)} ×`, met: createRatio <= 1.5 },
-    { target: 'storage ≤ 1.5 × the envelopes', value: `${storageRatio(last.storage).toFixed(2)} ×`, met: storageRatio(last.storage) <= 1.5 },
+    {
+      target: `create p99 at ${last.entries.toLocaleString('en')} ≤ 1.5 × at ${first.entries.toLocaleString('en')}`,
+      value: `${createRatio.toFixed(2)} ×`,
+      met: createRatio <= 1.5,
+    },
+    {
+      target: 'storage ≤ 1.5 × the envelopes',
+      value: `${storageRatio(last.storage).toFixed(2)} ×`,
+      met: storageRatio(last.storage) <= 1.5,
+    },
     { target: 'seed ≥ 10,000 entries/s', value: `${last.seed.perSecond} entries/s`, met: last.seed.perSecond >= 10_000 },
   ];
 }
@@ -190,7 +238,9 @@ export function scaleReport(result: ScaleResult, describe: string, count: number
   const reached = result.stages.at(-1)?.entries ?? 0;
   const lines = [
     `${describe}; ${result.connections} connections, ${result.seconds} s per case; p99 (p50) in ms`,
-    ...(reached < count ? ['', `Measured to ${reached.toLocaleString('en')} of the ${count.toLocaleString('en')} entries asked for so far.`] : []),
+    ...(reached < count
+      ? ['', `Measured to ${reached.toLocaleString('en')} of the ${count.toLocaleString('en')} entries asked for so far.`]
+      : []),
     '',
     `| entries | seed entries/s | storage × envelopes | peak RSS MB | ${ids.join(' | ')} |`,
     `|---:|---:|---:|---:|${ids.map(() => '---:').join('|')}|`,

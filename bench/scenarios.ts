@@ -62,7 +62,11 @@ const GRAPHQL_CREATE = JSON.stringify({
 });
 
 const restPage = (status: number, body: any) =>
-  status !== 200 ? `status ${status}: ${JSON.stringify(body).slice(0, 200)}` : body?.list?.length === PAGE_SIZE ? undefined : `expected ${PAGE_SIZE} entries`;
+  status !== 200
+    ? `status ${status}: ${JSON.stringify(body).slice(0, 200)}`
+    : body?.list?.length === PAGE_SIZE
+      ? undefined
+      : `expected ${PAGE_SIZE} entries`;
 const restEntry = (status: number, body: any) =>
   status === 200 && typeof body?.id === 'string' && body.data ? undefined : `status ${status}: ${JSON.stringify(body).slice(0, 200)}`;
 const graphqlErrors = (status: number, body: any) =>
@@ -82,7 +86,11 @@ export const SCENARIOS: HttpScenario[] = [
     title: 'list deep page (cursor)',
     api: 'rest',
     rateGroup: 'read',
-    request: (ctx) => ({ method: 'GET', path: `/silo/v1/entries?limit=${PAGE_SIZE}&cursor=${ctx.deepCursor}`, headers: auth(ctx.seededToken) }),
+    request: (ctx) => ({
+      method: 'GET',
+      path: `/silo/v1/entries?limit=${PAGE_SIZE}&cursor=${ctx.deepCursor}`,
+      headers: auth(ctx.seededToken),
+    }),
     check: restPage,
   },
   {
@@ -91,7 +99,8 @@ export const SCENARIOS: HttpScenario[] = [
     api: 'rest',
     rateGroup: 'read',
     request: (ctx) => ({ method: 'GET', path: `/silo/v1/entries?limit=${PAGE_SIZE}&folder=${FOLDER}`, headers: auth(ctx.seededToken) }),
-    check: (status, body) => restPage(status, body) ?? (body.list.every((e: any) => e.folder === FOLDER) ? undefined : 'another folder listed'),
+    check: (status, body) =>
+      restPage(status, body) ?? (body.list.every((e: any) => e.folder === FOLDER) ? undefined : 'another folder listed'),
   },
   {
     id: 'fetch-by-id',
@@ -115,7 +124,8 @@ export const SCENARIOS: HttpScenario[] = [
     api: 'graphql',
     rateGroup: 'read',
     request: (ctx) => ({ method: 'POST', path: '/graphql', headers: json(ctx.seededToken), body: GRAPHQL_LIST }),
-    check: (status, body) => graphqlErrors(status, body) ?? (body?.data?.entries?.edges?.length === PAGE_SIZE ? undefined : `expected ${PAGE_SIZE} edges`),
+    check: (status, body) =>
+      graphqlErrors(status, body) ?? (body?.data?.entries?.edges?.length === PAGE_SIZE ? undefined : `expected ${PAGE_SIZE} edges`),
   },
   {
     id: 'create',
@@ -148,7 +158,12 @@ export const SCENARIOS: HttpScenario[] = [
     api: 'rest',
     rateGroup: 'create',
     // In the seeded workspace: the previous entry must be one of the creating workspace's.
-    request: (ctx) => ({ method: 'POST', path: '/silo/v1/entries', headers: json(ctx.seededToken), body: JSON.stringify({ previous_id: ctx.ids[0] }) }),
+    request: (ctx) => ({
+      method: 'POST',
+      path: '/silo/v1/entries',
+      headers: json(ctx.seededToken),
+      body: JSON.stringify({ previous_id: ctx.ids[0] }),
+    }),
     check: restEntry,
   },
   {
@@ -167,7 +182,11 @@ export const RATE_SETTERS: Record<RateGroup, string> = { read: 'list-page-1', cr
 /** True when the service answers GraphQL at /graphql. */
 export async function graphqlAvailable(url: string, token: string): Promise<boolean> {
   try {
-    const response = await fetch(`${url}/graphql`, { method: 'POST', headers: json(token), body: JSON.stringify({ query: '{ __typename }' }) });
+    const response = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: json(token),
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
     const body = (await response.json()) as { data?: { __typename?: string } };
     return response.ok && body?.data?.__typename === 'Query';
   } catch {

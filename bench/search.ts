@@ -29,7 +29,8 @@ export interface SearchBenchResult {
 }
 
 /** The number of an invoice among the seeded entries: entry i is sample body i mod 100, an invoice when i mod 10 < 8. */
-const invoiceNumber = (n: number, entries: number) => String(((n * 7919) % Math.max(1, Math.floor(entries / 10))) * 10 + (n % 8) + 1).padStart(6, '0');
+const invoiceNumber = (n: number, entries: number) =>
+  String(((n * 7919) % Math.max(1, Math.floor(entries / 10))) * 10 + (n % 8) + 1).padStart(6, '0');
 /** Customers of the sample invoices filed in purchases (sample bodies 6, 7, 16, 17... 96, 97: customer n mod 97). */
 export const PURCHASE_CUSTOMERS = Array.from({ length: 20 }, (_, i) => (Math.floor(i / 2) * 10 + 6 + (i % 2)) % 97);
 
@@ -70,9 +71,18 @@ export async function benchSearch(
     const path = (k: number) => `/silo/v1/search?${c.query(k)}`;
     const request: HttpRequest = { method: 'GET', path: path(0), headers, setupRequest: (r) => ({ ...r, path: path(n++) }) };
     const load = await runLoad(url, request, { connections: options.connections, seconds: options.seconds });
-    const row = { id: c.id, title: c.title, listed: body.list.length, rps: load.rps, latency: load.latency, errors: load.errors + load.non2xx };
+    const row = {
+      id: c.id,
+      title: c.title,
+      listed: body.list.length,
+      rps: load.rps,
+      latency: load.latency,
+      errors: load.errors + load.non2xx,
+    };
     result.cases.push(row);
-    log(`  ${c.title} (${options.entries} entries), c=${options.connections}: ${row.rps} req/s, p50 ${row.latency.p50Ms} ms, p99 ${row.latency.p99Ms} ms${row.errors ? `, ${row.errors} errors` : ''}`);
+    log(
+      `  ${c.title} (${options.entries} entries), c=${options.connections}: ${row.rps} req/s, p50 ${row.latency.p50Ms} ms, p99 ${row.latency.p99Ms} ms${row.errors ? `, ${row.errors} errors` : ''}`,
+    );
   }
   return result;
 }

@@ -11,10 +11,15 @@ export const distFile = (relative: string) => path.join(ROOT, 'dist', relative);
 /** Builds the service as `npm start` does. Type errors are reported; the bench goes on if the build emitted. */
 export function buildService(): void {
   const started = Date.now();
-  const result = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
   if (result.status !== 0) {
     if (!existsSync(distFile('src/main.js'))) throw new Error(`build failed:\n${result.stdout}${result.stderr}`);
-    process.stdout.write(`note: the build reported type errors; running what it emitted:\n${result.stdout.split('\n').slice(0, 5).join('\n')}\n`);
+    process.stdout.write(
+      `note: the build reported type errors; running what it emitted:\n${result.stdout.split('\n').slice(0, 5).join('\n')}\n`,
+    );
   }
   process.stdout.write(`built the service (tsc -p tsconfig.build.json) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
@@ -104,9 +109,17 @@ export async function runNode(args: string[], env: Record<string, string>): Prom
  * Runs a Node script to its end and returns what it printed; throws with its output when it fails. `watch` is
  * called with the process's pid once it starts, and what it returns when the process exits (a sampler's stop).
  */
-export function runNodeProcess(args: string[], env: Record<string, string>, watch?: (pid: number) => () => void): Promise<{ stdout: string; stderr: string }> {
+export function runNodeProcess(
+  args: string[],
+  env: Record<string, string>,
+  watch?: (pid: number) => () => void,
+): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const unwatch = child.pid === undefined ? undefined : watch?.(child.pid);
     let stdout = '';
     let stderr = '';
@@ -116,7 +129,12 @@ export function runNodeProcess(args: string[], env: Record<string, string>, watc
     child.once('exit', (code) => {
       unwatch?.();
       if (code === 0) resolve({ stdout, stderr });
-      else reject(new Error(`${path.basename(args.find((a) => /\.[jt]s$/.test(a)) ?? 'node')} exited with ${code}:\n${stderr.slice(-2000)}${stdout.slice(-1000)}`));
+      else
+        reject(
+          new Error(
+            `${path.basename(args.find((a) => /\.[jt]s$/.test(a)) ?? 'node')} exited with ${code}:\n${stderr.slice(-2000)}${stdout.slice(-1000)}`,
+          ),
+        );
     });
   });
 }

@@ -27,7 +27,9 @@ export async function measureStorage(env: Record<string, string>): Promise<Stora
   if (database.type === 'sqlite') {
     const db = new Database(database.file, { readonly: true, fileMustExist: true });
     try {
-      const rows = db.prepare('SELECT name, tbl_name AS tableName, SUM(pgsize) AS bytes FROM dbstat JOIN sqlite_schema USING (name) GROUP BY name').all() as { name: string; tableName: string; bytes: number }[];
+      const rows = db
+        .prepare('SELECT name, tbl_name AS tableName, SUM(pgsize) AS bytes FROM dbstat JOIN sqlite_schema USING (name) GROUP BY name')
+        .all() as { name: string; tableName: string; bytes: number }[];
       const tables: Record<string, number> = {};
       for (const row of rows) {
         // The full-text index's shadow tables count with the search table they index.
@@ -43,7 +45,9 @@ export async function measureStorage(env: Record<string, string>): Promise<Stora
   try {
     // The disk the tables' files take (page compression gives space back to the file system, which only the
     // allocated size shows), once every page is on disk: FLUSH TABLES … FOR EXPORT writes them out.
-    const [names] = await connection.query("SELECT table_name AS name FROM information_schema.TABLES WHERE table_schema = DATABASE() AND engine = 'InnoDB'");
+    const [names] = await connection.query(
+      "SELECT table_name AS name FROM information_schema.TABLES WHERE table_schema = DATABASE() AND engine = 'InnoDB'",
+    );
     const tableNames = (names as { name: string }[]).map((r) => r.name);
     await connection.query(`FLUSH TABLES ${tableNames.map((name) => `\`${name}\``).join(', ')} FOR EXPORT`);
     await connection.query('UNLOCK TABLES');

@@ -1,7 +1,8 @@
 import type { InProcessMode } from './in-process';
 import type { DatabaseResults, HttpScenarioResult, LeakResult, MeasuredLoad, TargetResult } from './results';
 
-const ratio = (a: number | undefined, b: number | undefined) => (a !== undefined && b !== undefined && b > 0 ? Math.round((a / b) * 100) / 100 : undefined);
+const ratio = (a: number | undefined, b: number | undefined) =>
+  a !== undefined && b !== undefined && b > 0 ? Math.round((a / b) * 100) / 100 : undefined;
 const fixed = (n: number | undefined, digits = 1) => (n === undefined ? 'n/a' : n.toFixed(digits));
 
 /**
@@ -17,7 +18,10 @@ function roundByRound(a: MeasuredLoad | undefined, b: MeasuredLoad | undefined) 
   const sorted = [...ratios].sort((x, y) => x - y);
   const middle = sorted.length / 2;
   const median = sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
-  return { value: Math.round(median * 100) / 100, rounds: `median of ${ratios.length} rounds (${ratios.map((r) => r.toFixed(2)).join(', ')}); pooled: ` };
+  return {
+    value: Math.round(median * 100) / 100,
+    rounds: `median of ${ratios.length} rounds (${ratios.map((r) => r.toFixed(2)).join(', ')}); pooled: `,
+  };
 }
 
 /** The targets of the issue, as ratios within one run on one database. */
@@ -204,7 +208,7 @@ export function evaluateTargets(db: DatabaseResults): TargetResult[] {
   const storage = db.storage;
   if (storage) {
     add(
-      'storage near the documents\' size',
+      "storage near the documents' size",
       `${Math.round(storage.databaseBytes / storage.entries)} B of database per entry / ${Math.round(storage.envelopeBytes / storage.entries)} B of envelope JSON, indexes included, after the seed`,
       ratio(storage.databaseBytes, storage.envelopeBytes),
       '≤ 1.5',

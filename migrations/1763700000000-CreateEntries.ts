@@ -19,7 +19,12 @@ export class CreateEntries1763700000000 implements MigrationInterface {
       ...exact,
       ...extra,
     });
-    const text = (name: string, nullable = false): TableColumnOptions => ({ name, type: mysql ? 'longtext' : 'text', isNullable: nullable, ...unicode });
+    const text = (name: string, nullable = false): TableColumnOptions => ({
+      name,
+      type: mysql ? 'longtext' : 'text',
+      isNullable: nullable,
+      ...unicode,
+    });
     const varchar = (name: string, length: number, nullable = false): TableColumnOptions => ({
       name,
       type: 'varchar',

@@ -14,8 +14,20 @@ export class AddFiles1764000000000 implements MigrationInterface {
     const mysql = queryRunner.connection.options.type === 'mysql';
     const exact = mysql ? { charset: 'utf8mb4', collation: await exactCollation(queryRunner) } : {};
     const unicode = mysql ? { charset: 'utf8mb4', collation: 'utf8mb4_unicode_ci' } : {};
-    const id = (name: string, length: number, extra: Partial<TableColumnOptions> = {}): TableColumnOptions => ({ name, type: 'varchar', length: String(length), ...exact, ...extra });
-    const varchar = (name: string, length: number): TableColumnOptions => ({ name, type: 'varchar', length: String(length), isNullable: true, ...unicode });
+    const id = (name: string, length: number, extra: Partial<TableColumnOptions> = {}): TableColumnOptions => ({
+      name,
+      type: 'varchar',
+      length: String(length),
+      ...exact,
+      ...extra,
+    });
+    const varchar = (name: string, length: number): TableColumnOptions => ({
+      name,
+      type: 'varchar',
+      length: String(length),
+      isNullable: true,
+      ...unicode,
+    });
 
     await queryRunner.addColumns('entry_attachments', [
       new TableColumn(varchar('file_key', 255)),
@@ -57,6 +69,7 @@ export class AddFiles1764000000000 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.dropTable('file_content_chunks');
     await queryRunner.dropTable('file_contents');
-    for (const column of ['content_id', 'previous', 'private', 'embeddable', 'category', 'file_key']) await queryRunner.dropColumn('entry_attachments', column);
+    for (const column of ['content_id', 'previous', 'private', 'embeddable', 'category', 'file_key'])
+      await queryRunner.dropColumn('entry_attachments', column);
   }
 }

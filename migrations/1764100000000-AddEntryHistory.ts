@@ -14,9 +14,26 @@ export class AddEntryHistory1764100000000 implements MigrationInterface {
     const mysql = queryRunner.connection.options.type === 'mysql';
     const exact = mysql ? { charset: 'utf8mb4', collation: await exactCollation(queryRunner) } : {};
     const unicode = mysql ? { charset: 'utf8mb4', collation: 'utf8mb4_unicode_ci' } : {};
-    const id = (name: string, length: number, extra: Partial<TableColumnOptions> = {}): TableColumnOptions => ({ name, type: 'varchar', length: String(length), ...exact, ...extra });
-    const varchar = (name: string, length: number, nullable = false): TableColumnOptions => ({ name, type: 'varchar', length: String(length), isNullable: nullable, ...unicode });
-    const text = (name: string, nullable = false): TableColumnOptions => ({ name, type: mysql ? 'longtext' : 'text', isNullable: nullable, ...unicode });
+    const id = (name: string, length: number, extra: Partial<TableColumnOptions> = {}): TableColumnOptions => ({
+      name,
+      type: 'varchar',
+      length: String(length),
+      ...exact,
+      ...extra,
+    });
+    const varchar = (name: string, length: number, nullable = false): TableColumnOptions => ({
+      name,
+      type: 'varchar',
+      length: String(length),
+      isNullable: nullable,
+      ...unicode,
+    });
+    const text = (name: string, nullable = false): TableColumnOptions => ({
+      name,
+      type: mysql ? 'longtext' : 'text',
+      isNullable: nullable,
+      ...unicode,
+    });
 
     await queryRunner.addColumn('entries', new TableColumn(id('version', 16, { isNullable: true })));
 

@@ -16,7 +16,13 @@ export class AddEntryRefs1764200000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     const mysql = queryRunner.connection.options.type === 'mysql';
     const exact = mysql ? { charset: 'utf8mb4', collation: await exactCollation(queryRunner) } : {};
-    const id = (name: string, length: number): TableColumnOptions => ({ name, type: 'varchar', length: String(length), isPrimary: true, ...exact });
+    const id = (name: string, length: number): TableColumnOptions => ({
+      name,
+      type: 'varchar',
+      length: String(length),
+      isPrimary: true,
+      ...exact,
+    });
     await queryRunner.createTable(
       new Table({
         name: 'entry_refs',
@@ -65,7 +71,9 @@ async function backfill(queryRunner: QueryRunner): Promise<void> {
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const objects = (value: unknown): Record<string, unknown>[] =>
-  Array.isArray(value) ? value.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null && !Array.isArray(item)) : [];
+  Array.isArray(value)
+    ? value.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null && !Array.isArray(item))
+    : [];
 
 const uuidOf = (value: unknown): string | undefined =>
   typeof value === 'string' && UUID_PATTERN.test(value) ? value.toLowerCase() : undefined;

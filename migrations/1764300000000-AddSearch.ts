@@ -54,12 +54,16 @@ export class AddSearch1764300000000 implements MigrationInterface {
       );
     }
     // On MySQL the index holds the first 100 characters of key and reference: the whole columns exceed its 3072 bytes.
-    await queryRunner.query(`CREATE INDEX entry_meta_ref ON entry_meta (workspace_id, ${mysql ? 'meta_key(100), ref(100)' : 'meta_key, ref'})`);
+    await queryRunner.query(
+      `CREATE INDEX entry_meta_ref ON entry_meta (workspace_id, ${mysql ? 'meta_key(100), ref(100)' : 'meta_key, ref'})`,
+    );
     await backfillSearchRows(queryRunner);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(queryRunner.connection.options.type === 'mysql' ? 'DROP INDEX entry_meta_ref ON entry_meta' : 'DROP INDEX entry_meta_ref');
+    await queryRunner.query(
+      queryRunner.connection.options.type === 'mysql' ? 'DROP INDEX entry_meta_ref ON entry_meta' : 'DROP INDEX entry_meta_ref',
+    );
     if (queryRunner.connection.options.type !== 'mysql') {
       for (const trigger of ['entry_search_ai', 'entry_search_ad', 'entry_search_au']) await queryRunner.query(`DROP TRIGGER ${trigger}`);
       await queryRunner.query(`DROP TABLE ${SEARCH_FTS_TABLE}`);
@@ -82,7 +86,10 @@ export async function backfillSearchRows(queryRunner: QueryRunner): Promise<void
     const metas = await indexedMetaOf(queryRunner, rows);
     const key = (workspace: string, id: string) => `${workspace}\u0000${id}`;
     // The term rows come with the next migration (1764500000000), which fills them from these rows.
-    await insertSearchRows(queryRunner, rows.map((row) => indexedEntryOf(row, metas.get(key(row.workspace_id, row.id)) ?? [])));
+    await insertSearchRows(
+      queryRunner,
+      rows.map((row) => indexedEntryOf(row, metas.get(key(row.workspace_id, row.id)) ?? [])),
+    );
     const last = rows[rows.length - 1];
     after = { workspace: last.workspace_id, id: last.id };
   }
@@ -142,7 +149,13 @@ function indexedEntryOf(row: EntrySearchRow, metas: MetaSearchRow[]): IndexedEnt
     snippet: JSON.parse(row.snippet),
     tags: JSON.parse(row.tags),
     createdAt: new Date(Number(row.created_at)),
-    meta: metas.map((m) => ({ key: m.meta_key, ref: m.ref ?? undefined, value: m.value ? JSON.parse(m.value) : undefined, indexed: Boolean(m.indexed), secure: Boolean(m.secure) })),
+    meta: metas.map((m) => ({
+      key: m.meta_key,
+      ref: m.ref ?? undefined,
+      value: m.value ? JSON.parse(m.value) : undefined,
+      indexed: Boolean(m.indexed),
+      secure: Boolean(m.secure),
+    })),
   };
 }
 

@@ -18,14 +18,18 @@ export class KeySlot1764400000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     if (queryRunner.connection.options.type === 'mysql') {
       const collation = await exactCollation(queryRunner);
-      await queryRunner.query(`ALTER TABLE entries ADD COLUMN key_slot VARCHAR(255) CHARACTER SET utf8mb4 COLLATE ${collation} NOT NULL DEFAULT ''`);
+      await queryRunner.query(
+        `ALTER TABLE entries ADD COLUMN key_slot VARCHAR(255) CHARACTER SET utf8mb4 COLLATE ${collation} NOT NULL DEFAULT ''`,
+      );
       for (;;) {
         const result = (await queryRunner.query(
           `UPDATE entries SET key_slot = COALESCE(entry_key, CONCAT(CHAR(1 USING utf8mb4), id)) WHERE key_slot = '' LIMIT ${BATCH}`,
         )) as { affectedRows?: number };
         if (!result.affectedRows) break;
       }
-      await queryRunner.query('ALTER TABLE entries DROP INDEX entries_workspace_key, ADD UNIQUE INDEX entries_workspace_key (workspace_id, key_slot)');
+      await queryRunner.query(
+        'ALTER TABLE entries DROP INDEX entries_workspace_key, ADD UNIQUE INDEX entries_workspace_key (workspace_id, key_slot)',
+      );
       return;
     }
     await queryRunner.query("ALTER TABLE entries ADD COLUMN key_slot varchar(255) NOT NULL DEFAULT ''");
@@ -36,7 +40,9 @@ export class KeySlot1764400000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     if (queryRunner.connection.options.type === 'mysql') {
-      await queryRunner.query('ALTER TABLE entries DROP INDEX entries_workspace_key, ADD UNIQUE INDEX entries_workspace_key (workspace_id, entry_key)');
+      await queryRunner.query(
+        'ALTER TABLE entries DROP INDEX entries_workspace_key, ADD UNIQUE INDEX entries_workspace_key (workspace_id, entry_key)',
+      );
       await queryRunner.query('ALTER TABLE entries DROP COLUMN key_slot');
       return;
     }

@@ -34,10 +34,16 @@ export class SearchTerms1764500000000 implements MigrationInterface {
     if (from > 0) {
       const [partial] = (await queryRunner.query(`SELECT rid, terms FROM ${SEARCH_TABLE} WHERE rid = ?`, [from])) as TermSource[];
       const terms = partial ? partial.terms.split(' ') : [];
-      if (terms.length > 0) await queryRunner.query(`DELETE FROM ${SEARCH_TERM_TABLE} WHERE rid = ? AND term IN (${terms.map(() => '?').join(', ')})`, [from, ...terms]);
+      if (terms.length > 0)
+        await queryRunner.query(`DELETE FROM ${SEARCH_TERM_TABLE} WHERE rid = ? AND term IN (${terms.map(() => '?').join(', ')})`, [
+          from,
+          ...terms,
+        ]);
     }
     for (;;) {
-      const rows = (await queryRunner.query(`SELECT rid, terms FROM ${SEARCH_TABLE} WHERE rid >= ? ORDER BY rid LIMIT ${BACKFILL_BATCH}`, [from])) as TermSource[];
+      const rows = (await queryRunner.query(`SELECT rid, terms FROM ${SEARCH_TABLE} WHERE rid >= ? ORDER BY rid LIMIT ${BACKFILL_BATCH}`, [
+        from,
+      ])) as TermSource[];
       if (rows.length === 0) break;
       await insertTermRows(queryRunner, rows);
       from = Number(rows[rows.length - 1].rid) + 1;

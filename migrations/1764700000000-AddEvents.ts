@@ -44,7 +44,9 @@ export class AddEvents1764700000000 implements MigrationInterface {
       );
       return;
     }
-    await queryRunner.query('CREATE TABLE "event_feeds" ("workspace_id" varchar(255) NOT NULL PRIMARY KEY, "last_seq" bigint NOT NULL, "pruned_through" bigint NOT NULL DEFAULT 0)');
+    await queryRunner.query(
+      'CREATE TABLE "event_feeds" ("workspace_id" varchar(255) NOT NULL PRIMARY KEY, "last_seq" bigint NOT NULL, "pruned_through" bigint NOT NULL DEFAULT 0)',
+    );
     await queryRunner.query(
       'CREATE TABLE "entry_events" (' +
         '"pk" integer PRIMARY KEY AUTOINCREMENT, ' +

@@ -20,7 +20,9 @@ export class PackedEnvelopes1764730000000 implements MigrationInterface {
       `CREATE TABLE IF NOT EXISTS storage_tasks (name VARCHAR(64) NOT NULL PRIMARY KEY, finished_at BIGINT NOT NULL)${mysql ? ' ENGINE=InnoDB' : ''}`,
     );
     if (mysql) {
-      await queryRunner.query('ALTER TABLE entries ADD COLUMN IF NOT EXISTS data_packed LONGBLOB NULL, ADD COLUMN IF NOT EXISTS data_size BIGINT NULL, ALGORITHM=INSTANT');
+      await queryRunner.query(
+        'ALTER TABLE entries ADD COLUMN IF NOT EXISTS data_packed LONGBLOB NULL, ADD COLUMN IF NOT EXISTS data_size BIGINT NULL, ALGORITHM=INSTANT',
+      );
       await queryRunner.query('ALTER TABLE entry_versions ADD COLUMN IF NOT EXISTS data_packed LONGBLOB NULL, ALGORITHM=INSTANT');
     } else {
       await queryRunner.query('ALTER TABLE entries ADD COLUMN data_packed BLOB NULL');
@@ -28,24 +30,34 @@ export class PackedEnvelopes1764730000000 implements MigrationInterface {
       await queryRunner.query('ALTER TABLE entry_versions ADD COLUMN data_packed BLOB NULL');
     }
     // A database with no envelope yet has none to pack: the task is done before it starts.
-    const [stored] = (await queryRunner.query('SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM entries LIMIT 1) e) + (SELECT COUNT(*) FROM (SELECT 1 FROM entry_versions LIMIT 1) v) AS n')) as { n: number | string }[];
+    const [stored] = (await queryRunner.query(
+      'SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM entries LIMIT 1) e) + (SELECT COUNT(*) FROM (SELECT 1 FROM entry_versions LIMIT 1) v) AS n',
+    )) as { n: number | string }[];
     if (Number(stored.n) === 0) {
-      await queryRunner.query(`${mysql ? 'INSERT IGNORE' : 'INSERT OR IGNORE'} INTO storage_tasks (name, finished_at) VALUES ('pack-envelopes', ?)`, [Date.now()]);
+      await queryRunner.query(
+        `${mysql ? 'INSERT IGNORE' : 'INSERT OR IGNORE'} INTO storage_tasks (name, finished_at) VALUES ('pack-envelopes', ?)`,
+        [Date.now()],
+      );
     }
   }
 
   /** Every envelope back to text (packed rows hold theirs in data_packed alone), then the columns go. */
   async down(queryRunner: QueryRunner): Promise<void> {
     const mysql = queryRunner.connection.options.type === 'mysql';
-    for (const [table, key] of [['entries', ['workspace_id', 'id']], ['entry_versions', ['workspace_id', 'entry_id', 'seq']]] as const) {
+    for (const [table, key] of [
+      ['entries', ['workspace_id', 'id']],
+      ['entry_versions', ['workspace_id', 'entry_id', 'seq']],
+    ] as const) {
       for (;;) {
-        const rows = (await queryRunner.query(`SELECT ${key.join(', ')}, data_packed FROM ${table} WHERE data_packed IS NOT NULL LIMIT 500`)) as Record<string, unknown>[];
+        const rows = (await queryRunner.query(
+          `SELECT ${key.join(', ')}, data_packed FROM ${table} WHERE data_packed IS NOT NULL LIMIT 500`,
+        )) as Record<string, unknown>[];
         if (rows.length === 0) break;
         for (const row of rows) {
-          await queryRunner.query(`UPDATE ${table} SET data = ?, data_packed = NULL WHERE ${key.map((column) => `${column} = ?`).join(' AND ')}`, [
-            unpackV1(row.data_packed as Uint8Array),
-            ...key.map((column) => row[column]),
-          ]);
+          await queryRunner.query(
+            `UPDATE ${table} SET data = ?, data_packed = NULL WHERE ${key.map((column) => `${column} = ?`).join(' AND ')}`,
+            [unpackV1(row.data_packed as Uint8Array), ...key.map((column) => row[column])],
+          );
         }
       }
     }

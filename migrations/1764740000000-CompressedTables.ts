@@ -1,7 +1,17 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** The tables that grow with the entries, as src/storage/table-compression.ts lists them when this was written. */
-const TABLES = ['entries', 'entry_versions', 'entry_search', 'entry_search_term', 'entry_refs', 'entry_events', 'entry_meta', 'entry_attachments', 'entry_states'];
+const TABLES = [
+  'entries',
+  'entry_versions',
+  'entry_search',
+  'entry_search_term',
+  'entry_refs',
+  'entry_events',
+  'entry_meta',
+  'entry_attachments',
+  'entry_states',
+];
 
 /**
  * On MariaDB, the tables that grow with the entries use InnoDB page compression (see
@@ -15,7 +25,10 @@ export class CompressedTables1764740000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     if (queryRunner.connection.options.type !== 'mysql') return;
-    const [server] = (await queryRunner.query('SELECT VERSION() AS version, @@innodb_file_per_table AS perTable')) as { version: string; perTable: number | string }[];
+    const [server] = (await queryRunner.query('SELECT VERSION() AS version, @@innodb_file_per_table AS perTable')) as {
+      version: string;
+      perTable: number | string;
+    }[];
     if (!/mariadb/i.test(server.version) || Number(server.perTable) !== 1) return;
     for (const table of await present(queryRunner)) {
       const rows = (await queryRunner.query(`SELECT 1 FROM ${table} LIMIT 1`)) as unknown[];
@@ -33,7 +46,9 @@ export class CompressedTables1764740000000 implements MigrationInterface {
 
 /** The tables of TABLES this database has (a test may run this beside a choice of the earlier migrations). */
 async function present(queryRunner: QueryRunner): Promise<string[]> {
-  const rows = (await queryRunner.query('SELECT table_name AS name FROM information_schema.TABLES WHERE table_schema = DATABASE()')) as { name: string }[];
+  const rows = (await queryRunner.query('SELECT table_name AS name FROM information_schema.TABLES WHERE table_schema = DATABASE()')) as {
+    name: string;
+  }[];
   const names = new Set(rows.map((row) => row.name));
   return TABLES.filter((table) => names.has(table));
 }

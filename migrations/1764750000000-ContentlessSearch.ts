@@ -17,7 +17,9 @@ export const CONTENTLESS_TASK = 'contentless-search';
  */
 export function contentlessSwitch(keepOld: boolean): string[] {
   return [
-    ...['entry_search_ai', 'entry_search_ad', 'entry_search_au', 'entry_search_words_ai', 'entry_search_words_ad'].map((trigger) => `DROP TRIGGER IF EXISTS ${trigger}`),
+    ...['entry_search_ai', 'entry_search_ad', 'entry_search_au', 'entry_search_words_ai', 'entry_search_words_ad'].map(
+      (trigger) => `DROP TRIGGER IF EXISTS ${trigger}`,
+    ),
     keepOld ? `ALTER TABLE ${FTS_TABLE} RENAME TO ${OLD_FTS_TABLE}` : `DROP TABLE ${FTS_TABLE}`,
     `ALTER TABLE ${NEW_FTS_TABLE} RENAME TO ${FTS_TABLE}`,
     `CREATE TRIGGER entry_search_fts_ai AFTER INSERT ON ${SEARCH_TABLE} BEGIN ` +
@@ -52,15 +54,24 @@ export class ContentlessSearch1764750000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TRIGGER entry_search_words_ai AFTER INSERT ON ${SEARCH_TABLE} BEGIN INSERT INTO ${NEW_FTS_TABLE}(rowid, terms) VALUES (new.rid, new.terms); END`,
     );
-    await queryRunner.query(`CREATE TRIGGER entry_search_words_ad AFTER DELETE ON ${SEARCH_TABLE} BEGIN DELETE FROM ${NEW_FTS_TABLE} WHERE rowid = old.rid; END`);
+    await queryRunner.query(
+      `CREATE TRIGGER entry_search_words_ad AFTER DELETE ON ${SEARCH_TABLE} BEGIN DELETE FROM ${NEW_FTS_TABLE} WHERE rowid = old.rid; END`,
+    );
     // Where the task stands: the rows up to `through` were there before the triggers, and are filled up to `at`.
     await queryRunner.query('CREATE TABLE storage_task_positions (name VARCHAR(64) NOT NULL PRIMARY KEY, position BIGINT NOT NULL)');
-    const [{ through }] = (await queryRunner.query(`SELECT COALESCE(MAX(rid), 0) AS through FROM ${SEARCH_TABLE}`)) as { through: number }[];
-    await queryRunner.query("INSERT INTO storage_task_positions (name, position) VALUES ('contentless-search-through', ?), ('contentless-search-at', 0)", [through]);
+    const [{ through }] = (await queryRunner.query(`SELECT COALESCE(MAX(rid), 0) AS through FROM ${SEARCH_TABLE}`)) as {
+      through: number;
+    }[];
+    await queryRunner.query(
+      "INSERT INTO storage_task_positions (name, position) VALUES ('contentless-search-through', ?), ('contentless-search-at', 0)",
+      [through],
+    );
     if (Number(through) === 0) {
       for (const statement of contentlessSwitch(false)) await queryRunner.query(statement);
       // (Made by PackedEnvelopes; here too for a database migrated without it, as a test's may be.)
-      await queryRunner.query('CREATE TABLE IF NOT EXISTS storage_tasks (name VARCHAR(64) NOT NULL PRIMARY KEY, finished_at BIGINT NOT NULL)');
+      await queryRunner.query(
+        'CREATE TABLE IF NOT EXISTS storage_tasks (name VARCHAR(64) NOT NULL PRIMARY KEY, finished_at BIGINT NOT NULL)',
+      );
       await queryRunner.query('INSERT OR IGNORE INTO storage_tasks (name, finished_at) VALUES (?, ?)', [CONTENTLESS_TASK, Date.now()]);
     }
   }
@@ -71,14 +82,26 @@ export class ContentlessSearch1764750000000 implements MigrationInterface {
       await queryRunner.query(`ALTER TABLE ${SEARCH_TABLE} DROP COLUMN terms_digest`);
       return;
     }
-    for (const trigger of ['entry_search_words_ai', 'entry_search_words_ad', 'entry_search_fts_ai', 'entry_search_fts_ad', 'entry_search_ai', 'entry_search_ad', 'entry_search_au']) {
+    for (const trigger of [
+      'entry_search_words_ai',
+      'entry_search_words_ad',
+      'entry_search_fts_ai',
+      'entry_search_fts_ad',
+      'entry_search_ai',
+      'entry_search_ad',
+      'entry_search_au',
+    ]) {
       await queryRunner.query(`DROP TRIGGER IF EXISTS ${trigger}`);
     }
     for (const table of [NEW_FTS_TABLE, OLD_FTS_TABLE, FTS_TABLE]) await queryRunner.query(`DROP TABLE IF EXISTS ${table}`);
     await queryRunner.query(`DELETE FROM ${SEARCH_TABLE}`);
     await queryRunner.query(`ALTER TABLE ${SEARCH_TABLE} DROP COLUMN terms_digest`);
-    await queryRunner.query(`CREATE VIRTUAL TABLE ${FTS_TABLE} USING fts5(terms, content='${SEARCH_TABLE}', content_rowid='rid', detail='none')`);
-    await queryRunner.query(`CREATE TRIGGER entry_search_ai AFTER INSERT ON ${SEARCH_TABLE} BEGIN INSERT INTO ${FTS_TABLE}(rowid, terms) VALUES (new.rid, new.terms); END`);
+    await queryRunner.query(
+      `CREATE VIRTUAL TABLE ${FTS_TABLE} USING fts5(terms, content='${SEARCH_TABLE}', content_rowid='rid', detail='none')`,
+    );
+    await queryRunner.query(
+      `CREATE TRIGGER entry_search_ai AFTER INSERT ON ${SEARCH_TABLE} BEGIN INSERT INTO ${FTS_TABLE}(rowid, terms) VALUES (new.rid, new.terms); END`,
+    );
     await queryRunner.query(
       `CREATE TRIGGER entry_search_ad AFTER DELETE ON ${SEARCH_TABLE} BEGIN INSERT INTO ${FTS_TABLE}(${FTS_TABLE}, rowid, terms) VALUES ('delete', old.rid, old.terms); END`,
     );

@@ -20,14 +20,24 @@ export class UuidSearchTerms1764760000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     const mysql = queryRunner.connection.options.type === 'mysql';
     const ignore = mysql ? 'INSERT IGNORE' : 'INSERT OR IGNORE';
-    await queryRunner.query(`CREATE TABLE IF NOT EXISTS storage_task_positions (name VARCHAR(64) NOT NULL PRIMARY KEY, position BIGINT NOT NULL)${mysql ? ' ENGINE=InnoDB' : ''}`);
-    await queryRunner.query(`CREATE TABLE IF NOT EXISTS storage_tasks (name VARCHAR(64) NOT NULL PRIMARY KEY, finished_at BIGINT NOT NULL)${mysql ? ' ENGINE=InnoDB' : ''}`);
-    const [{ through }] = (await queryRunner.query(`SELECT COALESCE(MAX(rid), 0) AS through FROM ${SEARCH_TABLE}`)) as { through: number | string }[];
+    await queryRunner.query(
+      `CREATE TABLE IF NOT EXISTS storage_task_positions (name VARCHAR(64) NOT NULL PRIMARY KEY, position BIGINT NOT NULL)${mysql ? ' ENGINE=InnoDB' : ''}`,
+    );
+    await queryRunner.query(
+      `CREATE TABLE IF NOT EXISTS storage_tasks (name VARCHAR(64) NOT NULL PRIMARY KEY, finished_at BIGINT NOT NULL)${mysql ? ' ENGINE=InnoDB' : ''}`,
+    );
+    const [{ through }] = (await queryRunner.query(`SELECT COALESCE(MAX(rid), 0) AS through FROM ${SEARCH_TABLE}`)) as {
+      through: number | string;
+    }[];
     if (Number(through) === 0) {
       await queryRunner.query(`${ignore} INTO storage_tasks (name, finished_at) VALUES (?, ?)`, [UUID_TERMS_TASK, Date.now()]);
       return;
     }
-    await queryRunner.query(`${ignore} INTO storage_task_positions (name, position) VALUES (?, ?), (?, 0)`, [UUID_TERMS_THROUGH, Number(through), UUID_TERMS_AT]);
+    await queryRunner.query(`${ignore} INTO storage_task_positions (name, position) VALUES (?, ?), (?, 0)`, [
+      UUID_TERMS_THROUGH,
+      Number(through),
+      UUID_TERMS_AT,
+    ]);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -17,12 +17,18 @@ export class WebhookQuotas1764775000000 implements MigrationInterface {
     await queryRunner.query(
       `CREATE TABLE webhook_quotas (workspace_id VARCHAR(255)${exact} NOT NULL PRIMARY KEY, endpoints INT NOT NULL)${mysql ? ' ENGINE=InnoDB' : ''}`,
     );
-    await queryRunner.query('INSERT INTO webhook_quotas (workspace_id, endpoints) SELECT workspace_id, COUNT(*) FROM webhook_endpoints GROUP BY workspace_id');
+    await queryRunner.query(
+      'INSERT INTO webhook_quotas (workspace_id, endpoints) SELECT workspace_id, COUNT(*) FROM webhook_endpoints GROUP BY workspace_id',
+    );
     await queryRunner.query('CREATE INDEX webhook_deliveries_scheduled ON webhook_deliveries (status, next_attempt_at)');
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(queryRunner.connection.options.type === 'mysql' ? 'DROP INDEX webhook_deliveries_scheduled ON webhook_deliveries' : 'DROP INDEX webhook_deliveries_scheduled');
+    await queryRunner.query(
+      queryRunner.connection.options.type === 'mysql'
+        ? 'DROP INDEX webhook_deliveries_scheduled ON webhook_deliveries'
+        : 'DROP INDEX webhook_deliveries_scheduled',
+    );
     await queryRunner.query('DROP TABLE webhook_quotas');
   }
 }

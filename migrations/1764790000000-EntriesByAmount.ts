@@ -27,11 +27,18 @@ export class EntriesByAmount1764790000000 implements MigrationInterface {
     const online = mysql ? ' ALGORITHM=INPLACE LOCK=NONE' : '';
     const exists = mysql ? 'IF NOT EXISTS ' : '';
     await queryRunner.query(`CREATE INDEX ${exists}entries_workspace_amount ON entries (workspace_id, sort_amount, id)${online}`);
-    await queryRunner.query(`CREATE INDEX ${exists}entries_workspace_folder_amount ON entries (workspace_id, folder, sort_amount, id)${online}`);
-    await queryRunner.query(`CREATE INDEX ${exists}entries_workspace_state_amount ON entries (workspace_id, state, sort_amount, id)${online}`);
+    await queryRunner.query(
+      `CREATE INDEX ${exists}entries_workspace_folder_amount ON entries (workspace_id, folder, sort_amount, id)${online}`,
+    );
+    await queryRunner.query(
+      `CREATE INDEX ${exists}entries_workspace_state_amount ON entries (workspace_id, state, sort_amount, id)${online}`,
+    );
     const [stored] = (await queryRunner.query('SELECT COUNT(*) AS n FROM (SELECT 1 FROM entries LIMIT 1) e')) as { n: number | string }[];
     if (Number(stored.n) === 0) {
-      await queryRunner.query(`${mysql ? 'INSERT IGNORE' : 'INSERT OR IGNORE'} INTO storage_tasks (name, finished_at) VALUES (?, ?)`, [SORT_AMOUNT_TASK, Date.now()]);
+      await queryRunner.query(`${mysql ? 'INSERT IGNORE' : 'INSERT OR IGNORE'} INTO storage_tasks (name, finished_at) VALUES (?, ?)`, [
+        SORT_AMOUNT_TASK,
+        Date.now(),
+      ]);
     }
   }
 

@@ -66,17 +66,23 @@ for (const n of [10, 100, 1_000, 10_000]) {
       JSON.stringify(r.ok ? r.envelope : r.faults);
     }
   });
-  console.log(`\nmixed set (${texts.length} generated documents of every type, regime and addon): ${(perPass / texts.length).toFixed(3)} ms/document`);
+  console.log(
+    `\nmixed set (${texts.length} generated documents of every type, regime and addon): ${(perPass / texts.length).toFixed(3)} ms/document`,
+  );
 }
 
 const sizes = (process.env.SIZES ?? '1000,10000,40000').split(',').map(Number);
 const only = process.env.PARTS?.split(',');
 const label = (n: number) => (n % 1000 === 0 ? `${n / 1000}k` : String(n));
-console.log(`\nrepeated part              ${sizes.map((n) => `µs/part @${label(n)}`.padStart(13)).join(' ')}   ${label(sizes[sizes.length - 1])}/${label(sizes[0])}`);
+console.log(
+  `\nrepeated part              ${sizes.map((n) => `µs/part @${label(n)}`.padStart(13)).join(' ')}   ${label(sizes[sizes.length - 1])}/${label(sizes[0])}`,
+);
 for (const [name, make] of Object.entries(PARTS)) {
   if (only && !only.includes(name)) continue;
   engineCpuMs(make(sizes[0]), 2); // warm up
   const perPart = sizes.map((n) => (engineCpuMs(make(n), n <= 1000 ? 5 : n <= 10_000 ? 3 : 2) * 1000) / n);
   const ratio = perPart[perPart.length - 1] / perPart[0];
-  console.log(`${name.padEnd(26)} ${perPart.map((us) => us.toFixed(1).padStart(13)).join(' ')}   ${ratio.toFixed(1).padStart(5)}${ratio > 3 ? '  <- grows' : ''}`);
+  console.log(
+    `${name.padEnd(26)} ${perPart.map((us) => us.toFixed(1).padStart(13)).join(' ')}   ${ratio.toFixed(1).padStart(5)}${ratio > 3 ? '  <- grows' : ''}`,
+  );
 }

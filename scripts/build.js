@@ -27,7 +27,15 @@ const PARTS = [
   {
     name: 'console',
     // What the console bundles of the service is only these two (the arch rule console-reads-only-the-view).
-    inputs: ['console/src', 'console/index.html', 'console/vite.config.mts', 'console/tsconfig.json', 'src/render', 'src/document/base/types.ts', 'package-lock.json'],
+    inputs: [
+      'console/src',
+      'console/index.html',
+      'console/vite.config.mts',
+      'console/tsconfig.json',
+      'src/render',
+      'src/document/base/types.ts',
+      'package-lock.json',
+    ],
     output: 'console/dist/index.html',
     stamp: 'console/dist/.build-digest',
     command: [bin('vite', 'bin/vite.js'), 'build', '--config', 'console/vite.config.mts'],
@@ -64,7 +72,11 @@ function main() {
   let values;
   try {
     ({ values } = parseArgs({
-      options: { force: { type: 'boolean', default: false }, only: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+      options: {
+        force: { type: 'boolean', default: false },
+        only: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
       strict: true,
     }));
   } catch (error) {
@@ -83,7 +95,8 @@ function main() {
   for (const part of parts) {
     const digest = digestOf(part);
     const stamp = path.join(ROOT, part.stamp);
-    const upToDate = !values.force && existsSync(path.join(ROOT, part.output)) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest;
+    const upToDate =
+      !values.force && existsSync(path.join(ROOT, part.output)) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === digest;
     if (upToDate) continue;
     const built = spawnSync(process.execPath, part.command, { cwd: ROOT, stdio: 'inherit' });
     if (built.status !== 0) process.exit(built.status ?? 1);

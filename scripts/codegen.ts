@@ -31,8 +31,17 @@ interface CodegenConfig {
 /** The files a pattern such as `test/graphql/operations/*.graphql` names: a `*` in the file name only. */
 function filesOf(pattern: string): string[] {
   const dir = path.join(ROOT, path.dirname(pattern));
-  const name = new RegExp(`^${path.basename(pattern).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
-  return fs.readdirSync(dir).filter((f) => name.test(f)).sort().map((f) => path.join(dir, f));
+  const name = new RegExp(
+    `^${path
+      .basename(pattern)
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')}$`,
+  );
+  return fs
+    .readdirSync(dir)
+    .filter((f) => name.test(f))
+    .sort()
+    .map((f) => path.join(dir, f));
 }
 
 /** Each output file of codegen.yml and the text it should hold. */
@@ -41,7 +50,10 @@ export async function generate(): Promise<Map<string, string>> {
   const schemaText = fs.readFileSync(path.join(ROOT, config.schema), 'utf8');
   const outputs = new Map<string, string>();
   for (const [filename, target] of Object.entries(config.generates)) {
-    const documents = filesOf(target.documents).map((file) => ({ location: path.relative(ROOT, file), document: parse(fs.readFileSync(file, 'utf8')) }));
+    const documents = filesOf(target.documents).map((file) => ({
+      location: path.relative(ROOT, file),
+      document: parse(fs.readFileSync(file, 'utf8')),
+    }));
     const text = await codegen({
       filename,
       schema: parse(schemaText),

@@ -21,7 +21,18 @@ import { generateCases, type GeneratedCase } from './oracle/generate';
 import { OracleProcess } from './oracle/oracle-process';
 import { goblOutcome, sameAnswer, type Outcome } from './oracle/outcome';
 import { runOurEngine } from './oracle/our-engine';
-import { formatAddons, formatTally, formatTypes, groupFigure, newTally, record, recordAddons, recordType, sortedKinds, type Tally } from './oracle/summary';
+import {
+  formatAddons,
+  formatTally,
+  formatTypes,
+  groupFigure,
+  newTally,
+  record,
+  recordAddons,
+  recordType,
+  sortedKinds,
+  type Tally,
+} from './oracle/summary';
 
 export interface RunOptions {
   count: number;
@@ -42,9 +53,14 @@ export function parseArgs(argv: string[]): RunOptions {
     if (v === undefined || v.startsWith('--')) throw new Error(`${name} needs a value`);
     return v;
   };
-  const list = (name: string) => value(name)?.split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (name: string) =>
+    value(name)
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   const types = list('--types');
-  for (const t of types ?? []) if (!(DOCUMENT_SCHEMAS as readonly string[]).includes(t)) throw new Error(`unknown type ${t}; known: ${DOCUMENT_SCHEMAS.join(', ')}`);
+  for (const t of types ?? [])
+    if (!(DOCUMENT_SCHEMAS as readonly string[]).includes(t)) throw new Error(`unknown type ${t}; known: ${DOCUMENT_SCHEMAS.join(', ')}`);
   const count = Number(value('--count') ?? 1000);
   if (!Number.isInteger(count) || count < 1) throw new Error('--count must be a positive integer');
   return {
@@ -61,7 +77,10 @@ export function parseArgs(argv: string[]): RunOptions {
 
 function goblVersion(binary: string): string {
   try {
-    return execFileSync(binary, ['-version'], { encoding: 'utf8', timeout: 10000 }).split('\n')[0].replace(/^gobl\s+/, '').trim();
+    return execFileSync(binary, ['-version'], { encoding: 'utf8', timeout: 10000 })
+      .split('\n')[0]
+      .replace(/^gobl\s+/, '')
+      .trim();
   } catch {
     return 'unknown';
   }
@@ -109,9 +128,12 @@ function summaryOf(o: Outcome): unknown {
 }
 
 function fullDiff(r: CaseResult): string {
-  const lines = [`--- ${r.c.id} ${r.c.type} ${r.c.regime}${r.c.addons.length ? ` [${r.c.addons.join(',')}]` : ''}${r.c.mutation ? ` mutation=${r.c.mutation}` : ''}${r.c.varied ? ` varied=${r.c.varied.join(',')}` : ''}`];
+  const lines = [
+    `--- ${r.c.id} ${r.c.type} ${r.c.regime}${r.c.addons.length ? ` [${r.c.addons.join(',')}]` : ''}${r.c.mutation ? ` mutation=${r.c.mutation}` : ''}${r.c.varied ? ` varied=${r.c.varied.join(',')}` : ''}`,
+  ];
   lines.push(`    kinds: ${r.comparison.kinds.join(' | ')}`);
-  for (const v of r.comparison.values.slice(0, 40)) lines.push(`    ${v.path}: ours ${JSON.stringify(v.ours)} | gobl ${JSON.stringify(v.gobl)}`);
+  for (const v of r.comparison.values.slice(0, 40))
+    lines.push(`    ${v.path}: ours ${JSON.stringify(v.ours)} | gobl ${JSON.stringify(v.gobl)}`);
   if (r.ours.kind !== 'envelope' || r.gobl.kind !== 'envelope') {
     lines.push(`    ours: ${JSON.stringify(summaryOf(r.ours))}`, `    gobl: ${JSON.stringify(summaryOf(r.gobl))}`);
   }
@@ -155,7 +177,9 @@ async function main(): Promise<number> {
   const variable = opts.external ? 'GOBL_ORACLE_EXT' : 'GOBL_ORACLE';
   const binary = process.env[variable];
   if (!binary) {
-    console.error(`conformance:oracle: set ${variable} to the reference GOBL program (one JSON line in, one out) to compare the engine with it`);
+    console.error(
+      `conformance:oracle: set ${variable} to the reference GOBL program (one JSON line in, one out) to compare the engine with it`,
+    );
     return 2;
   }
   const version = goblVersion(binary);
@@ -167,24 +191,48 @@ async function main(): Promise<number> {
   const out = opts.out ? fs.createWriteStream(opts.out) : undefined;
   const started = Date.now();
   try {
-    for (const c of generateCases({ seed: opts.seed, count: opts.count, types: opts.types, regimes: opts.regimes, external: opts.external })) {
+    for (const c of generateCases({
+      seed: opts.seed,
+      count: opts.count,
+      types: opts.types,
+      regimes: opts.regimes,
+      external: opts.external,
+    })) {
       const r = await runCase(c, oracle);
       if (r.unstable) tally.unstable++;
       record(tally, c.id, r.comparison);
       recordAddons(tally, c.addons, r.gobl.kind === 'envelope', r.comparison.equal);
       recordType(tally, c.type, r.gobl.kind === 'envelope', r.comparison.equal);
-      if ((c.expect === 'refuse' && r.gobl.kind === 'envelope') || (c.expect === 'accept' && r.gobl.kind !== 'envelope' && !c.addons.length)) againstLabel++;
+      if (
+        (c.expect === 'refuse' && r.gobl.kind === 'envelope') ||
+        (c.expect === 'accept' && r.gobl.kind !== 'envelope' && !c.addons.length)
+      )
+        againstLabel++;
       if (!r.comparison.equal) {
         byMutation.set(c.mutation ?? 'none', (byMutation.get(c.mutation ?? 'none') ?? 0) + 1);
         if (shown < opts.show) {
           console.log(fullDiff(r));
           shown++;
         }
-        out?.write(`${JSON.stringify({
-          id: c.id, type: c.type, regime: c.regime, addons: c.addons, mutation: c.mutation, varied: c.varied, expect: c.expect, unstable: r.unstable,
-          kinds: r.comparison.kinds, values: r.comparison.values.slice(0, 100), only_ours: r.comparison.onlyOurs, only_gobl: r.comparison.onlyGobl,
-          ours: summaryOf(r.ours), gobl: summaryOf(r.gobl), input: c.input,
-        })}\n`);
+        out?.write(
+          `${JSON.stringify({
+            id: c.id,
+            type: c.type,
+            regime: c.regime,
+            addons: c.addons,
+            mutation: c.mutation,
+            varied: c.varied,
+            expect: c.expect,
+            unstable: r.unstable,
+            kinds: r.comparison.kinds,
+            values: r.comparison.values.slice(0, 100),
+            only_ours: r.comparison.onlyOurs,
+            only_gobl: r.comparison.onlyGobl,
+            ours: summaryOf(r.ours),
+            gobl: summaryOf(r.gobl),
+            input: c.input,
+          })}\n`,
+        );
       }
       if (tally.total % 250 === 0) process.stderr.write(`  ${tally.total}/${opts.count}\r`);
     }
@@ -192,19 +240,30 @@ async function main(): Promise<number> {
     oracle.stop();
     out?.end();
   }
-  console.log(`GOBL ${version}, seed ${opts.seed}, ${((Date.now() - started) / 1000).toFixed(1)} s, reference processes started: ${oracle.starts}`);
+  console.log(
+    `GOBL ${version}, seed ${opts.seed}, ${((Date.now() - started) / 1000).toFixed(1)} s, reference processes started: ${oracle.starts}`,
+  );
   console.log(formatTally(tally));
   if (tally.byType.size > 0) console.log(`\n${formatTypes(tally)}`);
   if (tally.byAddon.size > 0) console.log(`\n${formatAddons(tally)}`);
-  if (byMutation.size > 0) console.log(`\ndifferent documents by deliberate fault: ${[...byMutation].sort((a, b) => b[1] - a[1]).map(([m, n]) => `${m} ${n}`).join(', ')}`);
+  if (byMutation.size > 0)
+    console.log(
+      `\ndifferent documents by deliberate fault: ${[...byMutation]
+        .sort((a, b) => b[1] - a[1])
+        .map(([m, n]) => `${m} ${n}`)
+        .join(', ')}`,
+    );
   console.log(`(the generator's label disagreed with GOBL's answer on ${againstLabel} documents without addons)`);
   if (opts.record) console.log(`figure written to ${writeFigure(figureOf(tally, opts, version), opts.external)}`);
   return 0;
 }
 
 if (require.main === module) {
-  main().then((code) => process.exit(code), (err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  main().then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -188,12 +188,17 @@ export function formatReport(results: ExampleResult[], verbose = true): string {
   return lines.join('\n');
 }
 
-const USAGE = 'usage: npm run conformance -- [FILTER] [--quiet]   (FILTER: a part of the examples\' paths, such as es or invoice)';
+const USAGE = "usage: npm run conformance -- [FILTER] [--quiet]   (FILTER: a part of the examples' paths, such as es or invoice)";
 
 if (require.main === module) {
   let flags: { values: { quiet?: boolean; help?: boolean }; positionals: string[] };
   try {
-    flags = parseArgs({ args: process.argv.slice(2), options: { quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    flags = parseArgs({
+      args: process.argv.slice(2),
+      options: { quiet: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
     if (flags.positionals.length > 1) throw new Error(`one filter at most, not '${flags.positionals.join(' ')}'`);
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);

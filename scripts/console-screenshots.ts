@@ -23,7 +23,10 @@ const invoice = (code: string, customer: ReturnType<typeof party>, lines: [strin
   code,
   currency: 'EUR',
   issue_date: '2026-11-20',
-  supplier: { ...party('Provide One S.L.', 'B98602642'), addresses: [{ num: '42', street: 'Calle Pradillo', locality: 'Madrid', code: '28002', country: 'ES' }] },
+  supplier: {
+    ...party('Provide One S.L.', 'B98602642'),
+    addresses: [{ num: '42', street: 'Calle Pradillo', locality: 'Madrid', code: '28002', country: 'ES' }],
+  },
   customer,
   lines: lines.map(([quantity, name, price]) => ({ quantity, item: { name, price }, taxes: [{ cat: 'VAT', rate: 'general' }] })),
   payment: { terms: { key: 'due-date', due_dates: [{ date: '2026-12-20', percent: '100%' }] } },
@@ -36,12 +39,17 @@ async function main(): Promise<void> {
   try {
     const token = await mintToken(SECRET, 'default', { expiresIn: '1h' });
     const post = async (body: unknown) => {
-      const reply = await fetch(`${service.url}/silo/v1/entries`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const reply = await fetch(`${service.url}/silo/v1/entries`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       if (!reply.ok) throw new Error(`create answered ${reply.status}: ${await reply.text()}`);
       return ((await reply.json()) as { id: string }).id;
     };
     await post({ data: { $schema: 'https://gobl.org/draft-0/org/party', ...party('Sample Consumer', '54387763P') } });
-    for (let i = 1; i <= 6; i += 1) await post({ data: invoice(`000${i}`, party(`Customer ${i} S.L.`, 'B85905495'), [['4', 'Consulting hours', '75.00']]) });
+    for (let i = 1; i <= 6; i += 1)
+      await post({ data: invoice(`000${i}`, party(`Customer ${i} S.L.`, 'B85905495'), [['4', 'Consulting hours', '75.00']]) });
     const shown = await post({
       data: invoice('0007', party('Sample Consumer', '54387763P'), [
         ['20', 'Development services', '90.00'],

@@ -11,7 +11,11 @@ export const ENGINE_CTX = { newUuid: () => '0190f0b8-0000-7000-8000-00000000ffff
 const VAT: JsonObject[] = [{ cat: 'VAT', rate: 'standard' }];
 
 function line(i: number): JsonObject {
-  return { quantity: String((i % 7) + 1), item: { name: `Item ${i}`, price: `${(i % 250) + 1}.${String(i % 100).padStart(2, '0')}` }, taxes: VAT };
+  return {
+    quantity: String((i % 7) + 1),
+    item: { name: `Item ${i}`, price: `${(i % 250) + 1}.${String(i % 100).padStart(2, '0')}` },
+    taxes: VAT,
+  };
 }
 
 const germanParty = (name: string, code: string): JsonObject => ({ name, tax_id: { country: 'DE', code } });
@@ -21,7 +25,10 @@ export function baseInvoice(): JsonObject {
   return {
     $schema: 'https://gobl.org/draft-0/bill/invoice',
     uuid: '0190f0b8-0000-7000-8000-000000000001',
-    currency: 'EUR', issue_date: '2024-03-10', series: 'B', code: '1',
+    currency: 'EUR',
+    issue_date: '2024-03-10',
+    series: 'B',
+    code: '1',
     supplier: germanParty('Lieferant GmbH', '111111125'),
     customer: germanParty('Kunde AG', '282741168'),
     lines: [line(0)],
@@ -40,11 +47,26 @@ export const PARTS: Readonly<Record<string, (n: number) => JsonObject>> = {
     ...baseInvoice(),
     lines: list(n, (i) => ({ ...line(i), taxes: [{ cat: 'VAT', percent: `${(i / 100).toFixed(2)}%` }] })),
   }),
-  'taxes per line': (n) => ({ ...baseInvoice(), lines: [{ ...line(0), taxes: list(n, (i) => ({ cat: 'VAT', percent: `${(i / 1000).toFixed(3)}%` })) }] }),
-  'line discounts': (n) => ({ ...baseInvoice(), lines: [{ ...line(0), discounts: list(n, (i) => ({ percent: `${i % 5}%`, reason: `r${i}` })) }] }),
-  'line charges': (n) => ({ ...baseInvoice(), lines: [{ ...line(0), charges: list(n, (i) => ({ amount: `0.0${i % 10}`, reason: `r${i}` })) }] }),
-  'line breakdown': (n) => ({ ...baseInvoice(), lines: [{ ...line(0), breakdown: list(n, (i) => ({ quantity: '1', item: { name: `Sub ${i}`, price: '1.00' } })) }] }),
-  'line item identities': (n) => ({ ...baseInvoice(), lines: [{ ...line(0), item: { name: 'X', price: '1.00', identities: list(n, identity) } }] }),
+  'taxes per line': (n) => ({
+    ...baseInvoice(),
+    lines: [{ ...line(0), taxes: list(n, (i) => ({ cat: 'VAT', percent: `${(i / 1000).toFixed(3)}%` })) }],
+  }),
+  'line discounts': (n) => ({
+    ...baseInvoice(),
+    lines: [{ ...line(0), discounts: list(n, (i) => ({ percent: `${i % 5}%`, reason: `r${i}` })) }],
+  }),
+  'line charges': (n) => ({
+    ...baseInvoice(),
+    lines: [{ ...line(0), charges: list(n, (i) => ({ amount: `0.0${i % 10}`, reason: `r${i}` })) }],
+  }),
+  'line breakdown': (n) => ({
+    ...baseInvoice(),
+    lines: [{ ...line(0), breakdown: list(n, (i) => ({ quantity: '1', item: { name: `Sub ${i}`, price: '1.00' } })) }],
+  }),
+  'line item identities': (n) => ({
+    ...baseInvoice(),
+    lines: [{ ...line(0), item: { name: 'X', price: '1.00', identities: list(n, identity) } }],
+  }),
   'line notes': (n) => ({ ...baseInvoice(), lines: [{ ...line(0), notes: list(n, (i) => ({ key: 'general', text: `note ${i}` })) }] }),
   discounts: (n) => ({ ...baseInvoice(), discounts: list(n, (i) => ({ amount: '0.01', reason: `d${i}`, taxes: VAT })) }),
   charges: (n) => ({ ...baseInvoice(), charges: list(n, (i) => ({ amount: '0.01', reason: `c${i}`, taxes: VAT })) }),
@@ -58,15 +80,23 @@ export const PARTS: Readonly<Record<string, (n: number) => JsonObject>> = {
   },
   'due dates': (n) => ({
     ...baseInvoice(),
-    payment: { terms: { key: 'instant', due_dates: list(n, (i) => ({ date: '2024-04-01', percent: `${(100 / n).toFixed(6)}%`, notes: `d${i}` })) } },
+    payment: {
+      terms: { key: 'instant', due_dates: list(n, (i) => ({ date: '2024-04-01', percent: `${(100 / n).toFixed(6)}%`, notes: `d${i}` })) },
+    },
   }),
   advances: (n) => ({ ...baseInvoice(), payment: { advances: list(n, (i) => ({ amount: '0.01', description: `a${i}` })) } }),
   notes: (n) => ({ ...baseInvoice(), notes: list(n, (i) => ({ key: 'general', text: `Note ${i}` })) }),
   attachments: (n) => ({ ...baseInvoice(), attachments: list(n, (i) => ({ name: `file-${i}.pdf`, url: `https://example.com/${i}.pdf` })) }),
-  complements: (n) => ({ ...baseInvoice(), complements: list(n, (i) => ({ $schema: 'https://gobl.org/draft-0/note/message', content: `c${i}` })) }),
+  complements: (n) => ({
+    ...baseInvoice(),
+    complements: list(n, (i) => ({ $schema: 'https://gobl.org/draft-0/note/message', content: `c${i}` })),
+  }),
   preceding: (n) => ({ ...baseInvoice(), preceding: list(n, docRef) }),
   'ordering refs': (n) => ({ ...baseInvoice(), ordering: { code: 'PO', purchases: list(n, docRef), identities: list(n, identity) } }),
-  'exchange rates': (n) => ({ ...baseInvoice(), exchange_rates: list(n, (i) => ({ from: 'USD', to: 'EUR', amount: `0.${String(i + 1).padStart(6, '0')}` })) }),
+  'exchange rates': (n) => ({
+    ...baseInvoice(),
+    exchange_rates: list(n, (i) => ({ from: 'USD', to: 'EUR', amount: `0.${String(i + 1).padStart(6, '0')}` })),
+  }),
   'foreign lines many rates': (n) => ({
     ...baseInvoice(),
     exchange_rates: [...list(n, (i) => ({ from: `X${i}`, to: 'EUR', amount: '1.1' })), { from: 'USD', to: 'EUR', amount: '0.9' }],
@@ -75,9 +105,21 @@ export const PARTS: Readonly<Record<string, (n: number) => JsonObject>> = {
   'tax notes': (n) => ({ ...baseInvoice(), tax: { notes: list(n, (i) => ({ category: 'VAT', key: 'exempt', text: `t${i}` })) } }),
   'supplier people': (n) => {
     const doc = baseInvoice();
-    return { ...doc, supplier: { ...(doc.supplier as JsonObject), people: list(n, (i) => ({ name: { given: `G${i}`, surname: 'S' } })), emails: list(n, (i) => ({ addr: `a${i}@example.com` })) } };
+    return {
+      ...doc,
+      supplier: {
+        ...(doc.supplier as JsonObject),
+        people: list(n, (i) => ({ name: { given: `G${i}`, surname: 'S' } })),
+        emails: list(n, (i) => ({ addr: `a${i}@example.com` })),
+      },
+    };
   },
-  'lines with own category': (n) => ({ ...baseInvoice(), $regime: 'AE', $tags: ['bypass', 'reverse-charge'], lines: list(n, (i) => ({ ...line(i), taxes: [{ cat: `C${i}`, percent: '1%' }] })) }),
+  'lines with own category': (n) => ({
+    ...baseInvoice(),
+    $regime: 'AE',
+    $tags: ['bypass', 'reverse-charge'],
+    lines: list(n, (i) => ({ ...line(i), taxes: [{ cat: `C${i}`, percent: '1%' }] })),
+  }),
   tags: (n) => ({ ...baseInvoice(), $tags: list(n, (i) => (i % 2 === 0 ? 'partial' : 'simplified')) }),
   'e-mail characters': (n) => {
     const doc = baseInvoice();
@@ -89,9 +131,16 @@ export const PARTS: Readonly<Record<string, (n: number) => JsonObject>> = {
   },
   'tax scheme characters': (n) => {
     const doc = baseInvoice();
-    return { ...doc, supplier: { ...(doc.supplier as JsonObject), tax_id: { country: 'DE', code: '111111125', scheme: `${'A'.repeat(n)}!` } } };
+    return {
+      ...doc,
+      supplier: { ...(doc.supplier as JsonObject), tax_id: { country: 'DE', code: '111111125', scheme: `${'A'.repeat(n)}!` } },
+    };
   },
-  'head ignore': (n) => ({ $schema: 'https://gobl.org/draft-0/envelope', head: { ignore: list(n, (i) => `code-${i}`) }, doc: PARTS['empty lines'](n) }),
+  'head ignore': (n) => ({
+    $schema: 'https://gobl.org/draft-0/envelope',
+    head: { ignore: list(n, (i) => `code-${i}`) },
+    doc: PARTS['empty lines'](n),
+  }),
 };
 
 /**

@@ -140,7 +140,11 @@ async function up(nodes: number): Promise<void> {
   chownSync(DIR, owner.uid, owner.gid);
   mkdirSync(nodeDir(1));
   chownSync(nodeDir(1), owner.uid, owner.gid);
-  execFileSync('mariadb-install-db', ['--user=mysql', `--datadir=${nodeDir(1)}`, '--auth-root-authentication-method=normal', '--skip-test-db'], { stdio: 'ignore' });
+  execFileSync(
+    'mariadb-install-db',
+    ['--user=mysql', `--datadir=${nodeDir(1)}`, '--auth-root-authentication-method=normal', '--skip-test-db'],
+    { stdio: 'ignore' },
+  );
   for (let n = 1; n <= nodes; n++) writeConfig(n, nodes);
   writeFileSync(STATE_FILE, JSON.stringify({ nodes } satisfies ClusterState));
 
@@ -157,7 +161,9 @@ async function up(nodes: number): Promise<void> {
   await waitSynced(1);
   for (let n = 2; n <= nodes; n++) launch(n, false);
   for (let n = 2; n <= nodes; n++) await waitSynced(n);
-  console.log(`galera: ${nodes} nodes synced in ${((Date.now() - started) / 1000).toFixed(1)} s on ports ${Array.from({ length: nodes }, (_, i) => sqlPort(i + 1)).join(', ')}`);
+  console.log(
+    `galera: ${nodes} nodes synced in ${((Date.now() - started) / 1000).toFixed(1)} s on ports ${Array.from({ length: nodes }, (_, i) => sqlPort(i + 1)).join(', ')}`,
+  );
   console.log(`galera: DATABASE_URL=mysql://root@${Array.from({ length: nodes }, (_, i) => `127.0.0.1:${sqlPort(i + 1)}`).join(',')}/test`);
 }
 
@@ -214,7 +220,12 @@ const USAGE = 'usage: npm run galera -- up [--nodes 3] | down | kill N | start N
 async function main(argv: string[]): Promise<void> {
   let parsed: { values: { nodes?: string; help?: boolean }; positionals: string[] };
   try {
-    parsed = parseArgs({ args: argv, options: { nodes: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: argv,
+      options: { nodes: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
     console.error(`galera: ${(error as Error).message}\n${USAGE}`);
     process.exit(2);
@@ -250,4 +261,11 @@ if (require.main === module) {
   });
 }
 
-export { up as galeraUp, down as galeraDown, kill as galeraKill, start as galeraStart, sqlPort as galeraSqlPort, waitSynced as galeraWaitSynced };
+export {
+  up as galeraUp,
+  down as galeraDown,
+  kill as galeraKill,
+  start as galeraStart,
+  sqlPort as galeraSqlPort,
+  waitSynced as galeraWaitSynced,
+};

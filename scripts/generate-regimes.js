@@ -67,22 +67,23 @@ function convert(def) {
       def.corrections.map((c) =>
         clean({ schema: c.schema, types: c.types, stamps: c.stamps, extensions: c.extensions, reasonRequired: c.reason_required }),
       ),
-    categories: (def.categories || []).map((c) =>
-      clean({
-        code: c.code,
-        retained: c.retained,
-        informative: c.informative,
-        keys: c.keys && c.keys.map((k) => clean({ key: k.key, noPercent: k.no_percent })),
-        rates: (c.rates || []).map((r) =>
-          Object.assign(
-            clean({ rate: r.rate, keys: r.keys, exempt: r.exempt, ext: r.ext }),
-            { values: (r.values || []).map((v) => clean({ since: v.since, percent: v.percent, surcharge: v.surcharge, ext: v.ext })) },
+    categories: (def.categories || [])
+      .map((c) =>
+        clean({
+          code: c.code,
+          retained: c.retained,
+          informative: c.informative,
+          keys: c.keys && c.keys.map((k) => clean({ key: k.key, noPercent: k.no_percent })),
+          rates: (c.rates || []).map((r) =>
+            Object.assign(clean({ rate: r.rate, keys: r.keys, exempt: r.exempt, ext: r.ext }), {
+              values: (r.values || []).map((v) => clean({ since: v.since, percent: v.percent, surcharge: v.surcharge, ext: v.ext })),
+            }),
           ),
-        ),
-        extensions: c.extensions,
-        map: c.map,
-      }),
-    ).map((c) => Object.assign(c, { rates: c.rates || [] })),
+          extensions: c.extensions,
+          map: c.map,
+        }),
+      )
+      .map((c) => Object.assign(c, { rates: c.rates || [] })),
   });
   if (!regime.categories) regime.categories = [];
   return regime;
@@ -94,7 +95,10 @@ function convert(def) {
  */
 function regimeFiles(dir) {
   const files = new Map();
-  for (const f of fs.readdirSync(dir).filter((n) => n.endsWith('.json') && !skip.has(n)).sort()) {
+  for (const f of fs
+    .readdirSync(dir)
+    .filter((n) => n.endsWith('.json') && !skip.has(n))
+    .sort()) {
     const regime = convert(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')));
     files.set(path.join(out, path.basename(f, '.json'), 'figures.json'), JSON.stringify(regime, null, 2) + '\n');
   }

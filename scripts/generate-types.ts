@@ -21,14 +21,24 @@ export const TYPES_FILE = path.resolve(__dirname, '../src/document/model/gobl-ty
 type Schema = Record<string, any>;
 
 /** One type as the generated file writes it: a type expression, or an object type's fields. */
-export type Described =
-  | string
-  | { fields: Record<string, string>; required?: string[]; calculated?: string[] };
+export type Described = string | { fields: Record<string, string>; required?: string[]; calculated?: string[] };
 
 /** Keywords that only say which values are allowed, or describe them: they never change a type's structure. */
 const VALUE_KEYWORDS = new Set([
-  'title', 'description', 'examples', 'format', 'pattern', 'minLength', 'maxLength', 'enum', 'const',
-  'contentEncoding', 'calculated', 'recommended', 'default', '$comment',
+  'title',
+  'description',
+  'examples',
+  'format',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'enum',
+  'const',
+  'contentEncoding',
+  'calculated',
+  'recommended',
+  'default',
+  '$comment',
 ]);
 
 interface SchemaFile {
@@ -114,8 +124,9 @@ class Resolver {
 
 /** True when a schema only restricts or describes values (a const, a pattern, a title...), nothing structural. */
 function valuesOnly(s: Schema): boolean {
-  return Object.entries(s).every(([k, v]) =>
-    VALUE_KEYWORDS.has(k) || ((k === 'oneOf' || k === 'anyOf') && Array.isArray(v) && v.every(valuesOnly)));
+  return Object.entries(s).every(
+    ([k, v]) => VALUE_KEYWORDS.has(k) || ((k === 'oneOf' || k === 'anyOf') && Array.isArray(v) && v.every(valuesOnly)),
+  );
 }
 
 /** Checks that `oneOf`/`anyOf` branches next to a type only restrict its values. */
@@ -133,8 +144,11 @@ function checkConditionalBranches(branches: unknown, where: string): void {
       Object.keys(b).every((k) => k === 'if' || k === 'then') &&
       ['if', 'then'].every((part) => {
         const branch = b[part] as Schema | undefined;
-        return !!branch && Object.keys(branch).every((k) => k === 'properties') &&
-          Object.values(branch.properties as Record<string, Schema>).every(valuesOnly);
+        return (
+          !!branch &&
+          Object.keys(branch).every((k) => k === 'properties') &&
+          Object.values(branch.properties as Record<string, Schema>).every(valuesOnly)
+        );
       });
     if (!ok) throw new Error(`${where}: an anyOf branch the generator does not understand`);
   }

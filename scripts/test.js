@@ -23,11 +23,19 @@ const NODE_ARGS = ['--max-old-space-size=8192'];
  */
 const SIDES = [
   { name: 'sqlite', env: { TEST_DB: 'sqlite' }, projects: ['unit', 'sqlite', 'crash'] },
-  { name: 'mariadb', env: { TEST_DB: 'mariadb' }, projects: ['mariadb', 'crash', 'galera'], order: ['--testSequencer', path.join(__dirname, 'test-sequencer-reversed.js')] },
+  {
+    name: 'mariadb',
+    env: { TEST_DB: 'mariadb' },
+    projects: ['mariadb', 'crash', 'galera'],
+    order: ['--testSequencer', path.join(__dirname, 'test-sequencer-reversed.js')],
+  },
 ];
 
 const args = process.argv.slice(2).filter((arg) => arg !== '--json' && !arg.startsWith('--outputFile='));
-const outputFile = process.argv.slice(2).find((arg) => arg.startsWith('--outputFile='))?.slice('--outputFile='.length);
+const outputFile = process.argv
+  .slice(2)
+  .find((arg) => arg.startsWith('--outputFile='))
+  ?.slice('--outputFile='.length);
 const oneRun = (process.env.TEST_DB && !process.env.TEST_DB.includes(',')) || args.includes('--selectProjects');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tests-'));
 
@@ -36,10 +44,14 @@ function run(name, env, projects, order = []) {
   const results = path.join(work, `${name}.json`);
   const select = projects ? ['--selectProjects', ...projects] : [];
   // The projects come after the caller's arguments: --selectProjects takes every word after it.
-  const child = spawn(process.execPath, [...NODE_ARGS, JEST, '--runInBand', ...order, ...args, ...select, '--json', `--outputFile=${results}`], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...NODE_ARGS, JEST, '--runInBand', ...order, ...args, ...select, '--json', `--outputFile=${results}`],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const mark = (stream, into) => {
     let rest = '';
     stream.on('data', (chunk) => {
@@ -72,10 +84,17 @@ async function ensureTestDatabase() {
   const database = decodeURIComponent(url.pathname.slice(1));
   let connection;
   try {
-    connection = await createConnection({ host: url.hostname, port: Number(url.port || 3306), user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) });
+    connection = await createConnection({
+      host: url.hostname,
+      port: Number(url.port || 3306),
+      user: decodeURIComponent(url.username),
+      password: decodeURIComponent(url.password),
+    });
     await connection.query(`CREATE DATABASE IF NOT EXISTS \`${database.replaceAll('`', '``')}\` CHARACTER SET utf8mb4`);
   } catch (error) {
-    console.log(`MariaDB at ${url.host} (${error.code ?? error.message}): the MariaDB side will fail; start MariaDB, or run TEST_DB=sqlite npm test`);
+    console.log(
+      `MariaDB at ${url.host} (${error.code ?? error.message}): the MariaDB side will fail; start MariaDB, or run TEST_DB=sqlite npm test`,
+    );
   } finally {
     await connection?.end().catch(() => undefined);
   }

@@ -18,8 +18,10 @@ function withoutStatements(value: Record<string, unknown>, depth: number): Recor
   const out: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(value)) {
     if ((STATEMENT_FIELDS as readonly string[]).includes(name)) continue;
-    if (field instanceof Error && depth < 3) out[name] = withoutStatements(pino.stdSerializers.err(field) as unknown as Record<string, unknown>, depth + 1);
-    else if (field !== null && typeof field === 'object' && !Array.isArray(field) && depth < 3) out[name] = withoutStatements(field as Record<string, unknown>, depth + 1);
+    if (field instanceof Error && depth < 3)
+      out[name] = withoutStatements(pino.stdSerializers.err(field) as unknown as Record<string, unknown>, depth + 1);
+    else if (field !== null && typeof field === 'object' && !Array.isArray(field) && depth < 3)
+      out[name] = withoutStatements(field as Record<string, unknown>, depth + 1);
     else out[name] = field;
   }
   return out;

@@ -36,9 +36,12 @@ async function main(): Promise<void> {
       `\nNo JWT key is configured, so a local secret, made now in ${config.dataDir}, signs tokens.\n` +
         `Token for workspace "default" (valid 30 days; another with: npm run token -- --workspace NAME):\n\n${token}\n\n`,
     );
-    if (config.console) process.stdout.write(`Open the console, signed in with it:\n\n${consoleLink(config.host, new URL(url).port, token)}\n\n`);
+    if (config.console)
+      process.stdout.write(`Open the console, signed in with it:\n\n${consoleLink(config.host, new URL(url).port, token)}\n\n`);
   } else if (server.localSecret) {
-    process.stdout.write(`\nNo JWT key is configured: the local secret in ${config.dataDir} signs tokens. Mint one with: npm run token -- --workspace NAME\n\n`);
+    process.stdout.write(
+      `\nNo JWT key is configured: the local secret in ${config.dataDir} signs tokens. Mint one with: npm run token -- --workspace NAME\n\n`,
+    );
   }
 
   let stopping = false;

@@ -132,7 +132,10 @@ function summedGauge(name: string, help: string): (read: () => number) => () => 
 }
 
 /** Reports a feed watch's waiters at each scrape, until the returned function is called. */
-export const watchFeedWaiters = summedGauge('event_feed_waiters', 'Reads of the event feed waiting for an event (long polls), in this process.');
+export const watchFeedWaiters = summedGauge(
+  'event_feed_waiters',
+  'Reads of the event feed waiting for an event (long polls), in this process.',
+);
 
 /** Reports a subscription server's open subscriptions at each scrape, until the returned function is called. */
 export const watchSubscriptions = summedGauge('graphql_subscriptions_open', 'GraphQL subscriptions (graphql-ws) open at the moment.');

@@ -26,7 +26,16 @@ import { corsHandler } from './http/cors';
 import { lightRequestMarks } from './http/light-requests';
 import { requestMetrics } from './http/metrics';
 import { createLogger, type Logger } from './logger';
-import { countEventsWritten, countWebhookAttempt, countWebhookEndpointDisabled, observeEngineSeconds, observeQuerySeconds, watchEngineHeaps, watchFeedWaiters, watchPool } from './metrics';
+import {
+  countEventsWritten,
+  countWebhookAttempt,
+  countWebhookEndpointDisabled,
+  observeEngineSeconds,
+  observeQuerySeconds,
+  watchEngineHeaps,
+  watchFeedWaiters,
+  watchPool,
+} from './metrics';
 import { requestContext } from './rest/request-context';
 import { API_ROUTES } from './rest/api.routes';
 import { openApiText } from './rest/openapi';
@@ -102,7 +111,12 @@ export async function buildServer(
   keepDataPrivate(config, logger);
   const jwtConfigured = Boolean(config.jwt.secret || config.jwt.publicKey || config.jwt.jwksUrl);
   const local = jwtConfigured ? undefined : localSecret(config.dataDir);
-  const authenticate = authentication(new TokenVerifier(keyMaterial(config.jwt, () => local!.secret), config.jwt));
+  const authenticate = authentication(
+    new TokenVerifier(
+      keyMaterial(config.jwt, () => local!.secret),
+      config.jwt,
+    ),
+  );
 
   const signingKeys = loadSigningKeys(config);
 
@@ -156,10 +170,14 @@ export async function buildServer(
     (error) => logger.warn({ err: error }, 'placing events in their feeds failed; trying again'),
   );
   sequencer.start();
-  const eventMaker = new EventMaker(uuidv7, () => new Date(), (_workspaceId, written) => {
-    countEventsWritten(written.map((event) => event.type));
-    return sequencer.poke();
-  });
+  const eventMaker = new EventMaker(
+    uuidv7,
+    () => new Date(),
+    (_workspaceId, written) => {
+      countEventsWritten(written.map((event) => event.type));
+      return sequencer.poke();
+    },
+  );
   const events = new EventsService(eventStore, feedWatch, config.eventRetentionMs);
   const eventPruning = events.startPruning((error) => logger.warn({ err: error }, 'event retention sweep failed'));
   const entries = new EntryService(entryStore, {
@@ -181,7 +199,10 @@ export async function buildServer(
     eventMaker,
   );
   const pdfFiles = new EntryPdfFiles(entries, files);
-  const fileLinks = new FileLinks(config.fileLinks.secret ?? keptSecret(config.dataDir, FILE_LINK_SECRET_FILE).secret, config.fileLinks.lifetimeMs);
+  const fileLinks = new FileLinks(
+    config.fileLinks.secret ?? keptSecret(config.dataDir, FILE_LINK_SECRET_FILE).secret,
+    config.fileLinks.lifetimeMs,
+  );
   const spool = new SpoolService(new SpoolRepository(dataSource, blobs), {
     lifetimeMs: config.spoolLifetimeMs,
     itemsLimit: config.spoolItemsLimit,
@@ -191,12 +212,25 @@ export async function buildServer(
   // What an upgrade leaves to be done at the database's size is done in the background (`npm run migrate` does it
   // faster, with progress): envelopes stored as text are packed, search rows written again by today's terms rule,
   // the amounts lists sort by filled in, MariaDB's tables compressed.
-  const storageTasks = startStorageTasks(dataSource, { termsOf: searchTermsOf, sortAmount: SORT_AMOUNT_RULE }, {
-    onError: (error) => logger.warn({ err: error }, 'a storage task failed (packing envelopes, search terms, sort amounts, compressing tables); the next start goes on'),
-    onLeft: ({ table, why }) => logger.info({ table }, `table ${table} is not compressed: ${why}`),
-  });
+  const storageTasks = startStorageTasks(
+    dataSource,
+    { termsOf: searchTermsOf, sortAmount: SORT_AMOUNT_RULE },
+    {
+      onError: (error) =>
+        logger.warn(
+          { err: error },
+          'a storage task failed (packing envelopes, search terms, sort amounts, compressing tables); the next start goes on',
+        ),
+      onLeft: ({ table, why }) => logger.info({ table }, `table ${table} is not compressed: ${why}`),
+    },
+  );
   const search = new SearchService(new SearchIndexRepository(dataSource, entryStore, { timeLimitMs: config.searchTimeLimitMs }));
-  const metas = new EntryMetaService(entryStore, new MetaRepository(dataSource, config.entryLimits, searchTermsOf), () => new Date(), eventMaker);
+  const metas = new EntryMetaService(
+    entryStore,
+    new MetaRepository(dataSource, config.entryLimits, searchTermsOf),
+    () => new Date(),
+    eventMaker,
+  );
 
   const app = express();
   app.disable('x-powered-by');
@@ -208,12 +242,15 @@ export async function buildServer(
   const cors = corsHandler(config.corsOrigins);
   if (cors) app.use(cors);
   const feeds = { service: events, followers: new FeedFollowers(events, feedWatch) };
-  const graphql = await graphqlRouter({ entries, pdfFiles, search, feeds, webhooks, logger }, {
-    ...config.graphql,
-    ...config.graphqlLimits,
-    bodyLimit: config.bodyLimit,
-    pageDataBudget: config.pageDataBudget,
-  });
+  const graphql = await graphqlRouter(
+    { entries, pdfFiles, search, feeds, webhooks, logger },
+    {
+      ...config.graphql,
+      ...config.graphqlLimits,
+      bodyLimit: config.bodyLimit,
+      pageDataBudget: config.pageDataBudget,
+    },
+  );
 
   webhookDispatcher.start();
 
@@ -250,7 +287,12 @@ export async function buildServer(
         subscriptionServer(
           server,
           { schema: graphql.schema, entries, search, feeds, authenticate, fileLinks, publicBaseUrl: config.publicBaseUrl, logger },
-          { maxDepth: config.graphqlLimits.maxDepth, maxComplexity: config.graphqlLimits.maxComplexity, pageDataBudget: config.pageDataBudget, limits: options.subscriptionLimits },
+          {
+            maxDepth: config.graphqlLimits.maxDepth,
+            maxComplexity: config.graphqlLimits.maxComplexity,
+            pageDataBudget: config.pageDataBudget,
+            limits: options.subscriptionLimits,
+          },
         ),
     },
     { authenticate, fileLinks, metricsToken: config.metricsToken },
@@ -318,7 +360,11 @@ export async function buildServer(
  * older version, by hand or by a looser umask are narrowed before anything is read or written, with a warning.
  */
 function keepDataPrivate(config: Config, logger: Logger): void {
-  const files = [path.join(config.dataDir, LOCAL_SECRET_FILE), path.join(config.dataDir, SIGNING_KEY_FILE), path.join(config.dataDir, FILE_LINK_SECRET_FILE)];
+  const files = [
+    path.join(config.dataDir, LOCAL_SECRET_FILE),
+    path.join(config.dataDir, SIGNING_KEY_FILE),
+    path.join(config.dataDir, FILE_LINK_SECRET_FILE),
+  ];
   if (config.database.type === 'sqlite') files.push(...sqliteFiles(config.database.file));
   for (const narrowed of narrowToOwner({ dirs: [config.dataDir], files })) {
     logger.warn(narrowed, 'data path was open to group or others: narrowed to its owner');

@@ -17,14 +17,20 @@ type Files = Record<string, string>;
 function check(files: Files): { status: number | null; broken: string[] } {
   const dir = mkdtempSync(path.join(tmpdir(), 'arch-'));
   try {
-    writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'commonjs', moduleResolution: 'node10', strict: true } }));
+    writeFileSync(
+      path.join(dir, 'tsconfig.json'),
+      JSON.stringify({ compilerOptions: { module: 'commonjs', moduleResolution: 'node10', strict: true } }),
+    );
     for (const [name, text] of Object.entries(files)) {
       mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
       writeFileSync(path.join(dir, name), text);
     }
     const roots = ['src', 'migrations', 'console/src'].filter((root) => Object.keys(files).some((name) => name.startsWith(`${root}/`)));
     // As `npm run arch` runs it: the report lists each violation as "error <rule>: <from> → <to>".
-    const run = spawnSync(process.execPath, [DEPCRUISE, ...roots, '--config', CONFIG, '--output-type', 'err'], { cwd: dir, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [DEPCRUISE, ...roots, '--config', CONFIG, '--output-type', 'err'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
     const broken = [...run.stdout.matchAll(/^\s*error ([\w-]+):/gm)].map((match) => match[1]);
     return { status: run.status, broken: [...new Set(broken)].sort() };
   } finally {
@@ -35,14 +41,19 @@ function check(files: Files): { status: number | null; broken: string[] } {
 /** A small project that keeps every rule: adapters and storage use the domain, the domain uses the engine. */
 const CLEAN: Files = {
   'src/document/envelope.ts': 'export interface Envelope { uuid: string }\n',
-  'src/domain/entries/model/entry.ts': "import type { Envelope } from '../../../document/envelope';\nexport interface Entry { id: string; data?: Envelope }\n",
-  'src/domain/search/search.ts': "import type { Entry } from '../entries/model/entry';\nexport const termsOf = (entry: Entry): string[] => [entry.id];\n",
-  'src/storage/entry.repository.ts': "import type { Entry } from '../domain/entries/model/entry';\nexport const rowOf = (entry: Entry) => ({ id: entry.id });\n",
+  'src/domain/entries/model/entry.ts':
+    "import type { Envelope } from '../../../document/envelope';\nexport interface Entry { id: string; data?: Envelope }\n",
+  'src/domain/search/search.ts':
+    "import type { Entry } from '../entries/model/entry';\nexport const termsOf = (entry: Entry): string[] => [entry.id];\n",
+  'src/storage/entry.repository.ts':
+    "import type { Entry } from '../domain/entries/model/entry';\nexport const rowOf = (entry: Entry) => ({ id: entry.id });\n",
   'src/rest/entries.routes.ts': "import { termsOf } from '../domain/search/search';\nexport const route = termsOf;\n",
-  'src/server.ts': "import { rowOf } from './storage/entry.repository';\nimport { route } from './rest/entries.routes';\nexport const wiring = [rowOf, route];\n",
+  'src/server.ts':
+    "import { rowOf } from './storage/entry.repository';\nimport { route } from './rest/entries.routes';\nexport const wiring = [rowOf, route];\n",
   'migrations/1-create.ts': "export const sql = 'CREATE TABLE entries (id TEXT)';\n",
   'src/document/base/types.ts': 'export type Json = string | number;\n',
-  'src/render/document-view.ts': "import type { Json } from '../document/base/types';\nexport const documentView = (doc: Json) => String(doc);\n",
+  'src/render/document-view.ts':
+    "import type { Json } from '../document/base/types';\nexport const documentView = (doc: Json) => String(doc);\n",
   'console/src/entry-page.ts': "import { documentView } from '../../src/render/document-view';\nexport const page = documentView;\n",
 };
 
@@ -52,37 +63,93 @@ describe('the architecture check', () => {
   });
 
   test.each<[string, Files, string]>([
-    ['the domain imports storage', { 'src/domain/search/search.ts': "import { rowOf } from '../../storage/entry.repository';\nexport const termsOf = rowOf;\n" }, 'domain-imports-nothing-outward'],
-    ['the engine imports the domain', { 'src/document/envelope.ts': "import type { Entry } from '../domain/entries/model/entry';\nexport interface Envelope { uuid: string; entry?: Entry }\n" }, 'document-is-pure'],
-    ['the domain imports the wiring', { 'src/domain/search/search.ts': "import { wiring } from '../../server';\nexport const termsOf = () => wiring.map(String);\n" }, 'domain-imports-nothing-outward'],
-    ['the domain reads the configuration', {
-      'src/config/settings.ts': 'export const BODY_LIMIT = { name: "BODY_LIMIT" };\n',
-      'src/domain/search/search.ts': "import { BODY_LIMIT } from '../../config/settings';\nexport const termsOf = () => [BODY_LIMIT.name];\n",
-    }, 'domain-imports-nothing-outward'],
-    ['storage calls a rule of the domain', { 'src/storage/entry.repository.ts': "import { termsOf } from '../domain/search/search';\nexport const rowOf = termsOf;\n" }, 'storage-uses-only-domain-models-and-ports'],
-    ['a migration imports live code', { 'migrations/1-create.ts': "import { rowOf } from '../src/storage/entry.repository';\nexport const sql = String(rowOf);\n" }, 'migrations-are-self-contained'],
-    ['two adapter folders import each other', {
-      'src/graphql/entries/entry.resolver.ts': "import { route } from '../../rest/entries.routes';\nexport const resolver = route;\n",
-      'src/rest/entries.routes.ts': "import { termsOf } from '../domain/search/search';\nimport { resolver } from '../graphql/entries/entry.resolver';\nexport const route = termsOf;\nexport const both = [resolver];\n",
-    }, 'no-cycle-between-folders'],
-    ['two packages of the engine import each other', {
-      'src/document/tax/rate.ts': "export interface Rate { percent: string }\n",
-      'src/document/bill/line.ts': "import type { Rate } from '../tax/rate';\nexport interface Line { sum: string; rate?: Rate }\n",
-      'src/document/tax/totals.ts': "import type { Line } from '../bill/line';\nexport type Totals = Line[];\n",
-    }, 'no-cycle-between-folders'],
-    ['the engine base imports a package above it', {
-      'src/document/tax/rate.ts': "export interface Rate { percent: string }\n",
-      'src/document/base/types.ts': "import type { Rate } from '../tax/rate';\nexport type Json = string | Rate;\n",
-    }, 'engine-base-imports-only-the-model'],
-    ['two files import each other', {
-      'src/domain/entries/model/entry.ts': "import type { Envelope } from '../../../document/envelope';\nimport type { termsOf } from '../../search/search';\nexport interface Entry { id: string; data?: Envelope; terms?: ReturnType<typeof termsOf> }\n",
-    }, 'no-cycle-between-modules'],
-    ['the view reads the engine beyond its JSON types', {
-      'src/render/document-view.ts': "import type { Envelope } from '../document/envelope';\nexport const documentView = (envelope: Envelope) => envelope.uuid;\n",
-    }, 'render-is-plain-data'],
-    ['the console imports the engine', {
-      'console/src/entry-page.ts': "import type { Envelope } from '../../src/document/envelope';\nexport const page = (envelope: Envelope) => envelope.uuid;\n",
-    }, 'console-reads-only-the-view'],
+    [
+      'the domain imports storage',
+      { 'src/domain/search/search.ts': "import { rowOf } from '../../storage/entry.repository';\nexport const termsOf = rowOf;\n" },
+      'domain-imports-nothing-outward',
+    ],
+    [
+      'the engine imports the domain',
+      {
+        'src/document/envelope.ts':
+          "import type { Entry } from '../domain/entries/model/entry';\nexport interface Envelope { uuid: string; entry?: Entry }\n",
+      },
+      'document-is-pure',
+    ],
+    [
+      'the domain imports the wiring',
+      { 'src/domain/search/search.ts': "import { wiring } from '../../server';\nexport const termsOf = () => wiring.map(String);\n" },
+      'domain-imports-nothing-outward',
+    ],
+    [
+      'the domain reads the configuration',
+      {
+        'src/config/settings.ts': 'export const BODY_LIMIT = { name: "BODY_LIMIT" };\n',
+        'src/domain/search/search.ts':
+          "import { BODY_LIMIT } from '../../config/settings';\nexport const termsOf = () => [BODY_LIMIT.name];\n",
+      },
+      'domain-imports-nothing-outward',
+    ],
+    [
+      'storage calls a rule of the domain',
+      { 'src/storage/entry.repository.ts': "import { termsOf } from '../domain/search/search';\nexport const rowOf = termsOf;\n" },
+      'storage-uses-only-domain-models-and-ports',
+    ],
+    [
+      'a migration imports live code',
+      { 'migrations/1-create.ts': "import { rowOf } from '../src/storage/entry.repository';\nexport const sql = String(rowOf);\n" },
+      'migrations-are-self-contained',
+    ],
+    [
+      'two adapter folders import each other',
+      {
+        'src/graphql/entries/entry.resolver.ts': "import { route } from '../../rest/entries.routes';\nexport const resolver = route;\n",
+        'src/rest/entries.routes.ts':
+          "import { termsOf } from '../domain/search/search';\nimport { resolver } from '../graphql/entries/entry.resolver';\nexport const route = termsOf;\nexport const both = [resolver];\n",
+      },
+      'no-cycle-between-folders',
+    ],
+    [
+      'two packages of the engine import each other',
+      {
+        'src/document/tax/rate.ts': 'export interface Rate { percent: string }\n',
+        'src/document/bill/line.ts': "import type { Rate } from '../tax/rate';\nexport interface Line { sum: string; rate?: Rate }\n",
+        'src/document/tax/totals.ts': "import type { Line } from '../bill/line';\nexport type Totals = Line[];\n",
+      },
+      'no-cycle-between-folders',
+    ],
+    [
+      'the engine base imports a package above it',
+      {
+        'src/document/tax/rate.ts': 'export interface Rate { percent: string }\n',
+        'src/document/base/types.ts': "import type { Rate } from '../tax/rate';\nexport type Json = string | Rate;\n",
+      },
+      'engine-base-imports-only-the-model',
+    ],
+    [
+      'two files import each other',
+      {
+        'src/domain/entries/model/entry.ts':
+          "import type { Envelope } from '../../../document/envelope';\nimport type { termsOf } from '../../search/search';\nexport interface Entry { id: string; data?: Envelope; terms?: ReturnType<typeof termsOf> }\n",
+      },
+      'no-cycle-between-modules',
+    ],
+    [
+      'the view reads the engine beyond its JSON types',
+      {
+        'src/render/document-view.ts':
+          "import type { Envelope } from '../document/envelope';\nexport const documentView = (envelope: Envelope) => envelope.uuid;\n",
+      },
+      'render-is-plain-data',
+    ],
+    [
+      'the console imports the engine',
+      {
+        'console/src/entry-page.ts':
+          "import type { Envelope } from '../../src/document/envelope';\nexport const page = (envelope: Envelope) => envelope.uuid;\n",
+      },
+      'console-reads-only-the-view',
+    ],
   ])('fails when %s', (_case, change, rule) => {
     const { status, broken } = check({ ...CLEAN, ...change });
     expect(status).not.toBe(0);

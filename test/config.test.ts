@@ -29,14 +29,22 @@ describe('loadConfig', () => {
     expect(config.console).toBe(true);
     expect(config.metricsToken).toBeUndefined();
     expect(config.logLevel).toBe('info');
-    expect(config.engine).toEqual({ threads: availableParallelism(), timeLimitMs: 10_000, memoryMb: 512, nice: 10, workspaceThreads: Math.max(1, Math.floor(availableParallelism() / 2)) });
+    expect(config.engine).toEqual({
+      threads: availableParallelism(),
+      timeLimitMs: 10_000,
+      memoryMb: 512,
+      nice: 10,
+      workspaceThreads: Math.max(1, Math.floor(availableParallelism() / 2)),
+    });
     expect(config.heapGrowthPercent).toBe(50);
   });
 
   test('SQLITE_PAGE_SIZE: the page size of a new SQLite database, a power of two; nothing set leaves the storage its own', () => {
     expect(loadConfig({ SQLITE_PAGE_SIZE: '4096' }).database).toEqual({ type: 'sqlite', file: expect.any(String), pageSize: 4096 });
     expect(loadConfig({}).database).not.toHaveProperty('pageSize');
-    expect(loadConfig({ SQLITE_PAGE_SIZE: '4096', DATABASE_URL: 'mysql://root@127.0.0.1:3306/test' }).database).not.toHaveProperty('pageSize');
+    expect(loadConfig({ SQLITE_PAGE_SIZE: '4096', DATABASE_URL: 'mysql://root@127.0.0.1:3306/test' }).database).not.toHaveProperty(
+      'pageSize',
+    );
   });
 
   test('HEAP_GROWTH_PERCENT: 0 leaves the growth to V8, a figure up to 300 is taken', () => {
@@ -65,9 +73,14 @@ describe('loadConfig', () => {
   test("the engine queue's bounds: 1000 jobs, 250 per workspace by default; a share above the whole is refused", () => {
     expect(loadConfig({}).engineQueue).toEqual({ limit: 1000, workspaceLimit: 250 });
     expect(loadConfig({ ENGINE_QUEUE_LIMIT: '100' }).engineQueue).toEqual({ limit: 100, workspaceLimit: 100 });
-    expect(loadConfig({ ENGINE_QUEUE_LIMIT: '5000', ENGINE_QUEUE_WORKSPACE_LIMIT: '50' }).engineQueue).toEqual({ limit: 5000, workspaceLimit: 50 });
+    expect(loadConfig({ ENGINE_QUEUE_LIMIT: '5000', ENGINE_QUEUE_WORKSPACE_LIMIT: '50' }).engineQueue).toEqual({
+      limit: 5000,
+      workspaceLimit: 50,
+    });
     expect(() => loadConfig({ ENGINE_QUEUE_LIMIT: '0' })).toThrow(/ENGINE_QUEUE_LIMIT must be a positive whole number, got "0"/);
-    expect(() => loadConfig({ ENGINE_QUEUE_LIMIT: '10', ENGINE_QUEUE_WORKSPACE_LIMIT: '20' })).toThrow(/ENGINE_QUEUE_WORKSPACE_LIMIT must be at most ENGINE_QUEUE_LIMIT \(10\)/);
+    expect(() => loadConfig({ ENGINE_QUEUE_LIMIT: '10', ENGINE_QUEUE_WORKSPACE_LIMIT: '20' })).toThrow(
+      /ENGINE_QUEUE_WORKSPACE_LIMIT must be at most ENGINE_QUEUE_LIMIT \(10\)/,
+    );
   });
 
   test.each([
@@ -223,7 +236,11 @@ describe('loadConfig', () => {
 test('file links: FILE_LINK_LIFETIME a duration (default 1h), FILE_LINK_SECRET, PUBLIC_BASE_URL without its final slash', () => {
   expect(loadConfig({}).fileLinks).toEqual({ secret: undefined, lifetimeMs: 3_600_000 });
   expect(loadConfig({}).publicBaseUrl).toBeUndefined();
-  const config = loadConfig({ FILE_LINK_LIFETIME: '15m', FILE_LINK_SECRET: 's'.repeat(32), PUBLIC_BASE_URL: 'https://files.example.com/api/' });
+  const config = loadConfig({
+    FILE_LINK_LIFETIME: '15m',
+    FILE_LINK_SECRET: 's'.repeat(32),
+    PUBLIC_BASE_URL: 'https://files.example.com/api/',
+  });
   expect(config.fileLinks).toEqual({ secret: 's'.repeat(32), lifetimeMs: 900_000 });
   expect(config.publicBaseUrl).toBe('https://files.example.com/api');
   expect(loadConfig({ PUBLIC_BASE_URL: 'http://localhost:8080' }).publicBaseUrl).toBe('http://localhost:8080');
@@ -242,7 +259,14 @@ test('JWT_MAX_LIFETIME and JWT_JWKS_CACHE_AGE take durations', () => {
 
 describe('parseDuration', () => {
   test('a number with ms, s, m, h or d (seconds without one) reads as milliseconds', () => {
-    expect(['24h', '30m', '60', '1s', '250ms', '7d'].map(parseDuration)).toEqual([86_400_000, 1_800_000, 60_000, 1000, 250, 7 * 86_400_000]);
+    expect(['24h', '30m', '60', '1s', '250ms', '7d'].map(parseDuration)).toEqual([
+      86_400_000,
+      1_800_000,
+      60_000,
+      1000,
+      250,
+      7 * 86_400_000,
+    ]);
   });
 
   test('zero, negative, fractional and worded durations are not durations', () => {
@@ -274,8 +298,16 @@ describe('SIGNING_TRUSTED_KEYS', () => {
     ['text that is not JSON', () => '{"keys": [', 'not valid JSON'],
     ['an object without keys', () => '{"key": []}', 'an object whose "keys" is a list'],
     ['a key without kid', () => jwks({ ...publicJwk('x'), kid: undefined }), 'key 0: needs a "kid"'],
-    ['a private key', () => jwks({ ...pair().privateKey.export({ format: 'jwk' }), kid: 'mine' }), 'key 0: "mine" holds a private part ("d")'],
-    ['an RSA key', () => jwks({ ...generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ format: 'jwk' }), kid: 'r' }), '"r" must be an ES256 key'],
+    [
+      'a private key',
+      () => jwks({ ...pair().privateKey.export({ format: 'jwk' }), kid: 'mine' }),
+      'key 0: "mine" holds a private part ("d")',
+    ],
+    [
+      'an RSA key',
+      () => jwks({ ...generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ format: 'jwk' }), kid: 'r' }),
+      '"r" must be an ES256 key',
+    ],
     ['another algorithm', () => jwks({ ...publicJwk('a'), alg: 'ES384' }), 'only ES256'],
     ['a point off the curve', () => jwks({ ...publicJwk('p'), y: publicJwk('q').y }), '"p" is not a valid P-256 public key'],
     ['a kid given twice', () => jwks(publicJwk('twice'), publicJwk('twice')), 'key 1: the kid "twice" is given twice'],
@@ -309,7 +341,11 @@ test('ENTRY_PARTS_LIMIT takes a size (default 8 MiB, or PAGE_DATA_BUDGET when sm
 
 describe('read from the declaration of the settings', () => {
   test('a blank or spaced-out value is unset and takes the default; values are trimmed', () => {
-    expect(loadConfig({ PORT: '  ', BODY_LIMIT: '', LOG_LEVEL: ' debug ' })).toMatchObject({ port: 8080, bodyLimit: 2 * 1024 ** 2, logLevel: 'debug' });
+    expect(loadConfig({ PORT: '  ', BODY_LIMIT: '', LOG_LEVEL: ' debug ' })).toMatchObject({
+      port: 8080,
+      bodyLimit: 2 * 1024 ** 2,
+      logLevel: 'debug',
+    });
   });
 
   test('two token keys are refused even when one of them is bad too', () => {

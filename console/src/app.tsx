@@ -31,7 +31,10 @@ export function App() {
     setToken(null);
     setMessage(why);
   }, []);
-  const connection = useMemo(() => (token ? consoleClient(token, () => signOut('The service refused the token (expired or not valid): sign in again.')) : null), [token, signOut]);
+  const connection = useMemo(
+    () => (token ? consoleClient(token, () => signOut('The service refused the token (expired or not valid): sign in again.')) : null),
+    [token, signOut],
+  );
   useEffect(() => () => connection?.close(), [connection]);
   const route = useRoute();
 

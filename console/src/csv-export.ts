@@ -17,7 +17,20 @@ export interface ExportFilters {
   orderBy?: EntryOrder;
 }
 
-const HEADER = ['id', 'number', 'type', 'counterparty', 'issue_date', 'total', 'currency', 'state', 'folder', 'signed', 'invalid', 'created_at'];
+const HEADER = [
+  'id',
+  'number',
+  'type',
+  'counterparty',
+  'issue_date',
+  'total',
+  'currency',
+  'state',
+  'folder',
+  'signed',
+  'invalid',
+  'created_at',
+];
 
 /**
  * A CSV field: quoted when it holds a separator, a quote or a line break; a leading =, +, - or @ kept as text, so a
@@ -32,9 +45,18 @@ function rowOf(entry: EntryRowFragment): string {
   const snippet = entry.snippet as Record<string, unknown>;
   const amount = amountOf(snippet);
   const cells = [
-    entry.id, entryNumber(snippet), documentType(entry.docSchema, snippet), counterparty(snippet),
-    typeof snippet.issue_date === 'string' ? snippet.issue_date : '', amount?.amount ?? '', amount?.currency ?? '',
-    entry.state ?? '', entry.folder, String(entry.signed), String(entry.invalid), entry.createdAt,
+    entry.id,
+    entryNumber(snippet),
+    documentType(entry.docSchema, snippet),
+    counterparty(snippet),
+    typeof snippet.issue_date === 'string' ? snippet.issue_date : '',
+    amount?.amount ?? '',
+    amount?.currency ?? '',
+    entry.state ?? '',
+    entry.folder,
+    String(entry.signed),
+    String(entry.invalid),
+    entry.createdAt,
   ];
   return cells.map(csvField).join(',');
 }
@@ -43,7 +65,12 @@ function rowOf(entry: EntryRowFragment): string {
  * The entries the filters match, a page of 100 at a time through the API, up to `max` (a search: its 1,000 best).
  * `cut`: there were more than were read.
  */
-export async function fetchMatching(client: Client, filters: ExportFilters, max: number, onProgress: (rows: number) => void = () => {}): Promise<{ entries: EntryRowFragment[]; cut: boolean }> {
+export async function fetchMatching(
+  client: Client,
+  filters: ExportFilters,
+  max: number,
+  onProgress: (rows: number) => void = () => {},
+): Promise<{ entries: EntryRowFragment[]; cut: boolean }> {
   const entries: EntryRowFragment[] = [];
   if (filters.q) {
     for (let offset = 0; offset < Math.min(max, 1000); offset += PAGE) {
@@ -59,7 +86,15 @@ export async function fetchMatching(client: Client, filters: ExportFilters, max:
   let after: string | null = null;
   do {
     const result: { data?: EntriesQuery; error?: Error } = await client
-      .query(EntriesDocument, { first: PAGE, after, folder: filters.folder, state: filters.state, createdAt: filters.createdAt, ascending: filters.ascending, orderBy: filters.orderBy ?? null })
+      .query(EntriesDocument, {
+        first: PAGE,
+        after,
+        folder: filters.folder,
+        state: filters.state,
+        createdAt: filters.createdAt,
+        ascending: filters.ascending,
+        orderBy: filters.orderBy ?? null,
+      })
       .toPromise();
     if (result.error) throw result.error;
     const page: EntriesQuery['entries'] | undefined = result.data?.entries;
@@ -71,7 +106,11 @@ export async function fetchMatching(client: Client, filters: ExportFilters, max:
 }
 
 /** Every entry the filters match, up to MAX_EXPORT_ROWS, as CSV text; `cut`: there were more than were written. */
-export async function exportCsv(client: Client, filters: ExportFilters, onProgress: (rows: number) => void): Promise<{ csv: string; rows: number; cut: boolean }> {
+export async function exportCsv(
+  client: Client,
+  filters: ExportFilters,
+  onProgress: (rows: number) => void,
+): Promise<{ csv: string; rows: number; cut: boolean }> {
   const { entries, cut } = await fetchMatching(client, filters, MAX_EXPORT_ROWS, onProgress);
   const lines = [HEADER.join(','), ...entries.map(rowOf)];
   return { csv: `${lines.join('\r\n')}\r\n`, rows: entries.length, cut };

@@ -92,9 +92,19 @@ export function EntriesPage() {
       if (reset) await feedEnd.current;
       const createdAt = createdBound(before, ascending);
       const result = q
-        ? await client.query(SearchDocument, { q, folder: folder || null, limit: PAGE_SIZE, offset: 'offset' in from ? from.offset : 0 }).toPromise()
+        ? await client
+            .query(SearchDocument, { q, folder: folder || null, limit: PAGE_SIZE, offset: 'offset' in from ? from.offset : 0 })
+            .toPromise()
         : await client
-            .query(EntriesDocument, { first: PAGE_SIZE, after: 'after' in from ? from.after : null, folder: folder || null, state: state || null, createdAt, ascending, orderBy })
+            .query(EntriesDocument, {
+              first: PAGE_SIZE,
+              after: 'after' in from ? from.after : null,
+              folder: folder || null,
+              state: state || null,
+              createdAt,
+              ascending,
+              orderBy,
+            })
             .toPromise();
       if (mine !== generation.current) return;
       setLoading(false);
@@ -126,25 +136,38 @@ export function EntriesPage() {
   useEffect(() => {
     let closed = false;
     let stop = () => {};
-    const end = client.query(EventsEndDocument, {}, { requestPolicy: 'network-only' }).toPromise().then((result) => result.data?.eventsEnd ?? null);
+    const end = client
+      .query(EventsEndDocument, {}, { requestPolicy: 'network-only' })
+      .toPromise()
+      .then((result) => result.data?.eventsEnd ?? null);
     feedEnd.current = end;
     void end.then((after) => {
       if (closed) return;
-      const subscription = client.subscription(EntryEventsDocument, { after, folder: folder || null, types: [...LIVE_TYPES] }).subscribe((result) => {
-        const event = result.data?.entryEvents;
-        const entry = event?.entry;
-        if (!event || !entry) return;
-        const { q, state, before, ascending, orderBy } = filters.current;
-        if (shownRows.current.some((row) => row.id === entry.id)) {
-          setRows((shown) => shown.map((row) => (row.id === entry.id ? entry : row)));
-        } else if (event.type === 'ENTRY_CREATED' && !q && !before && !state && !ascending && orderBy === 'CREATED_AT' && !arrived.current.some((row) => row.id === entry.id)) {
-          // A search ranks by relevance, a date filter ends in the past, a new entry has no state, oldest first it
-          // belongs at the end, and by total wherever its total puts it: on top it belongs to none of those lists.
-          arrived.current = [entry, ...arrived.current].slice(0, 200);
-          setRows((shown) => [entry, ...shown]);
-          setArrivals((count) => count + 1);
-        }
-      });
+      const subscription = client
+        .subscription(EntryEventsDocument, { after, folder: folder || null, types: [...LIVE_TYPES] })
+        .subscribe((result) => {
+          const event = result.data?.entryEvents;
+          const entry = event?.entry;
+          if (!event || !entry) return;
+          const { q, state, before, ascending, orderBy } = filters.current;
+          if (shownRows.current.some((row) => row.id === entry.id)) {
+            setRows((shown) => shown.map((row) => (row.id === entry.id ? entry : row)));
+          } else if (
+            event.type === 'ENTRY_CREATED' &&
+            !q &&
+            !before &&
+            !state &&
+            !ascending &&
+            orderBy === 'CREATED_AT' &&
+            !arrived.current.some((row) => row.id === entry.id)
+          ) {
+            // A search ranks by relevance, a date filter ends in the past, a new entry has no state, oldest first it
+            // belongs at the end, and by total wherever its total puts it: on top it belongs to none of those lists.
+            arrived.current = [entry, ...arrived.current].slice(0, 200);
+            setRows((shown) => [entry, ...shown]);
+            setArrivals((count) => count + 1);
+          }
+        });
       stop = () => subscription.unsubscribe();
     });
     return () => {
@@ -165,7 +188,11 @@ export function EntriesPage() {
   const [folders] = useQuery({ query: EntryFoldersDocument });
   const folderChoices = folders.data ? [...new Set([...folders.data.entryFolders, ...(folder ? [folder] : [])])] : FOLDERS;
   const createdAt = createdBound(dayBound, ascending);
-  const [counted, recount] = useQuery({ query: EntriesCountDocument, variables: { folder: folder || null, state: state || null, createdAt, ascending }, pause: Boolean(q) });
+  const [counted, recount] = useQuery({
+    query: EntriesCountDocument,
+    variables: { folder: folder || null, state: state || null, createdAt, ascending },
+    pause: Boolean(q),
+  });
   // The count follows the entries the service announces, a moment after them.
   useEffect(() => {
     if (arrivals > 0) recount({ requestPolicy: 'network-only' });
@@ -181,13 +208,21 @@ export function EntriesPage() {
   const exportShown = async () => {
     setExporting('Exporting…');
     try {
-      const { csv, rows: written, cut } = await exportCsv(
+      const {
+        csv,
+        rows: written,
+        cut,
+      } = await exportCsv(
         client,
         { q: filters.current.q || undefined, folder: folder || null, state: state || null, createdAt, ascending, orderBy },
         (count) => setExporting(`Exporting… ${count.toLocaleString()} rows`),
       );
       saveText(csv, `entries-${new Date().toISOString().slice(0, 10)}.csv`, 'text/csv;charset=utf-8');
-      setExporting(cut ? `Exported the first ${MAX_EXPORT_ROWS.toLocaleString()} rows: narrow the filters for the rest.` : `Exported ${written.toLocaleString()} ${written === 1 ? 'row' : 'rows'}.`);
+      setExporting(
+        cut
+          ? `Exported the first ${MAX_EXPORT_ROWS.toLocaleString()} rows: narrow the filters for the rest.`
+          : `Exported ${written.toLocaleString()} ${written === 1 ? 'row' : 'rows'}.`,
+      );
     } catch (error) {
       setExporting(`Could not export: ${error instanceof CombinedError ? messageOf(error) : String(error)}`);
     }
@@ -218,7 +253,14 @@ export function EntriesPage() {
       <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
         <div className="field">
           <label htmlFor="search">Search</label>
-          <input id="search" type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder="Words, names, codes…" autoComplete="off" />
+          <input
+            id="search"
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder="Words, names, codes…"
+            autoComplete="off"
+          />
         </div>
         <div className="field">
           <label htmlFor="folder">Folder</label>
@@ -233,7 +275,13 @@ export function EntriesPage() {
         </div>
         <div className="field">
           <label htmlFor="state">State</label>
-          <select id="state" value={state} onChange={(event) => setState(event.target.value)} disabled={Boolean(q)} aria-describedby="state-hint">
+          <select
+            id="state"
+            value={state}
+            onChange={(event) => setState(event.target.value)}
+            disabled={Boolean(q)}
+            aria-describedby="state-hint"
+          >
             <option value="">Any state</option>
             {STATES.map((name) => (
               <option key={name} value={name}>
@@ -247,14 +295,27 @@ export function EntriesPage() {
         </div>
         <div className="field">
           <label htmlFor="before">{ascending ? 'Created on or after' : 'Created on or before'}</label>
-          <input id="before" type="date" value={before} onChange={(event) => setBefore(event.target.value)} disabled={Boolean(q) || byAmount} aria-describedby="before-hint" />
+          <input
+            id="before"
+            type="date"
+            value={before}
+            onChange={(event) => setBefore(event.target.value)}
+            disabled={Boolean(q) || byAmount}
+            aria-describedby="before-hint"
+          />
           <span id="before-hint" className="hint">
             {q ? 'Not with a search: it has no date filter.' : byAmount ? 'Not with the order by total.' : ''}
           </span>
         </div>
         <div className="field">
           <label htmlFor="order">Order</label>
-          <select id="order" value={order} onChange={(event) => setOrder(event.target.value as ListOrder)} disabled={Boolean(q)} aria-describedby="order-hint">
+          <select
+            id="order"
+            value={order}
+            onChange={(event) => setOrder(event.target.value as ListOrder)}
+            disabled={Boolean(q)}
+            aria-describedby="order-hint"
+          >
             <option value="newest">Newest first</option>
             <option value="oldest">Oldest first</option>
             <option value="amount-desc">Highest total first</option>
@@ -269,7 +330,11 @@ export function EntriesPage() {
         <p className="count" role="status" aria-live="polite">
           {countText}
         </p>
-        <button type="button" onClick={exporting === 'Exporting…' || exporting?.startsWith('Exporting… ') ? undefined : exportShown} aria-describedby="export-status">
+        <button
+          type="button"
+          onClick={exporting === 'Exporting…' || exporting?.startsWith('Exporting… ') ? undefined : exportShown}
+          aria-describedby="export-status"
+        >
           Export CSV
         </button>
         <span id="export-status" className="hint" role="status">
@@ -285,7 +350,12 @@ export function EntriesPage() {
         </p>
       ) : null}
       <div className="entries" aria-busy={loading}>
-        <EntriesTable rows={rows} caption={q ? `Entries matching ${text.trim()}` : CAPTIONS[order]} sort={order} onSort={q ? undefined : setOrder} />
+        <EntriesTable
+          rows={rows}
+          caption={q ? `Entries matching ${text.trim()}` : CAPTIONS[order]}
+          sort={order}
+          onSort={q ? undefined : setOrder}
+        />
       </div>
       <div ref={sentinel} className="sentinel" aria-hidden="true" />
       <p className="list-end" aria-live="polite">

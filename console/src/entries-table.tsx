@@ -11,7 +11,19 @@ import { entryPath } from './router';
 export type ListOrder = 'newest' | 'oldest' | 'amount-desc' | 'amount-asc';
 
 /** A column's sort button: its name, an arrow for the order it is in, and in words what a press does. */
-function SortButton({ label, active, descending, next, onSort }: { label: string; active: boolean; descending: boolean; next: string; onSort(): void }) {
+function SortButton({
+  label,
+  active,
+  descending,
+  next,
+  onSort,
+}: {
+  label: string;
+  active: boolean;
+  descending: boolean;
+  next: string;
+  onSort(): void;
+}) {
   return (
     <button type="button" className="sort" onClick={onSort}>
       {label} <span aria-hidden="true">{active ? (descending ? '▼' : '▲') : '↕'}</span>

@@ -14,7 +14,9 @@ export function EntryActions({ id, docSchema }: { id: string; docSchema: string 
   return (
     <nav aria-label="Entry actions" className="entry-actions">
       <ConsoleLink to={entryEditPath(id)}>Edit</ConsoleLink> <ConsoleLink to={draftPath(id, 'copy')}>Duplicate</ConsoleLink>{' '}
-      {typeOfSchemaUrl(docSchema) === 'bill/invoice' ? <ConsoleLink to={draftPath(id, 'credit-note')}>Create credit note</ConsoleLink> : null}
+      {typeOfSchemaUrl(docSchema) === 'bill/invoice' ? (
+        <ConsoleLink to={draftPath(id, 'credit-note')}>Create credit note</ConsoleLink>
+      ) : null}
     </nav>
   );
 }
@@ -30,7 +32,14 @@ export function EntryEditPage({ id }: { id: string }) {
       <p>
         <ConsoleLink to={entryPath(id)}>← Back to the entry</ConsoleLink>
       </p>
-      <h1>Edit {entry ? (typeof entry.snippet.code === 'string' ? [entry.snippet.series, entry.snippet.code].filter((part) => typeof part === 'string').join('-') : entry.id) : 'entry'}</h1>
+      <h1>
+        Edit{' '}
+        {entry
+          ? typeof entry.snippet.code === 'string'
+            ? [entry.snippet.series, entry.snippet.code].filter((part) => typeof part === 'string').join('-')
+            : entry.id
+          : 'entry'}
+      </h1>
       {error ? (
         <p role="alert" className="notice">
           {messageOf(error)}

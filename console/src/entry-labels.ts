@@ -45,7 +45,8 @@ export function entryHeading(docSchema: string, snippet: Record<string, unknown>
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-const nameOf = (party: unknown): string | undefined => (typeof party === 'object' && party !== null ? text((party as Record<string, unknown>).name) : undefined);
+const nameOf = (party: unknown): string | undefined =>
+  typeof party === 'object' && party !== null ? text((party as Record<string, unknown>).name) : undefined;
 
 /** The document's number: series and code ("SAMPLE-0042"), or its title when it has none. */
 export function entryNumber(snippet: Record<string, unknown>): string {
@@ -102,4 +103,16 @@ export function formatDate(day: string): string {
 export const FOLDERS = ['sales', 'orders', 'deliveries', 'payments', 'statuses', 'parties', 'items', 'messages', 'other'];
 
 /** The states the API accepts. */
-export const STATES = ['processing', 'sent', 'error', 'registered', 'completed', 'received', 'rejected', 'paid', 'void', 'draft', 'invalid'];
+export const STATES = [
+  'processing',
+  'sent',
+  'error',
+  'registered',
+  'completed',
+  'received',
+  'rejected',
+  'paid',
+  'void',
+  'draft',
+  'invalid',
+];

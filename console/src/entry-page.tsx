@@ -75,7 +75,11 @@ export function EntryPage({ id }: { id: string }) {
       </div>
       <DocumentRendering envelope={entry.data as Envelope} faults={entry.faults} />
 
-      <Timeline entryId={entry.id} states={entry.states.edges.map((edge) => edge.node)} onAdded={() => refetch({ requestPolicy: 'network-only' })} />
+      <Timeline
+        entryId={entry.id}
+        states={entry.states.edges.map((edge) => edge.node)}
+        onAdded={() => refetch({ requestPolicy: 'network-only' })}
+      />
 
       <section aria-labelledby="files-heading">
         <h2 id="files-heading">Files</h2>
@@ -140,9 +144,7 @@ export function EntryPage({ id }: { id: string }) {
           <ul className="related">
             {entry.related.edges.map((edge) => (
               <li key={edge.node.id}>
-                <ConsoleLink to={entryPath(edge.node.id)}>
-                  {entryHeading(edge.node.docSchema, edge.node.snippet)}
-                </ConsoleLink>{' '}
+                <ConsoleLink to={entryPath(edge.node.id)}>{entryHeading(edge.node.docSchema, edge.node.snippet)}</ConsoleLink>{' '}
                 <span className="hint">({edge.context})</span>
               </li>
             ))}
@@ -227,7 +229,8 @@ function Timeline({ entryId, states, onAdded }: { entryId: string; states: State
         <ol className="timeline">
           {states.map((state) => (
             <li key={state.id} data-state={state.key}>
-              <strong>{state.key}</strong> <time dateTime={state.at}>{formatTime(state.at)}</time> <span className="hint">by {state.src}</span>
+              <strong>{state.key}</strong> <time dateTime={state.at}>{formatTime(state.at)}</time>{' '}
+              <span className="hint">by {state.src}</span>
               {state.notes ? <p className="notes">{state.notes}</p> : null}
             </li>
           ))}

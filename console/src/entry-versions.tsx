@@ -47,7 +47,11 @@ export function EntryVersions({ entryId }: { entryId: string }) {
 function VersionsTable({ rows, total }: { rows: VersionRow[]; total: number }) {
   return (
     <table className="versions reflow">
-      <caption>{rows.length < total ? `The newest ${rows.length} of ${total} versions, newest first` : `${total} ${total === 1 ? 'version' : 'versions'}, newest first`}</caption>
+      <caption>
+        {rows.length < total
+          ? `The newest ${rows.length} of ${total} versions, newest first`
+          : `${total} ${total === 1 ? 'version' : 'versions'}, newest first`}
+      </caption>
       <thead>
         <tr>
           <th scope="col">Number</th>
@@ -67,7 +71,9 @@ function VersionsTable({ rows, total }: { rows: VersionRow[]; total: number }) {
             <td data-label="Version" className="digest">
               {row.version}
             </td>
-            <td data-label="Signed, invalid">{[row.signed ? 'signed' : '', row.invalid ? 'invalid' : ''].filter(Boolean).join(', ') || '—'}</td>
+            <td data-label="Signed, invalid">
+              {[row.signed ? 'signed' : '', row.invalid ? 'invalid' : ''].filter(Boolean).join(', ') || '—'}
+            </td>
             <td data-label="By">{row.src}</td>
           </tr>
         ))}
@@ -161,7 +167,9 @@ function DiffListing({ diff, from, to }: { diff: DocumentDiff; from?: number; to
       </p>
       {diff.changes.length > 0 ? (
         <table className="field-changes reflow" data-field="diff">
-          <caption>Fields of the document that differ, from version {from} to {to}</caption>
+          <caption>
+            Fields of the document that differ, from version {from} to {to}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Field</th>
@@ -179,7 +187,8 @@ function DiffListing({ diff, from, to }: { diff: DocumentDiff; from?: number; to
       ) : null}
       {diff.leftOut > 0 ? (
         <p className="notice" data-field="diff-left-out">
-          Listing cut at {plural(diff.changes.length, 'change', 'changes')}: {plural(diff.leftOut, 'more change', 'more changes')} not shown.
+          Listing cut at {plural(diff.changes.length, 'change', 'changes')}: {plural(diff.leftOut, 'more change', 'more changes')} not
+          shown.
         </p>
       ) : null}
     </>

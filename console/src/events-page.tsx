@@ -66,7 +66,11 @@ export function EventsPage() {
   const [after, setAfter] = useState<string | null>(null);
   const [{ data: page, error: pageError, fetching }] = useQuery({ query: EventsPageDocument, variables: { after, first: PAGE } });
   useEffect(() => {
-    if (page) setHistory((shown) => [...shown, ...page.events.edges.map((edge) => edge.node).filter((event) => !shown.some((other) => other.id === event.id))]);
+    if (page)
+      setHistory((shown) => [
+        ...shown,
+        ...page.events.edges.map((edge) => edge.node).filter((event) => !shown.some((other) => other.id === event.id)),
+      ]);
   }, [page]);
   const more = page?.events.pageInfo.hasNextPage ? page.events.pageInfo.endCursor : undefined;
   const problem = endError ?? pageError;
@@ -92,7 +96,11 @@ export function EventsPage() {
       </section>
       <section aria-labelledby="history-heading">
         <h2 id="history-heading">The feed, oldest first</h2>
-        {history.length > 0 ? <EventsTable id="history" caption={`The ${history.length} oldest events kept`} events={history} /> : <p>{fetching ? 'Loading…' : 'No event kept.'}</p>}
+        {history.length > 0 ? (
+          <EventsTable id="history" caption={`The ${history.length} oldest events kept`} events={history} />
+        ) : (
+          <p>{fetching ? 'Loading…' : 'No event kept.'}</p>
+        )}
         {more ? (
           <p>
             <button type="button" onClick={() => setAfter(more)}>

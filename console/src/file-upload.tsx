@@ -2,7 +2,11 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { readToken } from './token-store';
 import './versions-and-files.css';
 
-type Upload = { phase: 'idle' } | { phase: 'sending'; name: string; sent: number; total: number } | { phase: 'done'; name: string } | { phase: 'failed'; name: string; message: string };
+type Upload =
+  | { phase: 'idle' }
+  | { phase: 'sending'; name: string; sent: number; total: number }
+  | { phase: 'done'; name: string }
+  | { phase: 'failed'; name: string; message: string };
 
 /** The service's message from an error answer, or a sentence naming the status when the body has none. */
 function messageOf(status: number, body: string): string {
@@ -70,7 +74,14 @@ export function FileUpload({ entryId, onUploaded }: { entryId: string; onUploade
   };
 
   return (
-    <div className={`drop-zone${over ? ' drop-over' : ''}`} onDragOver={onDragOver} onDragLeave={() => setOver(false)} onDrop={onDrop} aria-busy={busy} data-field="drop-zone">
+    <div
+      className={`drop-zone${over ? ' drop-over' : ''}`}
+      onDragOver={onDragOver}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+      aria-busy={busy}
+      data-field="drop-zone"
+    >
       <label htmlFor={inputId}>Drop a file here or choose one</label>{' '}
       {/* Not disabled while busy: that would drop the keyboard's focus; a choice made then is ignored. */}
       <input id={inputId} ref={input} type="file" onChange={(event) => void start(event.target.files?.[0])} />

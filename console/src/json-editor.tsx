@@ -41,7 +41,10 @@ function firstPlace(problem: JsonProblem, places: Map<string, TextPlace> | undef
  * A labelled textarea of JSON, which also takes a dropped .json file, with its problem listed below it and tied
  * to it by aria-describedby: each fault's paths and message, and a button that selects the line it points at.
  */
-export const JsonEditor = forwardRef<JsonEditorHandle, Props>(function JsonEditor({ id, label, help, text, onText, problem, places, asEnvelope }, handle) {
+export const JsonEditor = forwardRef<JsonEditorHandle, Props>(function JsonEditor(
+  { id, label, help, text, onText, problem, places, asEnvelope },
+  handle,
+) {
   const area = useRef<HTMLTextAreaElement>(null);
   const summary = useRef<HTMLDivElement>(null);
 

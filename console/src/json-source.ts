@@ -52,7 +52,8 @@ export function readJsonSource(text: string): JsonSource {
       if (text[at] === '\\') {
         const escape = text[at + 1];
         if (escape === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(at + 2, at + 6))) throw new SyntaxProblem('a \\u escape needs four hexadecimal digits', at);
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(at + 2, at + 6)))
+            throw new SyntaxProblem('a \\u escape needs four hexadecimal digits', at);
           at += 6;
           continue;
         }
@@ -144,4 +145,5 @@ export function placeOfPath(places: Map<string, TextPlace>, path: string, asEnve
 }
 
 /** True when pasted JSON is an envelope (it has a `doc`), not a bare document. */
-export const isEnvelope = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value) && 'doc' in value;
+export const isEnvelope = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && 'doc' in value;

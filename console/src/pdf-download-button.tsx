@@ -20,7 +20,9 @@ export function PdfDownloadButton({ entryId, version }: { entryId: string; versi
     setProblem('');
     try {
       const query = version ? `?version=${encodeURIComponent(version)}` : '';
-      const response = await fetch(`/silo/v1/entries/${encodeURIComponent(entryId)}/pdf${query}`, { headers: { authorization: `Bearer ${readToken() ?? ''}` } });
+      const response = await fetch(`/silo/v1/entries/${encodeURIComponent(entryId)}/pdf${query}`, {
+        headers: { authorization: `Bearer ${readToken() ?? ''}` },
+      });
       if (!response.ok) {
         const body = (await response.json().catch(() => undefined)) as { message?: string } | undefined;
         throw new Error(body?.message ?? `the service answered ${response.status}`);

@@ -3,7 +3,13 @@ import { useEffect, useState } from 'react';
 /** Where the console is served; its own routes are paths under it. */
 export const BASE = '/console';
 
-export type Route = { page: 'entries' } | { page: 'entry'; id: string } | { page: 'new' } | { page: 'edit'; id: string } | { page: 'events' } | { page: 'webhooks' };
+export type Route =
+  | { page: 'entries' }
+  | { page: 'entry'; id: string }
+  | { page: 'new' }
+  | { page: 'edit'; id: string }
+  | { page: 'events' }
+  | { page: 'webhooks' };
 
 export function routeOf(pathname: string): Route {
   if (/^\/console\/new\/?$/.test(pathname)) return { page: 'new' };

@@ -19,10 +19,20 @@ export function SignInPage({ message, onSignIn }: { message?: string; onSignIn(t
       ) : null}
       <form onSubmit={submit}>
         <label htmlFor="token">Token</label>
-        <textarea id="token" name="token" rows={4} value={token} onChange={(event) => setToken(event.target.value)} autoComplete="off" spellCheck={false} required aria-describedby="token-hint" />
+        <textarea
+          id="token"
+          name="token"
+          rows={4}
+          value={token}
+          onChange={(event) => setToken(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          required
+          aria-describedby="token-hint"
+        />
         <p id="token-hint" className="hint">
-          The token printed by <code>npm start</code>, or made with <code>npm run token</code>. It is kept in this browser session&apos;s tabs only, never in a
-          link or a cookie.
+          The token printed by <code>npm start</code>, or made with <code>npm run token</code>. It is kept in this browser session&apos;s
+          tabs only, never in a link or a cookie.
         </p>
         <button type="submit">Sign in</button>
       </form>

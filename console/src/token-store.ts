@@ -17,7 +17,8 @@ interface Session {
   tokens: string[];
 }
 
-type Message = { type: 'ask' } | { type: 'tokens'; session: Session } | { type: 'added'; token: string } | { type: 'forgot'; token: string };
+type Message =
+  { type: 'ask' } | { type: 'tokens'; session: Session } | { type: 'added'; token: string } | { type: 'forgot'; token: string };
 
 /** Why the session changed, for the page to say: a sign-out elsewhere, or nothing to say. */
 type Listener = (why?: string) => void;
@@ -29,7 +30,11 @@ let adopting = false;
 function read(): Session {
   try {
     const stored = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Session | null;
-    if (stored && Array.isArray(stored.tokens)) return { current: typeof stored.current === 'string' ? stored.current : null, tokens: stored.tokens.filter((t) => typeof t === 'string').slice(0, MAX_TOKENS) };
+    if (stored && Array.isArray(stored.tokens))
+      return {
+        current: typeof stored.current === 'string' ? stored.current : null,
+        tokens: stored.tokens.filter((t) => typeof t === 'string').slice(0, MAX_TOKENS),
+      };
   } catch {
     // A damaged entry is as good as none.
   }
@@ -115,7 +120,10 @@ function answer(message: Message): void {
     write({ current: session.current, tokens: [...session.tokens, message.token].slice(0, MAX_TOKENS) });
   } else if (message.type === 'forgot' && session.tokens.includes(message.token)) {
     const signedOut = session.current === message.token;
-    write({ current: signedOut ? null : session.current, tokens: session.tokens.filter((t) => t !== message.token) }, signedOut ? 'Signed out in another tab.' : undefined);
+    write(
+      { current: signedOut ? null : session.current, tokens: session.tokens.filter((t) => t !== message.token) },
+      signedOut ? 'Signed out in another tab.' : undefined,
+    );
   }
 }
 

@@ -71,7 +71,12 @@ export function valueText(value: unknown, length: number): string {
  * neither, or whose kind changed, is one change. At most `maxChanges` are listed, the rest counted, and past
  * `timeoutMs` the walk gives up.
  */
-export function diffDocuments(older: unknown, newer: unknown, limits: DiffLimits = DIFF_LIMITS, clock: () => number = () => performance.now()): DocumentDiff {
+export function diffDocuments(
+  older: unknown,
+  newer: unknown,
+  limits: DiffLimits = DIFF_LIMITS,
+  clock: () => number = () => performance.now(),
+): DocumentDiff {
   const started = clock();
   const changes: FieldChange[] = [];
   const counts = { changed: 0, added: 0, removed: 0 };
@@ -95,7 +100,11 @@ export function diffDocuments(older: unknown, newer: unknown, limits: DiffLimits
       const keys = [...Object.keys(before), ...Object.keys(after).filter((key) => !(key in before))];
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i];
-        stack.push({ path: memberPath(path, key), before: key in before ? before[key] : ABSENT, after: key in after ? after[key] : ABSENT });
+        stack.push({
+          path: memberPath(path, key),
+          before: key in before ? before[key] : ABSENT,
+          after: key in after ? after[key] : ABSENT,
+        });
       }
     } else if (Array.isArray(before) && Array.isArray(after)) {
       for (let i = Math.max(before.length, after.length) - 1; i >= 0; i--) {

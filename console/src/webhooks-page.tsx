@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { formatTime } from './entry-labels';
-import { RetryWebhookDeliveryDocument, SendTestWebhookEventDocument, WebhookDeliveriesDocument, WebhooksDocument, type WebhooksQuery } from './generated/graphql';
+import {
+  RetryWebhookDeliveryDocument,
+  SendTestWebhookEventDocument,
+  WebhookDeliveriesDocument,
+  WebhooksDocument,
+  type WebhooksQuery,
+} from './generated/graphql';
 import { messageOf } from './refusal';
 
 type Endpoint = WebhooksQuery['webhooks'][number];
@@ -16,7 +22,10 @@ const eventWords = (type: string) => (type === 'WEBHOOK_TEST' ? 'test event' : t
 
 /** An endpoint's newest attempts, each with "Resend": its event sent again, once (`retryWebhookDelivery`). */
 function Deliveries({ endpoint }: { endpoint: Endpoint }) {
-  const [{ data, error, fetching }, reread] = useQuery({ query: WebhookDeliveriesDocument, variables: { webhookId: endpoint.id, first: SHOWN_DELIVERIES } });
+  const [{ data, error, fetching }, reread] = useQuery({
+    query: WebhookDeliveriesDocument,
+    variables: { webhookId: endpoint.id, first: SHOWN_DELIVERIES },
+  });
   const [, retry] = useMutation(RetryWebhookDeliveryDocument);
   const [, sendTest] = useMutation(SendTestWebhookEventDocument);
   const [said, setSaid] = useState<string>();
@@ -47,7 +56,12 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
     if (answer.error) return setSaid(`No test event sent: ${messageOf(answer.error)}`);
     scheduled('Test event scheduled: it is listed first, with its answer once it is sent.');
   };
-  if (error) return <p role="alert" className="notice">Could not read the deliveries: {messageOf(error)}</p>;
+  if (error)
+    return (
+      <p role="alert" className="notice">
+        Could not read the deliveries: {messageOf(error)}
+      </p>
+    );
   return (
     <>
       <p>
@@ -63,7 +77,9 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
       ) : (
         <div>
           <table className="deliveries reflow">
-            <caption>The newest {rows.length} attempts to {endpoint.url}</caption>
+            <caption>
+              The newest {rows.length} attempts to {endpoint.url}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">When</th>
@@ -86,11 +102,17 @@ function Deliveries({ endpoint }: { endpoint: Endpoint }) {
                   </td>
                   <td data-label="Status">{row.status.toLowerCase()}</td>
                   <td data-label="Answer">
-                    {row.status === 'SCHEDULED' ? 'not sent yet' : `${row.responseCode ?? row.error ?? '—'} ${row.durationMs ? `in ${row.durationMs} ms` : ''}`}
+                    {row.status === 'SCHEDULED'
+                      ? 'not sent yet'
+                      : `${row.responseCode ?? row.error ?? '—'} ${row.durationMs ? `in ${row.durationMs} ms` : ''}`}
                   </td>
                   <td data-label="Attempt">{row.attempt}</td>
                   <td data-label="Action">
-                    <button type="button" onClick={() => void resend(row.id)} aria-label={`Resend ${eventWords(row.eventType)}${row.position > 0 ? ` #${row.position}` : ''} of ${formatTime(row.createdAt)}`}>
+                    <button
+                      type="button"
+                      onClick={() => void resend(row.id)}
+                      aria-label={`Resend ${eventWords(row.eventType)}${row.position > 0 ? ` #${row.position}` : ''} of ${formatTime(row.createdAt)}`}
+                    >
                       Resend
                     </button>
                   </td>

@@ -11,7 +11,11 @@ export function WorkspaceSwitcher() {
   return (
     <div className="field workspace-switcher">
       <label htmlFor="workspace">Workspace</label>
-      <select id="workspace" value={current} onChange={(event) => (event.target.value === ADD ? addWorkspace() : switchToken(event.target.value))}>
+      <select
+        id="workspace"
+        value={current}
+        onChange={(event) => (event.target.value === ADD ? addWorkspace() : switchToken(event.target.value))}
+      >
         {tokens.map((token) => (
           <option key={token} value={token}>
             {workspaceOf(token)}

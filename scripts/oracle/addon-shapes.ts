@@ -14,7 +14,9 @@ import { validTaxCode } from './tax-codes';
 
 const isObj = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 const objs = (v: unknown): JsonObject[] => (Array.isArray(v) ? v.filter(isObj) : []);
-const ext = (node: JsonObject, values: Record<string, string>) => { node.ext = { ...(isObj(node.ext) ? node.ext : {}), ...values }; };
+const ext = (node: JsonObject, values: Record<string, string>) => {
+  node.ext = { ...(isObj(node.ext) ? node.ext : {}), ...values };
+};
 
 /** Every tax combo of the document: on lines, discounts and charges. */
 function combos(doc: JsonObject): JsonObject[] {
@@ -49,7 +51,8 @@ function plainType(rng: Random, doc: JsonObject, types: string[]): void {
     delete doc.preceding;
   } else {
     doc.type = next;
-    if (!Array.isArray(doc.preceding)) doc.preceding = [{ series: 'F', code: String(rng.int(1, 999)), issue_date: addDays(String(doc.issue_date), -rng.int(1, 60)) }];
+    if (!Array.isArray(doc.preceding))
+      doc.preceding = [{ series: 'F', code: String(rng.int(1, 999)), issue_date: addDays(String(doc.issue_date), -rng.int(1, 60)) }];
   }
 }
 
@@ -66,7 +69,10 @@ const VATEX_BY_KEY: Record<string, string> = {
 
 /** What EN 16931 asks of lines and adjustments on any bill: reasons, taxes on document discounts, VATEX codes, attachment codes. */
 function en16931Parts(rng: Random, doc: JsonObject): void {
-  const reason = (list: unknown) => objs(list).forEach((a) => { if (!a.reason) a.reason = 'Descuento comercial'; });
+  const reason = (list: unknown) =>
+    objs(list).forEach((a) => {
+      if (!a.reason) a.reason = 'Descuento comercial';
+    });
   for (const l of objs(doc.lines)) {
     reason(l.discounts);
     reason(l.charges);
@@ -74,7 +80,8 @@ function en16931Parts(rng: Random, doc: JsonObject): void {
   reason(doc.discounts);
   reason(doc.charges);
   const firstTaxes = objs(objs(doc.lines)[0]?.taxes);
-  for (const d of objs(doc.discounts)) if (!Array.isArray(d.taxes) || d.taxes.length === 0) d.taxes = firstTaxes.slice(0, 1).map((c) => ({ ...c }));
+  for (const d of objs(doc.discounts))
+    if (!Array.isArray(d.taxes) || d.taxes.length === 0) d.taxes = firstTaxes.slice(0, 1).map((c) => ({ ...c }));
   for (const c of combos(doc)) {
     const vatex = VATEX_BY_KEY[String(c.key)];
     if (c.cat === 'VAT' && vatex) ext(c, { 'cef-vatex': vatex });
@@ -119,7 +126,11 @@ function meetXRechnung(rng: Random, doc: JsonObject, country: string): void {
   supplier.inboxes = [{ key: 'peppol', scheme: '0204', code: `991-${rng.chars('0123456789', 5)}-${rng.int(10, 99)}` }];
   if (!isObj(doc.customer)) doc.customer = fullParty(rng, undefined, country);
   const customer = doc.customer as JsonObject;
-  customer.inboxes = [rng.chance(0.5) ? { key: 'peppol', scheme: '0204', code: `991-${rng.chars('0123456789', 5)}-${rng.int(10, 99)}` } : { email: `eingang@${rng.chars('abcdefgh', 6)}.example.de` }];
+  customer.inboxes = [
+    rng.chance(0.5)
+      ? { key: 'peppol', scheme: '0204', code: `991-${rng.chars('0123456789', 5)}-${rng.int(10, 99)}` }
+      : { email: `eingang@${rng.chars('abcdefgh', 6)}.example.de` },
+  ];
   for (const p of [supplier, customer]) if (!Array.isArray(p.addresses) || p.addresses.length === 0) p.addresses = [address(rng, country)];
   meetEn16931(rng, doc, country);
   const payment = doc.payment as JsonObject;
@@ -177,10 +188,13 @@ function meetArca(rng: Random, doc: JsonObject): void {
 function meetDian(rng: Random, doc: JsonObject): void {
   plainType(rng, doc, ['standard', 'standard', 'credit-note', 'debit-note']);
   for (const p of [doc.supplier, doc.customer]) {
-    if (isObj(p) && isObj(p.tax_id) && p.tax_id.country === 'CO') ext(p, { 'co-dian-municipality': rng.pick(['11001', '05001', '76001', '08001']) });
+    if (isObj(p) && isObj(p.tax_id) && p.tax_id.country === 'CO')
+      ext(p, { 'co-dian-municipality': rng.pick(['11001', '05001', '76001', '08001']) });
   }
-  if (isObj(doc.customer) && !isObj(doc.customer.tax_id)) doc.customer.tax_id = { country: 'CO', code: validTaxCode(rng, 'CO') ?? '9014514812' };
-  if (isObj(doc.customer) && doc.customer.tax_id && (doc.customer.tax_id as JsonObject).country === 'CO') ext(doc.customer, { 'co-dian-municipality': '11001' });
+  if (isObj(doc.customer) && !isObj(doc.customer.tax_id))
+    doc.customer.tax_id = { country: 'CO', code: validTaxCode(rng, 'CO') ?? '9014514812' };
+  if (isObj(doc.customer) && doc.customer.tax_id && (doc.customer.tax_id as JsonObject).country === 'CO')
+    ext(doc.customer, { 'co-dian-municipality': '11001' });
   const type = invoiceType(doc);
   for (const ref of objs(doc.preceding)) {
     ref.reason = 'Ajuste de precio';
@@ -220,7 +234,8 @@ function meetTbai(rng: Random, doc: JsonObject): void {
   if (!/^[A-HJNPQRSUVW]/.test(code)) supplier.tax_id = { country: 'ES', code: 'B85905495' };
   doc.notes = [{ key: 'general', text: 'Factura de servicios.' }];
   const simplified = Array.isArray(doc.$tags) && doc.$tags.includes('simplified');
-  if (!simplified && (!isObj(doc.customer) || !isObj(doc.customer.tax_id))) doc.customer = fullParty(rng, doc.customer as JsonObject | undefined, 'ES');
+  if (!simplified && (!isObj(doc.customer) || !isObj(doc.customer.tax_id)))
+    doc.customer = fullParty(rng, doc.customer as JsonObject | undefined, 'ES');
 }
 
 /** Every line taxed once with the regime's VAT at one of `rates` (retentions kept), on lines and adjustments. */
@@ -234,7 +249,10 @@ function vatAtRates(rng: Random, doc: JsonObject, regime: Regime, rates: string[
 
 /** The extension a preceding document takes, for the Spanish addons that ask for one. */
 const CORRECTION_EXT: Record<string, string> = { 'es-facturae-v3': 'es-facturae-correction', 'es-tbai-v1': 'es-tbai-correction' };
-const CORRECTION_CODES: Record<string, string[]> = { 'es-facturae-correction': ['01', '02', '80', '82'], 'es-tbai-correction': ['R1', 'R2', 'R3', 'R4'] };
+const CORRECTION_CODES: Record<string, string[]> = {
+  'es-facturae-correction': ['01', '02', '80', '82'],
+  'es-tbai-correction': ['R1', 'R2', 'R3', 'R4'],
+};
 
 /** SII, VeriFactu, FacturaE, TicketBAI: euros, VAT at the Spanish rates, a customer with a Spanish tax ID unless simplified. */
 function meetSpain(rng: Random, doc: JsonObject, regime: Regime, addon: string): void {
@@ -245,7 +263,8 @@ function meetSpain(rng: Random, doc: JsonObject, regime: Regime, addon: string):
   if (correction) for (const ref of objs(doc.preceding)) ext(ref, { [correction]: rng.pick(CORRECTION_CODES[correction]) });
   const simplified = Array.isArray(doc.$tags) && doc.$tags.includes('simplified');
   if (simplified) delete doc.customer;
-  else if (!isObj(doc.customer) || !isObj(doc.customer.tax_id) || doc.customer.tax_id.country !== 'ES') doc.customer = fullParty(rng, doc.customer as JsonObject | undefined, 'ES');
+  else if (!isObj(doc.customer) || !isObj(doc.customer.tax_id) || doc.customer.tax_id.country !== 'ES')
+    doc.customer = fullParty(rng, doc.customer as JsonObject | undefined, 'ES');
 }
 
 /** Receipts of Italy's RT devices: prices with VAT, one VAT combo a line at the accepted rates. */
@@ -272,7 +291,10 @@ function meetSdi(rng: Random, doc: JsonObject, regime: Regime): void {
   if (isObj(doc.payment)) {
     for (const a of objs(doc.payment.advances)) if (!a.key) a.key = 'credit-transfer';
     if (isObj(doc.payment.terms) && Array.isArray(doc.payment.terms.due_dates)) {
-      doc.payment.instructions = { key: 'credit-transfer', credit_transfer: [{ iban: 'IT60X0542811101000000123456', name: 'Conto principale' }] };
+      doc.payment.instructions = {
+        key: 'credit-transfer',
+        credit_transfer: [{ iban: 'IT60X0542811101000000123456', name: 'Conto principale' }],
+      };
     }
   }
 }
@@ -324,7 +346,8 @@ function meetCfdi(rng: Random, doc: JsonObject): void {
     const country = rng.pick(['ES', 'DE', 'FR']);
     c.tax_id = { country, code: validTaxCode(rng, country) ?? '' };
   }
-  for (const l of objs(doc.lines)) if (isObj(l.item)) ext(l.item, { 'mx-cfdi-prod-serv': rng.pick(['50211502', '81112100', '43232408', '01010101']) });
+  for (const l of objs(doc.lines))
+    if (isObj(l.item)) ext(l.item, { 'mx-cfdi-prod-serv': rng.pick(['50211502', '81112100', '43232408', '01010101']) });
   positiveLines(doc);
   delete doc.discounts;
   delete doc.charges;
@@ -349,10 +372,11 @@ function meetSaft(rng: Random, doc: JsonObject, regime: Regime): void {
   delete doc.discounts;
   delete doc.charges;
   for (const ref of objs(doc.preceding)) ref.code = `FT A/${rng.int(1, 999)}`;
-  if (isObj(doc.payment)) for (const a of objs(doc.payment.advances)) {
-    if (!a.date) a.date = String(doc.issue_date);
-    if (!a.key) a.key = 'credit-transfer';
-  }
+  if (isObj(doc.payment))
+    for (const a of objs(doc.payment.advances)) {
+      if (!a.date) a.date = String(doc.issue_date);
+      if (!a.key) a.key = 'credit-transfer';
+    }
 }
 
 /** SAF-T orders (purchase orders and quotes) and deliveries (delivery notes and waybills): typed series, VAT with a region. */
@@ -381,7 +405,11 @@ function nfseSupplier(rng: Random, supplier: JsonObject): void {
   const a = address(rng, 'BR');
   a.state = rng.pick(['RJ', 'SP', 'BA', 'MG']);
   supplier.addresses = [a];
-  ext(supplier, { 'br-ibge-municipality': rng.pick(['3304557', '3550308', '2927408']), 'br-nfse-simples': rng.pick(['1', '2']), 'br-nfse-fiscal-incentive': rng.pick(['1', '2']) });
+  ext(supplier, {
+    'br-ibge-municipality': rng.pick(['3304557', '3550308', '2927408']),
+    'br-nfse-simples': rng.pick(['1', '2']),
+    'br-nfse-fiscal-incentive': rng.pick(['1', '2']),
+  });
 }
 
 /** NFS-e: a series and a plain number, ISS on every line, service codes on items, no document adjustments. */
@@ -407,8 +435,12 @@ function nfseLines(rng: Random, doc: JsonObject): void {
 /** An address in Saudi Arabia with everything ZATCA asks for. */
 function saudiAddress(rng: Random): JsonObject {
   return {
-    num: String(rng.int(1000, 9999)), street: rng.pick(['King Fahd Road', 'Olaya Street']), street_extra: rng.pick(['Al Olaya', 'Al Malaz']),
-    locality: rng.pick(['Riyadh', 'Jeddah']), code: String(rng.int(10000, 99999)), country: 'SA',
+    num: String(rng.int(1000, 9999)),
+    street: rng.pick(['King Fahd Road', 'Olaya Street']),
+    street_extra: rng.pick(['Al Olaya', 'Al Malaz']),
+    locality: rng.pick(['Riyadh', 'Jeddah']),
+    code: String(rng.int(10000, 99999)),
+    country: 'SA',
   };
 }
 

@@ -42,7 +42,7 @@ export function knownAddonsFor(country: string): string[] {
 
 /** One addon for a document of that regime, or none. */
 export function chooseAddons(rng: Random, country: string, external: boolean): string[] {
-  const pool = [...knownAddonsFor(country), ...(external ? EXTERNAL_BY_REGIME[country] ?? [] : [])];
+  const pool = [...knownAddonsFor(country), ...(external ? (EXTERNAL_BY_REGIME[country] ?? []) : [])];
   if (pool.length === 0) return [];
   const wantsOne = external && EXTERNAL_BY_REGIME[country] ? 0.8 : 0.3;
   return rng.chance(wantsOne) ? [rng.pick(pool)] : [];
@@ -50,7 +50,9 @@ export function chooseAddons(rng: Random, country: string, external: boolean): s
 
 /** A closed-list extension of one of the addons, with a valid code, or undefined. */
 export function extensionFor(rng: Random, addons: string[]): JsonObject | undefined {
-  const defs = allAddons().filter((a) => addons.includes(a.def.key)).flatMap((a) => a.def.extensions.filter((e) => e.codes && e.codes.length > 0));
+  const defs = allAddons()
+    .filter((a) => addons.includes(a.def.key))
+    .flatMap((a) => a.def.extensions.filter((e) => e.codes && e.codes.length > 0));
   if (defs.length === 0) return undefined;
   const def = rng.pick(defs);
   return { [def.key]: rng.pick(def.codes!) };
@@ -58,5 +60,7 @@ export function extensionFor(rng: Random, addons: string[]): JsonObject | undefi
 
 /** Extension keys of known addons, for mutations that put a bad code in one. */
 export function extensionKeys(addons: string[]): string[] {
-  return allAddons().filter((a) => addons.includes(a.def.key)).flatMap((a) => a.def.extensions.filter((e) => e.codes).map((e) => e.key));
+  return allAddons()
+    .filter((a) => addons.includes(a.def.key))
+    .flatMap((a) => a.def.extensions.filter((e) => e.codes).map((e) => e.key));
 }

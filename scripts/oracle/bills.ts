@@ -50,7 +50,11 @@ function billBase(rng: Random, type: string, opts: BillOptions): JsonObject {
   doc.supplier = party(rng, { country: regime.country, badTaxId: opts.badSupplierTaxId });
   if (rng.chance(0.85)) {
     const country = rng.chance(0.7) ? regime.country : otherCountry(rng, regime.country);
-    doc.customer = party(rng, { country: rng.chance(0.9) ? country : undefined, badTaxId: opts.badCustomerTaxId, minimal: rng.chance(0.4) });
+    doc.customer = party(rng, {
+      country: rng.chance(0.9) ? country : undefined,
+      badTaxId: opts.badCustomerTaxId,
+      minimal: rng.chance(0.4),
+    });
   }
   const retained = rng.chance(0.15);
   const untaxed = type !== 'invoice' && rng.chance(0.3);
@@ -61,7 +65,11 @@ function billBase(rng: Random, type: string, opts: BillOptions): JsonObject {
   if (rng.chance(0.15)) tax.prices_include = regime.categories.find((c) => !c.retained && !c.informative)?.code ?? 'VAT';
   if (rng.chance(0.05)) tax.rounding = rng.pick(['precise', 'currency']);
   if (Object.keys(tax).length > 0) doc.tax = tax;
-  if (rng.chance(0.2)) doc.ordering = { code: `PO-${rng.int(1000, 9999)}`, ...(rng.chance(0.3) ? { period: { start: issueDate, end: addDays(issueDate, 30) } } : {}) };
+  if (rng.chance(0.2))
+    doc.ordering = {
+      code: `PO-${rng.int(1000, 9999)}`,
+      ...(rng.chance(0.3) ? { period: { start: issueDate, end: addDays(issueDate, 30) } } : {}),
+    };
   if (rng.chance(0.15)) doc.delivery = { date: addDays(issueDate, rng.int(0, 10)) };
   if (rng.chance(0.2)) doc.notes = [{ key: 'general', text: 'Thank you for your business.' }];
   if (rng.chance(0.08)) doc.attachments = [{ name: 'terms.pdf', url: 'https://files.example.com/terms.pdf', mime: 'application/pdf' }];
@@ -74,7 +82,14 @@ export function invoice(rng: Random, opts: BillOptions): JsonObject {
   const type = rng.chance(0.85) ? 'standard' : rng.pick(['proforma', 'credit-note', 'corrective', 'debit-note']);
   if (type !== 'standard' || rng.chance(0.3)) doc.type = type;
   if (type !== 'standard' && type !== 'proforma') {
-    doc.preceding = [{ uuid: '0190b0c8-3a4e-7c1e-9f00-000000000001', series: 'F', code: String(rng.int(1, 999)), issue_date: addDays(issueDate, -rng.int(1, 90)) }];
+    doc.preceding = [
+      {
+        uuid: '0190b0c8-3a4e-7c1e-9f00-000000000001',
+        series: 'F',
+        code: String(rng.int(1, 999)),
+        issue_date: addDays(issueDate, -rng.int(1, 90)),
+      },
+    ];
   }
   const tags = opts.regime.tags?.find((t) => t.schema === 'bill/invoice')?.keys ?? [];
   if (rng.chance(0.1)) doc.$tags = [rng.pick([...tags, 'simplified', 'reverse-charge'])];
@@ -148,7 +163,9 @@ export function status(rng: Random, opts: BillOptions): JsonObject {
     };
     if (rng.chance(0.5)) l.description = 'Status of the invoice';
     if (rng.chance(0.4)) {
-      l.reasons = [{ key: rng.pick(['references', 'other', 'finance-terms', 'legal', 'quality']), description: 'Missing purchase order number' }];
+      l.reasons = [
+        { key: rng.pick(['references', 'other', 'finance-terms', 'legal', 'quality']), description: 'Missing purchase order number' },
+      ];
     }
     if (rng.chance(0.3)) l.actions = [{ key: rng.pick(['reissue', 'provide', 'none', 'other']), description: 'Please reissue' }];
     return l;

@@ -88,7 +88,9 @@ function ignoreComplements(node: JsonObject, path: string, ignore: Ignore): void
   node.complements.forEach((c, i) => {
     if (!isObj(c)) return;
     // The `$schema` as GOBL reads it: the last key that names it in any case.
-    const schemaKey = Object.keys(c).filter((k) => k.toLowerCase() === '$schema').pop();
+    const schemaKey = Object.keys(c)
+      .filter((k) => k.toLowerCase() === '$schema')
+      .pop();
     const kind = complementKindOf(schemaKey === undefined ? undefined : c[schemaKey]);
     if (kind === undefined) return;
     const at = `${path}.complements[${i}]`;
@@ -104,7 +106,12 @@ function ignoreComplements(node: JsonObject, path: string, ignore: Ignore): void
 const key = (f: FaultKey) => `${f.code} ${f.path}`;
 
 /** Every path where two JSON values differ, depth first, at most `limit` of them. */
-export function valueDifferences(ours: Json | undefined, gobl: Json | undefined, ignore: Ignore = { uuids: [], skip: [] }, limit = 500): ValueDifference[] {
+export function valueDifferences(
+  ours: Json | undefined,
+  gobl: Json | undefined,
+  ignore: Ignore = { uuids: [], skip: [] },
+  limit = 500,
+): ValueDifference[] {
   const out: ValueDifference[] = [];
   let clockApart = false;
   const walk = (a: Json | undefined, b: Json | undefined, path: string) => {
@@ -136,7 +143,14 @@ export function valueDifferences(ours: Json | undefined, gobl: Json | undefined,
 
 /** `doc.lines` for `$.doc.lines[3].taxes[0].percent`: where in the envelope a difference is. */
 export function segmentOf(path: string): string {
-  return path.replace(/^\$\.?/, '').replace(/\[\d+\]/g, '').split('.').slice(0, 2).join('.') || '$';
+  return (
+    path
+      .replace(/^\$\.?/, '')
+      .replace(/\[\d+\]/g, '')
+      .split('.')
+      .slice(0, 2)
+      .join('.') || '$'
+  );
 }
 
 const codesOf = (faults: FaultKey[]) => [...new Set(faults.map((f) => f.code || '(no code)'))];

@@ -49,7 +49,11 @@ function complement(rng: Random, regime: Regime): { value: Json; kind: string; b
   const roll = rng.float();
   if (roll < 0.02) return { value: { title: 'no schema', content: 'x' }, kind: 'none', broken: 'complement without $schema' };
   if (roll < 0.04) {
-    return { value: { $schema: `${SCHEMA}note/message`, uuid: 'zz', content: 'x' }, kind: 'note/message', broken: 'complement uuid does not decode' };
+    return {
+      value: { $schema: `${SCHEMA}note/message`, uuid: 'zz', content: 'x' },
+      kind: 'note/message',
+      broken: 'complement uuid does not decode',
+    };
   }
   if (roll < 0.08) return { value: { $schema: 'https://example.com/schemas/custom', Note: '', list: [] }, kind: 'unknown' };
   if (roll < 0.16) {

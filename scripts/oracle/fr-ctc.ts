@@ -22,7 +22,14 @@ export function frenchParty(rng: Random, inbox: boolean): JsonObject {
   if (rng.chance(0.2)) ids.push({ type: 'SIRET', code: `${siren}${rng.chars('0123456789', 5)}` });
   if (rng.chance(0.2)) ids.reverse();
   if (rng.chance(0.9)) p.identities = ids;
-  if (inbox) p.inboxes = [{ ...(rng.chance(0.5) ? { key: 'peppol' } : {}), scheme: '0225', code: rng.chance(0.8) ? siren : `${siren}_${rng.chars('ABC123', 4)}` }];
+  if (inbox)
+    p.inboxes = [
+      {
+        ...(rng.chance(0.5) ? { key: 'peppol' } : {}),
+        scheme: '0225',
+        code: rng.chance(0.8) ? siren : `${siren}_${rng.chars('ABC123', 4)}`,
+      },
+    ];
   p.addresses = [address(rng, 'FR')];
   if (rng.chance(0.5)) p.emails = [{ addr: `factures@${rng.chars('abcdefgh', 6)}.example.fr` }];
   return p;
@@ -37,7 +44,10 @@ const objs = (v: unknown): JsonObject[] => (Array.isArray(v) ? v.filter((x): x i
 
 /** What EN 16931, which flow 2 builds on, asks for: reasons on discounts and charges, VAT at French rates, payment terms. */
 function meetEn16931(rng: Random, doc: JsonObject): void {
-  const withReason = (list: unknown) => objs(list).forEach((a) => { if (!a.reason) a.reason = 'Remise commerciale'; });
+  const withReason = (list: unknown) =>
+    objs(list).forEach((a) => {
+      if (!a.reason) a.reason = 'Remise commerciale';
+    });
   for (const l of objs(doc.lines)) {
     withReason(l.discounts);
     withReason(l.charges);
@@ -49,7 +59,11 @@ function meetEn16931(rng: Random, doc: JsonObject): void {
   const terms: JsonObject = { key: 'due-date', due_dates: [{ date: addDays(issueDate, rng.pick([0, 30, 45])), percent: '100%' }] };
   if (rng.chance(0.3)) terms.notes = 'Paiement à 30 jours.';
   doc.payment = { terms };
-  if (rng.chance(0.7)) (doc.payment as JsonObject).instructions = { key: 'credit-transfer', credit_transfer: [{ iban: 'FR7630006000011234567890189', name: 'Compte principal' }] };
+  if (rng.chance(0.7))
+    (doc.payment as JsonObject).instructions = {
+      key: 'credit-transfer',
+      credit_transfer: [{ iban: 'FR7630006000011234567890189', name: 'Compte principal' }],
+    };
   for (const a of objs(doc.attachments)) a.code = `PJ-${rng.int(1, 99)}`;
 }
 
@@ -77,12 +91,16 @@ export function shapeFrCtcInvoice(rng: Random, doc: JsonObject): void {
     }
     if (doc.$tags) delete doc.$tags;
   } else return;
-  if (Array.isArray(doc.attachments)) for (const a of doc.attachments as JsonObject[]) a.description = rng.pick(['PJA', 'BON_COMMANDE', 'LISIBLE']);
+  if (Array.isArray(doc.attachments))
+    for (const a of doc.attachments as JsonObject[]) a.description = rng.pick(['PJA', 'BON_COMMANDE', 'LISIBLE']);
 }
 
 /** One settled invoice per line, as CDAR messages reference a single invoice. */
 function paymentLine(rng: Random, issueDate: string): JsonObject {
-  return { document: { series: 'F', code: String(rng.int(1, 999)), issue_date: addDays(issueDate, -rng.int(1, 60)) }, amount: rng.decimal(4, 2) };
+  return {
+    document: { series: 'F', code: String(rng.int(1, 999)), issue_date: addDays(issueDate, -rng.int(1, 60)) },
+    amount: rng.decimal(4, 2),
+  };
 }
 
 /** Payments in France may declare flow 10 (receipts to report) or flow 6 (payment lifecycle messages). */

@@ -46,8 +46,15 @@ export interface GenerateOptions {
 
 /** How often each type is drawn: invoices most, as in real traffic. */
 const WEIGHTS: Record<DocumentType, number> = {
-  'bill/invoice': 10, 'bill/order': 2, 'bill/delivery': 2, 'bill/payment': 2, 'bill/status': 1,
-  'org/party': 1, 'org/item': 1, 'note/message': 1, 'tax/identity': 1,
+  'bill/invoice': 10,
+  'bill/order': 2,
+  'bill/delivery': 2,
+  'bill/payment': 2,
+  'bill/status': 1,
+  'org/party': 1,
+  'org/item': 1,
+  'note/message': 1,
+  'tax/identity': 1,
 };
 
 function weightedType(rng: Random, types: DocumentType[]): DocumentType {
@@ -70,15 +77,24 @@ function build(rng: Random, type: DocumentType, regime: Regime, external: boolea
   const uuid = fixedUuid(rng);
   const opts: BillOptions = { regime, uuid, external };
   switch (type) {
-    case 'bill/invoice': return invoice(rng, opts);
-    case 'bill/order': return order(rng, opts);
-    case 'bill/delivery': return delivery(rng, opts);
-    case 'bill/payment': return payment(rng, opts);
-    case 'bill/status': return status(rng, opts);
-    case 'org/party': return partyDocument(rng, regime, uuid);
-    case 'org/item': return itemDocument(rng, regime, uuid);
-    case 'note/message': return messageDocument(rng, uuid);
-    case 'tax/identity': return identityDocument(rng, regime);
+    case 'bill/invoice':
+      return invoice(rng, opts);
+    case 'bill/order':
+      return order(rng, opts);
+    case 'bill/delivery':
+      return delivery(rng, opts);
+    case 'bill/payment':
+      return payment(rng, opts);
+    case 'bill/status':
+      return status(rng, opts);
+    case 'org/party':
+      return partyDocument(rng, regime, uuid);
+    case 'org/item':
+      return itemDocument(rng, regime, uuid);
+    case 'note/message':
+      return messageDocument(rng, uuid);
+    case 'tax/identity':
+      return identityDocument(rng, regime);
   }
 }
 
@@ -120,7 +136,14 @@ export function generateCase(seed: number | string, index: number, opts: Omit<Ge
   const addons = Array.isArray(doc.$addons) ? (doc.$addons as string[]) : [];
   const envelope = type !== 'tax/identity' && rng.chance(0.2);
   return {
-    id: `${seed}/${index}`, type, regime: regime.country, addons, expect, mutation, envelope, varied: varied?.kinds,
+    id: `${seed}/${index}`,
+    type,
+    regime: regime.country,
+    addons,
+    expect,
+    mutation,
+    envelope,
+    varied: varied?.kinds,
     input: envelope ? envelop(rng, doc) : doc,
   };
 }

@@ -4,7 +4,16 @@ import type { JsonObject } from '../../src/document/base/types';
 import type { Random } from './random';
 import { lineTaxes } from './taxes';
 
-const ITEMS = ['Development services', 'Promo mugs', 'Consulting hour', 'Café con leche', 'Widget «Pro»', 'Cloud hosting', 'Paper A4', 'Training day'];
+const ITEMS = [
+  'Development services',
+  'Promo mugs',
+  'Consulting hour',
+  'Café con leche',
+  'Widget «Pro»',
+  'Cloud hosting',
+  'Paper A4',
+  'Training day',
+];
 const UNITS = ['h', 'item', 'kg', 'day', 'l', 'm', 'MTQ', 'unit'];
 const REASONS = ['Loyalty', 'Volume', 'Promotion', 'Delivery', 'Packaging'];
 

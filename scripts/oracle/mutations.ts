@@ -42,14 +42,16 @@ function nestedObjects(doc: JsonObject): JsonObject[] {
 export const MUTATIONS: Mutation[] = [
   { name: 'missing-supplier', expect: 'refuse', apply: (_r, d) => isBill(d) && delete d.supplier },
   {
-    name: 'missing-item-name', expect: 'refuse',
+    name: 'missing-item-name',
+    expect: 'refuse',
     apply: (_r, d) => {
       const l = firstLine(d);
       return hasLineItems(d) && !!l && isObj(l.item) && delete l.item.name;
     },
   },
   {
-    name: 'bad-supplier-tax-id', expect: 'refuse',
+    name: 'bad-supplier-tax-id',
+    expect: 'refuse',
     apply: (r, d) => {
       const p = isObj(d.supplier) ? d.supplier : String(d.$schema).endsWith('org/party') ? d : undefined;
       if (!p || !isObj(p.tax_id) || typeof p.tax_id.country !== 'string') return false;
@@ -61,7 +63,8 @@ export const MUTATIONS: Mutation[] = [
   },
   { name: 'bad-currency', expect: 'refuse', apply: (_r, d) => hasLineItems(d) && ((d.currency = 'XQZ'), true) },
   {
-    name: 'missing-exchange-rate', expect: 'refuse',
+    name: 'missing-exchange-rate',
+    expect: 'refuse',
     apply: (_r, d, regime) => {
       if (!hasLineItems(d)) return false;
       d.currency = regime.currency === 'USD' ? 'EUR' : 'USD';
@@ -70,7 +73,8 @@ export const MUTATIONS: Mutation[] = [
     },
   },
   {
-    name: 'unknown-tax-rate', expect: 'refuse',
+    name: 'unknown-tax-rate',
+    expect: 'refuse',
     apply: (_r, d, regime) => {
       const l = firstLine(d);
       if (!hasLineItems(d) || !l) return false;
@@ -79,7 +83,8 @@ export const MUTATIONS: Mutation[] = [
     },
   },
   {
-    name: 'unknown-tax-category', expect: 'refuse',
+    name: 'unknown-tax-category',
+    expect: 'refuse',
     apply: (_r, d) => {
       const l = firstLine(d);
       if (!hasLineItems(d) || !l) return false;
@@ -87,17 +92,23 @@ export const MUTATIONS: Mutation[] = [
       return true;
     },
   },
-  { name: 'bad-issue-date', expect: 'refuse', apply: (r, d) => isBill(d) && ((d.issue_date = r.pick(['2024-13-45', '24-01-01', 'yesterday'])), true) },
+  {
+    name: 'bad-issue-date',
+    expect: 'refuse',
+    apply: (r, d) => isBill(d) && ((d.issue_date = r.pick(['2024-13-45', '24-01-01', 'yesterday'])), true),
+  },
   { name: 'bad-type', expect: 'refuse', apply: (_r, d) => isBill(d) && ((d.type = 'banana'), true) },
   {
-    name: 'bad-email', expect: 'refuse',
+    name: 'bad-email',
+    expect: 'refuse',
     apply: (_r, d) => {
       const p = isObj(d.supplier) ? d.supplier : String(d.$schema).endsWith('org/party') ? d : undefined;
       return !!p && ((p.emails = [{ addr: 'not-an-email' }]), true);
     },
   },
   {
-    name: 'bad-quantity', expect: 'refuse',
+    name: 'bad-quantity',
+    expect: 'refuse',
     apply: (r, d) => {
       const l = firstLine(d);
       return hasLineItems(d) && !!l && ((l.quantity = r.pick(['abc', '1,5', ''])), true);
@@ -105,7 +116,8 @@ export const MUTATIONS: Mutation[] = [
   },
   { name: 'bad-uuid', expect: 'refuse', apply: (_r, d) => typeof d.uuid === 'string' && ((d.uuid = 'not-a-uuid'), true) },
   {
-    name: 'bad-extension-value', expect: 'refuse',
+    name: 'bad-extension-value',
+    expect: 'refuse',
     apply: (r, d) => {
       const l = firstLine(d);
       const keys = extensionKeys(Array.isArray(d.$addons) ? (d.$addons as string[]) : []);
@@ -116,7 +128,8 @@ export const MUTATIONS: Mutation[] = [
   },
   { name: 'message-without-content', expect: 'refuse', apply: (_r, d) => String(d.$schema).endsWith('note/message') && delete d.content },
   {
-    name: 'unknown-nested-field', expect: 'accept',
+    name: 'unknown-nested-field',
+    expect: 'accept',
     apply: (r, d) => {
       const objs = nestedObjects(d);
       if (objs.length === 0) return false;
@@ -125,7 +138,8 @@ export const MUTATIONS: Mutation[] = [
     },
   },
   {
-    name: 'untidy-code', expect: 'accept',
+    name: 'untidy-code',
+    expect: 'accept',
     apply: (r, d) => {
       const line = firstLine(d);
       const item = line && isObj(line.item) ? line.item : undefined;
@@ -137,7 +151,8 @@ export const MUTATIONS: Mutation[] = [
     },
   },
   {
-    name: 'bad-code-or-key', expect: 'refuse',
+    name: 'bad-code-or-key',
+    expect: 'refuse',
     apply: (r, d) => {
       const line = firstLine(d);
       const item = line && isObj(line.item) ? line.item : undefined;
@@ -148,7 +163,8 @@ export const MUTATIONS: Mutation[] = [
     },
   },
   {
-    name: 'field-name-case', expect: 'accept',
+    name: 'field-name-case',
+    expect: 'accept',
     apply: (r, d) => {
       const candidates = [d, ...nestedObjects(d)].filter((o) => Object.keys(o).some((k) => /^[a-z]/.test(k)));
       const obj = r.pick(candidates);

@@ -55,13 +55,24 @@ export class OracleProcess {
   /** Sends one value; answers the parsed line, or a `{"panic"}` line when the process died or hung on it. */
   async ask(value: unknown): Promise<JsonObject> {
     const child = this.child ?? this.start();
-    const text = JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+    const text = JSON.stringify(value)
+      .replace(/\u2028/g, '\\u2028')
+      .replace(/\u2029/g, '\\u2029');
     try {
       const line = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no answer within ${this.opts.timeoutMs ?? 30000} ms`)), this.opts.timeoutMs ?? 30000);
+        const timer = setTimeout(
+          () => reject(new Error(`no answer within ${this.opts.timeoutMs ?? 30000} ms`)),
+          this.opts.timeoutMs ?? 30000,
+        );
         this.waiting = {
-          resolve: (l) => { clearTimeout(timer); resolve(l); },
-          reject: (e) => { clearTimeout(timer); reject(e); },
+          resolve: (l) => {
+            clearTimeout(timer);
+            resolve(l);
+          },
+          reject: (e) => {
+            clearTimeout(timer);
+            reject(e);
+          },
         };
         child.stdin.write(`${text}\n`);
       });

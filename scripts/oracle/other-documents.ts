@@ -21,7 +21,11 @@ export function itemDocument(rng: Random, regime: Regime, uuid: string): JsonObj
 }
 
 export function messageDocument(rng: Random, uuid: string): JsonObject {
-  const doc: JsonObject = { $schema: `${SCHEMA}note/message`, uuid, content: rng.pick(['Hello.', 'We hope you like this test message!', 'Línea uno\nLínea dos']) };
+  const doc: JsonObject = {
+    $schema: `${SCHEMA}note/message`,
+    uuid,
+    content: rng.pick(['Hello.', 'We hope you like this test message!', 'Línea uno\nLínea dos']),
+  };
   if (rng.chance(0.7)) doc.title = rng.pick(['Test message', 'Reminder', 'Aviso']);
   if (rng.chance(0.2)) doc.meta = { source: 'generator' };
   return doc;

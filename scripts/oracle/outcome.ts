@@ -42,7 +42,12 @@ export function ourOutcome(result: ProcessResult | Error): Outcome {
   if (result instanceof Error) return { kind: 'crashed', message: result.message };
   if (!result.ok) return { kind: 'refused', key: result.error, faults: pairs(result.faults as unknown as Json), message: result.message };
   if (result.faults.length > 0) {
-    return { kind: 'refused', key: 'validation', faults: pairs(result.faults as unknown as Json), message: result.faults.map((f) => f.code).join(', ') };
+    return {
+      kind: 'refused',
+      key: 'validation',
+      faults: pairs(result.faults as unknown as Json),
+      message: result.faults.map((f) => f.code).join(', '),
+    };
   }
   return { kind: 'envelope', envelope: result.envelope as Envelope as unknown as JsonObject };
 }

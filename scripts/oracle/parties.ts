@@ -53,9 +53,12 @@ function person(rng: Random): JsonObject {
 
 function inbox(rng: Random): JsonObject {
   switch (rng.int(0, 2)) {
-    case 0: return { scheme: '0088', code: rng.chars('0123456789', 13) };
-    case 1: return { email: `inbox-${rng.chars('abcdef', 4)}@example.org` };
-    default: return { key: 'peppol', url: `https://ap.example.net/${rng.chars('abc123', 6)}` };
+    case 0:
+      return { scheme: '0088', code: rng.chars('0123456789', 13) };
+    case 1:
+      return { email: `inbox-${rng.chars('abcdef', 4)}@example.org` };
+    default:
+      return { key: 'peppol', url: `https://ap.example.net/${rng.chars('abc123', 6)}` };
   }
 }
 

@@ -11,7 +11,10 @@ export function paymentDetails(rng: Random, issueDate: string): JsonObject {
     if (key === 'due-date' || rng.chance(0.2)) {
       terms.due_dates = rng.chance(0.7)
         ? [{ date: addDays(issueDate, 30), percent: '100%' }]
-        : [{ date: addDays(issueDate, 30), percent: '40%' }, { date: addDays(issueDate, 60), percent: '60%' }];
+        : [
+            { date: addDays(issueDate, 30), percent: '40%' },
+            { date: addDays(issueDate, 60), percent: '60%' },
+          ];
     }
     if (rng.chance(0.2)) terms.notes = 'Pay within the terms.';
     out.terms = terms;

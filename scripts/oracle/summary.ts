@@ -48,8 +48,12 @@ export function recordType(t: Tally, type: string, goblAccepted: boolean, equal:
 }
 
 function formatGroup(title: string, group: Map<string, GroupTally>): string {
-  const lines = [...group.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([key, a]) =>
-    `  ${key}: ${a.documents} documents, ${a.accepted} accepted by GOBL (${((100 * a.accepted) / a.documents).toFixed(0)}%), ${a.equal} equal`);
+  const lines = [...group.entries()]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(
+      ([key, a]) =>
+        `  ${key}: ${a.documents} documents, ${a.accepted} accepted by GOBL (${((100 * a.accepted) / a.documents).toFixed(0)}%), ${a.equal} equal`,
+    );
   return lines.length > 0 ? [title, ...lines].join('\n') : '';
 }
 
@@ -65,7 +69,9 @@ export function formatTypes(t: Tally): string {
 
 /** A group's counts as the recorded figure keeps them: [documents, accepted by GOBL, equal]. */
 export function groupFigure(group: Map<string, GroupTally>): Record<string, [number, number, number]> {
-  return Object.fromEntries([...group.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([k, a]) => [k, [a.documents, a.accepted, a.equal]]));
+  return Object.fromEntries(
+    [...group.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([k, a]) => [k, [a.documents, a.accepted, a.equal]]),
+  );
 }
 
 const short = (v: unknown) => (v === undefined ? '(absent)' : JSON.stringify(v).slice(0, 120));
@@ -75,14 +81,25 @@ export function detailOf(c: Comparison, kind: string): string {
   const code = kind.split(': ').pop() ?? '';
   const segment = kind.startsWith('envelope ') ? kind.slice('envelope '.length) : undefined;
   if (segment !== undefined) {
-    const d = c.values.find((v) => v.path.replace(/^\$\.?/, '').replace(/\[\d+\]/g, '').startsWith(segment)) ?? c.values[0];
+    const d =
+      c.values.find((v) =>
+        v.path
+          .replace(/^\$\.?/, '')
+          .replace(/\[\d+\]/g, '')
+          .startsWith(segment),
+      ) ?? c.values[0];
     return d ? `${d.path}: ours ${short(d.ours)}, gobl ${short(d.gobl)}` : '';
   }
   const ours = c.onlyOurs.filter((f) => f.code === code).map((f) => f.path);
   const gobl = c.onlyGobl.filter((f) => f.code === code).map((f) => f.path);
-  const where = [ours.length ? `ours at ${ours.slice(0, 3).join(' ')}` : '', gobl.length ? `gobl at ${gobl.slice(0, 3).join(' ')}` : ''].filter(Boolean);
+  const where = [
+    ours.length ? `ours at ${ours.slice(0, 3).join(' ')}` : '',
+    gobl.length ? `gobl at ${gobl.slice(0, 3).join(' ')}` : '',
+  ].filter(Boolean);
   if (where.length > 0) return where.join('; ');
-  return [c.messages.ours ? `ours: ${c.messages.ours.slice(0, 140)}` : '', c.messages.gobl ? `gobl: ${c.messages.gobl.slice(0, 140)}` : ''].filter(Boolean).join('; ');
+  return [c.messages.ours ? `ours: ${c.messages.ours.slice(0, 140)}` : '', c.messages.gobl ? `gobl: ${c.messages.gobl.slice(0, 140)}` : '']
+    .filter(Boolean)
+    .join('; ');
 }
 
 export function record(t: Tally, id: string, c: Comparison, extra?: (kind: string) => string, examplesPerKind = 3): void {

@@ -81,10 +81,15 @@ export function invalidTaxCode(rng: Random, country: string): string {
 /** The same code written as people type it: lower case, dots, dashes, spaces, a country prefix. */
 export function looselyWritten(rng: Random, country: string, code: string): string {
   switch (rng.int(0, 4)) {
-    case 0: return code.toLowerCase();
-    case 1: return `${code.slice(0, 3)}.${code.slice(3, 6)}-${code.slice(6)}`;
-    case 2: return ` ${code.slice(0, 4)} ${code.slice(4)} `;
-    case 3: return `${country}${code}`;
-    default: return code;
+    case 0:
+      return code.toLowerCase();
+    case 1:
+      return `${code.slice(0, 3)}.${code.slice(3, 6)}-${code.slice(6)}`;
+    case 2:
+      return ` ${code.slice(0, 4)} ${code.slice(4)} `;
+    case 3:
+      return `${country}${code}`;
+    default:
+      return code;
   }
 }

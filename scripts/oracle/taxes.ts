@@ -40,7 +40,8 @@ function combo(rng: Random, cat: TaxCategory, date: string): JsonObject {
 
 /** Extensions real documents of the regime carry on their combos (Portugal's region, most of the time). */
 function regimeExtensions(rng: Random, regime: Regime, combo: JsonObject): void {
-  if (regime.country === 'PT' && combo.cat === 'VAT' && rng.chance(0.7)) combo.ext = { 'pt-region': rng.pick(['PT', 'PT', 'PT-AC', 'PT-MA']) };
+  if (regime.country === 'PT' && combo.cat === 'VAT' && rng.chance(0.7))
+    combo.ext = { 'pt-region': rng.pick(['PT', 'PT', 'PT-AC', 'PT-MA']) };
 }
 
 /** The taxes of one line: usually the regime's main category, sometimes a second one or a retention. */
@@ -56,7 +57,11 @@ export function lineTaxes(rng: Random, regime: Regime, date: string, withRetaine
   if (withRetained && retained.length > 0) {
     const cat = rng.pick(retained);
     const rates = ratesOn(cat, date);
-    list.push(rates.length > 0 && rng.chance(0.7) ? { cat: cat.code, rate: rng.pick(rates).rate } : { cat: cat.code, percent: rng.pick(['15%', '7%', '19%', '1.5%']) });
+    list.push(
+      rates.length > 0 && rng.chance(0.7)
+        ? { cat: cat.code, rate: rng.pick(rates).rate }
+        : { cat: cat.code, percent: rng.pick(['15%', '7%', '19%', '1.5%']) },
+    );
   }
   return list;
 }

@@ -43,7 +43,7 @@ export function tagsFor(schema: string, regime: Regime, addons: string[]): strin
 
 /** Addons a document of the regime may declare: those the engine knows and, with `external`, those only the extended build has. */
 function addonPool(country: string, external: boolean): string[] {
-  return [...knownAddonsFor(country), ...(external ? EXTERNAL_BY_REGIME[country] ?? [] : [])].filter((a) => !a.startsWith('fr-ctc'));
+  return [...knownAddonsFor(country), ...(external ? (EXTERNAL_BY_REGIME[country] ?? []) : [])].filter((a) => !a.startsWith('fr-ctc'));
 }
 
 /**
@@ -98,7 +98,8 @@ function saftPayment(rng: Random, doc: JsonObject): void {
     if (good || rng.chance(0.8)) l.tax = { categories: cats };
   }
   // A method's date must be the issue date.
-  if (rng.chance(0.3)) for (const m of objs(doc.methods)) m.date = good || rng.chance(0.5) ? String(doc.issue_date) : addDays(String(doc.issue_date), -1);
+  if (rng.chance(0.3))
+    for (const m of objs(doc.methods)) m.date = good || rng.chance(0.5) ? String(doc.issue_date) : addDays(String(doc.issue_date), -1);
   if (rng.chance(0.3)) {
     const source = good ? 'P' : rng.pick(['P', 'M', 'I']);
     doc.ext = { 'pt-saft-source': source, ...(source !== 'P' ? { 'pt-saft-source-ref': `${type} M/${rng.int(1, 99)}` } : {}) };
@@ -122,7 +123,8 @@ function cfdiParties(rng: Random, doc: JsonObject): void {
     put(customer, 'mx-cfdi-fiscal-regime', '601');
     put(customer, 'mx-cfdi-use', rng.pick(['G01', 'G03', 'CP01']));
     if (rng.chance(0.5)) customer.addresses = [{ code: String(rng.int(10000, 99999)) }];
-    if (rng.chance(0.3)) customer.ext = { ...(isObj(customer.ext) ? customer.ext : {}), 'mx-cfdi-post-code': String(rng.int(10000, 99999)) };
+    if (rng.chance(0.3))
+      customer.ext = { ...(isObj(customer.ext) ? customer.ext : {}), 'mx-cfdi-post-code': String(rng.int(10000, 99999)) };
   }
   if (rng.chance(0.8)) {
     doc.currency = 'MXN';
@@ -149,7 +151,10 @@ function cfdiPayment(rng: Random, doc: JsonObject): void {
   if (miss === 'use') (customer.ext as JsonObject)['mx-cfdi-use'] = 'G01';
   else if (rng.chance(0.3)) (customer.ext as JsonObject)['mx-cfdi-use'] = 'CP01';
   else delete (customer.ext as JsonObject)['mx-cfdi-use'];
-  doc.methods = miss === 'method' ? [{ key: 'card' }, { key: 'cash' }] : [{ key: rng.pick(['credit-transfer', 'card', 'cash', 'cheque', 'online+wallet']) }];
+  doc.methods =
+    miss === 'method'
+      ? [{ key: 'card' }, { key: 'cash' }]
+      : [{ key: rng.pick(['credit-transfer', 'card', 'cash', 'cheque', 'online+wallet']) }];
   if (miss === 'payee') doc.payee = { name: 'Cobrador' };
   else delete doc.payee;
   objs(doc.lines).forEach((l, i) => {
@@ -161,7 +166,8 @@ function cfdiPayment(rng: Random, doc: JsonObject): void {
     else delete l.payable;
     delete l.refund;
   });
-  if (rng.chance(0.2)) doc.preceding = [{ code: String(rng.int(1, 99)), stamps: [{ prv: 'sat-uuid', val: '2fac4464-1111-0000-1111-cd37179db12e' }] }];
+  if (rng.chance(0.2))
+    doc.preceding = [{ code: String(rng.int(1, 99)), stamps: [{ prv: 'sat-uuid', val: '2fac4464-1111-0000-1111-cd37179db12e' }] }];
   if (rng.chance(0.3)) doc.issue_time = `${String(rng.int(8, 18)).padStart(2, '0')}:${String(rng.int(0, 59)).padStart(2, '0')}:00`;
 }
 
@@ -202,7 +208,8 @@ function retainBeside(rng: Random, doc: JsonObject, regime: Regime): boolean {
     const cat = rng.pick(retained);
     const combo: JsonObject = { cat: cat.code, percent: rng.pick(['15%', '25%', '1.25%', '10.0%', '4%']) };
     // SAF-T asks every rate total, retentions included, for a region and a rate code.
-    if (Array.isArray(doc.$addons) && doc.$addons.includes('pt-saft-v1') && rng.chance(0.7)) combo.ext = { 'pt-region': rng.pick(['PT', 'PT-AC']), ...(rng.chance(0.8) ? { 'pt-saft-tax-rate': 'NOR' } : {}) };
+    if (Array.isArray(doc.$addons) && doc.$addons.includes('pt-saft-v1') && rng.chance(0.7))
+      combo.ext = { 'pt-region': rng.pick(['PT', 'PT-AC']), ...(rng.chance(0.8) ? { 'pt-saft-tax-rate': 'NOR' } : {}) };
     l.taxes = [...taxes, combo];
     done = true;
   }
@@ -210,7 +217,9 @@ function retainBeside(rng: Random, doc: JsonObject, regime: Regime): boolean {
   if (done && rng.chance(0.3)) {
     const cat = rng.pick(retained).code;
     const tax: JsonObject = isObj(doc.tax) ? doc.tax : (doc.tax = {});
-    tax.notes = [{ cat, text: rng.chance(0.7) ? 'Retenção na fonte' : 'Retenção na fonte de IRS à taxa de 25% nos termos do artigo 101.º do CIRS' }];
+    tax.notes = [
+      { cat, text: rng.chance(0.7) ? 'Retenção na fonte' : 'Retenção na fonte de IRS à taxa de 25% nos termos do artigo 101.º do CIRS' },
+    ];
   }
   return done;
 }
@@ -240,9 +249,26 @@ function unpricedLines(rng: Random, doc: JsonObject): boolean {
 
 /** Means keys GOBL defines, with the sub-keys addons map (CFDI's wallet, in-kind, debit...), for payments and advances. */
 const MEANS_KEYS = [
-  'card', 'credit-transfer', 'debit-transfer', 'cash', 'promissory-note', 'netting', 'cheque', 'bank-draft', 'direct-debit',
-  'online', 'online+wallet', 'credit-transfer+sepa', 'direct-debit+sepa', 'other', 'other+in-kind', 'other+grocery-vouchers',
-  'card+debit', 'other+debit', 'other+advance', 'any',
+  'card',
+  'credit-transfer',
+  'debit-transfer',
+  'cash',
+  'promissory-note',
+  'netting',
+  'cheque',
+  'bank-draft',
+  'direct-debit',
+  'online',
+  'online+wallet',
+  'credit-transfer+sepa',
+  'direct-debit+sepa',
+  'other',
+  'other+in-kind',
+  'other+grocery-vouchers',
+  'card+debit',
+  'other+debit',
+  'other+advance',
+  'any',
 ];
 
 /**
@@ -252,8 +278,15 @@ const MEANS_KEYS = [
 function otherType(rng: Random, doc: JsonObject, type: string): boolean {
   if (type === 'bill/invoice') {
     doc.type = rng.pick(['other', 'other', 'corrective', 'debit-note', 'credit-note', 'proforma']);
-    if (doc.type !== 'other' && doc.type !== 'proforma' || rng.chance(0.3)) {
-      doc.preceding = [{ series: 'F', code: String(rng.int(1, 999)), issue_date: addDays(String(doc.issue_date), -rng.int(1, 60)), ...(rng.chance(0.5) ? { reason: 'Price correction' } : {}) }];
+    if ((doc.type !== 'other' && doc.type !== 'proforma') || rng.chance(0.3)) {
+      doc.preceding = [
+        {
+          series: 'F',
+          code: String(rng.int(1, 999)),
+          issue_date: addDays(String(doc.issue_date), -rng.int(1, 60)),
+          ...(rng.chance(0.5) ? { reason: 'Price correction' } : {}),
+        },
+      ];
     }
     return true;
   }
@@ -291,7 +324,8 @@ function moreParties(rng: Random, doc: JsonObject, type: string): boolean {
     const ordering: JsonObject = isObj(doc.ordering) ? doc.ordering : {};
     ordering[rng.pick(['seller', 'buyer', 'payer'])] = someone('Agent GmbH');
     doc.ordering = ordering;
-    if (type === 'bill/invoice' && rng.chance(0.3)) doc.delivery = { ...(isObj(doc.delivery) ? doc.delivery : {}), receiver: someone('Receiver SA') };
+    if (type === 'bill/invoice' && rng.chance(0.3))
+      doc.delivery = { ...(isObj(doc.delivery) ? doc.delivery : {}), receiver: someone('Receiver SA') };
     return true;
   }
   return false;
@@ -334,11 +368,12 @@ function paymentLines(rng: Random, doc: JsonObject, regime: Regime): boolean {
       if (rng.chance(0.5)) document.tax = taxTotal(rng, regime, amount);
       if (rng.chance(0.85)) {
         const rates = objs(doc.exchange_rates);
-        if (!rates.some((r) => r.from === other)) doc.exchange_rates = [...rates, { from: other, to: doc.currency, amount: rng.pick(['1.0875', '0.85', '18.5', '1.2']) }];
+        if (!rates.some((r) => r.from === other))
+          doc.exchange_rates = [...rates, { from: other, to: doc.currency, amount: rng.pick(['1.0875', '0.85', '18.5', '1.2']) }];
       }
     } else if (roll === 3) {
       l.payable = (amount + rng.int(0, 500)).toFixed(2);
-      l.advances = (rng.int(0, 50)).toFixed(2);
+      l.advances = rng.int(0, 50).toFixed(2);
       if (rng.chance(0.3)) l.installment = rng.int(1, 4);
     } else {
       if (rng.chance(0.5)) l.refund = true;

@@ -55,7 +55,10 @@ export function keyMaterial(jwt: Config['jwt'], fallbackSecret: () => string): K
   if (jwt.jwksUrl) {
     // jose keeps a fetched JWKS for 10 minutes unless told otherwise; a new kid may trigger a fetch no sooner
     // than the cooldown after the last one, which must not outlast the cache age either.
-    const jwks = createRemoteJWKSet(new URL(jwt.jwksUrl), { cacheMaxAge: jwt.jwksCacheMs, cooldownDuration: Math.min(JWKS_COOLDOWN_MS, jwt.jwksCacheMs) });
+    const jwks = createRemoteJWKSet(new URL(jwt.jwksUrl), {
+      cacheMaxAge: jwt.jwksCacheMs,
+      cooldownDuration: Math.min(JWKS_COOLDOWN_MS, jwt.jwksCacheMs),
+    });
     return { key: jwks, algorithms: ['RS256', 'ES256', 'EdDSA'], source: 'jwks' };
   }
   // A KeyObject rather than bytes: jose then imports the key once, not on every request.
@@ -116,7 +119,8 @@ export class TokenVerifier {
     if (!workspace.isWellFormed()) throw unauthorized(`the ${this.jwt.workspaceClaim} claim must be well-formed Unicode`);
     const exp = payload.exp!;
     if (this.material.source !== 'local') this.checkLifetime(exp, payload.iat, now / 1000);
-    if (remember) this.verified.set(token, { workspace, until: Math.min(now + VERIFIED_TOKEN_TTL_MS, (exp + CLOCK_TOLERANCE_SECONDS) * 1000) });
+    if (remember)
+      this.verified.set(token, { workspace, until: Math.min(now + VERIFIED_TOKEN_TTL_MS, (exp + CLOCK_TOLERANCE_SECONDS) * 1000) });
     return workspace;
   }
 

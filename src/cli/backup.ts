@@ -35,7 +35,8 @@ function syncToDisk(file: string): void {
 async function countsOf(db: DataSource, copy: string): Promise<{ entries: number; migrations: number }> {
   await db.query('ATTACH DATABASE ? AS backup_copy', [copy]);
   try {
-    const count = async (table: string) => Number(((await db.query(`SELECT COUNT(*) AS n FROM backup_copy.${table}`)) as { n: number }[])[0].n);
+    const count = async (table: string) =>
+      Number(((await db.query(`SELECT COUNT(*) AS n FROM backup_copy.${table}`)) as { n: number }[])[0].n);
     return { entries: await count('entries'), migrations: await count('migrations') };
   } finally {
     await db.query('DETACH DATABASE backup_copy');
@@ -52,7 +53,11 @@ const sizeOf = (file: string) => [file, `${file}-wal`].reduce((sum, f) => sum + 
 async function copyShowingProgress(source: string, partial: string, pageSize: number): Promise<void> {
   const mib = (bytes: number) => Math.round(bytes / 1024 / 1024);
   const progress = progressOf({ what: 'backing up', unit: 'MiB', total: Math.max(1, mib(sizeOf(source))) });
-  const thread = new Piscina<BackupJob, void>({ ...workerEntry(path.join(__dirname, '..', 'storage'), 'backup-worker', {}), minThreads: 1, maxThreads: 1 });
+  const thread = new Piscina<BackupJob, void>({
+    ...workerEntry(path.join(__dirname, '..', 'storage'), 'backup-worker', {}),
+    minThreads: 1,
+    maxThreads: 1,
+  });
   const watch = setInterval(() => progress.set(mib(existsSync(partial) ? statSync(partial).size : 0)), 250);
   try {
     await thread.run({ source, partial, pageSize });
@@ -109,7 +114,8 @@ async function main(): Promise<void> {
     try {
       linkSync(partial, target);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new Error(`${target} was created during the backup: it is left as it is; name a new file`, { cause: error });
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+        throw new Error(`${target} was created during the backup: it is left as it is; name a new file`, { cause: error });
       throw error;
     }
     syncToDisk(target);

@@ -27,7 +27,10 @@ export type CommandValues<O extends Record<string, CommandOption>> = {
 
 /** What `--help` prints: the usage line, the description, and one line per flag. */
 export function helpText(spec: CommandSpec<Record<string, CommandOption>>): string {
-  const flags = Object.entries(spec.options).map(([name, option]) => [`--${name}${option.value ? ` ${option.value}` : ''}`, option.description]);
+  const flags = Object.entries(spec.options).map(([name, option]) => [
+    `--${name}${option.value ? ` ${option.value}` : ''}`,
+    option.description,
+  ]);
   flags.push(['--help', 'show this help and exit']);
   const width = Math.max(...flags.map(([flag]) => flag.length));
   return `usage: ${spec.usage}\n\n${spec.description}\n\noptions:\n${flags.map(([flag, text]) => `  ${flag.padEnd(width)}  ${text}`).join('\n')}\n`;
@@ -41,13 +44,22 @@ export class CommandLineError extends Error {}
  * value or a stray argument is refused with a CommandLineError naming it, never read as something else.
  * `help` is true when `--help` (or `-h`) was given.
  */
-export function parseFlags<O extends Record<string, CommandOption>>(spec: CommandSpec<O>, args: readonly string[]): { values: CommandValues<O>; help: boolean } {
+export function parseFlags<O extends Record<string, CommandOption>>(
+  spec: CommandSpec<O>,
+  args: readonly string[],
+): { values: CommandValues<O>; help: boolean } {
   const options = Object.fromEntries(Object.entries(spec.options).map(([name, option]) => [name, { type: option.type }]));
   try {
-    const { values } = parseArgs({ args: [...args], options: { ...options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false });
+    const { values } = parseArgs({
+      args: [...args],
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    });
     const { help, ...rest } = values as Record<string, unknown>;
     for (const [name, value] of Object.entries(rest)) {
-      if (typeof value === 'string' && value.startsWith('--')) throw new CommandLineError(`option '--${name}' needs a value, not '${value}'`);
+      if (typeof value === 'string' && value.startsWith('--'))
+        throw new CommandLineError(`option '--${name}' needs a value, not '${value}'`);
     }
     return { values: rest as CommandValues<O>, help: help === true };
   } catch (error) {
@@ -60,7 +72,10 @@ export function parseFlags<O extends Record<string, CommandOption>>(spec: Comman
  * The flags of this process's command line for `spec`: on `--help` prints the help and exits 0; on a refused
  * command line prints why and the usage line, and exits 2 (as a command that was called wrongly does).
  */
-export function commandFlags<O extends Record<string, CommandOption>>(spec: CommandSpec<O>, args: readonly string[] = process.argv.slice(2)): CommandValues<O> {
+export function commandFlags<O extends Record<string, CommandOption>>(
+  spec: CommandSpec<O>,
+  args: readonly string[] = process.argv.slice(2),
+): CommandValues<O> {
   try {
     const { values, help } = parseFlags(spec, args);
     if (help) {

@@ -10,7 +10,13 @@ import { EntryTransferRepository } from '../storage/entry-transfer.repository';
 import { CheckpointFile } from '../remote-copy/checkpoint';
 import { DatabaseSink } from '../remote-copy/database-sink';
 import { FileSink } from '../remote-copy/file-sink';
-import { CheckpointMismatchError, migrateWorkspace, type MigrationProgress, type MigrationReport, type MigrationSink } from '../remote-copy/copy-workspace';
+import {
+  CheckpointMismatchError,
+  migrateWorkspace,
+  type MigrationProgress,
+  type MigrationReport,
+  type MigrationSink,
+} from '../remote-copy/copy-workspace';
 import { RemoteClient, RemoteRefusedError, RemoteUnavailableError } from '../remote-copy/remote-client';
 import { NotSiloError, PAGE_SIZE, RemoteWorkspace } from '../remote-copy/remote-workspace';
 
@@ -36,7 +42,10 @@ const COMMAND = {
 /** A bar on a terminal; elsewhere (a log, a pipe) a line every `every` entries. */
 function progressOn(stream: NodeJS.WriteStream, every: number): MigrationProgress {
   if (stream.isTTY) {
-    const bar = new SingleBar({ stream, format: 'migrating [{bar}] {value}/{total} entries | {percentage}% | ETA {eta_formatted}', etaBuffer: 200 }, Presets.shades_classic);
+    const bar = new SingleBar(
+      { stream, format: 'migrating [{bar}] {value}/{total} entries | {percentage}% | ETA {eta_formatted}', etaBuffer: 200 },
+      Presets.shades_classic,
+    );
     return { start: (total, done) => bar.start(Math.max(total, done), done), update: (done) => bar.update(done), stop: () => bar.stop() };
   }
   let total = 0;
@@ -99,9 +108,13 @@ async function main(): Promise<number> {
   if (!baseUrl || !/^https?:\/\//.test(baseUrl)) return refuseCommandLine(COMMAND, '--base-url takes the remote API as http(s)://…');
   if (!token) return refuseCommandLine(COMMAND, '--token TOKEN (or MIGRATE_FROM_TOKEN) is required');
   if (!workspace) return refuseCommandLine(COMMAND, '--workspace W is required');
-  if (!(timeout > 0) || !(attempts >= 1) || !(every >= 1)) return refuseCommandLine(COMMAND, '--timeout, --attempts and --progress-every take numbers above 0');
-  if (!(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= PAGE_SIZE)) return refuseCommandLine(COMMAND, `--page-size takes a whole number from 1 to ${PAGE_SIZE}`);
-  const checkpoint = new CheckpointFile(flags.checkpoint ?? (out ? `${out}.checkpoint.json` : `migrate-from-${workspace.replace(/[^A-Za-z0-9_.-]/g, '_')}.checkpoint.json`));
+  if (!(timeout > 0) || !(attempts >= 1) || !(every >= 1))
+    return refuseCommandLine(COMMAND, '--timeout, --attempts and --progress-every take numbers above 0');
+  if (!(Number.isInteger(pageSize) && pageSize >= 1 && pageSize <= PAGE_SIZE))
+    return refuseCommandLine(COMMAND, `--page-size takes a whole number from 1 to ${PAGE_SIZE}`);
+  const checkpoint = new CheckpointFile(
+    flags.checkpoint ?? (out ? `${out}.checkpoint.json` : `migrate-from-${workspace.replace(/[^A-Za-z0-9_.-]/g, '_')}.checkpoint.json`),
+  );
   const state = checkpoint.load();
   const client = new RemoteClient({
     baseUrl,
@@ -109,7 +122,8 @@ async function main(): Promise<number> {
     timeoutMs: timeout * 1000,
     maxAttempts: attempts,
     onRetry: (r) => {
-      if (!process.stderr.isTTY) process.stderr.write(`retrying in ${(r.delayMs / 1000).toFixed(1)} s (attempt ${r.attempt}: ${r.reason}): ${r.url}\n`);
+      if (!process.stderr.isTTY)
+        process.stderr.write(`retrying in ${(r.delayMs / 1000).toFixed(1)} s (attempt ${r.attempt}: ${r.reason}): ${r.url}\n`);
     },
   });
   const source = new RemoteWorkspace(client, workspace, serviceName(), pageSize);
@@ -123,7 +137,8 @@ async function main(): Promise<number> {
     const e = error as Error;
     if (error instanceof RemoteRefusedError || error instanceof NotSiloError) process.stderr.write(`${e.message}\n`);
     else if (error instanceof CheckpointMismatchError) process.stderr.write(`${e.message}: give another --checkpoint (or --out)\n`);
-    else if (error instanceof RemoteUnavailableError) process.stderr.write(`${e.message}\nstopped; run the same command again to resume from ${checkpoint.file}\n`);
+    else if (error instanceof RemoteUnavailableError)
+      process.stderr.write(`${e.message}\nstopped; run the same command again to resume from ${checkpoint.file}\n`);
     else process.stderr.write(`migration stopped: ${e.stack ?? e.message}\nrun the same command again to resume from ${checkpoint.file}\n`);
     return 1;
   } finally {
@@ -143,7 +158,12 @@ async function databaseSink(workspace: string): Promise<{ sink: MigrationSink; c
   const dataSource = await openDataSource(config.database);
   // The remote's signature verdicts are not copied: each signature is verified again with this service's keys.
   const keys = loadSigningKeys(config);
-  const restorer = new EntryRestorer(new EntryTransferRepository(dataSource), { newId: uuidv7, clock: () => new Date(), keys, limits: config.entryLimits });
+  const restorer = new EntryRestorer(new EntryTransferRepository(dataSource), {
+    newId: uuidv7,
+    clock: () => new Date(),
+    keys,
+    limits: config.entryLimits,
+  });
   const entries = new EntryRepository(dataSource);
   async function* stored() {
     let after: { createdAt: number; id: string } | undefined;

@@ -44,7 +44,8 @@ async function main(): Promise<void> {
   const since = sinceText === undefined ? undefined : new Date(sinceText);
   if (workspace === undefined) refuseCommandLine(COMMAND, '--workspace W is required');
   if (!(Number.isInteger(pageSize) && pageSize > 0)) refuseCommandLine(COMMAND, `--page takes a whole number above 0, not '${flags.page}'`);
-  if (since !== undefined && Number.isNaN(since.getTime())) refuseCommandLine(COMMAND, `--since takes an ISO time such as 2026-11-20T00:00:00Z, not '${sinceText}'`);
+  if (since !== undefined && Number.isNaN(since.getTime()))
+    refuseCommandLine(COMMAND, `--since takes an ISO time such as 2026-11-20T00:00:00Z, not '${sinceText}'`);
 
   const config = loadConfig();
   const dataSource = await openDataSource(config.database);
@@ -68,7 +69,14 @@ async function main(): Promise<void> {
     const out: Writable = outFile === undefined ? process.stdout : createWriteStream(outFile);
     await writeLine(
       out,
-      headerLine({ service: serviceName(), workspace, exported_at: new Date().toISOString(), since: since?.toISOString(), after: afterId, files: filesDir === undefined ? 'inline' : 'dir' }),
+      headerLine({
+        service: serviceName(),
+        workspace,
+        exported_at: new Date().toISOString(),
+        since: since?.toISOString(),
+        after: afterId,
+        files: filesDir === undefined ? 'inline' : 'dir',
+      }),
     );
     const progress = progressOf({ what: 'exporting', unit: 'entries' });
     for await (const page of store.pages(workspace, { since, after, pageSize })) {

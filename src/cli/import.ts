@@ -55,7 +55,11 @@ async function main(): Promise<void> {
   const started = process.hrtime.bigint();
   let report;
   try {
-    report = await restorer.restore(counted(lines, () => progress.add(1)), workspace, { source: inFile ?? 'stdin', onConflict });
+    report = await restorer.restore(
+      counted(lines, () => progress.add(1)),
+      workspace,
+      { source: inFile ?? 'stdin', onConflict },
+    );
   } finally {
     progress.stop();
     input.destroy();

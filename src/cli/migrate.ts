@@ -59,8 +59,12 @@ async function main(): Promise<void> {
     drop: 'freeing the old search index',
   };
   await buildContentlessSearch(dataSource, { onProgress: ({ step, done, total }) => show(steps[step], done, total) });
-  await writeSearchTermsAgain(dataSource, searchTermsOf, { onProgress: ({ done, total }) => show('writing search rows again by the new terms rule', done, total, ' rows') });
-  await fillSortAmounts(dataSource, SORT_AMOUNT_RULE, { onProgress: ({ done, total }) => show('filling the amounts lists sort by', done, total, ' rows') });
+  await writeSearchTermsAgain(dataSource, searchTermsOf, {
+    onProgress: ({ done, total }) => show('writing search rows again by the new terms rule', done, total, ' rows'),
+  });
+  await fillSortAmounts(dataSource, SORT_AMOUNT_RULE, {
+    onProgress: ({ done, total }) => show('filling the amounts lists sort by', done, total, ' rows'),
+  });
   const outcomes = await compressTables(dataSource, {
     onProgress: ({ table, percent }) => {
       if (percent < 100) process.stdout.write(`compressing table ${table} (online: reads and writes go on): ${percent.toFixed(1)} %\n`);
@@ -68,7 +72,8 @@ async function main(): Promise<void> {
   });
   for (const outcome of outcomes) {
     if (outcome.outcome === 'compressed') process.stdout.write(`table ${outcome.table} compressed in ${outcome.seconds.toFixed(1)} s\n`);
-    if (outcome.outcome === 'left' && outcome.why !== NOT_MARIADB) process.stdout.write(`table ${outcome.table} left uncompressed: ${outcome.why}\n`);
+    if (outcome.outcome === 'left' && outcome.why !== NOT_MARIADB)
+      process.stdout.write(`table ${outcome.table} left uncompressed: ${outcome.why}\n`);
   }
   await dataSource.destroy();
 }

@@ -42,7 +42,9 @@ export function progressOf(options: ProgressOptions): Progress {
   let stop: () => void;
   if (options.terminal ?? stream.isTTY) {
     const format =
-      total === undefined ? `${what}: {value} ${unit} | {rate}/s` : `${what} [{bar}] {value}/{total} ${unit} | {rate}/s | ETA {eta_formatted}`;
+      total === undefined
+        ? `${what}: {value} ${unit} | {rate}/s`
+        : `${what} [{bar}] {value}/{total} ${unit} | {rate}/s | ETA {eta_formatted}`;
     const bar = new SingleBar({ stream, format, etaBuffer: 200, hideCursor: true }, Presets.shades_classic);
     bar.start(total ?? 0, 0, { rate: 0 });
     show = () => {
@@ -54,7 +56,8 @@ export function progressOf(options: ProgressOptions): Progress {
     const everyMs = options.everyMs ?? 2_000;
     let shownAt = startedAt;
     let shown = false;
-    const line = () => `${what}: ${grouped(done)}${total === undefined ? '' : ` of ${grouped(total)}`} ${unit}, ${grouped(perSecond(done, startedAt))}/s\n`;
+    const line = () =>
+      `${what}: ${grouped(done)}${total === undefined ? '' : ` of ${grouped(total)}`} ${unit}, ${grouped(perSecond(done, startedAt))}/s\n`;
     show = () => {
       if (Date.now() - shownAt < everyMs) return;
       shownAt = Date.now();

@@ -59,17 +59,26 @@ async function main(): Promise<void> {
   const threads = Number(flags.threads ?? availableParallelism());
   if ((count === undefined) === (file === undefined)) refuseCommandLine(COMMAND, 'give one of --count N and --file FILE');
   if (count !== undefined && !/^\d+$/.test(count)) refuseCommandLine(COMMAND, `--count takes a whole number, not '${count}'`);
-  if (!(Number.isInteger(batchSize) && batchSize > 0)) refuseCommandLine(COMMAND, `--batch takes a whole number above 0, not '${flags.batch}'`);
-  if (!(Number.isInteger(threads) && threads > 0)) refuseCommandLine(COMMAND, `--threads takes a whole number above 0, not '${flags.threads}'`);
+  if (!(Number.isInteger(batchSize) && batchSize > 0))
+    refuseCommandLine(COMMAND, `--batch takes a whole number above 0, not '${flags.batch}'`);
+  if (!(Number.isInteger(threads) && threads > 0))
+    refuseCommandLine(COMMAND, `--threads takes a whole number above 0, not '${flags.threads}'`);
 
   const config = loadConfig();
   const dataSource = await openDataSource(config.database);
   const repository = new EntryRepository(dataSource);
   const signingKeys = loadSigningKeys(config);
-  const importer = new EntryImporter(repository, { signingKeys, jsonPatchLimits: { ...JSON_PATCH_LIMITS, maxWork: config.jsonPatchMaxWork } });
+  const importer = new EntryImporter(repository, {
+    signingKeys,
+    jsonPatchLimits: { ...JSON_PATCH_LIMITS, maxWork: config.jsonPatchMaxWork },
+  });
   const started = process.hrtime.bigint();
   let imported = 0;
-  const progress = progressOf({ what: file !== undefined ? 'importing' : 'seeding', unit: 'entries', total: count === undefined ? undefined : Number(count) });
+  const progress = progressOf({
+    what: file !== undefined ? 'importing' : 'seeding',
+    unit: 'entries',
+    total: count === undefined ? undefined : Number(count),
+  });
   const onBatch = (batch: { imported: number }) => {
     imported = batch.imported;
     progress.set(imported);
@@ -91,7 +100,13 @@ async function main(): Promise<void> {
     await dataSource.destroy();
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const summary = { workspace, database: config.database.type, entries: imported, seconds: Number(seconds.toFixed(2)), perSecond: Math.round(imported / seconds) };
+  const summary = {
+    workspace,
+    database: config.database.type,
+    entries: imported,
+    seconds: Number(seconds.toFixed(2)),
+    perSecond: Math.round(imported / seconds),
+  };
   process.stdout.write(
     flags.json
       ? `${JSON.stringify(summary)}\n`

@@ -33,7 +33,9 @@ async function main(): Promise<void> {
   });
   const { exp, iat } = decodeJwt(token);
   if (maxLifetime !== undefined && exp! - iat! > maxLifetime) {
-    throw new Error(`with JWT_SECRET a token may live ${maxLifetime} seconds at most (JWT_MAX_LIFETIME): ask for less with --expires, or raise JWT_MAX_LIFETIME`);
+    throw new Error(
+      `with JWT_SECRET a token may live ${maxLifetime} seconds at most (JWT_MAX_LIFETIME): ask for less with --expires, or raise JWT_MAX_LIFETIME`,
+    );
   }
   process.stdout.write(`${token}\n`);
 }

@@ -17,7 +17,14 @@ function row(setting: Setting<unknown>): string {
 export function configTables(): string {
   const warning = '<!-- Generated from src/config/settings/ by `npm run docs:config`: edit the declaration, not this table. -->';
   const groups = SETTING_GROUPS.map((group) =>
-    [`### ${group.title}`, ...(group.about ? ['', group.about] : []), '', '| Variable | Type | Default | Meaning |', '|---|---|---|---|', ...group.settings.map(row)].join('\n'),
+    [
+      `### ${group.title}`,
+      ...(group.about ? ['', group.about] : []),
+      '',
+      '| Variable | Type | Default | Meaning |',
+      '|---|---|---|---|',
+      ...group.settings.map(row),
+    ].join('\n'),
   );
   return [warning, ...groups].join('\n\n');
 }
@@ -26,6 +33,7 @@ export function configTables(): string {
 export function withConfigTables(page: string): string {
   const start = page.indexOf(CONFIG_DOCS_START);
   const end = page.indexOf(CONFIG_DOCS_END);
-  if (start === -1 || end < start) throw new Error(`${CONFIG_DOCS_FILE} needs the markers ${CONFIG_DOCS_START} and ${CONFIG_DOCS_END}, in that order`);
+  if (start === -1 || end < start)
+    throw new Error(`${CONFIG_DOCS_FILE} needs the markers ${CONFIG_DOCS_START} and ${CONFIG_DOCS_END}, in that order`);
   return `${page.slice(0, start + CONFIG_DOCS_START.length)}\n${configTables()}\n${page.slice(end)}`;
 }

@@ -77,8 +77,15 @@ export interface Config {
   /** ENGINE_QUEUE_LIMIT, ENGINE_QUEUE_WORKSPACE_LIMIT */
   engineQueue: { limit: number; workspaceLimit: number };
   /** WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE, WEBHOOK_POLL_MS, WEBHOOK_CONCURRENCY, WEBHOOK_WORKSPACE_CONCURRENCY, WEBHOOK_RETRY_SCALE, WEBHOOK_LEASE_MS */
-  webhooks: { allowHttp: boolean; allowPrivate: boolean; pollMs: number; concurrency: number; workspaceConcurrency: number; retryScale: number; leaseMs: number };
+  webhooks: {
+    allowHttp: boolean;
+    allowPrivate: boolean;
+    pollMs: number;
+    concurrency: number;
+    workspaceConcurrency: number;
+    retryScale: number;
+    leaseMs: number;
+  };
   /** LOG_LEVEL */
   logLevel: string;
 }
-

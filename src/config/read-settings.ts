@@ -5,7 +5,11 @@ import { SETTINGS } from './settings';
  * Settings read from an environment on demand, each once: a variable unset (or blank) takes its default, a bad
  * one its default too, with the problem noted, so that every problem is found in one pass.
  */
-export function readSettings(env: NodeJS.ProcessEnv): { get: Get; isSet: (setting: Setting<unknown>) => boolean; problems: () => string[] } {
+export function readSettings(env: NodeJS.ProcessEnv): {
+  get: Get;
+  isSet: (setting: Setting<unknown>) => boolean;
+  problems: () => string[];
+} {
   const values = new Map<Setting<unknown>, unknown>();
   const found: { order: number; problem: string }[] = [];
   const note = (setting: Setting<unknown>, problem: string) => found.push({ order: SETTINGS.indexOf(setting), problem });

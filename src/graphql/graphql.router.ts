@@ -96,7 +96,14 @@ const refusal = refusalHandler({ body: errorResponseBody, mediaType: answerMedia
 
 /** Apollo Server on `/graphql`, over the same entry service as REST (and its authentication, applied by the mount). */
 export async function graphqlRouter(
-  deps: { entries: EntryService; pdfFiles?: EntryPdfFiles; search?: SearchService; feeds?: EventFeeds; webhooks?: WebhooksService; logger: Logger },
+  deps: {
+    entries: EntryService;
+    pdfFiles?: EntryPdfFiles;
+    search?: SearchService;
+    feeds?: EventFeeds;
+    webhooks?: WebhooksService;
+    logger: Logger;
+  },
   options: GraphQLOptions,
 ): Promise<GraphQLHttp> {
   const schema = buildGraphQLSchema();
@@ -137,7 +144,22 @@ export async function graphqlRouter(
 
   // req.fileUrl: set for every request by src/http/file-urls.ts (server.ts), so files' urls are the ones REST shows.
   const execute = apolloHandler(apollo, async (req, res) =>
-    createContext(deps.entries, { workspaceId: req.workspaceId, requestId: req.id, log: req.log, signal: abandonedSignal(res), fileUrl: req.fileUrl, onHeavy: () => endLightRequest(res) }, options.pageDataBudget, deps.search, deps.feeds, deps.webhooks, deps.pdfFiles),
+    createContext(
+      deps.entries,
+      {
+        workspaceId: req.workspaceId,
+        requestId: req.id,
+        log: req.log,
+        signal: abandonedSignal(res),
+        fileUrl: req.fileUrl,
+        onHeavy: () => endLightRequest(res),
+      },
+      options.pageDataBudget,
+      deps.search,
+      deps.feeds,
+      deps.webhooks,
+      deps.pdfFiles,
+    ),
   );
 
   // Mounted from its surface's declaration (src/surfaces.ts), which applies the token: checked first,
@@ -171,7 +193,10 @@ export interface GraphQLHttp {
  * that showed in profiles: a second parse of the URL, and res.send's ETag, a hash of every answer. Only a
  * GET answer can be cached, so only a GET answer goes through res.send (ETag, 304 when fresh).
  */
-function apolloHandler(apollo: ApolloServer<GraphQLContext>, context: (req: Request, res: Response) => Promise<GraphQLContext>): RequestHandler {
+function apolloHandler(
+  apollo: ApolloServer<GraphQLContext>,
+  context: (req: Request, res: Response) => Promise<GraphQLContext>,
+): RequestHandler {
   return async (req, res) => {
     const headers = new HeaderMap();
     for (const [name, value] of Object.entries(req.headers)) {

@@ -37,7 +37,20 @@ const NO_TOPICS: PubSub = {
  */
 export function buildGraphQLSchema(options: { fieldChecks?: FieldChecks } = {}): GraphQLSchema {
   const schema = buildSchemaSync({
-    resolvers: [EntryResolver, EntryPdfResolver, EntryHistoryResolver, RelatedEntryResolver, NodeResolver, KeysResolver, SearchResolver, EntryOverviewResolver, AttachmentResolver, EntryEventResolver, WebhookResolver, WebhookDeliveryResolver],
+    resolvers: [
+      EntryResolver,
+      EntryPdfResolver,
+      EntryHistoryResolver,
+      RelatedEntryResolver,
+      NodeResolver,
+      KeysResolver,
+      SearchResolver,
+      EntryOverviewResolver,
+      AttachmentResolver,
+      EntryEventResolver,
+      WebhookResolver,
+      WebhookDeliveryResolver,
+    ],
     validate: false,
     pubSub: NO_TOPICS,
     emitSchemaFile: false,

@@ -111,7 +111,13 @@ export interface SubscriptionOptions {
 }
 
 /** A close reason within the 123 bytes a close frame holds. */
-const reasonOf = (text: string) => (Buffer.byteLength(text) <= 123 ? text : `${Buffer.from(text).subarray(0, 120).toString().replace(/\uFFFD+$/, '')}...`);
+const reasonOf = (text: string) =>
+  Buffer.byteLength(text) <= 123
+    ? text
+    : `${Buffer.from(text)
+        .subarray(0, 120)
+        .toString()
+        .replace(/\uFFFD+$/, '')}...`;
 
 /** The credentials of connection_init's payload: `{ authorization: "Bearer …" }` (any case of the key), or `{ token }`. */
 function credentialsOf(params: Record<string, unknown> | undefined): Credentials {
@@ -165,26 +171,42 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
   const closeAtExpiry = (connection: Connection, expiresAt: Date) => {
     const ms = expiresAt.getTime() - Date.now();
     connection.expiry = setTimeout(
-      () => (ms > MAX_TIMER_MS ? closeAtExpiry(connection, expiresAt) : closeSocket(connection.socket, CloseCode.Forbidden, 'Forbidden: the token expired; connect again with a new one')),
+      () =>
+        ms > MAX_TIMER_MS
+          ? closeAtExpiry(connection, expiresAt)
+          : closeSocket(connection.socket, CloseCode.Forbidden, 'Forbidden: the token expired; connect again with a new one'),
       Math.max(0, Math.min(ms, MAX_TIMER_MS)),
     );
     connection.expiry.unref();
   };
 
-  const baseOf = ({ request }: Connection) => fileBaseOf(deps.publicBaseUrl, { protocol: 'encrypted' in request.socket ? 'https' : 'http', host: request.headers.host });
+  const baseOf = ({ request }: Connection) =>
+    fileBaseOf(deps.publicBaseUrl, { protocol: 'encrypted' in request.socket ? 'https' : 'http', host: request.headers.host });
   /**
    * Each event's result, shared by the workspace's subscribers that run the same document with the same variables
    * (a hundred tabs of one front end): executed once, sent to each; kept a second after it is made (its entry is
    * as it was then), 2,000 at most.
    */
   const UNCUT = new AbortController().signal;
-  const shared = new SharedReads<ExecutionResult>({ keepMs: 1_000, maxEntries: 2_000, weigh: (result) => executions.sizeOf(result as ExecutionResult), maxWeight: SHARED_RESULTS_BYTES });
+  const shared = new SharedReads<ExecutionResult>({
+    keepMs: 1_000,
+    maxEntries: 2_000,
+    weigh: (result) => executions.sizeOf(result as ExecutionResult),
+    maxWeight: SHARED_RESULTS_BYTES,
+  });
 
   const contextOf = (connection: Connection, signal: AbortSignal, n: number) => {
     const base = baseOf(connection);
     return createContext(
       deps.entries,
-      { workspaceId: connection.workspaceId, requestId: `${connection.id}/${n}`, log, signal, fileUrl: fileUrlOf(deps.fileLinks, base, () => connection.workspaceId), background: true },
+      {
+        workspaceId: connection.workspaceId,
+        requestId: `${connection.id}/${n}`,
+        log,
+        signal,
+        fileUrl: fileUrlOf(deps.fileLinks, base, () => connection.workspaceId),
+        background: true,
+      },
       dataBudget,
       deps.search,
       deps.feeds,
@@ -226,14 +248,24 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
           if (result.errors) logErrors(contextValue.requestId, result.errors);
           return result;
         } catch (error) {
-          logErrors(contextValue.requestId, [error instanceof GraphQLError ? error : new GraphQLError(String((error as Error)?.message ?? error), { originalError: error as Error })]);
+          logErrors(contextValue.requestId, [
+            error instanceof GraphQLError
+              ? error
+              : new GraphQLError(String((error as Error)?.message ?? error), { originalError: error as Error }),
+          ]);
           throw error;
         } finally {
           contextValue.readTurn.release();
         }
       };
       // Who may share this subscription's results: the same workspace, document, variables and file links' address.
-      const sharing = JSON.stringify([connection.workspaceId, print(args.document), args.variableValues ?? null, args.operationName ?? null, baseOf(connection)]);
+      const sharing = JSON.stringify([
+        connection.workspaceId,
+        print(args.document),
+        args.variableValues ?? null,
+        args.operationName ?? null,
+        baseOf(connection),
+      ]);
       const run = (event: unknown) => shared.read(`${sharing}\u0000${(event as { id?: string }).id}`, () => execution(event));
       return subscriptionStream(source[Symbol.asyncIterator](), run, { ended });
     } catch (error) {
@@ -279,20 +311,34 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
       const operation = getOperationAST(document, payload.operationName);
       if (!operation) return [new GraphQLError('Unable to identify the operation')];
       if (operation.operation !== 'subscription') {
-        return [new GraphQLError('Only subscriptions are served over WebSocket: send queries and mutations over HTTP to /graphql', { extensions: { code: 'BAD_USER_INPUT' } })];
+        return [
+          new GraphQLError('Only subscriptions are served over WebSocket: send queries and mutations over HTTP to /graphql', {
+            extensions: { code: 'BAD_USER_INPUT' },
+          }),
+        ];
       }
       try {
         costs.check(deps.schema, document, payload.operationName ?? undefined, payload.variables ?? {});
       } catch (error) {
         return [error as GraphQLError];
       }
-      return { schema: deps.schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue: connection };
+      return {
+        schema: deps.schema,
+        document,
+        operationName: payload.operationName,
+        variableValues: payload.variables,
+        contextValue: connection,
+      };
     },
     subscribe,
     onNext(ctx, _id, _payload, _args, result) {
       const { socket } = ctx.extra;
       if (socket.bufferedAmount > limits.maxBufferedBytes) {
-        closeSocket(socket, SLOW_CONSUMER, `slow consumer: over ${limits.maxBufferedBytes} bytes unsent; reconnect and resume from the last cursor`);
+        closeSocket(
+          socket,
+          SLOW_CONSUMER,
+          `slow consumer: over ${limits.maxBufferedBytes} bytes unsent; reconnect and resume from the last cursor`,
+        );
       }
       return result.errors ? { ...result, errors: formatted(result.errors) } : undefined;
     },

@@ -59,7 +59,13 @@ export class FileLinks {
   /** The workspace of a valid, unexpired link to `file`; 403 `forbidden` for anything else. */
   verify(file: LinkedFile, query: FileLinkQuery): string {
     const { expires, scope, signature } = query;
-    if (typeof expires !== 'string' || !/^\d{1,12}$/.test(expires) || typeof scope !== 'string' || typeof signature !== 'string' || scope.length > MAX_SCOPE_CHARS) {
+    if (
+      typeof expires !== 'string' ||
+      !/^\d{1,12}$/.test(expires) ||
+      typeof scope !== 'string' ||
+      typeof signature !== 'string' ||
+      scope.length > MAX_SCOPE_CHARS
+    ) {
       throw forbidden('the link is not valid');
     }
     const workspaceId = this.unseal(scope);

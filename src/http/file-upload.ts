@@ -47,7 +47,12 @@ export function readMultipart(req: Request, limit: number): Promise<MultipartUpl
     };
     parser.on('field', (name, value, info) => {
       // A field is cut at MULTIPART_OVERHEAD_BYTES: refused whole rather than read cut (a `meta` would be bad JSON).
-      if (info.valueTruncated) return fail(new DomainError('payload-too-large', `${name}: is over ${MULTIPART_OVERHEAD_BYTES} bytes`, { fields: { [name]: `is over ${MULTIPART_OVERHEAD_BYTES} bytes` } }));
+      if (info.valueTruncated)
+        return fail(
+          new DomainError('payload-too-large', `${name}: is over ${MULTIPART_OVERHEAD_BYTES} bytes`, {
+            fields: { [name]: `is over ${MULTIPART_OVERHEAD_BYTES} bytes` },
+          }),
+        );
       fields[name] = value;
     });
     parser.on('file', (_name, stream, info) => {
@@ -77,7 +82,7 @@ export function readMultipart(req: Request, limit: number): Promise<MultipartUpl
 export function readRawContent(req: Request, limit: number): Promise<FileContent> {
   const encoding = req.get('content-encoding');
   if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
-    return Promise.reject(new DomainError('unsupported-media-type', 'send the file\'s bytes as they are, without a Content-Encoding'));
+    return Promise.reject(new DomainError('unsupported-media-type', "send the file's bytes as they are, without a Content-Encoding"));
   }
   if (Number(req.get('content-length')) > limit) {
     dropRestOfBody(req);

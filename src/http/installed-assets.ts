@@ -13,7 +13,11 @@ export function installedAssets(basePath: string, assets: Record<string, [pkg: s
   for (const [name, [pkg, file]] of Object.entries(assets)) {
     const full = packageFile(pkg, file);
     router.get(`${basePath}/${name}`, (_req, res, next) => {
-      res.sendFile(full, { maxAge: '1d', headers: { 'Content-Type': name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8' } }, (error) => error && next(error));
+      res.sendFile(
+        full,
+        { maxAge: '1d', headers: { 'Content-Type': name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8' } },
+        (error) => error && next(error),
+      );
     });
   }
   return router;

@@ -7,7 +7,10 @@ import { dropRestOfBody } from './refused-body';
 function isJsonMediaType(contentType: string | undefined): boolean {
   if (!contentType) return false;
   const [type, ...params] = contentType.split(';').map((p) => p.trim().toLowerCase());
-  const charset = params.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/"/g, '');
+  const charset = params
+    .find((p) => p.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '');
   return type === 'application/json' && (charset === undefined || charset === 'utf-8' || charset === 'utf8');
 }
 
@@ -56,7 +59,8 @@ function readEncoded(raw: RequestHandler, req: Request, res: Response, limit: nu
     const type = (error as { type?: string }).type;
     if (type === 'entity.too.large') return done(tooLarge(limit));
     if (type === 'request.aborted') return done(cutShort());
-    if (type === 'encoding.unsupported') return done(new DomainError('unsupported-media-type', 'the request body is in a content encoding this service does not read'));
+    if (type === 'encoding.unsupported')
+      return done(new DomainError('unsupported-media-type', 'the request body is in a content encoding this service does not read'));
     done(new DomainError('input', 'the request body could not be read'));
   });
 }

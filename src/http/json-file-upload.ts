@@ -188,7 +188,7 @@ function* decodeBase64(bytes: Buffer, start: number, end: number, limit: number)
   // One buffer the slices are decoded into, in turn (the receiver copies them into its chunks): not one per slice.
   const scratch = Buffer.allocUnsafe(DECODE_BYTES);
   let carry = '';
-  for (let from = start; from < end; ) {
+  for (let from = start; from < end;) {
     const to = escapeSafeEnd(bytes, from, Math.min(from + DECODE_BYTES, end), end);
     let text = bytes.toString('latin1', from, to);
     if (text.includes('\\')) {

@@ -85,7 +85,6 @@ export class JsonList<T> {
 /** Below this depth, a member is written whole by JSON.stringify (a file, a meta row): cheap, and fast. */
 const WALK_DEPTH = 4;
 
-
 /**
  * Writes a value as JSON text in pieces, and lets the event loop run between them every SLICE_MS or so: an
  * answer of many megabytes (an entry with a thousand files) is written between other requests rather than
@@ -209,7 +208,12 @@ interface Encoded {
 /** Stands for raw text until it is put in place; random per process, so no stored or sent text can contain it. */
 const RAW_MARK = `\u0000raw-${randomUUID()}-`;
 /** A mark as JSON.stringify writes it (the NUL escaped), its number captured. */
-const RAW_MARKS = new RegExp(`${JSON.stringify(RAW_MARK).slice(0, -1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)"`, 'g');
+const RAW_MARKS = new RegExp(
+  `${JSON.stringify(RAW_MARK)
+    .slice(0, -1)
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\d+)"`,
+  'g',
+);
 
 /** Sends a light answer already written as text (a GraphQL one), headers and body in one write, as sendJson does. */
 export function sendText(res: Response, text: string): void {

@@ -7,7 +7,10 @@ import { abandonedSignal } from './request-signal';
  * The request's turn among heavy answers (see ReadTurns), made once per request. It goes on once the answer is
  * handed to the socket (releaseReadTurn), or when the connection closes, whichever comes first.
  */
-export function readTurnOf(res: Response, entries: { readTurn(workspaceId: string, signal?: AbortSignal, onHeavy?: () => void): ReadTurn }): ReadTurn {
+export function readTurnOf(
+  res: Response,
+  entries: { readTurn(workspaceId: string, signal?: AbortSignal, onHeavy?: () => void): ReadTurn },
+): ReadTurn {
   const made = res.locals.readTurn as ReadTurn | undefined;
   if (made) return made;
   const turn = entries.readTurn(res.req.workspaceId, abandonedSignal(res), () => endLightRequest(res));

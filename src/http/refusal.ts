@@ -3,7 +3,10 @@ import { DomainError, ERROR_CATALOGUE, type ErrorKey } from '../domain/shared/er
 import { isDatabaseUnavailable, isPacketTooLarge } from '../storage/transient-errors';
 
 /** The HTTP status of each error key, from the one catalogue: REST answers and refused GraphQL requests alike. */
-export const HTTP_STATUS = Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([key, { status }]) => [key, status])) as Record<ErrorKey, number>;
+export const HTTP_STATUS = Object.fromEntries(Object.entries(ERROR_CATALOGUE).map(([key, { status }]) => [key, status])) as Record<
+  ErrorKey,
+  number
+>;
 
 /** The challenge of a 401: every API wants a bearer token. */
 export const WWW_AUTHENTICATE = 'Bearer';
@@ -48,7 +51,9 @@ function clientErrorOf(error: unknown): DomainError | undefined {
   const status = (error as { status?: unknown } | undefined)?.status;
   if (typeof status !== 'number' || status < 400 || status > 499) return undefined;
   if (error instanceof URIError) return new DomainError('input', 'the path is not valid percent-encoding');
-  const key = (['not-found', 'method-not-allowed', 'payload-too-large', 'unsupported-media-type'] as const).find((k) => HTTP_STATUS[k] === status);
+  const key = (['not-found', 'method-not-allowed', 'payload-too-large', 'unsupported-media-type'] as const).find(
+    (k) => HTTP_STATUS[k] === status,
+  );
   return new DomainError(key ?? 'input', key ? `the request was refused (${status})` : 'the request is not valid');
 }
 

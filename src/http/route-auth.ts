@@ -31,7 +31,11 @@ const sameSecret = (given: string, expected: string) => {
  * its checks and handler); undefined for `none`. A refusal goes to the error handler: 401 `unauthorized` with
  * `WWW-Authenticate: Bearer`, or 403 `forbidden` for a signed link that is not valid.
  */
-export function authFor(kind: AuthKind, keys: Gatekeepers, options: { exempt?: (req: Request) => boolean } = {}): RequestHandler | undefined {
+export function authFor(
+  kind: AuthKind,
+  keys: Gatekeepers,
+  options: { exempt?: (req: Request) => boolean } = {},
+): RequestHandler | undefined {
   switch (kind) {
     case 'none':
       return undefined;
@@ -54,7 +58,8 @@ export function authFor(kind: AuthKind, keys: Gatekeepers, options: { exempt?: (
       const { metricsToken } = keys;
       if (metricsToken === undefined) return undefined;
       return (req, _res, next) => {
-        if (!sameSecret(req.get('authorization') ?? '', `Bearer ${metricsToken}`)) throw new DomainError('unauthorized', 'the metrics token is required');
+        if (!sameSecret(req.get('authorization') ?? '', `Bearer ${metricsToken}`))
+          throw new DomainError('unauthorized', 'the metrics token is required');
         next();
       };
     }

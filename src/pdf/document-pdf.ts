@@ -30,12 +30,21 @@ function keepRoom(pdf: Pdf, height: number): void {
 
 function heading(pdf: Pdf, text: string): void {
   keepRoom(pdf, 40);
-  pdf.moveDown(0.8).font('bold').fontSize(SIZE.heading).fillColor('black').text(text, MARGIN, pdf.y, { width: widthOf(pdf) });
+  pdf
+    .moveDown(0.8)
+    .font('bold')
+    .fontSize(SIZE.heading)
+    .fillColor('black')
+    .text(text, MARGIN, pdf.y, { width: widthOf(pdf) });
   pdf.moveDown(0.2);
 }
 
 function titleBlock(pdf: Pdf, view: DocumentView): void {
-  pdf.font('bold').fontSize(SIZE.title).fillColor('black').text(view.title, { width: widthOf(pdf) });
+  pdf
+    .font('bold')
+    .fontSize(SIZE.title)
+    .fillColor('black')
+    .text(view.title, { width: widthOf(pdf) });
   pdf.font('regular').fontSize(SIZE.small).fillColor(GREY).text(view.kind);
   if (view.facts.length > 0) {
     pdf.moveDown(0.6);
@@ -94,12 +103,22 @@ function table(pdf: Pdf, view: ViewTable): void {
     return {
       height,
       draw: (top: number) => {
-        texts.forEach((text, i) => pdf.text(text, cells[i].x + padding, top + padding, { width: cells[i].w - 2 * padding, align: cells[i].align }));
-        pdf.moveTo(MARGIN, top + height).lineTo(MARGIN + width, top + height).lineWidth(0.5).strokeColor(RULE).stroke();
+        texts.forEach((text, i) =>
+          pdf.text(text, cells[i].x + padding, top + padding, { width: cells[i].w - 2 * padding, align: cells[i].align }),
+        );
+        pdf
+          .moveTo(MARGIN, top + height)
+          .lineTo(MARGIN + width, top + height)
+          .lineWidth(0.5)
+          .strokeColor(RULE)
+          .stroke();
       },
     };
   };
-  const header = row(view.columns.map((c) => c.label), 'bold');
+  const header = row(
+    view.columns.map((c) => c.label),
+    'bold',
+  );
   // Each row starts where the one before ends, however far its cells' text moved the cursor.
   const drawHeader = () => {
     const top = pdf.y;
@@ -131,7 +150,10 @@ function totalsBlock(pdf: Pdf, totals: ViewField[]): void {
   for (const total of totals) {
     keepRoom(pdf, 16);
     const top = pdf.y;
-    pdf.font(total.strong ? 'bold' : 'regular').fontSize(total.strong ? SIZE.heading : SIZE.text).fillColor('black');
+    pdf
+      .font(total.strong ? 'bold' : 'regular')
+      .fontSize(total.strong ? SIZE.heading : SIZE.text)
+      .fillColor('black');
     pdf.text(total.label, x, top, { width: width / 2 });
     pdf.text(total.value, x + width / 2, top, { width: width / 2, align: 'right' });
     pdf.y = Math.max(pdf.y, top + pdf.currentLineHeight(true));
@@ -151,15 +173,25 @@ function textSection(pdf: Pdf, section: TextSection): void {
 /** The footer of every page, written once all pages exist so each knows their number. */
 function footers(pdf: Pdf, footer: PdfFooter): void {
   const pages = pdf.bufferedPageRange();
-  const facts = [`Entry ${footer.entryId}`, footer.version && `version ${footer.version}`, `digest sha256:${footer.digest}`].filter(Boolean).join(' · ');
+  const facts = [`Entry ${footer.entryId}`, footer.version && `version ${footer.version}`, `digest sha256:${footer.digest}`]
+    .filter(Boolean)
+    .join(' · ');
   for (let i = 0; i < pages.count; i++) {
     pdf.switchToPage(pages.start + i);
     // Writing below the bottom margin would start a page of its own: the margin is lifted for the footer.
     const bottom = pdf.page.margins.bottom;
     pdf.page.margins.bottom = 0;
     const top = pdf.page.height - MARGIN + 10;
-    pdf.moveTo(MARGIN, top - 4).lineTo(pdf.page.width - MARGIN, top - 4).lineWidth(0.5).strokeColor(RULE).stroke();
-    pdf.font('regular').fontSize(SIZE.small - 1).fillColor(GREY);
+    pdf
+      .moveTo(MARGIN, top - 4)
+      .lineTo(pdf.page.width - MARGIN, top - 4)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
+    pdf
+      .font('regular')
+      .fontSize(SIZE.small - 1)
+      .fillColor(GREY);
     pdf.text(facts, MARGIN, top, { width: widthOf(pdf) - 70, lineBreak: false });
     pdf.text(`page ${i + 1} of ${pages.count}`, pdf.page.width - MARGIN - 70, top, { width: 70, align: 'right', lineBreak: false });
     pdf.page.margins.bottom = bottom;

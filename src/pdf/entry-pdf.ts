@@ -16,6 +16,9 @@ export async function entryPdf(job: PdfJob): Promise<PdfOutcome> {
 /** The series and code in characters any file system and a Content-Disposition header take as they are. */
 function fileNameOf(envelope: Envelope): string | undefined {
   const code = envelope.doc && typeof envelope.doc === 'object' ? seriesCode(envelope.doc) : '';
-  const safe = code.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(0, 100);
+  const safe = code
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 100);
   return safe || undefined;
 }

@@ -81,7 +81,10 @@ export type ReadStep =
  * leaving out the ids of that page in `from.done`. A refused token, an unavailable remote or one that is not a
  * silo API is thrown; an entry that cannot be copied whole is a `failed` step.
  */
-export async function* readEntries(source: MigrationSource, from: { cursor?: string; done?: Iterable<string> } = {}): AsyncGenerator<ReadStep> {
+export async function* readEntries(
+  source: MigrationSource,
+  from: { cursor?: string; done?: Iterable<string> } = {},
+): AsyncGenerator<ReadStep> {
   let cursor = from.cursor;
   let done = new Set(from.done ?? []);
   for (;;) {
@@ -105,7 +108,10 @@ export async function* readEntries(source: MigrationSource, from: { cursor?: str
 }
 
 /** The workspace as lines of the export format, header to trailer; `onFailure` hears of the entries left out. */
-export async function* workspaceLines(source: MigrationSource, onFailure: (id: string, reason: string) => void): AsyncGenerator<ExportLine> {
+export async function* workspaceLines(
+  source: MigrationSource,
+  onFailure: (id: string, reason: string) => void,
+): AsyncGenerator<ExportLine> {
   let count = 0;
   const steps = readEntries(source);
   let step = await steps.next();
@@ -136,7 +142,9 @@ export async function migrateWorkspace(options: {
   const header = source.header();
   let state = checkpoint.load();
   if (state && (state.origin !== (header.origin ?? '') || state.workspace !== header.workspace)) {
-    throw new CheckpointMismatchError(`the checkpoint is of ${state.origin} workspace ${state.workspace}, not of ${header.origin} workspace ${header.workspace}`);
+    throw new CheckpointMismatchError(
+      `the checkpoint is of ${state.origin} workspace ${state.workspace}, not of ${header.origin} workspace ${header.workspace}`,
+    );
   }
   if (!state) {
     state = newState(header);
@@ -210,7 +218,13 @@ async function verify(source: MigrationSource, sink: MigrationSink, counted: num
   const remote = new Map<string, string>();
   for await (const e of source.summaries()) remote.set(e.id, `${e.digest?.alg}:${e.digest?.val}`);
   const result: Verification = {
-    remoteCount: remote.size, writtenCount: counted, missing: [], unexpected: [], duplicated: [], changed: [], digestsCompared: false,
+    remoteCount: remote.size,
+    writtenCount: counted,
+    missing: [],
+    unexpected: [],
+    duplicated: [],
+    changed: [],
+    digestsCompared: false,
   };
   if (!sink.written) return result;
   result.digestsCompared = true;

@@ -14,7 +14,11 @@ export class FileSink implements MigrationSink {
   private readonly fd: number;
   private length: number;
 
-  private constructor(readonly file: string, fd: number, length: number) {
+  private constructor(
+    readonly file: string,
+    fd: number,
+    length: number,
+  ) {
     this.fd = fd;
     this.length = length;
   }

@@ -116,19 +116,31 @@ export class RemoteWorkspace {
     }
 
     // Oldest first in the file; the list is newest first. A remote without versions has the current one only.
-    const listed: Json[] = Array.isArray(e.versions) && e.versions.length > 0
-      ? [...e.versions].reverse()
-      : [{ version: e.version, at: e.updated_at, invalid: e.invalid, signed: e.signed, src: 'api' }];
-    if (listed.length >= VERSIONS_LISTED) notes.push(`the remote lists ${listed.length} versions, its newest: any older ones were not copied`);
+    const listed: Json[] =
+      Array.isArray(e.versions) && e.versions.length > 0
+        ? [...e.versions].reverse()
+        : [{ version: e.version, at: e.updated_at, invalid: e.invalid, signed: e.signed, src: 'api' }];
+    if (listed.length >= VERSIONS_LISTED)
+      notes.push(`the remote lists ${listed.length} versions, its newest: any older ones were not copied`);
     const versions: EntryLine['versions'] = [];
     for (const v of listed) {
       let text = envelope;
       if (v.version !== e.version) {
-        const answer = await this.readOne<Json>(this.client.route(`${path}/versions/${encodeURIComponent(v.version)}`), `version ${v.version}`);
+        const answer = await this.readOne<Json>(
+          this.client.route(`${path}/versions/${encodeURIComponent(v.version)}`),
+          `version ${v.version}`,
+        );
         if (typeof answer.data !== 'object' || answer.data === null) throw new EntryFailure(`version ${v.version} came without its data`);
         text = JSON.stringify(answer.data);
       }
-      versions.push({ version: v.version, at: v.at, invalid: Boolean(v.invalid), signed: Boolean(v.signed), src: v.src ?? 'api', envelope: text });
+      versions.push({
+        version: v.version,
+        at: v.at,
+        invalid: Boolean(v.invalid),
+        signed: Boolean(v.signed),
+        src: v.src ?? 'api',
+        envelope: text,
+      });
     }
 
     const stateList = (await this.readOne<Json>(this.client.route(`${path}/states`), 'its states')).list ?? [];
@@ -139,9 +151,19 @@ export class RemoteWorkspace {
 
     const meta = ((e.meta ?? []) as Json[]).map((m) =>
       present({
-        src: m.src, key: m.key, value: m.value, ref: m.ref, owner_id: m.owner_id, owned: Boolean(m.owned), indexed: Boolean(m.indexed),
-        secure: Boolean(m.secure), shared: Boolean(m.shared), link_scope: m.link_scope, link_url: m.link_url,
-        created_at: m.created_at, updated_at: m.updated_at,
+        src: m.src,
+        key: m.key,
+        value: m.value,
+        ref: m.ref,
+        owner_id: m.owner_id,
+        owned: Boolean(m.owned),
+        indexed: Boolean(m.indexed),
+        secure: Boolean(m.secure),
+        shared: Boolean(m.shared),
+        link_scope: m.link_scope,
+        link_url: m.link_url,
+        created_at: m.created_at,
+        updated_at: m.updated_at,
       }),
     );
 
@@ -149,10 +171,28 @@ export class RemoteWorkspace {
     for (const a of (e.attachments ?? []) as Json[]) files.push(await this.fileLine(id, a));
 
     return present({
-      type: 'entry', id: e.id, key: e.key, folder: e.folder, created_at: e.created_at, updated_at: e.updated_at, state: e.state,
-      doc_schema: e.doc_schema, env_schema: e.env_schema, signed: Boolean(e.signed), invalid: Boolean(e.invalid),
-      digest: { alg: e.digest.alg, val: e.digest.val }, version: e.version, snippet: e.snippet ?? {}, tags: e.tags ?? [],
-      faults: e.faults ?? [], signature: e.signature, envelope, versions, states, meta, files,
+      type: 'entry',
+      id: e.id,
+      key: e.key,
+      folder: e.folder,
+      created_at: e.created_at,
+      updated_at: e.updated_at,
+      state: e.state,
+      doc_schema: e.doc_schema,
+      env_schema: e.env_schema,
+      signed: Boolean(e.signed),
+      invalid: Boolean(e.invalid),
+      digest: { alg: e.digest.alg, val: e.digest.val },
+      version: e.version,
+      snippet: e.snippet ?? {},
+      tags: e.tags ?? [],
+      faults: e.faults ?? [],
+      signature: e.signature,
+      envelope,
+      versions,
+      states,
+      meta,
+      files,
     }) as unknown as EntryLine;
   }
 
@@ -171,7 +211,14 @@ export class RemoteWorkspace {
     for (const p of previous ?? []) {
       let data: string | undefined;
       try {
-        data = (await this.checkedBytes(this.client.route(`silo/v1/entries/${encodeURIComponent(entryId)}/files/${encodeURIComponent(p.id)}`), p.hash, p.size, `file ${a.id} version ${p.id}`)).toString('base64');
+        data = (
+          await this.checkedBytes(
+            this.client.route(`silo/v1/entries/${encodeURIComponent(entryId)}/files/${encodeURIComponent(p.id)}`),
+            p.hash,
+            p.size,
+            `file ${a.id} version ${p.id}`,
+          )
+        ).toString('base64');
       } catch (error) {
         // A version whose bytes the remote no longer has is copied as a description only.
         if (!(error instanceof RemoteStatusError && error.status === 404)) throw error;
@@ -185,9 +232,21 @@ export class RemoteWorkspace {
       data = (await this.fileBytes(url, this.client.route(filePath), a)).toString('base64');
     }
     return present({
-      id: a.id, name: a.name, desc: a.desc, key: a.key, category: a.category, mime: a.mime, size: a.size, sha256: a.hash,
-      stored: a.stored !== false, embeddable: a.embeddable || undefined, private: a.private || undefined, meta: a.meta,
-      created_at: a.created_at, data, previous: versions,
+      id: a.id,
+      name: a.name,
+      desc: a.desc,
+      key: a.key,
+      category: a.category,
+      mime: a.mime,
+      size: a.size,
+      sha256: a.hash,
+      stored: a.stored !== false,
+      embeddable: a.embeddable || undefined,
+      private: a.private || undefined,
+      meta: a.meta,
+      created_at: a.created_at,
+      data,
+      previous: versions,
     }) as unknown as FileLine;
   }
 

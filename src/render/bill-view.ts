@@ -9,11 +9,22 @@ import type { DocumentView, PartyBlock, TextSection, ViewField, ViewTable } from
 
 /** The word of each bill document, and of each invoice type. */
 const DOCUMENT_WORDS: Record<string, string> = {
-  'bill/invoice': 'Invoice', 'bill/order': 'Order', 'bill/delivery': 'Delivery note', 'bill/payment': 'Payment', 'bill/status': 'Status',
+  'bill/invoice': 'Invoice',
+  'bill/order': 'Order',
+  'bill/delivery': 'Delivery note',
+  'bill/payment': 'Payment',
+  'bill/status': 'Status',
 };
 const TYPE_WORDS: Record<string, string> = {
-  standard: '', proforma: 'Proforma invoice', corrective: 'Corrective invoice', 'credit-note': 'Credit note', 'debit-note': 'Debit note', other: '',
-  receipt: 'Payment receipt', request: 'Payment request', advice: 'Remittance advice',
+  standard: '',
+  proforma: 'Proforma invoice',
+  corrective: 'Corrective invoice',
+  'credit-note': 'Credit note',
+  'debit-note': 'Debit note',
+  other: '',
+  receipt: 'Payment receipt',
+  request: 'Payment request',
+  advice: 'Remittance advice',
 };
 
 /** The parties of bill documents, in the order a reader expects them. */
@@ -21,8 +32,26 @@ const PARTY_KEYS = ['supplier', 'customer', 'payee', 'payer', 'seller', 'buyer',
 
 /** The document's fields this view shows in its own places; the rest are listed at the end. */
 const SHOWN = [
-  'uuid', 'type', 'series', 'code', 'issue_date', 'issue_time', 'op_date', 'value_date', 'currency', 'preceding', 'lines', 'discounts', 'charges',
-  'totals', 'payment', 'notes', 'tax', 'methods', 'total', ...PARTY_KEYS,
+  'uuid',
+  'type',
+  'series',
+  'code',
+  'issue_date',
+  'issue_time',
+  'op_date',
+  'value_date',
+  'currency',
+  'preceding',
+  'lines',
+  'discounts',
+  'charges',
+  'totals',
+  'payment',
+  'notes',
+  'tax',
+  'methods',
+  'total',
+  ...PARTY_KEYS,
 ];
 
 export const seriesCode = (doc: JsonObject): string => [stringAt(doc.series), stringAt(doc.code)].filter(Boolean).join('-');
@@ -67,7 +96,11 @@ function adjustmentsOf(holder: JsonObject, format: TextFormat): string[] {
 /** A line's taxes as `VAT 21%`. */
 const taxesText = (line: JsonObject, format: TextFormat): string =>
   objectsAt(line.taxes)
-    .map((tax) => [stringAt(tax.cat), stringAt(tax.percent) ? format.percent(tax.percent) : stringAt(tax.rate) ?? stringAt(tax.key)].filter(Boolean).join(' '))
+    .map((tax) =>
+      [stringAt(tax.cat), stringAt(tax.percent) ? format.percent(tax.percent) : (stringAt(tax.rate) ?? stringAt(tax.key))]
+        .filter(Boolean)
+        .join(' '),
+    )
     .join(', ');
 
 function itemName(line: JsonObject): string {
@@ -99,8 +132,13 @@ function linesTable(doc: JsonObject, format: TextFormat): ViewTable | undefined 
       // A line's total is its sum after its discounts and charges: the figure the document's sum adds up.
       const sum = stringAt(line.total) ?? stringAt(line.sum) ?? stringAt(line.amount);
       return [
-        String(typeof line.i === 'number' ? line.i : i + 1), quantity, itemName(line), item?.price !== undefined ? format.money(item.price) : '',
-        taxesText(line, format), adjustmentsOf(line, format).join('\n'), sum ? format.money(sum) : '',
+        String(typeof line.i === 'number' ? line.i : i + 1),
+        quantity,
+        itemName(line),
+        item?.price !== undefined ? format.money(item.price) : '',
+        taxesText(line, format),
+        adjustmentsOf(line, format).join('\n'),
+        sum ? format.money(sum) : '',
       ];
     }),
   };
@@ -122,8 +160,11 @@ function paidDocumentsTable(doc: JsonObject, format: TextFormat): ViewTable | un
     rows: lines.map((line, i) => {
       const paid = objectAt(line.document) ?? {};
       return [
-        String(typeof line.i === 'number' ? line.i : i + 1), seriesCode(paid) || (stringAt(paid.uuid) ?? ''), stringAt(paid.issue_date) ? format.date(paid.issue_date) : '',
-        stringAt(line.description) ?? stringAt(paid.description) ?? '', stringAt(line.amount) ? format.money(line.amount) : '',
+        String(typeof line.i === 'number' ? line.i : i + 1),
+        seriesCode(paid) || (stringAt(paid.uuid) ?? ''),
+        stringAt(paid.issue_date) ? format.date(paid.issue_date) : '',
+        stringAt(line.description) ?? stringAt(paid.description) ?? '',
+        stringAt(line.amount) ? format.money(line.amount) : '',
       ];
     }),
   };
@@ -132,7 +173,9 @@ function paidDocumentsTable(doc: JsonObject, format: TextFormat): ViewTable | un
 /** A payment's methods: how much was paid each way. */
 function methodsSection(doc: JsonObject, format: TextFormat): TextSection[] {
   const lines = objectsAt(doc.methods).map((method) =>
-    [stringAt(method.key) && labelOf(method.key as string), stringAt(method.detail), stringAt(method.amount) && format.money(method.amount)].filter(Boolean).join(': '),
+    [stringAt(method.key) && labelOf(method.key as string), stringAt(method.detail), stringAt(method.amount) && format.money(method.amount)]
+      .filter(Boolean)
+      .join(': '),
   );
   return lines.length > 0 ? [{ title: 'Methods', lines }] : [];
 }
@@ -148,7 +191,13 @@ function taxTable(doc: JsonObject, totals: JsonObject, format: TextFormat): View
       const surcharge = objectAt(rate.surcharge);
       const extra = surcharge && stringAt(surcharge.percent) ? ` + ${format.percent(surcharge.percent)}` : '';
       const amount = format.money(rate.amount) + (surcharge && stringAt(surcharge.amount) ? ` + ${format.money(surcharge.amount)}` : '');
-      rows.push([stringAt(category.code) ?? '', nameOf(stringAt(category.code) ?? '', rate), format.money(rate.base), percent + extra, amount]);
+      rows.push([
+        stringAt(category.code) ?? '',
+        nameOf(stringAt(category.code) ?? '', rate),
+        format.money(rate.base),
+        percent + extra,
+        amount,
+      ]);
     }
   }
   if (rows.length === 0) return undefined;
@@ -178,7 +227,11 @@ function totalsRows(totals: JsonObject, format: TextFormat): ViewField[] {
   // Each category's amount, when there are several to tell apart (one alone is the tax total below).
   const categories = objectsAt(objectAt(totals.taxes)?.categories);
   for (const category of categories.length > 1 ? categories : []) {
-    if (category.amount !== undefined) rows.push({ label: `${stringAt(category.code) ?? 'Tax'}${category.retained ? ' (retained)' : ''}`, value: format.money(category.amount) });
+    if (category.amount !== undefined)
+      rows.push({
+        label: `${stringAt(category.code) ?? 'Tax'}${category.retained ? ' (retained)' : ''}`,
+        value: format.money(category.amount),
+      });
   }
   add('tax', 'Tax');
   add('total_with_tax', 'Total with tax');
@@ -197,17 +250,24 @@ function partiesOf(doc: JsonObject): PartyBlock[] {
 }
 
 function notesSection(doc: JsonObject): TextSection[] {
-  const lines = objectsAt(doc.notes).map((note) => [stringAt(note.key) && `${labelOf(note.key as string)}:`, stringAt(note.text)].filter(Boolean).join(' ')).filter(Boolean);
+  const lines = objectsAt(doc.notes)
+    .map((note) => [stringAt(note.key) && `${labelOf(note.key as string)}:`, stringAt(note.text)].filter(Boolean).join(' '))
+    .filter(Boolean);
   return lines.length > 0 ? [{ title: 'Notes', lines }] : [];
 }
 
 /** Invoices, orders, deliveries, payments and statuses: the documents of GOBL's `bill` package. */
 export function billView(doc: JsonObject, kind: string, format: TextFormat): DocumentView {
   const payment = kind === 'bill/payment';
-  const lines = payment ? paidDocumentsTable(doc, format) : objectsAt(doc.lines).some((line) => objectAt(line.item)) ? linesTable(doc, format) : undefined;
+  const lines = payment
+    ? paidDocumentsTable(doc, format)
+    : objectsAt(doc.lines).some((line) => objectAt(line.item))
+      ? linesTable(doc, format)
+      : undefined;
   const totals = objectAt(doc.totals) ?? {};
   // A payment has no totals object: its `total` is the amount paid.
-  const totalRows = payment && stringAt(doc.total) ? [{ label: 'Total paid', value: format.money(doc.total), strong: true }] : totalsRows(totals, format);
+  const totalRows =
+    payment && stringAt(doc.total) ? [{ label: 'Total paid', value: format.money(doc.total), strong: true }] : totalsRows(totals, format);
   const documentAdjustments = adjustmentsOf(doc, format);
   const sections: TextSection[] = [
     ...(documentAdjustments.length > 0 ? [{ title: 'Discounts and charges', lines: documentAdjustments }] : []),

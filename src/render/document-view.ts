@@ -8,7 +8,8 @@ import type { DocumentView } from './view-model';
 export type * from './view-model';
 
 /** Envelope schemas' last path parts, e.g. `bill/invoice` from `https://gobl.org/draft-0/bill/invoice`. */
-export const kindOf = (schema: unknown): string => (typeof schema === 'string' ? schema.replace(/^https:\/\/gobl\.org\/draft-0\//, '') : 'unknown');
+export const kindOf = (schema: unknown): string =>
+  typeof schema === 'string' ? schema.replace(/^https:\/\/gobl\.org\/draft-0\//, '') : 'unknown';
 
 /**
  * The view of an envelope's document, as plain data of formatted strings: the PDF lays it out with pdfkit, and

@@ -14,6 +14,12 @@ const ACRONYMS = new Set(['uuid', 'id', 'url', 'iban', 'bic', 'vat', 'cbc']);
 
 /** The words of a key (`total_with_tax` → `Total with tax`), for fields the view has no label of its own for. */
 export const labelOf = (key: string): string => {
-  const words = key.replace(/^\$/, '').replace(/[_-]+/g, ' ').trim().split(' ').map((word) => (ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : word)).join(' ');
+  const words = key
+    .replace(/^\$/, '')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .split(' ')
+    .map((word) => (ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : word))
+    .join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 };

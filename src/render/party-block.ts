@@ -13,7 +13,14 @@ export function taxIdText(party: JsonObject): string | undefined {
 function addressLines(address: JsonObject): string[] {
   const street = [stringAt(address.street), stringAt(address.num)].filter(Boolean).join(' ');
   const town = [stringAt(address.code), stringAt(address.locality)].filter(Boolean).join(' ');
-  const lines = [stringAt(address.po_box) && `PO Box ${address.po_box}`, street, stringAt(address.street_extra), town, stringAt(address.region), stringAt(address.country)];
+  const lines = [
+    stringAt(address.po_box) && `PO Box ${address.po_box}`,
+    street,
+    stringAt(address.street_extra),
+    town,
+    stringAt(address.region),
+    stringAt(address.country),
+  ];
   return lines.filter((line): line is string => Boolean(line));
 }
 
@@ -30,6 +37,11 @@ export function partyBlock(role: string, party: JsonObject): PartyBlock {
   for (const email of objectsAt(party.emails)) if (stringAt(email.addr)) lines.push(email.addr as string);
   for (const phone of objectsAt(party.telephones)) if (stringAt(phone.num)) lines.push(`Tel. ${phone.num}`);
   for (const site of objectsAt(party.websites)) if (stringAt(site.url)) lines.push(site.url as string);
-  const name = stringAt(party.name) ?? stringAt(party.alias) ?? [stringAt(objectAt(objectsAt(party.people)[0]?.name)?.given), stringAt(objectAt(objectsAt(party.people)[0]?.name)?.surname)].filter(Boolean).join(' ');
+  const name =
+    stringAt(party.name) ??
+    stringAt(party.alias) ??
+    [stringAt(objectAt(objectsAt(party.people)[0]?.name)?.given), stringAt(objectAt(objectsAt(party.people)[0]?.name)?.surname)]
+      .filter(Boolean)
+      .join(' ');
   return { role, name: name || '—', lines };
 }

@@ -18,18 +18,40 @@ function termsLines(terms: JsonObject, format: TextFormat): string[] {
 
 function instructionsLines(instructions: JsonObject): string[] {
   const lines: string[] = [];
-  const head = [stringAt(instructions.key) && labelOf(instructions.key as string), stringAt(instructions.detail)].filter(Boolean).join(': ');
+  const head = [stringAt(instructions.key) && labelOf(instructions.key as string), stringAt(instructions.detail)]
+    .filter(Boolean)
+    .join(': ');
   if (head) lines.push(head);
   if (stringAt(instructions.ref)) lines.push(`Reference: ${instructions.ref}`);
   for (const transfer of objectsAt(instructions.credit_transfer)) {
-    const account = [stringAt(transfer.iban) && `IBAN ${transfer.iban}`, stringAt(transfer.number) && `Account ${transfer.number}`, stringAt(transfer.bic) && `BIC ${transfer.bic}`];
+    const account = [
+      stringAt(transfer.iban) && `IBAN ${transfer.iban}`,
+      stringAt(transfer.number) && `Account ${transfer.number}`,
+      stringAt(transfer.bic) && `BIC ${transfer.bic}`,
+    ];
     lines.push([stringAt(transfer.name), ...account].filter(Boolean).join(', '));
   }
   const card = objectAt(instructions.card);
-  if (card) lines.push(['Card', stringAt(card.first6) && `${card.first6}…`, stringAt(card.last4) && `…${card.last4}`, stringAt(card.holder)].filter(Boolean).join(' '));
+  if (card)
+    lines.push(
+      ['Card', stringAt(card.first6) && `${card.first6}…`, stringAt(card.last4) && `…${card.last4}`, stringAt(card.holder)]
+        .filter(Boolean)
+        .join(' '),
+    );
   const debit = objectAt(instructions.direct_debit);
-  if (debit) lines.push(['Direct debit', stringAt(debit.ref) && `mandate ${debit.ref}`, stringAt(debit.creditor) && `creditor ${debit.creditor}`, stringAt(debit.account) && `account ${debit.account}`].filter(Boolean).join(', '));
-  for (const online of objectsAt(instructions.online)) lines.push([stringAt(online.label), stringAt(online.url)].filter(Boolean).join(': '));
+  if (debit)
+    lines.push(
+      [
+        'Direct debit',
+        stringAt(debit.ref) && `mandate ${debit.ref}`,
+        stringAt(debit.creditor) && `creditor ${debit.creditor}`,
+        stringAt(debit.account) && `account ${debit.account}`,
+      ]
+        .filter(Boolean)
+        .join(', '),
+    );
+  for (const online of objectsAt(instructions.online))
+    lines.push([stringAt(online.label), stringAt(online.url)].filter(Boolean).join(': '));
   return lines;
 }
 
@@ -42,7 +64,13 @@ export function paymentSections(payment: JsonObject | undefined, format: TextFor
   const instructions = objectAt(payment.instructions);
   if (instructions) sections.push({ title: 'Payment instructions', lines: instructionsLines(instructions) });
   const advances = objectsAt(payment.advances).map((advance) =>
-    [stringAt(advance.date) && format.date(advance.date), stringAt(advance.description), stringAt(advance.amount) && format.money(advance.amount)].filter(Boolean).join(': '),
+    [
+      stringAt(advance.date) && format.date(advance.date),
+      stringAt(advance.description),
+      stringAt(advance.amount) && format.money(advance.amount),
+    ]
+      .filter(Boolean)
+      .join(': '),
   );
   if (advances.length > 0) sections.push({ title: 'Advances', lines: advances });
   return sections.filter((section) => section.lines.length > 0);

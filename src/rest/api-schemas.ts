@@ -1,12 +1,28 @@
 import type { TSchema } from '@sinclair/typebox';
 import { BuildBody, CorrectBody, SignBody } from '../domain/documents/gobl-tools';
 import { ErrorFieldsSchema, ErrorSchema, FaultSchema, DigestSchema } from './schemas/common';
-import { CreateEntryBody, EntryPageSchema, EntrySchema, EntrySignatureSchema, EntrySummarySchema, EntryVersionSchema, SearchPageSchema, UpdateEntryBody } from './schemas/entries';
+import {
+  CreateEntryBody,
+  EntryPageSchema,
+  EntrySchema,
+  EntrySignatureSchema,
+  EntrySummarySchema,
+  EntryVersionSchema,
+  SearchPageSchema,
+  UpdateEntryBody,
+} from './schemas/entries';
 import { EntryDataSchema, MetaBody, MetaSchema, StateBody, StateListSchema, StateSchema } from './schemas/entry-parts';
 import { EventPageSchema, EventSchema } from './schemas/events';
 import { AttachmentSchema, FileJsonBody, FileSchema, FileVersionSchema, SpoolItemSchema, SpoolUploadBody } from './schemas/files';
 import { GoblAnswerSchema, JwksSchema } from './schemas/service';
-import { CreateWebhookBody, UpdateWebhookBody, WebhookDeliveryPageSchema, WebhookDeliverySchema, WebhookListSchema, WebhookSchema } from './schemas/webhooks';
+import {
+  CreateWebhookBody,
+  UpdateWebhookBody,
+  WebhookDeliveryPageSchema,
+  WebhookDeliverySchema,
+  WebhookListSchema,
+  WebhookSchema,
+} from './schemas/webhooks';
 
 /**
  * The JSON Schemas of the REST API's requests and answers, as TypeBox types, by concept in src/rest/schemas: the

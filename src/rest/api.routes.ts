@@ -21,7 +21,13 @@ export type RestServices = EntriesServices &
   FilesServices &
   SpoolServices &
   GoblServices &
-  OpenApiServices & { search: SearchService; metas: EntryMetaService; events: EventsService; webhooks: WebhooksService; isReady: () => Promise<boolean> };
+  OpenApiServices & {
+    search: SearchService;
+    metas: EntryMetaService;
+    events: EventsService;
+    webhooks: WebhooksService;
+    isReady: () => Promise<boolean>;
+  };
 
 /**
  * Every REST operation, table by table, in the order the OpenAPI description lists them. Both the Express

@@ -5,7 +5,15 @@ import { sendEntry, sendPage } from './entry-answer';
 import { readTurnOf } from '../http/read-turn';
 import { jsonBody } from '../http/json-body';
 import { abandonedSignal } from '../http/request-signal';
-import { CreateEntryBody, EntryIdParams, EntryKeyParams, EntryPageSchema, EntrySchema, ListEntriesQuery, UpdateEntryBody } from './api-schemas';
+import {
+  CreateEntryBody,
+  EntryIdParams,
+  EntryKeyParams,
+  EntryPageSchema,
+  EntrySchema,
+  ListEntriesQuery,
+  UpdateEntryBody,
+} from './api-schemas';
 import { entryHistoryRoutes, expectedVersionOf } from './entry-history.routes';
 import { entryPdfRoutes, type EntryPdfServices } from './entry-pdf.routes';
 import { relatedRoutes } from './related.routes';
@@ -23,87 +31,151 @@ export interface EntriesServices extends EntryPdfServices {
 // Create bodies stay JSON text on this thread: the engine's threads parse them.
 const body = ({ bodyLimit }: EntriesServices) => [jsonBody(bodyLimit, { asText: true })];
 
-
 const entryAnswer: Answer = { description: 'The entry, with its envelope.', schema: EntrySchema };
 
 /** The `/silo/v1/entries` contract, with an entry's related lists and history: thin handlers over the entry service. */
 export const entriesRoutes: ApiRoute<EntriesServices>[] = [
   {
-    method: 'get', path: '/silo/v1/entries', auth: 'token', operationId: 'listEntries', tag: 'entries', summary: 'List the workspace\'s entries, newest first (oldest first with `ascending`; by amount with `order_by=amount`).',
-    query: ListEntriesQuery, answers: { 200: { description: 'A page of entries.', schema: EntryPageSchema } },
+    method: 'get',
+    path: '/silo/v1/entries',
+    auth: 'token',
+    operationId: 'listEntries',
+    tag: 'entries',
+    summary: "List the workspace's entries, newest first (oldest first with `ascending`; by amount with `order_by=amount`).",
+    query: ListEntriesQuery,
+    answers: { 200: { description: 'A page of entries.', schema: EntryPageSchema } },
     unchecked: { query: DOMAIN_CHECKS.query },
     refusals: [400, 401, 413, 503],
-    handler: ({ entries }) => async (req, res) => {
-      const q = req.query;
-      for (const name of ['limit', 'cursor', 'folder', 'state', 'created_at', 'ascending', 'order_by']) {
-        if (q[name] !== undefined && typeof q[name] !== 'string') {
-          // Repeated or bracketed parameters (?limit=1&limit=2) are not one value.
-          throw badInput(`${name}: must be given once`, { [name]: 'must be given once' });
+    handler:
+      ({ entries }) =>
+      async (req, res) => {
+        const q = req.query;
+        for (const name of ['limit', 'cursor', 'folder', 'state', 'created_at', 'ascending', 'order_by']) {
+          if (q[name] !== undefined && typeof q[name] !== 'string') {
+            // Repeated or bracketed parameters (?limit=1&limit=2) are not one value.
+            throw badInput(`${name}: must be given once`, { [name]: 'must be given once' });
+          }
         }
-      }
-      const page = await entries.listEntries(req.workspaceId, {
-        limit: single(q.limit),
-        cursor: single(q.cursor),
-        folder: single(q.folder),
-        state: single(q.state),
-        createdAt: single(q.created_at),
-        ascending: single(q.ascending),
-        orderBy: single(q.order_by),
-      }, { withParts: true, turn: readTurnOf(res, entries) });
-      await sendPage(res, page);
-    },
+        const page = await entries.listEntries(
+          req.workspaceId,
+          {
+            limit: single(q.limit),
+            cursor: single(q.cursor),
+            folder: single(q.folder),
+            state: single(q.state),
+            createdAt: single(q.created_at),
+            ascending: single(q.ascending),
+            orderBy: single(q.order_by),
+          },
+          { withParts: true, turn: readTurnOf(res, entries) },
+        );
+        await sendPage(res, page);
+      },
   },
   ...relatedRoutes,
   {
-    method: 'post', path: '/silo/v1/entries', auth: 'token', operationId: 'createEntry', tag: 'entries', summary: 'Create an entry: the document is normalized, calculated, validated and stored.',
-    body: { schema: CreateEntryBody }, answers: { 200: entryAnswer },
+    method: 'post',
+    path: '/silo/v1/entries',
+    auth: 'token',
+    operationId: 'createEntry',
+    tag: 'entries',
+    summary: 'Create an entry: the document is normalized, calculated, validated and stored.',
+    body: { schema: CreateEntryBody },
+    answers: { 200: entryAnswer },
     unchecked: { body: DOMAIN_CHECKS.body },
     refusals: [400, 401, 404, 409, 413, 415, 422, 503],
     use: body,
-    handler: ({ entries }) => async (req, res) => {
-      await sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { signal: abandonedSignal(res) }));
-    },
+    handler:
+      ({ entries }) =>
+      async (req, res) => {
+        await sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { signal: abandonedSignal(res) }));
+      },
   },
   {
-    method: 'get', path: '/silo/v1/entries/{id}', auth: 'token', operationId: 'getEntry', tag: 'entries', summary: 'One entry, with its envelope.',
-    params: EntryIdParams, answers: { 200: entryAnswer },
+    method: 'get',
+    path: '/silo/v1/entries/{id}',
+    auth: 'token',
+    operationId: 'getEntry',
+    tag: 'entries',
+    summary: 'One entry, with its envelope.',
+    params: EntryIdParams,
+    answers: { 200: entryAnswer },
     unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [400, 401, 404, 413, 503],
-    handler: ({ entries }) => async (req, res) => {
-      await sendEntry(res, await entries.getEntry(req.workspaceId, req.params.id, { withData: true, withParts: true, turn: readTurnOf(res, entries) }));
-    },
+    handler:
+      ({ entries }) =>
+      async (req, res) => {
+        await sendEntry(
+          res,
+          await entries.getEntry(req.workspaceId, req.params.id, { withData: true, withParts: true, turn: readTurnOf(res, entries) }),
+        );
+      },
   },
   {
-    method: 'put', path: '/silo/v1/entries/{id}', auth: 'token', operationId: 'putEntry', tag: 'entries', summary: 'Create an entry with a chosen UUID (409 when it is taken).',
-    params: EntryIdParams, body: { schema: CreateEntryBody }, answers: { 200: entryAnswer },
+    method: 'put',
+    path: '/silo/v1/entries/{id}',
+    auth: 'token',
+    operationId: 'putEntry',
+    tag: 'entries',
+    summary: 'Create an entry with a chosen UUID (409 when it is taken).',
+    params: EntryIdParams,
+    body: { schema: CreateEntryBody },
+    answers: { 200: entryAnswer },
     unchecked: { params: DOMAIN_CHECKS.params, body: DOMAIN_CHECKS.body },
     refusals: [400, 401, 404, 409, 413, 415, 422, 503],
     use: body,
-    handler: ({ entries }) => async (req, res) => {
-      await sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { id: req.params.id, signal: abandonedSignal(res) }));
-    },
+    handler:
+      ({ entries }) =>
+      async (req, res) => {
+        await sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { id: req.params.id, signal: abandonedSignal(res) }));
+      },
   },
   {
-    method: 'patch', path: '/silo/v1/entries/{id}', auth: 'token', operationId: 'updateEntry', tag: 'entries',
-    summary: 'Change an entry: new data or a patch of its envelope (a new version), a folder, a signature. If-Match names the version the change is made from; a change made meanwhile is 409.',
-    params: EntryIdParams, body: { schema: UpdateEntryBody }, answers: { 200: entryAnswer },
+    method: 'patch',
+    path: '/silo/v1/entries/{id}',
+    auth: 'token',
+    operationId: 'updateEntry',
+    tag: 'entries',
+    summary:
+      'Change an entry: new data or a patch of its envelope (a new version), a folder, a signature. If-Match names the version the change is made from; a change made meanwhile is 409.',
+    params: EntryIdParams,
+    body: { schema: UpdateEntryBody },
+    answers: { 200: entryAnswer },
     unchecked: { params: DOMAIN_CHECKS.params, body: DOMAIN_CHECKS.body },
     refusals: [400, 401, 404, 409, 413, 415, 422, 503],
     use: body,
-    handler: ({ entries }) => async (req, res) => {
-      const options = { expectedVersion: expectedVersionOf(req.get('if-match')), withParts: true, turn: readTurnOf(res, entries), signal: abandonedSignal(res) };
-      await sendEntry(res, await entries.updateEntry(req.workspaceId, req.params.id, req.body, options));
-    },
+    handler:
+      ({ entries }) =>
+      async (req, res) => {
+        const options = {
+          expectedVersion: expectedVersionOf(req.get('if-match')),
+          withParts: true,
+          turn: readTurnOf(res, entries),
+          signal: abandonedSignal(res),
+        };
+        await sendEntry(res, await entries.updateEntry(req.workspaceId, req.params.id, req.body, options));
+      },
   },
   ...entryHistoryRoutes,
   {
-    method: 'get', path: '/silo/v1/entries/key/{key}', auth: 'token', operationId: 'getEntryByKey', tag: 'entries', summary: 'One entry by its idempotency key.',
-    params: EntryKeyParams, answers: { 200: entryAnswer },
+    method: 'get',
+    path: '/silo/v1/entries/key/{key}',
+    auth: 'token',
+    operationId: 'getEntryByKey',
+    tag: 'entries',
+    summary: 'One entry by its idempotency key.',
+    params: EntryKeyParams,
+    answers: { 200: entryAnswer },
     unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [400, 401, 404, 413, 503],
-    handler: ({ entries }) => async (req, res) => {
-      await sendEntry(res, await entries.getEntryByKey(req.workspaceId, req.params.key, { withData: true, withParts: true, turn: readTurnOf(res, entries) }));
-    },
+    handler:
+      ({ entries }) =>
+      async (req, res) => {
+        await sendEntry(
+          res,
+          await entries.getEntryByKey(req.workspaceId, req.params.key, { withData: true, withParts: true, turn: readTurnOf(res, entries) }),
+        );
+      },
     // A key whose percent-encoding is not UTF-8 (`%ED%A0%BD`, a lone surrogate) fails to decode: name the field.
     pathError: ((error, _req, _res, next) => {
       next(error instanceof URIError ? badInput(`key: ${KEY_NOT_UTF8}`, { key: KEY_NOT_UTF8 }) : error);

@@ -9,7 +9,13 @@ import type { EntryVersionSchema, StateSchema } from './api-schemas';
  */
 
 /** A version as an entry's `versions` list it (the contract's SiloDataVersion). */
-export const versionJson = (v: EntryVersion): Static<typeof EntryVersionSchema> => ({ version: v.version, at: v.at.toISOString(), invalid: v.invalid, signed: v.signed, src: v.src });
+export const versionJson = (v: EntryVersion): Static<typeof EntryVersionSchema> => ({
+  version: v.version,
+  at: v.at.toISOString(),
+  invalid: v.invalid,
+  signed: v.signed,
+  src: v.src,
+});
 
 /** A state (the contract's SiloState). */
 export const stateJson = (s: EntryState): Static<typeof StateSchema> => ({

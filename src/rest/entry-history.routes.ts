@@ -1,6 +1,14 @@
 import type { EntryService } from '../domain/entries/entries.service';
 import { jsonBody } from '../http/json-body';
-import { EntryDataSchema, EntryStateParams, EntryStatesParams, EntryVersionParams, StateBody, StateListSchema, StateSchema } from './api-schemas';
+import {
+  EntryDataSchema,
+  EntryStateParams,
+  EntryStatesParams,
+  EntryVersionParams,
+  StateBody,
+  StateListSchema,
+  StateSchema,
+} from './api-schemas';
 import { stateJson, versionDataText } from './entry-history.presenter';
 import { type ApiRoute, DOMAIN_CHECKS } from './route-table';
 
@@ -14,7 +22,10 @@ const STATE_BODY_LIMIT = 256 * 1024;
 export function expectedVersionOf(header: string | undefined): string | undefined {
   const first = header?.split(',')[0]?.trim();
   if (!first || first === '*') return undefined;
-  return first.replace(/^W\//, '').replace(/^"(.*)"$/, '$1').toLowerCase();
+  return first
+    .replace(/^W\//, '')
+    .replace(/^"(.*)"$/, '$1')
+    .toLowerCase();
 }
 
 const body = () => [jsonBody(STATE_BODY_LIMIT)];
@@ -22,41 +33,75 @@ const body = () => [jsonBody(STATE_BODY_LIMIT)];
 /** An entry's versions and states: `/silo/v1/entries/{id}/versions/{version}` and `/silo/v1/entries/{entry_id}/states`. */
 export const entryHistoryRoutes: ApiRoute<{ entries: EntryService }>[] = [
   {
-    method: 'get', path: '/silo/v1/entries/{id}/versions/{version}', auth: 'token', operationId: 'getEntryVersion', tag: 'entries', summary: 'The envelope of one version of an entry.',
-    params: EntryVersionParams, answers: { 200: { description: 'The version and its envelope.', schema: EntryDataSchema } },
+    method: 'get',
+    path: '/silo/v1/entries/{id}/versions/{version}',
+    auth: 'token',
+    operationId: 'getEntryVersion',
+    tag: 'entries',
+    summary: 'The envelope of one version of an entry.',
+    params: EntryVersionParams,
+    answers: { 200: { description: 'The version and its envelope.', schema: EntryDataSchema } },
     refusals: [400, 401, 404, 503],
-    handler: ({ entries }) => async (req, res) => {
-      const version = await entries.entryVersion(req.workspaceId, req.params.id, req.params.version);
-      res.setHeader('ETag', `"${version.version}"`);
-      res.type('application/json').send(versionDataText(version));
-    },
+    handler:
+      ({ entries }) =>
+      async (req, res) => {
+        const version = await entries.entryVersion(req.workspaceId, req.params.id, req.params.version);
+        res.setHeader('ETag', `"${version.version}"`);
+        res.type('application/json').send(versionDataText(version));
+      },
   },
   {
-    method: 'get', path: '/silo/v1/entries/{entry_id}/states', auth: 'token', operationId: 'listEntryStates', tag: 'entries', summary: 'The states of an entry, newest first.',
-    params: EntryStatesParams, answers: { 200: { description: 'The states.', schema: StateListSchema } },
+    method: 'get',
+    path: '/silo/v1/entries/{entry_id}/states',
+    auth: 'token',
+    operationId: 'listEntryStates',
+    tag: 'entries',
+    summary: 'The states of an entry, newest first.',
+    params: EntryStatesParams,
+    answers: { 200: { description: 'The states.', schema: StateListSchema } },
     refusals: [400, 401, 404, 503],
-    handler: ({ entries }) => async (req, res) => {
-      res.json({ list: (await entries.listStates(req.workspaceId, req.params.entry_id)).map(stateJson) });
-    },
+    handler:
+      ({ entries }) =>
+      async (req, res) => {
+        res.json({ list: (await entries.listStates(req.workspaceId, req.params.entry_id)).map(stateJson) });
+      },
   },
   {
-    method: 'post', path: '/silo/v1/entries/{entry_id}/states', auth: 'token', operationId: 'addEntryState', tag: 'entries', summary: 'Add a state to an entry, holding from now; it becomes the entry\'s `state`.',
-    params: EntryStatesParams, body: { schema: StateBody }, answers: { 200: { description: 'The state.', schema: StateSchema } },
+    method: 'post',
+    path: '/silo/v1/entries/{entry_id}/states',
+    auth: 'token',
+    operationId: 'addEntryState',
+    tag: 'entries',
+    summary: "Add a state to an entry, holding from now; it becomes the entry's `state`.",
+    params: EntryStatesParams,
+    body: { schema: StateBody },
+    answers: { 200: { description: 'The state.', schema: StateSchema } },
     unchecked: { body: DOMAIN_CHECKS.body },
     refusals: [400, 401, 404, 409, 413, 415, 422, 503],
     use: body,
-    handler: ({ entries }) => async (req, res) => {
-      res.json(stateJson(await entries.putState(req.workspaceId, req.params.entry_id, req.body)));
-    },
+    handler:
+      ({ entries }) =>
+      async (req, res) => {
+        res.json(stateJson(await entries.putState(req.workspaceId, req.params.entry_id, req.body)));
+      },
   },
   {
-    method: 'put', path: '/silo/v1/entries/{entry_id}/states/{at}', auth: 'token', operationId: 'putEntryState', tag: 'entries', summary: 'Add a state holding from a given moment, or replace the state at that moment.',
-    params: EntryStateParams, body: { schema: StateBody }, answers: { 200: { description: 'The state.', schema: StateSchema } },
+    method: 'put',
+    path: '/silo/v1/entries/{entry_id}/states/{at}',
+    auth: 'token',
+    operationId: 'putEntryState',
+    tag: 'entries',
+    summary: 'Add a state holding from a given moment, or replace the state at that moment.',
+    params: EntryStateParams,
+    body: { schema: StateBody },
+    answers: { 200: { description: 'The state.', schema: StateSchema } },
     unchecked: { body: DOMAIN_CHECKS.body },
     refusals: [400, 401, 404, 409, 413, 415, 422, 503],
     use: body,
-    handler: ({ entries }) => async (req, res) => {
-      res.json(stateJson(await entries.putState(req.workspaceId, req.params.entry_id, req.body, { at: req.params.at })));
-    },
+    handler:
+      ({ entries }) =>
+      async (req, res) => {
+        res.json(stateJson(await entries.putState(req.workspaceId, req.params.entry_id, req.body, { at: req.params.at })));
+      },
   },
 ];

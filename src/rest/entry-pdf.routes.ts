@@ -18,28 +18,52 @@ const versionOf = (query: Record<string, unknown>): string | undefined => (typeo
  */
 export const entryPdfRoutes: ApiRoute<EntryPdfServices>[] = [
   {
-    method: 'get', path: '/silo/v1/entries/{id}/pdf', auth: 'token', operationId: 'getEntryPdf', tag: 'entries',
-    summary: 'The entry\'s document as an A4 PDF (fonts embedded), or that of one of its versions.',
-    params: EntryIdParams, query: EntryPdfQuery,
-    answers: { 200: { description: 'The PDF, shown inline, named by the document\'s series and code or the entry\'s id.', schema: PdfSchema, mediaType: 'application/pdf' } },
+    method: 'get',
+    path: '/silo/v1/entries/{id}/pdf',
+    auth: 'token',
+    operationId: 'getEntryPdf',
+    tag: 'entries',
+    summary: "The entry's document as an A4 PDF (fonts embedded), or that of one of its versions.",
+    params: EntryIdParams,
+    query: EntryPdfQuery,
+    answers: {
+      200: {
+        description: "The PDF, shown inline, named by the document's series and code or the entry's id.",
+        schema: PdfSchema,
+        mediaType: 'application/pdf',
+      },
+    },
     unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [400, 401, 404, 422, 503],
-    handler: ({ entries }) => async (req, res) => {
-      const { pdf, name } = await entries.entryPdf(req.workspaceId, req.params.id, { version: versionOf(req.query), signal: abandonedSignal(res) });
-      res.setHeader('Content-Disposition', `inline; filename="${name}.pdf"`);
-      res.type('application/pdf').send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
-    },
+    handler:
+      ({ entries }) =>
+      async (req, res) => {
+        const { pdf, name } = await entries.entryPdf(req.workspaceId, req.params.id, {
+          version: versionOf(req.query),
+          signal: abandonedSignal(res),
+        });
+        res.setHeader('Content-Disposition', `inline; filename="${name}.pdf"`);
+        res.type('application/pdf').send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+      },
   },
   {
-    method: 'post', path: '/silo/v1/entries/{id}/pdf', auth: 'token', operationId: 'attachEntryPdf', tag: 'entries',
-    summary: 'Attach the entry\'s PDF (as GET makes it, of `version` or the current one) to the entry as its `format` file `<name>.pdf`; attaching again replaces that file, the earlier PDF kept in `previous`.',
-    params: EntryIdParams, query: EntryPdfQuery,
+    method: 'post',
+    path: '/silo/v1/entries/{id}/pdf',
+    auth: 'token',
+    operationId: 'attachEntryPdf',
+    tag: 'entries',
+    summary:
+      "Attach the entry's PDF (as GET makes it, of `version` or the current one) to the entry as its `format` file `<name>.pdf`; attaching again replaces that file, the earlier PDF kept in `previous`.",
+    params: EntryIdParams,
+    query: EntryPdfQuery,
     answers: { 201: { description: 'The attached file, as the files routes answer it.', schema: FileSchema } },
     unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [400, 401, 404, 422, 503],
-    handler: ({ pdfFiles }) => async (req, res) => {
-      const file = await pdfFiles.attach(req.workspaceId, req.params.id, { version: versionOf(req.query), signal: abandonedSignal(res) });
-      res.status(201).json(fileJson(file, req.fileUrl));
-    },
+    handler:
+      ({ pdfFiles }) =>
+      async (req, res) => {
+        const file = await pdfFiles.attach(req.workspaceId, req.params.id, { version: versionOf(req.query), signal: abandonedSignal(res) });
+        res.status(201).json(fileJson(file, req.fileUrl));
+      },
   },
 ];

@@ -8,17 +8,22 @@ import type { FileUrl } from '../http/file-urls';
 import { JsonList, RawJson, shownMember, withRawMember } from '../http/json-slices';
 import type { FileVersionSchema, MetaSchema } from './api-schemas';
 
-
 /**
  * A file as an entry's `attachments` list it, its `url` as the request shows it; `fileJson` adds its earlier
  * versions. A `meta` read from storage and not yet parsed is put in as its stored text.
  */
-export const attachmentJson = (a: Attachment, fileUrl: FileUrl) => present({ ...fileSummaryJson(withRawMember(a, 'meta')), entry_id: a.entryId, url: fileUrl(a) });
+export const attachmentJson = (a: Attachment, fileUrl: FileUrl) =>
+  present({ ...fileSummaryJson(withRawMember(a, 'meta')), entry_id: a.entryId, url: fileUrl(a) });
 
 /** A file in the contract's SiloFile shape. */
 export const fileJson = (a: Attachment, fileUrl: FileUrl) => ({
   ...attachmentJson(a, fileUrl),
-  previous: (a.previous ?? []).map((v): Static<typeof FileVersionSchema> => ({ id: v.id, created_at: v.createdAt.toISOString(), hash: v.hash, size: v.size })),
+  previous: (a.previous ?? []).map((v): Static<typeof FileVersionSchema> => ({
+    id: v.id,
+    created_at: v.createdAt.toISOString(),
+    hash: v.hash,
+    size: v.size,
+  })),
 });
 
 /** A meta row's members, typed by MetaSchema (`value`: its stored text when not parsed, written in place as it is). */

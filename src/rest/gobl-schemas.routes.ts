@@ -3,7 +3,7 @@ import { documentSchemaOf } from '../domain/documents/document-schemas';
 import { type ApiRoute, DOMAIN_CHECKS } from './route-table';
 
 const DocumentTypeParams = Type.Object({
-  package: Type.String({ description: 'GOBL\'s package of the type: `bill`, `org`, `note`, `tax`.' }),
+  package: Type.String({ description: "GOBL's package of the type: `bill`, `org`, `note`, `tax`." }),
   name: Type.String({ description: 'The type in its package: `invoice`, `party`, `message`...' }),
 });
 
@@ -15,10 +15,15 @@ const DocumentTypeSchema = Type.Object(
 /** `/silo/v1/gobl/schemas/{package}/{name}`: what a form of a document type is generated from. */
 export const goblSchemasRoutes: ApiRoute[] = [
   {
-    method: 'get', path: '/silo/v1/gobl/schemas/{package}/{name}', auth: 'token', operationId: 'documentSchema', tag: 'gobl',
-    summary: 'The JSON Schema of a document type (bill/invoice, bill/order, bill/delivery, bill/payment, bill/status, org/party, org/item, note/message, tax/identity).',
+    method: 'get',
+    path: '/silo/v1/gobl/schemas/{package}/{name}',
+    auth: 'token',
+    operationId: 'documentSchema',
+    tag: 'gobl',
+    summary:
+      'The JSON Schema of a document type (bill/invoice, bill/order, bill/delivery, bill/payment, bill/status, org/party, org/item, note/message, tax/identity).',
     params: DocumentTypeParams,
-    answers: { 200: { description: 'The type\'s JSON Schema; fields GOBL calculates are `readOnly`.', schema: DocumentTypeSchema } },
+    answers: { 200: { description: "The type's JSON Schema; fields GOBL calculates are `readOnly`.", schema: DocumentTypeSchema } },
     unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [401, 404],
     handler: () => (req, res) => {

@@ -15,13 +15,23 @@ const publicKeys =
  */
 export const keysRoutes: ApiRoute<{ entries: EntryService }>[] = [
   {
-    method: 'get', path: '/silo/v1/keys', auth: 'token', operationId: 'listSigningKeys', tag: 'keys', summary: 'The public keys of the service\'s envelope signatures.',
+    method: 'get',
+    path: '/silo/v1/keys',
+    auth: 'token',
+    operationId: 'listSigningKeys',
+    tag: 'keys',
+    summary: "The public keys of the service's envelope signatures.",
     answers: { 200: { description: 'A JWKS.', schema: JwksSchema } },
     refusals: [401],
     handler: publicKeys,
   },
   {
-    method: 'get', path: '/.well-known/jwks.json', operationId: 'jwks', tag: 'keys', summary: 'The same keys, without a token.', auth: 'none',
+    method: 'get',
+    path: '/.well-known/jwks.json',
+    operationId: 'jwks',
+    tag: 'keys',
+    summary: 'The same keys, without a token.',
+    auth: 'none',
     answers: { 200: { description: 'A JWKS.', schema: JwksSchema } },
     refusals: [], // no token, no parameter, nothing read: every request is answered
     handler: publicKeys,

@@ -15,37 +15,71 @@ const metaAnswer: Answer = { description: 'The meta row.', schema: MetaSchema };
  */
 export const metaRoutes: ApiRoute<{ metas: EntryMetaService }>[] = [
   {
-    method: 'get', path: '/silo/v1/entries/{entry_id}/meta/{key}', auth: 'token', operationId: 'getMeta', tag: 'meta', summary: 'One meta row of an entry, by its key (a `secure` row too).',
-    params: MetaParams, answers: { 200: metaAnswer },
+    method: 'get',
+    path: '/silo/v1/entries/{entry_id}/meta/{key}',
+    auth: 'token',
+    operationId: 'getMeta',
+    tag: 'meta',
+    summary: 'One meta row of an entry, by its key (a `secure` row too).',
+    params: MetaParams,
+    answers: { 200: metaAnswer },
     refusals: [400, 401, 404, 503],
-    handler: ({ metas }) => async (req, res) => {
-      res.json(metaJson(await metas.getMeta(req.workspaceId, req.params.entry_id, req.params.key)));
-    },
+    handler:
+      ({ metas }) =>
+      async (req, res) => {
+        res.json(metaJson(await metas.getMeta(req.workspaceId, req.params.entry_id, req.params.key)));
+      },
   },
   {
-    method: 'put', path: '/silo/v1/entries/{entry_id}/meta/{key}', auth: 'token', operationId: 'upsertMeta', tag: 'meta', summary: 'Create or replace a meta row of an entry.',
-    params: MetaParams, body: { schema: MetaBody }, answers: { 200: metaAnswer },
+    method: 'put',
+    path: '/silo/v1/entries/{entry_id}/meta/{key}',
+    auth: 'token',
+    operationId: 'upsertMeta',
+    tag: 'meta',
+    summary: 'Create or replace a meta row of an entry.',
+    params: MetaParams,
+    body: { schema: MetaBody },
+    answers: { 200: metaAnswer },
     unchecked: { body: DOMAIN_CHECKS.body },
     refusals: [400, 401, 404, 413, 415, 422, 503],
     use: () => [jsonBody(META_BODY_LIMIT)],
-    handler: ({ metas }) => async (req, res) => {
-      res.json(metaJson(await metas.upsertMeta(req.workspaceId, req.params.entry_id, req.params.key, req.body)));
-    },
+    handler:
+      ({ metas }) =>
+      async (req, res) => {
+        res.json(metaJson(await metas.upsertMeta(req.workspaceId, req.params.entry_id, req.params.key, req.body)));
+      },
   },
   {
-    method: 'delete', path: '/silo/v1/entries/{entry_id}/meta/{key}', auth: 'token', operationId: 'deleteMeta', tag: 'meta', summary: 'Delete a meta row of an entry; answers the row as it was.',
-    params: MetaParams, answers: { 200: metaAnswer },
+    method: 'delete',
+    path: '/silo/v1/entries/{entry_id}/meta/{key}',
+    auth: 'token',
+    operationId: 'deleteMeta',
+    tag: 'meta',
+    summary: 'Delete a meta row of an entry; answers the row as it was.',
+    params: MetaParams,
+    answers: { 200: metaAnswer },
     refusals: [400, 401, 404, 503],
-    handler: ({ metas }) => async (req, res) => {
-      res.json(metaJson(await metas.deleteMeta(req.workspaceId, req.params.entry_id, req.params.key)));
-    },
+    handler:
+      ({ metas }) =>
+      async (req, res) => {
+        res.json(metaJson(await metas.deleteMeta(req.workspaceId, req.params.entry_id, req.params.key)));
+      },
   },
   {
-    method: 'get', path: '/silo/v1/entries/meta/{key}/{ref}', auth: 'token', operationId: 'getMetaByRef', tag: 'meta', summary: 'A meta row found by its key and reference, within the workspace.',
-    params: MetaRefParams, query: MetaRefQuery, answers: { 200: metaAnswer },
+    method: 'get',
+    path: '/silo/v1/entries/meta/{key}/{ref}',
+    auth: 'token',
+    operationId: 'getMetaByRef',
+    tag: 'meta',
+    summary: 'A meta row found by its key and reference, within the workspace.',
+    params: MetaRefParams,
+    query: MetaRefQuery,
+    answers: { 200: metaAnswer },
     refusals: [400, 401, 404, 503],
-    handler: ({ metas }) => async (req, res) => {
-      res.json(metaJson(await metas.getMetaByRef(req.workspaceId, req.params.key, req.params.ref)));
-    },
+    handler:
+      ({ metas }) =>
+      async (req, res) => {
+        res.json(metaJson(await metas.getMetaByRef(req.workspaceId, req.params.key, req.params.ref)));
+      },
   },
 ];

@@ -10,11 +10,18 @@ export interface OpenApiServices {
 /** `GET /silo/v1/openapi.json`, without a token. */
 export const openApiRoutes: ApiRoute<OpenApiServices>[] = [
   {
-    method: 'get', path: OPENAPI_PATH, operationId: 'openapi', tag: 'service', summary: 'This description.', auth: 'none',
+    method: 'get',
+    path: OPENAPI_PATH,
+    operationId: 'openapi',
+    tag: 'service',
+    summary: 'This description.',
+    auth: 'none',
     answers: { 200: { description: 'An OpenAPI 3.1 document.', mediaType: 'application/json' } },
     refusals: [], // no token, no parameter, nothing read: every request is answered
-    handler: ({ openApiText }) => (_req, res) => {
-      res.type('application/json').send(openApiText);
-    },
+    handler:
+      ({ openApiText }) =>
+      (_req, res) => {
+        res.type('application/json').send(openApiText);
+      },
   },
 ];

@@ -29,16 +29,26 @@ function shown(schema: unknown, top = true): Json {
 }
 
 /** A schema where an operation uses it: its component when it is named. */
-const used = (schema: TSchema): Json => (typeof schema.$id === 'string' && namedIds.has(schema.$id) ? { $ref: `${COMPONENTS}${schema.$id}` } : shown(schema));
+const used = (schema: TSchema): Json =>
+  typeof schema.$id === 'string' && namedIds.has(schema.$id) ? { $ref: `${COMPONENTS}${schema.$id}` } : shown(schema);
 
 function parameters(operation: ApiRoute<RestServices>): Json[] {
   const list: Json[] = [];
-  for (const [where, schema] of [['path', operation.params], ['query', operation.query]] as const) {
+  for (const [where, schema] of [
+    ['path', operation.params],
+    ['query', operation.query],
+  ] as const) {
     if (!schema) continue;
     const required = new Set(schema.required ?? []);
     for (const [name, property] of Object.entries(schema.properties)) {
       const { description, ...rest } = shown(property) as Record<string, Json>;
-      list.push({ name, in: where, required: where === 'path' || required.has(name), ...(description ? { description } : {}), schema: rest });
+      list.push({
+        name,
+        in: where,
+        required: where === 'path' || required.has(name),
+        ...(description ? { description } : {}),
+        schema: rest,
+      });
     }
   }
   return list;
@@ -80,7 +90,8 @@ export function openApiDocument(): Json {
     info: {
       title: 'Document entry service',
       version: '1',
-      description: 'GOBL business documents stored as entries of a workspace. Every route needs a bearer token (a JWT naming the workspace) unless it says otherwise.',
+      description:
+        'GOBL business documents stored as entries of a workspace. Every route needs a bearer token (a JWT naming the workspace) unless it says otherwise.',
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
@@ -89,8 +100,12 @@ export function openApiDocument(): Json {
       { name: 'files', description: 'Files on entries.' },
       { name: 'meta', description: 'Meta rows of entries.' },
       { name: 'spool', description: 'Temporary files of a workspace.' },
-      { name: 'events', description: 'The feed of changes of a workspace\'s entries.' },
-      { name: 'webhooks', description: 'Signed POSTs of a workspace\'s events to its endpoints (Standard Webhooks), with retries, and the record of each attempt.' },
+      { name: 'events', description: "The feed of changes of a workspace's entries." },
+      {
+        name: 'webhooks',
+        description:
+          "Signed POSTs of a workspace's events to its endpoints (Standard Webhooks), with retries, and the record of each attempt.",
+      },
       { name: 'gobl', description: 'The document engine, stateless.' },
       { name: 'keys', description: 'Signature keys.' },
       { name: 'utils', description: 'Helpers.' },
@@ -100,7 +115,12 @@ export function openApiDocument(): Json {
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-        fileLink: { type: 'apiKey', in: 'query', name: 'signature', description: 'A file\'s signed link: the query of its `url` (`expires`, `scope`, `signature`), valid for FILE_LINK_LIFETIME.' },
+        fileLink: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'signature',
+          description: "A file's signed link: the query of its `url` (`expires`, `scope`, `signature`), valid for FILE_LINK_LIFETIME.",
+        },
       },
       schemas: Object.fromEntries(NAMED_SCHEMAS.map((schema) => [schema.$id as string, shown(schema)])),
     },

@@ -13,32 +13,65 @@ const PARAMETERS = ['uuid', 'context', 'created_at', 'cursor', 'limit', 'ascendi
 function relatedQueryOf(req: Request): RelatedQuery {
   const q = req.query;
   for (const name of PARAMETERS) {
-    if (q[name] !== undefined && typeof q[name] !== 'string') throw badInput(`${name}: must be given once`, { [name]: 'must be given once' });
+    if (q[name] !== undefined && typeof q[name] !== 'string')
+      throw badInput(`${name}: must be given once`, { [name]: 'must be given once' });
   }
   const text = (name: string) => q[name] as string | undefined;
-  return { uuid: text('uuid'), context: text('context'), createdAt: text('created_at'), cursor: text('cursor'), limit: text('limit'), ascending: text('ascending') };
+  return {
+    uuid: text('uuid'),
+    context: text('context'),
+    createdAt: text('created_at'),
+    cursor: text('cursor'),
+    limit: text('limit'),
+    ascending: text('ascending'),
+  };
 }
 
 /** Related entries (see src/domain/related-entries.ts): by UUID, and by entry. */
 export const relatedRoutes: ApiRoute<{ entries: EntryService }>[] = [
   {
-    method: 'get', path: '/silo/v1/entries/related', auth: 'token', operationId: 'listRelatedEntries', tag: 'entries',
+    method: 'get',
+    path: '/silo/v1/entries/related',
+    auth: 'token',
+    operationId: 'listRelatedEntries',
+    tag: 'entries',
     summary: 'List the entries whose documents name the UUID, or that its document names; each with its `context`.',
-    query: RelatedEntriesQuery, answers: { 200: { description: 'A page of related entries.', schema: EntryPageSchema } },
+    query: RelatedEntriesQuery,
+    answers: { 200: { description: 'A page of related entries.', schema: EntryPageSchema } },
     unchecked: { query: DOMAIN_CHECKS.query },
     refusals: [400, 401, 413, 503],
-    handler: ({ entries }) => async (req, res) => {
-      await sendPage(res, await entries.listRelated(req.workspaceId, relatedQueryOf(req), { withParts: true, turn: readTurnOf(res, entries) }));
-    },
+    handler:
+      ({ entries }) =>
+      async (req, res) => {
+        await sendPage(
+          res,
+          await entries.listRelated(req.workspaceId, relatedQueryOf(req), { withParts: true, turn: readTurnOf(res, entries) }),
+        );
+      },
   },
   {
-    method: 'get', path: '/silo/v1/entries/{id}/related', auth: 'token', operationId: 'listEntryRelated', tag: 'entries',
+    method: 'get',
+    path: '/silo/v1/entries/{id}/related',
+    auth: 'token',
+    operationId: 'listEntryRelated',
+    tag: 'entries',
     summary: 'List the entries related to an entry (404 when the workspace has none of that id); each with its `context`.',
-    params: EntryIdParams, query: EntryRelatedQuery, answers: { 200: { description: 'A page of related entries.', schema: EntryPageSchema } },
+    params: EntryIdParams,
+    query: EntryRelatedQuery,
+    answers: { 200: { description: 'A page of related entries.', schema: EntryPageSchema } },
     unchecked: { params: DOMAIN_CHECKS.params, query: DOMAIN_CHECKS.query },
     refusals: [400, 401, 404, 413, 503],
-    handler: ({ entries }) => async (req, res) => {
-      await sendPage(res, await entries.listRelated(req.workspaceId, { ...relatedQueryOf(req), id: req.params.id }, { withParts: true, turn: readTurnOf(res, entries) }));
-    },
+    handler:
+      ({ entries }) =>
+      async (req, res) => {
+        await sendPage(
+          res,
+          await entries.listRelated(
+            req.workspaceId,
+            { ...relatedQueryOf(req), id: req.params.id },
+            { withParts: true, turn: readTurnOf(res, entries) },
+          ),
+        );
+      },
   },
 ];

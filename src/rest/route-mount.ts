@@ -43,10 +43,14 @@ function byPath<S>(routes: readonly ApiRoute<S>[]): PathRoutes<S>[] {
   const paths = new Map<string, ApiRoute<S>[]>();
   for (const route of routes) {
     const same = paths.get(route.path) ?? [];
-    if (same.some((other) => other.method === route.method)) throw new Error(`${route.method.toUpperCase()} ${route.path} is declared twice`);
+    if (same.some((other) => other.method === route.method))
+      throw new Error(`${route.method.toUpperCase()} ${route.path} is declared twice`);
     paths.set(route.path, [...same, route]);
   }
-  return [...paths].map(([path, list]) => ({ path, routes: [...list].sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method)) }));
+  return [...paths].map(([path, list]) => ({
+    path,
+    routes: [...list].sort((a, b) => METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method)),
+  }));
 }
 
 /**
@@ -124,7 +128,10 @@ function mountPath<S>(router: Router, { path, routes }: PathRoutes<S>, services:
     router.use(expressPath(literalStart), (async (error, req, res, next) => {
       if (auth) {
         try {
-          await new Promise<void>((resolve, reject) => void Promise.resolve(auth(req, res, (refusal?: unknown) => (refusal ? reject(refusal) : resolve()))).catch(reject));
+          await new Promise<void>(
+            (resolve, reject) =>
+              void Promise.resolve(auth(req, res, (refusal?: unknown) => (refusal ? reject(refusal) : resolve()))).catch(reject),
+          );
         } catch (refusal) {
           return next(refusal);
         }
@@ -135,7 +142,8 @@ function mountPath<S>(router: Router, { path, routes }: PathRoutes<S>, services:
 }
 
 const SURFACE_RANK: Record<Surface<unknown>['kind'], number> = { files: 0, page: 1, websocket: 1, prefix: 2 };
-const surfacePath = (surface: Surface<unknown>) => (surface.kind === 'page' ? surface.paths[0] : surface.kind === 'websocket' ? surface.path : surface.prefix);
+const surfacePath = (surface: Surface<unknown>) =>
+  surface.kind === 'page' ? surface.paths[0] : surface.kind === 'websocket' ? surface.path : surface.prefix;
 const bySurfaceOrder = (a: Surface<unknown>, b: Surface<unknown>) =>
   SURFACE_RANK[a.kind] - SURFACE_RANK[b.kind] ||
   // A longer prefix first: `/console/assets` before `/console`.
@@ -152,7 +160,8 @@ function mountPage<S>(router: Router, surface: Extract<Surface<S>, { kind: 'page
   const route = router.route(surface.paths.length === 1 ? surface.paths[0] : surface.paths);
   const methods = METHOD_ORDER.filter((method) => surface.methods[method]);
   for (const method of methods) route[method](...guard(surface.auth, keys, exempt), ...surface.methods[method]!(services));
-  if (surface.allow !== false) route.all(...guard(surface.auth, keys, exempt), methodNotAllowed(surface.allow ?? methods.map((method) => method.toUpperCase())));
+  if (surface.allow !== false)
+    route.all(...guard(surface.auth, keys, exempt), methodNotAllowed(surface.allow ?? methods.map((method) => method.toUpperCase())));
   if (surface.refusal) router.use(surface.paths, surface.refusal(services));
 }
 
@@ -163,7 +172,12 @@ function mountPage<S>(router: Router, surface: Extract<Surface<S>, { kind: 'page
  * a table in which a route would shadow another is refused at start; the surfaces follow in an order of their own
  * kinds (files under a prefix, pages, then each prefix's other requests), then the 404 and the error handler.
  */
-export function surfaceRouter<R, U>(routes: readonly ApiRoute<R>[], surfaces: readonly Surface<U>[], services: R & U, keys: Gatekeepers): Router {
+export function surfaceRouter<R, U>(
+  routes: readonly ApiRoute<R>[],
+  surfaces: readonly Surface<U>[],
+  services: R & U,
+  keys: Gatekeepers,
+): Router {
   const paths = byPath(routes).sort((a, b) => comparePaths(a.path, b.path));
   assertNoShadowing(paths.map(({ path }) => path));
   const restPaths = new Set(paths.map(({ path }) => expressPath(path).toLowerCase()));

@@ -17,15 +17,23 @@ export const searchPageJson = (page: SearchPage, fileUrl: FileUrl) => ({
 /** `GET /silo/v1/search`: the workspace's entries that match `q`, best first. */
 export const searchRoutes: ApiRoute<{ search: SearchService; entries: EntryService }>[] = [
   {
-    method: 'get', path: '/silo/v1/search', auth: 'token', operationId: 'searchEntries', tag: 'entries',
-    summary: 'The workspace\'s entries that have every word of `q` (numbering, parties and tax ids, totals, dates, key, folder, state), best match first.',
-    query: SearchQuery, answers: { 200: { description: 'A page of matching entries.', schema: SearchPageSchema } },
+    method: 'get',
+    path: '/silo/v1/search',
+    auth: 'token',
+    operationId: 'searchEntries',
+    tag: 'entries',
+    summary:
+      "The workspace's entries that have every word of `q` (numbering, parties and tax ids, totals, dates, key, folder, state), best match first.",
+    query: SearchQuery,
+    answers: { 200: { description: 'A page of matching entries.', schema: SearchPageSchema } },
     refusals: [400, 401, 413, 503],
-    handler: ({ search, entries }) => async (req, res) => {
-      const { q, folder, limit, offset } = req.query as Record<string, string | undefined>;
-      const page = await search.search(req.workspaceId, { q, folder, limit, offset });
-      await entries.showParts(req.workspaceId, page.entries); // files and meta within the page data budget
-      res.json(searchPageJson(page, req.fileUrl));
-    },
+    handler:
+      ({ search, entries }) =>
+      async (req, res) => {
+        const { q, folder, limit, offset } = req.query as Record<string, string | undefined>;
+        const page = await search.search(req.workspaceId, { q, folder, limit, offset });
+        await entries.showParts(req.workspaceId, page.entries); // files and meta within the page data budget
+        res.json(searchPageJson(page, req.fileUrl));
+      },
   },
 ];

@@ -23,9 +23,15 @@ export interface SpoolServices {
  */
 export const spoolRoutes: ApiRoute<SpoolServices>[] = [
   {
-    method: 'post', path: '/silo/v1/spool', auth: 'token', operationId: 'uploadSpoolFile', tag: 'spool',
-    summary: 'Spool a temporary file (JSON, the bytes in base64): answers the key it is found by until it expires (SPOOL_LIFETIME). Over FILE_SIZE_LIMIT, or past SPOOL_ITEMS_LIMIT live files in the workspace, is 413.',
-    body: { schema: SpoolUploadBody }, answers: { 200: { description: 'The spooled file.', schema: SpoolItemSchema } },
+    method: 'post',
+    path: '/silo/v1/spool',
+    auth: 'token',
+    operationId: 'uploadSpoolFile',
+    tag: 'spool',
+    summary:
+      'Spool a temporary file (JSON, the bytes in base64): answers the key it is found by until it expires (SPOOL_LIFETIME). Over FILE_SIZE_LIMIT, or past SPOOL_ITEMS_LIMIT live files in the workspace, is 413.',
+    body: { schema: SpoolUploadBody },
+    answers: { 200: { description: 'The spooled file.', schema: SpoolItemSchema } },
     unchecked: { body: DOMAIN_CHECKS.body },
     refusals: [400, 401, 413, 415, 503],
     // The bytes travel in base64: a third more than the file, plus the name and type. They are decoded a slice at a
@@ -49,23 +55,38 @@ export const spoolRoutes: ApiRoute<SpoolServices>[] = [
     },
   },
   {
-    method: 'get', path: '/silo/v1/spool/{key}', auth: 'token', operationId: 'downloadSpoolFile', tag: 'spool',
+    method: 'get',
+    path: '/silo/v1/spool/{key}',
+    auth: 'token',
+    operationId: 'downloadSpoolFile',
+    tag: 'spool',
     summary: 'The bytes of a spooled file, with its media type, length and an ETag of its SHA-256; an expired or unknown key is 404.',
-    params: SpoolKeyParams, answers: { 200: { description: 'The bytes.', mediaType: 'application/octet-stream' } },
+    params: SpoolKeyParams,
+    answers: { 200: { description: 'The bytes.', mediaType: 'application/octet-stream' } },
     refusals: [400, 401, 404, 416, 503],
-    handler: ({ spool }) => async (req, res) => {
-      const item = await spool.find(req.workspaceId, req.params.key);
-      await sendFileBytes(req, res, { ...item, read: (from, to) => spool.readContent(req.workspaceId, item, from, to) });
-    },
+    handler:
+      ({ spool }) =>
+      async (req, res) => {
+        const item = await spool.find(req.workspaceId, req.params.key);
+        await sendFileBytes(req, res, { ...item, read: (from, to) => spool.readContent(req.workspaceId, item, from, to) });
+      },
   },
   {
-    method: 'delete', path: '/silo/v1/spool/{key}', auth: 'token', operationId: 'deleteSpoolFile', tag: 'spool', summary: 'Delete a spooled file; an expired or unknown key is 404.',
-    params: SpoolKeyParams, answers: { 204: { description: 'Deleted.' } },
+    method: 'delete',
+    path: '/silo/v1/spool/{key}',
+    auth: 'token',
+    operationId: 'deleteSpoolFile',
+    tag: 'spool',
+    summary: 'Delete a spooled file; an expired or unknown key is 404.',
+    params: SpoolKeyParams,
+    answers: { 204: { description: 'Deleted.' } },
     refusals: [400, 401, 404, 503],
-    handler: ({ spool }) => async (req, res) => {
-      await spool.delete(req.workspaceId, req.params.key);
-      res.status(204).end();
-    },
+    handler:
+      ({ spool }) =>
+      async (req, res) => {
+        await spool.delete(req.workspaceId, req.params.key);
+        res.status(204).end();
+      },
   },
 ];
 

@@ -3,8 +3,15 @@ import type { WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/webhoo
 import type { NewWebhook, WebhookPatch, WebhooksService } from '../domain/webhooks/webhooks.service';
 import { jsonBody } from '../http/json-body';
 import {
-  CreateWebhookBody, UpdateWebhookBody, WebhookDeliveriesQuery, WebhookDeliveryPageSchema, WebhookDeliveryParams, WebhookDeliverySchema,
-  WebhookListSchema, WebhookParams, WebhookSchema,
+  CreateWebhookBody,
+  UpdateWebhookBody,
+  WebhookDeliveriesQuery,
+  WebhookDeliveryPageSchema,
+  WebhookDeliveryParams,
+  WebhookDeliverySchema,
+  WebhookListSchema,
+  WebhookParams,
+  WebhookSchema,
 } from './api-schemas';
 import { bodyCheck } from './request-check';
 import { type Answer, type ApiRoute, DOMAIN_CHECKS } from './route-table';
@@ -21,7 +28,10 @@ export const webhookJson = (endpoint: WebhookEndpoint, withSecret = false): Stat
   enabled: endpoint.enabled,
   disabled_reason: endpoint.disabledReason,
   secret: withSecret ? endpoint.secret : undefined,
-  previous_secret_until: endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > new Date() ? endpoint.previousSecretUntil.toISOString() : undefined,
+  previous_secret_until:
+    endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > new Date()
+      ? endpoint.previousSecretUntil.toISOString()
+      : undefined,
   position: endpoint.deliveredSeq,
   next_attempt_at: endpoint.nextAttemptAt?.toISOString(),
   failing_since: endpoint.failingSince?.toISOString(),
@@ -54,9 +64,15 @@ const withSecretAnswer: Answer = { description: 'The webhook endpoint, with its 
  */
 export const webhooksRoutes: ApiRoute<{ webhooks: WebhooksService }>[] = [
   {
-    method: 'post', path: '/silo/v1/webhooks', auth: 'token', operationId: 'createWebhook', tag: 'webhooks',
-    summary: 'Register an endpoint: it gets the workspace\'s events from now on, each a POST of `{id, type, created_at, entry_id, position, data}` signed as Standard Webhooks say (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Answers its `secret`, shown only here. At most 50 per workspace (409).',
-    body: { schema: CreateWebhookBody }, answers: { 200: withSecretAnswer },
+    method: 'post',
+    path: '/silo/v1/webhooks',
+    auth: 'token',
+    operationId: 'createWebhook',
+    tag: 'webhooks',
+    summary:
+      "Register an endpoint: it gets the workspace's events from now on, each a POST of `{id, type, created_at, entry_id, position, data}` signed as Standard Webhooks say (`webhook-id`, `webhook-timestamp`, `webhook-signature`). Answers its `secret`, shown only here. At most 50 per workspace (409).",
+    body: { schema: CreateWebhookBody },
+    answers: { 200: withSecretAnswer },
     unchecked: { body: DOMAIN_CHECKS.body },
     refusals: [400, 401, 409, 413, 415, 503],
     use: () => [jsonBody(WEBHOOK_BODY_LIMIT)],
@@ -69,25 +85,47 @@ export const webhooksRoutes: ApiRoute<{ webhooks: WebhooksService }>[] = [
     },
   },
   {
-    method: 'get', path: '/silo/v1/webhooks', auth: 'token', operationId: 'listWebhooks', tag: 'webhooks', summary: 'The workspace\'s webhook endpoints, oldest first (without their secrets).',
+    method: 'get',
+    path: '/silo/v1/webhooks',
+    auth: 'token',
+    operationId: 'listWebhooks',
+    tag: 'webhooks',
+    summary: "The workspace's webhook endpoints, oldest first (without their secrets).",
     answers: { 200: { description: 'The endpoints.', schema: WebhookListSchema } },
     refusals: [401, 503],
-    handler: ({ webhooks }) => async (req, res) => {
-      res.json({ list: (await webhooks.list(req.workspaceId)).map((endpoint) => webhookJson(endpoint)) });
-    },
+    handler:
+      ({ webhooks }) =>
+      async (req, res) => {
+        res.json({ list: (await webhooks.list(req.workspaceId)).map((endpoint) => webhookJson(endpoint)) });
+      },
   },
   {
-    method: 'get', path: '/silo/v1/webhooks/{id}', auth: 'token', operationId: 'getWebhook', tag: 'webhooks', summary: 'One webhook endpoint (without its secret).',
-    params: WebhookParams, answers: { 200: webhookAnswer },
+    method: 'get',
+    path: '/silo/v1/webhooks/{id}',
+    auth: 'token',
+    operationId: 'getWebhook',
+    tag: 'webhooks',
+    summary: 'One webhook endpoint (without its secret).',
+    params: WebhookParams,
+    answers: { 200: webhookAnswer },
     unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [401, 404, 503],
-    handler: ({ webhooks }) => async (req, res) => {
-      res.json(webhookJson(await webhooks.find(req.workspaceId, req.params.id)));
-    },
+    handler:
+      ({ webhooks }) =>
+      async (req, res) => {
+        res.json(webhookJson(await webhooks.find(req.workspaceId, req.params.id)));
+      },
   },
   {
-    method: 'patch', path: '/silo/v1/webhooks/{id}', auth: 'token', operationId: 'updateWebhook', tag: 'webhooks', summary: 'Change an endpoint\'s url, event types, description, or whether it is enabled.',
-    params: WebhookParams, body: { schema: UpdateWebhookBody }, answers: { 200: webhookAnswer },
+    method: 'patch',
+    path: '/silo/v1/webhooks/{id}',
+    auth: 'token',
+    operationId: 'updateWebhook',
+    tag: 'webhooks',
+    summary: "Change an endpoint's url, event types, description, or whether it is enabled.",
+    params: WebhookParams,
+    body: { schema: UpdateWebhookBody },
+    answers: { 200: webhookAnswer },
     unchecked: { params: DOMAIN_CHECKS.params, body: DOMAIN_CHECKS.body },
     refusals: [400, 401, 404, 413, 415, 503],
     use: () => [jsonBody(WEBHOOK_BODY_LIMIT)],
@@ -100,54 +138,98 @@ export const webhooksRoutes: ApiRoute<{ webhooks: WebhooksService }>[] = [
     },
   },
   {
-    method: 'delete', path: '/silo/v1/webhooks/{id}', auth: 'token', operationId: 'deleteWebhook', tag: 'webhooks', summary: 'Delete an endpoint and its attempts.',
-    params: WebhookParams, answers: { 204: { description: 'Deleted.' } },
+    method: 'delete',
+    path: '/silo/v1/webhooks/{id}',
+    auth: 'token',
+    operationId: 'deleteWebhook',
+    tag: 'webhooks',
+    summary: 'Delete an endpoint and its attempts.',
+    params: WebhookParams,
+    answers: { 204: { description: 'Deleted.' } },
     unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [401, 404, 503],
-    handler: ({ webhooks }) => async (req, res) => {
-      await webhooks.delete(req.workspaceId, req.params.id);
-      res.status(204).end();
-    },
+    handler:
+      ({ webhooks }) =>
+      async (req, res) => {
+        await webhooks.delete(req.workspaceId, req.params.id);
+        res.status(204).end();
+      },
   },
   {
-    method: 'post', path: '/silo/v1/webhooks/{id}/rotate-secret', auth: 'token', operationId: 'rotateWebhookSecret', tag: 'webhooks',
-    summary: 'A new signing secret, shown only here. For 24 hours the previous one signs beside it (two `v1,` signatures), so receivers can switch without missing a delivery.',
-    params: WebhookParams, answers: { 200: withSecretAnswer },
+    method: 'post',
+    path: '/silo/v1/webhooks/{id}/rotate-secret',
+    auth: 'token',
+    operationId: 'rotateWebhookSecret',
+    tag: 'webhooks',
+    summary:
+      'A new signing secret, shown only here. For 24 hours the previous one signs beside it (two `v1,` signatures), so receivers can switch without missing a delivery.',
+    params: WebhookParams,
+    answers: { 200: withSecretAnswer },
     unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [401, 404, 503],
-    handler: ({ webhooks }) => async (req, res) => {
-      res.json(webhookJson(await webhooks.rotateSecret(req.workspaceId, req.params.id), true));
-    },
+    handler:
+      ({ webhooks }) =>
+      async (req, res) => {
+        res.json(webhookJson(await webhooks.rotateSecret(req.workspaceId, req.params.id), true));
+      },
   },
   {
-    method: 'get', path: '/silo/v1/webhooks/{id}/deliveries', auth: 'token', operationId: 'listWebhookDeliveries', tag: 'webhooks', summary: 'An endpoint\'s delivery attempts, newest first, a page at a time.',
-    params: WebhookParams, query: WebhookDeliveriesQuery, answers: { 200: { description: 'A page of attempts.', schema: WebhookDeliveryPageSchema } },
+    method: 'get',
+    path: '/silo/v1/webhooks/{id}/deliveries',
+    auth: 'token',
+    operationId: 'listWebhookDeliveries',
+    tag: 'webhooks',
+    summary: "An endpoint's delivery attempts, newest first, a page at a time.",
+    params: WebhookParams,
+    query: WebhookDeliveriesQuery,
+    answers: { 200: { description: 'A page of attempts.', schema: WebhookDeliveryPageSchema } },
     unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [400, 401, 404, 503],
-    handler: ({ webhooks }) => async (req, res) => {
-      const q = req.query as Record<string, string | undefined>;
-      const page = await webhooks.deliveries(req.workspaceId, req.params.id, { limit: q.limit === undefined ? undefined : Number(q.limit), before: q.before });
-      res.json({ list: page.list.map(deliveryJson), limit: page.limit, next_before: page.next });
-    },
+    handler:
+      ({ webhooks }) =>
+      async (req, res) => {
+        const q = req.query as Record<string, string | undefined>;
+        const page = await webhooks.deliveries(req.workspaceId, req.params.id, {
+          limit: q.limit === undefined ? undefined : Number(q.limit),
+          before: q.before,
+        });
+        res.json({ list: page.list.map(deliveryJson), limit: page.limit, next_before: page.next });
+      },
   },
   {
-    method: 'post', path: '/silo/v1/webhooks/{id}/test', auth: 'token', operationId: 'sendTestWebhookEvent', tag: 'webhooks',
-    summary: 'Send the endpoint a test event, `{id, type: "webhook.test", created_at, entry_id: null, position: 0, data: {webhook_id}}`, signed as every delivery is: 202 at once with the attempt, `scheduled`, sent as soon as a place is free within the delivery limits; its outcome is then listed under deliveries (and it can be retried). The endpoint\'s place in the feed stays.',
-    params: WebhookParams, answers: { 202: { description: 'The attempt, `scheduled`.', schema: WebhookDeliverySchema } },
+    method: 'post',
+    path: '/silo/v1/webhooks/{id}/test',
+    auth: 'token',
+    operationId: 'sendTestWebhookEvent',
+    tag: 'webhooks',
+    summary:
+      'Send the endpoint a test event, `{id, type: "webhook.test", created_at, entry_id: null, position: 0, data: {webhook_id}}`, signed as every delivery is: 202 at once with the attempt, `scheduled`, sent as soon as a place is free within the delivery limits; its outcome is then listed under deliveries (and it can be retried). The endpoint\'s place in the feed stays.',
+    params: WebhookParams,
+    answers: { 202: { description: 'The attempt, `scheduled`.', schema: WebhookDeliverySchema } },
     unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [401, 404, 503],
-    handler: ({ webhooks }) => async (req, res) => {
-      res.status(202).json(deliveryJson(await webhooks.sendTest(req.workspaceId, req.params.id)));
-    },
+    handler:
+      ({ webhooks }) =>
+      async (req, res) => {
+        res.status(202).json(deliveryJson(await webhooks.sendTest(req.workspaceId, req.params.id)));
+      },
   },
   {
-    method: 'post', path: '/silo/v1/webhooks/{id}/deliveries/{delivery_id}/retry', auth: 'token', operationId: 'retryWebhookDelivery', tag: 'webhooks',
-    summary: 'Send the event of an attempt again, once (whatever became of it): 202 at once with the new attempt, `scheduled`, sent as soon as a place is free within the delivery limits (`WEBHOOK_CONCURRENCY`, `WEBHOOK_WORKSPACE_CONCURRENCY`); its outcome is then listed under deliveries. The endpoint\'s place in the feed stays where it is. An event no longer kept is 410.',
-    params: WebhookDeliveryParams, answers: { 202: { description: 'The new attempt, `scheduled`.', schema: WebhookDeliverySchema } },
+    method: 'post',
+    path: '/silo/v1/webhooks/{id}/deliveries/{delivery_id}/retry',
+    auth: 'token',
+    operationId: 'retryWebhookDelivery',
+    tag: 'webhooks',
+    summary:
+      "Send the event of an attempt again, once (whatever became of it): 202 at once with the new attempt, `scheduled`, sent as soon as a place is free within the delivery limits (`WEBHOOK_CONCURRENCY`, `WEBHOOK_WORKSPACE_CONCURRENCY`); its outcome is then listed under deliveries. The endpoint's place in the feed stays where it is. An event no longer kept is 410.",
+    params: WebhookDeliveryParams,
+    answers: { 202: { description: 'The new attempt, `scheduled`.', schema: WebhookDeliverySchema } },
     unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [401, 404, 410, 503],
-    handler: ({ webhooks }) => async (req, res) => {
-      res.status(202).json(deliveryJson(await webhooks.retry(req.workspaceId, req.params.id, req.params.delivery_id)));
-    },
+    handler:
+      ({ webhooks }) =>
+      async (req, res) => {
+        res.status(202).json(deliveryJson(await webhooks.retry(req.workspaceId, req.params.id, req.params.delivery_id)));
+      },
   },
 ];

@@ -31,7 +31,12 @@ export async function seedSampleEntries(dataSource: DataSource, importer: EntryI
     count,
     newestMs: (options.newest ?? new Date()).getTime(),
   };
-  const pool = new Piscina<SampleSeedTask, NewEntryRows>({ ...workerEntry(__dirname, 'sample-seed-worker', data), minThreads: threads, maxThreads: threads, idleTimeout: Number.POSITIVE_INFINITY });
+  const pool = new Piscina<SampleSeedTask, NewEntryRows>({
+    ...workerEntry(__dirname, 'sample-seed-worker', data),
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: Number.POSITIVE_INFINITY,
+  });
   const repository = new EntryRepository(dataSource);
   const batches = Math.ceil(count / batchSize);
   const made: Promise<NewEntryRows>[] = [];
@@ -49,7 +54,8 @@ export async function seedSampleEntries(dataSource: DataSource, importer: EntryI
       const rows = await (made.shift() as Promise<NewEntryRows>);
       if (requested < batches) request();
       // Structured cloning gave each packed envelope back as a plain Uint8Array: the same bytes as a Buffer again.
-      for (const row of rows.entries) if (row.dataPacked) row.dataPacked = Buffer.from(row.dataPacked.buffer, row.dataPacked.byteOffset, row.dataPacked.byteLength);
+      for (const row of rows.entries)
+        if (row.dataPacked) row.dataPacked = Buffer.from(row.dataPacked.buffer, row.dataPacked.byteOffset, row.dataPacked.byteLength);
       await repository.insertRows(rows);
       imported += rows.entries.length;
       options.onBatch?.({ imported });

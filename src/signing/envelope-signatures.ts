@@ -37,7 +37,12 @@ export const workspaceDigest = (workspaceId: string) => createHash('sha256').upd
  * signature is appended to `sigs`. A document with faults, or not ready to be signed, is not signed whatever
  * `allow_invalid` says: the fault is returned instead (undefined once signed).
  */
-export function signEnvelope(envelope: Envelope, faults: Fault[], keys: SigningKeys, ctx: { workspaceId: string; now: Date }): SigningFault | undefined {
+export function signEnvelope(
+  envelope: Envelope,
+  faults: Fault[],
+  keys: SigningKeys,
+  ctx: { workspaceId: string; now: Date },
+): SigningFault | undefined {
   const problems = addNew(faults, signingFaults(envelope));
   if (problems.length > 0) return { kind: 'not-ready', faults: problems };
   const payload: SigningPayload = {
@@ -76,7 +81,11 @@ export function verifyEnvelopeSignatures(envelope: Envelope, keys: SigningKeys |
  * verified). A signature that is not a compact JWS, that names a known key but does not verify (forged),
  * or whose statement is of another uuid or digest (the envelope was changed) is refused: the fault naming each.
  */
-export function checkReceivedSignatures(envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): { verdict: SignatureVerdict } | { fault: SigningFault } {
+export function checkReceivedSignatures(
+  envelope: Envelope,
+  keys: SigningKeys | undefined,
+  workspaceId: string,
+): { verdict: SignatureVerdict } | { fault: SigningFault } {
   const exams = examineAll(envelope, keys, workspaceId);
   if ('kind' in exams) return { fault: exams };
   const fault = refusalOf(exams, (exam) => (exam.broken ? (exam.contentProblem ?? exam.check.problem) : undefined));
@@ -84,7 +93,11 @@ export function checkReceivedSignatures(envelope: Envelope, keys: SigningKeys | 
 }
 
 /** What was verified of the signatures of an envelope the service accepted (signed here, say), or why not. */
-export function signatureVerdict(envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): { verdict: SignatureVerdict } | { fault: SigningFault } {
+export function signatureVerdict(
+  envelope: Envelope,
+  keys: SigningKeys | undefined,
+  workspaceId: string,
+): { verdict: SignatureVerdict } | { fault: SigningFault } {
   const exams = examineAll(envelope, keys, workspaceId);
   return 'kind' in exams ? { fault: exams } : { verdict: verdictOf(exams) };
 }
@@ -134,7 +147,10 @@ const addNew = (faults: Fault[], more: Fault[]) => [
 ];
 
 function examineSignature(sig: unknown, envelope: Envelope, keys: SigningKeys | undefined, workspaceId: string): SignatureExam {
-  const refused = (problem: string, kid?: string): SignatureExam => ({ check: { kid, by: 'unknown', verified: false, problem }, broken: true });
+  const refused = (problem: string, kid?: string): SignatureExam => ({
+    check: { kid, by: 'unknown', verified: false, problem },
+    broken: true,
+  });
   const parts = typeof sig === 'string' ? sig.split('.') : [];
   if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]*$/.test(p))) return refused('must be a JSON web signature in compact form');
   const header = decode(parts[0]);
@@ -147,13 +163,21 @@ function examineSignature(sig: unknown, envelope: Envelope, keys: SigningKeys | 
   const contentProblem = statementProblem(payload, envelope);
   // A signature the service cannot check: kept as not verified, unless it claims one of the keys the service
   // knows (then it is forged) or its statement is not of this envelope.
-  const unverified = (problem: string): SignatureExam => ({ check: { kid: shown, by: 'unknown', verified: false, problem }, broken: owner !== undefined || contentProblem !== undefined, contentProblem });
+  const unverified = (problem: string): SignatureExam => ({
+    check: { kid: shown, by: 'unknown', verified: false, problem },
+    broken: owner !== undefined || contentProblem !== undefined,
+    contentProblem,
+  });
   if (header?.alg !== 'ES256') return unverified('only ES256 signatures are accepted');
   if (header.crit !== undefined) return unverified('names critical header parameters (crit) that the service does not understand');
   if (kid === undefined) return unverified('names no key (kid), so it cannot be verified');
   if (!owner) return unverified(`was made with a key the service does not know or trust (kid ${JSON.stringify(shown)})`);
   if (!keys!.verify(kid, Buffer.from(`${parts[0]}.${parts[1]}`), Buffer.from(parts[2], 'base64url'))) {
-    return { check: { kid: shown, by: owner, verified: false, problem: `does not verify with the key ${JSON.stringify(shown)}` }, broken: true, contentProblem };
+    return {
+      check: { kid: shown, by: owner, verified: false, problem: `does not verify with the key ${JSON.stringify(shown)}` },
+      broken: true,
+      contentProblem,
+    };
   }
   const by = owner === 'service' && header[WORKSPACE_HEADER] === workspaceDigest(workspaceId) ? 'workspace' : owner;
   return { check: { kid: shown, by, verified: true }, broken: contentProblem !== undefined, contentProblem };
@@ -163,8 +187,10 @@ function examineSignature(sig: unknown, envelope: Envelope, keys: SigningKeys | 
 function statementProblem(payload: SigningPayload, envelope: Envelope): string | undefined {
   const head = envelope.head as Partial<Envelope['head']> | undefined;
   const dig = head?.dig as Record<string, unknown> | undefined;
-  if (typeof head?.uuid !== 'string' || payload.uuid.toLowerCase() !== head.uuid.toLowerCase()) return 'was made for another envelope (its uuid differs)';
-  if (payload.dig.alg !== dig?.alg || payload.dig.val !== dig?.val) return 'no longer matches: the document was changed after it was signed';
+  if (typeof head?.uuid !== 'string' || payload.uuid.toLowerCase() !== head.uuid.toLowerCase())
+    return 'was made for another envelope (its uuid differs)';
+  if (payload.dig.alg !== dig?.alg || payload.dig.val !== dig?.val)
+    return 'no longer matches: the document was changed after it was signed';
   return undefined;
 }
 

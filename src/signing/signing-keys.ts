@@ -1,4 +1,13 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type JsonWebKey, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
@@ -67,7 +76,8 @@ export class SigningKeys {
     const active = typeof material.active === 'string' ? parseConfiguredKey(material.active) : fromPrivateJwk(material.active);
     const own = [active, ...material.retired.filter((jwk) => jwk.kid !== active.kid).map((jwk) => fromPublicJwk(jwk, true))];
     const clash = material.trusted.find((jwk) => own.some((k) => k.kid === jwk.kid));
-    if (clash) throw new SigningKeyError([`SIGNING_TRUSTED_KEYS names the kid "${clash.kid}", which is one of the service's own signing keys`]);
+    if (clash)
+      throw new SigningKeyError([`SIGNING_TRUSTED_KEYS names the kid "${clash.kid}", which is one of the service's own signing keys`]);
     return new SigningKeys(active, [...own, ...material.trusted.map((jwk) => fromPublicJwk(jwk, false))]);
   }
 

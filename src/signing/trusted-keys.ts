@@ -25,7 +25,9 @@ export function readTrustedKeys(text: string): { keys: PublicJwk[]; problems: st
     try {
       json = readFileSync(text, 'utf8');
     } catch (error) {
-      return failed(`${NAME} must be a JWKS as JSON or the path of a file holding one; cannot read "${text}" (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+      return failed(
+        `${NAME} must be a JWKS as JSON or the path of a file holding one; cannot read "${text}" (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`,
+      );
     }
   }
   let jwks: unknown;

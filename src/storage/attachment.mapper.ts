@@ -28,7 +28,11 @@ export function toAttachmentRow(workspaceId: string, file: Attachment): Attachme
     private: file.private ?? false,
     url: file.url ?? null,
     meta: file.meta ? JSON.stringify(file.meta) : null,
-    previous: file.previous?.length ? JSON.stringify(file.previous.map((v): StoredVersion => ({ id: v.id, created_at: v.createdAt.getTime(), hash: v.hash, size: v.size }))) : null,
+    previous: file.previous?.length
+      ? JSON.stringify(
+          file.previous.map((v): StoredVersion => ({ id: v.id, created_at: v.createdAt.getTime(), hash: v.hash, size: v.size })),
+        )
+      : null,
     contentId: file.contentId ?? null,
     createdAt: file.createdAt.getTime(),
   });

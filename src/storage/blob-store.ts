@@ -22,7 +22,9 @@ export class DatabaseBlobStore implements BlobStore {
 
   writeSteps(workspaceId: string, contentId: string, chunks: Buffer[]): Step[] {
     // One row per statement: a packet never carries more than one chunk.
-    return chunks.map((bytes, seq) => preparedInsert(this.dataSource, FileChunkEntity, Object.assign(new FileChunkEntity(), { workspaceId, contentId, seq, bytes })));
+    return chunks.map((bytes, seq) =>
+      preparedInsert(this.dataSource, FileChunkEntity, Object.assign(new FileChunkEntity(), { workspaceId, contentId, seq, bytes })),
+    );
   }
 
   deleteSteps(workspaceId: string, contentId: string): Step[] {

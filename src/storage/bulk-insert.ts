@@ -29,7 +29,11 @@ export function* insertSteps<T extends ObjectLiteral>(dataSource: DataSource, ta
  * into the SQL text quote by quote (for a document of megabytes, hundreds of thousands of string pieces on
  * the HTTP thread, and long collection pauses).
  */
-export function preparedInsert<T extends ObjectLiteral>(dataSource: DataSource, target: EntityTarget<T>, row: T): { sql: string; parameters: unknown[] } {
+export function preparedInsert<T extends ObjectLiteral>(
+  dataSource: DataSource,
+  target: EntityTarget<T>,
+  row: T,
+): { sql: string; parameters: unknown[] } {
   const { head, tuple, values } = insertShape(dataSource, target);
   return { sql: head + tuple, parameters: values(row) };
 }

@@ -61,7 +61,9 @@ type Pause = () => Promise<void>;
 async function indexOldRows(dataSource: DataSource, batch: number, pause: Pause, options: ContentlessOptions): Promise<boolean> {
   const through = await taskPosition(dataSource, THROUGH);
   const start = await taskPosition(dataSource, AT);
-  const [{ n }] = (await dataSource.query(`SELECT COUNT(*) AS n FROM ${SEARCH_TABLE} WHERE rid > ? AND rid <= ?`, [start, through])) as { n: number }[];
+  const [{ n }] = (await dataSource.query(`SELECT COUNT(*) AS n FROM ${SEARCH_TABLE} WHERE rid > ? AND rid <= ?`, [start, through])) as {
+    n: number;
+  }[];
   let done = 0;
   for (;;) {
     if (options.signal?.aborted) return false;
@@ -88,7 +90,15 @@ async function indexOldRows(dataSource: DataSource, batch: number, pause: Pause,
 }
 
 const ROW_COLUMNS = 'rid, workspace_id, entry_id, folder, created_at, term_count, terms, terms_digest';
-type SearchRowText = { rid: number; workspace_id: string; entry_id: string; folder: string; created_at: number; term_count: number; terms: string };
+type SearchRowText = {
+  rid: number;
+  workspace_id: string;
+  entry_id: string;
+  folder: string;
+  created_at: number;
+  term_count: number;
+  terms: string;
+};
 
 /**
  * Step 3: the rows written before the swap, which still hold their terms text, written again with the same rids:
@@ -103,14 +113,26 @@ async function clearOldTerms(dataSource: DataSource, batch: number, pause: Pause
   for (;;) {
     if (options.signal?.aborted) return false;
     const last = await runTransaction(dataSource, function* () {
-      const rows = (yield { sql: `SELECT ${ROW_COLUMNS} FROM ${SEARCH_TABLE} WHERE rid > ? AND terms <> '' ORDER BY rid LIMIT ${batch}`, parameters: [after] }) as SearchRowText[];
+      const rows = (yield {
+        sql: `SELECT ${ROW_COLUMNS} FROM ${SEARCH_TABLE} WHERE rid > ? AND terms <> '' ORDER BY rid LIMIT ${batch}`,
+        parameters: [after],
+      }) as SearchRowText[];
       if (rows.length === 0) return undefined;
       yield { sql: `DELETE FROM ${SEARCH_TABLE} WHERE rid IN (${rows.map(() => '?').join(', ')})`, parameters: rows.map((row) => row.rid) };
       for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
         const chunk = rows.slice(start, start + ROWS_PER_INSERT);
         yield {
           sql: `INSERT INTO ${SEARCH_TABLE} (${ROW_COLUMNS}) VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-          parameters: chunk.flatMap((row) => [row.rid, row.workspace_id, row.entry_id, row.folder, row.created_at, row.term_count, row.terms, termsDigest(row.terms)]),
+          parameters: chunk.flatMap((row) => [
+            row.rid,
+            row.workspace_id,
+            row.entry_id,
+            row.folder,
+            row.created_at,
+            row.term_count,
+            row.terms,
+            termsDigest(row.terms),
+          ]),
         };
       }
       return { rid: rows[rows.length - 1].rid, count: rows.length };
@@ -140,7 +162,10 @@ async function dropOldIndex(dataSource: DataSource, batch: number, pause: Pause,
       function* () {
         const [present] = (yield existsStep(OLD_FTS_TABLE)) as unknown[];
         if (!present) return 0;
-        const result = (yield { sql: `DELETE FROM ${OLD_DATA_TABLE} WHERE id IN (SELECT id FROM ${OLD_DATA_TABLE} LIMIT ${batch})`, parameters: [] }) as { changes: number };
+        const result = (yield {
+          sql: `DELETE FROM ${OLD_DATA_TABLE} WHERE id IN (SELECT id FROM ${OLD_DATA_TABLE} LIMIT ${batch})`,
+          parameters: [],
+        }) as { changes: number };
         if (result.changes === 0) yield { sql: `DROP TABLE ${OLD_FTS_TABLE}`, parameters: [] };
         return result.changes;
       },
@@ -153,7 +178,10 @@ async function dropOldIndex(dataSource: DataSource, batch: number, pause: Pause,
   }
 }
 
-const existsStep = (table: string): Step => ({ sql: "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?", parameters: [table] });
+const existsStep = (table: string): Step => ({
+  sql: "SELECT 1 AS found FROM sqlite_master WHERE type = 'table' AND name = ?",
+  parameters: [table],
+});
 
 async function exists(dataSource: DataSource, table: string): Promise<boolean> {
   const step = existsStep(table);

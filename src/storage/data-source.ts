@@ -36,7 +36,17 @@ import { EntryStateEntity, EntryVersionEntity } from './entities/entry-history.e
 import { EntryRefEntity } from './entities/entry-ref.entity';
 import { SpoolItemEntity } from './entities/spool-item.entity';
 
-export const ENTITIES = [EntryEntity, AttachmentEntity, MetaEntity, FileContentEntity, FileChunkEntity, EntryVersionEntity, EntryStateEntity, EntryRefEntity, SpoolItemEntity];
+export const ENTITIES = [
+  EntryEntity,
+  AttachmentEntity,
+  MetaEntity,
+  FileContentEntity,
+  FileChunkEntity,
+  EntryVersionEntity,
+  EntryStateEntity,
+  EntryRefEntity,
+  SpoolItemEntity,
+];
 export const MIGRATIONS = [
   CreateEntries1763700000000,
   AddFiles1764000000000,
@@ -143,7 +153,13 @@ export async function openDataSource(database: Config['database'], log?: Logger)
 async function readYourWritesOnCluster(dataSource: DataSource, log?: Logger): Promise<void> {
   const rows = (await dataSource.query("SHOW VARIABLES LIKE 'wsrep_on'")) as { Value?: string }[];
   if (rows[0]?.Value !== 'ON') return;
-  const pool = (dataSource.driver as unknown as { pool?: { on(event: 'connection', listener: (connection: { query(sql: string, done: (error: unknown) => void): unknown }) => void): void } }).pool;
+  const pool = (
+    dataSource.driver as unknown as {
+      pool?: {
+        on(event: 'connection', listener: (connection: { query(sql: string, done: (error: unknown) => void): unknown }) => void): void;
+      };
+    }
+  ).pool;
   // A failure is left to the statement that follows on this connection, which meets the same trouble.
   pool?.on('connection', (connection) => connection.query(SYNC_WAIT, () => undefined));
   await dataSource.query(SYNC_WAIT);
@@ -179,7 +195,9 @@ async function migrate(dataSource: DataSource): Promise<void> {
     await dataSource.query('DROP TABLE IF EXISTS entries_migration_lock');
     await dataSource.runMigrations({ transaction: 'each' });
   } finally {
-    await withRetries(() => dataSource.query(`DELETE FROM ${LOCK_TABLE} WHERE name = ? AND holder = ?`, [MIGRATION_LOCK, holder])).catch(() => undefined);
+    await withRetries(() => dataSource.query(`DELETE FROM ${LOCK_TABLE} WHERE name = ? AND holder = ?`, [MIGRATION_LOCK, holder])).catch(
+      () => undefined,
+    );
   }
 }
 
@@ -187,7 +205,13 @@ async function takeMigrationLock(dataSource: DataSource, holder: string): Promis
   const deadline = Date.now() + LOCK_WAIT_MS;
   for (;;) {
     try {
-      await dataSource.query(`INSERT INTO ${LOCK_TABLE} (name, holder, host, pid, taken_at) VALUES (?, ?, ?, ?, ?)`, [MIGRATION_LOCK, holder, hostname(), process.pid, Date.now()]);
+      await dataSource.query(`INSERT INTO ${LOCK_TABLE} (name, holder, host, pid, taken_at) VALUES (?, ?, ?, ?, ?)`, [
+        MIGRATION_LOCK,
+        holder,
+        hostname(),
+        process.pid,
+        Date.now(),
+      ]);
       return;
     } catch (error) {
       if (!duplicateIndexOf(error) && !isRetryable(error) && !/SQLITE_BUSY|database is locked/i.test(String(error))) throw error;
@@ -201,7 +225,9 @@ async function takeMigrationLock(dataSource: DataSource, holder: string): Promis
 /** Frees the lock of a server that died while migrating: one on this machine whose process is gone at once, any other once stale. */
 async function releaseAbandonedLock(dataSource: DataSource): Promise<void> {
   type Lock = { holder: string; host: string; pid: number | string; taken_at: number | string };
-  const rows = (await dataSource.query(`SELECT holder, host, pid, taken_at FROM ${LOCK_TABLE} WHERE name = ?`, [MIGRATION_LOCK]).catch(() => [])) as Lock[];
+  const rows = (await dataSource
+    .query(`SELECT holder, host, pid, taken_at FROM ${LOCK_TABLE} WHERE name = ?`, [MIGRATION_LOCK])
+    .catch(() => [])) as Lock[];
   const lock = rows[0];
   if (!lock) return;
   const gone = lock.host === hostname() && Number(lock.pid) !== process.pid && !processIsAlive(Number(lock.pid));

@@ -38,7 +38,8 @@ export function createStatementFor(database: string, ifNotExists = false): strin
  */
 export async function createMysqlDatabase(url: string): Promise<void> {
   const { host, port, user, password, database } = partsOf(url);
-  if (!database) throw new DatabaseSetupError('DATABASE_URL names no database: add one after the host, as in mysql://user@host:3306/entries');
+  if (!database)
+    throw new DatabaseSetupError('DATABASE_URL names no database: add one after the host, as in mysql://user@host:3306/entries');
   let connection;
   try {
     connection = await createConnection({ host, port, user, password, charset: 'utf8mb4_unicode_ci' });
@@ -72,7 +73,9 @@ export function setupProblemOf(error: unknown, url: string): DatabaseSetupError 
     case 'ENOTFOUND':
     case 'ETIMEDOUT':
     case 'EHOSTUNREACH':
-      return new DatabaseSetupError(`cannot reach MariaDB at ${host}:${port} (${codeOf(error)}): is it running, and is DATABASE_URL's host right?`);
+      return new DatabaseSetupError(
+        `cannot reach MariaDB at ${host}:${port} (${codeOf(error)}): is it running, and is DATABASE_URL's host right?`,
+      );
     default:
       return undefined;
   }

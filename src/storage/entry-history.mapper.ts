@@ -50,7 +50,14 @@ export function toStateRow(workspaceId: string, state: EntryState): EntryStateEn
 }
 
 /** A version of an entry, the `seq`-th, as its entry_versions row with the envelope it had (`data`, stored JSON, packed). */
-export function toVersionRow(workspaceId: string, entryId: string, seq: number, version: EntryVersion, data: string, envelope = envelopeColumns(data)): EntryVersionEntity {
+export function toVersionRow(
+  workspaceId: string,
+  entryId: string,
+  seq: number,
+  version: EntryVersion,
+  data: string,
+  envelope = envelopeColumns(data),
+): EntryVersionEntity {
   return Object.assign(new EntryVersionEntity(), {
     workspaceId,
     entryId,

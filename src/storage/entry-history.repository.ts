@@ -79,7 +79,12 @@ export class EntryHistoryRepository implements EntryHistoryStore {
  * (never one per entry); an entry can change without end, so what is read is bounded. An entry with no
  * version rows has never changed: its one version is described by its row, and it is absent here.
  */
-export async function loadVersions(dataSource: DataSource, workspaceId: string, entryIds: string[], newest: number): Promise<Map<string, EntryVersionsShown>> {
+export async function loadVersions(
+  dataSource: DataSource,
+  workspaceId: string,
+  entryIds: string[],
+  newest: number,
+): Promise<Map<string, EntryVersionsShown>> {
   const found = new Map<string, EntryVersionsShown>();
   if (entryIds.length === 0) return found;
   const marks = entryIds.map(() => '?').join(', ');
@@ -99,7 +104,13 @@ export async function loadVersions(dataSource: DataSource, workspaceId: string, 
 }
 
 /** A page of an entry's versions past the newest with id `version`, by their place (`seq`): see EntryStore.versionsBefore. */
-export async function loadVersionsBefore(dataSource: DataSource, workspaceId: string, entryId: string, version: string, limit: number): Promise<EntryVersion[] | undefined> {
+export async function loadVersionsBefore(
+  dataSource: DataSource,
+  workspaceId: string,
+  entryId: string,
+  version: string,
+  limit: number,
+): Promise<EntryVersion[] | undefined> {
   const [from]: { seq: number | string }[] = await dataSource.query(
     'SELECT seq FROM entry_versions WHERE workspace_id = ? AND entry_id = ? AND version = ? ORDER BY seq DESC LIMIT 1',
     [workspaceId, entryId, version],
@@ -114,8 +125,23 @@ export async function loadVersionsBefore(dataSource: DataSource, workspaceId: st
 
 /** The columns of an entry's row that a change of its data writes (not `state`, which follows its states). */
 const CHANGED_WITH_DATA = [
-  'folder', 'docSchema', 'envSchema', 'signed', 'signature', 'invalid', 'digestAlg', 'digestVal', 'snippet', 'sortAmount', 'tags', 'faults',
-  'data', 'dataPacked', 'dataSize', 'version', 'updatedAt',
+  'folder',
+  'docSchema',
+  'envSchema',
+  'signed',
+  'signature',
+  'invalid',
+  'digestAlg',
+  'digestVal',
+  'snippet',
+  'sortAmount',
+  'tags',
+  'faults',
+  'data',
+  'dataPacked',
+  'dataSize',
+  'version',
+  'updatedAt',
 ] as const satisfies readonly (keyof EntryEntity)[];
 
 /** The entry's row, locked for the rest of the transaction (MySQL; SQLite's write transaction holds the database). */
@@ -210,7 +236,10 @@ function* putStateSteps(
     yield preparedInsert(dataSource, EntryStateEntity, stateRow);
   }
   yield* settleState(workspaceId, state.entryId, Boolean(Number(row.invalid)));
-  yield { sql: 'UPDATE entries SET updated_at = ? WHERE workspace_id = ? AND id = ?', parameters: [state.createdAt.getTime(), workspaceId, state.entryId] };
+  yield {
+    sql: 'UPDATE entries SET updated_at = ? WHERE workspace_id = ? AND id = ?',
+    parameters: [state.createdAt.getTime(), workspaceId, state.entryId],
+  };
   // The entry's state is searchable.
   yield* searchRowSteps(mysql, workspaceId, state.entryId, termsOf);
   yield* announceSteps(dataSource, workspaceId, state.entryId, events);

@@ -2,7 +2,16 @@ import type { Entry } from '../domain/entries/model/entry';
 import type { EntryRef } from '../domain/entries/model/entry-ref';
 import type { SearchTermsRule } from '../domain/entries/model/search-store';
 import { entryRefSteps } from './entry-refs.repository';
-import { ENTRY_SEARCH_COLUMNS, META_SEARCH_COLUMNS, indexedEntryOf, lockSearchRow, searchRowWrites, type EntrySearchRow, type MetaSearchRow, type TermSource } from './search-index.repository';
+import {
+  ENTRY_SEARCH_COLUMNS,
+  META_SEARCH_COLUMNS,
+  indexedEntryOf,
+  lockSearchRow,
+  searchRowWrites,
+  type EntrySearchRow,
+  type MetaSearchRow,
+  type TermSource,
+} from './search-index.repository';
 import type { Steps } from './sql-transaction';
 
 /**
@@ -11,7 +20,12 @@ import type { Steps } from './sql-transaction';
  * the committed entry. Its references are written again (`refs`, as the domain found them in its envelope), and
  * its search row.
  */
-export function* entryIndexSteps(mysql: boolean, entry: Pick<Entry, 'workspaceId' | 'id' | 'createdAt'>, refs: readonly EntryRef[], termsOf: SearchTermsRule): Steps<void> {
+export function* entryIndexSteps(
+  mysql: boolean,
+  entry: Pick<Entry, 'workspaceId' | 'id' | 'createdAt'>,
+  refs: readonly EntryRef[],
+  termsOf: SearchTermsRule,
+): Steps<void> {
   for (const step of entryRefSteps(entry, refs)) yield step;
   yield* searchRowSteps(mysql, entry.workspaceId, entry.id, termsOf);
 }
@@ -31,7 +45,10 @@ export function* searchRowSteps(
   check?: (terms: readonly string[]) => void,
 ): Steps<void> {
   const locked: TermSource[] | undefined = mysql ? yield lockSearchRow(workspaceId, entryId) : undefined;
-  const [row]: EntrySearchRow[] = yield { sql: `SELECT ${ENTRY_SEARCH_COLUMNS} FROM entries WHERE workspace_id = ? AND id = ?`, parameters: [workspaceId, entryId] };
+  const [row]: EntrySearchRow[] = yield {
+    sql: `SELECT ${ENTRY_SEARCH_COLUMNS} FROM entries WHERE workspace_id = ? AND id = ?`,
+    parameters: [workspaceId, entryId],
+  };
   if (!row) return;
   const metas: MetaSearchRow[] = yield {
     sql: `SELECT ${META_SEARCH_COLUMNS} FROM entry_meta WHERE workspace_id = ? AND entry_id = ?${mysql ? ' LOCK IN SHARE MODE' : ''}`,

@@ -26,7 +26,10 @@ export class EntryOverviewRepository implements EntryOverviewStore {
     // Each step seeks past the previous folder in entries_workspace_folder_created: one seek per folder, however many entries each holds.
     let after = '';
     while (folders.length < max) {
-      const rows = (await this.dataSource.query('SELECT MIN(folder) AS folder FROM entries WHERE workspace_id = ? AND folder > ?', [workspaceId, after])) as {
+      const rows = (await this.dataSource.query('SELECT MIN(folder) AS folder FROM entries WHERE workspace_id = ? AND folder > ?', [
+        workspaceId,
+        after,
+      ])) as {
         folder: string | null;
       }[];
       const next = rows[0]?.folder;
@@ -54,7 +57,10 @@ export class EntryOverviewRepository implements EntryOverviewStore {
     }
     if (filters.state === undefined || filters.folder === undefined) {
       // One index holds exactly the rows that match: read at most one more than the count shows.
-      const rows = (await this.read(`SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM entries WHERE ${where.join(' AND ')} LIMIT ${upTo + 1}) t`, parameters)) as {
+      const rows = (await this.read(
+        `SELECT COUNT(*) AS n FROM (SELECT 1 AS one FROM entries WHERE ${where.join(' AND ')} LIMIT ${upTo + 1}) t`,
+        parameters,
+      )) as {
         n: number | string;
       }[];
       const n = Number(rows[0]?.n ?? 0);

@@ -14,7 +14,9 @@ export type RefOwner = Pick<Entry, 'workspaceId' | 'id' | 'createdAt'>;
  * slices, so that no statement passes the engines' limits on placeholders (a payment may name thousands).
  */
 export function* refInsertSteps(owners: readonly { entry: RefOwner; refs: readonly EntryRef[] }[]): Steps<void> {
-  const rows = owners.flatMap(({ entry, refs }) => refs.map((ref) => [entry.workspaceId, entry.id, ref.context, ref.uuid, entry.createdAt.getTime()]));
+  const rows = owners.flatMap(({ entry, refs }) =>
+    refs.map((ref) => [entry.workspaceId, entry.id, ref.context, ref.uuid, entry.createdAt.getTime()]),
+  );
   for (let start = 0; start < rows.length; start += REF_ROWS_PER_STATEMENT) {
     const slice = rows.slice(start, start + REF_ROWS_PER_STATEMENT);
     yield {

@@ -1,5 +1,13 @@
 import { In, type DataSource } from 'typeorm';
-import { contentsOf, type EntryBundle, type EntryTransferStore, type ImportOutcome, type ImportRecord, type TransferContent, type TransferFile } from '../domain/transfer/entry-transfer-store';
+import {
+  contentsOf,
+  type EntryBundle,
+  type EntryTransferStore,
+  type ImportOutcome,
+  type ImportRecord,
+  type TransferContent,
+  type TransferFile,
+} from '../domain/transfer/entry-transfer-store';
 import { FILE_CHUNK_BYTES } from '../domain/files/file-content';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
@@ -36,11 +44,16 @@ export class EntryTransferRepository implements EntryTransferStore {
   }
 
   async createdAtOf(workspaceId: string, id: string): Promise<Date | undefined> {
-    const row = await this.dataSource.getRepository(EntryEntity).findOne({ select: { id: true, createdAt: true }, where: { workspaceId, id } });
+    const row = await this.dataSource
+      .getRepository(EntryEntity)
+      .findOne({ select: { id: true, createdAt: true }, where: { workspaceId, id } });
     return row ? new Date(row.createdAt) : undefined;
   }
 
-  async *pages(workspaceId: string, options: { since?: Date; after?: { createdAt: Date; id: string }; pageSize: number }): AsyncIterable<EntryBundle[]> {
+  async *pages(
+    workspaceId: string,
+    options: { since?: Date; after?: { createdAt: Date; id: string }; pageSize: number },
+  ): AsyncIterable<EntryBundle[]> {
     let after = options.after ? { createdAt: options.after.createdAt.getTime(), id: options.after.id } : undefined;
     for (;;) {
       // The list's keyset in ascending order, over the (workspace, created_at, id) index: each page starts where the last ended.
@@ -52,7 +65,10 @@ export class EntryTransferRepository implements EntryTransferStore {
         .where('e.workspaceId = :workspaceId', { workspaceId });
       if (options.since) query.andWhere('e.createdAt >= :since', { since: options.since.getTime() });
       if (after) {
-        query.andWhere('e.createdAt >= :afterTime AND (e.createdAt > :afterTime OR e.id > :afterId)', { afterTime: after.createdAt, afterId: after.id });
+        query.andWhere('e.createdAt >= :afterTime AND (e.createdAt > :afterTime OR e.id > :afterId)', {
+          afterTime: after.createdAt,
+          afterId: after.id,
+        });
       }
       const rows = await query.orderBy('e.createdAt', 'ASC').addOrderBy('e.id', 'ASC').limit(options.pageSize).getMany();
       if (rows.length === 0) return;
@@ -106,7 +122,11 @@ export class EntryTransferRepository implements EntryTransferStore {
     };
   }
 
-  async importEntries(workspaceId: string, records: readonly ImportRecord[], options: { stopAtConflict: boolean }): Promise<ImportOutcome[]> {
+  async importEntries(
+    workspaceId: string,
+    records: readonly ImportRecord[],
+    options: { stopAtConflict: boolean },
+  ): Promise<ImportOutcome[]> {
     if (records.length === 0) return [];
     const { dataSource } = this;
     const steps = (mysql: boolean) => this.batchSteps(workspaceId, records, mysql, options.stopAtConflict);
@@ -133,7 +153,12 @@ export class EntryTransferRepository implements EntryTransferStore {
    * statements as a create's): one round trip per table and slice of rows, not per entry. An id met earlier in
    * the batch counts as present.
    */
-  private *batchSteps(workspaceId: string, records: readonly ImportRecord[], mysql: boolean, stopAtConflict: boolean): Steps<ImportOutcome[]> {
+  private *batchSteps(
+    workspaceId: string,
+    records: readonly ImportRecord[],
+    mysql: boolean,
+    stopAtConflict: boolean,
+  ): Steps<ImportOutcome[]> {
     const { dataSource, blobs } = this;
     const ids = [...new Set(records.map((r) => r.entry.id))];
     const found: { id: string; digest_alg: string; digest_val: string; version: string | null }[] = yield {
@@ -157,21 +182,44 @@ export class EntryTransferRepository implements EntryTransferStore {
     }
     if (writing.length === 0) return outcomes;
     yield* newEntrySteps(dataSource, writing, mysql);
-    yield* insertSteps(dataSource, EntryVersionEntity, writing.flatMap((r) => r.versions.map((v, i) => toVersionRow(workspaceId, r.entry.id, i + 1, v.version, v.data))));
-    yield* insertSteps(dataSource, EntryStateEntity, writing.flatMap((r) => r.states.map((s) => toStateRow(workspaceId, s))));
-    yield* insertSteps(dataSource, MetaEntity, writing.flatMap((r) => r.meta.map((m) => toMetaRow(workspaceId, m))));
+    yield* insertSteps(
+      dataSource,
+      EntryVersionEntity,
+      writing.flatMap((r) => r.versions.map((v, i) => toVersionRow(workspaceId, r.entry.id, i + 1, v.version, v.data))),
+    );
+    yield* insertSteps(
+      dataSource,
+      EntryStateEntity,
+      writing.flatMap((r) => r.states.map((s) => toStateRow(workspaceId, s))),
+    );
+    yield* insertSteps(
+      dataSource,
+      MetaEntity,
+      writing.flatMap((r) => r.meta.map((m) => toMetaRow(workspaceId, m))),
+    );
     const contents: FileContentEntity[] = [];
     for (const record of writing) {
       for (const transfer of record.files) {
         const { file } = transfer;
         for (const content of contentsOf(transfer)) {
           yield* blobs.writeSteps(workspaceId, content.id, chunksOf(content.bytes ?? Buffer.alloc(0)));
-          contents.push(toContentRow(workspaceId, record.entry.id, { id: content.id, fileId: file.id, size: content.size, hash: content.hash }, content.createdAt.getTime()));
+          contents.push(
+            toContentRow(
+              workspaceId,
+              record.entry.id,
+              { id: content.id, fileId: file.id, size: content.size, hash: content.hash },
+              content.createdAt.getTime(),
+            ),
+          );
         }
       }
     }
     yield* insertSteps(dataSource, FileContentEntity, contents);
-    yield* insertSteps(dataSource, AttachmentEntity, writing.flatMap((r) => r.files.map(({ file }) => toAttachmentRow(workspaceId, file))));
+    yield* insertSteps(
+      dataSource,
+      AttachmentEntity,
+      writing.flatMap((r) => r.files.map(({ file }) => toAttachmentRow(workspaceId, file))),
+    );
     yield* eventSteps(writing.flatMap((r) => r.events));
     return outcomes;
   }

@@ -3,7 +3,15 @@ import type { Envelope } from '../document';
 import type { Attachment, Entry, Meta } from '../domain/entries/model/entry';
 import type { EntryVersion } from '../domain/entries/model/entry-history';
 import type { EntryRef } from '../domain/entries/model/entry-ref';
-import { DuplicateEntryError, type EntryPartSizes, type EntryRecord, type EntryStore, type EntryVersionsShown, type ListSlice, type RelatedSlice } from '../domain/entries/model/entry-store';
+import {
+  DuplicateEntryError,
+  type EntryPartSizes,
+  type EntryRecord,
+  type EntryStore,
+  type EntryVersionsShown,
+  type ListSlice,
+  type RelatedSlice,
+} from '../domain/entries/model/entry-store';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { fromAttachmentRow } from './attachment.mapper';
 import { EntryEntity } from './entities/entry.entity';
@@ -25,8 +33,25 @@ import { storedJson } from './packed-json';
 import { eventSteps } from './event-steps';
 
 const LIST_COLUMNS = [
-  'workspaceId', 'id', 'key', 'folder', 'docSchema', 'envSchema', 'state', 'signed', 'signature', 'invalid',
-  'digestAlg', 'digestVal', 'snippet', 'sortAmount', 'tags', 'faults', 'createdAt', 'updatedAt', 'version',
+  'workspaceId',
+  'id',
+  'key',
+  'folder',
+  'docSchema',
+  'envSchema',
+  'state',
+  'signed',
+  'signature',
+  'invalid',
+  'digestAlg',
+  'digestVal',
+  'snippet',
+  'sortAmount',
+  'tags',
+  'faults',
+  'createdAt',
+  'updatedAt',
+  'version',
 ] as const satisfies readonly (keyof EntryEntity)[];
 
 /** The columns that hold the envelope: packed, or as text in a row not packed yet. */
@@ -59,10 +84,13 @@ export class EntryRepository implements EntryStore {
   async insert(records: readonly EntryRecord[]): Promise<void> {
     if (records.length === 0) return;
     const { dataSource } = this;
-    await this.runInsert(function* (mysql) {
-      yield* newEntrySteps(dataSource, records, mysql);
-      yield* eventSteps(records.flatMap((record) => record.events?.(record.entry) ?? []));
-    }, records.map((record) => record.entry));
+    await this.runInsert(
+      function* (mysql) {
+        yield* newEntrySteps(dataSource, records, mysql);
+        yield* eventSteps(records.flatMap((record) => record.events?.(record.entry) ?? []));
+      },
+      records.map((record) => record.entry),
+    );
   }
 
   /**
@@ -72,7 +100,10 @@ export class EntryRepository implements EntryStore {
   async insertRows(rows: NewEntryRows): Promise<void> {
     if (rows.entries.length === 0) return;
     const { dataSource } = this;
-    await this.runInsert((mysql) => newEntryRowSteps(dataSource, rows, mysql), rows.entries.map((row) => ({ workspaceId: row.workspaceId, id: row.id, key: row.key ?? undefined })));
+    await this.runInsert(
+      (mysql) => newEntryRowSteps(dataSource, rows, mysql),
+      rows.entries.map((row) => ({ workspaceId: row.workspaceId, id: row.id, key: row.key ?? undefined })),
+    );
   }
 
   private async runInsert(steps: (mysql: boolean) => Steps<void>, entries: readonly EntryName[]): Promise<void> {
@@ -157,7 +188,14 @@ export class EntryRepository implements EntryStore {
     const here = (sql: string, parameters: unknown[]) => this.dataSource.query(sql, parameters) as Promise<unknown[]>;
     const offThread = readers ? (sql: string, parameters: unknown[]) => readers.query(sql, parameters, here) : undefined;
     const rows = await relatedPage(this.dataSource, workspaceId, slice, offThread);
-    const found = new Map((await this.findByIds(workspaceId, rows.map((row) => row.id))).map((entry) => [entry.id, entry]));
+    const found = new Map(
+      (
+        await this.findByIds(
+          workspaceId,
+          rows.map((row) => row.id),
+        )
+      ).map((entry) => [entry.id, entry]),
+    );
     return rows.flatMap((row) => {
       const entry = found.get(row.id);
       return entry ? [{ ...entry, context: row.context }] : [];
@@ -213,7 +251,8 @@ export class EntryRepository implements EntryStore {
         .orderBy('a.entryId', 'ASC')
         .addOrderBy('a.id', 'ASC')
         .limit(rowsPerSlice);
-      if (after) query.andWhere('(a.entryId > :entryId OR (a.entryId = :entryId AND a.id > :id))', { entryId: after.entryId, id: after.id });
+      if (after)
+        query.andWhere('(a.entryId > :entryId OR (a.entryId = :entryId AND a.id > :id))', { entryId: after.entryId, id: after.id });
       return query.getMany();
     });
     rows.sort((a, b) => a.createdAt - b.createdAt || compare(a.id, b.id));
@@ -222,23 +261,28 @@ export class EntryRepository implements EntryStore {
 
   async metaOf(workspaceId: string, ids: string[], weight?: number, heavy = false): Promise<Map<string, Meta[]>> {
     if (ids.length === 0) return new Map();
-    const rows = await inSlices<MetaEntity>(weight, heavy, (row) => textLength(row.value), (after, rowsPerSlice) => {
-      const query = this.metas
-        .createQueryBuilder('m')
-        .where('m.workspaceId = :workspaceId AND m.entryId IN (:...ids) AND m.secure = :secure', { workspaceId, ids, secure: false })
-        .orderBy('m.entryId', 'ASC')
-        .addOrderBy('m.src', 'ASC')
-        .addOrderBy('m.key', 'ASC')
-        .limit(rowsPerSlice);
-      if (after) {
-        query.andWhere('(m.entryId > :entryId OR (m.entryId = :entryId AND (m.src > :src OR (m.src = :src AND m.key > :key))))', {
-          entryId: after.entryId,
-          src: after.src,
-          key: after.key,
-        });
-      }
-      return query.getMany();
-    });
+    const rows = await inSlices<MetaEntity>(
+      weight,
+      heavy,
+      (row) => textLength(row.value),
+      (after, rowsPerSlice) => {
+        const query = this.metas
+          .createQueryBuilder('m')
+          .where('m.workspaceId = :workspaceId AND m.entryId IN (:...ids) AND m.secure = :secure', { workspaceId, ids, secure: false })
+          .orderBy('m.entryId', 'ASC')
+          .addOrderBy('m.src', 'ASC')
+          .addOrderBy('m.key', 'ASC')
+          .limit(rowsPerSlice);
+        if (after) {
+          query.andWhere('(m.entryId > :entryId OR (m.entryId = :entryId AND (m.src > :src OR (m.src = :src AND m.key > :key))))', {
+            entryId: after.entryId,
+            src: after.src,
+            key: after.key,
+          });
+        }
+        return query.getMany();
+      },
+    );
     rows.sort((a, b) => a.createdAt - b.createdAt || compare(a.src, b.src) || compare(a.key, b.key));
     return groupBy(rows.map(fromMetaRow), (m) => m.entryId);
   }
@@ -280,7 +324,8 @@ function nextSliceRows(rows: number, bytes: number): number {
 }
 
 const textLength = (text: string | null) => text?.length ?? 0;
-const attachmentWeight = (row: AttachmentEntity) => textLength(row.meta) + textLength(row.previous) + textLength(row.desc) + textLength(row.url);
+const attachmentWeight = (row: AttachmentEntity) =>
+  textLength(row.meta) + textLength(row.previous) + textLength(row.desc) + textLength(row.url);
 
 /**
  * Reads rows a slice at a time, in primary-key order from where the last slice ended (each slice a range of
@@ -290,7 +335,12 @@ const attachmentWeight = (row: AttachmentEntity) => textLength(row.meta) + textL
  * thousand small rows take a few queries, not sixty. Like the three parts of an answer, the slices are not one
  * snapshot.
  */
-async function inSlices<T>(weight: number | undefined, heavy: boolean, weightOf: (row: T) => number, read: (after: T | undefined, rows: number) => Promise<T[]>): Promise<T[]> {
+async function inSlices<T>(
+  weight: number | undefined,
+  heavy: boolean,
+  weightOf: (row: T) => number,
+  read: (after: T | undefined, rows: number) => Promise<T[]>,
+): Promise<T[]> {
   const rows: T[] = [];
   let bytes = 0;
   let rowsPerSlice = firstSliceRows(weight);
@@ -343,7 +393,13 @@ export function newEntryRows(records: readonly Pick<EntryRecord, 'entry' | 'refs
   return {
     entries: records.map((record) => toEntryRow(record.entry)),
     refs: records.map(({ entry, refs }) => ({ entry: { workspaceId: entry.workspaceId, id: entry.id, createdAt: entry.createdAt }, refs })),
-    search: records.map(({ entry, searchTerms }) => ({ workspaceId: entry.workspaceId, id: entry.id, folder: entry.folder, createdAt: entry.createdAt, terms: searchTerms })),
+    search: records.map(({ entry, searchTerms }) => ({
+      workspaceId: entry.workspaceId,
+      id: entry.id,
+      folder: entry.folder,
+      createdAt: entry.createdAt,
+      terms: searchTerms,
+    })),
   };
 }
 

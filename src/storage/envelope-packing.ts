@@ -55,7 +55,12 @@ async function unpackedCount(dataSource: DataSource, table: PackedTable): Promis
 }
 
 /** One batch from `cursor` (none: from the start): how many rows it packed, and where the next begins (none: done). */
-async function packBatch(dataSource: DataSource, table: PackedTable, cursor: unknown[] | undefined, size: number): Promise<{ packed: number; next?: unknown[] }> {
+async function packBatch(
+  dataSource: DataSource,
+  table: PackedTable,
+  cursor: unknown[] | undefined,
+  size: number,
+): Promise<{ packed: number; next?: unknown[] }> {
   const columns = [...table.key, ...table.guard, 'data'].join(', ');
   const rows = (await dataSource.query(
     `SELECT ${columns} FROM ${table.name} WHERE ${UNPACKED}${cursor ? ` AND ${after(table.key)}` : ''} ORDER BY ${table.key.join(', ')} LIMIT ${size}`,

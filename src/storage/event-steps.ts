@@ -38,7 +38,13 @@ export function* eventSteps(events: readonly NewEvent[]): Steps<void> {
   yield {
     sql: `INSERT INTO entry_events (workspace_id, id, event_type, entry_id, folder, created_at, data) VALUES ${events.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
     parameters: events.flatMap((event) => [
-      event.workspaceId, event.id, event.type, event.entryId, String(event.data.folder ?? ''), event.createdAt.getTime(), JSON.stringify(event.data),
+      event.workspaceId,
+      event.id,
+      event.type,
+      event.entryId,
+      String(event.data.folder ?? ''),
+      event.createdAt.getTime(),
+      JSON.stringify(event.data),
     ]),
   };
 }

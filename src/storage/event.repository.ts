@@ -82,11 +82,17 @@ export class EventRepository implements EventStore {
         const workspaces = [...byWorkspace.keys()].sort();
         for (const workspaceId of workspaces) {
           const pks = byWorkspace.get(workspaceId)!;
-          const feed: { last_seq: number | string }[] = yield { sql: `SELECT last_seq FROM event_feeds WHERE workspace_id = ?${lock}`, parameters: [workspaceId] };
+          const feed: { last_seq: number | string }[] = yield {
+            sql: `SELECT last_seq FROM event_feeds WHERE workspace_id = ?${lock}`,
+            parameters: [workspaceId],
+          };
           const last = Number(feed[0]?.last_seq ?? 0);
           yield feed.length > 0
             ? { sql: 'UPDATE event_feeds SET last_seq = ? WHERE workspace_id = ?', parameters: [last + pks.length, workspaceId] }
-            : { sql: 'INSERT INTO event_feeds (workspace_id, last_seq, pruned_through) VALUES (?, ?, 0)', parameters: [workspaceId, pks.length] };
+            : {
+                sql: 'INSERT INTO event_feeds (workspace_id, last_seq, pruned_through) VALUES (?, ?, 0)',
+                parameters: [workspaceId, pks.length],
+              };
           // One statement for the workspace's batch: each row's place by its order in the batch.
           yield {
             sql: `UPDATE entry_events SET seq = CASE pk ${pks.map(() => 'WHEN ? THEN ?').join(' ')} END WHERE pk IN (${pks.map(() => '?').join(', ')})`,
@@ -139,7 +145,10 @@ export class EventRepository implements EventStore {
         sql: `UPDATE event_feeds SET pruned_through = ${mysql ? 'GREATEST' : 'MAX'}(pruned_through, ?) WHERE workspace_id = ?`,
         parameters: [through, workspaceId],
       };
-      const deleted: { affectedRows?: number; changes?: number } = yield { sql: 'DELETE FROM entry_events WHERE workspace_id = ? AND seq <= ?', parameters: [workspaceId, through] };
+      const deleted: { affectedRows?: number; changes?: number } = yield {
+        sql: 'DELETE FROM entry_events WHERE workspace_id = ? AND seq <= ?',
+        parameters: [workspaceId, through],
+      };
       return Number(deleted.affectedRows ?? deleted.changes ?? rows.length);
     });
   }

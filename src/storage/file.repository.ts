@@ -76,7 +76,10 @@ export class FileRepository implements FileStore {
         }
         // The entry's row, locked: the writes of one entry's files take turns from here to the commit, so each reads
         // what the one before it wrote (its version, its placeholder's content, its count of files).
-        const entry: unknown[] = yield { sql: `SELECT id FROM entries WHERE workspace_id = ? AND id = ?${lock}`, parameters: [workspaceId, entryId] };
+        const entry: unknown[] = yield {
+          sql: `SELECT id FROM entries WHERE workspace_id = ? AND id = ?${lock}`,
+          parameters: [workspaceId, entryId],
+        };
         if (entry.length === 0) throw new EntryMissing();
         const rows: Record<string, unknown>[] = yield {
           sql: `SELECT * FROM entry_attachments WHERE workspace_id = ? AND entry_id = ? AND id = ?${lock}`,

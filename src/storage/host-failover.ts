@@ -33,7 +33,9 @@ export class HostFailover {
     socket.setNoDelay(true);
     socket.setKeepAlive(true, 10_000);
     // A node that is down on another machine may not refuse: it just does not answer.
-    socket.setTimeout(this.connectTimeoutMs, () => socket.destroy(Object.assign(new Error(`connect ETIMEDOUT ${host}:${port}`), { code: 'ETIMEDOUT' })));
+    socket.setTimeout(this.connectTimeoutMs, () =>
+      socket.destroy(Object.assign(new Error(`connect ETIMEDOUT ${host}:${port}`), { code: 'ETIMEDOUT' })),
+    );
     socket.once('connect', () => socket.setTimeout(0));
     socket.on('error', (error: NodeJS.ErrnoException) => this.failed(index, openedAt, error));
     return socket;
@@ -45,6 +47,9 @@ export class HostFailover {
     this.chosenAt = Date.now();
     const from = this.hosts[index];
     const to = this.hosts[this.current];
-    this.log?.warn({ code: error.code, from: `${from.host}:${from.port}`, to: `${to.host}:${to.port}` }, 'database host failed; moving to the next');
+    this.log?.warn(
+      { code: error.code, from: `${from.host}:${from.port}`, to: `${to.host}:${to.port}` },
+      'database host failed; moving to the next',
+    );
   }
 }

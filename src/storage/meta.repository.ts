@@ -20,7 +20,19 @@ export interface MetaLimits {
   parts: number;
 }
 
-const UPSERT_SET = ['value', 'ref', 'owner_id', 'owned', 'indexed', 'secure', 'shared', 'link_scope', 'link_url', 'created_at', 'updated_at']
+const UPSERT_SET = [
+  'value',
+  'ref',
+  'owner_id',
+  'owned',
+  'indexed',
+  'secure',
+  'shared',
+  'link_scope',
+  'link_url',
+  'created_at',
+  'updated_at',
+]
   .map((column) => `\`${column}\` = VALUES(\`${column}\`)`)
   .join(', ');
 
@@ -37,7 +49,13 @@ export class MetaRepository implements MetaStore {
     this.metas = dataSource.getRepository(MetaEntity);
   }
 
-  async findMeta(workspaceId: string, entryId: string, src: string, key: string, options: { orShared?: boolean } = {}): Promise<Meta | undefined> {
+  async findMeta(
+    workspaceId: string,
+    entryId: string,
+    src: string,
+    key: string,
+    options: { orShared?: boolean } = {},
+  ): Promise<Meta | undefined> {
     const own = await this.metas.findOne({ where: { workspaceId, entryId, src, key } });
     if (own) return fromMetaRow(own);
     if (!options.orShared) return undefined;
@@ -48,7 +66,10 @@ export class MetaRepository implements MetaStore {
   async findMetaByRef(workspaceId: string, src: string, key: string, ref: string): Promise<Meta | undefined> {
     const own = await this.metas.findOne({ where: { workspaceId, src, key, ref }, order: { createdAt: 'ASC', entryId: 'ASC' } });
     if (own) return fromMetaRow(own);
-    const shared = await this.metas.findOne({ where: { workspaceId, key, ref, shared: true }, order: { createdAt: 'ASC', entryId: 'ASC', src: 'ASC' } });
+    const shared = await this.metas.findOne({
+      where: { workspaceId, key, ref, shared: true },
+      order: { createdAt: 'ASC', entryId: 'ASC', src: 'ASC' },
+    });
     return shared ? fromMetaRow(shared) : undefined;
   }
 
@@ -94,7 +115,8 @@ export class MetaRepository implements MetaStore {
       let weightBefore = 0;
       if (insert) {
         const [rows]: { n: number | string; mine: number | string }[] = yield countRows;
-        if (Number(rows.mine) === 0 && Number(rows.n) >= limits.metaRows) throw new LimitBreach('metaRows', Number(rows.n) + 1, limits.metaRows);
+        if (Number(rows.mine) === 0 && Number(rows.n) >= limits.metaRows)
+          throw new LimitBreach('metaRows', Number(rows.n) + 1, limits.metaRows);
         weightBefore = weightOf(yield weight);
       }
       if (mysql) {

@@ -19,7 +19,8 @@ const OPTIONS_V1 = { level: 6, dictionary: PACKED_JSON_DICTIONARY_V1 };
 export const PACKED_JSON_MAX_BYTES = 64 * 1024;
 
 /** Whether `text` is stored packed (else as text). */
-export const isPackedSize = (text: string): boolean => text.length <= PACKED_JSON_MAX_BYTES && Buffer.byteLength(text) <= PACKED_JSON_MAX_BYTES;
+export const isPackedSize = (text: string): boolean =>
+  text.length <= PACKED_JSON_MAX_BYTES && Buffer.byteLength(text) <= PACKED_JSON_MAX_BYTES;
 
 export function packJson(text: string): Buffer {
   const body = deflateRawSync(Buffer.from(text, 'utf8'), OPTIONS_V1);

@@ -38,19 +38,22 @@ interface Fragment {
 /** Runs one SELECT: the union of a page's sources may be handed to another thread (see SqliteReaders). */
 export type SqlRead = (sql: string, parameters: unknown[]) => Promise<unknown[]>;
 
-export async function relatedPage(dataSource: DataSource, workspaceId: string, slice: RelatedSlice, readUnion: SqlRead = (sql, parameters) => dataSource.query(sql, parameters)): Promise<RelatedRow[]> {
+export async function relatedPage(
+  dataSource: DataSource,
+  workspaceId: string,
+  slice: RelatedSlice,
+  readUnion: SqlRead = (sql, parameters) => dataSource.query(sql, parameters),
+): Promise<RelatedRow[]> {
   const uuid = slice.related;
   const [own, owners] = (await Promise.all([
-    dataSource.query(`SELECT ref_uuid AS id FROM entry_refs WHERE workspace_id = ? AND entry_id = ? AND context = ? LIMIT ${OWNERS_READ_ONE_BY_ONE}`, [
-      workspaceId,
-      uuid,
-      OWN_CONTEXT,
-    ]),
-    dataSource.query(`SELECT entry_id AS id FROM entry_refs WHERE workspace_id = ? AND ref_uuid = ? AND context = ? LIMIT ${OWNERS_READ_ONE_BY_ONE + 1}`, [
-      workspaceId,
-      uuid,
-      OWN_CONTEXT,
-    ]),
+    dataSource.query(
+      `SELECT ref_uuid AS id FROM entry_refs WHERE workspace_id = ? AND entry_id = ? AND context = ? LIMIT ${OWNERS_READ_ONE_BY_ONE}`,
+      [workspaceId, uuid, OWN_CONTEXT],
+    ),
+    dataSource.query(
+      `SELECT entry_id AS id FROM entry_refs WHERE workspace_id = ? AND ref_uuid = ? AND context = ? LIMIT ${OWNERS_READ_ONE_BY_ONE + 1}`,
+      [workspaceId, uuid, OWN_CONTEXT],
+    ),
   ])) as { id: string }[][];
   // Many entries holding one document uuid (the same document stored again and again): they are then one
   // subquery, not one range each.
@@ -92,7 +95,12 @@ export async function relatedPage(dataSource: DataSource, workspaceId: string, s
     if (slice.context !== undefined && slice.context !== context) continue;
     const select = `SELECT r.entry_id AS id, r.created_at AS created_at, ${rank(context)} AS rank_of FROM entry_refs r`;
     for (const identity of new Set(identities)) {
-      sources.push(paged(select, 'r.created_at', 'r.entry_id', { sql: 'r.workspace_id = ? AND r.ref_uuid = ? AND r.context = ?', parameters: [workspaceId, identity, context] }));
+      sources.push(
+        paged(select, 'r.created_at', 'r.entry_id', {
+          sql: 'r.workspace_id = ? AND r.ref_uuid = ? AND r.context = ?',
+          parameters: [workspaceId, identity, context],
+        }),
+      );
     }
     if (manyOwners) {
       sources.push(
@@ -106,7 +114,10 @@ export async function relatedPage(dataSource: DataSource, workspaceId: string, s
   if (slice.context === undefined || slice.context === OWN_CONTEXT) {
     // What the document of the UUID (or of an entry holding it) names, in any context but its own uuid.
     const names = selfSet('t.entry_id', false);
-    const named: Fragment = { sql: `t.workspace_id = ? AND ${names.sql} AND t.context <> ?`, parameters: [workspaceId, ...names.parameters, OWN_CONTEXT] };
+    const named: Fragment = {
+      sql: `t.workspace_id = ? AND ${names.sql} AND t.context <> ?`,
+      parameters: [workspaceId, ...names.parameters, OWN_CONTEXT],
+    };
     // DISTINCT: the document may name an entry several times (in several contexts, or by id and by uuid).
     sources.push(
       paged(
@@ -132,5 +143,9 @@ export async function relatedPage(dataSource: DataSource, workspaceId: string, s
     `SELECT id, created_at, MIN(rank_of) AS rank_of FROM (${union}) u GROUP BY id, created_at ORDER BY created_at ${order}, id ${order} LIMIT ${limit}`,
     sources.flatMap((source) => source.parameters),
   )) as { id: string; created_at: number | string; rank_of: number | string }[];
-  return rows.map((row) => ({ id: row.id, createdAt: Number(row.created_at), context: slice.context ?? REF_CONTEXTS[Number(row.rank_of)] }));
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: Number(row.created_at),
+    context: slice.context ?? REF_CONTEXTS[Number(row.rank_of)],
+  }));
 }

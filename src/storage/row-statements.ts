@@ -6,10 +6,17 @@ import type { Step } from './sql-transaction';
  * `columns` (every updatable one when omitted), with the values as TypeORM stores them (its transformers and
  * driver conversions), so that a row a mapper made is stored exactly as an INSERT of it would be.
  */
-export function rowUpdate<T extends ObjectLiteral>(dataSource: DataSource, target: EntityTarget<T>, row: T, columns?: readonly (keyof T & string)[]): Step {
+export function rowUpdate<T extends ObjectLiteral>(
+  dataSource: DataSource,
+  target: EntityTarget<T>,
+  row: T,
+  columns?: readonly (keyof T & string)[],
+): Step {
   const { driver } = dataSource;
   const all = dataSource.getMetadata(target).columns;
-  const set = all.filter((c) => !c.isPrimary && c.isUpdate && (columns === undefined || columns.includes(c.propertyName as keyof T & string)));
+  const set = all.filter(
+    (c) => !c.isPrimary && c.isUpdate && (columns === undefined || columns.includes(c.propertyName as keyof T & string)),
+  );
   const keys = all.filter((c) => c.isPrimary);
   const value = (c: (typeof all)[number]) => driver.preparePersistentValue(c.getEntityValue(row), c);
   return {

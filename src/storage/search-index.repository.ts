@@ -1,7 +1,14 @@
 import { hash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Entry } from '../domain/entries/model/entry';
-import { MAX_INDEXED_TERMS, MAX_SEARCH_RESULTS, type CheckedSearch, type SearchSource, type SearchStore, type SearchTerm } from '../domain/entries/model/search-store';
+import {
+  MAX_INDEXED_TERMS,
+  MAX_SEARCH_RESULTS,
+  type CheckedSearch,
+  type SearchSource,
+  type SearchStore,
+  type SearchTerm,
+} from '../domain/entries/model/search-store';
 import { SearchTooBroad } from '../domain/shared/store-errors';
 import type { Step, Steps } from './sql-transaction';
 
@@ -86,7 +93,10 @@ export function* searchRowWrites(row: SearchRow, options: { mysql: boolean; lock
   if (old && sameTerms(old, values[5], values[6])) return;
   if (options.mysql && old) {
     for (const terms of slices(old.terms.split(' '))) {
-      yield { sql: `DELETE FROM ${SEARCH_TERM_TABLE} WHERE rid = ? AND term IN (${terms.map(() => '?').join(', ')})`, parameters: [old.rid, ...terms] };
+      yield {
+        sql: `DELETE FROM ${SEARCH_TERM_TABLE} WHERE rid = ? AND term IN (${terms.map(() => '?').join(', ')})`,
+        parameters: [old.rid, ...terms],
+      };
     }
   }
   yield { sql: `DELETE FROM ${SEARCH_TABLE} ${where}`, parameters: [row.workspaceId, row.id] };
@@ -94,7 +104,10 @@ export function* searchRowWrites(row: SearchRow, options: { mysql: boolean; lock
   if (options.mysql) {
     const [{ rid }]: { rid: number | string }[] = yield { sql: 'SELECT LAST_INSERT_ID() AS rid', parameters: [] };
     for (const terms of slices(String(values[5]).split(' '))) {
-      yield { sql: `INSERT INTO ${SEARCH_TERM_TABLE} (term, rid) VALUES ${terms.map(() => '(?, ?)').join(', ')}`, parameters: terms.flatMap((term) => [term, rid]) };
+      yield {
+        sql: `INSERT INTO ${SEARCH_TERM_TABLE} (term, rid) VALUES ${terms.map(() => '(?, ?)').join(', ')}`,
+        parameters: terms.flatMap((term) => [term, rid]),
+      };
     }
   }
 }
@@ -150,7 +163,7 @@ function* termRowInserts(pairs: [string, number | string][]): Steps<void> {
 /** The search rows of new entries, inside the caller's transaction (searchRowInserts run statement by statement). */
 export async function insertSearchRows(runner: SqlRunner, rows: readonly SearchRow[], options: { termRows: boolean }): Promise<void> {
   const steps = searchRowInserts(rows, options);
-  for (let next = steps.next(); !next.done; ) next = steps.next(await runner.query(next.value.sql, next.value.parameters));
+  for (let next = steps.next(); !next.done;) next = steps.next(await runner.query(next.value.sql, next.value.parameters));
 }
 
 /** A search row's rid and its terms text, as the term rows are written from it (and the text's digest, where read). */
@@ -163,7 +176,7 @@ export interface TermSource {
 /** The term rows of search rows already stored (MySQL), in multi-row INSERTs. */
 export async function insertTermRows(runner: SqlRunner, rows: TermSource[]): Promise<void> {
   const steps = termRowInserts(rows.flatMap((row) => row.terms.split(' ').map((term): [string, number | string] => [term, row.rid])));
-  for (let next = steps.next(); !next.done; ) next = steps.next(await runner.query(next.value.sql, next.value.parameters));
+  for (let next = steps.next(); !next.done;) next = steps.next(await runner.query(next.value.sql, next.value.parameters));
 }
 
 /** An entry's row as the index reads it (snake_case columns, as raw SQL returns them). */
@@ -203,7 +216,13 @@ export function indexedEntryOf(row: EntrySearchRow, metas: MetaSearchRow[]): Ind
     snippet: JSON.parse(row.snippet),
     tags: JSON.parse(row.tags),
     createdAt: new Date(Number(row.created_at)),
-    meta: metas.map((m) => ({ key: m.meta_key, ref: m.ref ?? undefined, value: m.value ? JSON.parse(m.value) : undefined, indexed: Boolean(m.indexed), secure: Boolean(m.secure) })),
+    meta: metas.map((m) => ({
+      key: m.meta_key,
+      ref: m.ref ?? undefined,
+      value: m.value ? JSON.parse(m.value) : undefined,
+      indexed: Boolean(m.indexed),
+      secure: Boolean(m.secure),
+    })),
   };
 }
 

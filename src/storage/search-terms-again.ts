@@ -31,12 +31,18 @@ export interface SearchTermsOptions {
  * is kept with each range, so a stopped run goes on from there; on MySQL the place is read with a lock, so two
  * processes take turns rather than do a range twice. True once it is all done.
  */
-export async function writeSearchTermsAgain(dataSource: DataSource, termsOf: SearchTermsRule, options: SearchTermsOptions = {}): Promise<boolean> {
+export async function writeSearchTermsAgain(
+  dataSource: DataSource,
+  termsOf: SearchTermsRule,
+  options: SearchTermsOptions = {},
+): Promise<boolean> {
   if (await storageTaskFinished(dataSource, UUID_TERMS_TASK)) return true;
   const batch = options.batch ?? 200;
   const through = await taskPosition(dataSource, UUID_TERMS_THROUGH);
   const start = await taskPosition(dataSource, UUID_TERMS_AT);
-  const [{ n }] = (await dataSource.query(`SELECT COUNT(*) AS n FROM ${SEARCH_TABLE} WHERE rid > ? AND rid <= ?`, [start, through])) as { n: number | string }[];
+  const [{ n }] = (await dataSource.query(`SELECT COUNT(*) AS n FROM ${SEARCH_TABLE} WHERE rid > ? AND rid <= ?`, [start, through])) as {
+    n: number | string;
+  }[];
   let done = 0;
   for (;;) {
     if (options.signal?.aborted) return false;
@@ -48,7 +54,10 @@ export async function writeSearchTermsAgain(dataSource: DataSource, termsOf: Sea
       }) as { rid: number | string; workspace_id: string; entry_id: string }[];
       if (rows.length === 0) return undefined;
       for (const row of rows) yield* searchRowSteps(mysql, row.workspace_id, row.entry_id, termsOf);
-      yield { sql: 'UPDATE storage_task_positions SET position = ? WHERE name = ?', parameters: [Number(rows[rows.length - 1].rid), UUID_TERMS_AT] };
+      yield {
+        sql: 'UPDATE storage_task_positions SET position = ? WHERE name = ?',
+        parameters: [Number(rows[rows.length - 1].rid), UUID_TERMS_AT],
+      };
       return rows.length;
     });
     if (looked === undefined) break;

@@ -40,7 +40,9 @@ interface KeyRow {
 export async function fillSortAmounts(dataSource: DataSource, rule: SortAmountRule, options: SortAmountOptions = {}): Promise<boolean> {
   if (await storageTaskFinished(dataSource, SORT_AMOUNT_TASK)) return true;
   const size = options.batch ?? 500;
-  const [{ n: total }] = (await dataSource.query('SELECT COUNT(*) AS n FROM entries WHERE sort_amount IS NULL')) as { n: number | string }[];
+  const [{ n: total }] = (await dataSource.query('SELECT COUNT(*) AS n FROM entries WHERE sort_amount IS NULL')) as {
+    n: number | string;
+  }[];
   let cursor: [string, string] | undefined;
   let done = 0;
   for (;;) {
@@ -51,7 +53,11 @@ export async function fillSortAmounts(dataSource: DataSource, rule: SortAmountRu
       cursor ? [cursor[0], cursor[0], cursor[1]] : [],
     )) as KeyRow[];
     if (rows.length === 0) break;
-    await fillBatch(dataSource, rule, rows.filter((row) => rule.mayHave(row.doc_schema)));
+    await fillBatch(
+      dataSource,
+      rule,
+      rows.filter((row) => rule.mayHave(row.doc_schema)),
+    );
     done += rows.length;
     options.onProgress?.({ done, total: Number(total) });
     const last = rows[rows.length - 1];

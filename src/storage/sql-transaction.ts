@@ -41,7 +41,11 @@ export interface TransactionOptions {
   shadowTables?: boolean;
 }
 
-export async function runTransaction<R>(dataSource: DataSource, steps: (mysql: boolean) => Steps<R>, options: TransactionOptions = {}): Promise<R> {
+export async function runTransaction<R>(
+  dataSource: DataSource,
+  steps: (mysql: boolean) => Steps<R>,
+  options: TransactionOptions = {},
+): Promise<R> {
   // Again from the start on a deadlock or a cluster's certification conflict (the steps read what they check).
   if (dataSource.options.type === 'mysql') return withRetries(() => runOnMysql(dataSource, steps(true), options.readCommitted ?? false));
   return runOnSqlite(dataSource, () => steps(false), options.durable ?? true, options.shadowTables ?? false);
@@ -78,7 +82,8 @@ async function runOnSqlite<R>(dataSource: DataSource, steps: () => Steps<R>, dur
     // The driver's errors as TypeORM's and the MySQL path's are: wrapped, as `driverError` (duplicate keys are read
     // there). Anything else (a step's own error) goes on as it is.
     const code = (error as { code?: unknown } | undefined)?.code;
-    if (typeof code === 'string' && code.startsWith('SQLITE_')) throw Object.assign(new Error((error as Error).message), { driverError: error });
+    if (typeof code === 'string' && code.startsWith('SQLITE_'))
+      throw Object.assign(new Error((error as Error).message), { driverError: error });
     throw error;
   } finally {
     if (shadowTables) db.unsafeMode(false);
@@ -129,11 +134,16 @@ interface MysqlPool {
 
 async function runOnMysql<R>(dataSource: DataSource, generator: Steps<R>, readCommitted: boolean): Promise<R> {
   const pool = (dataSource.driver as unknown as { pool: MysqlPool }).pool;
-  const connection = await new Promise<MysqlConnection>((resolve, reject) => pool.getConnection((error, c) => (error ? reject(error) : resolve(c))));
-  const plain = (sql: string) => new Promise<void>((resolve, reject) => connection.query(sql, (error) => (error ? reject(error) : resolve())));
+  const connection = await new Promise<MysqlConnection>((resolve, reject) =>
+    pool.getConnection((error, c) => (error ? reject(error) : resolve(c))),
+  );
+  const plain = (sql: string) =>
+    new Promise<void>((resolve, reject) => connection.query(sql, (error) => (error ? reject(error) : resolve())));
   const execute = (step: Step) =>
     new Promise<unknown>((resolve, reject) =>
-      connection.execute(step.sql, step.parameters, (error, result) => (error ? reject(Object.assign(new Error(error.message), { driverError: error })) : resolve(result))),
+      connection.execute(step.sql, step.parameters, (error, result) =>
+        error ? reject(Object.assign(new Error(error.message), { driverError: error })) : resolve(result),
+      ),
     );
   let closedByServer = false;
   try {

@@ -20,7 +20,13 @@ export class SqliteReaders {
   private readonly pool: Piscina<SqliteRead, unknown[]>;
 
   constructor(file: string, threads = 1) {
-    this.pool = new Piscina({ ...workerEntry(__dirname, 'sqlite-reader-worker', { file }), minThreads: threads, maxThreads: threads, maxQueue: READS_WAITING, idleTimeout: Number.MAX_SAFE_INTEGER });
+    this.pool = new Piscina({
+      ...workerEntry(__dirname, 'sqlite-reader-worker', { file }),
+      minThreads: threads,
+      maxThreads: threads,
+      maxQueue: READS_WAITING,
+      idleTimeout: Number.MAX_SAFE_INTEGER,
+    });
   }
 
   /**

@@ -14,7 +14,17 @@ import type { DataSource } from 'typeorm';
  * stored" says how an operator compresses the others, a node at a time. MySQL (not MariaDB) and a server without
  * a file per table are left as they are.
  */
-export const COMPRESSED_TABLES = ['entries', 'entry_versions', 'entry_search', 'entry_search_term', 'entry_refs', 'entry_events', 'entry_meta', 'entry_attachments', 'entry_states'];
+export const COMPRESSED_TABLES = [
+  'entries',
+  'entry_versions',
+  'entry_search',
+  'entry_search_term',
+  'entry_refs',
+  'entry_events',
+  'entry_meta',
+  'entry_attachments',
+  'entry_states',
+];
 
 export interface CompressionProgress {
   table: string;
@@ -34,7 +44,10 @@ export const NOT_MARIADB = 'not MariaDB';
 /** Why this server's tables cannot be compressed here, or undefined when they can. */
 async function unsupported(dataSource: DataSource): Promise<string | undefined> {
   if (dataSource.options.type !== 'mysql') return NOT_MARIADB;
-  const [server] = (await dataSource.query('SELECT VERSION() AS version, @@innodb_file_per_table AS perTable')) as { version: string; perTable: number | string }[];
+  const [server] = (await dataSource.query('SELECT VERSION() AS version, @@innodb_file_per_table AS perTable')) as {
+    version: string;
+    perTable: number | string;
+  }[];
   if (!/mariadb/i.test(server.version)) return 'MySQL has no PAGE_COMPRESSED';
   if (Number(server.perTable) !== 1) return 'innodb_file_per_table is off';
   return undefined;
@@ -46,7 +59,10 @@ async function onGalera(dataSource: DataSource): Promise<boolean> {
 }
 
 async function isCompressed(dataSource: DataSource, table: string): Promise<boolean> {
-  const rows = (await dataSource.query('SELECT CREATE_OPTIONS AS options FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?', [table])) as {
+  const rows = (await dataSource.query(
+    'SELECT CREATE_OPTIONS AS options FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ?',
+    [table],
+  )) as {
     options: string | null;
   }[];
   // As SHOW CREATE TABLE writes it: `PAGE_COMPRESSED`='1'.
@@ -61,7 +77,10 @@ async function isEmpty(dataSource: DataSource, table: string): Promise<boolean> 
 const PROGRESS_EVERY_MS = 2000;
 
 /** Compresses every table of COMPRESSED_TABLES not compressed yet; `onProgress` while a rebuild runs. */
-export async function compressTables(dataSource: DataSource, options: { onProgress?: (progress: CompressionProgress) => void; signal?: AbortSignal } = {}): Promise<CompressionOutcome[]> {
+export async function compressTables(
+  dataSource: DataSource,
+  options: { onProgress?: (progress: CompressionProgress) => void; signal?: AbortSignal } = {},
+): Promise<CompressionOutcome[]> {
   const why = await unsupported(dataSource);
   if (why) return COMPRESSED_TABLES.map((table) => ({ table, outcome: 'left', why }));
   const galera = await onGalera(dataSource);
@@ -71,7 +90,11 @@ export async function compressTables(dataSource: DataSource, options: { onProgre
     if (await isCompressed(dataSource, table)) {
       outcomes.push({ table, outcome: 'already' });
     } else if (galera && !(await isEmpty(dataSource, table))) {
-      outcomes.push({ table, outcome: 'left', why: 'on a Galera cluster, a table with rows is compressed by the operator, a node at a time' });
+      outcomes.push({
+        table,
+        outcome: 'left',
+        why: 'on a Galera cluster, a table with rows is compressed by the operator, a node at a time',
+      });
     } else {
       outcomes.push(await rebuildCompressed(dataSource, table, options.onProgress, options.signal));
     }

@@ -56,7 +56,10 @@ const fromDeliveryRow = (row: Row): WebhookDelivery => ({
 const changedRows = (result: { affectedRows?: number; changes?: number }) => Number(result.affectedRows ?? result.changes ?? 0);
 
 function* endpointStep(workspaceId: string, id: string): Steps<WebhookEndpoint | undefined> {
-  const rows: Row[] = yield { sql: `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE workspace_id = ? AND id = ?`, parameters: [workspaceId, id] };
+  const rows: Row[] = yield {
+    sql: `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE workspace_id = ? AND id = ?`,
+    parameters: [workspaceId, id],
+  };
   return rows[0] ? fromEndpointRow(rows[0]) : undefined;
 }
 
@@ -76,21 +79,37 @@ export class WebhookRepository implements WebhookStore {
     // The workspace's count row, made on its own: in the transaction below, the shared lock of an INSERT IGNORE
     // that found it would deadlock concurrent registrations raising it.
     await runTransaction(this.dataSource, function* (mysql) {
-      yield { sql: `${mysql ? 'INSERT IGNORE' : 'INSERT OR IGNORE'} INTO webhook_quotas (workspace_id, endpoints) VALUES (?, 0)`, parameters: [endpoint.workspaceId] };
+      yield {
+        sql: `${mysql ? 'INSERT IGNORE' : 'INSERT OR IGNORE'} INTO webhook_quotas (workspace_id, endpoints) VALUES (?, 0)`,
+        parameters: [endpoint.workspaceId],
+      };
     });
     return runTransaction(this.dataSource, function* () {
       // The count, raised only while under the limit: concurrent registrations all write this one row, so they take
       // turns (its lock; on a cluster, certification), where reading a count beside the insert let them all see room.
-      const counted = yield { sql: 'UPDATE webhook_quotas SET endpoints = endpoints + 1 WHERE workspace_id = ? AND endpoints < ?', parameters: [endpoint.workspaceId, limit] };
+      const counted = yield {
+        sql: 'UPDATE webhook_quotas SET endpoints = endpoints + 1 WHERE workspace_id = ? AND endpoints < ?',
+        parameters: [endpoint.workspaceId, limit],
+      };
       if (changedRows(counted) === 0) return undefined;
       // It starts at the feed's last place: it gets the events from its creation on.
-      const feed: { last_seq: number | string }[] = yield { sql: 'SELECT last_seq FROM event_feeds WHERE workspace_id = ?', parameters: [endpoint.workspaceId] };
+      const feed: { last_seq: number | string }[] = yield {
+        sql: 'SELECT last_seq FROM event_feeds WHERE workspace_id = ?',
+        parameters: [endpoint.workspaceId],
+      };
       const deliveredSeq = Number(feed[0]?.last_seq ?? 0);
       yield {
         sql: 'INSERT INTO webhook_endpoints (workspace_id, id, url, description, event_types, enabled, secret, delivered_seq, attempts, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, 0, ?, ?)',
         parameters: [
-          endpoint.workspaceId, endpoint.id, endpoint.url, endpoint.description ?? null, endpoint.eventTypes ? JSON.stringify(endpoint.eventTypes) : null,
-          endpoint.secret, deliveredSeq, endpoint.createdAt.getTime(), endpoint.updatedAt.getTime(),
+          endpoint.workspaceId,
+          endpoint.id,
+          endpoint.url,
+          endpoint.description ?? null,
+          endpoint.eventTypes ? JSON.stringify(endpoint.eventTypes) : null,
+          endpoint.secret,
+          deliveredSeq,
+          endpoint.createdAt.getTime(),
+          endpoint.updatedAt.getTime(),
         ],
       };
       return { ...endpoint, deliveredSeq };
@@ -98,12 +117,18 @@ export class WebhookRepository implements WebhookStore {
   }
 
   async list(workspaceId: string): Promise<WebhookEndpoint[]> {
-    const rows: Row[] = await this.dataSource.query(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE workspace_id = ? ORDER BY created_at, id`, [workspaceId]);
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE workspace_id = ? ORDER BY created_at, id`,
+      [workspaceId],
+    );
     return rows.map(fromEndpointRow);
   }
 
   async find(workspaceId: string, id: string): Promise<WebhookEndpoint | undefined> {
-    const rows: Row[] = await this.dataSource.query(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE workspace_id = ? AND id = ?`, [workspaceId, id]);
+    const rows: Row[] = await this.dataSource.query(`SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints WHERE workspace_id = ? AND id = ?`, [
+      workspaceId,
+      id,
+    ]);
     return rows[0] ? fromEndpointRow(rows[0]) : undefined;
   }
 
@@ -120,9 +145,15 @@ export class WebhookRepository implements WebhookStore {
     if (change.eventTypes !== undefined) set('event_types', change.eventTypes ? JSON.stringify(change.eventTypes) : null);
     if (change.enabled === false) sets.push('enabled = 0');
     // Enabled again: it starts afresh where it stood, its failures forgotten.
-    if (change.enabled === true) sets.push('enabled = 1, disabled_reason = NULL, failing_since = NULL, next_attempt_at = NULL, attempts = 0, attempt_started_at = NULL');
+    if (change.enabled === true)
+      sets.push(
+        'enabled = 1, disabled_reason = NULL, failing_since = NULL, next_attempt_at = NULL, attempts = 0, attempt_started_at = NULL',
+      );
     return runTransaction(this.dataSource, function* () {
-      const result = yield { sql: `UPDATE webhook_endpoints SET ${sets.join(', ')} WHERE workspace_id = ? AND id = ?`, parameters: [...parameters, workspaceId, id] };
+      const result = yield {
+        sql: `UPDATE webhook_endpoints SET ${sets.join(', ')} WHERE workspace_id = ? AND id = ?`,
+        parameters: [...parameters, workspaceId, id],
+      };
       if (changedRows(result) === 0) return undefined;
       return yield* endpointStep(workspaceId, id);
     });
@@ -143,7 +174,10 @@ export class WebhookRepository implements WebhookStore {
     return runTransaction(this.dataSource, function* () {
       const result = yield { sql: 'DELETE FROM webhook_endpoints WHERE workspace_id = ? AND id = ?', parameters: [workspaceId, id] };
       if (changedRows(result) === 0) return false;
-      yield { sql: 'UPDATE webhook_quotas SET endpoints = endpoints - 1 WHERE workspace_id = ? AND endpoints > 0', parameters: [workspaceId] };
+      yield {
+        sql: 'UPDATE webhook_quotas SET endpoints = endpoints - 1 WHERE workspace_id = ? AND endpoints > 0',
+        parameters: [workspaceId],
+      };
       yield { sql: 'DELETE FROM webhook_deliveries WHERE endpoint_id = ? AND workspace_id = ?', parameters: [id, workspaceId] };
       return true;
     });
@@ -158,7 +192,10 @@ export class WebhookRepository implements WebhookStore {
   }
 
   async findDelivery(workspaceId: string, endpointId: string, id: string): Promise<WebhookDelivery | undefined> {
-    const rows: Row[] = await this.dataSource.query(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = ? AND endpoint_id = ? AND workspace_id = ?`, [id, endpointId, workspaceId]);
+    const rows: Row[] = await this.dataSource.query(
+      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = ? AND endpoint_id = ? AND workspace_id = ?`,
+      [id, endpointId, workspaceId],
+    );
     return rows[0] ? fromDeliveryRow(rows[0]) : undefined;
   }
 
@@ -185,7 +222,12 @@ export class WebhookRepository implements WebhookStore {
    * is there.
    */
   async claimDue(
-    owner: string, now: Date, until: Date, limit: number, accept: (workspaceId: string, id: string) => boolean = () => true, fairness?: ClaimFairness,
+    owner: string,
+    now: Date,
+    until: Date,
+    limit: number,
+    accept: (workspaceId: string, id: string) => boolean = () => true,
+    fairness?: ClaimFairness,
   ): Promise<WebhookEndpoint[]> {
     const at = now.getTime();
     // Read first, outside a transaction: a poll that finds nothing due writes nothing (SQLite's write lock stays free).
@@ -193,7 +235,11 @@ export class WebhookRepository implements WebhookStore {
       ...fairScan(
         'SELECT w.workspace_id, w.id, w.next_attempt_at FROM webhook_endpoints w JOIN event_feeds f ON f.workspace_id = w.workspace_id ' +
           'WHERE w.enabled = 1 AND f.last_seq > w.delivered_seq AND (w.next_attempt_at IS NULL OR w.next_attempt_at <= ?) AND (w.lease_until IS NULL OR w.lease_until < ?)',
-        'w.workspace_id', 'w.id', [at, at], limit * 4, fairness,
+        'w.workspace_id',
+        'w.id',
+        [at, at],
+        limit * 4,
+        fairness,
       ),
     );
     // The caller's share rule (each workspace's endpoints worked at once), in the order found.
@@ -232,10 +278,23 @@ export class WebhookRepository implements WebhookStore {
    * A scheduled attempt is taken by moving its `next_attempt_at` to `until`: another process takes it only once
    * that has passed (this one died while sending it), as an endpoint's lease.
    */
-  async claimScheduled(now: Date, until: Date, limit: number, fairness: ClaimFairness, accept: (workspaceId: string, id: string) => boolean = () => true): Promise<WebhookDelivery[]> {
+  async claimScheduled(
+    now: Date,
+    until: Date,
+    limit: number,
+    fairness: ClaimFairness,
+    accept: (workspaceId: string, id: string) => boolean = () => true,
+  ): Promise<WebhookDelivery[]> {
     const at = now.getTime();
     const found: { workspace_id: string; id: string }[] = await this.dataSource.query(
-      ...fairScan("SELECT workspace_id, id, next_attempt_at FROM webhook_deliveries WHERE status = 'scheduled' AND next_attempt_at <= ?", 'workspace_id', 'id', [at], limit * 4, fairness),
+      ...fairScan(
+        "SELECT workspace_id, id, next_attempt_at FROM webhook_deliveries WHERE status = 'scheduled' AND next_attempt_at <= ?",
+        'workspace_id',
+        'id',
+        [at],
+        limit * 4,
+        fairness,
+      ),
     );
     const due = found.filter((row) => accept(row.workspace_id, row.id)).slice(0, limit);
     if (due.length === 0) return [];
@@ -270,10 +329,20 @@ export class WebhookRepository implements WebhookStore {
  * of every workspace before the second of any, at most `perWorkspace` of one, none of `skipWorkspaces`. `select`
  * names `workspaceColumn`, `idColumn` and `next_attempt_at` and ends with its WHERE clause.
  */
-function fairScan(select: string, workspaceColumn: string, idColumn: string, parameters: unknown[], limit: number, fairness?: ClaimFairness): [string, unknown[]] {
+function fairScan(
+  select: string,
+  workspaceColumn: string,
+  idColumn: string,
+  parameters: unknown[],
+  limit: number,
+  fairness?: ClaimFairness,
+): [string, unknown[]] {
   const skip = fairness?.skipWorkspaces ?? [];
   const skipped = skip.length > 0 ? ` AND ${workspaceColumn} NOT IN (${skip.map(() => '?').join(', ')})` : '';
-  const numbered = select.replace(/ FROM /, `, ROW_NUMBER() OVER (PARTITION BY ${workspaceColumn} ORDER BY next_attempt_at, ${idColumn}) AS turn FROM `);
+  const numbered = select.replace(
+    / FROM /,
+    `, ROW_NUMBER() OVER (PARTITION BY ${workspaceColumn} ORDER BY next_attempt_at, ${idColumn}) AS turn FROM `,
+  );
   return [
     `SELECT workspace_id, id FROM (${numbered}${skipped}) due WHERE turn <= ? ORDER BY turn, next_attempt_at LIMIT ?`,
     [...parameters, ...skip, fairness?.perWorkspace ?? limit, limit],
@@ -282,13 +351,32 @@ function fairScan(select: string, workspaceColumn: string, idColumn: string, par
 
 /** Where a leased endpoint stands, written only while `owner` holds its lease. */
 function progressStep(workspaceId: string, id: string, owner: string, p: EndpointProgress, at: Date, leaseUntil?: Date): Step {
-  const sets = ['delivered_seq = ?', 'attempts = ?', 'attempt_started_at = ?', 'next_attempt_at = ?', 'failing_since = ?', 'lease_owner = ?', 'lease_until = ?'];
-  const parameters: unknown[] = [p.deliveredSeq, p.attempts, msOf(p.attemptStartedAt), msOf(p.nextAttemptAt), msOf(p.failingSince), leaseUntil ? owner : null, msOf(leaseUntil)];
+  const sets = [
+    'delivered_seq = ?',
+    'attempts = ?',
+    'attempt_started_at = ?',
+    'next_attempt_at = ?',
+    'failing_since = ?',
+    'lease_owner = ?',
+    'lease_until = ?',
+  ];
+  const parameters: unknown[] = [
+    p.deliveredSeq,
+    p.attempts,
+    msOf(p.attemptStartedAt),
+    msOf(p.nextAttemptAt),
+    msOf(p.failingSince),
+    leaseUntil ? owner : null,
+    msOf(leaseUntil),
+  ];
   if (p.disabledReason) {
     sets.push('enabled = 0', 'disabled_reason = ?', 'updated_at = ?');
     parameters.push(p.disabledReason.slice(0, 512), at.getTime());
   }
-  return { sql: `UPDATE webhook_endpoints SET ${sets.join(', ')} WHERE workspace_id = ? AND id = ? AND lease_owner = ?`, parameters: [...parameters, workspaceId, id, owner] };
+  return {
+    sql: `UPDATE webhook_endpoints SET ${sets.join(', ')} WHERE workspace_id = ? AND id = ? AND lease_owner = ?`,
+    parameters: [...parameters, workspaceId, id, owner],
+  };
 }
 
 /** Inserts an attempt; with `kept`, deletes the endpoint's attempts past the newest `kept` (the caller says when). */
@@ -296,12 +384,28 @@ function* deliverySteps(d: WebhookDelivery, kept: number | undefined): Steps<voi
   yield {
     sql: `INSERT INTO webhook_deliveries (${DELIVERY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     parameters: [
-      d.id, d.workspaceId, d.endpointId, d.eventId, d.eventSeq, d.eventType, d.status, d.responseCode ?? null, d.durationMs,
-      d.responseExcerpt ?? null, d.error ?? null, d.attempt, msOf(d.nextAttemptAt), d.createdAt.getTime(),
+      d.id,
+      d.workspaceId,
+      d.endpointId,
+      d.eventId,
+      d.eventSeq,
+      d.eventType,
+      d.status,
+      d.responseCode ?? null,
+      d.durationMs,
+      d.responseExcerpt ?? null,
+      d.error ?? null,
+      d.attempt,
+      msOf(d.nextAttemptAt),
+      d.createdAt.getTime(),
     ],
   };
   if (kept === undefined) return;
   // Bounded: the newest `kept` attempts of the endpoint stay (ids are UUIDv7: in time order).
-  const oldest: { id: string }[] = yield { sql: 'SELECT id FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?', parameters: [d.endpointId, kept] };
-  if (oldest.length > 0) yield { sql: 'DELETE FROM webhook_deliveries WHERE endpoint_id = ? AND id <= ?', parameters: [d.endpointId, oldest[0].id] };
+  const oldest: { id: string }[] = yield {
+    sql: 'SELECT id FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?',
+    parameters: [d.endpointId, kept],
+  };
+  if (oldest.length > 0)
+    yield { sql: 'DELETE FROM webhook_deliveries WHERE endpoint_id = ? AND id <= ?', parameters: [d.endpointId, oldest[0].id] };
 }

@@ -21,7 +21,8 @@ for (const [network, prefix] of [
   ['203.0.113.0', 24], // documentation
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, and the broadcast address
-] as const) REFUSED.addSubnet(network, prefix, 'ipv4');
+] as const)
+  REFUSED.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
   ['::', 96], // unspecified, loopback (::1) and the old IPv4-compatible addresses
   ['::ffff:0:0:0', 96], // IPv4-translated (SIIT): an IPv4 address inside, a private one too
@@ -37,7 +38,8 @@ for (const [network, prefix] of [
   ['fe80::', 10], // link-local
   ['fec0::', 10], // the old site-local
   ['ff00::', 8], // multicast
-] as const) REFUSED.addSubnet(network, prefix, 'ipv6');
+] as const)
+  REFUSED.addSubnet(network, prefix, 'ipv6');
 
 /** `::ffff:a.b.c.d` (in either spelling) as the IPv4 address it maps; anything else as it is. */
 function unmapped(address: string): string {

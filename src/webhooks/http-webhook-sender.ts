@@ -100,7 +100,12 @@ export class HttpWebhookSender implements WebhookSender {
 
   async send(message: WebhookMessage, signal?: AbortSignal): Promise<SendOutcome> {
     const started = Date.now();
-    const outcome = (fields: Answer): SendOutcome => ({ status: fields.status, excerpt: fields.excerpt, error: fields.error, durationMs: Date.now() - started });
+    const outcome = (fields: Answer): SendOutcome => ({
+      status: fields.status,
+      excerpt: fields.excerpt,
+      error: fields.error,
+      durationMs: Date.now() - started,
+    });
     const parsed = this.parse(message.url);
     if (typeof parsed === 'string') return outcome({ error: 'refused url' }); // its scheme no longer allowed (WEBHOOK_ALLOW_HTTP turned off)
     // Node connects to an IP literal without a lookup: it is checked here.

@@ -44,7 +44,9 @@ pdfFonts();
 const INITIAL_HEAP_LIMIT = getHeapStatistics().heap_size_limit;
 
 /** The heap this thread was given (old and young generations), in bytes; 0 where it runs without limits. */
-const HEAP_LIMIT_BYTES = resourceLimits.maxOldGenerationSizeMb ? (resourceLimits.maxOldGenerationSizeMb + (resourceLimits.maxYoungGenerationSizeMb ?? 0)) * 1024 * 1024 : 0;
+const HEAP_LIMIT_BYTES = resourceLimits.maxOldGenerationSizeMb
+  ? (resourceLimits.maxOldGenerationSizeMb + (resourceLimits.maxYoungGenerationSizeMb ?? 0)) * 1024 * 1024
+  : 0;
 
 /**
  * Past its heap limit, a thread is not stopped at once: Node raises the limit a little and asks V8 to end the

@@ -41,7 +41,8 @@ interface WaitingJob extends QueuedJob {
 }
 
 const tooComplex = (why: string) => new DomainError('too-complex', `the document is too complex to process: ${why}`);
-const busy = (whose: string) => new DomainError('unavailable', `the document engine has too many documents waiting${whose}; try again shortly`);
+const busy = (whose: string) =>
+  new DomainError('unavailable', `the document engine has too many documents waiting${whose}; try again shortly`);
 /** A job whose client went away before a thread took it: nobody will read the answer. */
 const abandoned = () => new DomainError('unavailable', 'the client closed the connection before its document was processed');
 
@@ -125,7 +126,8 @@ export class DocumentWorkers implements DocumentEngine {
     if (signal?.aborted) throw abandoned();
     // The queue holds each waiting job's request body: bounded, and one workspace may fill only its share of it.
     if (this.queue.size >= (this.options.queueLimit ?? ENGINE_QUEUE_DEFAULTS.limit)) throw busy('');
-    if (this.queue.sizeOf(workspaceId) >= (this.options.workspaceQueueLimit ?? ENGINE_QUEUE_DEFAULTS.workspaceLimit)) throw busy(' for this workspace');
+    if (this.queue.sizeOf(workspaceId) >= (this.options.workspaceQueueLimit ?? ENGINE_QUEUE_DEFAULTS.workspaceLimit))
+      throw busy(' for this workspace');
     const started = newStartedCell();
     const watch: Watch = { expired: false };
     this.inFlight.set(started, watch);
@@ -137,7 +139,8 @@ export class DocumentWorkers implements DocumentEngine {
       answer = await this.inTurn(queued, signal, () => this.pool.run({ ...work, started }));
     } catch (error) {
       if (watch.expired) throw tooComplex(`it took longer than ${this.options.timeLimitMs / 1000} s`);
-      if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') throw tooComplex(`it needs more than ${this.options.memoryMb} MB`);
+      if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
+        throw tooComplex(`it needs more than ${this.options.memoryMb} MB`);
       throw error;
     } finally {
       this.inFlight.delete(started);

@@ -58,7 +58,9 @@ export class FairQueue<Job extends QueuedJob> {
    * null when none may start (nothing waits, or every waiting workspace holds its share).
    */
   shift(): Job | null {
-    const turn = this.turns.findIndex((workspace) => this.runningOf(workspace) < this.threadsEach && this.kindHasRoom(this.lines.get(workspace)![0]));
+    const turn = this.turns.findIndex(
+      (workspace) => this.runningOf(workspace) < this.threadsEach && this.kindHasRoom(this.lines.get(workspace)![0]),
+    );
     if (turn < 0) return null;
     const [workspace] = this.turns.splice(turn, 1);
     const line = this.lines.get(workspace)!;

@@ -23,7 +23,9 @@ async function signer(kid: string): Promise<Signer> {
 
 const now = () => Math.floor(Date.now() / 1000);
 const sign = (by: Signer, claims: Record<string, unknown> = {}) =>
-  new SignJWT({ workspace_id: 'ws-jwks', iat: now(), exp: now() + 600, ...claims }).setProtectedHeader({ alg: 'ES256', kid: by.kid }).sign(by.privateKey);
+  new SignJWT({ workspace_id: 'ws-jwks', iat: now(), exp: now() + 600, ...claims })
+    .setProtectedHeader({ alg: 'ES256', kid: by.kid })
+    .sign(by.privateKey);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let published: JWK[] = [];
@@ -81,7 +83,9 @@ describe('JWT_JWKS_URL', () => {
 
   test('a JWKS token needs exp, and may live 24 hours at most', async () => {
     published = [first.jwk];
-    const noExp = await new SignJWT({ workspace_id: 'ws-jwks' }).setProtectedHeader({ alg: 'ES256', kid: first.kid }).sign(first.privateKey);
+    const noExp = await new SignJWT({ workspace_id: 'ws-jwks' })
+      .setProtectedHeader({ alg: 'ES256', kid: first.kid })
+      .sign(first.privateKey);
     expect(await status(noExp)).toBe(401);
     expect(await status(await sign(first, { exp: now() + 25 * 3600 }))).toBe(401);
     expect(await status(await sign(first, { exp: now() + 24 * 3600 }))).toBe(200);

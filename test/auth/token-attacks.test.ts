@@ -17,7 +17,9 @@ const now = () => Math.floor(Date.now() / 1000);
 const b64 = (value: object | string) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 
 const tally = { attacks: 0, requests: 0, accepted: 0 };
-afterAll(() => recordFigures('token-attacks', testDatabase(), { attacks: tally.attacks, requests: tally.requests, accepted: tally.accepted }));
+afterAll(() =>
+  recordFigures('token-attacks', testDatabase(), { attacks: tally.attacks, requests: tally.requests, accepted: tally.accepted }),
+);
 
 /** Everything an attacker could hope to read: the victim's entries, by every route of both APIs. */
 interface Victim {
@@ -44,7 +46,11 @@ async function plantVictim(t: TestServer, token: string): Promise<Victim> {
 let graphqlServed: boolean | undefined;
 async function hasGraphQL(t: TestServer): Promise<boolean> {
   if (graphqlServed === undefined) {
-    const reply = await fetch(`${t.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{__typename}"}' });
+    const reply = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query":"{__typename}"}',
+    });
     graphqlServed = reply.status !== 404;
     if (!graphqlServed) process.stdout.write('token-attacks: /graphql is not served; GraphQL routes skipped\n');
   }
@@ -54,24 +60,44 @@ async function hasGraphQL(t: TestServer): Promise<boolean> {
 type Route = { name: string; method: string; path: string; body?: unknown; graphql?: boolean };
 
 function routes(victim: Victim): Route[] {
-  const gql = (name: string, query: string, variables: Record<string, unknown> = {}): Route => ({ name, method: 'POST', path: '/graphql', body: { query, variables }, graphql: true });
+  const gql = (name: string, query: string, variables: Record<string, unknown> = {}): Route => ({
+    name,
+    method: 'POST',
+    path: '/graphql',
+    body: { query, variables },
+    graphql: true,
+  });
   return [
     { name: 'list', method: 'GET', path: '/silo/v1/entries' },
     { name: 'list with cursor', method: 'GET', path: `/silo/v1/entries?cursor=${victim.cursor}` },
     { name: 'by id', method: 'GET', path: `/silo/v1/entries/${victim.id}` },
     { name: 'by key', method: 'GET', path: `/silo/v1/entries/key/${encodeURIComponent(victim.key)}` },
     { name: 'create', method: 'POST', path: '/silo/v1/entries', body: { data: party('intruder') } },
-    { name: 'derive from victim', method: 'POST', path: '/silo/v1/entries', body: { previous_id: victim.id, content_type: 'application/merge-patch+json', data: { doc: { name: 'x' } } } },
+    {
+      name: 'derive from victim',
+      method: 'POST',
+      path: '/silo/v1/entries',
+      body: { previous_id: victim.id, content_type: 'application/merge-patch+json', data: { doc: { name: 'x' } } },
+    },
     { name: 'put victim id', method: 'PUT', path: `/silo/v1/entries/${randomUUID()}`, body: { data: party('intruder') } },
     { name: 'ping', method: 'GET', path: '/utils/v1/ping' },
     { name: 'keys', method: 'GET', path: '/silo/v1/keys' },
     gql('graphql entries', 'query { entries(first: 5) { edges { cursor node { id key data } } } }'),
-    gql('graphql entries after', 'query($after: String) { entries(first: 5, after: $after) { edges { node { id data } } } }', { after: victim.cursor }),
+    gql('graphql entries after', 'query($after: String) { entries(first: 5, after: $after) { edges { node { id data } } } }', {
+      after: victim.cursor,
+    }),
     gql('graphql entry', 'query($id: ID!) { entry(id: $id) { id key data } }', { id: victim.id }),
     gql('graphql entryByKey', 'query($key: String!) { entryByKey(key: $key) { id data } }', { key: victim.key }),
     gql('graphql node', 'query($id: ID!) { node(id: $id) { id ... on Entry { data } } }', { id: victim.id }),
-    gql('graphql create', 'mutation($input: CreateEntryInput!) { createEntry(input: $input) { entry { id } } }', { input: { data: party('intruder') } }),
-    { name: 'graphql GET', method: 'GET', path: `/graphql?query=${encodeURIComponent('{ entries(first: 5) { edges { node { id data } } } }')}`, graphql: true },
+    gql('graphql create', 'mutation($input: CreateEntryInput!) { createEntry(input: $input) { entry { id } } }', {
+      input: { data: party('intruder') },
+    }),
+    {
+      name: 'graphql GET',
+      method: 'GET',
+      path: `/graphql?query=${encodeURIComponent('{ entries(first: 5) { edges { node { id data } } } }')}`,
+      graphql: true,
+    },
   ];
 }
 
@@ -79,7 +105,13 @@ function routes(victim: Victim): Route[] {
  * Sends the attack (an Authorization header value, or none) to every route. Each answer must be 401 (or,
  * for a header too large for HTTP, 431), and must not carry the victim's marker.
  */
-async function attack(t: TestServer, victim: Victim, authorization: string | undefined, extraHeaders: Record<string, string> = {}, query = ''): Promise<string[]> {
+async function attack(
+  t: TestServer,
+  victim: Victim,
+  authorization: string | undefined,
+  extraHeaders: Record<string, string> = {},
+  query = '',
+): Promise<string[]> {
   tally.attacks++;
   const problems: string[] = [];
   for (const route of routes(victim)) {
@@ -114,7 +146,8 @@ async function attack(t: TestServer, victim: Victim, authorization: string | und
       continue;
     }
     if (route.graphql) {
-      if (body.errors?.[0]?.extensions?.code !== 'UNAUTHENTICATED') problems.push(`${label}: GraphQL error is not UNAUTHENTICATED: ${text.slice(0, 200)}`);
+      if (body.errors?.[0]?.extensions?.code !== 'UNAUTHENTICATED')
+        problems.push(`${label}: GraphQL error is not UNAUTHENTICATED: ${text.slice(0, 200)}`);
       if (body.data) problems.push(`${label}: GraphQL answer has data`);
     } else if (body.key !== 'unauthorized' || Object.keys(body).sort().join() !== 'code,key,message') {
       problems.push(`${label}: body is not the contract's 401: ${text.slice(0, 200)}`);
@@ -123,8 +156,10 @@ async function attack(t: TestServer, victim: Victim, authorization: string | und
   return problems;
 }
 
-const sign = (claims: Record<string, unknown>, options: { alg?: string; key?: Uint8Array | KeyObject; header?: Record<string, unknown> } = {}) =>
-  new SignJWT(claims).setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT', ...options.header }).sign(options.key ?? secret);
+const sign = (
+  claims: Record<string, unknown>,
+  options: { alg?: string; key?: Uint8Array | KeyObject; header?: Record<string, unknown> } = {},
+) => new SignJWT(claims).setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT', ...options.header }).sign(options.key ?? secret);
 
 /** An HS256 token with any header at all (jose refuses to sign some of the headers attackers send). */
 const hmacToken = (header: object, claims: object, key: Uint8Array = secret) => {
@@ -136,7 +171,14 @@ describe('HS256 with issuer and audience', () => {
   let t: TestServer;
   let victim: Victim;
   let valid: string;
-  const good = (extra: Record<string, unknown> = {}) => ({ workspace_id: 'victim', iss: ISSUER, aud: AUDIENCE, iat: now(), exp: now() + 600, ...extra });
+  const good = (extra: Record<string, unknown> = {}) => ({
+    workspace_id: 'victim',
+    iss: ISSUER,
+    aud: AUDIENCE,
+    iat: now(),
+    exp: now() + 600,
+    ...extra,
+  });
 
   beforeAll(async () => {
     t = await startServer({ JWT_ISSUER: ISSUER, JWT_AUDIENCE: AUDIENCE });
@@ -145,7 +187,7 @@ describe('HS256 with issuer and audience', () => {
   });
   afterAll(() => t.close());
 
-  test('the victim\'s own token reads its entries (the routes work)', async () => {
+  test("the victim's own token reads its entries (the routes work)", async () => {
     const reply = await client(t.url, valid).get(`/silo/v1/entries/${victim.id}`);
     expect(reply.status).toBe(200);
     expect(JSON.stringify(reply.body)).toContain(victim.marker);
@@ -176,7 +218,10 @@ describe('HS256 with issuer and audience', () => {
       ['alg HS512 over an HS256 signature', `Bearer ${b64({ alg: 'HS512', typ: 'JWT' })}.${payload}.${signature}`],
       ['tampered workspace', `Bearer ${header}.${b64({ ...claims, workspace_id: 'someone-else' })}.${signature}`],
       ['tampered expiry', `Bearer ${header}.${b64({ ...claims, exp: now() + 10 ** 8 })}.${signature}`],
-      ['signature of another token', `Bearer ${header}.${b64({ ...claims, workspace_id: 'x' })}.${(await sign(good({ workspace_id: 'x', jti: '1' }))).split('.')[2]}`],
+      [
+        'signature of another token',
+        `Bearer ${header}.${b64({ ...claims, workspace_id: 'x' })}.${(await sign(good({ workspace_id: 'x', jti: '1' }))).split('.')[2]}`,
+      ],
       ['wrong secret', `Bearer ${await sign(good(), { key: new TextEncoder().encode('another-secret-that-is-long-enough-0123456789') })}`],
       ['empty secret', `Bearer ${await sign(good(), { key: new Uint8Array(32) })}`],
       ['expired 2 minutes ago', `Bearer ${await sign(good({ exp: now() - 120 }))}`],
@@ -200,9 +245,18 @@ describe('HS256 with issuer and audience', () => {
       ['workspace an object', `Bearer ${await sign(good({ workspace_id: { toString: 'victim' } }))}`],
       ['workspace too long', `Bearer ${await sign(good({ workspace_id: 'w'.repeat(256) }))}`],
       ['workspace with a lone surrogate', `Bearer ${await sign(good({ workspace_id: 'victim-\ud83d' }))}`],
-      ['attacker key embedded as jwk (RS256)', `Bearer ${await sign(good(), { alg: 'RS256', key: attacker.privateKey, header: { jwk: attackerJwk } })}`],
-      ['attacker key by jku', `Bearer ${await sign(good(), { alg: 'RS256', key: attacker.privateKey, header: { jku: 'https://evil.example.test/jwks.json', kid: 'evil' } })}`],
-      ['kid path traversal with an empty key', `Bearer ${await sign(good(), { key: new Uint8Array(32), header: { kid: '../../../../dev/null' } })}`],
+      [
+        'attacker key embedded as jwk (RS256)',
+        `Bearer ${await sign(good(), { alg: 'RS256', key: attacker.privateKey, header: { jwk: attackerJwk } })}`,
+      ],
+      [
+        'attacker key by jku',
+        `Bearer ${await sign(good(), { alg: 'RS256', key: attacker.privateKey, header: { jku: 'https://evil.example.test/jwks.json', kid: 'evil' } })}`,
+      ],
+      [
+        'kid path traversal with an empty key',
+        `Bearer ${await sign(good(), { key: new Uint8Array(32), header: { kid: '../../../../dev/null' } })}`,
+      ],
       ['unknown crit extension', `Bearer ${hmacToken({ alg: 'HS256', crit: ['exp-ext'], 'exp-ext': true }, good())}`],
       ['b64 false', `Bearer ${hmacToken({ alg: 'HS256', b64: false, crit: ['b64'] }, good())}`],
       ['alg HS256 written in lower case', `Bearer ${hmacToken({ alg: 'hs256' }, good())}`],
@@ -239,12 +293,22 @@ describe('HS256 with issuer and audience', () => {
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.';
     const problems: string[] = [];
     await fc.assert(
-      fc.asyncProperty(fc.nat(valid.length - 1), fc.constantFrom(...alphabet), fc.constantFrom('replace', 'insert', 'delete'), async (at, char, how) => {
-        const mutated = how === 'replace' ? valid.slice(0, at) + char + valid.slice(at + 1) : how === 'insert' ? valid.slice(0, at) + char + valid.slice(at) : valid.slice(0, at) + valid.slice(at + 1);
-        const same = mutated.split('.').length === 3 && mutated.split('.').every((p, i) => Buffer.from(p, 'base64url').equals(parts[i]));
-        if (same || mutated === valid) return; // base64url's unused low bits: the very same token
-        problems.push(...(await attack(t, victim, `Bearer ${mutated}`)));
-      }),
+      fc.asyncProperty(
+        fc.nat(valid.length - 1),
+        fc.constantFrom(...alphabet),
+        fc.constantFrom('replace', 'insert', 'delete'),
+        async (at, char, how) => {
+          const mutated =
+            how === 'replace'
+              ? valid.slice(0, at) + char + valid.slice(at + 1)
+              : how === 'insert'
+                ? valid.slice(0, at) + char + valid.slice(at)
+                : valid.slice(0, at) + valid.slice(at + 1);
+          const same = mutated.split('.').length === 3 && mutated.split('.').every((p, i) => Buffer.from(p, 'base64url').equals(parts[i]));
+          if (same || mutated === valid) return; // base64url's unused low bits: the very same token
+          problems.push(...(await attack(t, victim, `Bearer ${mutated}`)));
+        },
+      ),
       { numRuns: 40 },
     );
     expect(problems).toEqual([]);
@@ -252,11 +316,20 @@ describe('HS256 with issuer and audience', () => {
 
   test('random claims, signed with the right key, are accepted exactly when they are valid', async () => {
     const problems: string[] = [];
-    const time = (offsets: number[]) => fc.oneof(fc.constant(undefined), fc.constantFrom(...offsets).map((o) => now() + o), fc.constantFrom('soon', null, 1e20, -1));
+    const time = (offsets: number[]) =>
+      fc.oneof(
+        fc.constant(undefined),
+        fc.constantFrom(...offsets).map((o) => now() + o),
+        fc.constantFrom('soon', null, 1e20, -1),
+      );
     await fc.assert(
       fc.asyncProperty(
         fc.record({
-          workspace_id: fc.oneof(fc.constant(undefined), fc.constant('victim-other'), fc.constantFrom('', null, 3, ['w'], 'x'.repeat(256), 'victim-\ud83d')),
+          workspace_id: fc.oneof(
+            fc.constant(undefined),
+            fc.constant('victim-other'),
+            fc.constantFrom('', null, 3, ['w'], 'x'.repeat(256), 'victim-\ud83d'),
+          ),
           iss: fc.oneof(fc.constant(ISSUER), fc.constantFrom(undefined, 'https://evil.example.test', ISSUER.toUpperCase(), [ISSUER])),
           aud: fc.oneof(fc.constant(AUDIENCE), fc.constantFrom(undefined, 'other', [AUDIENCE, 'other'], ['other'], AUDIENCE.toUpperCase())),
           exp: time([-3600, -120, -10, 60, 3600]),
@@ -273,7 +346,9 @@ describe('HS256 with issuer and audience', () => {
             claims.iss === ISSUER &&
             (claims.aud === AUDIENCE || (Array.isArray(claims.aud) && claims.aud.includes(AUDIENCE))) &&
             // exp is required, and within JWT_MAX_LIFETIME (24 h by default) of now, give or take the 30 s of skew.
-            isNumber(claims.exp) && claims.exp > now() - 30 && claims.exp <= now() + 24 * 3600 + 30 &&
+            isNumber(claims.exp) &&
+            claims.exp > now() - 30 &&
+            claims.exp <= now() + 24 * 3600 + 30 &&
             (claims.nbf === undefined || (isNumber(claims.nbf) && claims.nbf <= now() + 30));
           tally.attacks += ok ? 0 : 1;
           tally.requests++;
@@ -310,7 +385,15 @@ describe('HS256 with issuer and audience', () => {
     await check('GET by key', await api.get(`/silo/v1/entries/key/${encodeURIComponent(victim.key)}`), [404]);
     const listed = await check('list with cursor', await api.get(`/silo/v1/entries?cursor=${victim.cursor}`), [200]);
     expect(listed.body.list).toEqual([]);
-    await check('derive from A', await api.post('/silo/v1/entries', { previous_id: victim.id, content_type: 'application/merge-patch+json', data: { doc: { name: 'x' } } }), [404]);
+    await check(
+      'derive from A',
+      await api.post('/silo/v1/entries', {
+        previous_id: victim.id,
+        content_type: 'application/merge-patch+json',
+        data: { doc: { name: 'x' } },
+      }),
+      [404],
+    );
     await check('correct A', await api.post('/silo/v1/entries', { previous_id: victim.id, correct: { type: 'credit-note' } }), [400, 404]);
     // B may use A's id and key for its own entry; A's entry is untouched.
     await check('PUT A id', await api.put(`/silo/v1/entries/${victim.id}`, { data: party('B owns this id too'), key: victim.key }), [200]);
@@ -330,7 +413,11 @@ describe('HS256 with issuer and audience', () => {
       expect(JSON.stringify(entry.body)).not.toContain(victim.marker);
       await gql('graphql entryByKey', 'query($key: String!) { entryByKey(key: $key) { id data } }', { key: victim.key });
       await gql('graphql node', 'query($id: ID!) { node(id: $id) { id ... on Entry { data } } }', { id: victim.id });
-      const page = await gql('graphql entries after', 'query($after: String) { entries(first: 5, after: $after) { edges { node { id } } } }', { after: victim.cursor });
+      const page = await gql(
+        'graphql entries after',
+        'query($after: String) { entries(first: 5, after: $after) { edges { node { id } } } }',
+        { after: victim.cursor },
+      );
       expect((page.body as any).data?.entries?.edges ?? []).toEqual([]);
       await gql('graphql derive', 'mutation($input: CreateEntryInput!) { createEntry(input: $input) { entry { id data } } }', {
         input: { previousId: victim.id, contentType: 'application/merge-patch+json', data: { doc: { name: 'x' } } },

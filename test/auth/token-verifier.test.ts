@@ -1,6 +1,13 @@
 import { createSecretKey } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { CLOCK_TOLERANCE_SECONDS, MEMO_TOKEN_MAX_LENGTH, TokenVerifier, VERIFIED_TOKEN_TTL_MS, VERIFIED_TOKENS_BYTES, type KeySource } from '../../src/auth/token-verifier';
+import {
+  CLOCK_TOLERANCE_SECONDS,
+  MEMO_TOKEN_MAX_LENGTH,
+  TokenVerifier,
+  VERIFIED_TOKEN_TTL_MS,
+  VERIFIED_TOKENS_BYTES,
+  type KeySource,
+} from '../../src/auth/token-verifier';
 import { DomainError } from '../../src/domain/shared/errors';
 
 const SECRET = createSecretKey(Buffer.from('a-secret-for-the-verifier-tests-0123456789'));
@@ -98,7 +105,9 @@ describe('TokenVerifier asks every token for an expiry, and a bounded one from a
   test('exp - iat above JWT_MAX_LIFETIME is refused; exactly the maximum is served', async () => {
     const v = verifierAt(START);
     const tooLong = await signed({ workspace_id: 'acme', iat: startSeconds, exp: startSeconds + DAY_SECONDS + 1 });
-    await expect(v.workspaceOf(tooLong)).rejects.toEqual(expect.objectContaining({ key: 'unauthorized', message: expect.stringContaining('JWT_MAX_LIFETIME') }));
+    await expect(v.workspaceOf(tooLong)).rejects.toEqual(
+      expect.objectContaining({ key: 'unauthorized', message: expect.stringContaining('JWT_MAX_LIFETIME') }),
+    );
     expect(await v.workspaceOf(await signed({ workspace_id: 'acme', iat: startSeconds, exp: startSeconds + DAY_SECONDS }))).toBe('acme');
   });
 
@@ -112,7 +121,9 @@ describe('TokenVerifier asks every token for an expiry, and a bounded one from a
 
   test("the local secret's own tokens (30 days by default) are not bounded by JWT_MAX_LIFETIME", async () => {
     const v = verifierAt(START, 'local');
-    expect(await v.workspaceOf(await signed({ workspace_id: 'acme', iat: startSeconds, exp: startSeconds + 30 * DAY_SECONDS }))).toBe('acme');
+    expect(await v.workspaceOf(await signed({ workspace_id: 'acme', iat: startSeconds, exp: startSeconds + 30 * DAY_SECONDS }))).toBe(
+      'acme',
+    );
   });
 
   test('tokens checked against a JWKS are not remembered: every request looks the key up', async () => {

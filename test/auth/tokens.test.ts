@@ -12,7 +12,11 @@ async function expectUnauthorized(url: string, authorization?: string, message: 
   expect(response.status).toBe(401);
   expect(response.headers.get('www-authenticate')).toBe('Bearer');
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  expect(await response.json()).toEqual({ key: 'unauthorized', code: 'unauthorized', message: typeof message === 'string' ? expect.stringContaining(message) : expect.stringMatching(message) });
+  expect(await response.json()).toEqual({
+    key: 'unauthorized',
+    code: 'unauthorized',
+    message: typeof message === 'string' ? expect.stringContaining(message) : expect.stringMatching(message),
+  });
 }
 
 describe('HS256 secret with issuer and audience', () => {
@@ -110,7 +114,8 @@ describe('expiry and lifetime of tokens from an outside issuer (JWT_SECRET)', ()
   });
   afterAll(() => t.close());
   const hours = (n: number) => n * 3600;
-  const signed = (claims: Record<string, unknown>) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(TEST_SECRET));
+  const signed = (claims: Record<string, unknown>) =>
+    new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(TEST_SECRET));
 
   test('a token without exp is 401, and says so', async () => {
     await expectUnauthorized(t.url, `Bearer ${await signed({ workspace_id: 'ws-a', iat: now() })}`, 'the token must have an expiry (exp)');
@@ -118,14 +123,30 @@ describe('expiry and lifetime of tokens from an outside issuer (JWT_SECRET)', ()
   });
 
   test('a token valid for more than 24 hours (JWT_MAX_LIFETIME by default) is 401, with or without iat', async () => {
-    await expectUnauthorized(t.url, `Bearer ${await signed({ workspace_id: 'ws-a', iat: now(), exp: now() + hours(25) })}`, /JWT_MAX_LIFETIME/);
-    await expectUnauthorized(t.url, `Bearer ${await signed({ workspace_id: 'ws-a', iat: now() - hours(20), exp: now() + hours(5) })}`, /JWT_MAX_LIFETIME/);
+    await expectUnauthorized(
+      t.url,
+      `Bearer ${await signed({ workspace_id: 'ws-a', iat: now(), exp: now() + hours(25) })}`,
+      /JWT_MAX_LIFETIME/,
+    );
+    await expectUnauthorized(
+      t.url,
+      `Bearer ${await signed({ workspace_id: 'ws-a', iat: now() - hours(20), exp: now() + hours(5) })}`,
+      /JWT_MAX_LIFETIME/,
+    );
     await expectUnauthorized(t.url, `Bearer ${await signed({ workspace_id: 'ws-a', exp: now() + hours(30) })}`, /JWT_MAX_LIFETIME/);
-    await expectUnauthorized(t.url, `Bearer ${await signed({ workspace_id: 'ws-a', iat: now(), exp: now() + hours(24 * 365) })}`, /JWT_MAX_LIFETIME/);
+    await expectUnauthorized(
+      t.url,
+      `Bearer ${await signed({ workspace_id: 'ws-a', iat: now(), exp: now() + hours(24 * 365) })}`,
+      /JWT_MAX_LIFETIME/,
+    );
   });
 
   test('a token within its lifetime is served', async () => {
-    for (const claims of [{ iat: now(), exp: now() + hours(24) }, { iat: now() - hours(23), exp: now() + hours(1) }, { exp: now() + hours(23) }]) {
+    for (const claims of [
+      { iat: now(), exp: now() + hours(24) },
+      { iat: now() - hours(23), exp: now() + hours(1) },
+      { exp: now() + hours(23) },
+    ]) {
       expect((await client(t.url, await signed({ workspace_id: 'ws-a', ...claims })).get('/utils/v1/ping')).status).toBe(200);
     }
   });
@@ -133,8 +154,14 @@ describe('expiry and lifetime of tokens from an outside issuer (JWT_SECRET)', ()
   test('JWT_MAX_LIFETIME sets the bound', async () => {
     const short = await startServer({ JWT_MAX_LIFETIME: '1h' });
     try {
-      expect((await client(short.url, await signed({ workspace_id: 'ws-a', iat: now(), exp: now() + 3600 })).get('/utils/v1/ping')).status).toBe(200);
-      await expectUnauthorized(short.url, `Bearer ${await signed({ workspace_id: 'ws-a', iat: now(), exp: now() + 3601 })}`, /3600 seconds/);
+      expect(
+        (await client(short.url, await signed({ workspace_id: 'ws-a', iat: now(), exp: now() + 3600 })).get('/utils/v1/ping')).status,
+      ).toBe(200);
+      await expectUnauthorized(
+        short.url,
+        `Bearer ${await signed({ workspace_id: 'ws-a', iat: now(), exp: now() + 3601 })}`,
+        /3600 seconds/,
+      );
     } finally {
       await short.close();
     }
@@ -151,7 +178,10 @@ describe('RS256 public key', () => {
   afterAll(() => t.close());
 
   test('a token signed by the private key is served', async () => {
-    const token = await new SignJWT({ workspace_id: 'ws-rsa' }).setProtectedHeader({ alg: 'RS256' }).setExpirationTime('5m').sign(privateKey);
+    const token = await new SignJWT({ workspace_id: 'ws-rsa' })
+      .setProtectedHeader({ alg: 'RS256' })
+      .setExpirationTime('5m')
+      .sign(privateKey);
     expect((await client(t.url, token).get('/utils/v1/ping')).status).toBe(200);
   });
 
@@ -165,7 +195,10 @@ describe('RS256 public key', () => {
 
   test('a token of another key pair is refused', async () => {
     const other = await generateKeyPair('RS256');
-    const token = await new SignJWT({ workspace_id: 'ws-rsa' }).setProtectedHeader({ alg: 'RS256' }).setExpirationTime('5m').sign(other.privateKey);
+    const token = await new SignJWT({ workspace_id: 'ws-rsa' })
+      .setProtectedHeader({ alg: 'RS256' })
+      .setExpirationTime('5m')
+      .sign(other.privateKey);
     await expectUnauthorized(t.url, `Bearer ${token}`);
     expect(await exportSPKI(other.publicKey)).not.toBe(publicPem);
   });
@@ -181,8 +214,15 @@ describe('no key configured', () => {
       await expectUnauthorized(t.url, `Bearer ${await tokenFor('default')}`);
       // The local secret's own tokens (30 days, as printed at first start and by `npm run token`) are not bounded by JWT_MAX_LIFETIME.
       expect((await client(t.url, await mintToken(t.server.localSecret!.secret, 'default')).get('/utils/v1/ping')).status).toBe(200);
-      expect((await client(t.url, await tokenFor('default', { secret: t.server.localSecret!.secret, expiresIn: '400d' })).get('/utils/v1/ping')).status).toBe(200);
-      await expectUnauthorized(t.url, `Bearer ${await new SignJWT({ workspace_id: 'default' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(t.server.localSecret!.secret))}`, /exp/);
+      expect(
+        (await client(t.url, await tokenFor('default', { secret: t.server.localSecret!.secret, expiresIn: '400d' })).get('/utils/v1/ping'))
+          .status,
+      ).toBe(200);
+      await expectUnauthorized(
+        t.url,
+        `Bearer ${await new SignJWT({ workspace_id: 'default' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(t.server.localSecret!.secret))}`,
+        /exp/,
+      );
     } finally {
       await t.close();
     }

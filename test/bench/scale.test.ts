@@ -18,19 +18,39 @@ function stage(entries: number, p99: Record<string, number>, databaseBytes: numb
 }
 
 test('targets: latencies of the largest size, create against the smallest, storage per entry', () => {
-  const fast = { 'list-first': 5, 'list-deep': 6, 'search-code': 10, 'search-key': 10, 'search-tax-id': 10, 'search-customer': 100, 'search-common': 200, create: 10 };
+  const fast = {
+    'list-first': 5,
+    'list-deep': 6,
+    'search-code': 10,
+    'search-key': 10,
+    'search-tax-id': 10,
+    'search-customer': 100,
+    'search-common': 200,
+    create: 10,
+  };
   const result: ScaleResult = {
     connections: 2,
     seconds: 1,
     stages: [stage(10_000, fast, 14_000_000), stage(1_000_000, { ...fast, 'search-customer': 400, create: 16 }, 1_400_000_000)],
   };
   const verdicts = Object.fromEntries(scaleTargets(result).map((t) => [t.target.split(' ')[0], t.met]));
-  expect(verdicts).toMatchObject({ 'list-first': true, 'search-customer': false, 'search-common': true, create: false, storage: true, seed: true });
+  expect(verdicts).toMatchObject({
+    'list-first': true,
+    'search-customer': false,
+    'search-common': true,
+    create: false,
+    storage: true,
+    seed: true,
+  });
 });
 
 test('a report written on the way to the count says how far it got; the finished one does not', () => {
   const times = { 'list-first': 5, create: 10 };
-  const result: ScaleResult = { connections: 2, seconds: 1, stages: [stage(10_000, times, 14_000_000), stage(100_000, times, 140_000_000)] };
+  const result: ScaleResult = {
+    connections: 2,
+    seconds: 1,
+    stages: [stage(10_000, times, 14_000_000), stage(100_000, times, 140_000_000)],
+  };
   const partial = scaleReport(result, 'SQLite', 10_000_000);
   expect(partial).toContain('Measured to 100,000 of the 10,000,000 entries asked for so far.');
   expect(partial).toContain('| 100,000 | 12000 | 1.40 | 100 | 5.0 (5.0) | 10.0 (10.0) |');

@@ -23,7 +23,12 @@ function database(http: Record<string, MeasuredLoad>, extra: Partial<DatabaseRes
   return {
     name: 'sqlite',
     describe: '',
-    http: Object.entries(http).map(([id, concurrency]) => ({ id, title: id, api: id.startsWith('graphql') ? 'graphql' : 'rest', concurrency })),
+    http: Object.entries(http).map(([id, concurrency]) => ({
+      id,
+      title: id,
+      api: id.startsWith('graphql') ? 'graphql' : 'rest',
+      concurrency,
+    })),
     inProcess: [],
     serviceOutput: [],
     ...extra,
@@ -59,7 +64,12 @@ describe('targets', () => {
   });
 
   test('storage is the database per entry against the envelope JSON per entry, indexes included', () => {
-    const storage = { entries: 1000, envelopeBytes: 1_459_000, databaseBytes: 3_441_000, tables: { entries: 1_541_000, entry_search: 1_900_000 } };
+    const storage = {
+      entries: 1000,
+      envelopeBytes: 1_459_000,
+      databaseBytes: 3_441_000,
+      tables: { entries: 1_541_000, entry_search: 1_900_000 },
+    };
     const result = target(database({}, { storage }), "storage near the documents' size");
     expect([result.value, result.met]).toEqual([2.36, false]);
     expect(result.measured).toMatch(/^3441 B of database per entry \/ 1459 B of envelope JSON/);

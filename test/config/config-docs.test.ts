@@ -35,12 +35,15 @@ describe('the declaration of the settings', () => {
   });
 
   // A default shown as one literal is read by the setting's own parser, so the docs cannot show one value while the service uses another.
-  test.each(SETTINGS.filter((s) => /^`[^`]+`/.test(s.defaultText)).map((s) => [s.name, s] as const))('%s: the default shown is the one taken', (_name, setting) => {
-    const shown = /^`([^`]+)`/.exec(setting.defaultText)![1];
-    const parsed = setting.parse(shown);
-    const unset = setting === SQLITE_PAGE_SIZE ? STORAGE_PAGE_SIZE : readSettings({}).get(setting);
-    expect(parsed).toEqual({ ok: true, value: unset });
-  });
+  test.each(SETTINGS.filter((s) => /^`[^`]+`/.test(s.defaultText)).map((s) => [s.name, s] as const))(
+    '%s: the default shown is the one taken',
+    (_name, setting) => {
+      const shown = /^`([^`]+)`/.exec(setting.defaultText)![1];
+      const parsed = setting.parse(shown);
+      const unset = setting === SQLITE_PAGE_SIZE ? STORAGE_PAGE_SIZE : readSettings({}).get(setting);
+      expect(parsed).toEqual({ ok: true, value: unset });
+    },
+  );
 
   test("a bad value's problem names the variable", () => {
     for (const setting of SETTINGS) {

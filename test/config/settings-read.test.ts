@@ -32,13 +32,14 @@ function processEnvUses(): { file: string; use: string }[] {
   for (const relative of readdirSync(SRC, { recursive: true }) as string[]) {
     if (!/\.tsx?$/.test(relative)) continue;
     const text = readFileSync(path.join(SRC, relative), 'utf8');
-    for (const match of text.matchAll(/process\.env(\??\.[A-Za-z_][A-Za-z0-9_]*|\[[^\]]*\])?/g)) uses.push({ file: relative, use: match[0] });
+    for (const match of text.matchAll(/process\.env(\??\.[A-Za-z_][A-Za-z0-9_]*|\[[^\]]*\])?/g))
+      uses.push({ file: relative, use: match[0] });
   }
   return uses;
 }
 
 describe('every environment variable is declared once and read', () => {
-  test("loadConfig reads exactly the declared service settings, each from the environment it is given", () => {
+  test('loadConfig reads exactly the declared service settings, each from the environment it is given', () => {
     const service = SETTINGS.filter((s) => s.readBy === undefined).map((s) => s.name);
     expect([...namesLoadConfigReads({})].sort()).toEqual([...service].sort());
     // Set values take other paths (checks, values that others' defaults depend on); they read nothing undeclared either.
@@ -57,6 +58,7 @@ describe('every environment variable is declared once and read', () => {
 
   test("a variable declared for a command is read by that command's source", () => {
     const readByName = new Set(processEnvUses().map(({ use }) => /(\w+)['"]?\]?$/.exec(use)![1]));
-    for (const setting of SETTINGS.filter((s) => s.readBy !== undefined)) expect({ name: setting.name, read: readByName.has(setting.name) }).toEqual({ name: setting.name, read: true });
+    for (const setting of SETTINGS.filter((s) => s.readBy !== undefined))
+      expect({ name: setting.name, read: readByName.has(setting.name) }).toEqual({ name: setting.name, read: true });
   });
 });

@@ -22,7 +22,7 @@ describe('pasted JSON in the console', () => {
     expect(() => JSON.parse(text)).toThrow();
   });
 
-  test('valid JSON gives JSON.parse\'s value and where each value starts', () => {
+  test("valid JSON gives JSON.parse's value and where each value starts", () => {
     const text = '{\n  "lines": [\n    {"item": {"price": "90.00", "na\\u006de": "x"}}\n  ],\n  "odd key": -1.5e3\n}';
     const read = readJsonSource(text);
     expect(read.ok).toBe(true);
@@ -33,7 +33,7 @@ describe('pasted JSON in the console', () => {
     expect(read.places.get('$["odd key"]')).toMatchObject({ line: 5, length: 6 });
   });
 
-  test('a fault\'s path into the envelope finds its place in a pasted document, or in an envelope, or its nearest part', () => {
+  test("a fault's path into the envelope finds its place in a pasted document, or in an envelope, or its nearest part", () => {
     const doc = readJsonSource('{\n "customer": {\n  "tax_id": {"code": "X"}\n }\n}');
     const envelope = readJsonSource('{"doc": {\n "customer": {"name": "A"}\n}}');
     if (!doc.ok || !envelope.ok) throw new Error('both are JSON');
@@ -48,8 +48,11 @@ describe('pasted JSON in the console', () => {
     expect(placeOfPath(doc.places, '$.head.uuid', false)).toBeUndefined();
   });
 
-  test('a refusal\'s fields become faults at paths written as the engine writes them', () => {
-    const refusal = refusalOf({ key: 'input', message: 'bad', fields: { data: { doc: { lines: { '0': { quantity: 'not a number' } } } }, folder: 'bad folder' } }, 'x');
+  test("a refusal's fields become faults at paths written as the engine writes them", () => {
+    const refusal = refusalOf(
+      { key: 'input', message: 'bad', fields: { data: { doc: { lines: { '0': { quantity: 'not a number' } } } }, folder: 'bad folder' } },
+      'x',
+    );
     expect(refusal.faults).toEqual([
       { code: 'input', message: 'not a number', paths: ['$.doc.lines[0].quantity'] },
       { code: 'input', message: 'bad folder', paths: ['folder'] },

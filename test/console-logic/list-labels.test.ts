@@ -25,7 +25,16 @@ describe('the list’s labels', () => {
   ])('%s with %j is "%s"', (schema, snippet, word) => expect(documentType(schema, snippet)).toBe(word));
 
   test('number, counterparty and amount come from the snippet', () => {
-    const snippet = { title: 'SAMPLE-0042', series: 'SAMPLE', code: '0042', customer: { name: 'Sample Consumer' }, supplier: { name: 'Provide One' }, payable: '2204.00', total_with_tax: '2204.00', currency: 'EUR' };
+    const snippet = {
+      title: 'SAMPLE-0042',
+      series: 'SAMPLE',
+      code: '0042',
+      customer: { name: 'Sample Consumer' },
+      supplier: { name: 'Provide One' },
+      payable: '2204.00',
+      total_with_tax: '2204.00',
+      currency: 'EUR',
+    };
     expect(entryNumber(snippet)).toBe('SAMPLE-0042');
     expect(counterparty(snippet)).toBe('Sample Consumer');
     expect(counterparty({ supplier: { name: 'Provide One' } })).toBe('Provide One');

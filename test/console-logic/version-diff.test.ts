@@ -1,7 +1,11 @@
 import { diffDocuments, valueText, type DiffLimits, type FieldChange } from '../../console/src/version-diff';
 
 const LIMITS: DiffLimits = { maxChanges: 500, timeoutMs: 10_000, valueLength: 120 };
-const envelope = (doc: unknown) => ({ $schema: 'https://gobl.org/draft-0/envelope', head: { uuid: 'u', dig: { val: String(Math.random()) } }, doc });
+const envelope = (doc: unknown) => ({
+  $schema: 'https://gobl.org/draft-0/envelope',
+  head: { uuid: 'u', dig: { val: String(Math.random()) } },
+  doc,
+});
 const invoiceDoc = (quantity: string, extra: Record<string, unknown> = {}) => ({
   $schema: 'https://gobl.org/draft-0/bill/invoice',
   code: '0001',
@@ -13,7 +17,7 @@ const invoiceDoc = (quantity: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe('the console\'s comparison of two versions, field by field', () => {
+describe("the console's comparison of two versions, field by field", () => {
   test('a changed quantity is one change at its path, old → new; the head (digest) is not compared', () => {
     const diff = diffDocuments(envelope(invoiceDoc('20')), envelope(invoiceDoc('2')), LIMITS);
     expect(diff.changes).toEqual<FieldChange[]>([{ kind: 'changed', path: 'lines[0].quantity', before: '20', after: '2' }]);
@@ -21,9 +25,12 @@ describe('the console\'s comparison of two versions, field by field', () => {
     expect([diff.leftOut, diff.gaveUp]).toEqual([0, false]);
   });
 
-  test('members and items added and removed are listed in the document\'s order with their values', () => {
+  test("members and items added and removed are listed in the document's order with their values", () => {
     const older = invoiceDoc('1', { notes: [{ text: 'old note' }] });
-    const newer = { ...invoiceDoc('1'), supplier: { name: 'Provide One S.L.', tax_id: { country: 'ES', code: 'B98602642' } } } as Record<string, any>;
+    const newer = { ...invoiceDoc('1'), supplier: { name: 'Provide One S.L.', tax_id: { country: 'ES', code: 'B98602642' } } } as Record<
+      string,
+      any
+    >;
     newer.lines = [...newer.lines, { i: 3, quantity: '5', item: { name: 'Travel', price: '1.00' } }];
     newer['ext-key'] = { 'es-tbai-region': 'BI' };
     const diff = diffDocuments(envelope(older), envelope(newer), LIMITS);
@@ -37,8 +44,12 @@ describe('the console\'s comparison of two versions, field by field', () => {
   });
 
   test('a value whose kind changed is one change; equal documents have none', () => {
-    expect(diffDocuments({ doc: { a: { b: 1 } } }, { doc: { a: 'text' } }, LIMITS).changes).toEqual([{ kind: 'changed', path: 'a', before: '{"b":1}', after: 'text' }]);
-    expect(diffDocuments({ doc: { a: '' } }, { doc: { a: null } }, LIMITS).changes).toEqual([{ kind: 'changed', path: 'a', before: '""', after: 'null' }]);
+    expect(diffDocuments({ doc: { a: { b: 1 } } }, { doc: { a: 'text' } }, LIMITS).changes).toEqual([
+      { kind: 'changed', path: 'a', before: '{"b":1}', after: 'text' },
+    ]);
+    expect(diffDocuments({ doc: { a: '' } }, { doc: { a: null } }, LIMITS).changes).toEqual([
+      { kind: 'changed', path: 'a', before: '""', after: 'null' },
+    ]);
     const same = diffDocuments(envelope(invoiceDoc('3')), envelope(invoiceDoc('3')), LIMITS);
     expect([same.changes, same.counts, same.leftOut]).toEqual([[], { changed: 0, added: 0, removed: 0 }, 0]);
   });

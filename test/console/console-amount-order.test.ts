@@ -26,7 +26,8 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 15
   }
 }
 
-const shownIds = (page: Page) => page.locator('.entry-row').evaluateAll((rows: any[]) => rows.map((row) => row.getAttribute('data-entry-id') as string));
+const shownIds = (page: Page) =>
+  page.locator('.entry-row').evaluateAll((rows: any[]) => rows.map((row) => row.getAttribute('data-entry-id') as string));
 
 describeInBrowser('the console’s list by total, at any size', () => {
   let t: TestServer;
@@ -102,7 +103,9 @@ describeInBrowser('the console’s list by total, at any size', () => {
   test('the CSV export follows the order by total', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const { readFileSync } = await import('node:fs');
-    const lines = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
     expect(lines).toHaveLength(ENTRIES + 1);
     const lowest = await serviceOrder('&ascending=true', 150);
     expect(lines.slice(1, 151).map((line) => line.split(',')[0])).toEqual(lowest);

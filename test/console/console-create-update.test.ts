@@ -61,7 +61,10 @@ describeInBrowser('creating and updating entries in the console', () => {
     await page.getByRole('heading', { level: 1, name: 'New entry' }).waitFor();
     await documentText().fill(JSON.stringify(invoice(), null, 2));
     await page.getByRole('button', { name: 'Calculate' }).click();
-    const payable = page.locator('.calculated .document-totals div').filter({ has: page.locator('dt', { hasText: /^Payable$/ }) }).locator('dd');
+    const payable = page
+      .locator('.calculated .document-totals div')
+      .filter({ has: page.locator('dt', { hasText: /^Payable$/ }) })
+      .locator('dd');
     const expected = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(2178);
     expect(await payable.textContent()).toBe(expected);
     expect(expected).toBe('€2,178.00');
@@ -109,9 +112,14 @@ describeInBrowser('creating and updating entries in the console', () => {
       await page.locator('#document-text-problems:focus').waitFor();
       const line = Number(await documentText().getAttribute('data-faulty-line'));
       expect([lineOf(text, '"tax_id"'), lineOf(text, '"X0000000"')]).toContain(line);
-      await problems.getByRole('button', { name: /^Go to line \d+$/ }).first().click();
+      await problems
+        .getByRole('button', { name: /^Go to line \d+$/ })
+        .first()
+        .click();
       expect(await page.evaluate('document.activeElement.id')).toBe('document-text');
-      const selected = (await page.evaluate('(() => { const a = document.activeElement; return a.value.slice(a.selectionStart, a.selectionEnd); })()')) as string;
+      const selected = (await page.evaluate(
+        '(() => { const a = document.activeElement; return a.value.slice(a.selectionStart, a.selectionEnd); })()',
+      )) as string;
       expect(selected).toMatch(/X0000000/);
     }
     expect(page.url()).toBe(`${t.url}/console/new`);
@@ -138,7 +146,11 @@ describeInBrowser('creating and updating entries in the console', () => {
   test('a value the engine cannot read (400 input) is shown at the field its answer names', async () => {
     const before = await entryCount();
     await openNew();
-    const text = JSON.stringify(invoice({ lines: [{ quantity: 'twenty', item: { name: 'Development services', price: '90.00' } }] }), null, 2);
+    const text = JSON.stringify(
+      invoice({ lines: [{ quantity: 'twenty', item: { name: 'Development services', price: '90.00' } }] }),
+      null,
+      2,
+    );
     await documentText().fill(text);
     await page.getByRole('button', { name: 'Store' }).click();
     const problems = page.locator('#document-text-problems');

@@ -23,7 +23,12 @@ const invoiceToRead = () =>
       addresses: [{ num: '42', street: 'Calle Pradillo', locality: 'Madrid', code: '28002', country: 'ES' }],
     },
     lines: [
-      { quantity: '20', item: { name: 'Development services', price: '90.00' }, discounts: [{ percent: '10%', reason: 'Loyalty' }], taxes: [{ cat: 'VAT', rate: 'general' }] },
+      {
+        quantity: '20',
+        item: { name: 'Development services', price: '90.00' },
+        discounts: [{ percent: '10%', reason: 'Loyalty' }],
+        taxes: [{ cat: 'VAT', rate: 'general' }],
+      },
       { quantity: '3', item: { name: 'Printed manuals', price: '12.50' }, taxes: [{ cat: 'VAT', rate: 'reduced' }] },
       { quantity: '1', item: { name: 'Travel', price: '150.00' }, taxes: [{ cat: 'VAT', rate: 'general' }] },
     ],
@@ -34,7 +39,12 @@ const invoiceToRead = () =>
 const decimalsOf = (text: string) => (text.includes('.') ? text.length - text.indexOf('.') - 1 : 0);
 /** An amount as en-GB writes it in the document's currency, with the decimals it was stored with. */
 const money = (amount: string, currency: string) =>
-  new Intl.NumberFormat(LOCALE, { style: 'currency', currency, minimumFractionDigits: decimalsOf(amount), maximumFractionDigits: decimalsOf(amount) }).format(Number(amount));
+  new Intl.NumberFormat(LOCALE, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: decimalsOf(amount),
+    maximumFractionDigits: decimalsOf(amount),
+  }).format(Number(amount));
 /** A stored percentage (`21.0%`) as en-GB writes it. */
 const percent = (stored: string) => {
   const number = stored.replace(/%$/, '');
@@ -43,9 +53,13 @@ const percent = (stored: string) => {
 
 /** The text of the definition a list of the page gives for `label`. */
 const definitionOf = (page: Page, block: string, label: string) =>
-  page.locator(`${block} div`).filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd').textContent();
+  page
+    .locator(`${block} div`)
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd')
+    .textContent();
 
-describeInBrowser('an entry\'s document rendered in the console, and its PDF', () => {
+describeInBrowser("an entry's document rendered in the console, and its PDF", () => {
   let t: TestServer;
   let browser: Browser;
   let page: Page;
@@ -94,7 +108,9 @@ describeInBrowser('an entry\'s document rendered in the console, and its PDF', (
     expect(await definitionOf(page, '.document-totals', 'Payable')).toBe(money(stored.totals.payable, stored.currency));
     expect(await definitionOf(page, '.document-totals', 'Total with tax')).toBe(money(stored.totals.total_with_tax, stored.currency));
 
-    const rates = stored.totals.taxes.categories.flatMap((category: any) => category.rates.map((rate: any) => ({ category: category.code, ...rate })));
+    const rates = stored.totals.taxes.categories.flatMap((category: any) =>
+      category.rates.map((rate: any) => ({ category: category.code, ...rate })),
+    );
     expect(rates).toHaveLength(2);
     const taxRows = page.getByRole('table', { name: 'Taxes' }).locator('tbody tr');
     expect(await taxRows.count()).toBe(2);
@@ -105,7 +121,10 @@ describeInBrowser('an entry\'s document rendered in the console, and its PDF', (
     }
     expect(await page.getByRole('table', { name: 'Lines' }).locator('tbody tr').count()).toBe(3);
 
-    for (const [role, party] of [['Supplier', stored.supplier], ['Customer', stored.customer]]) {
+    for (const [role, party] of [
+      ['Supplier', stored.supplier],
+      ['Customer', stored.customer],
+    ]) {
       const block = page.locator(`.party[data-role="${role}"]`);
       expect(await block.getByRole('heading', { level: 3 }).textContent()).toBe(party.name);
       expect(await block.locator('.party-lines li').allTextContents()).toContain(`Tax ID: ${party.tax_id.country} ${party.tax_id.code}`);
@@ -141,7 +160,9 @@ describeInBrowser('an entry\'s document rendered in the console, and its PDF', (
   });
 
   test('a party entry shows its name and tax id', async () => {
-    const made = await api.post('/silo/v1/entries', { data: { $schema: 'https://gobl.org/draft-0/org/party', name: 'Sample Consumer', tax_id: { country: 'ES', code: '54387763P' } } });
+    const made = await api.post('/silo/v1/entries', {
+      data: { $schema: 'https://gobl.org/draft-0/org/party', name: 'Sample Consumer', tax_id: { country: 'ES', code: '54387763P' } },
+    });
     expect(made.status).toBe(200);
     await open(made.body.id);
     const block = page.locator('.party').first();
@@ -150,9 +171,13 @@ describeInBrowser('an entry\'s document rendered in the console, and its PDF', (
     expect(await accessibilityProblems(page)).toEqual([]);
   });
 
-  test('an invalid invoice\'s faults stand beside the block they point at, the others in a list at the top', async () => {
+  test("an invalid invoice's faults stand beside the block they point at, the others in a list at the top", async () => {
     // No supplier (a fault at a part the page cannot show), and a customer's tax id that fails its check.
-    const data = invoice({ supplier: undefined, customer: { name: 'Sample Consumer', tax_id: { country: 'ES', code: 'X0000000' } }, lines: [{ quantity: '2', item: { name: 'Hours', price: '10.00' } }] });
+    const data = invoice({
+      supplier: undefined,
+      customer: { name: 'Sample Consumer', tax_id: { country: 'ES', code: 'X0000000' } },
+      lines: [{ quantity: '2', item: { name: 'Hours', price: '10.00' } }],
+    });
     const made = await api.post('/silo/v1/entries', { data, allow_invalid: true });
     expect(made.status).toBe(200);
     const faults = made.body.faults as { code: string; paths: string[] }[];
@@ -174,7 +199,10 @@ describeInBrowser('an entry\'s document rendered in the console, and its PDF', (
     await t.close();
     closed = true;
     await page.getByRole('button', { name: 'Download PDF' }).click();
-    await page.getByRole('alert').filter({ hasText: /^Could not download the PDF: / }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Could not download the PDF: / })
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Download PDF' }).getAttribute('aria-disabled')).toBe('false');
   });
 

@@ -13,7 +13,8 @@ const DESK = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 /** Nothing to scroll sideways: the page is no wider than the window. */
-const fitsWidth = async (page: Page) => (await page.evaluate('document.documentElement.scrollWidth <= document.documentElement.clientWidth')) as boolean;
+const fitsWidth = async (page: Page) =>
+  (await page.evaluate('document.documentElement.scrollWidth <= document.documentElement.clientWidth')) as boolean;
 
 /**
  * The console's Events and Webhooks pages in a real browser against a real server and a real receiver on
@@ -68,7 +69,7 @@ describeInBrowser('the Events and Webhooks pages of the console', () => {
     await t?.close();
   });
 
-  test('the Events page shows a new entry\'s event live, linked to its entry, without reloading', async () => {
+  test("the Events page shows a new entry's event live, linked to its entry, without reloading", async () => {
     await page.getByRole('link', { name: 'Events', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Events' }).waitFor();
     await page.getByText('Following the events as they come.').waitFor();
@@ -88,11 +89,18 @@ describeInBrowser('the Events and Webhooks pages of the console', () => {
 
   test('the Webhooks page lists the endpoint with its deliveries', async () => {
     await waitFor(() => rx.accepted.length >= 2, 15_000, 'the two events delivered');
-    await waitFor(async () => (await api.get(`/silo/v1/webhooks/${hook.id}/deliveries`)).body.list.length >= 2, 5_000, 'both attempts recorded');
+    await waitFor(
+      async () => (await api.get(`/silo/v1/webhooks/${hook.id}/deliveries`)).body.list.length >= 2,
+      5_000,
+      'both attempts recorded',
+    );
     await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
     await page.getByRole('heading', { level: 2, name: rx.url }).waitFor();
     await deliveryRows().nth(1).waitFor();
-    expect(await deliveryRows().locator('td[data-label="Event"]').allTextContents()).toEqual(['entry state added (#2)', 'entry created (#1)']);
+    expect(await deliveryRows().locator('td[data-label="Event"]').allTextContents()).toEqual([
+      'entry state added (#2)',
+      'entry created (#1)',
+    ]);
     expect(await deliveryRows().locator('td[data-label="Status"]').allTextContents()).toEqual(['delivered', 'delivered']);
     expect(await deliveryRows().first().locator('td[data-label="Answer"]').textContent()).toMatch(/^200 in \d+ ms$|^200 $/);
     await shoot('webhooks');

@@ -10,7 +10,8 @@ import { accessibilityProblems } from './accessibility';
 
 const SHOTS = path.resolve(__dirname, '..', '..', 'test-output', 'console');
 const LOCALE = 'en-GB';
-const euros = (amount: number) => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(amount);
+const euros = (amount: number) =>
+  new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }).format(amount);
 
 describeInBrowser('the document forms of the console', () => {
   let t: TestServer;
@@ -19,11 +20,16 @@ describeInBrowser('the document forms of the console', () => {
   let api: ReturnType<typeof client>;
   let offline: { outside: string[]; problems: string[] };
   let violations: string[];
-  const payable = () => page.locator('.calculated .document-totals div').filter({ has: page.locator('dt', { hasText: /^Payable$/ }) }).locator('dd');
+  const payable = () =>
+    page
+      .locator('.calculated .document-totals div')
+      .filter({ has: page.locator('dt', { hasText: /^Payable$/ }) })
+      .locator('dd');
   const entries = async () => (await api.get('/silo/v1/entries?limit=100')).body.list as { id: string }[];
   /** Waits for the JSON text to hold `needle` (polled from here: the page's policy refuses eval). */
   const textContaining = async (needle: string) => {
-    for (let tries = 0; tries < 300 && !(await page.getByLabel('Document (GOBL JSON)').inputValue()).includes(needle); tries += 1) await page.waitForTimeout(100);
+    for (let tries = 0; tries < 300 && !(await page.getByLabel('Document (GOBL JSON)').inputValue()).includes(needle); tries += 1)
+      await page.waitForTimeout(100);
   };
   /** Screenshots of the page at a desktop's width and a phone's. */
   const shoot = async (name: string) => {
@@ -67,7 +73,9 @@ describeInBrowser('the document forms of the console', () => {
     await page.goto(`${t.url}/console/new`);
     await page.locator('[data-form-type="bill/invoice"]').waitFor();
     // The JSON text is filled first with the parts the form has no quick way to add; then the form is used.
-    await page.getByLabel('Document (GOBL JSON)').fill(JSON.stringify(invoice({ code: 'FORM-1', supplier: { name: 'Provide One S.L.' }, lines: [] }), null, 2));
+    await page
+      .getByLabel('Document (GOBL JSON)')
+      .fill(JSON.stringify(invoice({ code: 'FORM-1', supplier: { name: 'Provide One S.L.' }, lines: [] }), null, 2));
     await page.locator('#root_supplier_name').waitFor();
     await page.locator('#root_supplier_name').fill('Provide One S.L.');
     // A line, added through the form.
@@ -121,7 +129,10 @@ describeInBrowser('the document forms of the console', () => {
     // Edited elsewhere meanwhile: the save is refused, nothing written.
     await page.goto(`${t.url}/console/entries/${made.id}/edit`);
     await page.locator('#root_lines_0_quantity').waitFor();
-    expect((await api.send('PATCH', `/silo/v1/entries/${made.id}`, { data: invoice({ code: 'EDIT-1', notes: [{ text: 'elsewhere' }] }) })).status).toBe(200);
+    expect(
+      (await api.send('PATCH', `/silo/v1/entries/${made.id}`, { data: invoice({ code: 'EDIT-1', notes: [{ text: 'elsewhere' }] }) }))
+        .status,
+    ).toBe(200);
     const between = (await api.get(`/silo/v1/entries/${made.id}`)).body.version;
     await page.locator('#root_lines_0_quantity').fill('5');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -164,7 +175,11 @@ describeInBrowser('the document forms of the console', () => {
     await page.getByLabel('Document type').selectOption('note/message');
     await page.locator('[data-form-type="note/message"] #root_title').fill('Hello');
     await page.locator('#root_content').fill('A first message');
-    expect(JSON.parse(await page.getByLabel('Document (GOBL JSON)').inputValue())).toEqual({ $schema: 'https://gobl.org/draft-0/note/message', title: 'Hello', content: 'A first message' });
+    expect(JSON.parse(await page.getByLabel('Document (GOBL JSON)').inputValue())).toEqual({
+      $schema: 'https://gobl.org/draft-0/note/message',
+      title: 'Hello',
+      content: 'A first message',
+    });
     await page.getByLabel('Document type').selectOption('org/party');
     await page.locator('[data-form-type="org/party"] #root_name').fill('Sample Party');
     expect(JSON.parse(await page.getByLabel('Document (GOBL JSON)').inputValue()).name).toBe('Sample Party');

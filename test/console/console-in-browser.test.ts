@@ -50,7 +50,11 @@ describeInBrowser('the console in a browser', () => {
     expect(made.status).toBe(200);
     invoiceId = made.body.id;
     created.push('F-0001');
-    const file = await api.post(`/silo/v1/entries/${invoiceId}/files`, { name: 'note.txt', mime: 'text/plain', data: Buffer.from('paid in full').toString('base64') });
+    const file = await api.post(`/silo/v1/entries/${invoiceId}/files`, {
+      name: 'note.txt',
+      mime: 'text/plain',
+      data: Buffer.from('paid in full').toString('base64'),
+    });
     expect(file.status).toBe(200);
     // More than one page (20), one at a time so that their order is their creation order.
     for (let i = 1; i <= PARTIES; i += 1) {

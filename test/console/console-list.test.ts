@@ -30,11 +30,14 @@ const rowsShown = (page: Page, count: number) => until(async () => (await page.l
 /** The cells of the row whose number is `number`, by their column's name. */
 async function rowOf(page: Page, number: string): Promise<Record<string, string>> {
   const row = page.locator('.entry-row').filter({ has: page.getByRole('link', { name: number, exact: true }) });
-  const cells = await row.locator('th, td').evaluateAll((nodes: any[]) => nodes.map((node) => [node.getAttribute('data-label') ?? '', (node.textContent ?? '').trim()]));
+  const cells = await row
+    .locator('th, td')
+    .evaluateAll((nodes: any[]) => nodes.map((node) => [node.getAttribute('data-label') ?? '', (node.textContent ?? '').trim()]));
   return Object.fromEntries(cells);
 }
 /** True when the page is no wider than its window: nothing to scroll sideways. */
-const fitsWidth = async (page: Page) => (await page.evaluate('document.documentElement.scrollWidth <= document.documentElement.clientWidth')) as boolean;
+const fitsWidth = async (page: Page) =>
+  (await page.evaluate('document.documentElement.scrollWidth <= document.documentElement.clientWidth')) as boolean;
 
 describeInBrowser('the console’s list as a workplace', () => {
   let t: TestServer;
@@ -72,7 +75,15 @@ describeInBrowser('the console’s list as a workplace', () => {
     });
     twoRatesId = twoRates.id;
     expect((await api.post(`/silo/v1/entries/${twoRatesId}/states`, { key: 'invalid' })).status).toBe(200);
-    await store({ folder: 'received', data: invoice({ series: 'ACME', code: '7', supplier: { name: 'Acme Tools S.L.', tax_id: { country: 'ES', code: 'B98602642' } }, customer: undefined }) });
+    await store({
+      folder: 'received',
+      data: invoice({
+        series: 'ACME',
+        code: '7',
+        supplier: { name: 'Acme Tools S.L.', tax_id: { country: 'ES', code: 'B98602642' } },
+        customer: undefined,
+      }),
+    });
     for (let i = 1; i <= PARTIES; i += 1) await store({ data: party(`Party ${String(i).padStart(2, '0')}`) });
     browser = await launchChromium({ offline: true });
     // A time zone that is not the server's: every moment on the page must name it.
@@ -188,13 +199,17 @@ describeInBrowser('the console’s list as a workplace', () => {
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe('id,number,type,counterparty,issue_date,total,currency,state,folder,signed,invalid,created_at');
     expect(lines).toHaveLength(total + 1);
-    expect(lines.find((line) => line.includes(',SAMPLE-0042,'))).toMatch(new RegExp(`^${twoRatesId},SAMPLE-0042,Invoice,Sample Consumer,2026-11-20,\\d+\\.\\d{2},EUR,invalid,issued,false,false,`));
+    expect(lines.find((line) => line.includes(',SAMPLE-0042,'))).toMatch(
+      new RegExp(`^${twoRatesId},SAMPLE-0042,Invoice,Sample Consumer,2026-11-20,\\d+\\.\\d{2},EUR,invalid,issued,false,false,`),
+    );
     await page.getByText(`Exported ${total} rows.`).waitFor();
 
     await page.getByLabel('Folder').selectOption('received');
     await rowsShown(page, 1);
     const [filtered] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    const only = readFileSync((await filtered.path())!, 'utf8').trimEnd().split('\r\n');
+    const only = readFileSync((await filtered.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
     expect(only).toHaveLength(2);
     expect(only[1]).toContain(',ACME-7,Invoice,Acme Tools S.L.,');
     await page.getByLabel('Folder').selectOption('');
@@ -206,7 +221,10 @@ describeInBrowser('the console’s list as a workplace', () => {
     await rowsShown(page, 1);
     await page.getByRole('link', { name: 'SAMPLE-0042', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Invoice SAMPLE-0042' }).waitFor();
-    const rates = await page.getByRole('table', { name: 'Taxes' }).locator('tbody tr').evaluateAll((rows: any[]) => rows.map((row) => row.children[1]?.textContent));
+    const rates = await page
+      .getByRole('table', { name: 'Taxes' })
+      .locator('tbody tr')
+      .evaluateAll((rows: any[]) => rows.map((row) => row.children[1]?.textContent));
     expect(rates).toEqual(['general', 'super-reduced']);
     // The state `invalid` once, never in a good state's colour.
     const badges = page.locator('.entry-header .badge');

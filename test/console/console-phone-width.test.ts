@@ -12,7 +12,8 @@ const SHOTS = path.resolve(__dirname, '..', '..', 'test-output', 'console');
 const PHONE = { width: 390, height: 844 };
 
 /** How far the page reaches past the window's right edge (0: nothing to scroll sideways). */
-const overflow = async (page: Page) => (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
+const overflow = async (page: Page) =>
+  (await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')) as number;
 
 /**
  * Elements whose right edge is past the window's: what would be cut off, or make the page scroll sideways.
@@ -43,8 +44,14 @@ describeInBrowser('the console at 390 px', () => {
     const made = await api.post('/silo/v1/entries', { data: invoice() });
     expect(made.status).toBe(200);
     entryId = made.body.id;
-    const lines = [...made.body.data.doc.lines, { quantity: '2', item: { name: 'A second line with a rather long name', price: '12.50' }, taxes: [{ cat: 'VAT', rate: 'general' }] }];
-    expect((await api.send('PATCH', `/silo/v1/entries/${entryId}`, { content_type: 'application/merge-patch+json', data: { doc: { lines } } })).status).toBe(200);
+    const lines = [
+      ...made.body.data.doc.lines,
+      { quantity: '2', item: { name: 'A second line with a rather long name', price: '12.50' }, taxes: [{ cat: 'VAT', rate: 'general' }] },
+    ];
+    expect(
+      (await api.send('PATCH', `/silo/v1/entries/${entryId}`, { content_type: 'application/merge-patch+json', data: { doc: { lines } } }))
+        .status,
+    ).toBe(200);
     browser = await launchChromium({ offline: true });
     page = await (await browser.newContext({ locale: 'en-GB', viewport: PHONE })).newPage();
     page.setDefaultTimeout(30_000);
@@ -80,7 +87,7 @@ describeInBrowser('the console at 390 px', () => {
     await page.locator('#root_lines').screenshot({ path: path.join(SHOTS, 'phone-edit-invoice-lines-390.png') });
   });
 
-  test('an entry\'s versions compared: the changed fields reflow, each named, inside the window', async () => {
+  test("an entry's versions compared: the changed fields reflow, each named, inside the window", async () => {
     await page.goto(`${t.url}/console/entries/${entryId}`);
     const cell = page.locator('[data-field="diff"] tbody tr td[data-label="After"]').first();
     await cell.waitFor();

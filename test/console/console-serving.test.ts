@@ -14,24 +14,27 @@ describe('the console at /console', () => {
   });
   afterAll(() => t.close());
 
-  test.each(['/console', '/console/', '/console/entries/0190c000-0000-7000-8000-000000000001'])('%s answers the page, not cached, with its policy', async (route) => {
-    const reply = await fetch(`${t.url}${route}`);
-    expect(reply.status).toBe(200);
-    expect(reply.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(reply.headers.get('cache-control')).toBe('no-cache');
-    const policy = reply.headers.get('content-security-policy')!;
-    expect(policy).toMatch(/default-src 'none'/);
-    expect(policy).toMatch(/script-src 'self'(;|$)/);
-    expect(policy).toMatch(/connect-src 'self'/);
-    expect(policy).toMatch(/frame-ancestors 'none'/);
-    expect(reply.headers.get('x-frame-options')).toBe('DENY');
-    expect(reply.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
-    const page = await reply.text();
-    expect(page).toBe(readFileSync(path.join(dist, 'index.html'), 'utf8'));
-    // Every script is a file of the build: none inline, none from elsewhere.
-    expect(page).not.toMatch(/<script(?![^>]*\bsrc="\/console\/assets\/)[^>]*>/);
-  });
+  test.each(['/console', '/console/', '/console/entries/0190c000-0000-7000-8000-000000000001'])(
+    '%s answers the page, not cached, with its policy',
+    async (route) => {
+      const reply = await fetch(`${t.url}${route}`);
+      expect(reply.status).toBe(200);
+      expect(reply.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(reply.headers.get('cache-control')).toBe('no-cache');
+      const policy = reply.headers.get('content-security-policy')!;
+      expect(policy).toMatch(/default-src 'none'/);
+      expect(policy).toMatch(/script-src 'self'(;|$)/);
+      expect(policy).toMatch(/connect-src 'self'/);
+      expect(policy).toMatch(/frame-ancestors 'none'/);
+      expect(reply.headers.get('x-frame-options')).toBe('DENY');
+      expect(reply.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
+      const page = await reply.text();
+      expect(page).toBe(readFileSync(path.join(dist, 'index.html'), 'utf8'));
+      // Every script is a file of the build: none inline, none from elsewhere.
+      expect(page).not.toMatch(/<script(?![^>]*\bsrc="\/console\/assets\/)[^>]*>/);
+    },
+  );
 
   test('its assets are cached for a year, as their names change with their content', async () => {
     const files = readdirSync(path.join(dist, 'assets'));
@@ -52,7 +55,7 @@ describe('the console at /console', () => {
     expect(await reply.text()).not.toMatch(/<html/);
   });
 
-  test('the service\'s root opens the console', async () => {
+  test("the service's root opens the console", async () => {
     const reply = await fetch(`${t.url}/`, { redirect: 'manual' });
     expect(reply.status).toBe(302);
     expect(reply.headers.get('location')).toBe('/console');

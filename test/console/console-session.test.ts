@@ -74,7 +74,10 @@ describeInBrowser('the console’s session: tabs, links and workspaces', () => {
     const page = await newPage();
     await page.goto(consoleLink('127.0.0.1', new URL(t.url).port, tokens.a));
     await namesShown(page, 1);
-    const [opened] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Only In A' }).click({ modifiers: ['Control'] })]);
+    const [opened] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: 'Only In A' }).click({ modifiers: ['Control'] }),
+    ]);
     opened.setDefaultTimeout(10_000);
     await opened.getByRole('heading', { level: 1, name: 'Party Only In A' }).waitFor();
     expect(opened.url()).toBe(`${t.url}/console/entries/${entryOfA}`);
@@ -100,7 +103,11 @@ describeInBrowser('the console’s session: tabs, links and workspaces', () => {
     await page.getByLabel('Token').fill(tokens.b);
     await page.getByRole('button', { name: 'Sign in' }).click();
     expect(await namesShown(page, 1)).toEqual(['Only In B']);
-    expect(await page.getByLabel('Workspace').locator('option').allTextContents()).toEqual([workspaces.b, workspaces.a, 'Add a workspace…']);
+    expect(await page.getByLabel('Workspace').locator('option').allTextContents()).toEqual([
+      workspaces.b,
+      workspaces.a,
+      'Add a workspace…',
+    ]);
     await page.screenshot({ path: path.join(SHOTS, 'workspace-switcher-1280.png') });
     expect(await accessibilityProblems(page)).toEqual([]);
 
@@ -112,7 +119,9 @@ describeInBrowser('the console’s session: tabs, links and workspaces', () => {
     await other.setViewportSize({ width: 390, height: 844 });
     await other.goto(`${t.url}/console`);
     expect(await namesShown(other, 1)).toEqual(['Only In A']);
-    expect((await other.getByLabel('Workspace').locator('option').allTextContents()).sort()).toEqual(['Add a workspace…', workspaces.a, workspaces.b].sort());
+    expect((await other.getByLabel('Workspace').locator('option').allTextContents()).sort()).toEqual(
+      ['Add a workspace…', workspaces.a, workspaces.b].sort(),
+    );
     expect(await other.getByLabel('Workspace').inputValue()).toBe(tokens.a);
     expect(await other.evaluate('document.documentElement.scrollWidth <= document.documentElement.clientWidth')).toBe(true);
     await other.screenshot({ path: path.join(SHOTS, 'workspace-switcher-390.png') });

@@ -54,7 +54,10 @@ describeInBrowser("an entry's versions with a diff, and files uploaded in the co
     entryId = made.body.id;
     // Updated twice: three versions, the code going 0001, 0002, 0003.
     for (const code of ['0002', '0003']) {
-      const updated = await api.send('PATCH', `/silo/v1/entries/${entryId}`, { content_type: 'application/merge-patch+json', data: { doc: { code } } });
+      const updated = await api.send('PATCH', `/silo/v1/entries/${entryId}`, {
+        content_type: 'application/merge-patch+json',
+        data: { doc: { code } },
+      });
       expect(updated.status).toBe(200);
     }
     browser = await launchChromium({ offline: true });
@@ -63,7 +66,8 @@ describeInBrowser("an entry's versions with a diff, and files uploaded in the co
     offline = await watchOffline(page);
     violations = await watchPolicyViolations(page);
     page.on('request', (request) => {
-      if (request.method() === 'POST' && /\/files$/.test(new URL(request.url()).pathname)) uploads.push({ url: request.url(), authorization: request.headers().authorization });
+      if (request.method() === 'POST' && /\/files$/.test(new URL(request.url()).pathname))
+        uploads.push({ url: request.url(), authorization: request.headers().authorization });
     });
   });
   afterAll(async () => {
@@ -72,7 +76,7 @@ describeInBrowser("an entry's versions with a diff, and files uploaded in the co
     await small?.close();
   });
 
-  test('the versions list shows three; versions 1 and 3 compared show the code\'s old line removed and its new one added', async () => {
+  test("the versions list shows three; versions 1 and 3 compared show the code's old line removed and its new one added", async () => {
     await signIn(t, entryId);
     const stored = await api.get(`/silo/v1/entries/${entryId}`);
     const versions = (stored.body.versions as { version: string }[]).map((v) => v.version);
@@ -94,12 +98,20 @@ describeInBrowser("an entry's versions with a diff, and files uploaded in the co
     await codeRow.locator('del', { hasText: '0001' }).waitFor();
     // The field, what became of it, and its value before and after: marked by words and by <del>/<ins>, not only by colour.
     expect(await codeRow.locator('th, td').allTextContents()).toEqual(['code', 'changed', '0001', '0003']);
-    expect(await page.locator('[data-field="diff-summary"]').textContent()).toMatch(/^From version 1 to 3: \d+ fields? changed, \d+ added, \d+ removed\.$/);
+    expect(await page.locator('[data-field="diff-summary"]').textContent()).toMatch(
+      /^From version 1 to 3: \d+ fields? changed, \d+ added, \d+ removed\.$/,
+    );
     // Every field listed is one that differs between the two stored documents, with the values they hold.
     const oldest = await api.get(`/silo/v1/entries/${entryId}/versions/${versions[2]}`);
     const newest = await api.get(`/silo/v1/entries/${entryId}/versions/${versions[0]}`);
-    const valueAt = (doc: unknown, fieldPath: string) => fieldPath.split(/\.|\[|\]\.?/).filter(Boolean).reduce<any>((at, key) => at?.[key], doc);
-    const rowsListed = (await page.evaluate(`[...document.querySelectorAll('[data-field="diff"] tbody tr')].map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent))`)) as string[][];
+    const valueAt = (doc: unknown, fieldPath: string) =>
+      fieldPath
+        .split(/\.|\[|\]\.?/)
+        .filter(Boolean)
+        .reduce<any>((at, key) => at?.[key], doc);
+    const rowsListed = (await page.evaluate(
+      `[...document.querySelectorAll('[data-field="diff"] tbody tr')].map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent))`,
+    )) as string[][];
     expect(rowsListed.length).toBeGreaterThan(0);
     for (const [fieldPath, kind, before, after] of rowsListed) {
       if (kind === 'changed') {
@@ -128,7 +140,9 @@ describeInBrowser("an entry's versions with a diff, and files uploaded in the co
     await page.getByText('Uploaded dropped.txt.').waitFor();
     expect((await bytesBehind(page, 'dropped.txt')).toString('utf8')).toBe(text);
     const stored = await api.get(`/silo/v1/entries/${entryId}`);
-    expect(stored.body.attachments).toEqual([expect.objectContaining({ name: 'dropped.txt', mime: 'text/plain', size: Buffer.byteLength(text) })]);
+    expect(stored.body.attachments).toEqual([
+      expect.objectContaining({ name: 'dropped.txt', mime: 'text/plain', size: Buffer.byteLength(text) }),
+    ]);
   });
 
   test('a file chosen with the input, by its label, is uploaded too: the same bytes come back', async () => {
@@ -161,7 +175,10 @@ describeInBrowser("an entry's versions with a diff, and files uploaded in the co
     await page.getByText('Attached as F-0003.pdf.').waitFor();
     const bytes = await bytesBehind(page, 'F-0003.pdf');
     expect((await readPdf(bytes)).text).toContain('Invoice F-0003');
-    const pdfFiles = async () => ((await api.get(`/silo/v1/entries/${entryId}`)).body.attachments as { id: string; name: string; category?: string }[]).filter((file) => file.name.endsWith('.pdf'));
+    const pdfFiles = async () =>
+      ((await api.get(`/silo/v1/entries/${entryId}`)).body.attachments as { id: string; name: string; category?: string }[]).filter(
+        (file) => file.name.endsWith('.pdf'),
+      );
     const [file] = await pdfFiles();
     expect(file).toMatchObject({ name: 'F-0003.pdf', category: 'format', size: bytes.length });
 
@@ -178,11 +195,16 @@ describeInBrowser("an entry's versions with a diff, and files uploaded in the co
     expect(await accessibilityProblems(page)).toEqual([]);
   });
 
-  test('a refused attach shows the service\'s message in an alert, and lists nothing new', async () => {
+  test("a refused attach shows the service's message in an alert, and lists nothing new", async () => {
     // The service's refusal of a PDF too complex to make, answered in its place: a real one takes many seconds.
-    const refusal = { data: null, errors: [{ message: 'the document is too complex to lay out', extensions: { code: 'DOCUMENT_TOO_COMPLEX', key: 'too-complex' } }] };
+    const refusal = {
+      data: null,
+      errors: [{ message: 'the document is too complex to lay out', extensions: { code: 'DOCUMENT_TOO_COMPLEX', key: 'too-complex' } }],
+    };
     await page.route('**/graphql', (route) =>
-      route.request().postData()?.includes('attachEntryPdf') ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(refusal) }) : route.fallback(),
+      route.request().postData()?.includes('attachEntryPdf')
+        ? route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(refusal) })
+        : route.fallback(),
     );
     try {
       const before = await page.locator('ul.files li').count();
@@ -201,7 +223,7 @@ describeInBrowser("an entry's versions with a diff, and files uploaded in the co
   test.each([
     ['streamed past the limit', 4_000],
     ['refused from its length, before it is read', 300_000],
-  ])('a file over the server\'s limit (%s) shows the service\'s 413 message', async (_how, size) => {
+  ])("a file over the server's limit (%s) shows the service's 413 message", async (_how, size) => {
     const smallApi = client(small.url, token);
     const made = await smallApi.post('/silo/v1/entries', { data: invoice() });
     expect(made.status).toBe(200);

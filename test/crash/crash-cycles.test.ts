@@ -157,7 +157,8 @@ async function verify(
     if (row.key) byKey.set(row.key, row.id);
     try {
       const data = JSON.parse(row.data) as { head?: { uuid?: string; dig?: { val?: string } } };
-      if (data.head?.uuid !== row.id || data.head?.dig?.val !== row.digest) failures.push(`row ${row.id} is half-stored: data does not match`);
+      if (data.head?.uuid !== row.id || data.head?.dig?.val !== row.digest)
+        failures.push(`row ${row.id} is half-stored: data does not match`);
     } catch {
       failures.push(`row ${row.id} is half-stored: data does not parse`);
     }
@@ -168,10 +169,13 @@ async function verify(
     const id = byKey.get(doubt.key);
     if (doubt.id && id && id !== doubt.id) failures.push(`in-doubt PUT ${doubt.id} stored under another id ${id}`);
     if (doubt.id && !id && rows.has(doubt.id)) failures.push(`in-doubt PUT ${doubt.id} stored without its key`);
-    const reply = await send(`${base}/silo/v1/entries/key/${encodeURIComponent(doubt.key)}`, { headers: { authorization: `Bearer ${token}` } });
+    const reply = await send(`${base}/silo/v1/entries/key/${encodeURIComponent(doubt.key)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     checks++;
     if ('error' in reply) failures.push(`GET key ${doubt.key}: ${reply.error}`);
-    else if (id && (reply.status !== 200 || reply.body.id !== id)) failures.push(`in-doubt key ${doubt.key} is in the table but answers ${reply.status}`);
+    else if (id && (reply.status !== 200 || reply.body.id !== id))
+      failures.push(`in-doubt key ${doubt.key} is in the table but answers ${reply.status}`);
     else if (!id && reply.status !== 404) failures.push(`in-doubt key ${doubt.key} is not in the table but answers ${reply.status}`);
     if (id) inDoubtStored++;
   }
@@ -214,7 +218,9 @@ async function listAll(base: string, token: string): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | undefined;
   do {
-    const reply = await send(`${base}/silo/v1/entries?limit=100${cursor ? `&cursor=${cursor}` : ''}`, { headers: { authorization: `Bearer ${token}` } });
+    const reply = await send(`${base}/silo/v1/entries?limit=100${cursor ? `&cursor=${cursor}` : ''}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if ('error' in reply || reply.status !== 200) throw new Error(`list failed: ${JSON.stringify(reply)}`);
     ids.push(...reply.body.list.map((e: { id: string }) => e.id));
     cursor = reply.body.next_cursor;

@@ -79,7 +79,11 @@ export function driveCreates(base: string, token: string, options: { clients: nu
     const roll = Math.random();
     if (roll < 0.1 && options.knownKeys.length > 0) {
       const key = options.knownKeys[Math.floor(Math.random() * options.knownKeys.length)];
-      const outcome = await send(`${base}/silo/v1/entries`, { method: 'POST', headers, body: JSON.stringify({ key, data: documents[0](n) }) });
+      const outcome = await send(`${base}/silo/v1/entries`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ key, data: documents[0](n) }),
+      });
       load.requests++;
       if (isNetworkError(outcome)) return false;
       if (outcome.status === 409) load.conflicts++;

@@ -108,7 +108,13 @@ test('exchange rates are looked up by pair: n lookups among n rates grow linearl
 });
 
 test.each([
-  ['supplier identities', (doc: JsonObject, n: number) => ({ ...doc, supplier: { ...(doc.supplier as JsonObject), identities: Array.from({ length: n }, () => ({})) } })],
+  [
+    'supplier identities',
+    (doc: JsonObject, n: number) => ({
+      ...doc,
+      supplier: { ...(doc.supplier as JsonObject), identities: Array.from({ length: n }, () => ({})) },
+    }),
+  ],
   ['document discounts', (doc: JsonObject, n: number) => ({ ...doc, discounts: Array.from({ length: n }, () => ({ amount: '0.01' })) })],
 ])('200,000 %s are processed without overflowing the stack', (_, make) => {
   const r = processDocument(make(PARTS.lines(1), 200_000), ENGINE_CTX);

@@ -83,7 +83,11 @@ onCluster('three service processes on a three-node Galera cluster', () => {
   }, 60_000);
 
   const post = (service: ServiceProcess, body: unknown) =>
-    send(`${service.url}/silo/v1/entries`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    send(`${service.url}/silo/v1/entries`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const statusOf = (outcome: Awaited<ReturnType<typeof send>>) => ('status' in outcome ? outcome.status : 0);
 
   test('three servers started at once on an empty database all start, and the migrations ran once', async () => {
@@ -127,7 +131,7 @@ onCluster('three service processes on a three-node Galera cluster', () => {
     expect(ids.size).toBe(300);
   }, 120_000);
 
-  test('writers on every node at once: a reader following the feed on each node reads every event once, in the feed\'s order', async () => {
+  test("writers on every node at once: a reader following the feed on each node reads every event once, in the feed's order", async () => {
     const feedToken = await tokenFor(`${WORKSPACE}-feed`, { expiresIn: '2h' });
     const headers = { authorization: `Bearer ${feedToken}`, 'content-type': 'application/json' };
     const read = (service: ServiceProcess) => async (path: string) => {
@@ -140,7 +144,11 @@ onCluster('three service processes on a three-node Galera cluster', () => {
     await Promise.all(
       Array.from({ length: 12 }, async (_, w) => {
         for (let i = 0; i < 20; i++) {
-          const outcome = await send(`${services[w % NODES].url}/silo/v1/entries`, { method: 'POST', headers, body: JSON.stringify({ data: party(`Feed ${w}-${i}`) }) });
+          const outcome = await send(`${services[w % NODES].url}/silo/v1/entries`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ data: party(`Feed ${w}-${i}`) }),
+          });
           expect(statusOf(outcome)).toBe(200);
           created.push((outcome as { body: { id: string } }).body.id);
         }
@@ -164,7 +172,11 @@ onCluster('three service processes on a three-node Galera cluster', () => {
       const endpoints: { path: string; secret: string }[] = [];
       for (const [n, service] of services.slice(0, 2).entries()) {
         const hookPath = `/galera-hook-${n}`;
-        const created = await send(`${service.url}/silo/v1/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: `${rx.base}${hookPath}` }) });
+        const created = await send(`${service.url}/silo/v1/webhooks`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ url: `${rx.base}${hookPath}` }),
+        });
         expect(statusOf(created)).toBe(200);
         endpoints.push({ path: hookPath, secret: (created as { body: { secret: string } }).body.secret });
       }
@@ -173,13 +185,21 @@ onCluster('three service processes on a three-node Galera cluster', () => {
       await Promise.all(
         Array.from({ length: WRITERS }, async (_, w) => {
           for (let i = 0; i < EACH; i++) {
-            const outcome = await send(`${services[w % NODES].url}/silo/v1/entries`, { method: 'POST', headers, body: JSON.stringify({ data: party(`Hooked ${w}-${i}`) }) });
+            const outcome = await send(`${services[w % NODES].url}/silo/v1/entries`, {
+              method: 'POST',
+              headers,
+              body: JSON.stringify({ data: party(`Hooked ${w}-${i}`) }),
+            });
             expect(statusOf(outcome)).toBe(200);
           }
         }),
       );
       const events = WRITERS * EACH;
-      await waitFor(() => endpoints.every((e) => rx.hooks.filter((h) => h.path === e.path).length >= events), 90_000, 'every event at both endpoints');
+      await waitFor(
+        () => endpoints.every((e) => rx.hooks.filter((h) => h.path === e.path).length >= events),
+        90_000,
+        'every event at both endpoints',
+      );
       await new Promise((resolve) => setTimeout(resolve, 1_000)); // nothing more comes
       const positions = Array.from({ length: events }, (_, i) => i + 1);
       for (const endpoint of endpoints) {
@@ -246,7 +266,9 @@ onCluster('three service processes on a three-node Galera cluster', () => {
     await galeraStart(3);
     const expected = new Map(acknowledged.map((a) => [a.id, a.digest]));
     for (let node = 1; node <= NODES; node++) {
-      const rows = await sql<{ id: string; digest: string }>(node, 'SELECT id, digest_val AS digest FROM entries WHERE workspace_id = ?', [WORKSPACE]);
+      const rows = await sql<{ id: string; digest: string }>(node, 'SELECT id, digest_val AS digest FROM entries WHERE workspace_id = ?', [
+        WORKSPACE,
+      ]);
       const found = new Map(rows.map((r) => [r.id, r.digest]));
       const lost = [...expected].filter(([id, digest]) => found.get(id) !== digest);
       expect({ node, lost }).toEqual({ node, lost: [] });

@@ -25,7 +25,8 @@ describe('the bearer token of REST guards /graphql', () => {
     const headers: Record<string, string> = {};
     if (kind === 'Token abc') headers.authorization = kind;
     if (kind === 'other') headers.authorization = `Bearer ${await tokenFor(workspace, { secret: 'x'.repeat(48) })}`;
-    if (kind === 'expired') headers.authorization = `Bearer ${await tokenFor(workspace, { claims: { exp: Math.floor(Date.now() / 1000) - 3600 } })}`;
+    if (kind === 'expired')
+      headers.authorization = `Bearer ${await tokenFor(workspace, { claims: { exp: Math.floor(Date.now() / 1000) - 3600 } })}`;
     if (kind === 'no-workspace') headers.authorization = `Bearer ${await tokenFor(workspace, { claims: { workspace_id: undefined } })}`;
     const spy = jest.spyOn(t.server.entries, 'createEntry');
     const reply = await graphqlClient(t.url).run(CreateEntryDocument, { input: { data: party('Sneaky') } }, headers);
@@ -109,7 +110,9 @@ describe('the explorer page', () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toMatch(/GraphiQL/);
       const gql = graphqlClient(prod.url, await tokenFor(newWorkspace()));
-      expect((await gql.query('{ __schema { queryType { name } } }')).body).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
+      expect((await gql.query('{ __schema { queryType { name } } }')).body).toEqual({
+        data: { __schema: { queryType: { name: 'Query' } } },
+      });
     } finally {
       process.env.NODE_ENV = before;
       await prod?.close();
@@ -128,16 +131,19 @@ describe('the explorer page', () => {
     }
   });
 
-  test.each<Record<string, string>>([{ GRAPHQL_EXPLORER: 'off' }, { GRAPHQL_SANDBOX: 'false' }])('with %p there is no page, and the browser GET needs a token', async (env) => {
-    const off = await startServer(env);
-    try {
-      const reply = await fetch(`${off.url}/graphql`, { headers: browser });
-      expect(reply.status).toBe(401);
-      expect(await reply.json()).toEqual(UNAUTHENTICATED);
-    } finally {
-      await off.close();
-    }
-  });
+  test.each<Record<string, string>>([{ GRAPHQL_EXPLORER: 'off' }, { GRAPHQL_SANDBOX: 'false' }])(
+    'with %p there is no page, and the browser GET needs a token',
+    async (env) => {
+      const off = await startServer(env);
+      try {
+        const reply = await fetch(`${off.url}/graphql`, { headers: browser });
+        expect(reply.status).toBe(401);
+        expect(await reply.json()).toEqual(UNAUTHENTICATED);
+      } finally {
+        await off.close();
+      }
+    },
+  );
 });
 
 describe('introspection, batching and methods', () => {

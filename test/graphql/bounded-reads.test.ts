@@ -20,8 +20,7 @@ afterAll(() => t.close());
 const aliased = (fields: string) => `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: entry(id: "${heavyId}") { ${fields} }`).join(' ')} }`;
 
 /** Queries that read the rows of files or meta (their sizes, measured with OCTET_LENGTH, read none of them). */
-const readingParts = (queries: string[]) =>
-  queries.filter((q) => /entry_attachments|entry_meta/.test(q) && !/OCTET_LENGTH\(/i.test(q));
+const readingParts = (queries: string[]) => queries.filter((q) => /entry_attachments|entry_meta/.test(q) && !/OCTET_LENGTH\(/i.test(q));
 
 describe('GraphQL reads load only what the answer shows (issue 22)', () => {
   test('40 aliases of an entry with heavy files and meta, selecting its id, read none of them', async () => {
@@ -48,10 +47,14 @@ describe('GraphQL reads load only what the answer shows (issue 22)', () => {
     try {
       // Forty aliases are too large an operation to compile: graphql-js runs it, and reports the first error of
       // each alias (the entry is then null, its other field's error unreported). Every alias is refused.
-      const { result: reply, peakMiB } = await heapPeakDuring(() => apis.gql.query(aliased('id attachments { id meta } meta { key value }')));
+      const { result: reply, peakMiB } = await heapPeakDuring(() =>
+        apis.gql.query(aliased('id attachments { id meta } meta { key value }')),
+      );
       expect(reply.status).toBe(200);
       expect(new Set(reply.body.errors.map((e: { path: string[] }) => e.path[0])).size).toBe(40);
-      expect(new Set(reply.body.errors.map((e: { extensions: { key: string } }) => e.extensions.key))).toEqual(new Set(['payload-too-large']));
+      expect(new Set(reply.body.errors.map((e: { extensions: { key: string } }) => e.extensions.key))).toEqual(
+        new Set(['payload-too-large']),
+      );
       for (const error of reply.body.errors) expect(['attachments', 'meta']).toContain(error.path[1]);
       expect(JSON.stringify(reply.body).length).toBeLessThan(64 * 1024);
       expect(readingParts(recorder.queries)).toEqual([]);
@@ -67,11 +70,15 @@ describe('GraphQL reads load only what the answer shows (issue 22)', () => {
     // Files of 4 MiB and meta of 2 MiB under each of three aliases: 18 MiB, over the 16 MiB budget. Whichever
     // order the six fields are paid in, four or five fit; a refused field makes its alias null (the fields are non-null).
     await makeHeavy(t.server.dataSource, small.workspace, id, { files: 2, metaRows: 1, mib: 2 });
-    const reply = await small.gql.query(`{ ${[0, 1, 2].map((i) => `a${i}: entry(id: "${id}") { attachments { id } meta { key } }`).join(' ')} }`);
+    const reply = await small.gql.query(
+      `{ ${[0, 1, 2].map((i) => `a${i}: entry(id: "${id}") { attachments { id } meta { key } }`).join(' ')} }`,
+    );
     const whole = { attachments: [{ id: 'heavy-0' }, { id: 'heavy-1' }], meta: [{ key: 'heavy-0' }] };
     expect(reply.body.errors.length).toBeGreaterThanOrEqual(1);
     expect(reply.body.errors.length).toBeLessThanOrEqual(2);
-    expect(new Set(reply.body.errors.map((e: { extensions: { key: string } }) => e.extensions.key))).toEqual(new Set(['payload-too-large']));
+    expect(new Set(reply.body.errors.map((e: { extensions: { key: string } }) => e.extensions.key))).toEqual(
+      new Set(['payload-too-large']),
+    );
     const shown = Object.values(reply.body.data).filter((entry) => entry !== null);
     expect(shown.length).toBeGreaterThanOrEqual(1);
     for (const entry of shown) expect(entry).toEqual(whole);
@@ -82,7 +89,9 @@ describe('GraphQL reads load only what the answer shows (issue 22)', () => {
     for (let i = 0; i < 5; i++) await page.rest.post('/silo/v1/entries', { data: party(`Page ${i}`) });
     const recorder = recordQueries(t.server.dataSource);
     try {
-      const reply = await page.gql.query('{ entries(first: 5) { edges { node { id attachments { id } meta { key } versions { totalCount edges { node { version } } } } } } }');
+      const reply = await page.gql.query(
+        '{ entries(first: 5) { edges { node { id attachments { id } meta { key } versions { totalCount edges { node { version } } } } } } }',
+      );
       expect(reply.body.errors).toBeUndefined();
       expect(reply.body.data.entries.edges).toHaveLength(5);
       for (const { node } of reply.body.data.entries.edges) expect(node.versions.totalCount).toBe(1);
@@ -102,7 +111,10 @@ describe('GraphQL reads load only what the answer shows (issue 22)', () => {
         [apis.workspace, id, seq, `v${String(seq).padStart(9, '0')}`, Date.now() + seq, 0, 0, 'api', '{}'],
       );
     }
-    const page = (args: string) => apis.gql.query(`{ entry(id: "${id}") { versions(${args}) { totalCount edges { node { version } } pageInfo { hasNextPage endCursor } } } }`);
+    const page = (args: string) =>
+      apis.gql.query(
+        `{ entry(id: "${id}") { versions(${args}) { totalCount edges { node { version } } pageInfo { hasNextPage endCursor } } } }`,
+      );
     const reply = await page('first: 100');
     expect(reply.body.errors).toBeUndefined();
     const { totalCount, edges, pageInfo } = reply.body.data.entry.versions;
@@ -114,10 +126,17 @@ describe('GraphQL reads load only what the answer shows (issue 22)', () => {
 
     const next = await page(`first: 3, after: "${pageInfo.endCursor}"`);
     expect(next.body.errors).toBeUndefined();
-    expect(next.body.data.entry.versions.edges.map((e: { node: { version: string } }) => e.node.version)).toEqual(['v000000005', 'v000000004', 'v000000003']);
+    expect(next.body.data.entry.versions.edges.map((e: { node: { version: string } }) => e.node.version)).toEqual([
+      'v000000005',
+      'v000000004',
+      'v000000003',
+    ]);
     expect(next.body.data.entry.versions.pageInfo.hasNextPage).toBe(true);
     const last = await page(`first: 3, after: "${next.body.data.entry.versions.pageInfo.endCursor}"`);
-    expect(last.body.data.entry.versions.edges.map((e: { node: { version: string } }) => e.node.version)).toEqual(['v000000002', 'v000000001']);
+    expect(last.body.data.entry.versions.edges.map((e: { node: { version: string } }) => e.node.version)).toEqual([
+      'v000000002',
+      'v000000001',
+    ]);
     expect(last.body.data.entry.versions.pageInfo.hasNextPage).toBe(false);
     expect(last.body.data.entry.versions.totalCount).toBe(105);
 

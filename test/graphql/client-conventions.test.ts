@@ -14,7 +14,11 @@ const URQL_ACCEPT = 'application/graphql-response+json, application/graphql+json
 const GRAPHQL_REQUEST_ACCEPT = 'application/graphql-response+json, application/json';
 
 const post = (query: string, variables: object, headers: Record<string, string>) =>
-  fetch(`${t.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) });
+  fetch(`${t.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
 
 describe('a 401 in the media type the client asked for', () => {
   test.each([
@@ -28,7 +32,9 @@ describe('a 401 in the media type the client asked for', () => {
     expect(reply.status).toBe(401);
     expect(reply.headers.get('content-type')).toBe(type);
     expect(reply.headers.get('www-authenticate')).toBe('Bearer');
-    expect(await reply.json()).toEqual({ errors: [{ message: expect.any(String), extensions: { code: 'UNAUTHENTICATED', key: 'unauthorized' } }] });
+    expect(await reply.json()).toEqual({
+      errors: [{ message: expect.any(String), extensions: { code: 'UNAUTHENTICATED', key: 'unauthorized' } }],
+    });
   });
 });
 
@@ -48,7 +54,9 @@ describe('GET queries as urql and graphql-request send them (no content type, no
 
   test('a mutation by GET is still refused: GET is for queries only', async () => {
     const query = encodeURIComponent('mutation { createEntry(input: { data: {} }) { entry { id } } }');
-    const reply = await fetch(`${t.url}/graphql?query=${query}`, { headers: { accept: GRAPHQL_REQUEST_ACCEPT, authorization: `Bearer ${token}` } });
+    const reply = await fetch(`${t.url}/graphql?query=${query}`, {
+      headers: { accept: GRAPHQL_REQUEST_ACCEPT, authorization: `Bearer ${token}` },
+    });
     expect(reply.status).toBe(405);
   });
 });
@@ -81,7 +89,11 @@ describe('ids and the created edge', () => {
       { cursor: newer.entryEdge.cursor, node: { id: newer.entry.id } },
       { cursor: older.entryEdge.cursor, node: { id: older.entry.id } },
     ]);
-    const after = await post('query After($after: String) { entries(after: $after) { edges { node { key } } } }', { after: newer.entryEdge.cursor }, { authorization: auth });
+    const after = await post(
+      'query After($after: String) { entries(after: $after) { edges { node { key } } } }',
+      { after: newer.entryEdge.cursor },
+      { authorization: auth },
+    );
     expect(((await after.json()) as any).data.entries.edges).toEqual([{ node: { key: 'older' } }]);
   });
 });

@@ -122,7 +122,9 @@ describe('errors carry extensions.code and the REST key, fields and faults', () 
     expect(error.extensions.key).toBe('validation');
     expect(error.extensions.fields).toMatchObject({ data: { doc: { supplier: expect.anything() } } });
     expect(error.extensions.faults).toEqual(
-      expect.arrayContaining([{ provider: 'gobl', code: expect.stringMatching(/^GOBL-/), message: expect.any(String), paths: expect.any(Array) }]),
+      expect.arrayContaining([
+        { provider: 'gobl', code: expect.stringMatching(/^GOBL-/), message: expect.any(String), paths: expect.any(Array) },
+      ]),
     );
     expect((await gql.run(ListEntriesDocument, {})).body.data!.entries.edges).toEqual([]);
   });

@@ -67,9 +67,13 @@ describe('a page that reads data stops at the request budget', () => {
 
   test('data selected through a fragment counts; data left out by @skip does not', async () => {
     const { gql } = await workspaceWith(5);
-    const viaFragment = await gql.query('{ entries(first: 10) { ...Page } } fragment Page on EntryConnection { edges { node { ... on Entry { data } } } }');
+    const viaFragment = await gql.query(
+      '{ entries(first: 10) { ...Page } } fragment Page on EntryConnection { edges { node { ... on Entry { data } } } }',
+    );
     expect(viaFragment.body.data.entries.edges).toHaveLength(3);
-    const skipped = await gql.query('query ($s: Boolean!) { entries(first: 10) { edges { node { id data @skip(if: $s) } } } }', { s: true });
+    const skipped = await gql.query('query ($s: Boolean!) { entries(first: 10) { edges { node { id data @skip(if: $s) } } } }', {
+      s: true,
+    });
     expect(skipped.body.data.entries.edges).toHaveLength(5);
   });
 
@@ -98,9 +102,14 @@ describe('a page that reads data stops at the request budget', () => {
 
   test('the operations of a batch share the budget of their request', async () => {
     const { gql } = await workspaceWith(8);
-    const reply = await gql.post([{ query: PAGE, variables: { first: 10 } }, { query: PAGE, variables: { first: 10 } }]);
+    const reply = await gql.post([
+      { query: PAGE, variables: { first: 10 } },
+      { query: PAGE, variables: { first: 10 } },
+    ]);
     expect(reply.status).toBe(200);
-    const pages = reply.body.map((answer: { data: { entries: { edges: unknown[]; pageInfo: { hasNextPage: boolean } } } }) => answer.data.entries);
+    const pages = reply.body.map(
+      (answer: { data: { entries: { edges: unknown[]; pageInfo: { hasNextPage: boolean } } } }) => answer.data.entries,
+    );
     expect(pages[0].edges.length + pages[1].edges.length).toBe(3);
     expect(pages.every((page: { pageInfo: { hasNextPage: boolean } }) => page.pageInfo.hasNextPage)).toBe(true);
   });
@@ -123,7 +132,10 @@ describe('a page that reads data stops at the request budget', () => {
     const aliases = Array.from({ length: 5 }, (_, i) => `e${i}: entry(id: "${ids[0]}") { data }`).join(' ');
     const reply = await gql.query(`{ ${aliases} }`);
     expect(Object.values(reply.body.data).filter((entry: any) => entry?.data?.head?.uuid === ids[0])).toHaveLength(3);
-    expect(reply.body.errors.map((error: { extensions: { key: string } }) => error.extensions.key)).toEqual(['payload-too-large', 'payload-too-large']);
+    expect(reply.body.errors.map((error: { extensions: { key: string } }) => error.extensions.key)).toEqual([
+      'payload-too-large',
+      'payload-too-large',
+    ]);
   });
 
   test('forty aliases of one entry read its row once, and an unknown id under many aliases is NOT_FOUND at each', async () => {
@@ -145,9 +157,13 @@ describe('a page that reads data stops at the request budget', () => {
     expect(new Set(Object.values(reply.body.data).map((entry: any) => entry.id))).toEqual(new Set([ids[0]]));
     expect(rowReads).toHaveLength(1);
     const missing = '0190e8a4-7b1c-7cc0-8f2a-6f4b2c1d9e01';
-    const absent = await gql.query(`{ a: entry(id: "${missing}") { id } b: entry(id: "${missing.toUpperCase()}") { id } c: entry(id: "nope") { id } }`);
+    const absent = await gql.query(
+      `{ a: entry(id: "${missing}") { id } b: entry(id: "${missing.toUpperCase()}") { id } c: entry(id: "nope") { id } }`,
+    );
     expect(absent.body.data).toEqual({ a: null, b: null, c: null });
-    expect(absent.body.errors.map((error: { path: string[]; extensions: { key: string } }) => [error.path[0], error.extensions.key])).toEqual([
+    expect(
+      absent.body.errors.map((error: { path: string[]; extensions: { key: string } }) => [error.path[0], error.extensions.key]),
+    ).toEqual([
       ['a', 'not-found'],
       ['b', 'not-found'],
       ['c', 'input'],
@@ -156,7 +172,8 @@ describe('a page that reads data stops at the request budget', () => {
 
   test('an entry larger than the whole budget is served alone, and the list goes on past it', async () => {
     const apis = await apisFor(t.url, newWorkspace());
-    for (const [i, size] of [60_000, 250_000, 60_000].entries()) await t.server.entries.createEntry(apis.workspace, { data: large(i, size) });
+    for (const [i, size] of [60_000, 250_000, 60_000].entries())
+      await t.server.entries.createEntry(apis.workspace, { data: large(i, size) });
     const all = await readAll(apis.gql, 10);
     expect(all.sizes).toEqual([1, 1, 1]);
     expect(new Set(all.ids).size).toBe(3);

@@ -65,11 +65,32 @@ describe('what a page reads from the database', () => {
     const page = await gql.run(ListEntriesDocument, { first: 30 });
     const node = page.body.data!.entries.edges[0].node;
     expect(node.attachments).toEqual([
-      { id: 'att-1', entryId: node.id, name: 'file-1.pdf', desc: 'first', mime: 'application/pdf', size: 1000, hash: 'sha256:1', stored: true, url: expect.stringMatching(`^${t.url}/silo/v1/entries/${node.id}/files/att-1/download\\?expires=`), meta: { pages: 1 }, createdAt: expect.any(String) },
+      {
+        id: 'att-1',
+        entryId: node.id,
+        name: 'file-1.pdf',
+        desc: 'first',
+        mime: 'application/pdf',
+        size: 1000,
+        hash: 'sha256:1',
+        stored: true,
+        url: expect.stringMatching(`^${t.url}/silo/v1/entries/${node.id}/files/att-1/download\\?expires=`),
+        meta: { pages: 1 },
+        createdAt: expect.any(String),
+      },
       expect.objectContaining({ id: 'att-2', desc: null, size: 2000 }),
     ]);
     expect(node.meta.map((m) => m.id)).toEqual([`${node.id}:erp:k1`, `${node.id}:erp:k2`]);
-    expect(node.meta[1]).toMatchObject({ src: 'erp', key: 'k2', value: { n: 2 }, ownerId: 'owner-1', owned: true, indexed: false, linkScope: null, linkUrl: 'https://example.com/x' });
+    expect(node.meta[1]).toMatchObject({
+      src: 'erp',
+      key: 'k2',
+      value: { n: 2 },
+      ownerId: 'owner-1',
+      owned: true,
+      indexed: false,
+      linkScope: null,
+      linkUrl: 'https://example.com/x',
+    });
     // The same records, field for field, as REST lists them.
     const restPage = await rest.get('/silo/v1/entries?limit=30');
     expect(linksUpToExpiry(page.body.data!.entries.edges.map((e) => restShape(e.node)))).toEqual(linksUpToExpiry(restPage.body.list));
@@ -81,7 +102,11 @@ describe('what a page reads from the database', () => {
     const id = created.body.data!.createEntry.entry.id;
     const log = recordQueries(t.server.dataSource);
     try {
-      for (const query of [`{ entry(id: "${id}") { id folder } }`, '{ entryByKey(key: "single") { id } }', `{ node(id: "${id}") { id } }`]) {
+      for (const query of [
+        `{ entry(id: "${id}") { id folder } }`,
+        '{ entryByKey(key: "single") { id } }',
+        `{ node(id: "${id}") { id } }`,
+      ]) {
         log.clear();
         const reply = await gql.query(query);
         expect(reply.body.errors).toBeUndefined();

@@ -81,7 +81,8 @@ describe('entries(state)', () => {
     const apis = await apisFor(t.url);
     const created = [];
     for (let i = 0; i < 5; i++) created.push(await create(apis, { data: party(`S${i}`) }));
-    for (const i of [0, 2, 3]) expect((await apis.rest.post(`/silo/v1/entries/${created[i].id}/states`, { key: 'paid' })).status).toBeLessThan(300);
+    for (const i of [0, 2, 3])
+      expect((await apis.rest.post(`/silo/v1/entries/${created[i].id}/states`, { key: 'paid' })).status).toBeLessThan(300);
     expect((await apis.rest.post(`/silo/v1/entries/${created[3].id}/states`, { key: 'void' })).status).toBeLessThan(300);
     const first = (await apis.gql.query(BY_STATE, { state: 'paid', first: 1 })).body.data.entries;
     const second = (await apis.gql.query(BY_STATE, { state: 'paid', first: 1, after: first.pageInfo.endCursor })).body.data.entries;
@@ -117,7 +118,8 @@ describe('Entry.related', () => {
     const page1 = (await apis.gql.query(RELATED, { id: inv.id, first: 1, ascending: true })).body.data.entry.related;
     expect(page1.edges.map((e: any) => e.node.id)).toEqual([credit.id]);
     expect(page1.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
-    const page2 = (await apis.gql.query(RELATED, { id: inv.id, first: 1, ascending: true, after: page1.pageInfo.endCursor })).body.data.entry.related;
+    const page2 = (await apis.gql.query(RELATED, { id: inv.id, first: 1, ascending: true, after: page1.pageInfo.endCursor })).body.data
+      .entry.related;
     expect(page2.edges.map((e: any) => e.node.id)).toEqual([copy.id]);
     expect(page2.pageInfo.hasNextPage).toBe(false);
     const restPage = await apis.rest.get(`/silo/v1/entries/${inv.id}/related?ascending=true&limit=1&cursor=${page1.pageInfo.endCursor}`);

@@ -129,7 +129,11 @@ describe('Query.entries (Relay connection over the REST list)', () => {
 
     const cursor = graphqlPages[0].pageInfo.endCursor;
     const otherFilters = await apis.gql.run(ListEntriesDocument, { after: cursor, folder: 'parties' });
-    expect(firstError(otherFilters).extensions).toMatchObject({ code: 'BAD_USER_INPUT', key: 'input', fields: { cursor: expect.any(String) } });
+    expect(firstError(otherFilters).extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+      key: 'input',
+      fields: { cursor: expect.any(String) },
+    });
   });
 
   test('a cursor that does not decode is BAD_USER_INPUT; a bad createdAt is refused before execution', async () => {

@@ -35,7 +35,7 @@ describe('Query.entry, Query.entryByKey and Query.node', () => {
     expect(reply.body.data!.node).toEqual({ __typename: 'Entry', ...entry });
   });
 
-  test('unknown ids and keys are NOT_FOUND; another workspace\'s entry does not exist', async () => {
+  test("unknown ids and keys are NOT_FOUND; another workspace's entry does not exist", async () => {
     const mine = await apisFor(t.url);
     const theirs = await apisFor(t.url);
     const entry = await created(theirs.gql, 'theirs');

@@ -20,7 +20,14 @@ describe('Query.entryFolders', () => {
   test('lists the folders in use, in name order, each once, and only the workspace’s own', async () => {
     const apis = await apisFor(t.url);
     const other = await apisFor(t.url);
-    for (const [folder, name] of [['parties', 'A'], ['issued', 'B'], ['parties', 'C'], ['received', 'D'], ['issued', 'E']]) await store(apis, folder, name);
+    for (const [folder, name] of [
+      ['parties', 'A'],
+      ['issued', 'B'],
+      ['parties', 'C'],
+      ['received', 'D'],
+      ['issued', 'E'],
+    ])
+      await store(apis, folder, name);
     await store(other, 'elsewhere', 'F');
     const reply = await apis.gql.run(EntryFoldersDocument, {});
     expect(reply.body.errors).toBeUndefined();
@@ -36,7 +43,8 @@ describe('Query.entriesCount', () => {
     const apis = await apisFor(t.url);
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await store(apis, i < 3 ? 'issued' : 'parties', `P${i}`));
-    for (const entry of [made[0], made[1], made[3]]) expect((await apis.rest.post(`/silo/v1/entries/${entry.id}/states`, { key: 'paid' })).status).toBe(200);
+    for (const entry of [made[0], made[1], made[3]])
+      expect((await apis.rest.post(`/silo/v1/entries/${entry.id}/states`, { key: 'paid' })).status).toBe(200);
     const count = async (variables: object) => {
       const reply = await apis.gql.run(CountEntriesDocument, variables);
       expect(reply.body.errors).toBeUndefined();
@@ -47,7 +55,10 @@ describe('Query.entriesCount', () => {
     expect(await count({ state: 'paid' })).toEqual({ count: 3, more: false });
     expect(await count({ folder: 'issued', state: 'paid' })).toEqual({ count: 2, more: false });
     expect(await count({ folder: 'nowhere' })).toEqual({ count: 0, more: false });
-    expect(await count({ createdAt: made[1].created_at })).toEqual({ count: (await apis.rest.get(`/silo/v1/entries?created_at=${encodeURIComponent(made[1].created_at)}`)).body.list.length, more: false });
+    expect(await count({ createdAt: made[1].created_at })).toEqual({
+      count: (await apis.rest.get(`/silo/v1/entries?created_at=${encodeURIComponent(made[1].created_at)}`)).body.list.length,
+      more: false,
+    });
     expect(await count({ createdAt: made[3].created_at, ascending: true })).toEqual({ count: 2, more: false });
     // Another workspace's token counts its own entries only.
     const other = await apisFor(t.url);

@@ -14,7 +14,8 @@ afterAll(() => t.close());
 describe('Mutation.attachEntryPdf', () => {
   test('answers the attached file as REST shows it; attaching again replaces it, one file with a version', async () => {
     const { gql, rest, token } = await apisFor(t.url);
-    const entry = (await gql.run(CreateEntryDocument, { input: { data: invoice({ series: 'GQ', code: '12' }) } })).body.data!.createEntry.entry;
+    const entry = (await gql.run(CreateEntryDocument, { input: { data: invoice({ series: 'GQ', code: '12' }) } })).body.data!.createEntry
+      .entry;
     const reply = await gql.run(AttachEntryPdfDocument, { id: entry.id });
     expect(reply.body.errors).toBeUndefined();
     const file = reply.body.data!.attachEntryPdf;
@@ -32,7 +33,9 @@ describe('Mutation.attachEntryPdf', () => {
     expect(again.body.errors).toBeUndefined();
     expect(again.body.data!.attachEntryPdf.id).toBe(file.id);
     expect((await gql.run(GetEntryDocument, { id: entry.id })).body.data!.entry!.attachments).toHaveLength(1);
-    expect((await rest.get(`/silo/v1/entries/${entry.id}/files/${file.id}/meta`)).body.previous).toEqual([expect.objectContaining({ hash: file.hash })]);
+    expect((await rest.get(`/silo/v1/entries/${entry.id}/files/${file.id}/meta`)).body.previous).toEqual([
+      expect.objectContaining({ hash: file.hash }),
+    ]);
   });
 
   test('an unknown entry or version is NOT_FOUND, an id that is no UUID BAD_USER_INPUT; nothing stored', async () => {

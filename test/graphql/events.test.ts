@@ -30,7 +30,8 @@ afterAll(async () => {
 });
 
 /** The database every server of this file uses: one SQLite file, or the run's MariaDB database. */
-const sharedDatabase = (): Record<string, string> => (testDatabase() === 'sqlite' ? { DATABASE_URL: `sqlite:${path.join(dataDir, 'shared.sqlite')}` } : {});
+const sharedDatabase = (): Record<string, string> =>
+  testDatabase() === 'sqlite' ? { DATABASE_URL: `sqlite:${path.join(dataDir, 'shared.sqlite')}` } : {};
 
 const wsUrl = (base: string) => `${base.replace(/^http/, 'ws')}/graphql`;
 
@@ -81,7 +82,9 @@ async function openSubscriptions(base = t.url): Promise<number> {
 async function endCursor(gql: Awaited<ReturnType<typeof apisFor>>['gql']): Promise<string | null> {
   let after: string | null = null;
   for (;;) {
-    const reply = await gql.query('query ($after: String) { events(first: 500, after: $after) { pageInfo { hasNextPage endCursor } } }', { after });
+    const reply = await gql.query('query ($after: String) { events(first: 500, after: $after) { pageInfo { hasNextPage endCursor } } }', {
+      after,
+    });
     const { pageInfo } = reply.body.data.events;
     after = pageInfo.endCursor;
     if (!pageInfo.hasNextPage) return after;
@@ -96,7 +99,9 @@ function rawSocket(base: string) {
     socket.once('open', () => resolve());
     socket.once('error', reject);
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
   socket.on('message', (data) => messages.push(JSON.parse(String(data))));
   const send = (message: unknown) => socket.send(JSON.stringify(message));
   return {
@@ -110,7 +115,11 @@ function rawSocket(base: string) {
       await opened;
       send({ type: 'connection_init', payload });
       const deadline = Date.now() + 5_000;
-      while (!messages.some((message) => message.type === 'connection_ack') && socket.readyState === WebSocket.OPEN && Date.now() < deadline) {
+      while (
+        !messages.some((message) => message.type === 'connection_ack') &&
+        socket.readyState === WebSocket.OPEN &&
+        Date.now() < deadline
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
@@ -133,7 +142,10 @@ describe('Query.events', () => {
     let after: string | null = null;
     let pages = 0;
     for (;;) {
-      const reply = await gql.query(`query ($after: String) { events(first: 2, after: $after) { edges { cursor node { ${EVENT_FIELDS} } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`, { after });
+      const reply = await gql.query(
+        `query ($after: String) { events(first: 2, after: $after) { edges { cursor node { ${EVENT_FIELDS} } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`,
+        { after },
+      );
       expect(reply.body.errors).toBeUndefined();
       const { edges, pageInfo } = reply.body.data.events;
       pages++;
@@ -147,18 +159,35 @@ describe('Query.events', () => {
     expect(seen.map((event) => event.type)).toEqual(['ENTRY_CREATED', 'ENTRY_CREATED', 'ENTRY_MOVED', 'ENTRY_STATE_ADDED']);
     // The same events as REST, field for field.
     const restList = (await rest.get('/silo/v1/events?limit=10')).body.list;
-    expect(seen.map((event) => ({ id: event.id, type: event.type.toLowerCase().replace('_', '.'), created_at: event.createdAt, entry_id: event.entryId, data: event.data, cursor: event.cursor }))).toEqual(restList);
+    expect(
+      seen.map((event) => ({
+        id: event.id,
+        type: event.type.toLowerCase().replace('_', '.'),
+        created_at: event.createdAt,
+        entry_id: event.entryId,
+        data: event.data,
+        cursor: event.cursor,
+      })),
+    ).toEqual(restList);
     // `data` is the entry when it changed; `entry` the entry now.
     expect(seen[0].data.folder).not.toBe('archive');
     expect(seen[0].entry).toEqual({ id: a.id, folder: 'archive' });
 
     const filtered = async (args: string) => (await gql.query(`{ events(${args}) { edges { node { type entryId } } } }`)).body;
-    expect((await filtered('types: [ENTRY_MOVED, ENTRY_STATE_ADDED]')).data.events.edges.map((e: any) => e.node.type)).toEqual(['ENTRY_MOVED', 'ENTRY_STATE_ADDED']);
-    expect((await filtered(`entryId: "${b.id}"`)).data.events.edges.map((e: any) => e.node.type)).toEqual(['ENTRY_CREATED', 'ENTRY_STATE_ADDED']);
+    expect((await filtered('types: [ENTRY_MOVED, ENTRY_STATE_ADDED]')).data.events.edges.map((e: any) => e.node.type)).toEqual([
+      'ENTRY_MOVED',
+      'ENTRY_STATE_ADDED',
+    ]);
+    expect((await filtered(`entryId: "${b.id}"`)).data.events.edges.map((e: any) => e.node.type)).toEqual([
+      'ENTRY_CREATED',
+      'ENTRY_STATE_ADDED',
+    ]);
     expect((await filtered('folder: "archive"')).data.events.edges).toEqual([{ node: { type: 'ENTRY_MOVED', entryId: a.id } }]);
 
     // An empty page past the end keeps its place, so that the next read goes on from there.
-    const end = (await gql.query('query ($after: String) { events(after: $after) { edges { cursor } pageInfo { hasNextPage endCursor } } }', { after })).body.data.events;
+    const end = (
+      await gql.query('query ($after: String) { events(after: $after) { edges { cursor } pageInfo { hasNextPage endCursor } } }', { after })
+    ).body.data.events;
     expect(end).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: after } });
   });
 
@@ -179,21 +208,29 @@ describe('Query.events', () => {
 });
 
 describe('Subscription.entryEvents', () => {
-  test('an entry created through REST reaches an Apollo Client subscriber (GraphQLWsLink), from the feed\'s end', async () => {
+  test("an entry created through REST reaches an Apollo Client subscriber (GraphQLWsLink), from the feed's end", async () => {
     const workspace = newWorkspace();
     const token = await tokenFor(workspace);
     const rest = client(t.url, token);
     await rest.post('/silo/v1/entries', { data: party('Before') }); // before the subscription: not sent
-    const apollo = new ApolloClient({ link: new GraphQLWsLink(wsClient(t.url, { authorization: `Bearer ${token}` })), cache: new InMemoryCache() });
+    const apollo = new ApolloClient({
+      link: new GraphQLWsLink(wsClient(t.url, { authorization: `Bearer ${token}` })),
+      cache: new InMemoryCache(),
+    });
     const got = collect();
     const before = await openSubscriptions();
     const subscription = apollo.subscribe({ query: gql(SUBSCRIPTION) }).subscribe(got.sink);
     await openSubscriptionsAbove(before);
     const created = (await rest.post('/silo/v1/entries', { data: party('Acme') })).body;
-    await until(() => got.results.length >= 1, 5_000, 'the Apollo subscriber\'s event');
+    await until(() => got.results.length >= 1, 5_000, "the Apollo subscriber's event");
     expect(got.errors).toEqual([]);
     expect(got.results).toHaveLength(1);
-    expect(got.results[0]).toMatchObject({ type: 'ENTRY_CREATED', entryId: created.id, data: { id: created.id, snippet: { title: 'Acme' } }, entry: { id: created.id } });
+    expect(got.results[0]).toMatchObject({
+      type: 'ENTRY_CREATED',
+      entryId: created.id,
+      data: { id: created.id, snippet: { title: 'Acme' } },
+      entry: { id: created.id },
+    });
     subscription.unsubscribe();
     // The gauge counts it no longer once completed.
     const deadline = Date.now() + 5_000;
@@ -221,7 +258,7 @@ describe('Subscription.entryEvents', () => {
       results.push(result.data.entryEvents);
     });
     const created = (await rest.post('/silo/v1/entries', { data: party('Urql') })).body;
-    await until(() => results.length >= 1, 5_000, 'the urql subscriber\'s event');
+    await until(() => results.length >= 1, 5_000, "the urql subscriber's event");
     expect(results[0]).toMatchObject({ type: 'ENTRY_CREATED', entryId: created.id });
     unsubscribe();
   });
@@ -242,7 +279,11 @@ describe('Subscription.entryEvents', () => {
     await rest.send('PATCH', `/silo/v1/entries/${four}`, { folder: 'archive' });
     await until(() => all.results.length >= 5 && moves.results.length >= 2, 5_000, 'the new events');
     expect(all.results.map((event) => [event.type, event.entryId])).toEqual([
-      ['ENTRY_CREATED', ids[1]], ['ENTRY_CREATED', ids[2]], ['ENTRY_MOVED', ids[2]], ['ENTRY_CREATED', four], ['ENTRY_MOVED', four],
+      ['ENTRY_CREATED', ids[1]],
+      ['ENTRY_CREATED', ids[2]],
+      ['ENTRY_MOVED', ids[2]],
+      ['ENTRY_CREATED', four],
+      ['ENTRY_MOVED', four],
     ]);
     expect(moves.results.map((event) => event.entryId)).toEqual([ids[2], four]);
     // Each event's cursor resumes right after it.
@@ -302,7 +343,11 @@ describe('Subscription.entryEvents', () => {
     const feed: { id: string; type: string }[] = (await rest.get('/silo/v1/events?limit=500')).body.list;
     const ofTypes = (types?: string[]) => feed.filter((event) => !types || event.type === 'entry.created').map((event) => event.id);
     const live = followers.filter((_, i) => i !== 1);
-    await until(() => live.every((f) => f.seen.results.at(-1)?.id === ofTypes(f.types).at(-1)), 10_000, 'every follower to reach the last event');
+    await until(
+      () => live.every((f) => f.seen.results.at(-1)?.id === ofTypes(f.types).at(-1)),
+      10_000,
+      'every follower to reach the last event',
+    );
     for (const f of live) {
       const got = f.seen.results.map((event) => event.id);
       const theirs = ofTypes(f.types);
@@ -359,8 +404,13 @@ describe('Subscription.entryEvents', () => {
     expect(lost.errors[0].extensions).toMatchObject({ code: 'GONE', key: 'gone' });
   });
 
-  test('a missing or bad token closes the socket with 4403; so does the token\'s expiry, while connected', async () => {
-    for (const payload of [undefined, {}, { authorization: 'Bearer not.a.token' }, { token: await tokenFor(newWorkspace(), { secret: 'another-secret-that-is-long-enough-for-hs256' }) }]) {
+  test("a missing or bad token closes the socket with 4403; so does the token's expiry, while connected", async () => {
+    for (const payload of [
+      undefined,
+      {},
+      { authorization: 'Bearer not.a.token' },
+      { token: await tokenFor(newWorkspace(), { secret: 'another-secret-that-is-long-enough-for-hs256' }) },
+    ]) {
       const raw = rawSocket(t.url);
       await raw.init(payload);
       const closed = await raw.closed;
@@ -383,13 +433,22 @@ describe('Subscription.entryEvents', () => {
     const { token, gql } = await apisFor(t.url);
     const overHttp = await gql.query(SUBSCRIPTION);
     expect(overHttp.status).toBe(400);
-    expect(overHttp.body.errors[0]).toMatchObject({ message: expect.stringMatching(/over WebSocket/), extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
+    expect(overHttp.body.errors[0]).toMatchObject({
+      message: expect.stringMatching(/over WebSocket/),
+      extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+    });
     const raw = rawSocket(t.url);
     await raw.init({ token });
     raw.subscribe('q', '{ events { edges { cursor } } }');
-    raw.subscribe('deep', 'subscription { entryEvents { entry { versions { edges { node { entry { versions { edges { node { id } } } } } } } } } }');
+    raw.subscribe(
+      'deep',
+      'subscription { entryEvents { entry { versions { edges { node { entry { versions { edges { node { id } } } } } } } } } }',
+    );
     await until(() => raw.of('q').length > 0 && raw.of('deep').length > 0, 2_000, 'refusals');
-    expect(raw.of('q')[0]).toMatchObject({ type: 'error', payload: [{ message: expect.stringMatching(/Only subscriptions/), extensions: { code: 'BAD_USER_INPUT' } }] });
+    expect(raw.of('q')[0]).toMatchObject({
+      type: 'error',
+      payload: [{ message: expect.stringMatching(/Only subscriptions/), extensions: { code: 'BAD_USER_INPUT' } }],
+    });
     expect(raw.of('deep')[0].type).toBe('error');
     raw.socket.close();
   });
@@ -408,13 +467,19 @@ describe('bounds', () => {
     await one.init({ token });
     for (let i = 1; i <= 11; i++) one.subscribe(`s${i}`, SUBSCRIPTION);
     await until(() => one.of('s11').length >= 2, 5_000, 'the 11th refused');
-    expect(one.of('s11')[0]).toMatchObject({ type: 'next', payload: { errors: [{ extensions: { code: 'SERVICE_UNAVAILABLE' }, message: expect.stringMatching(/at most 10/) }] } });
+    expect(one.of('s11')[0]).toMatchObject({
+      type: 'next',
+      payload: { errors: [{ extensions: { code: 'SERVICE_UNAVAILABLE' }, message: expect.stringMatching(/at most 10/) }] },
+    });
     expect(one.of('s11')[1]).toEqual({ id: 's11', type: 'complete' });
     const two = rawSocket(small.url);
     await two.init({ token });
     for (let i = 1; i <= 3; i++) two.subscribe(`t${i}`, SUBSCRIPTION);
     await until(() => two.of('t3').length >= 1, 5_000, 'the 13th refused');
-    expect(two.of('t3')[0].payload.errors[0]).toMatchObject({ extensions: { code: 'SERVICE_UNAVAILABLE' }, message: expect.stringMatching(/at most 12/) });
+    expect(two.of('t3')[0].payload.errors[0]).toMatchObject({
+      extensions: { code: 'SERVICE_UNAVAILABLE' },
+      message: expect.stringMatching(/at most 12/),
+    });
     expect(two.of('t1')).toEqual([]);
     // The others still serve; completing one frees its place.
     await rest.post('/silo/v1/entries', { data: party('Still served') });
@@ -438,12 +503,14 @@ describe('bounds', () => {
     const { token, rest } = await apisFor(small.url);
     // A backlog big enough to fill the socket's buffers: entries with long notes, each event showing the entry's data.
     const content = 'x'.repeat(400_000);
-    for (let i = 0; i < 8; i++) expect((await rest.post('/silo/v1/entries', { data: { ...message(`Heavy ${i}`), content } })).status).toBe(200);
+    for (let i = 0; i < 8; i++)
+      expect((await rest.post('/silo/v1/entries', { data: { ...message(`Heavy ${i}`), content } })).status).toBe(200);
     const raw = rawSocket(small.url);
     await raw.init({ token });
     await until(() => raw.messages.length > 0, 2_000, 'ack');
     (raw.socket as any)._socket.pause(); // reads nothing from now on
-    for (let i = 0; i < 10; i++) raw.subscribe(`h${i}`, 'subscription ($after: String) { entryEvents(after: $after) { entry { data } } }', { after: '' });
+    for (let i = 0; i < 10; i++)
+      raw.subscribe(`h${i}`, 'subscription ($after: String) { entryEvents(after: $after) { entry { data } } }', { after: '' });
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     (raw.socket as any)._socket.resume();
     const closed = await raw.closed;

@@ -35,16 +35,20 @@ const schema = buildGraphQLSchema({
 });
 const entryFields = Object.values((schema.getType('Entry') as GraphQLObjectType).getFields());
 /** Every field of Entry: a leaf by its name, any other with its __typename. */
-const EVERY_FIELD = entryFields.map((field) => (isLeafType(getNamedType(field.type)) ? field.name : `${field.name} { __typename }`)).join(' ');
+const EVERY_FIELD = entryFields
+  .map((field) => (isLeafType(getNamedType(field.type)) ? field.name : `${field.name} { __typename }`))
+  .join(' ');
 const fileUrl = (file: { entryId: string; id: string }) => `https://files.test/${file.entryId}/${file.id}`;
-const contextValue = () => createContext(t.server.entries, { workspaceId: workspace, requestId: 'field-path-test', log: t.server.logger, fileUrl });
+const contextValue = () =>
+  createContext(t.server.entries, { workspaceId: workspace, requestId: 'field-path-test', log: t.server.logger, fileUrl });
 let runCompiled: GatewayExecutor;
 let compilations = 0;
 
 beforeAll(async () => {
   t = await startServer();
   runCompiled = (await compiledExecutor(schema, { compiled: () => (compilations += 1) }).load({ apollo: {} })).executor!;
-  for (let i = 0; i < 2; i++) ids.push((await t.server.entries.createEntry(workspace, { key: `guarded-${i}`, data: party(`Guarded ${i}`), sign: i === 1 })).id);
+  for (let i = 0; i < 2; i++)
+    ids.push((await t.server.entries.createEntry(workspace, { key: `guarded-${i}`, data: party(`Guarded ${i}`), sign: i === 1 })).id);
   await storeAttachmentsAndMeta(t.server.dataSource, workspace, ids);
 });
 afterAll(() => t.close());
@@ -70,8 +74,11 @@ async function byGraphqlJit(query: string) {
 }
 
 test('the query selects every field of Entry, none of which needs an argument', () => {
-  expect(entryFields.map((field) => field.name)).toEqual(expect.arrayContaining(['id', 'key', 'draft', 'data', 'attachments', 'meta', 'versions', 'createdAt']));
-  for (const field of entryFields) expect(field.args.filter((arg) => isNonNullType(arg.type) && arg.defaultValue === undefined)).toEqual([]);
+  expect(entryFields.map((field) => field.name)).toEqual(
+    expect.arrayContaining(['id', 'key', 'draft', 'data', 'attachments', 'meta', 'versions', 'createdAt']),
+  );
+  for (const field of entryFields)
+    expect(field.args.filter((arg) => isNonNullType(arg.type) && arg.defaultValue === undefined)).toEqual([]);
 });
 
 test.each([
@@ -102,10 +109,14 @@ describe.each([
     refused = new Set(fields);
     try {
       const { result } = await run(`{ entries(first: 1) { edges { node { id key data draft attachments { id } meta { id } folder } } } }`);
-      expect((result.errors ?? []).map((error) => [error.path?.at(-1), error.message]).sort()).toEqual(fields.map((field) => [field, `${field} is not shown to this token`]).sort());
+      expect((result.errors ?? []).map((error) => [error.path?.at(-1), error.message]).sort()).toEqual(
+        fields.map((field) => [field, `${field} is not shown to this token`]).sort(),
+      );
       // A non-null field refused nulls its entry, and up to `entries` (non-null too), so the whole data.
-      const node = (result.data as { entries?: { edges: { node: Record<string, unknown> | null }[] } } | null)?.entries?.edges[0]?.node ?? null;
-      if (fields.includes('key')) expect(node).toMatchObject({ key: null, data: null, draft: expect.any(Boolean), folder: expect.any(String) });
+      const node =
+        (result.data as { entries?: { edges: { node: Record<string, unknown> | null }[] } } | null)?.entries?.edges[0]?.node ?? null;
+      if (fields.includes('key'))
+        expect(node).toMatchObject({ key: null, data: null, draft: expect.any(Boolean), folder: expect.any(String) });
       else expect(node).toBeNull();
     } finally {
       refused = new Set();
@@ -113,7 +124,7 @@ describe.each([
   });
 });
 
-test('without checks, a plain member of Entry keeps graphql\'s default resolver (graphql-jit reads it inline)', () => {
+test("without checks, a plain member of Entry keeps graphql's default resolver (graphql-jit reads it inline)", () => {
   const plain = buildGraphQLSchema();
   const fields = (plain.getType('Entry') as GraphQLObjectType).getFields();
   expect(fields.id.resolve).toBeUndefined();

@@ -18,7 +18,12 @@ async function entryWithFiles(base = t.url) {
   const entry = await apis.rest.post('/silo/v1/entries', { data: party('Linked Files Ltd') });
   expect(entry.status).toBe(200);
   const upload = async (name: string, text: string, fields: Record<string, unknown> = {}) => {
-    const reply = await apis.rest.post(`/silo/v1/entries/${entry.body.id}/files`, { name, mime: 'text/plain', data: Buffer.from(text).toString('base64'), ...fields });
+    const reply = await apis.rest.post(`/silo/v1/entries/${entry.body.id}/files`, {
+      name,
+      mime: 'text/plain',
+      data: Buffer.from(text).toString('base64'),
+      ...fields,
+    });
     expect(reply.status).toBe(200);
     return reply.body as { id: string; url: string };
   };
@@ -37,9 +42,12 @@ async function fetchText(url: string, headers: Record<string, string> = {}) {
 }
 
 describe("GraphQL's Attachment.url is REST's link for the file", () => {
-  test('absolute and signed, equal to REST\'s up to the expiry, in an entry and in a page alike; plain fetch reads the bytes', async () => {
+  test("absolute and signed, equal to REST's up to the expiry, in an entry and in a page alike; plain fetch reads the bytes", async () => {
     const { gql, rest, entryId, open, hidden } = await entryWithFiles();
-    const reply = await gql.query(`query ($id: ID!) { entry(id: $id) { ${ATTACHMENTS} } entries(first: 1) { edges { node { ${ATTACHMENTS} } } } }`, { id: entryId });
+    const reply = await gql.query(
+      `query ($id: ID!) { entry(id: $id) { ${ATTACHMENTS} } entries(first: 1) { edges { node { ${ATTACHMENTS} } } } }`,
+      { id: entryId },
+    );
     expect(reply.body.errors).toBeUndefined();
     const fromEntry: Shown[] = reply.body.data.entry.attachments;
     const fromPage: Shown[] = reply.body.data.entries.edges[0].node.attachments;
@@ -69,20 +77,33 @@ describe("GraphQL's Attachment.url is REST's link for the file", () => {
     expect(await fetchText(link, { authorization: `Bearer ${token}` })).toEqual({ status: 200, text: 'private bytes' });
   });
 
-  test('a file\'s key, category, embeddable and private read as REST shows them', async () => {
+  test("a file's key, category, embeddable and private read as REST shows them", async () => {
     const { gql, rest, entryId, hidden } = await entryWithFiles();
     const described = await rest.post(`/silo/v1/entries/${entryId}/files`, {
-      name: 'terms.pdf', mime: 'application/pdf', key: 'terms', category: 'agreement', embeddable: true, data: Buffer.from('%PDF-1.7').toString('base64'),
+      name: 'terms.pdf',
+      mime: 'application/pdf',
+      key: 'terms',
+      category: 'agreement',
+      embeddable: true,
+      data: Buffer.from('%PDF-1.7').toString('base64'),
     });
     expect(described.status).toBe(200);
-    const reply = await gql.query('query ($id: ID!) { entry(id: $id) { attachments { id key category embeddable private } } }', { id: entryId });
+    const reply = await gql.query('query ($id: ID!) { entry(id: $id) { attachments { id key category embeddable private } } }', {
+      id: entryId,
+    });
     expect(reply.body.errors).toBeUndefined();
     const shown = new Map((reply.body.data.entry.attachments as { id: string }[]).map((a) => [a.id, a]));
-    expect(shown.get(described.body.id)).toEqual({ id: described.body.id, key: 'terms', category: 'agreement', embeddable: true, private: false });
+    expect(shown.get(described.body.id)).toEqual({
+      id: described.body.id,
+      key: 'terms',
+      category: 'agreement',
+      embeddable: true,
+      private: false,
+    });
     expect(shown.get(hidden.id)).toMatchObject({ private: true, key: null, category: null });
   });
 
-  test('a query sent by GET gets the same links, and PUBLIC_BASE_URL makes their address as it does REST\'s', async () => {
+  test("a query sent by GET gets the same links, and PUBLIC_BASE_URL makes their address as it does REST's", async () => {
     const behindProxy = await startServer({ PUBLIC_BASE_URL: 'https://files.example.com/base/' });
     try {
       const { token, rest, entryId, open } = await entryWithFiles(behindProxy.url);
@@ -92,7 +113,9 @@ describe("GraphQL's Attachment.url is REST's link for the file", () => {
       const restEntry = await rest.get(`/silo/v1/entries/${entryId}`);
       expect(linksUpToExpiry(shown)).toEqual(linksUpToExpiry(restEntry.body.attachments.map((a: Shown) => ({ id: a.id, url: a.url }))));
       const link = shown.find((a) => a.id === open.id)!.url;
-      expect(link).toMatch(/^https:\/\/files\.example\.com\/base\/silo\/v1\/entries\/[^?]+\/download\?expires=\d+&scope=[\w-]+&signature=[\w-]+$/);
+      expect(link).toMatch(
+        /^https:\/\/files\.example\.com\/base\/silo\/v1\/entries\/[^?]+\/download\?expires=\d+&scope=[\w-]+&signature=[\w-]+$/,
+      );
       // The proxy strips /base: the link's path and query on the server itself read the bytes without a token.
       const onServer = `${behindProxy.url}${new URL(link).pathname.slice('/base'.length)}${new URL(link).search}`;
       expect(await fetchText(onServer)).toEqual({ status: 200, text: 'open bytes' });

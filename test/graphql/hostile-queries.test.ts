@@ -74,7 +74,11 @@ function graphqlProblems(status: number, contentType: string | null, text: strin
   return problems;
 }
 
-async function hostile(base: string, init: { method?: string; query?: string; body?: string; headers?: Record<string, string> }, deadlineMs = 20_000) {
+async function hostile(
+  base: string,
+  init: { method?: string; query?: string; body?: string; headers?: Record<string, string> },
+  deadlineMs = 20_000,
+) {
   tally.tried++;
   const started = Date.now();
   const url = init.query === undefined ? `${base}/graphql` : `${base}/graphql?${init.query}`;
@@ -87,36 +91,92 @@ async function hostile(base: string, init: { method?: string; query?: string; bo
       signal: AbortSignal.timeout(deadlineMs),
     });
   } catch (error) {
-    throw new Error(`no answer within ${deadlineMs} ms (${(error as Error).name}) to ${(init.body ?? init.query ?? '').slice(0, 200)}`, { cause: error });
+    throw new Error(`no answer within ${deadlineMs} ms (${(error as Error).name}) to ${(init.body ?? init.query ?? '').slice(0, 200)}`, {
+      cause: error,
+    });
   }
   const text = await response.text();
   tally.byStatus[response.status] = (tally.byStatus[response.status] ?? 0) + 1;
   if (response.status >= 500) tally.fiveXX++;
   const problems = graphqlProblems(response.status, response.headers.get('content-type'), text);
-  if (problems.length > 0) throw new Error(`${(init.body ?? init.query ?? '').slice(0, 300)}\n  → ${problems.join('\n  → ')}\n  ${text.slice(0, 300)}`);
+  if (problems.length > 0)
+    throw new Error(`${(init.body ?? init.query ?? '').slice(0, 300)}\n  → ${problems.join('\n  → ')}\n  ${text.slice(0, 300)}`);
   return { status: response.status, body: JSON.parse(text), ms: Date.now() - started };
 }
 
 // A small grammar of this schema's operations, with wrong turns on purpose.
-const name = fc.constantFrom('entries', 'entry', 'entryByKey', 'node', 'edges', 'node', 'cursor', 'pageInfo', 'id', 'key', 'data', 'snippet', 'digest', 'alg', 'meta', 'value', 'attachments', 'faults', 'draft', '__typename', '__schema', 'types', 'nope', 'createEntry');
+const name = fc.constantFrom(
+  'entries',
+  'entry',
+  'entryByKey',
+  'node',
+  'edges',
+  'node',
+  'cursor',
+  'pageInfo',
+  'id',
+  'key',
+  'data',
+  'snippet',
+  'digest',
+  'alg',
+  'meta',
+  'value',
+  'attachments',
+  'faults',
+  'draft',
+  '__typename',
+  '__schema',
+  'types',
+  'nope',
+  'createEntry',
+);
 const argValue = fc.oneof(
   fc.integer({ min: -5, max: 500 }).map(String),
-  fc.constantFrom('"x"', 'null', 'true', '1.5', '[1,2]', '{a: 1}', 'ENUM', '$v', '"01a1fcbd-04c0-72ff-a05d-e50025768049"', `"${'9'.repeat(40)}"`, '99999999999999999999'),
+  fc.constantFrom(
+    '"x"',
+    'null',
+    'true',
+    '1.5',
+    '[1,2]',
+    '{a: 1}',
+    'ENUM',
+    '$v',
+    '"01a1fcbd-04c0-72ff-a05d-e50025768049"',
+    `"${'9'.repeat(40)}"`,
+    '99999999999999999999',
+  ),
   fc.string({ maxLength: 20 }).map((s) => JSON.stringify(s)),
 );
-const args = fc.array(fc.tuple(fc.constantFrom('first', 'after', 'id', 'key', 'folder', 'createdAt', 'input', 'bogus'), argValue), { maxLength: 3 }).map((pairs) =>
-  pairs.length ? `(${pairs.map(([k, v]) => `${k}: ${v}`).join(', ')})` : '',
-);
+const args = fc
+  .array(fc.tuple(fc.constantFrom('first', 'after', 'id', 'key', 'folder', 'createdAt', 'input', 'bogus'), argValue), { maxLength: 3 })
+  .map((pairs) => (pairs.length ? `(${pairs.map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''));
 const selection: fc.Arbitrary<string> = fc.letrec<{ set: string; field: string }>((tie) => ({
   field: fc
-    .tuple(fc.option(fc.constantFrom('a', 'b', 'c', 'x1'), { nil: undefined }), name, args, fc.option(tie('set'), { freq: 2, nil: undefined }), fc.constantFrom('', '', ' @include(if: true)', ' @skip(if: $v)', ' @deprecated'))
+    .tuple(
+      fc.option(fc.constantFrom('a', 'b', 'c', 'x1'), { nil: undefined }),
+      name,
+      args,
+      fc.option(tie('set'), { freq: 2, nil: undefined }),
+      fc.constantFrom('', '', ' @include(if: true)', ' @skip(if: $v)', ' @deprecated'),
+    )
     .map(([alias, field, a, set, directive]) => `${alias ? `${alias}: ` : ''}${field}${a}${directive}${set ? ` ${set}` : ''}`),
   set: fc
-    .array(fc.oneof({ weight: 4, arbitrary: tie('field') }, { weight: 1, arbitrary: fc.constantFrom('...F', '... on Entry { id }', '... on Query { __typename }') }), { minLength: 1, maxLength: 5 })
+    .array(
+      fc.oneof(
+        { weight: 4, arbitrary: tie('field') },
+        { weight: 1, arbitrary: fc.constantFrom('...F', '... on Entry { id }', '... on Query { __typename }') },
+      ),
+      { minLength: 1, maxLength: 5 },
+    )
     .map((fields) => `{ ${fields.join(' ')} }`),
 })).set;
 const document = fc
-  .tuple(fc.constantFrom('', 'query', 'query Q', 'mutation', 'query Q($v: Boolean)', 'query($v: Int!)'), selection, fc.option(selection, { nil: undefined }))
+  .tuple(
+    fc.constantFrom('', 'query', 'query Q', 'mutation', 'query Q($v: Boolean)', 'query($v: Int!)'),
+    selection,
+    fc.option(selection, { nil: undefined }),
+  )
   .map(([head, set, fragment]) => `${head} ${set}${fragment ? ` fragment F on Entry ${fragment}` : ''}`);
 
 /** Bodies of every odd kind: random text as a query, JSON of any shape, odd members. */
@@ -153,9 +213,13 @@ const oddBody = fc.oneof(
 describe('generated operations', () => {
   test('random operations over the schema get coded GraphQL errors or data, never a 5xx', async () => {
     await fc.assert(
-      fc.asyncProperty(document, fc.option(fc.dictionary(fc.constantFrom('v', 'first', 'id', 'x'), fc.jsonValue({ maxDepth: 2 })), { nil: undefined }), async (query, variables) => {
-        await hostile(t.url, { body: JSON.stringify({ query, variables }) });
-      }),
+      fc.asyncProperty(
+        document,
+        fc.option(fc.dictionary(fc.constantFrom('v', 'first', 'id', 'x'), fc.jsonValue({ maxDepth: 2 })), { nil: undefined }),
+        async (query, variables) => {
+          await hostile(t.url, { body: JSON.stringify({ query, variables }) });
+        },
+      ),
       { numRuns: RUNS(300) },
     );
   });
@@ -173,7 +237,10 @@ describe('generated operations', () => {
   test.each([
     ['an operationName that names no operation', '{"query":"{ __typename }","operationName":"Nope"}'],
     ['a subscription (the schema has none)', '{"query":"subscription { entries { edges { cursor } } }"}'],
-    ['a persisted-query hash that does not match', '{"query":"{ __typename }","extensions":{"persistedQuery":{"version":1,"sha256Hash":"abc"}}}'],
+    [
+      'a persisted-query hash that does not match',
+      '{"query":"{ __typename }","extensions":{"persistedQuery":{"version":1,"sha256Hash":"abc"}}}',
+    ],
   ])('%s is a coded client error', async (_name, body) => {
     const reply = await hostile(t.url, { body });
     expect(reply.status).toBeLessThan(500);
@@ -185,8 +252,17 @@ describe('generated operations', () => {
     expect([400, 405]).toContain(get.status);
     for (const method of ['PUT', 'DELETE', 'PATCH']) expect((await hostile(t.url, { method, body: '{}' })).status).toBe(405);
     // A form post, as a cross-site page could send it: not JSON, refused.
-    expect((await hostile(t.url, { body: `query=${mutation}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(415);
-    expect((await hostile(t.url, { body: JSON.stringify({ query: `{ entry(id: "${entryId}") { id } }` }), headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect(
+      (await hostile(t.url, { body: `query=${mutation}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status,
+    ).toBe(415);
+    expect(
+      (
+        await hostile(t.url, {
+          body: JSON.stringify({ query: `{ entry(id: "${entryId}") { id } }` }),
+          headers: { 'content-type': 'text/plain' },
+        })
+      ).status,
+    ).toBe(415);
   });
 
   test('a query over the body limit is 413', async () => {
@@ -196,7 +272,13 @@ describe('generated operations', () => {
 
   test('the heap returns to its baseline after a batch of hostile requests', async () => {
     // Inputs are drawn first, so that the measure holds the server's memory, not the generator's.
-    const inputs = [...fc.sample(document.map((query) => JSON.stringify({ query })), RUNS(300)), ...fc.sample(oddBody, RUNS(300))];
+    const inputs = [
+      ...fc.sample(
+        document.map((query) => JSON.stringify({ query })),
+        RUNS(300),
+      ),
+      ...fc.sample(oddBody, RUNS(300)),
+    ];
     const before = await settledHeapMiB();
     for (const body of inputs) await hostile(t.url, { body });
     const grew = (await settledHeapMiB()) - before;
@@ -207,72 +289,90 @@ describe('generated operations', () => {
 });
 
 // The shapes are about GraphQL, not the database: they run once, in the SQLite run.
-(testDatabase() === 'sqlite' ? describe : describe.skip)('shapes that multiply work are refused quickly, and the server stays responsive', () => {
-  let service: ServiceProcess;
-  let dataDir: string;
-  const start = async () => {
-    service = await startServiceProcess(buildService(), {
-      DATA_DIR: dataDir,
-      JWT_SECRET: TEST_SECRET,
-      DATABASE_URL: `sqlite:${path.join(dataDir, 'graphql.sqlite')}`,
-    });
-  };
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'entries-graphql-'));
-    await start();
-  }, 120_000);
-  afterAll(async () => {
-    await service?.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  /** Sends the query; it must be refused (400) within DEADLINE_MS, and /healthz must answer at once afterwards. */
-  async function refusedQuickly(query: string): Promise<number> {
-    try {
-      const reply = await hostile(service.url, { body: JSON.stringify({ query }) }, DEADLINE_MS);
-      expect(reply.status).toBe(400);
-      const health = await fetch(`${service.url}/healthz`, { signal: AbortSignal.timeout(1000) });
-      expect(health.status).toBe(200);
-      return reply.ms;
-    } catch (error) {
-      // A server stuck on the query is replaced, so that the next case starts clean.
-      await service.kill('SIGKILL');
+(testDatabase() === 'sqlite' ? describe : describe.skip)(
+  'shapes that multiply work are refused quickly, and the server stays responsive',
+  () => {
+    let service: ServiceProcess;
+    let dataDir: string;
+    const start = async () => {
+      service = await startServiceProcess(buildService(), {
+        DATA_DIR: dataDir,
+        JWT_SECRET: TEST_SECRET,
+        DATABASE_URL: `sqlite:${path.join(dataDir, 'graphql.sqlite')}`,
+      });
+    };
+    beforeAll(async () => {
+      dataDir = mkdtempSync(path.join(tmpdir(), 'entries-graphql-'));
       await start();
-      throw error;
+    }, 120_000);
+    afterAll(async () => {
+      await service?.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    /** Sends the query; it must be refused (400) within DEADLINE_MS, and /healthz must answer at once afterwards. */
+    async function refusedQuickly(query: string): Promise<number> {
+      try {
+        const reply = await hostile(service.url, { body: JSON.stringify({ query }) }, DEADLINE_MS);
+        expect(reply.status).toBe(400);
+        const health = await fetch(`${service.url}/healthz`, { signal: AbortSignal.timeout(1000) });
+        expect(health.status).toBe(200);
+        return reply.ms;
+      } catch (error) {
+        // A server stuck on the query is replaced, so that the next case starts clean.
+        await service.kill('SIGKILL');
+        await start();
+        throw error;
+      }
     }
-  }
 
-  const fragmentBomb = (n: number) =>
-    `{ ...F${n} } fragment F0 on Query { __typename } ${Array.from({ length: n }, (_, i) => `fragment F${i + 1} on Query { ...F${i} ...F${i} __typename }`).join(' ')}`;
-  const cases: [string, string][] = [
-    ['10 000 aliases of a page', `{ ${Array.from({ length: 10_000 }, (_, i) => `a${i}: entries(first: 100) { edges { node { id data } } }`).join(' ')} }`],
-    ['fragments doubling 30 times', fragmentBomb(30)],
-    ['fragments doubling 60 times, spread through aliases', fragmentBomb(60).replace('{ ...F60 }', `{ ${Array.from({ length: 100 }, (_, i) => `a${i}: entries { edges { node { id } } }`).join(' ')} ...F60 }`)],
-    ['introspection 9 levels of types deep', '{ __schema { types { fields { type { fields { type { fields { type { fields { type { name } } } } } } } } } } }'],
-    ['20 000 repeated directives', `{ __typename ${'@include(if: true) '.repeat(20_000)} }`],
-    ['10 000 operations in one document', Array.from({ length: 10_000 }, (_, i) => `query Q${i} { __typename }`).join(' ')],
-    ['20 000 variables', `query(${Array.from({ length: 20_000 }, (_, i) => `$v${i}: Int`).join(' ')}) { __typename }`],
-    ['50 000 open braces', `{ entries { edges { node { id } } } ${'{'.repeat(50_000)} }`],
-  ];
-  test.each(cases)('%s', async (_name, query) => {
-    await refusedQuickly(query);
-  });
+    const fragmentBomb = (n: number) =>
+      `{ ...F${n} } fragment F0 on Query { __typename } ${Array.from({ length: n }, (_, i) => `fragment F${i + 1} on Query { ...F${i} ...F${i} __typename }`).join(' ')}`;
+    const cases: [string, string][] = [
+      [
+        '10 000 aliases of a page',
+        `{ ${Array.from({ length: 10_000 }, (_, i) => `a${i}: entries(first: 100) { edges { node { id data } } }`).join(' ')} }`,
+      ],
+      ['fragments doubling 30 times', fragmentBomb(30)],
+      [
+        'fragments doubling 60 times, spread through aliases',
+        fragmentBomb(60).replace(
+          '{ ...F60 }',
+          `{ ${Array.from({ length: 100 }, (_, i) => `a${i}: entries { edges { node { id } } }`).join(' ')} ...F60 }`,
+        ),
+      ],
+      [
+        'introspection 9 levels of types deep',
+        '{ __schema { types { fields { type { fields { type { fields { type { fields { type { name } } } } } } } } } } }',
+      ],
+      ['20 000 repeated directives', `{ __typename ${'@include(if: true) '.repeat(20_000)} }`],
+      ['10 000 operations in one document', Array.from({ length: 10_000 }, (_, i) => `query Q${i} { __typename }`).join(' ')],
+      ['20 000 variables', `query(${Array.from({ length: 20_000 }, (_, i) => `$v${i}: Int`).join(' ')}) { __typename }`],
+      ['50 000 open braces', `{ entries { edges { node { id } } } ${'{'.repeat(50_000)} }`],
+    ];
+    test.each(cases)('%s', async (_name, query) => {
+      await refusedQuickly(query);
+    });
 
-  // graphql-js's OverlappingFieldsCanBeMergedRule is quadratic in the fields that share a response name and
-  // runs before the complexity limit: these documents (170 kB and 120 kB, far under the body limit) once
-  // blocked the event loop for over 15 s. The parser's token bound now refuses them first.
-  const repeated: [string, string][] = [
-    ['5 000 repeats of one field', `{ ${'entries { edges { node { id } } } '.repeat(5_000)} }`],
-    ['3 000 repeats of one field with different arguments', `{ ${Array.from({ length: 3_000 }, (_, i) => `entries(first: ${(i % 100) + 1}) { edges { cursor } }`).join(' ')} }`],
-    ['20 000 repeats of __typename', `{ ${'__typename '.repeat(20_000)} }`],
-  ];
-  test.each(repeated)('%s', async (_name, query) => {
-    await refusedQuickly(query);
-  });
-});
+    // graphql-js's OverlappingFieldsCanBeMergedRule is quadratic in the fields that share a response name and
+    // runs before the complexity limit: these documents (170 kB and 120 kB, far under the body limit) once
+    // blocked the event loop for over 15 s. The parser's token bound now refuses them first.
+    const repeated: [string, string][] = [
+      ['5 000 repeats of one field', `{ ${'entries { edges { node { id } } } '.repeat(5_000)} }`],
+      [
+        '3 000 repeats of one field with different arguments',
+        `{ ${Array.from({ length: 3_000 }, (_, i) => `entries(first: ${(i % 100) + 1}) { edges { cursor } }`).join(' ')} }`,
+      ],
+      ['20 000 repeats of __typename', `{ ${'__typename '.repeat(20_000)} }`],
+    ];
+    test.each(repeated)('%s', async (_name, query) => {
+      await refusedQuickly(query);
+    });
+  },
+);
 
 describe('tokens of both workspaces', () => {
-  test('a random UUID in node/entry is null or NOT_FOUND, never another workspace\'s entry', async () => {
+  test("a random UUID in node/entry is null or NOT_FOUND, never another workspace's entry", async () => {
     const other = await tokenFor(newWorkspace());
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.uuid(), fc.constant(entryId), fc.constant(randomUUID())), async (id) => {

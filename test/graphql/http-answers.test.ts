@@ -41,7 +41,11 @@ test('a POST answer is written whole, with its length and no ETag (no cache keep
 });
 
 test('an error status from Apollo is kept: a query that does not parse is 400 in GraphQL shape', async () => {
-  const reply = await fetch(`${t.url}/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ entries(' }) });
+  const reply = await fetch(`${t.url}/graphql`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ entries(' }),
+  });
   expect(reply.status).toBe(400);
   const body = (await reply.json()) as { errors: { extensions: { code: string } }[] };
   expect(body.errors[0].extensions.code).toBe('GRAPHQL_PARSE_FAILED');

@@ -1,5 +1,14 @@
 import { Kind as TypeKind, Type, type TObject, type TSchema } from '@sinclair/typebox';
-import { getNullableType, isEnumType, isListType, isNonNullType, isScalarType, type GraphQLInputObjectType, type GraphQLInputType, type GraphQLObjectType } from 'graphql';
+import {
+  getNullableType,
+  isEnumType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  type GraphQLInputObjectType,
+  type GraphQLInputType,
+  type GraphQLObjectType,
+} from 'graphql';
 import { CreateEntryBody } from '../../src/domain/entries/model/create-entry.input';
 import { StateBody } from '../../src/domain/entries/entry-state-input';
 import { UpdateEntryBody } from '../../src/domain/entries/model/update-entry.input';
@@ -64,7 +73,16 @@ function domainKind(property: TSchema): string {
   }
 }
 
-const SCALAR_KINDS: Record<string, string> = { String: 'string', ID: 'string', UUID: 'string', Boolean: 'boolean', Int: 'int', Float: 'float', JSONObject: 'object', JSON: 'json' };
+const SCALAR_KINDS: Record<string, string> = {
+  String: 'string',
+  ID: 'string',
+  UUID: 'string',
+  Boolean: 'boolean',
+  Int: 'int',
+  Float: 'float',
+  JSONObject: 'object',
+  JSON: 'json',
+};
 
 function graphqlKind(type: GraphQLInputType): string {
   const nullable = getNullableType(type);
@@ -86,22 +104,27 @@ function differences(input: GraphQLInputObjectType, body: TObject, outside: read
       continue;
     }
     const graphqlRequired = isNonNullType(field.type) && field.defaultValue === undefined;
-    if (graphqlRequired !== required.has(name)) problems.push(`${input.name}.${field.name} is ${graphqlRequired ? 'required' : 'optional'}; the body's ${name} is ${required.has(name) ? 'required' : 'optional'}`);
+    if (graphqlRequired !== required.has(name))
+      problems.push(
+        `${input.name}.${field.name} is ${graphqlRequired ? 'required' : 'optional'}; the body's ${name} is ${required.has(name) ? 'required' : 'optional'}`,
+      );
     const [mine, theirs] = [graphqlKind(field.type), domainKind(property)];
     if (mine !== theirs) problems.push(`${input.name}.${field.name} is ${mine}; the body's ${name} is ${theirs}`);
   }
   for (const field of Object.values(fields)) {
     if (field.name === CLIENT_MUTATION_ID || outside.includes(field.name)) continue;
-    if (!(domainNameOf(field.name) in body.properties)) problems.push(`${input.name}.${field.name} is not in the body (no ${domainNameOf(field.name)})`);
+    if (!(domainNameOf(field.name) in body.properties))
+      problems.push(`${input.name}.${field.name} is not in the body (no ${domainNameOf(field.name)})`);
   }
   for (const name of outside) if (!fields[name]) problems.push(`${input.name} has no field ${name}, said to be outside the body`);
   return problems;
 }
 
 const mutations = (schema.getMutationType() as GraphQLObjectType).getFields();
-const inputOf = (mutation: string) => getNullableType(mutations[mutation].args.find((arg) => arg.name === 'input')!.type) as GraphQLInputObjectType;
+const inputOf = (mutation: string) =>
+  getNullableType(mutations[mutation].args.find((arg) => arg.name === 'input')!.type) as GraphQLInputObjectType;
 
-describe('each GraphQL input names the members of its command\'s one declaration', () => {
+describe("each GraphQL input names the members of its command's one declaration", () => {
   test.each(COMMANDS.map((command) => [command.mutation, command] as const))('%s', (_name, { mutation, body, outside }) => {
     expect(differences(inputOf(mutation), body, outside)).toEqual([]);
   });
@@ -117,7 +140,8 @@ describe('each GraphQL input names the members of its command\'s one declaration
     expect(restSchemas.StateBody).toBe(StateBody);
     expect(restSchemas.CreateWebhookBody).toBe(CreateWebhookBody);
     expect(restSchemas.UpdateWebhookBody).toBe(UpdateWebhookBody);
-    for (const body of [CreateEntryBody, UpdateEntryBody, StateBody, CreateWebhookBody, UpdateWebhookBody]) expect(restSchemas.NAMED_SCHEMAS).toContain(body);
+    for (const body of [CreateEntryBody, UpdateEntryBody, StateBody, CreateWebhookBody, UpdateWebhookBody])
+      expect(restSchemas.NAMED_SCHEMAS).toContain(body);
   });
 });
 
@@ -125,14 +149,14 @@ describe('the comparison fails on what differs, by name', () => {
   const input = inputOf('createWebhook');
   test('a body member GraphQL lacks', () => {
     const body = Type.Object({ ...CreateWebhookBody.properties, secret_hint: Type.Optional(Type.String()) });
-    expect(differences(input, body, [])).toEqual(['CreateWebhookInput has no field secretHint for the body\'s secret_hint']);
+    expect(differences(input, body, [])).toEqual(["CreateWebhookInput has no field secretHint for the body's secret_hint"]);
   });
   test('a GraphQL field the body lacks, one required on one side only, and a kind that differs', () => {
     const { description: _gone, ...rest } = CreateWebhookBody.properties;
     const body = Type.Object({ ...rest, url: Type.Optional(Type.Integer()) });
     expect(differences(input, body, [])).toEqual([
-      'CreateWebhookInput.url is required; the body\'s url is optional',
-      'CreateWebhookInput.url is string; the body\'s url is int',
+      "CreateWebhookInput.url is required; the body's url is optional",
+      "CreateWebhookInput.url is string; the body's url is int",
       'CreateWebhookInput.description is not in the body (no description)',
     ]);
   });
@@ -149,8 +173,16 @@ describe('the one mapping of names', () => {
     expect(graphqlNameOf(domain)).toBe(graphql);
   });
 
-  test('a body leaves out null and absent members, Relay\'s echo and those outside it, and converts the values it is told to', () => {
-    const input = { id: 'x', data: { a_b: 1 }, previousId: null, allowInvalid: true, sign: undefined, clientMutationId: 'c', events: ['ENTRY_CREATED'] };
+  test("a body leaves out null and absent members, Relay's echo and those outside it, and converts the values it is told to", () => {
+    const input = {
+      id: 'x',
+      data: { a_b: 1 },
+      previousId: null,
+      allowInvalid: true,
+      sign: undefined,
+      clientMutationId: 'c',
+      events: ['ENTRY_CREATED'],
+    };
     const options = { outside: ['id'], values: { events: (names: string[]) => names.map((name) => name.toLowerCase()) } };
     const body = { data: { a_b: 1 }, allow_invalid: true, events: ['entry_created'] };
     expect(domainBodyOf(input, options)).toEqual(body);

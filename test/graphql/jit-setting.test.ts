@@ -43,7 +43,13 @@ const OPERATIONS: [string, () => { query: string; variables?: Record<string, unk
   ['an unknown id: NOT_FOUND', () => ({ query: print(GetEntryDocument), variables: { id: '00000000-0000-7000-8000-000000000000' } })],
   ['an id that is not a UUID', () => ({ query: print(GetEntryDocument), variables: { id: 'nope' } })],
   ['a bad cursor', () => ({ query: '{ entries(after: "bad") { edges { cursor } } }' })],
-  ['aliases, fragments and __typename', () => ({ query: '{ a: entries(first: 1) { ...P } b: entries(first: 3) { ...P } } fragment P on EntryConnection { __typename pageInfo { hasNextPage endCursor } edges { node { __typename id draft signed } } }' })],
+  [
+    'aliases, fragments and __typename',
+    () => ({
+      query:
+        '{ a: entries(first: 1) { ...P } b: entries(first: 3) { ...P } } fragment P on EntryConnection { __typename pageInfo { hasNextPage endCursor } edges { node { __typename id draft signed } } }',
+    }),
+  ],
   ['a refused mutation', () => ({ query: print(CreateEntryDocument), variables: { input: { data: { name: 'no $schema' } } } })],
   ['variables of the wrong type', () => ({ query: print(GetEntryDocument), variables: { id: 42.5 } })],
 ];
@@ -51,7 +57,10 @@ const OPERATIONS: [string, () => { query: string; variables?: Record<string, unk
 test.each(OPERATIONS)('%s: graphql-jit and graphql-js answer alike', async (_name, operation) => {
   const token = await tokenFor(workspace);
   const { query, variables } = operation();
-  const [compiled, interpreted] = await Promise.all([graphqlClient(jit.url, token).query(query, variables), graphqlClient(plain.url, token).query(query, variables)]);
+  const [compiled, interpreted] = await Promise.all([
+    graphqlClient(jit.url, token).query(query, variables),
+    graphqlClient(plain.url, token).query(query, variables),
+  ]);
   expect(interpreted.status).toBe(compiled.status);
   // A link made a second later than the other expires a second later: only that may differ.
   expect(JSON.stringify(linksUpToExpiry(interpreted.body))).toBe(JSON.stringify(linksUpToExpiry(compiled.body)));

@@ -27,8 +27,14 @@ describe('limits are checked before execution', () => {
     expect(fullPage.body.errors).toBeUndefined();
   });
 
-  test("the full introspection query (as Sandbox sends it, 15 levels deep) passes", async () => {
-    const query = getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true });
+  test('the full introspection query (as Sandbox sends it, 15 levels deep) passes', async () => {
+    const query = getIntrospectionQuery({
+      descriptions: true,
+      specifiedByUrl: true,
+      directiveIsRepeatable: true,
+      schemaDescription: true,
+      inputValueDeprecation: true,
+    });
     const reply = await gql.query(query);
     expect(reply.status).toBe(200);
     expect(reply.body.errors).toBeUndefined();
@@ -44,7 +50,11 @@ describe('limits are checked before execution', () => {
       expect(reply.status).toBe(400);
       expect(reply.body.data).toBeUndefined();
       expect(reply.body.errors).toEqual([
-        { message: 'operation is nested 5 levels deep; the limit is 4', locations: [{ line: 1, column: 1 }], extensions: { code: 'GRAPHQL_VALIDATION_FAILED', key: 'input' } },
+        {
+          message: 'operation is nested 5 levels deep; the limit is 4',
+          locations: [{ line: 1, column: 1 }],
+          extensions: { code: 'GRAPHQL_VALIDATION_FAILED', key: 'input' },
+        },
       ]);
       // Fragments count as they expand: the same depth hidden in fragments is refused too.
       const viaFragments = await client.query(
@@ -60,7 +70,8 @@ describe('limits are checked before execution', () => {
   });
 
   test('aliases count: many aliased full pages are refused as too complex, before any resolver runs', async () => {
-    const page = 'edges { cursor node { id key folder docSchema envSchema state signed invalid snippet tags createdAt updatedAt data digest { alg val } faults { code message provider paths } } }';
+    const page =
+      'edges { cursor node { id key folder docSchema envSchema state signed invalid snippet tags createdAt updatedAt data digest { alg val } faults { code message provider paths } } }';
     const one = `{ a0: entries(first: 100) { ${page} } }`;
     expect((await gql.query(one)).status).toBe(200);
     const aliases = Array.from({ length: 10 }, (_, i) => `a${i}: entries(first: 100) { ${page} }`).join(' ');
@@ -68,7 +79,10 @@ describe('limits are checked before execution', () => {
     const reply = await gql.query(`{ ${aliases} }`);
     expect(reply.status).toBe(400);
     expect(reply.body.errors).toEqual([
-      { message: expect.stringMatching(/^operation is too complex: cost \d+, the limit is 10000/), extensions: { code: 'GRAPHQL_VALIDATION_FAILED', key: 'input' } },
+      {
+        message: expect.stringMatching(/^operation is too complex: cost \d+, the limit is 10000/),
+        extensions: { code: 'GRAPHQL_VALIDATION_FAILED', key: 'input' },
+      },
     ]);
     expect(spy).not.toHaveBeenCalled();
     spy.mockRestore();
@@ -104,13 +118,18 @@ describe('limits are checked before execution', () => {
 describe('depthLimitRule', () => {
   // A schema with a cycle, where depth is unbounded.
   const schema = buildSchema('type Query { node: N } type N { id: ID child: N }');
-  const check = (query: string, max: number) => validate(schema, parse(query), [...specifiedRules, depthLimitRule(max)]).map((e) => e.message);
+  const check = (query: string, max: number) =>
+    validate(schema, parse(query), [...specifiedRules, depthLimitRule(max)]).map((e) => e.message);
 
   test.each([
     ['{ node { id } }', 2, []],
     ['{ node { child { id } } }', 2, ['operation is nested 3 levels deep; the limit is 2']],
     ['{ a: node { id } b: node { child { child { id } } } }', 3, ['operation is nested 4 levels deep; the limit is 3']],
-    ['{ node { ...F } } fragment F on N { child { ...G } } fragment G on N { child { id } }', 3, ['operation is nested 4 levels deep; the limit is 3']],
+    [
+      '{ node { ...F } } fragment F on N { child { ...G } } fragment G on N { child { id } }',
+      3,
+      ['operation is nested 4 levels deep; the limit is 3'],
+    ],
     ['{ node { ... on N { child { ... on N { id } } } } }', 3, []],
     ['{ __schema { types { fields { type { ofType { name } } } } } }', 2, []],
   ])('%s with limit %i', (query, max, errors) => {
@@ -118,7 +137,9 @@ describe('depthLimitRule', () => {
   });
 
   test('fragments that fan out are measured once each, and cycles do not loop', () => {
-    const fanOut = Array.from({ length: 30 }, (_, i) => `fragment F${i} on N { child { ...F${i + 1} } a: child { ...F${i + 1} } }`).join(' ');
+    const fanOut = Array.from({ length: 30 }, (_, i) => `fragment F${i} on N { child { ...F${i + 1} } a: child { ...F${i + 1} } }`).join(
+      ' ',
+    );
     const query = `{ node { ...F0 } } ${fanOut} fragment F30 on N { id }`;
     expect(check(query, 40)).toEqual([]);
     expect(check(query, 10)).toEqual(['operation is nested 32 levels deep; the limit is 10']);
@@ -137,7 +158,12 @@ describe('configuration of the limits', () => {
     });
   });
 
-  test.each([['GRAPHQL_MAX_DEPTH', '0'], ['GRAPHQL_MAX_DEPTH', 'deep'], ['GRAPHQL_MAX_COMPLEXITY', '-1'], ['GRAPHQL_BATCHING', 'sometimes']])('%s=%s is refused', (name, value) => {
+  test.each([
+    ['GRAPHQL_MAX_DEPTH', '0'],
+    ['GRAPHQL_MAX_DEPTH', 'deep'],
+    ['GRAPHQL_MAX_COMPLEXITY', '-1'],
+    ['GRAPHQL_BATCHING', 'sometimes'],
+  ])('%s=%s is refused', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
@@ -179,10 +205,19 @@ describe('the memory of measured costs is bounded', () => {
     expect(plugin.measuresKept()).toBe(MEASURES_KEPT);
   });
 
-  test('a cost is kept by the variables it depends on alone: a create\'s input is not in its key, a page\'s size is', async () => {
+  test("a cost is kept by the variables it depends on alone: a create's input is not in its key, a page's size is", async () => {
     const schema = buildGraphQLSchema();
-    expect(costVariablesOf(schema, parse('mutation C($input: CreateEntryInput!) { createEntry(input: $input) { entry { id } } }'))).toEqual([]);
-    expect(costVariablesOf(schema, parse('query L($first: Int, $d: Boolean!, $k: String) { entries(first: $first) { edges { node { id data @include(if: $d) } } } entryByKey(key: $k) { id } }'))).toEqual(['d', 'first']);
+    expect(costVariablesOf(schema, parse('mutation C($input: CreateEntryInput!) { createEntry(input: $input) { entry { id } } }'))).toEqual(
+      [],
+    );
+    expect(
+      costVariablesOf(
+        schema,
+        parse(
+          'query L($first: Int, $d: Boolean!, $k: String) { entries(first: $first) { edges { node { id data @include(if: $d) } } } entryByKey(key: $k) { id } }',
+        ),
+      ),
+    ).toEqual(['d', 'first']);
     const plugin = complexityLimitPlugin(10_000);
     const listener = (await plugin.requestDidStart!({} as never))!;
     const run = (query: string, variables: Record<string, unknown>) => {

@@ -24,7 +24,11 @@ async function mixedPage() {
     ids.push(created.body.id);
   }
   for (const id of [ids[1], ids[4]]) {
-    const file = await apis.rest.post(`/silo/v1/entries/${id}/files`, { name: `${id}.txt`, mime: 'text/plain', data: Buffer.from('bytes').toString('base64') });
+    const file = await apis.rest.post(`/silo/v1/entries/${id}/files`, {
+      name: `${id}.txt`,
+      mime: 'text/plain',
+      data: Buffer.from('bytes').toString('base64'),
+    });
     expect(file.status).toBe(200);
     expect((await apis.rest.put(`/silo/v1/entries/${id}/meta/colour`, { value: { name: 'teal', id } })).status).toBe(200);
   }

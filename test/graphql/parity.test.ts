@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { message, party, startServer, type TestServer } from '../helpers/server';
-import { CreateEntryDocument, GetEntryByKeyDocument, GetEntryDocument, ListEntriesDocument, type CreateEntryInput } from './generated/graphql';
+import {
+  CreateEntryDocument,
+  GetEntryByKeyDocument,
+  GetEntryDocument,
+  ListEntriesDocument,
+  type CreateEntryInput,
+} from './generated/graphql';
 import { apisFor, restShape, type GraphQLErrorJson } from './graphql-client';
 import { invoice, invoiceWithoutSupplier } from '../helpers/documents';
 import { GRAPHQL_ERRORS } from '../../src/graphql/plumbing/format-error';
@@ -52,7 +58,10 @@ describe('REST and GraphQL answer alike', () => {
   const envelopeId = randomUUID();
   const createBodies: [string, Record<string, unknown>][] = [
     ['a party with a key', { data: party('Parity Party'), key: 'parity-1' }],
-    ['an envelope with tags', { data: { $schema: 'https://gobl.org/draft-0/envelope', head: { uuid: envelopeId, tags: ['urgent'] }, doc: message('Hello') } }],
+    [
+      'an envelope with tags',
+      { data: { $schema: 'https://gobl.org/draft-0/envelope', head: { uuid: envelopeId, tags: ['urgent'] }, doc: message('Hello') } },
+    ],
     ['an invoice in a named folder', { data: invoice({ code: '0042' }), folder: 'sales_2026' }],
     ['an invalid invoice, allowed', { data: invoiceWithoutSupplier(), allow_invalid: true, key: 'parity-invalid' }],
   ];
@@ -122,12 +131,17 @@ describe('REST and GraphQL answer alike', () => {
   test('list and fetch errors', async () => {
     const { rest, gql } = await apisFor(t.url);
     await rest.post('/silo/v1/entries', { data: party('Only') });
-    const cursor = (await rest.get('/silo/v1/entries?limit=1')).body.list[0] && (await gql.run(ListEntriesDocument, { first: 1 })).body.data!.entries.edges[0].cursor;
+    const cursor =
+      (await rest.get('/silo/v1/entries?limit=1')).body.list[0] &&
+      (await gql.run(ListEntriesDocument, { first: 1 })).body.data!.entries.edges[0].cursor;
     const pairs: [Promise<any>, Promise<any>][] = [
       [rest.get('/silo/v1/entries?limit=0'), gql.run(ListEntriesDocument, { first: 0 })],
       [rest.get('/silo/v1/entries?limit=-5'), gql.run(ListEntriesDocument, { first: -5 })],
       [rest.get('/silo/v1/entries?cursor=garbage!'), gql.run(ListEntriesDocument, { after: 'garbage!' })],
-      [rest.get(`/silo/v1/entries?cursor=${cursor}&folder=parties`), gql.run(ListEntriesDocument, { after: cursor as string, folder: 'parties' })],
+      [
+        rest.get(`/silo/v1/entries?cursor=${cursor}&folder=parties`),
+        gql.run(ListEntriesDocument, { after: cursor as string, folder: 'parties' }),
+      ],
       [rest.get('/silo/v1/entries?folder=Not%20Valid'), gql.run(ListEntriesDocument, { folder: 'Not Valid' })],
       [rest.get(`/silo/v1/entries/${randomUUID()}`), gql.run(GetEntryDocument, { id: randomUUID() })],
       [rest.get('/silo/v1/entries/key/missing'), gql.run(GetEntryByKeyDocument, { key: 'missing' })],

@@ -27,7 +27,9 @@ beforeAll(async () => {
   const uuids = Array.from({ length: INVOICES }, () => randomUUID());
   const ids: string[] = [];
   for (const [i, uuid] of uuids.entries()) {
-    const preceding = uuids.filter((other) => other !== uuid).map((other, j) => ({ uuid: other, code: `R-${j}`, issue_date: '2026-11-20' }));
+    const preceding = uuids
+      .filter((other) => other !== uuid)
+      .map((other, j) => ({ uuid: other, code: `R-${j}`, issue_date: '2026-11-20' }));
     const created = await fetch(`${t.url}/silo/v1/entries`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

@@ -14,7 +14,9 @@ function readmeExamples(): { query: string; variables?: Record<string, unknown> 
   const section = readFileSync(path.resolve(__dirname, '../../docs/graphql.md'), 'utf8');
   const blocks = [...section.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map(([, lang, body]) => ({ lang, body }));
   return blocks.flatMap((block, i) =>
-    block.lang === 'graphql' ? [{ query: block.body, variables: blocks[i + 1]?.lang === 'json' ? JSON.parse(blocks[i + 1].body) : undefined }] : [],
+    block.lang === 'graphql'
+      ? [{ query: block.body, variables: blocks[i + 1]?.lang === 'json' ? JSON.parse(blocks[i + 1].body) : undefined }]
+      : [],
   );
 }
 

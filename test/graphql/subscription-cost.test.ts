@@ -34,7 +34,9 @@ async function rawSocket(base: string, token: string) {
     const text = String(data);
     messages.push({ ...JSON.parse(text), bytes: Buffer.byteLength(text) });
   });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
     socket.once('error', reject);
@@ -45,7 +47,8 @@ async function rawSocket(base: string, token: string) {
     socket,
     messages,
     closed,
-    subscribe: (id: string, query: string, variables: Record<string, unknown> = {}) => socket.send(JSON.stringify({ id, type: 'subscribe', payload: { query, variables } })),
+    subscribe: (id: string, query: string, variables: Record<string, unknown> = {}) =>
+      socket.send(JSON.stringify({ id, type: 'subscribe', payload: { query, variables } })),
     of: (id: string) => messages.filter((message) => message.id === id),
     close: () => socket.close(),
   };
@@ -74,7 +77,10 @@ describe('a subscription is costed as a query, at subscribe time', () => {
     const created = (await api.post('/silo/v1/entries', { data: invoice() })).body;
 
     // The same selection as a query over HTTP: refused as too complex.
-    const overHttp = await gql.query(`query Q($id: ID!) { entry(id: $id) { ${HOSTILE_SELECTION.replace(/^entry \{ /, '').replace(/ \}$/, '')} } } fragment F on Entry { ${SNIPPETS} }`, { id: created.id });
+    const overHttp = await gql.query(
+      `query Q($id: ID!) { entry(id: $id) { ${HOSTILE_SELECTION.replace(/^entry \{ /, '').replace(/ \}$/, '')} } } fragment F on Entry { ${SNIPPETS} }`,
+      { id: created.id },
+    );
     expect(overHttp.status).toBe(400);
     const [httpError] = overHttp.body.errors;
     expect(httpError.extensions).toEqual({ code: 'GRAPHQL_VALIDATION_FAILED', key: 'input' });
@@ -88,13 +94,21 @@ describe('a subscription is costed as a query, at subscribe time', () => {
       const [refusal, ...more] = ws.of(`h${i}`);
       expect(more).toEqual([]);
       expect(refusal.type).toBe('error');
-      expect(refusal.payload).toEqual([{ message: expect.stringMatching(/^operation is too complex: cost \d+, the limit is 10000 \(ask for fewer entries or fields\)$/), extensions: httpError.extensions }]);
+      expect(refusal.payload).toEqual([
+        {
+          message: expect.stringMatching(/^operation is too complex: cost \d+, the limit is 10000 \(ask for fewer entries or fields\)$/),
+          extensions: httpError.extensions,
+        },
+      ]);
       expect(refusal.payload[0].message.replace(/cost \d+/, '')).toBe(httpError.message.replace(/cost \d+/, ''));
     }
 
     expect((await api.post(`/silo/v1/entries/${created.id}/states`, { key: 'sent' })).status).toBe(200);
-    await until(() => ws.of('light').length > 0, 'the light subscription\'s event');
-    expect(ws.of('light')[0]).toMatchObject({ type: 'next', payload: { data: { entryEvents: { type: 'ENTRY_STATE_ADDED', entryId: created.id, entry: { id: created.id } } } } });
+    await until(() => ws.of('light').length > 0, "the light subscription's event");
+    expect(ws.of('light')[0]).toMatchObject({
+      type: 'next',
+      payload: { data: { entryEvents: { type: 'ENTRY_STATE_ADDED', entryId: created.id, entry: { id: created.id } } } },
+    });
     expect(ws.socket.readyState).toBe(WebSocket.OPEN);
     ws.close();
   });
@@ -129,12 +143,17 @@ describe('an event result is bounded in bytes', () => {
       ws.subscribe('one', 'subscription { entryEvents { entryId entry { data } } }');
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect((await api.post(`/silo/v1/entries/${big.id}/states`, { key: 'sent' })).status).toBe(200);
-      await until(() => ws.of('huge').length > 0 && ws.of('one').length > 0, 'both subscriptions\' messages');
+      await until(() => ws.of('huge').length > 0 && ws.of('one').length > 0, "both subscriptions' messages");
 
       expect(Math.max(...ws.messages.map((message) => message.bytes))).toBeLessThan(bound);
       const [refusal, ...rest] = ws.of('huge');
       expect(refusal.type).toBe('error');
-      expect(refusal.payload).toEqual([{ message: expect.stringMatching(new RegExp(`over the ${bound} bytes a subscription message may hold`)), extensions: { code: 'BAD_USER_INPUT', key: 'payload-too-large' } }]);
+      expect(refusal.payload).toEqual([
+        {
+          message: expect.stringMatching(new RegExp(`over the ${bound} bytes a subscription message may hold`)),
+          extensions: { code: 'BAD_USER_INPUT', key: 'payload-too-large' },
+        },
+      ]);
       expect(rest).toEqual([]);
       expect(ws.of('one')[0]).toMatchObject({ type: 'next', payload: { data: { entryEvents: { entryId: big.id } } } });
 
@@ -167,7 +186,14 @@ describe('errors inside a subscription are logged', () => {
       getEntry.mockRestore();
     }
     const [event] = ws.of('a');
-    expect(event.payload.errors).toEqual([{ message: 'internal error', locations: expect.any(Array), path: ['entryEvents', 'entry'], extensions: { code: 'INTERNAL_SERVER_ERROR', key: 'internal' } }]);
+    expect(event.payload.errors).toEqual([
+      {
+        message: 'internal error',
+        locations: expect.any(Array),
+        path: ['entryEvents', 'entry'],
+        extensions: { code: 'INTERNAL_SERVER_ERROR', key: 'internal' },
+      },
+    ]);
     await until(() => lines.length > before, 'a log line');
     const logged = lines.slice(before).filter((line) => line.msg === 'graphql operation failed');
     expect(logged).toHaveLength(1);
@@ -179,7 +205,8 @@ describe('errors inside a subscription are logged', () => {
 
 describe("a subscription's per-event work takes turns", () => {
   /** The latency at quantile `q` of `samples`, in ms. */
-  const quantile = (samples: number[], q: number) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(q * samples.length))];
+  const quantile = (samples: number[], q: number) =>
+    [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(q * samples.length))];
 
   test("thirty costly subscriptions of one workspace, each with a document of its own, do not stall another workspace's lists", async () => {
     const hostileToken = await tokenFor(newWorkspace());
@@ -191,7 +218,14 @@ describe("a subscription's per-event work takes turns", () => {
     for (let i = 0; i < 20; i++) invoices.push((await hostile.post('/silo/v1/entries', { data: invoice({ code: `R-${i}` }) })).body);
     const preceding = invoices.map((inv, i) => ({ uuid: inv.data.doc.uuid, code: `R-${i}`, issue_date: '2026-11-20' }));
     for (let i = 0; i < 20; i++) {
-      expect((await hostile.post('/silo/v1/entries', { data: invoice({ type: 'credit-note', code: `CN-${i}`, preceding }), allow_invalid: true })).status).toBe(200);
+      expect(
+        (
+          await hostile.post('/silo/v1/entries', {
+            data: invoice({ type: 'credit-note', code: `CN-${i}`, preceding }),
+            allow_invalid: true,
+          })
+        ).status,
+      ).toBe(200);
     }
 
     // Just under the complexity limit (1 + 100 × 92 for the page), each document its own so none is shared.
@@ -218,7 +252,15 @@ describe("a subscription's per-event work takes turns", () => {
     const burst = Promise.all(invoices.slice(0, events).map((inv) => hostile.post(`/silo/v1/entries/${inv.id}/states`, { key: 'sent' })));
     const busy = await listTimes(() => delivered() >= events * 30, 60);
     await burst;
-    const figures = { idleP50: quantile(idle, 0.5), idleP90: quantile(idle, 0.9), busyP50: quantile(busy, 0.5), busyP90: quantile(busy, 0.9), busyMax: Math.max(...busy), lists: busy.length, delivered: delivered() };
+    const figures = {
+      idleP50: quantile(idle, 0.5),
+      idleP90: quantile(idle, 0.9),
+      busyP50: quantile(busy, 0.5),
+      busyP90: quantile(busy, 0.9),
+      busyMax: Math.max(...busy),
+      lists: busy.length,
+      delivered: delivered(),
+    };
     process.stdout.write(`subscription-cost neighbour [${testDatabase()}] ${JSON.stringify(figures)}\n`);
     expect(delivered()).toBe(events * 30);
     for (const ws of sockets) {

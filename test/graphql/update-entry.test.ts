@@ -1,5 +1,12 @@
 import { party, startServer, type TestServer } from '../helpers/server';
-import { AddEntryStateDocument, CreateEntryDocument, EntriesWithStatesDocument, EntryStatesDocument, EntryVersionDocument, UpdateEntryDocument } from './generated/graphql';
+import {
+  AddEntryStateDocument,
+  CreateEntryDocument,
+  EntriesWithStatesDocument,
+  EntryStatesDocument,
+  EntryVersionDocument,
+  UpdateEntryDocument,
+} from './generated/graphql';
 import { apisFor, firstError, recordQueries, restShape } from './graphql-client';
 
 let t: TestServer;
@@ -18,8 +25,13 @@ describe('Mutation.updateEntry', () => {
   test('changes the data as a new version, answers as REST does, echoes clientMutationId', async () => {
     const { gql, rest } = await apisFor(t.url);
     const entry = await created(gql, 'Before');
-    expect(entry.versions).toEqual({ totalCount: 1, edges: [{ node: { version: entry.version, at: entry.createdAt, invalid: false, signed: false, src: 'api' } }] });
-    const reply = await gql.run(UpdateEntryDocument, { input: { id: entry.id, data: party('After'), expectedVersion: entry.version, clientMutationId: 'u-1' } });
+    expect(entry.versions).toEqual({
+      totalCount: 1,
+      edges: [{ node: { version: entry.version, at: entry.createdAt, invalid: false, signed: false, src: 'api' } }],
+    });
+    const reply = await gql.run(UpdateEntryDocument, {
+      input: { id: entry.id, data: party('After'), expectedVersion: entry.version, clientMutationId: 'u-1' },
+    });
     expect(reply.body.errors).toBeUndefined();
     const { entry: updated, clientMutationId } = reply.body.data!.updateEntry;
     expect(clientMutationId).toBe('u-1');
@@ -34,7 +46,9 @@ describe('Mutation.updateEntry', () => {
   test('patches, folder moves and signing', async () => {
     const { gql } = await apisFor(t.url);
     const entry = await created(gql, 'Patched');
-    const merged = await gql.run(UpdateEntryDocument, { input: { id: entry.id, contentType: 'application/merge-patch+json', data: { doc: { name: 'Merged' } } } });
+    const merged = await gql.run(UpdateEntryDocument, {
+      input: { id: entry.id, contentType: 'application/merge-patch+json', data: { doc: { name: 'Merged' } } },
+    });
     expect((merged.body.data!.updateEntry.entry.data as any).doc.name).toBe('Merged');
     const moved = await gql.run(UpdateEntryDocument, { input: { id: entry.id, folder: 'elsewhere', sign: true } });
     expect(moved.body.data!.updateEntry.entry).toMatchObject({ folder: 'elsewhere', signed: true });
@@ -58,9 +72,15 @@ describe('Mutation.addEntryState and Entry.states', () => {
   test('adds states; the entry shows the newest as its state; an unknown key is VALIDATION_FAILED', async () => {
     const { gql, rest } = await apisFor(t.url);
     const entry = await created(gql, 'States');
-    const sent = await gql.run(AddEntryStateDocument, { input: { entryId: entry.id, key: 'sent', notes: 'mailed', meta: { via: 'post' }, clientMutationId: 's-1' } });
+    const sent = await gql.run(AddEntryStateDocument, {
+      input: { entryId: entry.id, key: 'sent', notes: 'mailed', meta: { via: 'post' }, clientMutationId: 's-1' },
+    });
     expect(sent.body.errors).toBeUndefined();
-    expect(sent.body.data!.addEntryState).toMatchObject({ clientMutationId: 's-1', state: { key: 'sent', notes: 'mailed', meta: { via: 'post' }, src: 'api' }, entry: { id: entry.id, state: 'sent' } });
+    expect(sent.body.data!.addEntryState).toMatchObject({
+      clientMutationId: 's-1',
+      state: { key: 'sent', notes: 'mailed', meta: { via: 'post' }, src: 'api' },
+      entry: { id: entry.id, state: 'sent' },
+    });
     const early = await gql.run(AddEntryStateDocument, { input: { entryId: entry.id, key: 'draft', at: '2020-01-01T00:00:00.000Z' } });
     expect(early.body.data!.addEntryState.entry.state).toBe('sent');
     const listed = await gql.run(EntryStatesDocument, { id: entry.id });
@@ -123,7 +143,8 @@ describe('Entry.versions and Entry.states are Relay connections', () => {
     expect(first.versions.totalCount).toBe(5);
     expect(first.versions.pageInfo.hasNextPage).toBe(true);
     expect(first.states.edges.map((e: any) => e.node.key)).toEqual(['paid', 'sent']);
-    const restOfStates = (await gql.query(PAGES, { id: entry.id, first: 2, stateAfter: first.states.pageInfo.endCursor })).body.data.entry.states;
+    const restOfStates = (await gql.query(PAGES, { id: entry.id, first: 2, stateAfter: first.states.pageInfo.endCursor })).body.data.entry
+      .states;
     expect(restOfStates.edges.map((e: any) => e.node.key)).toEqual(['draft']);
     expect(restOfStates.pageInfo.hasNextPage).toBe(false);
     const versionsAfter = first.versions.pageInfo.endCursor;

@@ -1,8 +1,15 @@
 import { party, startServer, type TestServer } from '../helpers/server';
 import { ReceiverPool, verifies, waitFor, WEBHOOK_TEST_ENV } from '../helpers/webhook-receiver';
 import {
-  CreateWebhookDocument, DeleteWebhookDocument, GetWebhookDocument, ListWebhooksDocument, RetryWebhookDeliveryDocument, RotateWebhookSecretDocument,
-  UpdateWebhookDocument, WebhookDeliveriesDocument, type EventType,
+  CreateWebhookDocument,
+  DeleteWebhookDocument,
+  GetWebhookDocument,
+  ListWebhooksDocument,
+  RetryWebhookDeliveryDocument,
+  RotateWebhookSecretDocument,
+  UpdateWebhookDocument,
+  WebhookDeliveriesDocument,
+  type EventType,
 } from './generated/graphql';
 import { apisFor } from './graphql-client';
 
@@ -51,7 +58,15 @@ describe('webhook endpoints through GraphQL', () => {
     const { webhook, secret, clientMutationId } = created.body.data!.createWebhook;
     expect(clientMutationId).toBe('c1');
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
-    expect(webhook).toMatchObject({ url: 'http://127.0.0.1:9/hook', description: 'ERP', events: ['ENTRY_CREATED', 'ENTRY_SIGNED'], enabled: true, position: 0, disabledReason: null, previousSecretUntil: null });
+    expect(webhook).toMatchObject({
+      url: 'http://127.0.0.1:9/hook',
+      description: 'ERP',
+      events: ['ENTRY_CREATED', 'ENTRY_SIGNED'],
+      enabled: true,
+      position: 0,
+      disabledReason: null,
+      previousSecretUntil: null,
+    });
 
     const read = await apis.gql.run(GetWebhookDocument, { id: webhook.id });
     expect(read.body.data!.webhook).toEqual(webhook);
@@ -66,10 +81,17 @@ describe('webhook endpoints through GraphQL', () => {
       input: { id: webhook.id, url: 'http://127.0.0.1:10/other', events: [], description: '', enabled: false, clientMutationId: 'u1' },
     });
     expect(updated.body.errors).toBeUndefined();
-    expect(updated.body.data!.updateWebhook).toMatchObject({ clientMutationId: 'u1', webhook: { url: 'http://127.0.0.1:10/other', events: null, description: null, enabled: false } });
+    expect(updated.body.data!.updateWebhook).toMatchObject({
+      clientMutationId: 'u1',
+      webhook: { url: 'http://127.0.0.1:10/other', events: null, description: null, enabled: false },
+    });
     // What a change leaves out (or sends as null) stays as it is.
     const renamed = await apis.gql.run(UpdateWebhookDocument, { input: { id: webhook.id, description: 'Books', url: null } });
-    expect(renamed.body.data!.updateWebhook.webhook).toMatchObject({ url: 'http://127.0.0.1:10/other', description: 'Books', enabled: false });
+    expect(renamed.body.data!.updateWebhook.webhook).toMatchObject({
+      url: 'http://127.0.0.1:10/other',
+      description: 'Books',
+      enabled: false,
+    });
 
     const rotated = await apis.gql.run(RotateWebhookSecretDocument, { input: { id: webhook.id } });
     expect(rotated.body.errors).toBeUndefined();
@@ -96,17 +118,34 @@ describe('webhook endpoints through GraphQL', () => {
   });
 
   test('one endpoint seen alike through REST and GraphQL', async () => {
-    const viaRest = (await apis.rest.post('/silo/v1/webhooks', { url: 'http://127.0.0.1:9/rest', events: ['entry.state_added'], description: 'From REST' })).body;
+    const viaRest = (
+      await apis.rest.post('/silo/v1/webhooks', { url: 'http://127.0.0.1:9/rest', events: ['entry.state_added'], description: 'From REST' })
+    ).body;
     const viaGraphql = await createWebhook('http://127.0.0.1:9/graphql', { events: ['ENTRY_MOVED'] });
 
     const listed = (await apis.gql.run(ListWebhooksDocument)).body.data!.webhooks;
     expect(listed.map((hook) => hook.id)).toEqual([viaRest.id, viaGraphql.webhook.id]);
     expect(listed[0]).toEqual({
-      id: viaRest.id, url: viaRest.url, description: 'From REST', events: ['ENTRY_STATE_ADDED'], enabled: true, disabledReason: null,
-      previousSecretUntil: null, position: viaRest.position, nextAttemptAt: null, failingSince: null, createdAt: viaRest.created_at, updatedAt: viaRest.updated_at,
+      id: viaRest.id,
+      url: viaRest.url,
+      description: 'From REST',
+      events: ['ENTRY_STATE_ADDED'],
+      enabled: true,
+      disabledReason: null,
+      previousSecretUntil: null,
+      position: viaRest.position,
+      nextAttemptAt: null,
+      failingSince: null,
+      createdAt: viaRest.created_at,
+      updatedAt: viaRest.updated_at,
     });
     const restView = (await apis.rest.get(`/silo/v1/webhooks/${viaGraphql.webhook.id}`)).body;
-    expect(restView).toMatchObject({ url: 'http://127.0.0.1:9/graphql', events: ['entry.moved'], created_at: viaGraphql.webhook.createdAt, position: viaGraphql.webhook.position });
+    expect(restView).toMatchObject({
+      url: 'http://127.0.0.1:9/graphql',
+      events: ['entry.moved'],
+      created_at: viaGraphql.webhook.createdAt,
+      position: viaGraphql.webhook.position,
+    });
     expect(restView.secret).toBeUndefined();
 
     // A change through one API is seen through the other.
@@ -121,12 +160,17 @@ describe('webhook endpoints through GraphQL', () => {
       const reply = await apis.gql.run(CreateWebhookDocument, { input: { url } });
       expect(reply.status).toBe(200);
       expect(reply.body.data).toBeNull();
-      expect(reply.body.errors![0]).toMatchObject({ path: ['createWebhook'], extensions: { code: 'BAD_USER_INPUT', key: 'input', fields: { url: expect.any(String) } } });
+      expect(reply.body.errors![0]).toMatchObject({
+        path: ['createWebhook'],
+        extensions: { code: 'BAD_USER_INPUT', key: 'input', fields: { url: expect.any(String) } },
+      });
     }
     const long = await apis.gql.run(CreateWebhookDocument, { input: { url: 'http://127.0.0.1:9/hook', description: 'x'.repeat(513) } });
     expect(long.body.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { description: expect.any(String) } });
     // An event type the enum does not have is refused by GraphQL itself, before the service.
-    const unknownType = await apis.gql.query('mutation { createWebhook(input: { url: "http://127.0.0.1:9/hook", events: [ENTRY_EATEN] }) { secret } }');
+    const unknownType = await apis.gql.query(
+      'mutation { createWebhook(input: { url: "http://127.0.0.1:9/hook", events: [ENTRY_EATEN] }) { secret } }',
+    );
     expect(unknownType.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
     expect((await apis.gql.run(ListWebhooksDocument)).body.data!.webhooks).toEqual([]);
 
@@ -136,11 +180,15 @@ describe('webhook endpoints through GraphQL', () => {
 
     for (const id of [UNKNOWN_ID, 'nope']) {
       expect((await apis.gql.run(GetWebhookDocument, { id })).body.errors![0].extensions.code).toBe('NOT_FOUND');
-      expect((await apis.gql.run(UpdateWebhookDocument, { input: { id, enabled: true } })).body.errors![0].extensions.code).toBe('NOT_FOUND');
+      expect((await apis.gql.run(UpdateWebhookDocument, { input: { id, enabled: true } })).body.errors![0].extensions.code).toBe(
+        'NOT_FOUND',
+      );
       expect((await apis.gql.run(RotateWebhookSecretDocument, { input: { id } })).body.errors![0].extensions.code).toBe('NOT_FOUND');
       expect((await apis.gql.run(WebhookDeliveriesDocument, { webhookId: id })).body.errors![0].extensions.code).toBe('NOT_FOUND');
     }
-    const retryUnknown = await apis.gql.run(RetryWebhookDeliveryDocument, { input: { webhookId: hook.webhook.id, deliveryId: UNKNOWN_ID } });
+    const retryUnknown = await apis.gql.run(RetryWebhookDeliveryDocument, {
+      input: { webhookId: hook.webhook.id, deliveryId: UNKNOWN_ID },
+    });
     expect(retryUnknown.body.errors![0].extensions).toMatchObject({ code: 'NOT_FOUND', key: 'not-found' });
     const badPage = await apis.gql.run(WebhookDeliveriesDocument, { webhookId: hook.webhook.id, first: 0 });
     expect(badPage.body.errors![0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { limit: expect.any(String) } });
@@ -160,26 +208,49 @@ describe('deliveries through GraphQL', () => {
     await waitFor(async () => (await deliveriesOf(webhook.id)).edges.length === 3, 5_000, 'three attempts listed');
 
     const first = await deliveriesOf(webhook.id, 2);
-    expect(first.edges.map((edge) => [edge.node.position, edge.node.status, edge.node.eventType])).toEqual([[3, 'DELIVERED', 'ENTRY_CREATED'], [2, 'DELIVERED', 'ENTRY_CREATED']]);
+    expect(first.edges.map((edge) => [edge.node.position, edge.node.status, edge.node.eventType])).toEqual([
+      [3, 'DELIVERED', 'ENTRY_CREATED'],
+      [2, 'DELIVERED', 'ENTRY_CREATED'],
+    ]);
     expect(first.edges.map((edge) => edge.cursor)).toEqual(first.edges.map((edge) => edge.node.id));
     expect(first.pageInfo.hasNextPage).toBe(true);
     const second = await deliveriesOf(webhook.id, 2, first.pageInfo.endCursor!);
     expect(second.pageInfo.hasNextPage).toBe(false);
     const [refused] = second.edges.map((edge) => edge.node);
     expect(second.edges).toHaveLength(1);
-    expect(refused).toMatchObject({ position: 1, status: 'FAILED', responseCode: 400, responseExcerpt: 'answered 400', attempt: 1, eventId: rx.hooks[0].headers['webhook-id'] });
+    expect(refused).toMatchObject({
+      position: 1,
+      status: 'FAILED',
+      responseCode: 400,
+      responseExcerpt: 'answered 400',
+      attempt: 1,
+      eventId: rx.hooks[0].headers['webhook-id'],
+    });
 
     // The same attempts as REST lists them.
     const rest = (await apis.rest.get(`/silo/v1/webhooks/${webhook.id}/deliveries`)).body.list;
     expect(rest.map((d: any) => [d.id, d.event_id, d.position, d.status.toUpperCase(), d.response_code, d.attempt, d.created_at])).toEqual(
-      [...first.edges, ...second.edges].map(({ node }) => [node.id, node.eventId, node.position, node.status, node.responseCode, node.attempt, node.createdAt]),
+      [...first.edges, ...second.edges].map(({ node }) => [
+        node.id,
+        node.eventId,
+        node.position,
+        node.status,
+        node.responseCode,
+        node.attempt,
+        node.createdAt,
+      ]),
     );
 
-    const retried = await apis.gql.run(RetryWebhookDeliveryDocument, { input: { webhookId: webhook.id, deliveryId: refused.id, clientMutationId: 'r1' } });
+    const retried = await apis.gql.run(RetryWebhookDeliveryDocument, {
+      input: { webhookId: webhook.id, deliveryId: refused.id, clientMutationId: 'r1' },
+    });
     expect(retried.body.errors).toBeUndefined();
     const attempt = retried.body.data!.retryWebhookDelivery;
     // Scheduled at once, then sent by the dispatcher, within its limits.
-    expect(attempt).toMatchObject({ clientMutationId: 'r1', delivery: { position: 1, status: 'SCHEDULED', responseCode: null, attempt: 1, eventId: refused.eventId, eventType: 'ENTRY_CREATED' } });
+    expect(attempt).toMatchObject({
+      clientMutationId: 'r1',
+      delivery: { position: 1, status: 'SCHEDULED', responseCode: null, attempt: 1, eventId: refused.eventId, eventType: 'ENTRY_CREATED' },
+    });
     await waitFor(() => rx.hooks.length === 4, 10_000, 'the retried event');
     await waitFor(async () => (await deliveriesOf(webhook.id, 1)).edges[0].node.status === 'DELIVERED', 5_000, 'the retry recorded');
     expect((await deliveriesOf(webhook.id, 1)).edges[0].node).toMatchObject({ id: attempt.delivery.id, responseCode: 200 });

@@ -34,7 +34,11 @@ test('workspace claims with lone surrogates are 401 UNAUTHENTICATED, and the two
     const reply = await graphqlClient(t.url, await tokenFor(workspace)).query(CREATE, { input: { data: party('Tenant'), key: 'shared' } });
     expect(reply.status).toBe(401);
     expect(reply.headers.get('www-authenticate')).toBe('Bearer');
-    expect(reply.body).toEqual({ errors: [{ message: 'the workspace_id claim must be well-formed Unicode', extensions: { code: 'UNAUTHENTICATED', key: 'unauthorized' } }] });
+    expect(reply.body).toEqual({
+      errors: [
+        { message: 'the workspace_id claim must be well-formed Unicode', extensions: { code: 'UNAUTHENTICATED', key: 'unauthorized' } },
+      ],
+    });
   }
   expect(await rowsOf(prefix)).toBe(0);
 });
@@ -46,9 +50,16 @@ test('keys and folders with lone surrogates are BAD_USER_INPUT naming the field,
   expectBadInput(await gql.query(CREATE, { input: { data: party('Keyed'), key: '\udc00' } }), 'key');
   expectBadInput(await gql.query(CREATE, { input: { data: party('Filed'), folder: 'sales\ud83d' } }), 'folder');
   expectBadInput(await gql.query('query($key: String!) { entryByKey(key: $key) { id } }', { key: 'inv-\ud83d' }), 'key');
-  expectBadInput(await gql.query('query($folder: String) { entries(folder: $folder) { edges { node { id } } } }', { folder: 'sales\udc00' }), 'folder');
+  expectBadInput(
+    await gql.query('query($folder: String) { entries(folder: $folder) { edges { node { id } } } }', { folder: 'sales\udc00' }),
+    'folder',
+  );
   expect(await rowsOf(workspace)).toBe(0);
   // A well-formed key with a pair is stored and found.
-  expect((await gql.query(CREATE, { input: { data: party('Smile'), key: 'inv-\ud83d\ude00' } })).body.data.createEntry.entry.key).toBe('inv-\ud83d\ude00');
-  expect((await gql.query('query($key: String!) { entryByKey(key: $key) { key } }', { key: 'inv-\ud83d\ude00' })).body.data.entryByKey.key).toBe('inv-\ud83d\ude00');
+  expect((await gql.query(CREATE, { input: { data: party('Smile'), key: 'inv-\ud83d\ude00' } })).body.data.createEntry.entry.key).toBe(
+    'inv-\ud83d\ude00',
+  );
+  expect(
+    (await gql.query('query($key: String!) { entryByKey(key: $key) { key } }', { key: 'inv-\ud83d\ude00' })).body.data.entryByKey.key,
+  ).toBe('inv-\ud83d\ude00');
 });

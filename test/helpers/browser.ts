@@ -21,7 +21,14 @@ export function describeInBrowser(name: string, body: () => void): void {
  * resolves but this machine's, so nothing on the internet can be reached.
  */
 export function launchChromium(options: { offline?: boolean } = {}): Promise<Browser> {
-  const args = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'];
+  const args = [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--no-first-run',
+    '--disable-component-update',
+    '--disable-sync',
+  ];
   if (options.offline) args.push('--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost');
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args });
 }

@@ -82,22 +82,27 @@ export function sqliteCheck(file: string): DatabaseCheck {
       });
     },
     async rows(workspaceId) {
-      return withDb(
-        (db) =>
-          db
-            .prepare('SELECT id, entry_key AS key, digest_val AS digest, data, data_packed AS dataPacked FROM entries WHERE workspace_id = ?')
-            .all(workspaceId)
-            .map(withEnvelopeText),
+      return withDb((db) =>
+        db
+          .prepare('SELECT id, entry_key AS key, digest_val AS digest, data, data_packed AS dataPacked FROM entries WHERE workspace_id = ?')
+          .all(workspaceId)
+          .map(withEnvelopeText),
       );
     },
     async duplicates(workspaceId) {
       return withDb((db) => [
-        ...(db
-          .prepare('SELECT entry_key AS v FROM entries WHERE workspace_id = ? AND entry_key IS NOT NULL GROUP BY entry_key HAVING COUNT(*) > 1')
-          .all(workspaceId) as { v: string }[]).map((r) => `key ${r.v}`),
-        ...(db.prepare('SELECT id AS v FROM entries WHERE workspace_id = ? GROUP BY id HAVING COUNT(*) > 1').all(workspaceId) as { v: string }[]).map(
-          (r) => `id ${r.v}`,
-        ),
+        ...(
+          db
+            .prepare(
+              'SELECT entry_key AS v FROM entries WHERE workspace_id = ? AND entry_key IS NOT NULL GROUP BY entry_key HAVING COUNT(*) > 1',
+            )
+            .all(workspaceId) as { v: string }[]
+        ).map((r) => `key ${r.v}`),
+        ...(
+          db.prepare('SELECT id AS v FROM entries WHERE workspace_id = ? GROUP BY id HAVING COUNT(*) > 1').all(workspaceId) as {
+            v: string;
+          }[]
+        ).map((r) => `id ${r.v}`),
       ]);
     },
     async close() {},
@@ -115,7 +120,10 @@ export async function mysqlCheck(url: string): Promise<DatabaseCheck> {
         .map((r) => `${r.Table}: ${r.Msg_type} ${r.Msg_text}`);
     },
     async rows(workspaceId) {
-      const [rows] = await connection.query('SELECT id, entry_key AS `key`, digest_val AS digest, data, data_packed AS dataPacked FROM entries WHERE workspace_id = ?', [workspaceId]);
+      const [rows] = await connection.query(
+        'SELECT id, entry_key AS `key`, digest_val AS digest, data, data_packed AS dataPacked FROM entries WHERE workspace_id = ?',
+        [workspaceId],
+      );
       return (rows as PackedRow[]).map(withEnvelopeText);
     },
     async duplicates(workspaceId) {
@@ -123,7 +131,9 @@ export async function mysqlCheck(url: string): Promise<DatabaseCheck> {
         'SELECT entry_key AS v FROM entries WHERE workspace_id = ? AND entry_key IS NOT NULL GROUP BY entry_key HAVING COUNT(*) > 1',
         [workspaceId],
       );
-      const [ids] = await connection.query('SELECT id AS v FROM entries WHERE workspace_id = ? GROUP BY id HAVING COUNT(*) > 1', [workspaceId]);
+      const [ids] = await connection.query('SELECT id AS v FROM entries WHERE workspace_id = ? GROUP BY id HAVING COUNT(*) > 1', [
+        workspaceId,
+      ]);
       return [...(keys as { v: string }[]).map((r) => `key ${r.v}`), ...(ids as { v: string }[]).map((r) => `id ${r.v}`)];
     },
     async close() {

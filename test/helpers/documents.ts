@@ -16,7 +16,8 @@ export const invoice = (overrides: Record<string, unknown> = {}) => ({
 });
 
 /** No supplier: calculable, but not valid. */
-export const invoiceWithoutSupplier = () => invoice({ supplier: undefined, lines: [{ quantity: '2', item: { name: 'Hours', price: '10.00' } }] });
+export const invoiceWithoutSupplier = () =>
+  invoice({ supplier: undefined, lines: [{ quantity: '2', item: { name: 'Hours', price: '10.00' } }] });
 
 /** A valid invoice of `count` lines, each its own item and price: real work for the engine, under the default body limit up to ~10,000 lines. */
 export const invoiceOfLines = (count: number) =>

@@ -11,15 +11,37 @@ export async function storeAttachmentsAndMeta(dataSource: DataSource, workspaceI
   const rows = entryIds.flatMap((entryId) => [1, 2].map((n) => ({ entryId, n })));
   await dataSource.getRepository(AttachmentEntity).insert(
     rows.map(({ entryId, n }) => ({
-      workspaceId, entryId, id: `att-${n}`, name: `file-${n}.pdf`, desc: n === 1 ? 'first' : null, mime: 'application/pdf',
-      size: 1000 * n, hash: `sha256:${n}`, stored: true, url: null, meta: JSON.stringify({ pages: n }), createdAt: now + n,
+      workspaceId,
+      entryId,
+      id: `att-${n}`,
+      name: `file-${n}.pdf`,
+      desc: n === 1 ? 'first' : null,
+      mime: 'application/pdf',
+      size: 1000 * n,
+      hash: `sha256:${n}`,
+      stored: true,
+      url: null,
+      meta: JSON.stringify({ pages: n }),
+      createdAt: now + n,
     })),
   );
   await dataSource.getRepository(MetaEntity).insert(
     rows.map(({ entryId, n }) => ({
-      workspaceId, entryId, src: 'erp', key: `k${n}`, value: JSON.stringify({ n }), ref: null, ownerId: 'owner-1',
-      owned: true, indexed: n === 1, secure: false, shared: false, linkScope: null, linkUrl: n === 2 ? 'https://example.com/x' : null,
-      createdAt: now + n, updatedAt: now + n,
+      workspaceId,
+      entryId,
+      src: 'erp',
+      key: `k${n}`,
+      value: JSON.stringify({ n }),
+      ref: null,
+      ownerId: 'owner-1',
+      owned: true,
+      indexed: n === 1,
+      secure: false,
+      shared: false,
+      linkScope: null,
+      linkUrl: n === 2 ? 'https://example.com/x' : null,
+      createdAt: now + n,
+      updatedAt: now + n,
     })),
   );
 }

@@ -20,7 +20,9 @@ export const GOBL_DATA = path.join(root, 'data');
  */
 export const withGobl = {
   test: GOBL_DIR ? test : test.skip,
-  describe: GOBL_DIR ? describe : (name: string, _body: () => void) => describe.skip(name, () => test('reads GOBL examples', () => undefined)),
+  describe: GOBL_DIR
+    ? describe
+    : (name: string, _body: () => void) => describe.skip(name, () => test('reads GOBL examples', () => undefined)),
 };
 
 /** A JSON or YAML file, by the name it ends with. */

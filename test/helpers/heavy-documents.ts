@@ -23,7 +23,10 @@ const PARTS: Record<string, { place: (items: unknown[]) => Record<string, unknow
     item: (i) => ({ ...line(i), taxes: [{ cat: 'VAT', percent: `${(i % 10_000) / 100}%` }] }),
   },
   'taxes of one line': { place: (taxes) => ({ lines: [{ ...line(0), taxes }] }), item: (i) => ({ cat: 'VAT', percent: `${i % 50}%` }) },
-  'discounts of one line': { place: (discounts) => ({ lines: [{ ...line(0), discounts }] }), item: () => ({ percent: '0.01%', reason: 'promo' }) },
+  'discounts of one line': {
+    place: (discounts) => ({ lines: [{ ...line(0), discounts }] }),
+    item: () => ({ percent: '0.01%', reason: 'promo' }),
+  },
   discounts: { place: (discounts) => ({ discounts }), item: (i) => ({ amount: '0.01', reason: `discount ${i}` }) },
   charges: { place: (charges) => ({ charges }), item: (i) => ({ amount: '0.01', reason: `charge ${i}` }) },
   notes: { place: (notes) => ({ notes }), item: (i) => ({ key: 'general', text: `note ${i}` }) },
@@ -35,7 +38,10 @@ const PARTS: Record<string, { place: (items: unknown[]) => Record<string, unknow
     place: (due_dates) => ({ payment: { terms: { key: 'due-date', due_dates } } }),
     item: (i) => ({ date: '2026-12-01', percent: '0.01%', notes: `d${i}` }),
   },
-  attachments: { place: (attachments) => ({ attachments }), item: (i) => ({ name: `file-${i}.pdf`, url: `https://example.com/files/${i}.pdf` }) },
+  attachments: {
+    place: (attachments) => ({ attachments }),
+    item: (i) => ({ name: `file-${i}.pdf`, url: `https://example.com/files/${i}.pdf` }),
+  },
   complements: {
     place: (complements) => ({ complements }),
     item: (i) => ({ $schema: 'https://gobl.org/draft-0/note/message', title: `t${i}`, content: 'c' }),

@@ -92,7 +92,12 @@ interface Answer {
 }
 
 /** Builds one heavy entry in the workspace of `token` on the service at `url`. */
-export async function buildHeavyEntry(url: string, token: string, limits: HeavyEntryLimits, options: { concurrency?: number; related?: number } = {}): Promise<HeavyEntry> {
+export async function buildHeavyEntry(
+  url: string,
+  token: string,
+  limits: HeavyEntryLimits,
+  options: { concurrency?: number; related?: number } = {},
+): Promise<HeavyEntry> {
   const started = Date.now();
   const concurrency = options.concurrency ?? 4;
   const send = async (method: string, path: string, body?: unknown): Promise<Answer> => {
@@ -106,7 +111,8 @@ export async function buildHeavyEntry(url: string, token: string, limits: HeavyE
   };
   const must = async (method: string, path: string, body?: unknown): Promise<any> => {
     const answer = await send(method, path, body);
-    if (answer.status !== 200) throw new Error(`heavy entry: ${method} ${path} answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+    if (answer.status !== 200)
+      throw new Error(`heavy entry: ${method} ${path} answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
     return answer.body;
   };
   const tag = `hv${randomUUID().slice(0, 6)}`;
@@ -124,7 +130,12 @@ export async function buildHeavyEntry(url: string, token: string, limits: HeavyE
   );
   const preceding = (uuids: string[]) => uuids.map((uuid, i) => ({ uuid, code: `P-${i}`, issue_date: '2026-11-20' }));
   const note = (uuids: string[], version: number) => ({
-    data: invoice({ type: 'credit-note', code: `${tag}-CN`, preceding: preceding(uuids), notes: [{ key: 'general', text: `version ${version}` }] }),
+    data: invoice({
+      type: 'credit-note',
+      code: `${tag}-CN`,
+      preceding: preceding(uuids),
+      notes: [{ key: 'general', text: `version ${version}` }],
+    }),
     allow_invalid: true,
   });
   const named = invoices.map((inv) => inv.uuid);
@@ -132,7 +143,11 @@ export async function buildHeavyEntry(url: string, token: string, limits: HeavyE
   for (let version = 2; version < limits.entryVersions; version++) await must('PATCH', `/silo/v1/entries/${id}`, note(named, version));
   // Its own uuid is one of the documents it names.
   const others = Array.from({ length: limits.refs - 1 - named.length }, () => randomUUID());
-  await must('PATCH', `/silo/v1/entries/${id}`, note([...others.slice(0, others.length >> 1), ...named, ...others.slice(others.length >> 1)], limits.entryVersions));
+  await must(
+    'PATCH',
+    `/silo/v1/entries/${id}`,
+    note([...others.slice(0, others.length >> 1), ...named, ...others.slice(others.length >> 1)], limits.entryVersions),
+  );
 
   // Files and meta rows. The heavy ones are paid from the parts budget; the rest are small, their bytes set aside first.
   const stored = { partsBytes: 0, heavyFiles: 0, heavyMetaRows: 0, indexedMetaRows: 0, fileReplacements: 0 };
@@ -146,7 +161,13 @@ export async function buildHeavyEntry(url: string, token: string, limits: HeavyE
 
   const fileIds: string[] = [];
   const replacedId = randomUUID();
-  const file = (n: number, meta: Record<string, string>) => ({ name: `${tag}-${n}.pdf`, mime: 'application/pdf', sha256: PLACEHOLDER_HASH, size: 0, meta });
+  const file = (n: number, meta: Record<string, string>) => ({
+    name: `${tag}-${n}.pdf`,
+    mime: 'application/pdf',
+    sha256: PLACEHOLDER_HASH,
+    size: 0,
+    meta,
+  });
   await must('PUT', `/silo/v1/entries/${id}/files/${replacedId}`, file(0, SMALL(0)));
   stored.partsBytes += weightOf(SMALL(0));
   fileIds.push(replacedId);
@@ -154,7 +175,12 @@ export async function buildHeavyEntry(url: string, token: string, limits: HeavyE
   const replacements = async () => {
     for (let i = 1; i <= limits.fileVersions + 1; i++) {
       const content = Buffer.from(`${tag} version ${i}`);
-      await must('PUT', `/silo/v1/entries/${id}/files/${replacedId}`, { name: `${tag}-0.txt`, mime: 'text/plain', data: content.toString('base64'), meta: SMALL(0) });
+      await must('PUT', `/silo/v1/entries/${id}/files/${replacedId}`, {
+        name: `${tag}-0.txt`,
+        mime: 'text/plain',
+        data: content.toString('base64'),
+        meta: SMALL(0),
+      });
       stored.fileReplacements++;
     }
   };
@@ -169,7 +195,8 @@ export async function buildHeavyEntry(url: string, token: string, limits: HeavyE
         stored.partsBytes += weightOf(heavy);
         return;
       }
-      if (!overParts(answer)) throw new Error(`heavy entry: file ${n} answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+      if (!overParts(answer))
+        throw new Error(`heavy entry: file ${n} answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
       filesBudget = 0;
     }
     fileIds.push((await must('POST', `/silo/v1/entries/${id}/files`, file(n, SMALL(n)))).id);
@@ -195,7 +222,8 @@ export async function buildHeavyEntry(url: string, token: string, limits: HeavyE
         stored.partsBytes += weightOf(value);
         return;
       }
-      if (!overParts(answer)) throw new Error(`heavy entry: meta row ${n} answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+      if (!overParts(answer))
+        throw new Error(`heavy entry: meta row ${n} answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
       metaBudget = 0;
     }
     await must('PUT', `/silo/v1/entries/${id}/meta/${key}`, { value: SMALL(n) });

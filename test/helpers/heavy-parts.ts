@@ -25,14 +25,37 @@ export async function makeHeavy(dataSource: DataSource, workspaceId: string, ent
   const now = Date.now();
   for (let n = 0; n < parts.files; n++) {
     await dataSource.getRepository(AttachmentEntity).insert({
-      workspaceId, entryId, id: `heavy-${n}`, name: `heavy-${n}.pdf`, desc: null, mime: 'application/pdf', size: 0,
-      hash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', stored: false, url: null, meta: json, createdAt: now + n,
+      workspaceId,
+      entryId,
+      id: `heavy-${n}`,
+      name: `heavy-${n}.pdf`,
+      desc: null,
+      mime: 'application/pdf',
+      size: 0,
+      hash: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      stored: false,
+      url: null,
+      meta: json,
+      createdAt: now + n,
     });
   }
   for (let n = 0; n < parts.metaRows; n++) {
     await dataSource.getRepository(MetaEntity).insert({
-      workspaceId, entryId, src: 'api', key: `heavy-${n}`, value: json, ref: null, ownerId: null, owned: false, indexed: false,
-      secure: false, shared: false, linkScope: null, linkUrl: null, createdAt: now + n, updatedAt: now + n,
+      workspaceId,
+      entryId,
+      src: 'api',
+      key: `heavy-${n}`,
+      value: json,
+      ref: null,
+      ownerId: null,
+      owned: false,
+      indexed: false,
+      secure: false,
+      shared: false,
+      linkScope: null,
+      linkUrl: null,
+      createdAt: now + n,
+      updatedAt: now + n,
     });
   }
 }

@@ -15,7 +15,8 @@ export const CONTRACT_KEYS: Record<number, string[]> = {
 };
 
 /** What must never reach a client: stack frames, driver and SQL error names, file paths. */
-export const LEAKS = /\bat [^\s]+ \(|\bat \/|node_modules|QueryFailedError|SqliteError|SQLITE_|\bER_[A-Z_]+|sqlMessage|\/src\/|\.ts:\d+|\.js:\d+/;
+export const LEAKS =
+  /\bat [^\s]+ \(|\bat \/|node_modules|QueryFailedError|SqliteError|SQLITE_|\bER_[A-Z_]+|sqlMessage|\/src\/|\.ts:\d+|\.js:\d+/;
 
 /** Problems with an answer, against the contract: empty when it is fine. */
 export function contractProblems(status: number, contentType: string | null, text: string, allowed: number[]): string[] {

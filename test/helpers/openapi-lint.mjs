@@ -8,4 +8,13 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 const [file, rawConfig] = process.argv.slice(2);
 const config = await createConfig(JSON.parse(rawConfig));
 const problems = await lintFromString({ source: readFileSync(file, 'utf8'), absoluteRef: path.resolve(file), config });
-process.stdout.write(JSON.stringify(problems.map((problem) => ({ rule: problem.ruleId, severity: problem.severity, message: problem.message, pointer: problem.location[0]?.pointer }))));
+process.stdout.write(
+  JSON.stringify(
+    problems.map((problem) => ({
+      rule: problem.ruleId,
+      severity: problem.severity,
+      message: problem.message,
+      pointer: problem.location[0]?.pointer,
+    })),
+  ),
+);

@@ -15,5 +15,8 @@ export async function ownDatabase(name: string): Promise<{ env: Record<string, s
     return { env: { DATABASE_URL: db.url }, drop: db.drop };
   }
   const dir = mkdtempSync(path.join(tmpdir(), `entries-${name}-`));
-  return { env: { DATABASE_URL: `sqlite:${path.join(dir, 'entries.sqlite')}` }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    env: { DATABASE_URL: `sqlite:${path.join(dir, 'entries.sqlite')}` },
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 }

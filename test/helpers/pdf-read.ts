@@ -12,10 +12,15 @@ export interface PdfReading {
 /** Parses the PDF in a child process (see pdf-reader.cjs). */
 export function readPdf(bytes: Uint8Array): Promise<PdfReading> {
   return new Promise((resolve, reject) => {
-    const reader = execFile(process.execPath, [path.join(__dirname, 'pdf-reader.cjs')], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`the PDF could not be read: ${stderr || error.message}`));
-      else resolve(JSON.parse(stdout) as PdfReading);
-    });
+    const reader = execFile(
+      process.execPath,
+      [path.join(__dirname, 'pdf-reader.cjs')],
+      { maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`the PDF could not be read: ${stderr || error.message}`));
+        else resolve(JSON.parse(stdout) as PdfReading);
+      },
+    );
     reader.stdin!.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   });
 }

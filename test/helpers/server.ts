@@ -51,7 +51,10 @@ export async function startServer(env: Record<string, string> = {}, options: Par
 /** A fresh workspace name, so tests never see each other's entries, even on a shared database. */
 export const newWorkspace = () => `ws-${randomUUID()}`;
 
-export async function tokenFor(workspace: string, options: { secret?: string; expiresIn?: string | number; claims?: Record<string, unknown> } = {}) {
+export async function tokenFor(
+  workspace: string,
+  options: { secret?: string; expiresIn?: string | number; claims?: Record<string, unknown> } = {},
+) {
   const jwt = new SignJWT({ workspace_id: workspace, ...options.claims }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt();
   if (options.claims?.exp === undefined) jwt.setExpirationTime(options.expiresIn ?? '1h');
   return jwt.sign(new TextEncoder().encode(options.secret ?? TEST_SECRET));

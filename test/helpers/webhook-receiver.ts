@@ -131,7 +131,12 @@ export async function waitFor(check: () => boolean | Promise<boolean>, ms = 15_0
  * 127.0.0.1), due endpoints looked for every 100 ms, and the retry schedule shortened 100,000 times (three days are
  * 2.6 s).
  */
-export const WEBHOOK_TEST_ENV = { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_POLL_MS: '100', WEBHOOK_RETRY_SCALE: '0.00001' };
+export const WEBHOOK_TEST_ENV = {
+  WEBHOOK_ALLOW_HTTP: 'true',
+  WEBHOOK_ALLOW_PRIVATE: 'true',
+  WEBHOOK_POLL_MS: '100',
+  WEBHOOK_RETRY_SCALE: '0.00001',
+};
 
 /** Receivers a test file starts, each answering after `delayMs`; `stopAll` (in an afterEach or afterAll) stops them. */
 export class ReceiverPool {

@@ -10,7 +10,10 @@ const SECRET = createSecretKey(Buffer.from('a-secret-for-the-authentication-test
 const OTHER_SECRET = createSecretKey(Buffer.from('another-secret-that-signs-nothing-we-trust'));
 
 const authenticate = authentication(
-  new TokenVerifier({ key: SECRET, algorithms: ['HS256'], source: 'configured' }, { workspaceClaim: 'workspace_id', maxLifetimeSeconds: 3600, jwksCacheMs: 60_000 }),
+  new TokenVerifier(
+    { key: SECRET, algorithms: ['HS256'], source: 'configured' },
+    { workspaceClaim: 'workspace_id', maxLifetimeSeconds: 3600, jwksCacheMs: 60_000 },
+  ),
 );
 
 const tokenFor = (workspace: string, secret = SECRET) =>
@@ -42,10 +45,26 @@ describe('authenticate: credentials to a principal', () => {
   test.each<[string, () => Promise<Credentials>, string]>([
     ['no header', async () => ({ authorization: undefined }), 'a bearer token is required'],
     ['an empty header', async () => ({ authorization: '' }), 'a bearer token is required'],
-    ['another scheme', async () => ({ authorization: `Token ${await tokenFor('acme')}` }), 'the authorization header must be "Bearer <token>"'],
-    ['a bare token in the header', async () => ({ authorization: await tokenFor('acme') }), 'the authorization header must be "Bearer <token>"'],
-    ['two tokens in the header', async () => ({ authorization: `Bearer ${await tokenFor('a')} ${await tokenFor('b')}` }), 'the authorization header must be "Bearer <token>"'],
-    ['a header with a token of another key', async () => ({ authorization: `Bearer ${await tokenFor('acme', OTHER_SECRET)}` }), 'the token is not valid'],
+    [
+      'another scheme',
+      async () => ({ authorization: `Token ${await tokenFor('acme')}` }),
+      'the authorization header must be "Bearer <token>"',
+    ],
+    [
+      'a bare token in the header',
+      async () => ({ authorization: await tokenFor('acme') }),
+      'the authorization header must be "Bearer <token>"',
+    ],
+    [
+      'two tokens in the header',
+      async () => ({ authorization: `Bearer ${await tokenFor('a')} ${await tokenFor('b')}` }),
+      'the authorization header must be "Bearer <token>"',
+    ],
+    [
+      'a header with a token of another key',
+      async () => ({ authorization: `Bearer ${await tokenFor('acme', OTHER_SECRET)}` }),
+      'the token is not valid',
+    ],
     ['no token', async () => ({ token: undefined }), 'a bearer token is required'],
     ['a null token', async () => ({ token: null }), 'a bearer token is required'],
     ['a token that is not a string', async () => ({ token: { jwt: await tokenFor('acme') } }), 'the token is not valid'],
@@ -64,7 +83,10 @@ describe('authenticated: the middleware over it', () => {
     const app = express();
     app.use(authenticated(authenticate, { exempt }));
     app.get('/whoami', (req, res) => void res.json({ workspace: req.workspaceId ?? null }));
-    app.use(((error, _req, res, _next) => void res.status(error instanceof DomainError ? 401 : 500).json({ key: error.key })) as express.ErrorRequestHandler);
+    app.use(
+      ((error, _req, res, _next) =>
+        void res.status(error instanceof DomainError ? 401 : 500).json({ key: error.key })) as express.ErrorRequestHandler,
+    );
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/whoami`;

@@ -24,7 +24,9 @@ describe('CORS_ORIGINS', () => {
     expect(reply.headers.get('access-control-allow-origin')).toBe(APP);
     expect(reply.headers.get('access-control-allow-credentials')).toBe('true');
     const allowed = reply.headers.get('access-control-allow-headers')!.split(',');
-    expect(allowed).toEqual(expect.arrayContaining(['authorization', 'content-type', 'apollo-require-preflight', 'x-apollo-operation-name']));
+    expect(allowed).toEqual(
+      expect.arrayContaining(['authorization', 'content-type', 'apollo-require-preflight', 'x-apollo-operation-name']),
+    );
     expect(reply.headers.get('access-control-allow-methods')).toMatch(/GET.*POST/);
     expect(reply.headers.get('access-control-max-age')).toBe('600');
     expect(reply.headers.get('vary')).toMatch(/Origin/);
@@ -86,7 +88,16 @@ describe('CORS_ORIGINS', () => {
     const reply = await fetch(`${t.url}/silo/v1/entries`, { headers: { origin: APP } });
     const exposed = reply.headers.get('access-control-expose-headers')!.split(',');
     expect(exposed).toEqual(
-      expect.arrayContaining(['X-Request-Id', 'WWW-Authenticate', 'ETag', 'Allow', 'Accept-Ranges', 'Content-Range', 'Content-Disposition', 'Retry-After']),
+      expect.arrayContaining([
+        'X-Request-Id',
+        'WWW-Authenticate',
+        'ETag',
+        'Allow',
+        'Accept-Ranges',
+        'Content-Range',
+        'Content-Disposition',
+        'Retry-After',
+      ]),
     );
   });
 
@@ -176,7 +187,10 @@ describeInBrowser('CORS in a real browser: a page on another origin', () => {
       body: { data: { entries: { edges: [], pageInfo: { hasNextPage: false } } } },
     });
     // Without a token the page still reads the 401, so it can ask the user to sign in.
-    expect(await fetchFromPage(page, rest.url, { method: 'GET', headers: {} })).toMatchObject({ status: 401, body: { key: 'unauthorized' } });
+    expect(await fetchFromPage(page, rest.url, { method: 'GET', headers: {} })).toMatchObject({
+      status: 401,
+      body: { key: 'unauthorized' },
+    });
     await page.close();
   });
 
@@ -187,7 +201,11 @@ describeInBrowser('CORS in a real browser: a page on another origin', () => {
       async ({ base, token }) => {
         const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
         const document = (name: string) => ({ $schema: 'https://gobl.org/draft-0/org/party', name });
-        const created = await fetch(`${base}/silo/v1/entries`, { method: 'POST', headers, body: JSON.stringify({ data: document('Before') }) });
+        const created = await fetch(`${base}/silo/v1/entries`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ data: document('Before') }),
+        });
         const entry = (await created.json()) as { id: string; version: string };
         const updated = await fetch(`${base}/silo/v1/entries/${entry.id}`, {
           method: 'PATCH',

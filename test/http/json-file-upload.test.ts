@@ -24,7 +24,10 @@ async function refusal(text: string, limit = LIMIT): Promise<DomainError> {
 describe('the JSON form of a file upload', () => {
   test('data is decoded whole across many slices, the other members parsed; hash and size are of the bytes', async () => {
     const bytes = randomBytes(3 * 1024 * 1024 + 7);
-    const upload = await readJsonFileUpload(Buffer.from(JSON.stringify({ name: 'a.bin', meta: { a: 'b' }, data: bytes.toString('base64'), size: bytes.length })), LIMIT);
+    const upload = await readJsonFileUpload(
+      Buffer.from(JSON.stringify({ name: 'a.bin', meta: { a: 'b' }, data: bytes.toString('base64'), size: bytes.length })),
+      LIMIT,
+    );
     expect(upload.members).toEqual({ name: 'a.bin', meta: { a: 'b' }, size: bytes.length });
     const content = await upload.content!();
     expect(content.size).toBe(bytes.length);
@@ -35,8 +38,13 @@ describe('the JSON form of a file upload', () => {
   test('escapes and whitespace in data are undone, wherever the slices cut (\\/, \\n, \\u0041)', async () => {
     const bytes = randomBytes(1024 * 1024 + 3);
     // Base64 in lines of 76, as MIME writes it, with its slashes escaped, as some JSON writers do.
-    const lines = bytes.toString('base64').match(/.{1,76}/g)!.join('\n');
-    const text = JSON.stringify({ data: lines, name: 'x' }).replace(/\//g, '\\/').replace(/"data":"A/, '"data":"\\u0041');
+    const lines = bytes
+      .toString('base64')
+      .match(/.{1,76}/g)!
+      .join('\n');
+    const text = JSON.stringify({ data: lines, name: 'x' })
+      .replace(/\//g, '\\/')
+      .replace(/"data":"A/, '"data":"\\u0041');
     const { members, bytes: decoded } = await read(text);
     expect(members).toEqual({ name: 'x' });
     expect(decoded!.equals(bytes)).toBe(true);

@@ -89,13 +89,24 @@ describe('answers sent in slices', () => {
     const value = { text: '😀'.repeat(200_000), list: Array.from({ length: 3000 }, (_, i) => ({ i, s: 'é'.repeat(i % 50) })) };
     const app = express();
     app.get('/json', (_req, res) => void sendJson(res, value, { heavy: true }));
-    app.get('/light', (_req, res) => void sendJson(res, { data: new RawJson('{"raw":[1,"\\u0000"]}'), list: new JsonList([1, 2], (n: number) => n * 3) }, { heavy: false }));
+    app.get(
+      '/light',
+      (_req, res) =>
+        void sendJson(
+          res,
+          { data: new RawJson('{"raw":[1,"\\u0000"]}'), list: new JsonList([1, 2], (n: number) => n * 3) },
+          { heavy: false },
+        ),
+    );
     app.post('/text', (_req, res) => void sendText(res, JSON.stringify(value)));
     const server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as { port: number };
     try {
-      for (const [method, path] of [['GET', '/json'], ['POST', '/text']]) {
+      for (const [method, path] of [
+        ['GET', '/json'],
+        ['POST', '/text'],
+      ]) {
         const response = await fetch(`http://127.0.0.1:${port}${path}`, { method });
         const bytes = Buffer.from(await response.arrayBuffer());
         expect(Number(response.headers.get('content-length'))).toBe(bytes.length);
@@ -105,7 +116,9 @@ describe('answers sent in slices', () => {
       expect(await light.text()).toBe('{"data":{"raw":[1,"\\u0000"]},"list":[3,6]}');
       const first = await fetch(`http://127.0.0.1:${port}/json`);
       await first.arrayBuffer();
-      const again = await fetch(`http://127.0.0.1:${port}/json`, { headers: { 'if-none-match': first.headers.get('etag')!, 'cache-control': 'max-age=0' } });
+      const again = await fetch(`http://127.0.0.1:${port}/json`, {
+        headers: { 'if-none-match': first.headers.get('etag')!, 'cache-control': 'max-age=0' },
+      });
       expect(again.status).toBe(304);
     } finally {
       server.close();

@@ -12,7 +12,10 @@ import { readPdf } from '../helpers/pdf-read';
  * invoice in the same test, not a fixed bound, since the suites run side by side on two cores.
  */
 const calculated = (doc: object): Envelope => {
-  const result = processDocument(doc as never, { newUuid: () => '0190a0b0-0000-7000-8000-000000000001', now: new Date('2026-11-20T10:00:00Z') });
+  const result = processDocument(doc as never, {
+    newUuid: () => '0190a0b0-0000-7000-8000-000000000001',
+    now: new Date('2026-11-20T10:00:00Z'),
+  });
   if (!result.ok) throw new Error(result.message);
   return result.envelope;
 };
@@ -27,7 +30,8 @@ const withWords = (length: number, [a, b, c] = ['x', 'y', 'z']) =>
     }),
   );
 
-const render = (envelope: Envelope) => entryPdf({ envelopeJson: JSON.stringify(envelope), entryId: '0190a0b0-0000-7000-8000-000000000002', workspaceId: 'w' } as never);
+const render = (envelope: Envelope) =>
+  entryPdf({ envelopeJson: JSON.stringify(envelope), entryId: '0190a0b0-0000-7000-8000-000000000002', workspaceId: 'w' } as never);
 
 /** The least of `runs` timings of one render, in ms (the least is what the work costs, not what the machine did meanwhile). */
 async function fastest(envelope: Envelope, runs: number): Promise<number> {

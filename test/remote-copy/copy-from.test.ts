@@ -47,12 +47,24 @@ beforeAll(async () => {
   for (let i = 0; i < ENTRIES; i++) {
     const kind = i % 3;
     const data = kind === 0 ? invoice({ code: `M${i}` }) : kind === 1 ? party(`Party ${i}`) : message(`Note ${i}`);
-    const entry = ok(await api.post('/silo/v1/entries', { data, key: i % 4 === 0 ? `key-${i}` : undefined, folder: i % 5 === 0 ? 'issued' : undefined }), 'create');
+    const entry = ok(
+      await api.post('/silo/v1/entries', { data, key: i % 4 === 0 ? `key-${i}` : undefined, folder: i % 5 === 0 ? 'issued' : undefined }),
+      'create',
+    );
     if (i % 4 === 1) {
       // A new version, and on every other one a third.
-      const patch = kind === 0 ? { content_type: 'application/merge-patch+json', data: { doc: { code: `M${i}-b` } } } : { data: party(`Party ${i} renamed`) };
+      const patch =
+        kind === 0
+          ? { content_type: 'application/merge-patch+json', data: { doc: { code: `M${i}-b` } } }
+          : { data: party(`Party ${i} renamed`) };
       ok(await api.send('PATCH', `/silo/v1/entries/${entry.id}`, patch), 'patch');
-      if (i % 8 === 1) ok(await api.send('PATCH', `/silo/v1/entries/${entry.id}`, { data: kind === 0 ? invoice({ code: `M${i}-c` }) : party(`Party ${i} again`) }), 'patch');
+      if (i % 8 === 1)
+        ok(
+          await api.send('PATCH', `/silo/v1/entries/${entry.id}`, {
+            data: kind === 0 ? invoice({ code: `M${i}-c` }) : party(`Party ${i} again`),
+          }),
+          'patch',
+        );
     }
     if (i % 3 === 1) {
       ok(await api.post(`/silo/v1/entries/${entry.id}/states`, { key: 'sent', notes: `sent ${i}` }), 'state');
@@ -65,16 +77,38 @@ beforeAll(async () => {
     if (i % 6 === 3) {
       const files = new Map<string, { current: Buffer; previous: Buffer[] }>();
       const first = Buffer.from(`first bytes of ${i} `.repeat(200 + i));
-      const file = ok(await api.post(`/silo/v1/entries/${entry.id}/files`, { name: `f${i}.txt`, mime: 'text/plain', desc: 'a file', data: first.toString('base64') }), 'file');
+      const file = ok(
+        await api.post(`/silo/v1/entries/${entry.id}/files`, {
+          name: `f${i}.txt`,
+          mime: 'text/plain',
+          desc: 'a file',
+          data: first.toString('base64'),
+        }),
+        'file',
+      );
       files.set(file.id, { current: first, previous: [] });
       if (i % 12 === 3) {
         // Replaced: the first content becomes an earlier version.
         const second = Buffer.from(`second bytes of ${i}`);
-        ok(await api.put(`/silo/v1/entries/${entry.id}/files/${file.id}`, { name: `f${i}.txt`, mime: 'text/plain', data: second.toString('base64') }), 'replace');
+        ok(
+          await api.put(`/silo/v1/entries/${entry.id}/files/${file.id}`, {
+            name: `f${i}.txt`,
+            mime: 'text/plain',
+            data: second.toString('base64'),
+          }),
+          'replace',
+        );
         files.set(file.id, { current: second, previous: [first] });
       }
       const small = Buffer.from([0, 1, 2, 255, i]);
-      const other = ok(await api.post(`/silo/v1/entries/${entry.id}/files`, { name: 'bin', mime: 'application/octet-stream', data: small.toString('base64') }), 'file');
+      const other = ok(
+        await api.post(`/silo/v1/entries/${entry.id}/files`, {
+          name: 'bin',
+          mime: 'application/octet-stream',
+          data: small.toString('base64'),
+        }),
+        'file',
+      );
       files.set(other.id, { current: small, previous: [] });
       uploaded.set(entry.id, files);
     }
@@ -92,16 +126,27 @@ async function sourceIds(): Promise<string[]> {
 }
 
 /** The ids a service lists, oldest first. */
-const listedIds = async (api: ReturnType<typeof client>): Promise<string[]> => (await walkEntries(api, 'ascending=true&limit=100')).seen.map((e) => e.id);
+const listedIds = async (api: ReturnType<typeof client>): Promise<string[]> =>
+  (await walkEntries(api, 'ascending=true&limit=100')).seen.map((e) => e.id);
 
-const linesOf = (file: string) => readFileSync(file, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l));
+const linesOf = (file: string) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l));
 
 /** Checks a whole output file against the source: header, every entry once in order and equal, the trailer. */
 async function expectCopyOfSource(file: string): Promise<void> {
   const lines = linesOf(file);
   const ids = await sourceIds();
   expect(ids).toHaveLength(ENTRIES);
-  expect(lines[0]).toMatchObject({ format: 'silo-entries', version: 1, workspace, files: 'inline', origin: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) });
+  expect(lines[0]).toMatchObject({
+    format: 'silo-entries',
+    version: 1,
+    workspace,
+    files: 'inline',
+    origin: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+  });
   expect(lines.at(-1)).toEqual({ type: 'end', count: ENTRIES });
   const entries = lines.slice(1, -1);
   expect(entries.map((l) => l.type)).toEqual(ids.map(() => 'entry'));
@@ -110,7 +155,16 @@ async function expectCopyOfSource(file: string): Promise<void> {
   const api = client(source.url, token);
   for (const line of entries) {
     const e = ok(await api.get(`/silo/v1/entries/${line.id}`), 'entry');
-    expect(line).toMatchObject({ id: e.id, folder: e.folder, created_at: e.created_at, updated_at: e.updated_at, digest: e.digest, version: e.version, signed: e.signed, invalid: e.invalid });
+    expect(line).toMatchObject({
+      id: e.id,
+      folder: e.folder,
+      created_at: e.created_at,
+      updated_at: e.updated_at,
+      digest: e.digest,
+      version: e.version,
+      signed: e.signed,
+      invalid: e.invalid,
+    });
     expect(line.key).toBe(e.key);
     expect(line.state).toBe(e.state);
     // This service stores exactly what JSON.stringify writes, so the copy is byte for byte its stored text.
@@ -120,9 +174,21 @@ async function expectCopyOfSource(file: string): Promise<void> {
     expect(line.versions.at(-1).envelope).toBe(line.envelope);
 
     const states = ok(await api.get(`/silo/v1/entries/${line.id}/states`), 'states').list.reverse();
-    expect(line.states).toEqual(states.map((s: any) => ({ id: s.id, key: s.key, ...(s.notes ? { notes: s.notes } : {}), ...(s.meta ? { meta: s.meta } : {}), src: s.src, at: s.created_at, created_at: s.created_at })));
+    expect(line.states).toEqual(
+      states.map((s: any) => ({
+        id: s.id,
+        key: s.key,
+        ...(s.notes ? { notes: s.notes } : {}),
+        ...(s.meta ? { meta: s.meta } : {}),
+        src: s.src,
+        at: s.created_at,
+        created_at: s.created_at,
+      })),
+    );
 
-    expect(line.meta.map((m: any) => [m.key, m.ref, m.value, m.indexed, m.secure])).toEqual(e.meta.map((m: any) => [m.key, m.ref, m.value, m.indexed, false]));
+    expect(line.meta.map((m: any) => [m.key, m.ref, m.value, m.indexed, m.secure])).toEqual(
+      e.meta.map((m: any) => [m.key, m.ref, m.value, m.indexed, false]),
+    );
     expect(line.meta.some((m: any) => m.key === 'secret')).toBe(false);
 
     const files = uploaded.get(line.id) ?? new Map();
@@ -167,23 +233,26 @@ async function faultyProxy(target: string) {
       setTimeout(() => res.destroy(), 2000).unref();
       return;
     }
-    const forward = http.request({ host: upstream.hostname, port: upstream.port, path: url, method: req.method, headers: req.headers }, (up) => {
-      if (!reset && url.startsWith('/silo/v1/entries?') && url.includes('cursor=')) {
-        // A list page cut in the middle of its body: the client sees the connection reset.
-        reset = true;
-        faults.push('reset');
-        const chunks: Buffer[] = [];
-        up.on('data', (c: Buffer) => chunks.push(c));
-        up.on('end', () => {
-          const body = Buffer.concat(chunks);
-          res.writeHead(up.statusCode ?? 502, { ...up.headers, 'content-length': String(body.length) });
-          res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.socket?.destroy());
-        });
-        return;
-      }
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const forward = http.request(
+      { host: upstream.hostname, port: upstream.port, path: url, method: req.method, headers: req.headers },
+      (up) => {
+        if (!reset && url.startsWith('/silo/v1/entries?') && url.includes('cursor=')) {
+          // A list page cut in the middle of its body: the client sees the connection reset.
+          reset = true;
+          faults.push('reset');
+          const chunks: Buffer[] = [];
+          up.on('data', (c: Buffer) => chunks.push(c));
+          up.on('end', () => {
+            const body = Buffer.concat(chunks);
+            res.writeHead(up.statusCode ?? 502, { ...up.headers, 'content-length': String(body.length) });
+            res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.socket?.destroy());
+          });
+          return;
+        }
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     forward.on('error', () => res.destroy());
     req.pipe(forward);
   });
@@ -191,10 +260,11 @@ async function faultyProxy(target: string) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     faults,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -206,7 +276,11 @@ test('through a proxy that answers 503, stalls and resets, every entry is copied
     const out = path.join(dir, 'proxied.ndjson');
     const sink = FileSink.create(out);
     const started = Date.now();
-    const report = await migrateWorkspace({ source: new RemoteWorkspace(remote, workspace, 'test@0', 25), sink, checkpoint: new CheckpointFile(`${out}.checkpoint.json`) });
+    const report = await migrateWorkspace({
+      source: new RemoteWorkspace(remote, workspace, 'test@0', 25),
+      sink,
+      checkpoint: new CheckpointFile(`${out}.checkpoint.json`),
+    });
     sink.close();
     expect(proxy.faults).toEqual(expect.arrayContaining(['503 #2', '503 #40', '503 file', 'stall', 'reset']));
     // Each fault was retried: the 503s after the second Retry-After asked for, the stall after its timeout.
@@ -216,7 +290,15 @@ test('through a proxy that answers 503, stalls and resets, every entry is copied
     expect(retries.filter((r) => r === 'timed out').length).toBeGreaterThanOrEqual(1);
     expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
     expect(report).toMatchObject({ copied: ENTRIES, present: 0, failed: [], ok: true });
-    expect(report.verification).toMatchObject({ remoteCount: ENTRIES, writtenCount: ENTRIES, missing: [], unexpected: [], duplicated: [], changed: [], digestsCompared: true });
+    expect(report.verification).toMatchObject({
+      remoteCount: ENTRIES,
+      writtenCount: ENTRIES,
+      missing: [],
+      unexpected: [],
+      duplicated: [],
+      changed: [],
+      digestsCompared: true,
+    });
     await expectCopyOfSource(out);
   } finally {
     await proxy.close();
@@ -225,26 +307,45 @@ test('through a proxy that answers 503, stalls and resets, every entry is copied
 
 /** Runs the CLI as its own process; `until` may kill it (SIGKILL) on a line of its stderr. */
 function runCli(args: string[], until?: (stderr: string) => boolean, env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; ms: number }>((resolve, reject) => {
-    const started = Date.now();
-    const child = spawn(process.execPath, ['--require', './scripts/register-ts.js', 'src/cli/copy-from.ts', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => {
-      stderr += c;
-      if (until?.(stderr) && child.exitCode === null) child.kill('SIGKILL');
-    });
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, ms: Date.now() - started }));
-  });
+  return new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string; ms: number }>(
+    (resolve, reject) => {
+      const started = Date.now();
+      const child = spawn(process.execPath, ['--require', './scripts/register-ts.js', 'src/cli/copy-from.ts', ...args], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, ...env },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (c) => (stdout += c));
+      child.stderr.on('data', (c) => {
+        stderr += c;
+        if (until?.(stderr) && child.exitCode === null) child.kill('SIGKILL');
+      });
+      child.on('error', reject);
+      child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, ms: Date.now() - started }));
+    },
+  );
 }
 
 const doneIn = (stderr: string) => Math.max(0, ...[...stderr.matchAll(/migrating: (\d+) of/g)].map((m) => Number(m[1])));
 
 test('the CLI killed with SIGKILL twice resumes from its checkpoint: nothing duplicated, nothing missing, the report right', async () => {
   const out = path.join(dir, 'killed.ndjson');
-  const args = ['--base-url', source.url, '--token', token, '--workspace', workspace, '--out', out, '--progress-every', '1', '--page-size', '25'];
+  const args = [
+    '--base-url',
+    source.url,
+    '--token',
+    token,
+    '--workspace',
+    workspace,
+    '--out',
+    out,
+    '--progress-every',
+    '1',
+    '--page-size',
+    '25',
+  ];
   const first = await runCli(args, (stderr) => doneIn(stderr) >= 10);
   expect(first.signal).toBe('SIGKILL');
   // As if the process had died in the middle of a line: the resume cuts it off.
@@ -290,7 +391,20 @@ test('without --out, into the database of a second instance: killed and resumed,
   const target = await targetDatabase();
   const env = { DATABASE_URL: target.url, DATA_DIR: path.join(dir, 'target-data'), LOG_LEVEL: 'silent' };
   const checkpoint = path.join(dir, 'into-db.checkpoint.json');
-  const args = ['--base-url', source.url, '--token', token, '--workspace', 'copied', '--checkpoint', checkpoint, '--progress-every', '1', '--page-size', '25'];
+  const args = [
+    '--base-url',
+    source.url,
+    '--token',
+    token,
+    '--workspace',
+    'copied',
+    '--checkpoint',
+    checkpoint,
+    '--progress-every',
+    '1',
+    '--page-size',
+    '25',
+  ];
   let second: TestServer | undefined;
   try {
     const first = await runCli(args, (stderr) => doneIn(stderr) >= 20, env);
@@ -311,11 +425,15 @@ test('without --out, into the database of a second instance: killed and resumed,
     const ids = await sourceIds();
     expect(await listedIds(there)).toEqual(ids);
     for (const id of ids) {
-      const [a, b] = [ok(await here.get(`/silo/v1/entries/${id}`), 'source entry'), ok(await there.get(`/silo/v1/entries/${id}`), 'copied entry')];
+      const [a, b] = [
+        ok(await here.get(`/silo/v1/entries/${id}`), 'source entry'),
+        ok(await there.get(`/silo/v1/entries/${id}`), 'copied entry'),
+      ];
       const facts = (e: any) => [e.id, e.key, e.folder, e.created_at, e.digest, e.version, e.state, e.data];
       expect(facts(b)).toEqual(facts(a));
       expect(b.versions.map((v: any) => v.version)).toEqual(a.versions.map((v: any) => v.version));
-      const states = (api: typeof here) => api.get(`/silo/v1/entries/${id}/states`).then((r) => ok(r, 'states').list.map((s: any) => [s.key, s.notes, s.created_at]));
+      const states = (api: typeof here) =>
+        api.get(`/silo/v1/entries/${id}/states`).then((r) => ok(r, 'states').list.map((s: any) => [s.key, s.notes, s.created_at]));
       expect(await states(there)).toEqual(await states(here));
       for (const [fileId, sent] of uploaded.get(id) ?? []) {
         const file = b.attachments.find((f: any) => f.id === fileId);
@@ -331,14 +449,32 @@ test('without --out, into the database of a second instance: killed and resumed,
 
 test('a wrong token stops at once with the message and a failing exit code', async () => {
   const wrong = await tokenFor(workspace, { secret: 'another-secret-that-is-long-enough-for-hs256-000000' });
-  const run = await runCli(['--base-url', source.url, '--token', wrong, '--workspace', workspace, '--out', path.join(dir, `wrong-${randomUUID()}.ndjson`)]);
+  const run = await runCli([
+    '--base-url',
+    source.url,
+    '--token',
+    wrong,
+    '--workspace',
+    workspace,
+    '--out',
+    path.join(dir, `wrong-${randomUUID()}.ndjson`),
+  ]);
   expect(run.code).not.toBe(0);
   expect(run.stderr).toContain('the remote refused the token (401): check --token');
   expect(run.stderr).not.toContain('retrying');
 });
 
 test('a base URL that is not a silo API says so', async () => {
-  const run = await runCli(['--base-url', `${source.url}/not-here`, '--token', token, '--workspace', workspace, '--out', path.join(dir, `not-silo-${randomUUID()}.ndjson`)]);
+  const run = await runCli([
+    '--base-url',
+    `${source.url}/not-here`,
+    '--token',
+    token,
+    '--workspace',
+    workspace,
+    '--out',
+    path.join(dir, `not-silo-${randomUUID()}.ndjson`),
+  ]);
   expect(run.code).not.toBe(0);
   expect(run.stderr).toMatch(/is not a silo v1 API: GET .*\/not-here\/silo\/v1\/entries\?.* answered 404.*\(check --base-url\)/);
 });
@@ -349,16 +485,19 @@ test('an entry whose file bytes do not match their sha256 is reported failed, th
   // A proxy that flips the first byte of that one file's current bytes, keeping their length.
   const upstream = new URL(source.url);
   const proxy = http.createServer((req, res) => {
-    const forward = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-      const chunks: Buffer[] = [];
-      up.on('data', (c: Buffer) => chunks.push(c));
-      up.on('end', () => {
-        const body = Buffer.concat(chunks);
-        if (req.url?.includes(`/files/${fileId}/download`)) body[0] ^= 0xff;
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        res.end(body);
-      });
-    });
+    const forward = http.request(
+      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
+      (up) => {
+        const chunks: Buffer[] = [];
+        up.on('data', (c: Buffer) => chunks.push(c));
+        up.on('end', () => {
+          const body = Buffer.concat(chunks);
+          if (req.url?.includes(`/files/${fileId}/download`)) body[0] ^= 0xff;
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          res.end(body);
+        });
+      },
+    );
     req.pipe(forward);
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
@@ -366,11 +505,22 @@ test('an entry whose file bytes do not match their sha256 is reported failed, th
     const remote = new RemoteClient({ baseUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, token });
     const out = path.join(dir, 'corrupt.ndjson');
     const sink = FileSink.create(out);
-    const report = await migrateWorkspace({ source: new RemoteWorkspace(remote, workspace, 'test@0'), sink, checkpoint: new CheckpointFile(`${out}.checkpoint.json`) });
+    const report = await migrateWorkspace({
+      source: new RemoteWorkspace(remote, workspace, 'test@0'),
+      sink,
+      checkpoint: new CheckpointFile(`${out}.checkpoint.json`),
+    });
     sink.close();
     expect(report.ok).toBe(false);
     expect(report.copied).toBe(ENTRIES - 1);
-    expect(report.failed).toEqual([{ id: victim, reason: expect.stringMatching(new RegExp(`^file ${fileId}: the bytes have sha256 [0-9a-f]{64}, the remote says ${sha256(files.get(fileId)!.current)}$`)) }]);
+    expect(report.failed).toEqual([
+      {
+        id: victim,
+        reason: expect.stringMatching(
+          new RegExp(`^file ${fileId}: the bytes have sha256 [0-9a-f]{64}, the remote says ${sha256(files.get(fileId)!.current)}$`),
+        ),
+      },
+    ]);
     expect(report.verification).toMatchObject({ remoteCount: ENTRIES, writtenCount: ENTRIES - 1, missing: [victim], changed: [] });
     const lines = linesOf(out);
     expect(lines.filter((l) => l.type === 'entry').map((l) => l.id)).toEqual((await sourceIds()).filter((id) => id !== victim));

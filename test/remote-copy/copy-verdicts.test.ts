@@ -46,20 +46,23 @@ beforeAll(async () => {
   // The remote as a hostile one would answer: the entry's verdict rewritten to "verified".
   const upstream = new URL(source.url);
   proxy = http.createServer((req, res) => {
-    const forward = http.request({ host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-      const chunks: Buffer[] = [];
-      up.on('data', (c: Buffer) => chunks.push(c));
-      up.on('end', () => {
-        let body = Buffer.concat(chunks);
-        if (up.statusCode === 200 && new URL(req.url ?? '/', source.url).pathname === `/silo/v1/entries/${signedId}`) {
-          body = Buffer.from(JSON.stringify({ ...JSON.parse(body.toString('utf8')), signature: FORGED_VERDICT }));
-        }
-        const headers = { ...up.headers, 'content-length': String(body.length) };
-        delete headers['content-encoding'];
-        res.writeHead(up.statusCode ?? 502, headers);
-        res.end(body);
-      });
-    });
+    const forward = http.request(
+      { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers: req.headers },
+      (up) => {
+        const chunks: Buffer[] = [];
+        up.on('data', (c: Buffer) => chunks.push(c));
+        up.on('end', () => {
+          let body = Buffer.concat(chunks);
+          if (up.statusCode === 200 && new URL(req.url ?? '/', source.url).pathname === `/silo/v1/entries/${signedId}`) {
+            body = Buffer.from(JSON.stringify({ ...JSON.parse(body.toString('utf8')), signature: FORGED_VERDICT }));
+          }
+          const headers = { ...up.headers, 'content-length': String(body.length) };
+          delete headers['content-encoding'];
+          res.writeHead(up.statusCode ?? 502, headers);
+          res.end(body);
+        });
+      },
+    );
     req.pipe(forward);
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
@@ -89,7 +92,9 @@ function migrate(args: string[], env: Record<string, string>): Promise<{ code: n
 }
 
 test('a verdict the remote forges is not copied: the signature is verified again here, and stored unverified', async () => {
-  const forged = (await (await fetch(`${proxyUrl}/silo/v1/entries/${signedId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { signature: unknown };
+  const forged = (await (
+    await fetch(`${proxyUrl}/silo/v1/entries/${signedId}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { signature: unknown };
   expect(forged.signature).toEqual(FORGED_VERDICT);
 
   const copied = newWorkspace();

@@ -1,6 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RemoteClient, RemoteRefusedError, RemoteStatusError, RemoteUnavailableError, retryAfterMs } from '../../src/remote-copy/remote-client';
+import {
+  RemoteClient,
+  RemoteRefusedError,
+  RemoteStatusError,
+  RemoteUnavailableError,
+  retryAfterMs,
+} from '../../src/remote-copy/remote-client';
 
 /**
  * The migration's HTTP client against a scripted server: what it retries, how long it waits (the sleeps are
@@ -20,17 +26,20 @@ async function scripted(handlers: Handler[]) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Handler => (_req, res) => {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Handler =>
+  (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
 const reset: Handler = (req) => req.socket.destroy();
 
 function clientOf(url: string, delays: number[], options: Partial<ConstructorParameters<typeof RemoteClient>[0]> = {}) {
@@ -58,7 +67,9 @@ test('429 and 503 are retried after the Retry-After asked for, capped; 502 and 5
   ]);
   try {
     const delays: number[] = [];
-    expect(await clientOf(remote.url, delays, { retryAfterCapMs: 10_000 }).json(new URL(`${remote.url}/remote/list`))).toEqual({ list: [] });
+    expect(await clientOf(remote.url, delays, { retryAfterCapMs: 10_000 }).json(new URL(`${remote.url}/remote/list`))).toEqual({
+      list: [],
+    });
     expect(delays[0]).toBe(2000);
     // An HTTP date a second precise: 3 to 4 s from now.
     expect(delays[1]).toBeGreaterThan(2000);
@@ -133,7 +144,9 @@ test('the token goes to the remote itself, never with a signed link nor to anoth
   const other = await scripted([(_req, res) => res.end('bytes')]);
   try {
     const client = clientOf(`${remote.url}/prefix`, []);
-    expect(client.route('silo/v1/entries', { ascending: 'true', cursor: undefined }).href).toBe(`${remote.url}/prefix/silo/v1/entries?ascending=true`);
+    expect(client.route('silo/v1/entries', { ascending: 'true', cursor: undefined }).href).toBe(
+      `${remote.url}/prefix/silo/v1/entries?ascending=true`,
+    );
     await client.bytes(new URL(`${remote.url}/prefix/files/1`));
     await client.bytes(new URL(`${remote.url}/prefix/files/1/download?expires=1&signature=abc`));
     await client.bytes(new URL(`${other.url}/bucket/1`));

@@ -6,7 +6,10 @@ import { invoice, message, party } from '../helpers/documents';
 import { EXAMPLES, readExample, withGobl } from '../helpers/golden-examples';
 
 const calculated = (doc: object): Envelope => {
-  const result = processDocument(doc as never, { newUuid: () => '0190a0b0-0000-7000-8000-000000000001', now: new Date('2026-11-20T10:00:00Z') });
+  const result = processDocument(doc as never, {
+    newUuid: () => '0190a0b0-0000-7000-8000-000000000001',
+    now: new Date('2026-11-20T10:00:00Z'),
+  });
   if (!result.ok) throw new Error(result.message);
   return result.envelope;
 };
@@ -18,9 +21,19 @@ const fixture = () =>
       series: 'VIEW',
       code: '7',
       lines: [
-        { quantity: '20', item: { name: 'Development services', price: '90.00', unit: 'h' }, discounts: [{ percent: '10%', reason: 'Loyalty' }], taxes: [{ cat: 'VAT', rate: 'general' }] },
+        {
+          quantity: '20',
+          item: { name: 'Development services', price: '90.00', unit: 'h' },
+          discounts: [{ percent: '10%', reason: 'Loyalty' }],
+          taxes: [{ cat: 'VAT', rate: 'general' }],
+        },
         { quantity: '3', item: { name: 'Printed manuals', price: '12.50' }, taxes: [{ cat: 'VAT', rate: 'reduced' }] },
-        { quantity: '1.5', item: { name: 'Travel', price: '150.00' }, charges: [{ amount: '5.00', reason: 'Booking fee' }], taxes: [{ cat: 'VAT', rate: 'general' }] },
+        {
+          quantity: '1.5',
+          item: { name: 'Travel', price: '150.00' },
+          charges: [{ amount: '5.00', reason: 'Booking fee' }],
+          taxes: [{ cat: 'VAT', rate: 'general' }],
+        },
       ],
       discounts: [{ percent: '2%', reason: 'Early payment' }],
       payment: { terms: { key: 'due-date', due_dates: [{ date: '2026-12-20', percent: '100%' }] } },
@@ -42,7 +55,12 @@ describe('documentView of an invoice', () => {
   test('title, facts and parties', () => {
     expect(view.title).toBe('Invoice VIEW-7');
     expect(view.kind).toBe('bill/invoice');
-    expect(view.facts).toEqual(expect.arrayContaining([{ label: 'Issue date', value: 'November 20, 2026' }, { label: 'Currency', value: 'EUR' }]));
+    expect(view.facts).toEqual(
+      expect.arrayContaining([
+        { label: 'Issue date', value: 'November 20, 2026' },
+        { label: 'Currency', value: 'EUR' },
+      ]),
+    );
     expect(view.parties.map((p) => [p.role, p.name, p.lines[0]])).toEqual([
       ['Supplier', 'Provide One S.L.', 'Tax ID: ES B98602642'],
       ['Customer', 'Sample Consumer', 'Tax ID: ES 54387763P'],
@@ -86,7 +104,10 @@ describe('documentView of an invoice', () => {
 
   test('document discounts, payment terms and notes become sections', () => {
     expect(view.sections.map((s) => s.title)).toEqual(['Discounts and charges', 'Payment terms', 'Notes']);
-    expect(view.sections[1].lines).toEqual(['Due date', `Due December 20, 2026: €${Number(doc.totals.payable).toLocaleString('en', { minimumFractionDigits: 2 })} (100%)`]);
+    expect(view.sections[1].lines).toEqual([
+      'Due date',
+      `Due December 20, 2026: €${Number(doc.totals.payable).toLocaleString('en', { minimumFractionDigits: 2 })} (100%)`,
+    ]);
     expect(view.sections[2].lines).toEqual(['General: Thank you.']);
   });
 
@@ -101,8 +122,14 @@ describe('documentView of an invoice', () => {
 });
 
 describe('documentView of other documents', () => {
-  test("a party: its name as title and block, the rest listed", () => {
-    const view = documentView(calculated({ ...party('Acme Parts Ltd'), tax_id: { country: 'ES', code: 'B98602642' }, people: [{ name: { given: 'Ana', surname: 'Ruiz' } }] }));
+  test('a party: its name as title and block, the rest listed', () => {
+    const view = documentView(
+      calculated({
+        ...party('Acme Parts Ltd'),
+        tax_id: { country: 'ES', code: 'B98602642' },
+        people: [{ name: { given: 'Ana', surname: 'Ruiz' } }],
+      }),
+    );
     expect(view.title).toBe('Acme Parts Ltd');
     expect(view.parties).toEqual([{ role: 'Party', name: 'Acme Parts Ltd', lines: ['Tax ID: ES B98602642'] }]);
     expect(view.sections).toEqual([{ title: 'People', lines: ['1 › Name › Given: Ana', '1 › Name › Surname: Ruiz'] }]);
@@ -111,7 +138,10 @@ describe('documentView of other documents', () => {
   test('a message: its title; short fields as facts, long ones as sections', () => {
     const short = documentView(calculated(message('Hello')));
     expect(short.title).toBe('Hello');
-    expect(short.facts).toEqual([{ label: 'UUID', value: '0190a0b0-0000-7000-8000-000000000001' }, { label: 'Content', value: 'about Hello' }]);
+    expect(short.facts).toEqual([
+      { label: 'UUID', value: '0190a0b0-0000-7000-8000-000000000001' },
+      { label: 'Content', value: 'about Hello' },
+    ]);
     const long = documentView(calculated({ ...message('Hello'), content: 'word '.repeat(40).trim() }));
     expect(long.facts.map((fact) => fact.label)).toEqual(['UUID']);
     expect(long.sections).toEqual([{ title: 'Content', lines: ['word '.repeat(40).trim()] }]);
@@ -122,7 +152,9 @@ withGobl.describe("GOBL's golden envelopes", () => {
   const files = readdirSync(EXAMPLES).flatMap((country) => {
     const out = path.join(EXAMPLES, country, 'out');
     try {
-      return readdirSync(out).filter((f) => f.endsWith('.json')).map((f) => `${country}/out/${f}`);
+      return readdirSync(out)
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => `${country}/out/${f}`);
     } catch {
       return [];
     }
@@ -133,6 +165,7 @@ withGobl.describe("GOBL's golden envelopes", () => {
     const view = documentView(envelope);
     expect(view.title).not.toBe('');
     const payable = (envelope.doc as any).totals?.payable;
-    if (payable !== undefined && view.kind === 'bill/invoice') expect(view.totals.find((row) => row.label === 'Payable')?.value).toMatch(/\d/);
+    if (payable !== undefined && view.kind === 'bill/invoice')
+      expect(view.totals.find((row) => row.label === 'Payable')?.value).toMatch(/\d/);
   });
 });

@@ -9,7 +9,9 @@ import { surfaceRouter } from '../../src/rest/route-mount';
 import { expressPath, ROUTE_AUTHS } from '../../src/rest/route-table';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 
-const committed = JSON.parse(readFileSync(path.resolve(__dirname, '../..', OPENAPI_FILE), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+const committed = JSON.parse(readFileSync(path.resolve(__dirname, '../..', OPENAPI_FILE), 'utf8')) as {
+  paths: Record<string, Record<string, unknown>>;
+};
 
 const declared = API_ROUTES.map((route) => `${route.method.toUpperCase()} ${route.path}`).sort();
 
@@ -17,13 +19,19 @@ const declared = API_ROUTES.map((route) => `${route.method.toUpperCase()} ${rout
 function mounted(router: Router): string[] {
   return router.stack.flatMap((layer) => {
     const route = layer.route as { path: string; methods: Record<string, boolean> } | undefined;
-    return route ? Object.keys(route.methods).filter((method) => method !== '_all').map((method) => `${method.toUpperCase()} ${route.path}`) : [];
+    return route
+      ? Object.keys(route.methods)
+          .filter((method) => method !== '_all')
+          .map((method) => `${method.toUpperCase()} ${route.path}`)
+      : [];
   });
 }
 
 describe('the route tables', () => {
   test('list exactly the operations of the committed OpenAPI description', () => {
-    const described = Object.entries(committed.paths).flatMap(([route, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`));
+    const described = Object.entries(committed.paths).flatMap(([route, methods]) =>
+      Object.keys(methods).map((method) => `${method.toUpperCase()} ${route}`),
+    );
     expect(declared).toEqual(described.sort());
   });
 
@@ -45,13 +53,16 @@ describe('every operation of the tables, on a real server', () => {
   });
   afterAll(() => t.close());
 
-  test.each(API_ROUTES.map((route) => [route.method.toUpperCase(), route.path] as const))('%s %s is answered by its route, not as an unknown path', async (method, template) => {
-    const route = template.replace(/\{[^}]+\}/g, () => randomUUID());
-    const body = ['POST', 'PUT', 'PATCH'].includes(method) ? {} : undefined;
-    const unknown = await api.send(method, '/silo/v1/no-such-resource', body);
-    const reply = await api.send(method, route, body);
-    expect(unknown.status).toBe(404);
-    expect(reply.status).not.toBe(405);
-    expect({ status: reply.status, body: reply.body }).not.toEqual({ status: unknown.status, body: unknown.body });
-  });
+  test.each(API_ROUTES.map((route) => [route.method.toUpperCase(), route.path] as const))(
+    '%s %s is answered by its route, not as an unknown path',
+    async (method, template) => {
+      const route = template.replace(/\{[^}]+\}/g, () => randomUUID());
+      const body = ['POST', 'PUT', 'PATCH'].includes(method) ? {} : undefined;
+      const unknown = await api.send(method, '/silo/v1/no-such-resource', body);
+      const reply = await api.send(method, route, body);
+      expect(unknown.status).toBe(404);
+      expect(reply.status).not.toBe(405);
+      expect({ status: reply.status, body: reply.body }).not.toEqual({ status: unknown.status, body: unknown.body });
+    },
+  );
 });

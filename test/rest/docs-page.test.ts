@@ -29,7 +29,10 @@ describeInBrowser('/docs in a browser without network', () => {
 
     // Authorize with a token, then run GET /utils/v1/ping from the page.
     await page.click('button.authorize');
-    await page.locator('.modal-ux input[type=text], .modal-ux input[type=password]').first().fill(await tokenFor(newWorkspace()));
+    await page
+      .locator('.modal-ux input[type=text], .modal-ux input[type=password]')
+      .first()
+      .fill(await tokenFor(newWorkspace()));
     await page.click('.modal-ux .auth-btn-wrapper button.authorize');
     await page.click('.modal-ux button.btn-done');
     const ping = page.locator('#operations-utils-ping');

@@ -63,4 +63,3 @@ test("two workspaces' PDF loops beside a third's creates: the third's p99 within
   expect(pdfs).toBeGreaterThan(4);
   expect(busyP99).toBeLessThanOrEqual(3 * idleP99 + 100);
 }, 180_000);
-

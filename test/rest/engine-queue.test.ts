@@ -25,7 +25,9 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 }
 
 test('an abandoned request is dropped from the queue; past the limits, 503 with Retry-After', async () => {
-  const [busy, patient, other, third] = await Promise.all([newWorkspace(), newWorkspace(), newWorkspace(), newWorkspace()].map((w) => tokenFor(w)));
+  const [busy, patient, other, third] = await Promise.all(
+    [newWorkspace(), newWorkspace(), newWorkspace(), newWorkspace()].map((w) => tokenFor(w)),
+  );
   const api = (token: string) => client(t.url, token);
 
   const heavy = api(busy).post('/silo/v1/entries', { data: invoiceOfLines(6000) });

@@ -17,9 +17,22 @@ async function storeAt(workspaceId: string, times: number[]): Promise<Entry[]> {
   const stored: Entry[] = [];
   for (const [i, time] of times.entries()) {
     const entry: Entry = {
-      workspaceId, id: randomUUID(), folder: i % 2 ? 'sales' : 'parties', docSchema: party('x').$schema, envSchema: 'https://gobl.org/draft-0/envelope',
-      signed: false, invalid: false, digest: { alg: 'sha256', val: 'x' }, snippet: { title: `Entry ${i}` }, tags: [], attachments: [], meta: [], faults: [],
-      createdAt: new Date(time), updatedAt: new Date(time), dataJson: '{}',
+      workspaceId,
+      id: randomUUID(),
+      folder: i % 2 ? 'sales' : 'parties',
+      docSchema: party('x').$schema,
+      envSchema: 'https://gobl.org/draft-0/envelope',
+      signed: false,
+      invalid: false,
+      digest: { alg: 'sha256', val: 'x' },
+      snippet: { title: `Entry ${i}` },
+      tags: [],
+      attachments: [],
+      meta: [],
+      faults: [],
+      createdAt: new Date(time),
+      updatedAt: new Date(time),
+      dataJson: '{}',
     };
     await repository.insert([entryRecordOf(entry)]);
     stored.push(entry);

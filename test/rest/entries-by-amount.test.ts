@@ -30,7 +30,10 @@ interface Made {
 
 /** An invoice of one line at `price` (21 % VAT), or a party when `price` is null. */
 async function make({ rest }: Apis, price: string | null, folder?: string): Promise<Made> {
-  const data = price === null ? party(`P ${Math.random()}`) : invoice({ lines: [{ quantity: '1', item: { name: 'Work', price }, taxes: [{ cat: 'VAT', rate: 'general' }] }] });
+  const data =
+    price === null
+      ? party(`P ${Math.random()}`)
+      : invoice({ lines: [{ quantity: '1', item: { name: 'Work', price }, taxes: [{ cat: 'VAT', rate: 'general' }] }] });
   const reply = await rest.post('/silo/v1/entries', { data, folder });
   expect(reply.status).toBe(200);
   const payable = reply.body.snippet.payable as string | undefined;
@@ -78,8 +81,16 @@ describe('the list by amount', () => {
     apis = await apisFor(t.url);
     // Ties (100.00 three times, one in another folder), a zero, a credit-sized small one, parties without an amount.
     for (const [price, folder] of [
-      ['100.00', undefined], ['5.50', 'issued'], [null, undefined], ['100.00', 'issued'], ['2500.00', undefined],
-      ['0.00', undefined], [null, undefined], ['100.00', undefined], ['999.99', 'issued'], [null, 'issued'],
+      ['100.00', undefined],
+      ['5.50', 'issued'],
+      [null, undefined],
+      ['100.00', 'issued'],
+      ['2500.00', undefined],
+      ['0.00', undefined],
+      [null, undefined],
+      ['100.00', undefined],
+      ['999.99', 'issued'],
+      [null, 'issued'],
     ] as [string | null, string | undefined][]) {
       made.push(await make(apis, price, folder));
     }
@@ -105,7 +116,12 @@ describe('the list by amount', () => {
 
   test('GraphQL: orderBy AMOUNT pages as REST does, and cursors interchange', async () => {
     expect(await walkGraphql(apis, { orderBy: 'AMOUNT' }, 3)).toEqual(expected(made, false));
-    expect(await walkGraphql(apis, { orderBy: 'AMOUNT', ascending: true, folder: 'issued' }, 1)).toEqual(expected(made.filter((m) => m.folder === 'issued'), true));
+    expect(await walkGraphql(apis, { orderBy: 'AMOUNT', ascending: true, folder: 'issued' }, 1)).toEqual(
+      expected(
+        made.filter((m) => m.folder === 'issued'),
+        true,
+      ),
+    );
     const first = (await apis.gql.query(ENTRIES, { first: 4, orderBy: 'AMOUNT' })).body.data.entries;
     const rest = await apis.rest.get(`/silo/v1/entries?order_by=amount&limit=4&cursor=${first.pageInfo.endCursor}`);
     expect(rest.body.list.map((e: { id: string }) => e.id)).toEqual(expected(made, false).slice(4, 8));
@@ -131,7 +147,9 @@ describe('the list by amount', () => {
     const refused = firstError(await apis.gql.query(ENTRIES, { first: 2, orderBy: 'AMOUNT', createdAt: '2026-01-01T00:00:00Z' }));
     expect(refused.extensions.code).toBe('BAD_USER_INPUT');
     expect(refused.extensions.fields).toEqual({ created_at: 'cannot be combined with the order by amount' });
-    expect(firstError(await apis.gql.query(ENTRIES, { first: 2, orderBy: 'AMOUNT', after: byTime })).extensions.code).toBe('BAD_USER_INPUT');
+    expect(firstError(await apis.gql.query(ENTRIES, { first: 2, orderBy: 'AMOUNT', after: byTime })).extensions.code).toBe(
+      'BAD_USER_INPUT',
+    );
   });
 
   test('an update that changes the total moves the entry in the list', async () => {

@@ -13,7 +13,24 @@ beforeEach(async () => {
 });
 afterAll(() => t.close());
 
-const ENTRY_FIELDS = ['id', 'folder', 'doc_schema', 'env_schema', 'draft', 'signed', 'invalid', 'data', 'digest', 'snippet', 'tags', 'attachments', 'meta', 'faults', 'created_at', 'updated_at'];
+const ENTRY_FIELDS = [
+  'id',
+  'folder',
+  'doc_schema',
+  'env_schema',
+  'draft',
+  'signed',
+  'invalid',
+  'data',
+  'digest',
+  'snippet',
+  'tags',
+  'attachments',
+  'meta',
+  'faults',
+  'created_at',
+  'updated_at',
+];
 
 describe('POST /silo/v1/entries', () => {
   test('a bare document is wrapped in a new envelope with a UUIDv7 and a digest', async () => {
@@ -174,7 +191,9 @@ describe('bad requests store nothing', () => {
     const reply = await api.post('/silo/v1/entries', JSON.stringify({ data: party('A') }), { 'content-type': 'text/plain' });
     expect(reply.status).toBe(415);
     expect(reply.body.key).toBe('unsupported-media-type');
-    const latin = await api.post('/silo/v1/entries', JSON.stringify({ data: party('A') }), { 'content-type': 'application/json; charset=latin1' });
+    const latin = await api.post('/silo/v1/entries', JSON.stringify({ data: party('A') }), {
+      'content-type': 'application/json; charset=latin1',
+    });
     expect(latin.status).toBe(415);
   });
 
@@ -189,9 +208,13 @@ describe('bad requests store nothing', () => {
     const gzipped = await api.post('/silo/v1/entries', new Uint8Array(gzipSync(body)), { 'content-encoding': 'gzip' });
     expect(gzipped.status).toBe(200);
     expect(gzipped.body.snippet.name).toBe('Compressed Ltd');
-    const deflated = await api.post('/silo/v1/entries', new Uint8Array(deflateSync(JSON.stringify({ data: party('Deflated Ltd') }))), { 'content-encoding': 'deflate' });
+    const deflated = await api.post('/silo/v1/entries', new Uint8Array(deflateSync(JSON.stringify({ data: party('Deflated Ltd') }))), {
+      'content-encoding': 'deflate',
+    });
     expect(deflated.status).toBe(200);
-    const brotli = await api.post('/silo/v1/entries', new Uint8Array(brotliCompressSync(JSON.stringify({ data: party('Brotli Ltd') }))), { 'content-encoding': 'br' });
+    const brotli = await api.post('/silo/v1/entries', new Uint8Array(brotliCompressSync(JSON.stringify({ data: party('Brotli Ltd') }))), {
+      'content-encoding': 'br',
+    });
     expect(brotli.status).toBe(200);
 
     // 70 KiB of one letter inflate past the 64 KiB limit from a few hundred bytes on the wire.
@@ -224,13 +247,16 @@ describe('bad requests store nothing', () => {
 });
 
 describe('numbers that cannot be read exactly', () => {
-  test.each([['1e400'], ['12345678901234567890'], ['0.1234567890123456789'], ['-99999999999999999']])('%s is 400, nothing stored', async (literal) => {
-    const raw = `{"data":{"$schema":"https://gobl.org/draft-0/org/party","name":"N","ext":{"n":${literal}}}}`;
-    const reply = await api.post('/silo/v1/entries', raw);
-    expect(reply.status).toBe(400);
-    expect(reply.body.key).toBe('input');
-    expect((await api.get('/silo/v1/entries')).body.list).toEqual([]);
-  });
+  test.each([['1e400'], ['12345678901234567890'], ['0.1234567890123456789'], ['-99999999999999999']])(
+    '%s is 400, nothing stored',
+    async (literal) => {
+      const raw = `{"data":{"$schema":"https://gobl.org/draft-0/org/party","name":"N","ext":{"n":${literal}}}}`;
+      const reply = await api.post('/silo/v1/entries', raw);
+      expect(reply.status).toBe(400);
+      expect(reply.body.key).toBe('input');
+      expect((await api.get('/silo/v1/entries')).body.list).toEqual([]);
+    },
+  );
 
   test('ordinary numbers, and long digit runs inside strings, are fine', async () => {
     const raw = `{"data":{"$schema":"https://gobl.org/draft-0/note/message","title":"12345678901234567890","content":"n 1.5e3 0.10 100"}}`;
@@ -241,9 +267,17 @@ describe('numbers that cannot be read exactly', () => {
 describe('a key held twice in one object', () => {
   test.each([
     ['in the document', '{"data":{"$schema":"https://gobl.org/draft-0/org/party","name":"A","name":"B"}}', 'name'],
-    ['deep inside it', '{"data":{"$schema":"https://gobl.org/draft-0/org/party","name":"A","tax_id":{"country":"ES","country":"PT"}}}', 'country'],
+    [
+      'deep inside it',
+      '{"data":{"$schema":"https://gobl.org/draft-0/org/party","name":"A","tax_id":{"country":"ES","country":"PT"}}}',
+      'country',
+    ],
     ['written with an escape', '{"data":{"$schema":"https://gobl.org/draft-0/org/party","name":"A","\\u006eame":"B"}}', 'name'],
-    ['in the request around it', '{"folder":"a","folder":"b","data":{"$schema":"https://gobl.org/draft-0/org/party","name":"A"}}', 'folder'],
+    [
+      'in the request around it',
+      '{"folder":"a","folder":"b","data":{"$schema":"https://gobl.org/draft-0/org/party","name":"A"}}',
+      'folder',
+    ],
   ])('%s is 400 input naming the key, nothing stored', async (_, raw, key) => {
     const reply = await api.post('/silo/v1/entries', raw);
     expect(reply.status).toBe(400);
@@ -253,7 +287,8 @@ describe('a key held twice in one object', () => {
   });
 
   test('the same key in sibling objects, or as a value, is fine', async () => {
-    const raw = '{"data":{"$schema":"https://gobl.org/draft-0/org/party","name":"name","tax_id":{"country":"ES"},"addresses":[{"country":"ES"},{"country":"PT"}]}}';
+    const raw =
+      '{"data":{"$schema":"https://gobl.org/draft-0/org/party","name":"name","tax_id":{"country":"ES"},"addresses":[{"country":"ES"},{"country":"PT"}]}}';
     expect((await api.post('/silo/v1/entries', raw)).status).toBe(200);
   });
 });

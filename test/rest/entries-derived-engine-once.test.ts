@@ -22,7 +22,11 @@ describe('a create with previous_id runs the engine once', () => {
     const first = await rest.post('/silo/v1/entries', { data: party('Original') });
     expect(first.status).toBe(200);
     const before = await engineRuns(t.url);
-    const derived = await rest.post('/silo/v1/entries', { previous_id: first.body.id, content_type: 'application/merge-patch+json', data: { doc: { name: 'Renamed' } } });
+    const derived = await rest.post('/silo/v1/entries', {
+      previous_id: first.body.id,
+      content_type: 'application/merge-patch+json',
+      data: { doc: { name: 'Renamed' } },
+    });
     expect(derived.status).toBe(200);
     expect(derived.body.data.doc.name).toBe('Renamed');
     expect((await engineRuns(t.url)) - before).toBe(1);
@@ -32,7 +36,9 @@ describe('a create with previous_id runs the engine once', () => {
     const { gql, rest } = await apisFor(t.url);
     const first = await rest.post('/silo/v1/entries', { data: party('Original') });
     const before = await engineRuns(t.url);
-    const reply = await gql.run(CreateEntryDocument, { input: { previousId: first.body.id, contentType: 'application/merge-patch+json', data: { doc: { name: 'Renamed' } } } });
+    const reply = await gql.run(CreateEntryDocument, {
+      input: { previousId: first.body.id, contentType: 'application/merge-patch+json', data: { doc: { name: 'Renamed' } } },
+    });
     expect(reply.body.errors).toBeUndefined();
     expect((await engineRuns(t.url)) - before).toBe(1);
   });

@@ -51,7 +51,11 @@ describe('previous_id', () => {
     expect(both.body.fields.data).toContain('must be absent');
     const badOptions = await derive(previous, { correct: { credit: 'yes', issue_date: 'soon' } });
     expect(badOptions.status).toBe(400);
-    expect(badOptions.body.fields.correct).toEqual({ credit: expect.any(String), issue_date: expect.any(String), type: expect.any(String) });
+    expect(badOptions.body.fields.correct).toEqual({
+      credit: expect.any(String),
+      issue_date: expect.any(String),
+      type: expect.any(String),
+    });
   });
 });
 
@@ -103,9 +107,23 @@ describe('application/json-patch+json', () => {
   });
 
   test.each([
-    ['a failed test', [{ op: 'replace', path: '/doc/name', value: 'B' }, { op: 'test', path: '/doc/name', value: 'Acme' }], 1],
+    [
+      'a failed test',
+      [
+        { op: 'replace', path: '/doc/name', value: 'B' },
+        { op: 'test', path: '/doc/name', value: 'Acme' },
+      ],
+      1,
+    ],
     ['a missing path', [{ op: 'remove', path: '/doc/nothing' }], 0],
-    ['a malformed operation', [{ op: 'test', path: '/doc/name', value: 'Acme' }, { op: 'replace', value: 'no path' }], 1],
+    [
+      'a malformed operation',
+      [
+        { op: 'test', path: '/doc/name', value: 'Acme' },
+        { op: 'replace', value: 'no path' },
+      ],
+      1,
+    ],
     ['an unknown op', [{ op: 'upsert', path: '/doc/name', value: 'x' }], 0],
   ])('%s is 422 "patch" naming the operation, and nothing is stored', async (_name, data, index) => {
     const previous = await stored(party('Acme'));
@@ -121,11 +139,19 @@ describe('application/json-patch+json', () => {
   test("the previous envelope's uuid, stamps and links are not carried over; what the patch writes is kept", async () => {
     const envelope = {
       $schema: 'https://gobl.org/draft-0/envelope',
-      head: { uuid: '0190c000-0000-7000-8000-0000000000c1', stamps: [{ prv: 'old', val: '1' }], links: [{ key: 'pdf', url: 'https://example.com/a.pdf' }], tags: ['kept'] },
+      head: {
+        uuid: '0190c000-0000-7000-8000-0000000000c1',
+        stamps: [{ prv: 'old', val: '1' }],
+        links: [{ key: 'pdf', url: 'https://example.com/a.pdf' }],
+        tags: ['kept'],
+      },
       doc: party('Stamped'),
     };
     const previous = await stored(envelope, { allow_invalid: true });
-    const carried = await derive(previous, { content_type: 'application/json-patch+json', data: [{ op: 'replace', path: '/doc/name', value: 'Next' }] });
+    const carried = await derive(previous, {
+      content_type: 'application/json-patch+json',
+      data: [{ op: 'replace', path: '/doc/name', value: 'Next' }],
+    });
     expect(carried.status).toBe(200);
     expect(carried.body.id).not.toBe(previous.id);
     expect(carried.body.data.head).not.toHaveProperty('stamps');
@@ -133,7 +159,10 @@ describe('application/json-patch+json', () => {
     expect(carried.body.tags).toEqual(['kept']);
     const chosen = await derive(previous, {
       content_type: 'application/json-patch+json',
-      data: [{ op: 'replace', path: '/head/uuid', value: '0190c000-0000-7000-8000-0000000000c2' }, { op: 'remove', path: '/head/stamps' }],
+      data: [
+        { op: 'replace', path: '/head/uuid', value: '0190c000-0000-7000-8000-0000000000c2' },
+        { op: 'remove', path: '/head/stamps' },
+      ],
     });
     expect(chosen.status).toBe(200);
     expect(chosen.body.id).toBe('0190c000-0000-7000-8000-0000000000c2');
@@ -158,18 +187,25 @@ describe('application/json-patch+json', () => {
     expect(reply.body.message).toContain('would exceed');
   });
 
-  withGobl.test('1000 copies on an invoice of 3500 lines (about 1 MB stored) make one new entry', async () => {
-    const invoice = exampleDoc(INVOICE);
-    const lines = Array.from({ length: 3500 }, (_, i) => ({ ...invoice.lines[0], item: { ...invoice.lines[0].item, name: `Service ${i}` } }));
-    const previous = await stored({ ...invoice, lines });
-    expect(JSON.stringify(previous.data).length).toBeGreaterThan(1_000_000);
-    const data = Array.from({ length: 1000 }, (_, i) => ({ op: 'copy', from: `/doc/lines/${i}`, path: '/doc/lines/-' }));
-    const reply = await derive(previous, { content_type: 'application/json-patch+json', data });
-    expect(reply.status).toBe(200);
-    expect(reply.body.data.doc.lines).toHaveLength(4500);
-    expect(reply.body.data.doc.lines[4499]).toMatchObject({ i: 4500, item: { name: 'Service 999' } });
-    await expectUntouched(previous);
-  }, 60_000);
+  withGobl.test(
+    '1000 copies on an invoice of 3500 lines (about 1 MB stored) make one new entry',
+    async () => {
+      const invoice = exampleDoc(INVOICE);
+      const lines = Array.from({ length: 3500 }, (_, i) => ({
+        ...invoice.lines[0],
+        item: { ...invoice.lines[0].item, name: `Service ${i}` },
+      }));
+      const previous = await stored({ ...invoice, lines });
+      expect(JSON.stringify(previous.data).length).toBeGreaterThan(1_000_000);
+      const data = Array.from({ length: 1000 }, (_, i) => ({ op: 'copy', from: `/doc/lines/${i}`, path: '/doc/lines/-' }));
+      const reply = await derive(previous, { content_type: 'application/json-patch+json', data });
+      expect(reply.status).toBe(200);
+      expect(reply.body.data.doc.lines).toHaveLength(4500);
+      expect(reply.body.data.doc.lines[4499]).toMatchObject({ i: 4500, item: { name: 'Service 999' } });
+      await expectUntouched(previous);
+    },
+    60_000,
+  );
 
   withGobl.test('a patch that would touch more than JSON_PATCH_MAX_WORK bytes is 422 "patch", and nothing is stored', async () => {
     const small = await startServer({ JSON_PATCH_MAX_WORK: '64kb' });
@@ -183,7 +219,15 @@ describe('application/json-patch+json', () => {
       expect(reply.body.message).toContain('the patch is too large for the document');
       expect(Object.values(reply.body.fields.data)).toEqual([expect.stringContaining('more than 65536 bytes')]);
       expect((await own.get('/silo/v1/entries')).body.list).toHaveLength(1);
-      expect((await own.post('/silo/v1/entries', { previous_id: previous.id, content_type: 'application/json-patch+json', data: data.slice(0, 10) })).status).toBe(200);
+      expect(
+        (
+          await own.post('/silo/v1/entries', {
+            previous_id: previous.id,
+            content_type: 'application/json-patch+json',
+            data: data.slice(0, 10),
+          })
+        ).status,
+      ).toBe(200);
     } finally {
       await small.close();
     }

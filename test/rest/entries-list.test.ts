@@ -24,7 +24,6 @@ async function seed(api: Api, count: number, make: (i: number) => object = (i) =
 /** Newest first: created_at descending, then id descending. */
 const newestFirst = (a: any, b: any) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1);
 
-
 describe('GET /silo/v1/entries', () => {
   test('250 entries in pages of 7: none missed or repeated, newest first', async () => {
     const api = await newApi();
@@ -81,7 +80,10 @@ describe('GET /silo/v1/entries', () => {
       if (i % 3 === 1 || i === 2) expect((await api.post(`/silo/v1/entries/${entry.id}/states`, { key: 'sent' })).status).toBeLessThan(300);
       if (i % 3 !== 2) expect((await api.post(`/silo/v1/entries/${entry.id}/states`, { key: 'paid' })).status).toBeLessThan(300);
     }
-    const paid = created.filter((_, i) => i % 3 !== 2).sort(newestFirst).map((e) => e.id);
+    const paid = created
+      .filter((_, i) => i % 3 !== 2)
+      .sort(newestFirst)
+      .map((e) => e.id);
     const { seen } = await walkEntries(api, 'state=paid&limit=2');
     expect(seen.map((e) => e.id)).toEqual(paid);
     for (const entry of seen) expect(entry.state).toBe('paid');
@@ -108,7 +110,10 @@ describe('GET /silo/v1/entries', () => {
     const reply = await api.get(`/silo/v1/entries?created_at=${encodeURIComponent(pivot)}`);
     expect(reply.status).toBe(200);
     expect(reply.body.created_at).toBe(pivot);
-    const expected = created.filter((e) => e.created_at <= pivot).sort(newestFirst).map((e) => e.id);
+    const expected = created
+      .filter((e) => e.created_at <= pivot)
+      .sort(newestFirst)
+      .map((e) => e.id);
     expect(reply.body.list.map((e: any) => e.id)).toEqual(expected);
     expect(expected).toContain(created[2].id);
     const offset = await api.get(`/silo/v1/entries?created_at=${encodeURIComponent('2000-01-01T01:00:00+01:00')}`);

@@ -66,15 +66,25 @@ test(`a credit note naming ${LIMIT} documents: its related list pages to the end
   const small = await api.post('/silo/v1/entries', creditNote('CN-SMALL', named));
   expect(small.status).toBe(200);
 
-  const newestFirst = [...invoices].sort((a, b) => (a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1));
-  for (const [ascending, order] of [[false, newestFirst], [true, [...newestFirst].reverse()]] as const) {
+  const newestFirst = [...invoices].sort((a, b) =>
+    a.created_at === b.created_at ? (a.id < b.id ? 1 : -1) : a.created_at < b.created_at ? 1 : -1,
+  );
+  for (const [ascending, order] of [
+    [false, newestFirst],
+    [true, [...newestFirst].reverse()],
+  ] as const) {
     const query = ascending ? '?ascending=true' : '';
     expect(await allPages(`/silo/v1/entries/${big.body.id}/related${query}`, 5)).toEqual(order.map((inv: any) => [inv.id, 'uuid']));
-    expect(await allPages(`/silo/v1/entries/related${query ? `${query}&` : '?'}uuid=${big.body.data.doc.uuid}`, 5)).toEqual(order.map((inv: any) => [inv.id, 'uuid']));
+    expect(await allPages(`/silo/v1/entries/related${query ? `${query}&` : '?'}uuid=${big.body.data.doc.uuid}`, 5)).toEqual(
+      order.map((inv: any) => [inv.id, 'uuid']),
+    );
   }
   // The other way: each invoice lists both notes as naming it.
   const inv = (await api.get(`/silo/v1/entries/${invoices[3].id}/related`)).body.list.map((e: any) => [e.id, e.context]);
-  expect(inv).toEqual([[small.body.id, 'preceding'], [big.body.id, 'preceding']]);
+  expect(inv).toEqual([
+    [small.body.id, 'preceding'],
+    [big.body.id, 'preceding'],
+  ]);
 
   // A page of the big note's list binds what a page of the small one's does: nothing per link.
   const page = (id: string) => async () => expect((await api.get(`/silo/v1/entries/${id}/related?limit=5`)).status).toBe(200);
@@ -98,13 +108,21 @@ test(`a credit note naming ${LIMIT} documents: its related list pages to the end
     { id: big.body.id },
   );
   expect(related.body.errors).toBeUndefined();
-  expect(related.body.data.entry.related.edges).toEqual(newestFirst.slice(0, 5).map((inv: any) => ({ context: 'uuid', node: { id: inv.id } })));
+  expect(related.body.data.entry.related.edges).toEqual(
+    newestFirst.slice(0, 5).map((inv: any) => ({ context: 'uuid', node: { id: inv.id } })),
+  );
   expect(related.body.data.entry.related.pageInfo.hasNextPage).toBe(true);
 });
 
 test(`a document naming more than ${LIMIT} documents is refused, 422 naming the limit, and nothing is stored`, async () => {
   const before = (await api.get('/silo/v1/entries?limit=100')).body.list.length;
-  const reply = await api.post('/silo/v1/entries', creditNote('CN-OVER', Array.from({ length: LIMIT }, () => randomUUID())));
+  const reply = await api.post(
+    '/silo/v1/entries',
+    creditNote(
+      'CN-OVER',
+      Array.from({ length: LIMIT }, () => randomUUID()),
+    ),
+  );
   expect(reply.status).toBe(422);
   expect(reply.body).toMatchObject({ key: 'validation', message: expect.stringContaining('ENTRY_REFS_LIMIT') });
   expect((await api.get('/silo/v1/entries?limit=100')).body.list.length).toBe(before);
@@ -123,7 +141,11 @@ test('one document uuid held by many entries: its related list names each entry 
   const note = (await api.post('/silo/v1/entries', creditNote('CN-SAME', [docUuid]))).body;
   const copies = [];
   for (const holder of [holders[0], holders[6]]) copies.push((await api.post('/silo/v1/entries', { previous_id: holder.id })).body);
-  const expected = [[copies[1].id, 'previous'], [copies[0].id, 'previous'], [note.id, 'preceding']];
+  const expected = [
+    [copies[1].id, 'previous'],
+    [copies[0].id, 'previous'],
+    [note.id, 'preceding'],
+  ];
   expect(await allPages(`/silo/v1/entries/related?uuid=${docUuid}`, 2)).toEqual(expected);
   expect(await allPages(`/silo/v1/entries/related?uuid=${docUuid}&ascending=true`, 2)).toEqual([...expected].reverse());
   expect(await allPages(`/silo/v1/entries/related?uuid=${docUuid}&context=previous`, 1)).toEqual(expected.slice(0, 2));
@@ -136,7 +158,14 @@ test('one document uuid held by many entries: its related list names each entry 
 test(`an update whose document names more than ${LIMIT} documents is refused and changes nothing`, async () => {
   const inv = (await api.post('/silo/v1/entries', { data: invoice({ code: 'U-1' }) })).body;
   const note = (await api.post('/silo/v1/entries', creditNote('CN-UPD', [inv.data.doc.uuid]))).body;
-  const reply = await api.send('PATCH', `/silo/v1/entries/${note.id}`, creditNote('CN-UPD', Array.from({ length: LIMIT }, () => randomUUID())));
+  const reply = await api.send(
+    'PATCH',
+    `/silo/v1/entries/${note.id}`,
+    creditNote(
+      'CN-UPD',
+      Array.from({ length: LIMIT }, () => randomUUID()),
+    ),
+  );
   expect(reply.status).toBe(422);
   expect(reply.body).toMatchObject({ key: 'validation', message: expect.stringContaining('ENTRY_REFS_LIMIT') });
   expect((await api.get(`/silo/v1/entries/${note.id}`)).body.version).toBe(note.version);

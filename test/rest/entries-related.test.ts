@@ -38,7 +38,10 @@ describe('related entries', () => {
     expect(credit.data.doc.preceding[0].uuid).toBe(inv.data.doc.uuid); // GOBL names the document's own uuid
     expect(inv.data.doc.uuid).not.toBe(inv.id);
 
-    const expected = [[copy.id, 'previous'], [credit.id, 'preceding']];
+    const expected = [
+      [copy.id, 'previous'],
+      [credit.id, 'preceding'],
+    ];
     expect(linksOf(await api.get(`/silo/v1/entries/${inv.id}/related`))).toEqual(expected);
     // By UUID: the entry's id, or its document's uuid, find the same entries.
     expect(linksOf(await api.get(`/silo/v1/entries/related?uuid=${inv.id}`))).toEqual(expected);
@@ -62,10 +65,20 @@ describe('related entries', () => {
     const uploaded = await create(api, {
       data: invoice({ type: 'credit-note', code: 'CN-9', preceding: [{ uuid: inv.data.doc.uuid, code: 'R-1', issue_date: '2026-11-20' }] }),
     });
-    expect(linksOf(await api.get(`/silo/v1/entries/${inv.id}/related`))).toEqual([[uploaded.id, 'preceding'], [copy.id, 'previous'], [credit.id, 'preceding']]);
-    expect(linksOf(await api.get(`/silo/v1/entries/${inv.id}/related?context=preceding`))).toEqual([[uploaded.id, 'preceding'], [credit.id, 'preceding']]);
+    expect(linksOf(await api.get(`/silo/v1/entries/${inv.id}/related`))).toEqual([
+      [uploaded.id, 'preceding'],
+      [copy.id, 'previous'],
+      [credit.id, 'preceding'],
+    ]);
+    expect(linksOf(await api.get(`/silo/v1/entries/${inv.id}/related?context=preceding`))).toEqual([
+      [uploaded.id, 'preceding'],
+      [credit.id, 'preceding'],
+    ]);
     // The credit note was made with previous_id as well: it has both links, and is listed under either.
-    expect(linksOf(await api.get(`/silo/v1/entries/${inv.id}/related?context=previous`))).toEqual([[copy.id, 'previous'], [credit.id, 'previous']]);
+    expect(linksOf(await api.get(`/silo/v1/entries/${inv.id}/related?context=previous`))).toEqual([
+      [copy.id, 'previous'],
+      [credit.id, 'previous'],
+    ]);
     expect(linksOf(await api.get(`/silo/v1/entries/${inv.id}/related?context=uuid`))).toEqual([]);
     expect(linksOf(await api.get(`/silo/v1/entries/${uploaded.id}/related?context=uuid`))).toEqual([[inv.id, 'uuid']]);
     expect(linksOf(await api.get(`/silo/v1/entries/${inv.id}/related?context=line.item`))).toEqual([]);
@@ -74,10 +87,17 @@ describe('related entries', () => {
   test('a copy of a copy: each is related to the one it was made from', async () => {
     const api = await newApi();
     const first = await create(api, { data: party('First') });
-    const second = await create(api, { previous_id: first.id, content_type: 'application/merge-patch+json', data: { doc: { name: 'Second' } } });
+    const second = await create(api, {
+      previous_id: first.id,
+      content_type: 'application/merge-patch+json',
+      data: { doc: { name: 'Second' } },
+    });
     const third = await create(api, { previous_id: second.id });
     expect(linksOf(await api.get(`/silo/v1/entries/${first.id}/related`))).toEqual([[second.id, 'previous']]);
-    expect(linksOf(await api.get(`/silo/v1/entries/${second.id}/related?ascending=true`))).toEqual([[first.id, 'uuid'], [third.id, 'previous']]);
+    expect(linksOf(await api.get(`/silo/v1/entries/${second.id}/related?ascending=true`))).toEqual([
+      [first.id, 'uuid'],
+      [third.id, 'previous'],
+    ]);
     expect(linksOf(await api.get(`/silo/v1/entries/${third.id}/related`))).toEqual([[second.id, 'uuid']]);
   });
 
@@ -92,7 +112,9 @@ describe('related entries', () => {
       let cursor: string | undefined;
       let pages = 0;
       do {
-        const reply = await api.get(`/silo/v1/entries/${inv.id}/related?limit=3${ascending ? '&ascending=true' : ''}${cursor ? `&cursor=${cursor}` : ''}`);
+        const reply = await api.get(
+          `/silo/v1/entries/${inv.id}/related?limit=3${ascending ? '&ascending=true' : ''}${cursor ? `&cursor=${cursor}` : ''}`,
+        );
         expect(reply.status).toBe(200);
         seen.push(...reply.body.list.map((e: any) => e.id));
         cursor = reply.body.next_cursor;
@@ -124,7 +146,9 @@ describe('related entries', () => {
     const theirs = await newApi();
     const { inv } = await family(mine);
     // Their credit note names my invoice's document: it stays theirs.
-    await create(theirs, { data: invoice({ type: 'credit-note', code: 'CN-1', preceding: [{ uuid: inv.data.doc.uuid, code: 'R-1', issue_date: '2026-11-20' }] }) });
+    await create(theirs, {
+      data: invoice({ type: 'credit-note', code: 'CN-1', preceding: [{ uuid: inv.data.doc.uuid, code: 'R-1', issue_date: '2026-11-20' }] }),
+    });
     expect(linksOf(await mine.get(`/silo/v1/entries/${inv.id}/related`))).toHaveLength(2);
     const fetched = await theirs.get(`/silo/v1/entries/${inv.id}/related`);
     expect(fetched.status).toBe(404);
@@ -155,7 +179,10 @@ describe('related entries', () => {
     const unknown = await api.get('/silo/v1/entries/0190c000-0000-7000-8000-000000000000/related');
     expect(unknown.status).toBe(404);
     expect(unknown.body.key).toBe('not-found');
-    expect(await api.get('/silo/v1/entries/related?uuid=0190c000-0000-7000-8000-000000000000')).toMatchObject({ status: 200, body: { list: [], limit: 20 } });
+    expect(await api.get('/silo/v1/entries/related?uuid=0190c000-0000-7000-8000-000000000000')).toMatchObject({
+      status: 200,
+      body: { list: [], limit: 20 },
+    });
     expect(linksOf(await api.get(`/silo/v1/entries/${entry.id}/related`))).toEqual([]);
     expect((await api.post('/silo/v1/entries/related', {})).status).toBe(405);
     expect((await api.post(`/silo/v1/entries/${entry.id}/related`, {})).status).toBe(405);
@@ -171,7 +198,8 @@ describe('related entries after an update', () => {
     expect(linksOf(await api.get(`/silo/v1/entries/${first.id}/related`))).toEqual([]);
 
     const preceding = [{ uuid: first.data.doc.uuid, series: 'SAMPLE', code: 'U-1', issue_date: first.data.doc.issue_date }];
-    const update = (data: object) => api.send('PATCH', `/silo/v1/entries/${copy.id}`, { content_type: 'application/merge-patch+json', data });
+    const update = (data: object) =>
+      api.send('PATCH', `/silo/v1/entries/${copy.id}`, { content_type: 'application/merge-patch+json', data });
     const added = await update({ doc: { preceding } });
     expect(added.status).toBe(200);
     expect(linksOf(await api.get(`/silo/v1/entries/${first.id}/related`))).toEqual([[copy.id, 'preceding']]);

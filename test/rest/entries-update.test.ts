@@ -12,7 +12,8 @@ beforeEach(async () => {
 });
 afterAll(() => t.close());
 
-const patch = (id: string, body: unknown, headers: Record<string, string> = {}) => api.send('PATCH', `/silo/v1/entries/${id}`, body, headers);
+const patch = (id: string, body: unknown, headers: Record<string, string> = {}) =>
+  api.send('PATCH', `/silo/v1/entries/${id}`, body, headers);
 
 async function stored(data: object, extra: object = {}) {
   const reply = await api.post('/silo/v1/entries', { data, ...extra });
@@ -56,7 +57,10 @@ describe('PATCH /silo/v1/entries/{id}', () => {
     expect(merged.status).toBe(200);
     expect(merged.body.data.doc.code).toBe('0002');
     expect(merged.body.data.head.uuid).toBe(entry.id);
-    const patched = await patch(entry.id, { content_type: 'application/json-patch+json', data: [{ op: 'replace', path: '/doc/code', value: '0003' }] });
+    const patched = await patch(entry.id, {
+      content_type: 'application/json-patch+json',
+      data: [{ op: 'replace', path: '/doc/code', value: '0003' }],
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.snippet.code).toBe('0003');
     expect(patched.body.versions).toHaveLength(3);
@@ -66,7 +70,9 @@ describe('PATCH /silo/v1/entries/{id}', () => {
   test('an envelope naming another uuid is 400; a bad patch is 422; nothing changes', async () => {
     const entry = await stored(party('Same'));
     const other = await api.post('/silo/v1/gobl/build', { data: party('Other'), envelop: true });
-    const wrong = await patch(entry.id, { data: { ...other.body.data, head: { ...other.body.data.head, uuid: '0190c000-0000-7000-8000-000000000001' } } });
+    const wrong = await patch(entry.id, {
+      data: { ...other.body.data, head: { ...other.body.data.head, uuid: '0190c000-0000-7000-8000-000000000001' } },
+    });
     expect(wrong.status).toBe(400);
     const bad = await patch(entry.id, { content_type: 'application/json-patch+json', data: [{ op: 'remove', path: '/doc/nothing' }] });
     expect(bad.status).toBe(422);
@@ -154,7 +160,12 @@ describe('PATCH /silo/v1/entries/{id}', () => {
   test('concurrent patches without If-Match: each applies or is 409, never lost', async () => {
     const entry = await stored(invoice({ notes: [{ text: 'first' }] }));
     const replies = await Promise.all(
-      Array.from({ length: 6 }, (_, n) => patch(entry.id, { content_type: 'application/json-patch+json', data: [{ op: 'add', path: '/doc/notes/-', value: { text: `note ${n}` } }] })),
+      Array.from({ length: 6 }, (_, n) =>
+        patch(entry.id, {
+          content_type: 'application/json-patch+json',
+          data: [{ op: 'add', path: '/doc/notes/-', value: { text: `note ${n}` } }],
+        }),
+      ),
     );
     const won = replies.filter((r) => r.status === 200);
     expect(replies.filter((r) => ![200, 409].includes(r.status))).toEqual([]);
@@ -170,7 +181,12 @@ describe('PATCH /silo/v1/entries/{id}', () => {
     let applied = 0;
     for (let round = 0; round < 15; round++) {
       const replies = await Promise.all(
-        ['a', 'b'].map((side) => patch(entry.id, { content_type: 'application/json-patch+json', data: [{ op: 'add', path: '/doc/notes/-', value: { text: `${round}${side}` } }] })),
+        ['a', 'b'].map((side) =>
+          patch(entry.id, {
+            content_type: 'application/json-patch+json',
+            data: [{ op: 'add', path: '/doc/notes/-', value: { text: `${round}${side}` } }],
+          }),
+        ),
       );
       expect(replies.every((r) => r.status === 200 || (r.status === 409 && r.body.key === 'conflict'))).toBe(true);
       expect(replies.some((r) => r.status === 200)).toBe(true);

@@ -12,7 +12,6 @@ beforeEach(async () => {
 });
 afterAll(() => t.close());
 
-
 describe('documents are calculated and validated on the way in', () => {
   test('a partial invoice comes back calculated', async () => {
     const reply = await api.post('/silo/v1/entries', { data: invoice() });
@@ -41,7 +40,12 @@ describe('documents are calculated and validated on the way in', () => {
     expect(reply.body.key).toBe('validation');
     expect(reply.body.message).toContain('supplier');
     expect(reply.body.fields).toEqual({ data: { doc: { supplier: expect.any(String) } } });
-    expect(reply.body.faults).toContainEqual({ provider: 'gobl', code: 'GOBL-BILL-INVOICE-05', message: expect.any(String), paths: ['$.doc.supplier'] });
+    expect(reply.body.faults).toContainEqual({
+      provider: 'gobl',
+      code: 'GOBL-BILL-INVOICE-05',
+      message: expect.any(String),
+      paths: ['$.doc.supplier'],
+    });
     expect((await api.get('/silo/v1/entries')).body.list).toEqual([]);
     expect((await api.get('/silo/v1/entries/key/broken')).status).toBe(404);
   });
@@ -51,7 +55,12 @@ describe('documents are calculated and validated on the way in', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.invalid).toBe(true);
     expect(reply.body.state).toBe('invalid');
-    expect(reply.body.faults).toContainEqual({ provider: 'gobl', code: 'GOBL-BILL-INVOICE-05', message: expect.any(String), paths: ['$.doc.supplier'] });
+    expect(reply.body.faults).toContainEqual({
+      provider: 'gobl',
+      code: 'GOBL-BILL-INVOICE-05',
+      message: expect.any(String),
+      paths: ['$.doc.supplier'],
+    });
     const fetched = await api.get('/silo/v1/entries/key/kept');
     expect(fetched.body.invalid).toBe(true);
     expect(fetched.body.faults).toEqual(reply.body.faults);

@@ -30,7 +30,8 @@ const placeholder = (name: string, meta: object) => ({
 test('files and meta rows up to the limit are taken and the entry reads whole; the next is 413 and stores nothing', async () => {
   const entry = await newEntry('Weighed');
   for (const key of ['a', 'b']) expect((await api.put(metaPath(entry, key), { value: heavy(key) })).status).toBe(200);
-  for (const name of ['one.pdf', 'two.pdf']) expect((await api.post(`/silo/v1/entries/${entry}/files`, placeholder(name, heavy(name)))).status).toBe(200);
+  for (const name of ['one.pdf', 'two.pdf'])
+    expect((await api.post(`/silo/v1/entries/${entry}/files`, placeholder(name, heavy(name)))).status).toBe(200);
 
   const tooMuchMeta = await api.put(metaPath(entry, 'c'), { value: heavy('c') });
   expect(tooMuchMeta.status).toBe(413);

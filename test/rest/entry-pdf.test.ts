@@ -17,7 +17,12 @@ const richInvoice = () =>
       emails: [{ addr: 'billing@example.com' }],
     },
     lines: [
-      { quantity: '20', item: { name: 'Development services', price: '90.00' }, discounts: [{ percent: '10%', reason: 'Loyalty' }], taxes: [{ cat: 'VAT', rate: 'general' }] },
+      {
+        quantity: '20',
+        item: { name: 'Development services', price: '90.00' },
+        discounts: [{ percent: '10%', reason: 'Loyalty' }],
+        taxes: [{ cat: 'VAT', rate: 'general' }],
+      },
       { quantity: '3', item: { name: 'Printed manuals', price: '12.50' }, taxes: [{ cat: 'VAT', rate: 'reduced' }] },
       { quantity: '1', item: { name: 'Travel', price: '150.00' }, taxes: [{ cat: 'VAT', rate: 'general' }] },
     ],
@@ -40,7 +45,12 @@ async function getPdf(base: string, path: string, token?: string): Promise<PdfRe
   const response = await fetch(`${base}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   const bytes = new Uint8Array(await response.arrayBuffer());
   const json = response.headers.get('content-type')?.startsWith('application/json');
-  return { status: response.status, headers: response.headers, bytes, body: json ? JSON.parse(Buffer.from(bytes).toString('utf8')) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes,
+    body: json ? JSON.parse(Buffer.from(bytes).toString('utf8')) : undefined,
+  };
 }
 
 describe('GET /silo/v1/entries/{id}/pdf', () => {
@@ -76,7 +86,15 @@ describe('GET /silo/v1/entries/{id}/pdf', () => {
     expect(Buffer.from(reply.bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
 
     const pdf = await readPdf(reply.bytes);
-    for (const text of ['Invoice PDF-0042', 'Provide One S.L.', 'ES B98602642', 'Sample Consumer', 'ES 54387763P', 'Calle Pradillo 42', 'billing@example.com']) {
+    for (const text of [
+      'Invoice PDF-0042',
+      'Provide One S.L.',
+      'ES B98602642',
+      'Sample Consumer',
+      'ES 54387763P',
+      'Calle Pradillo 42',
+      'billing@example.com',
+    ]) {
       expect(pdf.text).toContain(text);
     }
     // Amounts in the document's currency, as English writes them: payable, the tax of each rate, a line's sum after its discount.
@@ -122,7 +140,11 @@ describe('GET /silo/v1/entries/{id}/pdf', () => {
     for (let n = 1; n <= pdf.pages.length; n++) expect(pdf.text).toContain(`page ${n} of ${pdf.pages.length}`);
     expect(pdf.text.split(`sha256:${entry.digest.val}`)).toHaveLength(pdf.pages.length + 1);
     expect(pdf.text).toContain('Item 119');
-    expect(pdf.text).toMatch(new RegExp(`Payable\\s+€${Number(entry.data.doc.totals.payable).toLocaleString('en', { minimumFractionDigits: 2 }).replace(/\./g, '\\.')}`));
+    expect(pdf.text).toMatch(
+      new RegExp(
+        `Payable\\s+€${Number(entry.data.doc.totals.payable).toLocaleString('en', { minimumFractionDigits: 2 }).replace(/\./g, '\\.')}`,
+      ),
+    );
   });
 
   test("a party's PDF holds its name, and is named by the entry's id", async () => {
@@ -176,11 +198,23 @@ describe('GET /silo/v1/entries/{id}/pdf', () => {
       const entry = await stored(richInvoice());
       const first = await api.post(`/silo/v1/entries/${entry.id}/pdf`);
       expect(first.status).toBe(201);
-      expect(first.body).toMatchObject({ entry_id: entry.id, name: 'PDF-0042.pdf', mime: 'application/pdf', category: 'format', stored: true, previous: [] });
+      expect(first.body).toMatchObject({
+        entry_id: entry.id,
+        name: 'PDF-0042.pdf',
+        mime: 'application/pdf',
+        category: 'format',
+        stored: true,
+        previous: [],
+      });
       expect(first.body.size).toBeGreaterThan(0);
       // The same answer as the files routes give for it.
-      expect((await api.get(`/silo/v1/entries/${entry.id}/files/${first.body.id}/meta`)).body).toEqual({ ...first.body, url: expect.any(String) });
-      expect(await pdfFilesOf(entry.id)).toEqual([expect.objectContaining({ id: first.body.id, name: 'PDF-0042.pdf', category: 'format' })]);
+      expect((await api.get(`/silo/v1/entries/${entry.id}/files/${first.body.id}/meta`)).body).toEqual({
+        ...first.body,
+        url: expect.any(String),
+      });
+      expect(await pdfFilesOf(entry.id)).toEqual([
+        expect.objectContaining({ id: first.body.id, name: 'PDF-0042.pdf', category: 'format' }),
+      ]);
 
       const download = await getPdf(t.url, `/silo/v1/entries/${entry.id}/files/${first.body.id}/download`, token);
       expect(download.status).toBe(200);
@@ -207,7 +241,8 @@ describe('GET /silo/v1/entries/{id}/pdf', () => {
       const earlier = await api.post(`/silo/v1/entries/${entry.id}/pdf?version=${entry.version}`);
       expect(earlier.status).toBe(201);
       expect(earlier.body).toMatchObject({ id: current.body.id, previous: [expect.objectContaining({ hash: current.body.hash })] });
-      const text = (await readPdf((await getPdf(t.url, `/silo/v1/entries/${entry.id}/files/${earlier.body.id}/download`, token)).bytes)).text;
+      const text = (await readPdf((await getPdf(t.url, `/silo/v1/entries/${entry.id}/files/${earlier.body.id}/download`, token)).bytes))
+        .text;
       expect(text).toContain('Old Name Ltd');
       expect(text).not.toContain('New Name Ltd');
       expect(await pdfFilesOf(entry.id)).toHaveLength(1);
@@ -215,7 +250,12 @@ describe('GET /silo/v1/entries/{id}/pdf', () => {
 
     test('a file of its own, apart from a PDF uploaded by hand, and an entry.file_added event for each attach', async () => {
       const entry = await stored(invoice({ series: 'EV', code: '7' }));
-      const uploaded = await api.post(`/silo/v1/entries/${entry.id}/files`, { name: 'EV-7.pdf', mime: 'application/pdf', category: 'format', data: Buffer.from('%PDF-1.7 by hand').toString('base64') });
+      const uploaded = await api.post(`/silo/v1/entries/${entry.id}/files`, {
+        name: 'EV-7.pdf',
+        mime: 'application/pdf',
+        category: 'format',
+        data: Buffer.from('%PDF-1.7 by hand').toString('base64'),
+      });
       expect(uploaded.status).toBe(200);
       const attached = await api.post(`/silo/v1/entries/${entry.id}/pdf`);
       expect(attached.status).toBe(201);
@@ -223,7 +263,10 @@ describe('GET /silo/v1/entries/{id}/pdf', () => {
       expect(await pdfFilesOf(entry.id)).toHaveLength(2);
       expect((await api.get(`/silo/v1/entries/${entry.id}/files/${uploaded.body.id}/meta`)).body.previous).toEqual([]);
 
-      const events = await followFeed((path) => api.get(`${path}&types=entry.file_added&entry_id=${entry.id}`), () => true);
+      const events = await followFeed(
+        (path) => api.get(`${path}&types=entry.file_added&entry_id=${entry.id}`),
+        () => true,
+      );
       expect(events.map((event) => [event.type, event.data.file.name, event.data.file.id])).toEqual([
         ['entry.file_added', 'EV-7.pdf', uploaded.body.id],
         ['entry.file_added', 'EV-7.pdf', attached.body.id],
@@ -244,7 +287,10 @@ describe('GET /silo/v1/entries/{id}/pdf', () => {
       const badId = await api.post('/silo/v1/entries/not-a-uuid/pdf');
       expect([badId.status, badId.body.key]).toEqual([400, 'input']);
       expect((await api.get(`/silo/v1/entries/${entry.id}`)).body.attachments).toEqual([]);
-      const events = await followFeed((path) => api.get(`${path}&types=entry.file_added`), () => true);
+      const events = await followFeed(
+        (path) => api.get(`${path}&types=entry.file_added`),
+        () => true,
+      );
       expect(events).toEqual([]);
     });
   });
@@ -275,7 +321,8 @@ describe('GET /silo/v1/entries/{id}/pdf', () => {
       // once came in under 3 s on a quiet machine); a small one, well under a second even in the fresh
       // thread that replaces the stopped one (its first PDF, cold, is the slowest), and under 3 s on a machine
       // busy with other work (the other side of `npm test`).
-      const database: Record<string, string> = t.config.database.type === 'sqlite' ? { DATABASE_URL: `sqlite:${t.config.database.file}` } : {};
+      const database: Record<string, string> =
+        t.config.database.type === 'sqlite' ? { DATABASE_URL: `sqlite:${t.config.database.file}` } : {};
       limited = await startServer({ ...database, ENGINE_TIME_LIMIT_MS: '3000', ENGINE_THREADS: '1' });
     });
     afterAll(() => limited.close());
@@ -285,7 +332,11 @@ describe('GET /silo/v1/entries/{id}/pdf', () => {
       const small = await stored(party('Small Party'));
       const reply = await getPdf(limited.url, `/silo/v1/entries/${heavy.id}/pdf`, token);
       expect(reply.status).toBe(422);
-      expect(reply.body).toEqual({ key: 'too-complex', code: 'too-complex', message: expect.stringMatching(/too complex.*longer than 3 s/) });
+      expect(reply.body).toEqual({
+        key: 'too-complex',
+        code: 'too-complex',
+        message: expect.stringMatching(/too complex.*longer than 3 s/),
+      });
       // Attaching it is refused the same way, and stores nothing.
       const attach = await client(limited.url, token).post(`/silo/v1/entries/${heavy.id}/pdf`);
       expect([attach.status, attach.body.key]).toEqual([422, 'too-complex']);

@@ -20,7 +20,7 @@ async function stored(data: object) {
 const states = (id: string) => `/silo/v1/entries/${id}/states`;
 
 describe('entry states', () => {
-  test('POST adds a state; the newest is the entry\'s state; GET lists newest first', async () => {
+  test("POST adds a state; the newest is the entry's state; GET lists newest first", async () => {
     const entry = await stored(party('Stateful'));
     expect(entry.state).toBeUndefined();
     const sent = await api.post(states(entry.id), { key: 'sent', notes: 'by mail', meta: { channel: 'email' } });
@@ -97,5 +97,4 @@ describe('entry states', () => {
       expect((await api.get(states(entry.id))).body.list.map((s: any) => s.key)).toEqual(['sent']);
     }
   });
-
 });

@@ -22,8 +22,18 @@ describe('code in every error body', () => {
     ['404 for an unknown path', () => api.get('/silo/v1/nowhere'), 404, 'not-found'],
     ['405 method-not-allowed', () => api.send('DELETE', '/silo/v1/entries'), 405, 'method-not-allowed'],
     ['413 payload-too-large', () => api.post('/silo/v1/entries', `{"data":"${'x'.repeat(100 * 1024)}"}`), 413, 'payload-too-large'],
-    ['415 unsupported-media-type', () => api.post('/silo/v1/entries', '{}', { 'content-type': 'text/plain' }), 415, 'unsupported-media-type'],
-    ['422 unknown-schema', () => api.post('/silo/v1/entries', { data: { $schema: 'https://gobl.org/draft-0/nothing' } }), 422, 'unknown-schema'],
+    [
+      '415 unsupported-media-type',
+      () => api.post('/silo/v1/entries', '{}', { 'content-type': 'text/plain' }),
+      415,
+      'unsupported-media-type',
+    ],
+    [
+      '422 unknown-schema',
+      () => api.post('/silo/v1/entries', { data: { $schema: 'https://gobl.org/draft-0/nothing' } }),
+      422,
+      'unknown-schema',
+    ],
   ])('%s', async (_name, send, status, key) => {
     const reply = await send();
     expect(reply.status).toBe(status);

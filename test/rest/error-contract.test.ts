@@ -4,7 +4,17 @@ import { ERROR_KEYS } from '../../src/domain/shared/errors';
 import { freshMysqlDatabase } from '../helpers/database-check';
 import { invoice, invoiceOfLines, invoiceWithoutSupplier } from '../helpers/documents';
 import { CONTRACT_KEYS, ERROR_CONTRACT } from '../helpers/error-contract';
-import { MARIADB_URL, client, newWorkspace, party, startServer, testDatabase, tokenFor, type Reply, type TestServer } from '../helpers/server';
+import {
+  MARIADB_URL,
+  client,
+  newWorkspace,
+  party,
+  startServer,
+  testDatabase,
+  tokenFor,
+  type Reply,
+  type TestServer,
+} from '../helpers/server';
 import { apisFor, graphqlClient, type RawReply } from '../graphql/graphql-client';
 
 /**
@@ -34,12 +44,21 @@ beforeAll(async () => {
   ({ rest: api, gql } = await apisFor(t.url));
   const entry = await api.post('/silo/v1/entries', { data: party('Holder') });
   entryId = entry.body.id;
-  const file = await api.post(`/silo/v1/entries/${entryId}/files`, { name: 'note.txt', mime: 'text/plain', data: Buffer.from('twelve bytes').toString('base64') });
+  const file = await api.post(`/silo/v1/entries/${entryId}/files`, {
+    name: 'note.txt',
+    mime: 'text/plain',
+    data: Buffer.from('twelve bytes').toString('base64'),
+  });
   fileUrl = file.body.url;
   signedId = (await api.post('/silo/v1/entries', { data: party('Signed'), sign: true })).body.id;
 
   slow = await startServer({ ENGINE_TIME_LIMIT_MS: '50', ENGINE_THREADS: '1' });
-  queued = await startServer({ ENGINE_THREADS: '1', ENGINE_QUEUE_LIMIT: '1', ENGINE_QUEUE_WORKSPACE_LIMIT: '1', ENGINE_TIME_LIMIT_MS: '60000' });
+  queued = await startServer({
+    ENGINE_THREADS: '1',
+    ENGINE_QUEUE_LIMIT: '1',
+    ENGINE_QUEUE_WORKSPACE_LIMIT: '1',
+    ENGINE_TIME_LIMIT_MS: '60000',
+  });
 
   // A database of its own, since a table of it is dropped.
   let database: Record<string, string> = {};
@@ -129,7 +148,11 @@ const REST: Record<string, () => Promise<Reply>> = {
   calculation: () => api.post('/silo/v1/entries', { data: invoice({ $tags: ['nonsense'] }) }),
   marshal: () => api.post('/silo/v1/entries', { data: invoice({ complements: [{ foo: 1 }] }) }),
   validation: () => api.post('/silo/v1/entries', { data: invoiceWithoutSupplier() }),
-  patch: () => api.send('PATCH', `/silo/v1/entries/${entryId}`, { content_type: 'application/json-patch+json', data: [{ op: 'remove', path: '/doc/nothing' }] }),
+  patch: () =>
+    api.send('PATCH', `/silo/v1/entries/${entryId}`, {
+      content_type: 'application/json-patch+json',
+      data: [{ op: 'remove', path: '/doc/nothing' }],
+    }),
   'unknown-state': () => api.post(`/silo/v1/entries/${entryId}/states`, { key: 'no-such-state' }),
   'too-complex': async () => (await restOf(slow)).post('/silo/v1/entries', { data: invoiceOfLines(8000) }),
   internal: () => brokenApis.rest.get(`/silo/v1/entries/${brokenEntryId}`),
@@ -145,7 +168,10 @@ const GRAPHQL: Record<string, () => Promise<RawReply>> = {
   unauthorized: () => graphqlClient(t.url).query('{ entries { edges { cursor } } }'),
   'not-found': () => gql.query('query($id: ID!) { entry(id: $id) { id } }', { id: randomUUID() }),
   'method-not-allowed': async () => {
-    const reply = await fetch(`${t.url}/graphql`, { method: 'PUT', headers: { authorization: `Bearer ${await tokenFor(newWorkspace())}` } });
+    const reply = await fetch(`${t.url}/graphql`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${await tokenFor(newWorkspace())}` },
+    });
     return { status: reply.status, headers: reply.headers, body: await reply.json() };
   },
   conflict: async () => {
@@ -164,8 +190,14 @@ const GRAPHQL: Record<string, () => Promise<RawReply>> = {
   calculation: () => gql.query(createEntry, { input: { data: invoice({ $tags: ['nonsense'] }) } }),
   marshal: () => gql.query(createEntry, { input: { data: invoice({ complements: [{ foo: 1 }] }) } }),
   validation: () => gql.query(createEntry, { input: { data: invoiceWithoutSupplier() } }),
-  patch: () => gql.query(updateEntry, { input: { id: entryId, contentType: 'application/json-patch+json', data: [{ op: 'remove', path: '/doc/nothing' }] } }),
-  'unknown-state': () => gql.query('mutation($input: AddEntryStateInput!) { addEntryState(input: $input) { state { key } } }', { input: { entryId, key: 'no-such-state' } }),
+  patch: () =>
+    gql.query(updateEntry, {
+      input: { id: entryId, contentType: 'application/json-patch+json', data: [{ op: 'remove', path: '/doc/nothing' }] },
+    }),
+  'unknown-state': () =>
+    gql.query('mutation($input: AddEntryStateInput!) { addEntryState(input: $input) { state { key } } }', {
+      input: { entryId, key: 'no-such-state' },
+    }),
   'too-complex': async () => (await gqlOf(slow)).query(createEntry, { input: { data: invoiceOfLines(8000) } }),
   internal: () => brokenApis.gql.query('query($id: ID!) { entry(id: $id) { id meta { key } } }', { id: brokenEntryId }),
   unavailable: async () => {

@@ -39,7 +39,9 @@ beforeAll(async () => {
     breakDatabase = async () => {
       const connection = await createConnection({ uri: db.url });
       await connection.query('DROP TABLE entry_meta');
-      await connection.query("CREATE TRIGGER refuse_inserts BEFORE INSERT ON entries FOR EACH ROW SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'inserts refused'");
+      await connection.query(
+        "CREATE TRIGGER refuse_inserts BEFORE INSERT ON entries FOR EACH ROW SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'inserts refused'",
+      );
       await connection.end();
     };
   } else {
@@ -75,7 +77,11 @@ describe('answers', () => {
     const auth = { authorization: `Bearer ${token}` };
     const json = { ...auth, 'content-type': 'application/json' };
     const base = service.url;
-    const created = await call('create', `${base}/silo/v1/entries`, { method: 'POST', headers: json, body: JSON.stringify({ key: 'k1', data: party('Hygiene') }) });
+    const created = await call('create', `${base}/silo/v1/entries`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ key: 'k1', data: party('Hygiene') }),
+    });
     expect(created.status).toBe(200);
     const id = JSON.parse(created.text).id;
     await call('list', `${base}/silo/v1/entries`, { headers: auth });
@@ -89,13 +95,29 @@ describe('answers', () => {
     await call('404', `${base}/silo/v1/entries/${randomUUID()}`, { headers: auth });
     await call('404 path', `${base}/nowhere`, { headers: auth });
     await call('405', `${base}/silo/v1/entries`, { method: 'DELETE', headers: auth });
-    await call('409', `${base}/silo/v1/entries`, { method: 'POST', headers: json, body: JSON.stringify({ key: 'k1', data: party('Again') }) });
+    await call('409', `${base}/silo/v1/entries`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ key: 'k1', data: party('Again') }),
+    });
     // The 413 comes before the body is read; the rest is read and dropped, so the client sending it reads the answer.
     await call('413', `${base}/silo/v1/entries`, { method: 'POST', headers: json, body: `{"data":"${'x'.repeat(3 * 1024 * 1024)}"}` });
     await call('415', `${base}/silo/v1/entries`, { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: '{}' });
-    await call('422', `${base}/silo/v1/entries`, { method: 'POST', headers: json, body: JSON.stringify({ data: { $schema: 'https://gobl.org/draft-0/nothing' } }) });
-    await call('graphql', `${base}/graphql`, { method: 'POST', headers: json, body: JSON.stringify({ query: `{ entry(id: "${id}") { id } }` }) });
-    await call('graphql 401', `${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{ __typename }"}' });
+    await call('422', `${base}/silo/v1/entries`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ data: { $schema: 'https://gobl.org/draft-0/nothing' } }),
+    });
+    await call('graphql', `${base}/graphql`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ query: `{ entry(id: "${id}") { id } }` }),
+    });
+    await call('graphql 401', `${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query":"{ __typename }"}',
+    });
 
     // The database fails under the service: a 500 that says nothing of SQL, logged with the request id.
     await breakDatabase();
@@ -121,7 +143,8 @@ describe('answers', () => {
       if (answer.headers.get('x-content-type-options') !== 'nosniff') problems.push(`${answer.what}: no nosniff`);
       if (!answer.headers.get('x-request-id')) problems.push(`${answer.what}: no X-Request-Id`);
       if (answer.headers.get('x-powered-by')) problems.push(`${answer.what}: X-Powered-By`);
-      if (answer.status >= 400 && !/^application\/json/.test(answer.headers.get('content-type') ?? '')) problems.push(`${answer.what}: error is not JSON`);
+      if (answer.status >= 400 && !/^application\/json/.test(answer.headers.get('content-type') ?? ''))
+        problems.push(`${answer.what}: error is not JSON`);
       if (LEAKS.test(answer.text) || /\b(SELECT|INSERT|FROM|WHERE)\b|entry_meta|no such table|doesn't exist/i.test(answer.text)) {
         problems.push(`${answer.what}: leaks internals: ${answer.text.slice(0, 200)}`);
       }
@@ -137,7 +160,8 @@ describe('logs', () => {
     // The log comes through the child's stdout pipe, which may be read after the answers on their sockets.
     const failureIds = ['hygiene-500', 'hygiene-graphql-500', 'hygiene-insert-500'];
     const allLogged = () => failureIds.every((id) => lines().some((l) => l.level >= 50 && l.reqId === id));
-    for (const deadline = Date.now() + 5000; !allLogged() && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const deadline = Date.now() + 5000; !allLogged() && Date.now() < deadline;)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const logged = lines();
     const requests = logged.filter((l) => l.msg === 'request');
     expect(requests.length).toBeGreaterThanOrEqual(answers.length - 1);
@@ -168,7 +192,11 @@ describe('logs', () => {
 
   test('a database password in DATABASE_URL is not printed when the service cannot start', async () => {
     const password = `pw-${randomUUID()}`;
-    const failing = startServiceProcess(main, { DATA_DIR: dataDir, DATABASE_URL: `mysql://root:${password}@127.0.0.1:1/nothing`, JWT_SECRET: TEST_SECRET }, 20_000);
+    const failing = startServiceProcess(
+      main,
+      { DATA_DIR: dataDir, DATABASE_URL: `mysql://root:${password}@127.0.0.1:1/nothing`, JWT_SECRET: TEST_SECRET },
+      20_000,
+    );
     const error = await failing.then(
       () => undefined,
       (e: Error) => e,

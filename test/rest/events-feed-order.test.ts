@@ -14,11 +14,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-test('a reader following the feed during concurrent writes reads every event once, in the feed\'s order', async () => {
+test("a reader following the feed during concurrent writes reads every event once, in the feed's order", async () => {
   const token = await tokenFor(newWorkspace());
   const api = client(t.url, token);
   let writing = true;
-  const follower = followFeed((path) => api.get(path), () => !writing);
+  const follower = followFeed(
+    (path) => api.get(path),
+    () => !writing,
+  );
   const created: string[] = [];
   const states: string[] = [];
   // 8 writers at once, each creating entries and giving some of them a state.
@@ -37,11 +40,24 @@ test('a reader following the feed during concurrent writes reads every event onc
   );
   writing = false;
   const followed = await follower;
-  const whole = await followFeed((path) => api.get(path), () => true);
+  const whole = await followFeed(
+    (path) => api.get(path),
+    () => true,
+  );
   expect(followed.map((event) => event.id)).toEqual(whole.map((event) => event.id));
   expect(new Set(whole.map((event) => event.id)).size).toBe(whole.length);
-  expect(whole.filter((event) => event.type === 'entry.created').map((event) => event.entry_id).sort()).toEqual([...created].sort());
-  expect(whole.filter((event) => event.type === 'entry.state_added').map((event) => event.entry_id).sort()).toEqual([...states].sort());
+  expect(
+    whole
+      .filter((event) => event.type === 'entry.created')
+      .map((event) => event.entry_id)
+      .sort(),
+  ).toEqual([...created].sort());
+  expect(
+    whole
+      .filter((event) => event.type === 'entry.state_added')
+      .map((event) => event.entry_id)
+      .sort(),
+  ).toEqual([...states].sort());
   // An entry's created event comes before its state's.
   for (const id of states) {
     const places = whole.flatMap((event, i) => (event.entry_id === id ? [i] : []));

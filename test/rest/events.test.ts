@@ -47,19 +47,28 @@ describe('GET /silo/v1/events', () => {
     expect(event.data.data).toBeUndefined();
   });
 
-  test('each kind of change is one event of its type, in the order of the request\'s changes', async () => {
+  test("each kind of change is one event of its type, in the order of the request's changes", async () => {
     const entry = (await api.post('/silo/v1/entries', { data: party('Acme') })).body;
     const path = `/silo/v1/entries/${entry.id}`;
     expect((await api.send('PATCH', path, { data: party('Acme Two') })).status).toBe(200);
     expect((await api.send('PATCH', path, { folder: 'archive' })).status).toBe(200);
     expect((await api.send('PATCH', path, { sign: true })).status).toBe(200);
     expect((await api.post(`${path}/states`, { key: 'sent' })).status).toBe(200);
-    expect((await api.post(`${path}/files`, { name: 'a.txt', mime: 'text/plain', data: Buffer.from('abc').toString('base64') })).status).toBe(200);
+    expect(
+      (await api.post(`${path}/files`, { name: 'a.txt', mime: 'text/plain', data: Buffer.from('abc').toString('base64') })).status,
+    ).toBe(200);
     expect((await api.put(`${path}/meta/secret`, { value: { token: 's3cret' }, secure: true })).status).toBe(200);
     expect((await api.send('DELETE', `${path}/meta/secret`)).status).toBe(200);
     const { list } = await feed();
     expect(typesOf(list)).toEqual([
-      'entry.created', 'entry.updated', 'entry.moved', 'entry.signed', 'entry.state_added', 'entry.file_added', 'entry.meta_changed', 'entry.meta_changed',
+      'entry.created',
+      'entry.updated',
+      'entry.moved',
+      'entry.signed',
+      'entry.state_added',
+      'entry.file_added',
+      'entry.meta_changed',
+      'entry.meta_changed',
     ]);
     const [, updated, moved, signed, state, file, upserted, deleted] = list;
     expect(updated.data.snippet.title).toBe('Acme Two');
@@ -76,7 +85,9 @@ describe('GET /silo/v1/events', () => {
   test('one PATCH with new data, a folder and sign yields updated, moved and signed, in that order', async () => {
     const entry = (await api.post('/silo/v1/entries', { data: party('Acme') })).body;
     const { next } = await feed();
-    expect((await api.send('PATCH', `/silo/v1/entries/${entry.id}`, { data: party('Acme Signed'), folder: 'archive', sign: true })).status).toBe(200);
+    expect(
+      (await api.send('PATCH', `/silo/v1/entries/${entry.id}`, { data: party('Acme Signed'), folder: 'archive', sign: true })).status,
+    ).toBe(200);
     expect(typesOf((await feed(next)).list)).toEqual(['entry.updated', 'entry.moved', 'entry.signed']);
   });
 
@@ -106,7 +117,7 @@ describe('GET /silo/v1/events', () => {
     expect((await feed(list[3].cursor)).list.map((event) => event.entry_id)).toEqual([ids[4], ids[2], later]);
   });
 
-  test('bad parameters are 400; another workspace\'s cursor is refused, its events never shown', async () => {
+  test("bad parameters are 400; another workspace's cursor is refused, its events never shown", async () => {
     await api.post('/silo/v1/entries', { data: party('Mine') });
     const { next } = await feed();
     for (const query of ['limit=0', 'limit=501', 'wait=31', 'types=entry.deleted', 'entry_id=nope', 'cursor=%%%', 'cursor=abc']) {

@@ -53,8 +53,8 @@ const withQuery = (url: string, change: (query: URLSearchParams) => void) => {
   return parsed.toString();
 };
 
-describe('GET of a file\'s path answers its bytes, as the hosted API', () => {
-  test('the current bytes by the file\'s id, an earlier version\'s by its id; the metadata is at …/meta', async () => {
+describe("GET of a file's path answers its bytes, as the hosted API", () => {
+  test("the current bytes by the file's id, an earlier version's by its id; the metadata is at …/meta", async () => {
     const id = randomUUID();
     const first = Buffer.from('<p>first</p>');
     const second = Buffer.from('<p>second, longer</p>');
@@ -78,7 +78,7 @@ describe('GET of a file\'s path answers its bytes, as the hosted API', () => {
     expect((await api.get(`${files}/${randomUUID()}`)).status).toBe(404);
   });
 
-  test('bytes are sent with a sandbox policy and nosniff, so a stored HTML file runs no script on the service\'s origin', async () => {
+  test("bytes are sent with a sandbox policy and nosniff, so a stored HTML file runs no script on the service's origin", async () => {
     const file = await upload(Buffer.from('<script>alert(document.cookie)</script>'));
     for (const url of [file.url, `${t.url}/silo/v1/entries/${entryId}/files/${file.id}`]) {
       const reply = await fetchBytes(url, url === file.url ? {} : { authorization: `Bearer ${token}` });
@@ -105,8 +105,8 @@ describe('GET of a file\'s path answers its bytes, as the hosted API', () => {
   });
 });
 
-describe('a file\'s url is absolute and signed: fetched without a token until it expires', () => {
-  test('the url of the upload, of the metadata and of the entry\'s attachments works with plain fetch and no token', async () => {
+describe("a file's url is absolute and signed: fetched without a token until it expires", () => {
+  test("the url of the upload, of the metadata and of the entry's attachments works with plain fetch and no token", async () => {
     const bytes = Buffer.from('%PDF-1.7 signed link');
     const file = await upload(bytes, { name: 'invoice.pdf', mime: 'application/pdf' });
     const url = new URL(file.url);
@@ -138,7 +138,11 @@ describe('a file\'s url is absolute and signed: fetched without a token until it
     const past = new FileLinks(SECRET, 60_000, () => Date.now() - 120_000).query(workspace, { entryId, fileId: file.id });
     const reply = await fetchBytes(`${t.url}/silo/v1/entries/${entryId}/files/${file.id}/download?${past}`);
     expect(reply.status).toBe(403);
-    expect(JSON.parse(reply.bytes.toString())).toEqual({ key: 'forbidden', code: 'forbidden', message: expect.stringContaining('expired') });
+    expect(JSON.parse(reply.bytes.toString())).toEqual({
+      key: 'forbidden',
+      code: 'forbidden',
+      message: expect.stringContaining('expired'),
+    });
     // The same link made now works: only its expiry differs.
     const now = new FileLinks(SECRET, 60_000).query(workspace, { entryId, fileId: file.id });
     expect((await fetchBytes(`${t.url}/silo/v1/entries/${entryId}/files/${file.id}/download?${now}`)).status).toBe(200);
@@ -149,7 +153,9 @@ describe('a file\'s url is absolute and signed: fetched without a token until it
     const altered = [
       withQuery(file.url, (q) => q.set('expires', String(Number(q.get('expires')) + 3600))),
       withQuery(file.url, (q) => q.set('signature', `${q.get('signature')!.slice(0, -1)}${q.get('signature')!.endsWith('A') ? 'B' : 'A'}`)),
-      withQuery(file.url, (q) => q.set('signature', `${q.get('signature')!.slice(0, 1) === 'A' ? 'B' : 'A'}${q.get('signature')!.slice(1)}`)),
+      withQuery(file.url, (q) =>
+        q.set('signature', `${q.get('signature')!.slice(0, 1) === 'A' ? 'B' : 'A'}${q.get('signature')!.slice(1)}`),
+      ),
       withQuery(file.url, (q) => q.set('scope', `${q.get('scope')!.slice(0, -2)}AA`)),
       withQuery(file.url, (q) => q.delete('scope')),
       withQuery(file.url, (q) => q.delete('signature')),
@@ -198,19 +204,24 @@ describe('a file\'s url is absolute and signed: fetched without a token until it
   });
 });
 
-describe('the links\' secret', () => {
+describe("the links' secret", () => {
   /** The environment of another server on the same database as `t`, with its own DATA_DIR. */
   const sameDatabase = (dataDir: string): Record<string, string> => ({
     DATA_DIR: dataDir,
     ...(t.config.database.type === 'sqlite' ? { DATABASE_URL: `sqlite:${t.config.database.file}` } : {}),
   });
   /** A link's path and query, sent to another server. */
-  const on = (server: TestServer, url: string, prefix = '') => `${server.url}${new URL(url).pathname.slice(prefix.length)}${new URL(url).search}`;
+  const on = (server: TestServer, url: string, prefix = '') =>
+    `${server.url}${new URL(url).pathname.slice(prefix.length)}${new URL(url).search}`;
 
-  test('replacing FILE_LINK_SECRET revokes every link; PUBLIC_BASE_URL makes the urls\' address', async () => {
+  test("replacing FILE_LINK_SECRET revokes every link; PUBLIC_BASE_URL makes the urls' address", async () => {
     const file = await upload(Buffer.from('revocable'));
     const dir = mkdtempSync(path.join(tmpdir(), 'file-links-'));
-    const rotated = await startServer({ ...sameDatabase(dir), FILE_LINK_SECRET: OTHER_SECRET, PUBLIC_BASE_URL: 'https://files.example.com/base/' });
+    const rotated = await startServer({
+      ...sameDatabase(dir),
+      FILE_LINK_SECRET: OTHER_SECRET,
+      PUBLIC_BASE_URL: 'https://files.example.com/base/',
+    });
     try {
       expect((await fetchBytes(on(rotated, file.url))).status).toBe(403);
       const fresh = await client(rotated.url, token).get(`/silo/v1/entries/${entryId}/files/${file.id}/meta`);

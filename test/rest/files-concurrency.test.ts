@@ -40,7 +40,9 @@ describe('concurrent writes of files', () => {
   test('six PUTs of one new id: each is 200 or 409, never 500; every 200 is a version of the one file', async () => {
     const id = randomUUID();
     const bodies = Array.from({ length: RACERS }, (_, i) => randomBytes(64 * 1024 + i));
-    const answers = await Promise.all(bodies.map((bytes, i) => api.put(`/silo/v1/entries/${entryId}/files/${id}`, upload(bytes, `race-${i}.bin`))));
+    const answers = await Promise.all(
+      bodies.map((bytes, i) => api.put(`/silo/v1/entries/${entryId}/files/${id}`, upload(bytes, `race-${i}.bin`))),
+    );
     const statuses = answers.map((a) => a.status);
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
     const stored = answers.filter((a) => a.status === 200).length;
@@ -60,7 +62,9 @@ describe('concurrent writes of files', () => {
     const first = randomBytes(1000);
     expect((await api.put(`/silo/v1/entries/${entryId}/files/${id}`, upload(first, 'first.bin'))).status).toBe(200);
     const bodies = Array.from({ length: RACERS }, () => randomBytes(1024 * 1024 + 17));
-    const answers = await Promise.all(bodies.map((bytes, i) => api.put(`/silo/v1/entries/${entryId}/files/${id}`, upload(bytes, `v${i}.bin`))));
+    const answers = await Promise.all(
+      bodies.map((bytes, i) => api.put(`/silo/v1/entries/${entryId}/files/${id}`, upload(bytes, `v${i}.bin`))),
+    );
     expect(answers.map((a) => a.status).every((s) => s === 200 || s === 409)).toBe(true);
     const stored = answers.filter((a) => a.status === 200).length;
 
@@ -74,7 +78,9 @@ describe('concurrent writes of files', () => {
     expect(await countRows('file_contents')).toBe(stored + 1);
     expect(await countRows('file_content_chunks')).toBe(1 + stored * 2);
     for (const version of file.previous) {
-      const download = await fetch(`${t.url}/silo/v1/entries/${entryId}/files/${version.id}/download`, { headers: { authorization: `Bearer ${token}` } });
+      const download = await fetch(`${t.url}/silo/v1/entries/${entryId}/files/${version.id}/download`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(download.status).toBe(200);
       expect(sha256(Buffer.from(await download.arrayBuffer()))).toBe(version.hash);
     }
@@ -82,11 +88,22 @@ describe('concurrent writes of files', () => {
 
   test("six uploads of a placeholder's bytes at once: one stores them, the others are 409, one stored copy", async () => {
     const bytes = randomBytes(1024 * 1024 + 5);
-    const placeholder = await api.post(`/silo/v1/entries/${entryId}/files`, { name: 'later.bin', mime: 'application/octet-stream', sha256: sha256(bytes), size: bytes.length });
+    const placeholder = await api.post(`/silo/v1/entries/${entryId}/files`, {
+      name: 'later.bin',
+      mime: 'application/octet-stream',
+      sha256: sha256(bytes),
+      size: bytes.length,
+    });
     expect(placeholder.status).toBe(200);
     const url = placeholder.body.url;
     const answers = await Promise.all(
-      Array.from({ length: RACERS }, () => fetch(url, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' }, body: bytes })),
+      Array.from({ length: RACERS }, () =>
+        fetch(url, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+          body: bytes,
+        }),
+      ),
     );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([200, ...Array(RACERS - 1).fill(409)]);

@@ -23,7 +23,13 @@ function postInPieces(path: string, token: string, body: Buffer): Promise<{ stat
   const url = new URL(`${t.url}${path}`);
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': body.length } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': body.length },
+      },
       (response) => {
         const pieces: Buffer[] = [];
         response.on('data', (piece: Buffer) => pieces.push(piece));

@@ -24,7 +24,11 @@ beforeEach(async () => {
 afterAll(() => t.close());
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const json = (name: string, bytes = randomBytes(100), extra: Record<string, unknown> = {}) => ({ name, data: bytes.toString('base64'), ...extra });
+const json = (name: string, bytes = randomBytes(100), extra: Record<string, unknown> = {}) => ({
+  name,
+  data: bytes.toString('base64'),
+  ...extra,
+});
 
 function form(fields: Record<string, string>, bytes = Buffer.from('%PDF-1.7 tiny')): FormData {
   const body = new FormData();
@@ -75,7 +79,11 @@ describe('mime types', () => {
     const up = await api.post(files, json('old.txt', bytes, { mime: 'text/plain' }));
     expect(up.status).toBe(200);
     // What an older version accepted: a parameter no HTTP header may carry.
-    await t.server.dataSource.query('UPDATE entry_attachments SET mime = ? WHERE workspace_id = ? AND id = ?', ['text/plain; x=€', workspace, up.body.id]);
+    await t.server.dataSource.query('UPDATE entry_attachments SET mime = ? WHERE workspace_id = ? AND id = ?', [
+      'text/plain; x=€',
+      workspace,
+      up.body.id,
+    ]);
     for (const path of [`${files}/${up.body.id}`, `${files}/${up.body.id}/download`]) {
       const download = await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
       expect(download.status).toBe(200);
@@ -92,7 +100,13 @@ describe('meta', () => {
     const inJson = await api.post(files, json('a.bin', undefined, { meta: big }));
     expect(inJson.status).toBe(413);
     expect(inJson.body).toMatchObject({ key: 'payload-too-large', fields: { meta: expect.stringContaining('65536') } });
-    const placeholder = await api.post(files, { name: 'later.bin', mime: 'application/pdf', sha256: sha256(Buffer.from('x')), size: 1, meta: big });
+    const placeholder = await api.post(files, {
+      name: 'later.bin',
+      mime: 'application/pdf',
+      sha256: sha256(Buffer.from('x')),
+      size: 1,
+      meta: big,
+    });
     expect(placeholder.status).toBe(413);
     const inForm = await api.post(files, form({ meta: JSON.stringify(big) }));
     expect(inForm.status).toBe(413);
@@ -113,7 +127,9 @@ describe('files per entry (ENTRY_FILES_LIMIT=3)', () => {
     const id = randomUUID();
     expect((await api.put(`${files}/${id}`, json('one.bin'))).status).toBe(200);
     expect((await api.post(files, form({}))).status).toBe(200);
-    expect((await api.post(files, { name: 'later.bin', mime: 'application/pdf', sha256: sha256(Buffer.from('x')), size: 1 })).status).toBe(200);
+    expect((await api.post(files, { name: 'later.bin', mime: 'application/pdf', sha256: sha256(Buffer.from('x')), size: 1 })).status).toBe(
+      200,
+    );
 
     for (const answer of [
       await api.post(files, json('four.bin')),

@@ -38,7 +38,13 @@ async function download(path: string, headers: Record<string, string> = {}, bear
   const response = await fetch(new URL(path, t.url), { headers: { authorization: `Bearer ${bearer}`, ...headers } });
   const bytes = Buffer.from(await response.arrayBuffer());
   const type = response.headers.get('content-type');
-  const problem = answerProblem('GET', path, response.status, type, type?.startsWith('application/json') ? JSON.parse(bytes.toString() || 'null') : bytes);
+  const problem = answerProblem(
+    'GET',
+    path,
+    response.status,
+    type,
+    type?.startsWith('application/json') ? JSON.parse(bytes.toString() || 'null') : bytes,
+  );
   if (problem) throw new Error(problem);
   return { status: response.status, headers: response.headers, bytes };
 }
@@ -46,18 +52,33 @@ async function download(path: string, headers: Record<string, string> = {}, bear
 describe('files on entries', () => {
   test('a multipart upload is stored, hashed and described; the entry lists it; the bytes come back whole', async () => {
     const bytes = pdf();
-    const up = await api.post(`/silo/v1/entries/${entryId}/files`, form(bytes, { key: 'pdf', category: 'format', desc: 'The invoice', meta: '{"lang":"es"}' }));
+    const up = await api.post(
+      `/silo/v1/entries/${entryId}/files`,
+      form(bytes, { key: 'pdf', category: 'format', desc: 'The invoice', meta: '{"lang":"es"}' }),
+    );
     expect(up.status).toBe(200);
     const file = up.body;
     expect(file).toMatchObject({
-      entry_id: entryId, name: 'invoice.pdf', mime: 'application/pdf', size: bytes.length, hash: sha256(bytes), stored: true,
-      key: 'pdf', category: 'format', desc: 'The invoice', meta: { lang: 'es' }, previous: [],
+      entry_id: entryId,
+      name: 'invoice.pdf',
+      mime: 'application/pdf',
+      size: bytes.length,
+      hash: sha256(bytes),
+      stored: true,
+      key: 'pdf',
+      category: 'format',
+      desc: 'The invoice',
+      meta: { lang: 'es' },
+      previous: [],
     });
     // Absolute and signed; the signature's expiry moves with the clock, so urls are compared by their path.
     const urlPath = `${t.url}/silo/v1/entries/${entryId}/files/${file.id}/download?`;
     expect(file.url.startsWith(urlPath)).toBe(true);
     expect(file.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await api.get(`/silo/v1/entries/${entryId}/files/${file.id}/meta`)).body).toEqual({ ...file, url: expect.stringMatching(/^http/) });
+    expect((await api.get(`/silo/v1/entries/${entryId}/files/${file.id}/meta`)).body).toEqual({
+      ...file,
+      url: expect.stringMatching(/^http/),
+    });
 
     const entry = await api.get(`/silo/v1/entries/${entryId}`);
     expect(entry.body.attachments).toEqual([expect.objectContaining({ id: file.id, name: 'invoice.pdf', hash: file.hash })]);
@@ -106,14 +127,37 @@ describe('files on entries', () => {
     const id = randomUUID();
     const first = Buffer.from('<xml>first</xml>');
     const second = Buffer.from('<xml>second, longer</xml>');
-    const created = await api.put(`/silo/v1/entries/${entryId}/files/${id}`, { name: 'invoice.xml', mime: 'application/xml', data: first.toString('base64'), sha256: sha256(first) });
+    const created = await api.put(`/silo/v1/entries/${entryId}/files/${id}`, {
+      name: 'invoice.xml',
+      mime: 'application/xml',
+      data: first.toString('base64'),
+      sha256: sha256(first),
+    });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ id, name: 'invoice.xml', mime: 'application/xml', size: first.length, hash: sha256(first), previous: [] });
+    expect(created.body).toMatchObject({
+      id,
+      name: 'invoice.xml',
+      mime: 'application/xml',
+      size: first.length,
+      hash: sha256(first),
+      previous: [],
+    });
 
-    const replaced = await api.put(`/silo/v1/entries/${entryId}/files/${id}`, form(second, { name: 'invoice-v2.xml' }, 'ignored.xml', 'application/xml'));
+    const replaced = await api.put(
+      `/silo/v1/entries/${entryId}/files/${id}`,
+      form(second, { name: 'invoice-v2.xml' }, 'ignored.xml', 'application/xml'),
+    );
     expect(replaced.status).toBe(200);
-    expect(replaced.body).toMatchObject({ id, name: 'invoice-v2.xml', size: second.length, hash: sha256(second), created_at: created.body.created_at });
-    expect(replaced.body.previous).toEqual([{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), created_at: expect.any(String), hash: sha256(first), size: first.length }]);
+    expect(replaced.body).toMatchObject({
+      id,
+      name: 'invoice-v2.xml',
+      size: second.length,
+      hash: sha256(second),
+      created_at: created.body.created_at,
+    });
+    expect(replaced.body.previous).toEqual([
+      { id: expect.stringMatching(/^[0-9a-f-]{36}$/), created_at: expect.any(String), hash: sha256(first), size: first.length },
+    ]);
     expect(replaced.body.previous[0].id).not.toBe(id);
 
     const third = Buffer.from('<xml>third</xml>');
@@ -135,12 +179,19 @@ describe('files on entries', () => {
 
     const placeholder = await api.post(`/silo/v1/entries/${entryId}/files`, declared);
     expect(placeholder.status).toBe(200);
-    expect(placeholder.body).toMatchObject({ name: declared.name, mime: declared.mime, size: declared.size, hash: sha256(bytes), stored: false });
+    expect(placeholder.body).toMatchObject({
+      name: declared.name,
+      mime: declared.mime,
+      size: declared.size,
+      hash: sha256(bytes),
+      stored: false,
+    });
     expect(placeholder.body).not.toHaveProperty('sha256');
     const url = placeholder.body.url;
     expect((await download(placeholder.body.url)).status).toBe(404);
 
-    const put = (body: Buffer) => fetch(url, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' }, body });
+    const put = (body: Buffer) =>
+      fetch(url, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' }, body });
     const wrong = await put(Buffer.concat([bytes.subarray(0, 5), Buffer.from('x'), bytes.subarray(6)]));
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as { fields: unknown }).fields).toEqual({ sha256: expect.any(String) });
@@ -181,7 +232,13 @@ describe('files on entries', () => {
     let sent = 0;
     const answer = await new Promise<{ status: number; sentWhenAnswered: number }>((resolve, reject) => {
       const request = http.request(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        },
         (response) => {
           resolve({ status: response.statusCode!, sentWhenAnswered: sent });
           response.resume();
@@ -193,7 +250,9 @@ describe('files on entries', () => {
       const closed = () => resolve({ status: 0, sentWhenAnswered: sent });
       request.on('error', closed);
       request.on('close', closed);
-      request.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+      request.write(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      );
       const chunk = randomBytes(256 * 1024);
       const pump = () => {
         if (request.destroyed) return;
@@ -229,11 +288,17 @@ describe('files on entries', () => {
     const id = randomUUID();
     const files = `/silo/v1/entries/${entryId}/files`;
     expect((await api.post(`/silo/v1/entries/${randomUUID()}/files`, form(Buffer.from('x')))).status).toBe(404);
-    expect((await api.post('/silo/v1/entries/not-a-uuid/files', form(Buffer.from('x')))).body.fields).toEqual({ entry_id: 'must be a UUID' });
+    expect((await api.post('/silo/v1/entries/not-a-uuid/files', form(Buffer.from('x')))).body.fields).toEqual({
+      entry_id: 'must be a UUID',
+    });
     expect((await api.get(`${files}/${randomUUID()}/meta`)).status).toBe(404);
     expect((await download(`${files}/${randomUUID()}/download`)).status).toBe(404);
 
-    const mismatch = await api.put(`${files}/${id}`, { name: 'a.txt', data: Buffer.from('abc').toString('base64'), sha256: sha256(Buffer.from('abd')) });
+    const mismatch = await api.put(`${files}/${id}`, {
+      name: 'a.txt',
+      data: Buffer.from('abc').toString('base64'),
+      sha256: sha256(Buffer.from('abd')),
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.fields).toEqual({ sha256: expect.any(String) });
     const noName = await api.post(files, { data: 'eA==' });

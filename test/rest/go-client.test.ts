@@ -12,15 +12,48 @@ const BINARY = process.env.GO_CLIENT_ACCEPTANCE;
 /** Every call the program makes, in its order: a call that silently stopped running fails the test too. */
 const CALLS = [
   'utils.ping',
-  'entries.create', 'entries.create_with_id', 'entries.fetch', 'entries.envelope', 'entries.snippet', 'entries.fetch_by_key',
-  'entries.update_merge_patch', 'entries.update_json_patch', 'entries.update_document', 'entries.update_folder',
-  'entries.copy', 'entries.correct', 'entries.list', 'entries.list_next_page',
-  'meta.upsert', 'meta.fetch', 'meta.fetch_by_ref', 'meta.fetch_by_owner_and_ref', 'meta.delete', 'meta.fetch_deleted',
-  'files.create', 'files.create_new_version', 'files.download', 'download.url', 'entries.attachments',
-  'spool.upload', 'spool.download', 'download.spool', 'spool.delete', 'spool.download_deleted',
-  'gobl.build', 'gobl.build_envelop', 'gobl.sign',
-  ...['errors.404_fetch', 'errors.404_fetch_by_key', 'errors.409_create_with_id', 'errors.422_unknown_schema', 'errors.422_validation',
-    'errors.401_ping', 'errors.401_no_token'].flatMap((call) => [call, `${call}.code`]),
+  'entries.create',
+  'entries.create_with_id',
+  'entries.fetch',
+  'entries.envelope',
+  'entries.snippet',
+  'entries.fetch_by_key',
+  'entries.update_merge_patch',
+  'entries.update_json_patch',
+  'entries.update_document',
+  'entries.update_folder',
+  'entries.copy',
+  'entries.correct',
+  'entries.list',
+  'entries.list_next_page',
+  'meta.upsert',
+  'meta.fetch',
+  'meta.fetch_by_ref',
+  'meta.fetch_by_owner_and_ref',
+  'meta.delete',
+  'meta.fetch_deleted',
+  'files.create',
+  'files.create_new_version',
+  'files.download',
+  'download.url',
+  'entries.attachments',
+  'spool.upload',
+  'spool.download',
+  'download.spool',
+  'spool.delete',
+  'spool.download_deleted',
+  'gobl.build',
+  'gobl.build_envelop',
+  'gobl.sign',
+  ...[
+    'errors.404_fetch',
+    'errors.404_fetch_by_key',
+    'errors.409_create_with_id',
+    'errors.422_unknown_schema',
+    'errors.422_validation',
+    'errors.401_ping',
+    'errors.401_no_token',
+  ].flatMap((call) => [call, `${call}.code`]),
 ];
 
 interface CallLine {
@@ -48,7 +81,10 @@ if (!BINARY) process.stdout.write('go-client: GO_CLIENT_ACCEPTANCE names no bina
         return { stdout: error.stdout };
       },
     );
-    const lines = stdout.trim().split('\n').map((text) => JSON.parse(text) as CallLine);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((text) => JSON.parse(text) as CallLine);
     expect(lines.map((line) => line.call)).toEqual(CALLS);
     expect(lines.filter((line) => !line.ok).map((line) => `${line.call}: ${line.detail}`)).toEqual([]);
   });

@@ -61,7 +61,9 @@ describe('POST /silo/v1/gobl/build', () => {
     expect(calculation.status).toBe(422);
     expect(calculation.body.key).toBe('calculation');
 
-    const undecodable = await api.post('/silo/v1/gobl/build', { data: invoice({ lines: [{ quantity: '1', item: { name: 'x', price: 'twelve' } }] }) });
+    const undecodable = await api.post('/silo/v1/gobl/build', {
+      data: invoice({ lines: [{ quantity: '1', item: { name: 'x', price: 'twelve' } }] }),
+    });
     expect(undecodable.status).toBe(400);
     expect(undecodable.body).toMatchObject({ key: 'input', fields: { data: expect.stringContaining('$.lines[0].item.price') } });
 
@@ -120,7 +122,10 @@ describe('POST /silo/v1/gobl/correct', () => {
 
   test('a credit note from an envelope: a new envelope with the preceding reference', async () => {
     const original = await envelopeOf();
-    const reply = await api.post('/silo/v1/gobl/correct', { data: original, options: { type: 'credit-note', reason: 'returned goods', issue_date: '2026-11-21' } });
+    const reply = await api.post('/silo/v1/gobl/correct', {
+      data: original,
+      options: { type: 'credit-note', reason: 'returned goods', issue_date: '2026-11-21' },
+    });
     expect(reply.status).toBe(200);
     const corrected = reply.body.data;
     expect(corrected.$schema).toBe(ENVELOPE);

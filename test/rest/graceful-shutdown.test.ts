@@ -73,7 +73,11 @@ test('SIGTERM under load: requests in flight finish, none accepted is reset, exi
   const loops = Array.from({ length: CLIENTS }, async (_, client) => {
     for (let i = 0; ; i++) {
       const key = `shutdown-${client}-${i}`;
-      const outcome = await send(`${service.url}/silo/v1/entries`, { method: 'POST', headers, body: JSON.stringify({ key, data: party(key) }) });
+      const outcome = await send(`${service.url}/silo/v1/entries`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ key, data: party(key) }),
+      });
       if ('error' in outcome) {
         unanswered.push({ key, error: outcome.error });
         if (signalled) return;
@@ -84,7 +88,8 @@ test('SIGTERM under load: requests in flight finish, none accepted is reset, exi
   });
   // Under load from the start: every client has had an answer, and some more than one (a busy machine takes
   // longer than usual over the first creates after a start), for at most 20 s.
-  for (const start = Date.now(); answered.length <= 2 * CLIENTS && Date.now() - start < 20_000; ) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const start = Date.now(); answered.length <= 2 * CLIENTS && Date.now() - start < 20_000;)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   const slow = slowUpload(service.url, token, 'shutdown-slow-upload', 1500);
   await new Promise((resolve) => setTimeout(resolve, 300));
   signalled = true;

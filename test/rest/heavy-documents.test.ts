@@ -20,7 +20,11 @@ describe('heavy documents', () => {
       const { rest } = await apisFor(server.url);
       const reply = await rest.post('/silo/v1/entries', { key: 'heavy', data: invoiceOfLines(40_000) });
       expect(reply.status).toBe(422);
-      expect(reply.body).toEqual({ key: 'too-complex', code: 'too-complex', message: expect.stringMatching(/too complex.*longer than 0.25 s/) });
+      expect(reply.body).toEqual({
+        key: 'too-complex',
+        code: 'too-complex',
+        message: expect.stringMatching(/too complex.*longer than 0.25 s/),
+      });
       expect((await rest.get('/silo/v1/entries/key/heavy')).status).toBe(404);
       expect((await rest.get('/silo/v1/entries')).body.list).toEqual([]);
       const next = await rest.post('/silo/v1/entries', { key: 'light', data: party('Light') });

@@ -10,7 +10,14 @@ import { client, newWorkspace, startServer, testDatabase, tokenFor, type TestSer
  * of the contract with its JSON error, never a 5xx; another workspace is answered promptly meanwhile; and the
  * server's heap returns to its baseline afterwards.
  */
-const LIMITS: HeavyEntryLimits = { files: 200, fileVersions: 20, metaRows: 200, refs: 2000, partsBytes: 2 * 1024 * 1024, entryVersions: 110 };
+const LIMITS: HeavyEntryLimits = {
+  files: 200,
+  fileVersions: 20,
+  metaRows: 200,
+  refs: 2000,
+  partsBytes: 2 * 1024 * 1024,
+  entryVersions: 110,
+};
 const DEADLINE_MS = 60_000;
 
 let t: TestServer;
@@ -51,8 +58,16 @@ afterAll(async () => {
 /** Sends one request and checks its answer against the contract; throws on a problem. */
 async function checked(method: string, path: string, allowed: number[], body?: unknown): Promise<{ status: number; body: any }> {
   tally.tried++;
-  const headers: Record<string, string> = { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
-  const response = await fetch(`${t.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(DEADLINE_MS) });
+  const headers: Record<string, string> = {
+    authorization: `Bearer ${token}`,
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+  };
+  const response = await fetch(`${t.url}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(DEADLINE_MS),
+  });
   const text = await response.text();
   tally.byStatus[response.status] = (tally.byStatus[response.status] ?? 0) + 1;
   if (response.status >= 500) tally.fiveXX++;
@@ -67,7 +82,12 @@ async function checked(method: string, path: string, allowed: number[], body?: u
  * first test reads them through fetch, checked). Errors are read and checked against the contract; a 200 is
  * parsed only when asked.
  */
-function hammered(method: string, path: string, allowed: number[], options: { body?: string; parse?: boolean } = {}): Promise<{ status: number; body: any }> {
+function hammered(
+  method: string,
+  path: string,
+  allowed: number[],
+  options: { body?: string; parse?: boolean } = {},
+): Promise<{ status: number; body: any }> {
   tally.tried++;
   return new Promise((resolve, reject) => {
     const headers = { authorization: `Bearer ${token}`, ...(options.body === undefined ? {} : { 'content-type': 'application/json' }) };
@@ -99,7 +119,8 @@ function hammered(method: string, path: string, allowed: number[], options: { bo
   });
 }
 
-const aliased = (fields: string) => `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: entry(id: "${heavy.id}") { ${fields} }`).join(' ')} }`;
+const aliased = (fields: string) =>
+  `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: entry(id: "${heavy.id}") { ${fields} }`).join(' ')} }`;
 
 describe('an entry as heavy as the write bounds allow (issue 22)', () => {
   test('holds what each bound allows, and one more of anything is refused without a 5xx', async () => {
@@ -119,9 +140,16 @@ describe('an entry as heavy as the write bounds allow (issue 22)', () => {
     const replaced = await checked('GET', `/silo/v1/entries/${heavy.id}/files/${heavy.fileIds[0]}/meta`, [200]);
     expect(replaced.body.previous).toHaveLength(LIMITS.fileVersions);
 
-    const file = { name: 'one-more.pdf', mime: 'application/pdf', sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', size: 0 };
+    const file = {
+      name: 'one-more.pdf',
+      mime: 'application/pdf',
+      sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+      size: 0,
+    };
     expect((await checked('POST', `/silo/v1/entries/${heavy.id}/files`, [422], file)).body.message).toMatch(/ENTRY_FILES_LIMIT/);
-    expect((await checked('PUT', `/silo/v1/entries/${heavy.id}/meta/one-more`, [422], { value: { n: '1' } })).body.message).toMatch(/ENTRY_META_LIMIT/);
+    expect((await checked('PUT', `/silo/v1/entries/${heavy.id}/meta/one-more`, [422], { value: { n: '1' } })).body.message).toMatch(
+      /ENTRY_META_LIMIT/,
+    );
     const related = await checked('GET', `/silo/v1/entries/${heavy.id}/related?limit=100`, [200]);
     expect(related.body.list.map((e: { id: string }) => e.id).sort()).toEqual([...heavy.relatedIds].sort());
   });
@@ -133,7 +161,9 @@ describe('an entry as heavy as the write bounds allow (issue 22)', () => {
       let cursor: string | undefined;
       const seen: string[] = [];
       do {
-        const page = await hammered('GET', `/silo/v1/entries/${heavy.id}/related?limit=3${cursor ? `&cursor=${cursor}` : ''}`, [200], { parse: true });
+        const page = await hammered('GET', `/silo/v1/entries/${heavy.id}/related?limit=3${cursor ? `&cursor=${cursor}` : ''}`, [200], {
+          parse: true,
+        });
         seen.push(...page.body.list.map((e: { id: string }) => e.id));
         cursor = page.body.next_cursor;
       } while (cursor);
@@ -151,7 +181,9 @@ describe('an entry as heavy as the write bounds allow (issue 22)', () => {
       ...Array.from({ length: 40 }, () => hammered('GET', `/silo/v1/entries/${heavy.id}/meta/nosuchkey`, [404])),
       ...Array.from({ length: 40 }, () => hammered('GET', `/silo/v1/entries/${heavy.id}/files/${heavy.fileIds[0]}/meta`, [200])),
       ...Array.from({ length: 10 }, relatedPages),
-      ...Array.from({ length: 8 }, () => gql('id attachments { id meta } meta { key value } versions(first: 10) { totalCount edges { node { version } } }')),
+      ...Array.from({ length: 8 }, () =>
+        gql('id attachments { id meta } meta { key value } versions(first: 10) { totalCount edges { node { version } } }'),
+      ),
       ...Array.from({ length: 8 }, () => gql('id version')),
       ...Array.from({ length: 20 }, () => hammered('GET', `/silo/v1/search?q=${heavy.searchWord}`, [200, 413])),
     ]);

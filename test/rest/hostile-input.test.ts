@@ -64,9 +64,17 @@ async function hostile(
   try {
     response = options.fresh
       ? await sendOnNewConnection(`${t.url}${path}`, method, headers, options.body)
-      : await fetch(`${t.url}${path}`, { method, headers, body: options.body as RequestInit['body'], signal: AbortSignal.timeout(DEADLINE_MS) });
+      : await fetch(`${t.url}${path}`, {
+          method,
+          headers,
+          body: options.body as RequestInit['body'],
+          signal: AbortSignal.timeout(DEADLINE_MS),
+        });
   } catch (error) {
-    throw new Error(`${method} ${path.slice(0, 200)}: no answer (${(error as Error).name}: ${(error as { cause?: Error }).cause?.message ?? (error as Error).message})`, { cause: error });
+    throw new Error(
+      `${method} ${path.slice(0, 200)}: no answer (${(error as Error).name}: ${(error as { cause?: Error }).cause?.message ?? (error as Error).message})`,
+      { cause: error },
+    );
   }
   const text = await response.text();
   tally.byStatus[response.status] = (tally.byStatus[response.status] ?? 0) + 1;
@@ -81,7 +89,8 @@ async function hostile(
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
-const post = (body: string | Uint8Array, allowed?: number[], fresh?: boolean) => hostile('POST', '/silo/v1/entries', { body, allowed, fresh });
+const post = (body: string | Uint8Array, allowed?: number[], fresh?: boolean) =>
+  hostile('POST', '/silo/v1/entries', { body, allowed, fresh });
 
 /**
  * A request on a connection of its own, closed after it: fetch reuses idle keep-alive connections, and one the
@@ -102,7 +111,9 @@ function sendOnNewConnection(
         const value = answer.headers[name.toLowerCase()];
         return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
       };
-      answer.on('end', () => resolve({ status: answer.statusCode!, headers: { get }, text: async () => Buffer.concat(pieces).toString('utf8') }));
+      answer.on('end', () =>
+        resolve({ status: answer.statusCode!, headers: { get }, text: async () => Buffer.concat(pieces).toString('utf8') }),
+      );
       answer.on('error', reject);
     });
     request.on('timeout', () => request.destroy(new Error(`no answer within ${DEADLINE_MS} ms`)));
@@ -115,7 +126,22 @@ const jsonText = (value: unknown) => JSON.stringify(value) ?? 'null';
 /** Values of every JSON type, and strings that look like other things. */
 const anyJson = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
-  fc.constantFrom('', ' ', '0', 'true', 'null', '{}', '[]', 'NaN', '\u0000', '\ud800', '../../etc/passwd', "' OR 1=1 --", '$where', '__proto__'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '0',
+    'true',
+    'null',
+    '{}',
+    '[]',
+    'NaN',
+    '\u0000',
+    '\ud800',
+    '../../etc/passwd',
+    "' OR 1=1 --",
+    '$where',
+    '__proto__',
+  ),
   fc.string({ unit: 'binary', maxLength: 40 }),
 );
 
@@ -125,8 +151,22 @@ describe('bodies', () => {
       fc.asyncProperty(
         fc.oneof(
           fc.string({ unit: 'binary', maxLength: 200 }),
-          fc.jsonValue().filter((v) => v === null || typeof v !== 'object' || Array.isArray(v)).map(jsonText),
-          fc.constantFrom('{', '{"data":', '{"data":{}', '{,}', '{"a" 1}', '[', 'nul', '{"data":{}}}', '\ufeff{"data":{}}', '{"data":{}} trailing'),
+          fc
+            .jsonValue()
+            .filter((v) => v === null || typeof v !== 'object' || Array.isArray(v))
+            .map(jsonText),
+          fc.constantFrom(
+            '{',
+            '{"data":',
+            '{"data":{}',
+            '{,}',
+            '{"a" 1}',
+            '[',
+            'nul',
+            '{"data":{}}}',
+            '\ufeff{"data":{}}',
+            '{"data":{}} trailing',
+          ),
         ),
         async (body) => {
           await post(body, [400, 422]);
@@ -144,7 +184,10 @@ describe('bodies', () => {
             data: fc.oneof(anyJson, fc.constant(party('ok'))),
             key: anyJson,
             folder: anyJson,
-            content_type: fc.oneof(anyJson, fc.constantFrom('application/json', 'application/json-patch+json', 'application/merge-patch+json')),
+            content_type: fc.oneof(
+              anyJson,
+              fc.constantFrom('application/json', 'application/json-patch+json', 'application/merge-patch+json'),
+            ),
             previous_id: fc.oneof(anyJson, fc.constant(previousId), fc.uuid()),
             correct: anyJson,
             allow_invalid: anyJson,
@@ -162,9 +205,17 @@ describe('bodies', () => {
   });
 
   test('documents with random values in their fields are calculated, refused or stored, never a 5xx', async () => {
-    const value = fc.oneof(anyJson, fc.constantFrom('EUR', 'ES', 'VAT', 'general', '2026-11-20', '-1', '1e5', '0.000001', '99999999999999'));
+    const value = fc.oneof(
+      anyJson,
+      fc.constantFrom('EUR', 'ES', 'VAT', 'general', '2026-11-20', '-1', '1e5', '0.000001', '99999999999999'),
+    );
     const line = fc.record(
-      { quantity: value, item: fc.record({ name: value, price: value }, { requiredKeys: [] }), taxes: fc.oneof(value, fc.array(fc.record({ cat: value, rate: value, percent: value }, { requiredKeys: [] }), { maxLength: 3 })), discounts: value },
+      {
+        quantity: value,
+        item: fc.record({ name: value, price: value }, { requiredKeys: [] }),
+        taxes: fc.oneof(value, fc.array(fc.record({ cat: value, rate: value, percent: value }, { requiredKeys: [] }), { maxLength: 3 })),
+        discounts: value,
+      },
       { requiredKeys: [] },
     );
     const invoice = fc.record(
@@ -176,7 +227,10 @@ describe('bodies', () => {
         issue_date: value,
         type: value,
         tax: value,
-        supplier: fc.oneof(value, fc.record({ name: value, tax_id: fc.record({ country: value, code: value }, { requiredKeys: [] }) }, { requiredKeys: [] })),
+        supplier: fc.oneof(
+          value,
+          fc.record({ name: value, tax_id: fc.record({ country: value, code: value }, { requiredKeys: [] }) }, { requiredKeys: [] }),
+        ),
         customer: value,
         lines: fc.oneof(value, fc.array(line, { maxLength: 4 })),
         payment: value,
@@ -305,7 +359,12 @@ describe('bodies', () => {
         fc.uint8Array({ minLength: 1, maxLength: 64 }),
         fc.constantFrom(0xff, 0xfe, 0xc0, 0xc1, 0xf8), // never valid in UTF-8, whatever precedes them
         async (bytes, bad) => {
-          const body = Buffer.concat([Buffer.from('{"data":{"$schema":"https://gobl.org/draft-0/org/party","name":"'), Buffer.from(bytes), Buffer.from([bad]), Buffer.from('"}}')]);
+          const body = Buffer.concat([
+            Buffer.from('{"data":{"$schema":"https://gobl.org/draft-0/org/party","name":"'),
+            Buffer.from(bytes),
+            Buffer.from([bad]),
+            Buffer.from('"}}'),
+          ]);
           const reply = await post(new Uint8Array(body), [400]);
           expect(reply.body.key).toBe('input');
         },
@@ -319,7 +378,15 @@ describe('bodies', () => {
       fc.asyncProperty(
         fc.oneof(
           fc.string({ unit: 'grapheme-ascii', maxLength: 60 }),
-          fc.constantFrom('text/plain', 'application/json; charset=latin1', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', 'json', 'application/json-patch+json'),
+          fc.constantFrom(
+            'text/plain',
+            'application/json; charset=latin1',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/jsonx',
+            'json',
+            'application/json-patch+json',
+          ),
         ),
         async (type) => {
           const body = jsonText({ data: party('typed') });
@@ -332,21 +399,32 @@ describe('bodies', () => {
 });
 
 describe('documents at the body limit', () => {
-  test.each(HEAVY_PARTS)('made of %s: stored, or refused with validation or too-complex, and the service answers meanwhile', async (part) => {
-    const [document] = heavyDocuments(t.config.bodyLimit, [part]);
-    const started = Date.now();
-    const pings: Promise<number>[] = [];
-    const pinger = setInterval(() => pings.push(client(t.url, token).get('/utils/v1/ping').then((r) => r.status)), 100);
-    try {
-      const answer = await post(document.body, [200, 422], true);
-      if (answer.status === 422) expect(['validation', 'too-complex', 'calculation']).toContain(answer.body.key);
-    } finally {
-      clearInterval(pinger);
-    }
-    expect(await Promise.all(pings)).toEqual(pings.map(() => 200));
-    // The engine's time limit holds, whatever the document: its answer came well before the request deadline.
-    expect(Date.now() - started).toBeLessThan(DEADLINE_MS);
-  });
+  test.each(HEAVY_PARTS)(
+    'made of %s: stored, or refused with validation or too-complex, and the service answers meanwhile',
+    async (part) => {
+      const [document] = heavyDocuments(t.config.bodyLimit, [part]);
+      const started = Date.now();
+      const pings: Promise<number>[] = [];
+      const pinger = setInterval(
+        () =>
+          pings.push(
+            client(t.url, token)
+              .get('/utils/v1/ping')
+              .then((r) => r.status),
+          ),
+        100,
+      );
+      try {
+        const answer = await post(document.body, [200, 422], true);
+        if (answer.status === 422) expect(['validation', 'too-complex', 'calculation']).toContain(answer.body.key);
+      } finally {
+        clearInterval(pinger);
+      }
+      expect(await Promise.all(pings)).toEqual(pings.map(() => 200));
+      // The engine's time limit holds, whatever the document: its answer came well before the request deadline.
+      expect(Date.now() - started).toBeLessThan(DEADLINE_MS);
+    },
+  );
 });
 
 describe('oversized bodies', () => {
@@ -368,7 +446,8 @@ describe('oversized bodies', () => {
         );
         const pump = () => {
           while (sent < bytesToSend && !socket.destroyed && !text) {
-            const piece = length === 'chunked' ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]) : chunk;
+            const piece =
+              length === 'chunked' ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]) : chunk;
             sent += chunk.length;
             if (!socket.write(piece)) return socket.once('drain', pump);
           }
@@ -434,7 +513,7 @@ describe('the rest of a refused body', () => {
     });
   }
   const until = async (check: () => boolean, ms = DEADLINE_MS) => {
-    for (const deadline = Date.now() + ms; !check(); ) {
+    for (const deadline = Date.now() + ms; !check();) {
       if (Date.now() > deadline) throw new Error('no answer in time');
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -454,30 +533,47 @@ describe('the rest of a refused body', () => {
     socket.destroy();
   });
 
-  test('a body that goes on after its 413 is dropped for a moment, then its connection is cut', async () => {
-    tally.tried++;
-    const { socket, received, closed } = await connect();
-    socket.write(head(1e12) + '{"data":"');
-    const piece = Buffer.alloc(64 * 1024, 'a');
-    const sending = setInterval(() => socket.writable && socket.write(piece), 50);
-    try {
-      await until(() => /"key":"payload-too-large"/.test(received()));
-      expect(received()).toMatch(/^HTTP\/1\.1 413 /);
-      const after = await closed;
-      expect(after).toBeGreaterThan(4_000); // read and dropped for about 5 s...
-      expect(after).toBeLessThan(DEADLINE_MS); // ...then cut, though the client kept sending
-    } finally {
-      clearInterval(sending);
-      socket.destroy();
-    }
-  }, DEADLINE_MS + 5_000);
+  test(
+    'a body that goes on after its 413 is dropped for a moment, then its connection is cut',
+    async () => {
+      tally.tried++;
+      const { socket, received, closed } = await connect();
+      socket.write(head(1e12) + '{"data":"');
+      const piece = Buffer.alloc(64 * 1024, 'a');
+      const sending = setInterval(() => socket.writable && socket.write(piece), 50);
+      try {
+        await until(() => /"key":"payload-too-large"/.test(received()));
+        expect(received()).toMatch(/^HTTP\/1\.1 413 /);
+        const after = await closed;
+        expect(after).toBeGreaterThan(4_000); // read and dropped for about 5 s...
+        expect(after).toBeLessThan(DEADLINE_MS); // ...then cut, though the client kept sending
+      } finally {
+        clearInterval(sending);
+        socket.destroy();
+      }
+    },
+    DEADLINE_MS + 5_000,
+  );
 });
 
 describe('paths and query parameters', () => {
   const pathText = fc.oneof(
     fc.string({ unit: 'binary', maxLength: 80 }).map(encodeURIComponent),
     fc.string({ unit: 'grapheme-ascii', maxLength: 80 }).map((s) => s.replace(/[#?/\s]/g, '')),
-    fc.constantFrom('%', '%Z', '%ZZ', '%FF', '%E0%A4%A', '%C0%AF', '%00', '..%2F..%2F', '%2e%2e', 'ＡＢＣ', '0'.repeat(5000), '01a1fcbd-04c0-72ff-a05d-e50025768049%00'),
+    fc.constantFrom(
+      '%',
+      '%Z',
+      '%ZZ',
+      '%FF',
+      '%E0%A4%A',
+      '%C0%AF',
+      '%00',
+      '..%2F..%2F',
+      '%2e%2e',
+      'ＡＢＣ',
+      '0'.repeat(5000),
+      '01a1fcbd-04c0-72ff-a05d-e50025768049%00',
+    ),
     fc.uuid().map((u) => u.toUpperCase()),
   );
 
@@ -485,9 +581,14 @@ describe('paths and query parameters', () => {
     await fc.assert(
       fc.asyncProperty(pathText, fc.constantFrom('id', 'key', 'put'), async (segment, route) => {
         if (route === 'put') {
-          await hostile('PUT', `/silo/v1/entries/${segment}`, { body: jsonText({ data: party('put') }), allowed: [200, 400, 404, 405, 409] });
+          await hostile('PUT', `/silo/v1/entries/${segment}`, {
+            body: jsonText({ data: party('put') }),
+            allowed: [200, 400, 404, 405, 409],
+          });
         } else {
-          await hostile('GET', route === 'id' ? `/silo/v1/entries/${segment}` : `/silo/v1/entries/key/${segment}`, { allowed: [200, 400, 404, 405] });
+          await hostile('GET', route === 'id' ? `/silo/v1/entries/${segment}` : `/silo/v1/entries/key/${segment}`, {
+            allowed: [200, 400, 404, 405],
+          });
         }
       }),
       { numRuns: RUNS(300) },
@@ -499,7 +600,31 @@ describe('paths and query parameters', () => {
     fc.string({ unit: 'binary', maxLength: 40 }),
     fc.integer().map(String),
     fc.double().map(String),
-    fc.constantFrom('', ' ', '1e2', '0x10', ' 5', '5 ', '+5', '5.0', '-0', '00005', '９', '1_000', 'Infinity', '-Infinity', 'NaN', '\u0000', '101', '100', '1', '0', '-1', '9007199254740993', '1'.repeat(400)),
+    fc.constantFrom(
+      '',
+      ' ',
+      '1e2',
+      '0x10',
+      ' 5',
+      '5 ',
+      '+5',
+      '5.0',
+      '-0',
+      '00005',
+      '９',
+      '1_000',
+      'Infinity',
+      '-Infinity',
+      'NaN',
+      '\u0000',
+      '101',
+      '100',
+      '1',
+      '0',
+      '-1',
+      '9007199254740993',
+      '1'.repeat(400),
+    ),
   );
 
   test('limit, cursor, folder and created_at of every odd kind are 200 or 400', async () => {
@@ -533,7 +658,11 @@ describe('paths and query parameters', () => {
         { requiredKeys: [] },
       )
       .map((payload) => Buffer.from(JSON.stringify(payload)).toString('base64url'));
-    const garbage = fc.oneof(fc.base64String({ maxLength: 600 }), fc.string({ unit: 'binary', maxLength: 100 }), fc.constantFrom('', '=', '-_', 'A'.repeat(10_000)));
+    const garbage = fc.oneof(
+      fc.base64String({ maxLength: 600 }),
+      fc.string({ unit: 'binary', maxLength: 100 }),
+      fc.constantFrom('', '=', '-_', 'A'.repeat(10_000)),
+    );
     await fc.assert(
       fc.asyncProperty(fc.oneof(forged, garbage), async (cursor) => {
         const reply = await hostile('GET', `/silo/v1/entries?cursor=${encodeURIComponent(cursor)}`, { allowed: [200, 400] });
@@ -547,7 +676,10 @@ describe('paths and query parameters', () => {
   test('a huge query string or header is refused by HTTP, without a 5xx', async () => {
     for (const size of [8 * 1024, 20 * 1024, 100 * 1024]) {
       tally.tried++;
-      const response = await fetch(`${t.url}/silo/v1/entries?folder=${'a'.repeat(size)}`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(DEADLINE_MS) });
+      const response = await fetch(`${t.url}/silo/v1/entries?folder=${'a'.repeat(size)}`, {
+        headers: { authorization: `Bearer ${token}` },
+        signal: AbortSignal.timeout(DEADLINE_MS),
+      });
       expect([400, 414, 431]).toContain(response.status);
       await response.text();
     }
@@ -558,20 +690,27 @@ describe('patches', () => {
   test('patches that try to explode memory or time are refused', async () => {
     const bombs = fc.oneof(
       // Each copy doubles the document: 2^n.
-      fc.integer({ min: 20, max: 1000 }).map((n) => [
-        { op: 'add', path: '/doc/x', value: ['x'.repeat(1000)] },
-        ...Array.from({ length: n }, () => ({ op: 'copy', from: '/doc/x', path: '/doc/x/-' })),
-      ]),
-      fc.integer({ min: 20, max: 60 }).map((n) => [
-        { op: 'add', path: '/doc/a', value: { v: 'y'.repeat(1000) } },
-        ...Array.from({ length: n }, (_, i) => ({ op: 'copy', from: '/doc/a', path: `/doc/a/c${i}` })),
-      ]),
+      fc
+        .integer({ min: 20, max: 1000 })
+        .map((n) => [
+          { op: 'add', path: '/doc/x', value: ['x'.repeat(1000)] },
+          ...Array.from({ length: n }, () => ({ op: 'copy', from: '/doc/x', path: '/doc/x/-' })),
+        ]),
+      fc
+        .integer({ min: 20, max: 60 })
+        .map((n) => [
+          { op: 'add', path: '/doc/a', value: { v: 'y'.repeat(1000) } },
+          ...Array.from({ length: n }, (_, i) => ({ op: 'copy', from: '/doc/a', path: `/doc/a/c${i}` })),
+        ]),
       fc.integer({ min: 1001, max: 20_000 }).map((n) => Array.from({ length: n }, () => ({ op: 'test', path: '/doc', value: {} }))),
       fc.array(
         fc.record(
           {
             op: fc.oneof(fc.constantFrom('add', 'remove', 'replace', 'move', 'copy', 'test', '_get'), anyJson),
-            path: fc.oneof(fc.constantFrom('', '/', '/doc', '/doc/name', '/__proto__/x', '/constructor/prototype/x', '/doc/-', '/head/uuid', '/sigs'), anyJson),
+            path: fc.oneof(
+              fc.constantFrom('', '/', '/doc', '/doc/name', '/__proto__/x', '/constructor/prototype/x', '/doc/-', '/head/uuid', '/sigs'),
+              anyJson,
+            ),
             from: fc.oneof(fc.constantFrom('/doc', '/head', '/doc/name', '/__proto__'), anyJson),
             value: anyJson,
           },

@@ -46,7 +46,8 @@ test('indexed rows of 63 KiB of words: each written, until the next would pass t
 
   // The same words, not indexed, are taken, and leave the entry's search row as it was (not written again);
   // an indexed row that adds no more terms than it replaces is taken too.
-  const searchRow = async () => ((await t.server.dataSource.query('SELECT rid FROM entry_search WHERE entry_id = ?', [entry])) as { rid: unknown }[])[0].rid;
+  const searchRow = async () =>
+    ((await t.server.dataSource.query('SELECT rid FROM entry_search WHERE entry_id = ?', [entry])) as { rid: unknown }[])[0].rid;
   const before = await searchRow();
   expect((await api.put(metaPath(entry, 'k2'), { value: wordsValue(2) })).status).toBe(200);
   expect(await searchRow()).toEqual(before);
@@ -78,7 +79,9 @@ test(`an entry takes ${META_LIMIT} meta rows; a new one past that is 422 naming 
 
 test('many new rows at once on an entry near its limit: exactly as many as fit are stored', async () => {
   const entry = await newEntry('Racing rows');
-  const replies = await Promise.all(Array.from({ length: 12 }, (_, i) => api.put(metaPath(entry, `race${i}`), { ref: `RACE-${i}`, indexed: true })));
+  const replies = await Promise.all(
+    Array.from({ length: 12 }, (_, i) => api.put(metaPath(entry, `race${i}`), { ref: `RACE-${i}`, indexed: true })),
+  );
   expect(replies.filter((r) => r.status === 200)).toHaveLength(META_LIMIT);
   expect(replies.filter((r) => r.status === 422)).toHaveLength(12 - META_LIMIT);
   expect((await api.get(`/silo/v1/entries/${entry}`)).body.meta).toHaveLength(META_LIMIT);

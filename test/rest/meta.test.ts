@@ -19,7 +19,13 @@ const del = (c: typeof api, path: string) => c.send('DELETE', path);
 
 describe('meta rows of an entry', () => {
   test('upsert creates a row, answered in the contract shape; fetch returns it; the entry lists it', async () => {
-    const put = await api.put(metaPath('service-id'), { ref: 'ext-123', value: { status: 'sent', n: 2 }, url: 'https://example.com/x', scope: 'public', indexed: true });
+    const put = await api.put(metaPath('service-id'), {
+      ref: 'ext-123',
+      value: { status: 'sent', n: 2 },
+      url: 'https://example.com/x',
+      scope: 'public',
+      indexed: true,
+    });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({
       id: `${entryId}:api:service-id`,
@@ -55,7 +61,7 @@ describe('meta rows of an entry', () => {
     expect((await api.get(metaPath('replaced'))).body).toEqual(second.body);
   });
 
-  test('a secure row is never in the entry\'s list, only in the answer to its key', async () => {
+  test("a secure row is never in the entry's list, only in the answer to its key", async () => {
     const secret = await api.put(metaPath('credentials'), { value: { token: 's3cret' }, secure: true });
     expect(secret.status).toBe(200);
     expect(secret.body.secure).toBe(true);
@@ -71,7 +77,8 @@ describe('meta rows of an entry', () => {
     await api.put(metaPath('tracking'), { ref: 'TRK-99812', value: { carrier: 'Fastpost' }, indexed: true });
     await api.put(metaPath('hidden'), { ref: 'HID-55501', indexed: true, secure: true });
     await api.put(metaPath('plain'), { ref: 'PLN-77701' });
-    const found = (q: string) => api.get(`/silo/v1/search?q=${encodeURIComponent(q)}`).then((r) => r.body.list.map((e: { id: string }) => e.id));
+    const found = (q: string) =>
+      api.get(`/silo/v1/search?q=${encodeURIComponent(q)}`).then((r) => r.body.list.map((e: { id: string }) => e.id));
     expect(await found('TRK-99812')).toEqual([entryId]);
     expect(await found('fastpost')).toEqual([entryId]);
     expect(await found('HID-55501')).toEqual([]);
@@ -103,7 +110,7 @@ describe('meta rows of an entry', () => {
     expect((await other.get(`/silo/v1/entries/meta/invoice-ref/${encodeURIComponent('ORD/2026/7')}`)).status).toBe(404);
   });
 
-  test('another workspace\'s entry is 404 for every method, and nothing is written', async () => {
+  test("another workspace's entry is 404 for every method, and nothing is written", async () => {
     await api.put(metaPath('mine'), { value: { a: 1 } });
     expect((await other.get(metaPath('mine'))).status).toBe(404);
     expect((await other.put(metaPath('mine'), { value: { a: 2 } })).status).toBe(404);
@@ -154,12 +161,33 @@ describe('meta rows of an entry', () => {
     const entry = (await mine.post('/silo/v1/entries', { data: party('Imported') })).body.id;
     const row = (key: string, shared: boolean) =>
       Object.assign(new MetaEntity(), {
-        workspaceId: workspace, entryId: entry, src: 'erp', key, value: '{"n":1}', ref: `ref-${key}`, ownerId: null, owned: false,
-        indexed: false, secure: false, shared, linkScope: null, linkUrl: null, createdAt: Date.now(), updatedAt: Date.now(),
+        workspaceId: workspace,
+        entryId: entry,
+        src: 'erp',
+        key,
+        value: '{"n":1}',
+        ref: `ref-${key}`,
+        ownerId: null,
+        owned: false,
+        indexed: false,
+        secure: false,
+        shared,
+        linkScope: null,
+        linkUrl: null,
+        createdAt: Date.now(),
+        updatedAt: Date.now(),
       });
     await t.server.dataSource.getRepository(MetaEntity).insert([row('open', true), row('closed', false)]);
-    expect((await mine.get(`/silo/v1/entries/${entry}`)).body.meta.map((m: { id: string }) => m.id).sort()).toEqual([`${entry}:erp:closed`, `${entry}:erp:open`]);
-    expect((await mine.get(metaPath('open', entry))).body).toMatchObject({ id: `${entry}:erp:open`, src: 'erp', shared: true, value: { n: 1 } });
+    expect((await mine.get(`/silo/v1/entries/${entry}`)).body.meta.map((m: { id: string }) => m.id).sort()).toEqual([
+      `${entry}:erp:closed`,
+      `${entry}:erp:open`,
+    ]);
+    expect((await mine.get(metaPath('open', entry))).body).toMatchObject({
+      id: `${entry}:erp:open`,
+      src: 'erp',
+      shared: true,
+      value: { n: 1 },
+    });
     expect((await mine.get('/silo/v1/entries/meta/open/ref-open')).body.id).toBe(`${entry}:erp:open`);
     expect((await mine.get(metaPath('closed', entry))).status).toBe(404);
     expect((await mine.get('/silo/v1/entries/meta/closed/ref-closed')).status).toBe(404);
@@ -180,7 +208,8 @@ describe('meta rows of an entry', () => {
     const listed = (await api.get(`/silo/v1/entries/${entry}`)).body.meta.map((m: { key: string }) => m.key).sort();
     expect(listed).toEqual([...Array.from({ length: 12 }, (_, i) => `k${i}`), 'same'].sort());
     // Every indexed reference is in the entry's search row: no rewrite of it lost another's.
-    for (let i = 0; i < 12; i++) expect((await api.get(`/silo/v1/search?q=R-${i}`)).body.list.map((e: { id: string }) => e.id)).toEqual([entry]);
+    for (let i = 0; i < 12; i++)
+      expect((await api.get(`/silo/v1/search?q=R-${i}`)).body.list.map((e: { id: string }) => e.id)).toEqual([entry]);
   });
 
   test('null members read as absent', async () => {

@@ -81,7 +81,7 @@ describe('GET /metrics', () => {
     }
   });
 
-  test('webhooks: attempts by outcome, and the lag of a delivery from its event\'s creation', async () => {
+  test("webhooks: attempts by outcome, and the lag of a delivery from its event's creation", async () => {
     const rx = await new WebhookReceiver().start();
     try {
       // The first two attempts answered 503 (retried), then 200.
@@ -94,10 +94,14 @@ describe('GET /metrics', () => {
       // The counters move once the attempt is recorded, just after the receiver answered.
       let after = before;
       const grew = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
-      await waitFor(async () => {
-        after = samples((await scrape(t.url)).text);
-        return grew('webhook_deliveries_total{outcome="delivered"}') >= 1;
-      }, 5_000, 'the delivered count');
+      await waitFor(
+        async () => {
+          after = samples((await scrape(t.url)).text);
+          return grew('webhook_deliveries_total{outcome="delivered"}') >= 1;
+        },
+        5_000,
+        'the delivered count',
+      );
       expect(grew('webhook_deliveries_total{outcome="delivered"}')).toBe(1);
       expect(grew('webhook_deliveries_total{outcome="retrying"}')).toBe(2);
       expect(grew('webhook_delivery_lag_seconds_count')).toBe(1);

@@ -24,7 +24,8 @@ function lint(config: object): LintProblem[] {
 }
 
 /** Where the linter points at an operation's answers. */
-const responsesPointer = (route: { path: string; method: string }) => `#/paths/${route.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${route.method}/responses`;
+const responsesPointer = (route: { path: string; method: string }) =>
+  `#/paths/${route.path.replace(/~/g, '~0').replace(/\//g, '~1')}/${route.method}/responses`;
 
 let t: TestServer;
 beforeAll(async () => {
@@ -73,17 +74,26 @@ describe('the OpenAPI description', () => {
     expect(answerProblem('GET', '/utils/v1/ping', 200, 'application/json', { ping: 'pang' })).toMatch(/does not match/);
     expect(answerProblem('GET', '/silo/v1/entries', 200, 'application/json', { list: [{ id: 'x' }], limit: 20 })).toMatch(/does not match/);
     expect(answerProblem('GET', '/silo/v1/nowhere', 200, 'application/json', {})).toMatch(/no operation/);
-    expect(answerProblem('GET', '/silo/v1/nowhere', 404, 'application/json', { key: 'not-found', code: 'not-found', message: 'no such path' })).toBeUndefined();
-    expect(answerProblem('GET', '/silo/v1/nowhere', 404, 'application/json', { key: 'not-found', message: 'no such path' })).toMatch(/required property 'code'/);
+    expect(
+      answerProblem('GET', '/silo/v1/nowhere', 404, 'application/json', { key: 'not-found', code: 'not-found', message: 'no such path' }),
+    ).toBeUndefined();
+    expect(answerProblem('GET', '/silo/v1/nowhere', 404, 'application/json', { key: 'not-found', message: 'no such path' })).toMatch(
+      /required property 'code'/,
+    );
     expect(answerProblem('GET', '/silo/v1/entries/x', 404, 'application/json', { key: 'nope', message: 'm' })).toMatch(/does not match/);
     expect(answerProblem('POST', '/graphql', 200, 'application/json', { anything: true })).toBeUndefined();
   });
 
-  test('every operation that can refuse a request lists its 4xx answers, and Redocly\'s recommended rules find nothing else', () => {
+  test("every operation that can refuse a request lists its 4xx answers, and Redocly's recommended rules find nothing else", () => {
     // The routes that cannot refuse anything: no token, no parameter, no body, and no refusal in their table.
-    const refusingNothing = API_ROUTES.filter((route) => route.refusals.length === 0 && !Object.keys(route.answers).some((status) => status.startsWith('4')));
+    const refusingNothing = API_ROUTES.filter(
+      (route) => route.refusals.length === 0 && !Object.keys(route.answers).some((status) => status.startsWith('4')),
+    );
     for (const route of refusingNothing) {
-      expect({ route: route.operationId, auth: route.auth, params: route.params, query: route.query, body: route.body }).toEqual({ route: route.operationId, auth: 'none' });
+      expect({ route: route.operationId, auth: route.auth, params: route.params, query: route.query, body: route.body }).toEqual({
+        route: route.operationId,
+        auth: 'none',
+      });
     }
     const problems = lint({
       extends: ['recommended'],

@@ -37,7 +37,13 @@ beforeAll(async () => {
     ['a', 'b'].map((name) =>
       // Room in the engine's queue for every request at once (1,100 to one workspace): this suite is about the
       // database's constraints, and a slow machine would otherwise answer some 503 before they meet.
-      startServiceProcess(main, { DATA_DIR: path.join(dataDir, name), DATABASE_URL: databaseUrl, JWT_SECRET: TEST_SECRET, ENGINE_QUEUE_LIMIT: '2000', ENGINE_QUEUE_WORKSPACE_LIMIT: '2000' }),
+      startServiceProcess(main, {
+        DATA_DIR: path.join(dataDir, name),
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: TEST_SECRET,
+        ENGINE_QUEUE_LIMIT: '2000',
+        ENGINE_QUEUE_WORKSPACE_LIMIT: '2000',
+      }),
     ),
   );
 }, 120_000);
@@ -71,15 +77,33 @@ test(`${CLIENTS} clients racing ${KEYS} keys and ${IDS} PUT ids through two serv
       await gate;
       const base = servers[client % 2].url;
       const mine = [
-        ...keys.map((key) => ({ target: `key ${key}`, url: `${base}/silo/v1/entries`, method: 'POST', body: { key, data: party(`${key} by ${client}`) } })),
-        ...ids.map((id) => ({ target: `id ${id}`, url: `${base}/silo/v1/entries/${id}`, method: 'PUT', body: { data: party(`${id} by ${client}`) } })),
-        { target: `key ${sharedKey}`, url: `${base}/silo/v1/entries/${randomUUID()}`, method: 'PUT', body: { key: sharedKey, data: party(`shared by ${client}`) } },
+        ...keys.map((key) => ({
+          target: `key ${key}`,
+          url: `${base}/silo/v1/entries`,
+          method: 'POST',
+          body: { key, data: party(`${key} by ${client}`) },
+        })),
+        ...ids.map((id) => ({
+          target: `id ${id}`,
+          url: `${base}/silo/v1/entries/${id}`,
+          method: 'PUT',
+          body: { data: party(`${id} by ${client}`) },
+        })),
+        {
+          target: `key ${sharedKey}`,
+          url: `${base}/silo/v1/entries/${randomUUID()}`,
+          method: 'PUT',
+          body: { key: sharedKey, data: party(`shared by ${client}`) },
+        },
       ];
       // Each client takes the targets in its own order, so that every target is contended at once.
       mine.sort(() => Math.random() - 0.5);
       await Promise.all(
         mine.map(async (m) => {
-          attempts.push({ target: m.target, outcome: await send(m.url, { method: m.method, headers, body: JSON.stringify(m.body), timeoutMs: 60_000 }) });
+          attempts.push({
+            target: m.target,
+            outcome: await send(m.url, { method: m.method, headers, body: JSON.stringify(m.body), timeoutMs: 60_000 }),
+          });
         }),
       );
     }),
@@ -125,7 +149,12 @@ test(`${CLIENTS} clients racing ${KEYS} keys and ${IDS} PUT ids through two serv
   for (const list of listed) {
     expect(list).toHaveLength(targets.length);
     expect(new Set(list.map((e) => e.id)).size).toBe(targets.length);
-    expect(list.filter((e) => e.key).map((e) => e.key).sort()).toEqual([...keys, sharedKey].sort());
+    expect(
+      list
+        .filter((e) => e.key)
+        .map((e) => e.key)
+        .sort(),
+    ).toEqual([...keys, sharedKey].sort());
     expect(list.map((e) => e.id)).toEqual(expect.arrayContaining(ids));
   }
 });

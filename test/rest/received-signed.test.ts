@@ -43,7 +43,10 @@ async function suppliersEnvelope(): Promise<any> {
   return envelope;
 }
 
-const sealedBy = async (envelope: any, kid: string | undefined, key: CryptoKey) => ({ ...envelope, sigs: [await sign(envelope, kid, key)] });
+const sealedBy = async (envelope: any, kid: string | undefined, key: CryptoKey) => ({
+  ...envelope,
+  sigs: [await sign(envelope, kid, key)],
+});
 
 describe('received signed envelopes', () => {
   test('signed by a trusted key: stored as it came (digest, sigs and data unchanged), verified, by "trusted"', async () => {
@@ -90,7 +93,10 @@ describe('received signed envelopes', () => {
       const received = await sealedBy({ ...envelope, head: { ...envelope.head, uuid: crypto.randomUUID() } }, kid, stranger);
       const reply = await api.post('/silo/v1/entries', { data: received });
       expect(reply.status).toBe(200);
-      expect(reply.body).toMatchObject({ signed: true, signature: { verified: false, sigs: [{ by: 'unknown', verified: false, problem }] } });
+      expect(reply.body).toMatchObject({
+        signed: true,
+        signature: { verified: false, sigs: [{ by: 'unknown', verified: false, problem }] },
+      });
       expect(reply.body.signature.sigs[0].kid).toBe(kid);
       expect(JSON.stringify((await api.get(`/silo/v1/entries/${reply.body.id}`)).body.data)).toBe(JSON.stringify(received));
     }
@@ -98,7 +104,13 @@ describe('received signed envelopes', () => {
     const both = { ...envelope, head: { ...envelope.head, uuid: crypto.randomUUID() } };
     both.sigs = [await sign(both, PARTNER_KID, partner), await sign(both, 'stranger-1', stranger)];
     const mixed = await api.post('/silo/v1/entries', { data: both });
-    expect(mixed.body.signature).toMatchObject({ verified: false, sigs: [{ by: 'trusted', verified: true }, { by: 'unknown', verified: false }] });
+    expect(mixed.body.signature).toMatchObject({
+      verified: false,
+      sigs: [
+        { by: 'trusted', verified: true },
+        { by: 'unknown', verified: false },
+      ],
+    });
   });
 
   test('a tampered envelope is 422 naming what no longer matches, with or without allow_invalid; nothing is stored', async () => {
@@ -109,7 +121,10 @@ describe('received signed envelopes', () => {
     for (const allow_invalid of [false, true]) {
       const reply = await api.post('/silo/v1/entries', { data: altered, allow_invalid });
       expect(reply.status).toBe(422);
-      expect(reply.body).toMatchObject({ key: 'validation', fields: { data: { head: { dig: expect.stringContaining('changed after the envelope was signed') } } } });
+      expect(reply.body).toMatchObject({
+        key: 'validation',
+        fields: { data: { head: { dig: expect.stringContaining('changed after the envelope was signed') } } },
+      });
       expect(reply.body.message).toContain('head.dig');
     }
     // The digest made to match the altered document: then the signature's statement no longer does.
@@ -119,7 +134,9 @@ describe('received signed envelopes', () => {
     expect(reply.body.fields).toEqual({ data: { sigs: { 0: 'no longer matches: the document was changed after it was signed' } } });
     // A signature claiming a trusted key that it was not made with is forged.
     const forged = await sealedBy(await suppliersEnvelope(), PARTNER_KID, stranger);
-    expect((await api.post('/silo/v1/entries', { data: forged })).body.fields).toEqual({ data: { sigs: { 0: `does not verify with the key "${PARTNER_KID}"` } } });
+    expect((await api.post('/silo/v1/entries', { data: forged })).body.fields).toEqual({
+      data: { sigs: { 0: `does not verify with the key "${PARTNER_KID}"` } },
+    });
     expect((await api.get('/silo/v1/entries')).body.list).toEqual([]);
   });
 
@@ -187,6 +204,12 @@ describe('received signed envelopes', () => {
       variables: { id: entry.id },
     });
     expect(reply.body.errors).toBeUndefined();
-    expect(reply.body.data.entry).toEqual({ signed: true, signature: { verified: false, sigs: [{ kid: 'stranger-1', by: 'unknown', verified: false, problem: expect.stringContaining('does not know') }] } });
+    expect(reply.body.data.entry).toEqual({
+      signed: true,
+      signature: {
+        verified: false,
+        sigs: [{ kid: 'stranger-1', by: 'unknown', verified: false, problem: expect.stringContaining('does not know') }],
+      },
+    });
   });
 });

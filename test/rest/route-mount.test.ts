@@ -50,7 +50,12 @@ async function serve(routes: ApiRoute[]) {
 
 describe('mounting a route table', () => {
   test('a literal segment is mounted before a parameter, whatever the order of the table', async () => {
-    const server = await serve([route('get', '/things/{id}'), route('get', '/things/{id}/parts'), route('get', '/things/new'), route('get', '/things/new/{part}')]);
+    const server = await serve([
+      route('get', '/things/{id}'),
+      route('get', '/things/{id}/parts'),
+      route('get', '/things/new'),
+      route('get', '/things/new/{part}'),
+    ]);
     try {
       expect((await server.request('GET', '/things/new')).body).toEqual({ answeredBy: 'get /things/new' });
       expect((await server.request('GET', '/things/42')).body).toEqual({ answeredBy: 'get /things/{id}' });
@@ -74,8 +79,16 @@ describe('mounting a route table', () => {
   });
 
   test.each([
-    ['two paths that match the same requests', [route('get', '/things/{id}'), route('put', '/things/{name}')], /\/things\/\{name\} would be shadowed by \/things\/\{id\}/],
-    ['one method declared twice on a path', [route('get', '/things/{id}'), route('get', '/things/{id}')], /GET \/things\/\{id\} is declared twice/],
+    [
+      'two paths that match the same requests',
+      [route('get', '/things/{id}'), route('put', '/things/{name}')],
+      /\/things\/\{name\} would be shadowed by \/things\/\{id\}/,
+    ],
+    [
+      'one method declared twice on a path',
+      [route('get', '/things/{id}'), route('get', '/things/{id}')],
+      /GET \/things\/\{id\} is declared twice/,
+    ],
     ['paths that differ only in case (Express matches either)', [route('get', '/things/New'), route('get', '/things/new')], /shadowed/],
   ])('a table with %s is refused at start', (_what, routes, message) => {
     expect(() => restRouter(routes)).toThrow(message);
@@ -120,8 +133,21 @@ describe('authentication applied from the declarations', () => {
   const surfaces: Surface<unknown>[] = [
     { kind: 'page', name: 'metrics', paths: ['/metrics'], auth: 'metrics-token', methods: { get: answering('metrics') }, allow: false },
     { kind: 'page', name: 'page', paths: ['/page'], auth: 'none', methods: { get: answering('page') } },
-    { kind: 'page', name: 'api', paths: ['/api'], auth: 'token', methods: { get: answering('api') }, servedWithoutToken: () => (req) => req.accepts(['json', 'html']) === 'html' },
-    { kind: 'files', name: 'files', prefix: '/app/files', auth: 'none', handler: () => (_req, res) => void res.json({ answeredBy: 'files' }) },
+    {
+      kind: 'page',
+      name: 'api',
+      paths: ['/api'],
+      auth: 'token',
+      methods: { get: answering('api') },
+      servedWithoutToken: () => (req) => req.accepts(['json', 'html']) === 'html',
+    },
+    {
+      kind: 'files',
+      name: 'files',
+      prefix: '/app/files',
+      auth: 'none',
+      handler: () => (_req, res) => void res.json({ answeredBy: 'files' }),
+    },
     { kind: 'prefix', name: 'app', prefix: '/app', auth: 'token' },
   ];
   const link = links.query('ws', { entryId: 'e1', fileId: 'f1' });
@@ -158,7 +184,9 @@ describe('authentication applied from the declarations', () => {
       for (const [method, path, headers] of requests) {
         const reply = await fetch(`${base}${path}`, { method, headers });
         const body = (await reply.json()) as { answeredBy?: string; key?: string };
-        answers.push(`${method} ${path.split('?')[0]}${headers ? ' ' + JSON.stringify(headers) : ''}${path.includes('?') ? ' (link)' : ''}: ${reply.status} ${body.answeredBy ?? body.key}`);
+        answers.push(
+          `${method} ${path.split('?')[0]}${headers ? ' ' + JSON.stringify(headers) : ''}${path.includes('?') ? ' (link)' : ''}: ${reply.status} ${body.answeredBy ?? body.key}`,
+        );
       }
       return answers;
     } finally {

@@ -53,7 +53,8 @@ function declared(enabled: { console: boolean; explorer: boolean }) {
   for (const surface of SURFACES) {
     if (['console', 'console assets', 'root'].includes(surface.name) && !enabled.console) continue;
     if (surface.name === 'graphql explorer assets' && !enabled.explorer) continue;
-    if (surface.kind === 'page') for (const path of surface.paths) for (const method of Object.keys(surface.methods)) add(path, method, surface.auth);
+    if (surface.kind === 'page')
+      for (const path of surface.paths) for (const method of Object.keys(surface.methods)) add(path, method, surface.auth);
     if (surface.kind === 'files') {
       add(surface.prefix, '*', surface.auth);
       add(`${surface.prefix}/*file`, '*', surface.auth);
@@ -144,11 +145,23 @@ describe('the routes Express answers', () => {
     expect((await api.get('/utils/v1/ping')).status).toBe(200);
     expect((await fetch(`${t.url}/silo/v9/nothing`)).status).toBe(401);
     expect((await api.get('/silo/v9/nothing')).status).toBe(404);
-    expect((await fetch(`${t.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"{__typename}"}' })).status).toBe(401);
+    expect(
+      (
+        await fetch(`${t.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"query":"{__typename}"}',
+        })
+      ).status,
+    ).toBe(401);
     expect((await fetch(`${t.url}/graphql`, { headers: { accept: 'text/html' } })).status).toBe(200); // the explorer's page
     // token-or-link: the file's signed url without a token, 403 for an altered link, 401 with neither.
     const entry = await api.post('/silo/v1/entries', { data: party('Surface Ltd') });
-    const file = await api.post(`/silo/v1/entries/${entry.body.id}/files`, { name: 'a.txt', mime: 'text/plain', data: Buffer.from('bytes').toString('base64') });
+    const file = await api.post(`/silo/v1/entries/${entry.body.id}/files`, {
+      name: 'a.txt',
+      mime: 'text/plain',
+      data: Buffer.from('bytes').toString('base64'),
+    });
     expect(file.status).toBe(200);
     const url = new URL(file.body.url as string);
     for (const bytesPath of [url.pathname, url.pathname.replace(/\/download$/, '')]) {

@@ -24,11 +24,7 @@ describe('service routes', () => {
     expect(ready.body).toEqual({ status: 'ready' });
   });
 
-  test.each([
-    ['/nothing/here'],
-    ['/silo/v2/entries'],
-    ['/silo/v1/entries/a/b/c'],
-  ])('unknown path %s is a JSON 404', async (path) => {
+  test.each([['/nothing/here'], ['/silo/v2/entries'], ['/silo/v1/entries/a/b/c']])('unknown path %s is a JSON 404', async (path) => {
     const reply = await api.get(path);
     expect(reply.status).toBe(404);
     expect(reply.headers.get('content-type')).toMatch(/^application\/json/);

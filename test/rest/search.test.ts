@@ -20,15 +20,17 @@ describe('GET /silo/v1/search', () => {
   let acme: { id: string };
   beforeAll(async () => {
     first = (await api.post('/silo/v1/entries', { key: 'order-77', data: invoice({ series: 'F', code: '0001' }) })).body;
-    second = (await api.post('/silo/v1/entries', {
-      folder: 'purchases',
-      data: invoice({
-        series: 'INV',
-        code: '2026-042',
-        issue_date: '2026-10-05',
-        supplier: { name: 'Ácme Düsseldorf GmbH', tax_id: { country: 'ES', code: 'B12345674' } },
-      }),
-    })).body;
+    second = (
+      await api.post('/silo/v1/entries', {
+        folder: 'purchases',
+        data: invoice({
+          series: 'INV',
+          code: '2026-042',
+          issue_date: '2026-10-05',
+          supplier: { name: 'Ácme Düsseldorf GmbH', tax_id: { country: 'ES', code: 'B12345674' } },
+        }),
+      })
+    ).body;
     acme = (await api.post('/silo/v1/entries', { data: party('The Acme Company') })).body;
     expect([first, second, acme].every((e) => typeof e.id === 'string')).toBe(true);
   });
@@ -145,7 +147,10 @@ describe('search after an update, a folder move and a new state', () => {
     const entry = (await mine.post('/silo/v1/entries', { data: party('Zebulon Quartermaine') })).body;
     expect(ids(await search(mine, { q: 'Zebulon' }))).toEqual([entry.id]);
 
-    const renamed = await mine.send('PATCH', `/silo/v1/entries/${entry.id}`, { content_type: 'application/merge-patch+json', data: { doc: { name: 'Xanthippe Oldcastle' } } });
+    const renamed = await mine.send('PATCH', `/silo/v1/entries/${entry.id}`, {
+      content_type: 'application/merge-patch+json',
+      data: { doc: { name: 'Xanthippe Oldcastle' } },
+    });
     expect(renamed.status).toBe(200);
     expect(ids(await search(mine, { q: 'Zebulon' }))).toEqual([]);
     expect(ids(await search(mine, { q: 'Xanthippe' }))).toEqual([entry.id]);

@@ -38,8 +38,10 @@ const signed = async (data: object, extra: object = {}) => {
 };
 const count = async () => (await api.get('/silo/v1/entries')).body.list.length;
 /** A compact ES256 JWS stating the envelope's uuid and digest, as another party would make it. */
-const statementOf = (data: any, extra: object = {}) => new TextEncoder().encode(JSON.stringify({ uuid: data.head.uuid, dig: data.head.dig, ...extra }));
-const jws = (data: any, header: Record<string, unknown>, key: CryptoKey) => new CompactSign(statementOf(data)).setProtectedHeader({ alg: 'ES256', ...header }).sign(key);
+const statementOf = (data: any, extra: object = {}) =>
+  new TextEncoder().encode(JSON.stringify({ uuid: data.head.uuid, dig: data.head.dig, ...extra }));
+const jws = (data: any, header: Record<string, unknown>, key: CryptoKey) =>
+  new CompactSign(statementOf(data)).setProtectedHeader({ alg: 'ES256', ...header }).sign(key);
 const decodePart = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 
 describe('the published keys', () => {
@@ -47,7 +49,9 @@ describe('the published keys', () => {
     const open = await client(t.url).get('/.well-known/jwks.json');
     expect(open.status).toBe(200);
     expect(open.headers.get('content-type')).toContain('application/json');
-    expect(open.body.keys).toEqual([{ kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), kid: expect.any(String), alg: 'ES256', use: 'sig' }]);
+    expect(open.body.keys).toEqual([
+      { kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), kid: expect.any(String), alg: 'ES256', use: 'sig' },
+    ]);
     expect(open.body.keys[0]).not.toHaveProperty('d');
     expect((await client(t.url).get('/silo/v1/keys')).status).toBe(401);
     const authed = await api.get('/silo/v1/keys');
@@ -79,8 +83,16 @@ describe('the published keys', () => {
   });
 
   test.each([
-    ['a PEM', () => generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(), undefined],
-    ['a JWK', () => JSON.stringify({ ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }), kid: 'my-key-1' }), 'my-key-1'],
+    [
+      'a PEM',
+      () => generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+      undefined,
+    ],
+    [
+      'a JWK',
+      () => JSON.stringify({ ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }), kid: 'my-key-1' }),
+      'my-key-1',
+    ],
   ])('SIGNING_KEY as %s is used and published', async (_name, makeKey, kid) => {
     const configured = await startServer({ SIGNING_KEY: makeKey() });
     try {
@@ -101,7 +113,8 @@ describe('the published keys', () => {
     try {
       const before = await startServer({ DATA_DIR: dataDir });
       const workspace = newWorkspace();
-      const early = (await client(before.url, await tokenFor(workspace)).post('/silo/v1/entries', { data: party('Early'), sign: true })).body;
+      const early = (await client(before.url, await tokenFor(workspace)).post('/silo/v1/entries', { data: party('Early'), sign: true }))
+        .body;
       const generatedKid = (await client(before.url).get('/.well-known/jwks.json')).body.keys[0].kid;
       await before.server.close();
 
@@ -115,7 +128,10 @@ describe('the published keys', () => {
       // The signature by the older key still verifies: in its own workspace only the id, already taken, stops it;
       // another workspace receives it as signed by the service, not by itself.
       expect((await client(after.url, await tokenFor(workspace)).post('/silo/v1/entries', { data: early.data })).status).toBe(409);
-      expect((await api2.post('/silo/v1/entries', { data: early.data })).body.signature).toEqual({ verified: true, sigs: [{ kid: generatedKid, by: 'service', verified: true }] });
+      expect((await api2.post('/silo/v1/entries', { data: early.data })).body.signature).toEqual({
+        verified: true,
+        sigs: [{ kid: generatedKid, by: 'service', verified: true }],
+      });
       await expect(compactVerify(early.data.sigs[0], createLocalJWKSet(jwks))).resolves.toBeDefined();
       await after.close();
     } finally {
@@ -141,7 +157,11 @@ describe('sign: true', () => {
     const [header, payload] = entry.data.sigs[0].split('.');
     const jwks = (await client(t.url).get('/.well-known/jwks.json')).body;
     // The workspace is named by its SHA-256, not disclosed (see docs/documents.md, Signing envelopes).
-    expect(decodePart(header)).toEqual({ alg: 'ES256', kid: jwks.keys[0].kid, 'workspace#S256': expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(decodePart(header)).toEqual({
+      alg: 'ES256',
+      kid: jwks.keys[0].kid,
+      'workspace#S256': expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
     expect(Object.keys(decodePart(payload))).toEqual(['uuid', 'dig', 'iat']);
 
     const verified = await compactVerify(entry.data.sigs[0], createLocalJWKSet(jwks));
@@ -189,7 +209,12 @@ describe('sign: true', () => {
     expect(patched.body).toMatchObject({ signed: true, draft: false });
     // A copy or a credit note has no code yet, so it cannot be signed.
     expect((await api.post('/silo/v1/entries', { previous_id: previous.id, sign: true })).status).toBe(422);
-    const credit = await api.post('/silo/v1/entries', { previous_id: previous.id, correct: { credit: true }, sign: true, allow_invalid: true });
+    const credit = await api.post('/silo/v1/entries', {
+      previous_id: previous.id,
+      correct: { credit: true },
+      sign: true,
+      allow_invalid: true,
+    });
     expect(credit.status).toBe(422);
     expect(credit.body.faults).toEqual([expect.objectContaining({ code: 'GOBL-ENVELOPE-13' })]);
   });
@@ -218,7 +243,12 @@ describe('uploaded signatures', () => {
 
       const own = await client(t.url, await tokenFor(a)).post('/silo/v1/entries', { data: entry.data });
       expect(own.status).toBe(200);
-      expect(own.body).toMatchObject({ id: entry.id, signed: true, draft: false, signature: { verified: true, sigs: [{ by: 'workspace' }] } });
+      expect(own.body).toMatchObject({
+        id: entry.id,
+        signed: true,
+        draft: false,
+        signature: { verified: true, sigs: [{ by: 'workspace' }] },
+      });
       expect(own.body.data.sigs).toEqual(entry.data.sigs);
       expect(own.body.data.head.dig).toEqual(entry.data.head.dig);
     } finally {
@@ -233,10 +263,17 @@ describe('uploaded signatures', () => {
     const other = client(t.url, await tokenFor(newWorkspace()));
     const kept = await other.post('/silo/v1/entries', { data: { ...base.data, sigs: [sig] } });
     expect(kept.status).toBe(200);
-    expect(kept.body).toMatchObject({ signed: true, draft: false, signature: { verified: true, sigs: [{ kid: PARTNER_KID, by: 'trusted' }] } });
+    expect(kept.body).toMatchObject({
+      signed: true,
+      draft: false,
+      signature: { verified: true, sigs: [{ kid: PARTNER_KID, by: 'trusted' }] },
+    });
     expect(kept.body.data.sigs).toEqual([sig]);
     // This workspace does not add its signature to another party's envelope (see test/rest/received-signed.test.ts).
-    const cosigned = await client(t.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', { data: { ...base.data, sigs: [sig] }, sign: true });
+    const cosigned = await client(t.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', {
+      data: { ...base.data, sigs: [sig] },
+      sign: true,
+    });
     expect(cosigned.status).toBe(422);
     expect(cosigned.body.fields).toEqual({ sign: expect.stringContaining('signed by another party') });
     const altered = { ...base.data, doc: { ...base.data.doc, name: 'Altered' }, sigs: [sig] };
@@ -252,7 +289,9 @@ describe('uploaded signatures', () => {
     try {
       const own = client(filed.url, await tokenFor(newWorkspace()));
       const base = (await own.post('/silo/v1/entries', { data: party('Filed') })).body;
-      const reply = await client(filed.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', { data: { ...base.data, sigs: [await jws(base.data, { kid: PARTNER_KID }, partner)] } });
+      const reply = await client(filed.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', {
+        data: { ...base.data, sigs: [await jws(base.data, { kid: PARTNER_KID }, partner)] },
+      });
       expect(reply.body).toMatchObject({ signed: true });
       expect((await client(filed.url).get('/.well-known/jwks.json')).body.keys.map((k: any) => k.kid)).not.toContain(PARTNER_KID); // not published as ours
     } finally {
@@ -263,30 +302,41 @@ describe('uploaded signatures', () => {
 
   test.each([
     ['no kid', () => ({}), 'names no key (kid), so it cannot be verified'],
-    ['a kid the service does not know', () => ({ kid: 'someone-else' }), 'was made with a key the service does not know or trust (kid "someone-else")'],
+    [
+      'a kid the service does not know',
+      () => ({ kid: 'someone-else' }),
+      'was made with a key the service does not know or trust (kid "someone-else")',
+    ],
   ])('a signature with %s is kept as it came, not verified', async (_name, header, problem) => {
     const base = (await client(t.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', { data: party('Unverifiable') })).body;
     const sigs = [await jws(base.data, { kid: PARTNER_KID }, partner), await jws(base.data, header(), stranger)];
     const reply = await api.post('/silo/v1/entries', { data: { ...base.data, sigs } });
     expect(reply.status).toBe(200);
     expect(reply.body.data.sigs).toEqual(sigs);
-    expect(reply.body.signature).toMatchObject({ verified: false, sigs: [{ by: 'trusted', verified: true }, { by: 'unknown', verified: false, problem }] });
+    expect(reply.body.signature).toMatchObject({
+      verified: false,
+      sigs: [
+        { by: 'trusted', verified: true },
+        { by: 'unknown', verified: false, problem },
+      ],
+    });
   });
 
-  test.each([
-    ['a trusted kid, signed with another key', () => ({ kid: PARTNER_KID }), 'does not verify with the key "partner-1"'],
-  ])('a signature with %s is 422 naming data.sigs.N, with or without allow_invalid, and nothing is stored', async (_name, header, message) => {
-    const base = (await client(t.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', { data: party('Unverifiable') })).body;
-    const good = await jws(base.data, { kid: PARTNER_KID }, partner);
-    const bad = await jws(base.data, header(), stranger);
-    for (const allow_invalid of [false, true]) {
-      const reply = await api.post('/silo/v1/entries', { data: { ...base.data, sigs: [good, bad] }, allow_invalid });
-      expect(reply.status).toBe(422);
-      expect(reply.body.key).toBe('validation');
-      expect(reply.body.fields).toEqual({ data: { sigs: { 1: message } } });
-    }
-    expect(await count()).toBe(0);
-  });
+  test.each([['a trusted kid, signed with another key', () => ({ kid: PARTNER_KID }), 'does not verify with the key "partner-1"']])(
+    'a signature with %s is 422 naming data.sigs.N, with or without allow_invalid, and nothing is stored',
+    async (_name, header, message) => {
+      const base = (await client(t.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', { data: party('Unverifiable') })).body;
+      const good = await jws(base.data, { kid: PARTNER_KID }, partner);
+      const bad = await jws(base.data, header(), stranger);
+      for (const allow_invalid of [false, true]) {
+        const reply = await api.post('/silo/v1/entries', { data: { ...base.data, sigs: [good, bad] }, allow_invalid });
+        expect(reply.status).toBe(422);
+        expect(reply.body.key).toBe('validation');
+        expect(reply.body.fields).toEqual({ data: { sigs: { 1: message } } });
+      }
+      expect(await count()).toBe(0);
+    },
+  );
 
   withGobl.test('a signed envelope whose document was altered is 422, with or without allow_invalid', async () => {
     const entry = await signed(exampleDoc(INVOICE));
@@ -325,7 +375,9 @@ describe('uploaded signatures', () => {
     const reply = await client(t.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', { data: forged });
     expect(reply.status).toBe(422);
     expect(reply.body.fields.data.sigs[0]).toContain('does not verify');
-    const garbage = await client(t.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', { data: { ...entry.data, sigs: ['not-a-jws'] } });
+    const garbage = await client(t.url, await tokenFor(newWorkspace())).post('/silo/v1/entries', {
+      data: { ...entry.data, sigs: ['not-a-jws'] },
+    });
     expect(garbage.status).toBe(422);
   });
 

@@ -33,8 +33,13 @@ async function download(key: string, bearer = token) {
 
 /** What the database holds for a workspace's spool: its rows, and the chunks of their bytes. */
 async function stored(server: TestServer, ws: string) {
-  const rows = (await server.server.dataSource.query('SELECT spool_key, content_id FROM spool_items WHERE workspace_id = ?', [ws])) as { spool_key: string; content_id: string }[];
-  const [chunks] = (await server.server.dataSource.query('SELECT COUNT(*) AS n FROM file_content_chunks WHERE workspace_id = ?', [ws])) as { n: number | string }[];
+  const rows = (await server.server.dataSource.query('SELECT spool_key, content_id FROM spool_items WHERE workspace_id = ?', [ws])) as {
+    spool_key: string;
+    content_id: string;
+  }[];
+  const [chunks] = (await server.server.dataSource.query('SELECT COUNT(*) AS n FROM file_content_chunks WHERE workspace_id = ?', [ws])) as {
+    n: number | string;
+  }[];
   return { keys: rows.map((row) => row.spool_key), chunks: Number(chunks.n) };
 }
 
@@ -151,7 +156,11 @@ describe('the spool', () => {
     for (let i = 0; i < ITEMS; i++) keys.push((await upload(XML, `f${i}.xml`)).body.key);
     const full = await upload(XML, 'one-more.xml');
     expect(full.status).toBe(413);
-    expect(full.body).toMatchObject({ key: 'payload-too-large', code: 'payload-too-large', message: expect.stringContaining(`${ITEMS} files`) });
+    expect(full.body).toMatchObject({
+      key: 'payload-too-large',
+      code: 'payload-too-large',
+      message: expect.stringContaining(`${ITEMS} files`),
+    });
     // Another workspace has its own room.
     expect((await upload(XML, 'elsewhere.xml', 'application/xml', client(t.url, await tokenFor(newWorkspace())))).status).toBe(200);
     expect((await api.send('DELETE', `/silo/v1/spool/${keys[0]}`)).status).toBe(204);

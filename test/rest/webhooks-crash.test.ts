@@ -103,6 +103,11 @@ test('SIGKILL mid-delivery, then a restart: every event delivered at least once,
   // The new process's record of the endpoint: delivered through the last event, and its attempts listed.
   const read = await send(`${second.url}/silo/v1/webhooks/${endpoint.id}`, { headers });
   expect(read).toMatchObject({ status: 200, body: { position: EVENTS, enabled: true } });
-  recordFigures('webhooks-crash', testDatabase(), { events: EVENTS, killed_after: KILL_AT, lease_ms: LEASE_MS, resumed_after_ms: resumedAt - killedAt });
+  recordFigures('webhooks-crash', testDatabase(), {
+    events: EVENTS,
+    killed_after: KILL_AT,
+    lease_ms: LEASE_MS,
+    resumed_after_ms: resumedAt - killedAt,
+  });
   await second.kill('SIGTERM');
 }, 180_000);

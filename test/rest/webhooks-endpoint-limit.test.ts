@@ -15,9 +15,13 @@ afterAll(() => t.close());
 
 test('200 concurrent registrations make exactly 50 endpoints; a deletion makes room for one more', async () => {
   const api = client(t.url, await tokenFor(newWorkspace()));
-  const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => api.post('/silo/v1/webhooks', { url: `http://127.0.0.1:9/hook?n=${i}` })));
+  const answers = await Promise.all(
+    Array.from({ length: 200 }, (_, i) => api.post('/silo/v1/webhooks', { url: `http://127.0.0.1:9/hook?n=${i}` })),
+  );
   const statuses = answers.map((answer) => answer.status);
-  expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 409).map((answer) => [answer.status, answer.body])).toEqual([]);
+  expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 409).map((answer) => [answer.status, answer.body])).toEqual(
+    [],
+  );
   expect(statuses.filter((status) => status === 200)).toHaveLength(50);
   expect(statuses.filter((status) => status === 409)).toHaveLength(150);
   const listed = (await api.get('/silo/v1/webhooks')).body.list as { id: string }[];

@@ -29,7 +29,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test('two servers never deliver one endpoint\'s events at once, nor any event twice; order holds', async () => {
+test("two servers never deliver one endpoint's events at once, nor any event twice; order holds", async () => {
   const workspaces = await Promise.all([newWorkspace(), newWorkspace()].map(async (ws) => ({ token: await tokenFor(ws) })));
   const hooks: { path: string; secret: string; workspace: number }[] = [];
   for (const [w, { token }] of workspaces.entries()) {
@@ -63,5 +63,10 @@ test('with one server closed, the other delivers alone', async () => {
   const hook = (await api.post('/silo/v1/webhooks', { url: `${rx.base}/alone` })).body;
   await api.post('/silo/v1/entries', { data: party('Alone') });
   await waitFor(() => rx.hooks.some((h) => h.path === '/alone'), 15_000, 'a delivery');
-  expect(verifies(rx.hooks.find((h) => h.path === '/alone')!, hook.secret)).toBe(true);
+  expect(
+    verifies(
+      rx.hooks.find((h) => h.path === '/alone')!,
+      hook.secret,
+    ),
+  ).toBe(true);
 });

@@ -30,7 +30,7 @@ async function deliveredOnce(url: string, received: () => number) {
   return { api, hook, path, delivery: list[0] as { id: string; event_id: string } };
 }
 
-test('300 concurrent retries to a receiver that holds its answers are all answered, and open at most the workspace\'s share of connections', async () => {
+test("300 concurrent retries to a receiver that holds its answers are all answered, and open at most the workspace's share of connections", async () => {
   const rx = await receivers.start();
   const { api, hook, path, delivery } = await deliveredOnce(rx.url, () => rx.hooks.length);
   rx.delayMs = 60_000; // longer than this test may take: a retry that waited for the receiver would never be answered
@@ -63,7 +63,11 @@ test('an endpoint keeps at most 1,000 attempts, however many retries are asked f
     target = answers[0].body.id;
     expect(answers.filter((answer) => answer.status !== 202).map((answer) => [answer.status, answer.body])).toEqual([]);
   }
-  await waitFor(async () => (await api.get(`${path}?limit=200`)).body.list.every((d: any) => d.status !== 'scheduled'), 90_000, 'the retries sent');
+  await waitFor(
+    async () => (await api.get(`${path}?limit=200`)).body.list.every((d: any) => d.status !== 'scheduled'),
+    90_000,
+    'the retries sent',
+  );
   let kept = 0;
   let statuses = new Set<string>();
   for (let before: string | undefined, pages = 0; pages < 10; pages++) {

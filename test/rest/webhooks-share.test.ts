@@ -18,7 +18,7 @@ afterAll(async () => {
 
 const receiver = (delayMs = 0) => receivers.start(delayMs);
 
-test('six slow endpoints of one workspace do not hold up another workspace\'s delivery', async () => {
+test("six slow endpoints of one workspace do not hold up another workspace's delivery", async () => {
   const slow = await receiver(4_000);
   const noisy = client(t.url, await tokenFor(newWorkspace()));
   for (let i = 0; i < 6; i++) expect((await noisy.post('/silo/v1/webhooks', { url: `${slow.url}?n=${i}` })).status).toBe(200);
@@ -30,7 +30,7 @@ test('six slow endpoints of one workspace do not hold up another workspace\'s de
   const { secret } = (await quiet.post('/silo/v1/webhooks', { url: fast.url })).body;
   const started = Date.now();
   expect((await quiet.post('/silo/v1/entries', { data: party('Quiet') })).status).toBe(200);
-  await waitFor(() => fast.hooks.length === 1, 10_000, 'the quiet workspace\'s delivery');
+  await waitFor(() => fast.hooks.length === 1, 10_000, "the quiet workspace's delivery");
   // Its delivery went while the noisy workspace's endpoints were still answering (they take 4 s each).
   expect(Date.now() - started).toBeLessThan(2_000);
   expect(slow.hooks.length).toBe(0);

@@ -33,7 +33,7 @@ async function register(url: string) {
 const deliveriesOf = async (id: string) => (await api.get(`/silo/v1/webhooks/${id}/deliveries`)).body.list as any[];
 
 describe('send test event', () => {
-  test('REST: 202 scheduled, then a signed webhook.test POST, listed as delivered; the feed and the endpoint\'s place stay', async () => {
+  test("REST: 202 scheduled, then a signed webhook.test POST, listed as delivered; the feed and the endpoint's place stay", async () => {
     const rx = await receivers.start();
     const hook = await register(rx.url);
     const sent = await api.post(`/silo/v1/webhooks/${hook.id}/test`);
@@ -44,12 +44,25 @@ describe('send test event', () => {
     const [received] = rx.hooks;
     expect(verifies(received, hook.secret)).toBe(true);
     expect(received.headers['webhook-id']).toBe(sent.body.event_id);
-    expect(received.payload).toEqual({ id: sent.body.event_id, type: 'webhook.test', created_at: sent.body.created_at, entry_id: null, position: 0, data: { webhook_id: hook.id } });
+    expect(received.payload).toEqual({
+      id: sent.body.event_id,
+      type: 'webhook.test',
+      created_at: sent.body.created_at,
+      entry_id: null,
+      position: 0,
+      data: { webhook_id: hook.id },
+    });
 
     let listed: any[] = [];
     await waitFor(async () => (listed = await deliveriesOf(hook.id))[0]?.status === 'delivered', 5_000, 'the attempt recorded');
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ id: sent.body.id, event_type: 'webhook.test', status: 'delivered', response_code: 200, response_excerpt: 'answered 200' });
+    expect(listed[0]).toMatchObject({
+      id: sent.body.id,
+      event_type: 'webhook.test',
+      status: 'delivered',
+      response_code: 200,
+      response_excerpt: 'answered 200',
+    });
     expect((await api.get(`/silo/v1/webhooks/${hook.id}`)).body.position).toBe(hook.position);
     expect((await api.get('/silo/v1/events')).body.list).toEqual([]);
   });
@@ -68,7 +81,7 @@ describe('send test event', () => {
     expect(rx.hooks.every((h) => verifies(h, hook.secret))).toBe(true);
   });
 
-  test('test events obey the workspace\'s share of delivery places: sent one at a time, never two at once', async () => {
+  test("test events obey the workspace's share of delivery places: sent one at a time, never two at once", async () => {
     const rx = await receivers.start(150);
     const hook = await register(rx.url);
     const asked = await Promise.all([1, 2, 3, 4].map(() => api.post(`/silo/v1/webhooks/${hook.id}/test`)));
@@ -78,7 +91,7 @@ describe('send test event', () => {
     expect(rx.hooks.every((h) => verifies(h, hook.secret))).toBe(true);
   });
 
-  test('an unknown endpoint, or another workspace\'s, is 404 and schedules nothing', async () => {
+  test("an unknown endpoint, or another workspace's, is 404 and schedules nothing", async () => {
     const rx = await receivers.start();
     const hook = await register(rx.url);
     expect((await api.post(`/silo/v1/webhooks/${UNKNOWN_ID}/test`)).status).toBe(404);
@@ -103,10 +116,14 @@ describe('send test event', () => {
     await waitFor(() => rx.hooks.length === 1, 10_000, 'the test event');
     expect(verifies(rx.hooks[0], hook.secret)).toBe(true);
     expect(rx.hooks[0].payload.type).toBe('webhook.test');
-    await waitFor(async () => {
-      const listed = await apis.gql.run(WebhookDeliveriesDocument, { webhookId: hook.id });
-      return listed.body.data?.webhookDeliveries.edges[0]?.node.status === 'DELIVERED';
-    }, 5_000, 'the attempt listed');
+    await waitFor(
+      async () => {
+        const listed = await apis.gql.run(WebhookDeliveriesDocument, { webhookId: hook.id });
+        return listed.body.data?.webhookDeliveries.edges[0]?.node.status === 'DELIVERED';
+      },
+      5_000,
+      'the attempt listed',
+    );
 
     const unknown = await apis.gql.run(SendTestWebhookEventDocument, { input: { webhookId: UNKNOWN_ID } });
     expect(unknown.body.errors?.[0].extensions?.code).toBe('NOT_FOUND');

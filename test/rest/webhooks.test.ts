@@ -35,7 +35,13 @@ describe('webhook endpoints', () => {
     const created = await register('http://127.0.0.1:9/hook', { description: 'ERP', events: ['entry.created', 'entry.signed'] });
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
     expect(Buffer.from(created.secret.slice(6), 'base64').length).toBeGreaterThanOrEqual(24);
-    expect(created).toMatchObject({ url: 'http://127.0.0.1:9/hook', description: 'ERP', events: ['entry.created', 'entry.signed'], enabled: true, position: 0 });
+    expect(created).toMatchObject({
+      url: 'http://127.0.0.1:9/hook',
+      description: 'ERP',
+      events: ['entry.created', 'entry.signed'],
+      enabled: true,
+      position: 0,
+    });
 
     const listed = (await api.get('/silo/v1/webhooks')).body.list;
     expect(listed.map((hook: any) => hook.id)).toEqual([created.id]);
@@ -45,7 +51,12 @@ describe('webhook endpoints', () => {
     expect(read.body.secret).toBeUndefined();
     expect(JSON.stringify(read.body)).not.toContain(created.secret.slice(6));
 
-    const patched = await api.send('PATCH', `/silo/v1/webhooks/${created.id}`, { description: '', events: [], enabled: false, url: 'http://127.0.0.1:10/other' });
+    const patched = await api.send('PATCH', `/silo/v1/webhooks/${created.id}`, {
+      description: '',
+      events: [],
+      enabled: false,
+      url: 'http://127.0.0.1:10/other',
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ url: 'http://127.0.0.1:10/other', enabled: false });
     expect(patched.body.description).toBeUndefined();
@@ -62,7 +73,13 @@ describe('webhook endpoints', () => {
   });
 
   test('bad settings are 400; a workspace has at most 50 endpoints', async () => {
-    for (const body of [{}, { url: 'ftp://example.com/' }, { url: 'not a url' }, { url: 'http://127.0.0.1/', events: ['entry.deleted'] }, { url: 'http://127.0.0.1/', extra: 1 }]) {
+    for (const body of [
+      {},
+      { url: 'ftp://example.com/' },
+      { url: 'not a url' },
+      { url: 'http://127.0.0.1/', events: ['entry.deleted'] },
+      { url: 'http://127.0.0.1/', extra: 1 },
+    ]) {
       const reply = await api.post('/silo/v1/webhooks', body);
       expect([JSON.stringify(body), reply.status, reply.body.key]).toEqual([JSON.stringify(body), 400, 'input']);
     }
@@ -74,7 +91,7 @@ describe('webhook endpoints', () => {
 });
 
 describe('delivery', () => {
-  test('each event from the endpoint\'s creation on, in feed order, signed as Standard Webhooks say', async () => {
+  test("each event from the endpoint's creation on, in feed order, signed as Standard Webhooks say", async () => {
     await createEntry('Before');
     const rx = await receiver();
     const hook = await register(rx.url);
@@ -92,7 +109,7 @@ describe('delivery', () => {
       expect(Math.abs(Number(delivered.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(30);
       expect(delivered.headers['content-type']).toBe('application/json');
     }
-    await waitFor(async () => (await api.get(`/silo/v1/webhooks/${hook.id}`)).body.position === 3, 5_000, 'the endpoint\'s position');
+    await waitFor(async () => (await api.get(`/silo/v1/webhooks/${hook.id}`)).body.position === 3, 5_000, "the endpoint's position");
     // A signature made with another secret does not verify.
     expect(verifies(rx.hooks[0], `whsec_${Buffer.alloc(32, 1).toString('base64')}`)).toBe(false);
   });
@@ -119,8 +136,16 @@ describe('delivery', () => {
     for (const delivered of rx.hooks) expect(verifies(delivered, hook.secret)).toBe(true);
     // The attempt is recorded once its answer is in: the receiver may see the third before its row is committed.
     let deliveries: any[] = [];
-    await waitFor(async () => (deliveries = (await api.get(`/silo/v1/webhooks/${hook.id}/deliveries`)).body.list).length === 3, 5_000, 'the third attempt recorded');
-    expect(deliveries.map((d: any) => [d.status, d.attempt, d.response_code])).toEqual([['delivered', 3, 204], ['retrying', 2, 500], ['retrying', 1, 500]]);
+    await waitFor(
+      async () => (deliveries = (await api.get(`/silo/v1/webhooks/${hook.id}/deliveries`)).body.list).length === 3,
+      5_000,
+      'the third attempt recorded',
+    );
+    expect(deliveries.map((d: any) => [d.status, d.attempt, d.response_code])).toEqual([
+      ['delivered', 3, 204],
+      ['retrying', 2, 500],
+      ['retrying', 1, 500],
+    ]);
     expect(deliveries[1].next_attempt_at).toBeDefined();
     expect(deliveries[1].response_excerpt).toBe('answered 500');
   });
@@ -152,10 +177,20 @@ describe('delivery', () => {
     await createEntry('Refused');
     await createEntry('Taken');
     await waitFor(() => rx.accepted.length === 1, 15_000, 'the second event');
-    expect(rx.hooks.map((h) => [h.payload.position, h.answered])).toEqual([[1, 410], [2, 200]]);
+    expect(rx.hooks.map((h) => [h.payload.position, h.answered])).toEqual([
+      [1, 410],
+      [2, 200],
+    ]);
     let deliveries: any[] = [];
-    await waitFor(async () => (deliveries = (await api.get(`/silo/v1/webhooks/${hook.id}/deliveries`)).body.list).length === 2, 5_000, 'both attempts recorded');
-    expect(deliveries.map((d: any) => [d.position, d.status, d.response_code])).toEqual([[2, 'delivered', 200], [1, 'failed', 410]]);
+    await waitFor(
+      async () => (deliveries = (await api.get(`/silo/v1/webhooks/${hook.id}/deliveries`)).body.list).length === 2,
+      5_000,
+      'both attempts recorded',
+    );
+    expect(deliveries.map((d: any) => [d.position, d.status, d.response_code])).toEqual([
+      [2, 'delivered', 200],
+      [1, 'failed', 410],
+    ]);
   });
 
   test('after a rotation both secrets sign, for 24 hours; the new secret is shown once', async () => {
@@ -231,7 +266,7 @@ describe('delivery', () => {
     const second = Date.now();
     await createEntry('Second');
     expect(Date.now() - second).toBeLessThan(1_500);
-    await waitFor(() => fast.hooks.length === 2, 3_000, 'the fast endpoint\'s second event');
+    await waitFor(() => fast.hooks.length === 2, 3_000, "the fast endpoint's second event");
     expect(Date.now() - started).toBeLessThan(3_500);
     expect(slow.hooks).toHaveLength(0); // still answering the first
     await waitFor(() => slow.hooks.length === 2, 15_000, 'the slow endpoint');

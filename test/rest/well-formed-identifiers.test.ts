@@ -20,7 +20,12 @@ const rowsOf = async (where: string, value: string): Promise<number> => {
 
 const expectInput = (reply: { status: number; body: any }, field: string) => {
   expect(reply.status).toBe(400);
-  expect(reply.body).toEqual({ key: 'input', code: 'input', message: expect.stringContaining(`${field}:`), fields: { [field]: expect.any(String) } });
+  expect(reply.body).toEqual({
+    key: 'input',
+    code: 'input',
+    message: expect.stringContaining(`${field}:`),
+    fields: { [field]: expect.any(String) },
+  });
 };
 
 describe('workspace claims', () => {
@@ -28,10 +33,18 @@ describe('workspace claims', () => {
     const prefix = `tenant-${randomUUID()}-`;
     const first = client(t.url, await tokenFor(`${prefix}\ud83d`));
     const second = client(t.url, await tokenFor(`${prefix}\udc00`));
-    for (const reply of [await first.post('/silo/v1/entries', { data: party('First'), key: 'shared' }), await second.get('/silo/v1/entries/key/shared'), await second.get('/silo/v1/entries')]) {
+    for (const reply of [
+      await first.post('/silo/v1/entries', { data: party('First'), key: 'shared' }),
+      await second.get('/silo/v1/entries/key/shared'),
+      await second.get('/silo/v1/entries'),
+    ]) {
       expect(reply.status).toBe(401);
       expect(reply.headers.get('www-authenticate')).toBe('Bearer');
-      expect(reply.body).toEqual({ key: 'unauthorized', code: 'unauthorized', message: 'the workspace_id claim must be well-formed Unicode' });
+      expect(reply.body).toEqual({
+        key: 'unauthorized',
+        code: 'unauthorized',
+        message: 'the workspace_id claim must be well-formed Unicode',
+      });
     }
     expect(await rowsOf('workspace_id', prefix)).toBe(0);
     // A workspace named with the replacement character itself is well-formed, and its own.
@@ -56,7 +69,13 @@ describe('keys and folders', () => {
       expectInput(await api.put(`/silo/v1/entries/${randomUUID()}`, { data: party('Keyed'), key }), 'key');
     }
     // The JSON escape as the client wrote it, not as JSON.stringify would.
-    expectInput(await api.post('/silo/v1/entries', '{"data": {"$schema": "https://gobl.org/draft-0/org/party", "name": "Raw"}, "key": "inv-\\ud83d"}'), 'key');
+    expectInput(
+      await api.post(
+        '/silo/v1/entries',
+        '{"data": {"$schema": "https://gobl.org/draft-0/org/party", "name": "Raw"}, "key": "inv-\\ud83d"}',
+      ),
+      'key',
+    );
     expect(await rowsOf('workspace_id', workspace)).toBe(0);
     expect((await api.get('/silo/v1/entries')).body.list).toEqual([]);
   });
@@ -79,6 +98,13 @@ describe('keys and folders', () => {
 
   test('previous_id with a lone surrogate is 400', async () => {
     const api = client(t.url, await tokenFor(newWorkspace()));
-    expectInput(await api.post('/silo/v1/entries', { previous_id: `${randomUUID().slice(0, 35)}\ud83d`, content_type: 'application/merge-patch+json', data: {} }), 'previous_id');
+    expectInput(
+      await api.post('/silo/v1/entries', {
+        previous_id: `${randomUUID().slice(0, 35)}\ud83d`,
+        content_type: 'application/merge-patch+json',
+        data: {},
+      }),
+      'previous_id',
+    );
   });
 });

@@ -7,7 +7,12 @@ describe('slices of long work go on one per turn of the event loop', () => {
     const order: string[] = [];
     const slices = ['a', 'b', 'c'].map((name) => nextSlice().then(() => order.push(name)));
     // A request read from a socket in between is a callback of the loop, like this one.
-    const others = [loopTurn().then(() => order.push('other 1')), loopTurn().then(() => loopTurn()).then(() => order.push('other 2'))];
+    const others = [
+      loopTurn().then(() => order.push('other 1')),
+      loopTurn()
+        .then(() => loopTurn())
+        .then(() => order.push('other 2')),
+    ];
     await Promise.all([...slices, ...others]);
     expect(order.filter((name) => name.length === 1)).toEqual(['a', 'b', 'c']);
     // Never two slices back to back in one turn: by the time the third goes on, both others have been served.
@@ -63,7 +68,7 @@ describe('light requests go before the slices of heavy answers', () => {
     }
   });
 
-  test('other slices (a light request\'s own, an upload\'s) go on as before, even behind a waiting heavy one', async () => {
+  test("other slices (a light request's own, an upload's) go on as before, even behind a waiting heavy one", async () => {
     const end = lightRequests.begin();
     try {
       const order: string[] = [];

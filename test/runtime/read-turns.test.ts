@@ -145,7 +145,9 @@ describe('heavy answers take turns', () => {
     const lined = Array.from({ length: HEAVY_READS_WAITING_PER_WORKSPACE }, () => turns.turn('a'));
     const waiting = lined.map((turn) => waits(turn.show(HEAVY)));
     // Refused as it asks, not after a wait: show throws (a resolver's throw is its field's error).
-    expect(() => turns.turn('a').show(HEAVY)).toThrow(expect.objectContaining({ key: 'unavailable', message: expect.stringMatching(/too many large answers/) }));
+    expect(() => turns.turn('a').show(HEAVY)).toThrow(
+      expect.objectContaining({ key: 'unavailable', message: expect.stringMatching(/too many large answers/) }),
+    );
     const quiet = turns.turn('b');
     const quietWait = quiet.show(HEAVY);
     holder.release();

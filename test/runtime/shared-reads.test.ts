@@ -61,7 +61,13 @@ describe('SharedReads', () => {
   });
 
   test('it keeps at most maxWeight of answers', async () => {
-    const shared = new SharedReads<number[]>({ keepMs: 1_000, maxEntries: 100, weigh: (answer) => (answer as number[]).length, maxWeight: 10, clock });
+    const shared = new SharedReads<number[]>({
+      keepMs: 1_000,
+      maxEntries: 100,
+      weigh: (answer) => (answer as number[]).length,
+      maxWeight: 10,
+      clock,
+    });
     for (let i = 0; i < 5; i++) await shared.read(`k${i}`, async () => [1, 2, 3, 4]);
     const kept = (shared as unknown as { kept: Map<string, unknown> }).kept;
     expect(kept.size).toBe(2); // 8 of the 10 allowed

@@ -12,15 +12,22 @@ let copy: string;
 
 beforeAll(() => {
   copy = mkdtempSync(path.join(tmpdir(), 'entries-build-'));
-  cpSync(path.join(ROOT, 'console'), path.join(copy, 'console'), { recursive: true, filter: (source) => !source.includes(`${path.sep}dist`) });
+  cpSync(path.join(ROOT, 'console'), path.join(copy, 'console'), {
+    recursive: true,
+    filter: (source) => !source.includes(`${path.sep}dist`),
+  });
   // What the console imports of the service (the arch rule console-reads-only-the-view), and the lock file.
-  for (const input of ['src/render', 'src/document/base/types.ts', 'package-lock.json']) cpSync(path.join(ROOT, input), path.join(copy, input), { recursive: true });
+  for (const input of ['src/render', 'src/document/base/types.ts', 'package-lock.json'])
+    cpSync(path.join(ROOT, input), path.join(copy, input), { recursive: true });
   symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'));
 });
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 const build = (...args: string[]) =>
-  spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js'), ...args], { env: { ...process.env, BUILD_ROOT: copy }, encoding: 'utf8' });
+  spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js'), ...args], {
+    env: { ...process.env, BUILD_ROOT: copy },
+    encoding: 'utf8',
+  });
 const builtAt = () => statSync(path.join(copy, 'console', 'dist', 'index.html')).mtimeMs;
 
 test('a part is built when its output is missing, left alone when nothing changed, and built again when an input changed', () => {

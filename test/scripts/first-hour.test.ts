@@ -24,7 +24,12 @@ const started: ChildProcess[] = [];
 /** `npm start` in the clone: resolves with the service's address once it logs that it listens, and its output so far. */
 function npmStart(): Promise<{ url: string; child: ChildProcess; output: string[]; ms: number }> {
   const begun = Date.now();
-  const child = spawn('npm', ['start'], { cwd: app, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', CI: 'true' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npm', ['start'], {
+    cwd: app,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', CI: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   started.push(child);
   const output: string[] = [];
   return new Promise((resolve, reject) => {
@@ -93,7 +98,11 @@ describeInCheckout('the first hour, from a fresh clone', () => {
     const clone = spawnSync('git', ['clone', '-q', ROOT, app], { encoding: 'utf8' });
     if (clone.status !== 0) throw new Error(`git clone failed: ${clone.stderr}`);
     // The README's first command. --prefer-offline only spares the registry what npm's cache already holds.
-    const install = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: app, encoding: 'utf8', timeout: 8 * 60_000 });
+    const install = spawnSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], {
+      cwd: app,
+      encoding: 'utf8',
+      timeout: 8 * 60_000,
+    });
     if (install.status !== 0) throw new Error(`npm install failed:\n${install.stdout}\n${install.stderr}`);
   }, 10 * 60_000);
   // The clone holds a whole node_modules: removing it takes a while on a busy disk.
@@ -102,42 +111,51 @@ describeInCheckout('the first hour, from a fresh clone', () => {
     await rm(work, { recursive: true, force: true });
   }, 10 * 60_000);
 
-  test('the first start builds and prints a token; a second start answers /healthz within 5 s; npm run token within 2 s', async () => {
-    const first = await npmStart();
-    // The token is printed just after the service says it listens.
-    const isToken = (line: string) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(line);
-    for (let waited = 0; !first.output.some(isToken) && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
-    const token = first.output.find(isToken);
-    expect(token).toBeDefined();
-    await healthyAfter(first.url, Date.now());
-    await stop(first.child);
+  test(
+    'the first start builds and prints a token; a second start answers /healthz within 5 s; npm run token within 2 s',
+    async () => {
+      const first = await npmStart();
+      // The token is printed just after the service says it listens.
+      const isToken = (line: string) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(line);
+      for (let waited = 0; !first.output.some(isToken) && waited < 10_000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      const token = first.output.find(isToken);
+      expect(token).toBeDefined();
+      await healthyAfter(first.url, Date.now());
+      await stop(first.child);
 
-    const begun = Date.now();
-    const second = await npmStart();
-    const healthyMs = await healthyAfter(second.url, begun);
-    process.stdout.write(`first hour: first start ${first.ms} ms (it builds); second start healthy after ${healthyMs} ms\n`);
-    expect(healthyMs).toBeLessThan(5_000);
-    await stop(second.child);
+      const begun = Date.now();
+      const second = await npmStart();
+      const healthyMs = await healthyAfter(second.url, begun);
+      process.stdout.write(`first hour: first start ${first.ms} ms (it builds); second start healthy after ${healthyMs} ms\n`);
+      expect(healthyMs).toBeLessThan(5_000);
+      await stop(second.child);
 
-    const tokenBegun = Date.now();
-    const minted = spawnSync('npm', ['run', '--silent', 'token'], { cwd: app, encoding: 'utf8' });
-    const tokenMs = Date.now() - tokenBegun;
-    process.stdout.write(`first hour: npm run token answered in ${tokenMs} ms\n`);
-    expect(minted.status).toBe(0);
-    expect(minted.stdout.trim()).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(tokenMs).toBeLessThan(2_000);
-  }, 10 * 60_000);
+      const tokenBegun = Date.now();
+      const minted = spawnSync('npm', ['run', '--silent', 'token'], { cwd: app, encoding: 'utf8' });
+      const tokenMs = Date.now() - tokenBegun;
+      process.stdout.write(`first hour: npm run token answered in ${tokenMs} ms\n`);
+      expect(minted.status).toBe(0);
+      expect(minted.stdout.trim()).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(tokenMs).toBeLessThan(2_000);
+    },
+    10 * 60_000,
+  );
 
-  test("the README's first session runs as written, every command succeeding", async () => {
-    const service = await npmStart();
-    // The README's address is the default port's; this service listens where the test put it. Run in the clone,
-    // as the README says, so that its `npm run token` signs with the service's own local secret.
-    const session = firstSession(readFileSync(path.join(app, 'README.md'), 'utf8')).replaceAll('http://localhost:8080', service.url);
-    const run = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', session], { cwd: app, encoding: 'utf8', timeout: 120_000 });
-    expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
-    expect(run.stdout).toContain('"key":"invoice-0001"');
-    expect(run.stdout).toContain('the file came back byte for byte');
-    expect(run.stdout).toContain('{"ping":"pong"}');
-    await stop(service.child);
-  }, 5 * 60_000);
+  test(
+    "the README's first session runs as written, every command succeeding",
+    async () => {
+      const service = await npmStart();
+      // The README's address is the default port's; this service listens where the test put it. Run in the clone,
+      // as the README says, so that its `npm run token` signs with the service's own local secret.
+      const session = firstSession(readFileSync(path.join(app, 'README.md'), 'utf8')).replaceAll('http://localhost:8080', service.url);
+      const run = spawnSync('bash', ['-e', '-o', 'pipefail', '-c', session], { cwd: app, encoding: 'utf8', timeout: 120_000 });
+      expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: '' });
+      expect(run.stdout).toContain('"key":"invoice-0001"');
+      expect(run.stdout).toContain('the file came back byte for byte');
+      expect(run.stdout).toContain('{"ping":"pong"}');
+      await stop(service.child);
+    },
+    5 * 60_000,
+  );
 });

@@ -23,13 +23,23 @@ describe('seedSampleEntries', () => {
   const workspace = newWorkspace();
   const progress: number[] = [];
   beforeAll(async () => {
-    const stored = await seedSampleEntries(t.server.dataSource, importer, { workspace, count: COUNT, batchSize: 40, threads: 2, newest: NEWEST, onBatch: ({ imported }) => progress.push(imported) });
+    const stored = await seedSampleEntries(t.server.dataSource, importer, {
+      workspace,
+      count: COUNT,
+      batchSize: 40,
+      threads: 2,
+      newest: NEWEST,
+      onBatch: ({ imported }) => progress.push(imported),
+    });
     expect(stored).toBe(COUNT);
   });
 
   test('batches are written oldest first, whichever thread made them: row order follows time', async () => {
     expect(progress).toEqual([...Array.from({ length: 11 }, (_, i) => (i + 1) * 40), COUNT]);
-    const rows: { created_at: number | string }[] = await t.server.dataSource.query('SELECT created_at FROM entry_search WHERE workspace_id = ? ORDER BY rid', [workspace]);
+    const rows: { created_at: number | string }[] = await t.server.dataSource.query(
+      'SELECT created_at FROM entry_search WHERE workspace_id = ? ORDER BY rid',
+      [workspace],
+    );
     expect(rows.map((row) => Number(row.created_at))).toEqual(Array.from({ length: COUNT }, (_, i) => timeOf(i)));
   });
 
@@ -37,7 +47,9 @@ describe('seedSampleEntries', () => {
     const api = client(t.url, await tokenFor(workspace));
     const page = await api.get('/silo/v1/entries?limit=100');
     expect(page.status).toBe(200);
-    expect(page.body.list.map((e: { created_at: string }) => Date.parse(e.created_at))).toEqual(Array.from({ length: 100 }, (_, i) => timeOf(COUNT - 1 - i)));
+    expect(page.body.list.map((e: { created_at: string }) => Date.parse(e.created_at))).toEqual(
+      Array.from({ length: 100 }, (_, i) => timeOf(COUNT - 1 - i)),
+    );
     const purchases = await api.get('/silo/v1/entries?limit=100&folder=purchases');
     expect(purchases.body.list).toHaveLength(90); // two in ten
 
@@ -60,8 +72,16 @@ describe('seedSampleEntries', () => {
     for await (const entry of sampleEntries(importer, workspace, COUNT, { newest: NEWEST })) inThread.push(entry as unknown as JsonObject);
     for (const [i, listed] of (page.body.list as { id: string }[]).entries()) {
       const seeded = (await api.get(`/silo/v1/entries/${listed.id}`)).body;
-      const expected = inThread[COUNT - 1 - i] as unknown as { data: { head: JsonObject; doc: JsonObject }; snippet: unknown; folder: string };
-      const withoutIds = (envelope: { head: JsonObject; doc: JsonObject }) => ({ ...envelope, head: { ...envelope.head, uuid: '', dig: '' }, doc: { ...envelope.doc, uuid: '' } });
+      const expected = inThread[COUNT - 1 - i] as unknown as {
+        data: { head: JsonObject; doc: JsonObject };
+        snippet: unknown;
+        folder: string;
+      };
+      const withoutIds = (envelope: { head: JsonObject; doc: JsonObject }) => ({
+        ...envelope,
+        head: { ...envelope.head, uuid: '', dig: '' },
+        doc: { ...envelope.doc, uuid: '' },
+      });
       expect(withoutIds(seeded.data)).toEqual(withoutIds(expected.data));
       expect(seeded.folder).toBe(expected.folder);
     }

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Envelope } from '../../src/document';
 import { DomainError } from '../../src/domain/shared/errors';
-import { checkReceivedSignatures, signEnvelope, verifyEnvelopeSignatures, withSigningFaults } from '../../src/domain/documents/envelope-signing';
+import {
+  checkReceivedSignatures,
+  signEnvelope,
+  verifyEnvelopeSignatures,
+  withSigningFaults,
+} from '../../src/domain/documents/envelope-signing';
 import * as signing from '../../src/signing/envelope-signatures';
 import { MAX_SIGNATURES, WORKSPACE_HEADER, workspaceDigest } from '../../src/signing/envelope-signatures';
 import { SigningKeyError, SigningKeys, type PublicJwk } from '../../src/signing/signing-keys';
@@ -66,14 +71,18 @@ describe('envelope signatures', () => {
     const env = signedIn(A);
     expect(problemsOf(env, A)).toEqual({});
     const [header, payload] = env.sigs![0].split('.');
-    expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({ alg: 'ES256', kid: keys.kid, [WORKSPACE_HEADER]: workspaceDigest(A) });
+    expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toEqual({
+      alg: 'ES256',
+      kid: keys.kid,
+      [WORKSPACE_HEADER]: workspaceDigest(A),
+    });
     expect(workspaceDigest(A)).toMatch(/^[A-Za-z0-9_-]{43}$/); // the id itself is not disclosed
     expect(Buffer.from(payload, 'base64url').toString()).toBe(
       `{"uuid":"0190c000-0000-7000-8000-000000000001","dig":{"alg":"sha256","val":"${'ab'.repeat(32)}"},"iat":${NOW.getTime() / 1000}}`,
     );
   });
 
-  test("a service signature made for one workspace is refused in another, and one with no workspace at all", () => {
+  test('a service signature made for one workspace is refused in another, and one with no workspace at all', () => {
     expect(problemsOf(signedIn(A), B)).toEqual({ 0: 'was made by this service for another workspace' });
     expect(workspaceDigest('tenant-\ud83d')).not.toBe(workspaceDigest('tenant-\udc00'));
     expect(problemsOf(signedIn('tenant-\ud83d'), 'tenant-\udc00')).toEqual({ 0: expect.stringContaining('another workspace') });
@@ -88,7 +97,10 @@ describe('envelope signatures', () => {
   test('a signature by a trusted key verifies in any workspace, with or without iat', () => {
     const env = envelope();
     const { iat: _iat, ...older } = statement(env);
-    env.sigs = [jws({ alg: 'ES256', kid: partner.kid }, statement(env), partner.privateKey), jws({ alg: 'ES256', kid: partner.kid }, older, partner.privateKey)];
+    env.sigs = [
+      jws({ alg: 'ES256', kid: partner.kid }, statement(env), partner.privateKey),
+      jws({ alg: 'ES256', kid: partner.kid }, older, partner.privateKey),
+    ];
     expect(problemsOf(env, A)).toEqual({});
     expect(problemsOf(env, B)).toEqual({});
   });
@@ -96,15 +108,49 @@ describe('envelope signatures', () => {
   test.each([
     ['no kid', (env: Envelope) => jws({ alg: 'ES256' }, statement(env), partner.privateKey), 'names no key (kid)'],
     ['an empty kid', (env: Envelope) => jws({ alg: 'ES256', kid: '' }, statement(env), partner.privateKey), 'names no key (kid)'],
-    ['a kid the service does not know', (env: Envelope) => jws({ alg: 'ES256', kid: stranger.kid }, statement(env), stranger.privateKey), 'does not know or trust (kid "stranger-1")'],
-    ['a trusted kid but another key', (env: Envelope) => jws({ alg: 'ES256', kid: partner.kid }, statement(env), stranger.privateKey), 'does not verify with the key "partner-1"'],
-    ['the service kid but another key', (env: Envelope) => jws({ alg: 'ES256', kid: keys.kid, [WORKSPACE_HEADER]: workspaceDigest(A) }, statement(env), stranger.privateKey), 'does not verify'],
-    ['an all-zero signature', (env: Envelope) => `${b64({ alg: 'ES256', kid: partner.kid })}.${b64(statement(env))}.${Buffer.alloc(64).toString('base64url')}`, 'does not verify'],
+    [
+      'a kid the service does not know',
+      (env: Envelope) => jws({ alg: 'ES256', kid: stranger.kid }, statement(env), stranger.privateKey),
+      'does not know or trust (kid "stranger-1")',
+    ],
+    [
+      'a trusted kid but another key',
+      (env: Envelope) => jws({ alg: 'ES256', kid: partner.kid }, statement(env), stranger.privateKey),
+      'does not verify with the key "partner-1"',
+    ],
+    [
+      'the service kid but another key',
+      (env: Envelope) => jws({ alg: 'ES256', kid: keys.kid, [WORKSPACE_HEADER]: workspaceDigest(A) }, statement(env), stranger.privateKey),
+      'does not verify',
+    ],
+    [
+      'an all-zero signature',
+      (env: Envelope) => `${b64({ alg: 'ES256', kid: partner.kid })}.${b64(statement(env))}.${Buffer.alloc(64).toString('base64url')}`,
+      'does not verify',
+    ],
     ['another algorithm', (env: Envelope) => jws({ alg: 'HS256', kid: partner.kid }, statement(env), partner.privateKey), 'only ES256'],
-    ['a critical header', (env: Envelope) => jws({ alg: 'ES256', kid: partner.kid, crit: ['exp'] }, statement(env), partner.privateKey), 'critical header'],
-    ['no digest', (env: Envelope) => jws({ alg: 'ES256', kid: partner.kid }, { uuid: env.head.uuid }, partner.privateKey), 'uuid and digest'],
-    ['another digest', (env: Envelope) => jws({ alg: 'ES256', kid: partner.kid }, { ...statement(env), dig: { alg: 'sha256', val: '00' } }, partner.privateKey), 'changed after it was signed'],
-    ['another uuid', (env: Envelope) => jws({ alg: 'ES256', kid: partner.kid }, { ...statement(env), uuid: '0190c000-0000-7000-8000-000000000002' }, partner.privateKey), 'another envelope'],
+    [
+      'a critical header',
+      (env: Envelope) => jws({ alg: 'ES256', kid: partner.kid, crit: ['exp'] }, statement(env), partner.privateKey),
+      'critical header',
+    ],
+    [
+      'no digest',
+      (env: Envelope) => jws({ alg: 'ES256', kid: partner.kid }, { uuid: env.head.uuid }, partner.privateKey),
+      'uuid and digest',
+    ],
+    [
+      'another digest',
+      (env: Envelope) =>
+        jws({ alg: 'ES256', kid: partner.kid }, { ...statement(env), dig: { alg: 'sha256', val: '00' } }, partner.privateKey),
+      'changed after it was signed',
+    ],
+    [
+      'another uuid',
+      (env: Envelope) =>
+        jws({ alg: 'ES256', kid: partner.kid }, { ...statement(env), uuid: '0190c000-0000-7000-8000-000000000002' }, partner.privateKey),
+      'another envelope',
+    ],
   ])('a signature with %s is refused', (_name, make, message) => {
     const env = envelope();
     env.sigs = [make(env)];
@@ -127,7 +173,12 @@ describe('envelope signatures', () => {
   test('an envelope with more signatures than MAX_SIGNATURES is refused before any is checked', () => {
     const env = signedIn(A);
     env.sigs = Array.from({ length: MAX_SIGNATURES + 1 }, () => env.sigs![0]);
-    expect(() => verifyEnvelopeSignatures(env, keys, A)).toThrow(expect.objectContaining({ key: 'validation', details: { fields: { data: { sigs: expect.stringContaining(`at most ${MAX_SIGNATURES}`) } } } }));
+    expect(() => verifyEnvelopeSignatures(env, keys, A)).toThrow(
+      expect.objectContaining({
+        key: 'validation',
+        details: { fields: { data: { sigs: expect.stringContaining(`at most ${MAX_SIGNATURES}`) } } },
+      }),
+    );
     env.sigs = env.sigs.slice(1);
     expect(problemsOf(env)).toEqual({});
   });
@@ -140,7 +191,9 @@ describe('envelope signatures', () => {
 
   test('signing refuses faults and documents that are not ready', () => {
     const env = envelope();
-    expect(() => signEnvelope(env, [{ code: 'X', message: 'bad', paths: ['$.doc'] }], keys, { workspaceId: A, now: NOW })).toThrow(/cannot be signed/);
+    expect(() => signEnvelope(env, [{ code: 'X', message: 'bad', paths: ['$.doc'] }], keys, { workspaceId: A, now: NOW })).toThrow(
+      /cannot be signed/,
+    );
     delete env.doc.code;
     expect(() => signEnvelope(env, [], keys, { workspaceId: A, now: NOW })).toThrow(/code is required/);
     expect(env.sigs).toBeUndefined();
@@ -149,12 +202,20 @@ describe('envelope signatures', () => {
   test('signing itself returns its faults, never throws: the domain says what the client is told', () => {
     const env = envelope();
     delete env.doc.code;
-    expect(signing.signEnvelope(env, [], keys, { workspaceId: A, now: NOW })).toEqual({ kind: 'not-ready', faults: [expect.objectContaining({ code: 'GOBL-ENVELOPE-13' })] });
+    expect(signing.signEnvelope(env, [], keys, { workspaceId: A, now: NOW })).toEqual({
+      kind: 'not-ready',
+      faults: [expect.objectContaining({ code: 'GOBL-ENVELOPE-13' })],
+    });
     const signed = signedIn(A);
     expect(signing.verifyEnvelopeSignatures(signed, keys, A)).toBeUndefined();
-    expect(signing.verifyEnvelopeSignatures(signed, undefined, A)).toEqual({ kind: 'refused', problems: { 0: expect.stringContaining('does not know or trust') } });
+    expect(signing.verifyEnvelopeSignatures(signed, undefined, A)).toEqual({
+      kind: 'refused',
+      problems: { 0: expect.stringContaining('does not know or trust') },
+    });
     signed.sigs = Array.from({ length: MAX_SIGNATURES + 1 }, () => signed.sigs![0]);
-    expect(signing.checkReceivedSignatures(signed, keys, A)).toEqual({ fault: { kind: 'too-many', count: MAX_SIGNATURES + 1, max: MAX_SIGNATURES } });
+    expect(signing.checkReceivedSignatures(signed, keys, A)).toEqual({
+      fault: { kind: 'too-many', count: MAX_SIGNATURES + 1, max: MAX_SIGNATURES },
+    });
   });
 
   test('a signed envelope that is not ready gets the readiness fault once', () => {
@@ -199,21 +260,65 @@ describe('received envelopes (signed elsewhere, kept as they came)', () => {
 
   test.each([
     ['no kid', (env: Envelope) => jws({ alg: 'ES256' }, statement(env), stranger.privateKey), undefined, 'names no key (kid)'],
-    ['a kid the service does not know', (env: Envelope) => jws({ alg: 'ES256', kid: stranger.kid }, statement(env), stranger.privateKey), stranger.kid, 'does not know or trust'],
-    ['another algorithm and an unknown kid', (env: Envelope) => jws({ alg: 'HS256', kid: stranger.kid }, statement(env), stranger.privateKey), stranger.kid, 'only ES256'],
-    ['a critical header and an unknown kid', (env: Envelope) => jws({ alg: 'ES256', kid: stranger.kid, crit: ['exp'] }, statement(env), stranger.privateKey), stranger.kid, 'critical header'],
+    [
+      'a kid the service does not know',
+      (env: Envelope) => jws({ alg: 'ES256', kid: stranger.kid }, statement(env), stranger.privateKey),
+      stranger.kid,
+      'does not know or trust',
+    ],
+    [
+      'another algorithm and an unknown kid',
+      (env: Envelope) => jws({ alg: 'HS256', kid: stranger.kid }, statement(env), stranger.privateKey),
+      stranger.kid,
+      'only ES256',
+    ],
+    [
+      'a critical header and an unknown kid',
+      (env: Envelope) => jws({ alg: 'ES256', kid: stranger.kid, crit: ['exp'] }, statement(env), stranger.privateKey),
+      stranger.kid,
+      'critical header',
+    ],
   ])('a signature with %s is kept, not verified, by "unknown"', (_name, make, kid, problem) => {
     const verdict = receivedAs((env) => [make(env)]);
-    expect(verdict).toEqual({ verified: false, sigs: [{ kid, by: 'unknown', verified: false, problem: expect.stringContaining(problem) }] });
+    expect(verdict).toEqual({
+      verified: false,
+      sigs: [{ kid, by: 'unknown', verified: false, problem: expect.stringContaining(problem) }],
+    });
   });
 
   test.each([
-    ['a trusted kid but another key', (env: Envelope) => jws({ alg: 'ES256', kid: partner.kid }, statement(env), stranger.privateKey), 'does not verify with the key "partner-1"'],
-    ['the service kid but another key', (env: Envelope) => jws({ alg: 'ES256', kid: keys.kid }, statement(env), stranger.privateKey), 'does not verify'],
-    ['a trusted kid and another algorithm', (env: Envelope) => jws({ alg: 'HS256', kid: partner.kid }, statement(env), partner.privateKey), 'only ES256'],
-    ['an unknown kid and another digest', (env: Envelope) => jws({ alg: 'ES256', kid: stranger.kid }, { ...statement(env), dig: { alg: 'sha256', val: '00' } }, stranger.privateKey), 'changed after it was signed'],
-    ['an unknown kid and another uuid', (env: Envelope) => jws({ alg: 'ES256', kid: stranger.kid }, { ...statement(env), uuid: '0190c000-0000-7000-8000-000000000002' }, stranger.privateKey), 'another envelope'],
-    ['no digest', (env: Envelope) => jws({ alg: 'ES256', kid: stranger.kid }, { uuid: env.head.uuid }, stranger.privateKey), 'uuid and digest'],
+    [
+      'a trusted kid but another key',
+      (env: Envelope) => jws({ alg: 'ES256', kid: partner.kid }, statement(env), stranger.privateKey),
+      'does not verify with the key "partner-1"',
+    ],
+    [
+      'the service kid but another key',
+      (env: Envelope) => jws({ alg: 'ES256', kid: keys.kid }, statement(env), stranger.privateKey),
+      'does not verify',
+    ],
+    [
+      'a trusted kid and another algorithm',
+      (env: Envelope) => jws({ alg: 'HS256', kid: partner.kid }, statement(env), partner.privateKey),
+      'only ES256',
+    ],
+    [
+      'an unknown kid and another digest',
+      (env: Envelope) =>
+        jws({ alg: 'ES256', kid: stranger.kid }, { ...statement(env), dig: { alg: 'sha256', val: '00' } }, stranger.privateKey),
+      'changed after it was signed',
+    ],
+    [
+      'an unknown kid and another uuid',
+      (env: Envelope) =>
+        jws({ alg: 'ES256', kid: stranger.kid }, { ...statement(env), uuid: '0190c000-0000-7000-8000-000000000002' }, stranger.privateKey),
+      'another envelope',
+    ],
+    [
+      'no digest',
+      (env: Envelope) => jws({ alg: 'ES256', kid: stranger.kid }, { uuid: env.head.uuid }, stranger.privateKey),
+      'uuid and digest',
+    ],
     ['no compact form', () => 'a.b', 'compact form'],
   ])('a signature with %s is refused: forged, or of another content', (_name, make, problem) => {
     expect(receivedAs((env) => [make(env)])).toEqual({ refused: { 0: expect.stringContaining(problem) } });
@@ -228,7 +333,9 @@ describe('received envelopes (signed elsewhere, kept as they came)', () => {
 
   test('without keys, every signature is kept unverified; a changed statement is still refused', () => {
     expect(receivedAs(serviceSigned(A), A, null)).toMatchObject({ verified: false, sigs: [{ by: 'unknown', verified: false }] });
-    const changed = (env: Envelope) => [jws({ alg: 'ES256', kid: partner.kid }, { ...statement(env), dig: { alg: 'sha256', val: '00' } }, partner.privateKey)];
+    const changed = (env: Envelope) => [
+      jws({ alg: 'ES256', kid: partner.kid }, { ...statement(env), dig: { alg: 'sha256', val: '00' } }, partner.privateKey),
+    ];
     expect(receivedAs(changed, A, null)).toEqual({ refused: { 0: expect.stringContaining('changed after it was signed') } });
   });
 });

@@ -24,7 +24,12 @@ let main: string;
 let dir: string;
 /** A command of the built service: `npm run seed` lives in src/seed/, the others named here in src/storage/. */
 const cli = (name: string) => path.join(path.dirname(main), 'cli', `${name}.js`);
-const nodeEnv = (env: Record<string, string>) => ({ PATH: process.env.PATH, NODE_PATH: path.join(ROOT, 'node_modules'), JWT_SECRET: TEST_SECRET, ...env });
+const nodeEnv = (env: Record<string, string>) => ({
+  PATH: process.env.PATH,
+  NODE_PATH: path.join(ROOT, 'node_modules'),
+  JWT_SECRET: TEST_SECRET,
+  ...env,
+});
 
 function runCli(name: string, args: string[], env: Record<string, string>) {
   const result = spawnSync(process.execPath, [cli(name), ...args], { env: nodeEnv(env), encoding: 'utf8', timeout: 120_000 });
@@ -43,7 +48,8 @@ function runBackupAsync(args: string[], env: Record<string, string>): Promise<{ 
 
 // The backup copies the embedded SQLite file; a MariaDB database is backed up with its own tools (the CLI refuses it).
 const describeOnSqlite = testDatabase() === 'mariadb' ? describe.skip : describe;
-if (testDatabase() === 'mariadb') process.stdout.write('backup: skipped on MariaDB, npm run backup copies SQLite only (MariaDB: mariadb-dump, mariabackup)\n');
+if (testDatabase() === 'mariadb')
+  process.stdout.write('backup: skipped on MariaDB, npm run backup copies SQLite only (MariaDB: mariadb-dump, mariabackup)\n');
 
 describeOnSqlite('npm run backup', () => {
   beforeAll(() => {
@@ -122,7 +128,11 @@ describeOnSqlite('npm run backup', () => {
     expect(sqliteLayout(copy).pageSize).toBe(SQLITE_PAGE_SIZE);
 
     // A fresh data folder: the database file alone is the backup.
-    const restored = await startServiceProcess(main, { DATA_DIR: path.join(dir, 'restored-data'), DATABASE_URL: `sqlite:${copy}`, JWT_SECRET: TEST_SECRET });
+    const restored = await startServiceProcess(main, {
+      DATA_DIR: path.join(dir, 'restored-data'),
+      DATABASE_URL: `sqlite:${copy}`,
+      JWT_SECRET: TEST_SECRET,
+    });
     try {
       const restoredApi = client(restored.url, await tokenFor(workspace));
       const { seen } = await walkEntries(restoredApi, 'limit=100');
@@ -133,7 +143,12 @@ describeOnSqlite('npm run backup', () => {
       for (const id of ids) {
         const reply = await restoredApi.get(`/silo/v1/entries/${id}`);
         const ack = acknowledged.get(id);
-        if (reply.status !== 200 || !ack || JSON.stringify(reply.body.digest) !== JSON.stringify(ack.digest) || reply.body.digest.val !== reply.body.data.head.dig.val) {
+        if (
+          reply.status !== 200 ||
+          !ack ||
+          JSON.stringify(reply.body.digest) !== JSON.stringify(ack.digest) ||
+          reply.body.digest.val !== reply.body.data.head.dig.val
+        ) {
           mismatches.push({ id, status: reply.status, served: reply.body.digest, acknowledged: ack?.digest });
         }
       }
@@ -171,7 +186,9 @@ describeOnSqlite('npm run backup', () => {
       const result = runCli('backup', ['--to', existing], env);
       expect(result.status).toBe(1);
       expect(result.stdout).toBe('');
-      expect(result.stderr).toBe(`backup refused or failed: ${existing} exists already: a backup never overwrites a file; name a new one\n`);
+      expect(result.stderr).toBe(
+        `backup refused or failed: ${existing} exists already: a backup never overwrites a file; name a new one\n`,
+      );
       expect(readFileSync(existing, 'utf8')).toBe('keep me');
       expect(listing()).toEqual(files);
     });
@@ -182,7 +199,10 @@ describeOnSqlite('npm run backup', () => {
       expect(result.status).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr).toMatch(/^--to FILE is required\nusage: npm run backup -- --to FILE/);
-      for (const [args, named] of [[['--to'], '--to'], [['--too', 'x.sqlite'], '--too']]) {
+      for (const [args, named] of [
+        [['--to'], '--to'],
+        [['--too', 'x.sqlite'], '--too'],
+      ]) {
         const refused = runCli('backup', args as string[], env);
         expect(refused.status).toBe(2);
         expect(refused.stderr).toContain(named);

@@ -32,7 +32,12 @@ describe('bulk import', () => {
 
     const page = await api.get('/silo/v1/entries?limit=100');
     expect(page.status).toBe(200);
-    expect(page.body.list.map((e: { id: string }) => e.id)).toEqual(entries.slice(-100).reverse().map((e) => e.id));
+    expect(page.body.list.map((e: { id: string }) => e.id)).toEqual(
+      entries
+        .slice(-100)
+        .reverse()
+        .map((e) => e.id),
+    );
 
     const last = entries[entries.length - 1];
     const fetched = await api.get(`/silo/v1/entries/${last.id}`);

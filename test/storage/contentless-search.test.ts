@@ -25,15 +25,20 @@ beforeAll(async () => (own = await ownDatabase('contentless')));
 afterAll(() => own.drop());
 
 const ftsDefinition = async (dataSource: DataSource) =>
-  ((await dataSource.query("SELECT name, sql FROM sqlite_master WHERE name IN ('entry_search_fts', 'entry_search_words', 'entry_search_fts_old')")) as { name: string; sql: string }[]);
+  (await dataSource.query(
+    "SELECT name, sql FROM sqlite_master WHERE name IN ('entry_search_fts', 'entry_search_words', 'entry_search_fts_old')",
+  )) as { name: string; sql: string }[];
 
-test('a new search row keeps its terms\' digest; on SQLite not their text, and the index is contentless', async () => {
+test("a new search row keeps its terms' digest; on SQLite not their text, and the index is contentless", async () => {
   const t = await startServer(own.env);
   try {
     const api = client(t.url, await tokenFor(newWorkspace()));
     const created = (await api.post('/silo/v1/entries', { data: invoice({ code: 'CL-1' }) })).body;
     expect((await api.get('/silo/v1/search?q=F-CL-1')).body.list.map((e: { id: string }) => e.id)).toEqual([created.id]);
-    const [row] = (await t.server.dataSource.query('SELECT terms, terms_digest FROM entry_search WHERE entry_id = ?', [created.id])) as { terms: string; terms_digest: Uint8Array }[];
+    const [row] = (await t.server.dataSource.query('SELECT terms, terms_digest FROM entry_search WHERE entry_id = ?', [created.id])) as {
+      terms: string;
+      terms_digest: Uint8Array;
+    }[];
     expect(Buffer.from(row.terms_digest)).toHaveLength(16);
     if (testDatabase() === 'mariadb') {
       // MariaDB's term table is deleted from by key, from the text.
@@ -70,11 +75,13 @@ onSqlite('a database indexed the old way is changed in steps that stop and go on
   const ids: string[] = [];
   try {
     const api = client(first.url, token);
-    for (let i = 0; i < 7; i++) ids.push((await api.post('/silo/v1/entries', { data: invoice({ code: `OLD-${i}` }), folder: i % 2 ? 'odd' : 'even' })).body.id);
+    for (let i = 0; i < 7; i++)
+      ids.push((await api.post('/silo/v1/entries', { data: invoice({ code: `OLD-${i}` }), folder: i % 2 ? 'odd' : 'even' })).body.id);
     ids.push((await api.post('/silo/v1/entries', { key: 'legacy-key', data: party('Düsseldorf Trading GmbH') })).body.id);
     // Back to the external-content index, as the service wrote it before: its rows keep their text.
     const dataSource = first.server.dataSource;
-    const lastMigration = async () => ((await dataSource.query('SELECT name FROM migrations ORDER BY timestamp DESC LIMIT 1')) as { name: string }[])[0].name;
+    const lastMigration = async () =>
+      ((await dataSource.query('SELECT name FROM migrations ORDER BY timestamp DESC LIMIT 1')) as { name: string }[])[0].name;
     while ((await lastMigration()) !== 'ContentlessSearch1764750000000') await dataSource.undoLastMigration({ transaction: 'each' });
     await dataSource.undoLastMigration({ transaction: 'each' });
     expect((await ftsDefinition(dataSource))[0].sql).toContain("content='entry_search'");
@@ -96,7 +103,8 @@ onSqlite('a database indexed the old way is changed in steps that stop and go on
   const late = { workspaceId: workspace, id: randomUUID(), folder: 'default', createdAt: new Date(), terms: ['oldlate'] };
   const texts = new Map<number, string>();
   try {
-    for (const row of (await dataSource.query('SELECT rid, terms FROM entry_search')) as { rid: number; terms: string }[]) texts.set(row.rid, row.terms);
+    for (const row of (await dataSource.query('SELECT rid, terms FROM entry_search')) as { rid: number; terms: string }[])
+      texts.set(row.rid, row.terms);
     expect(texts.size).toBeGreaterThanOrEqual(8);
     expect([...texts.values()].every((text) => text.length > 0)).toBe(true);
     expect((await ftsDefinition(dataSource)).map((table) => table.name).sort()).toEqual(['entry_search_fts', 'entry_search_words']);
@@ -129,7 +137,12 @@ onSqlite('a database indexed the old way is changed in steps that stop and go on
     const tables = await ftsDefinition(dataSource);
     expect(tables.map((table) => table.name)).toEqual(['entry_search_fts']);
     expect(tables[0].sql).toContain("content=''");
-    const rows = (await dataSource.query('SELECT rid, entry_id, terms, terms_digest FROM entry_search')) as { rid: number; entry_id: string; terms: string; terms_digest: Uint8Array }[];
+    const rows = (await dataSource.query('SELECT rid, entry_id, terms, terms_digest FROM entry_search')) as {
+      rid: number;
+      entry_id: string;
+      terms: string;
+      terms_digest: Uint8Array;
+    }[];
     expect(rows.every((row) => row.terms === '')).toBe(true);
     for (const row of rows) {
       const text = row.entry_id === late.id ? termsText(late) : texts.get(row.rid)!;
@@ -149,14 +162,23 @@ onSqlite('a database indexed the old way is changed in steps that stop and go on
     expect(await answers(after.url)).toEqual(before);
     const api = client(after.url, token);
     // The row written during the change is in the index; rewrites go on: a changed entry is found by its new terms only.
-    const [lateRow] = (await after.server.dataSource.query('SELECT rid FROM entry_search WHERE entry_id = ?', [late.id])) as { rid: number }[];
-    const lateHits = await after.server.dataSource.query('SELECT rowid AS rid FROM entry_search_fts WHERE entry_search_fts MATCH ?', [`"${workspaceToken(workspace)}oldlate"`]);
+    const [lateRow] = (await after.server.dataSource.query('SELECT rid FROM entry_search WHERE entry_id = ?', [late.id])) as {
+      rid: number;
+    }[];
+    const lateHits = await after.server.dataSource.query('SELECT rowid AS rid FROM entry_search_fts WHERE entry_search_fts MATCH ?', [
+      `"${workspaceToken(workspace)}oldlate"`,
+    ]);
     expect(lateHits).toEqual([{ rid: lateRow.rid }]);
-    const patched = await api.send('PATCH', `/silo/v1/entries/${ids[3]}`, { content_type: 'application/merge-patch+json', data: { doc: { code: 'NEW-3' } } });
+    const patched = await api.send('PATCH', `/silo/v1/entries/${ids[3]}`, {
+      content_type: 'application/merge-patch+json',
+      data: { doc: { code: 'NEW-3' } },
+    });
     expect(patched.status).toBe(200);
     expect((await api.get('/silo/v1/search?q=F-NEW-3')).body.list.map((e: { id: string }) => e.id)).toEqual([ids[3]]);
     expect((await api.get('/silo/v1/search?q=F-OLD-3')).body.list).toEqual([]);
-    const [row] = (await after.server.dataSource.query('SELECT terms FROM entry_search WHERE entry_id = ?', [ids[3]])) as { terms: string }[];
+    const [row] = (await after.server.dataSource.query('SELECT terms FROM entry_search WHERE entry_id = ?', [ids[3]])) as {
+      terms: string;
+    }[];
     expect(row.terms).toBe('');
   } finally {
     await after.close();

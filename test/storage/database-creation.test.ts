@@ -44,7 +44,9 @@ onMariaDb('a database that does not exist yet', () => {
     try {
       const api = client(t.url, await tokenFor(newWorkspace()));
       expect((await api.post('/silo/v1/entries', { data: party('In a new database') })).status).toBe(200);
-      const found = await admin((c) => c.query('SELECT SCHEMA_NAME, DEFAULT_CHARACTER_SET_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [name]));
+      const found = await admin((c) =>
+        c.query('SELECT SCHEMA_NAME, DEFAULT_CHARACTER_SET_NAME FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [name]),
+      );
       expect(found[0]).toEqual([{ SCHEMA_NAME: name, DEFAULT_CHARACTER_SET_NAME: 'utf8mb4' }]);
     } finally {
       await t.close();
@@ -57,7 +59,9 @@ onMariaDb('a database that does not exist yet', () => {
     try {
       const started = startService({ DATA_DIR: dataDir, DATABASE_URL: urlWith((u) => (u.port = '1')) });
       expect(started.status).toBe(1);
-      expect(started.stderr.trim()).toBe('failed to start: cannot reach MariaDB at 127.0.0.1:1 (ECONNREFUSED): is it running, and is DATABASE_URL\'s host right?');
+      expect(started.stderr.trim()).toBe(
+        "failed to start: cannot reach MariaDB at 127.0.0.1:1 (ECONNREFUSED): is it running, and is DATABASE_URL's host right?",
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

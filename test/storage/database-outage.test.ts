@@ -41,12 +41,20 @@ onMariadb('the database goes away and comes back', () => {
     const answers = await Promise.all([
       fetch(`${server.url}/silo/v1/entries`, { headers: headers }),
       fetch(`${server.url}/silo/v1/entries/${before.body.id}`, { headers: headers }),
-      fetch(`${server.url}/silo/v1/entries`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ data: party('During') }) }),
+      fetch(`${server.url}/silo/v1/entries`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ data: party('During') }),
+      }),
     ]);
     for (const answer of answers) {
       expect(answer.status).toBe(503);
       expect(answer.headers.get('retry-after')).toBe('1');
-      expect(await answer.json()).toEqual({ key: 'unavailable', code: 'unavailable', message: expect.stringMatching(/database is unavailable/) });
+      expect(await answer.json()).toEqual({
+        key: 'unavailable',
+        code: 'unavailable',
+        message: expect.stringMatching(/database is unavailable/),
+      });
     }
     const graphql = await fetch(`${server.url}/graphql`, {
       method: 'POST',

@@ -22,7 +22,8 @@ const mysqlUrl = (() => {
   url.pathname = `${url.pathname.replace(/^\//, '')}_history_migration`;
   return url.toString();
 })();
-const database: Config['database'] = testDatabase() === 'mariadb' ? loadConfig({ DATABASE_URL: mysqlUrl }).database : { type: 'sqlite', file: path.join(dir, 'old.sqlite') };
+const database: Config['database'] =
+  testDatabase() === 'mariadb' ? loadConfig({ DATABASE_URL: mysqlUrl }).database : { type: 'sqlite', file: path.join(dir, 'old.sqlite') };
 
 /** A fresh, empty database for this test (on MariaDB, a database of its own beside the test one), or none. */
 async function freshDatabase(create = true): Promise<void> {
@@ -36,8 +37,23 @@ async function freshDatabase(create = true): Promise<void> {
 }
 
 const OLD_COLUMNS = [
-  'workspace_id', 'id', 'entry_key', 'folder', 'doc_schema', 'env_schema', 'state', 'signed', 'invalid',
-  'digest_alg', 'digest_val', 'snippet', 'tags', 'faults', 'data', 'created_at', 'updated_at',
+  'workspace_id',
+  'id',
+  'entry_key',
+  'folder',
+  'doc_schema',
+  'env_schema',
+  'state',
+  'signed',
+  'invalid',
+  'digest_alg',
+  'digest_val',
+  'snippet',
+  'tags',
+  'faults',
+  'data',
+  'created_at',
+  'updated_at',
 ];
 
 function made(workspaceId: string, body: object, now: Date): Entry {
@@ -55,7 +71,11 @@ afterAll(async () => {
 
 test('entries of the old schema read back unchanged after the migration, with one version each', async () => {
   await freshDatabase();
-  const old = new DataSource({ ...dataSourceOptions(database), migrations: [CreateEntries1763700000000, AddFiles1764000000000], entities: [] });
+  const old = new DataSource({
+    ...dataSourceOptions(database),
+    migrations: [CreateEntries1763700000000, AddFiles1764000000000],
+    entities: [],
+  });
   await old.initialize();
   await old.runMigrations({ transaction: 'each' });
   const workspace = newWorkspace();
@@ -65,8 +85,23 @@ test('entries of the old schema read back unchanged after the migration, with on
   ];
   for (const e of entries) {
     const values = [
-      e.workspaceId, e.id, e.key ?? null, e.folder, e.docSchema, e.envSchema, e.state ?? null, e.signed ? 1 : 0, e.invalid ? 1 : 0,
-      e.digest.alg, e.digest.val, JSON.stringify(e.snippet), JSON.stringify(e.tags), JSON.stringify(e.faults), e.dataJson, e.createdAt.getTime(), e.updatedAt.getTime(),
+      e.workspaceId,
+      e.id,
+      e.key ?? null,
+      e.folder,
+      e.docSchema,
+      e.envSchema,
+      e.state ?? null,
+      e.signed ? 1 : 0,
+      e.invalid ? 1 : 0,
+      e.digest.alg,
+      e.digest.val,
+      JSON.stringify(e.snippet),
+      JSON.stringify(e.tags),
+      JSON.stringify(e.faults),
+      e.dataJson,
+      e.createdAt.getTime(),
+      e.updatedAt.getTime(),
     ];
     await old.query(`INSERT INTO entries (${OLD_COLUMNS.join(', ')}) VALUES (${OLD_COLUMNS.map(() => '?').join(', ')})`, values);
   }
@@ -77,16 +112,22 @@ test('entries of the old schema read back unchanged after the migration, with on
   t = await startServer({ DATABASE_URL: database.type === 'mysql' ? database.url : `sqlite:${database.file}` });
   const api = client(t.url, await tokenFor(workspace));
   // The envelope as the row holds it now: packed by the service's background packing, or still text.
-  const rowsAfter = (await t.server.dataSource.query(`SELECT ${OLD_COLUMNS.join(', ')}, version, data_packed FROM entries ORDER BY id`)).map(
-    ({ data_packed: packed, ...row }: any) => ({ ...row, data: storedJson({ data: row.data, dataPacked: packed }) }),
-  );
+  const rowsAfter = (
+    await t.server.dataSource.query(`SELECT ${OLD_COLUMNS.join(', ')}, version, data_packed FROM entries ORDER BY id`)
+  ).map(({ data_packed: packed, ...row }: any) => ({ ...row, data: storedJson({ data: row.data, dataPacked: packed }) }));
   expect(rowsAfter.map(({ version: _version, ...row }: any) => row)).toEqual(rowsBefore);
   expect(rowsAfter.map((row: any) => row.version)).toEqual([null, null]);
 
   for (const e of entries) {
     const fetched = (await api.get(`/silo/v1/entries/${e.id}`)).body;
     expect(fetched.key).toBe(e.key);
-    expect(fetched).toMatchObject({ id: e.id, folder: e.folder, digest: e.digest, snippet: e.snippet, created_at: e.createdAt.toISOString() });
+    expect(fetched).toMatchObject({
+      id: e.id,
+      folder: e.folder,
+      digest: e.digest,
+      snippet: e.snippet,
+      created_at: e.createdAt.toISOString(),
+    });
     expect(fetched.data).toEqual(JSON.parse(e.dataJson!));
     const version = e.digest.val.slice(0, 10);
     expect(fetched.version).toBe(version);

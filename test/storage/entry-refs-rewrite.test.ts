@@ -20,7 +20,7 @@ const rewrite = (entry: Rewritten, then: () => void = () => undefined) =>
     then();
   });
 
-test('rewriting an entry\'s references from a new envelope replaces what the document names and keeps previous_id', async () => {
+test("rewriting an entry's references from a new envelope replaces what the document names and keeps previous_id", async () => {
   const workspace = newWorkspace();
   const api = client(t.url, await tokenFor(workspace));
   const create = async (body: object) => (await api.post('/silo/v1/entries', body)).body;
@@ -31,11 +31,17 @@ test('rewriting an entry\'s references from a new envelope replaces what the doc
   expect(await related(first.id)).toEqual([[credit.id, 'preceding']]);
 
   // The credit note's envelope now names the second invoice instead of the first.
-  const data = { ...credit.data, doc: { ...credit.data.doc, preceding: [{ ...credit.data.doc.preceding[0], uuid: second.data.doc.uuid }] } };
+  const data = {
+    ...credit.data,
+    doc: { ...credit.data.doc, preceding: [{ ...credit.data.doc.preceding[0], uuid: second.data.doc.uuid }] },
+  };
   await rewrite({ workspaceId: workspace, id: credit.id, createdAt: new Date(credit.created_at), data });
   expect(await related(second.id)).toEqual([[credit.id, 'preceding']]);
   expect(await related(first.id)).toEqual([[credit.id, 'previous']]); // made from it: that link stays
-  expect(await related(credit.id)).toEqual([[second.id, 'uuid'], [first.id, 'uuid']]);
+  expect(await related(credit.id)).toEqual([
+    [second.id, 'uuid'],
+    [first.id, 'uuid'],
+  ]);
 
   // From its stored text as well, and again: the same rows, no duplicates.
   for (let i = 0; i < 2; i++) {
@@ -44,9 +50,17 @@ test('rewriting an entry\'s references from a new envelope replaces what the doc
   expect(await related(second.id)).toEqual([[credit.id, 'preceding']]);
   // A rolled-back rewrite changes nothing.
   await expect(
-    rewrite({ workspaceId: workspace, id: credit.id, createdAt: new Date(credit.created_at), data: { ...data, doc: { ...data.doc, preceding: [] } } }, () => {
-      throw new Error('rolled back');
-    }),
+    rewrite(
+      {
+        workspaceId: workspace,
+        id: credit.id,
+        createdAt: new Date(credit.created_at),
+        data: { ...data, doc: { ...data.doc, preceding: [] } },
+      },
+      () => {
+        throw new Error('rolled back');
+      },
+    ),
   ).rejects.toThrow('rolled back');
   expect(await related(second.id)).toEqual([[credit.id, 'preceding']]);
 });

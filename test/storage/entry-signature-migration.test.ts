@@ -38,7 +38,12 @@ describe('the entry-signature migration on an existing database', () => {
     await old.initialize();
     await old.runMigrations({ transaction: 'each' });
     const id = randomUUID();
-    const data = JSON.stringify({ $schema: 'https://gobl.org/draft-0/envelope', head: { uuid: id }, doc: { name: 'Old' }, sigs: ['a.b.c'] });
+    const data = JSON.stringify({
+      $schema: 'https://gobl.org/draft-0/envelope',
+      head: { uuid: id },
+      doc: { name: 'Old' },
+      sigs: ['a.b.c'],
+    });
     await old.query(
       `INSERT INTO entries (workspace_id, id, entry_key, key_slot, folder, doc_schema, env_schema, state, signed, invalid, digest_alg, digest_val, snippet, tags, faults, data, created_at, updated_at)
        VALUES ('ws', ?, NULL, ?, 'parties', 'https://gobl.org/draft-0/org/party', 'https://gobl.org/draft-0/envelope', NULL, 1, 0, 'sha256', ?, '{"title":"Old"}', '[]', '[]', ?, 1000, 1000)`,
@@ -54,7 +59,10 @@ describe('the entry-signature migration on an existing database', () => {
       expect(stored).not.toHaveProperty('signature');
       expect(stored!.dataJson).toBe(data);
 
-      const verdict = { verified: false, sigs: [{ kid: 'k-1', by: 'unknown' as const, verified: false, problem: 'was made with a key the service does not know' }] };
+      const verdict = {
+        verified: false,
+        sigs: [{ kid: 'k-1', by: 'unknown' as const, verified: false, problem: 'was made with a key the service does not know' }],
+      };
       const newer = { ...stored!, id: randomUUID(), signature: verdict, createdAt: new Date(2000) };
       await entries.insert([entryRecordOf(newer)]);
       expect((await entries.findById('ws', newer.id, { withData: false }))?.signature).toEqual(verdict);

@@ -42,7 +42,8 @@ describe('packed envelopes', () => {
     for (const id of ids) {
       const entry = await read(`/silo/v1/entries/${id}`);
       texts.push(entry);
-      for (const version of JSON.parse(entry).versions ?? []) texts.push(await read(`/silo/v1/entries/${id}/versions/${version.version ?? version}`));
+      for (const version of JSON.parse(entry).versions ?? [])
+        texts.push(await read(`/silo/v1/entries/${id}/versions/${version.version ?? version}`));
     }
     return texts;
   }
@@ -54,7 +55,10 @@ describe('packed envelopes', () => {
       const api = client(t.url, token);
       const created = await api.post('/silo/v1/entries', { data: invoice({ notes: [{ text: 'Ünïcødé ✓ — 日本語 🧾' }] }) });
       expect(created.status).toBe(200);
-      const changed = await api.send('PATCH', `/silo/v1/entries/${created.body.id}`, { content_type: 'application/merge-patch+json', data: { doc: { code: '0002' } } });
+      const changed = await api.send('PATCH', `/silo/v1/entries/${created.body.id}`, {
+        content_type: 'application/merge-patch+json',
+        data: { doc: { code: '0002' } },
+      });
       expect(changed.status).toBe(200);
 
       const [row] = await t.server.dataSource.query('SELECT data, data_packed, data_size FROM entries WHERE id = ?', [created.body.id]);
@@ -68,7 +72,9 @@ describe('packed envelopes', () => {
       // A large envelope (over 64 KiB) is stored as text, and the packing of old rows leaves it so.
       const large = await api.post('/silo/v1/entries', { data: invoiceOfLines(600) });
       expect(large.status).toBe(200);
-      const largeText = await (await fetch(`${t.url}/silo/v1/entries/${large.body.id}`, { headers: { authorization: `Bearer ${token}` } })).text();
+      const largeText = await (
+        await fetch(`${t.url}/silo/v1/entries/${large.body.id}`, { headers: { authorization: `Bearer ${token}` } })
+      ).text();
       const [largeRow] = await t.server.dataSource.query('SELECT data, data_packed, data_size FROM entries WHERE id = ?', [large.body.id]);
       expect(largeRow.data_packed).toBeNull();
       expect(Number(largeRow.data_size)).toBe(Buffer.byteLength(largeRow.data));
@@ -76,9 +82,14 @@ describe('packed envelopes', () => {
       expect(JSON.parse(largeRow.data)).toEqual(large.body.data);
       await t.server.dataSource.query("DELETE FROM storage_tasks WHERE name = 'pack-envelopes'");
       expect(await packEnvelopes(t.server.dataSource)).toBe(0);
-      expect(await (await fetch(`${t.url}/silo/v1/entries/${large.body.id}`, { headers: { authorization: `Bearer ${token}` } })).text()).toBe(largeText);
+      expect(
+        await (await fetch(`${t.url}/silo/v1/entries/${large.body.id}`, { headers: { authorization: `Bearer ${token}` } })).text(),
+      ).toBe(largeText);
 
-      const versions = await t.server.dataSource.query('SELECT seq, data, data_packed FROM entry_versions WHERE entry_id = ? ORDER BY seq', [created.body.id]);
+      const versions = await t.server.dataSource.query(
+        'SELECT seq, data, data_packed FROM entry_versions WHERE entry_id = ? ORDER BY seq',
+        [created.body.id],
+      );
       expect(versions.map((v: { data: string }) => v.data)).toEqual(['', '']);
       expect(JSON.parse(unpackJson(versions[0].data_packed))).toEqual(created.body.data);
       expect(JSON.parse(unpackJson(versions[1].data_packed))).toEqual(changed.body.data);
@@ -94,7 +105,13 @@ describe('packed envelopes', () => {
     let ids: string[];
     try {
       const api = client(t.url, token);
-      const documents = [invoice(), invoiceOfLines(300), party('Packed Party'), message('Packed'), invoice({ notes: [{ text: 'Ünïcødé 🧾' }] })];
+      const documents = [
+        invoice(),
+        invoiceOfLines(300),
+        party('Packed Party'),
+        message('Packed'),
+        invoice({ notes: [{ text: 'Ünïcødé 🧾' }] }),
+      ];
       ids = [];
       for (const data of documents) {
         const reply = await api.post('/silo/v1/entries', { data });
@@ -103,7 +120,10 @@ describe('packed envelopes', () => {
       }
       // Versions: the first entry changed twice.
       for (const code of ['0002', '0003']) {
-        expect((await api.send('PATCH', `/silo/v1/entries/${ids[0]}`, { content_type: 'application/merge-patch+json', data: { doc: { code } } })).status).toBe(200);
+        expect(
+          (await api.send('PATCH', `/silo/v1/entries/${ids[0]}`, { content_type: 'application/merge-patch+json', data: { doc: { code } } }))
+            .status,
+        ).toBe(200);
       }
       before = await answers(t, token, ids);
       expect(before).toHaveLength(1 + 5 + 3 + 4); // the list, five entries, the first one's three versions, the others' one each
@@ -118,16 +138,23 @@ describe('packed envelopes', () => {
       for (const table of ['entries', 'entry_versions']) {
         const rows = await old.query(`SELECT * FROM ${table} WHERE data_packed IS NOT NULL`);
         for (const row of rows) {
-          const key = table === 'entries' ? ['workspace_id = ? AND id = ?', [row.workspace_id, row.id]] : ['workspace_id = ? AND entry_id = ? AND seq = ?', [row.workspace_id, row.entry_id, row.seq]];
+          const key =
+            table === 'entries'
+              ? ['workspace_id = ? AND id = ?', [row.workspace_id, row.id]]
+              : ['workspace_id = ? AND entry_id = ? AND seq = ?', [row.workspace_id, row.entry_id, row.seq]];
           const sizeColumn = table === 'entries' ? ', data_size = NULL' : '';
           const text = unpackJson(row.data_packed);
           if (table === 'entries') texts.set(row.id, text);
-          await old.query(`UPDATE ${table} SET data = ?, data_packed = NULL${sizeColumn} WHERE ${key[0]}`, [text, ...(key[1] as unknown[])]);
+          await old.query(`UPDATE ${table} SET data = ?, data_packed = NULL${sizeColumn} WHERE ${key[0]}`, [
+            text,
+            ...(key[1] as unknown[]),
+          ]);
         }
       }
       await old.query("DELETE FROM storage_tasks WHERE name = 'pack-envelopes'");
       // Every row of both tables (the first test's too) but a large envelope's, text already: 5 entries and 3 versions here.
-      const rowCount = async (table: string) => Number((await old.query(`SELECT COUNT(*) AS n FROM ${table} WHERE OCTET_LENGTH(data) <= 65536`))[0].n);
+      const rowCount = async (table: string) =>
+        Number((await old.query(`SELECT COUNT(*) AS n FROM ${table} WHERE OCTET_LENGTH(data) <= 65536`))[0].n);
       expect(await unpacked(old)).toEqual({ entries: await rowCount('entries'), entry_versions: await rowCount('entry_versions') });
       expect(texts.size).toBeGreaterThanOrEqual(5);
       // Rows as text read as they did.
@@ -151,7 +178,9 @@ describe('packed envelopes', () => {
 
       // `npm run migrate` packs the rest and shows its progress.
       const cliDir = mkdtempSync(path.join(tmpdir(), 'entries-packing-cli-'));
-      const output = await runMigrateCli({ ...databaseEnv, DATA_DIR: cliDir }).finally(() => rmSync(cliDir, { recursive: true, force: true }));
+      const output = await runMigrateCli({ ...databaseEnv, DATA_DIR: cliDir }).finally(() =>
+        rmSync(cliDir, { recursive: true, force: true }),
+      );
       expect(output).toContain(`packing envelopes in entries: ${left.entries} of ${left.entries} rows (100.0 %)`);
       expect(output).toContain(`packing envelopes in entry_versions: ${left.entry_versions} of ${left.entry_versions} rows (100.0 %)`);
       expect(output).toContain(`envelopes packed: ${left.entries + left.entry_versions} rows`);
@@ -192,7 +221,11 @@ describe('packed envelopes', () => {
       await old.initialize();
       await old.runMigrations({ transaction: 'each' });
       const id = randomUUID();
-      const data = JSON.stringify({ $schema: 'https://gobl.org/draft-0/envelope', head: { uuid: id, dig: { alg: 'sha256', val: 'b'.repeat(64) } }, doc: { $schema: 'https://gobl.org/draft-0/org/party', name: 'Öld' } });
+      const data = JSON.stringify({
+        $schema: 'https://gobl.org/draft-0/envelope',
+        head: { uuid: id, dig: { alg: 'sha256', val: 'b'.repeat(64) } },
+        doc: { $schema: 'https://gobl.org/draft-0/org/party', name: 'Öld' },
+      });
       await old.query(
         `INSERT INTO entries (workspace_id, id, entry_key, key_slot, folder, doc_schema, env_schema, state, signed, invalid, digest_alg, digest_val, snippet, tags, faults, data, created_at, updated_at, version)
          VALUES ('old-ws', ?, NULL, ?, 'parties', 'https://gobl.org/draft-0/org/party', 'https://gobl.org/draft-0/envelope', NULL, 0, 0, 'sha256', ?, '{"title":"Öld"}', '[]', '[]', ?, 1000, 1000, 'v1')`,

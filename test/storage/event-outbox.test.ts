@@ -32,7 +32,8 @@ async function placeAll() {
 
 async function newEntries(workspace: string, count: number) {
   const made = [];
-  for await (const entry of sampleEntries(new EntryImporter(entries), workspace, count, { templates: 3, newest: new Date() })) made.push(entry);
+  for await (const entry of sampleEntries(new EntryImporter(entries), workspace, count, { templates: 3, newest: new Date() }))
+    made.push(entry);
   return made;
 }
 
@@ -52,7 +53,13 @@ test('a transaction rolled back after its events were made writes neither the ch
   await entries.insert([{ ...entryRecordOf(entry), events: maker.created() }]);
   expect(await events.readEvents(workspace, { afterSeq: 0, throughSeq: Number.MAX_SAFE_INTEGER, limit: 10 })).toEqual([]); // committed, not yet placed
   await placeAll();
-  expect((await events.readEvents(workspace, { afterSeq: 0, throughSeq: Number.MAX_SAFE_INTEGER, limit: 10 })).map((e) => [e.seq, e.type, e.entryId])).toEqual([[1, 'entry.created', entry.id]]);
+  expect(
+    (await events.readEvents(workspace, { afterSeq: 0, throughSeq: Number.MAX_SAFE_INTEGER, limit: 10 })).map((e) => [
+      e.seq,
+      e.type,
+      e.entryId,
+    ]),
+  ).toEqual([[1, 'entry.created', entry.id]]);
 });
 
 test('a read looks at a bounded window of the feed: a rare filter answers an empty page that moves on, never a scan of it all', async () => {
@@ -95,7 +102,10 @@ test('events past retention are deleted; a cursor before them is 410 gone, a cur
 
   expect(await feed.pruneExpired()).toBeGreaterThanOrEqual(2);
   expect(await events.feedState(workspace)).toEqual({ lastSeq: 4, prunedThrough: 2 });
-  await expect(feed.feed(workspace, { cursor: first.nextCursor })).rejects.toMatchObject({ key: 'gone', message: expect.stringMatching(/kept 30 days/) });
+  await expect(feed.feed(workspace, { cursor: first.nextCursor })).rejects.toMatchObject({
+    key: 'gone',
+    message: expect.stringMatching(/kept 30 days/),
+  });
   // Without a cursor, the feed starts at its oldest event kept; a cursor at the last deleted place reads on.
   expect((await feed.feed(workspace, {})).events.map((e) => e.seq)).toEqual([3, 4]);
 

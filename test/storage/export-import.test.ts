@@ -55,7 +55,14 @@ function cli(name: 'export' | 'import', databaseUrl: string, args: string[], inp
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(cliDir, `${name}.js`), ...args], {
       cwd: path.resolve(__dirname, '../..'),
-      env: { PATH: process.env.PATH, NODE_PATH: path.resolve(__dirname, '../../node_modules'), DATA_DIR: work, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SIGNING_KEY: signingKey() },
+      env: {
+        PATH: process.env.PATH,
+        NODE_PATH: path.resolve(__dirname, '../../node_modules'),
+        DATA_DIR: work,
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'silent',
+        SIGNING_KEY: signingKey(),
+      },
     });
     let stdout = '';
     let stderr = '';
@@ -95,7 +102,12 @@ beforeAll(async () => {
   const first = ok(await api.post('/silo/v1/entries', { data: invoice(), key: 'inv-1' })).body;
   ids.push(first.id);
   ok(await api.send('PATCH', `/silo/v1/entries/${first.id}`, { data: invoice({ code: '0002' }) }));
-  ok(await api.send('PATCH', `/silo/v1/entries/${first.id}`, { content_type: 'application/merge-patch+json', data: { doc: { series: 'G' } } }));
+  ok(
+    await api.send('PATCH', `/silo/v1/entries/${first.id}`, {
+      content_type: 'application/merge-patch+json',
+      data: { doc: { series: 'G' } },
+    }),
+  );
   ok(await api.post(`/silo/v1/entries/${first.id}/states`, { key: 'sent', notes: 'by mail', meta: { channel: 'mail' } }));
   ok(await api.post(`/silo/v1/entries/${first.id}/states`, { key: 'paid' }));
   ok(await api.put(`/silo/v1/entries/${first.id}/meta/erp-ref`, { ref: 'ORD-7', value: { order: 'ORD-7', n: 3 }, indexed: true }));
@@ -103,13 +115,32 @@ beforeAll(async () => {
   const fileId = randomUUID();
   const one = Buffer.from('<xml>first</xml>');
   const two = Buffer.alloc(1024 * 1024 + 17, 7); // over one chunk
-  ok(await api.put(`/silo/v1/entries/${first.id}/files/${fileId}`, { name: 'a.xml', mime: 'application/xml', data: one.toString('base64'), desc: 'the first' }));
-  ok(await api.put(`/silo/v1/entries/${first.id}/files/${fileId}`, { name: 'a.xml', mime: 'application/xml', data: two.toString('base64') }));
-  const placeholder = ok(await api.post(`/silo/v1/entries/${first.id}/files`, { name: 'later.pdf', mime: 'application/pdf', sha256: sha256(Buffer.from('x')), size: 1 })).body;
+  ok(
+    await api.put(`/silo/v1/entries/${first.id}/files/${fileId}`, {
+      name: 'a.xml',
+      mime: 'application/xml',
+      data: one.toString('base64'),
+      desc: 'the first',
+    }),
+  );
+  ok(
+    await api.put(`/silo/v1/entries/${first.id}/files/${fileId}`, { name: 'a.xml', mime: 'application/xml', data: two.toString('base64') }),
+  );
+  const placeholder = ok(
+    await api.post(`/silo/v1/entries/${first.id}/files`, {
+      name: 'later.pdf',
+      mime: 'application/pdf',
+      sha256: sha256(Buffer.from('x')),
+      size: 1,
+    }),
+  ).body;
   fileIds[first.id] = [fileId, placeholder.id];
 
   // A credit note correcting it (a `previous` reference and a `preceding` one).
-  ids.push(ok(await api.post('/silo/v1/entries', { previous_id: first.id, correct: { credit: true, reason: 'returned goods', series: 'CN' } })).body.id);
+  ids.push(
+    ok(await api.post('/silo/v1/entries', { previous_id: first.id, correct: { credit: true, reason: 'returned goods', series: 'CN' } }))
+      .body.id,
+  );
   // A signed entry, an entry stored invalid, a plain message.
   ids.push(ok(await api.post('/silo/v1/entries', { data: invoice({ code: '0003' }), sign: true })).body.id);
   ids.push(ok(await api.post('/silo/v1/entries', { data: invoiceWithoutSupplier(), allow_invalid: true })).body.id);
@@ -130,7 +161,8 @@ afterAll(async () => {
 const comparable = (text: string) => {
   const lines = text.split('\n');
   const { exported_at: _at, workspace: _ws, ...header } = JSON.parse(lines[0]);
-  const withoutVerdict = (line: string) => (line.startsWith('{"type":"entry"') ? JSON.stringify({ ...JSON.parse(line), signature: undefined }) : line);
+  const withoutVerdict = (line: string) =>
+    line.startsWith('{"type":"entry"') ? JSON.stringify({ ...JSON.parse(line), signature: undefined }) : line;
   return [JSON.stringify(header), ...lines.slice(1).map(withoutVerdict)];
 };
 
@@ -154,7 +186,12 @@ async function expectSameThroughApi(otherBase: string, otherWs: string) {
   for (const id of ids) {
     const a = ok(await here.get(`/silo/v1/entries/${id}`)).body;
     const b = ok(await there.get(`/silo/v1/entries/${id}`)).body;
-    const strip = (entry: any) => ({ ...entry, attachments: entry.attachments?.map(({ url: _u, ...f }: any) => f), files: undefined, signature: undefined });
+    const strip = (entry: any) => ({
+      ...entry,
+      attachments: entry.attachments?.map(({ url: _u, ...f }: any) => f),
+      files: undefined,
+      signature: undefined,
+    });
     expect(strip(b)).toEqual(strip(a));
     // The verdict verified again on import, with the same key: the service's, for another workspace.
     if (a.signature) expect(b.signature).toEqual({ verified: true, sigs: [{ ...a.signature.sigs[0], by: 'service' }] });
@@ -182,12 +219,23 @@ async function expectSameThroughApi(otherBase: string, otherWs: string) {
 test('export → import into the other kind of database → the same entries through the API and the same export; and back again', async () => {
   const exported = await exportOf(sourceUrl, workspace);
   const lines = exported.trimEnd().split('\n');
-  expect(JSON.parse(lines[0])).toMatchObject({ format: 'silo-entries', version: 1, service: 'document-entry-service@0.1.0', workspace, files: 'inline' });
+  expect(JSON.parse(lines[0])).toMatchObject({
+    format: 'silo-entries',
+    version: 1,
+    service: 'document-entry-service@0.1.0',
+    workspace,
+    files: 'inline',
+  });
   expect(lines.slice(1, -1).map((l) => JSON.parse(l).id)).toEqual(ids);
   expect(JSON.parse(lines[lines.length - 1])).toEqual({ type: 'end', count: ids.length });
   const invoiceLine = JSON.parse(lines[1]);
   expect(invoiceLine.versions.length).toBeGreaterThanOrEqual(2);
-  expect(invoiceLine.meta.map((m: any) => [m.key, m.secure])).toEqual(expect.arrayContaining([['erp-ref', false], ['api-secret', true]]));
+  expect(invoiceLine.meta.map((m: any) => [m.key, m.secure])).toEqual(
+    expect.arrayContaining([
+      ['erp-ref', false],
+      ['api-secret', true],
+    ]),
+  );
   expect(invoiceLine.files.find((f: any) => f.stored).previous).toHaveLength(1);
   expect(JSON.parse(lines[2]).previous_id).toBe(ids[0]);
   expect(JSON.parse(lines[3]).signature).toBeDefined();
@@ -225,7 +273,9 @@ test('each created entry has one entry.created event marked as imported', async 
     events = ok(await there.get('/silo/v1/events?limit=100')).body.list;
     if (events.length < ids.length) await new Promise((r) => setTimeout(r, 100));
   }
-  expect(events.map((e: any) => [e.type, e.entry_id ?? e.entry?.id, e.data?.imported])).toEqual(expect.arrayContaining(ids.map((id) => ['entry.created', id, true])));
+  expect(events.map((e: any) => [e.type, e.entry_id ?? e.entry?.id, e.data?.imported])).toEqual(
+    expect.arrayContaining(ids.map((id) => ['entry.created', id, true])),
+  );
   expect(events).toHaveLength(ids.length);
 });
 
@@ -247,7 +297,9 @@ test('--since and --after: the entries from a moment, or after an entry', async 
   expect(after.slice(1, -1).map((l) => JSON.parse(l).id)).toEqual(ids.slice(3));
   expect(JSON.parse(after[0]).after).toBe(ids[2]);
   const since = (await exportOf(sourceUrl, workspace, ['--since', third.created_at])).trimEnd().split('\n');
-  expect(since.slice(1, -1).map((l) => JSON.parse(l).id)).toEqual(ids.filter((_, i) => JSON.parse(all[i + 1]).created_at >= third.created_at));
+  expect(since.slice(1, -1).map((l) => JSON.parse(l).id)).toEqual(
+    ids.filter((_, i) => JSON.parse(all[i + 1]).created_at >= third.created_at),
+  );
 });
 
 test('a workspace without entries is refused with a message', async () => {
@@ -282,7 +334,11 @@ test('bad lines are refused with their number, nothing of that entry written; th
   const left = (await exportOf(targetUrl, ws)).trimEnd().split('\n');
   expect(left.slice(1, -1).map((l) => JSON.parse(l).id)).toEqual([ids[0], ids[3]]);
 
-  const unknown = await importInto(targetUrl, newWorkspace(), [JSON.stringify({ ...JSON.parse(lines[0]), version: 2 }), ...lines.slice(1)].join('\n'));
+  const unknown = await importInto(
+    targetUrl,
+    newWorkspace(),
+    [JSON.stringify({ ...JSON.parse(lines[0]), version: 2 }), ...lines.slice(1)].join('\n'),
+  );
   expect(unknown.stderr).toContain(`${unknown.file}:1: unknown export format`);
   expect(unknown.stdout).toMatch(/^imported 0,/);
   expect(unknown.status).toBe(1);
@@ -315,5 +371,9 @@ test('an entry whose key another entry holds is reported, and the others of its 
   expect(run.stdout).toMatch(new RegExp(`^imported ${ids.length - 1}, skipped as present 0, conflicts 1, refused 0`));
   expect(run.stderr).toContain(`${run.file}:2: entry ${ids[0]}: its key "inv-1" is taken by another entry`);
   expect((await there.get(`/silo/v1/entries/${ids[0]}`)).status).toBe(404);
-  expect(ok(await there.get('/silo/v1/entries?limit=100')).body.list.map((e: any) => e.id).sort()).toEqual([holder.id, ...ids.slice(1)].sort());
+  expect(
+    ok(await there.get('/silo/v1/entries?limit=100'))
+      .body.list.map((e: any) => e.id)
+      .sort(),
+  ).toEqual([holder.id, ...ids.slice(1)].sort());
 });

@@ -59,14 +59,17 @@ describe('groups that need not wait for the disk', () => {
   };
   const syncNow = async () => ((await t.server.dataSource.query('PRAGMA synchronous')) as { synchronous: number }[])[0].synchronous;
 
-  (sqlite ? test : test.skip)('commit with synchronous NORMAL on SQLite, and leave the connection at FULL for every other write', async () => {
-    const lax = new GroupCommit(t.server.dataSource, { windowMs: 5, maxWrites: 8, durable: false });
-    const strict = new GroupCommit(t.server.dataSource, { windowMs: 5, maxWrites: 8 });
-    expect(await Promise.all([lax.run(syncSeen), lax.run(syncSeen)])).toEqual([1, 1]); // a group
-    expect(await lax.run(syncSeen)).toBe(1); // alone
-    expect(await syncNow()).toBe(2);
-    expect(await strict.run(syncSeen)).toBe(2);
-  });
+  (sqlite ? test : test.skip)(
+    'commit with synchronous NORMAL on SQLite, and leave the connection at FULL for every other write',
+    async () => {
+      const lax = new GroupCommit(t.server.dataSource, { windowMs: 5, maxWrites: 8, durable: false });
+      const strict = new GroupCommit(t.server.dataSource, { windowMs: 5, maxWrites: 8 });
+      expect(await Promise.all([lax.run(syncSeen), lax.run(syncSeen)])).toEqual([1, 1]); // a group
+      expect(await lax.run(syncSeen)).toBe(1); // alone
+      expect(await syncNow()).toBe(2);
+      expect(await strict.run(syncSeen)).toBe(2);
+    },
+  );
 
   test('a group that fails leaves the connection at FULL too, and its good writes committed', async () => {
     const lax = new GroupCommit(t.server.dataSource, { windowMs: 5, maxWrites: 64, durable: false });

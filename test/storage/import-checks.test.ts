@@ -28,10 +28,20 @@ interface Run {
 }
 function cli(name: 'export' | 'import', args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const databaseUrl = server.config.database.type === 'sqlite' ? `sqlite:${server.config.database.file}` : process.env.TEST_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306/test';
+    const databaseUrl =
+      server.config.database.type === 'sqlite'
+        ? `sqlite:${server.config.database.file}`
+        : (process.env.TEST_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306/test');
     const child = spawn(process.execPath, [path.join(cliDir, `${name}.js`), ...args], {
       cwd: path.resolve(__dirname, '../..'),
-      env: { PATH: process.env.PATH, NODE_PATH: path.resolve(__dirname, '../../node_modules'), DATA_DIR: server.dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env },
+      env: {
+        PATH: process.env.PATH,
+        NODE_PATH: path.resolve(__dirname, '../../node_modules'),
+        DATA_DIR: server.dataDir,
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'silent',
+        ...env,
+      },
     });
     let stdout = '';
     let stderr = '';
@@ -58,7 +68,13 @@ beforeAll(async () => {
   api = client(server.url, await tokenFor(workspace));
   for (let i = 0; i < 6; i++) ok(await api.post('/silo/v1/entries', { data: i % 2 ? party(`P${i}`) : message(`M${i}`) }));
   fileOwner = ok(await api.post('/silo/v1/entries', { data: message('with a file') })).body.id;
-  ok(await api.post(`/silo/v1/entries/${fileOwner}/files`, { name: 'a.txt', mime: 'text/plain', data: Buffer.from('hello').toString('base64') }));
+  ok(
+    await api.post(`/silo/v1/entries/${fileOwner}/files`, {
+      name: 'a.txt',
+      mime: 'text/plain',
+      data: Buffer.from('hello').toString('base64'),
+    }),
+  );
   const out = path.join(work, 'source.ndjson');
   expect(await cli('export', ['--workspace', workspace, '--out', out])).toMatchObject({ status: 0 });
   lines = readFileSync(out, 'utf8').trimEnd().split('\n');
@@ -128,7 +144,13 @@ test('forged, malformed and conflicting lines are refused with their FILE:LINE, 
     ['duplicate state time', { ...base, states: [state('sent'), state('paid')] }],
     ['javascript meta url', { ...base, meta: [{ ...metaRow, link_url: 'javascript:alert(1)' }] }],
   ];
-  const text = [lines[0], JSON.stringify(valid[0]), ...bad.map(([, line]) => JSON.stringify(line)), JSON.stringify(valid[1]), lines.at(-1)].join('\n');
+  const text = [
+    lines[0],
+    JSON.stringify(valid[0]),
+    ...bad.map(([, line]) => JSON.stringify(line)),
+    JSON.stringify(valid[1]),
+    lines.at(-1),
+  ].join('\n');
   const ws = newWorkspace();
   const run = await importText(ws, text);
   const problems = withoutProgress(run.stderr).trimEnd().split('\n');
@@ -156,16 +178,27 @@ test('forged, malformed and conflicting lines are refused with their FILE:LINE, 
   expect(ok(await there.get(`/silo/v1/entries/${fileOwner}`)).body.attachments).toHaveLength(1);
 }, 60_000);
 
-test('an entry past the API\'s bounds (ENTRY_META_LIMIT) is refused at its line, the others written', async () => {
+test("an entry past the API's bounds (ENTRY_META_LIMIT) is refused at its line, the others written", async () => {
   const entry = (n: number) => JSON.parse(lines[n]);
   const base = entry(1);
   const at = base.created_at;
-  const row = (key: string) => ({ src: 'api', key, owned: false, indexed: false, secure: false, shared: false, created_at: at, updated_at: at });
+  const row = (key: string) => ({
+    src: 'api',
+    key,
+    owned: false,
+    indexed: false,
+    secure: false,
+    shared: false,
+    created_at: at,
+    updated_at: at,
+  });
   const heavy = { ...base, meta: [row('a'), row('b'), row('c')] };
   const text = [lines[0], JSON.stringify(heavy), lines[2], lines.at(-1)].join('\n');
   const ws = newWorkspace();
   const run = await importText(ws, text, { ENTRY_META_LIMIT: '2' });
-  expect(withoutProgress(run.stderr).trimEnd().split('\n')).toEqual([`${run.file}:2: meta: 3 rows; an entry holds at most 2 (ENTRY_META_LIMIT)`]);
+  expect(withoutProgress(run.stderr).trimEnd().split('\n')).toEqual([
+    `${run.file}:2: meta: 3 rows; an entry holds at most 2 (ENTRY_META_LIMIT)`,
+  ]);
   expect(run.stdout).toMatch(/^imported 1, skipped as present 0, conflicts 0, refused 1/);
   const listed = ok(await client(server.url, await tokenFor(ws)).get('/silo/v1/entries?limit=100')).body.list.map((e: any) => e.id);
   expect(listed).toEqual([entry(2).id]);
@@ -176,7 +209,10 @@ test('a signature verdict is earned here: a line claiming "verified" for a key t
   const envelope = JSON.parse(line.envelope);
   const signed = { ...envelope, sigs: [foreignSignature(envelope)] };
   const ws = newWorkspace();
-  const run = await importText(ws, [lines[0], JSON.stringify({ ...withEnvelope(line, signed), signed: true, signature: FORGED_VERDICT }), lines.at(-1)].join('\n'));
+  const run = await importText(
+    ws,
+    [lines[0], JSON.stringify({ ...withEnvelope(line, signed), signed: true, signature: FORGED_VERDICT }), lines.at(-1)].join('\n'),
+  );
   expect(run.stdout).toMatch(/^imported 1, /);
   const stored = ok(await client(server.url, await tokenFor(ws)).get(`/silo/v1/entries/${line.id}`)).body;
   expect(stored.signed).toBe(true);
@@ -232,7 +268,7 @@ test('a line over IMPORT_LINE_LIMIT is refused unread: memory does not grow with
   rmSync(file);
 }, 120_000);
 
-test('an export and its --files-dir files are the owner\'s alone (0600), like backups', async () => {
+test("an export and its --files-dir files are the owner's alone (0600), like backups", async () => {
   const out = path.join(work, 'private.ndjson');
   writeFileSync(out, '', { mode: 0o644 }); // an older, readable file of that name is narrowed too
   const dir = path.join(work, 'private-files');

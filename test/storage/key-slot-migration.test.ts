@@ -36,7 +36,10 @@ describe('the key-slot migration on an existing database', () => {
 
   test('old rows read back, keys stay unique, keyless rows get their own slot', async () => {
     // The schema as the two earlier migrations left it, with two rows written as the service then wrote them.
-    const old = new DataSource({ ...dataSourceOptions(database), migrations: [CreateEntries1763700000000, AddFiles1764000000000] } as never);
+    const old = new DataSource({
+      ...dataSourceOptions(database),
+      migrations: [CreateEntries1763700000000, AddFiles1764000000000],
+    } as never);
     await old.initialize();
     await old.runMigrations({ transaction: 'each' });
     const insert = `INSERT INTO entries (workspace_id, id, entry_key, folder, doc_schema, env_schema, state, signed, invalid, digest_alg, digest_val, snippet, tags, faults, data, created_at, updated_at)
@@ -69,7 +72,9 @@ describe('the key-slot migration on an existing database', () => {
       const template = { ...withoutKey!, dataJson: data('New') };
       await entries.insert([entryRecordOf({ ...template, id: randomUUID(), key: undefined })]);
       await entries.insert([entryRecordOf({ ...template, id: randomUUID(), key: undefined })]);
-      await expect(entries.insert([entryRecordOf({ ...template, id: randomUUID(), key: 'invoice-1' })])).rejects.toEqual(new DuplicateEntryError('key'));
+      await expect(entries.insert([entryRecordOf({ ...template, id: randomUUID(), key: 'invoice-1' })])).rejects.toEqual(
+        new DuplicateEntryError('key'),
+      );
     } finally {
       await migrated.destroy();
     }

@@ -13,7 +13,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type PlanFilters = { folder?: string; state?: string; createdAt?: Date; ascending?: boolean; orderBy?: 'amount'; after?: { createdAt: number; id: string; amount?: number | null } };
+type PlanFilters = {
+  folder?: string;
+  state?: string;
+  createdAt?: Date;
+  ascending?: boolean;
+  orderBy?: 'amount';
+  after?: { createdAt: number; id: string; amount?: number | null };
+};
 
 /** Runs the repository's own list queries under EXPLAIN and returns their plans as text (by amount: the entries with one, then those without). */
 async function plansOf(filters: PlanFilters, workspace = 'plan-workspace') {
@@ -58,11 +65,26 @@ describe('list query plan', () => {
     const workspace = newWorkspace();
     for (let i = 0; i < 30; i++) {
       const id = randomUUID();
-      await repository.insert([entryRecordOf({
-        workspaceId: workspace, id, folder: i % 2 ? 'sales' : 'parties', docSchema: party('x').$schema, envSchema: 'https://gobl.org/draft-0/envelope',
-        signed: false, invalid: false, digest: { alg: 'sha256', val: 'x' }, snippet: { title: 'x' }, tags: [], attachments: [], meta: [], faults: [],
-        createdAt: new Date(Date.now() - i * 1000), updatedAt: new Date(), data: undefined,
-      })]);
+      await repository.insert([
+        entryRecordOf({
+          workspaceId: workspace,
+          id,
+          folder: i % 2 ? 'sales' : 'parties',
+          docSchema: party('x').$schema,
+          envSchema: 'https://gobl.org/draft-0/envelope',
+          signed: false,
+          invalid: false,
+          digest: { alg: 'sha256', val: 'x' },
+          snippet: { title: 'x' },
+          tags: [],
+          attachments: [],
+          meta: [],
+          faults: [],
+          createdAt: new Date(Date.now() - i * 1000),
+          updatedAt: new Date(),
+          data: undefined,
+        }),
+      ]);
     }
   });
 
@@ -79,7 +101,10 @@ describe('list query plan', () => {
     ['state', { state: 'paid' }],
     ['state and cursor', { state: 'paid', after: { createdAt: Date.now(), id: randomUUID() } }],
     ['ascending, state and created_at', { ascending: true, state: 'paid', createdAt: new Date(0) }],
-    ['ascending, folder, created_at and cursor', { ascending: true, folder: 'sales', createdAt: new Date(0), after: { createdAt: 0, id: randomUUID() } }],
+    [
+      'ascending, folder, created_at and cursor',
+      { ascending: true, folder: 'sales', createdAt: new Date(0), after: { createdAt: 0, id: randomUUID() } },
+    ],
     ['by amount', { orderBy: 'amount' }],
     ['by amount, ascending', { orderBy: 'amount', ascending: true }],
     ['by amount, cursor', { orderBy: 'amount', after: { createdAt: 0, id: randomUUID(), amount: 1_000_000 } }],
@@ -94,7 +119,11 @@ describe('list query plan', () => {
     for (const plan of plans) {
       if (testDatabase() === 'sqlite') {
         expect(plan).not.toMatch(/TEMP B-TREE/i);
-        expect(plan).toMatch(filters.orderBy ? /USING (COVERING )?INDEX entries_workspace_(folder_|state_)?amount/i : /USING (COVERING )?INDEX entries_workspace_/i);
+        expect(plan).toMatch(
+          filters.orderBy
+            ? /USING (COVERING )?INDEX entries_workspace_(folder_|state_)?amount/i
+            : /USING (COVERING )?INDEX entries_workspace_/i,
+        );
       } else {
         expect(plan).not.toMatch(/filesort/i);
         expect(plan).toMatch(filters.orderBy ? /entries_workspace_(folder_|state_)?amount/ : /entries_workspace_/);
@@ -110,16 +139,35 @@ describe('related list query plan', () => {
     // Many entries naming one document: a page must walk their references in list order, not read and sort them all.
     const repository = new EntryRepository(t.server.dataSource);
     const entries = Array.from({ length: 2000 }, (_, i) => ({
-      workspaceId: workspace, id: randomUUID(), folder: 'sales', docSchema: party('x').$schema, envSchema: 'https://gobl.org/draft-0/envelope',
-      signed: false, invalid: false, digest: { alg: 'sha256', val: 'x' }, snippet: { title: 'x' }, tags: [], attachments: [], meta: [], faults: [],
-      createdAt: new Date(Date.now() - i * 1000), updatedAt: new Date(), dataJson: '{}', refs: [{ uuid: named, context: i % 2 ? 'preceding' : 'previous' }],
+      workspaceId: workspace,
+      id: randomUUID(),
+      folder: 'sales',
+      docSchema: party('x').$schema,
+      envSchema: 'https://gobl.org/draft-0/envelope',
+      signed: false,
+      invalid: false,
+      digest: { alg: 'sha256', val: 'x' },
+      snippet: { title: 'x' },
+      tags: [],
+      attachments: [],
+      meta: [],
+      faults: [],
+      createdAt: new Date(Date.now() - i * 1000),
+      updatedAt: new Date(),
+      dataJson: '{}',
+      refs: [{ uuid: named, context: i % 2 ? 'preceding' : 'previous' }],
     }));
     await repository.insert(entries.map(entryRecordOf));
     await t.server.dataSource.query(testDatabase() === 'sqlite' ? 'ANALYZE' : 'ANALYZE TABLE entry_refs');
   });
 
   /** The plan of the page query (the one that unites the sources) as the repository sends it. */
-  async function relatedPlanOf(slice: { context?: string; ascending?: boolean; createdAt?: Date; after?: { createdAt: number; id: string } }) {
+  async function relatedPlanOf(slice: {
+    context?: string;
+    ascending?: boolean;
+    createdAt?: Date;
+    after?: { createdAt: number; id: string };
+  }) {
     const dataSource = t.server.dataSource;
     const original = dataSource.driver.createQueryRunner.bind(dataSource.driver);
     const captured: { sql: string; parameters: unknown[] }[] = [];
@@ -147,7 +195,10 @@ describe('related list query plan', () => {
     expect(page).toHaveLength(slice.after ? 0 : 21);
     expect(captured).toHaveLength(1);
     const { sql, parameters } = captured[0];
-    return (await dataSource.query(`${testDatabase() === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} ${sql}`, parameters)) as Record<string, unknown>[];
+    return (await dataSource.query(`${testDatabase() === 'sqlite' ? 'EXPLAIN QUERY PLAN' : 'EXPLAIN'} ${sql}`, parameters)) as Record<
+      string,
+      unknown
+    >[];
   }
 
   test.each([

@@ -45,13 +45,17 @@ describe('the migration lock', () => {
     const dataSourceModule = path.join(path.dirname(buildService()), 'storage', 'data-source.js');
     const open = `require(${JSON.stringify(dataSourceModule)}).openDataSource(${JSON.stringify(database)}).then((d) => d.destroy())`;
     const exits = await Promise.all(
-      Array.from({ length: 4 }, () =>
-        new Promise<{ code: number | null; stderr: string }>((resolve) => {
-          const child = spawn(process.execPath, ['-e', open], { env: { PATH: process.env.PATH, NODE_PATH: path.resolve('node_modules') } });
-          let stderr = '';
-          child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-          child.on('exit', (code) => resolve({ code, stderr }));
-        }),
+      Array.from(
+        { length: 4 },
+        () =>
+          new Promise<{ code: number | null; stderr: string }>((resolve) => {
+            const child = spawn(process.execPath, ['-e', open], {
+              env: { PATH: process.env.PATH, NODE_PATH: path.resolve('node_modules') },
+            });
+            let stderr = '';
+            child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+            child.on('exit', (code) => resolve({ code, stderr }));
+          }),
       ),
     );
     expect(exits).toEqual(Array.from({ length: 4 }, () => ({ code: 0, stderr: '' })));
@@ -61,7 +65,13 @@ describe('the migration lock', () => {
   test('a lock held by a process of this machine that is gone is taken over at once', async () => {
     const first = await openDataSource(database);
     // A server that died mid-migration: its process no longer exists (the largest pid Linux hands out is below 2^22).
-    await first.query('INSERT INTO entries_migration_lease (name, holder, host, pid, taken_at) VALUES (?, ?, ?, ?, ?)', ['migrations', randomUUID(), hostname(), 4_194_304 + 7, Date.now()]);
+    await first.query('INSERT INTO entries_migration_lease (name, holder, host, pid, taken_at) VALUES (?, ?, ?, ?, ?)', [
+      'migrations',
+      randomUUID(),
+      hostname(),
+      4_194_304 + 7,
+      Date.now(),
+    ]);
     await first.destroy();
     const started = Date.now();
     const next = await openDataSource(database);
@@ -74,7 +84,13 @@ describe('the migration lock', () => {
     const first = await openDataSource(database);
     const holder = randomUUID();
     // This very process stands in for another live server on this machine.
-    await first.query('INSERT INTO entries_migration_lease (name, holder, host, pid, taken_at) VALUES (?, ?, ?, ?, ?)', ['migrations', holder, hostname(), process.ppid, Date.now()]);
+    await first.query('INSERT INTO entries_migration_lease (name, holder, host, pid, taken_at) VALUES (?, ?, ?, ?, ?)', [
+      'migrations',
+      holder,
+      hostname(),
+      process.ppid,
+      Date.now(),
+    ]);
     let opened = false;
     const next = openDataSource(database).then((d) => {
       opened = true;

@@ -19,14 +19,42 @@ describe('packed JSON', () => {
   test('an envelope packs to a fraction of its text', () => {
     const envelope = JSON.stringify({
       $schema: 'https://gobl.org/draft-0/envelope',
-      head: { uuid: '01a22176-c17d-71f8-b03e-960449bb11b5', dig: { alg: 'sha256', val: 'e59aac11b8aa728c7796df07446655e4dad14f481a49d63623f5f442eabc59a3' } },
+      head: {
+        uuid: '01a22176-c17d-71f8-b03e-960449bb11b5',
+        dig: { alg: 'sha256', val: 'e59aac11b8aa728c7796df07446655e4dad14f481a49d63623f5f442eabc59a3' },
+      },
       doc: {
-        $schema: 'https://gobl.org/draft-0/bill/invoice', $regime: 'ES', uuid: '01a22176-c17d-7b80-a70a-149ea4258864', type: 'standard', series: 'SAMPLE',
-        code: '000001', issue_date: '2026-11-20', currency: 'EUR',
+        $schema: 'https://gobl.org/draft-0/bill/invoice',
+        $regime: 'ES',
+        uuid: '01a22176-c17d-7b80-a70a-149ea4258864',
+        type: 'standard',
+        series: 'SAMPLE',
+        code: '000001',
+        issue_date: '2026-11-20',
+        currency: 'EUR',
         supplier: { name: 'Provide One S.L.', tax_id: { country: 'ES', code: 'B98602642' } },
         customer: { name: 'Sample Customer 0', tax_id: { country: 'ES', code: '54387763P' } },
-        lines: [{ i: 1, quantity: '1', item: { name: 'Development services 1', price: '40.00' }, sum: '40.00', taxes: [{ cat: 'VAT', key: 'standard', rate: 'general', percent: '21.0%' }], total: '40.00' }],
-        totals: { sum: '40.00', total: '40.00', taxes: { categories: [{ code: 'VAT', rates: [{ key: 'standard', base: '40.00', percent: '21.0%', amount: '8.40' }], amount: '8.40' }], sum: '8.40' }, tax: '8.40', total_with_tax: '48.40', payable: '48.40' },
+        lines: [
+          {
+            i: 1,
+            quantity: '1',
+            item: { name: 'Development services 1', price: '40.00' },
+            sum: '40.00',
+            taxes: [{ cat: 'VAT', key: 'standard', rate: 'general', percent: '21.0%' }],
+            total: '40.00',
+          },
+        ],
+        totals: {
+          sum: '40.00',
+          total: '40.00',
+          taxes: {
+            categories: [{ code: 'VAT', rates: [{ key: 'standard', base: '40.00', percent: '21.0%', amount: '8.40' }], amount: '8.40' }],
+            sum: '8.40',
+          },
+          tax: '8.40',
+          total_with_tax: '48.40',
+          payable: '48.40',
+        },
       },
     });
     expect(packJson(envelope).length).toBeLessThan(envelope.length / 3);

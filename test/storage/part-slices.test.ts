@@ -16,7 +16,9 @@ async function entryWithMeta(rows: number, valueOf: (i: number) => string) {
   const id = (await api.post('/silo/v1/entries', { data: message('sliced') })).body.id as string;
   const keys = Array.from({ length: rows }, (_, i) => `k${String(i).padStart(4, '0')}`);
   for (let from = 0; from < rows; from += 25) {
-    const puts = keys.slice(from, from + 25).map((key, j) => api.put(`/silo/v1/entries/${id}/meta/${key}`, { value: { v: valueOf(from + j) } }));
+    const puts = keys
+      .slice(from, from + 25)
+      .map((key, j) => api.put(`/silo/v1/entries/${id}/meta/${key}`, { value: { v: valueOf(from + j) } }));
     for (const put of await Promise.all(puts)) expect([put.status, put.body.message]).toEqual([200, undefined]);
   }
   return { api, id, keys };
@@ -26,7 +28,9 @@ async function entryWithMeta(rows: number, valueOf: (i: number) => string) {
 async function readMeta(api: Awaited<ReturnType<typeof entryWithMeta>>['api'], id: string): Promise<{ shown: string[]; limits: number[] }> {
   const recorder = recordQueries(t.server.dataSource);
   const entry = await api.get(`/silo/v1/entries/${id}`);
-  const limits = recorder.queries.filter((q) => /FROM [`"]entry_meta[`"]/.test(q) && /LIMIT/.test(q)).map((q) => Number(/LIMIT (\d+)/.exec(q)![1]));
+  const limits = recorder.queries
+    .filter((q) => /FROM [`"]entry_meta[`"]/.test(q) && /LIMIT/.test(q))
+    .map((q) => Number(/LIMIT (\d+)/.exec(q)![1]));
   return { shown: entry.body.meta.map((row: { key: string }) => row.key).sort(), limits };
 }
 

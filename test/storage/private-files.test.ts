@@ -32,7 +32,12 @@ function expectedModes(dir: string): Record<string, string> {
   return expected;
 }
 
-const expectedFiles = () => ['jwt-secret', 'signing-key.json', 'file-link-secret', ...(testDatabase() === 'sqlite' ? ['entries.sqlite', 'entries.sqlite-wal', 'entries.sqlite-shm'] : [])];
+const expectedFiles = () => [
+  'jwt-secret',
+  'signing-key.json',
+  'file-link-secret',
+  ...(testDatabase() === 'sqlite' ? ['entries.sqlite', 'entries.sqlite-wal', 'entries.sqlite-shm'] : []),
+];
 
 let parent: string;
 beforeAll(() => {
@@ -43,7 +48,7 @@ afterAll(async () => {
   rmSync(parent, { recursive: true, force: true });
 });
 
-describe('the files of DATA_DIR are the owner\'s alone', () => {
+describe("the files of DATA_DIR are the owner's alone", () => {
   test('the service as a process, in a fresh DATA_DIR: folder 0700, every file 0600, after a create with the printed token', async () => {
     const dataDir = path.join(parent, 'process', 'data');
     const service = await startServiceProcess(buildService(), { DATA_DIR: dataDir, ...databaseEnv() });
@@ -70,7 +75,8 @@ describe('the files of DATA_DIR are the owner\'s alone', () => {
     const second = await startServiceProcess(buildService(), { DATA_DIR: dataDir, ...databaseEnv() });
     try {
       const says = (line: string) => line.includes('Mint one with: npm run token -- --workspace NAME');
-      for (let waited = 0; !second.output.some(says) && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let waited = 0; !second.output.some(says) && waited < 5_000; waited += 50)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       expect(second.output.some(says)).toBe(true);
       expect(second.output.filter((line) => /^[\w-]+\.[\w-]+\.[\w-]+$/.test(line) || line.includes('#token='))).toEqual([]);
     } finally {

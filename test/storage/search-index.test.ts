@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { EntryImporter } from '../../src/domain/transfer/entry-import';
 import { sampleEntries } from '../../src/domain/transfer/sample-entries';
 import { EntryRepository } from '../../src/storage/entry.repository';
-import { DRIVER_PROBE, SEARCH_TABLE, SEARCH_TERM_TABLE, searchRowInserts, searchRowWrites, walkOrder, workspaceToken } from '../../src/storage/search-index.repository';
+import {
+  DRIVER_PROBE,
+  SEARCH_TABLE,
+  SEARCH_TERM_TABLE,
+  searchRowInserts,
+  searchRowWrites,
+  walkOrder,
+  workspaceToken,
+} from '../../src/storage/search-index.repository';
 import { searchTermsOf } from '../../src/domain/search/search';
 import { entryRecordOf } from '../../src/domain/entries/entry-record';
 import { runTransaction, type Step } from '../../src/storage/sql-transaction';
@@ -22,8 +30,10 @@ const collect = async <T>(items: AsyncIterable<T>) => {
   for await (const item of items) all.push(item);
   return all;
 };
-const searchOf = (api: ReturnType<typeof client>) => async (q: string, extra = '') =>
-  (await api.get(`/silo/v1/search?q=${encodeURIComponent(q)}${extra}`)).body.list.map((e: { id: string }) => e.id);
+const searchOf =
+  (api: ReturnType<typeof client>) =>
+  async (q: string, extra = '') =>
+    (await api.get(`/silo/v1/search?q=${encodeURIComponent(q)}${extra}`)).body.list.map((e: { id: string }) => e.id);
 
 describe('the search index', () => {
   test('each create, answered, is found by the very next search, even with many creates at once', async () => {
@@ -64,11 +74,12 @@ describe('the search index', () => {
     // The folder filter is part of what the index matches: purchases beyond the newest 1,000 matches are reached too.
     const purchases = entries.filter((e) => e.folder === 'purchases').map((e) => e.id);
     const inFolder = [];
-    for (let offset = 0; offset < purchases.length; offset += 100) inFolder.push(...(await search('sample', `&folder=purchases&limit=100&offset=${offset}`)));
+    for (let offset = 0; offset < purchases.length; offset += 100)
+      inFolder.push(...(await search('sample', `&folder=purchases&limit=100&offset=${offset}`)));
     expect(inFolder.sort()).toEqual(purchases.sort());
   });
 
-  test('searchRowWrites replace an entry\'s row: what it is found by follows the entry it was given', async () => {
+  test("searchRowWrites replace an entry's row: what it is found by follows the entry it was given", async () => {
     const workspace = newWorkspace();
     const api = client(t.url, await tokenFor(workspace));
     const search = searchOf(api);
@@ -81,7 +92,9 @@ describe('the search index', () => {
     });
     expect(await search('F-BEFORE-1')).toEqual([]);
     expect(await search('F-AFTER-2 sent')).toEqual([created.id]);
-    const rows = (await t.server.dataSource.query('SELECT COUNT(*) AS n FROM entry_search WHERE workspace_id = ?', [workspace])) as { n: number | string }[];
+    const rows = (await t.server.dataSource.query('SELECT COUNT(*) AS n FROM entry_search WHERE workspace_id = ?', [workspace])) as {
+      n: number | string;
+    }[];
     expect(Number(rows[0].n)).toBe(1);
   });
 
@@ -89,8 +102,13 @@ describe('the search index', () => {
     // 60,000 tags, each a term of its own: more than any one statement of either engine could bind.
     const tags = Array.from({ length: 60_000 }, (_, i) => `tag${String(i).padStart(5, '0')}`);
     const entry = {
-      workspaceId: newWorkspace(), id: randomUUID(), folder: 'sales', docSchema: 'https://gobl.org/draft-0/bill/invoice',
-      snippet: { title: 'Tagged' }, tags, createdAt: new Date(),
+      workspaceId: newWorkspace(),
+      id: randomUUID(),
+      folder: 'sales',
+      docSchema: 'https://gobl.org/draft-0/bill/invoice',
+      snippet: { title: 'Tagged' },
+      tags,
+      createdAt: new Date(),
     };
     const bound: number[] = [];
     const counted = (steps: Generator<Step, void, any>) =>
@@ -101,17 +119,26 @@ describe('the search index', () => {
           next = steps.next(yield next.value);
         }
       };
-    await runTransaction(t.server.dataSource, (mysql) => counted(searchRowInserts([{ ...entry, terms: searchTermsOf(entry) }], { termRows: mysql }))());
+    await runTransaction(t.server.dataSource, (mysql) =>
+      counted(searchRowInserts([{ ...entry, terms: searchTermsOf(entry) }], { termRows: mysql }))(),
+    );
     const rewritten = { ...entry, tags: tags.slice(1) };
-    await runTransaction(t.server.dataSource, (mysql) => counted(searchRowWrites({ ...rewritten, terms: searchTermsOf(rewritten) }, { mysql }))());
+    await runTransaction(t.server.dataSource, (mysql) =>
+      counted(searchRowWrites({ ...rewritten, terms: searchTermsOf(rewritten) }, { mysql }))(),
+    );
     expect(Math.max(...bound)).toBeLessThanOrEqual(1001);
-    const [row] = (await t.server.dataSource.query('SELECT rid, term_count FROM entry_search WHERE workspace_id = ? AND entry_id = ?', [entry.workspaceId, entry.id])) as {
+    const [row] = (await t.server.dataSource.query('SELECT rid, term_count FROM entry_search WHERE workspace_id = ? AND entry_id = ?', [
+      entry.workspaceId,
+      entry.id,
+    ])) as {
       rid: number | string;
       term_count: number | string;
     }[];
     expect(Number(row.term_count)).toBe(MAX_INDEXED_TERMS + 1); // and the folder's term
     if (testDatabase() === 'mariadb') {
-      const [terms] = (await t.server.dataSource.query('SELECT COUNT(*) AS n FROM entry_search_term WHERE rid = ?', [row.rid])) as { n: number | string }[];
+      const [terms] = (await t.server.dataSource.query('SELECT COUNT(*) AS n FROM entry_search_term WHERE rid = ?', [row.rid])) as {
+        n: number | string;
+      }[];
       expect(Number(terms.n)).toBe(MAX_INDEXED_TERMS + 1);
     }
   });
@@ -164,7 +191,7 @@ describe('the order a MySQL search walks its words in', () => {
   });
 
   const onMariadb = testDatabase() === 'mariadb' ? test : test.skip;
-  onMariadb('words that each pass the bound: the page is the one every word\'s matches give, ranked', async () => {
+  onMariadb("words that each pass the bound: the page is the one every word's matches give, ranked", async () => {
     const workspace = newWorkspace();
     const repository = new EntryRepository(t.server.dataSource);
     const importer = new EntryImporter(repository);
@@ -187,7 +214,9 @@ describe('the order a MySQL search walks its words in', () => {
         )) as { entry_id: string }[]
       ).map((row) => row.entry_id);
     for (const offset of [0, 40]) {
-      const found = (await api.get(`/silo/v1/search?q=${encodeURIComponent('sample customer')}&offset=${offset}`)).body.list.map((e: { id: string }) => e.id);
+      const found = (await api.get(`/silo/v1/search?q=${encodeURIComponent('sample customer')}&offset=${offset}`)).body.list.map(
+        (e: { id: string }) => e.id,
+      );
       expect(found).toHaveLength(20);
       expect(found).toEqual(await expected(offset));
     }

@@ -18,7 +18,10 @@ beforeAll(async () => {
     database = { env: { DATABASE_URL: db.url }, drop: db.drop };
   } else {
     const dir = mkdtempSync(path.join(tmpdir(), 'search-migration-'));
-    database = { env: { DATABASE_URL: `sqlite:${path.join(dir, 'entries.db')}` }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    database = {
+      env: { DATABASE_URL: `sqlite:${path.join(dir, 'entries.db')}` },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
 });
 afterAll(() => database.drop());
@@ -37,7 +40,8 @@ test('entries stored before the search index are found once the migration has ru
   // Back to the schema before the search index: its tables are gone.
   // Later migrations are undone first; then the search index's own.
   const dataSource = before.server.dataSource;
-  const lastMigration = async () => ((await dataSource.query('SELECT name FROM migrations ORDER BY timestamp DESC LIMIT 1')) as { name: string }[])[0].name;
+  const lastMigration = async () =>
+    ((await dataSource.query('SELECT name FROM migrations ORDER BY timestamp DESC LIMIT 1')) as { name: string }[])[0].name;
   while ((await lastMigration()) !== 'AddSearch1764300000000') await dataSource.undoLastMigration({ transaction: 'each' });
   await dataSource.undoLastMigration({ transaction: 'each' });
   await expect(dataSource.query('SELECT COUNT(*) FROM entry_search')).rejects.toThrow();

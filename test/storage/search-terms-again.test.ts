@@ -33,9 +33,16 @@ const oldRule = (source: SearchSource) => [...new Set([...searchTermsOf(source),
 
 /** Each search row's entry and term count; on MySQL also the term rows of each rid, which must be the row's. */
 async function indexState(dataSource: DataSource) {
-  const rows = (await dataSource.query('SELECT rid, entry_id, term_count FROM entry_search ORDER BY rid')) as { rid: number | string; entry_id: string; term_count: number | string }[];
+  const rows = (await dataSource.query('SELECT rid, entry_id, term_count FROM entry_search ORDER BY rid')) as {
+    rid: number | string;
+    entry_id: string;
+    term_count: number | string;
+  }[];
   if (testDatabase() === 'mariadb') {
-    const terms = (await dataSource.query('SELECT rid, COUNT(*) AS n FROM entry_search_term GROUP BY rid')) as { rid: number | string; n: number | string }[];
+    const terms = (await dataSource.query('SELECT rid, COUNT(*) AS n FROM entry_search_term GROUP BY rid')) as {
+      rid: number | string;
+      n: number | string;
+    }[];
     const counted = new Map(terms.map((row) => [String(row.rid), Number(row.n)]));
     // Every term row belongs to a search row, and each search row has as many term rows as it says.
     expect([...counted.keys()].sort()).toEqual(rows.map((row) => String(row.rid)).sort());
@@ -51,7 +58,8 @@ test('search rows of the old uuid terms are written again in ranges that stop an
   const first = await startServer(own.env);
   try {
     const api = client(first.url, token);
-    for (let i = 0; i < 5; i++) ids.push((await api.post('/silo/v1/entries', { data: invoice({ code: `UT-${i}` }), folder: i % 2 ? 'odd' : 'even' })).body.id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await api.post('/silo/v1/entries', { data: invoice({ code: `UT-${i}` }), folder: i % 2 ? 'odd' : 'even' })).body.id);
     ids.push((await api.post('/silo/v1/entries', { key: 'uuid-key', data: party('Düsseldorf Trading GmbH') })).body.id);
     ids.push((await client(first.url, otherToken).post('/silo/v1/entries', { data: invoice({ code: 'UT-0' }) })).body.id);
   } finally {
@@ -72,8 +80,15 @@ test('search rows of the old uuid terms are written again in ranges that stop an
     // As the migration leaves a database with rows: the task to do, through the last rid of today.
     const [{ through }] = (await dataSource.query('SELECT MAX(rid) AS through FROM entry_search')) as { through: number | string }[];
     await dataSource.query('DELETE FROM storage_tasks WHERE name = ?', ['uuid-search-terms']);
-    await dataSource.query('DELETE FROM storage_task_positions WHERE name IN (?, ?)', ['uuid-search-terms-at', 'uuid-search-terms-through']);
-    await dataSource.query('INSERT INTO storage_task_positions (name, position) VALUES (?, ?), (?, 0)', ['uuid-search-terms-through', Number(through), 'uuid-search-terms-at']);
+    await dataSource.query('DELETE FROM storage_task_positions WHERE name IN (?, ?)', [
+      'uuid-search-terms-at',
+      'uuid-search-terms-through',
+    ]);
+    await dataSource.query('INSERT INTO storage_task_positions (name, position) VALUES (?, ?), (?, 0)', [
+      'uuid-search-terms-through',
+      Number(through),
+      'uuid-search-terms-at',
+    ]);
 
     // A run stopped after its first range.
     const stop = new AbortController();
@@ -120,7 +135,8 @@ test('search rows of the old uuid terms are written again in ranges that stop an
   const server = await startServer(own.env);
   try {
     const api = client(server.url, token);
-    const found = async (q: string) => (await api.get(`/silo/v1/search?q=${encodeURIComponent(q)}`)).body.list.map((e: { id: string }) => e.id);
+    const found = async (q: string) =>
+      (await api.get(`/silo/v1/search?q=${encodeURIComponent(q)}`)).body.list.map((e: { id: string }) => e.id);
     for (const id of ids.slice(0, 6)) {
       expect(await found(id)).toEqual([id]);
       expect(await found(id.split('-')[4])).toEqual([id]);
@@ -131,7 +147,11 @@ test('search rows of the old uuid terms are written again in ranges that stop an
     expect(await found('dussel*')).toEqual([ids[5]]);
     // The other workspace's entry is its own still.
     expect(await found(ids[6])).toEqual([]);
-    expect(await client(server.url, otherToken).get(`/silo/v1/search?q=${ids[6]}`).then((r) => r.body.list.map((e: { id: string }) => e.id))).toEqual([ids[6]]);
+    expect(
+      await client(server.url, otherToken)
+        .get(`/silo/v1/search?q=${ids[6]}`)
+        .then((r) => r.body.list.map((e: { id: string }) => e.id)),
+    ).toEqual([ids[6]]);
   } finally {
     await server.close();
   }

@@ -28,11 +28,15 @@ afterAll(async () => {
   await own?.drop();
 });
 
-const priced = (price: string) => invoice({ lines: [{ quantity: '1', item: { name: 'Work', price }, taxes: [{ cat: 'VAT', rate: 'general' }] }] });
+const priced = (price: string) =>
+  invoice({ lines: [{ quantity: '1', item: { name: 'Work', price }, taxes: [{ cat: 'VAT', rate: 'general' }] }] });
 
 /** The stored sort amounts of a workspace's entries, by id (null where none is stored). */
 async function storedAmounts(workspace: string): Promise<Map<string, number | null>> {
-  const rows = (await t.server.dataSource.query('SELECT id, sort_amount FROM entries WHERE workspace_id = ?', [workspace])) as { id: string; sort_amount: number | string | null }[];
+  const rows = (await t.server.dataSource.query('SELECT id, sort_amount FROM entries WHERE workspace_id = ?', [workspace])) as {
+    id: string;
+    sort_amount: number | string | null;
+  }[];
   return new Map(rows.map((row) => [row.id, row.sort_amount === null ? null : Number(row.sort_amount)]));
 }
 
@@ -55,7 +59,12 @@ describe('the amount lists sort by, on every write path', () => {
     const workspace = newWorkspace();
     const [bill, someone] = await created(workspace, [priced('1000.00'), party('Nobody')]);
     expect(bill.payable).toBe('1210.00');
-    expect(await storedAmounts(workspace)).toEqual(new Map([[bill.id, 12_100_000], [someone.id, null]]));
+    expect(await storedAmounts(workspace)).toEqual(
+      new Map([
+        [bill.id, 12_100_000],
+        [someone.id, null],
+      ]),
+    );
     const api = client(t.url, await tokenFor(workspace));
     expect((await api.send('PATCH', `/silo/v1/entries/${bill.id}`, { data: priced('10.05') })).status).toBe(200);
     expect((await storedAmounts(workspace)).get(bill.id)).toBe(tenThousandths('12.16'));
@@ -69,7 +78,8 @@ describe('the amount lists sort by, on every write path', () => {
     const made = await created(source, [priced('250.00'), priced('0.40'), party('P')]);
     const transfer = new EntryTransferRepository(t.server.dataSource);
     const lines: string[] = [];
-    for await (const page of transfer.pages(source, { pageSize: 10 })) for (const bundle of page) lines.push(JSON.stringify(entryLineOf(bundle, { inline: true })));
+    for await (const page of transfer.pages(source, { pageSize: 10 }))
+      for (const bundle of page) lines.push(JSON.stringify(entryLineOf(bundle, { inline: true })));
     const restorer = new EntryRestorer(transfer, { newId: randomUUID, clock: () => new Date() });
     const expected = new Map(made.map((m) => [m.id, m.payable === undefined ? null : tenThousandths(m.payable)]));
 
@@ -99,10 +109,15 @@ describe('the amount lists sort by, on every write path', () => {
     const threaded = newWorkspace();
     const rows = await collect(threaded);
     await repository.insertRows(newEntryRows(rows.map((entry) => ({ entry, refs: [], searchTerms: [] }))));
-    for (const [workspace, written] of [[batched, entries], [threaded, rows]] as const) {
+    for (const [workspace, written] of [
+      [batched, entries],
+      [threaded, rows],
+    ] as const) {
       const stored = await storedAmounts(workspace);
-      const payable = (entry: (typeof written)[number]) => (entry.snippet.payable as string | undefined) ?? (entry.data?.doc as any)?.totals?.payable ?? (entry.data?.doc as any)?.total;
-      for (const entry of written) expect([entry.id, stored.get(entry.id)]).toEqual([entry.id, payable(entry) === undefined ? null : tenThousandths(payable(entry))]);
+      const payable = (entry: (typeof written)[number]) =>
+        (entry.snippet.payable as string | undefined) ?? (entry.data?.doc as any)?.totals?.payable ?? (entry.data?.doc as any)?.total;
+      for (const entry of written)
+        expect([entry.id, stored.get(entry.id)]).toEqual([entry.id, payable(entry) === undefined ? null : tenThousandths(payable(entry))]);
       // The samples hold bills: some amounts are stored.
       expect([...stored.values()].filter((v) => v !== null).length).toBeGreaterThan(5);
     }
@@ -120,12 +135,19 @@ describe('the backfill of rows stored before the amount was kept', () => {
     const api = client(t.url, await tokenFor(workspace));
     const byAmount = async () => (await api.get('/silo/v1/entries?order_by=amount&limit=100')).body.list.map((e: { id: string }) => e.id);
     // Unfilled, every entry is among those without an amount: by id.
-    expect(await byAmount()).toEqual(made.map((m) => m.id).sort().reverse());
+    expect(await byAmount()).toEqual(
+      made
+        .map((m) => m.id)
+        .sort()
+        .reverse(),
+    );
 
     const progress: number[] = [];
     expect(await fillSortAmounts(dataSource, SORT_AMOUNT_RULE, { batch: 2, onProgress: ({ done }) => progress.push(done) })).toBe(true);
     expect(progress.length).toBeGreaterThan(1);
-    expect(await storedAmounts(workspace)).toEqual(new Map(made.map((m) => [m.id, m.payable === undefined ? null : tenThousandths(m.payable)])));
+    expect(await storedAmounts(workspace)).toEqual(
+      new Map(made.map((m) => [m.id, m.payable === undefined ? null : tenThousandths(m.payable)])),
+    );
     const [bills, parties] = [made.filter((m) => m.payable !== undefined), made.filter((m) => m.payable === undefined)];
     const desc = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
     const order = [

@@ -49,7 +49,9 @@ onSqlite('SQLite reader threads', () => {
   });
 
   test('more shapes of read than statements kept: each still answers', async () => {
-    const answers = await Promise.all(Array.from({ length: 100 }, (_, i) => readers.query(`SELECT ${i} AS n, COUNT(*) AS c FROM t WHERE name <> ?`, ['x'], refuse)));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => readers.query(`SELECT ${i} AS n, COUNT(*) AS c FROM t WHERE name <> ?`, ['x'], refuse)),
+    );
     expect(answers.map((rows) => (rows as { n: number }[])[0].n)).toEqual(Array.from({ length: 100 }, (_, i) => i));
   });
 

@@ -85,7 +85,9 @@ describe('compressed tables', () => {
 
     const after = await startServer({ DATABASE_URL: url });
     try {
-      expect(await (await fetch(`${after.url}/silo/v1/entries/${id}`, { headers: { authorization: `Bearer ${token}` } })).text()).toBe(before);
+      expect(await (await fetch(`${after.url}/silo/v1/entries/${id}`, { headers: { authorization: `Bearer ${token}` } })).text()).toBe(
+        before,
+      );
       const found = await client(after.url, token).get('/silo/v1/search?q=F-0001');
       expect(found.body.list.map((e: { id: string }) => e.id)).toEqual([id]);
     } finally {

@@ -43,11 +43,23 @@ async function dueEndpoint(): Promise<WebhookEndpoint> {
   const workspaceId = `ws-${randomUUID()}`;
   const now = new Date();
   const endpoint = await store.create(
-    { workspaceId, id: uuidv7(), url: 'http://127.0.0.1:9/never', enabled: true, secret: 'whsec_AAAA', deliveredSeq: 0, attempts: 0, createdAt: now, updatedAt: now },
+    {
+      workspaceId,
+      id: uuidv7(),
+      url: 'http://127.0.0.1:9/never',
+      enabled: true,
+      secret: 'whsec_AAAA',
+      deliveredSeq: 0,
+      attempts: 0,
+      createdAt: now,
+      updatedAt: now,
+    },
     50,
   );
   await runTransaction(dataSource, function* () {
-    yield* eventSteps([{ id: uuidv7(), type: 'entry.created', workspaceId, entryId: randomUUID(), createdAt: now, data: { folder: 'inbox' } }]);
+    yield* eventSteps([
+      { id: uuidv7(), type: 'entry.created', workspaceId, entryId: randomUUID(), createdAt: now, data: { folder: 'inbox' } },
+    ]);
   });
   while ((await new EventRepository(dataSource).placeUnplaced()).length > 0);
   made.push(endpoint!);
@@ -56,7 +68,7 @@ async function dueEndpoint(): Promise<WebhookEndpoint> {
 
 const mine = (claimed: WebhookEndpoint[], endpoint: WebhookEndpoint) => claimed.some((e) => e.id === endpoint.id);
 
-test('a due endpoint is leased to one owner; once the lease expires another takes it; the holder\'s progress ends it', async () => {
+test("a due endpoint is leased to one owner; once the lease expires another takes it; the holder's progress ends it", async () => {
   const endpoint = await dueEndpoint();
   const now = Date.now();
   const at = (ms: number) => new Date(now + ms);
@@ -77,7 +89,12 @@ test('an endpoint waiting for a retry is not due before its time, nor when disab
   const endpoint = await dueEndpoint();
   const now = Date.now();
   expect(mine(await store.claimDue('a', new Date(now), new Date(now + 1000), 1000), endpoint)).toBe(true);
-  await store.progress(endpoint, 'a', { deliveredSeq: 0, attempts: 1, attemptStartedAt: new Date(now), nextAttemptAt: new Date(now + 5_000) }, new Date(now));
+  await store.progress(
+    endpoint,
+    'a',
+    { deliveredSeq: 0, attempts: 1, attemptStartedAt: new Date(now), nextAttemptAt: new Date(now + 5_000) },
+    new Date(now),
+  );
   expect(mine(await store.claimDue('b', new Date(now + 4_000), new Date(now + 9_000), 1000), endpoint)).toBe(false);
   await store.update(endpoint.workspaceId, endpoint.id, { enabled: false }, new Date(now));
   expect(mine(await store.claimDue('b', new Date(now + 6_000), new Date(now + 9_000), 1000), endpoint)).toBe(false);
@@ -90,8 +107,16 @@ test('only the newest attempts of an endpoint are kept', async () => {
   const ids: string[] = [];
   for (let i = 0; i < 6; i++) {
     const delivery: WebhookDelivery = {
-      id: uuidv7(), workspaceId: endpoint.workspaceId, endpointId: endpoint.id, eventId: uuidv7(), eventSeq: 1, eventType: 'entry.created',
-      status: 'retrying', durationMs: 3, attempt: i + 1, createdAt: new Date(),
+      id: uuidv7(),
+      workspaceId: endpoint.workspaceId,
+      endpointId: endpoint.id,
+      eventId: uuidv7(),
+      eventSeq: 1,
+      eventType: 'entry.created',
+      status: 'retrying',
+      durationMs: 3,
+      attempt: i + 1,
+      createdAt: new Date(),
     };
     ids.push(delivery.id);
     await store.recordDelivery(delivery, 4);
@@ -105,8 +130,16 @@ test('first attempts of many events are pruned now and then: never more than the
   let most = 0;
   for (let seq = 1; seq <= 40; seq++) {
     const delivery: WebhookDelivery = {
-      id: uuidv7(), workspaceId: endpoint.workspaceId, endpointId: endpoint.id, eventId: uuidv7(), eventSeq: seq, eventType: 'entry.created',
-      status: 'delivered', durationMs: 3, attempt: 1, createdAt: new Date(),
+      id: uuidv7(),
+      workspaceId: endpoint.workspaceId,
+      endpointId: endpoint.id,
+      eventId: uuidv7(),
+      eventSeq: seq,
+      eventType: 'entry.created',
+      status: 'delivered',
+      durationMs: 3,
+      attempt: 1,
+      createdAt: new Date(),
     };
     await store.recordDelivery(delivery, 4);
     most = Math.max(most, (await store.deliveries(endpoint.workspaceId, endpoint.id, 100)).length);

@@ -12,28 +12,65 @@ import { HttpWebhookSender } from '../../src/webhooks/http-webhook-sender';
  */
 describe('isPublicAddress', () => {
   test.each([
-    '127.0.0.1', '127.1.2.3', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '100.100.100.200', '0.0.0.0',
-    '224.0.0.1', '255.255.255.255', '::1', '[::1]', '::', 'fd00::1', '[fd00::1]', 'fd00:ec2::254', 'fe80::1', 'fe80::1%eth0', 'ff02::1',
-    '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe', '64:ff9b::a00:1', '2002:a00:1::1', 'not-an-address',
+    '127.0.0.1',
+    '127.1.2.3',
+    '10.0.0.1',
+    '172.16.5.4',
+    '192.168.1.1',
+    '169.254.169.254',
+    '100.64.0.1',
+    '100.100.100.200',
+    '0.0.0.0',
+    '224.0.0.1',
+    '255.255.255.255',
+    '::1',
+    '[::1]',
+    '::',
+    'fd00::1',
+    '[fd00::1]',
+    'fd00:ec2::254',
+    'fe80::1',
+    'fe80::1%eth0',
+    'ff02::1',
+    '::ffff:127.0.0.1',
+    '::ffff:7f00:1',
+    '::ffff:10.0.0.1',
+    '::ffff:a9fe:a9fe',
+    '64:ff9b::a00:1',
+    '2002:a00:1::1',
+    'not-an-address',
   ])('%s is refused', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
   // A refused IPv4 address inside an IPv6 one, in every translated or embedded form: none reaches it.
   test.each([
-    '::ffff:0:127.0.0.1', '::ffff:0:7f00:1', '0:0:0:0:ffff:0:a00:1', '[::ffff:0:169.254.169.254]', '::ffff:0:8.8.8.8', // IPv4-translated, ::ffff:0:0:0/96
-    '::127.0.0.1', '::a00:1', // IPv4-compatible, ::/96
-    '64:ff9b::127.0.0.1', '64:ff9b::c0a8:101', '64:ff9b:1::a00:1', // NAT64, well-known and local
-    '2002:7f00:1::1', '2002:c0a8:101::1', // 6to4
-    '2001:0:4136:e378:8000:63bf:80ff:fffe', '2001:2::1', // Teredo (an obfuscated 127.0.0.1), and the rest of 2001::/23
-    '3fff::1', '5f00::1', // documentation, segment routing
+    '::ffff:0:127.0.0.1',
+    '::ffff:0:7f00:1',
+    '0:0:0:0:ffff:0:a00:1',
+    '[::ffff:0:169.254.169.254]',
+    '::ffff:0:8.8.8.8', // IPv4-translated, ::ffff:0:0:0/96
+    '::127.0.0.1',
+    '::a00:1', // IPv4-compatible, ::/96
+    '64:ff9b::127.0.0.1',
+    '64:ff9b::c0a8:101',
+    '64:ff9b:1::a00:1', // NAT64, well-known and local
+    '2002:7f00:1::1',
+    '2002:c0a8:101::1', // 6to4
+    '2001:0:4136:e378:8000:63bf:80ff:fffe',
+    '2001:2::1', // Teredo (an obfuscated 127.0.0.1), and the rest of 2001::/23
+    '3fff::1',
+    '5f00::1', // documentation, segment routing
   ])('%s (an embedded or special IPv6 form) is refused', (address) => {
     expect(isPublicAddress(address)).toBe(false);
   });
 
-  test.each(['93.184.216.34', '8.8.8.8', '1.1.1.1', '2606:2800:220:1:248:1893:25c8:1946', '2001:4860:4860::8888', '::ffff:8.8.8.8'])('%s is allowed', (address) => {
-    expect(isPublicAddress(address)).toBe(true);
-  });
+  test.each(['93.184.216.34', '8.8.8.8', '1.1.1.1', '2606:2800:220:1:248:1893:25c8:1946', '2001:4860:4860::8888', '::ffff:8.8.8.8'])(
+    '%s is allowed',
+    (address) => {
+      expect(isPublicAddress(address)).toBe(true);
+    },
+  );
 });
 
 describe('HttpWebhookSender with both settings off', () => {
@@ -78,13 +115,23 @@ describe('HttpWebhookSender with both settings off', () => {
   });
 
   test('sending to a refused address makes no connection', async () => {
-    for (const url of [`https://127.0.0.1:${port}/`, `https://localhost:${port}/`, `https://[::ffff:127.0.0.1]:${port}/`, `https://[::ffff:0:127.0.0.1]:${port}/`]) {
+    for (const url of [
+      `https://127.0.0.1:${port}/`,
+      `https://localhost:${port}/`,
+      `https://[::ffff:127.0.0.1]:${port}/`,
+      `https://[::ffff:0:127.0.0.1]:${port}/`,
+    ]) {
       const outcome = await sender.send({ url, webhookId: 'x', body: '{}', secrets: ['whsec_AAAA'] });
       expect(outcome.status).toBeUndefined();
       expect(outcome.error).toBe('refused address');
     }
     // Plain http is refused too, before anything else.
-    const plain = await new HttpWebhookSender({ allowHttp: false, allowPrivate: true }).send({ url: `http://127.0.0.1:${port}/`, webhookId: 'x', body: '{}', secrets: [] });
+    const plain = await new HttpWebhookSender({ allowHttp: false, allowPrivate: true }).send({
+      url: `http://127.0.0.1:${port}/`,
+      webhookId: 'x',
+      body: '{}',
+      secrets: [],
+    });
     expect(plain.error).toBe('refused url');
     expect(connections).toBe(0);
   });

@@ -16,14 +16,20 @@ async function receiver(onRequest?: (req: http.IncomingMessage, res: http.Server
   server.on('connection', () => seen.connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
-  const close = () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return { seen, port, close };
 }
 
-const message = (url: string, n: number) => ({ url, webhookId: `msg_${n}`, body: JSON.stringify({ n }), secrets: ['whsec_' + Buffer.alloc(24, 1).toString('base64')] });
+const message = (url: string, n: number) => ({
+  url,
+  webhookId: `msg_${n}`,
+  body: JSON.stringify({ n }),
+  secrets: ['whsec_' + Buffer.alloc(24, 1).toString('base64')],
+});
 
 describe('HttpWebhookSender connections', () => {
   const sender = new HttpWebhookSender({ allowHttp: true, allowPrivate: true });

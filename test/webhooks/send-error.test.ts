@@ -41,16 +41,30 @@ test('a receiver that never answers is `timeout`, a TLS handshake with a plain s
       sender.send(message(`https://127.0.0.1:${plainPort}/`)),
       sender.send(message(`http://127.0.0.1:${garbagePort}/`)),
     ]);
-    expect(outcomes.map((outcome) => [outcome.status, outcome.error])).toEqual([[undefined, 'timeout'], [undefined, 'tls'], [undefined, 'bad answer']]);
+    expect(outcomes.map((outcome) => [outcome.status, outcome.error])).toEqual([
+      [undefined, 'timeout'],
+      [undefined, 'tls'],
+      [undefined, 'bad answer'],
+    ]);
   } finally {
     await Promise.all([closed(silent), closed(plain), closed(garbage)]);
   }
 }, 10_000);
 
 test.each([
-  ['ENOTFOUND', 'dns'], ['EAI_AGAIN', 'dns'], ['EHOSTUNREACH', 'unreachable'], ['ENETUNREACH', 'unreachable'], ['ECONNRESET', 'connection reset'],
-  ['EPIPE', 'connection reset'], ['CERT_HAS_EXPIRED', 'tls'], ['ERR_TLS_CERT_ALTNAME_INVALID', 'tls'], ['DEPTH_ZERO_SELF_SIGNED_CERT', 'tls'],
-  ['EREFUSEDADDRESS', 'refused address'], ['HPE_INVALID_CONSTANT', 'bad answer'], ['ESOMETHINGNEW', 'network error'], [undefined, 'network error'],
+  ['ENOTFOUND', 'dns'],
+  ['EAI_AGAIN', 'dns'],
+  ['EHOSTUNREACH', 'unreachable'],
+  ['ENETUNREACH', 'unreachable'],
+  ['ECONNRESET', 'connection reset'],
+  ['EPIPE', 'connection reset'],
+  ['CERT_HAS_EXPIRED', 'tls'],
+  ['ERR_TLS_CERT_ALTNAME_INVALID', 'tls'],
+  ['DEPTH_ZERO_SELF_SIGNED_CERT', 'tls'],
+  ['EREFUSEDADDRESS', 'refused address'],
+  ['HPE_INVALID_CONSTANT', 'bad answer'],
+  ['ESOMETHINGNEW', 'network error'],
+  [undefined, 'network error'],
 ])('code %s is %s', (code, expected) => {
   expect(sendErrorClass({ code })).toBe(expected);
 });

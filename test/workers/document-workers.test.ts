@@ -23,8 +23,24 @@ const entryOf = (outcome: JobOutcome): Entry => {
   return outcome.entry;
 };
 
-const pool = (options: { threads?: number; timeLimitMs?: number; memoryMb?: number; queueLimit?: number; workspaceQueueLimit?: number; observeSeconds?: (s: number) => void } = {}) =>
-  new DocumentWorkers({ threads: 1, timeLimitMs: 10_000, memoryMb: 512, nice: 0, ...options, worker: { signingKeys: SigningKeys.load(undefined, dataDir).material() } });
+const pool = (
+  options: {
+    threads?: number;
+    timeLimitMs?: number;
+    memoryMb?: number;
+    queueLimit?: number;
+    workspaceQueueLimit?: number;
+    observeSeconds?: (s: number) => void;
+  } = {},
+) =>
+  new DocumentWorkers({
+    threads: 1,
+    timeLimitMs: 10_000,
+    memoryMb: 512,
+    nice: 0,
+    ...options,
+    worker: { signingKeys: SigningKeys.load(undefined, dataDir).material() },
+  });
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -43,7 +59,9 @@ describe('DocumentWorkers', () => {
       expect(entry.signed).toBe(true);
       expect(envelope.doc.totals).toMatchObject({ payable: '2178.00' });
       expect(envelope.sigs).toHaveLength(1);
-      expect(JSON.parse(Buffer.from(envelope.sigs![0].split('.')[0], 'base64url').toString()).kid).toBe(SigningKeys.load(undefined, dataDir).kid);
+      expect(JSON.parse(Buffer.from(envelope.sigs![0].split('.')[0], 'base64url').toString()).kid).toBe(
+        SigningKeys.load(undefined, dataDir).kid,
+      );
     } finally {
       await engine.close();
     }
@@ -66,7 +84,11 @@ describe('DocumentWorkers', () => {
     const engine = pool();
     try {
       const first = entryOf(await engine.run(job(party('Original'))));
-      const derived = job(undefined, 'ws', { previous_id: first.id, content_type: 'application/merge-patch+json', data: { doc: { name: 'Renamed' } } });
+      const derived = job(undefined, 'ws', {
+        previous_id: first.id,
+        content_type: 'application/merge-patch+json',
+        data: { doc: { name: 'Renamed' } },
+      });
       expect(await engine.run(derived)).toEqual({ needsPrevious: first.id });
       const entry = entryOf(await engine.run({ ...derived, previousJson: first.dataJson }));
       expect(entry.snippet.title).toBe('Renamed');
@@ -160,7 +182,9 @@ describe('DocumentWorkers', () => {
     const engine = pool();
     try {
       const finished: string[] = [];
-      const heavy = Array.from({ length: 5 }, (_, i) => engine.run(job(invoiceOfLines(1500), 'busy')).then(() => finished.push(`busy-${i}`)));
+      const heavy = Array.from({ length: 5 }, (_, i) =>
+        engine.run(job(invoiceOfLines(1500), 'busy')).then(() => finished.push(`busy-${i}`)),
+      );
       const light = engine.run(job(party('quick'), 'quiet')).then(() => finished.push('quiet'));
       await Promise.all([...heavy, light]);
       // Round robin: the quiet workspace waits for at most the one busy document already running, plus one turn.
@@ -174,7 +198,9 @@ describe('DocumentWorkers', () => {
     const engine = pool({ threads: 2 });
     try {
       const finished: string[] = [];
-      const heavy = Array.from({ length: 4 }, (_, i) => engine.run(job(invoiceOfLines(1500), 'busy')).then(() => finished.push(`busy-${i}`)));
+      const heavy = Array.from({ length: 4 }, (_, i) =>
+        engine.run(job(invoiceOfLines(1500), 'busy')).then(() => finished.push(`busy-${i}`)),
+      );
       // Two threads, a share of one: the busy workspace runs one document at a time, the rest wait in its line.
       expect(engine.waiting).toBe(3);
       const light = engine.run(job(party('quick'), 'quiet')).then(() => finished.push('quiet'));
@@ -191,7 +217,9 @@ describe('DocumentWorkers', () => {
       const envelopeJson = JSON.stringify(envelopeOf(entryOf(await engine.run(job(invoiceOfLines(1500), 'setup')))));
       const finished: string[] = [];
       const pdfs = ['a', 'b', 'a', 'b'].map((workspaceId, i) =>
-        engine.renderPdf({ workspaceId, entryId: '0190a0b0-0000-7000-8000-000000000001', envelopeJson }).then(() => finished.push(`pdf-${i}`)),
+        engine
+          .renderPdf({ workspaceId, entryId: '0190a0b0-0000-7000-8000-000000000001', envelopeJson })
+          .then(() => finished.push(`pdf-${i}`)),
       );
       expect(engine.waiting).toBe(3); // one PDF at a time on two threads
       const create = engine.run(job(party('quick'), 'quiet')).then(() => finished.push('quiet'));
@@ -210,9 +238,14 @@ describe('DocumentWorkers', () => {
       const waiting = [engine.run(job(party('1'), 'busy')), engine.run(job(party('2'), 'busy'))];
       expect(engine.waiting).toBe(2);
       const overShare = await engine.run(job(party('3'), 'busy')).catch((e: unknown) => e);
-      expect(overShare).toMatchObject({ key: 'unavailable', message: expect.stringMatching(/too many documents waiting for this workspace/) });
+      expect(overShare).toMatchObject({
+        key: 'unavailable',
+        message: expect.stringMatching(/too many documents waiting for this workspace/),
+      });
       waiting.push(engine.run(job(party('4'), 'other'))); // another workspace still gets in
-      const overAll = await engine.runGobl({ tool: 'build', workspaceId: 'third', body: JSON.stringify({ data: party('5') }), now: new Date() }).catch((e: unknown) => e);
+      const overAll = await engine
+        .runGobl({ tool: 'build', workspaceId: 'third', body: JSON.stringify({ data: party('5') }), now: new Date() })
+        .catch((e: unknown) => e);
       expect(overAll).toMatchObject({ key: 'unavailable', message: expect.stringMatching(/too many documents waiting;/) });
       await Promise.all([running, ...waiting]);
       expect(engine.waiting).toBe(0);
@@ -254,7 +287,10 @@ describe('DocumentWorkers', () => {
     try {
       // Far past what 64 MB holds: its text alone is 42 MB (200,000 lines once finished within 64 MB on Node 20).
       // An outcome would be a 90 MB envelope: a failed expectation names it in a few words rather than print it.
-      const failure = await engine.run(job(invoiceOfLines(400_000))).then(() => 'the document was processed', (e: unknown) => e);
+      const failure = await engine.run(job(invoiceOfLines(400_000))).then(
+        () => 'the document was processed',
+        (e: unknown) => e,
+      );
       expect(failure).toMatchObject({ key: 'too-complex' });
       expect((failure as Error).message).toMatch(/more than 64 MB/);
       const after = entryOf(await engine.run(job(party('after'))));

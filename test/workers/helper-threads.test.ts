@@ -35,9 +35,17 @@ function nicesOf(pid: number): { main: number; others: number[] } {
         console.log(JSON.stringify({ pid: process.pid, before, lowered, nices }));
         process.exit(0);
       });`;
-    const child = spawnSync(process.execPath, ['--require', path.join(ROOT, 'scripts/register-ts.js'), '-e', script], { encoding: 'utf8', timeout: 60_000 });
+    const child = spawnSync(process.execPath, ['--require', path.join(ROOT, 'scripts/register-ts.js'), '-e', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(child.stderr).toBe('');
-    const { pid, before, lowered, nices } = JSON.parse(child.stdout.trim().split('\n').pop()!) as { pid: number; before: string[]; lowered: number; nices: Record<string, number> };
+    const { pid, before, lowered, nices } = JSON.parse(child.stdout.trim().split('\n').pop()!) as {
+      pid: number;
+      before: string[];
+      lowered: number;
+      nices: Record<string, number>;
+    };
     const helpers = before.filter((tid) => tid !== String(pid));
     expect(lowered).toBe(helpers.length);
     expect(helpers.length).toBeGreaterThanOrEqual(2);
@@ -67,7 +75,13 @@ function nicesOf(pid: number): { main: number; others: number[] } {
   });
 
   const start = (env: Record<string, string>) =>
-    startServiceProcess(main, { DATA_DIR: dataDir, JWT_SECRET: TEST_SECRET, DATABASE_URL: `sqlite:${path.join(dataDir, `t-${Date.now()}.sqlite`)}`, ENGINE_THREADS: '1', ...env });
+    startServiceProcess(main, {
+      DATA_DIR: dataDir,
+      JWT_SECRET: TEST_SECRET,
+      DATABASE_URL: `sqlite:${path.join(dataDir, `t-${Date.now()}.sqlite`)}`,
+      ENGINE_THREADS: '1',
+      ...env,
+    });
 
   test("V8's helpers run at the engine's priority, the HTTP thread at its own", async () => {
     const service = await start({ ENGINE_NICE: '7' });

@@ -40,7 +40,11 @@ export function DocumentEditor({ draft, id, label, help, fallbackType, typeChang
           {typeChangeable ? (
             <div className="field">
               <label htmlFor={`${id}-type`}>Document type (a new type starts an empty document)</label>
-              <select id={`${id}-type`} value={kind ? type : ''} onChange={(event) => draft.setDoc({ $schema: schemaUrlOf(event.target.value) })}>
+              <select
+                id={`${id}-type`}
+                value={kind ? type : ''}
+                onChange={(event) => draft.setDoc({ $schema: schemaUrlOf(event.target.value) })}
+              >
                 {kind ? null : <option value="">{named ?? 'Another type'} (JSON only)</option>}
                 {DOCUMENT_KINDS.map((option) => (
                   <option key={option.type} value={option.type}>

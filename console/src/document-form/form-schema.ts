@@ -16,7 +16,10 @@ function keep(schema: Schema, fields: readonly string[]): Schema {
  */
 export function formSchemaOf(schema: Schema, rootFields: readonly string[]): Schema {
   const definitions = Object.fromEntries(
-    Object.entries((schema.definitions ?? {}) as Record<string, Schema>).map(([name, part]) => [name, PART_FIELDS[name] ? keep(part, PART_FIELDS[name]) : part]),
+    Object.entries((schema.definitions ?? {}) as Record<string, Schema>).map(([name, part]) => [
+      name,
+      PART_FIELDS[name] ? keep(part, PART_FIELDS[name]) : part,
+    ]),
   );
   const root = keep(schema, ['$schema', ...rootFields]);
   return { ...root, definitions };

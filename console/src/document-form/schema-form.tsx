@@ -53,9 +53,17 @@ export default function SchemaForm({ type, doc, onDoc, errors }: Props) {
       live = false;
     };
   }, [type]);
-  const shown = useMemo(() => (schema ? (formSchemaOf(schema, kindOf(type)?.fields ?? Object.keys(schema.properties ?? {})) as RJSFSchema) : undefined), [schema, type]);
+  const shown = useMemo(
+    () => (schema ? (formSchemaOf(schema, kindOf(type)?.fields ?? Object.keys(schema.properties ?? {})) as RJSFSchema) : undefined),
+    [schema, type],
+  );
 
-  if (failed) return <p role="alert" className="notice">Could not load the form: {failed}. The JSON text still works.</p>;
+  if (failed)
+    return (
+      <p role="alert" className="notice">
+        Could not load the form: {failed}. The JSON text still works.
+      </p>
+    );
   if (!shown) return <p role="status">Loading the form…</p>;
   return (
     <div className="schema-form" data-form-type={type}>

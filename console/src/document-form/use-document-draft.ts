@@ -88,7 +88,11 @@ export function useDocumentDraft(initialText: string) {
         if (show) setTimeout(() => result.current?.focus(), 0);
       }
     } catch (error) {
-      if (current.current === sent) refuse({ kind: 'refused', refusal: { key: 'network', message: error instanceof Error ? error.message : String(error), faults: [] } }, show);
+      if (current.current === sent)
+        refuse(
+          { kind: 'refused', refusal: { key: 'network', message: error instanceof Error ? error.message : String(error), faults: [] } },
+          show,
+        );
     } finally {
       working(false);
     }
@@ -103,7 +107,24 @@ export function useDocumentDraft(initialText: string) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text, changed]);
 
-  return { text, setText, source, value, doc, setDoc, problem, refuse, parsed, calculated, calculate, busy, setBusy, checking, editor, result };
+  return {
+    text,
+    setText,
+    source,
+    value,
+    doc,
+    setDoc,
+    problem,
+    refuse,
+    parsed,
+    calculated,
+    calculate,
+    busy,
+    setBusy,
+    checking,
+    editor,
+    result,
+  };
 }
 
 export type DocumentDraft = ReturnType<typeof useDocumentDraft>;

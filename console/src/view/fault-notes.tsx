@@ -7,7 +7,8 @@ export function FaultNotes({ faults }: { faults: EntryFault[] | undefined }) {
     <ul className="fault-notes" aria-label="Faults here">
       {faults.map((fault, index) => (
         <li key={index}>
-          <code>{fault.code}</code> {fault.message} {fault.paths.length > 0 ? <code className="hint">({fault.paths.join(', ')})</code> : null}
+          <code>{fault.code}</code> {fault.message}{' '}
+          {fault.paths.length > 0 ? <code className="hint">({fault.paths.join(', ')})</code> : null}
         </li>
       ))}
     </ul>

@@ -22,7 +22,12 @@ const PAYMENT_SECTIONS: Record<string, string> = { terms: 'Payment terms', instr
 /** `$.doc.lines[2].item.price` → `['lines', 'item', 'price']`: the document's keys on the way, without indexes. */
 const keysOf = (path: string): string[] | undefined => {
   const match = /^\$\.doc(?:\.|$)(.*)$/.exec(path);
-  return match ? match[1].split('.').map((key) => key.replace(/\[\d+\]$/, '')).filter(Boolean) : undefined;
+  return match
+    ? match[1]
+        .split('.')
+        .map((key) => key.replace(/\[\d+\]$/, ''))
+        .filter(Boolean)
+    : undefined;
 };
 
 /**

@@ -23,7 +23,12 @@ export function ViewTableBlock({ table, id, children }: { table: ViewTable; id: 
               <tr key={rowIndex}>
                 {row.map((cell, index) =>
                   index === 0 ? (
-                    <th key={index} scope="row" data-label={table.columns[index]?.label} className={`align-${table.columns[index]?.align ?? 'left'}`}>
+                    <th
+                      key={index}
+                      scope="row"
+                      data-label={table.columns[index]?.label}
+                      className={`align-${table.columns[index]?.align ?? 'left'}`}
+                    >
                       {cell}
                     </th>
                   ) : (

@@ -11,7 +11,8 @@ export const IMPORT_LINE_LIMIT = size({
     "JSON strings, its files' and meta rows' descriptions, and one file with an earlier content in base64. The input is read in " +
     'pieces; a longer line is counted to its newline and refused (`FILE:LINE: a line of N bytes, over IMPORT_LINE_LIMIT: refused ' +
     'unread`) without being held; entries with more bytes of files move with `--files-dir`',
-  default: (get) => defaultImportLineLimit({ bodyLimit: get(BODY_LIMIT), fileSizeLimit: get(FILE_SIZE_LIMIT), partsLimit: DEFAULT_ENTRY_LIMITS.parts }),
+  default: (get) =>
+    defaultImportLineLimit({ bodyLimit: get(BODY_LIMIT), fileSizeLimit: get(FILE_SIZE_LIMIT), partsLimit: DEFAULT_ENTRY_LIMITS.parts }),
   defaultText: "from the bounds: 6 × `BODY_LIMIT` + 8 MiB (`ENTRY_PARTS_LIMIT`'s default) + 3 × `FILE_SIZE_LIMIT` (95 MiB)",
 });
 

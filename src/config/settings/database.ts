@@ -10,8 +10,7 @@ export interface DatabaseHost {
 
 /** The database the service opens: an SQLite file, or MySQL/MariaDB hosts (several for a Galera cluster). */
 export type DatabaseConfig =
-  | { type: 'sqlite'; file: string; pageSize?: number }
-  | { type: 'mysql'; url: string; hosts: DatabaseHost[]; readYourWrites?: boolean };
+  { type: 'sqlite'; file: string; pageSize?: number } | { type: 'mysql'; url: string; hosts: DatabaseHost[]; readYourWrites?: boolean };
 
 /** `mysql://user:pass@h1:3311,h2:3312/db?opts`: the URL with the first host, and every host in order. */
 function parseMysqlUrl(url: string): { url: string; hosts: DatabaseHost[] } | undefined {
@@ -73,7 +72,9 @@ export const SQLITE_PAGE_SIZE = integer({
   // Unset, storage uses its own (src/storage/data-source.ts, which reads the configuration; a test checks this text against it).
   defaultText: '`16384`',
   check: (pageSize) =>
-    pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0 ? `SQLITE_PAGE_SIZE must be a power of two from 512 to 65536, got "${pageSize}"` : undefined,
+    pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0
+      ? `SQLITE_PAGE_SIZE must be a power of two from 512 to 65536, got "${pageSize}"`
+      : undefined,
 });
 
 export const DATABASE_READ_YOUR_WRITES = boolean({

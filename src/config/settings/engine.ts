@@ -9,7 +9,8 @@ export const ENGINE_QUEUE_DEFAULTS = { limit: 1000, workspaceLimit: 250 };
 
 export const ENGINE_THREADS = integer({
   name: 'ENGINE_THREADS',
-  description: 'worker threads that run the document engine; `0` runs it on the HTTP thread, with no time or memory limit (for comparison only)',
+  description:
+    'worker threads that run the document engine; `0` runs it on the HTTP thread, with no time or memory limit (for comparison only)',
   min: 0,
   default: () => availableParallelism(),
   defaultText: 'the number of cores',
@@ -49,12 +50,15 @@ export const ENGINE_QUEUE_LIMIT = integer({
 
 export const ENGINE_QUEUE_WORKSPACE_LIMIT = integer({
   name: 'ENGINE_QUEUE_WORKSPACE_LIMIT',
-  description: "the share of that queue one workspace may fill (at most `ENGINE_QUEUE_LIMIT`): past it that workspace's requests are answered 503 while others still get in",
+  description:
+    "the share of that queue one workspace may fill (at most `ENGINE_QUEUE_LIMIT`): past it that workspace's requests are answered 503 while others still get in",
   default: (get) => Math.min(ENGINE_QUEUE_DEFAULTS.workspaceLimit, get(ENGINE_QUEUE_LIMIT)),
   defaultText: `\`${ENGINE_QUEUE_DEFAULTS.workspaceLimit}\` (or \`ENGINE_QUEUE_LIMIT\` when smaller)`,
   check: (workspaceLimit, get) => {
     const limit = get(ENGINE_QUEUE_LIMIT);
-    return workspaceLimit > limit ? `ENGINE_QUEUE_WORKSPACE_LIMIT must be at most ENGINE_QUEUE_LIMIT (${limit}), got "${workspaceLimit}"` : undefined;
+    return workspaceLimit > limit
+      ? `ENGINE_QUEUE_WORKSPACE_LIMIT must be at most ENGINE_QUEUE_LIMIT (${limit}), got "${workspaceLimit}"`
+      : undefined;
   },
 });
 

@@ -4,7 +4,7 @@ export const FILE_SIZE_LIMIT = size({
   name: 'FILE_SIZE_LIMIT',
   description:
     'largest file an entry takes; a larger upload is 413 as soon as it is known (from `Content-Length`, or while streaming), ' +
-    'before it is buffered. File contents are stored in the database (1 MiB per row), in the same transaction as the file\'s ' +
+    "before it is buffered. File contents are stored in the database (1 MiB per row), in the same transaction as the file's " +
     'metadata (on SQLite the rows are written just before it, one statement at a time so that other requests are served in ' +
     "between, and deleted again if it fails). The JSON form's base64 `data` is decoded 64 KiB at a time, with the other requests served in between",
   default: 25 * 1024 ** 2,
@@ -53,4 +53,12 @@ export const SPOOL_ITEMS_LIMIT = integer({
   default: 1000,
 });
 
-export const FILE_SETTINGS = [FILE_SIZE_LIMIT, ENTRY_FILES_LIMIT, FILE_VERSIONS_LIMIT, FILE_LINK_SECRET, FILE_LINK_LIFETIME, SPOOL_LIFETIME, SPOOL_ITEMS_LIMIT];
+export const FILE_SETTINGS = [
+  FILE_SIZE_LIMIT,
+  ENTRY_FILES_LIMIT,
+  FILE_VERSIONS_LIMIT,
+  FILE_LINK_SECRET,
+  FILE_LINK_LIFETIME,
+  SPOOL_LIFETIME,
+  SPOOL_ITEMS_LIMIT,
+];

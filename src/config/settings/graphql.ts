@@ -9,7 +9,8 @@ export const GRAPHQL_SANDBOX = boolean({
   description: 'the older switch of `GRAPHQL_EXPLORER`, still read: `false` is `off`, `true` is `sandbox`; set both only if they agree',
 });
 
-const explorerOfSandbox = (sandbox: boolean | undefined): GraphQLExplorer | undefined => (sandbox === undefined ? undefined : sandbox ? 'sandbox' : 'off');
+const explorerOfSandbox = (sandbox: boolean | undefined): GraphQLExplorer | undefined =>
+  sandbox === undefined ? undefined : sandbox ? 'sandbox' : 'off';
 
 export const GRAPHQL_EXPLORER = oneOf(GRAPHQL_EXPLORERS, {
   name: 'GRAPHQL_EXPLORER',
@@ -21,7 +22,9 @@ export const GRAPHQL_EXPLORER = oneOf(GRAPHQL_EXPLORERS, {
   check: (explorer, get) => {
     const sandbox = get(GRAPHQL_SANDBOX);
     const fromSandbox = explorerOfSandbox(sandbox);
-    return fromSandbox && fromSandbox !== explorer ? `GRAPHQL_SANDBOX=${sandbox} contradicts GRAPHQL_EXPLORER=${explorer}: set GRAPHQL_EXPLORER only` : undefined;
+    return fromSandbox && fromSandbox !== explorer
+      ? `GRAPHQL_SANDBOX=${sandbox} contradicts GRAPHQL_EXPLORER=${explorer}: set GRAPHQL_EXPLORER only`
+      : undefined;
   },
 });
 
@@ -33,7 +36,8 @@ export const GRAPHQL_INTROSPECTION = boolean({
 
 export const GRAPHQL_JIT = boolean({
   name: 'GRAPHQL_JIT',
-  description: "`false` runs operations with graphql-js instead of graphql-jit's compiled plans; the tests check both give the same answers",
+  description:
+    "`false` runs operations with graphql-js instead of graphql-jit's compiled plans; the tests check both give the same answers",
   default: true,
 });
 
@@ -54,6 +58,18 @@ export const GRAPHQL_MAX_COMPLEXITY = integer({
   default: 10_000,
 });
 
-export const GRAPHQL_BATCHING = boolean({ name: 'GRAPHQL_BATCHING', description: '`true` accepts a JSON array of operations in one request', default: false });
+export const GRAPHQL_BATCHING = boolean({
+  name: 'GRAPHQL_BATCHING',
+  description: '`true` accepts a JSON array of operations in one request',
+  default: false,
+});
 
-export const GRAPHQL_SETTINGS = [GRAPHQL_EXPLORER, GRAPHQL_SANDBOX, GRAPHQL_INTROSPECTION, GRAPHQL_JIT, GRAPHQL_MAX_DEPTH, GRAPHQL_MAX_COMPLEXITY, GRAPHQL_BATCHING];
+export const GRAPHQL_SETTINGS = [
+  GRAPHQL_EXPLORER,
+  GRAPHQL_SANDBOX,
+  GRAPHQL_INTROSPECTION,
+  GRAPHQL_JIT,
+  GRAPHQL_MAX_DEPTH,
+  GRAPHQL_MAX_COMPLEXITY,
+  GRAPHQL_BATCHING,
+];

@@ -30,7 +30,11 @@ export const DATA_DIR = custom<string>({
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-export const LOG_LEVEL = oneOf(LOG_LEVELS, { name: 'LOG_LEVEL', description: 'least severe log lines written (JSON lines on stdout, each request with its id, also sent back in `X-Request-Id`)', default: 'info' });
+export const LOG_LEVEL = oneOf(LOG_LEVELS, {
+  name: 'LOG_LEVEL',
+  description: 'least severe log lines written (JSON lines on stdout, each request with its id, also sent back in `X-Request-Id`)',
+  default: 'info',
+});
 
 export const METRICS_TOKEN = text({
   name: 'METRICS_TOKEN',
@@ -40,7 +44,10 @@ export const METRICS_TOKEN = text({
 /** `*`, or a comma list of origins such as `https://app.example.com,http://localhost:5173` (scheme, host, port; no path). */
 function parseCorsOrigins(text: string): Parsed<string[] | '*'> {
   if (text === '*') return accepted('*');
-  const origins = text.split(',').map((o) => o.trim()).filter(Boolean);
+  const origins = text
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   const problems: string[] = [];
   for (const origin of origins) {
     let normalized: string | undefined;
@@ -49,7 +56,10 @@ function parseCorsOrigins(text: string): Parsed<string[] | '*'> {
     } catch {
       // reported below
     }
-    if (normalized !== origin) problems.push(`CORS_ORIGINS must be * or a comma list of origins such as https://app.example.com (no path, no trailing slash), got "${origin}"`);
+    if (normalized !== origin)
+      problems.push(
+        `CORS_ORIGINS must be * or a comma list of origins such as https://app.example.com (no path, no trailing slash), got "${origin}"`,
+      );
   }
   return problems.length > 0 ? refused(...problems) : accepted(origins);
 }
@@ -76,7 +86,8 @@ function parsePublicBaseUrl(text: string): Parsed<string | undefined> {
   } catch {
     // reported below
   }
-  if (url && /^https?:$/.test(url.protocol) && !url.search && !url.hash && !url.username && !url.password) return accepted(`${url.origin}${url.pathname}`.replace(/\/+$/, ''));
+  if (url && /^https?:$/.test(url.protocol) && !url.search && !url.hash && !url.username && !url.password)
+    return accepted(`${url.origin}${url.pathname}`.replace(/\/+$/, ''));
   return refused(`PUBLIC_BASE_URL must be an http(s) address such as https://files.example.com (no query), got "${text}"`);
 }
 

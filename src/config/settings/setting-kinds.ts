@@ -7,7 +7,9 @@ interface Typed {
 }
 
 /** A whole number from `min` (default 1) to `max`; `wording` replaces every problem's "must be ..." (PORT's "a port number"). */
-export function integer<S extends SettingSpec<number> & Typed & { min?: number; max?: number; wording?: string }>(spec: S): Setting<Defaulted<S, number>> {
+export function integer<S extends SettingSpec<number> & Typed & { min?: number; max?: number; wording?: string }>(
+  spec: S,
+): Setting<Defaulted<S, number>> {
   const { name, wording, max } = spec;
   const min = spec.min ?? 1;
   const parse = (text: string): Parsed<number> => {
@@ -17,7 +19,9 @@ export function integer<S extends SettingSpec<number> & Typed & { min?: number; 
     if (inBounds) return accepted(value);
     if (wording !== undefined) return refused(`${name} must be ${wording}, got "${text}"`);
     if (!whole || (min === 1 && value < 1)) {
-      return refused(`${name} must be ${min >= 1 ? 'a positive whole number' : max === undefined ? 'a whole number' : `a whole number from ${min} to ${max}`}, got "${text}"`);
+      return refused(
+        `${name} must be ${min >= 1 ? 'a positive whole number' : max === undefined ? 'a whole number' : `a whole number from ${min} to ${max}`}, got "${text}"`,
+      );
     }
     if (max === undefined) return refused(`${name} must be at least ${min}, got "${text}"`);
     return refused(`${name} must be ${min === 1 ? `at most ${max}` : `from ${min} to ${max}`}, got "${text}"`);
@@ -31,13 +35,19 @@ export function size<S extends SettingSpec<number> & Typed>(spec: S): Setting<De
   const example = typeof spec.default === 'number' ? formatSize(spec.default) : '8mb';
   const parse = (text: string): Parsed<number> => {
     const bytes = parseSize(text);
-    return bytes === undefined ? refused(`${spec.name} must be a size such as ${example}, 512kb or 1048576, got "${text}"`) : accepted(bytes);
+    return bytes === undefined
+      ? refused(`${spec.name} must be a size such as ${example}, 512kb or 1048576, got "${text}"`)
+      : accepted(bytes);
   };
-  return defineSetting(spec, { type: spec.type ?? 'size: `8mb`, `512kb` or bytes', parse, format: formatSize }) as Setting<Defaulted<S, number>>;
+  return defineSetting(spec, { type: spec.type ?? 'size: `8mb`, `512kb` or bytes', parse, format: formatSize }) as Setting<
+    Defaulted<S, number>
+  >;
 }
 
 /** Milliseconds, written `24h`, `30m`, `60s`, `500ms`, `7d` or plain seconds, above 0 (and at least `atLeast`). */
-export function duration<S extends SettingSpec<number> & Typed & { atLeast?: { ms: number; words: string } }>(spec: S): Setting<Defaulted<S, number>> {
+export function duration<S extends SettingSpec<number> & Typed & { atLeast?: { ms: number; words: string } }>(
+  spec: S,
+): Setting<Defaulted<S, number>> {
   const { name, atLeast } = spec;
   const parse = (text: string): Parsed<number> => {
     const ms = parseDuration(text);
@@ -45,7 +55,8 @@ export function duration<S extends SettingSpec<number> & Typed & { atLeast?: { m
     if (atLeast && ms < atLeast.ms) return refused(`${name} must be at least ${atLeast.words}`);
     return accepted(ms);
   };
-  const type = spec.type ?? `duration: \`24h\`, \`30m\`, \`60s\`, \`500ms\` or seconds${atLeast ? `, at least ${formatDuration(atLeast.ms)}` : ''}`;
+  const type =
+    spec.type ?? `duration: \`24h\`, \`30m\`, \`60s\`, \`500ms\` or seconds${atLeast ? `, at least ${formatDuration(atLeast.ms)}` : ''}`;
   return defineSetting(spec, { type, parse, format: formatDuration }) as Setting<Defaulted<S, number>>;
 }
 
@@ -71,7 +82,9 @@ export function onOff<S extends SettingSpec<boolean> & Typed>(spec: S): Setting<
     if (word === 'off' || FALSE_WORDS.includes(word)) return accepted(false);
     return refused(`${spec.name} must be on or off, got "${text}"`);
   };
-  return defineSetting(spec, { type: spec.type ?? '`on` or `off`', parse, format: (on) => (on ? 'on' : 'off') }) as Setting<Defaulted<S, boolean>>;
+  return defineSetting(spec, { type: spec.type ?? '`on` or `off`', parse, format: (on) => (on ? 'on' : 'off') }) as Setting<
+    Defaulted<S, boolean>
+  >;
 }
 
 /** One word of `values`, in any case. */
@@ -88,14 +101,18 @@ export function oneOf<V extends string, S extends SettingSpec<V> & Typed>(values
 export function text<S extends SettingSpec<string> & Typed & { minBytes?: number }>(spec: S): Setting<Defaulted<S, string>> {
   const { name, minBytes } = spec;
   const parse = (text: string): Parsed<string> =>
-    minBytes !== undefined && Buffer.byteLength(text) < minBytes ? refused(`${name} must be at least ${minBytes} bytes long`) : accepted(text);
+    minBytes !== undefined && Buffer.byteLength(text) < minBytes
+      ? refused(`${name} must be at least ${minBytes} bytes long`)
+      : accepted(text);
   const type = spec.type ?? (minBytes === undefined ? 'text' : `text, at least ${minBytes} bytes`);
   return defineSetting(spec, { type, parse }) as Setting<Defaulted<S, string>>;
 }
 
 /** A kind of its own (an address, a key, a list): its reader and the docs' words for it. Without a default, T must allow undefined. */
 export function custom<T>(
-  spec: SettingSpec<T> & { type: string; parse: (text: string) => Parsed<T> } & (undefined extends T ? unknown : { default: T | ((get: Get) => T) }),
+  spec: SettingSpec<T> & { type: string; parse: (text: string) => Parsed<T> } & (undefined extends T
+      ? unknown
+      : { default: T | ((get: Get) => T) }),
 ): Setting<T> {
   return defineSetting<T>(spec, { type: spec.type, parse: spec.parse });
 }

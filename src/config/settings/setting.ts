@@ -49,7 +49,8 @@ export function defineSetting<T>(
 ): Setting<T> {
   const { default: fallback } = spec;
   const literal = fallback === undefined || typeof fallback === 'function' ? undefined : (fallback as T);
-  if (typeof fallback === 'function' && spec.defaultText === undefined) throw new Error(`${spec.name}: a computed default needs its defaultText`);
+  if (typeof fallback === 'function' && spec.defaultText === undefined)
+    throw new Error(`${spec.name}: a computed default needs its defaultText`);
   return {
     name: spec.name,
     description: spec.description,

@@ -14,7 +14,7 @@ export const SIGNING_TRUSTED_KEYS = custom<PublicJwk[]>({
   name: 'SIGNING_TRUSTED_KEYS',
   type: 'JWKS JSON, or the path of a file holding one',
   description:
-    "other parties' ES256 public keys, as a JWKS (`{\"keys\": [...]}`, each with a `kid`) given inline or as the path of a " +
+    'other parties\' ES256 public keys, as a JWKS (`{"keys": [...]}`, each with a `kid`) given inline or as the path of a ' +
     'file; signatures they made are verified (`by: "trusted"`, docs/documents.md, Signing envelopes)',
   default: [],
   defaultText: 'none',

@@ -22,7 +22,9 @@ export const JWT_PUBLIC_KEY = custom<string | undefined>({
   description: 'PEM public key: RSA (RS256), P-256 (ES256) or Ed25519 (EdDSA)',
   parse: (text) => {
     const pem = text.replace(/\\n/g, '\n');
-    return pem.includes('-----BEGIN PUBLIC KEY-----') ? accepted(pem) : refused('JWT_PUBLIC_KEY must be a PEM public key (-----BEGIN PUBLIC KEY-----)');
+    return pem.includes('-----BEGIN PUBLIC KEY-----')
+      ? accepted(pem)
+      : refused('JWT_PUBLIC_KEY must be a PEM public key (-----BEGIN PUBLIC KEY-----)');
   },
 });
 
@@ -37,7 +39,11 @@ export const JWT_ISSUER = text({ name: 'JWT_ISSUER', description: "tokens' `iss`
 
 export const JWT_AUDIENCE = text({ name: 'JWT_AUDIENCE', description: "tokens' `aud`, checked when set" });
 
-export const JWT_WORKSPACE_CLAIM = text({ name: 'JWT_WORKSPACE_CLAIM', description: 'the claim that names the workspace', default: 'workspace_id' });
+export const JWT_WORKSPACE_CLAIM = text({
+  name: 'JWT_WORKSPACE_CLAIM',
+  description: 'the claim that names the workspace',
+  default: 'workspace_id',
+});
 
 export const JWT_MAX_LIFETIME = duration({
   name: 'JWT_MAX_LIFETIME',
@@ -65,4 +71,13 @@ export function oneTokenKeyProblem(isSet: (setting: Setting<unknown>) => boolean
   return set.length > 1 ? 'set only one of JWT_SECRET, JWT_PUBLIC_KEY and JWT_JWKS_URL' : undefined;
 }
 
-export const TOKEN_SETTINGS = [JWT_SECRET, JWT_PUBLIC_KEY, JWT_JWKS_URL, JWT_ISSUER, JWT_AUDIENCE, JWT_WORKSPACE_CLAIM, JWT_MAX_LIFETIME, JWT_JWKS_CACHE_AGE];
+export const TOKEN_SETTINGS = [
+  JWT_SECRET,
+  JWT_PUBLIC_KEY,
+  JWT_JWKS_URL,
+  JWT_ISSUER,
+  JWT_AUDIENCE,
+  JWT_WORKSPACE_CLAIM,
+  JWT_MAX_LIFETIME,
+  JWT_JWKS_CACHE_AGE,
+];

@@ -8,17 +8,30 @@ export const EVENT_RETENTION_DAYS = integer({
   type: 'whole number of days ≥ 1',
 });
 
-export const WEBHOOK_ALLOW_HTTP = boolean({ name: 'WEBHOOK_ALLOW_HTTP', description: 'webhook endpoints may be plain `http://`, not only `https://`', default: false });
-
-export const WEBHOOK_ALLOW_PRIVATE = boolean({
-  name: 'WEBHOOK_ALLOW_PRIVATE',
-  description: 'webhook endpoints may be on loopback, private, link-local and other internal addresses (docs/events-and-webhooks.md, Webhooks)',
+export const WEBHOOK_ALLOW_HTTP = boolean({
+  name: 'WEBHOOK_ALLOW_HTTP',
+  description: 'webhook endpoints may be plain `http://`, not only `https://`',
   default: false,
 });
 
-export const WEBHOOK_POLL_MS = integer({ name: 'WEBHOOK_POLL_MS', description: 'how often each process looks for endpoints with events due', default: 500 });
+export const WEBHOOK_ALLOW_PRIVATE = boolean({
+  name: 'WEBHOOK_ALLOW_PRIVATE',
+  description:
+    'webhook endpoints may be on loopback, private, link-local and other internal addresses (docs/events-and-webhooks.md, Webhooks)',
+  default: false,
+});
 
-export const WEBHOOK_CONCURRENCY = integer({ name: 'WEBHOOK_CONCURRENCY', description: 'deliveries one process makes at once', default: 32 });
+export const WEBHOOK_POLL_MS = integer({
+  name: 'WEBHOOK_POLL_MS',
+  description: 'how often each process looks for endpoints with events due',
+  default: 500,
+});
+
+export const WEBHOOK_CONCURRENCY = integer({
+  name: 'WEBHOOK_CONCURRENCY',
+  description: 'deliveries one process makes at once',
+  default: 32,
+});
 
 export const WEBHOOK_WORKSPACE_CONCURRENCY = integer({
   name: 'WEBHOOK_WORKSPACE_CONCURRENCY',
@@ -37,12 +50,15 @@ export const WEBHOOK_LEASE_MS = integer({
 export const WEBHOOK_RETRY_SCALE = custom<number>({
   name: 'WEBHOOK_RETRY_SCALE',
   type: 'number above 0, at most 1',
-  description: 'a factor on the retry schedule, the three days before giving up and the five before disabling; tests shorten days to seconds',
+  description:
+    'a factor on the retry schedule, the three days before giving up and the five before disabling; tests shorten days to seconds',
   default: 1,
   defaultText: '`1`',
   parse: (text) => {
     const scale = Number(text);
-    return Number.isFinite(scale) && scale > 0 && scale <= 1 ? accepted(scale) : refused(`WEBHOOK_RETRY_SCALE must be a number above 0 and at most 1, got "${text}"`);
+    return Number.isFinite(scale) && scale > 0 && scale <= 1
+      ? accepted(scale)
+      : refused(`WEBHOOK_RETRY_SCALE must be a number above 0 and at most 1, got "${text}"`);
   },
 });
 

@@ -30,7 +30,10 @@ export function addonHooks(keys: string[]): Hooks[] {
   return addons.map((a) => {
     const validate = a.validate;
     if (ignored.size === 0 || !validate) return { normalize: a.normalize, validate };
-    return { normalize: a.normalize, validate: (...args: Parameters<typeof validate>) => validate(...args).filter((f) => !ignored.has(f.code)) };
+    return {
+      normalize: a.normalize,
+      validate: (...args: Parameters<typeof validate>) => validate(...args).filter((f) => !ignored.has(f.code)),
+    };
   });
 }
 

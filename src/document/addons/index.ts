@@ -29,8 +29,29 @@ import { saZatca } from './sa-zatca';
  * registers before the German addons because they import it.
  */
 for (const addon of [
-  arArca, coDian, euEn16931, deXrechnung, deZugferd, esFacturae, esSii, esTbai, esVerifactu, frChoruspro, frFacturx,
-  grMydata, itSdi, itTicket, plFavat, mxCfdi, brNfe, brNfse, frCtcFlow10, frCtcFlow2, frCtcFlow6, ptSaft, saZatca
+  arArca,
+  coDian,
+  euEn16931,
+  deXrechnung,
+  deZugferd,
+  esFacturae,
+  esSii,
+  esTbai,
+  esVerifactu,
+  frChoruspro,
+  frFacturx,
+  grMydata,
+  itSdi,
+  itTicket,
+  plFavat,
+  mxCfdi,
+  brNfe,
+  brNfse,
+  frCtcFlow10,
+  frCtcFlow2,
+  frCtcFlow6,
+  ptSaft,
+  saZatca,
 ]) {
   registerAddon(addon);
 }

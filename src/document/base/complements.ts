@@ -30,8 +30,17 @@ export interface ComplementType {
  * schema only), so a `$schema` naming one is unknown to it; and the envelope, which the engine does not nest.
  */
 const NOT_REGISTERED: ReadonlySet<string> = new Set([
-  'bill/line-charge', 'bill/line-discount', 'bill/payment-line', 'bill/sub-line', 'bill/tracking', 'pay/due-date',
-  'tax/category-total', 'tax/combo', 'tax/rate-total', 'tax/rate-total-surcharge', 'envelope',
+  'bill/line-charge',
+  'bill/line-discount',
+  'bill/payment-line',
+  'bill/sub-line',
+  'bill/tracking',
+  'pay/due-date',
+  'tax/category-total',
+  'tax/combo',
+  'tax/rate-total',
+  'tax/rate-total-surcharge',
+  'envelope',
 ]);
 
 const registered = new Map<string, ComplementType>();

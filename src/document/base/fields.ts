@@ -37,7 +37,8 @@ export function orderFields(node: JsonObject, kind: string): JsonObject {
     const value = slots[i];
     if (value === undefined) continue;
     const childKind = model.fields[i].kind;
-    if (childKind === undefined) out[model.order[i]] = Array.isArray(value) && model.fields[i].item === SCHEMA_OBJECT ? value.map(orderComplement) : value;
+    if (childKind === undefined)
+      out[model.order[i]] = Array.isArray(value) && model.fields[i].item === SCHEMA_OBJECT ? value.map(orderComplement) : value;
     else if (Array.isArray(value)) out[model.order[i]] = value.map((v) => (isObject(v) ? orderFields(v, childKind) : v));
     else out[model.order[i]] = isObject(value) ? orderFields(value, childKind) : value;
   }

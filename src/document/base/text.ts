@@ -3,7 +3,10 @@
  * spaces other than the plain space), then trimmed.
  */
 export function normalizeCode(code: string): string {
-  return code.normalize('NFC').replace(/[^\p{L}\p{M}\p{N}\p{P}\p{S} ]/gu, '').trim();
+  return code
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}\p{N}\p{P}\p{S} ]/gu, '')
+    .trim();
 }
 
 /** GOBL's cleaning of free text: NUL characters removed and white space trimmed. */

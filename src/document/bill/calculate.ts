@@ -170,4 +170,3 @@ function calculateDocumentRef(ref: JsonObject, currency: string, rr: RoundingRul
   roundTaxTotal(t, zero.exp);
   ref.tax = taxTotalToJson(t);
 }
-

@@ -96,8 +96,20 @@ export function validatePaymentLine(line: JsonObject, path: string, _vc: Validat
 
 const STATUS_LINE_KEYS = ['issued', 'acknowledged', 'processing', 'querying', 'rejected', 'accepted', 'paid', 'error', 'other'];
 const REASON_KEYS = [
-  'none', 'references', 'legal', 'unknown-receiver', 'quality', 'delivery', 'prices', 'quantity', 'items',
-  'payment-terms', 'not-recognized', 'finance-terms', 'partial', 'other',
+  'none',
+  'references',
+  'legal',
+  'unknown-receiver',
+  'quality',
+  'delivery',
+  'prices',
+  'quantity',
+  'items',
+  'payment-terms',
+  'not-recognized',
+  'finance-terms',
+  'partial',
+  'other',
 ];
 const ACTION_KEYS = ['none', 'provide', 'reissue', 'credit-full', 'credit-partial', 'credit-amount', 'other'];
 

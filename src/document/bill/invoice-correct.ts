@@ -91,7 +91,11 @@ export function correctInvoice(source: JsonObject, options: CorrectionOptions, c
 
   const rules = correctionRules(original);
   if (rules.types.length > 0 && !rules.types.includes(options.type)) {
-    return { ok: false, option: 'type', message: `the invoice's regime does not allow a ${options.type} correction (allowed: ${rules.types.join(', ')})` };
+    return {
+      ok: false,
+      option: 'type',
+      message: `the invoice's regime does not allow a ${options.type} correction (allowed: ${rules.types.join(', ')})`,
+    };
   }
   const reason = options.reason ?? '';
   if (rules.reasonRequired && !reason) return { ok: false, option: 'reason', message: 'a reason is required to correct this invoice' };
@@ -100,7 +104,8 @@ export function correctInvoice(source: JsonObject, options: CorrectionOptions, c
   const stamps: Stamp[] = [];
   for (const provider of rules.stamps) {
     const stamp = offered.find((s) => s.prv === provider);
-    if (!stamp) return { ok: false, option: 'stamps', message: `the stamp '${provider}' of the previous invoice is required to correct it` };
+    if (!stamp)
+      return { ok: false, option: 'stamps', message: `the stamp '${provider}' of the previous invoice is required to correct it` };
     stamps.push({ prv: stamp.prv, val: stamp.val });
   }
 

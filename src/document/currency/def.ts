@@ -12,7 +12,9 @@ const CODES = (
 ).split(' ');
 
 const SUBUNITS: Record<string, number> = {};
-for (const code of 'BIF BYR CLP DJF GNF HUF ISK JPY KMF KRW PYG RWF UGX VND VUV XAF XAG XAU XBA XBB XBC XBD XDR XOF XPD XPF XPT XTS'.split(' ')) {
+for (const code of 'BIF BYR CLP DJF GNF HUF ISK JPY KMF KRW PYG RWF UGX VND VUV XAF XAG XAU XBA XBB XBC XBD XDR XOF XPD XPF XPT XTS'.split(
+  ' ',
+)) {
   SUBUNITS[code] = 0;
 }
 SUBUNITS.GBX = 1;

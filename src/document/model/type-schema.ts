@@ -10,7 +10,11 @@ const SCALARS: Readonly<Record<string, JsonSchema>> = {
   'cal/date-time': { type: 'string', description: 'A date and time: YYYY-MM-DDTHH:MM:SS.' },
   'cal/time': { type: 'string', pattern: '^[0-9]{2}:[0-9]{2}(:[0-9]{2})?$', description: 'A time of day: HH:MM:SS.' },
   'cbc/code': { type: 'string', description: 'A code: letters, digits and separators.' },
-  'cbc/key': { type: 'string', pattern: '^(?:[a-z]|[a-z0-9][a-z0-9-+]*[a-z0-9])$', description: 'A key: lower-case words joined by "-" (for example "standard").' },
+  'cbc/key': {
+    type: 'string',
+    pattern: '^(?:[a-z]|[a-z0-9][a-z0-9-+]*[a-z0-9])$',
+    description: 'A key: lower-case words joined by "-" (for example "standard").',
+  },
   'cbc/uri': { type: 'string', format: 'uri' },
   'currency/code': { type: 'string', pattern: '^[A-Z]{3}$', description: 'An ISO 4217 currency code (EUR).' },
   'l10n/iso-country-code': { type: 'string', description: 'An ISO 3166 country code (ES).' },

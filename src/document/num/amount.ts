@@ -33,7 +33,7 @@ function roundedDiv(num: bigint, den: bigint): bigint {
   if (r === 0n) return q;
   const twice = 2n * (r < 0n ? -r : r);
   if (twice < (den < 0n ? -den : den)) return q;
-  return (num < 0n) !== (den < 0n) ? q - 1n : q + 1n;
+  return num < 0n !== den < 0n ? q - 1n : q + 1n;
 }
 
 /** GOBL stores amounts in 64 bits: drop decimals (rounding) until the value fits, then saturate. */

@@ -75,9 +75,34 @@ export function validateName(node: JsonObject, path: string): Fault[] {
 }
 
 const NOTE_KEYS = [
-  'goods', 'payment', 'payment-method', 'payment-term', 'legal', 'dangerous-goods', 'ack', 'rate', 'reason',
-  'dispute', 'customer', 'glossary', 'customs', 'general', 'handling', 'packaging', 'loading', 'price', 'priority',
-  'regulatory', 'safety', 'ship-line', 'supplier', 'transport', 'delivery', 'quarantine', 'tax', 'other',
+  'goods',
+  'payment',
+  'payment-method',
+  'payment-term',
+  'legal',
+  'dangerous-goods',
+  'ack',
+  'rate',
+  'reason',
+  'dispute',
+  'customer',
+  'glossary',
+  'customs',
+  'general',
+  'handling',
+  'packaging',
+  'loading',
+  'price',
+  'priority',
+  'regulatory',
+  'safety',
+  'ship-line',
+  'supplier',
+  'transport',
+  'delivery',
+  'quarantine',
+  'tax',
+  'other',
 ];
 
 export function validateNote(node: JsonObject, path: string): Fault[] {
@@ -88,10 +113,12 @@ export function validateNote(node: JsonObject, path: string): Fault[] {
 }
 
 const UNITS = new Set(
-  ('mg cg g kg t mm cm dm m lm km in ft lft mm2 cm2 dm2 m2 ac ha mm3 cm3 dm3 m3 ml cl dl l kl w kw kwh rate yr mon wk ' +
+  (
+    'mg cg g kg t mm cm dm m lm km in ft lft mm2 cm2 dm2 m2 ac ha mm3 cm3 dm3 m3 ml cl dl l kl w kw kwh rate yr mon wk ' +
     'day s h min piece item pair dozen assortment service job activity trip group outfit kit basebox pk one bag box bin ' +
     'can tub case tray portion set roll carton cylinder barrel jerrican carboy demijohn bottle 6pack canister pkg pkt ' +
-    'bunch bdl blk tetrabrik pallet reel sack sheet envelope lot unit').split(' '),
+    'bunch bdl blk tetrabrik pallet reel sack sheet envelope lot unit'
+  ).split(' '),
 );
 
 /** A unit is one of GOBL's names or a two- or three-character UN/ECE code. */
@@ -115,7 +142,10 @@ export function validateCoordinates(node: JsonObject, path: string): Fault[] {
 export function validateImage(node: JsonObject, path: string): Fault[] {
   const faults: Fault[] = [];
   if (isPresent(node.url) && !isUrl(String(node.url))) faults.push(fault('GOBL-ORG-IMAGE-01', at(path, 'url')));
-  for (const [field, code] of [['height', 'GOBL-ORG-IMAGE-02'], ['width', 'GOBL-ORG-IMAGE-03']] as const) {
+  for (const [field, code] of [
+    ['height', 'GOBL-ORG-IMAGE-02'],
+    ['width', 'GOBL-ORG-IMAGE-03'],
+  ] as const) {
     const v = node[field];
     if (typeof v === 'number' && v !== 0 && (v < 64 || v > 2048)) faults.push(fault(code, at(path, field)));
   }
@@ -123,8 +153,12 @@ export function validateImage(node: JsonObject, path: string): Fault[] {
 }
 
 const ATTACHMENT_MIMES = [
-  'application/pdf', 'image/jpeg', 'image/png', 'text/csv',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.oasis.opendocument.spreadsheet',
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.oasis.opendocument.spreadsheet',
 ];
 
 export function validateAttachment(node: JsonObject, path: string): Fault[] {

@@ -6,8 +6,22 @@ import { isPresent } from '../rules/values';
 import type { Fault, JsonObject } from '../base/types';
 
 const MEANS = [
-  'any', 'card', 'card+credit', 'card+debit', 'credit-transfer', 'credit-transfer+sepa', 'debit-transfer', 'cash',
-  'cheque', 'bank-draft', 'direct-debit', 'direct-debit+sepa', 'online', 'promissory-note', 'netting', 'other',
+  'any',
+  'card',
+  'card+credit',
+  'card+debit',
+  'credit-transfer',
+  'credit-transfer+sepa',
+  'debit-transfer',
+  'cash',
+  'cheque',
+  'bank-draft',
+  'direct-debit',
+  'direct-debit+sepa',
+  'online',
+  'promissory-note',
+  'netting',
+  'other',
 ];
 const TERMS = ['end-of-month', 'due-date', 'deferred', 'proximo', 'instant', 'elective', 'pending', 'advanced', 'delivery', 'undefined'];
 

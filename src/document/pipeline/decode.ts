@@ -10,8 +10,7 @@ import { modelOf, type FieldModel } from '../model/type-model';
 import type { Json, JsonObject } from '../base/types';
 
 type ScalarType =
-  | 'uuid' | 'date' | 'time' | 'datetime' | 'amount' | 'percentage'
-  | 'string' | 'integer' | 'number' | 'boolean' | 'map' | 'any';
+  'uuid' | 'date' | 'time' | 'datetime' | 'amount' | 'percentage' | 'string' | 'integer' | 'number' | 'boolean' | 'map' | 'any';
 
 /** Named types whose Go decoding parses the text (the rest of the strings are read as they are). */
 const DECODERS: Readonly<Record<string, ScalarType>> = {
@@ -124,7 +123,10 @@ export function isUuidField(step: DecodeStep, value: Json): value is string {
 
 /** A UUID in any form Go's parser reads (see uuidProblem), written as 8-4-4-4-12 lower-case hex digits. */
 export function canonicalUuid(s: string): string {
-  const hex = s.replace(/^urn:uuid:/i, '').replace(/[{}-]/g, '').toLowerCase();
+  const hex = s
+    .replace(/^urn:uuid:/i, '')
+    .replace(/[{}-]/g, '')
+    .toLowerCase();
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 

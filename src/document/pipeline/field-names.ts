@@ -1,5 +1,12 @@
 import {
-  type DecodeProblem, type DecodeStep, type Refusal, canonicalUuid, decodePlanOf, firstUndecodable, isUuidField, problemAt,
+  type DecodeProblem,
+  type DecodeStep,
+  type Refusal,
+  canonicalUuid,
+  decodePlanOf,
+  firstUndecodable,
+  isUuidField,
+  problemAt,
   refuseValue,
 } from './decode';
 import { SCHEMA_OBJECT, complementKindOf } from '../base/complements';
@@ -112,7 +119,10 @@ export function schemaOf(node: JsonObject): Json | undefined {
  * combined, a value was checked before a later key changed it, so the copy is checked again whole.
  */
 export function readDocument(
-  node: JsonObject, kind: string, root: boolean, path: string,
+  node: JsonObject,
+  kind: string,
+  root: boolean,
+  path: string,
 ): { value: JsonObject; problem?: DecodeProblem; unwritable?: string } {
   const reading = new Reading(path);
   const reader = readerOf(kind, root);

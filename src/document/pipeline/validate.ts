@@ -5,16 +5,42 @@ import { rulesEverywhere } from '../tax/registry';
 import { regimeFor, regimeHooks } from '../regimes';
 import { validateInvoice } from '../bill/invoice-validate';
 import {
-  validateAction, validateBillTax, validateDelivery, validateOrder, validatePayment, validatePaymentLine,
-  validateReason, validateStatus, validateStatusFault, validateStatusLine,
+  validateAction,
+  validateBillTax,
+  validateDelivery,
+  validateOrder,
+  validatePayment,
+  validatePaymentLine,
+  validateReason,
+  validateStatus,
+  validateStatusFault,
+  validateStatusLine,
 } from '../bill/documents-validate';
 import {
-  validateCharge, validateDiscount, validateLine, validateLineCharge, validateLineDiscount, validateSubLine,
+  validateCharge,
+  validateDiscount,
+  validateLine,
+  validateLineCharge,
+  validateLineDiscount,
+  validateSubLine,
 } from '../bill/line-validate';
 import {
-  validateAttachment, validateCoordinates, validateDocumentRef, validateEmail, validateEndpoint, validateIdentity,
-  validateImage, validateInbox, validateItem, validateName, validateNote, validatePerson, validateRegistration,
-  validateTelephone, validateUnit, validateWebsite,
+  validateAttachment,
+  validateCoordinates,
+  validateDocumentRef,
+  validateEmail,
+  validateEndpoint,
+  validateIdentity,
+  validateImage,
+  validateInbox,
+  validateItem,
+  validateName,
+  validateNote,
+  validatePerson,
+  validateRegistration,
+  validateTelephone,
+  validateUnit,
+  validateWebsite,
 } from '../org/org-validate';
 import { validateMessage } from '../note/message-validate';
 import { validateDueDate, validateInstructions, validateOnline, validateRecord, validateTerms } from '../pay/pay-validate';
@@ -151,7 +177,12 @@ export function validateDocument(envelope: Envelope, opts: ValidateOptions): Fau
 
 /** Validates one object and everything below it. Exported for documents checked outside an envelope. */
 export function validateTree(
-  node: JsonObject, kind: string, path: string, vc: ValidationContext, hookCtx: HookContext, hooks: Hooks[],
+  node: JsonObject,
+  kind: string,
+  path: string,
+  vc: ValidationContext,
+  hookCtx: HookContext,
+  hooks: Hooks[],
 ): Fault[] {
   const faults: Fault[] = [];
   collectFaults(node, kind, path, { vc, hookCtx, hooks, faults });

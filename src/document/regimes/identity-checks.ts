@@ -9,7 +9,12 @@ export function identityCode(id: JsonObject): string {
 }
 
 /** One check for identities of a given type (or key), reported on the code. */
-export function identityCodeRule(types: string[], faultCode: string, ok: (code: string) => boolean, by: 'type' | 'key' = 'type'): RegimeRule {
+export function identityCodeRule(
+  types: string[],
+  faultCode: string,
+  ok: (code: string) => boolean,
+  by: 'type' | 'key' = 'type',
+): RegimeRule {
   return (id, path) => (types.includes(String(id[by])) && !ok(identityCode(id)) ? [fault(faultCode, at(path, 'code'))] : []);
 }
 

@@ -40,8 +40,14 @@ const isBlank = (c: number): boolean => c === 0x20 || c === 0x09;
  */
 function isQuotedText(c: number): boolean {
   return (
-    (c >= 0x01 && c <= 0x08) || c === 0x0b || c === 0x0c || (c >= 0x0e && c <= 0x1f) || c === 0x21 ||
-    (c >= 0x23 && c <= 0x5b) || (c >= 0x5d && c <= 0x7f) || isWide(c)
+    (c >= 0x01 && c <= 0x08) ||
+    c === 0x0b ||
+    c === 0x0c ||
+    (c >= 0x0e && c <= 0x1f) ||
+    c === 0x21 ||
+    (c >= 0x23 && c <= 0x5b) ||
+    (c >= 0x5d && c <= 0x7f) ||
+    isWide(c)
   );
 }
 

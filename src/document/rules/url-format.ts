@@ -115,7 +115,11 @@ function isIpv6(text: string): boolean {
     const colon = text.lastIndexOf(':');
     const octets = text.slice(colon + 1).split('.');
     const head = text.slice(0, colon + 1);
-    return octets.length === 4 && octets.every(isOctet) && (/^::(?:ffff:(?:0{1,4}:)?)?$/.test(head) || /^(?:[0-9A-Fa-f]{1,4}:){1,4}:$/.test(head));
+    return (
+      octets.length === 4 &&
+      octets.every(isOctet) &&
+      (/^::(?:ffff:(?:0{1,4}:)?)?$/.test(head) || /^(?:[0-9A-Fa-f]{1,4}:){1,4}:$/.test(head))
+    );
   }
   const halves = text.split('::');
   if (halves.length === 1) return hexGroups(text) === 8;
@@ -170,7 +174,12 @@ function isLedName(labels: string[]): boolean {
   if (inner.every((l) => SUB_LABEL.test(l)) && /[0-9A-Za-z]{2}$/.test(inner[last - 1]) && startsAlnum && NAME.test(label.slice(1))) {
     return true;
   }
-  return DASH_HEAD.test(labels[0]) && inner.slice(1).every((l) => DASH_LABEL.test(l)) && startsAlnum && headThenName(label, singleDashRun(label), 1);
+  return (
+    DASH_HEAD.test(labels[0]) &&
+    inner.slice(1).every((l) => DASH_LABEL.test(l)) &&
+    startsAlnum &&
+    headThenName(label, singleDashRun(label), 1)
+  );
 }
 
 /** The length of the longest start of `label` made of ASCII letters, digits and single hyphens. */

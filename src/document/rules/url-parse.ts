@@ -16,7 +16,7 @@ export interface ParsedUrl {
 type Part = 'path' | 'fragment' | 'userinfo' | 'host' | 'zone';
 
 /** ASCII punctuation Go lets stand unescaped in a host (it keeps `:` and `[ ]` for ports and IPv6 addresses). */
-const HOST_PUNCTUATION = new Set("!$&'()*+,;=:[]<>\"-_.~");
+const HOST_PUNCTUATION = new Set('!$&\'()*+,;=:[]<>"-_.~');
 /** ASCII punctuation Go lets stand in the user information before `@`. */
 const USERINFO_PUNCTUATION = new Set("-._:~!$&'()*+,;=%@");
 
@@ -41,7 +41,7 @@ function hostMayHold(c: number): boolean {
  */
 function unescape(text: string, part: Part): string | undefined {
   let out = '';
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const c = text.charCodeAt(i);
     if (c === 0x25) {
       if (i + 2 >= text.length || !isHex(text.charCodeAt(i + 1)) || !isHex(text.charCodeAt(i + 2))) return undefined;

@@ -131,7 +131,9 @@ function prepareRate(c: JsonObject, cd: TaxCategory, key: string, date: string):
   const def = rateDef(cd, key, rate);
   if (!def) {
     throw new CalculationError(
-      key === '' ? `rate '${rate}' is not defined in category '${cd.code}'` : `rate '${rate}' is not defined for key '${key}' in category '${cd.code}'`,
+      key === ''
+        ? `rate '${rate}' is not defined in category '${cd.code}'`
+        : `rate '${rate}' is not defined for key '${key}' in category '${cd.code}'`,
     );
   }
   if (def.values.length === 0) return;

@@ -61,7 +61,9 @@ export function hasExt(node: JsonObject | undefined, key: string, field = 'ext')
 
 /** Writes a map back in key order; an empty map removes the field, as GOBL omits empty extensions. */
 export function writeExt(node: JsonObject, map: CodeMap, field = 'ext'): void {
-  const keys = Object.keys(map).filter((k) => map[k] !== '').sort();
+  const keys = Object.keys(map)
+    .filter((k) => map[k] !== '')
+    .sort();
   if (keys.length === 0) {
     delete node[field];
     return;

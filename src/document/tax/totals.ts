@@ -52,7 +52,11 @@ function percentKey(p: Percentage | undefined): string {
  * normalised. Combos that `rateMatches` pairs always share it; `rateMatches` still decides within a group.
  */
 function rateGroupKey(c: Combo): string {
-  const ext = c.ext ? Object.keys(c.ext).sort().map((k) => [k, c.ext![k]]) : [];
+  const ext = c.ext
+    ? Object.keys(c.ext)
+        .sort()
+        .map((k) => [k, c.ext![k]])
+    : [];
   const percent = c.percent ? `${percentKey(c.percent)}+${percentKey(c.surcharge)}` : '-';
   return JSON.stringify([c.cat, c.country ?? '', ext, percent]);
 }

@@ -73,7 +73,8 @@ export function runDocumentJob(job: DocumentJob, context: EngineContext): JobOut
   }
   let previousJson = job.previousJson;
   if (input.previousId !== undefined && previousJson === undefined) {
-    const read = job.previousReadAhead && Object.hasOwn(job.previousReadAhead, input.previousId) ? job.previousReadAhead[input.previousId] : undefined;
+    const read =
+      job.previousReadAhead && Object.hasOwn(job.previousReadAhead, input.previousId) ? job.previousReadAhead[input.previousId] : undefined;
     if (read === undefined) return { needsPrevious: input.previousId };
     if (read === null) throw notFound('previous entry');
     previousJson = read;
@@ -81,7 +82,9 @@ export function runDocumentJob(job: DocumentJob, context: EngineContext): JobOut
   const { now } = job;
   const previous = previousJson === undefined ? undefined : (JSON.parse(previousJson) as Envelope);
   const { workspaceId } = job;
-  const source = previous ? deriveSource(previous, input, { now, jsonPatchLimits: context.jsonPatchLimits, sameEntry: job.update !== undefined }) : (input.data as JsonObject);
+  const source = previous
+    ? deriveSource(previous, input, { now, jsonPatchLimits: context.jsonPatchLimits, sameEntry: job.update !== undefined })
+    : (input.data as JsonObject);
   if (!previous && isSealedEnvelope(source)) return { entry: receivedEntry(job, source, input, context) };
   const result = processDocument(source, { newUuid: context.newId, now });
   if (!result.ok) throw engineRefusal(result);
@@ -142,7 +145,15 @@ function settleId(envelope: Envelope, source: JsonObject, id: string | undefined
 }
 
 /** The entry of `envelope`; `dataJson` is the text to store, when it is not the envelope's own (a received one). */
-function entryOf(workspaceId: string, envelope: Envelope, input: CreateEntryInput, faults: Fault[], now: Date, signature?: SignatureVerdict, dataJson = JSON.stringify(envelope)): Entry {
+function entryOf(
+  workspaceId: string,
+  envelope: Envelope,
+  input: CreateEntryInput,
+  faults: Fault[],
+  now: Date,
+  signature?: SignatureVerdict,
+  dataJson = JSON.stringify(envelope),
+): Entry {
   const invalid = faults.length > 0;
   const tags = Array.isArray(envelope.head.tags) ? envelope.head.tags.filter((t): t is string => typeof t === 'string') : [];
   const signed = Array.isArray(envelope.sigs) && envelope.sigs.length > 0;

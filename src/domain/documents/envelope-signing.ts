@@ -12,13 +12,19 @@ export { withSigningFaults } from '../../signing/envelope-signatures';
 export function signingError(fault: SigningFault): DomainError {
   switch (fault.kind) {
     case 'not-ready':
-      return new DomainError('validation', `the document cannot be signed: ${faultSummary(fault.faults)}`, validationError(fault.faults).details);
+      return new DomainError(
+        'validation',
+        `the document cannot be signed: ${faultSummary(fault.faults)}`,
+        validationError(fault.faults).details,
+      );
     case 'too-many': {
       const problem = `an envelope may carry at most ${fault.max} signatures, this one has ${fault.count}`;
       return new DomainError('validation', `sigs: ${problem}`, { fields: { data: { sigs: problem } } });
     }
     case 'refused': {
-      const message = Object.keys(fault.problems).map((i) => `sigs[${i}]: ${fault.problems[i]}`).join('; ');
+      const message = Object.keys(fault.problems)
+        .map((i) => `sigs[${i}]: ${fault.problems[i]}`)
+        .join('; ');
       return new DomainError('validation', message, { fields: { data: { sigs: fault.problems } } });
     }
   }

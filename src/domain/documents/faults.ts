@@ -59,7 +59,11 @@ export function faultFields(faults: Fault[], maxPaths = Number.POSITIVE_INFINITY
 /** A readable summary: `supplier.name: is required; lines.0.item: ...`, with how many more past `max`. */
 export function faultSummary(faults: Fault[], max = Number.POSITIVE_INFINITY): string {
   const shown = faults.slice(0, max).map((f) => {
-    const where = f.paths[0] ? pathSegments(f.paths[0]).filter((s, i) => !(i === 0 && s === 'doc')).join('.') : '';
+    const where = f.paths[0]
+      ? pathSegments(f.paths[0])
+          .filter((s, i) => !(i === 0 && s === 'doc'))
+          .join('.')
+      : '';
     return where ? `${where}: ${f.message}` : f.message;
   });
   if (faults.length > shown.length) shown.push(`and ${faults.length - shown.length} more`);
@@ -72,7 +76,13 @@ export function validationError(faults: Fault[]): DomainError {
   return new DomainError('validation', faultSummary(faults, summary) || 'the document is not valid', {
     fields: faultFields(faults, maxPaths),
     faults: toEntryFaults(faults).map((f) =>
-      f.paths.length > maxPaths ? { ...f, paths: f.paths.slice(0, maxPaths), message: `${f.message} (at ${f.paths.length} paths; the first ${maxPaths} are listed)` } : f,
+      f.paths.length > maxPaths
+        ? {
+            ...f,
+            paths: f.paths.slice(0, maxPaths),
+            message: `${f.message} (at ${f.paths.length} paths; the first ${maxPaths} are listed)`,
+          }
+        : f,
     ),
   });
 }

@@ -36,7 +36,10 @@ export const BuildBody = Type.Object(
   { $id: 'BuildGOBL' },
 );
 
-export const SignBody = Type.Object({ data: documentSchema('The GOBL envelope or document to calculate, validate and sign.') }, { $id: 'SignGOBL' });
+export const SignBody = Type.Object(
+  { data: documentSchema('The GOBL envelope or document to calculate, validate and sign.') },
+  { $id: 'SignGOBL' },
+);
 
 export const CorrectBody = Type.Object(
   {
@@ -88,7 +91,11 @@ export function runGoblJob(job: GoblJob, context: EngineContext): GoblOutcome {
       const original = wantsEnvelope && isObject(given.doc) ? given.doc : given;
       if (documentTypeOf(original.$schema) !== 'bill/invoice') {
         const problem = 'only invoices can be corrected';
-        throw new DomainError('validation', `${problem}, not ${typeof original.$schema === 'string' ? original.$schema : 'a document without a schema'}`, { fields: { data: problem } });
+        throw new DomainError(
+          'validation',
+          `${problem}, not ${typeof original.$schema === 'string' ? original.$schema : 'a document without a schema'}`,
+          { fields: { data: problem } },
+        );
       }
       if (showOptions) return answer(correctionOptionsSchema(correctionRules(original)) as unknown as Json);
       const read = readCorrectionOptions(body.options as JsonObject);

@@ -22,7 +22,9 @@ export function sealedEnvelopeOf(source: JsonObject, id: string | undefined): En
   const head = source.head;
   const doc = source.doc as JsonObject;
   if (!isObject(head) || typeof head.uuid !== 'string' || !UUID_PATTERN.test(head.uuid)) {
-    throw badInput('a signed envelope must carry its uuid in its header', { data: { head: { uuid: 'must be a UUID: the envelope is signed' } } });
+    throw badInput('a signed envelope must carry its uuid in its header', {
+      data: { head: { uuid: 'must be a UUID: the envelope is signed' } },
+    });
   }
   if (id !== undefined && head.uuid.toLowerCase() !== id.toLowerCase()) {
     throw badInput('the envelope uuid differs from the id in the path', { data: { head: { uuid: 'differs from the id in the path' } } });
@@ -31,7 +33,9 @@ export function sealedEnvelopeOf(source: JsonObject, id: string | undefined): En
   const digest = digestOf(doc);
   if (!isObject(dig) || dig.alg !== digest.alg || dig.val !== digest.val) {
     const problem = 'does not match the document: it was changed after the envelope was signed';
-    throw new DomainError('validation', `head.dig: ${problem}; a signed envelope is stored as it came or not at all`, { fields: { data: { head: { dig: problem } } } });
+    throw new DomainError('validation', `head.dig: ${problem}; a signed envelope is stored as it came or not at all`, {
+      fields: { data: { head: { dig: problem } } },
+    });
   }
   return { ...source, $schema: ENVELOPE_SCHEMA, head, doc, sigs: source.sigs as string[] } as Envelope;
 }

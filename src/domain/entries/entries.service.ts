@@ -77,7 +77,13 @@ export class EntryService {
     this.refsLimit = options.refsLimit ?? DEFAULT_ENTRY_LIMITS.refs;
     this.events = options.events;
     this.overview = options.overview ? new EntryOverview(options.overview) : undefined;
-    this.engine = options.engine ?? new InThreadEngine({ signingKeys: options.signingKeys, jsonPatchLimits: options.jsonPatchLimits, newId: options.newId ?? (() => uuidv7()) });
+    this.engine =
+      options.engine ??
+      new InThreadEngine({
+        signingKeys: options.signingKeys,
+        jsonPatchLimits: options.jsonPatchLimits,
+        newId: options.newId ?? (() => uuidv7()),
+      });
     if (options.history) {
       this.updates = new EntryUpdates(store, options.history, this.engine, this.clock, this.refsLimit, options.events);
       this.states = new EntryStates(store, options.history, this.clock, () => uuidv7(), options.events);
@@ -89,7 +95,12 @@ export class EntryService {
    * With `withParts`, the answer has the entry's files, meta rows and newest versions (see withParts); an entry
    * whose files and meta could not be shown is refused, `payload-too-large`, before anything is written.
    */
-  async updateEntry(workspaceId: string, id: string, body: unknown, options: { expectedVersion?: string; withParts?: boolean; turn?: ReadTurn; signal?: AbortSignal } = {}): Promise<Entry> {
+  async updateEntry(
+    workspaceId: string,
+    id: string,
+    body: unknown,
+    options: { expectedVersion?: string; withParts?: boolean; turn?: ReadTurn; signal?: AbortSignal } = {},
+  ): Promise<Entry> {
     if (options.withParts) {
       const sizes = await this.store.partSizes(workspaceId, [id.toLowerCase()]);
       const budget = new DataBudget(this.pageDataBudget);
@@ -143,7 +154,8 @@ export class EntryService {
     const run = { signal: options.signal };
     let outcome = await this.engine.run(job, run);
     // Only when the body names its previous entry in a way the read-ahead does not find (a key written with escapes).
-    if ('needsPrevious' in outcome) outcome = await this.engine.run({ ...job, previousJson: await this.previousJson(workspaceId, outcome.needsPrevious) }, run);
+    if ('needsPrevious' in outcome)
+      outcome = await this.engine.run({ ...job, previousJson: await this.previousJson(workspaceId, outcome.needsPrevious) }, run);
     if ('needsPrevious' in outcome) throw new DomainError('internal', 'the engine asked twice for the previous entry');
     if ('unchanged' in outcome) throw new DomainError('internal', 'the engine answered a create as an update');
     checkRefCount(outcome.entry.refs, this.refsLimit);
@@ -181,7 +193,11 @@ export class EntryService {
    * The PDF of an entry's envelope, or of one of its versions: read here, made by the engine (in its threads, with
    * a create's budget), named by the document's series and code or else the entry's id.
    */
-  async entryPdf(workspaceId: string, id: string, options: { version?: string; signal?: AbortSignal } = {}): Promise<PdfOutcome & { name: string }> {
+  async entryPdf(
+    workspaceId: string,
+    id: string,
+    options: { version?: string; signal?: AbortSignal } = {},
+  ): Promise<PdfOutcome & { name: string }> {
     let envelopeJson: string | undefined;
     let version: string | undefined;
     if (options.version !== undefined) {
@@ -216,7 +232,10 @@ export class EntryService {
     if (entries.length === 0) return entries;
     // The newest versions, small and bounded per entry, are read beside the sizes: one round trip fewer per page.
     const all = entries.map((entry) => entry.id);
-    const [sizes, versions] = await Promise.all([this.store.partSizes(workspaceId, all), this.store.versionsOf(workspaceId, all, VERSIONS_SHOWN)]);
+    const [sizes, versions] = await Promise.all([
+      this.store.partSizes(workspaceId, all),
+      this.store.versionsOf(workspaceId, all, VERSIONS_SHOWN),
+    ]);
     const unpaid = entries.findIndex((entry) => !budget.payParts(bytesOf(sizes.get(entry.id))));
     const shown = unpaid === -1 ? entries : entries.slice(0, unpaid);
     // A heavy answer waits for its turn (ReadTurns) before any of its files and meta rows are read.
@@ -238,7 +257,8 @@ export class EntryService {
 
   /** Reads the parts of every entry of an answer (withParts), or refuses it, `payload-too-large`, when they do not all fit. */
   async showParts(workspaceId: string, entries: Entry[], budget = new DataBudget(this.pageDataBudget), turn?: ReadTurn): Promise<void> {
-    if ((await this.withParts(workspaceId, entries, budget, turn)).length < entries.length) throw partsBudgetSpent(budget, 'attachments and meta');
+    if ((await this.withParts(workspaceId, entries, budget, turn)).length < entries.length)
+      throw partsBudgetSpent(budget, 'attachments and meta');
   }
 
   /** What entries' files and listed meta rows weigh when shown (EntryPartSizes), read without reading them. */
@@ -285,7 +305,9 @@ export class EntryService {
   async listRelated(workspaceId: string, query: RelatedEntriesQuery, options: PageOptions = {}): Promise<EntryPage> {
     const { limit, cursor, entryId, related, ...filters } = checkRelatedQuery(query);
     if (entryId !== undefined) await this.getEntry(workspaceId, entryId, { withData: false });
-    return this.pageOf(workspaceId, limit, cursor, { ...filters, related }, options, (slice) => this.store.listRelated(workspaceId, { ...slice, related }));
+    return this.pageOf(workspaceId, limit, cursor, { ...filters, related }, options, (slice) =>
+      this.store.listRelated(workspaceId, { ...slice, related }),
+    );
   }
 
   private async pageOf(
@@ -313,7 +335,11 @@ export class EntryService {
     if (served.length < page.entries.length) {
       page.entries = served;
       // Cut short by the budget; with none served, the next page starts where this one was asked to.
-      page.nextCursor = encodeCursor(workspaceId, served.length > 0 ? positionOf(served[served.length - 1], filters) : (after ?? startOf(filters)), filters);
+      page.nextCursor = encodeCursor(
+        workspaceId,
+        served.length > 0 ? positionOf(served[served.length - 1], filters) : (after ?? startOf(filters)),
+        filters,
+      );
     } else if (more) {
       page.nextCursor = encodeCursor(workspaceId, positionOf(page.entries[page.entries.length - 1], filters), filters);
     }
@@ -358,7 +384,10 @@ export class EntryService {
 
   /** The leading entries whose data fits what is left of the budget, which pays for them. */
   private async withinBudget(workspaceId: string, entries: Entry[], budget: DataBudget): Promise<Entry[]> {
-    const sizes = await this.store.dataSizes(workspaceId, entries.map((entry) => entry.id));
+    const sizes = await this.store.dataSizes(
+      workspaceId,
+      entries.map((entry) => entry.id),
+    );
     const unpaid = entries.findIndex((entry) => !budget.pay(entry, sizes.get(entry.id) ?? 0));
     return unpaid === -1 ? entries : entries.slice(0, unpaid);
   }
@@ -378,4 +407,6 @@ const bytesOf = (sizes: EntryPartSizes | undefined) => (sizes ? sizes.attachment
 
 /** Where a list continues after `entry`: by amount, its amount is part of the position. */
 const positionOf = (entry: Entry, filters: ListFilters): EntryCursor =>
-  filters.orderBy === 'amount' ? { createdAt: entry.createdAt.getTime(), id: entry.id, amount: entry.sortAmount ?? null } : { createdAt: entry.createdAt.getTime(), id: entry.id };
+  filters.orderBy === 'amount'
+    ? { createdAt: entry.createdAt.getTime(), id: entry.id, amount: entry.sortAmount ?? null }
+    : { createdAt: entry.createdAt.getTime(), id: entry.id };

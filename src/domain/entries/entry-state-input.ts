@@ -8,9 +8,12 @@ import { STATE_KEYS } from './entry-states';
  */
 export const StateBody = Type.Object(
   {
-    key: Type.Union(STATE_KEYS.map((key) => Type.Literal(key)), { description: 'The state.' }),
+    key: Type.Union(
+      STATE_KEYS.map((key) => Type.Literal(key)),
+      { description: 'The state.' },
+    ),
     notes: Type.Optional(Type.String()),
     meta: Type.Optional(Type.Record(Type.String(), Type.String())),
   },
-  { $id: 'CreateState', description: 'A state of an entry; the newest state is the entry\'s `state`.' },
+  { $id: 'CreateState', description: "A state of an entry; the newest state is the entry's `state`." },
 );

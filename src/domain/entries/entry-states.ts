@@ -62,6 +62,7 @@ export class EntryStates {
 
 function parseAt(text: string): Date {
   const at = AT_PATTERN.test(text) ? new Date(text) : undefined;
-  if (!at || Number.isNaN(at.getTime())) throw badInput('at: must be an RFC 3339 timestamp with milliseconds', { at: 'must be an RFC 3339 timestamp' });
+  if (!at || Number.isNaN(at.getTime()))
+    throw badInput('at: must be an RFC 3339 timestamp with milliseconds', { at: 'must be an RFC 3339 timestamp' });
   return at;
 }

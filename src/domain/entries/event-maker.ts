@@ -39,7 +39,14 @@ export class EventMaker {
   }
 
   private make(type: EventType, entry: Entry, extra: Record<string, unknown> = {}, at = this.clock()): NewEvent {
-    return { id: this.newId(), type, workspaceId: entry.workspaceId, entryId: entry.id, createdAt: at, data: { ...entrySummaryJson(entry), ...extra } };
+    return {
+      id: this.newId(),
+      type,
+      workspaceId: entry.workspaceId,
+      entryId: entry.id,
+      createdAt: at,
+      data: { ...entrySummaryJson(entry), ...extra },
+    };
   }
 
   created(): EventsOf {
@@ -66,7 +73,9 @@ export class EventMaker {
   }
 
   stateAdded(state: EntryState): EventsOf {
-    return this.tracked((entry) => [this.make('entry.state_added', entry, { added_state: { key: state.key, at: state.at.toISOString() } })]);
+    return this.tracked((entry) => [
+      this.make('entry.state_added', entry, { added_state: { key: state.key, at: state.at.toISOString() } }),
+    ]);
   }
 
   /** `file` is read when the event is made: the file as its write settled it. */

@@ -52,5 +52,13 @@ export function checkRelatedQuery(query: RelatedEntriesQuery): CheckedRelatedQue
   }
   throwIfAny(fields);
   const related = (id ?? uuid)!.toLowerCase();
-  return { related, entryId: id === undefined ? undefined : related, context, limit, createdAt, ascending, cursor: query.cursor || undefined };
+  return {
+    related,
+    entryId: id === undefined ? undefined : related,
+    context,
+    limit,
+    createdAt,
+    ascending,
+    cursor: query.cursor || undefined,
+  };
 }

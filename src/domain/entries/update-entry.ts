@@ -42,7 +42,12 @@ export class EntryUpdates {
    * version the client saw; without it, the version read here. Either way the write happens only if the entry
    * is still at that version: a change made meanwhile makes this one 409 `conflict`, never a lost update.
    */
-  async updateEntry(workspaceId: string, rawId: string, body: unknown, options: { expectedVersion?: string; signal?: AbortSignal } = {}): Promise<Entry> {
+  async updateEntry(
+    workspaceId: string,
+    rawId: string,
+    body: unknown,
+    options: { expectedVersion?: string; signal?: AbortSignal } = {},
+  ): Promise<Entry> {
     const id = checkEntryId(rawId);
     const current = await this.store.findById(workspaceId, id, { withData: true });
     if (!current) throw notFound('entry');
@@ -51,14 +56,17 @@ export class EntryUpdates {
 
     // The body is read, checked and applied in the engine's threads, as a create's is.
     const now = this.clock();
-    const outcome = await this.engine.run({
-      workspaceId,
-      body: body instanceof JsonText ? body.text : (JSON.stringify(body) ?? 'null'),
-      previousJson: storedJsonOf(current),
-      id,
-      update: { folder: current.folder, signed: current.signed, received: isReceivedSigned(current) },
-      now,
-    }, { signal: options.signal });
+    const outcome = await this.engine.run(
+      {
+        workspaceId,
+        body: body instanceof JsonText ? body.text : (JSON.stringify(body) ?? 'null'),
+        previousJson: storedJsonOf(current),
+        id,
+        update: { folder: current.folder, signed: current.signed, received: isReceivedSigned(current) },
+        now,
+      },
+      { signal: options.signal },
+    );
     if ('needsPrevious' in outcome) throw new DomainError('internal', 'the engine asked for the entry it was given');
     const made = 'unchanged' in outcome ? undefined : outcome.entry;
     checkRefCount(made?.refs, this.refsLimit);
@@ -83,9 +91,16 @@ export class EntryUpdates {
       };
     }
     if (next.version === base && next.folder === current.folder) return current; // nothing changes
-    const newVersion = next.version === base ? undefined : { version: next.version!, at: now, invalid: next.invalid, signed: next.signed, src: 'api' };
+    const newVersion =
+      next.version === base ? undefined : { version: next.version!, at: now, invalid: next.invalid, signed: next.signed, src: 'api' };
     const events = this.events?.updated(current);
-    const written = await this.history.update({ entry: next, expectedVersion: base, newVersion, refs: referencesOf(envelopeOf(next)), events });
+    const written = await this.history.update({
+      entry: next,
+      expectedVersion: base,
+      newVersion,
+      refs: referencesOf(envelopeOf(next)),
+      events,
+    });
     if (written === 'missing') throw notFound('entry');
     if (written === 'stale') throw staleVersion(base);
     await this.events?.written(workspaceId, events);
@@ -102,11 +117,16 @@ export class EntryUpdates {
     if (!VERSION_TEXT.test(version)) throw notFound('version');
     const wanted = version.toLowerCase();
     // The current version is the entry's own data; earlier ones are kept with the versions.
-    const dataJson = wanted === entry.version ? storedJsonOf((await this.store.findById(workspaceId, id, { withData: true }))!) : await this.history.findVersionData(workspaceId, id, wanted);
+    const dataJson =
+      wanted === entry.version
+        ? storedJsonOf((await this.store.findById(workspaceId, id, { withData: true }))!)
+        : await this.history.findVersionData(workspaceId, id, wanted);
     if (dataJson === undefined) throw notFound('version');
     return { version: wanted, dataJson };
   }
 }
 
 const staleVersion = (current: string) =>
-  new DomainError('conflict', `the entry changed meanwhile: its version is now ${current}; read it again and retry`, { fields: { version: `is now ${current}` } });
+  new DomainError('conflict', `the entry changed meanwhile: its version is now ${current}; read it again and retry`, {
+    fields: { version: `is now ${current}` },
+  });

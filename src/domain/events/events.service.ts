@@ -72,7 +72,7 @@ export const encodeEventCursor = (workspaceId: string, seq: number): string =>
 
 /** The place a client's cursor stands after; a cursor that does not decode, or is another workspace's, is bad input. */
 export function decodeEventCursor(workspaceId: string, text: string): number {
-  const bad = () => badInput('cursor: not a cursor of this workspace\'s events', { cursor: 'must be a next_cursor this feed gave' });
+  const bad = () => badInput("cursor: not a cursor of this workspace's events", { cursor: 'must be a next_cursor this feed gave' });
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) throw bad();
   let payload: CursorPayload;
   try {
@@ -87,7 +87,10 @@ export function decodeEventCursor(workspaceId: string, text: string): number {
 function checkTypes(types: readonly string[] | undefined): EventType[] | undefined {
   if (!types || types.length === 0) return undefined;
   const unknown = types.filter((type) => !isEventType(type));
-  if (unknown.length > 0) throw badInput(`types: ${unknown.join(', ')} not an event type; one of ${EVENT_TYPES.join(', ')}`, { types: `must be among ${EVENT_TYPES.join(', ')}` });
+  if (unknown.length > 0)
+    throw badInput(`types: ${unknown.join(', ')} not an event type; one of ${EVENT_TYPES.join(', ')}`, {
+      types: `must be among ${EVENT_TYPES.join(', ')}`,
+    });
   return [...new Set(types)] as EventType[];
 }
 
@@ -134,26 +137,42 @@ export class EventsService {
 
   async feed(workspaceId: string, query: FeedQuery): Promise<FeedPage> {
     const limit = query.limit ?? DEFAULT_EVENTS_LIMIT;
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_EVENTS_LIMIT) throw badInput(`limit: must be 1 to ${MAX_EVENTS_LIMIT}`, { limit: `must be an integer from 1 to ${MAX_EVENTS_LIMIT}` });
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_EVENTS_LIMIT)
+      throw badInput(`limit: must be 1 to ${MAX_EVENTS_LIMIT}`, { limit: `must be an integer from 1 to ${MAX_EVENTS_LIMIT}` });
     const waitSeconds = query.waitSeconds ?? 0;
-    if (!Number.isFinite(waitSeconds) || waitSeconds < 0 || waitSeconds > MAX_WAIT_SECONDS) throw badInput(`wait: must be 0 to ${MAX_WAIT_SECONDS} seconds`, { wait: `must be from 0 to ${MAX_WAIT_SECONDS}` });
+    if (!Number.isFinite(waitSeconds) || waitSeconds < 0 || waitSeconds > MAX_WAIT_SECONDS)
+      throw badInput(`wait: must be 0 to ${MAX_WAIT_SECONDS} seconds`, { wait: `must be from 0 to ${MAX_WAIT_SECONDS}` });
     const filters = this.filtersOf(query);
     const shared = query.follower ?? false;
     const start = await this.startOf(workspaceId, query.cursor, shared);
-    const page = await this.readFrom(workspaceId, start, { ...filters, limit }, { waitMs: waitSeconds * 1000, signal: query.signal, shared });
+    const page = await this.readFrom(
+      workspaceId,
+      start,
+      { ...filters, limit },
+      { waitMs: waitSeconds * 1000, signal: query.signal, shared },
+    );
     return { events: page.events, limit, nextCursor: encodeEventCursor(workspaceId, page.through) };
   }
 
   /** A read's filters, checked: `input` for an unknown type or a malformed entry id. */
   filtersOf(query: Pick<FeedQuery, 'types' | 'entryId' | 'folder'>): FeedFilters {
-    return { types: checkTypes(query.types), entryId: query.entryId === undefined ? undefined : checkEntryId(query.entryId), folder: query.folder };
+    return {
+      types: checkTypes(query.types),
+      entryId: query.entryId === undefined ? undefined : checkEntryId(query.entryId),
+      folder: query.folder,
+    };
   }
 
   /**
    * The events after a place the reader already holds (a follower's): as `feed` reads them, without a cursor to
    * decode or make. `through` is where the next read goes on.
    */
-  async readAfter(workspaceId: string, afterSeq: number, filters: FeedFilters & { limit: number }, wait: ReadWait): Promise<{ events: EntryEvent[]; through: number }> {
+  async readAfter(
+    workspaceId: string,
+    afterSeq: number,
+    filters: FeedFilters & { limit: number },
+    wait: ReadWait,
+  ): Promise<{ events: EntryEvent[]; through: number }> {
     const { lastSeq } = await this.feedState(workspaceId, wait.shared);
     return this.readFrom(workspaceId, { afterSeq, lastSeq }, filters, wait);
   }
@@ -196,7 +215,10 @@ export class EventsService {
     const seq = decodeEventCursor(workspaceId, cursor);
     if (seq < prunedThrough) {
       const days = Math.round(this.retentionMs / 86_400_000);
-      throw new DomainError('gone', `the events after this cursor are no longer kept (events are kept ${days} days); read the entries again, then follow the feed from a new cursor`);
+      throw new DomainError(
+        'gone',
+        `the events after this cursor are no longer kept (events are kept ${days} days); read the entries again, then follow the feed from a new cursor`,
+      );
     }
     return { afterSeq: seq, lastSeq };
   }

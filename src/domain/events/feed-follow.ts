@@ -1,6 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntryEvent } from '../entries/model/entry-event';
-import { decodeEventCursor, MAX_EVENTS_LIMIT, MAX_WAIT_SECONDS, type EventsService, type FeedFilters, type FeedQuery } from './events.service';
+import {
+  decodeEventCursor,
+  MAX_EVENTS_LIMIT,
+  MAX_WAIT_SECONDS,
+  type EventsService,
+  type FeedFilters,
+  type FeedQuery,
+} from './events.service';
 import type { FeedWatch } from './feed-watch';
 
 /** What a follower asks for: the feed's filters, and where to start (a cursor; none: the feed's current end). */
@@ -53,12 +60,16 @@ class Channel {
       const signal = this.stop.signal;
       const gather = this.readAt + PAGE_GATHER_MS - Date.now();
       const gathered = gather > 0 ? sleep(gather, undefined, { signal }) : Promise.resolve();
-      page.next = gathered.then(() => this.events.readAfter(this.workspaceId, page.through, { ...this.filters, limit }, { waitMs: WAIT_MS, signal, shared: true })).then((read) => {
-        this.readAt = Date.now();
-        const next: Page = { events: read.events, through: read.through };
-        if (page === this.head) this.head = next;
-        return next;
-      });
+      page.next = gathered
+        .then(() =>
+          this.events.readAfter(this.workspaceId, page.through, { ...this.filters, limit }, { waitMs: WAIT_MS, signal, shared: true }),
+        )
+        .then((read) => {
+          this.readAt = Date.now();
+          const next: Page = { events: read.events, through: read.through };
+          if (page === this.head) this.head = next;
+          return next;
+        });
       // A read that failed fails the followers waiting for it (their subscriptions end with its error).
       page.next.catch(() => this.closed(this));
     }
@@ -105,7 +116,12 @@ export class FeedFollowers {
     return this.walk(workspaceId, filters, { events: first.events, through: decodeEventCursor(workspaceId, first.nextCursor) }, signal);
   }
 
-  private async *walk(workspaceId: string, filters: FeedFilters, first: Page, signal: AbortSignal): AsyncGenerator<EntryEvent, void, undefined> {
+  private async *walk(
+    workspaceId: string,
+    filters: FeedFilters,
+    first: Page,
+    signal: AbortSignal,
+  ): AsyncGenerator<EntryEvent, void, undefined> {
     const stopped = () => signal.aborted || this.watch.isClosed;
     let leave: ((reason: unknown) => void) | undefined;
     const onAbort = () => leave?.(LEFT);
@@ -139,7 +155,9 @@ export class FeedFollowers {
           continue;
         }
         // The channel is ahead: read on alone (the feed has events past `passed`, so this read does not wait long).
-        const read = await waitFor(this.events.readAfter(workspaceId, passed, { ...filters, limit: MAX_EVENTS_LIMIT }, { waitMs: WAIT_MS, signal }));
+        const read = await waitFor(
+          this.events.readAfter(workspaceId, passed, { ...filters, limit: MAX_EVENTS_LIMIT }, { waitMs: WAIT_MS, signal }),
+        );
         page = { events: read.events, through: read.through };
       }
     } catch (error) {
@@ -155,7 +173,12 @@ export class FeedFollowers {
    * none; none when the channel is past that place (the follower catches up alone first).
    */
   private join(workspaceId: string, filters: FeedFilters, passed: number): Channel | undefined {
-    const key = JSON.stringify([workspaceId, filters.types ? [...filters.types].sort() : null, filters.entryId ?? null, filters.folder ?? null]);
+    const key = JSON.stringify([
+      workspaceId,
+      filters.types ? [...filters.types].sort() : null,
+      filters.entryId ?? null,
+      filters.folder ?? null,
+    ]);
     let channel = this.channels.get(key);
     if (channel && channel.head.through > passed) return undefined;
     if (!channel) {

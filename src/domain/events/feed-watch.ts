@@ -68,7 +68,9 @@ export class FeedWatch {
     if (this.closed || signal?.aborted || ms <= 0) return Promise.resolve(false);
     let set = this.waiting.get(workspaceId);
     if (set && set.size >= WAITERS_PER_WORKSPACE) {
-      return Promise.reject(new DomainError('unavailable', `too many waiting reads of this workspace's events (at most ${WAITERS_PER_WORKSPACE}); try again`));
+      return Promise.reject(
+        new DomainError('unavailable', `too many waiting reads of this workspace's events (at most ${WAITERS_PER_WORKSPACE}); try again`),
+      );
     }
     if (!set) this.waiting.set(workspaceId, (set = new Set()));
     const waiters = set;

@@ -33,8 +33,14 @@ export class EntryPdfFiles {
     const { pdf, name } = await this.entries.entryPdf(workspaceId, entryId, options);
     const receiver = new ContentReceiver();
     receiver.write(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
-    return this.files.putFile(workspaceId, entryId, { name: `${name}.pdf`, mime: 'application/pdf', category: 'format' }, receiver.finish(), {
-      id: entryPdfFileId(entryId),
-    });
+    return this.files.putFile(
+      workspaceId,
+      entryId,
+      { name: `${name}.pdf`, mime: 'application/pdf', category: 'format' },
+      receiver.finish(),
+      {
+        id: entryPdfFileId(entryId),
+      },
+    );
   }
 }

@@ -65,7 +65,13 @@ export class FilesService {
   ) {}
 
   /** Writes a file as `next` makes it (FileStore.writeFile), with its event. */
-  private write(workspaceId: string, entryId: string, id: string, content: { id: string; bytes: FileContent } | undefined, next: (state: FileWriteState) => Attachment): Promise<Attachment> {
+  private write(
+    workspaceId: string,
+    entryId: string,
+    id: string,
+    content: { id: string; bytes: FileContent } | undefined,
+    next: (state: FileWriteState) => Attachment,
+  ): Promise<Attachment> {
     let written: Attachment | undefined;
     const events = this.events?.fileAdded(() => written);
     return this.files
@@ -90,7 +96,13 @@ export class FilesService {
    * entry's lock, so concurrent replacements each keep the one before as a version; past versionsPerFile the
    * oldest goes, with its content. A new file past filesPerEntry is refused 422.
    */
-  async putFile(workspaceId: string, entryId: string, upload: FileUpload, content: FileContent | undefined, options: { id?: string; defaults?: { name?: string; mime?: string } } = {}): Promise<Attachment> {
+  async putFile(
+    workspaceId: string,
+    entryId: string,
+    upload: FileUpload,
+    content: FileContent | undefined,
+    options: { id?: string; defaults?: { name?: string; mime?: string } } = {},
+  ): Promise<Attachment> {
     await this.requireEntry(workspaceId, entryId);
     if (options.id !== undefined && !UUID_PATTERN.test(options.id)) throw badInput('id must be a UUID', { id: 'must be a UUID' });
     const fields = checkUpload(upload, content, options.defaults ?? {});
@@ -103,7 +115,10 @@ export class FilesService {
     return this.write(workspaceId, entry, id, content && { id: contentId, bytes: content }, ({ current, filesOnEntry }) => {
       if (!current && filesOnEntry >= this.limits.filesPerEntry) throw tooManyFiles(this.limits.filesPerEntry);
       const previous = current?.stored
-        ? [{ id: current.contentId ?? current.id, createdAt: current.createdAt, hash: current.hash, size: current.size }, ...(current.previous ?? [])]
+        ? [
+            { id: current.contentId ?? current.id, createdAt: current.createdAt, hash: current.hash, size: current.size },
+            ...(current.previous ?? []),
+          ]
         : (current?.previous ?? []);
       return {
         ...described,
@@ -170,7 +185,13 @@ function checkDeclared(file: Attachment, content: FileContent): void {
   const fields: ErrorFields = {};
   if (content.size !== file.size) fields.size = `the file declared ${file.size} bytes, ${content.size} were sent`;
   if (content.hash !== file.hash) fields.sha256 = 'differs from the SHA-256 the file declared';
-  if (Object.keys(fields).length > 0) throw badInput(Object.entries(fields).map(([n, m]) => `${n}: ${m as string}`).join('; '), fields);
+  if (Object.keys(fields).length > 0)
+    throw badInput(
+      Object.entries(fields)
+        .map(([n, m]) => `${n}: ${m as string}`)
+        .join('; '),
+      fields,
+    );
 }
 
 type CheckedFields = Pick<Attachment, 'name' | 'desc' | 'key' | 'category' | 'mime' | 'embeddable' | 'private' | 'meta'> & {
@@ -179,7 +200,11 @@ type CheckedFields = Pick<Attachment, 'name' | 'desc' | 'key' | 'category' | 'mi
 };
 
 /** The upload's fields, checked; every bad one named at once. */
-export function checkUpload(upload: FileUpload, content: FileContent | undefined, defaults: { name?: string; mime?: string }): CheckedFields {
+export function checkUpload(
+  upload: FileUpload,
+  content: FileContent | undefined,
+  defaults: { name?: string; mime?: string },
+): CheckedFields {
   const fields: ErrorFields = {};
   const text = (name: keyof FileUpload, max = MAX_TEXT): string | undefined => {
     const value = upload[name];
@@ -201,9 +226,11 @@ export function checkUpload(upload: FileUpload, content: FileContent | undefined
   const desc = text('desc', 4096);
   const key = text('key');
   const category = text('category');
-  if (category !== undefined && !(FILE_CATEGORIES as readonly string[]).includes(category)) fields.category = `must be one of ${FILE_CATEGORIES.join(', ')}`;
+  if (category !== undefined && !(FILE_CATEGORIES as readonly string[]).includes(category))
+    fields.category = `must be one of ${FILE_CATEGORIES.join(', ')}`;
   const mime = (text('mime') ?? defaults.mime ?? 'application/octet-stream').trim();
-  if (!fields.mime && !isMediaType(mime)) fields.mime = 'must be a media type such as application/pdf or text/plain; charset=utf-8 (ASCII, parameters as name=value)';
+  if (!fields.mime && !isMediaType(mime))
+    fields.mime = 'must be a media type such as application/pdf or text/plain; charset=utf-8 (ASCII, parameters as name=value)';
   const embeddable = flag('embeddable');
   const isPrivate = flag('private');
   let meta = upload.meta;
@@ -227,7 +254,8 @@ export function checkUpload(upload: FileUpload, content: FileContent | undefined
     if (size !== undefined && size !== content.size) fields.size = 'differs from the number of bytes received';
   } else {
     // A placeholder: what is declared is all there is to go on until the bytes come.
-    if (sha256 === undefined || !/^[0-9a-f]{64}$/.test(sha256)) fields.sha256 = 'is required without data: the SHA-256 of the bytes, hexadecimal';
+    if (sha256 === undefined || !/^[0-9a-f]{64}$/.test(sha256))
+      fields.sha256 = 'is required without data: the SHA-256 of the bytes, hexadecimal';
     if (size === undefined || !Number.isSafeInteger(size) || size < 0) fields.size = 'is required without data: the number of bytes';
     if (text('mime') === undefined && !fields.mime) fields.mime = 'is required without data';
   }
@@ -237,5 +265,15 @@ export function checkUpload(upload: FileUpload, content: FileContent | undefined
     throw new DomainError('payload-too-large', `meta: ${message}`, { fields: { meta: message } });
   }
   if (names.length > 0) throw badInput(names.map((n) => `${n}: ${fields[n] as string}`).join('; '), fields);
-  return { name: name!, desc, key, category, mime, embeddable, private: isPrivate, meta: meta as Record<string, string> | undefined, declared: { sha256, size } };
+  return {
+    name: name!,
+    desc,
+    key,
+    category,
+    mime,
+    embeddable,
+    private: isPrivate,
+    meta: meta as Record<string, string> | undefined,
+    declared: { sha256, size },
+  };
 }

@@ -74,7 +74,8 @@ export function checkUpsert(given: unknown): Omit<Meta, 'entryId' | 'src' | 'key
   let value: Record<string, unknown> | undefined;
   if (body.value !== undefined) {
     if (!isObject(body.value)) fields.value = 'must be an object';
-    else if (Buffer.byteLength(JSON.stringify(body.value)) > MAX_META_VALUE_BYTES) fields.value = `must be at most ${MAX_META_VALUE_BYTES} bytes of JSON`;
+    else if (Buffer.byteLength(JSON.stringify(body.value)) > MAX_META_VALUE_BYTES)
+      fields.value = `must be at most ${MAX_META_VALUE_BYTES} bytes of JSON`;
     else value = body.value;
   }
   const flags = {} as Record<(typeof FLAGS)[number], boolean>;
@@ -111,7 +112,15 @@ export class EntryMetaService {
     const fields = checkUpsert(body);
     const now = this.clock();
     const existing = await this.metas.findMeta(workspaceId, id, API_META_SRC, key);
-    const meta: Meta = { entryId: id, src: API_META_SRC, key, ...fields, ownerId: workspaceId, createdAt: existing?.createdAt ?? now, updatedAt: now };
+    const meta: Meta = {
+      entryId: id,
+      src: API_META_SRC,
+      key,
+      ...fields,
+      ownerId: workspaceId,
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+    };
     const events = this.events?.metaChanged(meta, 'upserted');
     await this.metas.saveMeta(workspaceId, meta, events).catch(rethrowForClient);
     await this.events?.written(workspaceId, events);

@@ -3,9 +3,21 @@ import { badInput, type ErrorFields } from '../shared/errors';
 import { FOLDER_PATTERN } from '../entries/model/folders';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../entries/model/list-entries.query';
 import { rethrowForClient } from '../entries/model/store-refusals';
-import { MAX_SEARCH_RESULTS, type CheckedSearch, type SearchSource, type SearchStore, type SearchTerm } from '../entries/model/search-store';
+import {
+  MAX_SEARCH_RESULTS,
+  type CheckedSearch,
+  type SearchSource,
+  type SearchStore,
+  type SearchTerm,
+} from '../entries/model/search-store';
 
-export { MAX_SEARCH_RESULTS, type CheckedSearch, type SearchSource, type SearchStore, type SearchTerm } from '../entries/model/search-store';
+export {
+  MAX_SEARCH_RESULTS,
+  type CheckedSearch,
+  type SearchSource,
+  type SearchStore,
+  type SearchTerm,
+} from '../entries/model/search-store';
 
 /** The longest `q` taken, in characters, and the most words in it. */
 export const MAX_QUERY_LENGTH = 256;
@@ -108,7 +120,14 @@ export function searchTermsOf(entry: SearchSource): string[] {
   return [...terms];
 }
 
-function wholeNumber(value: string | number | undefined, name: string, fallback: number, min: number, max: number, fields: ErrorFields): number {
+function wholeNumber(
+  value: string | number | undefined,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+  fields: ErrorFields,
+): number {
   if (value === undefined || value === '') return fallback;
   const n = typeof value === 'number' ? value : /^-?\d+$/.test(value) ? Number(value) : NaN;
   if (!Number.isSafeInteger(n) || n < min || n > max) {
@@ -136,13 +155,15 @@ export function checkSearchQuery(query: SearchQuery): CheckedSearch {
     }
     if (terms.length === 0) fields.q = 'must contain a letter or a digit';
     else if (terms.length > MAX_QUERY_TERMS) fields.q = `must have at most ${MAX_QUERY_TERMS} words`;
-    else if (terms.some((term) => term.prefix && term.text.length < MIN_PREFIX_LENGTH)) fields.q = `a word ending in * must have at least ${MIN_PREFIX_LENGTH} letters or digits`;
+    else if (terms.some((term) => term.prefix && term.text.length < MIN_PREFIX_LENGTH))
+      fields.q = `a word ending in * must have at least ${MIN_PREFIX_LENGTH} letters or digits`;
   }
   const folder = query.folder || undefined;
   if (folder !== undefined && !FOLDER_PATTERN.test(folder)) fields.folder = 'must match ^[a-z0-9][a-z0-9_-]{0,63}$';
   const limit = wholeNumber(query.limit, 'limit', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE, fields);
   const offset = wholeNumber(query.offset, 'offset', 0, 0, MAX_SEARCH_RESULTS - 1, fields);
-  if (!fields.limit && !fields.offset && offset + limit > MAX_SEARCH_RESULTS) fields.offset = `plus limit must be at most ${MAX_SEARCH_RESULTS}`;
+  if (!fields.limit && !fields.offset && offset + limit > MAX_SEARCH_RESULTS)
+    fields.offset = `plus limit must be at most ${MAX_SEARCH_RESULTS}`;
   const names = Object.keys(fields);
   if (names.length > 0) throw badInput(names.map((n) => `${n}: ${fields[n] as string}`).join('; '), fields);
   return { query: q, terms, folder, limit, offset };

@@ -56,7 +56,11 @@ export function scanJson(text: string, stopBelow = Infinity): { depth: number; i
     } else if (c === 125 || c === 93) depth--;
     else if (inexactNumber === undefined && (c === 45 || (c >= 48 && c <= 57))) {
       const token = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400))?.[0] ?? '';
-      const digits = token.replace(/[eE].*$/, '').replace(/[-.]/g, '').replace(/^0+/, '').replace(/0+$/, '');
+      const digits = token
+        .replace(/[eE].*$/, '')
+        .replace(/[-.]/g, '')
+        .replace(/^0+/, '')
+        .replace(/0+$/, '');
       if (digits.length > MAX_NUMBER_DIGITS || !Number.isFinite(Number(token))) inexactNumber = token;
       i += Math.max(token.length - 1, 0);
     }

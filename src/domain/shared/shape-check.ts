@@ -31,7 +31,8 @@ const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 /** A UUID in a request, described. */
 export const uuidSchema = (description: string) => Type.String({ pattern: UUID, description, expected: 'a UUID' });
 /** Any JSON object: an envelope, a document, a JSON Schema. */
-export const anyObjectSchema = (description: string, expected = 'an object') => Type.Object({}, { additionalProperties: true, description, expected });
+export const anyObjectSchema = (description: string, expected = 'an object') =>
+  Type.Object({}, { additionalProperties: true, description, expected });
 /** true or false. */
 export const flagSchema = (description: string) => Type.Boolean({ description, expected: 'true or false' });
 

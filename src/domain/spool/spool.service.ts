@@ -18,7 +18,6 @@ export const SPOOL_SWEEP_BATCH = 100;
 /** How often the sweep runs (more often when files live less long). */
 const SWEEP_INTERVAL_MS = 60_000;
 
-
 /** The path a spooled file's bytes are downloaded from. */
 export const spoolPath = (key: string) => `/silo/v1/spool/${key}`;
 
@@ -54,7 +53,10 @@ export class SpoolService {
     const now = this.clock();
     // Counted before the insert: uploads racing at the limit may pass it by as many as raced, never more.
     if ((await this.store.countLive(workspaceId, now)) >= this.limits.itemsLimit) {
-      throw new DomainError('payload-too-large', `the workspace's spool holds ${this.limits.itemsLimit} files, its limit: delete some, or wait for them to expire`);
+      throw new DomainError(
+        'payload-too-large',
+        `the workspace's spool holds ${this.limits.itemsLimit} files, its limit: delete some, or wait for them to expire`,
+      );
     }
     const item: SpoolItem = {
       key: spoolKey(now, name),
@@ -105,12 +107,15 @@ export class SpoolService {
    */
   startSweeping(onError: (error: unknown) => void): { stop(): Promise<void> } {
     let running: Promise<void> | undefined;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = this.sweepExpired()
-        .then(() => undefined, onError)
-        .finally(() => (running = undefined));
-    }, Math.max(1000, Math.min(SWEEP_INTERVAL_MS, this.limits.lifetimeMs)));
+    const timer = setInterval(
+      () => {
+        if (running) return;
+        running = this.sweepExpired()
+          .then(() => undefined, onError)
+          .finally(() => (running = undefined));
+      },
+      Math.max(1000, Math.min(SWEEP_INTERVAL_MS, this.limits.lifetimeMs)),
+    );
     timer.unref();
     return {
       async stop() {
@@ -126,9 +131,11 @@ function checkUpload(upload: SpoolUpload): { name: string; mime: string } {
   const fields: ErrorFields = {};
   const { name, type } = upload;
   if (name === undefined || name === null || name === '') fields.name = 'is required';
-  else if (typeof name !== 'string' || !isFileName(name)) fields.name = `must be a file name: at most ${MAX_NAME} characters, no path separators or control characters`;
+  else if (typeof name !== 'string' || !isFileName(name))
+    fields.name = `must be a file name: at most ${MAX_NAME} characters, no path separators or control characters`;
   const mime = type === undefined || type === null || type === '' ? 'application/octet-stream' : type;
-  if (typeof mime !== 'string' || mime.length > MAX_MIME || !isMediaType(mime)) fields.type = 'must be a media type such as application/xml';
+  if (typeof mime !== 'string' || mime.length > MAX_MIME || !isMediaType(mime))
+    fields.type = 'must be a media type such as application/xml';
   const names = Object.keys(fields);
   if (names.length > 0) throw badInput(names.map((n) => `${n}: ${fields[n] as string}`).join('; '), fields);
   return { name: name as string, mime: mime as string };

@@ -142,9 +142,25 @@ export function entryLineOf(bundle: EntryBundle, options: { inline: boolean }): 
   const { entry } = bundle;
   if (entry.dataJson === undefined) throw new Error(`entry ${entry.id} was read without its envelope`);
   const versions: VersionLine[] = bundle.versions.length
-    ? bundle.versions.map(({ version, data }) => ({ version: version.version, at: time(version.at), invalid: version.invalid, signed: version.signed, src: version.src, envelope: data }))
+    ? bundle.versions.map(({ version, data }) => ({
+        version: version.version,
+        at: time(version.at),
+        invalid: version.invalid,
+        signed: version.signed,
+        src: version.src,
+        envelope: data,
+      }))
     : // Never changed: its one version is the row itself.
-      [{ version: entry.version!, at: time(entry.createdAt), invalid: entry.invalid, signed: entry.signed, src: 'api', envelope: entry.dataJson }];
+      [
+        {
+          version: entry.version!,
+          at: time(entry.createdAt),
+          invalid: entry.invalid,
+          signed: entry.signed,
+          src: 'api',
+          envelope: entry.dataJson,
+        },
+      ];
   const data = (content: TransferContent | undefined) => (options.inline && content?.bytes ? content.bytes.toString('base64') : undefined);
   return present({
     type: 'entry' as const,
@@ -169,18 +185,44 @@ export function entryLineOf(bundle: EntryBundle, options: { inline: boolean }): 
     versions,
     states: [...bundle.states]
       .sort((a, b) => a.at.getTime() - b.at.getTime())
-      .map((s) => present({ id: s.id, key: s.key, notes: s.notes, meta: s.meta, src: s.src, at: time(s.at), created_at: time(s.createdAt) })),
+      .map((s) =>
+        present({ id: s.id, key: s.key, notes: s.notes, meta: s.meta, src: s.src, at: time(s.at), created_at: time(s.createdAt) }),
+      ),
     meta: bundle.meta.map((m) =>
       present({
-        src: m.src, key: m.key, value: m.value, ref: m.ref, owner_id: m.ownerId, owned: m.owned, indexed: m.indexed, secure: m.secure, shared: m.shared,
-        link_scope: m.linkScope, link_url: m.linkUrl, created_at: time(m.createdAt), updated_at: time(m.updatedAt),
+        src: m.src,
+        key: m.key,
+        value: m.value,
+        ref: m.ref,
+        owner_id: m.ownerId,
+        owned: m.owned,
+        indexed: m.indexed,
+        secure: m.secure,
+        shared: m.shared,
+        link_scope: m.linkScope,
+        link_url: m.linkUrl,
+        created_at: time(m.createdAt),
+        updated_at: time(m.updatedAt),
       }),
     ),
     files: bundle.files.map(({ file, current, previous }) =>
       present({
-        id: file.id, name: file.name, desc: file.desc, key: file.key, category: file.category, mime: file.mime, size: file.size, sha256: file.hash,
-        stored: file.stored, embeddable: file.embeddable, private: file.private, url: file.url, meta: file.meta, created_at: time(file.createdAt),
-        content_id: file.contentId, data: data(current),
+        id: file.id,
+        name: file.name,
+        desc: file.desc,
+        key: file.key,
+        category: file.category,
+        mime: file.mime,
+        size: file.size,
+        sha256: file.hash,
+        stored: file.stored,
+        embeddable: file.embeddable,
+        private: file.private,
+        url: file.url,
+        meta: file.meta,
+        created_at: time(file.createdAt),
+        content_id: file.contentId,
+        data: data(current),
         previous: previous.map((p) => present({ id: p.id, created_at: time(p.createdAt), sha256: p.hash, size: p.size, data: data(p) })),
       }),
     ),
@@ -239,10 +281,20 @@ const BATCH_BYTES = 4 * 1024 * 1024;
 export class EntryRestorer {
   constructor(
     private readonly target: RestoreTarget,
-    private readonly options: { newId: () => string; clock: () => Date; bytesOf?: BytesOf; keys?: SigningKeys; limits?: Pick<EntryLimits, 'metaRows' | 'refs'> },
+    private readonly options: {
+      newId: () => string;
+      clock: () => Date;
+      bytesOf?: BytesOf;
+      keys?: SigningKeys;
+      limits?: Pick<EntryLimits, 'metaRows' | 'refs'>;
+    },
   ) {}
 
-  async restore(lines: AsyncIterable<string | OverlongLine> | Iterable<string | OverlongLine>, workspaceId: string, options: { source: string; onConflict: 'skip' | 'fail' }): Promise<ImportReport> {
+  async restore(
+    lines: AsyncIterable<string | OverlongLine> | Iterable<string | OverlongLine>,
+    workspaceId: string,
+    options: { source: string; onConflict: 'skip' | 'fail' },
+  ): Promise<ImportReport> {
     const report: ImportReport = { imported: 0, present: 0, conflicts: 0, refused: 0, problems: [], complete: false };
     const numbered: { number: number; text: string }[] = [];
     const problem = (number: number, reason: string) => numbered.push({ number, text: `${options.source}:${number}: ${reason}` });
@@ -260,7 +312,11 @@ export class EntryRestorer {
       const pending = batch;
       batch = [];
       batchBytes = 0;
-      const outcomes = await this.target.importEntries(workspaceId, pending.map((p) => p.record), { stopAtConflict: options.onConflict === 'fail' });
+      const outcomes = await this.target.importEntries(
+        workspaceId,
+        pending.map((p) => p.record),
+        { stopAtConflict: options.onConflict === 'fail' },
+      );
       for (const [i, outcome] of outcomes.entries()) {
         const { number, record } = pending[i];
         if (outcome === 'imported') report.imported++;
@@ -348,7 +404,11 @@ export class EntryRestorer {
    * One entry line, already read as a value, checked and written in its own transaction: what `migrate-from` hands
    * over as it reads each entry. A line that does not check is a LineRefusal; a conflict comes with its reason.
    */
-  async restoreEntry(value: unknown, workspaceId: string, options: { recomputeVersionIds: boolean }): Promise<{ outcome: ImportOutcome; reason?: string }> {
+  async restoreEntry(
+    value: unknown,
+    workspaceId: string,
+    options: { recomputeVersionIds: boolean },
+  ): Promise<{ outcome: ImportOutcome; reason?: string }> {
     const record = this.recordOf(value, workspaceId, options.recomputeVersionIds);
     const [outcome] = await this.target.importEntries(workspaceId, [record], { stopAtConflict: false });
     return outcome === 'imported' || outcome === 'present' ? { outcome } : { outcome, reason: conflictReason(record.entry, outcome) };
@@ -356,7 +416,14 @@ export class EntryRestorer {
 
   private recordOf(value: unknown, workspaceId: string, recomputeVersionIds: boolean): ImportRecord {
     const { bytesOf, newId, clock, keys, limits } = this.options;
-    return importRecordOf(value, workspaceId, { recomputeVersionIds, bytesOf: bytesOf ?? (() => undefined), newId, now: clock(), keys, limits });
+    return importRecordOf(value, workspaceId, {
+      recomputeVersionIds,
+      bytesOf: bytesOf ?? (() => undefined),
+      newId,
+      now: clock(),
+      keys,
+      limits,
+    });
   }
 }
 

@@ -69,7 +69,8 @@ export function checkEnvelopeHead(id: string, envelope: Envelope, where: string)
   if (typeof head.uuid !== 'string' || head.uuid.toLowerCase() !== id) refuse(`${where}envelope head.uuid is not the entry's id`);
   const digest = digestOf(envelope.doc as JsonObject);
   const dig = head.dig as Record<string, unknown> | undefined;
-  if (!isObject(dig) || dig.alg !== digest.alg || dig.val !== digest.val) refuse(`${where}envelope head.dig differs from its document's digest (${digest.alg}:${digest.val})`);
+  if (!isObject(dig) || dig.alg !== digest.alg || dig.val !== digest.val)
+    refuse(`${where}envelope head.dig differs from its document's digest (${digest.alg}:${digest.val})`);
 }
 
 /**
@@ -121,7 +122,16 @@ export function checkMeta(rows: Meta[]): void {
     const problem = keyProblem(m.key);
     if (problem) refuse(`${where}key ${problem}`);
     asRefusal(where, () =>
-      checkMetaUpsert({ ref: m.ref, value: m.value, url: m.linkUrl, scope: m.linkScope, owned: m.owned, indexed: m.indexed, secure: m.secure, shared: m.shared }),
+      checkMetaUpsert({
+        ref: m.ref,
+        value: m.value,
+        url: m.linkUrl,
+        scope: m.linkScope,
+        owned: m.owned,
+        indexed: m.indexed,
+        secure: m.secure,
+        shared: m.shared,
+      }),
     );
     const id = JSON.stringify([m.src, m.key]);
     if (seen.has(id)) refuse(`${where}key "${m.key}" of source "${m.src}" is in the line twice`);
@@ -138,7 +148,16 @@ export function checkFiles(files: { file: Attachment; contentIds: string[] }[]):
     checkUuid(file.id, `${where}id`);
     asRefusal(where, () =>
       checkFileUpload(
-        { name: file.name, desc: file.desc, key: file.key, category: file.category, mime: file.mime, embeddable: file.embeddable, private: file.private, meta: file.meta },
+        {
+          name: file.name,
+          desc: file.desc,
+          key: file.key,
+          category: file.category,
+          mime: file.mime,
+          embeddable: file.embeddable,
+          private: file.private,
+          meta: file.meta,
+        },
         { chunks: [], size: file.size, hash: file.hash },
         {},
       ),

@@ -5,7 +5,18 @@ import type { SigningKeys } from '../../signing/signing-keys';
 import type { Attachment, Entry, EntryFault, Meta, Snippet } from '../entries/model/entry';
 import type { EntryState } from '../entries/model/entry-history';
 import {
-  LineRefusal, checkEntryKey, checkEnvelopeHead, checkFiles, checkFolder, checkMeta, checkStates, checkUuid, isSigned, parseEnvelopeText, verdictHere, versionIdOf,
+  LineRefusal,
+  checkEntryKey,
+  checkEnvelopeHead,
+  checkFiles,
+  checkFolder,
+  checkMeta,
+  checkStates,
+  checkUuid,
+  isSigned,
+  parseEnvelopeText,
+  verdictHere,
+  versionIdOf,
 } from './entry-line-checks';
 import { DEFAULT_ENTRY_LIMITS, type EntryLimits } from '../entries/model/entry-limits';
 import { referencesOf } from '../entries/model/references-of';
@@ -23,22 +34,27 @@ const fail = (reason: string): never => {
   throw new LineRefusal(reason);
 };
 export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (o: Obj, name: string, where: string): string => (typeof o[name] === 'string' ? (o[name] as string) : fail(`${where}${name} must be a string`));
+const str = (o: Obj, name: string, where: string): string =>
+  typeof o[name] === 'string' ? (o[name] as string) : fail(`${where}${name} must be a string`);
 const optStr = (o: Obj, name: string, where: string): string | undefined => (o[name] === undefined ? undefined : str(o, name, where));
-const bool = (o: Obj, name: string, where: string): boolean => (typeof o[name] === 'boolean' ? (o[name] as boolean) : fail(`${where}${name} must be true or false`));
+const bool = (o: Obj, name: string, where: string): boolean =>
+  typeof o[name] === 'boolean' ? (o[name] as boolean) : fail(`${where}${name} must be true or false`);
 const optBool = (o: Obj, name: string, where: string): boolean | undefined => (o[name] === undefined ? undefined : bool(o, name, where));
 const count = (o: Obj, name: string, where: string): number =>
   Number.isSafeInteger(o[name]) && (o[name] as number) >= 0 ? (o[name] as number) : fail(`${where}${name} must be a whole number`);
 const obj = (o: Obj, name: string, where: string): Obj => (isObj(o[name]) ? (o[name] as Obj) : fail(`${where}${name} must be an object`));
 const optObj = (o: Obj, name: string, where: string): Obj | undefined => (o[name] === undefined ? undefined : obj(o, name, where));
-const list = (o: Obj, name: string, where: string): unknown[] => (Array.isArray(o[name]) ? (o[name] as unknown[]) : fail(`${where}${name} must be an array`));
+const list = (o: Obj, name: string, where: string): unknown[] =>
+  Array.isArray(o[name]) ? (o[name] as unknown[]) : fail(`${where}${name} must be an array`);
 const objects = (o: Obj, name: string, where: string): Obj[] =>
   list(o, name, where).map((item, i) => (isObj(item) ? item : fail(`${where}${name}[${i}] must be an object`)));
 const RFC3339_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const date = (o: Obj, name: string, where: string): Date => {
   const text = str(o, name, where);
   const parsed = new Date(text);
-  return RFC3339_MS.test(text) && !Number.isNaN(parsed.getTime()) ? parsed : fail(`${where}${name} must be an RFC 3339 UTC time with milliseconds`);
+  return RFC3339_MS.test(text) && !Number.isNaN(parsed.getTime())
+    ? parsed
+    : fail(`${where}${name} must be an RFC 3339 UTC time with milliseconds`);
 };
 
 /** Where the bytes of a file come from in `--files-dir` mode: the content of that SHA-256, or undefined when missing. */
@@ -75,7 +91,8 @@ export function importRecordOf(value: unknown, workspaceId: string, options: Lin
   const alg = str(digest, 'alg', 'digest.');
   const val = str(digest, 'val', 'digest.');
   const computed = digestOf(envelope.doc as JsonObject);
-  if (computed.alg !== alg || computed.val !== val.toLowerCase()) fail(`digest differs from the envelope's document (${computed.alg}:${computed.val})`);
+  if (computed.alg !== alg || computed.val !== val.toLowerCase())
+    fail(`digest differs from the envelope's document (${computed.alg}:${computed.val})`);
   const givenVersion = str(line, 'version', '');
   versionIdOf(envelopeText, envelope, givenVersion, { recompute: options.recomputeVersionIds, where: '' });
   const key = optStr(line, 'key', '');
@@ -93,26 +110,53 @@ export function importRecordOf(value: unknown, workspaceId: string, options: Lin
     const parsed = parseEnvelopeText(text, where);
     checkEnvelopeHead(id, parsed, where);
     const version = versionIdOf(text, parsed, str(v, 'version', where), { recompute: options.recomputeVersionIds, where });
-    return { version: { version, at: date(v, 'at', where), invalid: bool(v, 'invalid', where), signed: isSigned(parsed), src: str(v, 'src', where) }, data: text };
+    return {
+      version: {
+        version,
+        at: date(v, 'at', where),
+        invalid: bool(v, 'invalid', where),
+        signed: isSigned(parsed),
+        src: str(v, 'src', where),
+      },
+      data: text,
+    };
   });
   const current = versions[versions.length - 1];
-  if (str(versionLines[versionLines.length - 1], 'version', '') !== givenVersion || current.data !== envelopeText) fail('the last of versions is not the current version');
+  if (str(versionLines[versionLines.length - 1], 'version', '') !== givenVersion || current.data !== envelopeText)
+    fail('the last of versions is not the current version');
   const version = current.version.version;
 
   const states: EntryState[] = objects(line, 'states', '').map((s, i) => {
     const where = `states[${i}].`;
     return {
-      id: str(s, 'id', where), entryId: id, key: str(s, 'key', where), notes: optStr(s, 'notes', where),
-      meta: optObj(s, 'meta', where) as Record<string, string> | undefined, src: str(s, 'src', where), at: date(s, 'at', where), createdAt: date(s, 'created_at', where),
+      id: str(s, 'id', where),
+      entryId: id,
+      key: str(s, 'key', where),
+      notes: optStr(s, 'notes', where),
+      meta: optObj(s, 'meta', where) as Record<string, string> | undefined,
+      src: str(s, 'src', where),
+      at: date(s, 'at', where),
+      createdAt: date(s, 'created_at', where),
     };
   });
   checkStates(states);
   const meta: Meta[] = objects(line, 'meta', '').map((m, i) => {
     const where = `meta[${i}].`;
     return {
-      entryId: id, src: str(m, 'src', where), key: str(m, 'key', where), value: optObj(m, 'value', where), ref: optStr(m, 'ref', where), ownerId: optStr(m, 'owner_id', where),
-      owned: bool(m, 'owned', where), indexed: bool(m, 'indexed', where), secure: bool(m, 'secure', where), shared: bool(m, 'shared', where),
-      linkScope: optStr(m, 'link_scope', where), linkUrl: optStr(m, 'link_url', where), createdAt: date(m, 'created_at', where), updatedAt: date(m, 'updated_at', where),
+      entryId: id,
+      src: str(m, 'src', where),
+      key: str(m, 'key', where),
+      value: optObj(m, 'value', where),
+      ref: optStr(m, 'ref', where),
+      ownerId: optStr(m, 'owner_id', where),
+      owned: bool(m, 'owned', where),
+      indexed: bool(m, 'indexed', where),
+      secure: bool(m, 'secure', where),
+      shared: bool(m, 'shared', where),
+      linkScope: optStr(m, 'link_scope', where),
+      linkUrl: optStr(m, 'link_url', where),
+      createdAt: date(m, 'created_at', where),
+      updatedAt: date(m, 'updated_at', where),
     };
   });
   checkMeta(meta);
@@ -128,11 +172,27 @@ export function importRecordOf(value: unknown, workspaceId: string, options: Lin
   // The verdict this service gives the envelope's signatures; the line's `signature` is not read.
   const signature = verdictHere(envelope, options.keys, workspaceId);
   const entry: Entry = {
-    workspaceId, id, key, folder, docSchema: String(envelope.doc.$schema ?? ''), envSchema: String(envelope.$schema ?? ''),
-    state, signed: isSigned(envelope), invalid: bool(line, 'invalid', ''), digest: computed,
-    snippet: obj(line, 'snippet', '') as Snippet, sortAmount: sortAmountOfDoc(envelope.doc as JsonObject), tags: list(line, 'tags', '').map((t) => (typeof t === 'string' ? t : fail('tags must be strings'))),
-    faults: objects(line, 'faults', '') as unknown as EntryFault[], createdAt: date(line, 'created_at', ''), updatedAt: date(line, 'updated_at', ''),
-    version, dataJson: envelopeText, attachments: [], meta, ...(signature ? { signature } : {}),
+    workspaceId,
+    id,
+    key,
+    folder,
+    docSchema: String(envelope.doc.$schema ?? ''),
+    envSchema: String(envelope.$schema ?? ''),
+    state,
+    signed: isSigned(envelope),
+    invalid: bool(line, 'invalid', ''),
+    digest: computed,
+    snippet: obj(line, 'snippet', '') as Snippet,
+    sortAmount: sortAmountOfDoc(envelope.doc as JsonObject),
+    tags: list(line, 'tags', '').map((t) => (typeof t === 'string' ? t : fail('tags must be strings'))),
+    faults: objects(line, 'faults', '') as unknown as EntryFault[],
+    createdAt: date(line, 'created_at', ''),
+    updatedAt: date(line, 'updated_at', ''),
+    version,
+    dataJson: envelopeText,
+    attachments: [],
+    meta,
+    ...(signature ? { signature } : {}),
   };
   return {
     entry,
@@ -145,7 +205,14 @@ export function importRecordOf(value: unknown, workspaceId: string, options: Lin
     refs,
     searchTerms: searchTermsOf(entry),
     events: [
-      { id: options.newId(), type: 'entry.created', workspaceId, entryId: id, createdAt: options.now, data: { ...entrySummaryJson(entry), imported: true } },
+      {
+        id: options.newId(),
+        type: 'entry.created',
+        workspaceId,
+        entryId: id,
+        createdAt: options.now,
+        data: { ...entrySummaryJson(entry), imported: true },
+      },
     ],
   };
 }
@@ -168,13 +235,28 @@ function fileOf(f: Obj, entryId: string, where: string, bytesOf: BytesOf): Trans
   const id = str(f, 'id', where);
   const stored = bool(f, 'stored', where);
   const contentId = optStr(f, 'content_id', where);
-  const previous = objects(f, 'previous', where).map((p, i) => content(p, `${where}previous[${i}].`, str(p, 'id', `${where}previous[${i}].`)));
+  const previous = objects(f, 'previous', where).map((p, i) =>
+    content(p, `${where}previous[${i}].`, str(p, 'id', `${where}previous[${i}].`)),
+  );
   const file: Attachment = {
-    id, entryId, name: str(f, 'name', where), desc: optStr(f, 'desc', where), key: optStr(f, 'key', where), category: optStr(f, 'category', where),
-    mime: str(f, 'mime', where), size: count(f, 'size', where), hash: str(f, 'sha256', where), stored, embeddable: optBool(f, 'embeddable', where),
+    id,
+    entryId,
+    name: str(f, 'name', where),
+    desc: optStr(f, 'desc', where),
+    key: optStr(f, 'key', where),
+    category: optStr(f, 'category', where),
+    mime: str(f, 'mime', where),
+    size: count(f, 'size', where),
+    hash: str(f, 'sha256', where),
+    stored,
+    embeddable: optBool(f, 'embeddable', where),
     // The link the service gives a file is its own download path, whatever the line says.
-    private: optBool(f, 'private', where), url: optStr(f, 'url', where) === undefined ? undefined : downloadPath(entryId, id), meta: optObj(f, 'meta', where), contentId,
-    previous: previous.map((p) => ({ id: p.id, createdAt: p.createdAt, hash: p.hash, size: p.size })), createdAt: date(f, 'created_at', where),
+    private: optBool(f, 'private', where),
+    url: optStr(f, 'url', where) === undefined ? undefined : downloadPath(entryId, id),
+    meta: optObj(f, 'meta', where),
+    contentId,
+    previous: previous.map((p) => ({ id: p.id, createdAt: p.createdAt, hash: p.hash, size: p.size })),
+    createdAt: date(f, 'created_at', where),
   };
   // A stored file's current content: the one named, or (files written before contents had their own ids) its id.
   const current = stored ? content(f, where, contentId ?? id) : undefined;

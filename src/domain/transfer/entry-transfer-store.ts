@@ -66,7 +66,10 @@ export interface EntryTransferStore {
    * Entries oldest first (created_at, then id), a page at a time, each page read whole (rows, parts, bytes)
    * before the next is read: memory holds one page.
    */
-  pages(workspaceId: string, options: { since?: Date; after?: { createdAt: Date; id: string }; pageSize: number }): AsyncIterable<EntryBundle[]>;
+  pages(
+    workspaceId: string,
+    options: { since?: Date; after?: { createdAt: Date; id: string }; pageSize: number },
+  ): AsyncIterable<EntryBundle[]>;
   /**
    * Writes entries, each with all its parts, in one transaction (a batch: one commit for many entries), each as
    * given unless its id is present already: `present` when the stored one has the same digest and version,

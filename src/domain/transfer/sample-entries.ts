@@ -21,7 +21,10 @@ export function sampleInvoice(lines: number, n = 1): JsonObject {
     customer: { name: `Sample Customer ${n % 97}`, tax_id: { country: 'ES', code: '54387763P' } },
     lines: Array.from({ length: lines }, (_, i) => ({
       quantity: String((i % 7) + 1),
-      item: { name: `${SERVICES[(i + n) % SERVICES.length]} ${i + 1}`, price: `${40 + ((i * 13 + n) % 160)}.${String((n + i) % 100).padStart(2, '0')}` },
+      item: {
+        name: `${SERVICES[(i + n) % SERVICES.length]} ${i + 1}`,
+        price: `${40 + ((i * 13 + n) % 160)}.${String((n + i) % 100).padStart(2, '0')}`,
+      },
       ...(i % 3 === 2 ? { discounts: [{ percent: '10%', reason: 'Volume' }] } : {}),
       taxes: [{ cat: 'VAT', rate: 'general' }],
     })),
@@ -34,8 +37,12 @@ export function sampleInvoice(lines: number, n = 1): JsonObject {
  */
 export function sampleBody(n: number): { folder?: string; data: JsonObject } {
   const slot = n % 10;
-  if (slot === 8) return { data: { $schema: 'https://gobl.org/draft-0/org/party', name: `Sample Party ${n}`, tax_id: { country: 'ES', code: 'B98602642' } } };
-  if (slot === 9) return { data: { $schema: 'https://gobl.org/draft-0/note/message', title: `Sample message ${n}`, content: 'Imported sample.' } };
+  if (slot === 8)
+    return {
+      data: { $schema: 'https://gobl.org/draft-0/org/party', name: `Sample Party ${n}`, tax_id: { country: 'ES', code: 'B98602642' } },
+    };
+  if (slot === 9)
+    return { data: { $schema: 'https://gobl.org/draft-0/note/message', title: `Sample message ${n}`, content: 'Imported sample.' } };
   const invoice = sampleInvoice((n % 10) + 1, n);
   return slot >= 6 ? { folder: 'purchases', data: invoice } : { data: invoice };
 }
@@ -55,13 +62,23 @@ export interface SampleOptions {
  * every other entry is a copy of one of them with its own uuid, number, time and digest, so that a
  * million entries take a minute rather than an hour.
  */
-export async function* sampleEntries(importer: EntryImporter, workspaceId: string, count: number, options: SampleOptions = {}): AsyncGenerator<Entry> {
+export async function* sampleEntries(
+  importer: EntryImporter,
+  workspaceId: string,
+  count: number,
+  options: SampleOptions = {},
+): AsyncGenerator<Entry> {
   const series = sampleSeries(await sampleTemplates(importer, workspaceId, count, options), count, options);
   for (let i = 0; i < count; i++) yield series.entry(i);
 }
 
 /** The entries `sampleEntries` copies: the first `templates` sample bodies through the engine. */
-export async function sampleTemplates(importer: EntryImporter, workspaceId: string, count: number, options: Pick<SampleOptions, 'templates'> = {}): Promise<Entry[]> {
+export async function sampleTemplates(
+  importer: EntryImporter,
+  workspaceId: string,
+  count: number,
+  options: Pick<SampleOptions, 'templates'> = {},
+): Promise<Entry[]> {
   const templates: Entry[] = [];
   for (let n = 0; n < Math.min(options.templates ?? 100, count); n++) templates.push(await importer.prepare(workspaceId, sampleBody(n)));
   return templates;
@@ -73,7 +90,11 @@ export interface SampleSeries {
 }
 
 /** The series `sampleEntries` walks, copying `templates`. Threads that share one series give the same `newest`. */
-export function sampleSeries(templates: readonly Entry[], count: number, options: Pick<SampleOptions, 'newest' | 'stepMs'> = {}): SampleSeries {
+export function sampleSeries(
+  templates: readonly Entry[],
+  count: number,
+  options: Pick<SampleOptions, 'newest' | 'stepMs'> = {},
+): SampleSeries {
   const newest = (options.newest ?? new Date()).getTime();
   const stepMs = options.stepMs ?? 1000;
   const copied = templates.map(templateOf);
@@ -126,7 +147,17 @@ function restamp(template: Template, ids: { head: string; doc: string }, code: s
   const data: Envelope = { ...source, head: { ...source.head, uuid: ids.head, dig: digest }, doc };
   // The copy's own text and version: the template's version would name an envelope the copy is not.
   const dataJson = JSON.stringify(data);
-  return { ...template.entry, id: ids.head, digest: { ...digest }, snippet: buildSnippet(data), data, dataJson, version: versionOf(dataJson), createdAt: at, updatedAt: at };
+  return {
+    ...template.entry,
+    id: ids.head,
+    digest: { ...digest },
+    snippet: buildSnippet(data),
+    data,
+    dataJson,
+    version: versionOf(dataJson),
+    createdAt: at,
+    updatedAt: at,
+  };
 }
 
 function editedCanonical(template: Template, docUuid: string, code: string): string {

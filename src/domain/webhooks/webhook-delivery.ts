@@ -3,8 +3,17 @@ import type { EventStore, FeedState } from '../events/event-store';
 import { READ_WINDOW } from '../events/events.service';
 import { SharedReads, Tally } from '../../runtime';
 import {
-  DISABLE_AFTER_MS, KEPT_AFTER_PRUNE, prunesAt, GIVE_UP_AFTER_MS, RETRY_JITTER, RETRY_LAST_MS, RETRY_SCHEDULE_MS,
-  type DeliveryStatus, type EndpointProgress, type WebhookDelivery, type WebhookEndpoint,
+  DISABLE_AFTER_MS,
+  KEPT_AFTER_PRUNE,
+  prunesAt,
+  GIVE_UP_AFTER_MS,
+  RETRY_JITTER,
+  RETRY_LAST_MS,
+  RETRY_SCHEDULE_MS,
+  type DeliveryStatus,
+  type EndpointProgress,
+  type WebhookDelivery,
+  type WebhookEndpoint,
 } from './webhook';
 import type { SendOutcome, WebhookSender } from './webhook-sender.port';
 import { isTestDelivery, TEST_EVENT_TYPE, testEventPayload } from './webhook-test-event';
@@ -131,11 +140,27 @@ export class WebhookDispatcher {
         const until = new Date(now.getTime() + this.options.leaseMs);
         // An endpoint this process still delivers to whose lease ran out meanwhile (a stalled loop, a slow
         // receiver): a second run beside the first would send each of its events twice.
-        const claimed = await this.store.claimDue(this.options.owner, now, until, free, this.sharer((workspaceId, id) => !this.delivering.has(endpointKey(workspaceId, id))), this.fairness());
+        const claimed = await this.store.claimDue(
+          this.options.owner,
+          now,
+          until,
+          free,
+          this.sharer((workspaceId, id) => !this.delivering.has(endpointKey(workspaceId, id))),
+          this.fairness(),
+        );
         for (const endpoint of claimed) this.work(endpoint);
         // Attempts asked for by hand take the places left, within the same shares: no send bypasses them.
         const left = free - claimed.length;
-        const scheduled = left > 0 ? await this.store.claimScheduled(now, until, left, this.fairness(), this.sharer((_, id) => !this.sendingScheduled.has(id))) : [];
+        const scheduled =
+          left > 0
+            ? await this.store.claimScheduled(
+                now,
+                until,
+                left,
+                this.fairness(),
+                this.sharer((_, id) => !this.sendingScheduled.has(id)),
+              )
+            : [];
         for (const delivery of scheduled) this.workScheduled(delivery);
         if (claimed.length + scheduled.length === free) this.pollAgain = true; // there may be more due
       } while (this.pollAgain && !this.stopping.signal.aborted);
@@ -213,7 +238,12 @@ export class WebhookDispatcher {
     // Every event read was delivered or given up: the endpoint is delivered up to what was read (past the events
     // its types leave out), unless the claim's share cut the read short.
     const reached = due.length === EVENTS_PER_CLAIM || this.stopping.signal.aborted ? endpoint.deliveredSeq : through;
-    await this.store.progress(endpoint, owner, { ...progressOf(endpoint), deliveredSeq: Math.max(reached, endpoint.deliveredSeq) }, this.clock());
+    await this.store.progress(
+      endpoint,
+      owner,
+      { ...progressOf(endpoint), deliveredSeq: Math.max(reached, endpoint.deliveredSeq) },
+      this.clock(),
+    );
   }
 
   /**
@@ -242,7 +272,13 @@ export class WebhookDispatcher {
       progress = { deliveredSeq: event.seq, attempts: 0 };
     } else if (verdict === 'retry' && now.getTime() - startedAt.getTime() < GIVE_UP_AFTER_MS * retryScale) {
       status = 'retrying';
-      progress = { deliveredSeq: endpoint.deliveredSeq, attempts: attempt, attemptStartedAt: startedAt, failingSince, nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempt, retryScale)) };
+      progress = {
+        deliveredSeq: endpoint.deliveredSeq,
+        attempts: attempt,
+        attemptStartedAt: startedAt,
+        failingSince,
+        nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempt, retryScale)),
+      };
     } else {
       status = 'failed'; // an answer that will not change, or three days of retries: given up, and on to the next event
       progress = { deliveredSeq: event.seq, attempts: 0, failingSince };
@@ -258,11 +294,23 @@ export class WebhookDispatcher {
     // The attempt and where the endpoint stands, in one write; the lease kept while it goes on.
     const delivery = this.deliveryOf(endpoint, event, outcome, status, attempt, progress.nextAttemptAt, now);
     const prune = prunesAt(endpoint.deliveredSeq, event.seq, attempt) ? KEPT_AFTER_PRUNE : undefined;
-    const kept = await this.store.recordAttempt(delivery, prune, owner, progress, goesOn ? new Date(now.getTime() + this.options.leaseMs) : undefined);
+    const kept = await this.store.recordAttempt(
+      delivery,
+      prune,
+      owner,
+      progress,
+      goesOn ? new Date(now.getTime() + this.options.leaseMs) : undefined,
+    );
     if (kept) this.options.onAttempt?.(status, status === 'delivered' ? (now.getTime() - event.createdAt.getTime()) / 1000 : undefined);
     if (kept && progress.disabledReason) this.options.onDisabled?.();
     if (!kept || !goesOn) return undefined;
-    return { ...endpoint, ...progress, attemptStartedAt: progress.attemptStartedAt, nextAttemptAt: progress.nextAttemptAt, failingSince: progress.failingSince };
+    return {
+      ...endpoint,
+      ...progress,
+      attemptStartedAt: progress.attemptStartedAt,
+      nextAttemptAt: progress.nextAttemptAt,
+      failingSince: progress.failingSince,
+    };
   }
 
   /**
@@ -285,8 +333,17 @@ export class WebhookDispatcher {
   private async scheduleRow(endpoint: WebhookEndpoint, eventId: string, eventSeq: number, eventType: string): Promise<WebhookDelivery> {
     const now = this.clock();
     const delivery: WebhookDelivery = {
-      id: this.newId(), workspaceId: endpoint.workspaceId, endpointId: endpoint.id, eventId, eventSeq, eventType,
-      status: 'scheduled', durationMs: 0, attempt: 1, nextAttemptAt: now, createdAt: now,
+      id: this.newId(),
+      workspaceId: endpoint.workspaceId,
+      endpointId: endpoint.id,
+      eventId,
+      eventSeq,
+      eventType,
+      status: 'scheduled',
+      durationMs: 0,
+      attempt: 1,
+      nextAttemptAt: now,
+      createdAt: now,
     };
     await this.store.recordDelivery(delivery, KEPT_AFTER_PRUNE);
     this.wake();
@@ -296,7 +353,11 @@ export class WebhookDispatcher {
   /** The body a scheduled attempt sends: its event as the feed still keeps it, or the test event; undefined when the event is gone. */
   private async bodyOf(delivery: WebhookDelivery): Promise<string | undefined> {
     if (isTestDelivery(delivery)) return JSON.stringify(testEventPayload(delivery));
-    const [event] = await this.events.readEvents(delivery.workspaceId, { afterSeq: delivery.eventSeq - 1, throughSeq: delivery.eventSeq, limit: 1 });
+    const [event] = await this.events.readEvents(delivery.workspaceId, {
+      afterSeq: delivery.eventSeq - 1,
+      throughSeq: delivery.eventSeq,
+      limit: 1,
+    });
     return event && event.id === delivery.eventId ? JSON.stringify(webhookPayload(event)) : undefined;
   }
 
@@ -315,7 +376,15 @@ export class WebhookDispatcher {
       }
     }
     const status: DeliveryStatus = verdictOf(outcome) === 'delivered' ? 'delivered' : 'failed';
-    const done = { ...delivery, status, responseCode: outcome.status, durationMs: outcome.durationMs, responseExcerpt: outcome.excerpt, error: outcome.error?.slice(0, 255), nextAttemptAt: undefined };
+    const done = {
+      ...delivery,
+      status,
+      responseCode: outcome.status,
+      durationMs: outcome.durationMs,
+      responseExcerpt: outcome.excerpt,
+      error: outcome.error?.slice(0, 255),
+      nextAttemptAt: undefined,
+    };
     if (await this.store.finishScheduled(done)) this.options.onAttempt?.(status); // no lag: sent again on request, not in the feed's course
   }
 
@@ -326,17 +395,35 @@ export class WebhookDispatcher {
   private messageWith(endpoint: WebhookEndpoint, webhookId: string, body: string) {
     const now = this.clock();
     const secrets = [endpoint.secret];
-    if (endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now) secrets.push(endpoint.previousSecret);
+    if (endpoint.previousSecret && endpoint.previousSecretUntil && endpoint.previousSecretUntil > now)
+      secrets.push(endpoint.previousSecret);
     return { url: endpoint.url, webhookId, body, secrets };
   }
 
   private deliveryOf(
-    endpoint: WebhookEndpoint, event: EntryEvent, outcome: SendOutcome, status: DeliveryStatus, attempt: number, nextAttemptAt: Date | undefined, at: Date,
+    endpoint: WebhookEndpoint,
+    event: EntryEvent,
+    outcome: SendOutcome,
+    status: DeliveryStatus,
+    attempt: number,
+    nextAttemptAt: Date | undefined,
+    at: Date,
   ): WebhookDelivery {
     return {
-      id: this.newId(), workspaceId: endpoint.workspaceId, endpointId: endpoint.id, eventId: event.id, eventSeq: event.seq, eventType: event.type,
-      status, responseCode: outcome.status, durationMs: outcome.durationMs, responseExcerpt: outcome.excerpt, error: outcome.error?.slice(0, 255),
-      attempt, nextAttemptAt, createdAt: at,
+      id: this.newId(),
+      workspaceId: endpoint.workspaceId,
+      endpointId: endpoint.id,
+      eventId: event.id,
+      eventSeq: event.seq,
+      eventType: event.type,
+      status,
+      responseCode: outcome.status,
+      durationMs: outcome.durationMs,
+      responseExcerpt: outcome.excerpt,
+      error: outcome.error?.slice(0, 255),
+      attempt,
+      nextAttemptAt,
+      createdAt: at,
     };
   }
 }

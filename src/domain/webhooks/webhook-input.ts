@@ -15,15 +15,25 @@ export const MAX_WEBHOOK_EVENTS = 32;
 
 const webhookUrl = Type.String({
   maxLength: MAX_WEBHOOK_URL_LENGTH,
-  description: 'Where events are POSTed: https (http only with WEBHOOK_ALLOW_HTTP), never a private, loopback or link-local address (unless WEBHOOK_ALLOW_PRIVATE).',
+  description:
+    'Where events are POSTed: https (http only with WEBHOOK_ALLOW_HTTP), never a private, loopback or link-local address (unless WEBHOOK_ALLOW_PRIVATE).',
   expected: `a URL of at most ${MAX_WEBHOOK_URL_LENGTH} characters`,
 });
-const webhookDescription = Type.String({ maxLength: MAX_WEBHOOK_DESCRIPTION_LENGTH, expected: `a string of at most ${MAX_WEBHOOK_DESCRIPTION_LENGTH} characters` });
+const webhookDescription = Type.String({
+  maxLength: MAX_WEBHOOK_DESCRIPTION_LENGTH,
+  expected: `a string of at most ${MAX_WEBHOOK_DESCRIPTION_LENGTH} characters`,
+});
 
 export const CreateWebhookBody = Type.Object(
   {
     url: webhookUrl,
-    events: Type.Optional(Type.Array(Type.String(), { maxItems: MAX_WEBHOOK_EVENTS, description: `Event types to deliver (${EVENT_TYPES.join(', ')}); absent or empty: every type.`, expected: 'a list of event types' })),
+    events: Type.Optional(
+      Type.Array(Type.String(), {
+        maxItems: MAX_WEBHOOK_EVENTS,
+        description: `Event types to deliver (${EVENT_TYPES.join(', ')}); absent or empty: every type.`,
+        expected: 'a list of event types',
+      }),
+    ),
     description: Type.Optional(webhookDescription),
   },
   { $id: 'CreateWebhookBody', additionalProperties: false },
@@ -32,7 +42,13 @@ export const CreateWebhookBody = Type.Object(
 export const UpdateWebhookBody = Type.Object(
   {
     url: Type.Optional(webhookUrl),
-    events: Type.Optional(Type.Array(Type.String(), { maxItems: MAX_WEBHOOK_EVENTS, description: 'Event types to deliver; empty: every type.', expected: 'a list of event types' })),
+    events: Type.Optional(
+      Type.Array(Type.String(), {
+        maxItems: MAX_WEBHOOK_EVENTS,
+        description: 'Event types to deliver; empty: every type.',
+        expected: 'a list of event types',
+      }),
+    ),
     description: Type.Optional({ ...webhookDescription, description: 'Empty removes it.' }),
     enabled: Type.Optional(flagSchema('False stops delivery; true starts it again where it stood, its failures forgotten.')),
   },

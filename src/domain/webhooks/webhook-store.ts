@@ -20,14 +20,26 @@ export interface WebhookStore {
    * Records an attempt and, in the same transaction, where its endpoint stands (as `progress` does): false, and
    * nothing written, if `owner` no longer holds the endpoint's lease. With `kept`, drops the endpoint's oldest past it.
    */
-  recordAttempt(delivery: WebhookDelivery, kept: number | undefined, owner: string, progress: EndpointProgress, leaseUntil?: Date): Promise<boolean>;
+  recordAttempt(
+    delivery: WebhookDelivery,
+    kept: number | undefined,
+    owner: string,
+    progress: EndpointProgress,
+    leaseUntil?: Date,
+  ): Promise<boolean>;
 
   /**
    * Takes at most `limit` scheduled attempts that are due (asked for by hand, or left by a process that died while
    * sending them), each marked taken until `until`, fairly among workspaces: at most `perWorkspace` of one, and
    * none of `skipWorkspaces`.
    */
-  claimScheduled(now: Date, until: Date, limit: number, fairness: ClaimFairness, accept?: (workspaceId: string, id: string) => boolean): Promise<WebhookDelivery[]>;
+  claimScheduled(
+    now: Date,
+    until: Date,
+    limit: number,
+    fairness: ClaimFairness,
+    accept?: (workspaceId: string, id: string) => boolean,
+  ): Promise<WebhookDelivery[]>;
   /** Writes what came of a scheduled attempt: false when it is no longer scheduled (done by another, or dropped). */
   finishScheduled(delivery: WebhookDelivery): Promise<boolean>;
 
@@ -35,7 +47,14 @@ export interface WebhookStore {
    * Leases at most `limit` endpoints that are due (enabled, not leased, their retry time passed, their feed past
    * what they were delivered) to `owner` until `until`; none that another process holds.
    */
-  claimDue(owner: string, now: Date, until: Date, limit: number, accept?: (workspaceId: string, id: string) => boolean, fairness?: ClaimFairness): Promise<WebhookEndpoint[]>;
+  claimDue(
+    owner: string,
+    now: Date,
+    until: Date,
+    limit: number,
+    accept?: (workspaceId: string, id: string) => boolean,
+    fairness?: ClaimFairness,
+  ): Promise<WebhookEndpoint[]>;
   /** Writes where a leased endpoint stands, and keeps its lease to `leaseUntil` (or ends it): false if the lease was lost. */
   progress(endpoint: WebhookEndpoint, owner: string, progress: EndpointProgress, at: Date, leaseUntil?: Date): Promise<boolean>;
 }

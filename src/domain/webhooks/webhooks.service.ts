@@ -40,13 +40,16 @@ function checkEvents(events: readonly string[] | null | undefined): EventType[] 
   if (events === null || events === undefined) return events;
   if (events.length === 0) return null; // none named: every type
   const unknown = events.filter((type) => !isEventType(type));
-  if (unknown.length > 0) throw badInput(`events: ${unknown.join(', ')} not an event type`, { events: `must be among ${EVENT_TYPES.join(', ')}` });
+  if (unknown.length > 0)
+    throw badInput(`events: ${unknown.join(', ')} not an event type`, { events: `must be among ${EVENT_TYPES.join(', ')}` });
   return EVENT_TYPES.filter((type) => events.includes(type));
 }
 
 function checkDescription(description: string | null | undefined): string | null | undefined {
   if (typeof description === 'string' && description.length > MAX_DESCRIPTION_LENGTH) {
-    throw badInput(`description: at most ${MAX_DESCRIPTION_LENGTH} characters`, { description: `must be at most ${MAX_DESCRIPTION_LENGTH} characters` });
+    throw badInput(`description: at most ${MAX_DESCRIPTION_LENGTH} characters`, {
+      description: `must be at most ${MAX_DESCRIPTION_LENGTH} characters`,
+    });
   }
   return description;
 }
@@ -66,7 +69,8 @@ export class WebhooksService {
   ) {}
 
   private async checkUrl(url: string): Promise<string> {
-    if (typeof url !== 'string' || url.length === 0 || url.length > MAX_URL_LENGTH) throw badInput(`url: a URL of at most ${MAX_URL_LENGTH} characters`, { url: 'must be an https URL' });
+    if (typeof url !== 'string' || url.length === 0 || url.length > MAX_URL_LENGTH)
+      throw badInput(`url: a URL of at most ${MAX_URL_LENGTH} characters`, { url: 'must be an https URL' });
     const refusal = await this.sender.refusalOf(url);
     if (refusal) throw badInput(`url: ${refusal}`, { url: refusal });
     return url;
@@ -78,8 +82,17 @@ export class WebhooksService {
     const url = await this.checkUrl(input.url);
     const now = this.clock();
     const endpoint: WebhookEndpoint = {
-      workspaceId, id: this.newId(), url, description, eventTypes, enabled: true, secret: newSecret(),
-      deliveredSeq: 0, attempts: 0, createdAt: now, updatedAt: now,
+      workspaceId,
+      id: this.newId(),
+      url,
+      description,
+      eventTypes,
+      enabled: true,
+      secret: newSecret(),
+      deliveredSeq: 0,
+      attempts: 0,
+      createdAt: now,
+      updatedAt: now,
     };
     const created = await this.store.create(endpoint, MAX_WEBHOOKS_PER_WORKSPACE);
     if (!created) throw new DomainError('conflict', `a workspace has at most ${MAX_WEBHOOKS_PER_WORKSPACE} webhook endpoints`);
@@ -111,7 +124,13 @@ export class WebhooksService {
   /** A new secret; the one it replaces signs beside it for SECRET_OVERLAP_MS. */
   async rotateSecret(workspaceId: string, id: string): Promise<WebhookEndpoint> {
     const now = this.clock();
-    const rotated = await this.store.rotateSecret(workspaceId, checkId(id, 'webhook'), newSecret(), new Date(now.getTime() + SECRET_OVERLAP_MS), now);
+    const rotated = await this.store.rotateSecret(
+      workspaceId,
+      checkId(id, 'webhook'),
+      newSecret(),
+      new Date(now.getTime() + SECRET_OVERLAP_MS),
+      now,
+    );
     if (!rotated) throw notFound('webhook');
     return rotated;
   }
@@ -121,10 +140,16 @@ export class WebhooksService {
   }
 
   /** An endpoint's attempts, newest first, a page at a time (`before`: the last id of the previous page). */
-  async deliveries(workspaceId: string, id: string, query: { limit?: number; before?: string }): Promise<{ list: WebhookDelivery[]; limit: number; next?: string }> {
+  async deliveries(
+    workspaceId: string,
+    id: string,
+    query: { limit?: number; before?: string },
+  ): Promise<{ list: WebhookDelivery[]; limit: number; next?: string }> {
     const limit = query.limit ?? DEFAULT_DELIVERIES_LIMIT;
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_DELIVERIES_LIMIT) throw badInput(`limit: must be 1 to ${MAX_DELIVERIES_LIMIT}`, { limit: `must be an integer from 1 to ${MAX_DELIVERIES_LIMIT}` });
-    if (query.before !== undefined && !UUID.test(query.before)) throw badInput('before: not a delivery id', { before: 'must be the id of a delivery' });
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_DELIVERIES_LIMIT)
+      throw badInput(`limit: must be 1 to ${MAX_DELIVERIES_LIMIT}`, { limit: `must be an integer from 1 to ${MAX_DELIVERIES_LIMIT}` });
+    if (query.before !== undefined && !UUID.test(query.before))
+      throw badInput('before: not a delivery id', { before: 'must be the id of a delivery' });
     const endpoint = await this.find(workspaceId, id);
     const list = await this.store.deliveries(workspaceId, endpoint.id, limit + 1, query.before?.toLowerCase());
     return { list: list.slice(0, limit), limit, next: list.length > limit ? list[limit - 1].id : undefined };

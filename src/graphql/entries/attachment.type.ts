@@ -16,13 +16,19 @@ export class AttachmentType {
   @Field(() => String, { nullable: true })
   desc?: string;
 
-  @Field(() => String, { nullable: true, description: 'The client\'s own key for the file, as REST `key`.' })
+  @Field(() => String, { nullable: true, description: "The client's own key for the file, as REST `key`." })
   key?: string;
 
-  @Field(() => String, { nullable: true, description: 'What the file is to the entry, as REST `category` (`format` for the entry\'s attached PDF).' })
+  @Field(() => String, {
+    nullable: true,
+    description: "What the file is to the entry, as REST `category` (`format` for the entry's attached PDF).",
+  })
   category?: string;
 
-  @Field(() => Boolean, { nullable: true, description: 'Whether the file may be placed inside another file (a PDF), as REST `embeddable`.' })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Whether the file may be placed inside another file (a PDF), as REST `embeddable`.',
+  })
   embeddable?: boolean;
 
   @Field(() => Boolean, { nullable: true, description: 'A private file has no signed link: its `url` wants a token (REST `private`).' })

@@ -9,7 +9,8 @@ export class CreateEntryPayload {
   entry: Entry;
 
   @Field(() => EntryEdgeType, {
-    description: 'The created entry as an edge of `entries`, newest first, for clients that insert it into a list they hold (Relay @prependEdge).',
+    description:
+      'The created entry as an edge of `entries`, newest first, for clients that insert it into a list they hold (Relay @prependEdge).',
   })
   entryEdge: EntryEdgeType;
 

@@ -8,7 +8,7 @@ export const EntryOrderEnum = { CREATED_AT: 'CREATED_AT', AMOUNT: 'AMOUNT' } as 
 
 registerEnumType(EntryOrderEnum, {
   name: 'EntryOrder',
-  description: 'What `entries` is ordered by, as REST order_by: CREATED_AT (the default), or AMOUNT, the document\'s payable total.',
+  description: "What `entries` is ordered by, as REST order_by: CREATED_AT (the default), or AMOUNT, the document's payable total.",
   valuesConfig: {
     CREATED_AT: { description: 'Creation time, then id: newest first, oldest first with ascending.' },
     AMOUNT: {
@@ -31,13 +31,22 @@ export class EntriesArgs extends PagingArgs({
   @Field(() => String, { nullable: true, description: 'Only entries whose latest state has this key (processing, sent, paid…).' })
   state?: string | null;
 
-  @Field(() => DateTimeScalar, { nullable: true, description: 'Only entries created at or before this time (at or after it when ascending).' })
+  @Field(() => DateTimeScalar, {
+    nullable: true,
+    description: 'Only entries created at or before this time (at or after it when ascending).',
+  })
   createdAt?: Date | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'Oldest first instead of newest first, as REST ascending; a cursor continues only the order it was made in.' })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Oldest first instead of newest first, as REST ascending; a cursor continues only the order it was made in.',
+  })
   ascending?: boolean | null;
 
-  @Field(() => EntryOrderEnum, { nullable: true, description: 'What the list is ordered by (default CREATED_AT); a cursor continues only the order it was made in.' })
+  @Field(() => EntryOrderEnum, {
+    nullable: true,
+    description: 'What the list is ordered by (default CREATED_AT); a cursor continues only the order it was made in.',
+  })
   orderBy?: keyof typeof EntryOrderEnum | null;
 }
 

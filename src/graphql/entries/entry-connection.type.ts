@@ -8,7 +8,10 @@ import { RelayConnection, RelayEdge } from '../plumbing/relay-connection.type';
 @ObjectType('EntryEdge', { simpleResolvers: true })
 export class EntryEdgeType extends RelayEdge<Entry>(EntryType, 'The REST cursor that continues the list after this entry.') {}
 
-@ObjectType('EntryConnection', { simpleResolvers: true, description: 'A page of entries, newest first unless asked oldest first (Relay connection).' })
+@ObjectType('EntryConnection', {
+  simpleResolvers: true,
+  description: 'A page of entries, newest first unless asked oldest first (Relay connection).',
+})
 export class EntryConnectionType extends RelayConnection(EntryEdgeType) {}
 
 /**
@@ -16,7 +19,13 @@ export class EntryConnectionType extends RelayConnection(EntryEdgeType) {}
  * its entry, so the last one is the page's `nextCursor` and either API can continue the other's list.
  */
 export function connectionOf(workspaceId: string, page: EntryPage): EntryConnectionType {
-  const filters = { folder: page.folder, createdAt: page.createdAt, ascending: page.ascending, related: page.related, context: page.context };
+  const filters = {
+    folder: page.folder,
+    createdAt: page.createdAt,
+    ascending: page.ascending,
+    related: page.related,
+    context: page.context,
+  };
   const cursorAfter = (node: Entry) => encodeCursor(workspaceId, { createdAt: node.createdAt.getTime(), id: node.id }, filters);
   const edges = page.entries.map((node) => lazyEdge(node, cursorAfter));
   const last = page.entries[page.entries.length - 1];

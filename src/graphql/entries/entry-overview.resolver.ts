@@ -13,7 +13,10 @@ export class EntriesCountArgs {
   @Field(() => String, { nullable: true, description: 'Only entries whose latest state has this key.' })
   state?: string | null;
 
-  @Field(() => DateTimeScalar, { nullable: true, description: 'Only entries created at or before this time (at or after it when ascending).' })
+  @Field(() => DateTimeScalar, {
+    nullable: true,
+    description: 'Only entries created at or before this time (at or after it when ascending).',
+  })
   createdAt?: Date | null;
 
   @Field(() => Boolean, { nullable: true, description: 'As in `entries`: makes createdAt a lower bound.' })
@@ -25,7 +28,9 @@ export class EntryCountType {
   @Field(() => Int, { description: 'The entries counted: all of them unless `more`.' })
   count: number;
 
-  @Field(() => Boolean, { description: 'True when there are more than `count` (the count stops at 10,000, or was cut short reading a folder for a state).' })
+  @Field(() => Boolean, {
+    description: 'True when there are more than `count` (the count stops at 10,000, or was cut short reading a folder for a state).',
+  })
   more: boolean;
 }
 

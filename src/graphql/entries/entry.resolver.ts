@@ -15,10 +15,15 @@ import { EDGE_NODE, NODE_DATA, selectsParts, selectsPath } from '../plumbing/sel
 @Resolver(() => EntryType)
 export class EntryResolver {
   @Query(() => EntryConnectionType, {
-    description: "The entries of the workspace, newest first. A page that selects `data` ends where the request's data budget does (hasNextPage true).",
+    description:
+      "The entries of the workspace, newest first. A page that selects `data` ends where the request's data budget does (hasNextPage true).",
     complexity: pageComplexity,
   })
-  async entries(@Args(() => EntriesArgs) args: EntriesArgs, @Ctx() ctx: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<EntryConnectionType> {
+  async entries(
+    @Args(() => EntriesArgs) args: EntriesArgs,
+    @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<EntryConnectionType> {
     // A page that shows `data` is measured against the request's budget before any data is read.
     const dataBudget = selectsPath(info, NODE_DATA) ? ctx.dataBudget : undefined;
     const page = await ctx.entries.listEntries(ctx.workspaceId, listQueryOf(args), { dataBudget });
@@ -39,7 +44,10 @@ export class EntryResolver {
   }
 
   @Mutation(() => CreateEntryPayload, { description: 'Creates an entry, as POST /silo/v1/entries does.' })
-  async createEntry(@Arg('input', () => CreateEntryInput) input: CreateEntryInput, @Ctx() ctx: GraphQLContext): Promise<CreateEntryPayload> {
+  async createEntry(
+    @Arg('input', () => CreateEntryInput) input: CreateEntryInput,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<CreateEntryPayload> {
     const entry = await ctx.entries.createEntry(ctx.workspaceId, domainTextOf(input), { signal: ctx.signal });
     return { entry, entryEdge: edgeOf(ctx.workspaceId, entry), clientMutationId: input.clientMutationId ?? null };
   }

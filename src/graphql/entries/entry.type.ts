@@ -44,7 +44,10 @@ export class EntryType implements NodeType {
   @Field(() => Boolean)
   signed: boolean;
 
-  @Field(() => EntrySignatureType, { nullable: true, description: 'For a signed entry: what was verified of its signatures (null on entries signed before it was kept).' })
+  @Field(() => EntrySignatureType, {
+    nullable: true,
+    description: 'For a signed entry: what was verified of its signatures (null on entries signed before it was kept).',
+  })
   signature?: EntrySignatureType;
 
   @Field(() => Boolean, { description: 'True when the envelope contents are invalid and need review.' })
@@ -88,14 +91,16 @@ export class EntryType implements NodeType {
 
   @Field(() => [AttachmentType], {
     complexity: PART_COMPLEXITY,
-    description: "The entry's files. Read only when selected, for a whole page at once; their JSON counts against the request's data budget.",
+    description:
+      "The entry's files. Read only when selected, for a whole page at once; their JSON counts against the request's data budget.",
   })
   @ResolvedBy((entry: Entry, _args, ctx: GraphQLContext) => shownParts(ctx.attachmentsOf(entry), 'meta'))
   attachments: AttachmentType[];
 
   @Field(() => [MetaType], {
     complexity: PART_COMPLEXITY,
-    description: "The entry's meta rows (not `secure` ones). Read only when selected, for a whole page at once; their JSON counts against the request's data budget.",
+    description:
+      "The entry's meta rows (not `secure` ones). Read only when selected, for a whole page at once; their JSON counts against the request's data budget.",
   })
   @ResolvedBy((entry: Entry, _args, ctx: GraphQLContext) => shownParts(ctx.metaOf(entry), 'value'))
   meta: MetaType[];

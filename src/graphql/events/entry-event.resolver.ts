@@ -32,7 +32,8 @@ interface EntryEventsSubscribeData {
 @Resolver(() => EntryEventType)
 export class EntryEventResolver {
   @Query(() => EntryEventConnectionType, {
-    description: 'The workspace\'s events, oldest first, in the order their changes were committed: none skipped, none twice from a cursor (REST GET /silo/v1/events). A cursor older than the events kept is GONE.',
+    description:
+      "The workspace's events, oldest first, in the order their changes were committed: none skipped, none twice from a cursor (REST GET /silo/v1/events). A cursor older than the events kept is GONE.",
     complexity: eventPageComplexity,
   })
   async events(@Args(() => EventsArgs) args: EventsArgs, @Ctx() ctx: GraphQLContext): Promise<EntryEventConnectionType> {
@@ -54,7 +55,7 @@ export class EntryEventResolver {
 
   @Query(() => String, {
     description:
-      'The feed\'s cursor at its end now. Read it before a list, then follow `entryEvents(after:)` from it: every change committed after this moment arrives, including those made while the list was read.',
+      "The feed's cursor at its end now. Read it before a list, then follow `entryEvents(after:)` from it: every change committed after this moment arrives, including those made while the list was read.",
   })
   eventsEnd(@Ctx() ctx: GraphQLContext): Promise<string> {
     return feedsOf(ctx).service.endCursor(ctx.workspaceId);
@@ -62,7 +63,7 @@ export class EntryEventResolver {
 
   @Subscription(() => EntryEventType, {
     description:
-      'The workspace\'s events as they are committed, in the feed\'s order (over graphql-ws on /graphql; the token in connection_init). From `after` when given (resumable: every event since, none twice), else from now on. At most 10 at once per connection and 100 per workspace: past them, SERVICE_UNAVAILABLE for that subscription.',
+      "The workspace's events as they are committed, in the feed's order (over graphql-ws on /graphql; the token in connection_init). From `after` when given (resumable: every event since, none twice), else from now on. At most 10 at once per connection and 100 per workspace: past them, SERVICE_UNAVAILABLE for that subscription.",
     subscribe: ({ args, context }: EntryEventsSubscribeData) => {
       const signal = context.signal ?? new AbortController().signal;
       const query = { cursor: args.after ?? undefined, types: eventTypesOf(args.types), folder: args.folder ?? undefined };
@@ -78,12 +79,18 @@ export class EntryEventResolver {
     return eventTypeName(event.type);
   }
 
-  @FieldResolver(() => String, { description: 'The feed\'s cursor after this event: pass it as `after` to read or follow the feed from here.' })
+  @FieldResolver(() => String, {
+    description: "The feed's cursor after this event: pass it as `after` to read or follow the feed from here.",
+  })
   cursor(@Root() event: EntryEvent): string {
     return encodeEventCursor(event.workspaceId, event.seq);
   }
 
-  @FieldResolver(() => EntryType, { nullable: true, complexity: PART_COMPLEXITY, description: 'The entry as it is now (not as the event tells of it); null once it is gone.' })
+  @FieldResolver(() => EntryType, {
+    nullable: true,
+    complexity: PART_COMPLEXITY,
+    description: 'The entry as it is now (not as the event tells of it); null once it is gone.',
+  })
   entry(@Root() event: EntryEvent, @Ctx() ctx: GraphQLContext): Promise<Entry | null> {
     return entryOf(ctx.loaders, event.entryId).catch((error: unknown) => {
       if (error instanceof DomainError && error.key === 'not-found') return null;

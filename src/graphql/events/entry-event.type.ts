@@ -11,25 +11,32 @@ export const eventTypeName = (type: EventType) => type.toUpperCase().replace(/\.
  * the compiled executor passes leaves through unserialized (compiled-executor.ts), so a resolver answers the
  * name itself (`eventTypeName`), and arguments are turned back with `eventTypesOf`.
  */
-export const EventTypeEnum = Object.fromEntries(EVENT_TYPES.map((type) => [eventTypeName(type), eventTypeName(type)])) as Record<string, string>;
+export const EventTypeEnum = Object.fromEntries(EVENT_TYPES.map((type) => [eventTypeName(type), eventTypeName(type)])) as Record<
+  string,
+  string
+>;
 
 const TYPE_OF_NAME = new Map(EVENT_TYPES.map((type) => [eventTypeName(type), type]));
 
 /** Enum values of an argument as the domain's event types. */
-export const eventTypesOf = (names: readonly string[] | null | undefined): EventType[] | undefined => names?.map((name) => TYPE_OF_NAME.get(name)!);
+export const eventTypesOf = (names: readonly string[] | null | undefined): EventType[] | undefined =>
+  names?.map((name) => TYPE_OF_NAME.get(name)!);
 
 registerEnumType(EventTypeEnum, {
   name: 'EventType',
-  description: 'The kinds of change an event tells of; ENTRY_CREATED is REST\'s `entry.created`, and so on.',
+  description: "The kinds of change an event tells of; ENTRY_CREATED is REST's `entry.created`, and so on.",
 });
 
 /**
  * One change of an entry, as the REST feed and webhooks tell it. Resolvers return the domain `EntryEvent`;
  * `cursor` and `entry` are resolved in EntryEventResolver.
  */
-@ObjectType('EntryEvent', { simpleResolvers: true, description: 'One change of an entry, from the workspace\'s feed of events (REST GET /silo/v1/events).' })
+@ObjectType('EntryEvent', {
+  simpleResolvers: true,
+  description: "One change of an entry, from the workspace's feed of events (REST GET /silo/v1/events).",
+})
 export class EntryEventType {
-  @Field(() => ID, { description: 'The event\'s own id (a UUID): a receiver that sees one twice drops the second.' })
+  @Field(() => ID, { description: "The event's own id (a UUID): a receiver that sees one twice drops the second." })
   id: string;
 
   @Field(() => EventTypeEnum, { description: 'The kind of change.' })
@@ -42,7 +49,8 @@ export class EntryEventType {
   entryId: string;
 
   @Field(() => GraphQLJSON, {
-    description: 'What the event says, as REST shows it (snake_case): the entry as a list shows it when it changed, and what the change added.',
+    description:
+      'What the event says, as REST shows it (snake_case): the entry as a list shows it when it changed, and what the change added.',
   })
   data: Record<string, unknown>;
 }

@@ -7,7 +7,7 @@ import { PagingArgs } from '../plumbing/paging.args';
 @ArgsType()
 export class EventsArgs extends PagingArgs({
   first: `Events per page, 1 to ${MAX_EVENTS_LIMIT} (default ${DEFAULT_EVENTS_LIMIT}).`,
-  after: 'A cursor of this feed (endCursor, an edge\'s or event\'s cursor, or REST next_cursor); none: from the oldest event kept.',
+  after: "A cursor of this feed (endCursor, an edge's or event's cursor, or REST next_cursor); none: from the oldest event kept.",
 }) {
   @Field(() => [EventTypeEnum], { nullable: true, description: 'Only events of these types.' })
   types?: string[] | null;
@@ -30,7 +30,7 @@ export class EntryEventsArgs {
 
   @Field(() => String, {
     nullable: true,
-    description: 'Resume after this cursor (an event\'s cursor): every event since, then the new ones. None: from now on.',
+    description: "Resume after this cursor (an event's cursor): every event since, then the new ones. None: from now on.",
   })
   after?: string | null;
 }

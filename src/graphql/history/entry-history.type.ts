@@ -2,7 +2,7 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { DateTimeScalar } from '../plumbing/date-time.scalar';
 
-@ObjectType('EntryVersion', { simpleResolvers: true, description: 'One version of an entry\'s envelope (REST `versions`).' })
+@ObjectType('EntryVersion', { simpleResolvers: true, description: "One version of an entry's envelope (REST `versions`)." })
 export class EntryVersionType {
   @Field(() => String, { description: 'Content-derived: the first 10 hexadecimal characters of the SHA-256 of the stored envelope.' })
   version: string;
@@ -20,12 +20,14 @@ export class EntryVersionType {
   src: string;
 }
 
-@ObjectType('EntryState', { simpleResolvers: true, description: 'A state of an entry; the newest one is the entry\'s `state`.' })
+@ObjectType('EntryState', { simpleResolvers: true, description: "A state of an entry; the newest one is the entry's `state`." })
 export class EntryStateType {
   @Field(() => ID)
   id: string;
 
-  @Field(() => String, { description: 'The state: processing, sent, error, registered, completed, received, rejected, paid, void, draft or invalid.' })
+  @Field(() => String, {
+    description: 'The state: processing, sent, error, registered, completed, received, rejected, paid, void, draft or invalid.',
+  })
   key: string;
 
   @Field(() => String, { nullable: true })

@@ -19,7 +19,9 @@ export class EntryVersionConnectionType extends RelayConnection(EntryVersionEdge
 
 /** The arguments of `Entry.versions`. */
 @ArgsType()
-export class EntryVersionsArgs extends PagingArgs({ first: `Versions per page, 1 to ${HISTORY_PAGE_MAX} (default ${HISTORY_PAGE_DEFAULT}).` }) {}
+export class EntryVersionsArgs extends PagingArgs({
+  first: `Versions per page, 1 to ${HISTORY_PAGE_MAX} (default ${HISTORY_PAGE_DEFAULT}).`,
+}) {}
 
 @ObjectType('EntryStateEdge', { simpleResolvers: true })
 export class EntryStateEdgeType extends RelayEdge<EntryState>(EntryStateType, 'Continues the list after this state.') {}
@@ -32,7 +34,9 @@ export class EntryStateConnectionType extends RelayConnection(EntryStateEdgeType
 
 /** The arguments of `Entry.states`. */
 @ArgsType()
-export class EntryStatesArgs extends PagingArgs({ first: `States per page, 1 to ${HISTORY_PAGE_MAX} (default ${HISTORY_PAGE_DEFAULT}).` }) {}
+export class EntryStatesArgs extends PagingArgs({
+  first: `States per page, 1 to ${HISTORY_PAGE_MAX} (default ${HISTORY_PAGE_DEFAULT}).`,
+}) {}
 
 /** A page's size: `first`, 1 to HISTORY_PAGE_MAX, by default HISTORY_PAGE_DEFAULT. */
 export function pageSizeOf(first: number | null | undefined): number {

@@ -13,10 +13,16 @@ export class UpdateEntryInput {
   @Field(() => ID, { description: 'The entry to change.' })
   id: string;
 
-  @Field(() => GraphQLJSON, { nullable: true, description: 'The new envelope or document; or a patch of the current envelope, as contentType says.' })
+  @Field(() => GraphQLJSON, {
+    nullable: true,
+    description: 'The new envelope or document; or a patch of the current envelope, as contentType says.',
+  })
   data?: unknown;
 
-  @Field(() => String, { nullable: true, description: 'application/json (default: data replaces), application/json-patch+json or application/merge-patch+json.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'application/json (default: data replaces), application/json-patch+json or application/merge-patch+json.',
+  })
   contentType?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Move the entry to this folder.' })
@@ -28,7 +34,10 @@ export class UpdateEntryInput {
   @Field(() => Boolean, { nullable: true, description: 'Sign the envelope (a new version).' })
   sign?: boolean | null;
 
-  @Field(() => String, { nullable: true, description: 'The version the change is made from (REST If-Match): CONFLICT when the entry is no longer at it.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'The version the change is made from (REST If-Match): CONFLICT when the entry is no longer at it.',
+  })
   expectedVersion?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Relay: echoed in the payload.' })
@@ -44,7 +53,9 @@ export class AddEntryStateInput {
   @Field(() => ID)
   entryId: string;
 
-  @Field(() => String, { description: 'The state: processing, sent, error, registered, completed, received, rejected, paid, void, draft or invalid.' })
+  @Field(() => String, {
+    description: 'The state: processing, sent, error, registered, completed, received, rejected, paid, void, draft or invalid.',
+  })
   key: string;
 
   @Field(() => String, { nullable: true })
@@ -53,7 +64,10 @@ export class AddEntryStateInput {
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'String values.' })
   meta?: Record<string, unknown> | null;
 
-  @Field(() => String, { nullable: true, description: 'When the state holds from (RFC 3339 with milliseconds), replacing a state there; now when absent.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'When the state holds from (RFC 3339 with milliseconds), replacing a state there; now when absent.',
+  })
   at?: string | null;
 
   @Field(() => String, { nullable: true, description: 'Relay: echoed in the payload.' })

@@ -26,7 +26,10 @@ export interface BoundedCache<V> {
 
 export function boundedCache<V extends NonNullable<unknown>>(maxBytes: number, sizeOf: (value: V) => number): BoundedCache<V> {
   // Keys count too: they are hashes Apollo computes, but a key is never trusted to be short.
-  const cache = new LRUCache<string, V>({ maxSize: maxBytes, sizeCalculation: (value, key) => Math.max(1, sizeOf(value) + 2 * key.length) });
+  const cache = new LRUCache<string, V>({
+    maxSize: maxBytes,
+    sizeCalculation: (value, key) => Math.max(1, sizeOf(value) + 2 * key.length),
+  });
   return {
     get: async (key) => cache.get(key),
     async set(key, value, options) {
@@ -48,7 +51,9 @@ export function documentBytes(document: DocumentNode): number {
 }
 
 /** Apollo's document store, bounded by estimated heap rather than by JSON length. */
-export const documentStore = (maxBytes = DOCUMENT_STORE_BYTES): DocumentStore & BoundedCache<DocumentNode> => boundedCache(maxBytes, documentBytes);
+export const documentStore = (maxBytes = DOCUMENT_STORE_BYTES): DocumentStore & BoundedCache<DocumentNode> =>
+  boundedCache(maxBytes, documentBytes);
 
 /** Apollo's cache for automatic persisted queries: query texts, two bytes a character at most. */
-export const persistedQueryCache = (maxBytes = PERSISTED_QUERY_BYTES): BoundedCache<string> => boundedCache(maxBytes, (text: string) => 2 * text.length);
+export const persistedQueryCache = (maxBytes = PERSISTED_QUERY_BYTES): BoundedCache<string> =>
+  boundedCache(maxBytes, (text: string) => 2 * text.length);

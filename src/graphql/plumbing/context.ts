@@ -96,7 +96,15 @@ export function createContext(
    * `onHeavy`: the request's answer turned out heavy (it takes a read turn): see src/http/light-requests.ts.
    * `background`: work no client waits on as on a request (a subscription's event): its slices let light requests go first.
    */
-  request: { workspaceId: string | undefined; requestId: string; log: Logger; signal?: AbortSignal; fileUrl: FileUrl; onHeavy?: () => void; background?: boolean },
+  request: {
+    workspaceId: string | undefined;
+    requestId: string;
+    log: Logger;
+    signal?: AbortSignal;
+    fileUrl: FileUrl;
+    onHeavy?: () => void;
+    background?: boolean;
+  },
   pageDataBudget = DEFAULT_PAGE_DATA_BUDGET,
   search?: SearchService,
   feeds?: EventFeeds,
@@ -119,54 +127,61 @@ export function createContext(
   const pause = () => clock.pause();
   // Each loader is made when a field first asks for it: most requests use two or three of the seven.
   const loaders: EntryLoaders = new LazyLoaders({
-    data: () => new DataLoader(async (ids) => {
-      await pause();
-      const found = await entries.loadData(workspaceId, [...ids]);
-      return ids.map((id) => found.get(id) ?? null);
-    }),
-    dataSize: () => new DataLoader(async (ids) => {
-      await pause();
-      const sizes = await entries.dataSizes(workspaceId, [...ids]);
-      return ids.map((id) => sizes.get(id) ?? 0);
-    }),
-    partSizes: () => new DataLoader(async (ids) => {
-      await pause();
-      const sizes = await entries.partSizes(workspaceId, [...ids]);
-      return ids.map((id) => {
-        const sized = sizes.get(id) ?? { attachments: 0, meta: 0 };
-        partSizesKnown.set(id, sized);
-        return sized;
-      });
-    }),
-    attachments: () => new DataLoader(async (ids) => {
-      await pause();
-      const found = await entries.attachmentsOf(workspaceId, [...ids], await weightOf(ids, 'attachments'), readTurn.heavy);
-      return ids.map((id) => found.get(id) ?? []);
-    }),
-    meta: () => new DataLoader(async (ids) => {
-      await pause();
-      const found = await entries.metaOf(workspaceId, [...ids], await weightOf(ids, 'meta'), readTurn.heavy);
-      return ids.map((id) => found.get(id) ?? []);
-    }),
-    versions: () => new DataLoader(async (ids) => {
-      await pause();
-      const found = await entries.versionsOf(workspaceId, [...ids]);
-      return ids.map((id) => found.get(id) ?? null);
-    }),
+    data: () =>
+      new DataLoader(async (ids) => {
+        await pause();
+        const found = await entries.loadData(workspaceId, [...ids]);
+        return ids.map((id) => found.get(id) ?? null);
+      }),
+    dataSize: () =>
+      new DataLoader(async (ids) => {
+        await pause();
+        const sizes = await entries.dataSizes(workspaceId, [...ids]);
+        return ids.map((id) => sizes.get(id) ?? 0);
+      }),
+    partSizes: () =>
+      new DataLoader(async (ids) => {
+        await pause();
+        const sizes = await entries.partSizes(workspaceId, [...ids]);
+        return ids.map((id) => {
+          const sized = sizes.get(id) ?? { attachments: 0, meta: 0 };
+          partSizesKnown.set(id, sized);
+          return sized;
+        });
+      }),
+    attachments: () =>
+      new DataLoader(async (ids) => {
+        await pause();
+        const found = await entries.attachmentsOf(workspaceId, [...ids], await weightOf(ids, 'attachments'), readTurn.heavy);
+        return ids.map((id) => found.get(id) ?? []);
+      }),
+    meta: () =>
+      new DataLoader(async (ids) => {
+        await pause();
+        const found = await entries.metaOf(workspaceId, [...ids], await weightOf(ids, 'meta'), readTurn.heavy);
+        return ids.map((id) => found.get(id) ?? []);
+      }),
+    versions: () =>
+      new DataLoader(async (ids) => {
+        await pause();
+        const found = await entries.versionsOf(workspaceId, [...ids]);
+        return ids.map((id) => found.get(id) ?? null);
+      }),
     // One read per entry (the store has no read of rows by ids); the loader reads each id once per request, however
     // many fields ask for it (forty aliases of one entry are one read). Each id's read is settled as it ended, a
     // refusal or a database failure included, for entryOf to throw again as it came.
-    entry: () => new DataLoader(async (ids) => {
-      await pause();
-      return Promise.all(
-        ids.map((id) =>
-          entries.getEntry(workspaceId, id, { withData: false, withParts: false }).then(
-            (entry): EntryRead => ({ entry }),
-            (error: unknown): EntryRead => ({ error }),
+    entry: () =>
+      new DataLoader(async (ids) => {
+        await pause();
+        return Promise.all(
+          ids.map((id) =>
+            entries.getEntry(workspaceId, id, { withData: false, withParts: false }).then(
+              (entry): EntryRead => ({ entry }),
+              (error: unknown): EntryRead => ({ error }),
+            ),
           ),
-        ),
-      );
-    }),
+        );
+      }),
   });
   /** What the parts of entries weigh in all (their sizes are read before the parts are paid for). */
   const weightOf = async (ids: readonly string[], part: keyof EntryPartSizes): Promise<number> =>
@@ -225,11 +240,25 @@ type LoaderMakers = { [K in keyof EntryLoaders]: () => EntryLoaders[K] };
 class LazyLoaders implements EntryLoaders {
   private readonly made: Partial<EntryLoaders> = {};
   constructor(private readonly makers: LoaderMakers) {}
-  get data() { return (this.made.data ??= this.makers.data()); }
-  get dataSize() { return (this.made.dataSize ??= this.makers.dataSize()); }
-  get partSizes() { return (this.made.partSizes ??= this.makers.partSizes()); }
-  get attachments() { return (this.made.attachments ??= this.makers.attachments()); }
-  get meta() { return (this.made.meta ??= this.makers.meta()); }
-  get versions() { return (this.made.versions ??= this.makers.versions()); }
-  get entry() { return (this.made.entry ??= this.makers.entry()); }
+  get data() {
+    return (this.made.data ??= this.makers.data());
+  }
+  get dataSize() {
+    return (this.made.dataSize ??= this.makers.dataSize());
+  }
+  get partSizes() {
+    return (this.made.partSizes ??= this.makers.partSizes());
+  }
+  get attachments() {
+    return (this.made.attachments ??= this.makers.attachments());
+  }
+  get meta() {
+    return (this.made.meta ??= this.makers.meta());
+  }
+  get versions() {
+    return (this.made.versions ??= this.makers.versions());
+  }
+  get entry() {
+    return (this.made.entry ??= this.makers.entry());
+  }
 }

@@ -1,10 +1,4 @@
-import {
-  defaultFieldResolver,
-  isObjectType,
-  type GraphQLFieldResolver,
-  type GraphQLResolveInfo,
-  type GraphQLSchema,
-} from 'graphql';
+import { defaultFieldResolver, isObjectType, type GraphQLFieldResolver, type GraphQLResolveInfo, type GraphQLSchema } from 'graphql';
 import { Extensions } from 'type-graphql';
 
 /**
@@ -17,7 +11,12 @@ import { Extensions } from 'type-graphql';
  */
 
 /** Runs before a field resolves: throws (or rejects) to refuse it. */
-export type FieldCheck<TContext = unknown> = (source: unknown, args: Record<string, unknown>, context: TContext, info: GraphQLResolveInfo) => void | Promise<void>;
+export type FieldCheck<TContext = unknown> = (
+  source: unknown,
+  args: Record<string, unknown>,
+  context: TContext,
+  info: GraphQLResolveInfo,
+) => void | Promise<void>;
 
 /** The checks of each object type, by its GraphQL name: `{ Entry: [guard] }`. */
 export type FieldChecks = Readonly<Record<string, readonly FieldCheck<never>[]>>;
@@ -25,8 +24,9 @@ export type FieldChecks = Readonly<Record<string, readonly FieldCheck<never>[]>>
 const RESOLVED_BY = 'resolvedBy';
 
 /** The field's plain resolver, declared with the field in its type's class. */
-export const ResolvedBy = <TSource, TContext, TArgs = Record<string, unknown>>(resolve: (source: TSource, args: TArgs, context: TContext, info: GraphQLResolveInfo) => unknown) =>
-  Extensions({ [RESOLVED_BY]: resolve });
+export const ResolvedBy = <TSource, TContext, TArgs = Record<string, unknown>>(
+  resolve: (source: TSource, args: TArgs, context: TContext, info: GraphQLResolveInfo) => unknown,
+) => Extensions({ [RESOLVED_BY]: resolve });
 
 type AnyResolver = GraphQLFieldResolver<unknown, unknown>;
 
@@ -39,7 +39,10 @@ function throughChecks(checks: readonly FieldCheck<unknown>[], resolve: AnyResol
       const pending = checks[i](source, args, context, info);
       if (pending && typeof (pending as Promise<void>).then === 'function') {
         // An asynchronous check: the remaining ones, then the field, once it has passed.
-        return checks.slice(i + 1).reduce((before, check) => before.then(() => check(source, args, context, info)), pending as Promise<void>).then(() => resolved(source, args, context, info));
+        return checks
+          .slice(i + 1)
+          .reduce((before, check) => before.then(() => check(source, args, context, info)), pending as Promise<void>)
+          .then(() => resolved(source, args, context, info));
       }
     }
     return resolved(source, args, context, info);

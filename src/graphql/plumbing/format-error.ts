@@ -23,7 +23,10 @@ export type GraphQLErrorCode = (typeof GRAPHQL_ERROR_CODES)[number];
  * raised while an operation executes are reported in `errors` with status 200, as GraphQL does.
  */
 export const GRAPHQL_ERRORS = Object.fromEntries(
-  ERROR_KEYS.map((key) => [key, { code: ERROR_CATALOGUE[key].graphqlCode satisfies GraphQLErrorCode, status: ERROR_CATALOGUE[key].status }]),
+  ERROR_KEYS.map((key) => [
+    key,
+    { code: ERROR_CATALOGUE[key].graphqlCode satisfies GraphQLErrorCode, status: ERROR_CATALOGUE[key].status },
+  ]),
 ) as Record<ErrorKey, { code: GraphQLErrorCode; status: number }>;
 
 const INTERNAL = 'INTERNAL_SERVER_ERROR';
@@ -48,7 +51,10 @@ export function domainErrorIn(error: unknown): DomainError | undefined {
   if (error instanceof DomainError) return error;
   if (error instanceof GraphQLError) return error.originalError ? domainErrorIn(error.originalError) : undefined;
   // graphql-js wraps what does not pass its `instanceof Error` (a driver's error from another realm) as NonErrorThrown.
-  const thrown = (error as { name?: unknown; thrownValue?: unknown } | undefined)?.name === 'NonErrorThrown' ? (error as { thrownValue?: unknown }).thrownValue : undefined;
+  const thrown =
+    (error as { name?: unknown; thrownValue?: unknown } | undefined)?.name === 'NonErrorThrown'
+      ? (error as { thrownValue?: unknown }).thrownValue
+      : undefined;
   if (thrown !== undefined) return domainErrorIn(thrown);
   return databaseErrorOf(error);
 }

@@ -12,7 +12,8 @@ import { JsonText } from '../../domain/shared/json-text';
 export const domainNameOf = (graphqlName: string): string => graphqlName.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /** `previous_id` → `previousId`. */
-export const graphqlNameOf = (domainName: string): string => domainName.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+export const graphqlNameOf = (domainName: string): string =>
+  domainName.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 
 /** Relay's echo: in every mutation's input, never in a command's body. */
 export const CLIENT_MUTATION_ID = 'clientMutationId';

@@ -52,7 +52,8 @@ export function pageComplexity({ args, childComplexity }: ComplexityEstimatorArg
   return 1 + first * childComplexity;
 }
 
-const refused = (message: string) => new GraphQLError(message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
+const refused = (message: string) =>
+  new GraphQLError(message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
 
 const isIntrospection = (name: string) => name === '__schema' || name === '__type';
 
@@ -143,7 +144,8 @@ export class OperationCosts {
   /** The operation's estimated cost. */
   costOf(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): number {
     let known = this.documents.get(document);
-    if (known === undefined) this.documents.set(document, (known = { number: this.documentsSeen++, costVariables: costVariablesOf(schema, document) }));
+    if (known === undefined)
+      this.documents.set(document, (known = { number: this.documentsSeen++, costVariables: costVariablesOf(schema, document) }));
     let values = JSON.stringify([operationName ?? null, ...known.costVariables.map((name) => variables[name] ?? null)]);
     if (values.length > 128) values = createHash('sha256').update(values).digest('base64url');
     const key = `${known.number}:${values}`;
@@ -207,7 +209,8 @@ export function costVariablesOf(schema: GraphQLSchema, document: DocumentNode): 
     visitWithTypeInfo(typeInfo, {
       VariableDefinition: () => false,
       Field(field) {
-        if (typeof typeInfo.getFieldDef()?.extensions?.complexity === 'function') for (const argument of field.arguments ?? []) variablesIn(argument);
+        if (typeof typeInfo.getFieldDef()?.extensions?.complexity === 'function')
+          for (const argument of field.arguments ?? []) variablesIn(argument);
       },
       Directive(directive) {
         variablesIn(directive);
@@ -217,7 +220,12 @@ export function costVariablesOf(schema: GraphQLSchema, document: DocumentNode): 
   return [...names].sort();
 }
 
-function measure(schema: GraphQLSchema, query: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>): { cost: number; kept: boolean } {
+function measure(
+  schema: GraphQLSchema,
+  query: DocumentNode,
+  operationName: string | undefined,
+  variables: Record<string, unknown>,
+): { cost: number; kept: boolean } {
   try {
     const cost = getComplexity({
       schema,

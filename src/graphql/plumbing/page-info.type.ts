@@ -1,6 +1,9 @@
 import { Field, ObjectType } from 'type-graphql';
 
-@ObjectType('PageInfo', { simpleResolvers: true, description: 'Relay page information. Pagination is forward only: hasPreviousPage is always false.' })
+@ObjectType('PageInfo', {
+  simpleResolvers: true,
+  description: 'Relay page information. Pagination is forward only: hasPreviousPage is always false.',
+})
 export class PageInfoType {
   @Field(() => Boolean)
   hasNextPage: boolean;

@@ -33,10 +33,16 @@ export class SubscriptionBounds {
   take(connection: CountedConnection): () => void {
     const { workspaceId } = connection;
     if (connection.open >= this.caps.perConnection) {
-      throw new DomainError('unavailable', `too many subscriptions on this connection (at most ${this.caps.perConnection}); complete one first, or open another connection`);
+      throw new DomainError(
+        'unavailable',
+        `too many subscriptions on this connection (at most ${this.caps.perConnection}); complete one first, or open another connection`,
+      );
     }
     if (this.perWorkspace.of(workspaceId) >= this.caps.perWorkspace) {
-      throw new DomainError('unavailable', `too many subscriptions to this workspace's events (at most ${this.caps.perWorkspace}); try again later`);
+      throw new DomainError(
+        'unavailable',
+        `too many subscriptions to this workspace's events (at most ${this.caps.perWorkspace}); try again later`,
+      );
     }
     connection.open++;
     this.perWorkspace.add(workspaceId);

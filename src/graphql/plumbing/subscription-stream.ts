@@ -11,7 +11,11 @@ export interface StreamHooks {
  * so each result shows entries as they are then). `return()` (the client completed, or the socket closed) calls
  * `ended` at once, which aborts the source's wait, rather than after the source's pending read.
  */
-export function subscriptionStream(source: AsyncIterator<unknown>, run: (event: unknown) => Promise<ExecutionResult>, hooks: StreamHooks): AsyncIterableIterator<ExecutionResult> {
+export function subscriptionStream(
+  source: AsyncIterator<unknown>,
+  run: (event: unknown) => Promise<ExecutionResult>,
+  hooks: StreamHooks,
+): AsyncIterableIterator<ExecutionResult> {
   let finished = false;
   const finish = async () => {
     if (finished) return;

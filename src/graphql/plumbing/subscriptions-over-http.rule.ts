@@ -8,10 +8,13 @@ export const subscriptionsOverWebSocketOnly: ValidationRule = (context) => ({
   OperationDefinition(node) {
     if (node.operation !== 'subscription') return;
     context.reportError(
-      new GraphQLError('subscriptions are served over WebSocket (the graphql-transport-ws protocol of graphql-ws) on /graphql, not over HTTP', {
-        nodes: [node],
-        extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
-      }),
+      new GraphQLError(
+        'subscriptions are served over WebSocket (the graphql-transport-ws protocol of graphql-ws) on /graphql, not over HTTP',
+        {
+          nodes: [node],
+          extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
+        },
+      ),
     );
   },
 });

@@ -12,7 +12,10 @@ export class RelatedArgs extends PagingArgs({
   @Field(() => String, { nullable: true, description: 'Only entries related this way: preceding, lines.document, previous or uuid.' })
   context?: string | null;
 
-  @Field(() => DateTimeScalar, { nullable: true, description: 'Only entries created at or before this time (at or after it when ascending).' })
+  @Field(() => DateTimeScalar, {
+    nullable: true,
+    description: 'Only entries created at or before this time (at or after it when ascending).',
+  })
   createdAt?: Date | null;
 
   @Field(() => Boolean, { nullable: true, description: 'Oldest first instead of newest first.' })

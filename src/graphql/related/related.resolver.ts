@@ -15,7 +15,12 @@ export class RelatedEntryResolver {
     description: 'The entries whose documents name this one, or that its document names; each edge says how (context).',
     complexity: pageComplexity,
   })
-  async related(@Root() entry: Entry, @Args(() => RelatedArgs) args: RelatedArgs, @Ctx() ctx: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<RelatedEntryConnectionType> {
+  async related(
+    @Root() entry: Entry,
+    @Args(() => RelatedArgs) args: RelatedArgs,
+    @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<RelatedEntryConnectionType> {
     const dataBudget = selectsPath(info, NODE_DATA) ? ctx.dataBudget : undefined;
     const page = await ctx.entries.listRelated(ctx.workspaceId, relatedQueryOf(entry.id, args), { dataBudget });
     if (selectsParts(info, EDGE_NODE)) await ctx.knowPartSizes(page.entries);

@@ -11,7 +11,10 @@ import { selectsParts } from '../plumbing/selection';
 /** The arguments of `Query.search`: REST's q, folder, limit and offset. */
 @ArgsType()
 export class SearchArgs {
-  @Field(() => String, { description: 'The words to look for, in any order: an entry matches when it has every one; a word ending in * matches the words it begins.' })
+  @Field(() => String, {
+    description:
+      'The words to look for, in any order: an entry matches when it has every one; a word ending in * matches the words it begins.',
+  })
   q: string;
 
   @Field(() => String, { nullable: true, description: 'Only entries of this folder.' })
@@ -24,7 +27,10 @@ export class SearchArgs {
   offset?: number | null;
 }
 
-@ObjectType('SearchResults', { simpleResolvers: true, description: 'A page of search results, best match first: offset paging, not a connection.' })
+@ObjectType('SearchResults', {
+  simpleResolvers: true,
+  description: 'A page of search results, best match first: offset paging, not a connection.',
+})
 export class SearchResultsType {
   @Field(() => String)
   query: string;
@@ -48,8 +54,15 @@ const searchComplexity = ({ args, childComplexity }: ComplexityEstimatorArgs) =>
 /** Free-text search: one call into the search service, as GET /silo/v1/search. */
 @Resolver()
 export class SearchResolver {
-  @Query(() => SearchResultsType, { description: 'The entries of the workspace that match every word of `q`, best match first.', complexity: searchComplexity })
-  async search(@Args(() => SearchArgs) args: SearchArgs, @Ctx() ctx: GraphQLContext, @Info() info: GraphQLResolveInfo): Promise<SearchResultsType> {
+  @Query(() => SearchResultsType, {
+    description: 'The entries of the workspace that match every word of `q`, best match first.',
+    complexity: searchComplexity,
+  })
+  async search(
+    @Args(() => SearchArgs) args: SearchArgs,
+    @Ctx() ctx: GraphQLContext,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<SearchResultsType> {
     if (!ctx.search) throw new DomainError('internal', 'search is not configured');
     const page = await ctx.search.search(ctx.workspaceId, {
       q: args.q,

@@ -4,9 +4,15 @@ import { RelayConnection, RelayEdge } from '../plumbing/relay-connection.type';
 import { WebhookDeliveryType } from './webhook.type';
 
 @ObjectType('WebhookDeliveryEdge', { simpleResolvers: true })
-export class WebhookDeliveryEdgeType extends RelayEdge<WebhookDelivery>(WebhookDeliveryType, 'The attempt\'s id: `after` of `webhookDeliveries` for the attempts older than it.') {}
+export class WebhookDeliveryEdgeType extends RelayEdge<WebhookDelivery>(
+  WebhookDeliveryType,
+  "The attempt's id: `after` of `webhookDeliveries` for the attempts older than it.",
+) {}
 
-@ObjectType('WebhookDeliveryConnection', { simpleResolvers: true, description: 'A page of an endpoint\'s delivery attempts, newest first (Relay connection).' })
+@ObjectType('WebhookDeliveryConnection', {
+  simpleResolvers: true,
+  description: "A page of an endpoint's delivery attempts, newest first (Relay connection).",
+})
 export class WebhookDeliveryConnectionType extends RelayConnection(WebhookDeliveryEdgeType) {}
 
 /** A page of attempts as a connection: each cursor is the attempt's id, which is what the service pages by (`before`). */

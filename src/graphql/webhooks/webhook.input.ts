@@ -4,7 +4,10 @@ import { EventTypeEnum } from '../events/entry-event.type';
 /** The registration body (CreateWebhookBody, src/domain/webhook-input.ts, its one declaration) with GraphQL's names (input-names.ts). No rules here: WebhooksService checks it, for both APIs. */
 @InputType('CreateWebhookInput')
 export class CreateWebhookInput {
-  @Field(() => String, { description: 'Where events are POSTed: https (http only with WEBHOOK_ALLOW_HTTP), never a private, loopback or link-local address (unless WEBHOOK_ALLOW_PRIVATE).' })
+  @Field(() => String, {
+    description:
+      'Where events are POSTed: https (http only with WEBHOOK_ALLOW_HTTP), never a private, loopback or link-local address (unless WEBHOOK_ALLOW_PRIVATE).',
+  })
   url: string;
 
   @Field(() => [EventTypeEnum], { nullable: true, description: 'The event types to deliver; none or empty: every type.' })
@@ -35,7 +38,10 @@ export class UpdateWebhookInput {
   @Field(() => String, { nullable: true, description: 'Empty removes it.' })
   description?: string | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'False stops delivery; true starts it again where it stood, its failures forgotten.' })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'False stops delivery; true starts it again where it stood, its failures forgotten.',
+  })
   enabled?: boolean | null;
 
   @Field(() => String, { nullable: true, description: 'Relay: echoed in the payload.' })

@@ -19,7 +19,9 @@ export class CreateWebhookPayload {
 
 @ObjectType('RotateWebhookSecretPayload', { simpleResolvers: true })
 export class RotateWebhookSecretPayload {
-  @Field(() => WebhookType, { description: 'The endpoint, with previousSecretUntil: for 24 hours the previous secret signs beside the new one.' })
+  @Field(() => WebhookType, {
+    description: 'The endpoint, with previousSecretUntil: for 24 hours the previous secret signs beside the new one.',
+  })
   webhook: WebhookEndpoint;
 
   @Field(() => String, { description: SECRET_DESCRIPTION })

@@ -13,7 +13,8 @@ export const deliveryStatusName = (status: DeliveryStatus): string => status.toU
 
 registerEnumType(DeliveryStatusEnum, {
   name: 'WebhookDeliveryStatus',
-  description: 'DELIVERED (a 2xx answer), RETRYING (it is sent again at nextAttemptAt), FAILED (an answer that ends it, or three days of retries) or SCHEDULED (asked for again by retryWebhookDelivery, not sent yet).',
+  description:
+    'DELIVERED (a 2xx answer), RETRYING (it is sent again at nextAttemptAt), FAILED (an answer that ends it, or three days of retries) or SCHEDULED (asked for again by retryWebhookDelivery, not sent yet).',
 });
 
 /**
@@ -32,9 +33,12 @@ registerEnumType(WebhookEventTypeEnum, {
  * payloads of createWebhook and rotateWebhookSecret. Resolvers return the domain `WebhookEndpoint`; `events`,
  * `position` and `previousSecretUntil` are resolved in WebhookResolver.
  */
-@ObjectType('Webhook', { simpleResolvers: true, description: 'An endpoint that gets the workspace\'s events as signed POSTs (Standard Webhooks), in feed order.' })
+@ObjectType('Webhook', {
+  simpleResolvers: true,
+  description: "An endpoint that gets the workspace's events as signed POSTs (Standard Webhooks), in feed order.",
+})
 export class WebhookType {
-  @Field(() => ID, { description: 'The endpoint\'s id (a UUID).' })
+  @Field(() => ID, { description: "The endpoint's id (a UUID)." })
   id: string;
 
   @Field(() => String, { description: 'Where the events are POSTed.' })
@@ -52,10 +56,13 @@ export class WebhookType {
   @Field(() => String, { nullable: true, description: 'Why the service disabled it (five days of failures); null when it did not.' })
   disabledReason?: string;
 
-  @Field(() => DateTimeScalar, { nullable: true, description: 'Until when the secret rotated out still signs beside the new one; null when none does.' })
+  @Field(() => DateTimeScalar, {
+    nullable: true,
+    description: 'Until when the secret rotated out still signs beside the new one; null when none does.',
+  })
   previousSecretUntil?: Date;
 
-  @Field(() => Int, { description: 'The place in the workspace\'s feed it has been delivered (or given up) up to.' })
+  @Field(() => Int, { description: "The place in the workspace's feed it has been delivered (or given up) up to." })
   position: number;
 
   @Field(() => DateTimeScalar, { nullable: true, description: 'When the event it is on is sent again.' })
@@ -77,28 +84,32 @@ export class WebhookDeliveryType {
   @Field(() => ID)
   id: string;
 
-  @Field(() => ID, { description: 'The event\'s id: the `webhook-id` header.' })
+  @Field(() => ID, { description: "The event's id: the `webhook-id` header." })
   eventId: string;
 
   @Field(() => WebhookEventTypeEnum)
   eventType: string;
 
-  @Field(() => Int, { description: 'The event\'s place in the feed; 0 for a test event, which has none.' })
+  @Field(() => Int, { description: "The event's place in the feed; 0 for a test event, which has none." })
   position: number;
 
   @Field(() => DeliveryStatusEnum)
   status: string;
 
-  @Field(() => Int, { nullable: true, description: 'The answer\'s status; null when none came.' })
+  @Field(() => Int, { nullable: true, description: "The answer's status; null when none came." })
   responseCode?: number;
 
   @Field(() => Int)
   durationMs: number;
 
-  @Field(() => String, { nullable: true, description: 'The first KiB of the answer\'s body.' })
+  @Field(() => String, { nullable: true, description: "The first KiB of the answer's body." })
   responseExcerpt?: string;
 
-  @Field(() => String, { nullable: true, description: 'Why no answer came, as a short class: timeout, connection refused, connection reset, tls, dns, unreachable, refused address, refused url, bad answer or network error.' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Why no answer came, as a short class: timeout, connection refused, connection reset, tls, dns, unreachable, refused address, refused url, bad answer or network error.',
+  })
   error?: string;
 
   @Field(() => Int, { description: 'Which attempt at the event this was (a retry asked for is 1).' })

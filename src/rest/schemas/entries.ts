@@ -22,7 +22,8 @@ export const EntrySignatureSchema = Type.Object(
         {
           kid: Type.Optional(Type.String({ description: 'The key the signature names.' })),
           by: Type.Union([Type.Literal('workspace'), Type.Literal('service'), Type.Literal('trusted'), Type.Literal('unknown')], {
-            description: '`workspace`: the service key, for this workspace; `service`: the service key, for another workspace; `trusted`: a key of SIGNING_TRUSTED_KEYS; `unknown`: a key the service does not know.',
+            description:
+              '`workspace`: the service key, for this workspace; `service`: the service key, for another workspace; `trusted`: a key of SIGNING_TRUSTED_KEYS; `unknown`: a key the service does not know.',
           }),
           verified: Type.Boolean(),
           problem: Type.Optional(Type.String({ description: 'Why the signature could not be verified.' })),
@@ -32,12 +33,19 @@ export const EntrySignatureSchema = Type.Object(
       { description: 'One check per signature of the envelope, in the order of its `sigs`.' },
     ),
   },
-  { $id: 'EntrySignature', additionalProperties: false, description: 'What was verified of a signed envelope\'s signatures when it was stored.' },
+  {
+    $id: 'EntrySignature',
+    additionalProperties: false,
+    description: "What was verified of a signed envelope's signatures when it was stored.",
+  },
 );
 
 export const EntryVersionSchema = Type.Object(
   {
-    version: Type.String({ description: 'Content-derived: the first 10 hexadecimal characters of the SHA-256 of the stored envelope.', examples: ['76f845c125'] }),
+    version: Type.String({
+      description: 'Content-derived: the first 10 hexadecimal characters of the SHA-256 of the stored envelope.',
+      examples: ['76f845c125'],
+    }),
     at: Type.String({ ...DATE_TIME, description: 'When the version was made.' }),
     invalid: Type.Boolean(),
     signed: Type.Boolean(),
@@ -47,7 +55,7 @@ export const EntryVersionSchema = Type.Object(
 );
 
 const entryFields = {
-  id: Type.String({ description: 'The envelope\'s UUID.' }),
+  id: Type.String({ description: "The envelope's UUID." }),
   key: Type.Optional(Type.String({ description: 'The idempotency key given at creation.' })),
   folder: Type.String(),
   doc_schema: Type.String(),
@@ -67,7 +75,12 @@ const entryFields = {
   updated_at: Type.String(DATE_TIME),
   version: Type.Optional(Type.String({ description: 'The current version of the envelope.' })),
   versions: Type.Optional(Type.Array(EntryVersionSchema, { description: 'The versions of the envelope, newest first: the newest 100.' })),
-  context: Type.Optional(Type.String({ description: 'In a related list: how the entry is related to the UUID asked for (`preceding`, `lines.document`, `previous` or `uuid`).' })),
+  context: Type.Optional(
+    Type.String({
+      description:
+        'In a related list: how the entry is related to the UUID asked for (`preceding`, `lines.document`, `previous` or `uuid`).',
+    }),
+  ),
 };
 
 export const EntrySchema = Type.Object(
@@ -75,7 +88,11 @@ export const EntrySchema = Type.Object(
   { $id: 'Entry', additionalProperties: false, description: 'An entry with its envelope.' },
 );
 
-export const EntrySummarySchema = Type.Object(entryFields, { $id: 'EntrySummary', additionalProperties: false, description: 'An entry as listed: no `data`.' });
+export const EntrySummarySchema = Type.Object(entryFields, {
+  $id: 'EntrySummary',
+  additionalProperties: false,
+  description: 'An entry as listed: no `data`.',
+});
 
 export const EntryPageSchema = Type.Object(
   {
@@ -91,10 +108,21 @@ export const EntryPageSchema = Type.Object(
 );
 
 export const SearchQuery = Type.Object({
-  q: Type.String({ description: 'The words to look for (at most 256 characters, 16 words), in any order: an entry matches when it has every one; a word ending in `*` matches the words it begins.' }),
+  q: Type.String({
+    description:
+      'The words to look for (at most 256 characters, 16 words), in any order: an entry matches when it has every one; a word ending in `*` matches the words it begins.',
+  }),
   folder: Type.Optional(Type.String({ description: 'Only entries of this folder.' })),
-  limit: Type.Optional(Type.String({ pattern: '^-?[0-9]+$', description: 'Page size, 1 to 100 (default 20).', expected: 'a whole number' })),
-  offset: Type.Optional(Type.String({ pattern: '^-?[0-9]+$', description: 'Matches to skip (default 0); offset + limit is at most 1000.', expected: 'a whole number' })),
+  limit: Type.Optional(
+    Type.String({ pattern: '^-?[0-9]+$', description: 'Page size, 1 to 100 (default 20).', expected: 'a whole number' }),
+  ),
+  offset: Type.Optional(
+    Type.String({
+      pattern: '^-?[0-9]+$',
+      description: 'Matches to skip (default 0); offset + limit is at most 1000.',
+      expected: 'a whole number',
+    }),
+  ),
 });
 
 export const SearchPageSchema = Type.Object(
@@ -113,12 +141,16 @@ export const ListEntriesQuery = Type.Object({
   cursor: Type.Optional(Type.String({ description: 'The `next_cursor` of the previous page.' })),
   folder: Type.Optional(Type.String()),
   state: Type.Optional(Type.String({ description: 'Only entries whose latest state has this key (an extension of this service).' })),
-  created_at: Type.Optional(Type.String({ description: 'Only entries created at or before this time (RFC 3339); at or after it with `ascending`.' })),
-  ascending: Type.Optional(Type.Boolean({ description: 'Oldest first instead of newest first. A cursor continues only the order it was made in.' })),
+  created_at: Type.Optional(
+    Type.String({ description: 'Only entries created at or before this time (RFC 3339); at or after it with `ascending`.' }),
+  ),
+  ascending: Type.Optional(
+    Type.Boolean({ description: 'Oldest first instead of newest first. A cursor continues only the order it was made in.' }),
+  ),
   order_by: Type.Optional(
     Type.Union([Type.Literal('created_at'), Type.Literal('amount')], {
       description:
-        'What the list is ordered by: `created_at` (the default) or `amount`, the document\'s payable total (`totals.payable` of invoices, orders and ' +
+        "What the list is ordered by: `created_at` (the default) or `amount`, the document's payable total (`totals.payable` of invoices, orders and " +
         'deliveries; `total` of payments), highest first (lowest with `ascending`), entries without one last, ties by id. Amounts are compared as numbers ' +
         'whatever the currency. Not with `created_at`. A cursor continues only the order it was made in.',
     }),
@@ -126,8 +158,12 @@ export const ListEntriesQuery = Type.Object({
 });
 
 const relatedQuery = {
-  context: Type.Optional(Type.String({ description: 'Only entries related this way: `preceding`, `lines.document`, `previous` or `uuid`.' })),
-  created_at: Type.Optional(Type.String({ description: 'Only entries created at or before this time (RFC 3339); at or after it with `ascending`.' })),
+  context: Type.Optional(
+    Type.String({ description: 'Only entries related this way: `preceding`, `lines.document`, `previous` or `uuid`.' }),
+  ),
+  created_at: Type.Optional(
+    Type.String({ description: 'Only entries created at or before this time (RFC 3339); at or after it with `ascending`.' }),
+  ),
   cursor: Type.Optional(Type.String({ description: 'The `next_cursor` of the previous page of this related list.' })),
   limit: Type.Optional(Type.String({ pattern: '^[0-9]+$', description: 'Page size, 1 to 100 (default 20).' })),
   ascending: Type.Optional(Type.Boolean({ description: 'Oldest first instead of newest first.' })),
@@ -139,9 +175,9 @@ export const RelatedEntriesQuery = Type.Object({
 });
 
 export const EntryRelatedQuery = Type.Object({
-  uuid: Type.Optional(uuid('When given, the same UUID as the path\'s id.')),
+  uuid: Type.Optional(uuid("When given, the same UUID as the path's id.")),
   ...relatedQuery,
 });
 
-export const EntryIdParams = Type.Object({ id: Type.String({ description: 'The entry\'s UUID.' }) });
-export const EntryKeyParams = Type.Object({ key: Type.String({ description: 'The entry\'s idempotency key.' }) });
+export const EntryIdParams = Type.Object({ id: Type.String({ description: "The entry's UUID." }) });
+export const EntryKeyParams = Type.Object({ key: Type.String({ description: "The entry's idempotency key." }) });

@@ -67,9 +67,15 @@ describe('addon registry', () => {
   test.each([
     [['fr-facturx-v1'], ['eu-en16931-v2017', 'fr-facturx-v1']],
     [['de-xrechnung-v3'], ['eu-en16931-v2017', 'de-xrechnung-v3']],
-    [['fr-choruspro-v1', 'eu-en16931-v2017'], ['eu-en16931-v2017', 'fr-choruspro-v1']],
+    [
+      ['fr-choruspro-v1', 'eu-en16931-v2017'],
+      ['eu-en16931-v2017', 'fr-choruspro-v1'],
+    ],
     [['es-verifactu-v1', 'unknown-v1', 'es-verifactu-v1'], ['es-verifactu-v1']],
-    [['es-sii-v1', 'es-facturae-v3'], ['es-sii-v1', 'es-facturae-v3']],
+    [
+      ['es-sii-v1', 'es-facturae-v3'],
+      ['es-sii-v1', 'es-facturae-v3'],
+    ],
     [[], []],
   ])('expandAddons(%j) = %j', (given, want) => {
     expect(expandAddons(given)).toEqual(want);
@@ -111,7 +117,8 @@ describe('addon data', () => {
     for (const e of def.extensions) {
       if (e.codes) expect(e.codes.length).toBeGreaterThan(0);
       if (e.pattern) expect(() => new RegExp(e.pattern as string)).not.toThrow();
-      if (!e.codes && !e.pattern) expect(['it-ticket-line-ref', 'mx-cfdi-prod-serv', 'br-nfse-service', 'pt-saft-source-ref']).toContain(e.key);
+      if (!e.codes && !e.pattern)
+        expect(['it-ticket-line-ref', 'mx-cfdi-prod-serv', 'br-nfse-service', 'pt-saft-source-ref']).toContain(e.key);
     }
   });
 
@@ -134,7 +141,9 @@ describe('addon data', () => {
       ...(e.pattern ? { pattern: e.pattern } : {}),
     }));
     expect(def.extensions).toEqual(exts);
-    const scen = (gobl.scenarios ?? []).flatMap((s: { schema: string; list: Record<string, unknown>[] }) => s.list.map((x) => ({ schema: s.schema, ext: x.ext ?? undefined, types: x.type, tags: x.tags })));
+    const scen = (gobl.scenarios ?? []).flatMap((s: { schema: string; list: Record<string, unknown>[] }) =>
+      s.list.map((x) => ({ schema: s.schema, ext: x.ext ?? undefined, types: x.type, tags: x.tags })),
+    );
     expect((def.scenarios ?? []).map((s) => ({ schema: s.schema, ext: s.ext, types: s.types, tags: s.tags }))).toEqual(scen);
   });
 });

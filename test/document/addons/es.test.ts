@@ -1,6 +1,18 @@
 import { esFacturae } from '../../../src/document/addons/es-facturae';
-import { normalizeSiiCombo, normalizeSiiInvoice, normalizeSiiLine, validateSiiCombo, validateSiiInvoice } from '../../../src/document/addons/es-sii';
-import { normalizeTbaiCombo, normalizeTbaiInvoice, normalizeTbaiLine, validateTbaiCombo, validateTbaiInvoice } from '../../../src/document/addons/es-tbai';
+import {
+  normalizeSiiCombo,
+  normalizeSiiInvoice,
+  normalizeSiiLine,
+  validateSiiCombo,
+  validateSiiInvoice,
+} from '../../../src/document/addons/es-sii';
+import {
+  normalizeTbaiCombo,
+  normalizeTbaiInvoice,
+  normalizeTbaiLine,
+  validateTbaiCombo,
+  validateTbaiInvoice,
+} from '../../../src/document/addons/es-tbai';
 import {
   normalizeVerifactuCombo,
   normalizeVerifactuInvoice,
@@ -19,15 +31,31 @@ describe('es-verifactu-v1', () => {
     ['no key', { cat: 'VAT', rate: 'general' }, { 'es-verifactu-op-class': 'S1', 'es-verifactu-regime': '01' }],
     ['reverse charge', { cat: 'VAT', key: 'reverse-charge' }, { 'es-verifactu-op-class': 'S2', 'es-verifactu-regime': '01' }],
     ['outside scope', { cat: 'VAT', key: 'outside-scope' }, { 'es-verifactu-op-class': 'N2', 'es-verifactu-regime': '01' }],
-    ['outside scope N1 kept', { cat: 'VAT', key: 'outside-scope', ext: { 'es-verifactu-op-class': 'N1' } }, { 'es-verifactu-op-class': 'N1', 'es-verifactu-regime': '01' }],
+    [
+      'outside scope N1 kept',
+      { cat: 'VAT', key: 'outside-scope', ext: { 'es-verifactu-op-class': 'N1' } },
+      { 'es-verifactu-op-class': 'N1', 'es-verifactu-regime': '01' },
+    ],
     ['exempt', { cat: 'VAT', key: 'exempt' }, { 'es-verifactu-exempt': 'E1', 'es-verifactu-regime': '01' }],
-    ['exempt E6 kept', { cat: 'VAT', key: 'exempt', ext: { 'es-verifactu-exempt': 'E6' } }, { 'es-verifactu-exempt': 'E6', 'es-verifactu-regime': '01' }],
+    [
+      'exempt E6 kept',
+      { cat: 'VAT', key: 'exempt', ext: { 'es-verifactu-exempt': 'E6' } },
+      { 'es-verifactu-exempt': 'E6', 'es-verifactu-regime': '01' },
+    ],
     ['export', { cat: 'VAT', key: 'export' }, { 'es-verifactu-exempt': 'E2', 'es-verifactu-regime': '02' }],
     ['intra-community', { cat: 'VAT', key: 'intra-community' }, { 'es-verifactu-exempt': 'E5', 'es-verifactu-regime': '01' }],
     ['surcharge', { cat: 'VAT', key: 'standard', surcharge: '5.2%' }, { 'es-verifactu-op-class': 'S1', 'es-verifactu-regime': '18' }],
-    ['regime kept', { cat: 'VAT', key: 'standard', ext: { 'es-verifactu-regime': '03' } }, { 'es-verifactu-op-class': 'S1', 'es-verifactu-regime': '03' }],
+    [
+      'regime kept',
+      { cat: 'VAT', key: 'standard', ext: { 'es-verifactu-regime': '03' } },
+      { 'es-verifactu-op-class': 'S1', 'es-verifactu-regime': '03' },
+    ],
     ['foreign', { cat: 'VAT', country: 'FR', key: 'standard' }, { 'es-verifactu-op-class': 'N2', 'es-verifactu-regime': '01' }],
-    ['foreign 17 kept', { cat: 'VAT', country: 'FR', ext: { 'es-verifactu-regime': '17', 'es-verifactu-exempt': 'E1' } }, { 'es-verifactu-op-class': 'N2', 'es-verifactu-regime': '17' }],
+    [
+      'foreign 17 kept',
+      { cat: 'VAT', country: 'FR', ext: { 'es-verifactu-regime': '17', 'es-verifactu-exempt': 'E1' } },
+      { 'es-verifactu-op-class': 'N2', 'es-verifactu-regime': '17' },
+    ],
     ['IGIC', { cat: 'IGIC', key: 'standard' }, { 'es-verifactu-op-class': 'S1', 'es-verifactu-regime': '01' }],
   ])('combo %s', (_name, combo, ext) => {
     normalizeVerifactuCombo(combo);
@@ -54,7 +82,11 @@ describe('es-verifactu-v1', () => {
     ['standard', { type: 'standard' }, undefined],
     ['credit note', { type: 'credit-note' }, { 'es-verifactu-correction-type': 'I', 'es-verifactu-doc-type': 'R1' }],
     ['corrective', { type: 'corrective' }, { 'es-verifactu-correction-type': 'S', 'es-verifactu-doc-type': 'R1' }],
-    ['corrective R4 kept', { type: 'corrective', tax: { ext: { 'es-verifactu-doc-type': 'R4' } } }, { 'es-verifactu-correction-type': 'S', 'es-verifactu-doc-type': 'R4' }],
+    [
+      'corrective R4 kept',
+      { type: 'corrective', tax: { ext: { 'es-verifactu-doc-type': 'R4' } } },
+      { 'es-verifactu-correction-type': 'S', 'es-verifactu-doc-type': 'R4' },
+    ],
     ['self-billed', { $tags: ['self-billed'] }, { 'es-verifactu-issuer-type': 'D' }],
     ['third party issuer', { ordering: { issuer: { name: 'X' } } }, { 'es-verifactu-issuer-type': 'T' }],
   ])('invoice %s', (_name, doc, ext) => {
@@ -97,13 +129,30 @@ describe('es-verifactu-v1', () => {
   test.each<[string, JsonObject, string[]]>([
     ['valid', good, []],
     ['USD without rate', { ...good, currency: 'USD' }, ['16']],
-    ['corrective without preceding', { ...good, type: 'corrective', tax: { ext: { 'es-verifactu-doc-type': 'R1', 'es-verifactu-correction-type': 'S' } } }, ['01']],
-    ['preceding without date or tax', { ...good, type: 'corrective', preceding: [{ code: '1' }], tax: { ext: { 'es-verifactu-doc-type': 'R1', 'es-verifactu-correction-type': 'S' } } }, ['02', '03']],
+    [
+      'corrective without preceding',
+      { ...good, type: 'corrective', tax: { ext: { 'es-verifactu-doc-type': 'R1', 'es-verifactu-correction-type': 'S' } } },
+      ['01'],
+    ],
+    [
+      'preceding without date or tax',
+      {
+        ...good,
+        type: 'corrective',
+        preceding: [{ code: '1' }],
+        tax: { ext: { 'es-verifactu-doc-type': 'R1', 'es-verifactu-correction-type': 'S' } },
+      },
+      ['02', '03'],
+    ],
     ['simplified with tax id', { ...good, tax: { ext: { 'es-verifactu-doc-type': 'F2' } } }, ['04']],
     ['no customer', { ...good, customer: null }, ['06']],
     ['customer without id', { ...good, customer: { name: 'X' } }, ['07']],
     ['tax id without code', { ...good, customer: { tax_id: { country: 'ES' } } }, ['08']],
-    ['identity without country', { ...good, customer: { identities: [{ code: 'X', ext: { 'es-verifactu-identity-type': '03' } }] } }, ['17']],
+    [
+      'identity without country',
+      { ...good, customer: { identities: [{ code: 'X', ext: { 'es-verifactu-identity-type': '03' } }] } },
+      ['17'],
+    ],
     ['no tax', { ...good, tax: null }, ['09']],
     // GOBL asks for a correction type when there is no doc type too: its "doc type in R1–R5" holds on an absent key.
     ['no doc type', { ...good, tax: { ext: {} } }, ['10', '13']],
@@ -169,7 +218,10 @@ describe('es-sii-v1', () => {
         currency: 'EUR',
         customer: { tax_id: { country: 'ES', code: 'B1' } },
         tax: { ext: { 'es-sii-doc-type': 'F1' } },
-        lines: [{ taxes: [{ cat: 'VAT', ext: { 'es-sii-regime': '01', 'es-sii-product': 'goods' } }] }, { taxes: [{ cat: 'VAT', ext: { 'es-sii-regime': '02' } }] }],
+        lines: [
+          { taxes: [{ cat: 'VAT', ext: { 'es-sii-regime': '01', 'es-sii-product': 'goods' } }] },
+          { taxes: [{ cat: 'VAT', ext: { 'es-sii-regime': '02' } }] },
+        ],
       },
       ['13', '14'],
     ],
@@ -180,7 +232,11 @@ describe('es-sii-v1', () => {
   test.each<[string, JsonObject, string[]]>([
     ['no regime', { cat: 'VAT' }, ['01']],
     ['exempt with percent', { cat: 'VAT', percent: '21%', ext: { 'es-sii-regime': '01', 'es-sii-exempt': 'E1' } }, ['02']],
-    ['exempt and outside scope', { cat: 'VAT', ext: { 'es-sii-regime': '02', 'es-sii-exempt': 'E1', 'es-sii-outside-scope': 'other' } }, ['03']],
+    [
+      'exempt and outside scope',
+      { cat: 'VAT', ext: { 'es-sii-regime': '02', 'es-sii-exempt': 'E1', 'es-sii-outside-scope': 'other' } },
+      ['03'],
+    ],
     ['E3 with 01', { cat: 'VAT', ext: { 'es-sii-regime': '01', 'es-sii-exempt': 'E3' } }, ['04']],
   ])('combo faults: %s', (_name, combo, want) => {
     expect(codes(validateSiiCombo(combo, '$.doc.lines[0].taxes[0]'))).toEqual(want);
@@ -239,7 +295,11 @@ describe('es-tbai-v1', () => {
     ['no region', { ...good, tax: {} }, ['02']],
     ['no note', { ...good, notes: [] }, ['07']],
     ['Bizkaia individual', { ...good, supplier: { tax_id: { country: 'ES', code: '12345678Z' } } }, ['10']],
-    ['bad activity', { ...good, supplier: { tax_id: { country: 'ES', code: 'B98602642' }, ext: { 'es-tbai-bi-activity': 'abc' } } }, ['11']],
+    [
+      'bad activity',
+      { ...good, supplier: { tax_id: { country: 'ES', code: 'B98602642' }, ext: { 'es-tbai-bi-activity': 'abc' } } },
+      ['11'],
+    ],
     ['credit note without preceding', { ...good, type: 'credit-note' }, ['04']],
     ['preceding without correction', { ...good, preceding: [{ issue_date: '2024-01-01' }] }, ['06']],
   ])('invoice faults: %s', (_name, doc, want) => {
@@ -262,9 +322,30 @@ describe('es-facturae-v3', () => {
   test.each<[string, JsonObject, string[]]>([
     ['valid', { currency: 'EUR', tax: { ext: { 'es-facturae-doc-type': 'FC', 'es-facturae-invoice-class': 'OO' } } }, []],
     ['missing class', { currency: 'EUR', tax: { ext: { 'es-facturae-doc-type': 'FC' } } }, ['03']],
-    ['Spanish customer without code', { currency: 'EUR', customer: { tax_id: { country: 'ES' } }, tax: { ext: { 'es-facturae-doc-type': 'FC', 'es-facturae-invoice-class': 'OO' } } }, ['01']],
-    ['credit note without preceding', { type: 'credit-note', currency: 'EUR', tax: { ext: { 'es-facturae-doc-type': 'FC', 'es-facturae-invoice-class': 'OR' } } }, ['04']],
-    ['preceding without ext', { type: 'credit-note', currency: 'EUR', preceding: [{ code: '1' }], tax: { ext: { 'es-facturae-doc-type': 'FC', 'es-facturae-invoice-class': 'OR' } } }, ['05', '06']],
+    [
+      'Spanish customer without code',
+      {
+        currency: 'EUR',
+        customer: { tax_id: { country: 'ES' } },
+        tax: { ext: { 'es-facturae-doc-type': 'FC', 'es-facturae-invoice-class': 'OO' } },
+      },
+      ['01'],
+    ],
+    [
+      'credit note without preceding',
+      { type: 'credit-note', currency: 'EUR', tax: { ext: { 'es-facturae-doc-type': 'FC', 'es-facturae-invoice-class': 'OR' } } },
+      ['04'],
+    ],
+    [
+      'preceding without ext',
+      {
+        type: 'credit-note',
+        currency: 'EUR',
+        preceding: [{ code: '1' }],
+        tax: { ext: { 'es-facturae-doc-type': 'FC', 'es-facturae-invoice-class': 'OR' } },
+      },
+      ['05', '06'],
+    ],
   ])('invoice faults: %s', (_name, doc, want) => {
     expect(codes(esFacturae.validate!(doc, 'bill/invoice', '$.doc', { doc, addons: [] }))).toEqual(want);
   });

@@ -60,7 +60,8 @@ export function validateWith(node: JsonObject, kind: NodeKind, hooks: Hooks[], c
     if (!childKind) continue;
     if (Array.isArray(value)) {
       value.forEach((v, i) => {
-        if (v && typeof v === 'object' && !Array.isArray(v)) faults.push(...validateWith(v as JsonObject, childKind, hooks, ctx, `${at}.${field}[${i}]`));
+        if (v && typeof v === 'object' && !Array.isArray(v))
+          faults.push(...validateWith(v as JsonObject, childKind, hooks, ctx, `${at}.${field}[${i}]`));
       });
     } else if (value && typeof value === 'object') {
       faults.push(...validateWith(value as JsonObject, childKind, hooks, ctx, `${at}.${field}`));

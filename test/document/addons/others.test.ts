@@ -1,13 +1,50 @@
 import { applyAddonScenarios } from '../../../src/document/addons';
-import { normalizeArcaCombo, normalizeArcaInvoice, validateArcaCharge, validateArcaCombo, validateArcaInvoice } from '../../../src/document/addons/ar-arca';
+import {
+  normalizeArcaCombo,
+  normalizeArcaInvoice,
+  validateArcaCharge,
+  validateArcaCombo,
+  validateArcaInvoice,
+} from '../../../src/document/addons/ar-arca';
 import { normalizeDianParty, validateDianInvoice } from '../../../src/document/addons/co-dian';
 import { validateXrechnungInvoice } from '../../../src/document/addons/de-xrechnung';
-import { euEn16931, normalizeEnCombo, normalizeEnInbox, normalizeEnParty, normalizeEnTaxNote, validateEnCombo, validateEnInvoice } from '../../../src/document/addons/eu-en16931';
+import {
+  euEn16931,
+  normalizeEnCombo,
+  normalizeEnInbox,
+  normalizeEnParty,
+  normalizeEnTaxNote,
+  validateEnCombo,
+  validateEnInvoice,
+} from '../../../src/document/addons/eu-en16931';
 import { normalizeChorusLine, normalizeChorusParty, validateChorusParty } from '../../../src/document/addons/fr-choruspro';
-import { normalizeMydataCharge, normalizeMydataCombo, normalizeMydataPayment, validateMydataCharge, validateMydataCombo } from '../../../src/document/addons/gr-mydata';
-import { normalizeSdiAddress, normalizeSdiCombo, normalizeSdiInvoice, normalizeSdiPayment, validateSdiAddress, validateSdiCombo } from '../../../src/document/addons/it-sdi';
-import { normalizeTicketCombo, normalizeTicketInvoice, normalizeTicketItem, validateTicketCombo } from '../../../src/document/addons/it-ticket';
-import { normalizeFavatCombo, normalizeFavatInvoice, normalizeFavatPayment, validateFavatInvoice } from '../../../src/document/addons/pl-favat';
+import {
+  normalizeMydataCharge,
+  normalizeMydataCombo,
+  normalizeMydataPayment,
+  validateMydataCharge,
+  validateMydataCombo,
+} from '../../../src/document/addons/gr-mydata';
+import {
+  normalizeSdiAddress,
+  normalizeSdiCombo,
+  normalizeSdiInvoice,
+  normalizeSdiPayment,
+  validateSdiAddress,
+  validateSdiCombo,
+} from '../../../src/document/addons/it-sdi';
+import {
+  normalizeTicketCombo,
+  normalizeTicketInvoice,
+  normalizeTicketItem,
+  validateTicketCombo,
+} from '../../../src/document/addons/it-ticket';
+import {
+  normalizeFavatCombo,
+  normalizeFavatInvoice,
+  normalizeFavatPayment,
+  validateFavatInvoice,
+} from '../../../src/document/addons/pl-favat';
 import type { JsonObject } from '../../../src/document/base/types';
 
 const codes = (faults: { code: string }[]) => faults.map((f) => f.code.slice(-2)).sort();
@@ -26,9 +63,24 @@ describe('ar-arca-v4', () => {
   });
 
   test.each<[string, JsonObject, JsonObject, JsonObject | undefined]>([
-    ['registered customer', { lines: [{ item: { key: 'goods' } }], customer: { tax_id: { country: 'AR', code: '1' } } }, { 'ar-arca-doc-type': '1', 'ar-arca-concept': '1' }, { 'ar-arca-vat-status': '1' }],
-    ['final consumer', { lines: [{ item: {} }], customer: { name: 'x' } }, { 'ar-arca-doc-type': '6', 'ar-arca-concept': '2' }, { 'ar-arca-vat-status': '5' }],
-    ['foreign', { type: 'credit-note', lines: [{ item: { key: 'goods' } }, { item: {} }], customer: { tax_id: { country: 'US' } } }, { 'ar-arca-doc-type': '8', 'ar-arca-concept': '3' }, { 'ar-arca-vat-status': '9' }],
+    [
+      'registered customer',
+      { lines: [{ item: { key: 'goods' } }], customer: { tax_id: { country: 'AR', code: '1' } } },
+      { 'ar-arca-doc-type': '1', 'ar-arca-concept': '1' },
+      { 'ar-arca-vat-status': '1' },
+    ],
+    [
+      'final consumer',
+      { lines: [{ item: {} }], customer: { name: 'x' } },
+      { 'ar-arca-doc-type': '6', 'ar-arca-concept': '2' },
+      { 'ar-arca-vat-status': '5' },
+    ],
+    [
+      'foreign',
+      { type: 'credit-note', lines: [{ item: { key: 'goods' } }, { item: {} }], customer: { tax_id: { country: 'US' } } },
+      { 'ar-arca-doc-type': '8', 'ar-arca-concept': '3' },
+      { 'ar-arca-vat-status': '9' },
+    ],
     ['monotax', { $tags: ['monotax'], type: 'debit-note', lines: [] }, { 'ar-arca-doc-type': '12' }, undefined],
   ])('invoice %s', (_n, doc, taxExt, custExt) => {
     normalizeArcaInvoice(doc);
@@ -49,7 +101,11 @@ describe('ar-arca-v4', () => {
     ['credit note type mismatch', { ...good, type: 'credit-note', preceding: [{ ext: { 'ar-arca-doc-type': '1' } }] }, ['05']],
     ['doc type A to a final consumer', { ...good, customer: { name: 'x', ext: { 'ar-arca-vat-status': '5' } } }, ['10', '13']],
     ['services need period and due dates', { ...good, tax: { ext: { 'ar-arca-doc-type': '1', 'ar-arca-concept': '2' } } }, ['15', '17']],
-    ['type C with line taxes', { currency: 'ARS', series: '1', tax: { ext: { 'ar-arca-doc-type': '11' } }, lines: [{ taxes: [{ cat: 'VAT' }] }] }, ['09', '23']],
+    [
+      'type C with line taxes',
+      { currency: 'ARS', series: '1', tax: { ext: { 'ar-arca-doc-type': '11' } }, lines: [{ taxes: [{ cat: 'VAT' }] }] },
+      ['09', '23'],
+    ],
   ])('invoice faults: %s', (_n, doc, want) => {
     expect(codes(validateArcaInvoice(JSON.parse(JSON.stringify(doc)), '$.doc'))).toEqual(want);
   });
@@ -108,7 +164,11 @@ describe('pl-favat-v3', () => {
     ['valid', { currency: 'PLN', supplier, customer: { name: 'C' } }, []],
     ['proforma', { type: 'proforma', currency: 'PLN', supplier, customer: { name: 'C' } }, ['01']],
     ['no supplier', { currency: 'PLN', customer: { name: 'C' } }, ['04']],
-    ['supplier address without street', { currency: 'PLN', supplier: { ...supplier, addresses: [{ country: 'PL' }] }, customer: { name: 'C' } }, ['08']],
+    [
+      'supplier address without street',
+      { currency: 'PLN', supplier: { ...supplier, addresses: [{ country: 'PL' }] }, customer: { name: 'C' } },
+      ['08'],
+    ],
     ['JST without identity', { currency: 'PLN', supplier, customer: { name: 'C', ext: { 'pl-favat-jst': '1' } } }, ['11']],
     ['exemption without note', { currency: 'PLN', supplier, customer: { name: 'C' }, tax: { ext: { 'pl-favat-exemption': 'A' } } }, ['13']],
   ])('invoice faults: %s', (_n, doc, want) => {
@@ -245,7 +305,9 @@ describe('gr-mydata-v1', () => {
     normalizeMydataPayment(node);
     expect(node.ext).toEqual({ 'gr-mydata-payment-means': '2' });
     expect(codes(validateMydataCombo({ cat: 'VAT', ext: { 'gr-mydata-income-cat': 'x' } }, '$'))).toEqual(['01', '02', '03']);
-    expect(codes(validateMydataCharge({ ext: { 'gr-mydata-tax-type': '2', 'gr-mydata-other-tax': '1', 'gr-mydata-stamp-duty': '1' } }, '$'))).toEqual(['01', '02']);
+    expect(
+      codes(validateMydataCharge({ ext: { 'gr-mydata-tax-type': '2', 'gr-mydata-other-tax': '1', 'gr-mydata-stamp-duty': '1' } }, '$')),
+    ).toEqual(['01', '02']);
   });
 
   it('scenarios give the invoice type', () => {

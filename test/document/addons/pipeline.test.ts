@@ -36,7 +36,10 @@ withGobl.describe('addon extensions through the engine', () => {
   const cases = goldenCases();
 
   test.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    const result = processDocument(clone(c.input), { newUuid: () => '00000000-0000-0000-0000-000000000000', now: new Date('2025-01-01T00:00:00Z') });
+    const result = processDocument(clone(c.input), {
+      newUuid: () => '00000000-0000-0000-0000-000000000000',
+      now: new Date('2025-01-01T00:00:00Z'),
+    });
     if (!result.ok) throw new Error(`${result.error}: ${result.message}`);
     expect(extDifferences(c.output, result.envelope.doc)).toEqual([]);
   });

@@ -18,7 +18,6 @@ withGobl.describe("canonical JSON of GOBL's examples", () => {
 });
 
 describe('canonical JSON', () => {
-
   test.each([
     [{ b: 1, a: 'x' }, '{"a":"x","b":1}'],
     [{ a: null, b: 2 }, '{,"b":2}'],

@@ -64,10 +64,12 @@ describe('complements of GOBL types', () => {
   });
 
   it('reads $schema in any case, and keeps a UUID it is given (canonical); a zero one is replaced', () => {
-    const [a, b] = complementsOf(spanishInvoice([
-      { $SCHEMA: S('note/message'), content: 'y', uuid: '0190A5F2-7C3E-7000-8000-000000000099' },
-      { $schema: S('note/message'), content: 'y', uuid: '00000000-0000-0000-0000-000000000000' },
-    ]));
+    const [a, b] = complementsOf(
+      spanishInvoice([
+        { $SCHEMA: S('note/message'), content: 'y', uuid: '0190A5F2-7C3E-7000-8000-000000000099' },
+        { $schema: S('note/message'), content: 'y', uuid: '00000000-0000-0000-0000-000000000000' },
+      ]),
+    );
     expect(a).toEqual({ $schema: S('note/message'), uuid: '0190a5f2-7c3e-7000-8000-000000000099', content: 'y' });
     expect(b.uuid).not.toBe('00000000-0000-0000-0000-000000000000');
     expect(b.uuid).toMatch(UUID);
@@ -100,10 +102,12 @@ describe('complements of GOBL types', () => {
   });
 
   it('reads any registered type: an address (folded, unknown fields dropped, a UUID), terms (a former field moved)', () => {
-    const [address, terms] = complementsOf(spanishInvoice([
-      { $schema: S('org/address'), street: 'Calle', Locality: 'Madrid', country: 'es', bogus: 1 },
-      { $schema: S('pay/terms'), key: 'instant', detail: 'foo' },
-    ]));
+    const [address, terms] = complementsOf(
+      spanishInvoice([
+        { $schema: S('org/address'), street: 'Calle', Locality: 'Madrid', country: 'es', bogus: 1 },
+        { $schema: S('pay/terms'), key: 'instant', detail: 'foo' },
+      ]),
+    );
     expect(address).toEqual({ $schema: S('org/address'), uuid: address.uuid, street: 'Calle', locality: 'Madrid', country: 'es' });
     expect(terms).toEqual({ $schema: S('pay/terms'), key: 'instant', notes: 'foo' });
   });
@@ -116,27 +120,51 @@ describe('complements of GOBL types', () => {
   });
 
   it('calculates an invoice complement as an invoice of its own regime', () => {
-    const [c] = complementsOf(spanishInvoice([{
-      $schema: S('bill/invoice'), issue_date: '2025-01-01', series: 'X', code: '2',
-      supplier: { name: 'S', tax_id: { country: 'FR', code: '44732829320' } },
-      customer: { name: 'C', tax_id: { country: 'FR', code: '39356000000' } },
-      lines: [{ quantity: '1', item: { name: 'a', price: '5' }, taxes: [{ cat: 'VAT', rate: 'standard' }] }],
-    }]));
+    const [c] = complementsOf(
+      spanishInvoice([
+        {
+          $schema: S('bill/invoice'),
+          issue_date: '2025-01-01',
+          series: 'X',
+          code: '2',
+          supplier: { name: 'S', tax_id: { country: 'FR', code: '44732829320' } },
+          customer: { name: 'C', tax_id: { country: 'FR', code: '39356000000' } },
+          lines: [{ quantity: '1', item: { name: 'a', price: '5' }, taxes: [{ cat: 'VAT', rate: 'standard' }] }],
+        },
+      ]),
+    );
     expect(c.$regime).toBe('FR');
     expect(c.uuid).toMatch(UUID);
     expect(c.type).toBe('standard');
     expect(c.currency).toBe('EUR');
-    expect((c.lines as JsonObject[])[0]).toMatchObject({ i: 1, sum: '5.00', taxes: [{ cat: 'VAT', key: 'standard', rate: 'general', percent: '20%' }] });
+    expect((c.lines as JsonObject[])[0]).toMatchObject({
+      i: 1,
+      sum: '5.00',
+      taxes: [{ cat: 'VAT', key: 'standard', rate: 'general', percent: '20%' }],
+    });
     expect(c.totals).toMatchObject({ sum: '5.00', tax: '1.00', payable: '6.00' });
   });
 
   it('validates an invoice complement with the rules of the document it stands in', () => {
-    const nested = { $schema: S('bill/invoice'), series: 'X', code: '2', currency: 'EUR', supplier: { name: 'S' }, lines: [{ quantity: '1', item: { name: 'a', price: '5' } }] };
+    const nested = {
+      $schema: S('bill/invoice'),
+      series: 'X',
+      code: '2',
+      currency: 'EUR',
+      supplier: { name: 'S' },
+      lines: [{ quantity: '1', item: { name: 'a', price: '5' } }],
+    };
     expect(faultsOf(spanishInvoice([nested]))).toEqual(['GOBL-ES-BILL-INVOICE-02 $.doc.complements[0].supplier.tax_id']);
   });
 
   it('refuses a document whose invoice complement cannot be calculated', () => {
-    const nested = { $schema: S('bill/invoice'), issue_date: '2025-01-01', $tags: ['nope'], supplier: { name: 'S', tax_id: { country: 'ES', code: 'B98602642' } }, lines: [] };
+    const nested = {
+      $schema: S('bill/invoice'),
+      issue_date: '2025-01-01',
+      $tags: ['nope'],
+      supplier: { name: 'S', tax_id: { country: 'ES', code: 'B98602642' } },
+      lines: [],
+    };
     expect(errorOf(spanishInvoice([nested]))).toBe('calculation');
   });
 
@@ -144,27 +172,50 @@ describe('complements of GOBL types', () => {
     const message = { $schema: S('note/message'), content: 'y', Extra: 1 };
     const supplier = { name: 'Prov SL', tax_id: { country: 'ES', code: 'B98602642' } };
     const status = {
-      $schema: S('bill/status'), uuid: '0190a5f2-7c3e-7000-8000-000000000010', type: 'response', code: 'S1', issue_date: '2025-02-01',
-      supplier, lines: [{ key: 'accepted', doc: { code: 'F1' }, complements: [message] }],
+      $schema: S('bill/status'),
+      uuid: '0190a5f2-7c3e-7000-8000-000000000010',
+      type: 'response',
+      code: 'S1',
+      issue_date: '2025-02-01',
+      supplier,
+      lines: [{ key: 'accepted', doc: { code: 'F1' }, complements: [message] }],
     };
     const [onLine] = complementsOf(status, (d) => (d.lines as JsonObject[])[0].complements);
     expect(onLine).toEqual({ $schema: S('note/message'), uuid: onLine.uuid, content: 'y' });
     expect(onLine.uuid).toMatch(UUID);
 
     const order = {
-      $schema: S('bill/order'), uuid: '0190a5f2-7c3e-7000-8000-000000000010', code: 'O1', issue_date: '2025-02-01', currency: 'EUR',
-      supplier, customer: { name: 'C' }, lines: [{ quantity: '1', item: { name: 'a', price: '5' } }], complements: [message],
+      $schema: S('bill/order'),
+      uuid: '0190a5f2-7c3e-7000-8000-000000000010',
+      code: 'O1',
+      issue_date: '2025-02-01',
+      currency: 'EUR',
+      supplier,
+      customer: { name: 'C' },
+      lines: [{ quantity: '1', item: { name: 'a', price: '5' } }],
+      complements: [message],
     };
     expect(complementsOf(order)[0].uuid).toMatch(UUID);
 
     const payment = {
-      $schema: S('bill/payment'), uuid: '0190a5f2-7c3e-7000-8000-000000000010', type: 'receipt', code: 'P1', issue_date: '2025-02-01',
-      currency: 'EUR', supplier, lines: [{ amount: '10.00', document: { code: 'F1' } }], complements: [message],
+      $schema: S('bill/payment'),
+      uuid: '0190a5f2-7c3e-7000-8000-000000000010',
+      type: 'receipt',
+      code: 'P1',
+      issue_date: '2025-02-01',
+      currency: 'EUR',
+      supplier,
+      lines: [{ amount: '10.00', document: { code: 'F1' } }],
+      complements: [message],
     };
     const paid = process(payment);
     expect(paid.ok && paid.envelope.doc.complements).toEqual([{ $schema: S('note/message'), content: 'y' }]);
 
-    const bypassed = process(spanishInvoice([message], (d) => { d.$tags = ['bypass']; }));
+    const bypassed = process(
+      spanishInvoice([message], (d) => {
+        d.$tags = ['bypass'];
+      }),
+    );
     expect(bypassed.ok && bypassed.envelope.doc.complements).toEqual([{ $schema: S('note/message'), content: 'y' }]);
   });
 });
@@ -182,9 +233,27 @@ describe('complements of other types, and broken ones', () => {
   it('refuses one without $schema as GOBL does (error key marshal), after decoding and calculation', () => {
     expect(errorOf(spanishInvoice([{ foo: 1 }]))).toBe('marshal');
     expect(errorOf(spanishInvoice([{ $schema: '', a: 1 }]))).toBe('marshal');
-    expect(errorOf(spanishInvoice([{ foo: 1 }], (d) => { delete (d.supplier as JsonObject).name; }))).toBe('marshal');
-    expect(errorOf(spanishInvoice([{ foo: 1 }], (d) => { d.issue_date = 'bad'; }))).toBe('input');
-    expect(errorOf(spanishInvoice([{ foo: 1 }], (d) => { d.$tags = ['nope']; }))).toBe('calculation');
+    expect(
+      errorOf(
+        spanishInvoice([{ foo: 1 }], (d) => {
+          delete (d.supplier as JsonObject).name;
+        }),
+      ),
+    ).toBe('marshal');
+    expect(
+      errorOf(
+        spanishInvoice([{ foo: 1 }], (d) => {
+          d.issue_date = 'bad';
+        }),
+      ),
+    ).toBe('input');
+    expect(
+      errorOf(
+        spanishInvoice([{ foo: 1 }], (d) => {
+          d.$tags = ['nope'];
+        }),
+      ),
+    ).toBe('calculation');
   });
 
   it('answers marshal as a 422 of its own', () => {

@@ -13,7 +13,11 @@ const S = 'https://gobl.org/draft-0/';
 function reversed(value: Json): Json {
   if (Array.isArray(value)) return value.map(reversed);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.keys(value).reverse().map((k) => [k, reversed(value[k])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .reverse()
+      .map((k) => [k, reversed(value[k])]),
+  );
 }
 
 /** Objects whose keys are not in their kind's order (`$schema` first at the root), walked by GOBL's types. */
@@ -28,7 +32,8 @@ function misordered(node: JsonObject, kind: string, at: string, root = false): s
     const v = node[c.name];
     const items = Array.isArray(v) ? v : [v];
     items.forEach((x, i) => {
-      if (x && typeof x === 'object' && !Array.isArray(x)) out.push(...misordered(x, c.kind as string, `${at}.${c.name}${Array.isArray(v) ? `[${i}]` : ''}`));
+      if (x && typeof x === 'object' && !Array.isArray(x))
+        out.push(...misordered(x, c.kind as string, `${at}.${c.name}${Array.isArray(v) ? `[${i}]` : ''}`));
     });
   }
   return out;
@@ -76,8 +81,20 @@ describe('fields come out in GOBL order', () => {
     if (!r.ok) throw new Error(r.message);
     const d = r.envelope.doc as any;
     expect(Object.keys(d)).toEqual([
-      '$schema', '$regime', 'uuid', 'type', 'series', 'code', 'issue_date', 'currency', 'supplier', 'customer', 'lines',
-      'ordering', 'payment', 'totals',
+      '$schema',
+      '$regime',
+      'uuid',
+      'type',
+      'series',
+      'code',
+      'issue_date',
+      'currency',
+      'supplier',
+      'customer',
+      'lines',
+      'ordering',
+      'payment',
+      'totals',
     ]);
     expect(Object.keys(d.lines[0])).toEqual(['i', 'quantity', 'period', 'item', 'sum', 'discounts', 'taxes', 'total']);
     expect(Object.keys(d.lines[0].period)).toEqual(['label', 'start', 'end']);
@@ -118,17 +135,27 @@ describe('normalization and validation walk the same objects as the same kinds',
       'payment methods are payment records',
       'bill/payment',
       {
-        $schema: `${S}bill/payment`, code: 'P1', supplier: { name: 'S' },
+        $schema: `${S}bill/payment`,
+        code: 'P1',
+        supplier: { name: 'S' },
         lines: [{ document: { code: 'F1' }, amount: '1' }],
         methods: [{ key: 'card', amount: '1', card: { last4: '1234' } }],
       },
-      (d) => [[d.methods[0], 'pay/record'], [d.methods[0].card, 'pay/card'], [d.lines[0].document, 'org/document-ref']],
+      (d) => [
+        [d.methods[0], 'pay/record'],
+        [d.methods[0].card, 'pay/card'],
+        [d.lines[0].document, 'org/document-ref'],
+      ],
     ],
     [
       'an invoice ordering is walked whole',
       'bill/invoice',
       invoice(),
-      (d) => [[d.ordering, 'bill/ordering'], [d.ordering.projects[0], 'org/document-ref'], [d.lines[0].period, 'cal/period']],
+      (d) => [
+        [d.ordering, 'bill/ordering'],
+        [d.ordering.projects[0], 'org/document-ref'],
+        [d.lines[0].period, 'cal/period'],
+      ],
     ],
   ])('%s', (_name, kind, doc, expected) => {
     const { normalized, validated } = kindsSeen(doc, kind);

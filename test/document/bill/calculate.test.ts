@@ -129,7 +129,13 @@ describe('prices that include tax', () => {
 describe('lines', () => {
   test('a negative price becomes a negative quantity', () => {
     const doc = run(invoice([line('100.00', '2'), line('-10', '2')]));
-    expect((doc.lines as Obj[])[1]).toMatchObject({ i: 2, quantity: '-2', item: { name: 'Item', price: '10.00' }, sum: '-20.00', total: '-20.00' });
+    expect((doc.lines as Obj[])[1]).toMatchObject({
+      i: 2,
+      quantity: '-2',
+      item: { name: 'Item', price: '10.00' },
+      sum: '-20.00',
+      total: '-20.00',
+    });
     expect(totals(doc)).toMatchObject({ sum: '180.00', tax: '34.20', payable: '214.20' });
   });
 
@@ -192,14 +198,38 @@ describe('document discounts, charges, retained taxes and payments', () => {
         charges: [{ amount: '5', reason: 'shipping', taxes: vat() }],
       }),
     );
-    expect(doc.discounts).toEqual([{ i: 1, percent: '10%', reason: 'volume', amount: '10.00', taxes: [{ cat: 'VAT', key: 'standard', rate: 'general', percent: '19%' }] }]);
-    expect(totals(doc)).toMatchObject({ sum: '100.00', discount: '10.00', charge: '5.00', total: '95.00', tax: '18.05', payable: '113.05' });
+    expect(doc.discounts).toEqual([
+      {
+        i: 1,
+        percent: '10%',
+        reason: 'volume',
+        amount: '10.00',
+        taxes: [{ cat: 'VAT', key: 'standard', rate: 'general', percent: '19%' }],
+      },
+    ]);
+    expect(totals(doc)).toMatchObject({
+      sum: '100.00',
+      discount: '10.00',
+      charge: '5.00',
+      total: '95.00',
+      tax: '18.05',
+      payable: '113.05',
+    });
   });
 
   test('retained tax lowers the payable amount', () => {
-    const l = line('1000.00', '1', [{ cat: 'VAT', rate: 'standard' }, { cat: 'IRPF', percent: '15%' }]);
+    const l = line('1000.00', '1', [
+      { cat: 'VAT', rate: 'standard' },
+      { cat: 'IRPF', percent: '15%' },
+    ]);
     const doc = run(invoice([l], {}, 'ES'));
-    expect(totals(doc)).toMatchObject({ total: '1000.00', tax: '210.00', total_with_tax: '1210.00', retained_tax: '150.00', payable: '1060.00' });
+    expect(totals(doc)).toMatchObject({
+      total: '1000.00',
+      tax: '210.00',
+      total_with_tax: '1210.00',
+      retained_tax: '150.00',
+      payable: '1060.00',
+    });
   });
 
   test('advances, due dates and a given rounding', () => {
@@ -207,8 +237,16 @@ describe('document discounts, charges, retained taxes and payments', () => {
       invoice([line('100.00')], {
         totals: { rounding: '0.01' },
         payment: {
-          advances: [{ description: 'deposit', percent: '10%' }, { description: 'cash', amount: '20' }],
-          terms: { due_dates: [{ date: '2024-04-01', percent: '40%' }, { date: '2024-05-01', percent: '60%' }] },
+          advances: [
+            { description: 'deposit', percent: '10%' },
+            { description: 'cash', amount: '20' },
+          ],
+          terms: {
+            due_dates: [
+              { date: '2024-04-01', percent: '40%' },
+              { date: '2024-05-01', percent: '60%' },
+            ],
+          },
         },
       }),
     );
@@ -241,19 +279,27 @@ describe('large invoices', () => {
 });
 
 describe('a bill without prices', () => {
-  const order = (payment: Obj): JsonObject => ({
-    $schema: 'https://gobl.org/draft-0/bill/order',
-    $regime: 'ES',
-    type: 'purchase',
-    code: 'O-1',
-    issue_date: '2024-03-10',
-    supplier: SUPPLIERS.ES,
-    lines: [{ quantity: '2', item: { name: 'Box' } }],
-    payment,
-  }) as JsonObject;
+  const order = (payment: Obj): JsonObject =>
+    ({
+      $schema: 'https://gobl.org/draft-0/bill/order',
+      $regime: 'ES',
+      type: 'purchase',
+      code: 'O-1',
+      issue_date: '2024-03-10',
+      supplier: SUPPLIERS.ES,
+      lines: [{ quantity: '2', item: { name: 'Box' } }],
+      payment,
+    }) as JsonObject;
 
   it('has no totals, and writes a zero amount on the advances the input gave none; a given amount is kept', () => {
-    const doc = run(order({ advances: [{ description: 'Advance', percent: '25%' }, { description: 'Fixed', amount: '10' }] }));
+    const doc = run(
+      order({
+        advances: [
+          { description: 'Advance', percent: '25%' },
+          { description: 'Fixed', amount: '10' },
+        ],
+      }),
+    );
     expect(doc.totals).toBeUndefined();
     expect((doc.payment as Obj).advances).toEqual([
       { description: 'Advance', percent: '25%', amount: '0' },

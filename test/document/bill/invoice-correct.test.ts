@@ -88,18 +88,35 @@ withGobl.describe('correctInvoice', () => {
     const options: CorrectionOptions = { type: 'credit-note', reason: 'returned', ext: { 'co-dian-credit-code': '2' } };
     const fromOptions = corrected(colombian as unknown as JsonObject, {
       ...options,
-      stamps: [{ prv: 'dian-cude', val: 'CUDE-1' }, { prv: 'dian-qr', val: 'not copied' }],
+      stamps: [
+        { prv: 'dian-cude', val: 'CUDE-1' },
+        { prv: 'dian-qr', val: 'not copied' },
+      ],
     });
     expect((fromOptions.preceding as JsonObject[])[0].stamps).toEqual([{ prv: 'dian-cude', val: 'CUDE-1' }]);
     const stamped = { ...colombian, head: { ...colombian.head, stamps: [{ prv: 'dian-cude', val: 'CUDE-2' }] } };
-    expect((corrected(stamped as unknown as JsonObject, options).preceding as JsonObject[])[0].stamps).toEqual([{ prv: 'dian-cude', val: 'CUDE-2' }]);
+    expect((corrected(stamped as unknown as JsonObject, options).preceding as JsonObject[])[0].stamps).toEqual([
+      { prv: 'dian-cude', val: 'CUDE-2' },
+    ]);
   });
 
   test.each([
     ['a party', golden('es/out/party.json'), { type: 'credit-note' }, undefined, 'only invoices can be corrected'],
     ['an invoice without a code', { ...invoice, doc: { ...invoice.doc, code: '' } }, { type: 'credit-note' }, undefined, 'without a code'],
-    ['a type the regime does not allow', golden('de/out/invoice-de-de-stnr.json'), { type: 'debit-note' }, 'type', 'does not allow a debit-note'],
-    ['a missing required reason', golden('co/out/simple.json'), { type: 'credit-note', stamps: [{ prv: 'dian-cude', val: 'x' }] }, 'reason', 'reason is required'],
+    [
+      'a type the regime does not allow',
+      golden('de/out/invoice-de-de-stnr.json'),
+      { type: 'debit-note' },
+      'type',
+      'does not allow a debit-note',
+    ],
+    [
+      'a missing required reason',
+      golden('co/out/simple.json'),
+      { type: 'credit-note', stamps: [{ prv: 'dian-cude', val: 'x' }] },
+      'reason',
+      'reason is required',
+    ],
     ['a missing required stamp', golden('co/out/simple.json'), { type: 'credit-note', reason: 'r' }, 'stamps', "'dian-cude'"],
   ])('%s is refused', (_name, source, options, option, message) => {
     const result = correctInvoice(source as unknown as JsonObject, options as CorrectionOptions, ctx);

@@ -22,8 +22,15 @@ describe('replicateDocument', () => {
 
   withGobl.test('a copied invoice calculates to a new document with the same totals', () => {
     const doc = goldenDoc('es/out/invoice-es-es-freelance.json');
-    const result = processDocument(replicateDocument(doc), { newUuid: () => '0190c000-0000-7000-8000-0000000000bb', now: new Date('2026-05-05T12:00:00Z') });
-    expect(result.ok && result.envelope.doc).toMatchObject({ uuid: '0190c000-0000-7000-8000-0000000000bb', issue_date: '2026-05-05', totals: doc.totals });
+    const result = processDocument(replicateDocument(doc), {
+      newUuid: () => '0190c000-0000-7000-8000-0000000000bb',
+      now: new Date('2026-05-05T12:00:00Z'),
+    });
+    expect(result.ok && result.envelope.doc).toMatchObject({
+      uuid: '0190c000-0000-7000-8000-0000000000bb',
+      issue_date: '2026-05-05',
+      totals: doc.totals,
+    });
     expect(result.ok && result.envelope.doc).not.toHaveProperty('code');
   });
 

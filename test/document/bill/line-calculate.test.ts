@@ -26,7 +26,12 @@ function firstLine(doc: JsonObject): Obj {
 describe('lines without a price', () => {
   it('write a zero amount on discounts and charges the input gave none, as GOBL writes its plain amount field', () => {
     for (const schema of ['bill/delivery', 'bill/order']) {
-      const l = firstLine(delivery([{ quantity: '2', item: { name: 'Box' }, discounts: [{ percent: '10%' }], charges: [{ percent: '5%', reason: 'Packaging' }] }], schema));
+      const l = firstLine(
+        delivery(
+          [{ quantity: '2', item: { name: 'Box' }, discounts: [{ percent: '10%' }], charges: [{ percent: '5%', reason: 'Packaging' }] }],
+          schema,
+        ),
+      );
       expect(l.sum).toBeUndefined();
       expect(l.total).toBeUndefined();
       expect(l.discounts).toEqual([{ percent: '10%', amount: '0' }]);
@@ -40,7 +45,11 @@ describe('lines without a price', () => {
   });
 
   it('do the same in the sub-lines of a breakdown without prices', () => {
-    const l = firstLine(delivery([{ quantity: '1', item: { name: 'Kit' }, breakdown: [{ quantity: '1', item: { name: 'Part' }, discounts: [{ percent: '10%' }] }] }]));
+    const l = firstLine(
+      delivery([
+        { quantity: '1', item: { name: 'Kit' }, breakdown: [{ quantity: '1', item: { name: 'Part' }, discounts: [{ percent: '10%' }] }] },
+      ]),
+    );
     expect((l.breakdown as Obj[])[0].discounts).toEqual([{ percent: '10%', amount: '0' }]);
   });
 

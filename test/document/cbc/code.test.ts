@@ -57,21 +57,51 @@ describe('in a document', () => {
   };
 
   test('a control character in an item reference is dropped', () => {
-    const { doc, faults } = run(invoice((d) => { ((d.lines as JsonObject[])[0].item as JsonObject).ref = 'A\u0001B'; }));
+    const { doc, faults } = run(
+      invoice((d) => {
+        ((d.lines as JsonObject[])[0].item as JsonObject).ref = 'A\u0001B';
+      }),
+    );
     expect(faults).toEqual([]);
     expect(((doc.lines as JsonObject[])[0].item as JsonObject).ref).toBe('AB');
   });
 
   test('codes over 64 characters are refused where they stand', () => {
-    expect(run(invoice((d) => { d.code = '1'.repeat(70); })).faults).toEqual([['GOBL-CBC-CODE-01', '$.doc.code']]);
-    expect(run(invoice((d) => { (d.customer as JsonObject).identities = [{ code: 'Z'.repeat(80) }]; })).faults)
-      .toEqual([['GOBL-CBC-CODE-01', '$.doc.customer.identities[0].code']]);
+    expect(
+      run(
+        invoice((d) => {
+          d.code = '1'.repeat(70);
+        }),
+      ).faults,
+    ).toEqual([['GOBL-CBC-CODE-01', '$.doc.code']]);
+    expect(
+      run(
+        invoice((d) => {
+          (d.customer as JsonObject).identities = [{ code: 'Z'.repeat(80) }];
+        }),
+      ).faults,
+    ).toEqual([['GOBL-CBC-CODE-01', '$.doc.customer.identities[0].code']]);
   });
 
   test('a key off the pattern is refused, beside the rules of its own field', () => {
-    expect(run(invoice((d) => { ((d.lines as JsonObject[])[0].item as JsonObject).key = 'Goods!'; })).faults)
-      .toEqual([['GOBL-CBC-KEY-02', '$.doc.lines[0].item.key']]);
-    expect(run(invoice((d) => { d.notes = [{ key: 'General', text: 'x' }]; })).faults)
-      .toEqual(expect.arrayContaining([['GOBL-CBC-KEY-02', '$.doc.notes[0].key'], ['GOBL-ORG-NOTE-02', '$.doc.notes[0].key']]));
+    expect(
+      run(
+        invoice((d) => {
+          ((d.lines as JsonObject[])[0].item as JsonObject).key = 'Goods!';
+        }),
+      ).faults,
+    ).toEqual([['GOBL-CBC-KEY-02', '$.doc.lines[0].item.key']]);
+    expect(
+      run(
+        invoice((d) => {
+          d.notes = [{ key: 'General', text: 'x' }];
+        }),
+      ).faults,
+    ).toEqual(
+      expect.arrayContaining([
+        ['GOBL-CBC-KEY-02', '$.doc.notes[0].key'],
+        ['GOBL-ORG-NOTE-02', '$.doc.notes[0].key'],
+      ]),
+    );
   });
 });

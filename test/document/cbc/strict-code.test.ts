@@ -8,7 +8,14 @@ const GOBL_CODE = /^[A-ZÑa-z0-9]+([.\-:/,_& ]?[A-ZÑa-z0-9]+)*$/;
 const text = (chars: string[]) => fc.array(fc.constantFrom(...chars), { maxLength: 14 }).map((cs) => cs.join(''));
 
 test.each([
-  ['VAT', true], ['A.B-C', true], ['ÑA 1', true], ['A--B', false], ['A.', false], ['.A', false], ['', false], ['A!', false],
+  ['VAT', true],
+  ['A.B-C', true],
+  ['ÑA 1', true],
+  ['A--B', false],
+  ['A.', false],
+  ['.A', false],
+  ['', false],
+  ['A!', false],
 ])('isStrictCode(%j) is %s', (value, expected) => {
   expect(isStrictCode(value)).toBe(expected);
 });

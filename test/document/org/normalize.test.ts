@@ -6,7 +6,12 @@ import type { JsonObject } from '../../../src/document/base/types';
 
 describe('org normalization', () => {
   test('party text is trimmed and empty fields dropped', () => {
-    const p: JsonObject = { name: '  ACME S.L. \u0000', alias: '   ', uuid: '00000000-0000-0000-0000-000000000000', tax_id: { country: 'ES' } };
+    const p: JsonObject = {
+      name: '  ACME S.L. \u0000',
+      alias: '   ',
+      uuid: '00000000-0000-0000-0000-000000000000',
+      tax_id: { country: 'ES' },
+    };
     normalizeParty(p);
     expect(p).toEqual({ name: 'ACME S.L.', tax_id: { country: 'ES' } });
   });
@@ -15,7 +20,11 @@ describe('org normalization', () => {
     ['org/address', { street: ' Calle Mayor ', state: 'mg-', code: ' 28001 ' }, { street: 'Calle Mayor', state: 'MG', code: ' 28001 ' }],
     ['org/email', { addr: ' a@b.com ' }, { addr: 'a@b.com' }],
     ['org/telephone', { num: ' +34 600 ' }, { num: '+34 600' }],
-    ['org/item', { name: ' Widget ', uuid: '00000000-0000-0000-0000-000000000000' }, { name: 'Widget', uuid: '00000000-0000-0000-0000-000000000000' }],
+    [
+      'org/item',
+      { name: ' Widget ', uuid: '00000000-0000-0000-0000-000000000000' },
+      { name: 'Widget', uuid: '00000000-0000-0000-0000-000000000000' },
+    ],
     ['org/unknown', { name: ' x ' }, { name: ' x ' }],
   ])('%s', (kind, input, output) => {
     normalizeOrgNode(input, kind);
@@ -30,7 +39,11 @@ describe('org normalization', () => {
 
   describe('inboxes', () => {
     test.each<[string, JsonObject, JsonObject]>([
-      ['an e-mail code moves to email', { key: 'it-sdi-pec', code: 'inbox@example.com' }, { key: 'it-sdi-pec', email: 'inbox@example.com' }],
+      [
+        'an e-mail code moves to email',
+        { key: 'it-sdi-pec', code: 'inbox@example.com' },
+        { key: 'it-sdi-pec', email: 'inbox@example.com' },
+      ],
       ['a URL code moves to url', { code: 'https://example.com/inbox' }, { url: 'https://example.com/inbox' }],
       ['a host name code moves to url', { code: 'inbox.example.com' }, { url: 'inbox.example.com' }],
       ['a plain code stays', { key: 'it-sdi-code', code: 'M5UXCR5' }, { key: 'it-sdi-code', code: 'M5UXCR5' }],
@@ -43,8 +56,16 @@ describe('org normalization', () => {
       // Not an e-mail for GOBL (two dots), but a URL: user information `a..b`, then the host.
       ['an e-mail GOBL refuses may still move to url', { code: 'a..b@example.com' }, { url: 'a..b@example.com' }],
       ['an upper-case scheme is no URL: the code stays, kept strict', { code: 'HTTP://EXAMPLE.COM' }, { code: 'HTTP:EXAMPLE.COM' }],
-      ['a Peppol code with a scheme is not split', { key: 'peppol', scheme: '9920', code: '0088:1234567890123' }, { key: 'peppol', scheme: '9920', code: '0088:1234567890123' }],
-      ['the label is trimmed and a zero UUID dropped', { uuid: '00000000-0000-0000-0000-000000000000', label: ' In ', code: 'X1' }, { label: 'In', code: 'X1' }],
+      [
+        'a Peppol code with a scheme is not split',
+        { key: 'peppol', scheme: '9920', code: '0088:1234567890123' },
+        { key: 'peppol', scheme: '9920', code: '0088:1234567890123' },
+      ],
+      [
+        'the label is trimmed and a zero UUID dropped',
+        { uuid: '00000000-0000-0000-0000-000000000000', label: ' In ', code: 'X1' },
+        { label: 'In', code: 'X1' },
+      ],
     ])('%s', (_name, input, output) => {
       normalizeOrgNode(input, 'org/inbox');
       expect(input).toEqual(output);

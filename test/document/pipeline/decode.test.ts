@@ -42,13 +42,21 @@ describe('values GOBL cannot decode are refused before calculating, with the err
     ['a percentage of words', (d) => ((line(d).taxes as JsonObject[])[0].percent = 'ten%'), '$.lines[0].taxes[0].percent'],
     ['an object where a list belongs', (d) => (d.lines = { quantity: '1' }), '$.lines: json: cannot unmarshal object'],
     ['a string where an object belongs', (d) => (d.supplier = 'S'), '$.supplier'],
-    ['a field named in another case, as Go matches names', (d) => (line(d).Quantity = 'abc', delete line(d).quantity), '$.lines[0].quantity'],
+    [
+      'a field named in another case, as Go matches names',
+      (d) => ((line(d).Quantity = 'abc'), delete line(d).quantity),
+      '$.lines[0].quantity',
+    ],
     ['a number where a string belongs', (d) => ((d.supplier as JsonObject).name = 5), '$.supplier.name'],
     ['a string where an integer belongs', (d) => (line(d).i = '1'), '$.lines[0].i'],
     ['a number in meta', (d) => (d.meta = { note: 5 }), '$.meta.note'],
     ['a list as ext', (d) => ((line(d).taxes as JsonObject[])[0].ext = ['x']), '$.lines[0].taxes[0].ext'],
     ['a number in $addons', (d) => (d.$addons = [5]), '$.$addons[0]'],
-    ['an exchange rate time without a clock', (d) => (d.exchange_rates = [{ from: 'USD', to: 'EUR', amount: '1', at: '2024-01-01' }]), '$.exchange_rates[0].at'],
+    [
+      'an exchange rate time without a clock',
+      (d) => (d.exchange_rates = [{ from: 'USD', to: 'EUR', amount: '1', at: '2024-01-01' }]),
+      '$.exchange_rates[0].at',
+    ],
     ['calculated totals that are not numbers', (d) => (d.totals = { sum: 'abc' }), '$.totals.sum'],
   ])('%s', (_what, change, message) => {
     const r = processDocument(withChange(change), ctx);
@@ -57,7 +65,11 @@ describe('values GOBL cannot decode are refused before calculating, with the err
   });
 
   test('a UUID in another form that Go reads comes out canonical, lower case (as GOBL writes it back)', () => {
-    for (const given of ['{0190F3E2-7B1C-7000-8000-0123456789AB}', 'urn:uuid:0190F3E2-7B1C-7000-8000-0123456789AB', '0190F3E27B1C700080000123456789AB']) {
+    for (const given of [
+      '{0190F3E2-7B1C-7000-8000-0123456789AB}',
+      'urn:uuid:0190F3E2-7B1C-7000-8000-0123456789AB',
+      '0190F3E27B1C700080000123456789AB',
+    ]) {
       const r = processDocument({ $schema: 'https://gobl.org/draft-0/org/party', uuid: given, name: 'X' }, ctx);
       expect(r.ok && r.envelope.doc.uuid).toBe('0190f3e2-7b1c-7000-8000-0123456789ab');
     }
@@ -65,8 +77,18 @@ describe('values GOBL cannot decode are refused before calculating, with the err
 
   test('in an envelope, the head is read too and paths start at the envelope', () => {
     const env = (head: JsonObject, doc: JsonObject) => ({ $schema: 'https://gobl.org/draft-0/envelope', head, doc });
-    expect(processDocument(env({ uuid: 'x' }, invoice()), ctx)).toMatchObject({ ok: false, error: 'input', message: expect.stringContaining('$.head.uuid') });
-    const r = processDocument(env({}, withChange((d) => (d.issue_date = 'yesterday'))), ctx);
+    expect(processDocument(env({ uuid: 'x' }, invoice()), ctx)).toMatchObject({
+      ok: false,
+      error: 'input',
+      message: expect.stringContaining('$.head.uuid'),
+    });
+    const r = processDocument(
+      env(
+        {},
+        withChange((d) => (d.issue_date = 'yesterday')),
+      ),
+      ctx,
+    );
     expect(r).toMatchObject({ ok: false, error: 'input', message: expect.stringContaining('$.doc.issue_date') });
   });
 
@@ -75,7 +97,7 @@ describe('values GOBL cannot decode are refused before calculating, with the err
     ['a uuid without dashes', (d) => (d.uuid = '0190f0b8000070008000000000000001')],
     ['an empty uuid', (d) => (d.uuid = '')],
     ['numbers written as JSON numbers', (d) => ((line(d).quantity = 2), ((line(d).item as JsonObject).price = 10.5))],
-    ['a null amount', (d) => ((line(d).discounts = [{ percent: '10%', amount: null }]))],
+    ['a null amount', (d) => (line(d).discounts = [{ percent: '10%', amount: null }])],
     ['a signed quantity', (d) => (line(d).quantity = '+2')],
     ['a time with fractions', (d) => (d.issue_time = '10:00:00.5')],
     ['the zero date', (d) => (d.op_date = '0000-00-00')],
@@ -86,7 +108,10 @@ describe('values GOBL cannot decode are refused before calculating, with the err
   });
 
   test('a zero issue date is today, as a missing one', () => {
-    const r = processDocument(withChange((d) => (d.issue_date = '0000-00-00')), ctx);
+    const r = processDocument(
+      withChange((d) => (d.issue_date = '0000-00-00')),
+      ctx,
+    );
     if (!r.ok) throw new Error(r.message);
     expect(r.envelope.doc.issue_date).toBe('2024-03-10');
     expect(r.faults).toEqual([]);

@@ -10,7 +10,13 @@ const KELVIN = '\u212a';
 const LONG_S = '\u017f';
 
 const invoice = (): JsonObject => ({
-  $schema: `${S}bill/invoice`, $regime: 'DE', type: 'standard', series: 'A', code: '1', issue_date: '2024-05-01', currency: 'EUR',
+  $schema: `${S}bill/invoice`,
+  $regime: 'DE',
+  type: 'standard',
+  series: 'A',
+  code: '1',
+  issue_date: '2024-05-01',
+  currency: 'EUR',
   supplier: { name: 'Sup GmbH', tax_id: { country: 'DE', code: '111111125' } },
   customer: { name: 'Cust GmbH', tax_id: { country: 'DE', code: '282741168' } },
   lines: [{ quantity: '1', item: { name: 'Thing', price: '10.00' }, taxes: [{ cat: 'VAT', rate: 'general' }] }],
@@ -62,7 +68,9 @@ describe('a key in another case fills the field', () => {
     d.Supplier = d.supplier;
     delete d.supplier;
     d.Supplier = { NAME: 'Sup GmbH', Tax_Id: { Country: 'DE', CODE: '111111125' } };
-    d.lines = [{ Quantity: '2', ITEM: { name: 'Thing', PRICE: '10.00', [`${KELVIN}ey`]: 'goods' }, taxes: [{ CAT: 'VAT', rate: 'general' }] }];
+    d.lines = [
+      { Quantity: '2', ITEM: { name: 'Thing', PRICE: '10.00', [`${KELVIN}ey`]: 'goods' }, taxes: [{ CAT: 'VAT', rate: 'general' }] },
+    ];
     const doc = docOf(d);
     expect(doc.series).toBe('B');
     expect(doc.supplier).toEqual({ name: 'Sup GmbH', tax_id: { country: 'DE', code: '111111125' } });
@@ -96,12 +104,17 @@ describe('a key in another case fills the field', () => {
   });
 
   test('in a party and in a message', () => {
-    const party = docOf({ $schema: `${S}org/party`, NAME: 'P', Tax_ID: { Country: 'ES', code: 'B98602642' }, Emails: [{ ADDR: 'a@b.com' }] });
+    const party = docOf({
+      $schema: `${S}org/party`,
+      NAME: 'P',
+      Tax_ID: { Country: 'ES', code: 'B98602642' },
+      Emails: [{ ADDR: 'a@b.com' }],
+    });
     expect(party).toMatchObject({ name: 'P', tax_id: { country: 'ES', code: 'B98602642' }, emails: [{ addr: 'a@b.com' }] });
     expect(docOf({ $schema: `${S}note/message`, TITLE: 'T', Content: 'C' })).toMatchObject({ title: 'T', content: 'C' });
   });
 
-  test("in an envelope and its header", () => {
+  test('in an envelope and its header', () => {
     const env = build({ $SCHEMA: `${S}envelope`, HEAD: { Notes: 'n', META: { ab: 'x' } }, Doc: invoice() });
     expect(env.head).toMatchObject({ notes: 'n', meta: { ab: 'x' } });
     expect(env.doc.series).toBe('A');
@@ -159,14 +172,17 @@ describe('several keys filling one field are read in order', () => {
     expect(doc.meta).toEqual({ a: 'x', b: '2', c: '3' });
   });
 
-  test("a former field is applied before a later object merges in, as GOBL reads each object afresh", () => {
+  test('a former field is applied before a later object merges in, as GOBL reads each object afresh', () => {
     const d = invoice();
     d.payment = { terms: { key: 'instant', detail: 'X' }, Terms: { notes: 'Y' } };
     expect(docOf(d).payment).toEqual({ terms: { key: 'instant', notes: 'Y' } });
   });
 
   test('a later document in an envelope replaces the earlier one', () => {
-    const r = processDocument({ $schema: `${S}envelope`, head: {}, doc: invoice(), DOC: { ...invoice(), series: 'Z', customer: null } }, ctx);
+    const r = processDocument(
+      { $schema: `${S}envelope`, head: {}, doc: invoice(), DOC: { ...invoice(), series: 'Z', customer: null } },
+      ctx,
+    );
     expect(r.ok && r.envelope.doc.series).toBe('Z');
     expect(r.ok && r.envelope.doc.customer).toBeUndefined();
   });

@@ -40,24 +40,9 @@ withGobl.describe('broken documents report GOBL fault codes and paths', () => {
     ['no line index', ES, (d) => delete any(d.lines)[0].i, ['GOBL-BILL-LINE-01 $.doc.lines[0].i']],
     ['unknown tax category', ES, (d) => (any(d.lines)[0].taxes[0].cat = 'XXX'), ['GOBL-TAX-COMBO-01 $.doc.lines[0].taxes[0]']],
     ['unknown tax rate', ES, (d) => (any(d.lines)[0].taxes[0].rate = 'nope'), ['GOBL-TAX-COMBO-03 $.doc.lines[0].taxes[0]']],
-    [
-      'bad Spanish NIF',
-      ES,
-      (d) => (any(d.supplier).tax_id.code = 'B98602643'),
-      ['GOBL-ES-TAX-IDENTITY-01 $.doc.supplier.tax_id.code'],
-    ],
-    [
-      'no supplier tax ID in Spain',
-      ES,
-      (d) => delete any(d.supplier).tax_id,
-      ['GOBL-ES-BILL-INVOICE-02 $.doc.supplier.tax_id'],
-    ],
-    [
-      'German supplier without tax ID code',
-      DE,
-      (d) => delete any(d.supplier).tax_id.code,
-      ['GOBL-DE-BILL-INVOICE-01 $.doc.supplier'],
-    ],
+    ['bad Spanish NIF', ES, (d) => (any(d.supplier).tax_id.code = 'B98602643'), ['GOBL-ES-TAX-IDENTITY-01 $.doc.supplier.tax_id.code']],
+    ['no supplier tax ID in Spain', ES, (d) => delete any(d.supplier).tax_id, ['GOBL-ES-BILL-INVOICE-02 $.doc.supplier.tax_id']],
+    ['German supplier without tax ID code', DE, (d) => delete any(d.supplier).tax_id.code, ['GOBL-DE-BILL-INVOICE-01 $.doc.supplier']],
     [
       'bad German VAT number',
       DE,
@@ -92,7 +77,12 @@ withGobl.describe('broken documents report GOBL fault codes and paths', () => {
       ['GOBL-ORG-IMAGE-01 $.doc.supplier.logos[0].url'],
     ],
     ['attachment URL without a scheme', ES, (d) => (d.attachments = [{ url: 'example.com/a.pdf' }]), []],
-    ['attachment URL of a bare host', ES, (d) => (d.attachments = [{ url: 'localhost/a' }]), ['GOBL-ORG-ATTACHMENT-01 $.doc.attachments[0].url']],
+    [
+      'attachment URL of a bare host',
+      ES,
+      (d) => (d.attachments = [{ url: 'localhost/a' }]),
+      ['GOBL-ORG-ATTACHMENT-01 $.doc.attachments[0].url'],
+    ],
     [
       'preceding document URL with a space',
       ES,
@@ -113,7 +103,12 @@ withGobl.describe('broken documents report GOBL fault codes and paths', () => {
       ['GOBL-PAY-ONLINE-01 $.doc.payment.instructions.online[0].url'],
     ],
     ['bad note key', ES, (d) => (d.notes = [{ key: 'weird', text: 'x' }]), ['GOBL-ORG-NOTE-02 $.doc.notes[0].key']],
-    ['bad period', ES, (d) => (any(d.lines)[0].period = { start: '2024-02-01', end: '2024-01-01' }), ['GOBL-CAL-PERIOD-10 $.doc.lines[0].period']],
+    [
+      'bad period',
+      ES,
+      (d) => (any(d.lines)[0].period = { start: '2024-02-01', end: '2024-01-01' }),
+      ['GOBL-CAL-PERIOD-10 $.doc.lines[0].period'],
+    ],
   ])('%s', (_name, file, change, expected) => {
     expect(faultsAfter(file, change).sort()).toEqual([...expected].sort());
   });

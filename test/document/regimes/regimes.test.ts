@@ -36,9 +36,7 @@ function figures(def: Def): unknown {
     identities: def.identities?.map((i: Def) => compact({ key: i.key, code: i.code })),
     scenarios: def.scenarios?.map((s: Def) => ({
       schema: s.schema,
-      list: s.list.map((sc: Def) =>
-        compact({ tags: sc.tags, categories: sc.cat, note: sc.note && compact({ ...sc.note }) }),
-      ),
+      list: s.list.map((sc: Def) => compact({ tags: sc.tags, categories: sc.cat, note: sc.note && compact({ ...sc.note }) })),
     })),
     corrections: def.corrections?.map((c: Def) => compact({ schema: c.schema, types: c.types, stamps: c.stamps })),
     categories: (def.categories ?? []).map((c: Def) => ({
@@ -65,7 +63,11 @@ withGobl.describe("regime tables against GOBL's data", () => {
 
   test('there is one table per GOBL regime', () => {
     const countries = files.map((f) => JSON.parse(fs.readFileSync(path.join(dataDir, f), 'utf8')).country).sort();
-    expect(allRegimes().map((r) => r.country).sort()).toEqual(countries);
+    expect(
+      allRegimes()
+        .map((r) => r.country)
+        .sort(),
+    ).toEqual(countries);
   });
 
   test('the figures files are what scripts/generate-regimes.js writes from GOBL data now (run it when they are not)', () => {

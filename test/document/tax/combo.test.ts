@@ -47,17 +47,50 @@ const testRegime: Regime = {
 
 describe('combo normalization (VAT legacy rates)', () => {
   test.each([
-    [{ cat: 'VAT', rate: 'standard' }, { cat: 'VAT', rate: 'general' }],
-    [{ cat: 'VAT', rate: 'standard+eqs' }, { cat: 'VAT', rate: 'general+eqs' }],
-    [{ cat: 'VAT', rate: 'zero' }, { cat: 'VAT', key: 'zero', percent: '0%' }],
-    [{ cat: 'VAT', rate: 'exempt' }, { cat: 'VAT', key: 'exempt' }],
-    [{ cat: 'VAT', rate: 'exempt+reverse-charge', percent: '0%' }, { cat: 'VAT', key: 'reverse-charge' }],
-    [{ cat: 'VAT', rate: 'exempt+export' }, { cat: 'VAT', key: 'export' }],
-    [{ cat: 'VAT', rate: 'exempt+eea' }, { cat: 'VAT', key: 'intra-community' }],
-    [{ cat: 'VAT', percent: '0.0%' }, { cat: 'VAT', key: 'zero', percent: '0.0%' }],
-    [{ cat: 'VAT', key: 'zero' }, { cat: 'VAT', key: 'zero', percent: '0%' }],
-    [{ cat: 'IRPF', rate: 'standard' }, { cat: 'IRPF', rate: 'standard' }],
-    [{ cat: 'VAT', percent: 0.21 }, { cat: 'VAT', percent: '21%' }],
+    [
+      { cat: 'VAT', rate: 'standard' },
+      { cat: 'VAT', rate: 'general' },
+    ],
+    [
+      { cat: 'VAT', rate: 'standard+eqs' },
+      { cat: 'VAT', rate: 'general+eqs' },
+    ],
+    [
+      { cat: 'VAT', rate: 'zero' },
+      { cat: 'VAT', key: 'zero', percent: '0%' },
+    ],
+    [
+      { cat: 'VAT', rate: 'exempt' },
+      { cat: 'VAT', key: 'exempt' },
+    ],
+    [
+      { cat: 'VAT', rate: 'exempt+reverse-charge', percent: '0%' },
+      { cat: 'VAT', key: 'reverse-charge' },
+    ],
+    [
+      { cat: 'VAT', rate: 'exempt+export' },
+      { cat: 'VAT', key: 'export' },
+    ],
+    [
+      { cat: 'VAT', rate: 'exempt+eea' },
+      { cat: 'VAT', key: 'intra-community' },
+    ],
+    [
+      { cat: 'VAT', percent: '0.0%' },
+      { cat: 'VAT', key: 'zero', percent: '0.0%' },
+    ],
+    [
+      { cat: 'VAT', key: 'zero' },
+      { cat: 'VAT', key: 'zero', percent: '0%' },
+    ],
+    [
+      { cat: 'IRPF', rate: 'standard' },
+      { cat: 'IRPF', rate: 'standard' },
+    ],
+    [
+      { cat: 'VAT', percent: 0.21 },
+      { cat: 'VAT', percent: '21%' },
+    ],
   ])('%j → %j', (input, output) => {
     const c = { ...input } as JsonObject;
     normalizeCombo(c);
@@ -69,7 +102,11 @@ describe('combo calculation', () => {
   test.each([
     ['2024-06-30', { cat: 'VAT', rate: 'general' }, { cat: 'VAT', key: 'standard', rate: 'general', percent: '20%' }],
     ['2024-07-01', { cat: 'VAT', rate: 'general' }, { cat: 'VAT', key: 'standard', rate: 'general', percent: '22%' }],
-    ['2024-07-01', { cat: 'VAT', rate: 'general+eqs' }, { cat: 'VAT', key: 'standard', rate: 'general+eqs', percent: '20%', surcharge: '5.2%' }],
+    [
+      '2024-07-01',
+      { cat: 'VAT', rate: 'general+eqs' },
+      { cat: 'VAT', key: 'standard', rate: 'general+eqs', percent: '20%', surcharge: '5.2%' },
+    ],
     // An unknown suffix falls back to the rate it extends.
     ['2024-07-01', { cat: 'VAT', rate: 'general+other' }, { cat: 'VAT', key: 'standard', rate: 'general+other', percent: '22%' }],
     ['2024-07-01', { cat: 'VAT', rate: 'reduced' }, { cat: 'VAT', key: 'standard', rate: 'reduced', percent: '10%' }],

@@ -33,7 +33,9 @@ describe('fault reporting', () => {
     const error = validationError([{ code: 'GOBL-BILL-INVOICE-06', message: 'is required', paths: ['$.doc.supplier.name'] }]);
     expect(error.key).toBe('validation');
     expect(error.message).toBe('supplier.name: is required');
-    expect(error.details.faults).toEqual([{ provider: 'gobl', code: 'GOBL-BILL-INVOICE-06', message: 'is required', paths: ['$.doc.supplier.name'] }]);
+    expect(error.details.faults).toEqual([
+      { provider: 'gobl', code: 'GOBL-BILL-INVOICE-06', message: 'is required', paths: ['$.doc.supplier.name'] },
+    ]);
     expect(faultSummary([])).toBe('');
   });
 

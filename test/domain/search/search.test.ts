@@ -29,7 +29,10 @@ describe('searchTermsOf', () => {
   test.each([
     ['numbering, with and without punctuation', ['f', '0001', 'f0001']],
     ['tax id with and without its country', ['esb98602642', 'b98602642']],
-    ['names, lower case, accents dropped, and their tails joined', ['provide', 'one', 's', 'l', 'sl', 'onesl', 'provideonesl', 'ærø', 'dusseldorf']],
+    [
+      'names, lower case, accents dropped, and their tails joined',
+      ['provide', 'one', 's', 'l', 'sl', 'onesl', 'provideonesl', 'ærø', 'dusseldorf'],
+    ],
     ['date and total', ['2026', '11', '20', '20261120', '217800']],
     ['key, folder, state, tag, type', ['order', '77', 'order77', 'sales', 'sent', 'b2b', 'invoice']],
     ['indexed meta: reference and plain values', ['trk1', 'fastpost', '7']],
@@ -39,7 +42,8 @@ describe('searchTermsOf', () => {
 
   test('a UUID by the whole of it, its first group and its last; not its middle groups nor runs of them', () => {
     for (const term of ['01a20be45fec752c9253b2cd8bd2a21c', '01a20be4', 'b2cd8bd2a21c']) expect(terms).toContain(term);
-    for (const term of ['5fec', '752c', '9253', '9253b2cd8bd2a21c', '752c9253b2cd8bd2a21c', '5fec752c9253b2cd8bd2a21c']) expect(terms).not.toContain(term);
+    for (const term of ['5fec', '752c', '9253', '9253b2cd8bd2a21c', '752c9253b2cd8bd2a21c', '5fec752c9253b2cd8bd2a21c'])
+      expect(terms).not.toContain(term);
     // Only a value that is a UUID: one that holds one keeps every run of its parts.
     const keyed = new Set(searchTermsOf({ ...entry, key: 'order-01a20be4-5fec-752c-9253-b2cd8bd2a21c' }));
     expect(keyed).toContain('9253b2cd8bd2a21c');
@@ -60,12 +64,19 @@ describe('checkSearchQuery', () => {
   test('words normalized as terms are; a trailing * makes a prefix; defaults', () => {
     expect(checkSearchQuery({ q: '  F-0001  Düssel*  f-0001 ' })).toEqual({
       query: 'F-0001  Düssel*  f-0001',
-      terms: [{ text: 'f0001', prefix: false }, { text: 'dussel', prefix: true }],
+      terms: [
+        { text: 'f0001', prefix: false },
+        { text: 'dussel', prefix: true },
+      ],
       folder: undefined,
       limit: 20,
       offset: 0,
     });
-    expect(checkSearchQuery({ q: 'x', folder: 'sales', limit: 100, offset: MAX_SEARCH_RESULTS - 100 })).toMatchObject({ limit: 100, offset: 900, folder: 'sales' });
+    expect(checkSearchQuery({ q: 'x', folder: 'sales', limit: 100, offset: MAX_SEARCH_RESULTS - 100 })).toMatchObject({
+      limit: 100,
+      offset: 900,
+      folder: 'sales',
+    });
   });
 
   test('every bad parameter is named at once', () => {

@@ -19,7 +19,11 @@ describe('sample entries', () => {
 
   test('copies carry their own uuids, number, time, the digest of their own document and the version of their own text', async () => {
     const entries = [];
-    for await (const entry of sampleEntries(new EntryImporter(noStore), 'ws', 250, { templates: 20, newest: new Date('2026-01-01T00:00:00Z'), stepMs: 1000 })) {
+    for await (const entry of sampleEntries(new EntryImporter(noStore), 'ws', 250, {
+      templates: 20,
+      newest: new Date('2026-01-01T00:00:00Z'),
+      stepMs: 1000,
+    })) {
       entries.push(entry);
     }
     expect(new Set(entries.map((e) => e.id)).size).toBe(250);

@@ -1,5 +1,11 @@
 import { parse } from 'graphql';
-import { DOCUMENT_STORE_BYTES, documentBytes, documentStore, PERSISTED_QUERY_BYTES, persistedQueryCache } from '../../../src/graphql/plumbing/bounded-cache';
+import {
+  DOCUMENT_STORE_BYTES,
+  documentBytes,
+  documentStore,
+  PERSISTED_QUERY_BYTES,
+  persistedQueryCache,
+} from '../../../src/graphql/plumbing/bounded-cache';
 import { MAX_QUERY_TOKENS } from '../../../src/graphql/plumbing/limits';
 import { MB, retainedHeap } from '../../helpers/heap';
 import { newWorkspace, startServer, tokenFor, type TestServer } from '../../helpers/server';
@@ -13,7 +19,8 @@ afterAll(() => t.close());
 
 const FIELDS = 'id key folder docSchema envSchema state signed invalid snippet tags createdAt updatedAt';
 /** About 1,800 tokens: 40 aliased pages, the heaviest kind of document to keep (graphql-jit's plan for it is megabytes). */
-const heavyQuery = (n: number) => `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: entries(first: 1) { edges { node { ${FIELDS} } } }`).join(' ')} n${n}: __typename }`;
+const heavyQuery = (n: number) =>
+  `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: entries(first: 1) { edges { node { ${FIELDS} } } }`).join(' ')} n${n}: __typename }`;
 
 describe("Apollo's caches are bounded by what they hold", () => {
   test('the document store keeps documents up to its estimated bytes, the most recent first', async () => {

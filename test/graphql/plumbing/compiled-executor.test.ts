@@ -34,7 +34,8 @@ afterAll(() => t.close());
 
 // Files' urls come from the HTTP request (test/graphql/file-urls.test.ts); here any per-file text will do, the same both ways.
 const fileUrl = (file: { entryId: string; id: string }) => `https://files.test/${file.entryId}/${file.id}`;
-const contextValue = () => createContext(t.server.entries, { workspaceId: workspace, requestId: 'compiled-executor-test', log: t.server.logger, fileUrl });
+const contextValue = () =>
+  createContext(t.server.entries, { workspaceId: workspace, requestId: 'compiled-executor-test', log: t.server.logger, fileUrl });
 
 /** What a client receives: data, and each error after the service's formatError. */
 const asClientSees = (result: ExecutionResult) =>
@@ -61,7 +62,10 @@ const ENTRY = `id key folder docSchema envSchema state draft signed invalid dige
   faults { provider code message paths } createdAt updatedAt`;
 
 const CASES: [string, string, Record<string, unknown>?, string?][] = [
-  ['a page with every field, data included', `{ entries(first: 3) { edges { cursor node { ${ENTRY} data } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`],
+  [
+    'a page with every field, data included',
+    `{ entries(first: 3) { edges { cursor node { ${ENTRY} data } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`,
+  ],
   [
     'aliases, fragments, and a non-null variable left to its default',
     `query Page($first: Int, $withData: Boolean! = false) {
@@ -71,23 +75,47 @@ const CASES: [string, string, Record<string, unknown>?, string?][] = [
     fragment Fields on Entry { id key title: snippet createdAt }`,
     { first: 4 },
   ],
-  ['@skip and @include from variables', 'query ($s: Boolean!, $i: Boolean!) { entries { edges { node { id key @skip(if: $s) folder @include(if: $i) } } } }', { s: true, i: false }],
-  ['one entry by id, by key and as a node', `query ($id: ID!, $node: ID!) { entry(id: $id) { ${ENTRY} } entryByKey(key: "key-3") { id draft } node(id: $node) { __typename id ... on Entry { key folder } } }`],
+  [
+    '@skip and @include from variables',
+    'query ($s: Boolean!, $i: Boolean!) { entries { edges { node { id key @skip(if: $s) folder @include(if: $i) } } } }',
+    { s: true, i: false },
+  ],
+  [
+    'one entry by id, by key and as a node',
+    `query ($id: ID!, $node: ID!) { entry(id: $id) { ${ENTRY} } entryByKey(key: "key-3") { id draft } node(id: $node) { __typename id ... on Entry { key folder } } }`,
+  ],
   ['an unknown id: NOT_FOUND and null', 'query ($id: ID!) { entry(id: $id) { id } }', { id: '00000000-0000-7000-8000-000000000000' }],
   ['a cursor that does not decode: the domain error with fields', '{ entries(after: "garbage!") { edges { node { id } } } }'],
   ['a page size below one', '{ entries(first: 0) { edges { node { id } } } }'],
-  ['a variable that does not coerce: no data at all', 'query ($at: DateTime) { entries(createdAt: $at) { edges { node { id } } } }', { at: 'yesterday' }],
+  [
+    'a variable that does not coerce: no data at all',
+    'query ($at: DateTime) { entries(createdAt: $at) { edges { node { id } } } }',
+    { at: 'yesterday' },
+  ],
   ['a required variable missing', 'query ($id: ID!) { entry(id: $id) { id } }', {}],
-  ['the created-at filter from a variable', 'query ($at: DateTime) { entries(createdAt: $at) { edges { node { id createdAt } } } }', { at: '2999-01-01T00:00:00Z' }],
+  [
+    'the created-at filter from a variable',
+    'query ($at: DateTime) { entries(createdAt: $at) { edges { node { id createdAt } } } }',
+    { at: '2999-01-01T00:00:00Z' },
+  ],
   ['the signing keys and __typename', '{ __typename signingKeys }'],
-  ['an operation chosen by name', 'query A { entries(first: 1) { edges { node { id } } } } query B { entries(first: 2) { edges { node { key } } } }', {}, 'B'],
+  [
+    'an operation chosen by name',
+    'query A { entries(first: 1) { edges { node { id } } } } query B { entries(first: 2) { edges { node { key } } } }',
+    {},
+    'B',
+  ],
   ['an operation name that names none (graphql-js runs it)', '{ __typename }', {}, 'Missing'],
 ];
 
 describe('the compiled executor answers as graphql-js does', () => {
   test.each(CASES)('%s', async (_name, query, variables = {}, operationName) => {
     const filled = { id: ids[2], node: ids[5], ...variables };
-    const { reference, compiled } = await bothWays(query, query.includes('$id') || query.includes('$node') ? filled : variables, operationName);
+    const { reference, compiled } = await bothWays(
+      query,
+      query.includes('$id') || query.includes('$node') ? filled : variables,
+      operationName,
+    );
     expect(compiled).toEqual(reference);
   });
 
@@ -126,7 +154,9 @@ test('a document is compiled at its second run, once', async () => {
 });
 
 test('a large document is never compiled: graphql-js runs it each time', async () => {
-  const document = parse(`{ ${Array.from({ length: 40 }, (_, i) => `a${i}: entries(first: 1) { edges { node { id key folder } } }`).join(' ')} }`);
+  const document = parse(
+    `{ ${Array.from({ length: 40 }, (_, i) => `a${i}: entries(first: 1) { edges { node { id key folder } } }`).join(' ')} }`,
+  );
   const run = () => runCompiled({ document, request: { query: '' }, context: contextValue() } as unknown as GatewayGraphQLRequestContext);
   const before = compilations;
   for (let i = 0; i < 3; i++) expect((await run()).errors).toBeUndefined();
@@ -137,7 +167,11 @@ describe('compiled plans are kept per operation, never per name the client sends
   test('distinct long operation names that name nothing leave nothing behind, and the plan still serves', async () => {
     const document = parse('query Page { entries(first: 2) { edges { node { id } } } }');
     const run = (operationName: string | undefined) =>
-      runCompiled({ document, request: { operationName, variables: {} }, context: contextValue() } as unknown as GatewayGraphQLRequestContext);
+      runCompiled({
+        document,
+        request: { operationName, variables: {} },
+        context: contextValue(),
+      } as unknown as GatewayGraphQLRequestContext);
     await run('Page');
     const name = 'N'.repeat(200_000);
     const retained = await retainedHeap(async () => {

@@ -8,7 +8,8 @@ import { graphqlClient } from '../graphql-client';
 
 /** As graphql-js hands a resolver's error to Apollo: wrapped, with a path. */
 const fromResolver = (error: Error) => new GraphQLError(error.message, { path: ['entries'], originalError: error });
-const formatted = (error: GraphQLError) => formatError({ message: error.message, path: error.path, extensions: { ...error.extensions } }, error);
+const formatted = (error: GraphQLError) =>
+  formatError({ message: error.message, path: error.path, extensions: { ...error.extensions } }, error);
 
 /** The keys docs/graphql.md gives a GraphQL code (forbidden and range-not-satisfiable are REST's alone). */
 const GRAPHQL_KEYS = CONTRACT_KEYS.filter((key) => ERROR_CONTRACT[key].graphql !== undefined) as ErrorKey[];
@@ -18,7 +19,11 @@ describe("formatError: a domain error with the guide's GraphQL code", () => {
     const fields = { data: { doc: { supplier: { name: 'is required' } } } };
     const faults = [{ provider: 'gobl', code: 'GOBL-X-01', message: 'm', paths: ['$.doc'] }];
     const result = formatted(fromResolver(new DomainError(key, `a ${key} problem`, { fields, faults })));
-    expect(result).toEqual({ message: `a ${key} problem`, path: ['entries'], extensions: { code: ERROR_CONTRACT[key].graphql, key, fields, faults } });
+    expect(result).toEqual({
+      message: `a ${key} problem`,
+      path: ['entries'],
+      extensions: { code: ERROR_CONTRACT[key].graphql, key, fields, faults },
+    });
     const bare = formatted(fromResolver(new DomainError(key, 'bare')));
     expect(bare.extensions).toEqual({ code: ERROR_CONTRACT[key].graphql, key });
   });
@@ -27,7 +32,11 @@ describe("formatError: a domain error with the guide's GraphQL code", () => {
     ['a bare Error', new Error('connect ECONNREFUSED 10.0.0.5:3306 password=hunter2')],
     ['a TypeError', new TypeError("Cannot read properties of undefined (reading 'id')")],
   ])('%s is masked as INTERNAL_SERVER_ERROR', (_name, error) => {
-    expect(formatted(fromResolver(error))).toEqual({ message: 'internal error', path: ['entries'], extensions: { code: 'INTERNAL_SERVER_ERROR', key: 'internal' } });
+    expect(formatted(fromResolver(error))).toEqual({
+      message: 'internal error',
+      path: ['entries'],
+      extensions: { code: 'INTERNAL_SERVER_ERROR', key: 'internal' },
+    });
   });
 
   test("GraphQL's own coded errors keep their code and get key input", () => {
@@ -57,7 +66,14 @@ describe('over HTTP', () => {
       expect(reply.headers.get('x-request-id')).toBe('trace-gql-1');
       expect(reply.body).toEqual({
         data: null,
-        errors: [{ message: 'internal error', locations: expect.any(Array), path: ['entries'], extensions: { code: 'INTERNAL_SERVER_ERROR', key: 'internal' } }],
+        errors: [
+          {
+            message: 'internal error',
+            locations: expect.any(Array),
+            path: ['entries'],
+            extensions: { code: 'INTERNAL_SERVER_ERROR', key: 'internal' },
+          },
+        ],
       });
       expect(JSON.stringify(reply.body)).not.toContain('hunter2');
       const logged = lines.filter((l) => l.message === 'graphql operation failed');

@@ -47,19 +47,24 @@ describeInBrowser('GraphiQL in a browser without network', () => {
     await page.close();
   });
 
-  test('a subscription runs over the service\'s WebSocket and shows each event as it comes', async () => {
+  test("a subscription runs over the service's WebSocket and shows each event as it comes", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const violations = await watchPolicyViolations(page);
     await page.goto(`${t.url}/graphql`);
     await page.fill('#token', token);
     await page.click('text=Use token');
     await page.locator('.graphiql-query-editor .CodeMirror').waitFor();
-    await page.evaluate(`document.querySelector('.graphiql-query-editor .CodeMirror').CodeMirror.setValue('subscription Watch { entryEvents { type cursor data } }')`);
+    await page.evaluate(
+      `document.querySelector('.graphiql-query-editor .CodeMirror').CodeMirror.setValue('subscription Watch { entryEvents { type cursor data } }')`,
+    );
     await page.click('.graphiql-execute-button');
     const result = page.locator('.result-window');
     // The subscription is open once the socket is: then an entry made through REST shows in the result pane.
     for (let tries = 0; tries < 60 && !(await result.textContent())?.includes('seen-live'); tries += 1) {
-      if (tries % 10 === 0) expect((await client(t.url, token).post('/silo/v1/entries', { key: `seen-live-${tries}`, data: party('Live Ltd') })).status).toBe(200);
+      if (tries % 10 === 0)
+        expect((await client(t.url, token).post('/silo/v1/entries', { key: `seen-live-${tries}`, data: party('Live Ltd') })).status).toBe(
+          200,
+        );
       await page.waitForTimeout(500);
     }
     expect(await result.textContent()).toContain('seen-live');
@@ -79,7 +84,7 @@ describeInBrowser('GraphiQL in a browser without network', () => {
     await page.close();
   });
 
-  test('opened in another tab, it asks the console\'s open tab for its token (never through a URL)', async () => {
+  test("opened in another tab, it asks the console's open tab for its token (never through a URL)", async () => {
     const context = await browser.newContext();
     const consoleTab = await context.newPage();
     await consoleTab.goto(`${t.url}/console#token=${token}`);

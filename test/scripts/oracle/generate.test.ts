@@ -30,7 +30,21 @@ test('options narrow types and regimes', () => {
 
 test('the variety of real invoices is there', () => {
   const invoices = cases.filter((c) => c.type === 'bill/invoice' && !c.envelope).map((c) => JSON.stringify(c.input));
-  for (const needle of ['"discounts"', '"charges"', '"prices_include"', '"exchange_rates"', '"advances"', '"due_dates"', '"ordering"', '"delivery"', '"notes"', '"attachments"', '"$addons"', '"inboxes"', '"identities"']) {
+  for (const needle of [
+    '"discounts"',
+    '"charges"',
+    '"prices_include"',
+    '"exchange_rates"',
+    '"advances"',
+    '"due_dates"',
+    '"ordering"',
+    '"delivery"',
+    '"notes"',
+    '"attachments"',
+    '"$addons"',
+    '"inboxes"',
+    '"identities"',
+  ]) {
     expect(invoices.some((t) => t.includes(needle))).toBe(true);
   }
   expect(cases.some((c) => c.envelope)).toBe(true);
@@ -58,16 +72,37 @@ test('our engine accepts nearly all documents labelled valid (those without addo
 
 /** The addons the generator shapes documents for, core and external. */
 const SHAPED_ADDONS = [
-  'ar-arca-v4', 'co-dian-v2', 'eu-en16931-v2017', 'de-xrechnung-v3', 'de-zugferd-v2', 'es-facturae-v3', 'es-sii-v1', 'es-tbai-v1',
-  'es-verifactu-v1', 'fr-choruspro-v1', 'fr-facturx-v1', 'gr-mydata-v1', 'it-sdi-v1', 'it-ticket-v1', 'pl-favat-v3',
-  'mx-cfdi-v4', 'pt-saft-v1', 'br-nfse-v1', 'sa-zatca-v1',
+  'ar-arca-v4',
+  'co-dian-v2',
+  'eu-en16931-v2017',
+  'de-xrechnung-v3',
+  'de-zugferd-v2',
+  'es-facturae-v3',
+  'es-sii-v1',
+  'es-tbai-v1',
+  'es-verifactu-v1',
+  'fr-choruspro-v1',
+  'fr-facturx-v1',
+  'gr-mydata-v1',
+  'it-sdi-v1',
+  'it-ticket-v1',
+  'pl-favat-v3',
+  'mx-cfdi-v4',
+  'pt-saft-v1',
+  'br-nfse-v1',
+  'sa-zatca-v1',
 ];
 
 test('invoices declaring an addon are mostly shaped to pass its rules (by our own engine)', () => {
-  const invoices = [...generateCases({
-    seed: 'shaped', count: 1200, types: ['bill/invoice'], external: true,
-    regimes: ['AR', 'CO', 'DE', 'ES', 'FR', 'EL', 'IT', 'PL', 'MX', 'PT', 'BR', 'SA'],
-  })].filter((c) => !c.mutation && c.addons.length === 1);
+  const invoices = [
+    ...generateCases({
+      seed: 'shaped',
+      count: 1200,
+      types: ['bill/invoice'],
+      external: true,
+      regimes: ['AR', 'CO', 'DE', 'ES', 'FR', 'EL', 'IT', 'PL', 'MX', 'PT', 'BR', 'SA'],
+    }),
+  ].filter((c) => !c.mutation && c.addons.length === 1);
   const shares = SHAPED_ADDONS.map((addon) => {
     const declaring = invoices.filter((c) => c.addons[0] === addon);
     const accepted = declaring.filter((c) => runOurEngine(c.input).kind === 'envelope').length;

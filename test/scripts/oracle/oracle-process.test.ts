@@ -6,11 +6,12 @@ import { goblOutcome } from '../../../scripts/oracle/outcome';
 import { runOurEngine } from '../../../scripts/oracle/our-engine';
 
 const root = path.join(__dirname, '..', '..', '..');
-const standIn = () => new OracleProcess({
-  command: process.execPath,
-  args: ['--require', path.join(root, 'scripts', 'register-ts.js'), path.join(__dirname, 'stand-in-oracle.ts')],
-  timeoutMs: 60000,
-});
+const standIn = () =>
+  new OracleProcess({
+    command: process.execPath,
+    args: ['--require', path.join(root, 'scripts', 'register-ts.js'), path.join(__dirname, 'stand-in-oracle.ts')],
+    timeoutMs: 60000,
+  });
 
 describe('the reference process (our engine standing in for GOBL)', () => {
   const oracle = standIn();

@@ -9,7 +9,9 @@ function scripted(answers: JsonObject[]): Reference & { asked: number; restarts:
     asked: 0,
     restarts: 0,
     ask: async () => answers[Math.min(ref.asked++, answers.length - 1)],
-    restart: () => { ref.restarts++; },
+    restart: () => {
+      ref.restarts++;
+    },
   };
   return ref;
 }
@@ -22,8 +24,12 @@ describe('sameAnswer', () => {
     expect(sameAnswer(crash('nil pointer'), crash('nil pointer'))).toBe(true);
     expect(sameAnswer(crash('nil pointer'), crash('index out of range'))).toBe(false);
     expect(sameAnswer(crash('x'), { kind: 'refused', key: 'validation', faults: [], message: 'x' })).toBe(false);
-    expect(sameAnswer({ kind: 'refused', key: 'validation', faults: [{ code: 'A', path: '$.a' }], message: 'one' },
-      { kind: 'refused', key: 'validation', faults: [{ code: 'A', path: '$.a' }], message: 'two' })).toBe(true);
+    expect(
+      sameAnswer(
+        { kind: 'refused', key: 'validation', faults: [{ code: 'A', path: '$.a' }], message: 'one' },
+        { kind: 'refused', key: 'validation', faults: [{ code: 'A', path: '$.a' }], message: 'two' },
+      ),
+    ).toBe(true);
   });
 });
 

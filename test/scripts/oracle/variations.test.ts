@@ -28,7 +28,11 @@ describe('variations', () => {
 
   test('retentions stand beside ordinary taxes, and unpriced lines carry discounts or charges', () => {
     for (const c of varied('retained')) {
-      const retained = new Set(regime(c.regime).categories.filter((k) => k.retained).map((k) => k.code));
+      const retained = new Set(
+        regime(c.regime)
+          .categories.filter((k) => k.retained)
+          .map((k) => k.code),
+      );
       const doc = (c.input.doc ?? c.input) as JsonObject;
       const lines = objs(doc.lines).filter((l) => objs(l.taxes).some((t) => retained.has(String(t.cat))));
       expect(lines.length).toBeGreaterThan(0);

@@ -6,7 +6,18 @@ import { isObject, obj, objects, present, str } from '../../rules/values';
 import { docTax, docTaxExt, extMap, getExt, hasExt, mergeDocTaxExt } from '../../tax/extensions';
 import { hasTag } from '../../tax/tags';
 import { normalizeArcaCustomer } from './org-party';
-import { CREDIT_NOTES, DEBIT_NOTES, DOC_TYPES_A, DOC_TYPES_B, DOC_TYPES_C, DOC_TYPES_T, FAMILY_CODES, K, STATUSES_A, USED_GOODS_PURCHASE } from './extensions';
+import {
+  CREDIT_NOTES,
+  DEBIT_NOTES,
+  DOC_TYPES_A,
+  DOC_TYPES_B,
+  DOC_TYPES_C,
+  DOC_TYPES_T,
+  FAMILY_CODES,
+  K,
+  STATUSES_A,
+  USED_GOODS_PURCHASE,
+} from './extensions';
 
 export function normalizeArcaInvoice(doc: JsonObject): void {
   const customer = obj(doc, 'customer');
@@ -48,8 +59,10 @@ export function validateArcaInvoice(doc: JsonObject, path: string): Fault[] {
   const docType = docTaxExt(doc, K.docType);
   if (type === 'credit-note' && !CREDIT_NOTES.includes(docType)) out.push(f('05', 'a credit note needs a credit note document type', path));
   if (type === 'debit-note' && !DEBIT_NOTES.includes(docType)) out.push(f('06', 'a debit note needs a debit note document type', path));
-  if (CREDIT_NOTES.includes(docType) && type !== 'credit-note') out.push(f('07', 'a credit note document type needs the credit-note invoice type', path));
-  if (DEBIT_NOTES.includes(docType) && type !== 'debit-note') out.push(f('08', 'a debit note document type needs the debit-note invoice type', path));
+  if (CREDIT_NOTES.includes(docType) && type !== 'credit-note')
+    out.push(f('07', 'a credit note document type needs the credit-note invoice type', path));
+  if (DEBIT_NOTES.includes(docType) && type !== 'debit-note')
+    out.push(f('08', 'a debit note document type needs the debit-note invoice type', path));
   const customer = obj(doc, 'customer');
   if (![...DOC_TYPES_B, USED_GOODS_PURCHASE].includes(docType) && !customer) {
     out.push(f('09', 'a customer is needed', `${path}.customer`));
@@ -63,8 +76,10 @@ export function validateArcaInvoice(doc: JsonObject, path: string): Fault[] {
     const status = getExt(customer, K.vatStatus);
     if (status !== '') {
       if (docType === USED_GOODS_PURCHASE && status !== '5') out.push(f('12', 'document type 49 needs a final consumer customer', path));
-      if (DOC_TYPES_A.includes(docType) && !STATUSES_A.includes(status)) out.push(f('13', 'type A documents need a VAT registered customer', path));
-      if (DOC_TYPES_B.includes(docType) && STATUSES_A.includes(status)) out.push(f('14', 'type B documents cannot go to a VAT registered customer', path));
+      if (DOC_TYPES_A.includes(docType) && !STATUSES_A.includes(status))
+        out.push(f('13', 'type A documents need a VAT registered customer', path));
+      if (DOC_TYPES_B.includes(docType) && STATUSES_A.includes(status))
+        out.push(f('14', 'type B documents cannot go to a VAT registered customer', path));
     }
   }
   if (!DOC_TYPES_T.includes(docType)) {
@@ -77,7 +92,8 @@ export function validateArcaInvoice(doc: JsonObject, path: string): Fault[] {
       else if (!present(ordering, 'period')) out.push(f('16', 'an ordering period is needed for services', `${path}.ordering.period`));
       if (!payment) out.push(f('17', 'payment details are needed for services', `${path}.payment`));
       else if (!terms) out.push(f('18', 'payment terms are needed for services', `${path}.payment.terms`));
-      else if (!present(terms, 'due_dates')) out.push(f('19', 'payment due dates are needed for services', `${path}.payment.terms.due_dates`));
+      else if (!present(terms, 'due_dates'))
+        out.push(f('19', 'payment due dates are needed for services', `${path}.payment.terms.due_dates`));
     }
     if (concept === '1' && present(terms, 'due_dates')) {
       out.push(f('20', 'goods take no payment due dates', `${path}.payment.terms.due_dates`));

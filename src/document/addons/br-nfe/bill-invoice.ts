@@ -4,7 +4,20 @@ import { faultMaker } from '../../rules/fault';
 import { isObject, obj, objects, present, str } from '../../rules/values';
 import { docTax, getExt, hasExt, setExt, setExtIfEmpty } from '../../tax/extensions';
 import { hasTag } from '../../tax/tags';
-import { EXEMPT, extensionValid, given, K, missingKeys, MODEL_NFCE, MODEL_NFE, MUNICIPALITY, NON_TAXPAYER, STATE_REG, TAXPAYER, validCode } from './extensions';
+import {
+  EXEMPT,
+  extensionValid,
+  given,
+  K,
+  missingKeys,
+  MODEL_NFCE,
+  MODEL_NFE,
+  MUNICIPALITY,
+  NON_TAXPAYER,
+  STATE_REG,
+  TAXPAYER,
+  validCode,
+} from './extensions';
 import { hasStateReg } from './org-party';
 import { FUEL_CST, NORMAL_REGIMES, SIMPLES_REGIMES } from './tax-combo';
 
@@ -39,7 +52,8 @@ function addressFaults(party: JsonObject, at: string, entryCode: string, fields:
       out.push(fi(entryCode, `an address of the ${who} cannot be empty`, a));
       return;
     }
-    for (const [field, code, what] of fields) if (!present(address, field)) out.push(fi(code, `an address of the ${who} needs ${what}`, `${a}.${field}`));
+    for (const [field, code, what] of fields)
+      if (!present(address, field)) out.push(fi(code, `an address of the ${who} needs ${what}`, `${a}.${field}`));
   });
   return out;
 }
@@ -115,7 +129,12 @@ function taxFaults(tax: JsonObject, at: string): Fault[] {
   if (missingKeys(tax, [K.model, K.presence, K.purpose, K.operationType])) {
     out.push(fi('26', `the tax needs '${K.model}', '${K.presence}', '${K.purpose}' and '${K.operationType}'`, ext));
   }
-  const checks: [string, string][] = [[K.model, '44'], [K.presence, '45'], [K.purpose, '46'], [K.operationType, '47']];
+  const checks: [string, string][] = [
+    [K.model, '44'],
+    [K.presence, '45'],
+    [K.purpose, '46'],
+    [K.operationType, '47'],
+  ];
   for (const [key, code] of checks) if (!extensionValid(tax, key)) out.push(fi(code, validCode(key), ext));
   const model = getExt(tax, K.model);
   const presence = getExt(tax, K.presence);
@@ -157,7 +176,8 @@ export function validateNfeInvoice(doc: JsonObject, path: string): Fault[] {
   if (customer) out.push(...customerFaults(customer, `${path}.customer`, model === MODEL_NFCE));
   const series = str(doc, 'series');
   if (series === '') out.push(fi('23', 'a series is needed', `${path}.series`));
-  else if (!SERIES.test(series)) out.push(fi('24', 'the series must be 0 or a number from 1 to 999 without leading zeros', `${path}.series`));
+  else if (!SERIES.test(series))
+    out.push(fi('24', 'the series must be 0 or a number from 1 to 999 without leading zeros', `${path}.series`));
   const tax = obj(doc, 'tax');
   if (!tax) out.push(fi('25', 'the tax object is needed', `${path}.tax`));
   else out.push(...taxFaults(tax, `${path}.tax`));
@@ -197,7 +217,11 @@ export function validateNfeInvoice(doc: JsonObject, path: string): Fault[] {
         const cst = getExt(combo, K.icmsCst);
         if (simples && cst !== '' && !FUEL_CST.includes(cst)) {
           out.push(
-            fi('43', `a Simples Nacional supplier (regime 1 or 4) gives '${K.icmsCsosn}'; '${K.icmsCst}' only for the fuel codes 02, 15, 53 and 61`, at),
+            fi(
+              '43',
+              `a Simples Nacional supplier (regime 1 or 4) gives '${K.icmsCsosn}'; '${K.icmsCst}' only for the fuel codes 02, 15, 53 and 61`,
+              at,
+            ),
           );
         }
       });

@@ -14,7 +14,12 @@ const fp = faultMaker('GOBL-BR-NFE-ORG-PARTY');
  */
 export function validateNfeParty(party: JsonObject, path: string): Fault[] {
   const out: Fault[] = [];
-  const checks: [string, string][] = [[K.regime, '01'], [K.fiscalIncentive, '02'], [K.specialRegime, '03'], [K.stateRegInd, '04']];
+  const checks: [string, string][] = [
+    [K.regime, '01'],
+    [K.fiscalIncentive, '02'],
+    [K.specialRegime, '03'],
+    [K.stateRegInd, '04'],
+  ];
   for (const [key, code] of checks) if (!extensionValid(party, key)) out.push(fp(code, validCode(key), `${path}.ext`));
   return out;
 }

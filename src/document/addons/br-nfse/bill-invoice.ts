@@ -28,7 +28,13 @@ function supplierFaults(supplier: JsonObject, at: string): Fault[] {
       out.push(fi('08', 'a supplier address cannot be empty', a));
       return;
     }
-    const required: [string, string][] = [['street', '09'], ['num', '10'], ['locality', '11'], ['state', '12'], ['code', '13']];
+    const required: [string, string][] = [
+      ['street', '09'],
+      ['num', '10'],
+      ['locality', '11'],
+      ['state', '12'],
+      ['code', '13'],
+    ];
     for (const [field, code] of required) {
       if (!present(address, field)) out.push(fi(code, `the supplier address needs a ${field}`, `${a}.${field}`));
     }

@@ -55,7 +55,8 @@ export function validateXrechnungInvoice(doc: JsonObject, path: string): Fault[]
         const list = objects(instr, 'credit_transfer');
         if (list.length === 0) out.push(f('18', 'credit transfer details are needed', `${at}.credit_transfer`));
         list.forEach((ct, i) => {
-          if (str(ct, 'iban') === '' && !present(ct, 'number')) out.push(f('19', 'an account number is needed without IBAN', `${at}.credit_transfer[${i}].number`));
+          if (str(ct, 'iban') === '' && !present(ct, 'number'))
+            out.push(f('19', 'an account number is needed without IBAN', `${at}.credit_transfer[${i}].number`));
         });
       }
       if (keyHas(key, 'card') && !present(instr, 'card')) out.push(f('20', 'card details are needed', `${at}.card`));

@@ -5,7 +5,12 @@ import type { CorrectionNormalizer } from '../../tax/addon-def';
 import type { JsonObject } from '../../base/types';
 
 /** Correction type and default corrective document type, as VERI*FACTU and SII set them. */
-export function normalizeCorrection(doc: JsonObject, docTypeKey: string, correctionKey: string, mergeTax: (v: Record<string, string>) => void): void {
+export function normalizeCorrection(
+  doc: JsonObject,
+  docTypeKey: string,
+  correctionKey: string,
+  mergeTax: (v: Record<string, string>) => void,
+): void {
   const type = invoiceType(doc);
   if (type === 'credit-note' || type === 'debit-note') mergeTax({ [correctionKey]: 'I' });
   else if (type === 'corrective') mergeTax({ [correctionKey]: 'S' });

@@ -13,13 +13,20 @@ type MakeFault = (code: string, message: string, path: string) => Fault;
 const CORRECTIVE_DOC_TYPES = ['R1', 'R2', 'R3', 'R4', 'R5'];
 
 /** A corrective invoice names what it corrects, with the date and, for `corrective`, the tax data of each. */
-export function precedingFaults(doc: JsonObject, path: string, f: MakeFault, codes: { missing: string; issueDate: string; tax: string }): Fault[] {
+export function precedingFaults(
+  doc: JsonObject,
+  path: string,
+  f: MakeFault,
+  codes: { missing: string; issueDate: string; tax: string },
+): Fault[] {
   const out: Fault[] = [];
   const type = invoiceType(doc);
   const preceding = objects(doc, 'preceding');
-  if (type === 'corrective' && preceding.length === 0) out.push(f(codes.missing, 'a corrective invoice needs preceding documents', `${path}.preceding`));
+  if (type === 'corrective' && preceding.length === 0)
+    out.push(f(codes.missing, 'a corrective invoice needs preceding documents', `${path}.preceding`));
   preceding.forEach((ref, i) => {
-    if (!present(ref, 'issue_date')) out.push(f(codes.issueDate, 'the preceding document needs an issue date', `${path}.preceding[${i}].issue_date`));
+    if (!present(ref, 'issue_date'))
+      out.push(f(codes.issueDate, 'the preceding document needs an issue date', `${path}.preceding[${i}].issue_date`));
   });
   if (type === 'corrective') {
     preceding.forEach((ref, i) => {
@@ -30,7 +37,13 @@ export function precedingFaults(doc: JsonObject, path: string, f: MakeFault, cod
 }
 
 /** A customer with a tax ID that has a code, or with an identity that carries the addon's identity type. */
-export function identifiedCustomerFaults(customer: JsonObject | undefined, path: string, identityType: string, f: MakeFault, codes: { missing: string; identified: string; taxIdCode: string }): Fault[] {
+export function identifiedCustomerFaults(
+  customer: JsonObject | undefined,
+  path: string,
+  identityType: string,
+  f: MakeFault,
+  codes: { missing: string; identified: string; taxIdCode: string },
+): Fault[] {
   if (!customer) return [f(codes.missing, 'a customer is needed', `${path}.customer`)];
   const out: Fault[] = [];
   if (!isObject(customer.tax_id) && !identityWithExt(customer, identityType)) {

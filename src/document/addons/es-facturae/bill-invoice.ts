@@ -27,7 +27,8 @@ export function validateFacturaeInvoice(doc: JsonObject, path: string): Fault[] 
     const preceding = objects(doc, 'preceding');
     if (preceding.length === 0) out.push(f('04', 'corrective documents need a preceding document', `${path}.preceding`));
     preceding.forEach((ref, i) => {
-      if (!present(ref, 'issue_date')) out.push(f('05', 'the preceding document needs an issue date', `${path}.preceding[${i}].issue_date`));
+      if (!present(ref, 'issue_date'))
+        out.push(f('05', 'the preceding document needs an issue date', `${path}.preceding[${i}].issue_date`));
       if (!hasExt(ref, K.correction)) out.push(f('06', `'${K.correction}' is needed`, `${path}.preceding[${i}].ext`));
     });
   }

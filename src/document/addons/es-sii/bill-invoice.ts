@@ -26,7 +26,10 @@ export function validateSiiInvoice(doc: JsonObject, path: string): Fault[] {
   if (!canConvertTo(doc, 'EUR')) out.push(f('15', 'the invoice must be in EUR or give an exchange rate to EUR', path));
   out.push(...precedingFaults(doc, path, f, { missing: '01', issueDate: '02', tax: '03' }));
   const simplified = ['F2', 'R5'].includes(docTaxExt(doc, K.docType));
-  if (!simplified) out.push(...identifiedCustomerFaults(obj(doc, 'customer'), path, K.identityType, f, { missing: '04', identified: '05', taxIdCode: '06' }));
+  if (!simplified)
+    out.push(
+      ...identifiedCustomerFaults(obj(doc, 'customer'), path, K.identityType, f, { missing: '04', identified: '05', taxIdCode: '06' }),
+    );
   out.push(...docTypeFaults(doc, path, K, f, { tax: '07', docType: '08', correctionType: '09', standard: '10', corrective: '11' }));
   out.push(...generalNoteFaults(doc, path, f, '12'));
   const combos = objects(doc, 'lines')

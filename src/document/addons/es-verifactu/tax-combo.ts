@@ -11,7 +11,12 @@ const COMBO_CODING: SpanishComboCoding = {
   regime: K.regime,
   classification: K.opClass,
   foreign: 'N2',
-  byKey: { standard: { code: 'S1' }, zero: { code: 'S1' }, 'reverse-charge': { code: 'S2' }, 'outside-scope': { code: 'N2', keep: ['N1'] } },
+  byKey: {
+    standard: { code: 'S1' },
+    zero: { code: 'S1' },
+    'reverse-charge': { code: 'S2' },
+    'outside-scope': { code: 'N2', keep: ['N1'] },
+  },
   keyOf: (code) => (code === 'S2' ? 'reverse-charge' : code === 'N1' || code === 'N2' ? 'outside-scope' : ''),
   surchargeRegime: '18',
 };

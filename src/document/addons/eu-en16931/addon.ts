@@ -78,11 +78,14 @@ export const euEn16931: Addon = {
       case 'bill/discount': {
         const out: Fault[] = [];
         if (!present(node, 'taxes')) out.push(fd('01', 'taxes are needed', `${path}.taxes`));
-        if (!present(node, 'reason') && !hasExt(node, UNTDID.allowance)) out.push(fd('02', 'a reason or an allowance code is needed', path));
+        if (!present(node, 'reason') && !hasExt(node, UNTDID.allowance))
+          out.push(fd('02', 'a reason or an allowance code is needed', path));
         return out;
       }
       case 'bill/line-discount':
-        return present(node, 'reason') || hasExt(node, UNTDID.allowance) ? [] : [fld('01', 'a reason or an allowance code is needed', path)];
+        return present(node, 'reason') || hasExt(node, UNTDID.allowance)
+          ? []
+          : [fld('01', 'a reason or an allowance code is needed', path)];
       case 'bill/charge':
         return present(node, 'reason') || hasExt(node, UNTDID.charge) ? [] : [fch('01', 'a reason or a charge code is needed', path)];
       case 'bill/line-charge':

@@ -22,7 +22,11 @@ function exemptionNotesCovered(doc: JsonObject): boolean {
       if (EXEMPT_CATEGORIES.includes(code) && !hasExt(rate, VATEX)) needed.add(code);
     }
   }
-  const covered = new Set(objects(obj(doc, 'tax'), 'notes').map((n) => getExt(n, UNTDID.taxCategory)).filter((c) => c !== ''));
+  const covered = new Set(
+    objects(obj(doc, 'tax'), 'notes')
+      .map((n) => getExt(n, UNTDID.taxCategory))
+      .filter((c) => c !== ''),
+  );
   return [...needed].every((c) => covered.has(c));
 }
 

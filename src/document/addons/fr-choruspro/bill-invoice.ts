@@ -31,7 +31,8 @@ export function validateChorusInvoice(doc: JsonObject, path: string): Fault[] {
   else if (!hasExt(tax, K.framework)) out.push(f('05', `'${K.framework}' is needed`, `${path}.tax.ext`));
   if (getExt(tax, K.framework) === 'A2') {
     const totals = obj(doc, 'totals');
-    if (!(totals && isObject(totals) && isZeroAmount(totals.due))) out.push(f('06', 'framework A2 needs the invoice paid in full', `${path}.totals`));
+    if (!(totals && isObject(totals) && isZeroAmount(totals.due)))
+      out.push(f('06', 'framework A2 needs the invoice paid in full', `${path}.totals`));
   }
   return out;
 }

@@ -14,7 +14,6 @@ import { defaultBillingMode } from './flow2';
 
 /** France's CTC flow 10: e-reporting of B2C and cross-border sales (fr-ctc-flow10-v1). */
 
-
 /* ---------- flow 10 ---------- */
 
 const LEGAL_SCHEMES = [SIREN, EU_VAT, '0227', '0228', '0229'];
@@ -79,7 +78,13 @@ function countryFaults(doc: JsonObject, path: string, role: string, code: string
   });
 }
 
-function flow10B2bPartyFaults(party: JsonObject | undefined, at: string, codes: [string, string, string], role: string, out: Fault[]): void {
+function flow10B2bPartyFaults(
+  party: JsonObject | undefined,
+  at: string,
+  codes: [string, string, string],
+  role: string,
+  out: Fault[],
+): void {
   if (!party) {
     out.push(f10(codes[0], `a ${role} is needed on a cross-border B2B invoice (G2.19)`, at));
     out.push(f10(codes[1], `the ${role} needs a legal identity with scheme 0002, 0223, 0227, 0228 or 0229 (G2.19)`, at));
@@ -102,9 +107,11 @@ export function validateFlow10Invoice(doc: JsonObject, path: string): Fault[] {
   const supplier = obj(doc, 'supplier');
   const tax = obj(doc, 'tax');
   if (!obj(doc, 'customer')) {
-    if (tax && getExt(tax, FR_CTC.b2cCategory) === '') out.push(f10('04', `'${FR_CTC.b2cCategory}' is needed on a B2C invoice (G1.68)`, `${path}.tax.ext`));
+    if (tax && getExt(tax, FR_CTC.b2cCategory) === '')
+      out.push(f10('04', `'${FR_CTC.b2cCategory}' is needed on a B2C invoice (G1.68)`, `${path}.tax.ext`));
     if (!supplier) out.push(f10('05', 'a supplier is needed on a B2C invoice', `${path}.supplier`));
-    if (!hasSirenIdentity(supplier)) out.push(f10('06', 'the supplier needs a SIREN identity, scheme 0002, on a B2C invoice', `${path}.supplier`));
+    if (!hasSirenIdentity(supplier))
+      out.push(f10('06', 'the supplier needs a SIREN identity, scheme 0002, on a B2C invoice', `${path}.supplier`));
     if (!vatCombos(doc).every((c) => percentAllowed(c.percent))) {
       out.push(f10('07', 'a VAT percent is not one flow 10 accepts (G1.24)', path));
     }
@@ -153,7 +160,8 @@ export function validateFlow10Payment(doc: JsonObject, path: string): Fault[] {
       if (!ref) out.push(f10pay('06', 'with a customer, each line needs the document it settles', at));
       else {
         if (!present(ref, 'code')) out.push(f10pay('07', 'with a customer, the settled document needs a code', `${at}.code`));
-        if (!present(ref, 'issue_date')) out.push(f10pay('08', 'with a customer, the settled document needs an issue date', `${at}.issue_date`));
+        if (!present(ref, 'issue_date'))
+          out.push(f10pay('08', 'with a customer, the settled document needs an issue date', `${at}.issue_date`));
       }
     });
   }
@@ -164,7 +172,8 @@ export function validateFlow10Party(party: JsonObject, path: string): Fault[] {
   const out: Fault[] = [];
   if (!schemesUnique(party)) out.push(f10p('01', 'no two identities may share an ISO scheme (BR-FR-CO-10)', `${path}.identities`));
   identities(party).forEach((id, i) => {
-    if (getExt(id, ISO_SCHEME_ID) === '') out.push(f10p('02', `'${ISO_SCHEME_ID}' is needed (BR-FR-CO-10)`, `${path}.identities[${i}].ext`));
+    if (getExt(id, ISO_SCHEME_ID) === '')
+      out.push(f10p('02', `'${ISO_SCHEME_ID}' is needed (BR-FR-CO-10)`, `${path}.identities[${i}].ext`));
   });
   return out;
 }

@@ -1,17 +1,39 @@
 import { hooksByKind } from '../../tax/hooks';
 import { Amount } from '../../num';
 import type { Fault, JsonObject } from '../../base/types';
-import { FLOW2_CORRECTIVE, FLOW2_CREDIT_NOTES, FLOW2_DOC_TYPES, FLOW2_SELF_BILLED, FR_CTC_ADVANCE_TYPES, FR_CTC_FLOW2_V1 } from './flow2-def';
+import {
+  FLOW2_CORRECTIVE,
+  FLOW2_CREDIT_NOTES,
+  FLOW2_DOC_TYPES,
+  FLOW2_SELF_BILLED,
+  FR_CTC_ADVANCE_TYPES,
+  FR_CTC_FLOW2_V1,
+} from './flow2-def';
 import { canConvertTo } from '../../currency/exchange';
 import { ISO_SCHEME_ID, UNTDID } from '../eu-en16931';
 import type { Addon } from '../../tax/addon-def';
 import { faultMaker } from '../../rules/fault';
 import { obj, objects, present, str } from '../../rules/values';
 import { docTax, docTaxExt, extMap, getExt, setExt } from '../../tax/extensions';
-import { CODE_CHARS, FR_CTC, PRIVATE_ID, SIREN, SIREN_INBOX, STC_NOTE_TEXT, hasStcIdentity, identities, normalizeCtcIdentity, normalizeFlow2Party, privateCodeValid, scopeHas, sirenInboxCodeValid, sirenInboxMatches, siretSirenCoherent } from './parties';
+import {
+  CODE_CHARS,
+  FR_CTC,
+  PRIVATE_ID,
+  SIREN,
+  SIREN_INBOX,
+  STC_NOTE_TEXT,
+  hasStcIdentity,
+  identities,
+  normalizeCtcIdentity,
+  normalizeFlow2Party,
+  privateCodeValid,
+  scopeHas,
+  sirenInboxCodeValid,
+  sirenInboxMatches,
+  siretSirenCoherent,
+} from './parties';
 
 /** France's CTC flow 2: domestic B2B clearance invoices (fr-ctc-flow2-v1, on top of EN 16931). */
-
 
 const REQUIRED_NOTES: [string, string, string][] = [
   ['payment', 'PMT', 'Conditions de paiement selon les conditions générales de vente.'],
@@ -102,8 +124,18 @@ function dueDatesValid(doc: JsonObject): boolean {
 }
 
 const ATTACHMENT_DESCRIPTIONS = [
-  'RIB', 'LISIBLE', 'FEUILLE_DE_STYLE', 'PJA', 'BON_LIVRAISON', 'BON_COMMANDE', 'DOCUMENT_ANNEXE', 'BORDEREAU_SUIVI',
-  'BORDEREAU_SUIVI_VALIDATION', 'ETAT_ACOMPTE', 'FACTURE_PAIEMENT_DIRECT', 'RECAPITULATIF_COTRAITANCE',
+  'RIB',
+  'LISIBLE',
+  'FEUILLE_DE_STYLE',
+  'PJA',
+  'BON_LIVRAISON',
+  'BON_COMMANDE',
+  'DOCUMENT_ANNEXE',
+  'BORDEREAU_SUIVI',
+  'BORDEREAU_SUIVI_VALIDATION',
+  'ETAT_ACOMPTE',
+  'FACTURE_PAIEMENT_DIRECT',
+  'RECAPITULATIF_COTRAITANCE',
 ];
 
 const f2 = faultMaker('GOBL-FR-CTC-FLOW2-BILL-INVOICE');
@@ -120,7 +152,8 @@ function flow2PartyFaults(doc: JsonObject, path: string, out: Fault[], docType: 
   const supplier = obj(doc, 'supplier');
   if (supplier) {
     if (!present(supplier, 'inboxes')) out.push(f2('11', 'the supplier needs an inbox (BR-FR-13)', `${path}.supplier.inboxes`));
-    if (!legalSiren(supplier)) out.push(f2('12', 'the supplier needs a legal SIREN identity, scheme 0002 (BR-FR-10/11)', `${path}.supplier.identities`));
+    if (!legalSiren(supplier))
+      out.push(f2('12', 'the supplier needs a legal SIREN identity, scheme 0002 (BR-FR-10/11)', `${path}.supplier.identities`));
   }
   const selfBilled = hasTax && FLOW2_SELF_BILLED.includes(docType);
   if (!selfBilled && supplier && !sirenInboxMatches(supplier)) {
@@ -129,9 +162,12 @@ function flow2PartyFaults(doc: JsonObject, path: string, out: Fault[], docType: 
   const customer = obj(doc, 'customer');
   if (customer) {
     if (!present(customer, 'inboxes')) out.push(f2('14', 'the customer needs an inbox (BR-FR-13)', `${path}.customer.inboxes`));
-    if (!legalSiren(customer)) out.push(f2('15', 'the customer needs a legal SIREN identity, scheme 0002 (BR-FR-10/11)', `${path}.customer.identities`));
+    if (!legalSiren(customer))
+      out.push(f2('15', 'the customer needs a legal SIREN identity, scheme 0002 (BR-FR-10/11)', `${path}.customer.identities`));
     if (selfBilled && !sirenInboxMatches(customer)) {
-      out.push(f2('16', 'on a self-billed invoice the customer needs a 0225 inbox starting with its SIREN (BR-FR-21/22)', `${path}.customer`));
+      out.push(
+        f2('16', 'on a self-billed invoice the customer needs a 0225 inbox starting with its SIREN (BR-FR-21/22)', `${path}.customer`),
+      );
     }
   }
 }
@@ -140,7 +176,10 @@ function flow2OrderingFaults(doc: JsonObject, path: string, out: Fault[], docTyp
   const ordering = obj(doc, 'ordering');
   if (ordering) {
     const ids = objects(ordering, 'identities');
-    for (const [code, ref] of [['17', 'AFL'], ['18', 'AWW']]) {
+    for (const [code, ref] of [
+      ['17', 'AFL'],
+      ['18', 'AWW'],
+    ]) {
       if (countWith(ids, (id) => getExt(id, 'untdid-reference') === ref) > 1) {
         out.push(f2(code, `the ordering takes at most one identity with reference ${ref} (BR-FR-30)`, `${path}.ordering.identities`));
       }
@@ -150,17 +189,23 @@ function flow2OrderingFaults(doc: JsonObject, path: string, out: Fault[], docTyp
     const seller = obj(ordering, 'seller');
     const taxId = obj(seller, 'tax_id');
     if (!ordering) out.push(f2('19', 'a supplier under the STC scheme needs ordering details (BR-FR-CO-15)', `${path}.ordering`));
-    else if (!seller) out.push(f2('20', 'a supplier under the STC scheme needs an ordering seller (BR-FR-CO-15)', `${path}.ordering.seller`));
-    else if (!taxId) out.push(f2('21', 'a supplier under the STC scheme needs a seller tax ID (BR-FR-CO-15)', `${path}.ordering.seller.tax_id`));
-    else if (!present(taxId, 'code')) out.push(f2('22', 'a supplier under the STC scheme needs a seller tax ID code (BR-FR-CO-15)', `${path}.ordering.seller.tax_id.code`));
-    if (!hasStcNote(doc)) out.push(f2('23', 'a supplier under the STC scheme needs the TXD note MEMBRE_ASSUJETTI_UNIQUE (BR-FR-CO-14)', `${path}.notes`));
+    else if (!seller)
+      out.push(f2('20', 'a supplier under the STC scheme needs an ordering seller (BR-FR-CO-15)', `${path}.ordering.seller`));
+    else if (!taxId)
+      out.push(f2('21', 'a supplier under the STC scheme needs a seller tax ID (BR-FR-CO-15)', `${path}.ordering.seller.tax_id`));
+    else if (!present(taxId, 'code'))
+      out.push(f2('22', 'a supplier under the STC scheme needs a seller tax ID code (BR-FR-CO-15)', `${path}.ordering.seller.tax_id.code`));
+    if (!hasStcNote(doc))
+      out.push(f2('23', 'a supplier under the STC scheme needs the TXD note MEMBRE_ASSUJETTI_UNIQUE (BR-FR-CO-14)', `${path}.notes`));
   }
   if (docType === '262') {
     if (!ordering) out.push(f2('24', 'a consolidated credit note needs ordering details (BR-FR-CO-03)', `${path}.ordering`));
-    else if (!present(ordering, 'contracts')) out.push(f2('25', 'a consolidated credit note needs contracts (BR-FR-CO-03)', `${path}.ordering.contracts`));
+    else if (!present(ordering, 'contracts'))
+      out.push(f2('25', 'a consolidated credit note needs contracts (BR-FR-CO-03)', `${path}.ordering.contracts`));
     const delivery = obj(doc, 'delivery');
     if (!delivery) out.push(f2('27', 'a consolidated credit note needs delivery details (BR-FR-CO-03)', `${path}.delivery`));
-    else if (!obj(delivery, 'period')) out.push(f2('28', 'a consolidated credit note needs a delivery period (BR-FR-CO-03)', `${path}.delivery.period`));
+    else if (!obj(delivery, 'period'))
+      out.push(f2('28', 'a consolidated credit note needs a delivery period (BR-FR-CO-03)', `${path}.delivery.period`));
   }
 }
 
@@ -175,11 +220,13 @@ function flow2PaymentFaults(doc: JsonObject, path: string, out: Fault[], docType
   const terms = obj(payment, 'terms');
   if (!payment) out.push(f2('30', 'an already paid invoice needs payment details (BR-FR-CO-09)', `${path}.payment`));
   else if (!terms) out.push(f2('31', 'an already paid invoice needs payment terms (BR-FR-CO-09)', `${path}.payment.terms`));
-  else if (!present(terms, 'due_dates')) out.push(f2('32', 'an already paid invoice needs due dates (BR-FR-CO-09)', `${path}.payment.terms.due_dates`));
+  else if (!present(terms, 'due_dates'))
+    out.push(f2('32', 'an already paid invoice needs due dates (BR-FR-CO-09)', `${path}.payment.terms.due_dates`));
   const totals = obj(doc, 'totals');
   if (totals) {
     const advance = totals.advance;
-    if (advance === undefined || advance === null) out.push(f2('33', 'an already paid invoice needs an advance (BR-FR-CO-09)', `${path}.totals.advance`));
+    if (advance === undefined || advance === null)
+      out.push(f2('33', 'an already paid invoice needs an advance (BR-FR-CO-09)', `${path}.totals.advance`));
     else if (!amountEquals(advance, totals.total_with_tax)) {
       out.push(f2('34', 'on an already paid invoice the advance equals the total with tax (BR-FR-CO-09)', `${path}.totals`));
     }
@@ -206,7 +253,8 @@ function flow2AttachmentFaults(doc: JsonObject, path: string, out: Fault[]): voi
     const at = `${path}.attachments[${i}].description`;
     const description = str(a, 'description');
     if (description === '') out.push(f2('39', 'an attachment needs a description (BR-FR-17)', at));
-    if (!ATTACHMENT_DESCRIPTIONS.includes(description)) out.push(f2('40', 'the attachment description is not one of the accepted values (BR-FR-17)', at));
+    if (!ATTACHMENT_DESCRIPTIONS.includes(description))
+      out.push(f2('40', 'the attachment description is not one of the accepted values (BR-FR-17)', at));
   });
   if (countWith(list, (a) => str(a, 'description') === 'LISIBLE') > 1) {
     out.push(f2('41', "at most one attachment may be described 'LISIBLE' (BR-FR-18)", `${path}.attachments`));
@@ -219,7 +267,9 @@ export function validateFlow2Invoice(doc: JsonObject, path: string): Fault[] {
   if (!codeWithSeriesValid(doc)) out.push(f2('02', 'the series and code must make 1 to 35 letters, digits or -+_/ (BR-FR-01/02)', path));
   objects(doc, 'preceding').forEach((ref, i) => {
     if (!codeWithSeriesValid(ref)) {
-      out.push(f2('03', 'the preceding series and code must make 1 to 35 letters, digits or -+_/ (BR-FR-01/02)', `${path}.preceding[${i}]`));
+      out.push(
+        f2('03', 'the preceding series and code must make 1 to 35 letters, digits or -+_/ (BR-FR-01/02)', `${path}.preceding[${i}]`),
+      );
     }
   });
   const tax = obj(doc, 'tax');
@@ -229,7 +279,8 @@ export function validateFlow2Invoice(doc: JsonObject, path: string): Fault[] {
   const preceding = Array.isArray(doc.preceding) ? doc.preceding : [];
   if (hasTax && FLOW2_CORRECTIVE.includes(docType)) {
     if (preceding.length === 0) out.push(f2('04', 'a corrective invoice needs a preceding reference (BR-FR-CO-04)', `${path}.preceding`));
-    else if (preceding.length > 1) out.push(f2('05', 'a corrective invoice takes exactly one preceding reference (BR-FR-CO-04)', `${path}.preceding`));
+    else if (preceding.length > 1)
+      out.push(f2('05', 'a corrective invoice takes exactly one preceding reference (BR-FR-CO-04)', `${path}.preceding`));
   }
   if (hasTax && FLOW2_CREDIT_NOTES.includes(docType) && preceding.length === 0) {
     out.push(f2('06', 'a credit note needs at least one preceding reference (BR-FR-CO-05)', `${path}.preceding`));
@@ -243,7 +294,9 @@ export function validateFlow2Invoice(doc: JsonObject, path: string): Fault[] {
     }
     if (!ext[FR_CTC.billingMode]) out.push(f2('09', `'${FR_CTC.billingMode}' is needed`, at));
     if (['B4', 'S4', 'M4'].includes(mode) && FR_CTC_ADVANCE_TYPES.includes(docType)) {
-      out.push(f2('10', 'a final invoice after a down payment (B4, S4, M4) cannot have an advance payment document type (BR-FR-CO-08)', at));
+      out.push(
+        f2('10', 'a final invoice after a down payment (B4, S4, M4) cannot have an advance payment document type (BR-FR-CO-08)', at),
+      );
     }
   }
   flow2PartyFaults(doc, path, out, docType, hasTax);

@@ -11,7 +11,15 @@ import {
   FR_CTC_FLOW6_V1,
 } from './flow6-def';
 import { ISO_SCHEME_ID } from '../eu-en16931';
-import { CODE_CHARS, identities, normalizeCtcIdentity, normalizeSirenInbox, schemesUnique, sirenInboxCodeValid, siretSirenCoherent } from './parties';
+import {
+  CODE_CHARS,
+  identities,
+  normalizeCtcIdentity,
+  normalizeSirenInbox,
+  schemesUnique,
+  sirenInboxCodeValid,
+  siretSirenCoherent,
+} from './parties';
 import type { Addon } from '../../tax/addon-def';
 import { faultMaker } from '../../rules/fault';
 import { obj, objects, present, str } from '../../rules/values';
@@ -104,15 +112,39 @@ const REASONS_BY_KEY: Record<string, [string[], string]> = {
   other: [['AUTRE'], 'DIV'],
   legal: [
     [
-      'NON_CONFORME', 'TX_TVA_ERR', 'REJ_SEMAN', 'REJ_COH', 'REJ_CONT_B2G', 'IRR_VIDE_F', 'IRR_TYPE_F', 'IRR_SYNTAX',
-      'IRR_TAILLE_PJ', 'IRR_NOM_PJ', 'IRR_VID_PJ', 'IRR_EXT_DOC', 'IRR_TAILLE_F', 'IRR_ANTIVIRUS',
+      'NON_CONFORME',
+      'TX_TVA_ERR',
+      'REJ_SEMAN',
+      'REJ_COH',
+      'REJ_CONT_B2G',
+      'IRR_VIDE_F',
+      'IRR_TYPE_F',
+      'IRR_SYNTAX',
+      'IRR_TAILLE_PJ',
+      'IRR_NOM_PJ',
+      'IRR_VID_PJ',
+      'IRR_EXT_DOC',
+      'IRR_TAILLE_F',
+      'IRR_ANTIVIRUS',
     ],
     'DIV',
   ],
   'not-recognized': [['DOUBLON', 'TRANSAC_INC', 'EMMET_INC', 'CONTRAT_TERM', 'DOUBLE_FACT', 'REJ_UNI'], 'DIV'],
   'unknown-receiver': [['DEST_INC', 'NON_TRANSMISE', 'ROUTAGE_ERR'], 'DIV'],
   references: [
-    ['CMD_ERR', 'JUSTIF_ABS', 'DEST_ERR', 'ADR_ERR', 'SIRET_ERR', 'CODE_ROUTAGE_ERR', 'REF_CT_ABSENT', 'REF_ERR', 'REJ_ADR', 'REJ_REF_PJ', 'REJ_ASS_PJ'],
+    [
+      'CMD_ERR',
+      'JUSTIF_ABS',
+      'DEST_ERR',
+      'ADR_ERR',
+      'SIRET_ERR',
+      'CODE_ROUTAGE_ERR',
+      'REF_CT_ABSENT',
+      'REF_ERR',
+      'REJ_ADR',
+      'REJ_REF_PJ',
+      'REJ_ASS_PJ',
+    ],
     'DIV',
   ],
   prices: [['PU_ERR', 'MONTANTTOTAL_ERR', 'CALCUL_ERR', 'REM_ERR'], 'DIV'],
@@ -203,22 +235,87 @@ const REASONS_BY_PROCESS_CODE: Record<string, [string, string[]]> = {
   '200': ['17', ['NON_TRANSMISE']],
   '206': [
     '18',
-    ['AUTRE', 'CMD_ERR', 'SIRET_ERR', 'CODE_ROUTAGE_ERR', 'REF_CT_ABSENT', 'REF_ERR', 'PU_ERR', 'REM_ERR', 'QTE_ERR', 'ART_ERR', 'MODPAI_ERR', 'QUALITE_ERR', 'LIVR_INCOMP'],
+    [
+      'AUTRE',
+      'CMD_ERR',
+      'SIRET_ERR',
+      'CODE_ROUTAGE_ERR',
+      'REF_CT_ABSENT',
+      'REF_ERR',
+      'PU_ERR',
+      'REM_ERR',
+      'QTE_ERR',
+      'ART_ERR',
+      'MODPAI_ERR',
+      'QUALITE_ERR',
+      'LIVR_INCOMP',
+    ],
   ],
   '207': [
     '19',
     [
-      'AUTRE', 'COORD_BANC_ERR', 'TX_TVA_ERR', 'MONTANTTOTAL_ERR', 'CALCUL_ERR', 'NON_CONFORME', 'DOUBLON', 'DEST_ERR', 'TRANSAC_INC',
-      'EMMET_INC', 'CONTRAT_TERM', 'DOUBLE_FACT', 'CMD_ERR', 'ADR_ERR', 'SIRET_ERR', 'CODE_ROUTAGE_ERR', 'REF_CT_ABSENT', 'REF_ERR',
-      'PU_ERR', 'REM_ERR', 'QTE_ERR', 'ART_ERR', 'MODPAI_ERR', 'QUALITE_ERR', 'LIVR_INCOMP',
+      'AUTRE',
+      'COORD_BANC_ERR',
+      'TX_TVA_ERR',
+      'MONTANTTOTAL_ERR',
+      'CALCUL_ERR',
+      'NON_CONFORME',
+      'DOUBLON',
+      'DEST_ERR',
+      'TRANSAC_INC',
+      'EMMET_INC',
+      'CONTRAT_TERM',
+      'DOUBLE_FACT',
+      'CMD_ERR',
+      'ADR_ERR',
+      'SIRET_ERR',
+      'CODE_ROUTAGE_ERR',
+      'REF_CT_ABSENT',
+      'REF_ERR',
+      'PU_ERR',
+      'REM_ERR',
+      'QTE_ERR',
+      'ART_ERR',
+      'MODPAI_ERR',
+      'QUALITE_ERR',
+      'LIVR_INCOMP',
     ],
   ],
   '208': ['20', ['JUSTIF_ABS', 'COORD_BANC_ERR', 'CMD_ERR', 'SIRET_ERR', 'CODE_ROUTAGE_ERR', 'REF_CT_ABSENT', 'REF_ERR']],
   '210': [
     '21',
-    ['TX_TVA_ERR', 'MONTANTTOTAL_ERR', 'CALCUL_ERR', 'NON_CONFORME', 'DOUBLON', 'DEST_ERR', 'TRANSAC_INC', 'EMMET_INC', 'CONTRAT_TERM', 'DOUBLE_FACT', 'CMD_ERR', 'ADR_ERR', 'REF_CT_ABSENT'],
+    [
+      'TX_TVA_ERR',
+      'MONTANTTOTAL_ERR',
+      'CALCUL_ERR',
+      'NON_CONFORME',
+      'DOUBLON',
+      'DEST_ERR',
+      'TRANSAC_INC',
+      'EMMET_INC',
+      'CONTRAT_TERM',
+      'DOUBLE_FACT',
+      'CMD_ERR',
+      'ADR_ERR',
+      'REF_CT_ABSENT',
+    ],
   ],
-  '213': ['22', ['MONTANTTOTAL_ERR', 'CALCUL_ERR', 'DOUBLON', 'ADR_ERR', 'REJ_SEMAN', 'REJ_UNI', 'REJ_COH', 'REJ_ADR', 'REJ_CONT_B2G', 'REJ_REF_PJ', 'REJ_ASS_PJ']],
+  '213': [
+    '22',
+    [
+      'MONTANTTOTAL_ERR',
+      'CALCUL_ERR',
+      'DOUBLON',
+      'ADR_ERR',
+      'REJ_SEMAN',
+      'REJ_UNI',
+      'REJ_COH',
+      'REJ_ADR',
+      'REJ_CONT_B2G',
+      'REJ_REF_PJ',
+      'REJ_ASS_PJ',
+    ],
+  ],
 };
 
 const LINE_KEYS = ['issued', 'acknowledged', 'processing', 'accepted', 'querying', 'rejected', 'error'];
@@ -229,14 +326,22 @@ function extIn(node: JsonObject | undefined, key: string, codes: string[]): bool
   return v === '' || codes.includes(v);
 }
 
-function statusPartyFaults(party: JsonObject | undefined, at: string, codes: string[], role: string, schemes: string[], out: Fault[]): void {
+function statusPartyFaults(
+  party: JsonObject | undefined,
+  at: string,
+  codes: string[],
+  role: string,
+  schemes: string[],
+  out: Fault[],
+): void {
   if (!party) {
     out.push(fs(codes[0], `a ${role} is needed`, at));
     return;
   }
   if (!inboxPresentWhenNeeded(party)) out.push(fs(codes[1], `the ${role} needs an inbox unless its role is WK or DFH (BR-FR-CDV-08)`, at));
   if (getExt(party, K.role) === '') out.push(fs(codes[2], `the ${role} needs '${K.role}'`, `${at}.ext`));
-  if (!hasIdentityScheme(party, schemes)) out.push(fs(codes[3], `the ${role} needs an identity with an accepted ISO 6523 scheme`, `${at}.identities`));
+  if (!hasIdentityScheme(party, schemes))
+    out.push(fs(codes[3], `the ${role} needs an identity with an accepted ISO 6523 scheme`, `${at}.identities`));
 }
 
 function statusLineFaults(line: JsonObject, at: string, out: Fault[]): void {
@@ -255,7 +360,13 @@ function statusLineFaults(line: JsonObject, at: string, out: Fault[]): void {
   if (allowed) {
     objects(line, 'reasons').forEach((r, j) => {
       if (!extIn(r, K.reason, allowed[1])) {
-        out.push(fs(allowed[0], `the reason code does not suit process code ${getExt(line, K.status)} (BR-FR-CDV-CL-09)`, `${at}.reasons[${j}].ext`));
+        out.push(
+          fs(
+            allowed[0],
+            `the reason code does not suit process code ${getExt(line, K.status)} (BR-FR-CDV-CL-09)`,
+            `${at}.reasons[${j}].ext`,
+          ),
+        );
       }
     });
   }
@@ -265,7 +376,8 @@ export function validateFlow6Status(doc: JsonObject, path: string): Fault[] {
   const out: Fault[] = [];
   const type = str(doc, 'type');
   if (!['response', 'update'].includes(type)) out.push(fs('01', 'the status type must be response or update', `${path}.type`));
-  if (!extIn(doc, K.status, FLOW6_STATUS_CODES)) out.push(fs('02', 'the process code is not one for a status; 211 and 212 are for payments', `${path}.ext`));
+  if (!extIn(doc, K.status, FLOW6_STATUS_CODES))
+    out.push(fs('02', 'the process code is not one for a status; 211 and 212 are for payments', `${path}.ext`));
   statusPartyFaults(obj(doc, 'supplier'), `${path}.supplier`, ['03', '04', '05', '06'], 'supplier', ['0002'], out);
   statusPartyFaults(obj(doc, 'customer'), `${path}.customer`, ['07', '08', '09', '10'], 'customer', SCHEMES, out);
   const lines = Array.isArray(doc.lines) ? doc.lines : [];
@@ -274,7 +386,8 @@ export function validateFlow6Status(doc: JsonObject, path: string): Fault[] {
     const at = `${path}.lines[${i}]`;
     statusLineFaults(line, at, out);
     const key = str(line, 'key');
-    if (type === 'response' && !LINE_KEYS.slice(1).includes(key)) out.push(fs('23', "the line key does not suit a 'response' status", `${at}.key`));
+    if (type === 'response' && !LINE_KEYS.slice(1).includes(key))
+      out.push(fs('23', "the line key does not suit a 'response' status", `${at}.key`));
     if (type === 'update' && key !== 'issued') out.push(fs('24', "the line key does not suit an 'update' status", `${at}.key`));
   });
   return out;
@@ -287,7 +400,8 @@ function paymentPartyFaults(party: JsonObject | undefined, at: string, codes: st
   }
   if (!hasIdentityScheme(party, ['0002'])) out.push(fp(codes[1], `the ${role} needs a SIREN identity, scheme 0002`, `${at}.identities`));
   identities(party).forEach((id, i) => {
-    if (!extIn(id, ISO_SCHEME_ID, SCHEMES)) out.push(fp(codes[2], `the ${role} identity scheme is not one flow 6 accepts`, `${at}.identities[${i}].ext`));
+    if (!extIn(id, ISO_SCHEME_ID, SCHEMES))
+      out.push(fp(codes[2], `the ${role} identity scheme is not one flow 6 accepts`, `${at}.identities[${i}].ext`));
   });
 }
 
@@ -298,7 +412,8 @@ export function validateFlow6Payment(doc: JsonObject, path: string): Fault[] {
   paymentPartyFaults(obj(doc, 'supplier'), `${path}.supplier`, ['02', '03', '04'], 'supplier', out);
   paymentPartyFaults(obj(doc, 'customer'), `${path}.customer`, ['05', '06', '07'], 'customer', out);
   identities(obj(doc, 'payee') ?? {}).forEach((id, i) => {
-    if (!extIn(id, ISO_SCHEME_ID, SCHEMES)) out.push(fp('08', 'the payee identity scheme is not one flow 6 accepts', `${path}.payee.identities[${i}].ext`));
+    if (!extIn(id, ISO_SCHEME_ID, SCHEMES))
+      out.push(fp('08', 'the payee identity scheme is not one flow 6 accepts', `${path}.payee.identities[${i}].ext`));
   });
   const lines = Array.isArray(doc.lines) ? doc.lines : [];
   if (lines.length !== 1) out.push(fp('09', 'a payment message takes exactly one line', `${path}.lines`));
@@ -313,7 +428,8 @@ export function validateFlow6Payment(doc: JsonObject, path: string): Fault[] {
   });
   const ext = `${path}.ext`;
   if (!extIn(doc, K.status, FLOW6_PAYMENT_CODES)) out.push(fp('13', 'the process code of a payment must be 211 or 212', ext));
-  if (!extIn(doc, K.condition, FLOW6_PAYMENT_CONDITIONS)) out.push(fp('14', 'the characteristic of a payment must be MEN, MPA or RAP', ext));
+  if (!extIn(doc, K.condition, FLOW6_PAYMENT_CONDITIONS))
+    out.push(fp('14', 'the characteristic of a payment must be MEN, MPA or RAP', ext));
   if (type === 'advice' && !extIn(doc, K.status, ['211'])) out.push(fp('15', 'an advice takes process code 211', ext));
   if (type === 'receipt' && !extIn(doc, K.status, ['212'])) out.push(fp('16', 'a receipt takes process code 212', ext));
   return out;
@@ -367,7 +483,8 @@ export const frCtcFlow6: Addon = {
       'bill/status': validateFlow6Status,
       'bill/payment': validateFlow6Payment,
       'bill/reason': validateFlow6Reason,
-      'bill/action': (node, path) => (extIn(node, K.action, FLOW6_ACTIONS) ? [] : [fa('01', 'the action code is not a known CDAR code', `${path}.ext`)]),
+      'bill/action': (node, path) =>
+        extIn(node, K.action, FLOW6_ACTIONS) ? [] : [fa('01', 'the action code is not a known CDAR code', `${path}.ext`)],
       'org/party': validateFlow6Party,
     },
   }),

@@ -19,7 +19,8 @@ export function validateMydataCharge(charge: JsonObject, path: string): Fault[] 
   const out: Fault[] = [];
   const ext = extMap(charge);
   const at = `${path}.ext`;
-  if ([K.fee, K.otherTax, K.stampDuty].filter((k) => ext[k]).length > 1) out.push(fch('01', 'only one of fee, other tax or stamp duty is allowed', at));
+  if ([K.fee, K.otherTax, K.stampDuty].filter((k) => ext[k]).length > 1)
+    out.push(fch('01', 'only one of fee, other tax or stamp duty is allowed', at));
   const type = ext[K.taxType];
   if (type === TAX_TYPE.fee && !ext[K.fee]) out.push(fch('02', `'${K.fee}' is needed`, at));
   if (type === TAX_TYPE.otherTax && !ext[K.otherTax]) out.push(fch('03', `'${K.otherTax}' is needed`, at));

@@ -37,14 +37,16 @@ export function validateMydataInvoice(doc: JsonObject, path: string): Fault[] {
       const addresses = objects(customer, 'addresses');
       if (addresses.length === 0) out.push(f('07', 'the customer needs an address', `${path}.customer.addresses`));
       addresses.forEach((a, i) => {
-        if (!present(a, 'locality')) out.push(f('08', 'the customer address needs a locality', `${path}.customer.addresses[${i}].locality`));
+        if (!present(a, 'locality'))
+          out.push(f('08', 'the customer address needs a locality', `${path}.customer.addresses[${i}].locality`));
         if (!present(a, 'code')) out.push(f('09', 'the customer address needs a post code', `${path}.customer.addresses[${i}].code`));
       });
     }
   }
   objects(doc, 'lines').forEach((line, i) => {
     const total = line.total;
-    if (total !== undefined && !isZero(total) && !isPositive(total)) out.push(f('10', 'the line total must be positive', `${path}.lines[${i}].total`));
+    if (total !== undefined && !isZero(total) && !isPositive(total))
+      out.push(f('10', 'the line total must be positive', `${path}.lines[${i}].total`));
     if (total !== undefined && isZero(total)) out.push(f('11', 'the line total cannot be zero', `${path}.lines[${i}].total`));
     const ext = extMap(obj(line, 'item'));
     if (Boolean(ext[K.incomeCat]) !== Boolean(ext[K.incomeType])) {

@@ -50,7 +50,8 @@ export function validateSdiInvoice(doc: JsonObject, path: string): Fault[] {
     if (isItalian(supplier)) {
       objects(supplier, 'telephones').forEach((tel, i) => {
         const n = Buffer.byteLength(str(tel, 'num'), 'utf8');
-        if (n > 0 && (n < 5 || n > 12)) out.push(f('08', 'an Italian telephone number has 5 to 12 characters', `${path}.supplier.telephones[${i}].num`));
+        if (n > 0 && (n < 5 || n > 12))
+          out.push(f('08', 'an Italian telephone number has 5 to 12 characters', `${path}.supplier.telephones[${i}].num`));
       });
     }
   }
@@ -64,7 +65,8 @@ export function validateSdiInvoice(doc: JsonObject, path: string): Fault[] {
     const hasCode = str(taxId, 'code') !== '';
     const hasPeople = customer.people !== undefined && customer.people !== null;
     if ((hasCode || !hasPeople) && str(customer, 'name') === '') out.push(f('13', 'the customer needs a name', path));
-    if (str(customer, 'name') === '' && !present(customer, 'people')) out.push(f('14', 'the customer needs people when it has no name', path));
+    if (str(customer, 'name') === '' && !present(customer, 'people'))
+      out.push(f('14', 'the customer needs people when it has no name', path));
     const fiscalCode = objects(customer, 'identities').some((id) => str(id, 'key') === 'it-fiscal-code');
     if (isItalian(customer) && !fiscalCode && !hasCode) {
       out.push(f('15', 'an Italian customer without fiscal code needs a tax ID code', `${path}.customer.tax_id.code`));
@@ -75,12 +77,14 @@ export function validateSdiInvoice(doc: JsonObject, path: string): Fault[] {
   }
   objects(doc, 'lines').forEach((line, i) => {
     if (!objects(line, 'taxes').some((c) => str(c, 'cat') === 'VAT')) out.push(f('17', 'each line needs VAT', `${path}.lines[${i}]`));
-    if (!latin1(str(obj(line, 'item'), 'name'))) out.push(f('18', 'item names must use Latin-1 characters', `${path}.lines[${i}].item.name`));
+    if (!latin1(str(obj(line, 'item'), 'name')))
+      out.push(f('18', 'item names must use Latin-1 characters', `${path}.lines[${i}].item.name`));
   });
   const despatch = objects(obj(doc, 'ordering'), 'despatch');
   if (hasTag(doc, 'deferred')) {
     despatch.forEach((d, i) => {
-      if (!present(d, 'issue_date')) out.push(f('19', 'the despatch document needs an issue date', `${path}.ordering.despatch[${i}].issue_date`));
+      if (!present(d, 'issue_date'))
+        out.push(f('19', 'the despatch document needs an issue date', `${path}.ordering.despatch[${i}].issue_date`));
     });
   } else if (despatch.length > 0) {
     out.push(f('20', "despatch documents need the 'deferred' tag", `${path}.ordering.despatch`));

@@ -56,7 +56,8 @@ function validateGlobal(inv: JsonObject, path: string, out: Fault[]): void {
   }
   objects(inv, 'lines').forEach((line, i) => {
     const item = obj(line, 'item');
-    if (item && !present(item, 'ref')) out.push(fi('06', 'each item of a global invoice needs a reference', `${path}.lines[${i}].item.ref`));
+    if (item && !present(item, 'ref'))
+      out.push(fi('06', 'each item of a global invoice needs a reference', `${path}.lines[${i}].item.ref`));
   });
 }
 

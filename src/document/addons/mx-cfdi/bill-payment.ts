@@ -50,14 +50,16 @@ function validateParties(pmt: JsonObject, path: string, out: Fault[]): void {
     const taxId = obj(customer, 'tax_id');
     if (!taxId) out.push(fp('09', 'customer tax ID is required', `${at}.tax_id`));
     else if (!present(taxId, 'code')) out.push(fp('10', 'customer tax ID code is required', `${at}.tax_id.code`));
-    if (extMap(customer)[K.use] !== USE_PAYMENTS) out.push(fp('11', `customer's '${K.use}' must be '${USE_PAYMENTS}' for payments`, `${at}.ext`));
+    if (extMap(customer)[K.use] !== USE_PAYMENTS)
+      out.push(fp('11', `customer's '${K.use}' must be '${USE_PAYMENTS}' for payments`, `${at}.ext`));
     if (str(taxId, 'country') === 'MX') {
       if (lacksExt(customer, [K.fiscalRegime])) out.push(fp('12', `Mexican customer requires '${K.fiscalRegime}' extension`, `${at}.ext`));
       if (!present(customer, 'addresses')) out.push(fp('13', 'Mexican customer must have at least one address', `${at}.addresses`));
       objects(customer, 'addresses').forEach((addr, i) => {
         const code = str(addr, 'code');
         if (code === '') out.push(fp('14', 'customer address postal code is required', `${at}.addresses[${i}].code`));
-        else if (!POST_CODE_PATTERN.test(code)) out.push(fp('15', 'customer address postal code format is invalid', `${at}.addresses[${i}].code`));
+        else if (!POST_CODE_PATTERN.test(code))
+          out.push(fp('15', 'customer address postal code format is invalid', `${at}.addresses[${i}].code`));
       });
     }
   }
@@ -95,8 +97,10 @@ export function validateMxCfdiPayment(pmt: JsonObject, path: string): Fault[] {
   if (str(pmt, 'type') !== 'receipt') out.push(fp('01', 'only payment receipts are supported', path));
   if (!canConvertTo(pmt, 'MXN')) out.push(fp('02', 'payment must be in MXN or provide exchange rate for conversion', path));
   const ext = extMap(pmt);
-  if (!ext[K.docType] || !ext[K.issuePlace]) out.push(fp('03', `payment requires '${K.docType}' and '${K.issuePlace}' extensions`, `${path}.ext`));
-  if (ext[K.docType] && ext[K.docType] !== DOC_TYPE_PAYMENT) out.push(fp('04', `payment document type must be '${DOC_TYPE_PAYMENT}'`, `${path}.ext`));
+  if (!ext[K.docType] || !ext[K.issuePlace])
+    out.push(fp('03', `payment requires '${K.docType}' and '${K.issuePlace}' extensions`, `${path}.ext`));
+  if (ext[K.docType] && ext[K.docType] !== DOC_TYPE_PAYMENT)
+    out.push(fp('04', `payment document type must be '${DOC_TYPE_PAYMENT}'`, `${path}.ext`));
   validateParties(pmt, path, out);
   const methods = objects(pmt, 'methods');
   if (methods.length !== 1) out.push(fp('17', 'exactly one payment method is required', `${path}.methods`));
@@ -108,7 +112,12 @@ export function validateMxCfdiPayment(pmt: JsonObject, path: string): Fault[] {
   validateLines(pmt, path, out);
   // Related documents in another currency are not supported.
   const currency = str(pmt, 'currency');
-  if (objects(pmt, 'lines').some((l) => { const c = str(obj(l, 'document'), 'currency'); return c !== '' && c !== currency; })) {
+  if (
+    objects(pmt, 'lines').some((l) => {
+      const c = str(obj(l, 'document'), 'currency');
+      return c !== '' && c !== currency;
+    })
+  ) {
     out.push(fp('28', 'line document currency must match the payment currency', path));
   }
   objects(pmt, 'preceding').forEach((ref, i) => {

@@ -33,9 +33,16 @@ registerObjectKinds({
   },
   'mx-cfdi/fuel-account-line': {
     fields: {
-      i: 'integer', e_wallet_id: 'cbc/code', purchase_date_time: 'cal/date-time', vendor_tax_code: 'cbc/code',
-      service_station_code: 'cbc/code', quantity: 'num/amount', item: 'mx-cfdi/fuel-account-item', purchase_code: 'cbc/code',
-      total: 'num/amount', taxes: '[mx-cfdi/fuel-account-tax]',
+      i: 'integer',
+      e_wallet_id: 'cbc/code',
+      purchase_date_time: 'cal/date-time',
+      vendor_tax_code: 'cbc/code',
+      service_station_code: 'cbc/code',
+      quantity: 'num/amount',
+      item: 'mx-cfdi/fuel-account-item',
+      purchase_code: 'cbc/code',
+      total: 'num/amount',
+      taxes: '[mx-cfdi/fuel-account-tax]',
     },
     calculated: ['i', 'total'],
   },
@@ -50,7 +57,10 @@ registerObjectKinds({
   },
   'mx-cfdi/food-vouchers-line': {
     fields: {
-      i: 'integer', e_wallet_id: 'cbc/code', issue_date_time: 'cal/date-time', employee: 'mx-cfdi/food-vouchers-employee',
+      i: 'integer',
+      e_wallet_id: 'cbc/code',
+      issue_date_time: 'cal/date-time',
+      employee: 'mx-cfdi/food-vouchers-employee',
       amount: 'num/amount',
     },
     calculated: ['i'],
@@ -267,7 +277,8 @@ function positive(value: Json | undefined): boolean {
 function validateFuelLine(l: JsonObject, at: string): Fault[] {
   const out: Fault[] = [];
   if (text(l, 'e_wallet_id') === '') out.push(fa('06', 'the line needs an e-wallet ID', `${at}.e_wallet_id`));
-  if (dateTimeZero(text(l, 'purchase_date_time'))) out.push(fa('07', 'the line needs a purchase date and time', `${at}.purchase_date_time`));
+  if (dateTimeZero(text(l, 'purchase_date_time')))
+    out.push(fa('07', 'the line needs a purchase date and time', `${at}.purchase_date_time`));
   const vendor = text(l, 'vendor_tax_code');
   if (vendor === '') out.push(fa('08', "the vendor's RFC is needed", `${at}.vendor_tax_code`));
   if (!rfcValid(vendor)) out.push(fa('09', "the vendor's RFC is not a valid one", `${at}.vendor_tax_code`));

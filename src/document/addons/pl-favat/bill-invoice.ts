@@ -25,7 +25,8 @@ function hasIdentityWithRole(party: JsonObject, role: string): boolean {
 export function validateFavatInvoice(doc: JsonObject, path: string): Fault[] {
   const out: Fault[] = [];
   if (!canConvertTo(doc, 'PLN')) out.push(f('15', 'the invoice must be in PLN or give an exchange rate to PLN', path));
-  if (!['standard', 'credit-note'].includes(invoiceType(doc))) out.push(f('01', 'only standard invoices and credit notes are allowed', `${path}.type`));
+  if (!['standard', 'credit-note'].includes(invoiceType(doc)))
+    out.push(f('01', 'only standard invoices and credit notes are allowed', `${path}.type`));
   objects(doc, 'preceding').forEach((ref, i) => {
     if (!present(ref, 'issue_date')) out.push(f('02', 'the preceding document needs an issue date', `${path}.preceding[${i}].issue_date`));
     if (!present(ref, 'code')) out.push(f('03', 'the preceding document needs a code', `${path}.preceding[${i}].code`));

@@ -29,7 +29,8 @@ export function validateSaftInvoice(doc: JsonObject, path: string): Fault[] {
   if (!canConvertTo(doc, 'EUR')) out.push(fi('15', 'the invoice must be in EUR or give an exchange rate to EUR', path));
   if (!ext[K.workType] && !ext[K.invoiceType]) out.push(fi('01', `'${K.workType}' or '${K.invoiceType}' is needed`, path));
   if (ext[K.workType] && ext[K.invoiceType]) out.push(fi('02', `'${K.workType}' and '${K.invoiceType}' exclude each other`, path));
-  if (ext[K.workType] && !INVOICE_WORK_TYPES.includes(ext[K.workType])) out.push(fi('03', 'the work type is not one an invoice takes', path));
+  if (ext[K.workType] && !INVOICE_WORK_TYPES.includes(ext[K.workType]))
+    out.push(fi('03', 'the work type is not one an invoice takes', path));
   out.push(...seriesAndCodeFaults(doc, path, docType, fi, ['04', '05']));
   if (!present(doc, 'value_date')) out.push(fi('06', 'a value date is needed', `${path}.value_date`));
   objects(doc, 'lines').forEach((line, i) => {
@@ -45,7 +46,8 @@ export function validateSaftInvoice(doc: JsonObject, path: string): Fault[] {
   if (docType === 'FR' && due !== '' && !isZero(due)) out.push(fi('10', 'an invoice-receipt has nothing due', `${path}.totals.due`));
   if (objects(doc, 'preceding').length > 1) out.push(fi('11', 'at most one preceding document', `${path}.preceding`));
   if (!ext[K.source]) out.push(fi('12', `'${K.source}' is needed`, path));
-  if (ext[K.source] && ext[K.source] !== 'P' && !ext[K.sourceRef]) out.push(fi('13', `'${K.sourceRef}' is needed for documents not produced here`, path));
+  if (ext[K.source] && ext[K.source] !== 'P' && !ext[K.sourceRef])
+    out.push(fi('13', `'${K.sourceRef}' is needed for documents not produced here`, path));
   if (!sourceRefValid(docType, ext)) out.push(fi('14', 'the source reference format is not valid', path));
   return out;
 }

@@ -21,7 +21,8 @@ const fl = faultMaker('GOBL-PT-SAFT-BILL-LINE');
 export function validateSaftLine(line: JsonObject, path: string): Fault[] {
   const out: Fault[] = [];
   const quantity = line.quantity;
-  if (typeof quantity === 'string' && (negative(quantity) || isZero(quantity))) out.push(fl('01', 'the quantity must be positive', `${path}.quantity`));
+  if (typeof quantity === 'string' && (negative(quantity) || isZero(quantity)))
+    out.push(fl('01', 'the quantity must be positive', `${path}.quantity`));
   if (negative(line.sum)) out.push(fl('02', 'the sum cannot be negative', `${path}.sum`));
   if (negative(line.total)) out.push(fl('03', 'the total cannot be negative', `${path}.total`));
   objects(line, 'discounts').forEach((d, i) => {

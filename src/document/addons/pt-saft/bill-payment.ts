@@ -22,7 +22,8 @@ export function validateSaftPayment(doc: JsonObject, path: string): Fault[] {
   out.push(...seriesAndCodeFaults(doc, path, docType, fp, ['01', '02']));
   if (!ext[K.paymentType]) out.push(fp('03', `'${K.paymentType}' is needed`, `${path}.ext`));
   if (!ext[K.source]) out.push(fp('04', `'${K.source}' is needed`, `${path}.ext`));
-  if (ext[K.source] && ext[K.source] !== 'P' && !ext[K.sourceRef]) out.push(fp('05', `'${K.sourceRef}' is needed for documents not produced here`, `${path}.ext`));
+  if (ext[K.source] && ext[K.source] !== 'P' && !ext[K.sourceRef])
+    out.push(fp('05', `'${K.sourceRef}' is needed for documents not produced here`, `${path}.ext`));
   if (!sourceRefValid(docType, ext)) out.push(fp('06', 'the source reference format is not valid', path));
   out.push(...supplierTaxIdFaults(doc, path, fp, ['07', '08']));
   const customer = obj(doc, 'customer');

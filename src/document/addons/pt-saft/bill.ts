@@ -25,7 +25,12 @@ export function hasVat(line: JsonObject): boolean {
   return objects(line, 'taxes').some((c) => str(c, 'cat') === 'VAT');
 }
 
-export function supplierTaxIdFaults(doc: JsonObject, path: string, f: (c: string, m: string, p: string) => Fault, codes: [string, string]): Fault[] {
+export function supplierTaxIdFaults(
+  doc: JsonObject,
+  path: string,
+  f: (c: string, m: string, p: string) => Fault,
+  codes: [string, string],
+): Fault[] {
   const supplier = obj(doc, 'supplier');
   if (!supplier) return [];
   const taxId = supplier.tax_id;

@@ -5,7 +5,25 @@ import { hasExt, setExt } from '../../tax/extensions';
 import { K } from './extensions';
 
 /** Units that usually measure a service; an item in one of them (or in none) is a service by default. */
-const SERVICE_UNITS = ['', 'km', 'w', 'kw', 'kwh', 'rate', 'mon', 'day', 's', 'h', 'min', 'service', 'job', 'activity', 'trip', 'item', 'one'];
+const SERVICE_UNITS = [
+  '',
+  'km',
+  'w',
+  'kw',
+  'kwh',
+  'rate',
+  'mon',
+  'day',
+  's',
+  'h',
+  'min',
+  'service',
+  'job',
+  'activity',
+  'trip',
+  'item',
+  'one',
+];
 
 export function normalizeSaftItem(item: JsonObject): void {
   if (str(item, 'unit') === '') item.unit = 'one';

@@ -33,7 +33,13 @@ export function sourceRefValid(docType: string, ext: CodeMap): boolean {
   return m[1] === docType && (m[2] === undefined || m[2] === docType);
 }
 
-export function seriesAndCodeFaults(doc: JsonObject, path: string, docType: string, f: (c: string, m: string, p: string) => Fault, codes: [string, string]): Fault[] {
+export function seriesAndCodeFaults(
+  doc: JsonObject,
+  path: string,
+  docType: string,
+  f: (c: string, m: string, p: string) => Fault,
+  codes: [string, string],
+): Fault[] {
   const out: Fault[] = [];
   const series = str(doc, 'series');
   if (!seriesValid(series, docType)) out.push(f(codes[0], 'the series format is not valid', path));

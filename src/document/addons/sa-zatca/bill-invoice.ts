@@ -102,12 +102,14 @@ export function validateZatcaInvoice(doc: JsonObject, path: string): Fault[] {
       if (!present(a, 'country')) out.push(fi('12', 'the customer address needs a country (BR-KSA-10)', `${at}.country`));
     });
     const identified = present(obj(customer, 'tax_id'), 'code') || oneIdentityOf(customer, CUSTOMER_SCHEMES);
-    if (!identified) out.push(fi('13', 'the customer needs a tax ID code or one accepted identity (BR-KSA-14, BR-KSA-81)', `${path}.customer`));
+    if (!identified)
+      out.push(fi('13', 'the customer needs a tax ID code or one accepted identity (BR-KSA-14, BR-KSA-81)', `${path}.customer`));
     objects(doc, 'lines').forEach((line, i) => {
       if (!present(line, 'taxes')) out.push(fi('14', 'standard tax invoice lines need taxes (BR-KSA-52)', `${path}.lines[${i}].taxes`));
     });
     if (!delivery) out.push(fi('15', 'standard tax invoices need delivery details', `${path}.delivery`));
-    else if (!present(delivery, 'date')) out.push(fi('16', 'standard tax invoices need a supply date (BR-KSA-15)', `${path}.delivery.date`));
+    else if (!present(delivery, 'date'))
+      out.push(fi('16', 'standard tax invoices need a supply date (BR-KSA-15)', `${path}.delivery.date`));
   }
 
   if (type.export && customer && isObject(customer.tax_id) && Object.keys(customer.tax_id).length > 0) {
@@ -127,26 +129,37 @@ export function validateZatcaInvoice(doc: JsonObject, path: string): Fault[] {
 
   const eduOrHealth = hasVatReason(doc, ['VATEX-SA-EDU', 'VATEX-SA-HEA']);
   if (eduOrHealth && customer && !objects(customer, 'identities').some((id) => str(id, 'type') === 'NAT')) {
-    out.push(fi('22', 'private education or healthcare to citizens needs the customer national ID (BR-KSA-49)', `${path}.customer.identities`));
+    out.push(
+      fi('22', 'private education or healthcare to citizens needs the customer national ID (BR-KSA-49)', `${path}.customer.identities`),
+    );
   }
 
   if ((type.simplified && eduOrHealth) || summary || !type.simplified) {
     if (!customer) out.push(fi('23', 'a customer is needed', `${path}.customer`));
-    else if (!present(customer, 'name')) out.push(fi('24', 'the customer needs a name (BR-KSA-71, BR-KSA-25, BR-KSA-42)', `${path}.customer.name`));
+    else if (!present(customer, 'name'))
+      out.push(fi('24', 'the customer needs a name (BR-KSA-71, BR-KSA-25, BR-KSA-42)', `${path}.customer.name`));
   }
 
   const supplier = obj(doc, 'supplier');
   if (supplier) {
     out.push(...taxIdFaults(supplier, `${path}.supplier`, ['25', '26'], 'supplier'));
     if (!oneIdentityOf(supplier, SUPPLIER_SCHEMES)) {
-      out.push(fi('27', 'the supplier needs one identity of type CRN, MOM, MLS, 700, SAG or OTH (BR-KSA-08)', `${path}.supplier.identities`));
+      out.push(
+        fi('27', 'the supplier needs one identity of type CRN, MOM, MLS, 700, SAG or OTH (BR-KSA-08)', `${path}.supplier.identities`),
+      );
     }
   }
 
   if (type.selfBilled && customer) {
     out.push(...taxIdFaults(customer, `${path}.customer`, ['28', '29'], 'customer'));
     if (!oneIdentityOf(customer, SUPPLIER_SCHEMES)) {
-      out.push(fi('30', 'a self-billed invoice needs one customer identity of type CRN, MOM, MLS, 700, SAG or OTH (BR-KSA-08)', `${path}.customer.identities`));
+      out.push(
+        fi(
+          '30',
+          'a self-billed invoice needs one customer identity of type CRN, MOM, MLS, 700, SAG or OTH (BR-KSA-08)',
+          `${path}.customer.identities`,
+        ),
+      );
     }
   }
   return out;

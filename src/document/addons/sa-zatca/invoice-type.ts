@@ -15,7 +15,14 @@ const FLAGS = ['thirdParty', 'nominal', 'export', 'summary', 'selfBilled'] as co
 
 /** Reads the flags of a KSA-2 code; an absent or malformed code reads as a standard invoice with no flags. */
 export function parseZatcaInvoiceType(code: string): ZatcaInvoiceType {
-  const t: ZatcaInvoiceType = { simplified: code.startsWith('02'), thirdParty: false, nominal: false, export: false, summary: false, selfBilled: false };
+  const t: ZatcaInvoiceType = {
+    simplified: code.startsWith('02'),
+    thirdParty: false,
+    nominal: false,
+    export: false,
+    summary: false,
+    selfBilled: false,
+  };
   FLAGS.forEach((flag, i) => {
     t[flag] = code.charAt(i + 2) === '1';
   });

@@ -10,7 +10,8 @@ export function validateZatcaAddress(address: JsonObject, path: string): Fault[]
   if (str(address, 'country') !== 'SA') return out;
   const need = (field: string, code: string, shape?: RegExp) => {
     const value = str(address, field);
-    if (value === '' || (shape && !shape.test(value))) out.push(fa(code, `addresses in Saudi Arabia need a valid ${field} (BR-KSA-09)`, `${path}.${field}`));
+    if (value === '' || (shape && !shape.test(value)))
+      out.push(fa(code, `addresses in Saudi Arabia need a valid ${field} (BR-KSA-09)`, `${path}.${field}`));
   };
   need('street', '02');
   need('num', '03', /^\d{4}$/);

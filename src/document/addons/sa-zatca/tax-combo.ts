@@ -7,8 +7,18 @@ import { getExt } from '../../tax/extensions';
 const fc = faultMaker('GOBL-SA-ZATCA-TAX-COMBO');
 const EXEMPT_REASONS = ['VATEX-SA-29', 'VATEX-SA-29-7', 'VATEX-SA-30'];
 const ZERO_REASONS = [
-  'VATEX-SA-32', 'VATEX-SA-33', 'VATEX-SA-34-1', 'VATEX-SA-34-2', 'VATEX-SA-34-3', 'VATEX-SA-34-4', 'VATEX-SA-34-5',
-  'VATEX-SA-35', 'VATEX-SA-36', 'VATEX-SA-EDU', 'VATEX-SA-HEA', 'VATEX-SA-MLTRY',
+  'VATEX-SA-32',
+  'VATEX-SA-33',
+  'VATEX-SA-34-1',
+  'VATEX-SA-34-2',
+  'VATEX-SA-34-3',
+  'VATEX-SA-34-4',
+  'VATEX-SA-34-5',
+  'VATEX-SA-35',
+  'VATEX-SA-36',
+  'VATEX-SA-EDU',
+  'VATEX-SA-HEA',
+  'VATEX-SA-MLTRY',
 ];
 
 export function hasVatReason(doc: JsonObject, reasons: string[]): boolean {

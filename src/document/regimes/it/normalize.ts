@@ -26,7 +26,12 @@ export function normalizeItCombo(combo: JsonObject): void {
     changed = true;
   }
   // Extension maps are written in key order.
-  if (changed) combo.ext = Object.fromEntries(Object.keys(ext).sort().map((k) => [k, ext[k]]));
+  if (changed)
+    combo.ext = Object.fromEntries(
+      Object.keys(ext)
+        .sort()
+        .map((k) => [k, ext[k]]),
+    );
 }
 
 /**

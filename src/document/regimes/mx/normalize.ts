@@ -30,7 +30,11 @@ function issuePlaceFromSupplier(inv: JsonObject): void {
   if (code === '') return;
   const target = tax ?? {};
   const ext: JsonObject = { ...(extMap(target) ?? {}), [ISSUE_PLACE]: code };
-  target.ext = Object.fromEntries(Object.keys(ext).sort().map((k) => [k, ext[k]]));
+  target.ext = Object.fromEntries(
+    Object.keys(ext)
+      .sort()
+      .map((k) => [k, ext[k]]),
+  );
   inv.tax = target;
 }
 

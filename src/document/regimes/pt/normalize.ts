@@ -19,7 +19,8 @@ function migrateInvoice(doc: JsonObject): void {
     for (const row of rows) {
       const combos = isObject(row) && Array.isArray(row.taxes) ? row.taxes : [];
       for (const combo of combos) {
-        if (!isObject(combo) || !isObject(combo.ext) || typeof combo.ext[OLD_EXEMPTION] !== 'string' || combo.ext[OLD_EXEMPTION] === '') continue;
+        if (!isObject(combo) || !isObject(combo.ext) || typeof combo.ext[OLD_EXEMPTION] !== 'string' || combo.ext[OLD_EXEMPTION] === '')
+          continue;
         const map = combo.ext as JsonObject;
         map['pt-saft-exemption'] = map[OLD_EXEMPTION];
         delete map[OLD_EXEMPTION];

@@ -54,7 +54,8 @@ export function patchError(reason: string, index?: number, operation?: unknown):
  */
 export function applyJsonPatch(document: Json, patch: unknown, limits: JsonPatchLimits = JSON_PATCH_LIMITS): Json {
   if (!Array.isArray(patch)) throw patchError('a JSON patch must be an array of operations');
-  if (patch.length > limits.maxOperations) throw patchError(`a patch may have at most ${limits.maxOperations} operations, this one has ${patch.length}`);
+  if (patch.length > limits.maxOperations)
+    throw patchError(`a patch may have at most ${limits.maxOperations} operations, this one has ${patch.length}`);
 
   let result: Json = structuredClone(document);
   let bytes = jsonSize(result, Infinity);
@@ -71,7 +72,8 @@ export function applyJsonPatch(document: Json, patch: unknown, limits: JsonPatch
     bytes += addedBytes;
     if (bytes > ceiling) throw fail(`the patched document would exceed ${ceiling} bytes`);
     work += 1 + addedBytes + touchedBytes(op, result, limits.maxWork - work);
-    if (work > limits.maxWork) throw fail(`the patch is too large for the document: its operations would touch more than ${limits.maxWork} bytes`);
+    if (work > limits.maxWork)
+      throw fail(`the patch is too large for the document: its operations would touch more than ${limits.maxWork} bytes`);
     try {
       result = applyOperation(result, op, validateInPlace, true, true, index).newDocument as Json;
     } catch (error) {
@@ -112,7 +114,7 @@ function operationProblem(operation: unknown, document: Json): string | undefine
   if (typeof operation.op !== 'string' || !OPERATIONS.includes(operation.op)) return REASONS.OPERATION_OP_INVALID;
   for (const member of ['path', 'from'] as const) {
     const pointer = operation[member];
-    if (member === 'from' && (operation.op !== 'move' && operation.op !== 'copy')) continue;
+    if (member === 'from' && operation.op !== 'move' && operation.op !== 'copy') continue;
     if (typeof pointer !== 'string') return member === 'path' ? REASONS.OPERATION_PATH_INVALID : REASONS.OPERATION_FROM_REQUIRED;
     if (pointer !== '' && !pointer.startsWith('/')) return `${member} must be a JSON pointer: empty, or starting with "/"`;
     if (/~([^01]|$)/.test(pointer)) return `${member} has a "~" not followed by 0 or 1`;

@@ -1,4 +1,10 @@
-import { CORRECTION_TYPES, type CorrectionOptions, type CorrectionRules, type CorrectionType, type Stamp } from '../../../document/bill/invoice-correct';
+import {
+  CORRECTION_TYPES,
+  type CorrectionOptions,
+  type CorrectionRules,
+  type CorrectionType,
+  type Stamp,
+} from '../../../document/bill/invoice-correct';
 import type { JsonObject } from '../../../document';
 import { isObject } from '../../../document/base/json';
 import type { ErrorFields } from '../../shared/errors';
@@ -28,7 +34,8 @@ export function readCorrectionOptions(correct: JsonObject): { options: Correctio
     else if (flag) types.add(type);
   }
   if (correct.type !== undefined && correct.type !== null) {
-    if (typeof correct.type === 'string' && (CORRECTION_TYPES as readonly string[]).includes(correct.type)) types.add(correct.type as CorrectionType);
+    if (typeof correct.type === 'string' && (CORRECTION_TYPES as readonly string[]).includes(correct.type))
+      types.add(correct.type as CorrectionType);
     else fields.type = `must be one of ${CORRECTION_TYPES.join(', ')}`;
   }
   if (types.size > 1) fields.type = `names more than one correction type: ${[...types].join(', ')}`;
@@ -48,13 +55,16 @@ export function readCorrectionOptions(correct: JsonObject): { options: Correctio
 
   let stamps: Stamp[] | undefined;
   if (correct.stamps !== undefined && correct.stamps !== null) {
-    const valid = Array.isArray(correct.stamps) && correct.stamps.every((s) => isObject(s) && typeof s.prv === 'string' && s.prv !== '' && typeof s.val === 'string');
+    const valid =
+      Array.isArray(correct.stamps) &&
+      correct.stamps.every((s) => isObject(s) && typeof s.prv === 'string' && s.prv !== '' && typeof s.val === 'string');
     if (valid) stamps = (correct.stamps as JsonObject[]).map((s) => ({ prv: s.prv as string, val: s.val as string }));
     else fields.stamps = 'must be a list of stamps: {"prv": provider, "val": value}';
   }
   let ext: Record<string, string> | undefined;
   if (correct.ext !== undefined && correct.ext !== null) {
-    if (isObject(correct.ext) && Object.values(correct.ext).every((v) => typeof v === 'string')) ext = { ...(correct.ext as Record<string, string>) };
+    if (isObject(correct.ext) && Object.values(correct.ext).every((v) => typeof v === 'string'))
+      ext = { ...(correct.ext as Record<string, string>) };
     else fields.ext = 'must be an object of extension codes (strings)';
   }
   let copyTax = false;
@@ -91,7 +101,11 @@ export function correctionOptionsSchema(rules: CorrectionRules): JsonObject {
       series: { type: 'string' },
       stamps: { type: 'array', items: stamp },
       reason: { type: 'string' },
-      ext: { type: 'object', properties: Object.fromEntries(rules.extensions.map((key) => [key, { type: 'string' }])), additionalProperties: { type: 'string' } },
+      ext: {
+        type: 'object',
+        properties: Object.fromEntries(rules.extensions.map((key) => [key, { type: 'string' }])),
+        additionalProperties: { type: 'string' },
+      },
       copy_tax: { type: 'boolean' },
     },
     required,

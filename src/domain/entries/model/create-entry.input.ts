@@ -21,15 +21,25 @@ export const CreateEntryBody = Type.Object(
         expected: 'an object (or an array for a JSON patch)',
       }),
     ),
-    key: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Idempotency key, unique in the workspace.', expected: 'a string' })),
+    key: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 255, description: 'Idempotency key, unique in the workspace.', expected: 'a string' }),
+    ),
     folder: Type.Optional(Type.String({ pattern: FOLDER_PATTERN.source, expected: `a string matching ${FOLDER_PATTERN.source}` })),
-    content_type: Type.Optional(Type.Union(CONTENT_TYPES.map((type) => Type.Literal(type)), { description: 'How `data` derives the new entry from `previous_id`.' })),
+    content_type: Type.Optional(
+      Type.Union(
+        CONTENT_TYPES.map((type) => Type.Literal(type)),
+        { description: 'How `data` derives the new entry from `previous_id`.' },
+      ),
+    ),
     previous_id: Type.Optional(uuidSchema('The entry the new one derives from.')),
     correct: Type.Optional(anyObjectSchema('Correction options: make the corrective document of `previous_id`.')),
     allow_invalid: Type.Optional(flagSchema('Store the document even when it has faults.')),
     sign: Type.Optional(flagSchema('Sign the envelope with the service key.')),
   },
-  { $id: 'CreateEntry', description: 'A new entry: a document, or one derived from `previous_id`. A member that is null counts as absent.' },
+  {
+    $id: 'CreateEntry',
+    description: 'A new entry: a document, or one derived from `previous_id`. A member that is null counts as absent.',
+  },
 );
 const CREATE_ENTRY = compileShape(CreateEntryBody);
 
@@ -48,8 +58,7 @@ export interface CreateEntryInput {
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 export const MAX_KEY_LENGTH = 255;
 
-export const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Why a key cannot be used, or undefined when it can. */
 export function keyProblem(key: string): string | undefined {
@@ -85,8 +94,10 @@ export function parseCreateEntryInput(given: unknown): CreateEntryInput {
     fields.previous_id = `is required with content_type ${contentType}`;
   }
   if (correctGiven !== undefined && previousId === undefined) fields.previous_id = 'is required with correct';
-  if (correctGiven !== undefined && data !== undefined) fields.data = 'must be absent with correct: the corrective document is built from the previous entry';
-  if (contentType !== 'application/json' && previousId !== undefined && data === undefined && valid('data')) fields.data = `is required with content_type ${contentType}`;
+  if (correctGiven !== undefined && data !== undefined)
+    fields.data = 'must be absent with correct: the corrective document is built from the previous entry';
+  if (contentType !== 'application/json' && previousId !== undefined && data === undefined && valid('data'))
+    fields.data = `is required with content_type ${contentType}`;
   if (data === undefined && previousId === undefined && valid('data')) fields.data = 'is required';
 
   const names = Object.keys(fields);

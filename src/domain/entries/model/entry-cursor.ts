@@ -113,7 +113,12 @@ export function decodeCursor(workspaceId: string, text: string, filters: ListFil
   if (payload.r !== filters.related) {
     throw badInput('cursor was made for another list', { cursor: 'was made for another list' });
   }
-  if (payload.f !== filters.folder || payload.s !== filters.state || payload.t !== filters.createdAt?.getTime() || payload.x !== filters.context) {
+  if (
+    payload.f !== filters.folder ||
+    payload.s !== filters.state ||
+    payload.t !== filters.createdAt?.getTime() ||
+    payload.x !== filters.context
+  ) {
     throw badInput('cursor was made for other filters', { cursor: 'was made for other filters' });
   }
   if (payload.w !== workspaceTag(workspaceId)) return undefined;

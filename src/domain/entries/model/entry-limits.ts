@@ -39,9 +39,13 @@ export const tooManyMetaRows = (limit: number) =>
 
 /** Refuses an indexed meta row whose terms would take its entry past ENTRY_SEARCH_TERMS_LIMIT. */
 export const tooManySearchTerms = (terms: number, limit: number) =>
-  new DomainError('validation', `with this indexed row the entry would have ${terms} search terms; at most ${limit} (ENTRY_SEARCH_TERMS_LIMIT): index fewer words, or set indexed to false`, {
-    fields: { value: `would take the entry to ${terms} search terms, over ${limit} (ENTRY_SEARCH_TERMS_LIMIT)` },
-  });
+  new DomainError(
+    'validation',
+    `with this indexed row the entry would have ${terms} search terms; at most ${limit} (ENTRY_SEARCH_TERMS_LIMIT): index fewer words, or set indexed to false`,
+    {
+      fields: { value: `would take the entry to ${terms} search terms, over ${limit} (ENTRY_SEARCH_TERMS_LIMIT)` },
+    },
+  );
 
 /**
  * Refuses a write of a file or a meta row that takes its entry's parts to `weight` bytes, past ENTRY_PARTS_LIMIT.

@@ -2,7 +2,19 @@ import { isObject } from './create-entry.input';
 import { DomainError, badInput, type ErrorFields } from '../../shared/errors';
 
 /** The states an entry may be given (contract section 3), lowercase. */
-export const STATE_KEYS = ['processing', 'sent', 'error', 'registered', 'completed', 'received', 'rejected', 'paid', 'void', 'draft', 'invalid'] as const;
+export const STATE_KEYS = [
+  'processing',
+  'sent',
+  'error',
+  'registered',
+  'completed',
+  'received',
+  'rejected',
+  'paid',
+  'void',
+  'draft',
+  'invalid',
+] as const;
 
 const NOTES_MAX = 65_535;
 const META_MAX = 64;
@@ -29,7 +41,9 @@ export function parseStateInput(given: unknown): StateInput {
   const names = Object.keys(fields);
   if (names.length > 0) throw badInput(names.map((name) => `${name}: ${fields[name] as string}`).join('; '), fields);
   if (!(STATE_KEYS as readonly string[]).includes(key as string)) {
-    throw new DomainError('unknown-state', `key: not a state; one of ${STATE_KEYS.join(', ')}`, { fields: { key: `must be one of ${STATE_KEYS.join(', ')}` } });
+    throw new DomainError('unknown-state', `key: not a state; one of ${STATE_KEYS.join(', ')}`, {
+      fields: { key: `must be one of ${STATE_KEYS.join(', ')}` },
+    });
   }
   return {
     key: key as string,

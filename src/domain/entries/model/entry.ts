@@ -126,6 +126,7 @@ export function envelopeOf(entry: Entry): Envelope | undefined {
 }
 
 /** True when the entry carries a signature that this workspace did not make: a document received as it came. */
-export const isReceivedSigned = (entry: { signature?: SignatureVerdict }): boolean => entry.signature?.sigs.some((sig) => sig.by !== 'workspace') ?? false;
+export const isReceivedSigned = (entry: { signature?: SignatureVerdict }): boolean =>
+  entry.signature?.sigs.some((sig) => sig.by !== 'workspace') ?? false;
 
 export const metaId = (meta: Meta) => `${meta.entryId}:${meta.src}:${meta.key}`;

@@ -5,7 +5,9 @@ import { OWN_CONTEXT, type EntryRef } from './entry-ref';
 export { OWN_CONTEXT, REF_CONTEXTS, type EntryRef } from './entry-ref';
 
 const objects = (value: unknown): Record<string, unknown>[] =>
-  Array.isArray(value) ? value.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null && !Array.isArray(item)) : [];
+  Array.isArray(value)
+    ? value.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null && !Array.isArray(item))
+    : [];
 
 const uuidOf = (value: unknown): string | undefined =>
   typeof value === 'string' && UUID_PATTERN.test(value) ? value.toLowerCase() : undefined;

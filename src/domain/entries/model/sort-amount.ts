@@ -45,7 +45,8 @@ export function sortAmountOfDoc(doc: JsonObject | undefined): SortAmount | undef
   const path = type === undefined ? undefined : AMOUNT_PATHS[type];
   if (!doc || !path) return undefined;
   let value: unknown = doc;
-  for (const member of path) value = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject)[member] : undefined;
+  for (const member of path)
+    value = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject)[member] : undefined;
   return typeof value === 'string' || typeof value === 'number' ? tenThousandthsOf(String(value)) : undefined;
 }
 

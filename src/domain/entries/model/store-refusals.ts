@@ -11,7 +11,10 @@ export function domainErrorOf(error: unknown): unknown {
   }
   if (error instanceof EntryMissing) return notFound('entry');
   if (error instanceof WriteConflict) return conflict(`the ${error.what} was written by another request at the same time: try again`);
-  if (error instanceof SearchTooBroad) return badInput('the search matches too many entries to rank in time: add words, or a folder', { q: 'matches too many entries; add words, or a folder' });
+  if (error instanceof SearchTooBroad)
+    return badInput('the search matches too many entries to rank in time: add words, or a folder', {
+      q: 'matches too many entries; add words, or a folder',
+    });
   return error;
 }
 

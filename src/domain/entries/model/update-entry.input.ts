@@ -10,18 +10,31 @@ export const UpdateEntryBody = Type.Object(
   {
     data: Type.Optional(
       Type.Union([Type.Object({}, { additionalProperties: true }), Type.Array(Type.Unknown())], {
-        description: 'The new envelope or document; or a patch of the current envelope, as `content_type` says (JSON patch operations are an array).',
+        description:
+          'The new envelope or document; or a patch of the current envelope, as `content_type` says (JSON patch operations are an array).',
         expected: 'an object (or an array for a JSON patch)',
       }),
     ),
     content_type: Type.Optional(
-      Type.Union(CONTENT_TYPES.map((type) => Type.Literal(type)), { description: 'How `data` makes the new envelope: replaces it (default), or patches the current one.' }),
+      Type.Union(
+        CONTENT_TYPES.map((type) => Type.Literal(type)),
+        { description: 'How `data` makes the new envelope: replaces it (default), or patches the current one.' },
+      ),
     ),
-    folder: Type.Optional(Type.String({ pattern: FOLDER_PATTERN.source, description: 'Move the entry to this folder.', expected: `a string matching ${FOLDER_PATTERN.source}` })),
+    folder: Type.Optional(
+      Type.String({
+        pattern: FOLDER_PATTERN.source,
+        description: 'Move the entry to this folder.',
+        expected: `a string matching ${FOLDER_PATTERN.source}`,
+      }),
+    ),
     allow_invalid: Type.Optional(flagSchema('Store the new version even when it has faults.')),
     sign: Type.Optional(flagSchema('Sign the envelope with the service key (a new version).')),
   },
-  { $id: 'UpdateEntry', description: 'A change of an entry: new data, a patch, a folder, a signature. A member that is null counts as absent.' },
+  {
+    $id: 'UpdateEntry',
+    description: 'A change of an entry: new data, a patch, a folder, a signature. A member that is null counts as absent.',
+  },
 );
 const UPDATE_ENTRY = compileShape(UpdateEntryBody);
 
@@ -43,7 +56,8 @@ export function parseUpdateEntryInput(given: unknown): UpdateEntryInput {
   const data = valid('data') ? (body.data as UpdateEntryInput['data']) : undefined;
   const contentType = valid('content_type') ? ((body.content_type as ContentType | undefined) ?? 'application/json') : 'application/json';
   if (Array.isArray(data) && contentType !== 'application/json-patch+json') fields.data = 'must be an object';
-  if (contentType !== 'application/json' && data === undefined && valid('data')) fields.data = `is required with content_type ${contentType}`;
+  if (contentType !== 'application/json' && data === undefined && valid('data'))
+    fields.data = `is required with content_type ${contentType}`;
   const names = Object.keys(fields);
   if (names.length > 0) throw badInput(fieldMessages(fields).join('; '), fields);
   return {
@@ -68,11 +82,17 @@ export function updateAsDerivation(
   const update = parseUpdateEntryInput(body);
   const folder = update.folder ?? current.folder;
   if (update.data !== undefined && current.signed) {
-    throw new DomainError('entry-signed', 'the entry is signed: its data cannot change (its folder can)', { fields: { data: 'must be absent: the entry is signed' } });
+    throw new DomainError('entry-signed', 'the entry is signed: its data cannot change (its folder can)', {
+      fields: { data: 'must be absent: the entry is signed' },
+    });
   }
   // Another party's signed envelope, kept as it came: this workspace does not add its signature to it.
   if (update.sign && current.received) {
-    throw new DomainError('entry-signed', 'the entry is signed by another party: it is kept as it came and cannot be signed here (its folder can change)', { fields: { sign: 'must be absent: the entry is signed by another party' } });
+    throw new DomainError(
+      'entry-signed',
+      'the entry is signed by another party: it is kept as it came and cannot be signed here (its folder can change)',
+      { fields: { sign: 'must be absent: the entry is signed by another party' } },
+    );
   }
   if (update.data === undefined && !(update.sign && !current.signed)) return { unchanged: { folder } };
   const data = update.data as CreateEntryInput['data'];

@@ -25,6 +25,13 @@ export function generateUuid(request: UuidRequest): { uuid: string; version: Uui
   }
   const names = Object.keys(fields);
   if (names.length > 0) throw badInput(names.map((name) => `${name}: ${fields[name] as string}`).join('; '), fields);
-  const make = { '1': v1, '4': v4, '6': v6, '7': v7, '3': () => v3(request.key!, request.base!.toLowerCase()), '5': () => v5(request.key!, request.base!.toLowerCase()) };
+  const make = {
+    '1': v1,
+    '4': v4,
+    '6': v6,
+    '7': v7,
+    '3': () => v3(request.key!, request.base!.toLowerCase()),
+    '5': () => v5(request.key!, request.base!.toLowerCase()),
+  };
   return { uuid: make[version](), version };
 }

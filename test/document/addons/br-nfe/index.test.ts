@@ -104,7 +104,12 @@ describe('br-nfe-v4 defaults', () => {
 
   it('gives a simplified invoice model 65, and its customer is a non-taxpayer even with a state registration', () => {
     const { doc, faults } = run(
-      (d) => (d.customer = { name: 'Consumidor', tax_id: { country: 'BR', code: '05700736000196' }, identities: [{ key: 'br-nfe-state-reg', code: '112233445566' }] }),
+      (d) =>
+        (d.customer = {
+          name: 'Consumidor',
+          tax_id: { country: 'BR', code: '05700736000196' },
+          identities: [{ key: 'br-nfe-state-reg', code: '112233445566' }],
+        }),
       consumer,
     );
     expect(faults).toEqual([]);
@@ -228,11 +233,7 @@ describe('br-nfe-v4 invoice rules', () => {
     ['a supplier without name', (d) => delete supplier(d).name, [`${I}-10 $.doc.supplier.name`]],
     ['a supplier without addresses', (d) => delete supplier(d).addresses, [`${I}-11 $.doc.supplier.addresses`]],
     ['an NF-e without customer', (d) => delete d.customer, [`${I}-12 $.doc.customer`]],
-    [
-      'an NF-e customer without addresses',
-      (d) => delete customer(d).addresses,
-      [`${I}-13 $.doc.customer.addresses`],
-    ],
+    ['an NF-e customer without addresses', (d) => delete customer(d).addresses, [`${I}-13 $.doc.customer.addresses`]],
     ['a customer without tax ID nor foreign identity', (d) => delete customer(d).tax_id, [`${I}-36 $.doc.customer`]],
     ['a customer tax ID without code', (d) => delete (customer(d).tax_id as JsonObject).code, [`${I}-15 $.doc.customer.tax_id.code`]],
     [
@@ -246,8 +247,16 @@ describe('br-nfe-v4 invoice rules', () => {
         `${I}-21 $.doc.customer.addresses[0].code`,
       ],
     ],
-    ['a Brazilian customer with an address and no municipality', (d) => delete (customer(d).ext as JsonObject)['br-ibge-municipality'], [`${I}-22 $.doc.customer.ext`]],
-    ['a customer that claims to be a taxpayer without state registration', (d) => ((customer(d).ext as JsonObject)['br-nfe-state-reg-ind'] = '1'), [`${I}-51 $.doc.customer`]],
+    [
+      'a Brazilian customer with an address and no municipality',
+      (d) => delete (customer(d).ext as JsonObject)['br-ibge-municipality'],
+      [`${I}-22 $.doc.customer.ext`],
+    ],
+    [
+      'a customer that claims to be a taxpayer without state registration',
+      (d) => ((customer(d).ext as JsonObject)['br-nfe-state-reg-ind'] = '1'),
+      [`${I}-51 $.doc.customer`],
+    ],
     [
       'a customer exempt from state registration that has one',
       (d) => {
@@ -264,11 +273,23 @@ describe('br-nfe-v4 invoice rules', () => {
     ['an unknown presence', (d) => (taxExt(d)['br-nfe-presence'] = '8'), [`${I}-45 $.doc.tax.ext`]],
     ['home delivery on an NF-e', (d) => (taxExt(d)['br-nfe-presence'] = '4'), [`${I}-27 $.doc.tax.ext`]],
     ['an unknown purpose', (d) => asCreditNote(d, { 'br-nfe-purpose': '9' }), [`${I}-46 $.doc.tax.ext`]],
-    ['an unknown operation type', (d) => asCreditNote(d, { 'br-nfe-purpose': '3', 'br-nfe-operation-type': '2' }), [`${I}-47 $.doc.tax.ext`]],
+    [
+      'an unknown operation type',
+      (d) => asCreditNote(d, { 'br-nfe-purpose': '3', 'br-nfe-operation-type': '2' }),
+      [`${I}-47 $.doc.tax.ext`],
+    ],
     ['purpose 5 without credit note type', (d) => asCreditNote(d, { 'br-nfe-purpose': '5' }), [`${I}-40 $.doc.tax.ext`]],
-    ['purpose 5 with an unknown credit note type', (d) => asCreditNote(d, { 'br-nfe-purpose': '5', 'br-nfe-credit-note-type': '06' }), [`${I}-48 $.doc.tax.ext`]],
+    [
+      'purpose 5 with an unknown credit note type',
+      (d) => asCreditNote(d, { 'br-nfe-purpose': '5', 'br-nfe-credit-note-type': '06' }),
+      [`${I}-48 $.doc.tax.ext`],
+    ],
     ['purpose 6 without debit note type', (d) => asCreditNote(d, { 'br-nfe-purpose': '6' }), [`${I}-41 $.doc.tax.ext`]],
-    ['purpose 6 with an unknown debit note type', (d) => asCreditNote(d, { 'br-nfe-purpose': '6', 'br-nfe-debit-note-type': '09' }), [`${I}-49 $.doc.tax.ext`]],
+    [
+      'purpose 6 with an unknown debit note type',
+      (d) => asCreditNote(d, { 'br-nfe-purpose': '6', 'br-nfe-debit-note-type': '09' }),
+      [`${I}-49 $.doc.tax.ext`],
+    ],
     ['a reason of 61 characters', (d) => ((d.notes as JsonObject[])[0].text = '1'.repeat(61)), [`${I}-29 $.doc.notes[0].text`]],
     // The limit is on bytes, as GOBL's length test counts them: 31 accented letters are 62 bytes.
     ['a reason of 31 accented letters', (d) => ((d.notes as JsonObject[])[0].text = 'ã'.repeat(31)), [`${I}-29 $.doc.notes[0].text`]],
@@ -281,8 +302,16 @@ describe('br-nfe-v4 invoice rules', () => {
       (d) => (combo(d, 0).ext = { 'br-nfe-icms-csosn': '101' }),
       [`${I}-42 $.doc.lines[0].taxes[0].ext`],
     ],
-    ['a Simples Nacional supplier with a CST', (d) => ((supplier(d).ext as JsonObject)['br-nfe-regime'] = '1'), [`${I}-43 $.doc.lines[0].taxes[0].ext`]],
-    ['an MEI supplier with a CST', (d) => ((supplier(d).ext as JsonObject)['br-nfe-regime'] = '4'), [`${I}-43 $.doc.lines[0].taxes[0].ext`]],
+    [
+      'a Simples Nacional supplier with a CST',
+      (d) => ((supplier(d).ext as JsonObject)['br-nfe-regime'] = '1'),
+      [`${I}-43 $.doc.lines[0].taxes[0].ext`],
+    ],
+    [
+      'an MEI supplier with a CST',
+      (d) => ((supplier(d).ext as JsonObject)['br-nfe-regime'] = '4'),
+      [`${I}-43 $.doc.lines[0].taxes[0].ext`],
+    ],
   ])('faults: %s', (_n, edit, want) => {
     expect(nfe(edit)).toEqual([...want].sort());
   });
@@ -291,7 +320,13 @@ describe('br-nfe-v4 invoice rules', () => {
     ['presence 0 on an NFC-e', (d) => (taxExt(d)['br-nfe-presence'] = '0'), [`${I}-28 $.doc.tax.ext`]],
     [
       'an NFC-e customer that is a taxpayer',
-      (d) => (d.customer = { name: 'Loja', tax_id: { country: 'BR', code: '05700736000196' }, identities: [{ key: 'br-nfe-state-reg', code: '1' }], ext: { 'br-nfe-state-reg-ind': '1' } }),
+      (d) =>
+        (d.customer = {
+          name: 'Loja',
+          tax_id: { country: 'BR', code: '05700736000196' },
+          identities: [{ key: 'br-nfe-state-reg', code: '1' }],
+          ext: { 'br-nfe-state-reg-ind': '1' },
+        }),
       [`${I}-53 $.doc.customer.ext`],
     ],
     [
@@ -308,26 +343,38 @@ describe('br-nfe-v4 invoice rules', () => {
     ['series 0', (d) => (d.series = '0')],
     ['series 999', (d) => (d.series = '999')],
     ['a reason of 60 characters', (d) => ((d.notes as JsonObject[])[0].text = '1'.repeat(60))],
-    ['a foreign customer with a foreign identity and no tax ID', (d) => {
-      delete customer(d).tax_id;
-      customer(d).identities = [{ key: 'foreign', country: 'US', code: 'US-FOREIGN-123' }];
-      customer(d).addresses = [{ country: 'US', street: 'Main St', num: '1', locality: 'Springfield', code: '12345' }];
-      customer(d).ext = {};
-    }],
-    ['a Simples Nacional supplier with a fuel CST', (d) => {
-      (supplier(d).ext as JsonObject)['br-nfe-regime'] = '1';
-      combo(d, 0).ext = { 'br-nfe-icms-cst': '02' };
-    }],
-    ['a non-taxpayer customer with a state registration', (d) => {
-      customer(d).identities = [{ key: 'br-nfe-state-reg', code: '1' }];
-      (customer(d).ext as JsonObject)['br-nfe-state-reg-ind'] = '9';
-    }],
-    ['a CSOSN on the discount of a Simples Nacional supplier with a CST there', (d) => {
-      (supplier(d).ext as JsonObject)['br-nfe-regime'] = '1';
-      combo(d, 0).ext = { 'br-nfe-icms-csosn': '102' };
-      combo(d, 0).percent = '0%';
-      d.discounts = [{ reason: 'Promoção', amount: '1.00', taxes: [{ cat: 'ICMS', percent: '18%', ext: { 'br-nfe-icms-cst': '00' } }] }];
-    }],
+    [
+      'a foreign customer with a foreign identity and no tax ID',
+      (d) => {
+        delete customer(d).tax_id;
+        customer(d).identities = [{ key: 'foreign', country: 'US', code: 'US-FOREIGN-123' }];
+        customer(d).addresses = [{ country: 'US', street: 'Main St', num: '1', locality: 'Springfield', code: '12345' }];
+        customer(d).ext = {};
+      },
+    ],
+    [
+      'a Simples Nacional supplier with a fuel CST',
+      (d) => {
+        (supplier(d).ext as JsonObject)['br-nfe-regime'] = '1';
+        combo(d, 0).ext = { 'br-nfe-icms-cst': '02' };
+      },
+    ],
+    [
+      'a non-taxpayer customer with a state registration',
+      (d) => {
+        customer(d).identities = [{ key: 'br-nfe-state-reg', code: '1' }];
+        (customer(d).ext as JsonObject)['br-nfe-state-reg-ind'] = '9';
+      },
+    ],
+    [
+      'a CSOSN on the discount of a Simples Nacional supplier with a CST there',
+      (d) => {
+        (supplier(d).ext as JsonObject)['br-nfe-regime'] = '1';
+        combo(d, 0).ext = { 'br-nfe-icms-csosn': '102' };
+        combo(d, 0).percent = '0%';
+        d.discounts = [{ reason: 'Promoção', amount: '1.00', taxes: [{ cat: 'ICMS', percent: '18%', ext: { 'br-nfe-icms-cst': '00' } }] }];
+      },
+    ],
   ])('passes: %s', (_n, edit) => {
     expect(nfe(edit)).toEqual([]);
   });
@@ -361,18 +408,62 @@ describe('br-nfe-v4 line, combo, identity, party and payment rules', () => {
       },
       [`${C}-06 $.doc.lines[0].taxes[0].percent`],
     ],
-    ['a CST without ICMS value and a percent', (d) => (combo(d, 0).ext = { 'br-nfe-icms-cst': '40' }), [`${C}-07 $.doc.lines[0].taxes[0].percent`]],
-    ['a non-taxed PIS CST and a percent', (d) => (combo(d, 1).ext = { 'br-nfe-pis-cst': '06' }), [`${C}-08 $.doc.lines[0].taxes[1].percent`]],
-    ['a non-taxed COFINS CST and a percent', (d) => (combo(d, 2).ext = { 'br-nfe-cofins-cst': '07' }), [`${C}-09 $.doc.lines[0].taxes[2].percent`]],
-    ['a CEST of 3 digits', (d) => ((line(d).item as JsonObject).identities = [{ key: 'br-nfe-cest', code: '123' }]), ['GOBL-BR-NFE-ORG-IDENTITY-01 $.doc.lines[0].item.identities[0].code']],
-    ['a CEST with a letter', (d) => ((line(d).item as JsonObject).identities = [{ key: 'br-nfe-cest', code: '03A0700' }]), ['GOBL-BR-NFE-ORG-IDENTITY-01 $.doc.lines[0].item.identities[0].code']],
-    ['a dotted NCM', (d) => ((line(d).item as JsonObject).identities = [{ key: 'ncm', code: '9403.60.00' }]), ['GOBL-BR-NFE-ORG-IDENTITY-02 $.doc.lines[0].item.identities[0].code']],
-    ['an NCM of 7 digits', (d) => ((line(d).item as JsonObject).identities = [{ key: 'ncm', code: '9403600' }]), ['GOBL-BR-NFE-ORG-IDENTITY-02 $.doc.lines[0].item.identities[0].code']],
+    [
+      'a CST without ICMS value and a percent',
+      (d) => (combo(d, 0).ext = { 'br-nfe-icms-cst': '40' }),
+      [`${C}-07 $.doc.lines[0].taxes[0].percent`],
+    ],
+    [
+      'a non-taxed PIS CST and a percent',
+      (d) => (combo(d, 1).ext = { 'br-nfe-pis-cst': '06' }),
+      [`${C}-08 $.doc.lines[0].taxes[1].percent`],
+    ],
+    [
+      'a non-taxed COFINS CST and a percent',
+      (d) => (combo(d, 2).ext = { 'br-nfe-cofins-cst': '07' }),
+      [`${C}-09 $.doc.lines[0].taxes[2].percent`],
+    ],
+    [
+      'a CEST of 3 digits',
+      (d) => ((line(d).item as JsonObject).identities = [{ key: 'br-nfe-cest', code: '123' }]),
+      ['GOBL-BR-NFE-ORG-IDENTITY-01 $.doc.lines[0].item.identities[0].code'],
+    ],
+    [
+      'a CEST with a letter',
+      (d) => ((line(d).item as JsonObject).identities = [{ key: 'br-nfe-cest', code: '03A0700' }]),
+      ['GOBL-BR-NFE-ORG-IDENTITY-01 $.doc.lines[0].item.identities[0].code'],
+    ],
+    [
+      'a dotted NCM',
+      (d) => ((line(d).item as JsonObject).identities = [{ key: 'ncm', code: '9403.60.00' }]),
+      ['GOBL-BR-NFE-ORG-IDENTITY-02 $.doc.lines[0].item.identities[0].code'],
+    ],
+    [
+      'an NCM of 7 digits',
+      (d) => ((line(d).item as JsonObject).identities = [{ key: 'ncm', code: '9403600' }]),
+      ['GOBL-BR-NFE-ORG-IDENTITY-02 $.doc.lines[0].item.identities[0].code'],
+    ],
     ['an unknown regime', (d) => ((supplier(d).ext as JsonObject)['br-nfe-regime'] = '5'), ['GOBL-BR-NFE-ORG-PARTY-01 $.doc.supplier.ext']],
-    ['an unknown fiscal incentive', (d) => ((supplier(d).ext as JsonObject)['br-nfe-fiscal-incentive'] = '3'), ['GOBL-BR-NFE-ORG-PARTY-02 $.doc.supplier.ext']],
-    ['an unknown special regime', (d) => ((customer(d).ext as JsonObject)['br-nfe-special-regime'] = '7'), ['GOBL-BR-NFE-ORG-PARTY-03 $.doc.customer.ext']],
-    ['an unknown state registration indicator', (d) => ((customer(d).ext as JsonObject)['br-nfe-state-reg-ind'] = '3'), ['GOBL-BR-NFE-ORG-PARTY-04 $.doc.customer.ext']],
-    ['instructions without payment means', (d) => (instructions(d).key = 'direct-debit'), ['GOBL-BR-NFE-PAY-INSTRUCTIONS-01 $.doc.payment.instructions.ext']],
+    [
+      'an unknown fiscal incentive',
+      (d) => ((supplier(d).ext as JsonObject)['br-nfe-fiscal-incentive'] = '3'),
+      ['GOBL-BR-NFE-ORG-PARTY-02 $.doc.supplier.ext'],
+    ],
+    [
+      'an unknown special regime',
+      (d) => ((customer(d).ext as JsonObject)['br-nfe-special-regime'] = '7'),
+      ['GOBL-BR-NFE-ORG-PARTY-03 $.doc.customer.ext'],
+    ],
+    [
+      'an unknown state registration indicator',
+      (d) => ((customer(d).ext as JsonObject)['br-nfe-state-reg-ind'] = '3'),
+      ['GOBL-BR-NFE-ORG-PARTY-04 $.doc.customer.ext'],
+    ],
+    [
+      'instructions without payment means',
+      (d) => (instructions(d).key = 'direct-debit'),
+      ['GOBL-BR-NFE-PAY-INSTRUCTIONS-01 $.doc.payment.instructions.ext'],
+    ],
     [
       'instructions with an unknown payment means',
       (d) => Object.assign(instructions(d), { key: 'other', ext: { 'br-nfe-payment-means': '14' } }),
@@ -385,7 +476,10 @@ describe('br-nfe-v4 line, combo, identity, party and payment rules', () => {
     ],
     [
       'an advance with an unknown payment means',
-      (d) => ((d.payment as JsonObject).advances = [{ key: 'other', description: 'Sinal', amount: '10.00', ext: { 'br-nfe-payment-means': '06' } }]),
+      (d) =>
+        ((d.payment as JsonObject).advances = [
+          { key: 'other', description: 'Sinal', amount: '10.00', ext: { 'br-nfe-payment-means': '06' } },
+        ]),
       ['GOBL-BR-NFE-PAY-RECORD-02 $.doc.payment.advances[0].ext'],
     ],
   ])('faults: %s', (_n, edit, want) => {
@@ -393,18 +487,30 @@ describe('br-nfe-v4 line, combo, identity, party and payment rules', () => {
   });
 
   test.each<[string, (d: JsonObject) => void]>([
-    ['a CSOSN without ICMS value at zero percent', (d) => {
-      (supplier(d).ext as JsonObject)['br-nfe-regime'] = '1';
-      Object.assign(combo(d, 0), { percent: '0%', ext: { 'br-nfe-icms-csosn': '500' } });
-    }],
-    ['CSOSN 101 with its credit rate', (d) => {
-      (supplier(d).ext as JsonObject)['br-nfe-regime'] = '1';
-      Object.assign(combo(d, 0), { percent: '2.56%', ext: { 'br-nfe-icms-csosn': '101' } });
-    }],
+    [
+      'a CSOSN without ICMS value at zero percent',
+      (d) => {
+        (supplier(d).ext as JsonObject)['br-nfe-regime'] = '1';
+        Object.assign(combo(d, 0), { percent: '0%', ext: { 'br-nfe-icms-csosn': '500' } });
+      },
+    ],
+    [
+      'CSOSN 101 with its credit rate',
+      (d) => {
+        (supplier(d).ext as JsonObject)['br-nfe-regime'] = '1';
+        Object.assign(combo(d, 0), { percent: '2.56%', ext: { 'br-nfe-icms-csosn': '101' } });
+      },
+    ],
     ['PIS CST 49 with a percent', (d) => (combo(d, 1).ext = { 'br-nfe-pis-cst': '49' })],
-    ['a CEST and NCM of the right length, and a state registration of any form', (d) => {
-      (line(d).item as JsonObject).identities = [{ key: 'br-nfe-cest', code: '0300700' }, { key: 'ncm', code: '94' }];
-    }],
+    [
+      'a CEST and NCM of the right length, and a state registration of any form',
+      (d) => {
+        (line(d).item as JsonObject).identities = [
+          { key: 'br-nfe-cest', code: '0300700' },
+          { key: 'ncm', code: '94' },
+        ];
+      },
+    ],
     ['an IPI combo, which the addon leaves alone', (d) => (line(d).taxes as JsonObject[]).push({ cat: 'IPI', percent: '5%' })],
   ])('passes: %s', (_n, edit) => {
     expect(nfe(edit)).toEqual([]);
@@ -424,7 +530,12 @@ describe('br-nfe-v4 corrections', () => {
     const result = correctInvoice(original(), { type, stamps: [stamp], reason: 'Devolução de mercadoria' }, ctx);
     if (!result.ok) throw new Error(result.message);
     expect(result.doc.type).toBe(type);
-    expect((result.doc.preceding as JsonObject[])[0]).toMatchObject({ code: '1', series: '123', stamps: [stamp], reason: 'Devolução de mercadoria' });
+    expect((result.doc.preceding as JsonObject[])[0]).toMatchObject({
+      code: '1',
+      series: '123',
+      stamps: [stamp],
+      reason: 'Devolução de mercadoria',
+    });
   });
 
   it('needs the access key of the invoice it corrects', () => {
@@ -440,7 +551,10 @@ describe('br-nfe-v4 corrections', () => {
   it('a corrected credit note keeps purpose 1 until one is given, as the module leaves it', () => {
     const result = correctInvoice(original(), { type: 'credit-note', stamps: [stamp] }, ctx);
     if (!result.ok) throw new Error(result.message);
-    const { doc, faults } = run(() => {}, () => result.doc);
+    const { doc, faults } = run(
+      () => {},
+      () => result.doc,
+    );
     expect(taxExt(doc)['br-nfe-purpose']).toBe('1');
     expect(faults).toEqual([]);
   });

@@ -65,7 +65,9 @@ describe('br-nfse-v1', () => {
     [
       'an empty supplier address',
       (d) => (supplier(d).addresses = [{}]),
-      ['street', 'num', 'locality', 'state', 'code'].map((f, i) => `${I}-${String(9 + i).padStart(2, '0')} $.doc.supplier.addresses[0].${f}`).sort(),
+      ['street', 'num', 'locality', 'state', 'code']
+        .map((f, i) => `${I}-${String(9 + i).padStart(2, '0')} $.doc.supplier.addresses[0].${f}`)
+        .sort(),
     ],
     ['no Simples Nacional option', (d) => delete (supplier(d).ext as JsonObject)['br-nfse-simples'], [`${I}-14 $.doc.supplier.ext`]],
     ['no municipality', (d) => delete (supplier(d).ext as JsonObject)['br-ibge-municipality'], [`${I}-14 $.doc.supplier.ext`]],
@@ -87,14 +89,23 @@ describe('br-nfse-v1', () => {
     const { faults } = run((d) => {
       d.currency = 'USD';
       d.exchange_rates = [{ from: 'USD', to: 'BRL', amount: '5.0' }];
-      Object.assign(item(d).ext as JsonObject, { 'br-nfse-operation': '123456', 'br-nfse-tax-status': '000', 'br-nfse-tax-class': '000001' });
+      Object.assign(item(d).ext as JsonObject, {
+        'br-nfse-operation': '123456',
+        'br-nfse-tax-status': '000',
+        'br-nfse-tax-class': '000001',
+      });
     });
     expect(faults).toEqual([]);
   });
 
   it('leaves the codes and patterns of extension values unchecked, as GOBL does', () => {
     const { faults } = run((d) => {
-      Object.assign(item(d).ext as JsonObject, { 'br-nfse-cnae': 'x', 'br-nfse-operation': '12345', 'br-nfse-tax-status': '00', 'br-nfse-tax-class': '000001' });
+      Object.assign(item(d).ext as JsonObject, {
+        'br-nfse-cnae': 'x',
+        'br-nfse-operation': '12345',
+        'br-nfse-tax-status': '00',
+        'br-nfse-tax-class': '000001',
+      });
       (line(d).taxes as JsonObject[])[0].ext = { 'br-nfse-iss-liability': '9' };
     });
     expect(faults).toEqual([]);

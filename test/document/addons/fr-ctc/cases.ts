@@ -126,12 +126,7 @@ export const FAULT_CASES: Case[] = [
   ['flow2: another currency without a rate', flow2Invoice, (d) => (d.currency = 'USD'), [`${F2}-01 $.doc`]],
   ['flow2: a code with a space', flow2Invoice, (d) => (d.code = 'A 1'), [`${F2}-02 $.doc`]],
   ['flow2: series and code over 35 characters', flow2Invoice, (d) => (d.code = 'X'.repeat(32)), [`${F2}-02 $.doc`]],
-  [
-    'flow2: a credit note without preceding',
-    flow2Invoice,
-    (d) => (d.type = 'credit-note'),
-    [`${F2}-06 $.doc.preceding`],
-  ],
+  ['flow2: a credit note without preceding', flow2Invoice, (d) => (d.type = 'credit-note'), [`${F2}-06 $.doc.preceding`]],
   [
     'flow2: a corrective invoice with two preceding references',
     flow2Invoice,
@@ -184,7 +179,12 @@ export const FAULT_CASES: Case[] = [
     'flow2: two ordering identities with reference AFL',
     flow2Invoice,
     (d) => {
-      d.ordering = { identities: [{ code: 'A1', ext: { 'untdid-reference': 'AFL' } }, { code: 'A2', ext: { 'untdid-reference': 'AFL' } }] };
+      d.ordering = {
+        identities: [
+          { code: 'A1', ext: { 'untdid-reference': 'AFL' } },
+          { code: 'A2', ext: { 'untdid-reference': 'AFL' } },
+        ],
+      };
     },
     [`${F2}-17 $.doc.ordering.identities`],
   ],
@@ -278,7 +278,12 @@ export const FAULT_CASES: Case[] = [
     ['GOBL-FR-CTC-FLOW2-ORG-ITEM-01 $.doc.lines[0].item.meta'],
   ],
   // flow 10
-  ['flow10: B2C at a VAT percent France never had', flow10Invoice, (d) => (list(d.lines)[0].taxes = [{ cat: 'VAT', percent: '21%' }]), [`${F10}-07 $.doc`]],
+  [
+    'flow10: B2C at a VAT percent France never had',
+    flow10Invoice,
+    (d) => (list(d.lines)[0].taxes = [{ cat: 'VAT', percent: '21%' }]),
+    [`${F10}-07 $.doc`],
+  ],
   [
     'flow10: B2C whose supplier has no SIREN',
     flow10Invoice,
@@ -289,7 +294,12 @@ export const FAULT_CASES: Case[] = [
     },
     [`${F10}-06 $.doc.supplier`, 'GOBL-FR-BILL-INVOICE-01 $.doc.supplier'],
   ],
-  ['flow10: an address without country', flow10Invoice, (d) => delete list(sup(d).addresses)[0].country, [`${F10}-02 $.doc.supplier.addresses[0].country`]],
+  [
+    'flow10: an address without country',
+    flow10Invoice,
+    (d) => delete list(sup(d).addresses)[0].country,
+    [`${F10}-02 $.doc.supplier.addresses[0].country`],
+  ],
   [
     'flow10: B2B with a customer outside the EU without identity',
     flow10B2bInvoice,
@@ -303,7 +313,12 @@ export const FAULT_CASES: Case[] = [
     [`${F10}-15 $.doc`],
   ],
   ['flow10: B2B with a self-billed document type', flow10B2bInvoice, (d) => setExt(d, { 'untdid-document-type': '389' }), []],
-  ['flow10: an identity without scheme', flow10Invoice, (d) => list(sup(d).identities).push({ type: 'DUNS', code: '1' }), [`${F10P}-02 $.doc.supplier.identities[1].ext`]],
+  [
+    'flow10: an identity without scheme',
+    flow10Invoice,
+    (d) => list(sup(d).identities).push({ type: 'DUNS', code: '1' }),
+    [`${F10P}-02 $.doc.supplier.identities[1].ext`],
+  ],
   [
     'flow10: two identities with one scheme',
     flow10Invoice,
@@ -360,7 +375,12 @@ export const FAULT_CASES: Case[] = [
     [`${F6S}-21 $.doc.lines[0].reasons[0].ext`],
   ],
   ['flow6: an update about a line that is not issued', flow6Status, (d) => (d.type = 'update'), [`${F6S}-24 $.doc.lines[0].key`]],
-  ['flow6: a process code of payments on a status', flow6Status, (d) => (d.ext = { 'fr-ctc-flow6-status': '212' }), [`${F6S}-02 $.doc.ext`]],
+  [
+    'flow6: a process code of payments on a status',
+    flow6Status,
+    (d) => (d.ext = { 'fr-ctc-flow6-status': '212' }),
+    [`${F6S}-02 $.doc.ext`],
+  ],
   [
     'flow6: a reason with a payment characteristic',
     flow6Status,

@@ -69,11 +69,27 @@ describe('fr-ctc-flow2-v1', () => {
     ['prepayment', (d) => (d.$tags = ['prepayment']), '386'],
     ['self-billed prepayment', (d) => (d.$tags = ['self-billed', 'prepayment']), '500'],
     ['corrective', (d) => Object.assign(d, { type: 'corrective', preceding: [{ code: '1', issue_date: '2026-01-01' }] }), '384'],
-    ['self-billed corrective', (d) => Object.assign(d, { type: 'corrective', $tags: ['self-billed'], preceding: [{ code: '1', issue_date: '2026-01-01' }] }), '471'],
+    [
+      'self-billed corrective',
+      (d) => Object.assign(d, { type: 'corrective', $tags: ['self-billed'], preceding: [{ code: '1', issue_date: '2026-01-01' }] }),
+      '471',
+    ],
     ['credit note', (d) => Object.assign(d, { type: 'credit-note', preceding: [{ code: '1', issue_date: '2026-01-01' }] }), '381'],
-    ['self-billed credit note', (d) => Object.assign(d, { type: 'credit-note', $tags: ['self-billed'], preceding: [{ code: '1', issue_date: '2026-01-01' }] }), '261'],
-    ['factoring credit note', (d) => Object.assign(d, { type: 'credit-note', $tags: ['factoring'], preceding: [{ code: '1', issue_date: '2026-01-01' }] }), '396'],
-    ['prepayment credit note', (d) => Object.assign(d, { type: 'credit-note', $tags: ['prepayment'], preceding: [{ code: '1', issue_date: '2026-01-01' }] }), '503'],
+    [
+      'self-billed credit note',
+      (d) => Object.assign(d, { type: 'credit-note', $tags: ['self-billed'], preceding: [{ code: '1', issue_date: '2026-01-01' }] }),
+      '261',
+    ],
+    [
+      'factoring credit note',
+      (d) => Object.assign(d, { type: 'credit-note', $tags: ['factoring'], preceding: [{ code: '1', issue_date: '2026-01-01' }] }),
+      '396',
+    ],
+    [
+      'prepayment credit note',
+      (d) => Object.assign(d, { type: 'credit-note', $tags: ['prepayment'], preceding: [{ code: '1', issue_date: '2026-01-01' }] }),
+      '503',
+    ],
   ])('scenario: a %s invoice has document type %s', (_n, edit, code) => {
     expect(taxExt(run(edit).doc)['untdid-document-type']).toBe(code);
   });
@@ -130,10 +146,20 @@ describe('fr-ctc-flow6-v1', () => {
   it('reads the status type and line key from a process code given', () => {
     const { doc, faults } = run((d) => {
       d.type = 'update';
-      list(d.lines)[0] = { key: 'issued', ext: { 'fr-ctc-flow6-status': '207' }, reasons: [{ ext: { 'fr-ctc-flow6-reason': 'PU_ERR' } }], doc: { code: '1', issue_date: '2026-03-01' } };
+      list(d.lines)[0] = {
+        key: 'issued',
+        ext: { 'fr-ctc-flow6-status': '207' },
+        reasons: [{ ext: { 'fr-ctc-flow6-reason': 'PU_ERR' } }],
+        doc: { code: '1', issue_date: '2026-03-01' },
+      };
     }, flow6Status);
     const line = list(doc.lines)[0];
-    expect([doc.type, line.key, obj(line.ext)['fr-ctc-flow6-status'], list(line.reasons)[0].key]).toEqual(['response', 'rejected', '207', 'prices']);
+    expect([doc.type, line.key, obj(line.ext)['fr-ctc-flow6-status'], list(line.reasons)[0].key]).toEqual([
+      'response',
+      'rejected',
+      '207',
+      'prices',
+    ]);
     expect(faults).toEqual([]);
   });
 
@@ -141,10 +167,16 @@ describe('fr-ctc-flow6-v1', () => {
     const receipt = run(undefined, flow6Payment);
     expect(receipt.faults).toEqual([]);
     expect(receipt.doc.ext).toEqual({ 'fr-ctc-flow6-condition': 'MEN', 'fr-ctc-flow6-status': '212' });
-    expect([obj(receipt.doc.supplier).ext, obj(receipt.doc.customer).ext]).toEqual([{ 'fr-ctc-flow6-role': 'SE' }, { 'fr-ctc-flow6-role': 'BY' }]);
+    expect([obj(receipt.doc.supplier).ext, obj(receipt.doc.customer).ext]).toEqual([
+      { 'fr-ctc-flow6-role': 'SE' },
+      { 'fr-ctc-flow6-role': 'BY' },
+    ]);
     const advice = run((d) => (d.type = 'advice'), flow6Payment);
     expect(advice.doc.ext).toEqual({ 'fr-ctc-flow6-condition': 'MPA', 'fr-ctc-flow6-status': '211' });
-    expect([obj(advice.doc.supplier).ext, obj(advice.doc.customer).ext]).toEqual([{ 'fr-ctc-flow6-role': 'BY' }, { 'fr-ctc-flow6-role': 'SE' }]);
+    expect([obj(advice.doc.supplier).ext, obj(advice.doc.customer).ext]).toEqual([
+      { 'fr-ctc-flow6-role': 'BY' },
+      { 'fr-ctc-flow6-role': 'SE' },
+    ]);
   });
 });
 

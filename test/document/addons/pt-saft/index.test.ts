@@ -41,9 +41,21 @@ describe('pt-saft-v1', () => {
 
   test.each<[string, (d: JsonObject) => void, Record<string, string>]>([
     ['simplified', (d) => (d.$tags = ['simplified']), { 'pt-saft-invoice-type': 'FS', 'pt-saft-source': 'P' }],
-    ['paid in advance', (d) => (d.payment = { advances: [{ key: 'card', description: 'Pago', percent: '100%' }] }), { 'pt-saft-invoice-type': 'FR', 'pt-saft-source': 'P' }],
-    ['debit note', (d) => Object.assign(d, { type: 'debit-note', preceding: [{ code: 'FT A/1', issue_date: '2025-01-02' }] }), { 'pt-saft-invoice-type': 'ND', 'pt-saft-source': 'P' }],
-    ['credit note', (d) => Object.assign(d, { type: 'credit-note', preceding: [{ code: 'FT A/1', issue_date: '2025-01-02' }] }), { 'pt-saft-invoice-type': 'NC', 'pt-saft-source': 'P' }],
+    [
+      'paid in advance',
+      (d) => (d.payment = { advances: [{ key: 'card', description: 'Pago', percent: '100%' }] }),
+      { 'pt-saft-invoice-type': 'FR', 'pt-saft-source': 'P' },
+    ],
+    [
+      'debit note',
+      (d) => Object.assign(d, { type: 'debit-note', preceding: [{ code: 'FT A/1', issue_date: '2025-01-02' }] }),
+      { 'pt-saft-invoice-type': 'ND', 'pt-saft-source': 'P' },
+    ],
+    [
+      'credit note',
+      (d) => Object.assign(d, { type: 'credit-note', preceding: [{ code: 'FT A/1', issue_date: '2025-01-02' }] }),
+      { 'pt-saft-invoice-type': 'NC', 'pt-saft-source': 'P' },
+    ],
     ['proforma', (d) => (d.type = 'proforma'), { 'pt-saft-source': 'P', 'pt-saft-work-type': 'PF' }],
   ])('scenario: %s', (_n, edit, ext) => {
     const { doc, faults } = run(edit);
@@ -55,8 +67,22 @@ describe('pt-saft-v1', () => {
     ['zero', exempt('zero'), { 'pt-region': 'PT', 'pt-saft-exemption': 'M07', 'pt-saft-tax-rate': 'ISE' }],
     ['intra-community', exempt('intra-community'), { 'pt-region': 'PT', 'pt-saft-exemption': 'M16', 'pt-saft-tax-rate': 'ISE' }],
     ['export keeps M04', exempt('export', 'M04'), { 'pt-region': 'PT', 'pt-saft-exemption': 'M04', 'pt-saft-tax-rate': 'ISE' }],
-    ['an exemption code alone gives the key', (d) => { delete combo(d).rate; combo(d).ext = { 'pt-saft-exemption': 'M30' }; }, { 'pt-region': 'PT', 'pt-saft-exemption': 'M30', 'pt-saft-tax-rate': 'ISE' }],
-    ['a SAF-T rate alone gives the rate', (d) => { delete combo(d).rate; combo(d).ext = { 'pt-saft-tax-rate': 'RED' }; }, { 'pt-region': 'PT', 'pt-saft-tax-rate': 'RED' }],
+    [
+      'an exemption code alone gives the key',
+      (d) => {
+        delete combo(d).rate;
+        combo(d).ext = { 'pt-saft-exemption': 'M30' };
+      },
+      { 'pt-region': 'PT', 'pt-saft-exemption': 'M30', 'pt-saft-tax-rate': 'ISE' },
+    ],
+    [
+      'a SAF-T rate alone gives the rate',
+      (d) => {
+        delete combo(d).rate;
+        combo(d).ext = { 'pt-saft-tax-rate': 'RED' };
+      },
+      { 'pt-region': 'PT', 'pt-saft-tax-rate': 'RED' },
+    ],
     ['foreign VAT', (d) => (combo(d).country = 'ES'), { 'pt-region': 'ES', 'pt-saft-tax-rate': 'OUT' }],
   ])('combo: %s', (_n, edit, ext) => {
     expect(combo(run(edit).doc).ext).toEqual(ext);
@@ -69,13 +95,20 @@ describe('pt-saft-v1', () => {
   });
 
   it('maps payment means and dates advances', () => {
-    const { doc } = run((d) => (d.payment = { instructions: { key: 'direct-debit' }, advances: [{ key: 'cash', description: 'Sinal', amount: '10.00' }] }));
+    const { doc } = run(
+      (d) => (d.payment = { instructions: { key: 'direct-debit' }, advances: [{ key: 'cash', description: 'Sinal', amount: '10.00' }] }),
+    );
     const payment = doc.payment as JsonObject;
     expect((payment.instructions as JsonObject).ext).toEqual({ 'pt-saft-payment-means': 'TB' });
     expect((payment.advances as JsonObject[])[0]).toMatchObject({ date: '2025-02-03', ext: { 'pt-saft-payment-means': 'NU' } });
   });
 
-  test.each<[string, boolean]>([['FT SERIES-A', true], ['FS SERIES-A', false], ['FTSERIES', false], ['', true]])('series %s', (series, ok) => {
+  test.each<[string, boolean]>([
+    ['FT SERIES-A', true],
+    ['FS SERIES-A', false],
+    ['FTSERIES', false],
+    ['', true],
+  ])('series %s', (series, ok) => {
     expect(seriesValid(series, 'FT')).toBe(ok);
   });
 
@@ -93,22 +126,42 @@ describe('pt-saft-v1', () => {
     ['a bad full code', (d) => (d.code = 'FT SERIES-A-123'), [`${I}-05 $.doc`]],
     ['a work type and an invoice type', (d) => (d.tax = { ext: { 'pt-saft-work-type': 'PF' } }), [`${I}-02 $.doc`]],
     ['a line without VAT', (d) => (line(d).taxes = []), [`${I}-07 $.doc.lines[0]`]],
-    ['a negative advance', (d) => (d.payment = { advances: [{ key: 'cash', description: 'x', amount: '-10.00', date: '2025-02-03' }] }), [`${I}-16 $.doc.payment.advances[0].amount`]],
+    [
+      'a negative advance',
+      (d) => (d.payment = { advances: [{ key: 'cash', description: 'x', amount: '-10.00', date: '2025-02-03' }] }),
+      [`${I}-16 $.doc.payment.advances[0].amount`],
+    ],
     [
       'an invoice-receipt with something due',
-      (d) => Object.assign(d, { $tags: ['invoice-receipt'], payment: { advances: [{ key: 'cash', description: 'Sinal', amount: '10.00' }] } }),
+      (d) =>
+        Object.assign(d, { $tags: ['invoice-receipt'], payment: { advances: [{ key: 'cash', description: 'Sinal', amount: '10.00' }] } }),
       [`${I}-10 $.doc.totals.due`],
     ],
     [
       'two preceding documents',
-      (d) => Object.assign(d, { type: 'credit-note', preceding: [{ code: 'FT A/1', issue_date: '2025-01-02' }, { code: 'FT A/2', issue_date: '2025-01-02' }] }),
+      (d) =>
+        Object.assign(d, {
+          type: 'credit-note',
+          preceding: [
+            { code: 'FT A/1', issue_date: '2025-01-02' },
+            { code: 'FT A/2', issue_date: '2025-01-02' },
+          ],
+        }),
       [`${I}-11 $.doc.preceding`],
     ],
     ['a manual source without reference', (d) => (d.tax = { ext: { 'pt-saft-source': 'M' } }), [`${I}-13 $.doc`]],
-    ['a manual source reference of another type', (d) => (d.tax = { ext: { 'pt-saft-source': 'M', 'pt-saft-source-ref': 'NCM abc/00001' } }), [`${I}-14 $.doc`]],
+    [
+      'a manual source reference of another type',
+      (d) => (d.tax = { ext: { 'pt-saft-source': 'M', 'pt-saft-source-ref': 'NCM abc/00001' } }),
+      [`${I}-14 $.doc`],
+    ],
     ['another currency without a rate', (d) => (d.currency = 'USD'), [`${I}-15 $.doc`]],
     ['a zero quantity', (d) => (line(d).quantity = '0'), ['GOBL-PT-SAFT-BILL-LINE-01 $.doc.lines[0].quantity']],
-    ['a negative discount', (d) => (line(d).discounts = [{ amount: '-5.00', reason: 'x' }]), ['GOBL-PT-SAFT-BILL-LINE-04 $.doc.lines[0].discounts[0].amount']],
+    [
+      'a negative discount',
+      (d) => (line(d).discounts = [{ amount: '-5.00', reason: 'x' }]),
+      ['GOBL-PT-SAFT-BILL-LINE-04 $.doc.lines[0].discounts[0].amount'],
+    ],
     [
       'an exemption note of another code',
       (d) => {
@@ -141,7 +194,11 @@ describe('pt-saft-v1', () => {
   });
 
   it('marks invoices under the cash VAT scheme', () => {
-    expect(taxExt(run((d) => (d.$tags = ['cash-vat'])).doc)).toEqual({ 'pt-saft-invoice-type': 'FT', 'pt-saft-cash-vat': '1', 'pt-saft-source': 'P' });
+    expect(taxExt(run((d) => (d.$tags = ['cash-vat'])).doc)).toEqual({
+      'pt-saft-invoice-type': 'FT',
+      'pt-saft-cash-vat': '1',
+      'pt-saft-source': 'P',
+    });
   });
 
   const payment = (): JsonObject => ({
@@ -154,11 +211,20 @@ describe('pt-saft-v1', () => {
     currency: 'EUR',
     methods: [{ key: 'credit-transfer' }],
     supplier: { name: 'Pastelaria Lisboa Lda', tax_id: { country: 'PT', code: '545259045' } },
-    lines: [{
-      document: { series: 'FT A', code: '7', issue_date: '2025-01-20' },
-      amount: '123.00',
-      tax: { categories: [{ code: 'VAT', rates: [{ key: 'standard', base: '100.00', percent: '23.0%', ext: { 'pt-region': 'PT', 'pt-saft-tax-rate': 'NOR' } }] }] },
-    }],
+    lines: [
+      {
+        document: { series: 'FT A', code: '7', issue_date: '2025-01-20' },
+        amount: '123.00',
+        tax: {
+          categories: [
+            {
+              code: 'VAT',
+              rates: [{ key: 'standard', base: '100.00', percent: '23.0%', ext: { 'pt-region': 'PT', 'pt-saft-tax-rate': 'NOR' } }],
+            },
+          ],
+        },
+      },
+    ],
   });
 
   it('gives payments under the cash VAT scheme the type RC, and wants their methods dated on the issue date', () => {
@@ -167,19 +233,26 @@ describe('pt-saft-v1', () => {
     expect(cash.doc.ext).toEqual({ 'pt-saft-payment-type': 'RC', 'pt-saft-source': 'P' });
     expect(cash.faults).toEqual([]);
     expect(run((d) => ((d.methods as JsonObject[])[0].date = '2025-02-03'), payment).faults).toEqual([]);
-    expect(run((d) => ((d.methods as JsonObject[])[0].date = '2025-02-02'), payment).faults).toEqual(['GOBL-PT-SAFT-BILL-PAYMENT-11 $.doc']);
+    expect(run((d) => ((d.methods as JsonObject[])[0].date = '2025-02-02'), payment).faults).toEqual([
+      'GOBL-PT-SAFT-BILL-PAYMENT-11 $.doc',
+    ]);
   });
 
   it('wants SAF-T codes on the VAT rates of a payment line, not on its withholdings', () => {
-    const categories = (d: JsonObject) => ((line(d).tax as JsonObject).categories as JsonObject[]);
+    const categories = (d: JsonObject) => (line(d).tax as JsonObject).categories as JsonObject[];
     const irs = { code: 'IRS', retained: true, rates: [{ base: '100.00', percent: '25.0%' }] };
     expect(run((d) => categories(d).push(irs), payment).faults).toEqual([]);
-    const bare = run((d) => delete ((categories(d)[0].rates as JsonObject[])[0].ext), payment);
+    const bare = run((d) => delete (categories(d)[0].rates as JsonObject[])[0].ext, payment);
     expect(bare.faults).toEqual(['GOBL-PT-SAFT-TAX-CATEGORYTOTAL-01 $.doc.lines[0].tax.categories[0].rates[0].ext']);
   });
 
   const order = (): JsonObject => ({ ...invoice(), $schema: 'https://gobl.org/draft-0/bill/order', type: 'purchase' });
-  const delivery = (): JsonObject => ({ ...invoice(), $schema: 'https://gobl.org/draft-0/bill/delivery', type: 'note', despatch_date: '2025-02-03' });
+  const delivery = (): JsonObject => ({
+    ...invoice(),
+    $schema: 'https://gobl.org/draft-0/bill/delivery',
+    type: 'note',
+    despatch_date: '2025-02-03',
+  });
 
   it('gives orders and deliveries their SAF-T types', () => {
     expect(taxExt(run(() => {}, order).doc)).toEqual({ 'pt-saft-work-type': 'NE' });

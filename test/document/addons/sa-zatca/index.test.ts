@@ -8,7 +8,12 @@ const ctx = { newUuid: () => '0190a5f2-7c3e-7000-8000-000000000002', now: new Da
 
 function invoice(): JsonObject {
   const address = (street: string, num: string, code: string) => ({
-    street, street_extra: 'Al Olaya', num, locality: 'Riyadh', code, country: 'SA',
+    street,
+    street_extra: 'Al Olaya',
+    num,
+    locality: 'Riyadh',
+    code,
+    country: 'SA',
   });
   return {
     $schema: 'https://gobl.org/draft-0/bill/invoice',
@@ -45,7 +50,14 @@ const zeroRated = (reason: string) => (d: JsonObject) => {
 
 describe('sa-zatca-v1', () => {
   it('reads and writes the invoice transaction type', () => {
-    expect(parseZatcaInvoiceType('0211010')).toEqual({ simplified: true, thirdParty: true, nominal: true, export: false, summary: true, selfBilled: false });
+    expect(parseZatcaInvoiceType('0211010')).toEqual({
+      simplified: true,
+      thirdParty: true,
+      nominal: true,
+      export: false,
+      summary: true,
+      selfBilled: false,
+    });
     expect(parseZatcaInvoiceType('')).toEqual(parseZatcaInvoiceType('0100000'));
     expect(zatcaInvoiceTypeCode(parseZatcaInvoiceType('0101001'))).toBe('0101001');
   });
@@ -87,7 +99,9 @@ describe('sa-zatca-v1', () => {
   it('adds a tax note naming the exemption reason of zero, exempt and out-of-scope lines', () => {
     const { doc, faults } = run(zeroRated('VATEX-SA-35'));
     expect(faults).toEqual([]);
-    expect(taxOf(doc).notes).toEqual([{ cat: 'VAT', key: 'zero', text: 'Medicines and medical equipment', ext: { 'untdid-tax-category': 'Z' } }]);
+    expect(taxOf(doc).notes).toEqual([
+      { cat: 'VAT', key: 'zero', text: 'Medicines and medical equipment', ext: { 'untdid-tax-category': 'Z' } },
+    ]);
   });
 
   const I = 'GOBL-SA-ZATCA-BILL-INVOICE';
@@ -108,7 +122,13 @@ describe('sa-zatca-v1', () => {
     [
       'a bare customer address on a standard invoice',
       (d) => (customer(d).addresses = [{ code: '12345' }]),
-      [`${I}-10 $.doc.customer.addresses[0].street`, `${I}-11 $.doc.customer.addresses[0].locality`, `${I}-12 $.doc.customer.addresses[0].country`, 'GOBL-EU-EN16931-ORG-ADDRESS-01 $.doc.customer.addresses[0].country', `${A}-01 $.doc.customer.addresses[0].country`].sort(),
+      [
+        `${I}-10 $.doc.customer.addresses[0].street`,
+        `${I}-11 $.doc.customer.addresses[0].locality`,
+        `${I}-12 $.doc.customer.addresses[0].country`,
+        'GOBL-EU-EN16931-ORG-ADDRESS-01 $.doc.customer.addresses[0].country',
+        `${A}-01 $.doc.customer.addresses[0].country`,
+      ].sort(),
     ],
     ['a customer without identification', (d) => delete customer(d).identities, [`${I}-13 $.doc.customer`]],
     ['a customer with an unaccepted identity', (d) => (customer(d).identities = [{ type: 'XXX', code: '1' }]), [`${I}-13 $.doc.customer`]],
@@ -139,7 +159,13 @@ describe('sa-zatca-v1', () => {
       },
       [`${I}-18 $.doc.delivery`],
     ],
-    ['private education without national ID', (d) => { zeroRated('VATEX-SA-EDU')(d); }, [`${I}-22 $.doc.customer.identities`]],
+    [
+      'private education without national ID',
+      (d) => {
+        zeroRated('VATEX-SA-EDU')(d);
+      },
+      [`${I}-22 $.doc.customer.identities`],
+    ],
     [
       'a simplified invoice for private education without customer',
       (d) => {
@@ -150,17 +176,28 @@ describe('sa-zatca-v1', () => {
       [`${I}-23 $.doc.customer`],
     ],
     ['a customer without name', (d) => delete customer(d).name, [`${I}-24 $.doc.customer.name`]],
-    ['a supplier tax ID without code', (d) => delete ((d.supplier as JsonObject).tax_id as JsonObject).code, [`${I}-26 $.doc.supplier.tax_id.code`]],
+    [
+      'a supplier tax ID without code',
+      (d) => delete ((d.supplier as JsonObject).tax_id as JsonObject).code,
+      [`${I}-26 $.doc.supplier.tax_id.code`],
+    ],
     ['a supplier without identity', (d) => delete (d.supplier as JsonObject).identities, [`${I}-27 $.doc.supplier.identities`]],
     [
       'a self-billed invoice with an unregistered customer',
       (d) => (d.$tags = ['self-billed']),
       [`${I}-28 $.doc.customer.tax_id`, `${I}-30 $.doc.customer.identities`],
     ],
-    ['a line charge', (d) => ((d.lines as JsonObject[])[0].charges = [{ amount: '1.00', reason: 'Handling' }]), ['GOBL-SA-ZATCA-BILL-LINE-01 $.doc.lines[0].charges']],
+    [
+      'a line charge',
+      (d) => ((d.lines as JsonObject[])[0].charges = [{ amount: '1.00', reason: 'Handling' }]),
+      ['GOBL-SA-ZATCA-BILL-LINE-01 $.doc.lines[0].charges'],
+    ],
     [
       'a Saudi address with a short number and a bad postal code',
-      (d) => ((d.supplier as JsonObject).addresses = [{ country: 'SA', num: '12', code: 'ABCDE', street: 'X', locality: 'Y', street_extra: 'Z' }]),
+      (d) =>
+        ((d.supplier as JsonObject).addresses = [
+          { country: 'SA', num: '12', code: 'ABCDE', street: 'X', locality: 'Y', street_extra: 'Z' },
+        ]),
       [`${A}-03 $.doc.supplier.addresses[0].num`, `${A}-04 $.doc.supplier.addresses[0].code`],
     ],
     ['a zero rate without reason', (d) => ((combo(d) as JsonObject).rate = 'zero'), [`${C}-01 $.doc.lines[0].taxes[0].ext`]],

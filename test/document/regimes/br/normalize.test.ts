@@ -18,9 +18,17 @@ const countries = (party: JsonObject) => (party.addresses as JsonObject[]).map((
 /** GOBL's BR regime (v0.502.1) gives the addresses of a party without a country the party's own. */
 describe('Brazilian parties: the country of their addresses', () => {
   test.each<[string, JsonObject, (string | undefined)[]]>([
-    ['from the tax ID', { name: 'C', tax_id: { country: 'BR', code: '05700736000196' }, addresses: [{ street: 'X' }, { street: 'Y', country: 'PT' }] }, ['BR', 'PT']],
+    [
+      'from the tax ID',
+      { name: 'C', tax_id: { country: 'BR', code: '05700736000196' }, addresses: [{ street: 'X' }, { street: 'Y', country: 'PT' }] },
+      ['BR', 'PT'],
+    ],
     ['from a tax country code, as its ISO code', { name: 'C', tax_id: { country: 'EL' }, addresses: [{ street: 'X' }] }, ['GR']],
-    ['from the first identity with a country', { name: 'C', identities: [{ code: '1' }, { country: 'US', code: '2' }], addresses: [{ street: 'X' }] }, ['US']],
+    [
+      'from the first identity with a country',
+      { name: 'C', identities: [{ code: '1' }, { country: 'US', code: '2' }], addresses: [{ street: 'X' }] },
+      ['US'],
+    ],
     ['none without a country to give', { name: 'C', identities: [{ code: '1' }], addresses: [{ street: 'X' }] }, [undefined]],
   ])('%s', (_what, customer, want) => {
     const r = processDocument(invoice(customer), ctx);

@@ -7,7 +7,9 @@ import { invoice } from '../../../helpers/documents';
 const ctx = { newUuid: () => '0190a5f2-7c3e-7000-8000-000000000001', now: new Date('2025-03-01T10:00:00Z') };
 
 const spanishInvoiceWithCvr = (code: string): JsonObject =>
-  invoice({ customer: { name: 'Cli SL', tax_id: { country: 'ES', code: '54387763P' }, identities: [{ type: 'CVR', code }] } }) as JsonObject;
+  invoice({
+    customer: { name: 'Cli SL', tax_id: { country: 'ES', code: '54387763P' }, identities: [{ type: 'CVR', code }] },
+  }) as JsonObject;
 
 const faultsOf = (doc: JsonObject) => {
   const result = processDocument(doc, ctx);

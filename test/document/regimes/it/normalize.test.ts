@@ -4,15 +4,17 @@ import { regimeHooks } from '../../../../src/document/regimes';
 import { normalizeItCombo, normalizeItIdentity, normalizeItParty } from '../../../../src/document/regimes/it/normalize';
 import type { JsonObject } from '../../../../src/document/base/types';
 
-const itNormalize = (node: JsonObject, kind: NodeKind) =>
-  regimeHooks('IT').normalize?.(node, kind, { doc: {}, addons: [] });
+const itNormalize = (node: JsonObject, kind: NodeKind) => regimeHooks('IT').normalize?.(node, kind, { doc: {}, addons: [] });
 
 describe('Italian regime: legacy combo extensions', () => {
   test.each<[JsonObject, JsonObject]>([
     [{ 'it-sdi-nature': 'N2.2' }, { 'it-sdi-exempt': 'N2.2' }],
     [{ 'it-sdi-retained-tax': 'A' }, { 'it-sdi-retained': 'A' }],
     [{ 'it-sdi-nature': 'N4', 'it-sdi-exempt': 'N5' }, { 'it-sdi-exempt': 'N4' }],
-    [{ 'it-sdi-retained-tax': 'M', 'it-sdi-nature': 'N1', 'x-other': 'y' }, { 'it-sdi-exempt': 'N1', 'it-sdi-retained': 'M', 'x-other': 'y' }],
+    [
+      { 'it-sdi-retained-tax': 'M', 'it-sdi-nature': 'N1', 'x-other': 'y' },
+      { 'it-sdi-exempt': 'N1', 'it-sdi-retained': 'M', 'x-other': 'y' },
+    ],
     [{ 'it-sdi-exempt': 'N3.1' }, { 'it-sdi-exempt': 'N3.1' }],
   ])('%j becomes %j', (ext, want) => {
     const combo: JsonObject = { cat: 'VAT', ext };
@@ -65,14 +67,29 @@ describe('Italian regime: individual tax IDs', () => {
       'an existing untyped fiscal code identity is replaced',
       {
         tax_id: { country: 'IT', type: 'individual', code: 'RSSGNN60R30H501U' },
-        identities: [{ key: 'it-fiscal-code', code: 'OLD', label: 'x' }, { type: 'X', code: '1' }],
+        identities: [
+          { key: 'it-fiscal-code', code: 'OLD', label: 'x' },
+          { type: 'X', code: '1' },
+        ],
       },
-      { tax_id: { country: 'IT' }, identities: [{ key: 'it-fiscal-code', code: 'RSSGNN60R30H501U' }, { type: 'X', code: '1' }] },
+      {
+        tax_id: { country: 'IT' },
+        identities: [
+          { key: 'it-fiscal-code', code: 'RSSGNN60R30H501U' },
+          { type: 'X', code: '1' },
+        ],
+      },
     ],
     [
       'a typed identity with the same key is kept',
       { tax_id: { country: 'IT', type: 'individual', code: 'C' }, identities: [{ type: 'T', key: 'it-fiscal-code', code: 'A' }] },
-      { tax_id: { country: 'IT' }, identities: [{ type: 'T', key: 'it-fiscal-code', code: 'A' }, { key: 'it-fiscal-code', code: 'C' }] },
+      {
+        tax_id: { country: 'IT' },
+        identities: [
+          { type: 'T', key: 'it-fiscal-code', code: 'A' },
+          { key: 'it-fiscal-code', code: 'C' },
+        ],
+      },
     ],
     [
       'a company tax ID is left alone',
@@ -96,9 +113,15 @@ describe('Italian regime: individual tax IDs', () => {
   });
 
   test.each<[JsonObject, JsonObject]>([
-    [{ key: 'it-fiscal-code', code: 'it rss-gnn60r30h501u' }, { key: 'it-fiscal-code', code: 'RSSGNN60R30H501U' }],
+    [
+      { key: 'it-fiscal-code', code: 'it rss-gnn60r30h501u' },
+      { key: 'it-fiscal-code', code: 'RSSGNN60R30H501U' },
+    ],
     [{ key: 'it-fiscal-code', code: ' - ' }, { key: 'it-fiscal-code' }],
-    [{ key: 'other', code: 'it-abc' }, { key: 'other', code: 'it-abc' }],
+    [
+      { key: 'other', code: 'it-abc' },
+      { key: 'other', code: 'it-abc' },
+    ],
   ])('fiscal code identity %j', (id, want) => {
     normalizeItIdentity(id);
     expect(id).toEqual(want);

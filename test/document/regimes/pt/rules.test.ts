@@ -7,7 +7,8 @@ describe('PT invoice type', () => {
     ...(type === undefined ? {} : { type }),
     supplier: { name: 'S', tax_id: { country: 'PT', code: '545259045' } },
   });
-  const typeFaults = (doc: JsonObject) => (ptRules['bill/invoice']?.(doc, '$.doc') ?? []).filter((f) => f.code === 'GOBL-PT-BILL-INVOICE-01');
+  const typeFaults = (doc: JsonObject) =>
+    (ptRules['bill/invoice']?.(doc, '$.doc') ?? []).filter((f) => f.code === 'GOBL-PT-BILL-INVOICE-01');
 
   test.each(['standard', 'credit-note', 'debit-note', 'proforma', 'other'])('%s is a Portuguese invoice type', (type) => {
     expect(typeFaults(invoice(type))).toEqual([]);

@@ -29,21 +29,44 @@ const RFC_6902_EXAMPLES: [string, Json, unknown[], Json | 'error'][] = [
     [{ op: 'move', from: '/foo/waldo', path: '/qux/thud' }],
     { foo: { bar: 'baz' }, qux: { corge: 'grault', thud: 'fred' } },
   ],
-  ['A.7 moving an array element', { foo: ['all', 'grass', 'cows', 'eat'] }, [{ op: 'move', from: '/foo/1', path: '/foo/3' }], { foo: ['all', 'cows', 'eat', 'grass'] }],
+  [
+    'A.7 moving an array element',
+    { foo: ['all', 'grass', 'cows', 'eat'] },
+    [{ op: 'move', from: '/foo/1', path: '/foo/3' }],
+    { foo: ['all', 'cows', 'eat', 'grass'] },
+  ],
   [
     'A.8 testing a value: success',
     { baz: 'qux', foo: ['a', 2, 'c'] },
-    [{ op: 'test', path: '/baz', value: 'qux' }, { op: 'test', path: '/foo/1', value: 2 }],
+    [
+      { op: 'test', path: '/baz', value: 'qux' },
+      { op: 'test', path: '/foo/1', value: 2 },
+    ],
     { baz: 'qux', foo: ['a', 2, 'c'] },
   ],
   ['A.9 testing a value: error', { baz: 'qux' }, [{ op: 'test', path: '/baz', value: 'bar' }], 'error'],
-  ['A.10 adding a nested member object', { foo: 'bar' }, [{ op: 'add', path: '/child', value: { grandchild: {} } }], { foo: 'bar', child: { grandchild: {} } }],
-  ['A.11 ignoring unrecognized elements', { foo: 'bar' }, [{ op: 'add', path: '/baz', value: 'qux', xyz: 123 }], { foo: 'bar', baz: 'qux' }],
+  [
+    'A.10 adding a nested member object',
+    { foo: 'bar' },
+    [{ op: 'add', path: '/child', value: { grandchild: {} } }],
+    { foo: 'bar', child: { grandchild: {} } },
+  ],
+  [
+    'A.11 ignoring unrecognized elements',
+    { foo: 'bar' },
+    [{ op: 'add', path: '/baz', value: 'qux', xyz: 123 }],
+    { foo: 'bar', baz: 'qux' },
+  ],
   ['A.12 adding to a nonexistent target', { foo: 'bar' }, [{ op: 'add', path: '/baz/bat', value: 'qux' }], 'error'],
   ['A.13 invalid patch document', { foo: 'bar' }, [JSON.parse('{"op":"add","path":"/baz","value":"qux","op":"remove"}')], 'error'],
   ['A.14 ~ escape ordering', { '/': 9, '~1': 10 }, [{ op: 'test', path: '/~01', value: 10 }], { '/': 9, '~1': 10 }],
   ['A.15 comparing strings and numbers', { '/': 9, '~1': 10 }, [{ op: 'test', path: '/~01', value: '10' }], 'error'],
-  ['A.16 adding an array value', { foo: ['bar'] }, [{ op: 'add', path: '/foo/-', value: ['abc', 'def'] }], { foo: ['bar', ['abc', 'def']] }],
+  [
+    'A.16 adding an array value',
+    { foo: ['bar'] },
+    [{ op: 'add', path: '/foo/-', value: ['abc', 'def'] }],
+    { foo: ['bar', ['abc', 'def']] },
+  ],
 ];
 
 describe('RFC 6902 Appendix A', () => {
@@ -65,7 +88,11 @@ describe('applyJsonPatch on an envelope', () => {
     ['remove', { op: 'remove', path: '/doc/alias' }, (d: any) => expect(d.doc).not.toHaveProperty('alias')],
     ['replace', { op: 'replace', path: '/doc/name', value: 'Beta' }, (d: any) => expect(d.doc.name).toBe('Beta')],
     ['move', { op: 'move', from: '/doc/alias', path: '/doc/name' }, (d: any) => expect(d.doc).toMatchObject({ name: 'A' })],
-    ['copy', { op: 'copy', from: '/doc/emails/0', path: '/doc/emails/1' }, (d: any) => expect(d.doc.emails).toEqual([{ addr: 'a@example.com' }, { addr: 'a@example.com' }])],
+    [
+      'copy',
+      { op: 'copy', from: '/doc/emails/0', path: '/doc/emails/1' },
+      (d: any) => expect(d.doc.emails).toEqual([{ addr: 'a@example.com' }, { addr: 'a@example.com' }]),
+    ],
     ['test', { op: 'test', path: '/doc/name', value: 'Acme' }, (d: any) => expect(d).toEqual(envelope())],
   ])('%s works and leaves the original untouched', (_name, operation, check) => {
     const original = envelope();
@@ -75,10 +102,26 @@ describe('applyJsonPatch on an envelope', () => {
   });
 
   test.each([
-    ['a failed test', [{ op: 'replace', path: '/doc/name', value: 'B' }, { op: 'test', path: '/doc/name', value: 'Acme' }], 1, 'the test failed'],
+    [
+      'a failed test',
+      [
+        { op: 'replace', path: '/doc/name', value: 'B' },
+        { op: 'test', path: '/doc/name', value: 'Acme' },
+      ],
+      1,
+      'the test failed',
+    ],
     ['a test of a missing path', [{ op: 'test', path: '/doc/nothing', value: 1 }], 0, 'the test failed'],
     ['a remove of a missing path', [{ op: 'remove', path: '/doc/nothing' }], 0, 'does not exist'],
-    ['a replace of a missing path', [{ op: 'add', path: '/doc/x', value: 1 }, { op: 'replace', path: '/doc/missing/deeper', value: 1 }], 1, 'does not exist'],
+    [
+      'a replace of a missing path',
+      [
+        { op: 'add', path: '/doc/x', value: 1 },
+        { op: 'replace', path: '/doc/missing/deeper', value: 1 },
+      ],
+      1,
+      'does not exist',
+    ],
     ['an add under a missing parent', [{ op: 'add', path: '/doc/missing/deeper', value: 1 }], 0, 'parent of the path does not exist'],
     ['a move from a missing path', [{ op: 'move', from: '/doc/nothing', path: '/doc/x' }], 0, 'from path does not exist'],
     ['a copy from a missing path', [{ op: 'copy', from: '/doc/nothing', path: '/doc/x' }], 0, 'from path does not exist'],
@@ -135,13 +178,20 @@ describe('limits', () => {
 
   test('added values count towards the size limit', () => {
     const patch = [{ op: 'add', path: '/big', value: 'y'.repeat(2000) }];
-    expect(patchFailure(() => applyJsonPatch({}, patch, { ...JSON_PATCH_LIMITS, maxOperations: 10, maxBytes: 1000 })).message).toContain('exceed 1000 bytes');
+    expect(patchFailure(() => applyJsonPatch({}, patch, { ...JSON_PATCH_LIMITS, maxOperations: 10, maxBytes: 1000 })).message).toContain(
+      'exceed 1000 bytes',
+    );
   });
 
   test('jsonSize is close to the length of the JSON text, and stops past its limit', () => {
     const value = { a: [1, 'two', null, true, { b: 2.5 }], 'c d': 'e' };
     expect(Math.abs(jsonSize(value, Infinity) - JSON.stringify(value).length)).toBeLessThanOrEqual(8);
-    expect(jsonSize(Array.from({ length: 100000 }, () => 'z'), 100)).toBeGreaterThan(100);
+    expect(
+      jsonSize(
+        Array.from({ length: 100000 }, () => 'z'),
+        100,
+      ),
+    ).toBeGreaterThan(100);
     expect(jsonSize({ a: 'x'.repeat(50) }, 100)).toBeLessThan(100);
   });
 });
@@ -156,7 +206,11 @@ const line = (i: number) => ({
 /** An invoice-like envelope of `count` lines (about 145 bytes each), and `archived` more lines that no operation touches. */
 function largeEnvelope(count: number, archived = 0): Json {
   const lines = Array.from({ length: count }, (_, i) => line(i));
-  return { head: { uuid: '0190c000-0000-7000-8000-000000000001' }, doc: { lines }, archive: Array.from({ length: archived }, (_, i) => line(i)) };
+  return {
+    head: { uuid: '0190c000-0000-7000-8000-000000000001' },
+    doc: { lines },
+    archive: Array.from({ length: archived }, (_, i) => line(i)),
+  };
 }
 
 const copies = (count: number) => Array.from({ length: count }, (_, i) => ({ op: 'copy', from: `/doc/lines/${i}`, path: '/doc/lines/-' }));
@@ -188,7 +242,8 @@ describe('work', () => {
 
   test('what an operation costs does not depend on the size of the rest of the document', () => {
     // Before: every copy validated its source on a deep copy of the whole document.
-    const opsCost = (envelope: Json) => fastest(() => applyJsonPatch(envelope, copies(1000))) - fastest(() => applyJsonPatch(envelope, copies(1)));
+    const opsCost = (envelope: Json) =>
+      fastest(() => applyJsonPatch(envelope, copies(1000))) - fastest(() => applyJsonPatch(envelope, copies(1)));
     const smallEnvelope = largeEnvelope(1000, 1000);
     const largerEnvelope = largeEnvelope(1000, 10_000);
     // A busy machine (the other side of `npm test`) only ever adds time: the best of three comparisons is the
@@ -211,7 +266,9 @@ describe('work', () => {
 
     // Moving a large value onto itself keeps the document's size but copies the value each time.
     const moves = Array.from({ length: 1000 }, () => ({ op: 'move', from: '/doc/lines', path: '/doc/lines' }));
-    expect(patchFailure(() => applyJsonPatch(largeEnvelope(100), moves, limits)).message).toMatch(/^patch operation \d \(move \/doc\/lines\): the patch is too large/);
+    expect(patchFailure(() => applyJsonPatch(largeEnvelope(100), moves, limits)).message).toMatch(
+      /^patch operation \d \(move \/doc\/lines\): the patch is too large/,
+    );
   });
 
   test('the source document is never modified, by a patch that succeeds or one that fails half way', () => {
@@ -232,7 +289,9 @@ describe('work', () => {
     const result = applyJsonPatch(source, all) as any;
     expect(result.doc.moved).toEqual(before.doc.lines[3]);
     expect(result.doc.lines[0].note).toBe('n');
-    expect(patchFailure(() => applyJsonPatch(source, [...all, { op: 'test', path: '/doc/moved', value: 0 }])).message).toContain('operation 6');
+    expect(patchFailure(() => applyJsonPatch(source, [...all, { op: 'test', path: '/doc/moved', value: 0 }])).message).toContain(
+      'operation 6',
+    );
     expect(source).toEqual(before);
   });
 });

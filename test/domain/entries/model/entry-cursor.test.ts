@@ -33,12 +33,15 @@ describe('EntryCursor', () => {
     expect(decodeCursor('other', encodeCursor('acme', position, {}), {})).toBeUndefined();
   });
 
-  test.each(['', '!!!', 'e30', Buffer.from('{"v":1,"w":"x","c":"soon","i":"x"}').toString('base64url'), Buffer.from('not json').toString('base64url')])(
-    'garbage %p is bad input',
-    (text) => {
-      expect(inputError(() => decodeCursor('acme', text, {}))).toBe('input');
-    },
-  );
+  test.each([
+    '',
+    '!!!',
+    'e30',
+    Buffer.from('{"v":1,"w":"x","c":"soon","i":"x"}').toString('base64url'),
+    Buffer.from('not json').toString('base64url'),
+  ])('garbage %p is bad input', (text) => {
+    expect(inputError(() => decodeCursor('acme', text, {}))).toBe('input');
+  });
 });
 
 describe('EntryCursor order and list', () => {
@@ -55,7 +58,9 @@ describe('EntryCursor order and list', () => {
     expect(decodeCursor('acme', related, { related: uuid, context: 'preceding' })).toEqual(position);
     expect(inputError(() => decodeCursor('acme', related, {}))).toBe('input');
     expect(inputError(() => decodeCursor('acme', related, { related: uuid }))).toBe('input');
-    expect(inputError(() => decodeCursor('acme', related, { related: '01a1fcbd-04c0-72ff-a05d-e50025768040', context: 'preceding' }))).toBe('input');
+    expect(inputError(() => decodeCursor('acme', related, { related: '01a1fcbd-04c0-72ff-a05d-e50025768040', context: 'preceding' }))).toBe(
+      'input',
+    );
     expect(inputError(() => decodeCursor('acme', encodeCursor('acme', position, {}), { related: uuid }))).toBe('input');
   });
 });

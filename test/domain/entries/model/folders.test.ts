@@ -19,10 +19,15 @@ describe('folderForSchema', () => {
     expect(folderForSchema('https://example.com/thing')).toBe('other');
   });
 
-  test.each([['sales', true], ['a', true], ['0-x_y', true], ['_x', false], ['Sales', false], ['', false], ['a'.repeat(65), false]])(
-    'folder name %p valid: %p',
-    (name, valid) => {
-      expect(FOLDER_PATTERN.test(name)).toBe(valid);
-    },
-  );
+  test.each([
+    ['sales', true],
+    ['a', true],
+    ['0-x_y', true],
+    ['_x', false],
+    ['Sales', false],
+    ['', false],
+    ['a'.repeat(65), false],
+  ])('folder name %p valid: %p', (name, valid) => {
+    expect(FOLDER_PATTERN.test(name)).toBe(valid);
+  });
 });

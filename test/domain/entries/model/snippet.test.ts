@@ -3,7 +3,8 @@ import { buildSnippet } from '../../../../src/domain/entries/model/snippet';
 import { readExample, withGobl } from '../../../helpers/golden-examples';
 
 const golden = (file: string) => readExample<Envelope>(file);
-const wrap = (doc: Record<string, unknown>) => ({ $schema: 'https://gobl.org/draft-0/envelope', head: { uuid: 'u', dig: { alg: 'sha256', val: 'x' } }, doc }) as Envelope;
+const wrap = (doc: Record<string, unknown>) =>
+  ({ $schema: 'https://gobl.org/draft-0/envelope', head: { uuid: 'u', dig: { alg: 'sha256', val: 'x' } }, doc }) as Envelope;
 
 describe('buildSnippet', () => {
   withGobl.test('an invoice shows its numbering, parties and totals', () => {
@@ -43,7 +44,13 @@ describe('buildSnippet', () => {
 
   test('a party shows its name, alias and tax identity', () => {
     const snippet = buildSnippet(
-      wrap({ $schema: 'https://gobl.org/draft-0/org/party', uuid: 'u1', name: 'Acme', alias: 'ACME', tax_id: { country: 'ES', code: 'B98602642' } }),
+      wrap({
+        $schema: 'https://gobl.org/draft-0/org/party',
+        uuid: 'u1',
+        name: 'Acme',
+        alias: 'ACME',
+        tax_id: { country: 'ES', code: 'B98602642' },
+      }),
     );
     expect(snippet).toEqual({ title: 'Acme', uuid: 'u1', name: 'Acme', alias: 'ACME', country: 'ES', tax_code: 'B98602642' });
   });

@@ -40,7 +40,9 @@ describe('the amount a list sorts by', () => {
   });
 
   test('the backfill reads only the envelopes of the types that have one, and survives text that is not JSON', () => {
-    expect(['bill/invoice', 'bill/order', 'bill/delivery', 'bill/payment'].every((type) => mayHaveSortAmount(`${SCHEMA}${type}`))).toBe(true);
+    expect(['bill/invoice', 'bill/order', 'bill/delivery', 'bill/payment'].every((type) => mayHaveSortAmount(`${SCHEMA}${type}`))).toBe(
+      true,
+    );
     expect(['org/party', 'note/message', 'bill/status', 'x'].some((type) => mayHaveSortAmount(`${SCHEMA}${type}`))).toBe(false);
     expect(sortAmountOfJson('{')).toBeUndefined();
     expect(sortAmountOfJson('null')).toBeUndefined();

@@ -16,9 +16,18 @@ const refusal = (work: () => unknown): DomainError => {
 describe('parseUpdateEntryInput', () => {
   test.each([
     [{}, { contentType: 'application/json', allowInvalid: false, sign: false }],
-    [{ folder: 'archive', sign: true }, { folder: 'archive', sign: true }],
-    [{ data: [{ op: 'remove', path: '/doc/x' }], content_type: 'application/json-patch+json' }, { contentType: 'application/json-patch+json' }],
-    [{ data: null, folder: null, content_type: '' }, { data: undefined, folder: undefined, contentType: 'application/json' }],
+    [
+      { folder: 'archive', sign: true },
+      { folder: 'archive', sign: true },
+    ],
+    [
+      { data: [{ op: 'remove', path: '/doc/x' }], content_type: 'application/json-patch+json' },
+      { contentType: 'application/json-patch+json' },
+    ],
+    [
+      { data: null, folder: null, content_type: '' },
+      { data: undefined, folder: undefined, contentType: 'application/json' },
+    ],
   ])('%j is read', (body, expected) => {
     expect(parseUpdateEntryInput(body)).toMatchObject(expected);
   });
@@ -53,7 +62,7 @@ describe('parseStateInput', () => {
 });
 
 describe('versions', () => {
-  test('a version is the start of the SHA-256 of the envelope text; an old entry\'s, of its digest', () => {
+  test("a version is the start of the SHA-256 of the envelope text; an old entry's, of its digest", () => {
     expect(versionOf('{}')).toBe('44136fa355');
     expect(versionOf('{"a":1}')).not.toBe(versionOf('{"a":2}'));
     expect(legacyVersionOf('ABCDEF0123456789')).toBe('abcdef0123');
@@ -86,8 +95,21 @@ describe('updateAsDerivation', () => {
     expect(updateAsDerivation({ sign: true }, ID, unsigned)).toEqual({
       input: { data: undefined, folder: 'sales', contentType: 'application/json', previousId: ID, allowInvalid: false, sign: true },
     });
-    const merge = updateAsDerivation({ data: { doc: {} }, content_type: 'application/merge-patch+json', folder: 'x', allow_invalid: true }, ID, unsigned);
-    expect(merge).toEqual({ input: { data: { doc: {} }, folder: 'x', contentType: 'application/merge-patch+json', previousId: ID, allowInvalid: true, sign: false } });
+    const merge = updateAsDerivation(
+      { data: { doc: {} }, content_type: 'application/merge-patch+json', folder: 'x', allow_invalid: true },
+      ID,
+      unsigned,
+    );
+    expect(merge).toEqual({
+      input: {
+        data: { doc: {} },
+        folder: 'x',
+        contentType: 'application/merge-patch+json',
+        previousId: ID,
+        allowInvalid: true,
+        sign: false,
+      },
+    });
   });
 
   test('data for a signed entry is 409 entry-signed', () => {

@@ -11,23 +11,7 @@ export const CO_DIAN_V2: AddonDefinition = {
     { key: 'co-dian-fiscal-responsibility', codes: ['O-13', 'O-15', 'O-23', 'O-47', 'R-99-PN'] },
   ],
   corrections: [
-    {
-      schema: 'bill/invoice',
-      types: ['credit-note', 'debit-note'],
-      stamps: ['dian-cude'],
-      extensions: ['co-dian-credit-code', 'co-dian-debit-code'],
-      reasonRequired: true,
-    },
+    { schema: 'bill/invoice', types: ['credit-note', 'debit-note'], stamps: ['dian-cude'], extensions: ['co-dian-credit-code', 'co-dian-debit-code'], reasonRequired: true },
   ],
-  identities: [
-    'co-civil-register',
-    'co-id-card',
-    'co-citizen-id',
-    'co-foreigner-id-card',
-    'co-foreigner-id',
-    'co-passport',
-    'co-foreign-id',
-    'co-pep',
-    'co-nuip',
-  ],
+  identities: ['co-civil-register', 'co-id-card', 'co-citizen-id', 'co-foreigner-id-card', 'co-foreigner-id', 'co-passport', 'co-foreign-id', 'co-pep', 'co-nuip'],
 };

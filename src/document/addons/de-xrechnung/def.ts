@@ -5,5 +5,6 @@ import type { AddonDefinition } from '../../tax/addon-def';
 export const DE_XRECHNUNG_V3: AddonDefinition = {
   key: 'de-xrechnung-v3',
   requires: ['eu-en16931-v2017'],
-  extensions: [],
+  extensions: [
+  ],
 };

@@ -5,5 +5,6 @@ import type { AddonDefinition } from '../../tax/addon-def';
 export const DE_ZUGFERD_V2: AddonDefinition = {
   key: 'de-zugferd-v2',
   requires: ['eu-en16931-v2017'],
-  extensions: [],
+  extensions: [
+  ],
 };

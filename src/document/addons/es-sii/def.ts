@@ -11,7 +11,10 @@ export const ES_SII_V1: AddonDefinition = {
     { key: 'es-sii-outside-scope', codes: ['other', 'location'] },
     {
       key: 'es-sii-regime',
-      codes: ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12', '13', '14', '15', '16', '17'],
+      codes: [
+        '01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12', '13', '14', '15',
+        '16', '17'
+      ],
     },
     { key: 'es-sii-identity-type', codes: ['02', '03', '04', '05', '06', '07'] },
     { key: 'es-sii-simplified-art7273', codes: ['S', 'N'] },
@@ -27,5 +30,7 @@ export const ES_SII_V1: AddonDefinition = {
     { schema: 'bill/invoice', types: ['standard'], tags: ['replacement'], ext: { 'es-sii-doc-type': 'F3' } },
     { schema: 'bill/invoice', types: ['corrective', 'credit-note', 'debit-note'], tags: ['simplified'], ext: { 'es-sii-doc-type': 'R5' } },
   ],
-  corrections: [{ schema: 'bill/invoice', extensions: ['es-sii-doc-type'], copyTax: true }],
+  corrections: [
+    { schema: 'bill/invoice', extensions: ['es-sii-doc-type'], copyTax: true },
+  ],
 };

@@ -11,7 +11,10 @@ export const ES_VERIFACTU_V1: AddonDefinition = {
     { key: 'es-verifactu-exempt', codes: ['E1', 'E2', 'E3', 'E4', 'E5', 'E6'] },
     {
       key: 'es-verifactu-regime',
-      codes: ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '14', '15', '17', '18', '19', '20'],
+      codes: [
+        '01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '14', '15', '17', '18',
+        '19', '20'
+      ],
     },
     { key: 'es-verifactu-identity-type', codes: ['02', '03', '04', '05', '06', '07'] },
     { key: 'es-verifactu-simplified-art7273', codes: ['S', 'N'] },
@@ -24,12 +27,9 @@ export const ES_VERIFACTU_V1: AddonDefinition = {
     { schema: 'bill/invoice', types: ['standard'], ext: { 'es-verifactu-doc-type': 'F1' } },
     { schema: 'bill/invoice', types: ['standard'], tags: ['simplified'], ext: { 'es-verifactu-doc-type': 'F2' } },
     { schema: 'bill/invoice', types: ['standard'], tags: ['replacement'], ext: { 'es-verifactu-doc-type': 'F3' } },
-    {
-      schema: 'bill/invoice',
-      types: ['corrective', 'credit-note', 'debit-note'],
-      tags: ['simplified'],
-      ext: { 'es-verifactu-doc-type': 'R5' },
-    },
+    { schema: 'bill/invoice', types: ['corrective', 'credit-note', 'debit-note'], tags: ['simplified'], ext: { 'es-verifactu-doc-type': 'R5' } },
   ],
-  corrections: [{ schema: 'bill/invoice', extensions: ['es-verifactu-doc-type'], copyTax: true }],
+  corrections: [
+    { schema: 'bill/invoice', extensions: ['es-verifactu-doc-type'], copyTax: true },
+  ],
 };

@@ -4,7 +4,8 @@ import type { AddonDefinition } from '../../tax/addon-def';
 
 export const EU_EN16931_V2017: AddonDefinition = {
   key: 'eu-en16931-v2017',
-  extensions: [],
+  extensions: [
+  ],
   scenarios: [
     { schema: 'bill/invoice', types: ['standard'], ext: { 'untdid-document-type': '380' } },
     { schema: 'bill/invoice', types: ['credit-note'], ext: { 'untdid-document-type': '381' } },

@@ -18,20 +18,4 @@ export const FR_CTC_FLOW10_V1: AddonDefinition = {
 export const FLOW10_DOC_TYPES = ['380', '386', '384', '381', '503'];
 
 /** VAT percentages flow 10 accepts (G1.24). */
-export const FLOW10_VAT_PERCENTS = [
-  '0%',
-  '0.9%',
-  '1.05%',
-  '1.75%',
-  '2.1%',
-  '5.5%',
-  '7%',
-  '8.5%',
-  '9.2%',
-  '9.6%',
-  '10%',
-  '13%',
-  '19.6%',
-  '20%',
-  '20.6%',
-];
+export const FLOW10_VAT_PERCENTS = ['0%', '0.9%', '1.05%', '1.75%', '2.1%', '5.5%', '7%', '8.5%', '9.2%', '9.6%', '10%', '13%', '19.6%', '20%', '20.6%'];

@@ -45,24 +45,7 @@ export const FR_CTC_FLOW2_V1: AddonDefinition = {
 };
 
 /** Document types a flow 2 invoice may carry (262, the consolidated credit note, only when given). */
-export const FLOW2_DOC_TYPES = [
-  '380',
-  '389',
-  '393',
-  '501',
-  '386',
-  '500',
-  '384',
-  '471',
-  '472',
-  '473',
-  '381',
-  '261',
-  '396',
-  '502',
-  '503',
-  '262',
-];
+export const FLOW2_DOC_TYPES = ['380', '389', '393', '501', '386', '500', '384', '471', '472', '473', '381', '261', '396', '502', '503', '262'];
 export const FLOW2_SELF_BILLED = ['389', '501', '500', '471', '473', '261', '502'];
 export const FLOW2_CORRECTIVE = ['384', '471', '472', '473'];
 export const FLOW2_CREDIT_NOTES = ['261', '381', '396', '502', '503'];

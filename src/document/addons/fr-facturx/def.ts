@@ -5,5 +5,6 @@ import type { AddonDefinition } from '../../tax/addon-def';
 export const FR_FACTURX_V1: AddonDefinition = {
   key: 'fr-facturx-v1',
   requires: ['eu-en16931-v2017'],
-  extensions: [],
+  extensions: [
+  ],
 };

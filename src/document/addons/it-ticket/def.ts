@@ -10,5 +10,7 @@ export const IT_TICKET_V1: AddonDefinition = {
     { key: 'it-ticket-lottery', pattern: '^[A-Z0-9]{8}$' },
     { key: 'it-ticket-line-ref' },
   ],
-  corrections: [{ schema: 'bill/invoice', types: ['corrective'], stamps: ['ade-ref'] }],
+  corrections: [
+    { schema: 'bill/invoice', types: ['corrective'], stamps: ['ade-ref'] },
+  ],
 };

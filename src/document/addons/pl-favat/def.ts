@@ -31,5 +31,7 @@ export const PL_FAVAT_V3: AddonDefinition = {
     { schema: 'bill/invoice', types: ['credit-note'], tags: ['partial'], ext: { 'pl-favat-invoice-type': 'KOR_ZAL' } },
     { schema: 'bill/invoice', types: ['credit-note'], tags: ['settlement'], ext: { 'pl-favat-invoice-type': 'KOR_ROZ' } },
   ],
-  corrections: [{ schema: 'bill/invoice', types: ['credit-note'], stamps: ['favat-ksef-number'] }],
+  corrections: [
+    { schema: 'bill/invoice', types: ['credit-note'], stamps: ['favat-ksef-number'] },
+  ],
 };

@@ -150,6 +150,79 @@ describe('the architecture check', () => {
       },
       'console-reads-only-the-view',
     ],
+    // The escapes no cycle catches: an import up the order of the layers (.dependency-cruiser.cjs LAYERS).
+    [
+      'the worker pool imports GraphQL',
+      {
+        'src/graphql/schema.ts': 'export const schemaText = "type Query { ok: Boolean }";\n',
+        'src/workers/document-workers.ts': "import { schemaText } from '../graphql/schema';\nexport const pool = schemaText;\n",
+      },
+      'layers-import-downward',
+    ],
+    [
+      'outbound webhooks import the REST contract',
+      { 'src/webhooks/http-webhook-sender.ts': "import { route } from '../rest/entries.routes';\nexport const send = route;\n" },
+      'layers-import-downward',
+    ],
+    [
+      'the configuration imports GraphQL',
+      {
+        'src/graphql/schema.ts': 'export const schemaText = "type Query { ok: Boolean }";\n',
+        'src/config.ts': "import { schemaText } from './graphql/schema';\nexport const explorers = [schemaText];\n",
+      },
+      'layers-import-downward',
+    ],
+    [
+      'signing imports the configuration (a root file tied to a folder below it)',
+      {
+        'src/config.ts': 'export class ConfigError extends Error {}\n',
+        'src/signing/signing-keys.ts': "import { ConfigError } from '../config';\nexport const refuse = () => new ConfigError();\n",
+      },
+      'layers-import-downward',
+    ],
+    [
+      "an entry's model imports the documents derived from it (a package tied to a sibling's child)",
+      {
+        'src/domain/documents/derive/derive-source.ts':
+          "import type { Entry } from '../../entries/model/entry';\nexport const sourceOf = (entry: Entry) => entry.id;\n",
+        'src/domain/entries/model/create-entry.input.ts':
+          "import { sourceOf } from '../../documents/derive/derive-source';\nexport const input = sourceOf;\n",
+      },
+      'layers-import-downward',
+    ],
+    [
+      "a subfolder reaches back to its parent's files",
+      {
+        'src/domain/entries/entries.service.ts':
+          "import type { Entry } from './model/entry';\nexport const service = (entry: Entry) => entry.id;\n",
+        'src/domain/entries/model/entry-cursor.ts': "import { service } from '../entries.service';\nexport const cursor = service;\n",
+      },
+      'layers-import-downward',
+    ],
+    [
+      'REST imports GraphQL, which sits above it',
+      {
+        'src/graphql/plumbing/limits.ts': 'export const maxDepth = 10;\n',
+        'src/rest/entries.routes.ts': "import { maxDepth } from '../graphql/plumbing/limits';\nexport const route = () => maxDepth;\n",
+      },
+      'adapters-stay-apart',
+    ],
+    [
+      'a root file no layer places',
+      {
+        'src/stray.ts': 'export const stray = 1;\n',
+        'src/server.ts': "import { stray } from './stray';\nexport const wiring = [stray];\n",
+      },
+      'every-file-has-a-layer',
+    ],
+    [
+      'a new folder no layer places',
+      {
+        'src/formats/ubl.ts':
+          "import type { Entry } from '../domain/entries/model/entry';\nexport const ubl = (entry: Entry) => entry.id;\n",
+      },
+      'every-file-has-a-layer',
+    ],
   ])('fails when %s', (_case, change, rule) => {
     const { status, broken } = check({ ...CLEAN, ...change });
     expect(status).not.toBe(0);

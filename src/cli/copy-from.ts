@@ -12,16 +12,16 @@ import { DatabaseSink } from '../remote-copy/database-sink';
 import { FileSink } from '../remote-copy/file-sink';
 import {
   CheckpointMismatchError,
-  migrateWorkspace,
-  type MigrationProgress,
-  type MigrationReport,
-  type MigrationSink,
+  copyWorkspace,
+  type CopyProgress,
+  type CopyReport,
+  type CopySink,
 } from '../remote-copy/copy-workspace';
 import { RemoteClient, RemoteRefusedError, RemoteUnavailableError } from '../remote-copy/remote-client';
 import { NotSiloError, PAGE_SIZE, RemoteWorkspace } from '../remote-copy/remote-workspace';
 
 const COMMAND = {
-  usage: 'npm run migrate-from -- --base-url URL --token TOKEN --workspace W [--out FILE] [--checkpoint FILE]',
+  usage: 'npm run copy-from -- --base-url URL --token TOKEN --workspace W [--out FILE] [--checkpoint FILE]',
   description:
     "Copies a workspace of a live silo-compatible API, through its public routes, into this service's database (DATABASE_URL),\n" +
     'or with --out into a file of the export format. Resumable from its checkpoint; verified against the remote at the end.\n' +
@@ -40,10 +40,10 @@ const COMMAND = {
 } as const;
 
 /** A bar on a terminal; elsewhere (a log, a pipe) a line every `every` entries. */
-function progressOn(stream: NodeJS.WriteStream, every: number): MigrationProgress {
+function progressOn(stream: NodeJS.WriteStream, every: number): CopyProgress {
   if (stream.isTTY) {
     const bar = new SingleBar(
-      { stream, format: 'migrating [{bar}] {value}/{total} entries | {percentage}% | ETA {eta_formatted}', etaBuffer: 200 },
+      { stream, format: 'copying [{bar}] {value}/{total} entries | {percentage}% | ETA {eta_formatted}', etaBuffer: 200 },
       Presets.shades_classic,
     );
     return { start: (total, done) => bar.start(Math.max(total, done), done), update: (done) => bar.update(done), stop: () => bar.stop() };
@@ -57,20 +57,20 @@ function progressOn(stream: NodeJS.WriteStream, every: number): MigrationProgres
       total = Math.max(t, done);
       started = Date.now();
       first = last = done;
-      stream.write(`migrating: ${done} of ${total} entries already done\n`);
+      stream.write(`copying: ${done} of ${total} entries already done\n`);
     },
     update(done) {
       if (done - last < every) return;
       last = done;
       const rate = (done - first) / Math.max(1, Date.now() - started);
       const eta = rate > 0 ? Math.round((total - done) / rate / 1000) : undefined;
-      stream.write(`migrating: ${done} of ${total} entries${eta === undefined ? '' : `, about ${eta} s left`}\n`);
+      stream.write(`copying: ${done} of ${total} entries${eta === undefined ? '' : `, about ${eta} s left`}\n`);
     },
     stop() {},
   };
 }
 
-function reportText(report: MigrationReport): string {
+function reportText(report: CopyReport): string {
   const v = report.verification;
   const lines = [
     `copied: ${report.copied}`,
@@ -85,13 +85,13 @@ function reportText(report: MigrationReport): string {
     ...v.unexpected.map((id) => `  not on the remote: ${id}`),
     ...v.duplicated.map((id) => `  written twice: ${id}`),
     ...v.changed.map((id) => `  changed on the remote since it was copied: ${id}`),
-    report.ok ? 'migration complete and verified' : 'migration NOT complete: see above',
+    report.ok ? 'copy complete and verified' : 'copy NOT complete: see above',
   ];
   return `${lines.join('\n')}\n`;
 }
 
 /**
- * `npm run migrate-from`: copies a workspace of a live silo-compatible API, through its public routes, into a file
+ * `npm run copy-from`: copies a workspace of a live silo-compatible API, through its public routes, into a file
  * of the export format (then `npm run import`). Resumable from its checkpoint; exit code 0 only when every entry
  * was copied and the file verified against the remote.
  */
@@ -130,7 +130,7 @@ async function main(): Promise<number> {
   const { sink, close } = out ? fileSink(out, state ? (state.position ?? 0) : undefined) : await databaseSink(workspace);
   if (state) process.stderr.write(`resuming from ${checkpoint.file}: ${state.copied + state.present + state.failed.length} entries done\n`);
   try {
-    const report = await migrateWorkspace({ source, sink, checkpoint, progress: progressOn(process.stderr, every) });
+    const report = await copyWorkspace({ source, sink, checkpoint, progress: progressOn(process.stderr, every) });
     process.stdout.write(reportText(report));
     return report.ok ? 0 : 1;
   } catch (error) {
@@ -139,7 +139,7 @@ async function main(): Promise<number> {
     else if (error instanceof CheckpointMismatchError) process.stderr.write(`${e.message}: give another --checkpoint (or --out)\n`);
     else if (error instanceof RemoteUnavailableError)
       process.stderr.write(`${e.message}\nstopped; run the same command again to resume from ${checkpoint.file}\n`);
-    else process.stderr.write(`migration stopped: ${e.stack ?? e.message}\nrun the same command again to resume from ${checkpoint.file}\n`);
+    else process.stderr.write(`copy stopped: ${e.stack ?? e.message}\nrun the same command again to resume from ${checkpoint.file}\n`);
     return 1;
   } finally {
     await close();
@@ -147,13 +147,13 @@ async function main(): Promise<number> {
 }
 
 /** The export-format file: new, or cut back to the length the checkpoint recorded. */
-function fileSink(out: string, resumeAt: number | undefined): { sink: MigrationSink; close: () => Promise<void> } {
+function fileSink(out: string, resumeAt: number | undefined): { sink: CopySink; close: () => Promise<void> } {
   const sink = resumeAt === undefined ? FileSink.create(out) : FileSink.resume(out, resumeAt);
   return { sink, close: async () => sink.close() };
 }
 
 /** This service's database, as the service is configured: each entry written through the import's restorer. */
-async function databaseSink(workspace: string): Promise<{ sink: MigrationSink; close: () => Promise<void> }> {
+async function databaseSink(workspace: string): Promise<{ sink: CopySink; close: () => Promise<void> }> {
   const config = loadConfig();
   const dataSource = await openDataSource(config.database);
   // The remote's signature verdicts are not copied: each signature is verified again with this service's keys.

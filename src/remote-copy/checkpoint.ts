@@ -2,11 +2,11 @@ import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } f
 import path from 'node:path';
 
 /**
- * Where a migration stands: the list page being read (by the cursor that fetched it) and the ids of that page
+ * Where a copy stands: the list page being read (by the cursor that fetched it) and the ids of that page
  * already handled, plus the sink's position (an output file's length) after the last line that counts. Written
  * after each entry, atomically, so a process killed at any moment resumes at a state it recorded whole.
  */
-export interface MigrationState {
+export interface CopyState {
   format: 'silo-migration-checkpoint';
   origin: string;
   workspace: string;
@@ -24,15 +24,15 @@ export interface MigrationState {
 }
 
 export interface CheckpointStore {
-  load(): MigrationState | undefined;
-  save(state: MigrationState): void;
+  load(): CopyState | undefined;
+  save(state: CopyState): void;
 }
 
 /** A checkpoint in a JSON file, replaced by writing a temporary file and renaming it over the old one. */
 export class CheckpointFile implements CheckpointStore {
   constructor(readonly file: string) {}
 
-  load(): MigrationState | undefined {
+  load(): CopyState | undefined {
     let text: string;
     try {
       text = readFileSync(this.file, 'utf8');
@@ -40,12 +40,12 @@ export class CheckpointFile implements CheckpointStore {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
-    const state = JSON.parse(text) as MigrationState;
+    const state = JSON.parse(text) as CopyState;
     if (state.format !== 'silo-migration-checkpoint') throw new Error(`${this.file} is not a migration checkpoint`);
     return state;
   }
 
-  save(state: MigrationState): void {
+  save(state: CopyState): void {
     const temporary = path.join(path.dirname(this.file), `.${path.basename(this.file)}.${process.pid}.tmp`);
     const fd = openSync(temporary, 'w');
     try {

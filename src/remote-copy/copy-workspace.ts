@@ -1,12 +1,12 @@
 import type { EntryLine, ExportLine, HeaderLine } from './export-lines';
-import type { CheckpointStore, MigrationState } from './checkpoint';
+import type { CheckpointStore, CopyState } from './checkpoint';
 import { EntryFailure, type EntrySummary, type ListPage } from './remote-workspace';
 
 /**
- * Where a migration's lines go: a file of the export format, or a database through the import's restorer.
+ * Where a copy's lines go: a file of the export format, or a database through the import's restorer.
  * `present` is an entry the sink already had (the same id and content), counted apart from those written.
  */
-export interface MigrationSink {
+export interface CopySink {
   write(line: ExportLine): Promise<'written' | 'present'>;
   /** What the checkpoint records after each line, given back to resume the sink there (an output file's length). */
   position?(): number;
@@ -14,11 +14,11 @@ export interface MigrationSink {
   written?(): AsyncIterable<EntrySummary>;
 }
 
-/** A checkpoint file of another remote or workspace: resuming from it would mix two migrations. */
+/** A checkpoint file of another remote or workspace: resuming from it would mix two copies. */
 export class CheckpointMismatchError extends Error {}
 
-/** What a migration reads: a remote workspace (RemoteWorkspace), or a fake in a unit test. */
-export interface MigrationSource {
+/** What a copy reads: a remote workspace (RemoteWorkspace), or a fake in a unit test. */
+export interface CopySource {
   header(): HeaderLine;
   page(cursor: string | undefined): Promise<ListPage>;
   /** The entry's line; what may not be whole is added to `notes`. */
@@ -26,7 +26,7 @@ export interface MigrationSource {
   summaries(): AsyncIterable<EntrySummary>;
 }
 
-export interface MigrationProgress {
+export interface CopyProgress {
   start(total: number, done: number): void;
   update(done: number): void;
   stop(): void;
@@ -45,7 +45,7 @@ export interface Verification {
   digestsCompared: boolean;
 }
 
-export interface MigrationReport {
+export interface CopyReport {
   copied: number;
   present: number;
   failed: { id: string; reason: string }[];
@@ -55,7 +55,7 @@ export interface MigrationReport {
   ok: boolean;
 }
 
-const newState = (header: HeaderLine): MigrationState => ({
+const newState = (header: HeaderLine): CopyState => ({
   format: 'silo-migration-checkpoint',
   origin: header.origin ?? '',
   workspace: header.workspace,
@@ -82,7 +82,7 @@ export type ReadStep =
  * silo API is thrown; an entry that cannot be copied whole is a `failed` step.
  */
 export async function* readEntries(
-  source: MigrationSource,
+  source: CopySource,
   from: { cursor?: string; done?: Iterable<string> } = {},
 ): AsyncGenerator<ReadStep> {
   let cursor = from.cursor;
@@ -109,7 +109,7 @@ export async function* readEntries(
 
 /** The workspace as lines of the export format, header to trailer; `onFailure` hears of the entries left out. */
 export async function* workspaceLines(
-  source: MigrationSource,
+  source: CopySource,
   onFailure: (id: string, reason: string) => void,
 ): AsyncGenerator<ExportLine> {
   let count = 0;
@@ -132,12 +132,12 @@ export async function* workspaceLines(
  * An entry that cannot be copied whole is reported and skipped; the token refused, the remote unavailable or
  * not a silo API stop the run (the error is thrown; the checkpoint stands).
  */
-export async function migrateWorkspace(options: {
-  source: MigrationSource;
-  sink: MigrationSink;
+export async function copyWorkspace(options: {
+  source: CopySource;
+  sink: CopySink;
   checkpoint: CheckpointStore;
-  progress?: MigrationProgress;
-}): Promise<MigrationReport> {
+  progress?: CopyProgress;
+}): Promise<CopyReport> {
   const { source, sink, checkpoint, progress } = options;
   const header = source.header();
   let state = checkpoint.load();
@@ -151,11 +151,11 @@ export async function migrateWorkspace(options: {
     checkpoint.save(state);
   }
   state.notes ??= [];
-  const record = (s: MigrationState) => {
+  const record = (s: CopyState) => {
     s.position = sink.position?.() ?? s.position;
     checkpoint.save(s);
   };
-  const handled = (s: MigrationState) => s.copied + s.present + s.failed.length;
+  const handled = (s: CopyState) => s.copied + s.present + s.failed.length;
 
   // The first page is read before anything is written: a remote that is not a silo API writes no file.
   const steps = readEntries(source, { cursor: state.cursor ?? undefined, done: state.done });
@@ -214,7 +214,7 @@ export async function migrateWorkspace(options: {
   return { copied: state.copied, present: state.present, failed: state.failed, notes: state.notes, verification, ok };
 }
 
-async function verify(source: MigrationSource, sink: MigrationSink, counted: number): Promise<Verification> {
+async function verify(source: CopySource, sink: CopySink, counted: number): Promise<Verification> {
   const remote = new Map<string, string>();
   for await (const e of source.summaries()) remote.set(e.id, `${e.digest?.alg}:${e.digest?.val}`);
   const result: Verification = {

@@ -1,14 +1,14 @@
 import { LineRefusal, type EntryRestorer } from '../domain/transfer/entry-export';
 import type { ExportLine } from './export-lines';
-import type { MigrationSink } from './copy-workspace';
+import type { CopySink } from './copy-workspace';
 import { EntryFailure, type EntrySummary } from './remote-workspace';
 
 /**
- * A migration written straight into this service's database: each entry goes through the import's restorer, checked
+ * A copy written straight into this service's database: each entry goes through the import's restorer, checked
  * as an imported line is and written whole in its own transaction, as soon as it is read. Nothing is cut back on a
  * resume: an entry written before the process stopped is found present (same digest and version) and counted so.
  */
-export class DatabaseSink implements MigrationSink {
+export class DatabaseSink implements CopySink {
   constructor(
     private readonly restorer: EntryRestorer,
     private readonly workspace: string,
@@ -20,7 +20,7 @@ export class DatabaseSink implements MigrationSink {
     if (!('type' in line) || line.type !== 'entry') return 'written';
     let written: Awaited<ReturnType<EntryRestorer['restoreEntry']>>;
     try {
-      // A migration's envelopes are the remote's data written again: their version ids are those of these texts.
+      // A copy's envelopes are the remote's data written again: their version ids are those of these texts.
       written = await this.restorer.restoreEntry(line, this.workspace, { recomputeVersionIds: true });
     } catch (error) {
       if (error instanceof LineRefusal) throw new EntryFailure(error.message);

@@ -3,14 +3,14 @@ import { createInterface } from 'node:readline';
 import { PRIVATE_FILE_MODE } from '../private-files';
 import type { ExportLine } from './export-lines';
 import type { EntrySummary } from './remote-workspace';
-import type { MigrationSink } from './copy-workspace';
+import type { CopySink } from './copy-workspace';
 
 /**
- * The export-format file a migration writes, one line per write. On resume it is cut back to the length the
+ * The export-format file a copy writes, one line per write. On resume it is cut back to the length the
  * checkpoint recorded, so a line half written (or written but not yet recorded) when the process died is gone
  * and written again.
  */
-export class FileSink implements MigrationSink {
+export class FileSink implements CopySink {
   private readonly fd: number;
   private length: number;
 

@@ -1,5 +1,5 @@
 /**
- * The HTTP client of a migration: GET requests to a remote silo v1 API, retried while the remote is busy or the
+ * The HTTP client of a copy: GET requests to a remote silo v1 API, retried while the remote is busy or the
  * network fails, stopped at once when the remote refuses the token. Node's own fetch, so no dependency.
  */
 
@@ -17,7 +17,7 @@ export interface RemoteClientOptions {
   /** The first backoff (default 500 ms), doubled per attempt, and its ceiling (default 30 s). */
   backoffMs?: number;
   backoffCapMs?: number;
-  /** The longest `Retry-After` honoured (default 60 s), so a remote cannot park the migration for hours. */
+  /** The longest `Retry-After` honoured (default 60 s), so a remote cannot park the copy for hours. */
   retryAfterCapMs?: number;
   /** Told of each retry, for the CLI's log. */
   onRetry?: (retry: { url: string; attempt: number; reason: string; delayMs: number }) => void;
@@ -25,7 +25,7 @@ export interface RemoteClientOptions {
   random?: () => number;
 }
 
-/** The remote refused the token: retrying cannot help, so the migration stops. */
+/** The remote refused the token: retrying cannot help, so the copy stops. */
 export class RemoteRefusedError extends Error {
   constructor(readonly status: number) {
     super(

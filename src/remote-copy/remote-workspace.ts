@@ -79,7 +79,7 @@ export class RemoteWorkspace {
     };
   }
 
-  /** The whole list again, ids and digests only: what the migration is verified against. */
+  /** The whole list again, ids and digests only: what the copy is verified against. */
   async *summaries(): AsyncGenerator<EntrySummary> {
     let cursor: string | undefined;
     do {
@@ -94,7 +94,7 @@ export class RemoteWorkspace {
   /**
    * An entry as a line of the export format; EntryFailure when it cannot be copied whole: a part missing (404),
    * too large to be sent (413) or refused by the remote once the client's retries are spent. A refused token or
-   * an unreachable remote is thrown as it is: they stop the migration, not just this entry.
+   * an unreachable remote is thrown as it is: they stop the copy, not just this entry.
    */
   async entryLine(id: string, notes: string[] = []): Promise<EntryLine> {
     try {

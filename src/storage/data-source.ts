@@ -170,7 +170,7 @@ const SYNC_WAIT = 'SET SESSION wsrep_sync_wait = 1';
 const LOCK_TABLE = 'entries_migration_lease';
 const MIGRATION_LOCK = 'migrations';
 const LOCK_WAIT_MS = 120_000;
-/** A lock older than this was left by a server that died while migrating: the next one may take it. */
+/** A lock older than this was left by a server that died while copying: the next one may take it. */
 const STALE_LOCK_MS = 10 * 60_000;
 
 /**
@@ -222,7 +222,7 @@ async function takeMigrationLock(dataSource: DataSource, holder: string): Promis
   }
 }
 
-/** Frees the lock of a server that died while migrating: one on this machine whose process is gone at once, any other once stale. */
+/** Frees the lock of a server that died while copying: one on this machine whose process is gone at once, any other once stale. */
 async function releaseAbandonedLock(dataSource: DataSource): Promise<void> {
   type Lock = { holder: string; host: string; pid: number | string; taken_at: number | string };
   const rows = (await dataSource

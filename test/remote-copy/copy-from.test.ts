@@ -8,7 +8,7 @@ import path from 'node:path';
 import { versionOf } from '../../src/domain/entries/model/entry-history';
 import { CheckpointFile } from '../../src/remote-copy/checkpoint';
 import { FileSink } from '../../src/remote-copy/file-sink';
-import { migrateWorkspace, workspaceLines } from '../../src/remote-copy/copy-workspace';
+import { copyWorkspace, workspaceLines } from '../../src/remote-copy/copy-workspace';
 import { RemoteClient } from '../../src/remote-copy/remote-client';
 import { RemoteWorkspace } from '../../src/remote-copy/remote-workspace';
 import { invoice } from '../helpers/documents';
@@ -276,7 +276,7 @@ test('through a proxy that answers 503, stalls and resets, every entry is copied
     const out = path.join(dir, 'proxied.ndjson');
     const sink = FileSink.create(out);
     const started = Date.now();
-    const report = await migrateWorkspace({
+    const report = await copyWorkspace({
       source: new RemoteWorkspace(remote, workspace, 'test@0', 25),
       sink,
       checkpoint: new CheckpointFile(`${out}.checkpoint.json`),
@@ -328,7 +328,7 @@ function runCli(args: string[], until?: (stderr: string) => boolean, env: Record
   );
 }
 
-const doneIn = (stderr: string) => Math.max(0, ...[...stderr.matchAll(/migrating: (\d+) of/g)].map((m) => Number(m[1])));
+const doneIn = (stderr: string) => Math.max(0, ...[...stderr.matchAll(/copying: (\d+) of/g)].map((m) => Number(m[1])));
 
 test('the CLI killed with SIGKILL twice resumes from its checkpoint: nothing duplicated, nothing missing, the report right', async () => {
   const out = path.join(dir, 'killed.ndjson');
@@ -359,7 +359,7 @@ test('the CLI killed with SIGKILL twice resumes from its checkpoint: nothing dup
     code: 0,
     stdout: expect.stringContaining('copied: 60\nskipped as already present: 0\nfailed: 0\n'),
   });
-  expect(third.stdout).toContain('migration complete and verified');
+  expect(third.stdout).toContain('copy complete and verified');
   expect(third.stdout).not.toContain('note:');
   expect(third.stdout).toContain('verification: the remote lists 60 entries, 60 were written; 0 with another digest');
   await expectCopyOfSource(out);
@@ -417,7 +417,7 @@ test('without --out, into the database of a second instance: killed and resumed,
     const present = Number(/skipped as already present: (\d+)/.exec(rest.stdout)?.[1]);
     expect(copied + present).toBe(ENTRIES);
     expect(present).toBeLessThanOrEqual(1);
-    expect(rest.stdout).toContain('migration complete and verified');
+    expect(rest.stdout).toContain('copy complete and verified');
 
     second = await startServer({ DATABASE_URL: target.url });
     const there = client(second.url, await tokenFor('copied'));
@@ -505,7 +505,7 @@ test('an entry whose file bytes do not match their sha256 is reported failed, th
     const remote = new RemoteClient({ baseUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, token });
     const out = path.join(dir, 'corrupt.ndjson');
     const sink = FileSink.create(out);
-    const report = await migrateWorkspace({
+    const report = await copyWorkspace({
       source: new RemoteWorkspace(remote, workspace, 'test@0'),
       sink,
       checkpoint: new CheckpointFile(`${out}.checkpoint.json`),

@@ -103,7 +103,7 @@ test('a verdict the remote forges is not copied: the signature is verified again
     ['--base-url', proxyUrl, '--token', token, '--workspace', copied, '--checkpoint', path.join(dir, 'checkpoint.json')],
     { DATABASE_URL: database, DATA_DIR: path.join(dir, 'data') },
   );
-  expect(run.stdout).toContain('migration complete and verified');
+  expect(run.stdout).toContain('copy complete and verified');
   expect(run.code).toBe(0);
   const there = client(source.url, await tokenFor(copied));
   const entry = (await there.get(`/silo/v1/entries/${signedId}`)).body;

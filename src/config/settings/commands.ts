@@ -19,7 +19,7 @@ export const IMPORT_LINE_LIMIT = size({
 export const MIGRATE_FROM_TOKEN = text({
   name: 'MIGRATE_FROM_TOKEN',
   description: "a token of the remote's workspace, standing for `--token`, which keeps it out of the process list and the shell history",
-  readBy: 'npm run migrate-from',
+  readBy: 'npm run copy-from',
 });
 
 export const COMMAND_SETTINGS = [IMPORT_LINE_LIMIT, MIGRATE_FROM_TOKEN];

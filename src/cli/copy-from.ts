@@ -10,13 +10,7 @@ import { EntryTransferRepository } from '../storage/entry-transfer.repository';
 import { CheckpointFile } from '../remote-copy/checkpoint';
 import { DatabaseSink } from '../remote-copy/database-sink';
 import { FileSink } from '../remote-copy/file-sink';
-import {
-  CheckpointMismatchError,
-  copyWorkspace,
-  type CopyProgress,
-  type CopyReport,
-  type CopySink,
-} from '../remote-copy/copy-workspace';
+import { CheckpointMismatchError, copyWorkspace, type CopyProgress, type CopyReport, type CopySink } from '../remote-copy/copy-workspace';
 import { RemoteClient, RemoteRefusedError, RemoteUnavailableError } from '../remote-copy/remote-client';
 import { NotSiloError, PAGE_SIZE, RemoteWorkspace } from '../remote-copy/remote-workspace';
 

@@ -81,10 +81,7 @@ export type ReadStep =
  * leaving out the ids of that page in `from.done`. A refused token, an unavailable remote or one that is not a
  * silo API is thrown; an entry that cannot be copied whole is a `failed` step.
  */
-export async function* readEntries(
-  source: CopySource,
-  from: { cursor?: string; done?: Iterable<string> } = {},
-): AsyncGenerator<ReadStep> {
+export async function* readEntries(source: CopySource, from: { cursor?: string; done?: Iterable<string> } = {}): AsyncGenerator<ReadStep> {
   let cursor = from.cursor;
   let done = new Set(from.done ?? []);
   for (;;) {
@@ -108,10 +105,7 @@ export async function* readEntries(
 }
 
 /** The workspace as lines of the export format, header to trailer; `onFailure` hears of the entries left out. */
-export async function* workspaceLines(
-  source: CopySource,
-  onFailure: (id: string, reason: string) => void,
-): AsyncGenerator<ExportLine> {
+export async function* workspaceLines(source: CopySource, onFailure: (id: string, reason: string) => void): AsyncGenerator<ExportLine> {
   let count = 0;
   const steps = readEntries(source);
   let step = await steps.next();

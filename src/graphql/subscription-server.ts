@@ -18,7 +18,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import type { EntryService } from '../domain/entries/entries.service';
 import { DomainError } from '../domain/shared/errors';
 import type { SearchService } from '../domain/search/search';
-import { expiryOf, type Authenticate, type Credentials } from '../http/authentication';
+import { expiryOf, type Authenticate } from '../http/authentication';
 import type { FileLinks } from '../http/file-links';
 import { fileBaseOf, fileUrlOf } from '../http/file-urls';
 import { oneWritePerTurn } from '../http/one-write-per-turn';
@@ -26,41 +26,14 @@ import type { Logger } from '../logger';
 import { watchSubscriptions } from '../metrics';
 import { createContext, type EventFeeds } from './plumbing/context';
 import { SharedReads } from '../runtime';
-import { formatError, graphQLErrorOf } from './plumbing/format-error';
+import { graphQLErrorOf } from './plumbing/format-error';
 import { GRAPHQL_PATH } from './graphql.router';
 import { logOperationErrors } from './plumbing/error-logging.plugin';
 import { EventExecutions } from './plumbing/event-executions';
 import { limitRules, MAX_QUERY_TOKENS, OperationCosts } from './plumbing/limits';
-import { SubscriptionBounds, type SubscriptionCaps } from './plumbing/subscription-bounds';
+import { SUBSCRIPTION_LIMITS, SubscriptionBounds, type SubscriptionLimits } from './plumbing/subscription-bounds';
+import { credentialsOf, formatted, reasonOf } from './plumbing/subscription-protocol';
 import { subscriptionStream } from './plumbing/subscription-stream';
-
-/** The bounds of GraphQL over WebSocket; tests narrow some of them (buildServer's `subscriptionLimits`). */
-export interface SubscriptionLimits extends SubscriptionCaps {
-  /** A socket holding more unsent bytes than this is closed (1008): the client is not reading. */
-  maxBufferedBytes: number;
-  /** A connection that sends no connection_init within this is closed (4408, graphql-ws). */
-  connectionInitWaitMs: number;
-  /** The largest message a client may send (a subscribe message holds one operation). */
-  maxMessageBytes: number;
-  /** Pings at this interval; a socket that has not answered the previous ping is cut. */
-  keepAliveMs: number;
-  /**
-   * The largest result one event's execution may send: past it the result is never sent, the subscription gets a
-   * `payload-too-large` error and ends (the connection and its other subscriptions go on). A subscription's data
-   * budget is as large, so an envelope that would not fit is refused before it is read.
-   */
-  maxResultBytes: number;
-}
-
-export const SUBSCRIPTION_LIMITS: SubscriptionLimits = {
-  perConnection: 10,
-  perWorkspace: 100,
-  maxBufferedBytes: 1024 ** 2,
-  connectionInitWaitMs: 10_000,
-  maxMessageBytes: 64 * 1024,
-  keepAliveMs: 12_000,
-  maxResultBytes: 4 * 1024 ** 2,
-};
 
 /** What the results kept for sharing (a second each) may weigh in all. */
 const SHARED_RESULTS_BYTES = 64 * 1024 ** 2;
@@ -109,34 +82,6 @@ export interface SubscriptionOptions {
   pageDataBudget: number;
   limits?: Partial<SubscriptionLimits>;
 }
-
-/** A close reason within the 123 bytes a close frame holds. */
-const reasonOf = (text: string) =>
-  Buffer.byteLength(text) <= 123
-    ? text
-    : `${Buffer.from(text)
-        .subarray(0, 120)
-        .toString()
-        .replace(/\uFFFD+$/, '')}...`;
-
-/** The credentials of connection_init's payload: `{ authorization: "Bearer …" }` (any case of the key), or `{ token }`. */
-function credentialsOf(params: Record<string, unknown> | undefined): Credentials {
-  const key = Object.keys(params ?? {}).find((name) => name.toLowerCase() === 'authorization');
-  if (key !== undefined) {
-    const value = params![key];
-    return { authorization: typeof value === 'string' ? value : value === undefined || value === null ? undefined : String(value) };
-  }
-  return { token: params?.token };
-}
-
-/** Formats each error as Apollo's answers do: one domain error mapping for both transports (`http` is Apollo's, never sent). */
-const formatted = (errors: readonly GraphQLError[]) =>
-  errors.map((error) => {
-    const shown = formatError(error.toJSON(), error);
-    if (shown.extensions?.http === undefined) return shown;
-    const { http: _http, ...extensions } = shown.extensions;
-    return { ...shown, extensions };
-  });
 
 /**
  * GraphQL subscriptions over the graphql-ws protocol, on the WebSocket upgrade of `/graphql` of the HTTP

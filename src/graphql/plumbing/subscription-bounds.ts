@@ -57,3 +57,31 @@ export class SubscriptionBounds {
     };
   }
 }
+
+/** The bounds of GraphQL over WebSocket; tests narrow some of them (buildServer's `subscriptionLimits`). */
+export interface SubscriptionLimits extends SubscriptionCaps {
+  /** A socket holding more unsent bytes than this is closed (1008): the client is not reading. */
+  maxBufferedBytes: number;
+  /** A connection that sends no connection_init within this is closed (4408, graphql-ws). */
+  connectionInitWaitMs: number;
+  /** The largest message a client may send (a subscribe message holds one operation). */
+  maxMessageBytes: number;
+  /** Pings at this interval; a socket that has not answered the previous ping is cut. */
+  keepAliveMs: number;
+  /**
+   * The largest result one event's execution may send: past it the result is never sent, the subscription gets a
+   * `payload-too-large` error and ends (the connection and its other subscriptions go on). A subscription's data
+   * budget is as large, so an envelope that would not fit is refused before it is read.
+   */
+  maxResultBytes: number;
+}
+
+export const SUBSCRIPTION_LIMITS: SubscriptionLimits = {
+  perConnection: 10,
+  perWorkspace: 100,
+  maxBufferedBytes: 1024 ** 2,
+  connectionInitWaitMs: 10_000,
+  maxMessageBytes: 64 * 1024,
+  keepAliveMs: 12_000,
+  maxResultBytes: 4 * 1024 ** 2,
+};

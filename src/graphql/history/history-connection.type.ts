@@ -4,6 +4,7 @@ import type { EntryState, EntryVersion } from '../../domain/entries/model/entry-
 import { EntryStateType, EntryVersionType } from './entry-history.type';
 import { PagingArgs } from '../plumbing/paging.args';
 import { RelayConnection, RelayEdge } from '../plumbing/relay-connection.type';
+import { forwardPageInfo } from '../entries/entry-connection.type';
 
 export const HISTORY_PAGE_DEFAULT = 20;
 export const HISTORY_PAGE_MAX = 100;
@@ -79,11 +80,6 @@ export function pageOfList<T>(items: T[], idOf: (item: T) => string, args: { fir
   return {
     edges,
     totalCount: items.length,
-    pageInfo: {
-      hasNextPage: start + first < items.length,
-      hasPreviousPage: false,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges[edges.length - 1]?.cursor ?? null,
-    },
+    pageInfo: forwardPageInfo(edges, start + first < items.length, edges[edges.length - 1]?.cursor ?? null),
   };
 }

@@ -5,7 +5,7 @@ import { partyBlock } from './party-block';
 import { paymentSections } from './payment-sections';
 import { taxRateNamer } from './tax-rate-names';
 import type { TextFormat } from './text-format';
-import type { DocumentView, PartyBlock, TextSection, ViewField, ViewTable } from './view-model';
+import type { DocumentView, PartyBlock, TextSection, ViewColumn, ViewField, ViewTable } from './view-model';
 
 /** The word of each bill document, and of each invoice type. */
 const DOCUMENT_WORDS: Record<string, string> = {
@@ -110,64 +110,66 @@ function itemName(line: JsonObject): string {
   return description ? `${name}\n${description}` : name;
 }
 
-/** The lines table: #, quantity (with its unit), item, price, taxes, discounts and charges, and the line's sum. */
-function linesTable(doc: JsonObject, format: TextFormat): ViewTable | undefined {
+/** A table of the document's lines, each numbered in a first column `#` (its `i`, or its place): none without lines. */
+function numberedLinesTable(
+  doc: JsonObject,
+  title: string,
+  columns: ViewColumn[],
+  cellsOf: (line: JsonObject) => string[],
+): ViewTable | undefined {
   const lines = objectsAt(doc.lines);
   if (lines.length === 0) return undefined;
   return {
-    title: 'Lines',
-    columns: [
-      { label: '#', align: 'right', width: 0.05 },
-      { label: 'Quantity', align: 'right', width: 0.12 },
-      { label: 'Item', align: 'left', width: 0.25 },
-      { label: 'Price', align: 'right', width: 0.13 },
-      { label: 'Taxes', align: 'left', width: 0.11 },
-      { label: 'Discounts and charges', align: 'left', width: 0.18 },
-      { label: 'Sum', align: 'right', width: 0.16 },
-    ],
-    rows: lines.map((line, i) => {
-      const item = objectAt(line.item);
-      const unit = stringAt(item?.unit);
-      const quantity = stringAt(line.quantity) ? `${format.decimal(line.quantity)}${unit ? ` ${unit}` : ''}` : '';
-      // A line's total is its sum after its discounts and charges: the figure the document's sum adds up.
-      const sum = stringAt(line.total) ?? stringAt(line.sum) ?? stringAt(line.amount);
-      return [
-        String(typeof line.i === 'number' ? line.i : i + 1),
-        quantity,
-        itemName(line),
-        item?.price !== undefined ? format.money(item.price) : '',
-        taxesText(line, format),
-        adjustmentsOf(line, format).join('\n'),
-        sum ? format.money(sum) : '',
-      ];
-    }),
+    title,
+    columns: [{ label: '#', align: 'right', width: 0.05 }, ...columns],
+    rows: lines.map((line, i) => [String(typeof line.i === 'number' ? line.i : i + 1), ...cellsOf(line)]),
   };
+}
+
+/** The lines table: #, quantity (with its unit), item, price, taxes, discounts and charges, and the line's sum. */
+function linesTable(doc: JsonObject, format: TextFormat): ViewTable | undefined {
+  const columns: ViewColumn[] = [
+    { label: 'Quantity', align: 'right', width: 0.12 },
+    { label: 'Item', align: 'left', width: 0.25 },
+    { label: 'Price', align: 'right', width: 0.13 },
+    { label: 'Taxes', align: 'left', width: 0.11 },
+    { label: 'Discounts and charges', align: 'left', width: 0.18 },
+    { label: 'Sum', align: 'right', width: 0.16 },
+  ];
+  return numberedLinesTable(doc, 'Lines', columns, (line) => {
+    const item = objectAt(line.item);
+    const unit = stringAt(item?.unit);
+    const quantity = stringAt(line.quantity) ? `${format.decimal(line.quantity)}${unit ? ` ${unit}` : ''}` : '';
+    // A line's total is its sum after its discounts and charges: the figure the document's sum adds up.
+    const sum = stringAt(line.total) ?? stringAt(line.sum) ?? stringAt(line.amount);
+    return [
+      quantity,
+      itemName(line),
+      item?.price !== undefined ? format.money(item.price) : '',
+      taxesText(line, format),
+      adjustmentsOf(line, format).join('\n'),
+      sum ? format.money(sum) : '',
+    ];
+  });
 }
 
 /** A payment's lines: the documents it pays, each with its date, description and the amount paid of it. */
 function paidDocumentsTable(doc: JsonObject, format: TextFormat): ViewTable | undefined {
-  const lines = objectsAt(doc.lines);
-  if (lines.length === 0) return undefined;
-  return {
-    title: 'Documents paid',
-    columns: [
-      { label: '#', align: 'right', width: 0.05 },
-      { label: 'Document', align: 'left', width: 0.25 },
-      { label: 'Issue date', align: 'left', width: 0.2 },
-      { label: 'Description', align: 'left', width: 0.3 },
-      { label: 'Amount', align: 'right', width: 0.2 },
-    ],
-    rows: lines.map((line, i) => {
-      const paid = objectAt(line.document) ?? {};
-      return [
-        String(typeof line.i === 'number' ? line.i : i + 1),
-        seriesCode(paid) || (stringAt(paid.uuid) ?? ''),
-        stringAt(paid.issue_date) ? format.date(paid.issue_date) : '',
-        stringAt(line.description) ?? stringAt(paid.description) ?? '',
-        stringAt(line.amount) ? format.money(line.amount) : '',
-      ];
-    }),
-  };
+  const columns: ViewColumn[] = [
+    { label: 'Document', align: 'left', width: 0.25 },
+    { label: 'Issue date', align: 'left', width: 0.2 },
+    { label: 'Description', align: 'left', width: 0.3 },
+    { label: 'Amount', align: 'right', width: 0.2 },
+  ];
+  return numberedLinesTable(doc, 'Documents paid', columns, (line) => {
+    const paid = objectAt(line.document) ?? {};
+    return [
+      seriesCode(paid) || (stringAt(paid.uuid) ?? ''),
+      stringAt(paid.issue_date) ? format.date(paid.issue_date) : '',
+      stringAt(line.description) ?? stringAt(paid.description) ?? '',
+      stringAt(line.amount) ? format.money(line.amount) : '',
+    ];
+  });
 }
 
 /** A payment's methods: how much was paid each way. */

@@ -8,7 +8,7 @@ import { storedJsonOf } from '../domain/entries/model/entry';
 import { EntryStateEntity, EntryVersionEntity } from './entities/entry-history.entity';
 import { fromStateRow, toStateRow, toVersionRow, versionOfRow, type VersionRow } from './entry-history.mapper';
 import { EntryEntity } from './entities/entry.entity';
-import { toEntryRow } from './entry.mapper';
+import { DOCUMENT_COLUMNS, toEntryRow } from './entry.mapper';
 import { envelopeColumns, storedJson } from './packed-json';
 import { preparedInsert } from './bulk-insert';
 import { rowUpdate } from './row-statements';
@@ -128,15 +128,7 @@ const CHANGED_WITH_DATA = [
   'folder',
   'docSchema',
   'envSchema',
-  'signed',
-  'signature',
-  'invalid',
-  'digestAlg',
-  'digestVal',
-  'snippet',
-  'sortAmount',
-  'tags',
-  'faults',
+  ...DOCUMENT_COLUMNS,
   'data',
   'dataPacked',
   'dataSize',

@@ -6,6 +6,23 @@ import { signatureOf, signatureText } from './signature-column';
 
 /** What the unique index holds for an entry: its key, or its id behind a control character that no key may hold. */
 export const KEYLESS = '\u0001';
+
+/**
+ * The columns of an entry's row that its document fills, besides its folder, schemas and envelope: the list
+ * reads them, and a change of its data writes them.
+ */
+export const DOCUMENT_COLUMNS = [
+  'signed',
+  'signature',
+  'invalid',
+  'digestAlg',
+  'digestVal',
+  'snippet',
+  'sortAmount',
+  'tags',
+  'faults',
+] as const satisfies readonly (keyof EntryEntity)[];
+
 const keySlotOf = (entry: Entry): string => entry.key ?? `${KEYLESS}${entry.id}`;
 
 /**

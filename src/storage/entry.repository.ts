@@ -19,7 +19,7 @@ import { MetaEntity } from './entities/meta.entity';
 import { duplicateIndexOf } from './duplicate-key';
 import { insertSteps } from './bulk-insert';
 import { loadVersions, loadVersionsBefore } from './entry-history.repository';
-import { fromEntryRow, KEYLESS, toEntryRow } from './entry.mapper';
+import { DOCUMENT_COLUMNS, fromEntryRow, KEYLESS, toEntryRow } from './entry.mapper';
 import { fromMetaRow } from './meta.mapper';
 import { refInsertSteps, type RefOwner } from './entry-refs.repository';
 import { nextSlice } from '../runtime';
@@ -40,15 +40,7 @@ const LIST_COLUMNS = [
   'docSchema',
   'envSchema',
   'state',
-  'signed',
-  'signature',
-  'invalid',
-  'digestAlg',
-  'digestVal',
-  'snippet',
-  'sortAmount',
-  'tags',
-  'faults',
+  ...DOCUMENT_COLUMNS,
   'createdAt',
   'updatedAt',
   'version',

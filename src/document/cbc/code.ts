@@ -27,19 +27,20 @@ const characters = (s: string) => [...s].length;
 
 /** GOBL-CBC-CODE-01/02 on a code; an empty one passes, as GOBL's checks pass on an empty value. */
 export function codeFaults(value: Json, path: string): Fault[] {
-  if (typeof value !== 'string' || value === '') return [];
-  const out: Fault[] = [];
-  if (characters(value) > MAX_LENGTH) out.push(fault('GOBL-CBC-CODE-01', path));
-  if (!LENIENT_CODE.test(value)) out.push(fault('GOBL-CBC-CODE-02', path));
-  return out;
+  return lengthAndFormFaults(value, path, 'GOBL-CBC-CODE', MAX_LENGTH, LENIENT_CODE);
 }
 
 /** GOBL-CBC-KEY-01/02 on a key; an empty one passes. */
 export function keyFaults(value: Json, path: string): Fault[] {
+  return lengthAndFormFaults(value, path, 'GOBL-CBC-KEY', KEY_MAX_LENGTH, KEY_PATTERN);
+}
+
+/** `rule`-01 when a text is longer than `maxLength` characters, `rule`-02 when it does not match `form`; an empty one passes. */
+function lengthAndFormFaults(value: Json, path: string, rule: string, maxLength: number, form: RegExp): Fault[] {
   if (typeof value !== 'string' || value === '') return [];
   const out: Fault[] = [];
-  if (characters(value) > KEY_MAX_LENGTH) out.push(fault('GOBL-CBC-KEY-01', path));
-  if (!KEY_PATTERN.test(value)) out.push(fault('GOBL-CBC-KEY-02', path));
+  if (characters(value) > maxLength) out.push(fault(`${rule}-01`, path));
+  if (!form.test(value)) out.push(fault(`${rule}-02`, path));
   return out;
 }
 

@@ -122,3 +122,14 @@ export function mergeDocTaxExt(doc: JsonObject, values: CodeMap): void {
 export function docTaxExt(doc: JsonObject | undefined, key: string): string {
   return getExt(obj(doc, 'tax'), key);
 }
+
+/** What a combo's key makes of one extension: `delete` it, or set `code` unless it holds one of `keep` already. */
+export type ExtByKey = Record<string, 'delete' | { code: string; keep?: string[] }>;
+
+/** Codes the extension `extKey` from the key, as `byKey` says; a key it does not name leaves the extension alone. */
+export function setExtByKey(node: JsonObject, extKey: string, key: string, byKey: ExtByKey): void {
+  if (!Object.hasOwn(byKey, key)) return;
+  const coding = byKey[key];
+  if (coding === 'delete') deleteExt(node, extKey);
+  else setExtOneOf(node, extKey, coding.code, coding.keep ?? []);
+}

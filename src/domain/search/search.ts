@@ -11,13 +11,7 @@ import {
   type SearchTerm,
 } from '../entries/model/search-store';
 
-export {
-  MAX_SEARCH_RESULTS,
-  type CheckedSearch,
-  type SearchSource,
-  type SearchStore,
-  type SearchTerm,
-} from '../entries/model/search-store';
+export { MAX_SEARCH_RESULTS, type CheckedSearch, type SearchSource, type SearchStore, type SearchTerm };
 
 /** The longest `q` taken, in characters, and the most words in it. */
 export const MAX_QUERY_LENGTH = 256;

@@ -1,5 +1,6 @@
 import { GraphQLJSON, GraphQLJSONObject, GraphQLUUID } from 'graphql-scalars';
 import { Field, InputType } from 'type-graphql';
+import { ClientMutationIdInputField } from '../node/relay-mutation.type';
 
 /**
  * The create body (CreateEntryBody, src/domain/create-entry.input.ts, its one declaration) with GraphQL's names
@@ -38,6 +39,6 @@ export class CreateEntryInput {
   @Field(() => Boolean, { nullable: true, description: 'Sign the envelope.' })
   sign?: boolean | null;
 
-  @Field(() => String, { nullable: true, description: 'Relay: echoed in the payload.' })
+  @ClientMutationIdInputField()
   clientMutationId?: string | null;
 }

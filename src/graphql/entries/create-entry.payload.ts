@@ -2,6 +2,7 @@ import { Field, ObjectType } from 'type-graphql';
 import type { Entry } from '../../domain/entries/model/entry';
 import { EntryEdgeType } from './entry-connection.type';
 import { EntryType } from './entry.type';
+import { ClientMutationIdField } from '../node/relay-mutation.type';
 
 @ObjectType('CreateEntryPayload', { simpleResolvers: true })
 export class CreateEntryPayload {
@@ -14,6 +15,6 @@ export class CreateEntryPayload {
   })
   entryEdge: EntryEdgeType;
 
-  @Field(() => String, { nullable: true })
+  @ClientMutationIdField()
   clientMutationId: string | null;
 }

@@ -3,6 +3,7 @@ import type { EntryPage } from '../../domain/entries/entries.service';
 import type { Entry } from '../../domain/entries/model/entry';
 import { encodeCursor } from '../../domain/entries/model/entry-cursor';
 import { EntryType } from './entry.type';
+import type { PageInfoType } from '../plumbing/page-info.type';
 import { RelayConnection, RelayEdge } from '../plumbing/relay-connection.type';
 
 @ObjectType('EntryEdge', { simpleResolvers: true })
@@ -13,6 +14,14 @@ export class EntryEdgeType extends RelayEdge<Entry>(EntryType, 'The REST cursor 
   description: 'A page of entries, newest first unless asked oldest first (Relay connection).',
 })
 export class EntryConnectionType extends RelayConnection(EntryEdgeType) {}
+
+/**
+ * The `pageInfo` of a page of a forward-only list: whether there is a next page, the page's first cursor, and
+ * where the next page starts (`endCursor`, as each list says).
+ */
+export function forwardPageInfo(edges: { cursor: string }[], hasNextPage: boolean, endCursor: string | null): PageInfoType {
+  return { hasNextPage, hasPreviousPage: false, startCursor: edges[0]?.cursor ?? null, endCursor };
+}
 
 /**
  * A page of the entry service as a connection. Each edge's cursor is the REST cursor positioned after
@@ -31,12 +40,7 @@ export function connectionOf(workspaceId: string, page: EntryPage): EntryConnect
   const last = page.entries[page.entries.length - 1];
   return {
     edges,
-    pageInfo: {
-      hasNextPage: page.nextCursor !== undefined,
-      hasPreviousPage: false,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: page.nextCursor ?? (last ? cursorAfter(last) : null),
-    },
+    pageInfo: forwardPageInfo(edges, page.nextCursor !== undefined, page.nextCursor ?? (last ? cursorAfter(last) : null)),
   };
 }
 

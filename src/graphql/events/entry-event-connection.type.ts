@@ -3,6 +3,7 @@ import type { EntryEvent } from '../../domain/entries/model/entry-event';
 import { encodeEventCursor } from '../../domain/events/events.service';
 import { EntryEventType } from './entry-event.type';
 import { RelayConnection, RelayEdge } from '../plumbing/relay-connection.type';
+import { forwardPageInfo } from '../entries/entry-connection.type';
 
 @ObjectType('EntryEventEdge', { simpleResolvers: true })
 export class EntryEventEdgeType extends RelayEdge<EntryEvent>(
@@ -29,11 +30,6 @@ export function eventConnectionOf(
   const edges = events.map((node) => ({ node, cursor: encodeEventCursor(workspaceId, node.seq) }));
   return {
     edges,
-    pageInfo: {
-      hasNextPage,
-      hasPreviousPage: false,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? emptyPageCursor,
-    },
+    pageInfo: forwardPageInfo(edges, hasNextPage, edges.at(-1)?.cursor ?? emptyPageCursor),
   };
 }

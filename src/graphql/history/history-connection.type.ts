@@ -1,42 +1,47 @@
-import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
+import { ArgsType, Field, Int, ObjectType, type ClassType } from 'type-graphql';
 import { badInput } from '../../domain/shared/errors';
 import type { EntryState, EntryVersion } from '../../domain/entries/model/entry-history';
 import { EntryStateType, EntryVersionType } from './entry-history.type';
 import { PagingArgs } from '../plumbing/paging.args';
 import { RelayConnection, RelayEdge } from '../plumbing/relay-connection.type';
+import { forwardPageInfo } from '../entries/entry-connection.type';
 
 export const HISTORY_PAGE_DEFAULT = 20;
 export const HISTORY_PAGE_MAX = 100;
+
+/** A connection of one of an entry's lists (its versions, its states), with how many the list holds. */
+function EntryListConnection<TEdge extends object>(edgeType: ClassType<TEdge>, countDescription: string) {
+  @ObjectType({ simpleResolvers: true })
+  abstract class EntryListConnection extends RelayConnection(edgeType) {
+    @Field(() => Int, { description: countDescription })
+    totalCount: number;
+  }
+  return EntryListConnection;
+}
+
+/** The paging arguments of one of an entry's lists, of `items` per page. */
+const EntryListArgs = (items: string) =>
+  PagingArgs({ first: `${items} per page, 1 to ${HISTORY_PAGE_MAX} (default ${HISTORY_PAGE_DEFAULT}).` });
 
 @ObjectType('EntryVersionEdge', { simpleResolvers: true })
 export class EntryVersionEdgeType extends RelayEdge<EntryVersion>(EntryVersionType, 'Continues the list after this version.') {}
 
 @ObjectType('EntryVersionConnection', { simpleResolvers: true, description: 'Versions of an entry, newest first (Relay connection).' })
-export class EntryVersionConnectionType extends RelayConnection(EntryVersionEdgeType) {
-  @Field(() => Int, { description: 'How many versions the entry has.' })
-  totalCount: number;
-}
+export class EntryVersionConnectionType extends EntryListConnection(EntryVersionEdgeType, 'How many versions the entry has.') {}
 
 /** The arguments of `Entry.versions`. */
 @ArgsType()
-export class EntryVersionsArgs extends PagingArgs({
-  first: `Versions per page, 1 to ${HISTORY_PAGE_MAX} (default ${HISTORY_PAGE_DEFAULT}).`,
-}) {}
+export class EntryVersionsArgs extends EntryListArgs('Versions') {}
 
 @ObjectType('EntryStateEdge', { simpleResolvers: true })
 export class EntryStateEdgeType extends RelayEdge<EntryState>(EntryStateType, 'Continues the list after this state.') {}
 
 @ObjectType('EntryStateConnection', { simpleResolvers: true, description: 'States of an entry, newest first (Relay connection).' })
-export class EntryStateConnectionType extends RelayConnection(EntryStateEdgeType) {
-  @Field(() => Int, { description: 'How many states the entry has.' })
-  totalCount: number;
-}
+export class EntryStateConnectionType extends EntryListConnection(EntryStateEdgeType, 'How many states the entry has.') {}
 
 /** The arguments of `Entry.states`. */
 @ArgsType()
-export class EntryStatesArgs extends PagingArgs({
-  first: `States per page, 1 to ${HISTORY_PAGE_MAX} (default ${HISTORY_PAGE_DEFAULT}).`,
-}) {}
+export class EntryStatesArgs extends EntryListArgs('States') {}
 
 /** A page's size: `first`, 1 to HISTORY_PAGE_MAX, by default HISTORY_PAGE_DEFAULT. */
 export function pageSizeOf(first: number | null | undefined): number {
@@ -75,11 +80,6 @@ export function pageOfList<T>(items: T[], idOf: (item: T) => string, args: { fir
   return {
     edges,
     totalCount: items.length,
-    pageInfo: {
-      hasNextPage: start + first < items.length,
-      hasPreviousPage: false,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges[edges.length - 1]?.cursor ?? null,
-    },
+    pageInfo: forwardPageInfo(edges, start + first < items.length, edges[edges.length - 1]?.cursor ?? null),
   };
 }

@@ -1,5 +1,6 @@
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, InputType } from 'type-graphql';
+import { ClientMutationIdInputField } from '../node/relay-mutation.type';
 
 /**
  * The update body (UpdateEntryBody, src/domain/update-entry.input.ts, its one declaration) with GraphQL's names
@@ -40,7 +41,7 @@ export class UpdateEntryInput {
   })
   expectedVersion?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Relay: echoed in the payload.' })
+  @ClientMutationIdInputField()
   clientMutationId?: string | null;
 }
 
@@ -70,6 +71,6 @@ export class AddEntryStateInput {
   })
   at?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Relay: echoed in the payload.' })
+  @ClientMutationIdInputField()
   clientMutationId?: string | null;
 }

@@ -3,13 +3,14 @@ import type { Entry } from '../../domain/entries/model/entry';
 import type { EntryState } from '../../domain/entries/model/entry-history';
 import { EntryStateType } from './entry-history.type';
 import { EntryType } from '../entries/entry.type';
+import { ClientMutationIdField } from '../node/relay-mutation.type';
 
 @ObjectType('UpdateEntryPayload', { simpleResolvers: true })
 export class UpdateEntryPayload {
   @Field(() => EntryType, { description: 'The entry as it is now.' })
   entry: Entry;
 
-  @Field(() => String, { nullable: true })
+  @ClientMutationIdField()
   clientMutationId: string | null;
 }
 
@@ -21,6 +22,6 @@ export class AddEntryStatePayload {
   @Field(() => EntryType, { description: 'The entry, with its `state`.' })
   entry: Entry;
 
-  @Field(() => String, { nullable: true })
+  @ClientMutationIdField()
   clientMutationId: string | null;
 }

@@ -2,6 +2,7 @@ import { ObjectType } from 'type-graphql';
 import type { WebhookDelivery } from '../../domain/webhooks/webhook';
 import { RelayConnection, RelayEdge } from '../plumbing/relay-connection.type';
 import { WebhookDeliveryType } from './webhook.type';
+import { forwardPageInfo } from '../entries/entry-connection.type';
 
 @ObjectType('WebhookDeliveryEdge', { simpleResolvers: true })
 export class WebhookDeliveryEdgeType extends RelayEdge<WebhookDelivery>(
@@ -20,11 +21,6 @@ export function deliveryConnectionOf(page: { list: WebhookDelivery[]; next?: str
   const edges = page.list.map((node) => ({ node, cursor: node.id }));
   return {
     edges,
-    pageInfo: {
-      hasNextPage: page.next !== undefined,
-      hasPreviousPage: false,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: page.next ?? edges.at(-1)?.cursor ?? null,
-    },
+    pageInfo: forwardPageInfo(edges, page.next !== undefined, page.next ?? edges.at(-1)?.cursor ?? null),
   };
 }

@@ -1,5 +1,6 @@
 import { Field, ID, InputType } from 'type-graphql';
 import { EventTypeEnum } from '../events/entry-event.type';
+import { ClientMutationIdInputField } from '../node/relay-mutation.type';
 
 /** The registration body (CreateWebhookBody, src/domain/webhook-input.ts, its one declaration) with GraphQL's names (input-names.ts). No rules here: WebhooksService checks it, for both APIs. */
 @InputType('CreateWebhookInput')
@@ -16,7 +17,7 @@ export class CreateWebhookInput {
   @Field(() => String, { nullable: true, description: 'At most 512 characters.' })
   description?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Relay: echoed in the payload.' })
+  @ClientMutationIdInputField()
   clientMutationId?: string | null;
 }
 
@@ -44,27 +45,28 @@ export class UpdateWebhookInput {
   })
   enabled?: boolean | null;
 
-  @Field(() => String, { nullable: true, description: 'Relay: echoed in the payload.' })
+  @ClientMutationIdInputField()
   clientMutationId?: string | null;
+}
+
+/** An input that names one endpoint (`id`, described for its mutation) and nothing else. */
+function WebhookIdInput(description: string) {
+  @InputType()
+  abstract class WebhookId {
+    @Field(() => ID, { description })
+    id: string;
+
+    @ClientMutationIdInputField()
+    clientMutationId?: string | null;
+  }
+  return WebhookId;
 }
 
 @InputType('DeleteWebhookInput')
-export class DeleteWebhookInput {
-  @Field(() => ID, { description: 'The endpoint to delete, with its attempts.' })
-  id: string;
-
-  @Field(() => String, { nullable: true, description: 'Relay: echoed in the payload.' })
-  clientMutationId?: string | null;
-}
+export class DeleteWebhookInput extends WebhookIdInput('The endpoint to delete, with its attempts.') {}
 
 @InputType('RotateWebhookSecretInput')
-export class RotateWebhookSecretInput {
-  @Field(() => ID, { description: 'The endpoint that gets a new secret.' })
-  id: string;
-
-  @Field(() => String, { nullable: true, description: 'Relay: echoed in the payload.' })
-  clientMutationId?: string | null;
-}
+export class RotateWebhookSecretInput extends WebhookIdInput('The endpoint that gets a new secret.') {}
 
 @InputType('RetryWebhookDeliveryInput')
 export class RetryWebhookDeliveryInput {
@@ -74,7 +76,7 @@ export class RetryWebhookDeliveryInput {
   @Field(() => ID, { description: 'The attempt whose event is sent again.' })
   deliveryId: string;
 
-  @Field(() => String, { nullable: true, description: 'Relay: echoed in the payload.' })
+  @ClientMutationIdInputField()
   clientMutationId?: string | null;
 }
 
@@ -83,6 +85,6 @@ export class SendTestWebhookEventInput {
   @Field(() => ID, { description: 'The endpoint the test event is sent to.' })
   webhookId: string;
 
-  @Field(() => String, { nullable: true, description: 'Relay: echoed in the payload.' })
+  @ClientMutationIdInputField()
   clientMutationId?: string | null;
 }

@@ -1,60 +1,55 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { bigintAsNumber } from './columns';
+import { Entity } from 'typeorm';
+import { BigintColumn, BooleanColumn, CreatedAtColumn, TextColumn, UuidColumn, VarcharColumn } from './columns';
+import { EntryRow } from './rows';
 
 @Entity({ name: 'entry_attachments' })
-export class AttachmentEntity {
-  @PrimaryColumn({ name: 'workspace_id', type: 'varchar', length: 255 })
-  workspaceId: string;
-
-  @PrimaryColumn({ name: 'entry_id', type: 'varchar', length: 36 })
-  entryId: string;
-
-  @PrimaryColumn({ name: 'id', type: 'varchar', length: 64 })
+export class AttachmentEntity extends EntryRow {
+  @VarcharColumn('id', 64, { primary: true })
   id: string;
 
-  @Column({ name: 'name', type: 'varchar', length: 255 })
+  @VarcharColumn('name', 255)
   name: string;
 
-  @Column({ name: 'description', type: 'text', nullable: true })
+  @TextColumn('description', { nullable: true })
   desc: string | null;
 
-  @Column({ name: 'mime', type: 'varchar', length: 255 })
+  @VarcharColumn('mime', 255)
   mime: string;
 
-  @Column({ name: 'size', type: 'bigint', transformer: bigintAsNumber })
+  @BigintColumn('size')
   size: number;
 
-  @Column({ name: 'hash', type: 'varchar', length: 128 })
+  @VarcharColumn('hash', 128)
   hash: string;
 
-  @Column({ name: 'stored', type: 'boolean' })
+  @BooleanColumn('stored')
   stored: boolean;
 
-  @Column({ name: 'url', type: 'text', nullable: true })
+  @TextColumn('url', { nullable: true })
   url: string | null;
 
-  @Column({ name: 'meta', type: 'text', nullable: true })
+  @TextColumn('meta', { nullable: true })
   meta: string | null;
 
-  @Column({ name: 'file_key', type: 'varchar', length: 255, nullable: true })
+  @VarcharColumn('file_key', 255, { nullable: true })
   key: string | null;
 
-  @Column({ name: 'category', type: 'varchar', length: 64, nullable: true })
+  @VarcharColumn('category', 64, { nullable: true })
   category: string | null;
 
-  @Column({ name: 'embeddable', type: 'boolean', default: false })
+  @BooleanColumn('embeddable', { default: false })
   embeddable: boolean;
 
-  @Column({ name: 'private', type: 'boolean', default: false })
+  @BooleanColumn('private', { default: false })
   private: boolean;
 
   /** Earlier versions, as JSON: [{id, created_at, hash, size}], newest first. */
-  @Column({ name: 'previous', type: 'text', nullable: true })
+  @TextColumn('previous', { nullable: true })
   previous: string | null;
 
-  @Column({ name: 'content_id', type: 'varchar', length: 36, nullable: true })
+  @UuidColumn('content_id', { nullable: true })
   contentId: string | null;
 
-  @Column({ name: 'created_at', type: 'bigint', transformer: bigintAsNumber })
+  @CreatedAtColumn()
   createdAt: number;
 }

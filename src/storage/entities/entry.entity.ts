@@ -1,5 +1,15 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { bigintAsNumber } from './columns';
+import { Entity, Index } from 'typeorm';
+import {
+  BigintColumn,
+  BlobColumn,
+  BooleanColumn,
+  CreatedAtColumn,
+  TextColumn,
+  UpdatedAtColumn,
+  UuidColumn,
+  VarcharColumn,
+} from './columns';
+import { WorkspaceRow } from './rows';
 
 /** One row per entry. JSON members are stored as text; `data` is read only when asked for. */
 @Entity({ name: 'entries' })
@@ -10,49 +20,46 @@ import { bigintAsNumber } from './columns';
 @Index('entries_workspace_amount', ['workspaceId', 'sortAmount', 'id'])
 @Index('entries_workspace_folder_amount', ['workspaceId', 'folder', 'sortAmount', 'id'])
 @Index('entries_workspace_state_amount', ['workspaceId', 'state', 'sortAmount', 'id'])
-export class EntryEntity {
-  @PrimaryColumn({ name: 'workspace_id', type: 'varchar', length: 255 })
-  workspaceId: string;
-
-  @PrimaryColumn({ name: 'id', type: 'varchar', length: 36 })
+export class EntryEntity extends WorkspaceRow {
+  @UuidColumn('id', { primary: true })
   id: string;
 
-  @Column({ name: 'entry_key', type: 'varchar', length: 255, nullable: true })
+  @VarcharColumn('entry_key', 255, { nullable: true })
   key: string | null;
 
   /** The key, or for an entry without one its id behind U+0001: never NULL, so unique on every database and cluster. */
-  @Column({ name: 'key_slot', type: 'varchar', length: 255 })
+  @VarcharColumn('key_slot', 255)
   keySlot: string;
 
-  @Column({ name: 'folder', type: 'varchar', length: 64 })
+  @VarcharColumn('folder', 64)
   folder: string;
 
-  @Column({ name: 'doc_schema', type: 'varchar', length: 255 })
+  @VarcharColumn('doc_schema', 255)
   docSchema: string;
 
-  @Column({ name: 'env_schema', type: 'varchar', length: 255 })
+  @VarcharColumn('env_schema', 255)
   envSchema: string;
 
-  @Column({ name: 'state', type: 'varchar', length: 32, nullable: true })
+  @VarcharColumn('state', 32, { nullable: true })
   state: string | null;
 
-  @Column({ name: 'signed', type: 'boolean' })
+  @BooleanColumn('signed')
   signed: boolean;
 
   /** What was verified of a signed envelope's signatures (JSON); NULL when unsigned or signed before it was kept. */
-  @Column({ name: 'signature', type: 'text', nullable: true })
+  @TextColumn('signature', { nullable: true })
   signature: string | null;
 
-  @Column({ name: 'invalid', type: 'boolean' })
+  @BooleanColumn('invalid')
   invalid: boolean;
 
-  @Column({ name: 'digest_alg', type: 'varchar', length: 16 })
+  @VarcharColumn('digest_alg', 16)
   digestAlg: string;
 
-  @Column({ name: 'digest_val', type: 'varchar', length: 128 })
+  @VarcharColumn('digest_val', 128)
   digestVal: string;
 
-  @Column({ name: 'snippet', type: 'text' })
+  @TextColumn('snippet')
   snippet: string;
 
   /**
@@ -60,34 +67,34 @@ export class EntryEntity {
    * (src/domain/entries/model/sort-amount.ts); NULL for a document without one, and for a row stored before it was kept and
    * not filled yet (src/storage/sort-amount-backfill.ts).
    */
-  @Column({ name: 'sort_amount', type: 'bigint', nullable: true, transformer: bigintAsNumber })
+  @BigintColumn('sort_amount', { nullable: true })
   sortAmount: number | null;
 
-  @Column({ name: 'tags', type: 'text' })
+  @TextColumn('tags')
   tags: string;
 
-  @Column({ name: 'faults', type: 'text' })
+  @TextColumn('faults')
   faults: string;
 
   /** The envelope as text: only in rows written before envelopes were packed, and not packed since; else ''. */
-  @Column({ name: 'data', type: 'text', select: false })
+  @TextColumn('data', { select: false })
   data: string;
 
   /** The envelope, packed (src/storage/packed-json.ts); NULL in a row not packed yet. */
-  @Column({ name: 'data_packed', type: 'blob', nullable: true, select: false })
+  @BlobColumn('data_packed', { nullable: true, select: false })
   dataPacked: Buffer | null;
 
   /** The envelope's size as text, in bytes: what reading it weighs; NULL in a row not packed yet (see `data`). */
-  @Column({ name: 'data_size', type: 'bigint', nullable: true, transformer: bigintAsNumber })
+  @BigintColumn('data_size', { nullable: true })
   dataSize: number | null;
 
-  @Column({ name: 'created_at', type: 'bigint', transformer: bigintAsNumber })
+  @CreatedAtColumn()
   createdAt: number;
 
-  @Column({ name: 'updated_at', type: 'bigint', transformer: bigintAsNumber })
+  @UpdatedAtColumn()
   updatedAt: number;
 
   /** The current version's id; empty for entries stored before versions existed (derived from the digest). */
-  @Column({ name: 'version', type: 'varchar', length: 16, nullable: true })
+  @VarcharColumn('version', 16, { nullable: true })
   version: string | null;
 }

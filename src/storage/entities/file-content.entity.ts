@@ -1,43 +1,38 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { bigintAsNumber } from './columns';
+import { Entity } from 'typeorm';
+import { BigintColumn, BlobColumn, CreatedAtColumn, EntryIdColumn, IntColumn, UuidColumn, VarcharColumn } from './columns';
+import { WorkspaceRow } from './rows';
 
 /** One content of a file (its current bytes, or an earlier version's): what it is, not the bytes. */
 @Entity({ name: 'file_contents' })
-export class FileContentEntity {
-  @PrimaryColumn({ name: 'workspace_id', type: 'varchar', length: 255 })
-  workspaceId: string;
-
-  @PrimaryColumn({ name: 'id', type: 'varchar', length: 36 })
+export class FileContentEntity extends WorkspaceRow {
+  @UuidColumn('id', { primary: true })
   id: string;
 
-  @Column({ name: 'entry_id', type: 'varchar', length: 36 })
+  @EntryIdColumn()
   entryId: string;
 
-  @Column({ name: 'file_id', type: 'varchar', length: 64 })
+  @VarcharColumn('file_id', 64)
   fileId: string;
 
-  @Column({ name: 'size', type: 'bigint', transformer: bigintAsNumber })
+  @BigintColumn('size')
   size: number;
 
-  @Column({ name: 'hash', type: 'varchar', length: 64 })
+  @VarcharColumn('hash', 64)
   hash: string;
 
-  @Column({ name: 'created_at', type: 'bigint', transformer: bigintAsNumber })
+  @CreatedAtColumn()
   createdAt: number;
 }
 
 /** The bytes of a content, in order, a chunk per row. */
 @Entity({ name: 'file_content_chunks' })
-export class FileChunkEntity {
-  @PrimaryColumn({ name: 'workspace_id', type: 'varchar', length: 255 })
-  workspaceId: string;
-
-  @PrimaryColumn({ name: 'content_id', type: 'varchar', length: 36 })
+export class FileChunkEntity extends WorkspaceRow {
+  @UuidColumn('content_id', { primary: true })
   contentId: string;
 
-  @PrimaryColumn({ name: 'seq', type: 'int' })
+  @IntColumn('seq', { primary: true })
   seq: number;
 
-  @Column({ name: 'bytes', type: 'blob' })
+  @BlobColumn('bytes')
   bytes: Buffer;
 }

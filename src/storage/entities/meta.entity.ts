@@ -1,50 +1,45 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { bigintAsNumber } from './columns';
+import { Entity } from 'typeorm';
+import { BooleanColumn, CreatedAtColumn, TextColumn, UpdatedAtColumn, VarcharColumn } from './columns';
+import { EntryRow } from './rows';
 
 @Entity({ name: 'entry_meta' })
-export class MetaEntity {
-  @PrimaryColumn({ name: 'workspace_id', type: 'varchar', length: 255 })
-  workspaceId: string;
-
-  @PrimaryColumn({ name: 'entry_id', type: 'varchar', length: 36 })
-  entryId: string;
-
-  @PrimaryColumn({ name: 'src', type: 'varchar', length: 64 })
+export class MetaEntity extends EntryRow {
+  @VarcharColumn('src', 64, { primary: true })
   src: string;
 
-  @PrimaryColumn({ name: 'meta_key', type: 'varchar', length: 255 })
+  @VarcharColumn('meta_key', 255, { primary: true })
   key: string;
 
-  @Column({ name: 'value', type: 'text', nullable: true })
+  @TextColumn('value', { nullable: true })
   value: string | null;
 
-  @Column({ name: 'ref', type: 'varchar', length: 255, nullable: true })
+  @VarcharColumn('ref', 255, { nullable: true })
   ref: string | null;
 
-  @Column({ name: 'owner_id', type: 'varchar', length: 255, nullable: true })
+  @VarcharColumn('owner_id', 255, { nullable: true })
   ownerId: string | null;
 
-  @Column({ name: 'owned', type: 'boolean' })
+  @BooleanColumn('owned')
   owned: boolean;
 
-  @Column({ name: 'indexed', type: 'boolean' })
+  @BooleanColumn('indexed')
   indexed: boolean;
 
-  @Column({ name: 'secure', type: 'boolean' })
+  @BooleanColumn('secure')
   secure: boolean;
 
-  @Column({ name: 'shared', type: 'boolean' })
+  @BooleanColumn('shared')
   shared: boolean;
 
-  @Column({ name: 'link_scope', type: 'varchar', length: 64, nullable: true })
+  @VarcharColumn('link_scope', 64, { nullable: true })
   linkScope: string | null;
 
-  @Column({ name: 'link_url', type: 'text', nullable: true })
+  @TextColumn('link_url', { nullable: true })
   linkUrl: string | null;
 
-  @Column({ name: 'created_at', type: 'bigint', transformer: bigintAsNumber })
+  @CreatedAtColumn()
   createdAt: number;
 
-  @Column({ name: 'updated_at', type: 'bigint', transformer: bigintAsNumber })
+  @UpdatedAtColumn()
   updatedAt: number;
 }

@@ -1,33 +1,31 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
-import { bigintAsNumber } from './columns';
+import { Entity } from 'typeorm';
+import { BigintColumn, CreatedAtColumn, UuidColumn, VarcharColumn } from './columns';
+import { WorkspaceRow } from './rows';
 
 /** A spooled temporary file: what it is and until when; its bytes are chunks under `contentId`, as a file's. */
 @Entity({ name: 'spool_items' })
-export class SpoolItemEntity {
-  @PrimaryColumn({ name: 'workspace_id', type: 'varchar', length: 255 })
-  workspaceId: string;
-
-  @PrimaryColumn({ name: 'spool_key', type: 'varchar', length: 160 })
+export class SpoolItemEntity extends WorkspaceRow {
+  @VarcharColumn('spool_key', 160, { primary: true })
   key: string;
 
-  @Column({ name: 'name', type: 'varchar', length: 255 })
+  @VarcharColumn('name', 255)
   name: string;
 
-  @Column({ name: 'mime', type: 'varchar', length: 255 })
+  @VarcharColumn('mime', 255)
   mime: string;
 
-  @Column({ name: 'size', type: 'bigint', transformer: bigintAsNumber })
+  @BigintColumn('size')
   size: number;
 
-  @Column({ name: 'hash', type: 'varchar', length: 64 })
+  @VarcharColumn('hash', 64)
   hash: string;
 
-  @Column({ name: 'content_id', type: 'varchar', length: 36 })
+  @UuidColumn('content_id')
   contentId: string;
 
-  @Column({ name: 'created_at', type: 'bigint', transformer: bigintAsNumber })
+  @CreatedAtColumn()
   createdAt: number;
 
-  @Column({ name: 'expires_at', type: 'bigint', transformer: bigintAsNumber })
+  @BigintColumn('expires_at')
   expiresAt: number;
 }

@@ -1,5 +1,4 @@
-import type { NodeKind } from '../../base/node-kind';
-import type { JsonObject } from '../../base/types';
+import { hooksByKind } from '../../tax/hooks';
 import { AR_ARCA_V4 } from './def';
 import type { Addon } from '../../tax/addon-def';
 import { correctArca } from './corrections';
@@ -12,14 +11,15 @@ import { validateArcaCharge } from './bill-charge';
 export const arArca: Addon = {
   def: AR_ARCA_V4,
   correct: correctArca,
-  normalize(node: JsonObject, kind: NodeKind) {
-    if (kind === 'tax/combo') normalizeArcaCombo(node);
-    else if (kind === 'bill/invoice') normalizeArcaInvoice(node);
-  },
-  validate(node: JsonObject, kind: NodeKind, path: string) {
-    if (kind === 'bill/invoice') return validateArcaInvoice(node, path);
-    if (kind === 'bill/charge') return validateArcaCharge(node, path);
-    if (kind === 'tax/combo') return validateArcaCombo(node, path);
-    return [];
-  },
+  ...hooksByKind({
+    normalize: {
+      'tax/combo': normalizeArcaCombo,
+      'bill/invoice': normalizeArcaInvoice,
+    },
+    validate: {
+      'bill/invoice': validateArcaInvoice,
+      'bill/charge': validateArcaCharge,
+      'tax/combo': validateArcaCombo,
+    },
+  }),
 };

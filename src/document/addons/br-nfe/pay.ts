@@ -1,9 +1,8 @@
 import type { Fault, JsonObject } from '../../base/types';
-import { lookupKey } from '../../cbc/key';
 import { faultMaker } from '../../rules/fault';
-import { str } from '../../rules/values';
-import { hasExt, setExt } from '../../tax/extensions';
+import { hasExt } from '../../tax/extensions';
 import { extensionValid, K, validCode } from './extensions';
+import { setPaymentMeansCode } from '../../tax/payment-means';
 
 /** Payment means keys and their NF-e code; a `+`-composed key falls back to its leading parts. */
 const PAYMENT_MEANS: Record<string, string> = {
@@ -19,10 +18,7 @@ const PAYMENT_MEANS: Record<string, string> = {
 
 /** The payment means code follows the key, except that `other` leaves a code already given alone. */
 export function normalizeNfePaymentMeans(node: JsonObject): void {
-  const key = str(node, 'key');
-  if (key === 'other' && hasExt(node, K.paymentMeans)) return;
-  const code = lookupKey(PAYMENT_MEANS, key);
-  if (code !== '') setExt(node, K.paymentMeans, code);
+  setPaymentMeansCode(node, K.paymentMeans, PAYMENT_MEANS);
 }
 
 export function validateNfePaymentMeans(node: JsonObject, path: string, prefix: string, what: string): Fault[] {

@@ -38,6 +38,24 @@ function nonZeroPercent(combo: JsonObject): boolean {
   return typeof p === 'string' && /[1-9]/.test(p);
 }
 
+/** PIS and COFINS are checked alike, each in its own CST extension and under its own fault codes. */
+function contributionFaults(
+  combo: JsonObject,
+  path: string,
+  tax: 'PIS' | 'COFINS',
+  cstKey: string,
+  codes: { missing: string; valid: string; zero: string },
+): Fault[] {
+  const out: Fault[] = [];
+  const ext = `${path}.ext`;
+  if (!hasExt(combo, cstKey)) out.push(fc(codes.missing, `${tax} needs '${cstKey}'`, ext));
+  if (!extensionValid(combo, cstKey)) out.push(fc(codes.valid, validCode(cstKey), ext));
+  if (NO_VALUE_PIS_COFINS.includes(getExt(combo, cstKey)) && nonZeroPercent(combo)) {
+    out.push(fc(codes.zero, `${tax} CST 04 to 09 carry no ${tax}: the percent must be zero`, `${path}.percent`));
+  }
+  return out;
+}
+
 export function validateNfeCombo(combo: JsonObject, path: string): Fault[] {
   const out: Fault[] = [];
   const ext = `${path}.ext`;
@@ -61,18 +79,10 @@ export function validateNfeCombo(combo: JsonObject, path: string): Fault[] {
       break;
     }
     case 'PIS':
-      if (!hasExt(combo, K.pisCst)) out.push(fc('03', `PIS needs '${K.pisCst}'`, ext));
-      if (!extensionValid(combo, K.pisCst)) out.push(fc('13', validCode(K.pisCst), ext));
-      if (NO_VALUE_PIS_COFINS.includes(getExt(combo, K.pisCst)) && nonZeroPercent(combo)) {
-        out.push(fc('08', 'PIS CST 04 to 09 carry no PIS: the percent must be zero', percent));
-      }
+      out.push(...contributionFaults(combo, path, 'PIS', K.pisCst, { missing: '03', valid: '13', zero: '08' }));
       break;
     case 'COFINS':
-      if (!hasExt(combo, K.cofinsCst)) out.push(fc('04', `COFINS needs '${K.cofinsCst}'`, ext));
-      if (!extensionValid(combo, K.cofinsCst)) out.push(fc('14', validCode(K.cofinsCst), ext));
-      if (NO_VALUE_PIS_COFINS.includes(getExt(combo, K.cofinsCst)) && nonZeroPercent(combo)) {
-        out.push(fc('09', 'COFINS CST 04 to 09 carry no COFINS: the percent must be zero', percent));
-      }
+      out.push(...contributionFaults(combo, path, 'COFINS', K.cofinsCst, { missing: '04', valid: '14', zero: '09' }));
       break;
     default:
   }

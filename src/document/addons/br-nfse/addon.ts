@@ -1,5 +1,4 @@
-import type { NodeKind } from '../../base/node-kind';
-import type { JsonObject } from '../../base/types';
+import { hooksByKind } from '../../tax/hooks';
 import { BR_NFSE_V1 } from './def';
 import type { Addon } from '../../tax/addon-def';
 import { normalizeNfseInvoice, validateNfseInvoice } from './bill-invoice';
@@ -11,22 +10,16 @@ import { validateNfseItem } from './org-item';
 
 export const brNfse: Addon = {
   def: BR_NFSE_V1,
-  normalize(node: JsonObject, kind: NodeKind) {
-    if (kind === 'bill/invoice') normalizeNfseInvoice(node);
-    else if (kind === 'tax/combo') normalizeNfseCombo(node);
-  },
-  validate(node: JsonObject, kind: NodeKind, path: string) {
-    switch (kind) {
-      case 'bill/invoice':
-        return validateNfseInvoice(node, path);
-      case 'bill/line':
-        return validateNfseLine(node, path);
-      case 'org/item':
-        return validateNfseItem(node, path);
-      case 'tax/combo':
-        return validateNfseCombo(node, path);
-      default:
-        return [];
-    }
-  },
+  ...hooksByKind({
+    normalize: {
+      'bill/invoice': normalizeNfseInvoice,
+      'tax/combo': normalizeNfseCombo,
+    },
+    validate: {
+      'bill/invoice': validateNfseInvoice,
+      'bill/line': validateNfseLine,
+      'org/item': validateNfseItem,
+      'tax/combo': validateNfseCombo,
+    },
+  }),
 };

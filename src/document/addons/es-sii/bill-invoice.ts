@@ -1,22 +1,15 @@
 import type { Fault, JsonObject } from '../../base/types';
-import { normalizeCorrection } from '../es-common/correction';
-import { normalizeCustomerIdentityType } from '../es-common/customer-identity';
+import { normalizeSpanishInvoice } from '../es-common/invoice-normalize';
 import { docTypeFaults, generalNoteFaults, identifiedCustomerFaults, precedingFaults } from '../es-common/invoice-checks';
 import { VAT_OR_IGIC } from '../es-common/vat-categories';
 import { canConvertTo } from '../../currency/exchange';
 import { faultMaker } from '../../rules/fault';
-import { isObject, obj, objects, str } from '../../rules/values';
-import { docTaxExt, getExt, hasExt, mergeDocTaxExt } from '../../tax/extensions';
-import { hasTag } from '../../tax/tags';
+import { obj, objects, str } from '../../rules/values';
+import { docTaxExt, getExt, hasExt } from '../../tax/extensions';
 import { K } from './extensions';
 
 export function normalizeSiiInvoice(doc: JsonObject): void {
-  const merge = (v: Record<string, string>) => mergeDocTaxExt(doc, v);
-  normalizeCorrection(doc, K.docType, K.correctionType, merge);
-  if (hasTag(doc, 'self-billed')) merge({ [K.thirdPartyIssuer]: 'S' });
-  const ordering = obj(doc, 'ordering');
-  if (ordering && isObject(ordering.issuer)) merge({ [K.thirdPartyIssuer]: 'S' });
-  normalizeCustomerIdentityType(obj(doc, 'customer'), K.identityType);
+  normalizeSpanishInvoice(doc, K, { selfBilled: { [K.thirdPartyIssuer]: 'S' }, thirdParty: { [K.thirdPartyIssuer]: 'S' } });
 }
 
 const f = faultMaker('GOBL-ES-SII-BILL-INVOICE');

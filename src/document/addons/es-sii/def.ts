@@ -1,6 +1,7 @@
 // Figures (extension keys, codes, scenario filters and outputs) of GOBL v0.502.1, held as project data.
 
 import type { AddonDefinition } from '../../tax/addon-def';
+import { spanishDocTypeRules } from '../es-common/doc-type-rules';
 
 export const ES_SII_V1: AddonDefinition = {
   key: 'es-sii-v1',
@@ -21,16 +22,5 @@ export const ES_SII_V1: AddonDefinition = {
     { key: 'es-sii-third-party-issuer', codes: ['S', 'N'] },
     { key: 'es-sii-product', codes: ['goods', 'services'] },
   ],
-  tags: {
-    'bill/invoice': ['replacement'],
-  },
-  scenarios: [
-    { schema: 'bill/invoice', types: ['standard'], ext: { 'es-sii-doc-type': 'F1' } },
-    { schema: 'bill/invoice', types: ['standard'], tags: ['simplified'], ext: { 'es-sii-doc-type': 'F2' } },
-    { schema: 'bill/invoice', types: ['standard'], tags: ['replacement'], ext: { 'es-sii-doc-type': 'F3' } },
-    { schema: 'bill/invoice', types: ['corrective', 'credit-note', 'debit-note'], tags: ['simplified'], ext: { 'es-sii-doc-type': 'R5' } },
-  ],
-  corrections: [
-    { schema: 'bill/invoice', extensions: ['es-sii-doc-type'], copyTax: true },
-  ],
+  ...spanishDocTypeRules('es-sii-doc-type'),
 };

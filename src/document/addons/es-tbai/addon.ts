@@ -1,5 +1,4 @@
-import type { NodeKind } from '../../base/node-kind';
-import type { JsonObject } from '../../base/types';
+import { hooksByKind } from '../../tax/hooks';
 import { ES_TBAI_V1 } from './def';
 import type { Addon } from '../../tax/addon-def';
 import { normalizeTbaiCombo, validateTbaiCombo } from './tax-combo';
@@ -10,14 +9,15 @@ import { normalizeTbaiInvoice, validateTbaiInvoice } from './bill-invoice';
 
 export const esTbai: Addon = {
   def: ES_TBAI_V1,
-  normalize(node: JsonObject, kind: NodeKind) {
-    if (kind === 'tax/combo') normalizeTbaiCombo(node);
-    else if (kind === 'bill/line') normalizeTbaiLine(node);
-    else if (kind === 'bill/invoice') normalizeTbaiInvoice(node);
-  },
-  validate(node: JsonObject, kind: NodeKind, path: string) {
-    if (kind === 'bill/invoice') return validateTbaiInvoice(node, path);
-    if (kind === 'tax/combo') return validateTbaiCombo(node, path);
-    return [];
-  },
+  ...hooksByKind({
+    normalize: {
+      'tax/combo': normalizeTbaiCombo,
+      'bill/line': normalizeTbaiLine,
+      'bill/invoice': normalizeTbaiInvoice,
+    },
+    validate: {
+      'bill/invoice': validateTbaiInvoice,
+      'tax/combo': validateTbaiCombo,
+    },
+  }),
 };

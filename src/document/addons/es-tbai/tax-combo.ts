@@ -3,7 +3,7 @@ import { keyHas } from '../../cbc/key';
 import { faultMaker } from '../../rules/fault';
 import { str } from '../../rules/values';
 import { inEU } from '../../tax/eu-members';
-import { deleteExt, extMap, getExt, setExt, setExtIfEmpty, setExtOneOf } from '../../tax/extensions';
+import { type ExtByKey, extMap, getExt, setExt, setExtByKey, setExtIfEmpty } from '../../tax/extensions';
 import { K } from './extensions';
 
 const KEY_BY_EXEMPTION: Record<string, string> = {
@@ -18,6 +18,17 @@ const KEY_BY_EXEMPTION: Record<string, string> = {
   RL: 'outside-scope',
   VT: 'outside-scope',
   IE: 'outside-scope',
+};
+
+/** The exemption code each combo key gives. */
+const EXEMPT_BY_KEY: ExtByKey = {
+  standard: 'delete',
+  zero: 'delete',
+  'reverse-charge': { code: 'S2' },
+  'outside-scope': { code: 'RL', keep: ['IE', 'OT', 'VT'] },
+  exempt: { code: 'E1', keep: ['E6'] },
+  export: { code: 'E2', keep: ['E3', 'E4'] },
+  'intra-community': { code: 'E5' },
 };
 
 export function normalizeTbaiCombo(combo: JsonObject): void {
@@ -40,27 +51,7 @@ export function normalizeTbaiCombo(combo: JsonObject): void {
   const hasSurcharge = combo.surcharge !== undefined && combo.surcharge !== null;
   if (hasSurcharge || keyHas(str(combo, 'rate'), 'eqs')) setExtIfEmpty(combo, K.regime, '51');
   setExtIfEmpty(combo, K.regime, '01');
-  switch (key) {
-    case 'standard':
-    case 'zero':
-      deleteExt(combo, K.exempt);
-      break;
-    case 'reverse-charge':
-      setExt(combo, K.exempt, 'S2');
-      break;
-    case 'outside-scope':
-      setExtOneOf(combo, K.exempt, 'RL', ['IE', 'OT', 'VT']);
-      break;
-    case 'exempt':
-      setExtOneOf(combo, K.exempt, 'E1', ['E6']);
-      break;
-    case 'export':
-      setExtOneOf(combo, K.exempt, 'E2', ['E3', 'E4']);
-      break;
-    case 'intra-community':
-      setExt(combo, K.exempt, 'E5');
-      break;
-  }
+  setExtByKey(combo, K.exempt, key, EXEMPT_BY_KEY);
 }
 const fc = faultMaker('GOBL-ES-TBAI-TAX-COMBO');
 

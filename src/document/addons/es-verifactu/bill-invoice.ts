@@ -1,22 +1,15 @@
 import type { Fault, JsonObject } from '../../base/types';
-import { normalizeCorrection } from '../es-common/correction';
-import { normalizeCustomerIdentityType } from '../es-common/customer-identity';
+import { normalizeSpanishInvoice } from '../es-common/invoice-normalize';
 import { docTypeFaults, generalNoteFaults, identifiedCustomerFaults, precedingFaults } from '../es-common/invoice-checks';
 import { canConvertTo } from '../../currency/exchange';
 import { identityWithExt } from '../../org/identities';
 import { faultMaker } from '../../rules/fault';
-import { isObject, obj, objects, present, str } from '../../rules/values';
-import { docTaxExt, getExt, mergeDocTaxExt } from '../../tax/extensions';
-import { hasTag } from '../../tax/tags';
+import { obj, objects, present, str } from '../../rules/values';
+import { docTaxExt, getExt } from '../../tax/extensions';
 import { K } from './extensions';
 
 export function normalizeVerifactuInvoice(doc: JsonObject): void {
-  const merge = (v: Record<string, string>) => mergeDocTaxExt(doc, v);
-  normalizeCorrection(doc, K.docType, K.correctionType, merge);
-  if (hasTag(doc, 'self-billed')) merge({ [K.issuerType]: 'D' });
-  const ordering = obj(doc, 'ordering');
-  if (ordering && isObject(ordering.issuer)) merge({ [K.issuerType]: 'T' });
-  normalizeCustomerIdentityType(obj(doc, 'customer'), K.identityType);
+  normalizeSpanishInvoice(doc, K, { selfBilled: { [K.issuerType]: 'D' }, thirdParty: { [K.issuerType]: 'T' } });
 }
 
 const f = faultMaker('GOBL-ES-VERIFACTU-BILL-INVOICE');

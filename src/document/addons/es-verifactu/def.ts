@@ -1,6 +1,7 @@
 // Figures (extension keys, codes, scenario filters and outputs) of GOBL v0.502.1, held as project data.
 
 import type { AddonDefinition } from '../../tax/addon-def';
+import { spanishDocTypeRules } from '../es-common/doc-type-rules';
 
 export const ES_VERIFACTU_V1: AddonDefinition = {
   key: 'es-verifactu-v1',
@@ -20,16 +21,5 @@ export const ES_VERIFACTU_V1: AddonDefinition = {
     { key: 'es-verifactu-simplified-art7273', codes: ['S', 'N'] },
     { key: 'es-verifactu-issuer-type', codes: ['T', 'D'] },
   ],
-  tags: {
-    'bill/invoice': ['replacement'],
-  },
-  scenarios: [
-    { schema: 'bill/invoice', types: ['standard'], ext: { 'es-verifactu-doc-type': 'F1' } },
-    { schema: 'bill/invoice', types: ['standard'], tags: ['simplified'], ext: { 'es-verifactu-doc-type': 'F2' } },
-    { schema: 'bill/invoice', types: ['standard'], tags: ['replacement'], ext: { 'es-verifactu-doc-type': 'F3' } },
-    { schema: 'bill/invoice', types: ['corrective', 'credit-note', 'debit-note'], tags: ['simplified'], ext: { 'es-verifactu-doc-type': 'R5' } },
-  ],
-  corrections: [
-    { schema: 'bill/invoice', extensions: ['es-verifactu-doc-type'], copyTax: true },
-  ],
+  ...spanishDocTypeRules('es-verifactu-doc-type'),
 };

@@ -1,5 +1,4 @@
-import type { NodeKind } from '../../base/node-kind';
-import type { JsonObject } from '../../base/types';
+import { hooksByKind } from '../../tax/hooks';
 import { FR_CHORUSPRO_V1 } from './def';
 import type { Addon } from '../../tax/addon-def';
 import { normalizeChorusInvoice, validateChorusInvoice } from './bill-invoice';
@@ -10,14 +9,15 @@ import { normalizeChorusParty, validateChorusParty } from './org-party';
 
 export const frChoruspro: Addon = {
   def: FR_CHORUSPRO_V1,
-  normalize(node: JsonObject, kind: NodeKind) {
-    if (kind === 'bill/invoice') normalizeChorusInvoice(node);
-    else if (kind === 'bill/line') normalizeChorusLine(node);
-    else if (kind === 'org/party') normalizeChorusParty(node);
-  },
-  validate(node: JsonObject, kind: NodeKind, path: string) {
-    if (kind === 'bill/invoice') return validateChorusInvoice(node, path);
-    if (kind === 'org/party') return validateChorusParty(node, path);
-    return [];
-  },
+  ...hooksByKind({
+    normalize: {
+      'bill/invoice': normalizeChorusInvoice,
+      'bill/line': normalizeChorusLine,
+      'org/party': normalizeChorusParty,
+    },
+    validate: {
+      'bill/invoice': validateChorusInvoice,
+      'org/party': validateChorusParty,
+    },
+  }),
 };

@@ -230,76 +230,44 @@ function hasIdentityScheme(party: JsonObject, schemes: string[]): boolean {
   return identities(party).some((id) => schemes.includes(getExt(id, ISO_SCHEME_ID)));
 }
 
+/** Reason codes about the invoice's amounts, taxes, parties and duplicates, which several process codes accept. */
+const INVOICE_REASONS = [
+  'TX_TVA_ERR',
+  'MONTANTTOTAL_ERR',
+  'CALCUL_ERR',
+  'NON_CONFORME',
+  'DOUBLON',
+  'DEST_ERR',
+  'TRANSAC_INC',
+  'EMMET_INC',
+  'CONTRAT_TERM',
+  'DOUBLE_FACT',
+  'CMD_ERR',
+  'ADR_ERR',
+];
+
+/** Reason codes about routing, references and lines, which the refusal process codes (206, 207) accept. */
+const ROUTING_AND_LINE_REASONS = [
+  'SIRET_ERR',
+  'CODE_ROUTAGE_ERR',
+  'REF_CT_ABSENT',
+  'REF_ERR',
+  'PU_ERR',
+  'REM_ERR',
+  'QTE_ERR',
+  'ART_ERR',
+  'MODPAI_ERR',
+  'QUALITE_ERR',
+  'LIVR_INCOMP',
+];
+
 /** Reason codes each process code accepts (BR-FR-CDV-CL-09), with the fault code of the check. */
 const REASONS_BY_PROCESS_CODE: Record<string, [string, string[]]> = {
   '200': ['17', ['NON_TRANSMISE']],
-  '206': [
-    '18',
-    [
-      'AUTRE',
-      'CMD_ERR',
-      'SIRET_ERR',
-      'CODE_ROUTAGE_ERR',
-      'REF_CT_ABSENT',
-      'REF_ERR',
-      'PU_ERR',
-      'REM_ERR',
-      'QTE_ERR',
-      'ART_ERR',
-      'MODPAI_ERR',
-      'QUALITE_ERR',
-      'LIVR_INCOMP',
-    ],
-  ],
-  '207': [
-    '19',
-    [
-      'AUTRE',
-      'COORD_BANC_ERR',
-      'TX_TVA_ERR',
-      'MONTANTTOTAL_ERR',
-      'CALCUL_ERR',
-      'NON_CONFORME',
-      'DOUBLON',
-      'DEST_ERR',
-      'TRANSAC_INC',
-      'EMMET_INC',
-      'CONTRAT_TERM',
-      'DOUBLE_FACT',
-      'CMD_ERR',
-      'ADR_ERR',
-      'SIRET_ERR',
-      'CODE_ROUTAGE_ERR',
-      'REF_CT_ABSENT',
-      'REF_ERR',
-      'PU_ERR',
-      'REM_ERR',
-      'QTE_ERR',
-      'ART_ERR',
-      'MODPAI_ERR',
-      'QUALITE_ERR',
-      'LIVR_INCOMP',
-    ],
-  ],
+  '206': ['18', ['AUTRE', 'CMD_ERR', ...ROUTING_AND_LINE_REASONS]],
+  '207': ['19', ['AUTRE', 'COORD_BANC_ERR', ...INVOICE_REASONS, ...ROUTING_AND_LINE_REASONS]],
   '208': ['20', ['JUSTIF_ABS', 'COORD_BANC_ERR', 'CMD_ERR', 'SIRET_ERR', 'CODE_ROUTAGE_ERR', 'REF_CT_ABSENT', 'REF_ERR']],
-  '210': [
-    '21',
-    [
-      'TX_TVA_ERR',
-      'MONTANTTOTAL_ERR',
-      'CALCUL_ERR',
-      'NON_CONFORME',
-      'DOUBLON',
-      'DEST_ERR',
-      'TRANSAC_INC',
-      'EMMET_INC',
-      'CONTRAT_TERM',
-      'DOUBLE_FACT',
-      'CMD_ERR',
-      'ADR_ERR',
-      'REF_CT_ABSENT',
-    ],
-  ],
+  '210': ['21', [...INVOICE_REASONS, 'REF_CT_ABSENT']],
   '213': [
     '22',
     [

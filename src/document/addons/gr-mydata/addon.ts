@@ -1,5 +1,4 @@
-import type { NodeKind } from '../../base/node-kind';
-import type { JsonObject } from '../../base/types';
+import { hooksByKind } from '../../tax/hooks';
 import { GR_MYDATA_V1 } from './def';
 import type { Addon } from '../../tax/addon-def';
 import { normalizeMydataCombo, validateMydataCombo } from './tax-combo';
@@ -11,25 +10,19 @@ import { validateMydataInvoice } from './bill-invoice';
 
 export const grMydata: Addon = {
   def: GR_MYDATA_V1,
-  normalize(node: JsonObject, kind: NodeKind) {
-    if (kind === 'tax/combo') normalizeMydataCombo(node);
-    else if (kind === 'bill/charge') normalizeMydataCharge(node);
-    else if (kind === 'pay/instructions' || kind === 'pay/record') normalizeMydataPayment(node);
-  },
-  validate(node: JsonObject, kind: NodeKind, path: string) {
-    switch (kind) {
-      case 'bill/invoice':
-        return validateMydataInvoice(node, path);
-      case 'bill/charge':
-        return validateMydataCharge(node, path);
-      case 'tax/combo':
-        return validateMydataCombo(node, path);
-      case 'pay/instructions':
-        return validateMydataPayment(node, path, fi);
-      case 'pay/record':
-        return validateMydataPayment(node, path, fr);
-      default:
-        return [];
-    }
-  },
+  ...hooksByKind({
+    normalize: {
+      'tax/combo': normalizeMydataCombo,
+      'bill/charge': normalizeMydataCharge,
+      'pay/instructions': normalizeMydataPayment,
+      'pay/record': normalizeMydataPayment,
+    },
+    validate: {
+      'bill/invoice': validateMydataInvoice,
+      'bill/charge': validateMydataCharge,
+      'tax/combo': validateMydataCombo,
+      'pay/instructions': (node, path) => validateMydataPayment(node, path, fi),
+      'pay/record': (node, path) => validateMydataPayment(node, path, fr),
+    },
+  }),
 };

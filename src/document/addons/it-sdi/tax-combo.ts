@@ -2,7 +2,7 @@ import type { Fault, JsonObject } from '../../base/types';
 import { faultMaker } from '../../rules/fault';
 import { str } from '../../rules/values';
 import { inEU } from '../../tax/eu-members';
-import { deleteExt, getExt, hasExt, setExt, setExtOneOf } from '../../tax/extensions';
+import { type ExtByKey, getExt, hasExt, setExt, setExtByKey } from '../../tax/extensions';
 import { K } from './extensions';
 
 const RETAINED_CATEGORIES = ['IRPEF', 'IRES', 'INPS', 'ENPAM', 'ENASARCO', 'CP'];
@@ -23,6 +23,17 @@ function comboKeyFromExempt(combo: JsonObject): void {
   else if (code === '' && key === '') combo.key = 'standard';
 }
 
+/** The nature code (`natura`) each combo key gives. */
+const EXEMPT_BY_KEY: ExtByKey = {
+  standard: 'delete',
+  zero: { code: 'N1' },
+  'outside-scope': { code: 'N2.1', keep: ['N2.2', 'N7'] },
+  export: { code: 'N3.1', keep: ['N3.3', 'N3.4', 'N3.5'] },
+  'intra-community': { code: 'N3.2', keep: ['N3.6'] },
+  exempt: { code: 'N4', keep: ['N5'] },
+  'reverse-charge': { code: REVERSE_CHARGE[0], keep: REVERSE_CHARGE.slice(1) },
+};
+
 export function normalizeSdiCombo(combo: JsonObject): void {
   if (str(combo, 'cat') !== 'VAT') return;
   const country = str(combo, 'country');
@@ -31,29 +42,7 @@ export function normalizeSdiCombo(combo: JsonObject): void {
     return;
   }
   comboKeyFromExempt(combo);
-  switch (str(combo, 'key')) {
-    case 'standard':
-      deleteExt(combo, K.exempt);
-      break;
-    case 'zero':
-      setExt(combo, K.exempt, 'N1');
-      break;
-    case 'outside-scope':
-      setExtOneOf(combo, K.exempt, 'N2.1', ['N2.2', 'N7']);
-      break;
-    case 'export':
-      setExtOneOf(combo, K.exempt, 'N3.1', ['N3.3', 'N3.4', 'N3.5']);
-      break;
-    case 'intra-community':
-      setExtOneOf(combo, K.exempt, 'N3.2', ['N3.6']);
-      break;
-    case 'exempt':
-      setExtOneOf(combo, K.exempt, 'N4', ['N5']);
-      break;
-    case 'reverse-charge':
-      setExtOneOf(combo, K.exempt, REVERSE_CHARGE[0], REVERSE_CHARGE.slice(1));
-      break;
-  }
+  setExtByKey(combo, K.exempt, str(combo, 'key'), EXEMPT_BY_KEY);
 }
 const fc = faultMaker('GOBL-IT-SDI-TAX-COMBO');
 

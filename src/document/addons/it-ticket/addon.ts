@@ -1,5 +1,4 @@
-import type { NodeKind } from '../../base/node-kind';
-import type { JsonObject } from '../../base/types';
+import { hooksByKind } from '../../tax/hooks';
 import { IT_TICKET_V1 } from './def';
 import type { Addon } from '../../tax/addon-def';
 import { normalizeTicketCombo, validateTicketCombo } from './tax-combo';
@@ -10,14 +9,15 @@ import { normalizeTicketInvoice, validateTicketInvoice } from './bill-invoice';
 
 export const itTicket: Addon = {
   def: IT_TICKET_V1,
-  normalize(node: JsonObject, kind: NodeKind) {
-    if (kind === 'tax/combo') normalizeTicketCombo(node);
-    else if (kind === 'org/item') normalizeTicketItem(node);
-    else if (kind === 'bill/invoice') normalizeTicketInvoice(node);
-  },
-  validate(node: JsonObject, kind: NodeKind, path: string) {
-    if (kind === 'bill/invoice') return validateTicketInvoice(node, path);
-    if (kind === 'tax/combo') return validateTicketCombo(node, path);
-    return [];
-  },
+  ...hooksByKind({
+    normalize: {
+      'tax/combo': normalizeTicketCombo,
+      'org/item': normalizeTicketItem,
+      'bill/invoice': normalizeTicketInvoice,
+    },
+    validate: {
+      'bill/invoice': validateTicketInvoice,
+      'tax/combo': validateTicketCombo,
+    },
+  }),
 };

@@ -2,11 +2,22 @@ import Decimal from 'decimal.js';
 import type { Fault, JsonObject } from '../../base/types';
 import { faultMaker } from '../../rules/fault';
 import { str } from '../../rules/values';
-import { deleteExt, getExt, hasExt, setExt, setExtOneOf } from '../../tax/extensions';
+import { type ExtByKey, getExt, hasExt, setExt, setExtByKey } from '../../tax/extensions';
 import { K } from './extensions';
 
 /** VAT percentages the receipts accept. */
 export const TICKET_PERCENTAGES = ['2', '4', '5', '6.4', '7', '7.3', '7.5', '7.65', '7.95', '8.3', '8.5', '8.8', '9.5', '12.3', '10', '22'];
+
+/** The nature code each combo key gives. */
+const EXEMPT_BY_KEY: ExtByKey = {
+  standard: 'delete',
+  zero: 'delete',
+  'outside-scope': { code: 'N1', keep: ['N2'] },
+  export: { code: 'N3' },
+  'intra-community': { code: 'N3' },
+  exempt: { code: 'N4', keep: ['N5'] },
+  'reverse-charge': { code: 'N6' },
+};
 
 export function normalizeTicketCombo(combo: JsonObject): void {
   if (str(combo, 'cat') !== 'VAT') return;
@@ -23,25 +34,7 @@ export function normalizeTicketCombo(combo: JsonObject): void {
       delete combo.rate;
     } else if (code === '') combo.key = 'standard';
   }
-  switch (str(combo, 'key')) {
-    case 'standard':
-    case 'zero':
-      deleteExt(combo, K.exempt);
-      break;
-    case 'outside-scope':
-      setExtOneOf(combo, K.exempt, 'N1', ['N2']);
-      break;
-    case 'export':
-    case 'intra-community':
-      setExt(combo, K.exempt, 'N3');
-      break;
-    case 'exempt':
-      setExtOneOf(combo, K.exempt, 'N4', ['N5']);
-      break;
-    case 'reverse-charge':
-      setExt(combo, K.exempt, 'N6');
-      break;
-  }
+  setExtByKey(combo, K.exempt, str(combo, 'key'), EXEMPT_BY_KEY);
 }
 const fc = faultMaker('GOBL-IT-TICKET-TAX-COMBO');
 

@@ -1,8 +1,7 @@
 import type { JsonObject } from '../../base/types';
-import { lookupKey } from '../../cbc/key';
-import { str } from '../../rules/values';
-import { CodeMap, hasExt, setExt } from '../../tax/extensions';
+import { CodeMap } from '../../tax/extensions';
 import { K } from './extensions';
+import { setPaymentMeansCode } from '../../tax/payment-means';
 
 const PAYMENT_MEANS: CodeMap = {
   card: 'CC',
@@ -20,8 +19,5 @@ const PAYMENT_MEANS: CodeMap = {
 
 /** Instructions, advances and payment methods: the SAF-T payment mechanism from the means key. */
 export function normalizeSaftPaymentMeans(node: JsonObject): void {
-  const key = str(node, 'key');
-  if (key === 'other' && hasExt(node, K.paymentMeans)) return;
-  const code = lookupKey(PAYMENT_MEANS, key);
-  if (code !== '') setExt(node, K.paymentMeans, code);
+  setPaymentMeansCode(node, K.paymentMeans, PAYMENT_MEANS);
 }

@@ -1,5 +1,4 @@
-import type { NodeKind } from '../../base/node-kind';
-import type { JsonObject } from '../../base/types';
+import { hooksByKind } from '../../tax/hooks';
 import { SA_ZATCA_V1 } from './def';
 import type { Addon } from '../../tax/addon-def';
 import { normalizeZatcaInvoice, validateZatcaInvoice } from './bill-invoice';
@@ -11,21 +10,15 @@ import { validateZatcaCombo } from './tax-combo';
 
 export const saZatca: Addon = {
   def: SA_ZATCA_V1,
-  normalize(node: JsonObject, kind: NodeKind) {
-    if (kind === 'bill/invoice') normalizeZatcaInvoice(node);
-  },
-  validate(node: JsonObject, kind: NodeKind, path: string) {
-    switch (kind) {
-      case 'bill/invoice':
-        return validateZatcaInvoice(node, path);
-      case 'bill/line':
-        return validateZatcaLine(node, path);
-      case 'org/address':
-        return validateZatcaAddress(node, path);
-      case 'tax/combo':
-        return validateZatcaCombo(node, path);
-      default:
-        return [];
-    }
-  },
+  ...hooksByKind({
+    normalize: {
+      'bill/invoice': normalizeZatcaInvoice,
+    },
+    validate: {
+      'bill/invoice': validateZatcaInvoice,
+      'bill/line': validateZatcaLine,
+      'org/address': validateZatcaAddress,
+      'tax/combo': validateZatcaCombo,
+    },
+  }),
 };

@@ -9,6 +9,15 @@ import { anyObjectSchema, compileShape, flagSchema, shapeProblems, uuidSchema, w
 export const CONTENT_TYPES = ['application/json', 'application/json-patch+json', 'application/merge-patch+json'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
+/** The `content_type` member of a create or update body: how its `data` makes the envelope. */
+export const contentTypeSchema = (description: string) =>
+  Type.Optional(
+    Type.Union(
+      CONTENT_TYPES.map((type) => Type.Literal(type)),
+      { description },
+    ),
+  );
+
 /**
  * The body of a create request (POST and PUT `/silo/v1/entries`) as a schema: it checks every body, in the
  * engine's threads, and the OpenAPI description shows it. `expected` is what the 400 says a member must be.
@@ -25,12 +34,7 @@ export const CreateEntryBody = Type.Object(
       Type.String({ minLength: 1, maxLength: 255, description: 'Idempotency key, unique in the workspace.', expected: 'a string' }),
     ),
     folder: Type.Optional(Type.String({ pattern: FOLDER_PATTERN.source, expected: `a string matching ${FOLDER_PATTERN.source}` })),
-    content_type: Type.Optional(
-      Type.Union(
-        CONTENT_TYPES.map((type) => Type.Literal(type)),
-        { description: 'How `data` derives the new entry from `previous_id`.' },
-      ),
-    ),
+    content_type: contentTypeSchema('How `data` derives the new entry from `previous_id`.'),
     previous_id: Type.Optional(uuidSchema('The entry the new one derives from.')),
     correct: Type.Optional(anyObjectSchema('Correction options: make the corrective document of `previous_id`.')),
     allow_invalid: Type.Optional(flagSchema('Store the document even when it has faults.')),

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { CONTENT_TYPES, fieldMessages, isObject, type ContentType, type CreateEntryInput } from './create-entry.input';
+import { contentTypeSchema, fieldMessages, isObject, type ContentType, type CreateEntryInput } from './create-entry.input';
 import { DomainError } from '../../shared/errors';
 import { badInput, type ErrorFields } from '../../shared/errors';
 import { FOLDER_PATTERN } from './folders';
@@ -15,12 +15,7 @@ export const UpdateEntryBody = Type.Object(
         expected: 'an object (or an array for a JSON patch)',
       }),
     ),
-    content_type: Type.Optional(
-      Type.Union(
-        CONTENT_TYPES.map((type) => Type.Literal(type)),
-        { description: 'How `data` makes the new envelope: replaces it (default), or patches the current one.' },
-      ),
-    ),
+    content_type: contentTypeSchema('How `data` makes the new envelope: replaces it (default), or patches the current one.'),
     folder: Type.Optional(
       Type.String({
         pattern: FOLDER_PATTERN.source,

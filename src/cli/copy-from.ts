@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { commandFlags, refuseCommandLine } from './cli-options';
 import { loadConfig, loadSigningKeys } from '../config';
 import { serviceName } from '../service-name';
-import { EntryRestorer } from '../domain/transfer/entry-export';
+import { EntryRestorer } from '../domain/transfer/entry-restorer';
 import { openDataSource } from '../storage/data-source';
 import { EntryRepository } from '../storage/entry.repository';
 import { EntryTransferRepository } from '../storage/entry-transfer.repository';

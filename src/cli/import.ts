@@ -3,7 +3,7 @@ import path from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { commandFlags, refuseCommandLine } from './cli-options';
 import { loadConfig, loadSigningKeys } from '../config';
-import { CUT_SHORT, EntryRestorer, reportLine } from '../domain/transfer/entry-export';
+import { CUT_SHORT, EntryRestorer, reportLine } from '../domain/transfer/entry-restorer';
 import { boundedLines } from '../domain/transfer/import-lines';
 import { progressOf } from './progress';
 import { openDataSource } from '../storage/data-source';

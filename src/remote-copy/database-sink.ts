@@ -1,4 +1,5 @@
-import { LineRefusal, type EntryRestorer } from '../domain/transfer/entry-export';
+import { LineRefusal } from '../domain/transfer/entry-export';
+import { type EntryRestorer } from '../domain/transfer/entry-restorer';
 import type { ExportLine } from './export-lines';
 import type { CopySink } from './copy-workspace';
 import { EntryFailure, type EntrySummary } from './remote-workspace';

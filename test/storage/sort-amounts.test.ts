@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EntryImporter } from '../../src/domain/transfer/entry-import';
-import { endLine, entryLineOf, EntryRestorer, headerLine } from '../../src/domain/transfer/entry-export';
+import { endLine, entryLineOf, headerLine } from '../../src/domain/transfer/entry-export';
+import { EntryRestorer } from '../../src/domain/transfer/entry-restorer';
 import { sampleEntries } from '../../src/domain/transfer/sample-entries';
 import { SORT_AMOUNT_RULE } from '../../src/domain/entries/model/sort-amount';
 import { DatabaseSink } from '../../src/remote-copy/database-sink';

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { digestOf } from '../../../src/document/head/header';
 import { legacyVersionOf, versionOf } from '../../../src/domain/entries/model/entry-history';
-import { EntryRestorer, entryLineOf, importRecordOf, parseHeader, type EntryLine } from '../../../src/domain/transfer/entry-export';
+import { entryLineOf, importRecordOf, parseHeader, type EntryLine } from '../../../src/domain/transfer/entry-export';
+import { EntryRestorer } from '../../../src/domain/transfer/entry-restorer';
 import type { ImportOutcome, ImportRecord } from '../../../src/domain/transfer/entry-transfer-store';
 
 /** The line mapping and the restorer alone, with a store that records what it is given. */

@@ -1,4 +1,4 @@
-import { eventSummaryJson, type EntryEvent } from '../entries/model/entry-event';
+import { type EntryEvent } from '../entries/model/entry-event';
 import type { EventStore, FeedState } from '../events/event-store';
 import { READ_WINDOW } from '../events/events.service';
 import { SharedReads, Tally } from '../../runtime';
@@ -7,9 +7,6 @@ import {
   KEPT_AFTER_PRUNE,
   prunesAt,
   GIVE_UP_AFTER_MS,
-  RETRY_JITTER,
-  RETRY_LAST_MS,
-  RETRY_SCHEDULE_MS,
   type DeliveryStatus,
   type EndpointProgress,
   type WebhookDelivery,
@@ -18,57 +15,11 @@ import {
 import type { SendOutcome, WebhookSender } from './webhook-sender.port';
 import { isTestDelivery, TEST_EVENT_TYPE, testEventPayload } from './webhook-test-event';
 import type { WebhookStore } from './webhook-store';
+import type { DispatcherOptions } from './dispatcher-options';
+import { progressOf, retryDelayMs, verdictOf, webhookPayload } from './delivery-rules';
 
 /** Events one claim delivers to an endpoint before it goes back to the pool, so that others get their turn. */
 const EVENTS_PER_CLAIM = 100;
-
-export interface DispatcherOptions {
-  /** WEBHOOK_POLL_MS. */
-  pollMs: number;
-  /** WEBHOOK_CONCURRENCY: attempts under way in this process at once, over all endpoints. */
-  concurrency: number;
-  /**
-   * WEBHOOK_WORKSPACE_CONCURRENCY: attempts under way in this process at once for one workspace's endpoints, so
-   * that a workspace whose endpoints answer slowly holds only its share of the places, never all of them.
-   */
-  workspaceConcurrency: number;
-  /** WEBHOOK_RETRY_SCALE: a factor on every delay of the schedule (tests shorten days to seconds). */
-  retryScale: number;
-  /**
-   * WEBHOOK_LEASE_MS: how long a claimed endpoint stays this process's without word from it. Longer than an
-   * attempt can take; it is how long the endpoint waits when its process dies mid-delivery.
-   */
-  leaseMs: number;
-  /** Who holds a lease: unique per process. */
-  owner: string;
-  /** Told of each attempt's outcome (for metrics); `lagSeconds` for a feed delivery that succeeded: from the event's creation. */
-  onAttempt?: (outcome: AttemptOutcome, lagSeconds?: number) => void;
-  /** Told when an endpoint is disabled for failing (for metrics). */
-  onDisabled?: () => void;
-}
-
-/** What became of an attempt: its delivery's status, or `interrupted` when the process's close cut it (not counted against the endpoint). */
-export type AttemptOutcome = DeliveryStatus | 'interrupted';
-
-/** The body of a delivery: the event as the feed shows it, with its place (`position`) rather than a cursor. */
-export const webhookPayload = (event: EntryEvent) => ({ ...eventSummaryJson(event), position: event.seq });
-
-type Verdict = 'delivered' | 'retry' | 'failed';
-
-/** 2xx delivered; 408, 429, 5xx and no answer at all may pass: retried; any other answer ends the delivery. */
-export function verdictOf(outcome: SendOutcome): Verdict {
-  const status = outcome.status;
-  if (status === undefined) return 'retry';
-  if (status >= 200 && status < 300) return 'delivered';
-  if (status === 408 || status === 429 || status >= 500) return 'retry';
-  return 'failed';
-}
-
-/** The wait before retry number `attempt` (1 for the first retry), with jitter. */
-export function retryDelayMs(attempt: number, scale: number, random: () => number = Math.random): number {
-  const base = RETRY_SCHEDULE_MS[attempt - 1] ?? RETRY_LAST_MS;
-  return Math.round(base * scale * (1 + RETRY_JITTER * random()));
-}
 
 /**
  * Delivers each endpoint's events in feed order, one at a time per endpoint, in every process at once: a poll
@@ -427,14 +378,6 @@ export class WebhookDispatcher {
     };
   }
 }
-
-const progressOf = (endpoint: WebhookEndpoint): EndpointProgress => ({
-  deliveredSeq: endpoint.deliveredSeq,
-  attempts: endpoint.attempts,
-  attemptStartedAt: endpoint.attemptStartedAt,
-  nextAttemptAt: endpoint.nextAttemptAt,
-  failingSince: endpoint.failingSince,
-});
 
 /** An endpoint's key among those this process delivers to. */
 const endpointKey = (workspaceId: string, id: string) => `${workspaceId}\n${id}`;

@@ -1,4 +1,4 @@
-import { retryDelayMs, verdictOf } from '../../../src/domain/webhooks/webhook-delivery';
+import { retryDelayMs, verdictOf } from '../../../src/domain/webhooks/delivery-rules';
 import { GIVE_UP_AFTER_MS, RETRY_JITTER, RETRY_LAST_MS, RETRY_SCHEDULE_MS } from '../../../src/domain/webhooks/webhook';
 
 describe('webhook retries', () => {

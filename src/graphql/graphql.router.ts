@@ -26,6 +26,7 @@ import { EXPLORER_QUERY, explorerAssets, graphiqlPage } from './plumbing/graphiq
 import { createContext, type EventFeeds, type GraphQLContext } from './plumbing/context';
 import { errorLoggingPlugin } from './plumbing/error-logging.plugin';
 import { heavyResultsPlugin, piecesOf, stringifyResult } from './plumbing/heavy-results';
+import { KnownOperations } from './plumbing/known-operations';
 import { errorResponseBody, formatError } from './plumbing/format-error';
 import { complexityLimitPlugin, limitRules, MAX_QUERY_TOKENS } from './plumbing/limits';
 import { sandboxPolicy } from './plumbing/sandbox-page';
@@ -107,8 +108,12 @@ export async function graphqlRouter(
   options: GraphQLOptions,
 ): Promise<GraphQLHttp> {
   const schema = buildGraphQLSchema();
+  const complexityLimit = complexityLimitPlugin(options.maxComplexity);
+  const executor = options.jit ? compiledExecutor(schema) : undefined;
+  // Operations Apollo validated and graphql-jit compiled, run again without Apollo's per-request pipeline.
+  const known = executor && new KnownOperations(schema, executor, complexityLimit.costs);
   const apollo = new ApolloServer<GraphQLContext>({
-    ...(options.jit ? { gateway: compiledExecutor(schema) } : { schema }),
+    ...(executor ? { gateway: executor } : { schema }),
     // Apollo's CSRF prevention refuses a GET without a JSON content type or an Apollo header, which is how
     // urql and graphql-request send queries by GET. It guards cookie-authenticated endpoints against
     // requests a hostile page makes with the visitor's cookies; here every request must carry a bearer
@@ -131,8 +136,9 @@ export async function graphqlRouter(
       options.explorer === 'sandbox'
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false, document: EXPLORER_QUERY })
         : ApolloServerPluginLandingPageDisabled(),
-      complexityLimitPlugin(options.maxComplexity),
+      complexityLimit,
       errorLoggingPlugin,
+      ...(known ? [known.plugin] : []),
       heavyResultsPlugin,
       // No cache hints are served or reported anywhere: their per-field hooks were a measurable share of each request.
       ApolloServerPluginCacheControlDisabled(),
@@ -143,7 +149,7 @@ export async function graphqlRouter(
   await apollo.start();
 
   // req.fileUrl: set for every request by src/http/file-urls.ts (server.ts), so files' urls are the ones REST shows.
-  const execute = apolloHandler(apollo, async (req, res) =>
+  const contextOf = (req: Request, res: Response) =>
     createContext(
       deps.entries,
       {
@@ -159,8 +165,8 @@ export async function graphqlRouter(
       deps.feeds,
       deps.webhooks,
       deps.pdfFiles,
-    ),
-  );
+    );
+  const execute = apolloHandler(apollo, known, contextOf);
 
   // Mounted from its surface's declaration (src/surfaces.ts), which applies the token: checked first,
   // before the body is read; a refusal there, as any other on the path, is answered in GraphQL's shape.
@@ -195,34 +201,67 @@ export interface GraphQLHttp {
  */
 function apolloHandler(
   apollo: ApolloServer<GraphQLContext>,
-  context: (req: Request, res: Response) => Promise<GraphQLContext>,
+  known: KnownOperations | undefined,
+  context: (req: Request, res: Response) => GraphQLContext,
 ): RequestHandler {
   return async (req, res) => {
+    let made: GraphQLContext | undefined;
+    // The request's turn among heavy answers goes on once its answer is handed to the socket, or if it fails.
+    res.once('close', () => made?.readTurn.release());
+    if (known && req.method === 'POST' && acceptsJsonAnswer(req)) {
+      const answer = await known.answer(req.body, () => (made = context(req, res)));
+      if (answer) {
+        for (const [name, value] of answer.headers) res.setHeader(name, value);
+        res.setHeader('content-type', answerMediaType(req));
+        res.statusCode = answer.status;
+        await sendAnswer(req, res, answer.text);
+        made?.readTurn.release();
+        return;
+      }
+    }
     const headers = new HeaderMap();
     for (const [name, value] of Object.entries(req.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
     const query = req.url.indexOf('?');
-    let made: GraphQLContext | undefined;
-    // The request's turn among heavy answers goes on once its answer is handed to the socket, or if it fails.
-    res.once('close', () => made?.readTurn.release());
     const answer = await apollo.executeHTTPGraphQLRequest({
       httpGraphQLRequest: { method: req.method, headers, search: query === -1 ? '' : req.url.slice(query), body: req.body },
-      context: async () => (made = await context(req, res)),
+      context: async () => (made = context(req, res)),
     });
     for (const [name, value] of answer.headers) res.setHeader(name, value);
     res.statusCode = answer.status ?? 200;
     if (answer.body.kind === 'complete') {
       // The only HTML Apollo answers is its Sandbox page (GRAPHQL_EXPLORER=sandbox).
       if (answer.headers.get('content-type')?.startsWith('text/html')) setPageSecurityHeaders(res, sandboxPolicy(answer.body.string));
-      const heavy = piecesOf(answer.body.string);
-      if (heavy) await sendPieces(res, heavy);
-      else if (req.method === 'GET') res.send(answer.body.string);
-      else sendText(res, answer.body.string);
+      await sendAnswer(req, res, answer.body.string);
       made?.readTurn.release();
       return;
     }
     for await (const chunk of answer.body.asyncIterator) res.write(chunk);
     res.end();
   };
+}
+
+/** An answer's JSON text, or a heavy answer's pieces (heavy-results.ts); only a GET answer through res.send (ETag, 304). */
+async function sendAnswer(req: Request, res: Response, text: string): Promise<void> {
+  const heavy = piecesOf(text);
+  if (heavy) await sendPieces(res, heavy);
+  else if (req.method === 'GET') res.send(text);
+  else sendText(res, text);
+}
+
+/**
+ * Whether the client takes a JSON answer in the media type answerMediaType gives, as Apollo would choose it: no
+ * Accept header, or one of the usual ones. Any other goes to Apollo, which negotiates it (or refuses it, 406).
+ */
+function acceptsJsonAnswer(req: Request): boolean {
+  const accept = req.headers.accept;
+  return (
+    accept === undefined ||
+    accept === '*/*' ||
+    accept === 'application/json' ||
+    accept === 'application/graphql-response+json' ||
+    accept === 'application/graphql-response+json, application/json' ||
+    accept === 'application/graphql-response+json, application/json;q=0.9'
+  );
 }

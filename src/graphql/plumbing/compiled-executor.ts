@@ -38,7 +38,13 @@ function fieldsOf(document: DocumentNode): number {
 }
 
 /** A compiled operation and its definition, or null where graphql-js runs it (no such operation, a subscription, a first run). */
-type Plan = { compiled: CompiledQuery; operation: OperationDefinitionNode } | null;
+export type Plan = { compiled: CompiledQuery; operation: OperationDefinitionNode } | null;
+
+/** The executor Apollo runs, and the plans it has compiled already (what the router's known operations run). */
+export interface CompiledExecutor extends GatewayInterface {
+  /** The operation's plan when it has been compiled, else null; never compiles nor counts a run. */
+  compiledPlan(document: DocumentNode, operationName: string | undefined): Plan;
+}
 
 /**
  * Runs operations with graphql-jit instead of graphql-js: each parsed document is compiled once into a
@@ -51,7 +57,7 @@ type Plan = { compiled: CompiledQuery; operation: OperationDefinitionNode } | nu
  * plugin, formatError and the HTTP answer stay Apollo's. Variables are coerced by graphql-js, so defaults
  * and coercion errors are exactly graphql-js's; what graphql-jit does not compile, graphql-js runs.
  */
-export function compiledExecutor(schema: GraphQLSchema, observe: { compiled?: () => void } = {}): GatewayInterface {
+export function compiledExecutor(schema: GraphQLSchema, observe: { compiled?: () => void } = {}): CompiledExecutor {
   // graphql-jit compiles each plan with `new Function`, and V8 keeps every such source with its code in its
   // compilation cache, outside any bound here: 60 distinct aliased-page queries left 70 MB after collections.
   // A plan is compiled once per document and kept below, so that cache would never be hit anyway.
@@ -93,7 +99,14 @@ export function compiledExecutor(schema: GraphQLSchema, observe: { compiled?: ()
     return result.errors ? { ...result, errors: result.errors.map(asGraphQLError) } : result;
   };
 
+  const compiledPlan = (document: DocumentNode, operationName: string | undefined): Plan => {
+    const operation = getOperationAST(document, operationName);
+    const compiled = operation && plans.get(operation);
+    return compiled && compiled !== SEEN_ONCE ? { compiled, operation: operation! } : null;
+  };
+
   return {
+    compiledPlan,
     load: async () => ({ executor }),
     onSchemaLoadOrUpdate(callback) {
       callback({ apiSchema: schema, coreSupergraphSdl: printSchema(schema) });
@@ -107,7 +120,7 @@ export function compiledExecutor(schema: GraphQLSchema, observe: { compiled?: ()
  * graphql-jit's errors are GraphQLErrors by prototype only: without the extensions Apollo reads on every
  * error, and with their cause not enumerable. Remade as graphql-js makes them, so formatError sees one kind.
  */
-function asGraphQLError(error: GraphQLError): GraphQLError {
+export function asGraphQLError(error: GraphQLError): GraphQLError {
   const remade = new GraphQLError(error.message, {
     path: error.path,
     originalError: error.originalError ?? undefined,

@@ -43,6 +43,15 @@ export async function stringifyResult(result: { data?: unknown }): Promise<strin
   return pieces.length === 1 ? pieces[0] : pieces.join('');
 }
 
+/**
+ * The text of an answer written without Apollo (known-operations.ts), as Apollo would write it: heavyResultsPlugin's
+ * mark when the request is heavy, then stringifyResult.
+ */
+export function answerText(result: { errors?: unknown; data?: Record<string, unknown> | null }, heavy: boolean): Promise<string> {
+  if (result.data && heavy) heavyData.add(result.data);
+  return stringifyResult(result);
+}
+
 /** Keeps an answer's pieces for piecesOf, under the mark returned in their place. */
 function keep(pieces: string[]): string {
   const mark = `${MARK_PREFIX}${randomUUID()}\u0000`;

@@ -171,6 +171,8 @@ export class OperationCosts {
 /** The complexity plugin, and how many costs it holds (for tests). */
 export interface ComplexityLimitPlugin extends ApolloServerPlugin {
   measuresKept(): number;
+  /** The costs it measured, which the router's known operations check too (known-operations.ts). */
+  readonly costs: OperationCosts;
 }
 
 /** Refuses, before execution, an HTTP operation whose estimated cost is over `maxComplexity` (OperationCosts). */
@@ -185,6 +187,7 @@ export function complexityLimitPlugin(maxComplexity: number): ComplexityLimitPlu
     },
   };
   return {
+    costs,
     measuresKept: () => costs.measuresKept(),
     requestDidStart: async () => hooks,
   };

@@ -9,7 +9,10 @@ import { endLightRequest } from './light-requests';
  * JSON.stringify meets one, it writes a mark that the writers here replace with the text (stringifyPieces); any
  * other JSON.stringify (a subscription's message, say) gets the value itself, parsed from the text.
  */
-export class RawJson {
+export class RawJson<T = unknown> {
+  /** The type of the value the text stands for: only for the compiler, which checks an answer's members by it. */
+  declare readonly valueType?: T;
+
   constructor(readonly text: string) {}
 
   toJSON(): unknown {
@@ -20,9 +23,9 @@ export class RawJson {
 }
 
 /** A model's member as an answer shows it: its stored text (RawJson) while nothing has parsed it, else its value. */
-export function shownMember<T extends object>(model: T, member: keyof T & string): unknown {
+export function shownMember<T extends object, K extends keyof T & string>(model: T, member: K): T[K] | RawJson<T[K]> {
   const text = storedJsonOf(model, member);
-  return text === undefined ? model[member] : new RawJson(text);
+  return text === undefined ? model[member] : new RawJson<T[K]>(text);
 }
 
 /**
@@ -71,13 +74,13 @@ function stringifyPieces(value: unknown, into: string[]): boolean {
  * A list written one item at a time, each made as it is written: a thousand files are shaped (their urls
  * signed) in slices too. JSON.stringify writes it as the array of its items.
  */
-export class JsonList<T> {
+export class JsonList<T, R = unknown> {
   constructor(
     readonly items: readonly T[],
-    readonly shape: (item: T) => unknown,
+    readonly shape: (item: T) => R,
   ) {}
 
-  toJSON(): unknown[] {
+  toJSON(): R[] {
     return this.items.map(this.shape);
   }
 }

@@ -3,7 +3,7 @@ import type { EntryPdfFiles } from '../domain/files/entry-pdf-file';
 import { abandonedSignal } from '../http/request-signal';
 import { EntryIdParams, EntryPdfQuery, FileSchema, PdfSchema } from './api-schemas';
 import { fileJson } from './entry.presenter';
-import { type ApiRoute, DOMAIN_CHECKS } from './route-table';
+import { type ApiRoute } from './route-table';
 
 export interface EntryPdfServices {
   entries: EntryService;
@@ -33,7 +33,6 @@ export const entryPdfRoutes: ApiRoute<EntryPdfServices>[] = [
         mediaType: 'application/pdf',
       },
     },
-    unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [400, 401, 404, 422, 503],
     handler:
       ({ entries }) =>
@@ -57,7 +56,6 @@ export const entryPdfRoutes: ApiRoute<EntryPdfServices>[] = [
     params: EntryIdParams,
     query: EntryPdfQuery,
     answers: { 201: { description: 'The attached file, as the files routes answer it.', schema: FileSchema } },
-    unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [400, 401, 404, 422, 503],
     handler:
       ({ pdfFiles }) =>

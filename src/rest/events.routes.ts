@@ -1,11 +1,23 @@
+import type { Static } from '@sinclair/typebox';
 import { eventSummaryJson, type EntryEvent } from '../domain/entries/model/entry-event';
-import { encodeEventCursor, type EventsService } from '../domain/events/events.service';
+import { encodeEventCursor, type EventsService, type FeedPage } from '../domain/events/events.service';
 import { abandonedSignal } from '../http/request-signal';
-import { EventPageSchema, EventsQuery } from './api-schemas';
+import { EventPageSchema, EventSchema, EventsQuery } from './api-schemas';
 import type { ApiRoute } from './route-table';
+import { within } from './entry.presenter';
 
 /** An event as the feed shows it: what a webhook delivers, and the cursor that continues after it. */
-export const eventJson = (event: EntryEvent) => ({ ...eventSummaryJson(event), cursor: encodeEventCursor(event.workspaceId, event.seq) });
+export const eventJson = (event: EntryEvent): Static<typeof EventSchema> => ({
+  ...within<Static<typeof EventSchema>>()(eventSummaryJson(event)),
+  cursor: encodeEventCursor(event.workspaceId, event.seq),
+});
+
+/** A page of the feed: EventPageSchema. */
+const eventPageJson = (page: FeedPage): Static<typeof EventPageSchema> => ({
+  list: page.events.map(eventJson),
+  limit: page.limit,
+  next_cursor: page.nextCursor,
+});
 
 const listOf = (text: string | undefined) =>
   text === undefined
@@ -43,7 +55,7 @@ export const eventsRoutes: ApiRoute<{ events: EventsService }>[] = [
           signal: abandonedSignal(res),
         });
         if (res.destroyed) return; // the client left while the read waited
-        res.json({ list: page.events.map(eventJson), limit: page.limit, next_cursor: page.nextCursor });
+        res.json(eventPageJson(page));
       },
   },
 ];

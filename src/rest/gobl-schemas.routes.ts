@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { documentSchemaOf } from '../domain/documents/document-schemas';
-import { type ApiRoute, DOMAIN_CHECKS } from './route-table';
+import { type ApiRoute } from './route-table';
 
 const DocumentTypeParams = Type.Object({
   package: Type.String({ description: "GOBL's package of the type: `bill`, `org`, `note`, `tax`." }),
@@ -24,7 +24,6 @@ export const goblSchemasRoutes: ApiRoute[] = [
       'The JSON Schema of a document type (bill/invoice, bill/order, bill/delivery, bill/payment, bill/status, org/party, org/item, note/message, tax/identity).',
     params: DocumentTypeParams,
     answers: { 200: { description: "The type's JSON Schema; fields GOBL calculates are `readOnly`.", schema: DocumentTypeSchema } },
-    unchecked: { params: DOMAIN_CHECKS.params },
     refusals: [401, 404],
     handler: () => (req, res) => {
       res.json(documentSchemaOf(`${req.params.package}/${req.params.name}`));

@@ -2,7 +2,7 @@ import type { EntryMetaService } from '../domain/meta/entry-meta.service';
 import { jsonBody } from '../http/json-body';
 import { MetaBody, MetaParams, MetaRefParams, MetaRefQuery, MetaSchema } from './api-schemas';
 import { metaJson } from './entry.presenter';
-import { type Answer, type ApiRoute, DOMAIN_CHECKS } from './route-table';
+import { type Answer, type ApiRoute } from './route-table';
 
 /** A meta row's body is small: its `value` is at most 64 KiB of JSON. */
 const META_BODY_LIMIT = 128 * 1024;
@@ -40,7 +40,9 @@ export const metaRoutes: ApiRoute<{ metas: EntryMetaService }>[] = [
     params: MetaParams,
     body: { schema: MetaBody },
     answers: { 200: metaAnswer },
-    unchecked: { body: DOMAIN_CHECKS.body },
+    unchecked: {
+      body: 'checked by the meta service (checkUpsert, shared with GraphQL), more specific than the schema: null and an empty string read as absent, a lone surrogate is refused, and `url` must parse as an http(s) URL (`must be an absolute http or https URL`)',
+    },
     refusals: [400, 401, 404, 413, 415, 422, 503],
     use: () => [jsonBody(META_BODY_LIMIT)],
     handler:

@@ -5,7 +5,7 @@ import type { RelatedEntriesQuery as RelatedQuery } from '../domain/entries/rela
 import { sendPage } from './entry-answer';
 import { readTurnOf } from '../http/read-turn';
 import { EntryIdParams, EntryPageSchema, EntryRelatedQuery, RelatedEntriesQuery } from './api-schemas';
-import { type ApiRoute, DOMAIN_CHECKS } from './route-table';
+import { type ApiRoute } from './route-table';
 
 const PARAMETERS = ['uuid', 'context', 'created_at', 'cursor', 'limit', 'ascending'];
 
@@ -38,7 +38,10 @@ export const relatedRoutes: ApiRoute<{ entries: EntryService }>[] = [
     summary: 'List the entries whose documents name the UUID, or that its document names; each with its `context`.',
     query: RelatedEntriesQuery,
     answers: { 200: { description: 'A page of related entries.', schema: EntryPageSchema } },
-    unchecked: { query: DOMAIN_CHECKS.query },
+    unchecked: {
+      query:
+        "parsed by the domain's related-list query (shared with GraphQL): `ascending` is the text `true` or `false`, which the schema's boolean refuses, and `uuid`, `limit`, `context`, `created_at` are refused with their own messages",
+    },
     refusals: [400, 401, 413, 503],
     handler:
       ({ entries }) =>
@@ -59,7 +62,10 @@ export const relatedRoutes: ApiRoute<{ entries: EntryService }>[] = [
     params: EntryIdParams,
     query: EntryRelatedQuery,
     answers: { 200: { description: 'A page of related entries.', schema: EntryPageSchema } },
-    unchecked: { params: DOMAIN_CHECKS.params, query: DOMAIN_CHECKS.query },
+    unchecked: {
+      query:
+        "parsed by the domain's related-list query (shared with GraphQL): `ascending` is the text `true` or `false`, which the schema's boolean refuses, and `uuid`, `limit`, `context`, `created_at` are refused with their own messages",
+    },
     refusals: [400, 401, 404, 413, 503],
     handler:
       ({ entries }) =>

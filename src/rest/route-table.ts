@@ -141,13 +141,3 @@ export interface UpgradeSurface<S> extends SurfaceBase {
   path: string;
   attach: (httpServer: HttpServer, services: S) => { close(): Promise<void> };
 }
-
-/**
- * The reasons a route gives for a part it leaves unchecked (`unchecked`): the domain reads that part and refuses it
- * with a 400 of its own, more specific than a schema's (messages and `fields` clients and the tests rely on).
- */
-export const DOMAIN_CHECKS = {
-  params: 'the domain refuses a malformed identifier with its own 400 (its message and `fields` are asserted)',
-  query: 'the domain reads the query and refuses it with its own 400s (their messages and `fields` are asserted)',
-  body: 'the domain refuses the body with its own 400s and 422s (their messages and `fields` are asserted)',
-} as const;

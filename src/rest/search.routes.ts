@@ -1,12 +1,16 @@
+import type { Static } from '@sinclair/typebox';
 import type { SearchPage, SearchService } from '../domain/search/search';
 import type { EntryService } from '../domain/entries/entries.service';
 import { SearchPageSchema, SearchQuery } from './api-schemas';
-import { entryJson } from './entry.presenter';
+import { entryJson, type EntryJson } from './entry.presenter';
 import type { FileUrl } from '../http/file-urls';
 import type { ApiRoute } from './route-table';
 
+/** SearchPageSchema, its entries as entryJson writes them. */
+export type SearchPageJson = Omit<Static<typeof SearchPageSchema>, 'list'> & { list: EntryJson[] };
+
 /** A page of search results in the contract's shape: the query and paging echoed, the entries without `data`. */
-export const searchPageJson = (page: SearchPage, fileUrl: FileUrl) => ({
+export const searchPageJson = (page: SearchPage, fileUrl: FileUrl): SearchPageJson => ({
   query: page.query,
   ...(page.folder === undefined ? {} : { folder: page.folder }),
   limit: page.limit,

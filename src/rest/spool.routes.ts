@@ -8,7 +8,7 @@ import { jsonBody } from '../http/json-body';
 import { readJsonFileUpload } from '../http/json-file-upload';
 import { SpoolItemSchema, SpoolKeyParams, SpoolUploadBody } from './api-schemas';
 import { bodyCheck } from './request-check';
-import { type ApiRoute, DOMAIN_CHECKS } from './route-table';
+import { type ApiRoute } from './route-table';
 
 export interface SpoolServices {
   spool: SpoolService;
@@ -32,7 +32,9 @@ export const spoolRoutes: ApiRoute<SpoolServices>[] = [
       'Spool a temporary file (JSON, the bytes in base64): answers the key it is found by until it expires (SPOOL_LIFETIME). Over FILE_SIZE_LIMIT, or past SPOOL_ITEMS_LIMIT live files in the workspace, is 413.',
     body: { schema: SpoolUploadBody },
     answers: { 200: { description: 'The spooled file.', schema: SpoolItemSchema } },
-    unchecked: { body: DOMAIN_CHECKS.body },
+    unchecked: {
+      body: 'read as bytes, its base64 `data` decoded a slice at a time; the other members are then checked against this schema by the handler (bodyCheck)',
+    },
     refusals: [400, 401, 413, 415, 503],
     // The bytes travel in base64: a third more than the file, plus the name and type. They are decoded a slice at a
     // time, as a file's JSON upload, so the HTTP thread is never held long.

@@ -1,12 +1,15 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static, type TObject } from '@sinclair/typebox';
+import type { TypeCheck } from '@sinclair/typebox/compiler';
 import { EVENT_TYPES } from '../entries/model/entry-event';
-import { flagSchema } from '../shared/shape-check';
+import { badInput } from '../shared/errors';
+import { compileShape, flagSchema, shapeProblems } from '../shared/shape-check';
 
 /**
  * The bodies of a webhook registration (POST /silo/v1/webhooks) and of its change (PATCH /silo/v1/webhooks/{id}):
- * the one declaration of those commands' input. REST checks a body with them and the OpenAPI description shows
- * them; GraphQL's CreateWebhookInput and UpdateWebhookInput name the same members (test/graphql/input-declarations.test.ts);
- * WebhooksService checks the limits below for both APIs.
+ * the one declaration of those commands' input, and its one check. WebhooksService checks every body against them
+ * (readNewWebhook, readWebhookPatch), for REST and GraphQL alike, then applies what a schema cannot say (event types
+ * the feed has, the URL's address policy); the OpenAPI description shows them, and REST leaves the body to the
+ * service. GraphQL's CreateWebhookInput and UpdateWebhookInput name the same members (test/graphql/input-declarations.test.ts).
  */
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 export const MAX_WEBHOOK_DESCRIPTION_LENGTH = 512;
@@ -54,3 +57,25 @@ export const UpdateWebhookBody = Type.Object(
   },
   { $id: 'UpdateWebhookBody', additionalProperties: false },
 );
+
+/** A registration as the service takes it, once checked against CreateWebhookBody. */
+export type NewWebhook = Static<typeof CreateWebhookBody>;
+/** A change of an endpoint, once checked against UpdateWebhookBody: empty `events` is every type, an empty `description` none. */
+export type WebhookPatch = Static<typeof UpdateWebhookBody>;
+
+/** Refuses a body its schema does not fit: 400 `input` naming each member at fault, as REST's request checks do. */
+function readBody<T>(check: TypeCheck<TObject>, body: unknown): T {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badInput('request body must be a JSON object');
+  const fields = shapeProblems(check, body);
+  const names = Object.keys(fields);
+  if (names.length > 0) throw badInput(names.map((name) => `${name}: ${fields[name] as string}`).join('; '), fields);
+  return body as T;
+}
+
+const NEW_WEBHOOK = compileShape(CreateWebhookBody);
+const WEBHOOK_PATCH = compileShape(UpdateWebhookBody);
+
+/** A registration's body checked against CreateWebhookBody (400 `input` when it does not fit). */
+export const readNewWebhook = (body: unknown): NewWebhook => readBody<NewWebhook>(NEW_WEBHOOK, body);
+/** A change's body checked against UpdateWebhookBody (400 `input` when it does not fit). */
+export const readWebhookPatch = (body: unknown): WebhookPatch => readBody<WebhookPatch>(WEBHOOK_PATCH, body);

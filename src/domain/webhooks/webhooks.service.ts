@@ -7,26 +7,14 @@ import type { WebhookDispatcher } from './webhook-delivery';
 import type { WebhookSender } from './webhook-sender.port';
 import type { WebhookStore } from './webhook-store';
 import { isTestDelivery } from './webhook-test-event';
-import { MAX_WEBHOOK_DESCRIPTION_LENGTH as MAX_DESCRIPTION_LENGTH, MAX_WEBHOOK_URL_LENGTH as MAX_URL_LENGTH } from './webhook-input';
+import { MAX_WEBHOOK_URL_LENGTH as MAX_URL_LENGTH, readNewWebhook, readWebhookPatch } from './webhook-input';
 
 export const DEFAULT_DELIVERIES_LIMIT = 50;
 export const MAX_DELIVERIES_LIMIT = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** What a registration asks for (CreateWebhookBody, webhook-input.ts), as the adapters pass it on (checked here). */
-export interface NewWebhook {
-  url: string;
-  events?: readonly string[];
-  description?: string;
-}
-
-/** A change of an endpoint (UpdateWebhookBody, webhook-input.ts): empty `events` is every type, an empty `description` none. */
-export interface WebhookPatch {
-  url?: string;
-  events?: readonly string[];
-  description?: string;
-  enabled?: boolean;
-}
+/** What a registration and a change ask for: the domain's declaration of those bodies (webhook-input.ts). */
+export type { NewWebhook, WebhookPatch } from './webhook-input';
 
 /** A Standard Webhooks secret: `whsec_` and the base64 of 32 random bytes. */
 export const newSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
@@ -45,15 +33,6 @@ function checkEvents(events: readonly string[] | null | undefined): EventType[] 
   return EVENT_TYPES.filter((type) => events.includes(type));
 }
 
-function checkDescription(description: string | null | undefined): string | null | undefined {
-  if (typeof description === 'string' && description.length > MAX_DESCRIPTION_LENGTH) {
-    throw badInput(`description: at most ${MAX_DESCRIPTION_LENGTH} characters`, {
-      description: `must be at most ${MAX_DESCRIPTION_LENGTH} characters`,
-    });
-  }
-  return description;
-}
-
 /**
  * A workspace's webhook endpoints: registered, changed, rotated and deleted here; their attempts listed and one
  * event sent again on request. Delivery itself runs in the dispatcher (webhook-delivery.ts).
@@ -68,17 +47,19 @@ export class WebhooksService {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
+  /** The URL's address policy, which no schema says: its type and length are the body's check (webhook-input.ts). */
   private async checkUrl(url: string): Promise<string> {
-    if (typeof url !== 'string' || url.length === 0 || url.length > MAX_URL_LENGTH)
-      throw badInput(`url: a URL of at most ${MAX_URL_LENGTH} characters`, { url: 'must be an https URL' });
+    if (url.length === 0) throw badInput(`url: a URL of at most ${MAX_URL_LENGTH} characters`, { url: 'must be an https URL' });
     const refusal = await this.sender.refusalOf(url);
     if (refusal) throw badInput(`url: ${refusal}`, { url: refusal });
     return url;
   }
 
-  async create(workspaceId: string, input: NewWebhook): Promise<WebhookEndpoint> {
+  /** Registers an endpoint: `body` is checked here against CreateWebhookBody, for every API (400 `input`). */
+  async create(workspaceId: string, body: unknown): Promise<WebhookEndpoint> {
+    const input = readNewWebhook(body);
     const eventTypes = checkEvents(input.events) ?? undefined;
-    const description = checkDescription(input.description) ?? undefined;
+    const description = input.description;
     const url = await this.checkUrl(input.url);
     const now = this.clock();
     const endpoint: WebhookEndpoint = {
@@ -109,10 +90,12 @@ export class WebhooksService {
     return endpoint;
   }
 
-  async update(workspaceId: string, id: string, patch: WebhookPatch): Promise<WebhookEndpoint> {
+  /** Changes an endpoint: `body` is checked here against UpdateWebhookBody, for every API (400 `input`). */
+  async update(workspaceId: string, id: string, body: unknown): Promise<WebhookEndpoint> {
+    const patch = readWebhookPatch(body);
     const change: WebhookChange = {};
     if (patch.events !== undefined) change.eventTypes = checkEvents(patch.events);
-    if (patch.description !== undefined) change.description = patch.description === '' ? null : checkDescription(patch.description);
+    if (patch.description !== undefined) change.description = patch.description === '' ? null : patch.description;
     if (patch.enabled !== undefined) change.enabled = patch.enabled;
     if (patch.url !== undefined) change.url = await this.checkUrl(patch.url);
     const updated = await this.store.update(workspaceId, checkId(id, 'webhook'), change, this.clock());

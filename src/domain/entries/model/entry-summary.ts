@@ -4,20 +4,20 @@ import type { Attachment, Entry } from './entry';
  * Drops undefined members: events, like answers, omit absent fields rather than send null. Copied member by member
  * into a new object (no arrays of pairs: a list page makes a few of these per entry), in the same order.
  */
-export function present(fields: Record<string, unknown>): Record<string, unknown> {
+export function present<T extends object>(fields: T): T {
   const shown: Record<string, unknown> = {};
   for (const key of Object.keys(fields)) {
-    const value = fields[key];
+    const value = (fields as Record<string, unknown>)[key];
     if (value !== undefined) shown[key] = value;
   }
-  return shown;
+  return shown as T;
 }
 
 /**
  * The entry as a list shows it, in the contract's names, without `data` and the lists of its parts: what an
  * event tells of it, and what a REST answer adds its parts to.
  */
-export function entrySummaryJson(entry: Entry): Record<string, unknown> {
+export function entrySummaryJson(entry: Entry) {
   return present({
     id: entry.id,
     key: entry.key,

@@ -11,9 +11,7 @@ import { DuplicateEntryError, type EntryPartSizes, type EntryStore, type EntryVe
 import { DomainError, badInput, conflict, notFound } from '../shared/errors';
 import { checkListQuery, type ListEntriesQuery } from './model/list-entries.query';
 import { checkRelatedQuery, type RelatedEntriesQuery } from './related-entries';
-import type { JsonPatchLimits } from '../documents/derive/json-patch';
 import type { PublicJwk, SigningKeys } from '../../signing/signing-keys';
-import type { EntryHistoryStore } from './model/entry-history-store';
 import { firstVersionOf, type EntryState, type EntryVersion } from './model/entry-history';
 import { EntryUpdates, type EntryVersionData } from './update-entry';
 import { EntryStates } from './entry-states';
@@ -21,34 +19,14 @@ import { DEFAULT_ENTRY_LIMITS, checkRefCount } from './model/entry-limits';
 import { entryRecordOf } from './entry-record';
 import type { EventMaker } from './event-maker';
 import type { PdfOutcome } from '../documents/pdf-job';
-import { EntryOverview, type EntryOverviewStore } from './entry-overview';
+import { EntryOverview } from './entry-overview';
 import type { EntryPage, EntryReadOptions, PageOptions } from './entry-page';
+import type { EntryServiceOptions } from './entry-service-options';
 
 export type { EntryPage, EntryReadOptions, PageOptions } from './entry-page';
 
 /** The versions an entry shows with it, newest first, at most (an entry may change without end). */
 export const VERSIONS_SHOWN = 100;
-
-export interface EntryServiceOptions {
-  /** Bytes one REST answer may show of entries' files and meta rows (PAGE_DATA_BUDGET); 16 MiB by default. */
-  pageDataBudget?: number;
-  clock?: () => Date;
-  newId?: () => string;
-  /** The service's envelope signing keys and the keys it trusts; without them `sign` is refused and so is any signed envelope. */
-  signingKeys?: SigningKeys;
-  /** Where document work runs; by default in the calling thread (the server passes its worker pool). */
-  engine?: DocumentEngine;
-  /** Bounds on a JSON patch of a previous entry; the defaults of JSON_PATCH_LIMITS otherwise. */
-  jsonPatchLimits?: JsonPatchLimits;
-  /** Where versions and states are kept; without it, updates and states are refused. */
-  history?: EntryHistoryStore;
-  /** ENTRY_REFS_LIMIT: the most UUIDs a stored document may name; DEFAULT_ENTRY_LIMITS.refs otherwise. */
-  refsLimit?: number;
-  /** Makes the events of every change, written with it; without it, changes are written without events. */
-  events?: EventMaker;
-  /** Where the folders in use and bounded counts are read; without it, `overview` is absent. */
-  overview?: EntryOverviewStore;
-}
 
 /**
  * The entries of a workspace: create, fetch and list. Both APIs call these methods and nothing else,

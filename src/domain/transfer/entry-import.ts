@@ -1,5 +1,6 @@
 import type { Entry } from '../entries/model/entry';
-import { EntryService, type EntryServiceOptions } from '../entries/entries.service';
+import { EntryService } from '../entries/entries.service';
+import type { EntryServiceOptions } from '../entries/entry-service-options';
 import { entryRecordOf } from '../entries/entry-record';
 import type { EntryRecord, EntryStore } from '../entries/model/entry-store';
 

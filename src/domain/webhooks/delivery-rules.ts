@@ -1,5 +1,4 @@
 import { eventSummaryJson, type EntryEvent } from '../entries/model/entry-event';
-
 import { RETRY_JITTER, RETRY_LAST_MS, RETRY_SCHEDULE_MS, type EndpointProgress, type WebhookEndpoint } from './webhook';
 import type { SendOutcome } from './webhook-sender.port';
 

@@ -1,4 +1,4 @@
-import { type EntryEvent } from '../entries/model/entry-event';
+import type { EntryEvent } from '../entries/model/entry-event';
 import type { EventStore, FeedState } from '../events/event-store';
 import { READ_WINDOW } from '../events/events.service';
 import { SharedReads, Tally } from '../../runtime';

@@ -4,7 +4,8 @@ import { endLine, entryLineOf, EntryRestorer, headerLine } from '../../src/domai
 import { sampleEntries } from '../../src/domain/transfer/sample-entries';
 import { SORT_AMOUNT_RULE } from '../../src/domain/entries/model/sort-amount';
 import { DatabaseSink } from '../../src/remote-copy/database-sink';
-import { EntryRepository, newEntryRows } from '../../src/storage/entry.repository';
+import { EntryRepository } from '../../src/storage/entry.repository';
+import { newEntryRows } from '../../src/storage/new-entry-rows';
 import { EntryTransferRepository } from '../../src/storage/entry-transfer.repository';
 import { fillSortAmounts } from '../../src/storage/sort-amount-backfill';
 import { invoice } from '../helpers/documents';

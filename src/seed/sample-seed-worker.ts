@@ -2,7 +2,7 @@ import { workerData } from 'piscina';
 import type { Entry } from '../domain/entries/model/entry';
 import { entryRecordOf } from '../domain/entries/entry-record';
 import { sampleSeries } from '../domain/transfer/sample-entries';
-import { newEntryRows, type NewEntryRows } from '../storage/entry.repository';
+import { newEntryRows, type NewEntryRows } from '../storage/new-entry-rows';
 
 /** What each thread of the sample seed starts with: the series it makes entries of. */
 export interface SampleSeedWorkerData {

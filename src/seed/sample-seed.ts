@@ -3,7 +3,8 @@ import type { DataSource } from 'typeorm';
 import type { EntryImporter } from '../domain/transfer/entry-import';
 import { sampleTemplates } from '../domain/transfer/sample-entries';
 import { workerEntry } from '../worker-entry';
-import { EntryRepository, type NewEntryRows } from '../storage/entry.repository';
+import { EntryRepository } from '../storage/entry.repository';
+import type { NewEntryRows } from '../storage/new-entry-rows';
 import type { SampleSeedTask, SampleSeedWorkerData } from './sample-seed-worker';
 
 export interface SampleSeedOptions {

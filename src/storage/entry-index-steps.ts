@@ -2,16 +2,8 @@ import type { Entry } from '../domain/entries/model/entry';
 import type { EntryRef } from '../domain/entries/model/entry-ref';
 import type { SearchTermsRule } from '../domain/entries/model/search-store';
 import { entryRefSteps } from './entry-refs.repository';
-import {
-  ENTRY_SEARCH_COLUMNS,
-  META_SEARCH_COLUMNS,
-  indexedEntryOf,
-  lockSearchRow,
-  searchRowWrites,
-  type EntrySearchRow,
-  type MetaSearchRow,
-  type TermSource,
-} from './search-index.repository';
+import { ENTRY_SEARCH_COLUMNS, META_SEARCH_COLUMNS, indexedEntryOf, type EntrySearchRow, type MetaSearchRow } from './indexed-entry.mapper';
+import { lockSearchRow, searchRowWrites, type TermSource } from './search-index.repository';
 import type { Steps } from './sql-transaction';
 
 /**

@@ -22,7 +22,7 @@ import { duplicateIndexOf } from './duplicate-key';
 import { fromStateRow, toStateRow, toVersionRow, versionOfRow } from './entry-history.mapper';
 import { fromEntryRow } from './entry.mapper';
 import { storedJson } from './packed-json';
-import { newEntrySteps } from './entry.repository';
+import { newEntrySteps } from './new-entry-rows';
 import { eventSteps } from './event-steps';
 import { toContentRow } from './file-content.mapper';
 import { fromMetaRow, toMetaRow } from './meta.mapper';

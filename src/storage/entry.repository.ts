@@ -2,7 +2,6 @@ import { In, type DataSource, type Repository } from 'typeorm';
 import type { Envelope } from '../document';
 import type { Attachment, Entry, Meta } from '../domain/entries/model/entry';
 import type { EntryVersion } from '../domain/entries/model/entry-history';
-import type { EntryRef } from '../domain/entries/model/entry-ref';
 import {
   DuplicateEntryError,
   type EntryPartSizes,
@@ -17,20 +16,18 @@ import { fromAttachmentRow } from './attachment.mapper';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
 import { duplicateIndexOf } from './duplicate-key';
-import { insertSteps } from './bulk-insert';
 import { loadVersions, loadVersionsBefore } from './entry-history.repository';
-import { DOCUMENT_COLUMNS, fromEntryRow, KEYLESS, toEntryRow } from './entry.mapper';
+import { DOCUMENT_COLUMNS, fromEntryRow, KEYLESS } from './entry.mapper';
 import { fromMetaRow } from './meta.mapper';
-import { refInsertSteps, type RefOwner } from './entry-refs.repository';
 import { nextSlice } from '../runtime';
 import { relatedPage } from './related-page';
 import { amountPage } from './amount-page';
 import type { SqliteReaders } from './sqlite-readers';
 import { ATTACHMENT_WEIGHT, META_WEIGHT } from './entry-weight';
-import { searchRowInserts, type SearchRow } from './search-index.repository';
 import { runTransaction, type Steps } from './sql-transaction';
 import { storedJson } from './packed-json';
 import { eventSteps } from './event-steps';
+import { newEntryRowSteps, newEntrySteps, type NewEntryRows } from './new-entry-rows';
 
 const LIST_COLUMNS = [
   'workspaceId',
@@ -361,43 +358,3 @@ function groupBy<T>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
 
 /** What names an entry to the error of an id or key already taken. */
 type EntryName = Pick<Entry, 'workspaceId' | 'id' | 'key'>;
-
-/**
- * The rows that make a new entry, whoever writes it (a create, a bulk import, an import of an export): the entry's
- * row, the documents it names and its search row. Its other parts and its events are the caller's.
- */
-export function* newEntrySteps(
-  dataSource: DataSource,
-  records: readonly Pick<EntryRecord, 'entry' | 'refs' | 'searchTerms'>[],
-  mysql: boolean,
-): Steps<void> {
-  yield* newEntryRowSteps(dataSource, newEntryRows(records), mysql);
-}
-
-/** The rows of new entries: the part of writing them that needs no connection (the envelope packed, the search terms). */
-export interface NewEntryRows {
-  entries: EntryEntity[];
-  refs: { entry: RefOwner; refs: readonly EntryRef[] }[];
-  search: SearchRow[];
-}
-
-export function newEntryRows(records: readonly Pick<EntryRecord, 'entry' | 'refs' | 'searchTerms'>[]): NewEntryRows {
-  return {
-    entries: records.map((record) => toEntryRow(record.entry)),
-    refs: records.map(({ entry, refs }) => ({ entry: { workspaceId: entry.workspaceId, id: entry.id, createdAt: entry.createdAt }, refs })),
-    search: records.map(({ entry, searchTerms }) => ({
-      workspaceId: entry.workspaceId,
-      id: entry.id,
-      folder: entry.folder,
-      createdAt: entry.createdAt,
-      terms: searchTerms,
-    })),
-  };
-}
-
-/** The statements that write new entries' rows (the entry's, the documents it names, its search row). */
-export function* newEntryRowSteps(dataSource: DataSource, rows: NewEntryRows, mysql: boolean): Steps<void> {
-  yield* insertSteps(dataSource, EntryEntity, rows.entries);
-  yield* refInsertSteps(rows.refs);
-  yield* searchRowInserts(rows.search, { termRows: mysql });
-}

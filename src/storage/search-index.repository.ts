@@ -5,7 +5,6 @@ import {
   MAX_INDEXED_TERMS,
   MAX_SEARCH_RESULTS,
   type CheckedSearch,
-  type SearchSource,
   type SearchStore,
   type SearchTerm,
 } from '../domain/entries/model/search-store';
@@ -31,9 +30,6 @@ export const SEARCH_TERM_TABLE = 'entry_search_term';
 export interface SqlRunner {
   query(sql: string, parameters?: unknown[]): Promise<unknown>;
 }
-
-/** An entry as its search terms are worked out from its rows (the entry's and its meta rows). */
-export type IndexedEntry = SearchSource & Pick<Entry, 'workspaceId' | 'createdAt'>;
 
 /** An entry's search row as it is written: where it belongs, and the terms it is found by, as the domain gave them. */
 export interface SearchRow extends Pick<Entry, 'workspaceId' | 'id' | 'folder' | 'createdAt'> {
@@ -177,53 +173,6 @@ export interface TermSource {
 export async function insertTermRows(runner: SqlRunner, rows: TermSource[]): Promise<void> {
   const steps = termRowInserts(rows.flatMap((row) => row.terms.split(' ').map((term): [string, number | string] => [term, row.rid])));
   for (let next = steps.next(); !next.done;) next = steps.next(await runner.query(next.value.sql, next.value.parameters));
-}
-
-/** An entry's row as the index reads it (snake_case columns, as raw SQL returns them). */
-export interface EntrySearchRow {
-  workspace_id: string;
-  id: string;
-  entry_key: string | null;
-  folder: string;
-  doc_schema: string;
-  state: string | null;
-  snippet: string;
-  tags: string;
-  created_at: number | string;
-}
-
-/** A meta row as the index reads it. */
-export interface MetaSearchRow {
-  meta_key: string;
-  ref: string | null;
-  value: string | null;
-  indexed: number | boolean;
-  secure: number | boolean;
-}
-
-export const ENTRY_SEARCH_COLUMNS = 'workspace_id, id, entry_key, folder, doc_schema, state, snippet, tags, created_at';
-export const META_SEARCH_COLUMNS = 'meta_key, ref, value, indexed, secure';
-
-/** The entry the index is written from, out of its row and its meta rows. */
-export function indexedEntryOf(row: EntrySearchRow, metas: MetaSearchRow[]): IndexedEntry {
-  return {
-    workspaceId: row.workspace_id,
-    id: row.id,
-    key: row.entry_key ?? undefined,
-    folder: row.folder,
-    docSchema: row.doc_schema,
-    state: row.state ?? undefined,
-    snippet: JSON.parse(row.snippet),
-    tags: JSON.parse(row.tags),
-    createdAt: new Date(Number(row.created_at)),
-    meta: metas.map((m) => ({
-      key: m.meta_key,
-      ref: m.ref ?? undefined,
-      value: m.value ? JSON.parse(m.value) : undefined,
-      indexed: Boolean(m.indexed),
-      secure: Boolean(m.secure),
-    })),
-  };
 }
 
 /** Loads the entries of a page by id, in any order. */

@@ -20,6 +20,18 @@ export const FLOW6_PAYMENT_CONDITIONS = ['MEN', 'MPA', 'RAP'];
 export const FLOW6_STATUS_CODES = ['200', '201', '202', '203', '204', '205', '206', '207', '208', '209', '210', '213'];
 export const FLOW6_PAYMENT_CODES = ['211', '212'];
 
+/** The extension keys of flow 6. */
+export const FLOW6 = {
+  role: 'fr-ctc-flow6-role',
+  reason: 'fr-ctc-flow6-reason',
+  status: 'fr-ctc-flow6-status',
+  condition: 'fr-ctc-flow6-condition',
+  action: 'fr-ctc-flow6-action',
+} as const;
+
+/** ICD 6523 schemes a flow 6 party identity may have (STC, 0231, is an invoice matter). */
+export const FLOW6_SCHEMES = ['0002', '0009', '0223', '0224', '0226', '0227', '0228', '0229', '0238'];
+
 export const FR_CTC_FLOW6_V1: AddonDefinition = {
   key: 'fr-ctc-flow6-v1',
   extensions: [

@@ -11,6 +11,7 @@ import { obj, objects, present, str } from '../../rules/values';
 import { docTax, extMap, getExt, setExt } from '../../tax/extensions';
 import { EU_VAT, FR_CTC, SIREN, identities, normalizeCtcIdentity, normalizeFlow10Party, schemesUnique } from './parties';
 import { defaultBillingMode } from './flow2';
+import { settledDocumentFaults } from './settled-documents';
 
 /** France's CTC flow 10: e-reporting of B2C and cross-border sales (fr-ctc-flow10-v1). */
 
@@ -154,16 +155,13 @@ export function validateFlow10Payment(doc: JsonObject, path: string): Fault[] {
   if (!supplier) out.push(f10pay('04', 'a supplier is needed', `${path}.supplier`));
   if (!hasSirenIdentity(supplier)) out.push(f10pay('05', 'the supplier needs a SIREN identity, scheme 0002', `${path}.supplier`));
   if (obj(doc, 'customer')) {
-    objects(doc, 'lines').forEach((line, i) => {
-      const at = `${path}.lines[${i}].document`;
-      const ref = obj(line, 'document');
-      if (!ref) out.push(f10pay('06', 'with a customer, each line needs the document it settles', at));
-      else {
-        if (!present(ref, 'code')) out.push(f10pay('07', 'with a customer, the settled document needs a code', `${at}.code`));
-        if (!present(ref, 'issue_date'))
-          out.push(f10pay('08', 'with a customer, the settled document needs an issue date', `${at}.issue_date`));
-      }
-    });
+    out.push(
+      ...settledDocumentFaults(doc, path, {
+        document: f10pay.bind(null, '06', 'with a customer, each line needs the document it settles'),
+        code: f10pay.bind(null, '07', 'with a customer, the settled document needs a code'),
+        issueDate: f10pay.bind(null, '08', 'with a customer, the settled document needs an issue date'),
+      }),
+    );
   }
   return out;
 }

@@ -19,6 +19,7 @@ import { CODE_CHARS, identities, schemesUnique, sirenInboxCodeValid, siretSirenC
 import { faultMaker } from '../../rules/fault';
 import { obj, objects, present, str } from '../../rules/values';
 import { getExt } from '../../tax/extensions';
+import { settledDocumentFaults } from './settled-documents';
 
 const K = FLOW6;
 
@@ -193,15 +194,13 @@ export function validateFlow6Payment(doc: JsonObject, path: string): Fault[] {
   });
   const lines = Array.isArray(doc.lines) ? doc.lines : [];
   if (lines.length !== 1) out.push(fp('09', 'a payment message takes exactly one line', `${path}.lines`));
-  objects(doc, 'lines').forEach((line, i) => {
-    const at = `${path}.lines[${i}].document`;
-    const ref = obj(line, 'document');
-    if (!ref) out.push(fp('10', 'the line needs the document it settles (BR-FR-CDV-10)', at));
-    else {
-      if (!present(ref, 'code')) out.push(fp('11', 'the document needs a code (BR-FR-CDV-10)', `${at}.code`));
-      if (!present(ref, 'issue_date')) out.push(fp('12', 'the document needs an issue date (BR-FR-CDV-11)', `${at}.issue_date`));
-    }
-  });
+  out.push(
+    ...settledDocumentFaults(doc, path, {
+      document: fp.bind(null, '10', 'the line needs the document it settles (BR-FR-CDV-10)'),
+      code: fp.bind(null, '11', 'the document needs a code (BR-FR-CDV-10)'),
+      issueDate: fp.bind(null, '12', 'the document needs an issue date (BR-FR-CDV-11)'),
+    }),
+  );
   const ext = `${path}.ext`;
   if (!extIn(doc, K.status, FLOW6_PAYMENT_CODES)) out.push(fp('13', 'the process code of a payment must be 211 or 212', ext));
   if (!extIn(doc, K.condition, FLOW6_PAYMENT_CONDITIONS))

@@ -25,7 +25,7 @@ import { oneWritePerTurn } from '../http/one-write-per-turn';
 import type { Logger } from '../logger';
 import { watchSubscriptions } from '../metrics';
 import { createContext, type EventFeeds } from './plumbing/context';
-import { SharedReads } from '../runtime';
+import { SharedReads } from '../domain/runtime';
 import { graphQLErrorOf } from './plumbing/format-error';
 import { GRAPHQL_PATH } from './graphql.router';
 import { logOperationErrors } from './plumbing/error-logging.plugin';

@@ -1,4 +1,4 @@
-import { nextSlice } from '../runtime';
+import { nextSlice } from '../domain/runtime';
 import { DomainError, badInput } from '../domain/shared/errors';
 import { ContentReceiver, type FileContent } from '../domain/files/file-content';
 import { fileTooLarge } from './file-upload';

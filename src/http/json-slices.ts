@@ -1,6 +1,6 @@
 import { createHash, randomUUID, type Hash } from 'node:crypto';
 import type { Response } from 'express';
-import { SliceClock } from '../runtime';
+import { SliceClock } from '../domain/runtime';
 import { storedJsonOf } from '../domain/shared/stored-json';
 import { endLightRequest } from './light-requests';
 

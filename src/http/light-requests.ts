@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express';
-import { lightRequests } from '../runtime';
+import { lightRequests } from '../domain/runtime';
 
 /** A body past this size is an upload: its request is not light, whatever it answers. */
 const LIGHT_BODY_BYTES = 1024 * 1024;

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { ReadTurn } from '../runtime';
+import type { ReadTurn } from '../domain/runtime';
 import { endLightRequest } from './light-requests';
 import { abandonedSignal } from './request-signal';
 

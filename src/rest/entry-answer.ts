@@ -3,7 +3,7 @@ import type { EntryPage } from '../domain/entries/entries.service';
 import type { Entry } from '../domain/entries/model/entry';
 import { sendJson } from '../http/json-slices';
 import { holdsReadTurn, releaseReadTurn } from '../http/read-turn';
-import { HEAVY_READ_BYTES } from '../runtime';
+import { HEAVY_READ_BYTES } from '../domain/runtime';
 import { entryJson, pageJson } from './entry.presenter';
 
 /**

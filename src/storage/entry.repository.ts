@@ -19,7 +19,7 @@ import { duplicateIndexOf } from './duplicate-key';
 import { loadVersions, loadVersionsBefore } from './entry-history.repository';
 import { DOCUMENT_COLUMNS, fromEntryRow, KEYLESS } from './entry.mapper';
 import { fromMetaRow } from './meta.mapper';
-import { nextSlice } from '../runtime';
+import { nextSlice } from '../domain/runtime';
 import { relatedPage } from './related-page';
 import { amountPage } from './amount-page';
 import type { SqliteReaders } from './sqlite-readers';

@@ -1,4 +1,4 @@
-import { nextSlice } from '../runtime';
+import { nextSlice } from '../domain/runtime';
 import type { DataSource, Repository } from 'typeorm';
 import type { Attachment } from '../domain/entries/model/entry';
 import { EntryMissing, LimitBreach, WriteConflict } from '../domain/shared/store-errors';

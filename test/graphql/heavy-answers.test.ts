@@ -1,4 +1,4 @@
-import { HEAVY_READ_BYTES } from '../../src/runtime';
+import { HEAVY_READ_BYTES } from '../../src/domain/runtime';
 import { message, newWorkspace, startServer, type TestServer } from '../helpers/server';
 import { apisFor } from './graphql-client';
 

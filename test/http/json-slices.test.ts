@@ -60,7 +60,7 @@ describe('answers sent in slices', () => {
     const express = (await import('express')).default;
     const { sendJson } = await import('../../src/http/json-slices');
     const { lightRequestMarks } = await import('../../src/http/light-requests');
-    const { lightRequests } = await import('../../src/runtime');
+    const { lightRequests } = await import('../../src/domain/runtime');
     const app = express();
     let lightWhileWritten: boolean | undefined;
     const large = { text: 'x'.repeat(2_000_000) };

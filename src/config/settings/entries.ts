@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_DATA_BUDGET } from '../../runtime';
+import { DEFAULT_PAGE_DATA_BUDGET } from '../../domain/runtime';
 import { DEFAULT_ENTRY_LIMITS, MAX_INDEXED_TERMS } from '../../domain/entries/model/entry-limits';
 import { integer, size } from './setting-kinds';
 import { formatSize } from './units';

@@ -5,7 +5,7 @@ import { UUID_PATTERN } from '../shared/uuid';
 import { InThreadEngine, type DocumentEngine, type DocumentJob } from '../documents/document-pipeline';
 import { storedJsonOf, type Attachment, type Entry, type Meta } from './model/entry';
 import { JsonText } from '../shared/json-text';
-import { DataBudget, DEFAULT_PAGE_DATA_BUDGET, partsBudgetSpent, previousIdCandidates, ReadTurns, type ReadTurn } from '../../runtime';
+import { DataBudget, DEFAULT_PAGE_DATA_BUDGET, partsBudgetSpent, previousIdCandidates, ReadTurns, type ReadTurn } from '../runtime';
 import { decodeCursor, encodeCursor, startOf, type EntryCursor, type ListFilters } from './model/entry-cursor';
 import { DuplicateEntryError, type EntryPartSizes, type EntryStore, type EntryVersionsShown, type ListSlice } from './model/entry-store';
 import { DomainError, badInput, conflict, notFound } from '../shared/errors';

@@ -1,4 +1,4 @@
-import type { DataBudget, ReadTurn } from '../../runtime';
+import type { DataBudget, ReadTurn } from '../runtime';
 import type { Entry } from './model/entry';
 
 /** One page of a list of entries, and what it was asked for. */

@@ -1,6 +1,6 @@
 import { EVENT_TYPES, isEventType, type EntryEvent, type EventType } from '../entries/model/entry-event';
 import type { EventSlice, EventStore, FeedState } from './event-store';
-import { SharedReads } from '../../runtime';
+import { SharedReads } from '../runtime';
 import { DomainError, badInput } from '../shared/errors';
 import type { FeedWatch } from './feed-watch';
 import { checkEntryId } from '../entries/update-entry';

@@ -1,7 +1,7 @@
 import type { EntryEvent } from '../entries/model/entry-event';
 import type { EventStore, FeedState } from '../events/event-store';
 import { READ_WINDOW } from '../events/events.service';
-import { SharedReads, Tally } from '../../runtime';
+import { SharedReads, Tally } from '../runtime';
 import {
   DISABLE_AFTER_MS,
   KEPT_AFTER_PRUNE,

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Envelope } from '../../document';
-import { DataBudget, dataBudgetSpent, DEFAULT_PAGE_DATA_BUDGET, partsBudgetSpent, SliceClock, type ReadTurn } from '../../runtime';
+import { DataBudget, dataBudgetSpent, DEFAULT_PAGE_DATA_BUDGET, partsBudgetSpent, SliceClock, type ReadTurn } from '../../domain/runtime';
 import type { Attachment, Entry, Meta } from '../../domain/entries/model/entry';
 import type { EntryPartSizes, EntryVersionsShown } from '../../domain/entries/model/entry-store';
 import type { EntryService } from '../../domain/entries/entries.service';

@@ -1,6 +1,6 @@
 import { execute, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import { DomainError } from '../../domain/shared/errors';
-import { ReadTurns } from '../../runtime';
+import { ReadTurns } from '../../domain/runtime';
 import { jsonPiecesAtOnce } from '../../http/json-slices';
 import type { GraphQLContext } from './context';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ApolloServerPlugin, GraphQLRequestListener } from '@apollo/server';
-import { HEAVY_READ_BYTES } from '../../runtime';
+import { HEAVY_READ_BYTES } from '../../domain/runtime';
 import { jsonPieces, jsonPiecesAtOnce } from '../../http/json-slices';
 import type { GraphQLContext } from './context';
 

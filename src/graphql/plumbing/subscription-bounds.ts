@@ -1,5 +1,5 @@
 import { DomainError } from '../../domain/shared/errors';
-import { Tally } from '../../runtime';
+import { Tally } from '../../domain/runtime';
 
 /** How many subscriptions may be open at once: per connection, and per workspace over this process's connections. */
 export interface SubscriptionCaps {

@@ -1,4 +1,4 @@
-import { HEAVY_READ_BYTES } from '../../../src/runtime';
+import { HEAVY_READ_BYTES } from '../../../src/domain/runtime';
 import { piecesOf, stringifyResult } from '../../../src/graphql/plumbing/heavy-results';
 import { RawJson } from '../../../src/http/json-slices';
 

@@ -1,4 +1,4 @@
-import { DomainError } from '../domain/shared/errors';
+import { DomainError } from '../shared/errors';
 
 /**
  * Bytes of files and meta rows past which a request's answer is heavy: reading, shaping and writing it holds the

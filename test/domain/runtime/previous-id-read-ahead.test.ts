@@ -1,4 +1,4 @@
-import { previousIdCandidates } from '../../src/runtime';
+import { previousIdCandidates } from '../../../src/domain/runtime';
 
 const A = '0190c000-0000-7000-8000-00000000000a';
 const B = '0190c000-0000-7000-8000-00000000000b';

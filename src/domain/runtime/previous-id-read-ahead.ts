@@ -1,4 +1,4 @@
-import { UUID_PATTERN } from '../domain/shared/uuid';
+import { UUID_PATTERN } from '../shared/uuid';
 
 /** How many `"previous_id"` keys of a body are looked at: a body that repeats it deep in its data costs no more. */
 const KEYS_LOOKED_AT = 4;

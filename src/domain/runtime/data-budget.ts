@@ -1,4 +1,4 @@
-import { DomainError } from '../domain/shared/errors';
+import { DomainError } from '../shared/errors';
 
 /** Bytes of stored `data`, files and meta rows one request may read, by default (PAGE_DATA_BUDGET). */
 export const DEFAULT_PAGE_DATA_BUDGET = 16 * 1024 ** 2;

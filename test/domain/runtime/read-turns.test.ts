@@ -1,5 +1,5 @@
-import { DomainError } from '../../src/domain/shared/errors';
-import { HEAVY_READ_BYTES, HEAVY_READS_WAITING_PER_WORKSPACE, ReadTurns } from '../../src/runtime';
+import { DomainError } from '../../../src/domain/shared/errors';
+import { HEAVY_READ_BYTES, HEAVY_READS_WAITING_PER_WORKSPACE, ReadTurns } from '../../../src/domain/runtime';
 
 const HEAVY = HEAVY_READ_BYTES + 1;
 /** What show answers when the request must wait: a promise (undefined is "go on now"). */

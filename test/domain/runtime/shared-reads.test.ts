@@ -1,4 +1,4 @@
-import { SharedReads } from '../../src/runtime';
+import { SharedReads } from '../../../src/domain/runtime';
 
 /**
  * Reads with one key share one query, while it runs and for `keepMs` after its answer, within bounds of count and

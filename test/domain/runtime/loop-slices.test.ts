@@ -1,4 +1,4 @@
-import { LIGHT_FIRST_MS, lightRequests, nextSlice } from '../../src/runtime';
+import { LIGHT_FIRST_MS, lightRequests, nextSlice } from '../../../src/domain/runtime';
 
 const loopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 

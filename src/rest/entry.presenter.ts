@@ -48,13 +48,16 @@ export type EntryPageJson = Omit<Static<typeof EntryPageSchema>, 'list'> & { lis
  * A file as an entry's `attachments` list it, its `url` as the request shows it; `fileJson` adds its earlier
  * versions. A `meta` read from storage and not yet parsed is put in as its stored text.
  */
-export const attachmentJson = (a: Attachment, fileUrl: FileUrl): AttachmentJson =>
-  present({
-    ...within<AttachmentJson>()(fileSummaryJson(withRawMember(a, 'meta'))),
-    meta: shownMember(a, 'meta'),
+export const attachmentJson = (a: Attachment, fileUrl: FileUrl): AttachmentJson => {
+  // The file with its `meta` as shown (its stored text while unparsed), read once for the summary and the typed member.
+  const shown = withRawMember(a, 'meta') as Attachment & { meta?: AttachmentJson['meta'] };
+  return present({
+    ...within<AttachmentJson>()(fileSummaryJson(shown)),
+    meta: shown.meta,
     entry_id: a.entryId,
     url: fileUrl(a),
   });
+};
 
 /** A file in the contract's SiloFile shape. */
 export const fileJson = (a: Attachment, fileUrl: FileUrl) => ({

@@ -49,6 +49,7 @@ export class EntryResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<CreateEntryPayload> {
     const entry = await ctx.entries.createEntry(ctx.workspaceId, domainTextOf(input), { signal: ctx.signal });
+    ctx.knowPartsOf(entry);
     return { entry, entryEdge: edgeOf(ctx.workspaceId, entry), clientMutationId: input.clientMutationId ?? null };
   }
 }

@@ -82,6 +82,11 @@ export interface GraphQLContext {
    * `attachments` and `meta` are then paid for at once, and an entry with none answers `[]` without waiting.
    */
   knowPartSizes(entries: readonly Entry[]): Promise<void>;
+  /**
+   * An entry the domain has just answered whole (a create): when it holds no files and no meta rows, its
+   * `attachments` and `meta` answer `[]` without reading their sizes, as REST's answer shows them.
+   */
+  knowPartsOf(entry: Entry): void;
   /** The request's turn among heavy answers: taken once what it shows of files and meta is heavy, released once the answer is written. */
   readTurn: ReadTurn;
 }
@@ -230,6 +235,9 @@ export function createContext(
     async knowPartSizes(page) {
       // A failed read is the loader's to report again, field by field, as it would have without this.
       await loaders.partSizes.loadMany(page.map((entry) => entry.id));
+    },
+    knowPartsOf(entry) {
+      if (entry.attachments.length === 0 && entry.meta.length === 0) partSizesKnown.set(entry.id, { attachments: 0, meta: 0 });
     },
   };
 }

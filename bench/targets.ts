@@ -66,7 +66,7 @@ export function evaluateTargets(db: DatabaseResults): TargetResult[] {
     const g = db.http.find((s) => s.id === graphql);
     const r = http(rest);
     if (g?.skipped) {
-      targets.push({ database: db.name, target: `GraphQL ${name} is not a tax`, measured: g.skipped, limit: '≥ 0.8' });
+      targets.push({ database: db.name, target: `GraphQL ${name} is not a tax`, measured: g.skipped, limit: '≥ 0.9' });
       continue;
     }
     const rounds = roundByRound(g?.concurrency, r?.concurrency);
@@ -74,8 +74,8 @@ export function evaluateTargets(db: DatabaseResults): TargetResult[] {
       `GraphQL ${name} is not a tax`,
       `${rounds.rounds}GraphQL ${fixed(g?.concurrency?.rps)} req/s / REST ${fixed(r?.concurrency?.rps)} req/s`,
       rounds.value ?? ratio(g?.concurrency?.rps, r?.concurrency?.rps),
-      '≥ 0.8',
-      (v) => v >= 0.8,
+      '≥ 0.9',
+      (v) => v >= 0.9,
     );
   }
 

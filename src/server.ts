@@ -15,6 +15,7 @@ import { EntryService } from './domain/entries/entries.service';
 import { GoblService } from './domain/documents/gobl.service';
 import { FilesService } from './domain/files/files.service';
 import { EntryPdfFiles } from './domain/files/entry-pdf-file';
+import { EntryFormats } from './domain/formats/entry-formats';
 import { SpoolService } from './domain/spool/spool.service';
 import { InThreadEngine } from './domain/documents/document-pipeline';
 import { entryPdf } from './pdf/entry-pdf';
@@ -200,6 +201,7 @@ export async function buildServer(
     eventMaker,
   );
   const pdfFiles = new EntryPdfFiles(entries, files);
+  const formats = new EntryFormats(entries, engine);
   const fileLinks = new FileLinks(
     config.fileLinks.secret ?? keptSecret(config.dataDir, FILE_LINK_SECRET_FILE).secret,
     config.fileLinks.lifetimeMs,
@@ -273,6 +275,7 @@ export async function buildServer(
       metas,
       files,
       pdfFiles,
+      formats,
       spool,
       events,
       webhooks,

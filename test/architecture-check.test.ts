@@ -218,8 +218,8 @@ describe('the architecture check', () => {
     [
       'a new folder no layer places',
       {
-        'src/formats/ubl.ts':
-          "import type { Entry } from '../domain/entries/model/entry';\nexport const ubl = (entry: Entry) => entry.id;\n",
+        'src/sequences/numbering.ts':
+          "import type { Entry } from '../domain/entries/model/entry';\nexport const numberOf = (entry: Entry) => entry.id;\n",
       },
       'every-file-has-a-layer',
     ],

@@ -56,6 +56,15 @@ const SHOWN = [
 
 export const seriesCode = (doc: JsonObject): string => [stringAt(doc.series), stringAt(doc.code)].filter(Boolean).join('-');
 
+/** The series and code in characters any file system and a Content-Disposition header take as they are (a PDF's, a format's file name). */
+export function fileNameOf(doc: JsonObject | undefined): string | undefined {
+  const safe = (doc && typeof doc === 'object' ? seriesCode(doc) : '')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')
+    .replace(/^[._]+/, '')
+    .slice(0, 100);
+  return safe || undefined;
+}
+
 function titleOf(doc: JsonObject, kind: string): string {
   const word = TYPE_WORDS[stringAt(doc.type) ?? ''] || DOCUMENT_WORDS[kind] || labelOf(kind.split('/').pop() ?? kind);
   const code = seriesCode(doc);

@@ -37,6 +37,7 @@ export * from './schemas/entries';
 export * from './schemas/entry-parts';
 export * from './schemas/events';
 export * from './schemas/files';
+export * from './schemas/formats';
 export * from './schemas/service';
 export * from './schemas/webhooks';
 export { BuildBody, CorrectBody, SignBody };

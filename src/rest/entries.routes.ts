@@ -15,6 +15,7 @@ import {
   UpdateEntryBody,
 } from './api-schemas';
 import { entryHistoryRoutes, expectedVersionOf } from './entry-history.routes';
+import { entryFormatRoutes, type EntryFormatServices } from './entry-formats.routes';
 import { entryPdfRoutes, type EntryPdfServices } from './entry-pdf.routes';
 import { relatedRoutes } from './related.routes';
 import { type Answer, type ApiRoute } from './route-table';
@@ -23,7 +24,7 @@ const KEY_NOT_UTF8 = 'must be percent-encoded UTF-8';
 
 const single = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-export interface EntriesServices extends EntryPdfServices {
+export interface EntriesServices extends EntryPdfServices, EntryFormatServices {
   entries: EntryService;
   bodyLimit: number;
 }
@@ -190,4 +191,5 @@ export const entriesRoutes: ApiRoute<EntriesServices>[] = [
   },
   // After the key route: `/entries/key/pdf` is the entry whose key is `pdf`.
   ...entryPdfRoutes,
+  ...entryFormatRoutes,
 ];

@@ -6,6 +6,7 @@ import { runDocumentJob, type DocumentJob, type JobOutcome } from '../domain/doc
 import { runGoblJob, type GoblJob, type GoblOutcome } from '../domain/documents/gobl-tools';
 import { DomainError, type ErrorKey } from '../domain/shared/errors';
 import type { JsonPatchLimits } from '../domain/documents/derive/json-patch';
+import { runFormatJob, type FormatJob, type FormatOutcome } from '../domain/documents/format-job';
 import type { PdfJob, PdfOutcome } from '../domain/documents/pdf-job';
 import { entryPdf } from '../pdf/entry-pdf';
 import { pdfFonts } from '../pdf/pdf-fonts';
@@ -18,13 +19,13 @@ export interface DocumentWorkerData {
   jsonPatchLimits?: JsonPatchLimits;
 }
 
-/** A task: a create job, a GOBL tool's job or an entry's PDF, and where the worker marks when it began. */
-export type WorkerJob = { job: DocumentJob } | { gobl: GoblJob } | { pdf: PdfJob };
+/** A task: a create job, a GOBL tool's job, an entry's PDF or its document in a format, and where the worker marks when it began. */
+export type WorkerJob = { job: DocumentJob } | { gobl: GoblJob } | { pdf: PdfJob } | { format: FormatJob };
 export type WorkerTask = WorkerJob & { started: StartedCell };
 
 /** A DomainError does not survive the trip between threads as a class: it travels as plain fields. */
 export type WorkerAnswer = (
-  | { ok: true; outcome: JobOutcome | GoblOutcome | PdfOutcome }
+  | { ok: true; outcome: JobOutcome | GoblOutcome | PdfOutcome | FormatOutcome }
   | { ok: false; key: ErrorKey; message: string; details: DomainError['details'] }
 ) & { seconds: number; heap: ThreadHeap };
 
@@ -62,8 +63,9 @@ function pastHeapLimit(usedBefore: number): boolean {
 }
 
 /** The task's work: synchronous for documents; a PDF is written through pdfkit's stream, so it ends later. */
-function work(task: WorkerTask): JobOutcome | GoblOutcome | Promise<PdfOutcome> {
+function work(task: WorkerTask): JobOutcome | GoblOutcome | FormatOutcome | Promise<PdfOutcome> {
   if ('pdf' in task) return entryPdf(task.pdf);
+  if ('format' in task) return runFormatJob(task.format, { newUuid: uuidv7, now: new Date() });
   return 'gobl' in task ? runGoblJob(task.gobl, context) : runDocumentJob(task.job, context);
 }
 
@@ -78,7 +80,7 @@ export default function processInWorker(task: WorkerTask): WorkerAnswer | Promis
   const usedBefore = getHeapStatistics().used_heap_size;
   const seconds = () => (performance.now() - begun) / 1000;
   const measured = () => ({ seconds: seconds(), heap: { thread: threadId, bytes: getHeapStatistics().total_physical_size } });
-  const answered = (outcome: JobOutcome | GoblOutcome | PdfOutcome): WorkerAnswer => {
+  const answered = (outcome: JobOutcome | GoblOutcome | PdfOutcome | FormatOutcome): WorkerAnswer => {
     if (pastHeapLimit(usedBefore)) {
       const message = `the document is too complex to process: it needs more than ${resourceLimits.maxOldGenerationSizeMb} MB`;
       return { ok: false, key: 'too-complex', message, details: {}, ...measured() };

@@ -5,6 +5,7 @@ import type { DocumentEngine, DocumentJob, EngineObserver, EngineRunOptions, Job
 import { DomainError } from '../domain/shared/errors';
 import type { GoblJob, GoblOutcome } from '../domain/documents/gobl-tools';
 import type { PdfJob, PdfOutcome } from '../domain/documents/pdf-job';
+import type { FormatJob, FormatOutcome } from '../domain/documents/format-job';
 import type { WorkerAnswer, WorkerTask, WorkerJob, DocumentWorkerData, ThreadHeap } from './document-worker';
 import { FairQueue, type QueuedJob } from './fair-queue';
 import { newStartedCell, runningFor, type StartedCell } from './started-cell';
@@ -100,6 +101,11 @@ export class DocumentWorkers implements DocumentEngine {
     return { pdf: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength), name };
   }
 
+  /** An entry's document in a format (src/formats/), with a create's time and memory budget. */
+  async renderFormat(job: FormatJob, options: EngineRunOptions = {}): Promise<FormatOutcome> {
+    return (await this.dispatch({ format: job }, job.workspaceId, options.signal)) as FormatOutcome;
+  }
+
   /** Jobs waiting for a thread. */
   get waiting(): number {
     return this.queue.size;
@@ -122,7 +128,11 @@ export class DocumentWorkers implements DocumentEngine {
     if (this.heaps.size > this.options.threads) this.heaps.delete(this.heaps.keys().next().value as number);
   }
 
-  private async dispatch(work: WorkerJob, workspaceId: string, signal?: AbortSignal): Promise<JobOutcome | GoblOutcome | PdfOutcome> {
+  private async dispatch(
+    work: WorkerJob,
+    workspaceId: string,
+    signal?: AbortSignal,
+  ): Promise<JobOutcome | GoblOutcome | PdfOutcome | FormatOutcome> {
     if (signal?.aborted) throw abandoned();
     // The queue holds each waiting job's request body: bounded, and one workspace may fill only its share of it.
     if (this.queue.size >= (this.options.queueLimit ?? ENGINE_QUEUE_DEFAULTS.limit)) throw busy('');

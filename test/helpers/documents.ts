@@ -15,6 +15,35 @@ export const invoice = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+const address = (locality: string, country = 'ES') => ({ num: '12', street: 'Main Street', locality, code: '28002', country });
+
+/** The README's invoice with what EN 16931 asks beyond GOBL: both parties' addresses, when it is due, where to pay. */
+export const einvoice = (overrides: Record<string, unknown> = {}) =>
+  invoice({
+    supplier: {
+      name: 'Provide One S.L.',
+      tax_id: { country: 'ES', code: 'B98602642' },
+      addresses: [address('Madrid')],
+      emails: [{ addr: 'billing@example.com' }],
+    },
+    customer: { name: 'Sample Consumer', tax_id: { country: 'ES', code: '54387763P' }, addresses: [address('Valencia')] },
+    payment: {
+      terms: { key: 'due-date', due_dates: [{ date: '2026-12-20', percent: '100%' }] },
+      instructions: {
+        key: 'credit-transfer',
+        credit_transfer: [{ iban: 'ES2501882570018167541248', bic: 'CAIXESBBXXX', name: 'Provide One' }],
+      },
+    },
+    ...overrides,
+  });
+
+/** A customer in Germany, at an address there. */
+export const germanCustomer = () => ({
+  name: 'Kunde GmbH',
+  tax_id: { country: 'DE', code: '282741168' },
+  addresses: [address('Berlin', 'DE')],
+});
+
 /** No supplier: calculable, but not valid. */
 export const invoiceWithoutSupplier = () =>
   invoice({ supplier: undefined, lines: [{ quantity: '2', item: { name: 'Hours', price: '10.00' } }] });

@@ -17,6 +17,7 @@ import { referencesOf } from '../entries/model/references-of';
 import { isSealedEnvelope, sealedEnvelopeOf } from './received-envelope';
 import type { EngineContext } from './engine-context';
 import type { PdfJob, PdfMaker, PdfOutcome } from './pdf-job';
+import { runFormatJob, type FormatJob, type FormatOutcome } from './format-job';
 
 export type { EngineContext } from './engine-context';
 
@@ -195,6 +196,8 @@ export interface DocumentEngine {
   runGobl(job: GoblJob, options?: EngineRunOptions): Promise<GoblOutcome>;
   /** The PDF of an entry's envelope (src/pdf/), with the same time and memory budget as a create. */
   renderPdf(job: PdfJob, options?: EngineRunOptions): Promise<PdfOutcome>;
+  /** An entry's document in a format (src/formats/), with the same budget. */
+  renderFormat(job: FormatJob, options?: EngineRunOptions): Promise<FormatOutcome>;
   close(): Promise<void>;
 }
 
@@ -209,6 +212,10 @@ export class InThreadEngine implements DocumentEngine {
 
   async runGobl(job: GoblJob): Promise<GoblOutcome> {
     return this.timed(() => runGoblJob(job, this.context));
+  }
+
+  async renderFormat(job: FormatJob): Promise<FormatOutcome> {
+    return this.timed(() => runFormatJob(job, { newUuid: this.context.newId, now: new Date() }));
   }
 
   async renderPdf(job: PdfJob): Promise<PdfOutcome> {

@@ -4,8 +4,12 @@ import { DomainError, type ErrorFields } from '../shared/errors';
 
 export const FAULT_PROVIDER = 'gobl';
 
-export const toEntryFaults = (faults: Fault[]): EntryFault[] =>
-  faults.map((f) => ({ provider: FAULT_PROVIDER, code: f.code, message: f.message, paths: f.paths }));
+/** A fault whose rules are not GOBL's own: a format's (`ubl`), named by its `provider`. */
+export type ProvidedFault = Fault & { provider?: string };
+
+/** Faults as an entry keeps them: each fault's provider (whose rules they are), GOBL's where it names none. */
+export const toEntryFaults = (faults: ProvidedFault[]): EntryFault[] =>
+  faults.map((f) => ({ provider: f.provider ?? FAULT_PROVIDER, code: f.code, message: f.message, paths: f.paths }));
 
 /**
  * The error for a document the engine refused outright. A value that cannot be read as its field's type is
@@ -71,7 +75,7 @@ export function faultSummary(faults: Fault[], max = Number.POSITIVE_INFINITY): s
 }
 
 /** The 422 for a document with faults; each fault names at most ERROR_DETAIL_LIMITS.paths paths, and says how many it had. */
-export function validationError(faults: Fault[]): DomainError {
+export function validationError(faults: ProvidedFault[]): DomainError {
   const { paths: maxPaths, summary } = ERROR_DETAIL_LIMITS;
   return new DomainError('validation', faultSummary(faults, summary) || 'the document is not valid', {
     fields: faultFields(faults, maxPaths),

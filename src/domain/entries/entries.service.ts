@@ -176,19 +176,19 @@ export class EntryService {
     id: string,
     options: { version?: string; signal?: AbortSignal } = {},
   ): Promise<PdfOutcome & { name: string }> {
-    let envelopeJson: string | undefined;
-    let version: string | undefined;
-    if (options.version !== undefined) {
-      ({ dataJson: envelopeJson, version } = await this.entryVersion(workspaceId, id, options.version));
-    } else {
-      const entry = await this.getEntry(workspaceId, id, { withData: true, withParts: false });
-      envelopeJson = storedJsonOf(entry);
-      version = entry.version;
-    }
-    if (envelopeJson === undefined) throw notFound('entry');
+    const { envelopeJson, version } = await this.storedEnvelope(workspaceId, id, options.version);
     const entryId = id.toLowerCase();
     const { pdf, name } = await this.engine.renderPdf({ workspaceId, entryId, version, envelopeJson }, { signal: options.signal });
     return { pdf, name: name ?? entryId };
+  }
+
+  /** The stored envelope of an entry as JSON text, of `version` or the current one, and which version that is. */
+  async storedEnvelope(workspaceId: string, id: string, version?: string): Promise<{ envelopeJson: string; version?: string }> {
+    const read = version !== undefined ? await this.entryVersion(workspaceId, id, version) : undefined;
+    const entry = read ? undefined : await this.getEntry(workspaceId, id, { withData: true, withParts: false });
+    const envelopeJson = read ? read.dataJson : entry && storedJsonOf(entry);
+    if (envelopeJson === undefined) throw notFound('entry');
+    return { envelopeJson, version: read ? read.version : entry?.version };
   }
 
   /** One entry by its key; a key that no entry could have (too long, control characters, lone surrogates) is bad input. */

@@ -1,0 +1,165 @@
+import type { Fault, JsonObject } from '../../document';
+import { UNTDID } from '../../document/addons/eu-en16931';
+import { obj, objects, str } from '../../document/rules/values';
+import { getExt } from '../../document/tax/extensions';
+import { ruleFault, type FormatResult } from '../format-result';
+import { xmlText, type XmlElement } from '../xml-tree';
+import { allowanceCharge } from './ubl-allowances';
+import { money } from './ubl-codes';
+import { ublLine } from './ubl-lines';
+import { partyFaults, ublParty } from './ubl-party';
+import { taxTotal } from './ubl-taxes';
+
+const NAMESPACES = {
+  cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
+  cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
+  invoice: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+  creditNote: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
+};
+
+/** The specification a document follows (BT-24) and its business process (BT-23): a CIUS or extension sets its own. */
+export interface UblProfile {
+  customizationId: string;
+  profileId?: string;
+}
+
+/** EN 16931 itself, with no CIUS. */
+export const EN16931_PROFILE: UblProfile = { customizationId: 'urn:cen.eu:en16931:2017' };
+
+/** GOBL invoice types and their UNTDID 1001 codes, where the addon has not set one. */
+const TYPE_CODES: Record<string, string> = {
+  standard: '380',
+  proforma: '325',
+  corrective: '384',
+  'credit-note': '381',
+  'debit-note': '383',
+};
+
+const text = (value: string): string | undefined => (value === '' ? undefined : value);
+
+/** The document's number as its readers know it: series and code (BT-1). */
+export const invoiceNumber = (doc: JsonObject): string => [str(doc, 'series'), str(doc, 'code')].filter((part) => part !== '').join('-');
+
+/** What EN 16931 requires of the whole document that GOBL may leave out. */
+function documentFaults(doc: JsonObject): Fault[] {
+  const faults: Fault[] = [];
+  if (str(doc, 'code') === '') faults.push(ruleFault('BR-02', '$.doc.code', 'the invoice needs its number (a draft has none yet)'));
+  faults.push(...partyFaults(obj(doc, 'supplier'), 'supplier'), ...partyFaults(obj(doc, 'customer'), 'customer'));
+  const totals = obj(doc, 'totals');
+  const terms = obj(obj(doc, 'payment'), 'terms');
+  const payable = Number(str(totals, 'due') || str(totals, 'payable') || '0');
+  if (payable > 0 && objects(terms, 'due_dates').length === 0 && str(terms, 'notes') === '' && str(terms, 'key') === '') {
+    faults.push(ruleFault('BR-CO-25', '$.doc.payment.terms', 'an amount due needs its due date or payment terms'));
+  }
+  const categories = objects(obj(totals, 'taxes'), 'categories');
+  const standard = categories.some((c) => objects(c, 'rates').some((r) => getExt(r, UNTDID.taxCategory) === 'S'));
+  if (standard && str(obj(obj(doc, 'supplier'), 'tax_id'), 'code') === '') {
+    faults.push(ruleFault('BR-S-02', '$.doc.supplier.tax_id.code', 'a standard rated invoice needs the seller VAT identifier'));
+  }
+  if (str(obj(doc, 'tax'), 'prices_include') !== '') {
+    faults.push(
+      ruleFault(
+        'format-prices-include',
+        '$.doc.tax.prices_include',
+        'EN 16931 writes net prices only: prices that include a tax cannot be written',
+      ),
+    );
+  }
+  return faults;
+}
+
+/** How the document is to be paid: its means (with the payee's account), and its terms. */
+function payment(doc: JsonObject, credit: boolean): { means?: XmlElement; terms?: XmlElement; dueDate?: string } {
+  const payment = obj(doc, 'payment');
+  const instructions = obj(payment, 'instructions');
+  const terms = obj(payment, 'terms');
+  const dueDate = text(str(objects(terms, 'due_dates')[0], 'date'));
+  const transfer = objects(instructions, 'credit_transfer')[0];
+  const means: XmlElement | undefined = instructions && {
+    'cbc:PaymentMeansCode': getExt(instructions, UNTDID.paymentMeans) || '1',
+    // A credit note has no header due date in UBL 2.1: EN 16931 puts it here (BT-9).
+    'cbc:PaymentDueDate': credit ? dueDate : undefined,
+    'cbc:PaymentID': text(str(instructions, 'ref')),
+    'cac:PayeeFinancialAccount': transfer && {
+      'cbc:ID': str(transfer, 'iban') || str(transfer, 'number'),
+      'cbc:Name': text(str(transfer, 'name')),
+      'cac:FinancialInstitutionBranch': str(transfer, 'bic') ? { 'cbc:ID': str(transfer, 'bic') } : undefined,
+    },
+  };
+  const note = str(terms, 'notes') || (terms && !dueDate ? str(terms, 'key') : '');
+  return { means, terms: note === '' ? undefined : { 'cbc:Note': note }, dueDate };
+}
+
+/** The invoices a corrective or credit note amends (BG-3), from its `preceding`. */
+const billingReferences = (doc: JsonObject): XmlElement[] =>
+  objects(doc, 'preceding').map((preceding) => ({
+    'cac:InvoiceDocumentReference': { 'cbc:ID': invoiceNumber(preceding), 'cbc:IssueDate': text(str(preceding, 'issue_date')) },
+  }));
+
+/**
+ * A calculated GOBL invoice (its `doc`) as a UBL 2.1 Invoice or, for a credit note, a CreditNote, following EN 16931
+ * and `profile`. Amounts, rates and codes are GOBL's (the addon eu-en16931-v2017 sets the codes); the faults list
+ * what EN 16931 needs that the document does not say.
+ */
+export function writeUbl(doc: JsonObject, profile: UblProfile = EN16931_PROFILE): FormatResult {
+  const faults = documentFaults(doc);
+  const currency = str(doc, 'currency');
+  const typeCode = getExt(obj(doc, 'tax'), UNTDID.documentType) || TYPE_CODES[str(doc, 'type') || 'standard'] || '380';
+  const credit = str(doc, 'type') === 'credit-note';
+  const totals = obj(doc, 'totals');
+  const ordering = obj(doc, 'ordering');
+  const period = obj(ordering, 'period');
+  const paid = payment(doc, credit);
+  const lines = objects(doc, 'lines').map((line, i) => ublLine(line, i, credit, currency, faults));
+  const base = str(totals, 'sum');
+  const allowances = [
+    ...objects(doc, 'charges').map((charge, i) =>
+      allowanceCharge(charge, 'charge', { level: 'document', path: `$.doc.charges[${i}]`, base, currency }, faults),
+    ),
+    ...objects(doc, 'discounts').map((discount, i) =>
+      allowanceCharge(discount, 'discount', { level: 'document', path: `$.doc.discounts[${i}]`, base, currency }, faults),
+    ),
+  ];
+  const tax = taxTotal(doc, currency, faults);
+  if (faults.length > 0) return { ok: false, faults };
+  const delivery = obj(doc, 'delivery');
+  const root: XmlElement = {
+    '@xmlns': credit ? NAMESPACES.creditNote : NAMESPACES.invoice,
+    '@xmlns:cac': NAMESPACES.cac,
+    '@xmlns:cbc': NAMESPACES.cbc,
+    'cbc:CustomizationID': profile.customizationId,
+    'cbc:ProfileID': profile.profileId,
+    'cbc:ID': invoiceNumber(doc),
+    'cbc:IssueDate': str(doc, 'issue_date'),
+    'cbc:DueDate': credit ? undefined : paid.dueDate,
+    [credit ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode']: typeCode,
+    'cbc:Note': objects(doc, 'notes')
+      .map((note) => str(note, 'text'))
+      .filter((note) => note !== ''),
+    'cbc:DocumentCurrencyCode': currency,
+    'cbc:BuyerReference': text(str(ordering, 'code')),
+    'cac:InvoicePeriod': period && { 'cbc:StartDate': text(str(period, 'start')), 'cbc:EndDate': text(str(period, 'end')) },
+    'cac:OrderReference': objects(ordering, 'purchases')[0] && { 'cbc:ID': str(objects(ordering, 'purchases')[0], 'code') },
+    'cac:BillingReference': billingReferences(doc),
+    'cac:ContractDocumentReference': objects(ordering, 'contracts')[0] && { 'cbc:ID': str(objects(ordering, 'contracts')[0], 'code') },
+    'cac:AccountingSupplierParty': { 'cac:Party': ublParty(obj(doc, 'supplier')!) },
+    'cac:AccountingCustomerParty': { 'cac:Party': ublParty(obj(doc, 'customer')!) },
+    'cac:Delivery': str(delivery, 'date') ? { 'cbc:ActualDeliveryDate': str(delivery, 'date') } : undefined,
+    'cac:PaymentMeans': paid.means,
+    'cac:PaymentTerms': paid.terms,
+    'cac:AllowanceCharge': allowances,
+    'cac:TaxTotal': tax,
+    'cac:LegalMonetaryTotal': {
+      'cbc:LineExtensionAmount': money(base, currency),
+      'cbc:TaxExclusiveAmount': money(str(totals, 'total'), currency),
+      'cbc:TaxInclusiveAmount': money(str(totals, 'total_with_tax'), currency),
+      'cbc:AllowanceTotalAmount': str(totals, 'discount') ? money(str(totals, 'discount'), currency) : undefined,
+      'cbc:ChargeTotalAmount': str(totals, 'charge') ? money(str(totals, 'charge'), currency) : undefined,
+      'cbc:PrepaidAmount': str(totals, 'advance') ? money(str(totals, 'advance'), currency) : undefined,
+      'cbc:PayableRoundingAmount': str(totals, 'rounding') ? money(str(totals, 'rounding'), currency) : undefined,
+      'cbc:PayableAmount': money(str(totals, 'due') || str(totals, 'payable'), currency),
+    },
+    [credit ? 'cac:CreditNoteLine' : 'cac:InvoiceLine']: lines,
+  };
+  return { ok: true, text: xmlText(credit ? 'CreditNote' : 'Invoice', root) };
+}

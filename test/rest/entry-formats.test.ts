@@ -1,0 +1,116 @@
+import { create } from 'xmlbuilder2';
+import { einvoice, invoice, party } from '../helpers/documents';
+import { en16931UblFindings, ublSchemaErrors, EINVOICE_DIR } from '../helpers/einvoice-judge';
+import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
+
+interface FormatReply {
+  status: number;
+  headers: Headers;
+  text: string;
+  body?: any;
+}
+
+/** A GET answered with the document's text, or the JSON of a refusal. */
+async function getFormat(base: string, path: string, token?: string): Promise<FormatReply> {
+  const response = await fetch(`${base}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const text = await response.text();
+  const json = response.headers.get('content-type')?.startsWith('application/json');
+  return { status: response.status, headers: response.headers, text, body: json ? JSON.parse(text) : undefined };
+}
+
+/** The written document's root element, read back by a real XML parser. */
+const rootOf = (xml: string): [string, any] => Object.entries(create(xml).end({ format: 'object' }) as Record<string, any>)[0];
+
+describe('GET /silo/v1/entries/{id}/formats/{format}', () => {
+  let t: TestServer;
+  let token: string;
+  let api: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    t = await startServer();
+  });
+  beforeEach(async () => {
+    token = await tokenFor(newWorkspace());
+    api = client(t.url, token);
+  });
+  afterAll(() => t.close());
+
+  async function stored(data: object) {
+    const reply = await api.post('/silo/v1/entries', { data });
+    expect(reply.status).toBe(200);
+    return reply.body;
+  }
+
+  test('ubl: the stored invoice as EN 16931 UBL, an attachment named by its series and code', async () => {
+    const entry = await stored(einvoice());
+    const reply = await getFormat(t.url, `/silo/v1/entries/${entry.id}/formats/ubl`, token);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(reply.headers.get('content-disposition')).toBe('attachment; filename="F-0001.xml"');
+    const [name, root] = rootOf(reply.text);
+    expect(name).toBe('Invoice');
+    expect(root['cbc:ID']).toBe('F-0001');
+    expect(root['cac:LegalMonetaryTotal']['cbc:PayableAmount']).toEqual({ '@currencyID': 'EUR', '#': entry.data.doc.totals.payable });
+    if (EINVOICE_DIR) {
+      expect(await ublSchemaErrors(reply.text)).toEqual([]);
+      expect(en16931UblFindings(reply.text).filter((finding) => finding.flag === 'fatal')).toEqual([]);
+    }
+  });
+
+  test('a credit note is a CreditNote, referring to the invoice it corrects', async () => {
+    const entry = await stored(
+      einvoice({ type: 'credit-note', series: 'R', code: '7', preceding: [{ series: 'F', code: '0001', issue_date: '2026-11-20' }] }),
+    );
+    const reply = await getFormat(t.url, `/silo/v1/entries/${entry.id}/formats/ubl`, token);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-disposition')).toBe('attachment; filename="R-7.xml"');
+    const [name, root] = rootOf(reply.text);
+    expect(name).toBe('CreditNote');
+    expect(root['cac:BillingReference']['cac:InvoiceDocumentReference']['cbc:ID']).toBe('F-0001');
+  });
+
+  test('?version= writes an earlier version of an updated entry', async () => {
+    const entry = await stored(einvoice());
+    const updated = await api.send('PATCH', `/silo/v1/entries/${entry.id}`, { data: einvoice({ code: '0002' }) });
+    expect(updated.status).toBe(200);
+    const current = await getFormat(t.url, `/silo/v1/entries/${entry.id}/formats/ubl`, token);
+    expect(rootOf(current.text)[1]['cbc:ID']).toBe('F-0002');
+    const earlier = await getFormat(t.url, `/silo/v1/entries/${entry.id}/formats/ubl?version=${entry.version}`, token);
+    expect(earlier.status).toBe(200);
+    expect(rootOf(earlier.text)[1]['cbc:ID']).toBe('F-0001');
+  });
+
+  test('422 naming the rules when the format cannot express the invoice: the README invoice has no addresses nor terms', async () => {
+    const entry = await stored(invoice());
+    const reply = await getFormat(t.url, `/silo/v1/entries/${entry.id}/formats/ubl`, token);
+    expect(reply.status).toBe(422);
+    expect(reply.body.key).toBe('validation');
+    expect(reply.body.faults.filter((f: any) => f.provider === 'ubl').map((f: any) => `${f.code} ${f.paths.join(',')}`)).toEqual([
+      'BR-08 $.doc.supplier.addresses',
+      'BR-10 $.doc.customer.addresses',
+      'BR-CO-25 $.doc.payment.terms',
+    ]);
+    expect(reply.body.faults.filter((f: any) => f.provider === 'gobl').length).toBeGreaterThan(0);
+    // Nothing is stored: the entry is as it was.
+    expect((await api.get(`/silo/v1/entries/${entry.id}`)).body.version).toBe(entry.version);
+  });
+
+  test('refusals: not an invoice 422; an unknown format 400; unknown entry or version 404; no token 401', async () => {
+    const someone = await stored(party('Someone'));
+    const notInvoice = await getFormat(t.url, `/silo/v1/entries/${someone.id}/formats/ubl`, token);
+    expect(notInvoice.status).toBe(422);
+    expect(notInvoice.body.message).toMatch(/only invoices can be written as ubl/);
+    const entry = await stored(einvoice());
+    const unknownFormat = await getFormat(t.url, `/silo/v1/entries/${entry.id}/formats/edifact`, token);
+    expect(unknownFormat.status).toBe(400);
+    expect(unknownFormat.body).toMatchObject({ key: 'input' });
+    const unknown = await getFormat(t.url, '/silo/v1/entries/0190a0b0-0000-7000-8000-000000000000/formats/ubl', token);
+    expect(unknown.status).toBe(404);
+    const version = await getFormat(t.url, `/silo/v1/entries/${entry.id}/formats/ubl?version=0000000000`, token);
+    expect(version.status).toBe(404);
+    const otherWorkspace = await getFormat(t.url, `/silo/v1/entries/${entry.id}/formats/ubl`, await tokenFor(newWorkspace()));
+    expect(otherWorkspace.status).toBe(404);
+    const anonymous = await getFormat(t.url, `/silo/v1/entries/${entry.id}/formats/ubl`);
+    expect(anonymous.status).toBe(401);
+  });
+});

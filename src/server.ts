@@ -201,7 +201,7 @@ export async function buildServer(
     eventMaker,
   );
   const pdfFiles = new EntryPdfFiles(entries, files);
-  const formats = new EntryFormats(entries, engine);
+  const formats = new EntryFormats(entries, files, engine);
   const fileLinks = new FileLinks(
     config.fileLinks.secret ?? keptSecret(config.dataDir, FILE_LINK_SECRET_FILE).secret,
     config.fileLinks.lifetimeMs,

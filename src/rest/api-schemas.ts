@@ -1,5 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import { BuildBody, CorrectBody, SignBody } from '../domain/documents/gobl-tools';
+import { ConvertBody } from '../domain/documents/format-job';
 import { ErrorFieldsSchema, ErrorSchema, FaultSchema, DigestSchema } from './schemas/common';
 import {
   CreateEntryBody,
@@ -40,7 +41,7 @@ export * from './schemas/files';
 export * from './schemas/formats';
 export * from './schemas/service';
 export * from './schemas/webhooks';
-export { BuildBody, CorrectBody, SignBody };
+export { BuildBody, ConvertBody, CorrectBody, SignBody };
 
 /** Every named schema, in the order the description lists them. */
 export const NAMED_SCHEMAS: TSchema[] = [
@@ -78,6 +79,7 @@ export const NAMED_SCHEMAS: TSchema[] = [
   BuildBody,
   SignBody,
   CorrectBody,
+  ConvertBody,
   GoblAnswerSchema,
   SpoolUploadBody,
   SpoolItemSchema,

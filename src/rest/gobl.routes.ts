@@ -1,12 +1,14 @@
 import type { GoblService } from '../domain/documents/gobl.service';
+import type { EntryFormats } from '../domain/formats/entry-formats';
 import type { GoblTool } from '../domain/documents/gobl-tools';
 import { jsonBody } from '../http/json-body';
 import { abandonedSignal } from '../http/request-signal';
-import { BuildBody, CorrectBody, GoblAnswerSchema, SignBody } from './api-schemas';
+import { BuildBody, ConvertBody, CorrectBody, FormatXmlSchema, GoblAnswerSchema, SignBody } from './api-schemas';
 import { type ApiRoute, type RefusalStatus, type RouteHandler } from './route-table';
 
 export interface GoblServices {
   gobl: GoblService;
+  formats: EntryFormats;
   bodyLimit: number;
 }
 
@@ -72,5 +74,28 @@ export const goblRoutes: ApiRoute<GoblServices>[] = [
     refusals,
     use: body,
     handler: runTool('correct'),
+  },
+  {
+    method: 'post',
+    path: '/silo/v1/gobl/convert',
+    auth: 'token',
+    operationId: 'convertGobl',
+    tag: 'gobl',
+    summary:
+      'Write an invoice (a GOBL document or envelope) in an e-invoice format, as `GET /silo/v1/entries/{id}/formats/{format}` writes an entry; nothing is stored.',
+    body: { schema: ConvertBody },
+    answers: {
+      200: { description: 'The document in the format, as an attachment.', schema: FormatXmlSchema, mediaType: 'application/xml' },
+    },
+    unchecked: { body: "kept as JSON text on this thread and checked against this same schema in the engine's threads (format-job.ts)" },
+    refusals,
+    use: body,
+    handler:
+      ({ formats }) =>
+      async (req, res) => {
+        const written = await formats.convert(req.workspaceId, req.body, { signal: abandonedSignal(res) });
+        res.setHeader('Content-Disposition', `attachment; filename="${written.fileName}"`);
+        res.type(`${written.mediaType}; charset=utf-8`).send(written.text);
+      },
   },
 ];

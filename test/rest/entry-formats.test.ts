@@ -113,4 +113,88 @@ describe('GET /silo/v1/entries/{id}/formats/{format}', () => {
     const anonymous = await getFormat(t.url, `/silo/v1/entries/${entry.id}/formats/ubl`);
     expect(anonymous.status).toBe(401);
   });
+
+  describe('POST: the invoice in the format attached to the entry as its format file', () => {
+    const xmlFilesOf = async (id: string) =>
+      ((await api.get(`/silo/v1/entries/${id}`)).body.attachments as any[]).filter((file) => file.mime === 'application/xml');
+
+    test('201 with the file; its bytes are the GET; attaching again keeps one file with a version', async () => {
+      const entry = await stored(einvoice());
+      const first = await api.post(`/silo/v1/entries/${entry.id}/formats/ubl`);
+      expect(first.status).toBe(201);
+      expect(first.body).toMatchObject({
+        entry_id: entry.id,
+        name: 'F-0001.xml',
+        mime: 'application/xml',
+        category: 'format',
+        previous: [],
+      });
+      expect(await xmlFilesOf(entry.id)).toEqual([expect.objectContaining({ id: first.body.id, name: 'F-0001.xml' })]);
+      const download = await getFormat(t.url, `/silo/v1/entries/${entry.id}/files/${first.body.id}/download`, token);
+      expect(download.text).toBe((await getFormat(t.url, `/silo/v1/entries/${entry.id}/formats/ubl`, token)).text);
+
+      expect((await api.send('PATCH', `/silo/v1/entries/${entry.id}`, { data: einvoice({ code: '0002' }) })).status).toBe(200);
+      const second = await api.post(`/silo/v1/entries/${entry.id}/formats/ubl`);
+      expect(second.status).toBe(201);
+      expect(second.body.id).toBe(first.body.id);
+      expect(second.body.name).toBe('F-0002.xml');
+      expect(second.body.previous).toEqual([expect.objectContaining({ hash: first.body.hash, size: first.body.size })]);
+      expect(await xmlFilesOf(entry.id)).toHaveLength(1);
+    });
+
+    test('a refusal stores nothing: the README invoice is 422 and the entry has no file', async () => {
+      const entry = await stored(invoice());
+      const reply = await api.post(`/silo/v1/entries/${entry.id}/formats/ubl`);
+      expect(reply.status).toBe(422);
+      expect(reply.body.faults.map((f: any) => f.code)).toContain('BR-10');
+      expect((await api.get(`/silo/v1/entries/${entry.id}`)).body.attachments).toEqual([]);
+    });
+  });
+});
+
+describe('POST /silo/v1/gobl/convert', () => {
+  let t: TestServer;
+  let token: string;
+  let api: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    t = await startServer();
+  });
+  beforeEach(async () => {
+    token = await tokenFor(newWorkspace());
+    api = client(t.url, token);
+  });
+  afterAll(() => t.close());
+
+  const convert = (body: unknown) =>
+    fetch(`${t.url}/silo/v1/gobl/convert`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  test('a document, or an envelope, written as the entry route writes it; nothing stored', async () => {
+    const reply = await convert({ data: einvoice(), format: 'ubl' });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(reply.headers.get('content-disposition')).toBe('attachment; filename="F-0001.xml"');
+    const text = await reply.text();
+    const entry = (await api.post('/silo/v1/entries', { data: einvoice() })).body;
+    expect(text).toBe((await getFormat(t.url, `/silo/v1/entries/${entry.id}/formats/ubl`, token)).text);
+    const enveloped = await convert({ data: entry.data, format: 'ubl' });
+    expect(await enveloped.text()).toBe(text);
+    expect((await api.get('/silo/v1/entries')).body.list).toHaveLength(1);
+  });
+
+  test('refusals: no format or an unknown one 400 naming it; what EN 16931 needs and is missing 422', async () => {
+    const missing = await convert({ data: einvoice() });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).fields).toMatchObject({ format: expect.any(String) });
+    const unknown = await convert({ data: einvoice(), format: 'edifact' });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).fields).toMatchObject({ format: expect.any(String) });
+    const refused = await convert({ data: invoice(), format: 'ubl' });
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).faults.map((f: any) => f.code)).toEqual(expect.arrayContaining(['BR-08', 'BR-10', 'BR-CO-25']));
+  });
 });

@@ -1,23 +1,47 @@
+import { v5 as uuidv5 } from 'uuid';
 import { FORMATS, type FormatName } from '../../formats';
 import type { DocumentEngine } from '../documents/document-pipeline';
+import type { FormatOutcome } from '../documents/format-job';
 import type { EntryService } from '../entries/entries.service';
+import type { Attachment } from '../entries/model/entry';
+import { JsonText } from '../shared/json-text';
+import { ContentReceiver } from '../files/file-content';
+import type { FilesService } from '../files/files.service';
 
-/** An entry's document written in a format: the text, its media type, and the file name it is downloaded as. */
-export interface EntryFormat {
+/** A document written in a format: the text, its media type, and the file name it is downloaded as. */
+export interface WrittenFormat {
   text: string;
   mediaType: string;
   fileName: string;
 }
 
+/** The namespace of the attached formats' file ids (a fixed random UUID, apart from the PDF's). */
+const ENTRY_FORMAT_NAMESPACE = '8e3b2a41-6c0d-4f57-b1a9-0d7e5c3f2a64';
+
 /**
- * The e-invoice formats of entries (src/formats/): an entry's invoice, of one of its versions or the current one,
- * written by the engine's threads with a create's time and memory budget, so a huge invoice never holds another
- * workspace's requests. A document the format cannot express validly is refused (422, the format's rules named).
+ * The id of an entry's attached file in a format: UUIDv5 of the entry's id and the format, fixed per entry and
+ * format, so attaching again replaces that file (the earlier one kept as a version) and never adds another.
+ */
+export const entryFormatFileId = (entryId: string, format: FormatName): string =>
+  uuidv5(`${entryId.toLowerCase()}/${format}`, ENTRY_FORMAT_NAMESPACE);
+
+const written = ({ text, format, name }: FormatOutcome, fallbackName: string): WrittenFormat => ({
+  text,
+  mediaType: FORMATS[format].mediaType,
+  fileName: `${name ?? fallbackName}.${FORMATS[format].extension}`,
+});
+
+/**
+ * The e-invoice formats (src/formats/): an entry's invoice, of one of its versions or the current one, or a
+ * document sent to be converted, written by the engine's threads with a create's time and memory budget, so a
+ * huge invoice never holds another workspace's requests. A document the format cannot express validly is refused
+ * (422, the format's rules named), and nothing is stored.
  */
 export class EntryFormats {
   constructor(
-    private readonly entries: EntryService,
-    private readonly engine: DocumentEngine,
+    private readonly entries: Pick<EntryService, 'storedEnvelope'>,
+    private readonly files: Pick<FilesService, 'putFile'>,
+    private readonly engine: Pick<DocumentEngine, 'renderFormat'>,
   ) {}
 
   async write(
@@ -25,10 +49,32 @@ export class EntryFormats {
     id: string,
     format: FormatName,
     options: { version?: string; signal?: AbortSignal } = {},
-  ): Promise<EntryFormat> {
+  ): Promise<WrittenFormat> {
     const { envelopeJson } = await this.entries.storedEnvelope(workspaceId, id, options.version);
-    const { text, name } = await this.engine.renderFormat({ workspaceId, format, envelopeJson }, { signal: options.signal });
-    const { mediaType, extension } = FORMATS[format];
-    return { text, mediaType, fileName: `${name ?? id.toLowerCase()}.${extension}` };
+    return written(await this.engine.renderFormat({ workspaceId, format, envelopeJson }, { signal: options.signal }), id.toLowerCase());
+  }
+
+  /**
+   * Attaches the entry's invoice in `format` to it as its `format` file: every refusal comes before anything is
+   * written; the file's write brings its `entry.file_added` event, as any upload's.
+   */
+  async attach(
+    workspaceId: string,
+    id: string,
+    format: FormatName,
+    options: { version?: string; signal?: AbortSignal } = {},
+  ): Promise<Attachment> {
+    const { text, mediaType, fileName } = await this.write(workspaceId, id, format, options);
+    const receiver = new ContentReceiver();
+    receiver.write(Buffer.from(text, 'utf8'));
+    return this.files.putFile(workspaceId, id, { name: fileName, mime: mediaType, category: 'format' }, receiver.finish(), {
+      id: entryFormatFileId(id, format),
+    });
+  }
+
+  /** A document sent in a request body (`data`, `format`), written statelessly: the body's JSON is read in the engine's threads. */
+  async convert(workspaceId: string, body: unknown, options: { signal?: AbortSignal } = {}): Promise<WrittenFormat> {
+    const convertBody = body instanceof JsonText ? body.text : (JSON.stringify(body) ?? 'null');
+    return written(await this.engine.renderFormat({ workspaceId, convertBody }, options), 'document');
   }
 }

@@ -44,6 +44,6 @@ describe("a format job: GOBL's faults and the format's, together, as one 422", (
   test('a document that is not an invoice', () => {
     const error = refusal({ $schema: 'https://gobl.org/draft-0/org/party', name: 'Someone' });
     expect(error.key).toBe('validation');
-    expect(error.message).toBe('only invoices can be written as ubl: this entry holds https://gobl.org/draft-0/org/party');
+    expect(error.message).toBe('only invoices can be written as ubl: this document is https://gobl.org/draft-0/org/party');
   });
 });

@@ -246,7 +246,7 @@ export async function buildServer(
   if (cors) app.use(cors);
   const feeds = { service: events, followers: new FeedFollowers(events, feedWatch) };
   const graphql = await graphqlRouter(
-    { entries, pdfFiles, search, feeds, webhooks, logger },
+    { entries, pdfFiles, formats, search, feeds, webhooks, logger },
     {
       ...config.graphql,
       ...config.graphqlLimits,

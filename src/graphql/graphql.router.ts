@@ -1,3 +1,4 @@
+import type { EntryFormats } from '../domain/formats/entry-formats';
 import { randomBytes } from 'node:crypto';
 import { ApolloServer, HeaderMap } from '@apollo/server';
 import {
@@ -100,6 +101,7 @@ export async function graphqlRouter(
   deps: {
     entries: EntryService;
     pdfFiles?: EntryPdfFiles;
+    formats?: EntryFormats;
     search?: SearchService;
     feeds?: EventFeeds;
     webhooks?: WebhooksService;
@@ -165,6 +167,7 @@ export async function graphqlRouter(
       deps.feeds,
       deps.webhooks,
       deps.pdfFiles,
+      deps.formats,
     );
   const execute = apolloHandler(apollo, known, contextOf);
 

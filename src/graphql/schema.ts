@@ -4,6 +4,7 @@ import { buildSchemaSync, type PubSub } from 'type-graphql';
 import { AttachmentResolver } from './entries/attachment.resolver';
 import { EntryResolver } from './entries/entry.resolver';
 import { EntryPdfResolver } from './entries/entry-pdf.resolver';
+import { EntryFormatsResolver } from './entries/entry-formats.resolver';
 import { EntryHistoryResolver } from './history/entry-history.resolver';
 import { EntryEventResolver } from './events/entry-event.resolver';
 import { KeysResolver } from './keys/keys.resolver';
@@ -40,6 +41,7 @@ export function buildGraphQLSchema(options: { fieldChecks?: FieldChecks } = {}):
     resolvers: [
       EntryResolver,
       EntryPdfResolver,
+      EntryFormatsResolver,
       EntryHistoryResolver,
       RelatedEntryResolver,
       NodeResolver,

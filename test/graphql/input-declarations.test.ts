@@ -42,7 +42,14 @@ const COMMANDS: Command[] = [
   { mutation: 'updateWebhook', body: UpdateWebhookBody, outside: UPDATE_WEBHOOK_OUTSIDE },
 ];
 /** Mutations whose REST twin takes no body: what they act on is all in REST's path (or query). */
-const WITHOUT_BODY = ['attachEntryPdf', 'deleteWebhook', 'rotateWebhookSecret', 'retryWebhookDelivery', 'sendTestWebhookEvent'];
+const WITHOUT_BODY = [
+  'attachEntryPdf',
+  'attachEntryFormat',
+  'deleteWebhook',
+  'rotateWebhookSecret',
+  'retryWebhookDelivery',
+  'sendTestWebhookEvent',
+];
 
 /** What a value is, the same words for both sides: `string`, `boolean`, `int`, `float`, `object` (any JSON object), `json` (any JSON), `[kind]`. */
 function domainKind(property: TSchema): string {

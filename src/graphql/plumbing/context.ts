@@ -1,3 +1,4 @@
+import type { EntryFormats } from '../../domain/formats/entry-formats';
 import DataLoader from 'dataloader';
 import type { Envelope } from '../../document';
 import { DataBudget, dataBudgetSpent, DEFAULT_PAGE_DATA_BUDGET, partsBudgetSpent, SliceClock, type ReadTurn } from '../../domain/runtime';
@@ -60,6 +61,8 @@ export interface GraphQLContext {
   webhooks?: WebhooksService;
   /** Attaches an entry's PDF to it as a file (absent where the server was built without files). */
   pdfFiles?: EntryPdfFiles;
+  /** Writes entries' invoices in e-invoice formats (absent where the server was built without them). */
+  formats?: EntryFormats;
   loaders: EntryLoaders;
   /** A file's `url` as REST shows it to the same request: absolute, and signed unless the file is private. */
   fileUrl: FileUrl;
@@ -115,6 +118,7 @@ export function createContext(
   feeds?: EventFeeds,
   webhooks?: WebhooksService,
   pdfFiles?: EntryPdfFiles,
+  formats?: EntryFormats,
 ): GraphQLContext {
   const { workspaceId, requestId, log, signal, fileUrl, onHeavy, background = false } = request;
   if (!workspaceId) {
@@ -215,6 +219,7 @@ export function createContext(
     feeds,
     webhooks,
     pdfFiles,
+    formats,
     loaders,
     fileUrl,
     dataBudget,

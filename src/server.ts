@@ -79,6 +79,8 @@ export interface Server {
   /** The HTTP server the app answers on, its WebSocket upgrades included. */
   httpServer: http.Server;
   entries: EntryService;
+  /** Entries' invoices in e-invoice formats. */
+  formats: EntryFormats;
   /** The spool of temporary files (its sweep runs on a timer until close). */
   spool: SpoolService;
   dataSource: DataSource;
@@ -313,6 +315,7 @@ export async function buildServer(
     app,
     httpServer,
     entries,
+    formats,
     spool,
     dataSource,
     sqliteReaders,

@@ -1,11 +1,22 @@
 import type { GatewayExecutor, GatewayGraphQLRequestContext } from '@apollo/server-gateway-interface';
-import { execute, getNamedType, isLeafType, isNonNullType, parse, type GraphQLObjectType, type GraphQLResolveInfo } from 'graphql';
+import {
+  execute,
+  getNamedType,
+  isEnumType,
+  isLeafType,
+  isNonNullType,
+  parse,
+  type GraphQLEnumType,
+  type GraphQLObjectType,
+  type GraphQLResolveInfo,
+} from 'graphql';
 import { compiledExecutor } from '../../src/graphql/plumbing/compiled-executor';
 import { createContext } from '../../src/graphql/plumbing/context';
 import { DomainError } from '../../src/domain/shared/errors';
 import { buildGraphQLSchema } from '../../src/graphql/schema';
 import { storeAttachmentsAndMeta } from '../helpers/entry-extras';
-import { party, newWorkspace, startServer, type TestServer } from '../helpers/server';
+import { einvoice } from '../helpers/documents';
+import { newWorkspace, startServer, type TestServer } from '../helpers/server';
 
 /**
  * Every field of Entry resolves through the one field path (src/graphql/field-path.ts): a check registered for
@@ -34,13 +45,28 @@ const schema = buildGraphQLSchema({
   },
 });
 const entryFields = Object.values((schema.getType('Entry') as GraphQLObjectType).getFields());
-/** Every field of Entry: a leaf by its name, any other with its __typename. */
+/** A field's required arguments, each given the first value of its enum (`format(name: UBL)`). */
+const requiredArguments = (field: (typeof entryFields)[number]): string => {
+  const required = field.args.filter((arg) => isNonNullType(arg.type) && arg.defaultValue === undefined);
+  if (required.length === 0) return '';
+  return `(${required.map((arg) => `${arg.name}: ${(getNamedType(arg.type) as GraphQLEnumType).getValues()[0].name}`).join(', ')})`;
+};
+/** Every field of Entry: a leaf by its name, any other with its __typename; its required arguments given. */
 const EVERY_FIELD = entryFields
-  .map((field) => (isLeafType(getNamedType(field.type)) ? field.name : `${field.name} { __typename }`))
+  .map((field) => `${field.name}${requiredArguments(field)}${isLeafType(getNamedType(field.type)) ? '' : ' { __typename }'}`)
   .join(' ');
 const fileUrl = (file: { entryId: string; id: string }) => `https://files.test/${file.entryId}/${file.id}`;
 const contextValue = () =>
-  createContext(t.server.entries, { workspaceId: workspace, requestId: 'field-path-test', log: t.server.logger, fileUrl });
+  createContext(
+    t.server.entries,
+    { workspaceId: workspace, requestId: 'field-path-test', log: t.server.logger, fileUrl },
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    t.server.formats,
+  );
 let runCompiled: GatewayExecutor;
 let compilations = 0;
 
@@ -48,7 +74,9 @@ beforeAll(async () => {
   t = await startServer();
   runCompiled = (await compiledExecutor(schema, { compiled: () => (compilations += 1) }).load({ apollo: {} })).executor!;
   for (let i = 0; i < 2; i++)
-    ids.push((await t.server.entries.createEntry(workspace, { key: `guarded-${i}`, data: party(`Guarded ${i}`), sign: i === 1 })).id);
+    ids.push(
+      (await t.server.entries.createEntry(workspace, { key: `guarded-${i}`, data: einvoice({ code: `G-${i}` }), sign: i === 1 })).id,
+    );
   await storeAttachmentsAndMeta(t.server.dataSource, workspace, ids);
 });
 afterAll(() => t.close());
@@ -73,12 +101,16 @@ async function byGraphqlJit(query: string) {
   return { result, seen: [...seen].sort() };
 }
 
-test('the query selects every field of Entry, none of which needs an argument', () => {
+test('the query selects every field of Entry, those that need an argument with one (the first value of its enum)', () => {
   expect(entryFields.map((field) => field.name)).toEqual(
-    expect.arrayContaining(['id', 'key', 'draft', 'data', 'attachments', 'meta', 'versions', 'createdAt']),
+    expect.arrayContaining(['id', 'key', 'draft', 'data', 'attachments', 'meta', 'versions', 'createdAt', 'format']),
   );
-  for (const field of entryFields)
-    expect(field.args.filter((arg) => isNonNullType(arg.type) && arg.defaultValue === undefined)).toEqual([]);
+  for (const field of entryFields) {
+    for (const arg of field.args.filter((a) => isNonNullType(a.type) && a.defaultValue === undefined)) {
+      expect(isEnumType(getNamedType(arg.type))).toBe(true);
+    }
+  }
+  expect(EVERY_FIELD).toContain('format(name: UBL)');
 });
 
 test.each([

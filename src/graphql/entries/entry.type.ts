@@ -1,8 +1,8 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Field, ID, ObjectType } from 'type-graphql';
 import type { Envelope } from '../../document';
-import { envelopeOf, type Attachment, type Entry, type Meta } from '../../domain/entries/model/entry';
-import { withRawMember } from '../../http/json-slices';
+import { type Attachment, type Entry, type Meta } from '../../domain/entries/model/entry';
+import { RawJson, withRawMember } from '../../http/json-slices';
 import { AttachmentType } from './attachment.type';
 import type { GraphQLContext } from '../plumbing/context';
 import { ResolvedBy } from '../plumbing/field-path';
@@ -86,7 +86,12 @@ export class EntryType implements NodeType {
     complexity: DATA_COMPLEXITY,
     description: 'The envelope. Read from the database only when selected, for a whole page at once.',
   })
-  @ResolvedBy((entry: Entry, _args, ctx: GraphQLContext): Envelope | Promise<Envelope | null> => envelopeOf(entry) ?? ctx.dataOf(entry))
+  // An envelope still as its stored text (a create's or an update's answer) goes into the answer as that text, as REST
+  // writes it, rather than parsed here and written again; JSON.stringify anywhere else gets it parsed (RawJson).
+  @ResolvedBy(
+    (entry: Entry, _args, ctx: GraphQLContext): Envelope | RawJson<Envelope> | Promise<Envelope | null> =>
+      entry.data ?? (entry.dataJson === undefined ? undefined : new RawJson<Envelope>(entry.dataJson)) ?? ctx.dataOf(entry),
+  )
   data?: Envelope | null;
 
   @Field(() => [AttachmentType], {

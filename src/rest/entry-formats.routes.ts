@@ -1,15 +1,20 @@
-import type { EntryFormats } from '../domain/formats/entry-formats';
+import type { Response } from 'express';
+import type { EntryFormats, WrittenFormat } from '../domain/formats/entry-formats';
 import type { FormatName } from '../formats';
-import { abandonedSignal } from '../http/request-signal';
-import { EntryFormatParams, EntryFormatQuery, FileSchema, FormatXmlSchema } from './api-schemas';
+import { EntryFormatParams, EntryFormatQuery, FormatXmlSchema } from './api-schemas';
 import { fileJson } from './entry.presenter';
+import { ATTACHED_FILE, renderingOptions } from './rendering-options';
 import { type ApiRoute } from './route-table';
 
 export interface EntryFormatServices {
   formats: EntryFormats;
 }
 
-const versionOf = (query: Record<string, unknown>): string | undefined => (typeof query.version === 'string' ? query.version : undefined);
+/** Sends a document written in a format as a download named by its series and code. */
+export function sendWritten(res: Response, written: WrittenFormat): void {
+  res.setHeader('Content-Disposition', `attachment; filename="${written.fileName}"`);
+  res.type(`${written.mediaType}; charset=utf-8`).send(written.text);
+}
 
 /**
  * `/silo/v1/entries/{id}/formats/{format}`: the entry's invoice as the e-invoice format says, for another system to
@@ -33,12 +38,7 @@ export const entryFormatRoutes: ApiRoute<EntryFormatServices>[] = [
     handler:
       ({ formats }) =>
       async (req, res) => {
-        const written = await formats.write(req.workspaceId, req.params.id, req.params.format as FormatName, {
-          version: versionOf(req.query),
-          signal: abandonedSignal(res),
-        });
-        res.setHeader('Content-Disposition', `attachment; filename="${written.fileName}"`);
-        res.type(`${written.mediaType}; charset=utf-8`).send(written.text);
+        sendWritten(res, await formats.write(req.workspaceId, req.params.id, req.params.format as FormatName, renderingOptions(req, res)));
       },
   },
   {
@@ -51,15 +51,11 @@ export const entryFormatRoutes: ApiRoute<EntryFormatServices>[] = [
       "Attach the entry's invoice in the format (as GET writes it, of `version` or the current one) to the entry as its `format` file `<series>-<code>.<ext>`; attaching again replaces that file (its id is fixed per entry and format), the earlier one kept in `previous`.",
     params: EntryFormatParams,
     query: EntryFormatQuery,
-    answers: { 201: { description: 'The attached file, as the files routes answer it.', schema: FileSchema } },
-    refusals: [400, 401, 404, 422, 503],
+    ...ATTACHED_FILE,
     handler:
       ({ formats }) =>
       async (req, res) => {
-        const file = await formats.attach(req.workspaceId, req.params.id, req.params.format as FormatName, {
-          version: versionOf(req.query),
-          signal: abandonedSignal(res),
-        });
+        const file = await formats.attach(req.workspaceId, req.params.id, req.params.format as FormatName, renderingOptions(req, res));
         res.status(201).json(fileJson(file, req.fileUrl));
       },
   },

@@ -1,16 +1,14 @@
 import type { EntryService } from '../domain/entries/entries.service';
 import type { EntryPdfFiles } from '../domain/files/entry-pdf-file';
-import { abandonedSignal } from '../http/request-signal';
-import { EntryIdParams, EntryPdfQuery, FileSchema, PdfSchema } from './api-schemas';
+import { EntryIdParams, EntryPdfQuery, PdfSchema } from './api-schemas';
 import { fileJson } from './entry.presenter';
+import { ATTACHED_FILE, renderingOptions } from './rendering-options';
 import { type ApiRoute } from './route-table';
 
 export interface EntryPdfServices {
   entries: EntryService;
   pdfFiles: EntryPdfFiles;
 }
-
-const versionOf = (query: Record<string, unknown>): string | undefined => (typeof query.version === 'string' ? query.version : undefined);
 
 /**
  * `/silo/v1/entries/{id}/pdf`: the entry's document as a person reads it, made in the engine's threads; GET
@@ -37,10 +35,7 @@ export const entryPdfRoutes: ApiRoute<EntryPdfServices>[] = [
     handler:
       ({ entries }) =>
       async (req, res) => {
-        const { pdf, name } = await entries.entryPdf(req.workspaceId, req.params.id, {
-          version: versionOf(req.query),
-          signal: abandonedSignal(res),
-        });
+        const { pdf, name } = await entries.entryPdf(req.workspaceId, req.params.id, renderingOptions(req, res));
         res.setHeader('Content-Disposition', `inline; filename="${name}.pdf"`);
         res.type('application/pdf').send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
       },
@@ -55,12 +50,11 @@ export const entryPdfRoutes: ApiRoute<EntryPdfServices>[] = [
       "Attach the entry's PDF (as GET makes it, of `version` or the current one) to the entry as its `format` file `<name>.pdf`; attaching again replaces that file, the earlier PDF kept in `previous`.",
     params: EntryIdParams,
     query: EntryPdfQuery,
-    answers: { 201: { description: 'The attached file, as the files routes answer it.', schema: FileSchema } },
-    refusals: [400, 401, 404, 422, 503],
+    ...ATTACHED_FILE,
     handler:
       ({ pdfFiles }) =>
       async (req, res) => {
-        const file = await pdfFiles.attach(req.workspaceId, req.params.id, { version: versionOf(req.query), signal: abandonedSignal(res) });
+        const file = await pdfFiles.attach(req.workspaceId, req.params.id, renderingOptions(req, res));
         res.status(201).json(fileJson(file, req.fileUrl));
       },
   },

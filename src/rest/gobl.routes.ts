@@ -4,6 +4,7 @@ import type { GoblTool } from '../domain/documents/gobl-tools';
 import { jsonBody } from '../http/json-body';
 import { abandonedSignal } from '../http/request-signal';
 import { BuildBody, ConvertBody, CorrectBody, FormatXmlSchema, GoblAnswerSchema, SignBody } from './api-schemas';
+import { sendWritten } from './entry-formats.routes';
 import { type ApiRoute, type RefusalStatus, type RouteHandler } from './route-table';
 
 export interface GoblServices {
@@ -93,9 +94,7 @@ export const goblRoutes: ApiRoute<GoblServices>[] = [
     handler:
       ({ formats }) =>
       async (req, res) => {
-        const written = await formats.convert(req.workspaceId, req.body, { signal: abandonedSignal(res) });
-        res.setHeader('Content-Disposition', `attachment; filename="${written.fileName}"`);
-        res.type(`${written.mediaType}; charset=utf-8`).send(written.text);
+        sendWritten(res, await formats.convert(req.workspaceId, req.body, { signal: abandonedSignal(res) }));
       },
   },
 ];

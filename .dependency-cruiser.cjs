@@ -43,7 +43,7 @@ const LAYERS = [
     ['^src/(logger|metrics|private-files|service-name|heap-growth|worker-entry)\\.ts$'],
   ],
   ['the view of a document, for the PDF and the console', ['^src/render/']],
-  ['the e-invoice formats (UBL), written from a calculated document', ['^src/formats/']],
+  ['the e-invoice formats (UBL, CII), written from a calculated document', ['^src/formats/']],
   ['what every domain package shares (errors, JSON text, UUIDs, shape checks)', ['^src/domain/shared/']],
   ["the event loop's scheduling (turns, slices, budgets, read-ahead)", ['^src/domain/runtime/']],
   ["envelope signatures and the service's keys", ['^src/signing/']],

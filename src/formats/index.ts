@@ -1,5 +1,6 @@
 import type { JsonObject } from '../document';
 import type { FormatResult } from './format-result';
+import { writeCii } from './cii/cii-document';
 import { writeUbl } from './ubl/ubl-document';
 
 export type { FormatResult } from './format-result';
@@ -17,6 +18,7 @@ export interface FormatDefinition {
 /** Every format, by the name the routes take (`/formats/{format}`). */
 export const FORMATS = {
   ubl: { mediaType: 'application/xml', extension: 'xml', addons: ['eu-en16931-v2017'], write: (doc) => writeUbl(doc) },
+  cii: { mediaType: 'application/xml', extension: 'xml', addons: ['eu-en16931-v2017'], write: (doc) => writeCii(doc) },
 } as const satisfies Record<string, FormatDefinition>;
 
 export type FormatName = keyof typeof FORMATS;

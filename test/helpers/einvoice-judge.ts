@@ -1,20 +1,16 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { validateXML } from 'xmllint-wasm';
+import { EINVOICE_DIR } from './einvoice-dir';
+
+export { EINVOICE_DIR };
 
 /**
- * The official e-invoice artefacts as judges of what the service writes: the OASIS UBL 2.1 XML Schema (run by
- * libxml2's xmllint, compiled to WebAssembly) and the CEN/TC 434 EN 16931 Schematron rules (run by node-schematron
- * on fontoxpath, an XPath 3.1 engine). Read from `EINVOICE_ARTEFACTS_DIR`, else `../shared/einvoice` beside the
+ * The official e-invoice artefacts as judges of what the service writes: the OASIS UBL 2.1 and UN/CEFACT CII D16B XML
+ * Schemas (run by libxml2's xmllint, compiled to WebAssembly) and the CEN/TC 434 EN 16931 Schematron rules of each
+ * syntax (run by node-schematron on fontoxpath, an XPath 3.1 engine). Read from `EINVOICE_ARTEFACTS_DIR`, else `../shared/einvoice` beside the
  * project; the tests that need them are skipped, with one line, where neither is present.
  */
-const candidates = [process.env.EINVOICE_ARTEFACTS_DIR, path.resolve(__dirname, '../../../shared/einvoice')];
-export const EINVOICE_DIR = candidates.find((dir): dir is string => !!dir && existsSync(path.join(dir, 'ubl', 'xsd')));
-
-export const HOW_TO_GET_EINVOICE =
-  'The official e-invoice artefacts (UBL XML Schema, EN 16931 Schematron) were not found: the tests judged by them are skipped. ' +
-  'Set EINVOICE_ARTEFACTS_DIR to a folder holding ubl/xsd and en16931/ubl.';
-
 /** `describe` when the artefacts are here, a skipped one (its body not run) when they are not. */
 export const withEinvoice = {
   describe: EINVOICE_DIR
@@ -28,21 +24,33 @@ const filesUnder = (dir: string): string[] =>
     return statSync(file).isDirectory() ? filesUnder(file) : [file];
   });
 
-/** The UBL schema's files, named as its imports name them (relative to ubl/xsd). */
-let ublSchemaFiles: { fileName: string; contents: string }[] | undefined;
+/** Each syntax's schema files, named as their imports name them (relative to the syntax's xsd folder). */
+const schemaFiles = new Map<string, { fileName: string; contents: string }[]>();
 
-/** The XML Schema's errors for a UBL Invoice or CreditNote (its root element chooses the schema); none when valid. */
-export async function ublSchemaErrors(xml: string): Promise<string[]> {
-  const root = path.join(EINVOICE_DIR!, 'ubl', 'xsd');
-  ublSchemaFiles ??= filesUnder(root).map((file) => ({ fileName: path.relative(root, file), contents: readFileSync(file, 'utf8') }));
-  const main = /<(\w+:)?CreditNote[\s>]/.test(xml.slice(0, 500)) ? 'maindoc/UBL-CreditNote-2.1.xsd' : 'maindoc/UBL-Invoice-2.1.xsd';
+async function schemaErrors(xml: string, folder: string, main: string): Promise<string[]> {
+  const root = path.join(EINVOICE_DIR!, folder);
+  let files = schemaFiles.get(folder);
+  if (!files) {
+    files = filesUnder(root).map((file) => ({ fileName: path.relative(root, file), contents: readFileSync(file, 'utf8') }));
+    schemaFiles.set(folder, files);
+  }
   const result = await validateXML({
     xml: [{ fileName: 'document.xml', contents: xml }],
-    schema: ublSchemaFiles.find((file) => file.fileName === main)!,
-    preload: ublSchemaFiles.filter((file) => file.fileName !== main),
+    schema: files.find((file) => file.fileName === main)!,
+    preload: files.filter((file) => file.fileName !== main),
   });
   return result.errors.map((error) => error.rawMessage);
 }
+
+/** The XML Schema's errors for a UBL Invoice or CreditNote (its root element chooses the schema); none when valid. */
+export function ublSchemaErrors(xml: string): Promise<string[]> {
+  const main = /<(\w+:)?CreditNote[\s>]/.test(xml.slice(0, 500)) ? 'maindoc/UBL-CreditNote-2.1.xsd' : 'maindoc/UBL-Invoice-2.1.xsd';
+  return schemaErrors(xml, 'ubl/xsd', main);
+}
+
+/** The UN/CEFACT CII D16B XML Schema's errors for a CrossIndustryInvoice; none when valid. */
+export const ciiSchemaErrors = (xml: string): Promise<string[]> =>
+  schemaErrors(xml, 'cii/xsd', 'CII/uncefact/data/standard/CrossIndustryInvoice_100pD16B.xsd');
 
 /** One finding of a Schematron: the rule's id, its flag (`fatal` or `warning`) and its message. */
 export interface RuleFinding {
@@ -76,12 +84,19 @@ function schematron(file: string) {
   return found;
 }
 
-/** What the EN 16931 Schematron for UBL finds in a document; a valid document has no `fatal` finding. */
-export function en16931UblFindings(xml: string): RuleFinding[] {
-  const { schema, flags } = schematron('en16931/ubl/preprocessed/EN16931-UBL-validation-preprocessed.sch');
+const findings = (file: string, xml: string): RuleFinding[] => {
+  const { schema, flags } = schematron(file);
   return schema.validateString(xml).map((result) => ({
     rule: result.assertId ?? '',
     flag: flags.get(result.assertId ?? '') ?? '',
     message: (result.message ?? '').trim(),
   }));
-}
+};
+
+/** What the EN 16931 Schematron for UBL finds in a document; a valid document has no `fatal` finding. */
+export const en16931UblFindings = (xml: string): RuleFinding[] =>
+  findings('en16931/ubl/preprocessed/EN16931-UBL-validation-preprocessed.sch', xml);
+
+/** What the EN 16931 Schematron for CII finds in a document; a valid document has no `fatal` finding. */
+export const en16931CiiFindings = (xml: string): RuleFinding[] =>
+  findings('en16931/cii/preprocessed/EN16931-CII-validation-preprocessed.sch', xml);

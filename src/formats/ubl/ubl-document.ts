@@ -1,14 +1,14 @@
-import type { Fault, JsonObject } from '../../document';
+import type { JsonObject } from '../../document';
 import { UNTDID } from '../../document/addons/eu-en16931';
 import { obj, objects, str } from '../../document/rules/values';
 import { getExt } from '../../document/tax/extensions';
-import { ruleFault, type FormatResult } from '../format-result';
+import type { FormatResult } from '../format-result';
+import { documentFaults, invoiceNumber, isCreditNote, typeCodeOf } from '../en16931/semantics';
 import { xmlText, type XmlElement } from '../xml-tree';
 import { allowanceCharge } from './ubl-allowances';
-import { money } from './ubl-codes';
 import { ublLine } from './ubl-lines';
-import { partyFaults, ublParty } from './ubl-party';
-import { taxTotal } from './ubl-taxes';
+import { ublParty } from './ubl-party';
+import { money, taxTotal } from './ubl-taxes';
 
 const NAMESPACES = {
   cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
@@ -26,47 +26,7 @@ export interface UblProfile {
 /** EN 16931 itself, with no CIUS. */
 export const EN16931_PROFILE: UblProfile = { customizationId: 'urn:cen.eu:en16931:2017' };
 
-/** GOBL invoice types and their UNTDID 1001 codes, where the addon has not set one. */
-const TYPE_CODES: Record<string, string> = {
-  standard: '380',
-  proforma: '325',
-  corrective: '384',
-  'credit-note': '381',
-  'debit-note': '383',
-};
-
 const text = (value: string): string | undefined => (value === '' ? undefined : value);
-
-/** The document's number as its readers know it: series and code (BT-1). */
-export const invoiceNumber = (doc: JsonObject): string => [str(doc, 'series'), str(doc, 'code')].filter((part) => part !== '').join('-');
-
-/** What EN 16931 requires of the whole document that GOBL may leave out. */
-function documentFaults(doc: JsonObject): Fault[] {
-  const faults: Fault[] = [];
-  if (str(doc, 'code') === '') faults.push(ruleFault('BR-02', '$.doc.code', 'the invoice needs its number (a draft has none yet)'));
-  faults.push(...partyFaults(obj(doc, 'supplier'), 'supplier'), ...partyFaults(obj(doc, 'customer'), 'customer'));
-  const totals = obj(doc, 'totals');
-  const terms = obj(obj(doc, 'payment'), 'terms');
-  const payable = Number(str(totals, 'due') || str(totals, 'payable') || '0');
-  if (payable > 0 && objects(terms, 'due_dates').length === 0 && str(terms, 'notes') === '' && str(terms, 'key') === '') {
-    faults.push(ruleFault('BR-CO-25', '$.doc.payment.terms', 'an amount due needs its due date or payment terms'));
-  }
-  const categories = objects(obj(totals, 'taxes'), 'categories');
-  const standard = categories.some((c) => objects(c, 'rates').some((r) => getExt(r, UNTDID.taxCategory) === 'S'));
-  if (standard && str(obj(obj(doc, 'supplier'), 'tax_id'), 'code') === '') {
-    faults.push(ruleFault('BR-S-02', '$.doc.supplier.tax_id.code', 'a standard rated invoice needs the seller VAT identifier'));
-  }
-  if (str(obj(doc, 'tax'), 'prices_include') !== '') {
-    faults.push(
-      ruleFault(
-        'format-prices-include',
-        '$.doc.tax.prices_include',
-        'EN 16931 writes net prices only: prices that include a tax cannot be written',
-      ),
-    );
-  }
-  return faults;
-}
 
 /** How the document is to be paid: its means (with the payee's account), and its terms. */
 function payment(doc: JsonObject, credit: boolean): { means?: XmlElement; terms?: XmlElement; dueDate?: string } {
@@ -104,8 +64,8 @@ const billingReferences = (doc: JsonObject): XmlElement[] =>
 export function writeUbl(doc: JsonObject, profile: UblProfile = EN16931_PROFILE): FormatResult {
   const faults = documentFaults(doc);
   const currency = str(doc, 'currency');
-  const typeCode = getExt(obj(doc, 'tax'), UNTDID.documentType) || TYPE_CODES[str(doc, 'type') || 'standard'] || '380';
-  const credit = str(doc, 'type') === 'credit-note';
+  const typeCode = typeCodeOf(doc);
+  const credit = isCreditNote(doc);
   const totals = obj(doc, 'totals');
   const ordering = obj(doc, 'ordering');
   const period = obj(ordering, 'period');

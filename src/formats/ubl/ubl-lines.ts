@@ -3,8 +3,8 @@ import { obj, objects, str } from '../../document/rules/values';
 import { ruleFault } from '../format-result';
 import type { XmlElement } from '../xml-tree';
 import { allowanceCharge } from './ubl-allowances';
-import { money, unitCode } from './ubl-codes';
-import { taxCategory, vatCombo } from './ubl-taxes';
+import { unitCode, vatCombo } from '../en16931/codes';
+import { money, taxCategory } from './ubl-taxes';
 
 /** A GOBL line as an InvoiceLine or CreditNoteLine: the quantity in its UN/ECE unit, the net amount GOBL summed, the item and its net price. */
 export function ublLine(line: JsonObject, index: number, credit: boolean, currency: string, faults: Fault[]): XmlElement {

@@ -21,7 +21,8 @@ const formatOf = (name: string): FormatName => FORMAT_OF_NAME.get(name)!;
 
 registerEnumType(FormatEnum, {
   name: 'DocumentFormat',
-  description: 'An e-invoice format the service writes invoices in; UBL is EN 16931 in UBL 2.1 (REST `ubl`).',
+  description:
+    'An e-invoice format the service writes invoices in: UBL is EN 16931 in UBL 2.1 (REST `ubl`), CII in UN/CEFACT CII D16B (REST `cii`).',
 });
 
 const formatsOf = (ctx: GraphQLContext): EntryFormats => {

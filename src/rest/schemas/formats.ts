@@ -5,7 +5,10 @@ export const EntryFormatParams = Type.Object({
   id: Type.String({ description: "The entry's UUID." }),
   format: Type.Union(
     FORMAT_NAMES.map((name) => Type.Literal(name)),
-    { description: 'The format: `ubl`, EN 16931 in UBL 2.1 (an Invoice, or a CreditNote for a credit note).' },
+    {
+      description:
+        'The format: `ubl`, EN 16931 in UBL 2.1 (an Invoice, or a CreditNote for a credit note); `cii`, EN 16931 in UN/CEFACT CII D16B (a CrossIndustryInvoice).',
+    },
   ),
 });
 export const EntryFormatQuery = Type.Object({

@@ -55,8 +55,9 @@ export type DeleteWebhookInput = {
   id: string | number;
 };
 
-/** An e-invoice format the service writes invoices in; UBL is EN 16931 in UBL 2.1 (REST `ubl`). */
+/** An e-invoice format the service writes invoices in: UBL is EN 16931 in UBL 2.1 (REST `ubl`), CII in UN/CEFACT CII D16B (REST `cii`). */
 export type DocumentFormat =
+  | 'CII'
   | 'UBL';
 
 /** The kinds of change an event tells of; ENTRY_CREATED is REST's `entry.created`, and so on. */

@@ -1,3 +1,9 @@
+import type { JsonObject } from '../../document';
+import { UNTDID } from '../../document/addons/eu-en16931';
+import { VAT_CATEGORY_BY_KEY } from '../../document/addons/eu-en16931/tax-combo';
+import { objects, str } from '../../document/rules/values';
+import { getExt } from '../../document/tax/extensions';
+
 /** GOBL's units and their UN/ECE Recommendation 20 and 21 codes (the codes EN 16931 takes for a quantity's unit). */
 const UNIT_CODES: Record<string, string> = {
   one: 'C62',
@@ -62,5 +68,10 @@ export function vatIdentifier(country: string, code: string): string {
 /** A GOBL percentage (`19%`, `7.5%`) as the number EN 16931 writes (`19`, `7.5`). */
 export const percentNumber = (percent: string): string => percent.replace(/%$/, '').trim();
 
-/** An amount with its currency, as every UBL amount is written. */
-export const money = (value: string, currency: string) => ({ '@currencyID': currency, '#': value });
+/** The UNTDID 5305 category of a VAT combo or rate: the addon's code, else the one its key stands for. */
+export const categoryOf = (node: JsonObject | undefined): string =>
+  getExt(node, UNTDID.taxCategory) || VAT_CATEGORY_BY_KEY[str(node, 'key') || 'standard'] || '';
+
+/** The VAT combo of a line, a discount or a charge (the only tax EN 16931 writes there). */
+export const vatCombo = (node: JsonObject | undefined): JsonObject | undefined =>
+  objects(node, 'taxes').find((combo) => str(combo, 'cat') === 'VAT');

@@ -1,0 +1,231 @@
+import type { Fault, JsonObject } from '../../document';
+import { UNTDID } from '../../document/addons/eu-en16931';
+import { obj, objects, str } from '../../document/rules/values';
+import { getExt } from '../../document/tax/extensions';
+import { unitCode, vatCombo, vatIdentifier } from '../en16931/codes';
+import {
+  allowanceChargeOf,
+  contactOf,
+  documentFaults,
+  electronicAddress,
+  invoiceNumber,
+  taxRateOf,
+  typeCodeOf,
+  vatBreakdown,
+} from '../en16931/semantics';
+import type { FormatResult } from '../format-result';
+import { xmlText, type XmlElement } from '../xml-tree';
+
+const NAMESPACES = {
+  rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
+  ram: 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
+  qdt: 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100',
+  udt: 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
+};
+
+const text = (value: string): string | undefined => (value === '' ? undefined : value);
+
+/** A date as CII writes it: format 102, YYYYMMDD. */
+const date = (iso: string, type: 'udt' | 'qdt' = 'udt'): XmlElement => ({
+  [`${type}:DateTimeString`]: { '@format': '102', '#': iso.replace(/-/g, '') },
+});
+
+/** A GOBL address as CII's ram:PostalTradeAddress. */
+function postalAddress(address: JsonObject): XmlElement {
+  const street = [str(address, 'street'), str(address, 'num')].filter((part) => part !== '').join(' ');
+  return {
+    'ram:PostcodeCode': text(str(address, 'code')),
+    'ram:LineOne': text(street),
+    'ram:LineTwo': text(str(address, 'street_extra')),
+    'ram:CityName': text(str(address, 'locality')),
+    'ram:CountryID': str(address, 'country'),
+    'ram:CountrySubDivisionName': text(str(address, 'region')),
+  };
+}
+
+/** A GOBL party as CII's trade party: name, contact, address, electronic address, VAT registration. */
+function tradeParty(party: JsonObject): XmlElement {
+  const taxId = obj(party, 'tax_id');
+  const address = objects(party, 'addresses')[0];
+  const contact = contactOf(party);
+  const endpoint = electronicAddress(party);
+  return {
+    'ram:Name': str(party, 'name'),
+    'ram:DefinedTradeContact': contact && {
+      'ram:PersonName': contact.name,
+      'ram:TelephoneUniversalCommunication': contact.telephone && { 'ram:CompleteNumber': contact.telephone },
+      'ram:EmailURIUniversalCommunication': contact.email && { 'ram:URIID': contact.email },
+    },
+    'ram:PostalTradeAddress': address && postalAddress(address),
+    'ram:URIUniversalCommunication': endpoint && { 'ram:URIID': { '@schemeID': endpoint.scheme, '#': endpoint.id } },
+    'ram:SpecifiedTaxRegistration':
+      taxId && str(taxId, 'code') !== ''
+        ? { 'ram:ID': { '@schemeID': 'VA', '#': vatIdentifier(str(taxId, 'country'), str(taxId, 'code')) } }
+        : undefined,
+  };
+}
+
+/** A VAT category and rate as CII writes them on a line or an allowance (ram:TradeTax). */
+function tradeTax(node: JsonObject | undefined): XmlElement {
+  const { category, percent } = taxRateOf(node);
+  return { 'ram:TypeCode': 'VAT', 'ram:CategoryCode': category, 'ram:RateApplicablePercent': percent };
+}
+
+/** A discount or charge as CII's ram:SpecifiedTradeAllowanceCharge; on the document, with its VAT category. */
+function allowanceCharge(
+  node: JsonObject,
+  kind: 'discount' | 'charge',
+  at: { level: 'document' | 'line'; path: string; base: string },
+  faults: Fault[],
+): XmlElement {
+  const read = allowanceChargeOf(node, kind, at, faults);
+  return {
+    'ram:ChargeIndicator': { 'udt:Indicator': read.charge ? 'true' : 'false' },
+    'ram:CalculationPercent': read.percent,
+    'ram:BasisAmount': read.base,
+    'ram:ActualAmount': read.amount,
+    'ram:ReasonCode': read.code,
+    'ram:Reason': read.reason,
+    'ram:CategoryTradeTax': at.level === 'document' ? tradeTax(vatCombo(node)) : undefined,
+  };
+}
+
+const allowancesAndCharges = (node: JsonObject, level: 'document' | 'line', path: string, base: string, faults: Fault[]) => [
+  ...objects(node, 'charges').map((charge, i) => allowanceCharge(charge, 'charge', { level, path: `${path}.charges[${i}]`, base }, faults)),
+  ...objects(node, 'discounts').map((discount, i) =>
+    allowanceCharge(discount, 'discount', { level, path: `${path}.discounts[${i}]`, base }, faults),
+  ),
+];
+
+/** A GOBL line as CII's ram:IncludedSupplyChainTradeLineItem. */
+function lineItem(line: JsonObject, index: number, faults: Fault[]): XmlElement {
+  const path = `$.doc.lines[${index}]`;
+  const item = obj(line, 'item');
+  return {
+    'ram:AssociatedDocumentLineDocument': { 'ram:LineID': String(line.i ?? index + 1) },
+    'ram:SpecifiedTradeProduct': {
+      'ram:SellerAssignedID': text(str(item, 'ref')),
+      'ram:Name': str(item, 'name'),
+      'ram:Description': text(str(item, 'description')),
+      'ram:OriginTradeCountry': str(item, 'origin') ? { 'ram:ID': str(item, 'origin') } : undefined,
+    },
+    'ram:SpecifiedLineTradeAgreement': { 'ram:NetPriceProductTradePrice': { 'ram:ChargeAmount': str(item, 'price') } },
+    'ram:SpecifiedLineTradeDelivery': { 'ram:BilledQuantity': { '@unitCode': unitCode(str(item, 'unit')), '#': str(line, 'quantity') } },
+    'ram:SpecifiedLineTradeSettlement': {
+      'ram:ApplicableTradeTax': tradeTax(vatCombo(line)),
+      'ram:SpecifiedTradeAllowanceCharge': allowancesAndCharges(line, 'line', path, str(line, 'sum'), faults),
+      'ram:SpecifiedTradeSettlementLineMonetarySummation': { 'ram:LineTotalAmount': str(line, 'total') },
+    },
+  };
+}
+
+/** How the document is to be paid: its means (with the payee's account) and its terms (description, due date). */
+function payment(doc: JsonObject): { means?: XmlElement; terms?: XmlElement; reference?: string } {
+  const instructions = obj(obj(doc, 'payment'), 'instructions');
+  const terms = obj(obj(doc, 'payment'), 'terms');
+  const dueDate = str(objects(terms, 'due_dates')[0], 'date');
+  const transfer = objects(instructions, 'credit_transfer')[0];
+  const means: XmlElement | undefined = instructions && {
+    'ram:TypeCode': getExt(instructions, UNTDID.paymentMeans) || '1',
+    'ram:PayeePartyCreditorFinancialAccount': transfer && {
+      'ram:IBANID': text(str(transfer, 'iban')),
+      'ram:AccountName': text(str(transfer, 'name')),
+      'ram:ProprietaryID': str(transfer, 'iban') ? undefined : text(str(transfer, 'number')),
+    },
+    'ram:PayeeSpecifiedCreditorFinancialInstitution': str(transfer, 'bic') ? { 'ram:BICID': str(transfer, 'bic') } : undefined,
+  };
+  const description = str(terms, 'notes') || (terms && dueDate === '' ? str(terms, 'key') : '');
+  return {
+    means,
+    terms:
+      description !== '' || dueDate !== ''
+        ? { 'ram:Description': text(description), 'ram:DueDateDateTime': dueDate === '' ? undefined : date(dueDate) }
+        : undefined,
+    reference: text(str(instructions, 'ref')),
+  };
+}
+
+/**
+ * A calculated GOBL invoice (its `doc`) as a UN/CEFACT Cross Industry Invoice (D16B), following EN 16931: the same
+ * business terms as UBL (src/formats/en16931/), in CII's elements. A credit note is a CrossIndustryInvoice too, of
+ * type 381, with the invoices it corrects as its referenced documents.
+ */
+export function writeCii(doc: JsonObject, customizationId = 'urn:cen.eu:en16931:2017'): FormatResult {
+  const faults = documentFaults(doc);
+  const currency = str(doc, 'currency');
+  const totals = obj(doc, 'totals');
+  const ordering = obj(doc, 'ordering');
+  const period = obj(ordering, 'period');
+  const lines = objects(doc, 'lines').map((line, i) => lineItem(line, i, faults));
+  const allowances = allowancesAndCharges(doc, 'document', '$.doc', str(totals, 'sum'), faults);
+  const taxes = vatBreakdown(doc, faults).map((row) => ({
+    'ram:CalculatedAmount': row.amount,
+    'ram:TypeCode': 'VAT',
+    'ram:ExemptionReason': row.reason,
+    'ram:BasisAmount': row.base,
+    'ram:CategoryCode': row.category,
+    'ram:ExemptionReasonCode': row.reasonCode,
+    'ram:RateApplicablePercent': row.percent,
+  }));
+  if (faults.length > 0) return { ok: false, faults };
+  const paid = payment(doc);
+  const delivery = obj(doc, 'delivery');
+  const purchase = objects(ordering, 'purchases')[0];
+  const contract = objects(ordering, 'contracts')[0];
+  const root: XmlElement = {
+    '@xmlns:rsm': NAMESPACES.rsm,
+    '@xmlns:ram': NAMESPACES.ram,
+    '@xmlns:qdt': NAMESPACES.qdt,
+    '@xmlns:udt': NAMESPACES.udt,
+    'rsm:ExchangedDocumentContext': { 'ram:GuidelineSpecifiedDocumentContextParameter': { 'ram:ID': customizationId } },
+    'rsm:ExchangedDocument': {
+      'ram:ID': invoiceNumber(doc),
+      'ram:TypeCode': typeCodeOf(doc),
+      'ram:IssueDateTime': date(str(doc, 'issue_date')),
+      'ram:IncludedNote': objects(doc, 'notes')
+        .filter((note) => str(note, 'text') !== '')
+        .map((note) => ({ 'ram:Content': str(note, 'text') })),
+    },
+    'rsm:SupplyChainTradeTransaction': {
+      'ram:IncludedSupplyChainTradeLineItem': lines,
+      'ram:ApplicableHeaderTradeAgreement': {
+        'ram:BuyerReference': text(str(ordering, 'code')),
+        'ram:SellerTradeParty': tradeParty(obj(doc, 'supplier')!),
+        'ram:BuyerTradeParty': tradeParty(obj(doc, 'customer')!),
+        'ram:BuyerOrderReferencedDocument': purchase && { 'ram:IssuerAssignedID': str(purchase, 'code') },
+        'ram:ContractReferencedDocument': contract && { 'ram:IssuerAssignedID': str(contract, 'code') },
+      },
+      'ram:ApplicableHeaderTradeDelivery': {
+        'ram:ActualDeliverySupplyChainEvent': str(delivery, 'date') ? { 'ram:OccurrenceDateTime': date(str(delivery, 'date')) } : undefined,
+      },
+      'ram:ApplicableHeaderTradeSettlement': {
+        'ram:PaymentReference': paid.reference,
+        'ram:InvoiceCurrencyCode': currency,
+        'ram:SpecifiedTradeSettlementPaymentMeans': paid.means,
+        'ram:ApplicableTradeTax': taxes,
+        'ram:BillingSpecifiedPeriod': period && {
+          'ram:StartDateTime': str(period, 'start') ? date(str(period, 'start')) : undefined,
+          'ram:EndDateTime': str(period, 'end') ? date(str(period, 'end')) : undefined,
+        },
+        'ram:SpecifiedTradeAllowanceCharge': allowances,
+        'ram:SpecifiedTradePaymentTerms': paid.terms,
+        'ram:SpecifiedTradeSettlementHeaderMonetarySummation': {
+          'ram:LineTotalAmount': str(totals, 'sum'),
+          'ram:ChargeTotalAmount': text(str(totals, 'charge')),
+          'ram:AllowanceTotalAmount': text(str(totals, 'discount')),
+          'ram:TaxBasisTotalAmount': str(totals, 'total'),
+          'ram:TaxTotalAmount': { '@currencyID': currency, '#': str(obj(totals, 'taxes'), 'sum') || '0.00' },
+          'ram:RoundingAmount': text(str(totals, 'rounding')),
+          'ram:GrandTotalAmount': str(totals, 'total_with_tax'),
+          'ram:TotalPrepaidAmount': text(str(totals, 'advance')),
+          'ram:DuePayableAmount': str(totals, 'due') || str(totals, 'payable'),
+        },
+        'ram:InvoiceReferencedDocument': objects(doc, 'preceding').map((preceding) => ({
+          'ram:IssuerAssignedID': invoiceNumber(preceding),
+          'ram:FormattedIssueDateTime': str(preceding, 'issue_date') ? date(str(preceding, 'issue_date'), 'qdt') : undefined,
+        })),
+      },
+    },
+  };
+  return { ok: true, text: xmlText('rsm:CrossIndustryInvoice', root) };
+}

@@ -1,0 +1,194 @@
+import type { Fault, JsonObject } from '../../document';
+import { UNTDID, VATEX } from '../../document/addons/eu-en16931';
+import { VAT_CATEGORY_BY_KEY } from '../../document/addons/eu-en16931/tax-combo';
+import { obj, objects, str } from '../../document/rules/values';
+import { getExt } from '../../document/tax/extensions';
+import { ruleFault } from '../format-result';
+import { categoryOf, percentNumber } from './codes';
+
+/**
+ * EN 16931's meaning of a calculated GOBL invoice, the same in either syntax (UBL, CII): what each business term
+ * is read from, and the business rules the document must meet that GOBL leaves optional, by their published ids.
+ */
+
+/** The document's number as its readers know it: series and code (BT-1). */
+export const invoiceNumber = (doc: JsonObject): string => [str(doc, 'series'), str(doc, 'code')].filter((part) => part !== '').join('-');
+
+/** GOBL invoice types and their UNTDID 1001 codes, where the addon has not set one. */
+const TYPE_CODES: Record<string, string> = {
+  standard: '380',
+  proforma: '325',
+  corrective: '384',
+  'credit-note': '381',
+  'debit-note': '383',
+};
+
+/** The invoice type code (BT-3): the addon's, else the one GOBL's type stands for. */
+export const typeCodeOf = (doc: JsonObject): string =>
+  getExt(obj(doc, 'tax'), UNTDID.documentType) || TYPE_CODES[str(doc, 'type') || 'standard'] || '380';
+
+export const isCreditNote = (doc: JsonObject): boolean => str(doc, 'type') === 'credit-note';
+
+/** Which party: its rules differ only in their numbers. */
+export type PartyRole = 'supplier' | 'customer';
+
+const PARTY_RULES = {
+  supplier: { name: 'BR-06', address: 'BR-08', country: 'BR-09' },
+  customer: { name: 'BR-07', address: 'BR-10', country: 'BR-11' },
+} as const;
+
+/** What EN 16931 requires of a party that GOBL leaves optional: its name, a postal address, that address's country. */
+function partyFaults(party: JsonObject | undefined, role: PartyRole): Fault[] {
+  const path = `$.doc.${role}`;
+  const rules = PARTY_RULES[role];
+  if (!party) return [ruleFault(rules.name, path, `the ${role} is needed`)];
+  const faults: Fault[] = [];
+  if (str(party, 'name') === '') faults.push(ruleFault(rules.name, `${path}.name`, `the ${role}'s name is needed`));
+  const address = objects(party, 'addresses')[0];
+  if (!address) faults.push(ruleFault(rules.address, `${path}.addresses`, `the ${role}'s postal address is needed`));
+  else if (str(address, 'country') === '') {
+    faults.push(ruleFault(rules.country, `${path}.addresses[0].country`, `the ${role}'s address needs its country`));
+  }
+  return faults;
+}
+
+/** What EN 16931 requires of the whole document that GOBL may leave out. */
+export function documentFaults(doc: JsonObject): Fault[] {
+  const faults: Fault[] = [];
+  if (str(doc, 'code') === '') faults.push(ruleFault('BR-02', '$.doc.code', 'the invoice needs its number (a draft has none yet)'));
+  faults.push(...partyFaults(obj(doc, 'supplier'), 'supplier'), ...partyFaults(obj(doc, 'customer'), 'customer'));
+  const totals = obj(doc, 'totals');
+  const terms = obj(obj(doc, 'payment'), 'terms');
+  const payable = Number(str(totals, 'due') || str(totals, 'payable') || '0');
+  if (payable > 0 && objects(terms, 'due_dates').length === 0 && str(terms, 'notes') === '' && str(terms, 'key') === '') {
+    faults.push(ruleFault('BR-CO-25', '$.doc.payment.terms', 'an amount due needs its due date or payment terms'));
+  }
+  const categories = objects(obj(totals, 'taxes'), 'categories');
+  const standard = categories.some((c) => objects(c, 'rates').some((r) => getExt(r, UNTDID.taxCategory) === 'S'));
+  if (standard && str(obj(obj(doc, 'supplier'), 'tax_id'), 'code') === '') {
+    faults.push(ruleFault('BR-S-02', '$.doc.supplier.tax_id.code', 'a standard rated invoice needs the seller VAT identifier'));
+  }
+  if (str(obj(doc, 'tax'), 'prices_include') !== '') {
+    faults.push(
+      ruleFault(
+        'format-prices-include',
+        '$.doc.tax.prices_include',
+        'EN 16931 writes net prices only: prices that include a tax cannot be written',
+      ),
+    );
+  }
+  return faults;
+}
+
+/** A party's electronic address (BT-34, BT-49): its first inbox with a scheme and a code, or an e-mail inbox (scheme EM). */
+export function electronicAddress(party: JsonObject): { scheme: string; id: string } | undefined {
+  for (const inbox of objects(party, 'inboxes')) {
+    if (str(inbox, 'scheme') !== '' && str(inbox, 'code') !== '') return { scheme: str(inbox, 'scheme'), id: str(inbox, 'code') };
+    if (str(inbox, 'email') !== '') return { scheme: 'EM', id: str(inbox, 'email') };
+  }
+  return undefined;
+}
+
+/** A party's contact (BG-6, BG-9): its first person's name, first telephone and first e-mail, where it has them. */
+export function contactOf(party: JsonObject): { name?: string; telephone?: string; email?: string } | undefined {
+  const name = obj(objects(party, 'people')[0], 'name');
+  const contact = {
+    name: [str(name, 'given'), str(name, 'surname')].filter((part) => part !== '').join(' ') || undefined,
+    telephone: str(objects(party, 'telephones')[0], 'num') || undefined,
+    email: str(objects(party, 'emails')[0], 'addr') || undefined,
+  };
+  return Object.values(contact).some((value) => value !== undefined) ? contact : undefined;
+}
+
+/** A VAT category and rate as EN 16931 writes them: the rate 0 where the category is exempt of any kind, none for `O`. */
+export function taxRateOf(node: JsonObject | undefined): { category: string; percent?: string } {
+  const category = categoryOf(node);
+  const percent = str(node, 'percent');
+  return { category, percent: category === 'O' ? undefined : percent === '' ? '0' : percentNumber(percent) };
+}
+
+/** One row of the VAT breakdown (BG-23). */
+export interface VatBreakdownRow {
+  category: string;
+  percent?: string;
+  base: string;
+  amount: string;
+  reasonCode?: string;
+  reason?: string;
+}
+
+/** Categories that need an exemption reason, and the rule that asks for it. */
+const EXEMPTION_RULES: Record<string, string> = { E: 'BR-E-10', AE: 'BR-AE-10', K: 'BR-IC-10', G: 'BR-G-10', O: 'BR-O-10' };
+
+/** Taxes EN 16931 can write: VAT and the Canary and Ceuta and Melilla taxes (IGIC, IPSI). */
+const WRITTEN_CATEGORIES = new Set(['VAT', 'IGIC', 'IPSI']);
+
+/** The note of `tax.notes` that explains a category's exemption (`cat` VAT, the same category). */
+function exemptionNote(doc: JsonObject, category: string): JsonObject | undefined {
+  return objects(obj(doc, 'tax'), 'notes').find(
+    (note) => str(note, 'cat') === 'VAT' && (getExt(note, UNTDID.taxCategory) || VAT_CATEGORY_BY_KEY[str(note, 'key')]) === category,
+  );
+}
+
+/** The VAT breakdown, a row per category and rate as GOBL summed them, with the exemption reasons EN 16931 asks for. */
+export function vatBreakdown(doc: JsonObject, faults: Fault[]): VatBreakdownRow[] {
+  const rows: VatBreakdownRow[] = [];
+  objects(obj(obj(doc, 'totals'), 'taxes'), 'categories').forEach((category, c) => {
+    if (!WRITTEN_CATEGORIES.has(str(category, 'code'))) {
+      faults.push(
+        ruleFault('format-tax', `$.doc.totals.taxes.categories[${c}]`, `EN 16931 has no place for the tax ${str(category, 'code')}`),
+      );
+      return;
+    }
+    objects(category, 'rates').forEach((rate, r) => {
+      const { category: code, percent } = taxRateOf(rate);
+      const rule = EXEMPTION_RULES[code];
+      const note = rule ? exemptionNote(doc, code) : undefined;
+      const reasonCode = rule ? getExt(rate, VATEX) || getExt(note, VATEX) : '';
+      const reason = str(note, 'text');
+      if (rule && reasonCode === '' && reason === '') {
+        const path = `$.doc.totals.taxes.categories[${c}].rates[${r}]`;
+        faults.push(ruleFault(rule, path, `VAT category ${code} needs an exemption reason (a tax note or its VATEX code)`));
+      }
+      rows.push({
+        category: code,
+        percent,
+        base: str(rate, 'base'),
+        amount: str(rate, 'amount') || '0.00',
+        reasonCode: reasonCode === '' ? undefined : reasonCode.toUpperCase(),
+        reason: reason === '' ? undefined : reason,
+      });
+    });
+  });
+  return rows;
+}
+
+/** Where an allowance or charge is, and the rule that asks it for a reason or a reason code. */
+const REASON_RULES = {
+  document: { discount: 'BR-33', charge: 'BR-38' },
+  line: { discount: 'BR-42', charge: 'BR-44' },
+} as const;
+
+/** A GOBL discount or charge as EN 16931 reads it: reason, UNTDID code (5189 or 7161), percentage, base and amount. */
+export function allowanceChargeOf(
+  node: JsonObject,
+  kind: 'discount' | 'charge',
+  at: { level: 'document' | 'line'; path: string; base: string },
+  faults: Fault[],
+): { charge: boolean; code?: string; reason?: string; percent?: string; base?: string; amount: string } {
+  const code = getExt(node, kind === 'discount' ? UNTDID.allowance : UNTDID.charge);
+  const reason = str(node, 'reason');
+  if (code === '' && reason === '') {
+    faults.push(ruleFault(REASON_RULES[at.level][kind], `${at.path}.reason`, `the ${kind} needs a reason or a reason code`));
+  }
+  const percent = str(node, 'percent');
+  const base = str(node, 'base') || at.base;
+  return {
+    charge: kind === 'charge',
+    code: code || undefined,
+    reason: reason || undefined,
+    percent: percent === '' ? undefined : percentNumber(percent),
+    base: percent === '' || base === '' ? undefined : base,
+    amount: str(node, 'amount'),
+  };
+}

@@ -1,5 +1,5 @@
 import { create } from 'xmlbuilder2';
-import { einvoice, invoice, party } from '../helpers/documents';
+import { einvoice, invoice, invoiceOfLines, party } from '../helpers/documents';
 import { ciiSchemaErrors, en16931CiiFindings, en16931UblFindings, ublSchemaErrors, EINVOICE_DIR } from '../helpers/einvoice-judge';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 
@@ -111,6 +111,29 @@ describe('GET /silo/v1/entries/{id}/formats/{format}', () => {
     expect(reply.body.faults.filter((f: any) => f.provider === 'gobl').length).toBeGreaterThan(0);
     // Nothing is stored: the entry is as it was.
     expect((await api.get(`/silo/v1/entries/${entry.id}`)).body.version).toBe(entry.version);
+  });
+
+  test("a 10,000-line invoice is written in the engine's threads, or refused too-complex, while another workspace is served", async () => {
+    const lines = (invoiceOfLines(10_000) as { lines: unknown[] }).lines;
+    const heavy = await stored(einvoice({ lines }));
+    const other = client(t.url, await tokenFor(newWorkspace()));
+    const started = Date.now();
+    const writing = getFormat(t.url, `/silo/v1/entries/${heavy.id}/formats/ubl`, token).then((reply) => ({
+      reply,
+      ms: Date.now() - started,
+    }));
+    // Asked once the writing has begun: the other workspace's list is answered while the thread writes the document.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const list = await other.get('/silo/v1/entries');
+    const listMs = Date.now() - started;
+    const { reply, ms } = await writing;
+    expect(list.status).toBe(200);
+    if (reply.status === 200) {
+      expect(rootOf(reply.text)[1]['cac:InvoiceLine']).toHaveLength(10_000);
+      expect(listMs).toBeLessThan(ms);
+    } else {
+      expect([reply.status, reply.body.key]).toEqual([422, 'too-complex']);
+    }
   });
 
   test('refusals: not an invoice 422; an unknown format 400; unknown entry or version 404; no token 401', async () => {

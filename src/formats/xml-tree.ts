@@ -10,6 +10,9 @@ export interface XmlElement {
   [name: string]: XmlValue | string[];
 }
 
+/** A text that is written only when there is one: an empty GOBL value leaves its element out. */
+export const optional = (value: string): string | undefined => (value === '' ? undefined : value);
+
 /** Drops the members left undefined, and arrays left empty, at every depth (xmlbuilder2 would write them as empty elements). */
 function pruned(value: XmlValue | string[]): XmlValue | string[] {
   if (Array.isArray(value)) return value.map((v) => pruned(v) as XmlElement);

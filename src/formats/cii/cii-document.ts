@@ -1,20 +1,21 @@
 import type { Fault, JsonObject } from '../../document';
-import { UNTDID } from '../../document/addons/eu-en16931';
 import { obj, objects, str } from '../../document/rules/values';
-import { getExt } from '../../document/tax/extensions';
-import { unitCode, vatCombo, vatIdentifier } from '../en16931/codes';
+import { unitCode, vatIdentifier } from '../en16931/codes';
 import {
-  allowanceChargeOf,
+  allowancesAndChargesOf,
   contactOf,
   documentFaults,
   electronicAddress,
   invoiceNumber,
+  lineVatOf,
+  paymentOf,
   taxRateOf,
   typeCodeOf,
   vatBreakdown,
+  type AllowanceCharge,
 } from '../en16931/semantics';
 import type { FormatResult } from '../format-result';
-import { xmlText, type XmlElement } from '../xml-tree';
+import { optional, xmlText, type XmlElement } from '../xml-tree';
 
 const NAMESPACES = {
   rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
@@ -22,8 +23,6 @@ const NAMESPACES = {
   qdt: 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100',
   udt: 'urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100',
 };
-
-const text = (value: string): string | undefined => (value === '' ? undefined : value);
 
 /** A date as CII writes it: format 102, YYYYMMDD. */
 const date = (iso: string, type: 'udt' | 'qdt' = 'udt'): XmlElement => ({
@@ -34,12 +33,12 @@ const date = (iso: string, type: 'udt' | 'qdt' = 'udt'): XmlElement => ({
 function postalAddress(address: JsonObject): XmlElement {
   const street = [str(address, 'street'), str(address, 'num')].filter((part) => part !== '').join(' ');
   return {
-    'ram:PostcodeCode': text(str(address, 'code')),
-    'ram:LineOne': text(street),
-    'ram:LineTwo': text(str(address, 'street_extra')),
-    'ram:CityName': text(str(address, 'locality')),
+    'ram:PostcodeCode': optional(str(address, 'code')),
+    'ram:LineOne': optional(street),
+    'ram:LineTwo': optional(str(address, 'street_extra')),
+    'ram:CityName': optional(str(address, 'locality')),
     'ram:CountryID': str(address, 'country'),
-    'ram:CountrySubDivisionName': text(str(address, 'region')),
+    'ram:CountrySubDivisionName': optional(str(address, 'region')),
   };
 }
 
@@ -72,48 +71,34 @@ function tradeTax(node: JsonObject | undefined): XmlElement {
 }
 
 /** A discount or charge as CII's ram:SpecifiedTradeAllowanceCharge; on the document, with its VAT category. */
-function allowanceCharge(
-  node: JsonObject,
-  kind: 'discount' | 'charge',
-  at: { level: 'document' | 'line'; path: string; base: string },
-  faults: Fault[],
-): XmlElement {
-  const read = allowanceChargeOf(node, kind, at, faults);
-  return {
-    'ram:ChargeIndicator': { 'udt:Indicator': read.charge ? 'true' : 'false' },
-    'ram:CalculationPercent': read.percent,
-    'ram:BasisAmount': read.base,
-    'ram:ActualAmount': read.amount,
-    'ram:ReasonCode': read.code,
-    'ram:Reason': read.reason,
-    'ram:CategoryTradeTax': at.level === 'document' ? tradeTax(vatCombo(node)) : undefined,
-  };
-}
-
-const allowancesAndCharges = (node: JsonObject, level: 'document' | 'line', path: string, base: string, faults: Fault[]) => [
-  ...objects(node, 'charges').map((charge, i) => allowanceCharge(charge, 'charge', { level, path: `${path}.charges[${i}]`, base }, faults)),
-  ...objects(node, 'discounts').map((discount, i) =>
-    allowanceCharge(discount, 'discount', { level, path: `${path}.discounts[${i}]`, base }, faults),
-  ),
-];
+const allowanceCharge = (read: AllowanceCharge, level: 'document' | 'line'): XmlElement => ({
+  'ram:ChargeIndicator': { 'udt:Indicator': read.charge ? 'true' : 'false' },
+  'ram:CalculationPercent': read.percent,
+  'ram:BasisAmount': read.base,
+  'ram:ActualAmount': read.amount,
+  'ram:ReasonCode': read.code,
+  'ram:Reason': read.reason,
+  'ram:CategoryTradeTax': level === 'document' ? tradeTax(read.vat) : undefined,
+});
 
 /** A GOBL line as CII's ram:IncludedSupplyChainTradeLineItem. */
 function lineItem(line: JsonObject, index: number, faults: Fault[]): XmlElement {
-  const path = `$.doc.lines[${index}]`;
   const item = obj(line, 'item');
+  const combo = lineVatOf(line, index, faults);
+  const allowances = allowancesAndChargesOf(line, 'line', `$.doc.lines[${index}]`, str(line, 'sum'), faults);
   return {
     'ram:AssociatedDocumentLineDocument': { 'ram:LineID': String(line.i ?? index + 1) },
     'ram:SpecifiedTradeProduct': {
-      'ram:SellerAssignedID': text(str(item, 'ref')),
+      'ram:SellerAssignedID': optional(str(item, 'ref')),
       'ram:Name': str(item, 'name'),
-      'ram:Description': text(str(item, 'description')),
+      'ram:Description': optional(str(item, 'description')),
       'ram:OriginTradeCountry': str(item, 'origin') ? { 'ram:ID': str(item, 'origin') } : undefined,
     },
     'ram:SpecifiedLineTradeAgreement': { 'ram:NetPriceProductTradePrice': { 'ram:ChargeAmount': str(item, 'price') } },
     'ram:SpecifiedLineTradeDelivery': { 'ram:BilledQuantity': { '@unitCode': unitCode(str(item, 'unit')), '#': str(line, 'quantity') } },
     'ram:SpecifiedLineTradeSettlement': {
-      'ram:ApplicableTradeTax': tradeTax(vatCombo(line)),
-      'ram:SpecifiedTradeAllowanceCharge': allowancesAndCharges(line, 'line', path, str(line, 'sum'), faults),
+      'ram:ApplicableTradeTax': tradeTax(combo),
+      'ram:SpecifiedTradeAllowanceCharge': allowances.map((read) => allowanceCharge(read, 'line')),
       'ram:SpecifiedTradeSettlementLineMonetarySummation': { 'ram:LineTotalAmount': str(line, 'total') },
     },
   };
@@ -121,28 +106,24 @@ function lineItem(line: JsonObject, index: number, faults: Fault[]): XmlElement 
 
 /** How the document is to be paid: its means (with the payee's account) and its terms (description, due date). */
 function payment(doc: JsonObject): { means?: XmlElement; terms?: XmlElement; reference?: string } {
-  const instructions = obj(obj(doc, 'payment'), 'instructions');
-  const terms = obj(obj(doc, 'payment'), 'terms');
-  const dueDate = str(objects(terms, 'due_dates')[0], 'date');
-  const transfer = objects(instructions, 'credit_transfer')[0];
-  const means: XmlElement | undefined = instructions && {
-    'ram:TypeCode': getExt(instructions, UNTDID.paymentMeans) || '1',
-    'ram:PayeePartyCreditorFinancialAccount': transfer && {
-      'ram:IBANID': text(str(transfer, 'iban')),
-      'ram:AccountName': text(str(transfer, 'name')),
-      'ram:ProprietaryID': str(transfer, 'iban') ? undefined : text(str(transfer, 'number')),
-    },
-    'ram:PayeeSpecifiedCreditorFinancialInstitution': str(transfer, 'bic') ? { 'ram:BICID': str(transfer, 'bic') } : undefined,
-  };
-  const description = str(terms, 'notes') || (terms && dueDate === '' ? str(terms, 'key') : '');
-  return {
-    means,
-    terms:
-      description !== '' || dueDate !== ''
-        ? { 'ram:Description': text(description), 'ram:DueDateDateTime': dueDate === '' ? undefined : date(dueDate) }
-        : undefined,
-    reference: text(str(instructions, 'ref')),
-  };
+  const paid = paymentOf(doc);
+  const means: XmlElement | undefined =
+    paid.meansCode === undefined
+      ? undefined
+      : {
+          'ram:TypeCode': paid.meansCode,
+          'ram:PayeePartyCreditorFinancialAccount': paid.account && {
+            'ram:IBANID': paid.account.iban,
+            'ram:AccountName': paid.account.name,
+            'ram:ProprietaryID': paid.account.iban ? undefined : paid.account.number,
+          },
+          'ram:PayeeSpecifiedCreditorFinancialInstitution': paid.account?.bic === undefined ? undefined : { 'ram:BICID': paid.account.bic },
+        };
+  const terms: XmlElement | undefined =
+    paid.termsNote === undefined && paid.dueDate === undefined
+      ? undefined
+      : { 'ram:Description': paid.termsNote, 'ram:DueDateDateTime': paid.dueDate === undefined ? undefined : date(paid.dueDate) };
+  return { means, terms, reference: paid.reference };
 }
 
 /**
@@ -157,7 +138,9 @@ export function writeCii(doc: JsonObject, customizationId = 'urn:cen.eu:en16931:
   const ordering = obj(doc, 'ordering');
   const period = obj(ordering, 'period');
   const lines = objects(doc, 'lines').map((line, i) => lineItem(line, i, faults));
-  const allowances = allowancesAndCharges(doc, 'document', '$.doc', str(totals, 'sum'), faults);
+  const allowances = allowancesAndChargesOf(doc, 'document', '$.doc', str(totals, 'sum'), faults).map((read) =>
+    allowanceCharge(read, 'document'),
+  );
   const taxes = vatBreakdown(doc, faults).map((row) => ({
     'ram:CalculatedAmount': row.amount,
     'ram:TypeCode': 'VAT',
@@ -189,7 +172,7 @@ export function writeCii(doc: JsonObject, customizationId = 'urn:cen.eu:en16931:
     'rsm:SupplyChainTradeTransaction': {
       'ram:IncludedSupplyChainTradeLineItem': lines,
       'ram:ApplicableHeaderTradeAgreement': {
-        'ram:BuyerReference': text(str(ordering, 'code')),
+        'ram:BuyerReference': optional(str(ordering, 'code')),
         'ram:SellerTradeParty': tradeParty(obj(doc, 'supplier')!),
         'ram:BuyerTradeParty': tradeParty(obj(doc, 'customer')!),
         'ram:BuyerOrderReferencedDocument': purchase && { 'ram:IssuerAssignedID': str(purchase, 'code') },
@@ -211,13 +194,13 @@ export function writeCii(doc: JsonObject, customizationId = 'urn:cen.eu:en16931:
         'ram:SpecifiedTradePaymentTerms': paid.terms,
         'ram:SpecifiedTradeSettlementHeaderMonetarySummation': {
           'ram:LineTotalAmount': str(totals, 'sum'),
-          'ram:ChargeTotalAmount': text(str(totals, 'charge')),
-          'ram:AllowanceTotalAmount': text(str(totals, 'discount')),
+          'ram:ChargeTotalAmount': optional(str(totals, 'charge')),
+          'ram:AllowanceTotalAmount': optional(str(totals, 'discount')),
           'ram:TaxBasisTotalAmount': str(totals, 'total'),
           'ram:TaxTotalAmount': { '@currencyID': currency, '#': str(obj(totals, 'taxes'), 'sum') || '0.00' },
-          'ram:RoundingAmount': text(str(totals, 'rounding')),
+          'ram:RoundingAmount': optional(str(totals, 'rounding')),
           'ram:GrandTotalAmount': str(totals, 'total_with_tax'),
-          'ram:TotalPrepaidAmount': text(str(totals, 'advance')),
+          'ram:TotalPrepaidAmount': optional(str(totals, 'advance')),
           'ram:DuePayableAmount': str(totals, 'due') || str(totals, 'payable'),
         },
         'ram:InvoiceReferencedDocument': objects(doc, 'preceding').map((preceding) => ({

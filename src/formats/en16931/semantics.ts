@@ -4,7 +4,7 @@ import { VAT_CATEGORY_BY_KEY } from '../../document/addons/eu-en16931/tax-combo'
 import { obj, objects, str } from '../../document/rules/values';
 import { getExt } from '../../document/tax/extensions';
 import { ruleFault } from '../format-result';
-import { categoryOf, percentNumber } from './codes';
+import { categoryOf, percentNumber, vatCombo } from './codes';
 
 /**
  * EN 16931's meaning of a calculated GOBL invoice, the same in either syntax (UBL, CII): what each business term
@@ -169,13 +169,24 @@ const REASON_RULES = {
   line: { discount: 'BR-42', charge: 'BR-44' },
 } as const;
 
+/** A discount or charge as EN 16931 reads it; `vat`, its VAT combo, is written only at the document level. */
+export interface AllowanceCharge {
+  charge: boolean;
+  code?: string;
+  reason?: string;
+  percent?: string;
+  base?: string;
+  amount: string;
+  vat?: JsonObject;
+}
+
 /** A GOBL discount or charge as EN 16931 reads it: reason, UNTDID code (5189 or 7161), percentage, base and amount. */
-export function allowanceChargeOf(
+function allowanceChargeOf(
   node: JsonObject,
   kind: 'discount' | 'charge',
   at: { level: 'document' | 'line'; path: string; base: string },
   faults: Fault[],
-): { charge: boolean; code?: string; reason?: string; percent?: string; base?: string; amount: string } {
+): AllowanceCharge {
   const code = getExt(node, kind === 'discount' ? UNTDID.allowance : UNTDID.charge);
   const reason = str(node, 'reason');
   if (code === '' && reason === '') {
@@ -190,5 +201,54 @@ export function allowanceChargeOf(
     percent: percent === '' ? undefined : percentNumber(percent),
     base: percent === '' || base === '' ? undefined : base,
     amount: str(node, 'amount'),
+    vat: vatCombo(node),
+  };
+}
+
+/** The charges, then the discounts, of a line or of the document (`path`), read as EN 16931 reads them. */
+export const allowancesAndChargesOf = (node: JsonObject, level: 'document' | 'line', path: string, base: string, faults: Fault[]) => [
+  ...objects(node, 'charges').map((charge, i) =>
+    allowanceChargeOf(charge, 'charge', { level, path: `${path}.charges[${i}]`, base }, faults),
+  ),
+  ...objects(node, 'discounts').map((discount, i) =>
+    allowanceChargeOf(discount, 'discount', { level, path: `${path}.discounts[${i}]`, base }, faults),
+  ),
+];
+
+/** A line's VAT combo (BT-151 and BT-152); BR-CO-04 when it has none. */
+export function lineVatOf(line: JsonObject, index: number, faults: Fault[]): JsonObject | undefined {
+  const combo = vatCombo(line);
+  if (!combo) faults.push(ruleFault('BR-CO-04', `$.doc.lines[${index}].taxes`, 'each line needs its VAT category'));
+  return combo;
+}
+
+/** How the invoice is to be paid (BG-16 to BG-20): the means, when it says them, the payee's account, the due date and terms. */
+export interface PaymentOf {
+  /** UNTDID 4461; undefined when the invoice gives no payment instructions. */
+  meansCode?: string;
+  reference?: string;
+  account?: { iban?: string; number?: string; name?: string; bic?: string };
+  dueDate?: string;
+  /** The payment terms' text: the notes, else (without a due date) the terms' key, so that BR-CO-25 holds. */
+  termsNote?: string;
+}
+
+export function paymentOf(doc: JsonObject): PaymentOf {
+  const instructions = obj(obj(doc, 'payment'), 'instructions');
+  const terms = obj(obj(doc, 'payment'), 'terms');
+  const dueDate = str(objects(terms, 'due_dates')[0], 'date');
+  const transfer = objects(instructions, 'credit_transfer')[0];
+  const present = (value: string) => (value === '' ? undefined : value);
+  return {
+    meansCode: instructions && (getExt(instructions, UNTDID.paymentMeans) || '1'),
+    reference: present(str(instructions, 'ref')),
+    account: transfer && {
+      iban: present(str(transfer, 'iban')),
+      number: present(str(transfer, 'number')),
+      name: present(str(transfer, 'name')),
+      bic: present(str(transfer, 'bic')),
+    },
+    dueDate: present(dueDate),
+    termsNote: present(str(terms, 'notes') || (terms && dueDate === '' ? str(terms, 'key') : '')),
   };
 }

@@ -1,11 +1,9 @@
 import type { JsonObject } from '../../document';
-import { UNTDID } from '../../document/addons/eu-en16931';
 import { obj, objects, str } from '../../document/rules/values';
-import { getExt } from '../../document/tax/extensions';
 import type { FormatResult } from '../format-result';
-import { documentFaults, invoiceNumber, isCreditNote, typeCodeOf } from '../en16931/semantics';
-import { xmlText, type XmlElement } from '../xml-tree';
-import { allowanceCharge } from './ubl-allowances';
+import { allowancesAndChargesOf, documentFaults, invoiceNumber, isCreditNote, paymentOf, typeCodeOf } from '../en16931/semantics';
+import { optional, xmlText, type XmlElement } from '../xml-tree';
+import { ublAllowanceCharge } from './ubl-allowances';
 import { ublLine } from './ubl-lines';
 import { ublParty } from './ubl-party';
 import { money, taxTotal } from './ubl-taxes';
@@ -26,34 +24,30 @@ export interface UblProfile {
 /** EN 16931 itself, with no CIUS. */
 export const EN16931_PROFILE: UblProfile = { customizationId: 'urn:cen.eu:en16931:2017' };
 
-const text = (value: string): string | undefined => (value === '' ? undefined : value);
-
 /** How the document is to be paid: its means (with the payee's account), and its terms. */
 function payment(doc: JsonObject, credit: boolean): { means?: XmlElement; terms?: XmlElement; dueDate?: string } {
-  const payment = obj(doc, 'payment');
-  const instructions = obj(payment, 'instructions');
-  const terms = obj(payment, 'terms');
-  const dueDate = text(str(objects(terms, 'due_dates')[0], 'date'));
-  const transfer = objects(instructions, 'credit_transfer')[0];
-  const means: XmlElement | undefined = instructions && {
-    'cbc:PaymentMeansCode': getExt(instructions, UNTDID.paymentMeans) || '1',
-    // A credit note has no header due date in UBL 2.1: EN 16931 puts it here (BT-9).
-    'cbc:PaymentDueDate': credit ? dueDate : undefined,
-    'cbc:PaymentID': text(str(instructions, 'ref')),
-    'cac:PayeeFinancialAccount': transfer && {
-      'cbc:ID': str(transfer, 'iban') || str(transfer, 'number'),
-      'cbc:Name': text(str(transfer, 'name')),
-      'cac:FinancialInstitutionBranch': str(transfer, 'bic') ? { 'cbc:ID': str(transfer, 'bic') } : undefined,
-    },
-  };
-  const note = str(terms, 'notes') || (terms && !dueDate ? str(terms, 'key') : '');
-  return { means, terms: note === '' ? undefined : { 'cbc:Note': note }, dueDate };
+  const paid = paymentOf(doc);
+  const means: XmlElement | undefined =
+    paid.meansCode === undefined
+      ? undefined
+      : {
+          'cbc:PaymentMeansCode': paid.meansCode,
+          // A credit note has no header due date in UBL 2.1: EN 16931 puts it here (BT-9).
+          'cbc:PaymentDueDate': credit ? paid.dueDate : undefined,
+          'cbc:PaymentID': paid.reference,
+          'cac:PayeeFinancialAccount': paid.account && {
+            'cbc:ID': paid.account.iban ?? paid.account.number ?? '',
+            'cbc:Name': paid.account.name,
+            'cac:FinancialInstitutionBranch': paid.account.bic === undefined ? undefined : { 'cbc:ID': paid.account.bic },
+          },
+        };
+  return { means, terms: paid.termsNote === undefined ? undefined : { 'cbc:Note': paid.termsNote }, dueDate: paid.dueDate };
 }
 
 /** The invoices a corrective or credit note amends (BG-3), from its `preceding`. */
 const billingReferences = (doc: JsonObject): XmlElement[] =>
   objects(doc, 'preceding').map((preceding) => ({
-    'cac:InvoiceDocumentReference': { 'cbc:ID': invoiceNumber(preceding), 'cbc:IssueDate': text(str(preceding, 'issue_date')) },
+    'cac:InvoiceDocumentReference': { 'cbc:ID': invoiceNumber(preceding), 'cbc:IssueDate': optional(str(preceding, 'issue_date')) },
   }));
 
 /**
@@ -71,15 +65,9 @@ export function writeUbl(doc: JsonObject, profile: UblProfile = EN16931_PROFILE)
   const period = obj(ordering, 'period');
   const paid = payment(doc, credit);
   const lines = objects(doc, 'lines').map((line, i) => ublLine(line, i, credit, currency, faults));
-  const base = str(totals, 'sum');
-  const allowances = [
-    ...objects(doc, 'charges').map((charge, i) =>
-      allowanceCharge(charge, 'charge', { level: 'document', path: `$.doc.charges[${i}]`, base, currency }, faults),
-    ),
-    ...objects(doc, 'discounts').map((discount, i) =>
-      allowanceCharge(discount, 'discount', { level: 'document', path: `$.doc.discounts[${i}]`, base, currency }, faults),
-    ),
-  ];
+  const allowances = allowancesAndChargesOf(doc, 'document', '$.doc', str(totals, 'sum'), faults).map((read) =>
+    ublAllowanceCharge(read, 'document', currency),
+  );
   const tax = taxTotal(doc, currency, faults);
   if (faults.length > 0) return { ok: false, faults };
   const delivery = obj(doc, 'delivery');
@@ -97,8 +85,8 @@ export function writeUbl(doc: JsonObject, profile: UblProfile = EN16931_PROFILE)
       .map((note) => str(note, 'text'))
       .filter((note) => note !== ''),
     'cbc:DocumentCurrencyCode': currency,
-    'cbc:BuyerReference': text(str(ordering, 'code')),
-    'cac:InvoicePeriod': period && { 'cbc:StartDate': text(str(period, 'start')), 'cbc:EndDate': text(str(period, 'end')) },
+    'cbc:BuyerReference': optional(str(ordering, 'code')),
+    'cac:InvoicePeriod': period && { 'cbc:StartDate': optional(str(period, 'start')), 'cbc:EndDate': optional(str(period, 'end')) },
     'cac:OrderReference': objects(ordering, 'purchases')[0] && { 'cbc:ID': str(objects(ordering, 'purchases')[0], 'code') },
     'cac:BillingReference': billingReferences(doc),
     'cac:ContractDocumentReference': objects(ordering, 'contracts')[0] && { 'cbc:ID': str(objects(ordering, 'contracts')[0], 'code') },
@@ -110,7 +98,7 @@ export function writeUbl(doc: JsonObject, profile: UblProfile = EN16931_PROFILE)
     'cac:AllowanceCharge': allowances,
     'cac:TaxTotal': tax,
     'cac:LegalMonetaryTotal': {
-      'cbc:LineExtensionAmount': money(base, currency),
+      'cbc:LineExtensionAmount': money(str(totals, 'sum'), currency),
       'cbc:TaxExclusiveAmount': money(str(totals, 'total'), currency),
       'cbc:TaxInclusiveAmount': money(str(totals, 'total_with_tax'), currency),
       'cbc:AllowanceTotalAmount': str(totals, 'discount') ? money(str(totals, 'discount'), currency) : undefined,

@@ -1,20 +1,18 @@
 import type { JsonObject } from '../../document';
 import { obj, objects, str } from '../../document/rules/values';
-import type { XmlElement } from '../xml-tree';
+import { optional, type XmlElement } from '../xml-tree';
 import { vatIdentifier } from '../en16931/codes';
 import { contactOf, electronicAddress } from '../en16931/semantics';
-
-const text = (value: string): string | undefined => (value === '' ? undefined : value);
 
 /** A GOBL address as UBL's postal address: street and number, city, postal zone, region, country. */
 export function postalAddress(address: JsonObject): XmlElement {
   const street = [str(address, 'street'), str(address, 'num')].filter((part) => part !== '').join(' ');
   return {
-    'cbc:StreetName': text(street),
-    'cbc:AdditionalStreetName': text(str(address, 'street_extra')),
-    'cbc:CityName': text(str(address, 'locality')),
-    'cbc:PostalZone': text(str(address, 'code')),
-    'cbc:CountrySubentity': text(str(address, 'region')),
+    'cbc:StreetName': optional(street),
+    'cbc:AdditionalStreetName': optional(str(address, 'street_extra')),
+    'cbc:CityName': optional(str(address, 'locality')),
+    'cbc:PostalZone': optional(str(address, 'code')),
+    'cbc:CountrySubentity': optional(str(address, 'region')),
     'cac:Country': { 'cbc:IdentificationCode': str(address, 'country') },
   };
 }
@@ -27,7 +25,7 @@ export function ublParty(party: JsonObject): XmlElement {
   const endpoint = electronicAddress(party);
   return {
     'cbc:EndpointID': endpoint && { '@schemeID': endpoint.scheme, '#': endpoint.id },
-    'cac:PartyName': text(str(party, 'alias')) && { 'cbc:Name': str(party, 'alias') },
+    'cac:PartyName': optional(str(party, 'alias')) && { 'cbc:Name': str(party, 'alias') },
     'cac:PostalAddress': address && postalAddress(address),
     'cac:PartyTaxScheme':
       taxId && str(taxId, 'code') !== ''

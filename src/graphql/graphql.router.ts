@@ -1,4 +1,3 @@
-import type { EntryFormats } from '../domain/formats/entry-formats';
 import { randomBytes } from 'node:crypto';
 import { ApolloServer, HeaderMap } from '@apollo/server';
 import {
@@ -12,6 +11,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { GraphQLExplorer } from '../config';
 import type { EntryService } from '../domain/entries/entries.service';
+import type { EntryFormats } from '../domain/formats/entry-formats';
 import type { EntryPdfFiles } from '../domain/files/entry-pdf-file';
 import type { SearchService } from '../domain/search/search';
 import type { WebhooksService } from '../domain/webhooks/webhooks.service';

@@ -1,6 +1,6 @@
 import type { DocumentEngine, EngineRunOptions } from './document-pipeline';
 import type { GoblOutcome, GoblTool } from './gobl-tools';
-import { JsonText } from '../shared/json-text';
+import { bodyText } from '../shared/json-text';
 
 /** The stateless GOBL tools of a workspace: the document engine's work, with nothing stored. */
 export class GoblService {
@@ -11,7 +11,7 @@ export class GoblService {
 
   /** Runs a tool on a request body (contract names): an object, or the JSON text as it came, parsed in the engine's threads. */
   run(workspaceId: string, tool: GoblTool, body: unknown, options: EngineRunOptions = {}): Promise<GoblOutcome> {
-    const text = body instanceof JsonText ? body.text : (JSON.stringify(body) ?? 'null');
+    const text = bodyText(body);
     return this.engine.runGobl({ tool, workspaceId, body: text, now: this.clock() }, options);
   }
 }

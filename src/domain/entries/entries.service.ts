@@ -4,7 +4,7 @@ import { keyProblem } from './model/create-entry.input';
 import { UUID_PATTERN } from '../shared/uuid';
 import { InThreadEngine, type DocumentEngine, type DocumentJob } from '../documents/document-pipeline';
 import { storedJsonOf, type Attachment, type Entry, type Meta } from './model/entry';
-import { JsonText } from '../shared/json-text';
+import { bodyText } from '../shared/json-text';
 import { DataBudget, DEFAULT_PAGE_DATA_BUDGET, partsBudgetSpent, previousIdCandidates, ReadTurns, type ReadTurn } from '../runtime';
 import { decodeCursor, encodeCursor, startOf, type EntryCursor, type ListFilters } from './model/entry-cursor';
 import { DuplicateEntryError, type EntryPartSizes, type EntryStore, type EntryVersionsShown, type ListSlice } from './model/entry-store';
@@ -121,7 +121,7 @@ export class EntryService {
    */
   async createEntry(workspaceId: string, body: unknown, options: { id?: string; signal?: AbortSignal } = {}): Promise<Entry> {
     if (options.id !== undefined && !UUID_PATTERN.test(options.id)) throw badInput('id must be a UUID', { id: 'must be a UUID' });
-    const text = body instanceof JsonText ? body.text : (JSON.stringify(body) ?? 'null');
+    const text = bodyText(body);
     const job: DocumentJob = {
       workspaceId,
       body: text,
@@ -184,11 +184,14 @@ export class EntryService {
 
   /** The stored envelope of an entry as JSON text, of `version` or the current one, and which version that is. */
   async storedEnvelope(workspaceId: string, id: string, version?: string): Promise<{ envelopeJson: string; version?: string }> {
-    const read = version !== undefined ? await this.entryVersion(workspaceId, id, version) : undefined;
-    const entry = read ? undefined : await this.getEntry(workspaceId, id, { withData: true, withParts: false });
-    const envelopeJson = read ? read.dataJson : entry && storedJsonOf(entry);
+    if (version !== undefined) {
+      const read = await this.entryVersion(workspaceId, id, version);
+      return { envelopeJson: read.dataJson, version: read.version };
+    }
+    const entry = await this.getEntry(workspaceId, id, { withData: true, withParts: false });
+    const envelopeJson = storedJsonOf(entry);
     if (envelopeJson === undefined) throw notFound('entry');
-    return { envelopeJson, version: read ? read.version : entry?.version };
+    return { envelopeJson, version: entry.version };
   }
 
   /** One entry by its key; a key that no entry could have (too long, control characters, lone surrogates) is bad input. */

@@ -6,7 +6,7 @@ import { referencesOf } from './model/references-of';
 import type { EntryHistoryStore } from './model/entry-history-store';
 import type { EntryStore } from './model/entry-store';
 import { DomainError, badInput, notFound } from '../shared/errors';
-import { JsonText } from '../shared/json-text';
+import { bodyText } from '../shared/json-text';
 import { DEFAULT_ENTRY_LIMITS, checkRefCount } from './model/entry-limits';
 import type { EventMaker } from './event-maker';
 
@@ -59,7 +59,7 @@ export class EntryUpdates {
     const outcome = await this.engine.run(
       {
         workspaceId,
-        body: body instanceof JsonText ? body.text : (JSON.stringify(body) ?? 'null'),
+        body: bodyText(body),
         previousJson: storedJsonOf(current),
         id,
         update: { folder: current.folder, signed: current.signed, received: isReceivedSigned(current) },

@@ -1,7 +1,7 @@
 import { v5 as uuidv5 } from 'uuid';
 import type { EntryService } from '../entries/entries.service';
 import type { Attachment } from '../entries/model/entry';
-import { ContentReceiver } from './file-content';
+import { putMadeFile } from './made-file';
 import type { FilesService } from './files.service';
 
 /**
@@ -31,16 +31,7 @@ export class EntryPdfFiles {
 
   async attach(workspaceId: string, entryId: string, options: { version?: string; signal?: AbortSignal } = {}): Promise<Attachment> {
     const { pdf, name } = await this.entries.entryPdf(workspaceId, entryId, options);
-    const receiver = new ContentReceiver();
-    receiver.write(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
-    return this.files.putFile(
-      workspaceId,
-      entryId,
-      { name: `${name}.pdf`, mime: 'application/pdf', category: 'format' },
-      receiver.finish(),
-      {
-        id: entryPdfFileId(entryId),
-      },
-    );
+    const file = { id: entryPdfFileId(entryId), name: `${name}.pdf`, mime: 'application/pdf' };
+    return putMadeFile(this.files, workspaceId, entryId, file, Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
   }
 }

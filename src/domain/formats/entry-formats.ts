@@ -4,8 +4,8 @@ import type { DocumentEngine } from '../documents/document-pipeline';
 import type { FormatOutcome } from '../documents/format-job';
 import type { EntryService } from '../entries/entries.service';
 import type { Attachment } from '../entries/model/entry';
-import { JsonText } from '../shared/json-text';
-import { ContentReceiver } from '../files/file-content';
+import { bodyText } from '../shared/json-text';
+import { putMadeFile } from '../files/made-file';
 import type { FilesService } from '../files/files.service';
 
 /** A document written in a format: the text, its media type, and the file name it is downloaded as. */
@@ -55,8 +55,8 @@ export class EntryFormats {
   }
 
   /**
-   * Attaches the entry's invoice in `format` to it as its `format` file: every refusal comes before anything is
-   * written; the file's write brings its `entry.file_added` event, as any upload's.
+   * Attaches the entry's invoice in `format` to it as its `format` file (putMadeFile): every refusal comes before
+   * anything is written.
    */
   async attach(
     workspaceId: string,
@@ -65,16 +65,13 @@ export class EntryFormats {
     options: { version?: string; signal?: AbortSignal } = {},
   ): Promise<Attachment> {
     const { text, mediaType, fileName } = await this.write(workspaceId, id, format, options);
-    const receiver = new ContentReceiver();
-    receiver.write(Buffer.from(text, 'utf8'));
-    return this.files.putFile(workspaceId, id, { name: fileName, mime: mediaType, category: 'format' }, receiver.finish(), {
-      id: entryFormatFileId(id, format),
-    });
+    const file = { id: entryFormatFileId(id, format), name: fileName, mime: mediaType };
+    return putMadeFile(this.files, workspaceId, id, file, Buffer.from(text, 'utf8'));
   }
 
   /** A document sent in a request body (`data`, `format`), written statelessly: the body's JSON is read in the engine's threads. */
   async convert(workspaceId: string, body: unknown, options: { signal?: AbortSignal } = {}): Promise<WrittenFormat> {
-    const convertBody = body instanceof JsonText ? body.text : (JSON.stringify(body) ?? 'null');
+    const convertBody = bodyText(body);
     return written(await this.engine.renderFormat({ workspaceId, convertBody }, options), 'document');
   }
 }

@@ -8,6 +8,9 @@ export class JsonText {
   constructor(readonly text: string) {}
 }
 
+/** A request body as the JSON text the engine's threads read: a JsonText as it came, anything else written as JSON. */
+export const bodyText = (body: unknown): string => (body instanceof JsonText ? body.text : (JSON.stringify(body) ?? 'null'));
+
 /** Deeper JSON than this is refused before parsing: no document needs it, and it would strain every walk over it. */
 export const MAX_JSON_DEPTH = 64;
 

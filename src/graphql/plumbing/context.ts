@@ -1,10 +1,10 @@
-import type { EntryFormats } from '../../domain/formats/entry-formats';
 import DataLoader from 'dataloader';
 import type { Envelope } from '../../document';
 import { DataBudget, dataBudgetSpent, DEFAULT_PAGE_DATA_BUDGET, partsBudgetSpent, SliceClock, type ReadTurn } from '../../domain/runtime';
 import type { Attachment, Entry, Meta } from '../../domain/entries/model/entry';
 import type { EntryPartSizes, EntryVersionsShown } from '../../domain/entries/model/entry-store';
 import type { EntryService } from '../../domain/entries/entries.service';
+import type { EntryFormats } from '../../domain/formats/entry-formats';
 import type { EntryPdfFiles } from '../../domain/files/entry-pdf-file';
 import type { EventsService } from '../../domain/events/events.service';
 import type { FeedFollowers } from '../../domain/events/feed-follow';

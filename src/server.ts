@@ -16,9 +16,11 @@ import { GoblService } from './domain/documents/gobl.service';
 import { FilesService } from './domain/files/files.service';
 import { EntryPdfFiles } from './domain/files/entry-pdf-file';
 import { EntryFormats } from './domain/formats/entry-formats';
+import { EinvoiceValidator } from './domain/formats/einvoice-validator';
+import { EinvoiceImports } from './domain/formats/einvoice-imports';
 import { SpoolService } from './domain/spool/spool.service';
 import { InThreadEngine } from './domain/documents/document-pipeline';
-import { entryPdf } from './pdf/entry-pdf';
+import { makeEntryPdf } from './workers/entry-pdf-maker';
 import { DocumentWorkers } from './workers/document-workers';
 import { graphqlRouter } from './graphql/graphql.router';
 import { subscriptionServer } from './graphql/subscription-server';
@@ -81,6 +83,8 @@ export interface Server {
   entries: EntryService;
   /** Entries' invoices in e-invoice formats. */
   formats: EntryFormats;
+  /** Received e-invoices validated by the official artefacts (EINVOICE_ARTEFACTS_DIR). */
+  einvoices: EinvoiceValidator;
   /** The spool of temporary files (its sweep runs on a timer until close). */
   spool: SpoolService;
   dataSource: DataSource;
@@ -108,6 +112,8 @@ export async function buildServer(
     subscriptionLimits?: Partial<SubscriptionLimits>;
     /** Where the console's build is read from (tests point it elsewhere); the installed project's by default. */
     consoleDir?: string;
+    /** Where the compiled e-invoice rules are kept (tests share one); `einvoice-rules` in DATA_DIR by default. */
+    einvoiceRulesDir?: string;
   } = {},
 ): Promise<Server> {
   const timeouts = { ...HTTP_TIMEOUTS, ...options.timeouts };
@@ -138,7 +144,13 @@ export async function buildServer(
           worker: { signingKeys: signingKeys.material(), jsonPatchLimits },
           observeSeconds: observeEngineSeconds,
         })
-      : new InThreadEngine({ signingKeys, jsonPatchLimits, newId: uuidv7, observeSeconds: observeEngineSeconds, makePdf: entryPdf });
+      : new InThreadEngine({
+          signingKeys,
+          jsonPatchLimits,
+          newId: uuidv7,
+          observeSeconds: observeEngineSeconds,
+          makePdf: makeEntryPdf,
+        });
   const unwatchEngineHeaps = engine instanceof DocumentWorkers ? watchEngineHeaps(() => engine.threadHeaps()) : () => undefined;
   const sqliteReaders = config.database.type === 'sqlite' ? new SqliteReaders(config.database.file) : undefined;
   const entryStore = new EntryRepository(dataSource, sqliteReaders);
@@ -204,6 +216,10 @@ export async function buildServer(
   );
   const pdfFiles = new EntryPdfFiles(entries, files);
   const formats = new EntryFormats(entries, files, engine);
+  const rulesDir = options.einvoiceRulesDir ?? path.join(config.dataDir, 'einvoice-rules');
+  const log = { info: (message: string) => logger.info(message), warn: (message: string) => logger.warn(message) };
+  const einvoices = new EinvoiceValidator(engine, { artefactsDir: config.einvoiceArtefactsDir, cacheDir: rulesDir, log });
+  void einvoices.prepare();
   const fileLinks = new FileLinks(
     config.fileLinks.secret ?? keptSecret(config.dataDir, FILE_LINK_SECRET_FILE).secret,
     config.fileLinks.lifetimeMs,
@@ -237,6 +253,8 @@ export async function buildServer(
     eventMaker,
   );
 
+  const imports = new EinvoiceImports(entries, files, metas, engine, einvoices);
+
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -248,7 +266,7 @@ export async function buildServer(
   if (cors) app.use(cors);
   const feeds = { service: events, followers: new FeedFollowers(events, feedWatch) };
   const graphql = await graphqlRouter(
-    { entries, pdfFiles, formats, search, feeds, webhooks, logger },
+    { entries, pdfFiles, formats, einvoices, imports, search, feeds, webhooks, logger },
     {
       ...config.graphql,
       ...config.graphqlLimits,
@@ -278,6 +296,8 @@ export async function buildServer(
       files,
       pdfFiles,
       formats,
+      einvoices,
+      imports,
       spool,
       events,
       webhooks,
@@ -316,6 +336,7 @@ export async function buildServer(
     httpServer,
     entries,
     formats,
+    einvoices,
     spool,
     dataSource,
     sqliteReaders,

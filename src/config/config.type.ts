@@ -32,6 +32,8 @@ export interface Config {
   bodyLimit: number;
   /** FILE_SIZE_LIMIT */
   fileSizeLimit: number;
+  /** EINVOICE_ARTEFACTS_DIR */
+  einvoiceArtefactsDir?: string;
   /** IMPORT_LINE_LIMIT */
   importLineLimit: number;
   /** PUBLIC_BASE_URL */

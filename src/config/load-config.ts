@@ -39,6 +39,7 @@ import {
   GRAPHQL_MAX_COMPLEXITY,
   GRAPHQL_MAX_DEPTH,
 } from './settings/graphql';
+import { EINVOICE_ARTEFACTS_DIR } from './settings/formats';
 import { CONSOLE, CORS_ORIGINS, DATA_DIR, HOST, LOG_LEVEL, METRICS_TOKEN, PORT, PUBLIC_BASE_URL } from './settings/server';
 import { SIGNING_KEY, SIGNING_TRUSTED_KEYS } from './settings/signing';
 import {
@@ -85,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyLimit: get(BODY_LIMIT),
     fileSizeLimit: get(FILE_SIZE_LIMIT),
+    einvoiceArtefactsDir: get(EINVOICE_ARTEFACTS_DIR),
     importLineLimit: get(IMPORT_LINE_LIMIT),
     publicBaseUrl: get(PUBLIC_BASE_URL),
     fileLinks: { secret: get(FILE_LINK_SECRET), lifetimeMs: get(FILE_LINK_LIFETIME) },

@@ -4,6 +4,7 @@ import { DATABASE_SETTINGS } from './settings/database';
 import { ENGINE_SETTINGS } from './settings/engine';
 import { ENTRY_SETTINGS } from './settings/entries';
 import { FILE_SETTINGS } from './settings/files';
+import { FORMAT_SETTINGS } from './settings/formats';
 import { GRAPHQL_SETTINGS } from './settings/graphql';
 import { SERVER_SETTINGS } from './settings/server';
 import { SIGNING_SETTINGS } from './settings/signing';
@@ -25,6 +26,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
   { title: 'Requests and entries', settings: ENTRY_SETTINGS },
   { title: 'Files', settings: FILE_SETTINGS },
   { title: 'Signing', settings: SIGNING_SETTINGS },
+  { title: 'E-invoice formats', settings: FORMAT_SETTINGS },
   { title: 'GraphQL', settings: GRAPHQL_SETTINGS },
   { title: 'Document engine', settings: ENGINE_SETTINGS },
   { title: 'Events and webhooks', settings: WEBHOOK_SETTINGS },

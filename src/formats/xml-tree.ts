@@ -13,16 +13,25 @@ export interface XmlElement {
 /** A text that is written only when there is one: an empty GOBL value leaves its element out. */
 export const optional = (value: string): string | undefined => (value === '' ? undefined : value);
 
-/** Drops the members left undefined, and arrays left empty, at every depth (xmlbuilder2 would write them as empty elements). */
+/**
+ * Drops what would be written as an empty element, at every depth: members left undefined, empty texts, arrays
+ * left empty and elements that are left with neither text nor children (an empty element says nothing, and Peppol
+ * refuses one: PEPPOL-EN16931-R008). An element written as `{}` stays: the syntax asks for it even empty.
+ */
 function pruned(value: XmlValue | string[]): XmlValue | string[] {
-  if (Array.isArray(value)) return value.map((v) => pruned(v) as XmlElement);
-  if (value === undefined || typeof value === 'string') return value;
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value;
+  if (Array.isArray(value)) {
+    const kept = (value as (string | XmlElement)[]).map((v) => pruned(v)).filter((v) => v !== undefined);
+    return kept.length === 0 ? undefined : (kept as XmlElement[]);
+  }
+  if (Object.keys(value).length === 0) return value;
   const out: XmlElement = {};
   for (const [name, member] of Object.entries(value)) {
-    if (member === undefined || (Array.isArray(member) && member.length === 0)) continue;
-    out[name] = pruned(member);
+    const kept = name.startsWith('@') ? member : pruned(member);
+    if (kept !== undefined) out[name] = kept;
   }
-  return out;
+  return Object.keys(out).some((name) => !name.startsWith('@')) ? out : undefined;
 }
 
 /** The UTF-8 XML text of a document whose root element is `root` (its namespaces among its attributes). */

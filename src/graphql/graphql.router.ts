@@ -12,6 +12,8 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import type { GraphQLExplorer } from '../config';
 import type { EntryService } from '../domain/entries/entries.service';
 import type { EntryFormats } from '../domain/formats/entry-formats';
+import type { EinvoiceValidator } from '../domain/formats/einvoice-validator';
+import type { EinvoiceImports } from '../domain/formats/einvoice-imports';
 import type { EntryPdfFiles } from '../domain/files/entry-pdf-file';
 import type { SearchService } from '../domain/search/search';
 import type { WebhooksService } from '../domain/webhooks/webhooks.service';
@@ -102,6 +104,8 @@ export async function graphqlRouter(
     entries: EntryService;
     pdfFiles?: EntryPdfFiles;
     formats?: EntryFormats;
+    einvoices?: EinvoiceValidator;
+    imports?: EinvoiceImports;
     search?: SearchService;
     feeds?: EventFeeds;
     webhooks?: WebhooksService;
@@ -163,11 +167,7 @@ export async function graphqlRouter(
         onHeavy: () => endLightRequest(res),
       },
       options.pageDataBudget,
-      deps.search,
-      deps.feeds,
-      deps.webhooks,
-      deps.pdfFiles,
-      deps.formats,
+      deps,
     );
   const execute = apolloHandler(apollo, known, contextOf);
 

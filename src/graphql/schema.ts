@@ -5,6 +5,8 @@ import { AttachmentResolver } from './entries/attachment.resolver';
 import { EntryResolver } from './entries/entry.resolver';
 import { EntryPdfResolver } from './entries/entry-pdf.resolver';
 import { EntryFormatsResolver } from './entries/entry-formats.resolver';
+import { ValidationResolver } from './formats/validation.resolver';
+import { ImportDocumentResolver } from './formats/import-document.resolver';
 import { EntryHistoryResolver } from './history/entry-history.resolver';
 import { EntryEventResolver } from './events/entry-event.resolver';
 import { KeysResolver } from './keys/keys.resolver';
@@ -42,6 +44,8 @@ export function buildGraphQLSchema(options: { fieldChecks?: FieldChecks } = {}):
       EntryResolver,
       EntryPdfResolver,
       EntryFormatsResolver,
+      ValidationResolver,
+      ImportDocumentResolver,
       EntryHistoryResolver,
       RelatedEntryResolver,
       NodeResolver,

@@ -153,8 +153,7 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
         background: true,
       },
       dataBudget,
-      deps.search,
-      deps.feeds,
+      { search: deps.search, feeds: deps.feeds },
     );
   };
 

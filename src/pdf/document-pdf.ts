@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { DocumentView, PartyBlock, TextSection, ViewField, ViewTable } from '../render/document-view';
 import { breakableView } from './breakable-view';
+import { embedFacturx, type FacturxAttachment } from './facturx';
 import { pdfFonts } from './pdf-fonts';
 
 /** What the footer of every page says besides its page number. */
@@ -200,9 +201,9 @@ function footers(pdf: Pdf, footer: PdfFooter): void {
 
 /**
  * Lays a document's view out as an A4 PDF with DejaVu Sans embedded (text stays selectable and prints the same
- * anywhere), and answers its bytes once pdfkit has written them all.
+ * anywhere), and answers its bytes once pdfkit has written them all. With `facturx`, a Factur-X PDF/A-3 of it.
  */
-export function documentPdf(document: DocumentView, footer: PdfFooter): Promise<Buffer> {
+export function documentPdf(document: DocumentView, footer: PdfFooter, facturx?: FacturxAttachment): Promise<Buffer> {
   const fonts = pdfFonts();
   const pdf = new PDFDocument({
     size: 'A4',
@@ -211,6 +212,8 @@ export function documentPdf(document: DocumentView, footer: PdfFooter): Promise<
     info: { Title: document.title, Subject: document.kind, Creator: 'document-entry-service' },
     // No default font: pdfkit's would be Helvetica, a font the PDF names without embedding it.
     font: null as unknown as string,
+    // A Factur-X invoice is a PDF/A-3: archivable, every font embedded, its XML carried inside.
+    ...(facturx ? { subset: 'PDF/A-3b' as const, pdfVersion: '1.7' as const, lang: 'en' } : {}),
   });
   const chunks: Buffer[] = [];
   const written = new Promise<Buffer>((resolve, reject) => {
@@ -227,6 +230,7 @@ export function documentPdf(document: DocumentView, footer: PdfFooter): Promise<
   totalsBlock(pdf, view.totals);
   for (const section of view.sections) textSection(pdf, section);
   footers(pdf, footer);
+  if (facturx) embedFacturx(pdf, facturx);
   pdf.end();
   return written;
 }

@@ -10,6 +10,7 @@ import { filesRoutes, type FilesServices } from './files.routes';
 import { spoolRoutes, type SpoolServices } from './spool.routes';
 import { goblRoutes, type GoblServices } from './gobl.routes';
 import { goblSchemasRoutes } from './gobl-schemas.routes';
+import { formatValidationRoutes, type FormatValidationServices } from './format-validation.routes';
 import { keysRoutes } from './keys.routes';
 import { openApiRoutes, type OpenApiServices } from './openapi.routes';
 import { healthRoutes, utilsRoutes } from './service.routes';
@@ -21,6 +22,7 @@ export type RestServices = EntriesServices &
   FilesServices &
   SpoolServices &
   GoblServices &
+  FormatValidationServices &
   OpenApiServices & {
     search: SearchService;
     metas: EntryMetaService;
@@ -44,6 +46,7 @@ export const API_ROUTES: ApiRoute<RestServices>[] = [
   ...webhooksRoutes,
   ...goblRoutes,
   ...goblSchemasRoutes,
+  ...formatValidationRoutes,
   ...keysRoutes,
   ...openApiRoutes,
   ...utilsRoutes,

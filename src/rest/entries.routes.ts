@@ -4,9 +4,13 @@ import { badInput } from '../domain/shared/errors';
 import { sendEntry, sendPage } from './entry-answer';
 import { readTurnOf } from '../http/read-turn';
 import { jsonBody } from '../http/json-body';
+import { xmlOr, XmlText } from '../http/xml-body';
+import type { EinvoiceImports } from '../domain/formats/einvoice-imports';
 import { abandonedSignal } from '../http/request-signal';
 import {
   CreateEntryBody,
+  CreateEntryQuery,
+  FormatXmlSchema,
   EntryIdParams,
   EntryKeyParams,
   EntryPageSchema,
@@ -26,11 +30,30 @@ const single = (value: unknown): string | undefined => (typeof value === 'string
 
 export interface EntriesServices extends EntryPdfServices, EntryFormatServices {
   entries: EntryService;
+  imports: EinvoiceImports;
   bodyLimit: number;
 }
 
 // Create bodies stay JSON text on this thread: the engine's threads parse them.
 const body = ({ bodyLimit }: EntriesServices) => [jsonBody(bodyLimit, { asText: true })];
+// A create also takes a received e-invoice, as XML text, which the engine's threads read.
+const createBody = ({ bodyLimit }: EntriesServices) => [xmlOr(bodyLimit, jsonBody(bodyLimit, { asText: true }))];
+
+/** A received e-invoice's create options, from the query (a JSON create names them in its body and takes no query). */
+function importOptions(query: Record<string, unknown>, xml: boolean) {
+  const given = Object.keys(query);
+  if (!xml && given.length > 0) {
+    throw badInput(`${given[0]}: a JSON create takes its members in the body, not the query`, { [given[0]]: 'must be in the body' });
+  }
+  for (const name of given)
+    if (typeof query[name] !== 'string') throw badInput(`${name}: must be given once`, { [name]: 'must be given once' });
+  return {
+    key: single(query.key),
+    folder: single(query.folder),
+    allowInvalid: single(query.allow_invalid) === 'true',
+    fileName: single(query.name),
+  };
+}
 
 /** Why a create's body is not checked by the mount: it is, once, by the domain against the same declaration. */
 const CREATE_BODY_IN_ENGINE =
@@ -87,16 +110,26 @@ export const entriesRoutes: ApiRoute<EntriesServices>[] = [
     auth: 'token',
     operationId: 'createEntry',
     tag: 'entries',
-    summary: 'Create an entry: the document is normalized, calculated, validated and stored.',
-    body: { schema: CreateEntryBody },
+    summary:
+      "Create an entry: the document is normalized, calculated, validated and stored. A received e-invoice may be sent instead, as `application/xml` (a UBL 2.1 Invoice or CreditNote, or a CII D16B CrossIndustryInvoice, of any EN 16931 CIUS): it is read as a GOBL invoice and stored as any create, with the original kept unchanged as its file of key `source` (category `attachment`) and the sender's totals, with any difference from the calculation, in its `einvoice` meta row.",
+    body: { schema: CreateEntryBody, alternatives: { 'application/xml': FormatXmlSchema } },
+    query: CreateEntryQuery,
     answers: { 200: entryAnswer },
-    unchecked: { body: CREATE_BODY_IN_ENGINE },
+    unchecked: {
+      body: CREATE_BODY_IN_ENGINE,
+      query:
+        'read by the handler: only an XML body takes it (a JSON create names `key` and `folder` in its body, and any query is refused)',
+    },
     refusals: [400, 401, 404, 409, 413, 415, 422, 503],
-    use: body,
+    use: createBody,
     handler:
-      ({ entries }) =>
+      ({ entries, imports }) =>
       async (req, res) => {
-        await sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { signal: abandonedSignal(res) }));
+        const signal = abandonedSignal(res);
+        const options = importOptions(req.query, req.body instanceof XmlText);
+        if (req.body instanceof XmlText)
+          return sendEntry(res, await imports.importXml(req.workspaceId, req.body.text, { ...options, signal }));
+        await sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { signal }));
       },
   },
   {

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { EntryFormats, WrittenFormat } from '../domain/formats/entry-formats';
-import type { FormatName } from '../formats';
-import { EntryFormatParams, EntryFormatQuery, FormatXmlSchema } from './api-schemas';
+import type { OutputFormat } from '../formats';
+import { EntryFormatParams, EntryFormatQuery, FormatPdfSchema, FormatXmlSchema } from './api-schemas';
 import { fileJson } from './entry.presenter';
 import { ATTACHED_FILE, renderingOptions } from './rendering-options';
 import { type ApiRoute } from './route-table';
@@ -13,7 +13,7 @@ export interface EntryFormatServices {
 /** Sends a document written in a format as a download named by its series and code. */
 export function sendWritten(res: Response, written: WrittenFormat): void {
   res.setHeader('Content-Disposition', `attachment; filename="${written.fileName}"`);
-  res.type(`${written.mediaType}; charset=utf-8`).send(written.text);
+  res.type(written.mediaType === 'application/pdf' ? written.mediaType : `${written.mediaType}; charset=utf-8`).send(written.bytes);
 }
 
 /**
@@ -32,13 +32,21 @@ export const entryFormatRoutes: ApiRoute<EntryFormatServices>[] = [
     params: EntryFormatParams,
     query: EntryFormatQuery,
     answers: {
-      200: { description: 'The document in the format, as an attachment.', schema: FormatXmlSchema, mediaType: 'application/xml' },
+      200: {
+        description: 'The document in the format, as an attachment: XML, or a PDF for `facturx`.',
+        schema: FormatXmlSchema,
+        mediaType: 'application/xml',
+        alternatives: { 'application/pdf': FormatPdfSchema },
+      },
     },
     refusals: [400, 401, 404, 422, 503],
     handler:
       ({ formats }) =>
       async (req, res) => {
-        sendWritten(res, await formats.write(req.workspaceId, req.params.id, req.params.format as FormatName, renderingOptions(req, res)));
+        sendWritten(
+          res,
+          await formats.write(req.workspaceId, req.params.id, req.params.format as OutputFormat, renderingOptions(req, res)),
+        );
       },
   },
   {
@@ -55,7 +63,7 @@ export const entryFormatRoutes: ApiRoute<EntryFormatServices>[] = [
     handler:
       ({ formats }) =>
       async (req, res) => {
-        const file = await formats.attach(req.workspaceId, req.params.id, req.params.format as FormatName, renderingOptions(req, res));
+        const file = await formats.attach(req.workspaceId, req.params.id, req.params.format as OutputFormat, renderingOptions(req, res));
         res.status(201).json(fileJson(file, req.fileUrl));
       },
   },

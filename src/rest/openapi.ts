@@ -60,6 +60,7 @@ function operationObject(operation: ApiRoute<RestServices>): Json {
     const mediaType = answer.mediaType ?? 'application/json';
     // No schema: a body of that media type, unchecked (bytes, this document); neither: no body at all (304).
     const content = answer.schema ? { [mediaType]: { schema: used(answer.schema) } } : answer.mediaType ? { [mediaType]: {} } : undefined;
+    for (const [type, alternative] of Object.entries(answer.alternatives ?? {})) if (content) content[type] = { schema: used(alternative) };
     responses[status] = { description: answer.description, ...(content ? { content } : {}) };
   }
   // Each refusal the operation can answer, with the one shared error body (unless its answer says more).

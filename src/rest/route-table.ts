@@ -28,6 +28,8 @@ export interface Answer {
   schema?: TSchema;
   /** The media type of the answer, `application/json` unless said. */
   mediaType?: string;
+  /** Other media types the same answer may come in (a format's XML, or Factur-X's PDF), each with its schema. */
+  alternatives?: Record<string, TSchema>;
 }
 
 /**

@@ -8,7 +8,10 @@ import { DomainError, type ErrorKey } from '../domain/shared/errors';
 import type { JsonPatchLimits } from '../domain/documents/derive/json-patch';
 import { runFormatJob, type FormatJob, type FormatOutcome } from '../domain/documents/format-job';
 import type { PdfJob, PdfOutcome } from '../domain/documents/pdf-job';
-import { entryPdf } from '../pdf/entry-pdf';
+import { runValidateJob, type ValidateJob } from '../domain/documents/validate-job';
+import { runReadJob, type ReadJob, type ReadOutcome } from '../domain/documents/read-job';
+import type { ValidationReport } from '../formats/validation/einvoice-validation';
+import { makeEntryPdf } from './entry-pdf-maker';
 import { pdfFonts } from '../pdf/pdf-fonts';
 import { SigningKeys, type SigningKeyMaterial } from '../signing/signing-keys';
 import { markStarted, type StartedCell } from './started-cell';
@@ -19,14 +22,15 @@ export interface DocumentWorkerData {
   jsonPatchLimits?: JsonPatchLimits;
 }
 
-/** A task: a create job, a GOBL tool's job, an entry's PDF or its document in a format, and where the worker marks when it began. */
-export type WorkerJob = { job: DocumentJob } | { gobl: GoblJob } | { pdf: PdfJob } | { format: FormatJob };
+/** A task: a create job, a GOBL tool's job, an entry's PDF or its document in a format, an e-invoice to validate or read, and where the worker marks when it began. */
+export type WorkerJob =
+  { job: DocumentJob } | { gobl: GoblJob } | { pdf: PdfJob } | { format: FormatJob } | { validate: ValidateJob } | { read: ReadJob };
 export type WorkerTask = WorkerJob & { started: StartedCell };
+export type WorkerOutcome = JobOutcome | GoblOutcome | PdfOutcome | FormatOutcome | ValidationReport | ReadOutcome;
 
 /** A DomainError does not survive the trip between threads as a class: it travels as plain fields. */
 export type WorkerAnswer = (
-  | { ok: true; outcome: JobOutcome | GoblOutcome | PdfOutcome | FormatOutcome }
-  | { ok: false; key: ErrorKey; message: string; details: DomainError['details'] }
+  { ok: true; outcome: WorkerOutcome } | { ok: false; key: ErrorKey; message: string; details: DomainError['details'] }
 ) & { seconds: number; heap: ThreadHeap };
 
 /** A thread's heap as it answered: the memory its V8 heap holds, garbage not yet collected included. */
@@ -62,10 +66,15 @@ function pastHeapLimit(usedBefore: number): boolean {
   return HEAP_LIMIT_BYTES > 0 && used > HEAP_LIMIT_BYTES && used - usedBefore > HEAP_LIMIT_BYTES / 2;
 }
 
-/** The task's work: synchronous for documents; a PDF is written through pdfkit's stream, so it ends later. */
-function work(task: WorkerTask): JobOutcome | GoblOutcome | FormatOutcome | Promise<PdfOutcome> {
-  if ('pdf' in task) return entryPdf(task.pdf);
+/**
+ * The task's work: synchronous for documents; a PDF is written through pdfkit's stream, and a validation waits for
+ * the XML Schema's validator, so they end later.
+ */
+function work(task: WorkerTask): JobOutcome | GoblOutcome | FormatOutcome | ReadOutcome | Promise<PdfOutcome | ValidationReport> {
+  if ('pdf' in task) return makeEntryPdf(task.pdf);
+  if ('validate' in task) return runValidateJob(task.validate);
   if ('format' in task) return runFormatJob(task.format, { newUuid: uuidv7, now: new Date() });
+  if ('read' in task) return runReadJob(task.read, { newUuid: uuidv7, now: new Date() });
   return 'gobl' in task ? runGoblJob(task.gobl, context) : runDocumentJob(task.job, context);
 }
 
@@ -80,7 +89,7 @@ export default function processInWorker(task: WorkerTask): WorkerAnswer | Promis
   const usedBefore = getHeapStatistics().used_heap_size;
   const seconds = () => (performance.now() - begun) / 1000;
   const measured = () => ({ seconds: seconds(), heap: { thread: threadId, bytes: getHeapStatistics().total_physical_size } });
-  const answered = (outcome: JobOutcome | GoblOutcome | PdfOutcome | FormatOutcome): WorkerAnswer => {
+  const answered = (outcome: WorkerOutcome): WorkerAnswer => {
     if (pastHeapLimit(usedBefore)) {
       const message = `the document is too complex to process: it needs more than ${resourceLimits.maxOldGenerationSizeMb} MB`;
       return { ok: false, key: 'too-complex', message, details: {}, ...measured() };

@@ -6,7 +6,10 @@ import { DomainError } from '../domain/shared/errors';
 import type { GoblJob, GoblOutcome } from '../domain/documents/gobl-tools';
 import type { PdfJob, PdfOutcome } from '../domain/documents/pdf-job';
 import type { FormatJob, FormatOutcome } from '../domain/documents/format-job';
-import type { WorkerAnswer, WorkerTask, WorkerJob, DocumentWorkerData, ThreadHeap } from './document-worker';
+import type { ValidateJob } from '../domain/documents/validate-job';
+import type { ReadJob, ReadOutcome } from '../domain/documents/read-job';
+import type { ValidationReport } from '../formats/validation/einvoice-validation';
+import type { WorkerAnswer, WorkerTask, WorkerJob, WorkerOutcome, DocumentWorkerData, ThreadHeap } from './document-worker';
 import { FairQueue, type QueuedJob } from './fair-queue';
 import { newStartedCell, runningFor, type StartedCell } from './started-cell';
 
@@ -106,6 +109,16 @@ export class DocumentWorkers implements DocumentEngine {
     return (await this.dispatch({ format: job }, job.workspaceId, options.signal)) as FormatOutcome;
   }
 
+  /** A received e-invoice read as a GOBL invoice, with a create's time and memory budget. */
+  async readEinvoice(job: ReadJob, options: EngineRunOptions = {}): Promise<ReadOutcome> {
+    return (await this.dispatch({ read: job }, job.workspaceId, options.signal)) as ReadOutcome;
+  }
+
+  /** A received e-invoice validated by the official artefacts, with a create's time and memory budget. */
+  async validateEinvoice(job: ValidateJob, options: EngineRunOptions = {}): Promise<ValidationReport> {
+    return (await this.dispatch({ validate: job }, job.workspaceId, options.signal)) as ValidationReport;
+  }
+
   /** Jobs waiting for a thread. */
   get waiting(): number {
     return this.queue.size;
@@ -128,11 +141,7 @@ export class DocumentWorkers implements DocumentEngine {
     if (this.heaps.size > this.options.threads) this.heaps.delete(this.heaps.keys().next().value as number);
   }
 
-  private async dispatch(
-    work: WorkerJob,
-    workspaceId: string,
-    signal?: AbortSignal,
-  ): Promise<JobOutcome | GoblOutcome | PdfOutcome | FormatOutcome> {
+  private async dispatch(work: WorkerJob, workspaceId: string, signal?: AbortSignal): Promise<WorkerOutcome> {
     if (signal?.aborted) throw abandoned();
     // The queue holds each waiting job's request body: bounded, and one workspace may fill only its share of it.
     if (this.queue.size >= (this.options.queueLimit ?? ENGINE_QUEUE_DEFAULTS.limit)) throw busy('');

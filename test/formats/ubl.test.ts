@@ -1,7 +1,7 @@
 import { create } from 'xmlbuilder2';
 import { writeUbl } from '../../src/formats/ubl/ubl-document';
 import { einvoice, invoice } from '../helpers/documents';
-import { en16931UblFindings, ublSchemaErrors, withEinvoice } from '../helpers/einvoice-judge';
+import { fatalFindings, rulesFindings, ublSchemaErrors, withEinvoice } from '../helpers/einvoice-judge';
 import { calculated, EINVOICES } from '../helpers/einvoices';
 
 /** The written document read back as xmlbuilder2's objects, under its root element. */
@@ -35,14 +35,14 @@ describe('UBL: a calculated invoice written as EN 16931 UBL 2.1', () => {
       const written = writeUbl(calculated(make()));
       if (!written.ok) throw new Error(JSON.stringify(written.faults));
       expect(await ublSchemaErrors(written.text)).toEqual([]);
-      expect(en16931UblFindings(written.text).filter((finding) => finding.flag === 'fatal')).toEqual([]);
+      expect(await fatalFindings('en16931-ubl', written.text)).toEqual([]);
     });
 
     test('the judges see a broken document: a wrong total, an element out of its place', async () => {
       const written = writeUbl(calculated(einvoice()));
       if (!written.ok) throw new Error(JSON.stringify(written.faults));
       const wrongTotal = written.text.replace(/(<cbc:PayableAmount currencyID="EUR">)[^<]+/, '$19999.99');
-      expect(en16931UblFindings(wrongTotal).map((finding) => finding.rule)).toContain('BR-CO-16');
+      expect((await rulesFindings('en16931-ubl', wrongTotal)).map((finding) => finding.rule)).toContain('BR-CO-16');
       const outOfPlace = written.text.replace(
         /(<cbc:DueDate>[^<]+<\/cbc:DueDate>)\s*(<cbc:InvoiceTypeCode>[^<]+<\/cbc:InvoiceTypeCode>)/,
         '$2$1',

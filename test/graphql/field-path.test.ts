@@ -57,16 +57,9 @@ const EVERY_FIELD = entryFields
   .join(' ');
 const fileUrl = (file: { entryId: string; id: string }) => `https://files.test/${file.entryId}/${file.id}`;
 const contextValue = () =>
-  createContext(
-    t.server.entries,
-    { workspaceId: workspace, requestId: 'field-path-test', log: t.server.logger, fileUrl },
-    undefined,
-    undefined,
-    undefined,
-    undefined,
-    undefined,
-    t.server.formats,
-  );
+  createContext(t.server.entries, { workspaceId: workspace, requestId: 'field-path-test', log: t.server.logger, fileUrl }, undefined, {
+    formats: t.server.formats,
+  });
 let runCompiled: GatewayExecutor;
 let compilations = 0;
 

@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { validateXML } from 'xmllint-wasm';
+import { compiledRules } from '../../src/formats/validation/compiled-rules';
+import { ruleFindings, type RuleFinding } from '../../src/formats/validation/rule-findings';
+import { RULE_SETS, type RuleSetName } from '../../src/formats/validation/rule-sets';
 import { EINVOICE_DIR } from './einvoice-dir';
 
 export { EINVOICE_DIR };
@@ -8,8 +11,8 @@ export { EINVOICE_DIR };
 /**
  * The official e-invoice artefacts as judges of what the service writes: the OASIS UBL 2.1 and UN/CEFACT CII D16B XML
  * Schemas (run by libxml2's xmllint, compiled to WebAssembly) and the CEN/TC 434 EN 16931 Schematron rules of each
- * syntax (run by node-schematron on fontoxpath, an XPath 3.1 engine). Read from `EINVOICE_ARTEFACTS_DIR`, else `../shared/einvoice` beside the
- * project; the tests that need them are skipped, with one line, where neither is present.
+ * syntax, OpenPeppol's and KoSIT's (run as XSLT by SaxonJS). Read from `EINVOICE_ARTEFACTS_DIR`, else
+ * `../shared/einvoice` beside the project; the tests that need them are skipped, with one line, where neither is present.
  */
 /** `describe` when the artefacts are here, a skipped one (its body not run) when they are not. */
 export const withEinvoice = {
@@ -52,51 +55,21 @@ export function ublSchemaErrors(xml: string): Promise<string[]> {
 export const ciiSchemaErrors = (xml: string): Promise<string[]> =>
   schemaErrors(xml, 'cii/xsd', 'CII/uncefact/data/standard/CrossIndustryInvoice_100pD16B.xsd');
 
-/** One finding of a Schematron: the rule's id, its flag (`fatal` or `warning`) and its message. */
-export interface RuleFinding {
-  rule: string;
-  flag: string;
-  message: string;
+/** Where the tests keep the compiled rules, shared by every test file and run (a server's `einvoiceRulesDir`). */
+export const RULES_CACHE = path.resolve(__dirname, '../../node_modules/.cache/einvoice-rules');
+
+/**
+ * What a published rule set finds in a document (a valid document has no `fatal` finding). The Schematron runs as
+ * XSLT in SaxonJS (see `src/formats/validation`); its compiled form is kept in `node_modules/.cache`, so only the
+ * first run after a change of the rules compiles them.
+ */
+export async function rulesFindings(ruleSet: RuleSetName, xml: string): Promise<RuleFinding[]> {
+  const sefFile = await compiledRules(path.join(EINVOICE_DIR!, RULE_SETS[ruleSet].schematron), RULES_CACHE);
+  return ruleFindings(sefFile, xml);
 }
 
-/** node-schematron, typed here by what is used of it: its own types pull in fontoxpath's, which declare the DOM library for every file of the project. */
-interface Schematron {
-  validateString(xml: string): { assertId: string | null; message?: string }[];
-}
-const { Schema } = require('node-schematron') as { Schema: { fromString(text: string): Schematron } };
-
-const schemas = new Map<string, { schema: Schematron; flags: Map<string, string> }>();
-
-function schematron(file: string) {
-  let found = schemas.get(file);
-  if (!found) {
-    const text = readFileSync(path.join(EINVOICE_DIR!, file), 'utf8');
-    // node-schematron reports an assertion's id; its flag is read from the rules themselves.
-    const flags = new Map(
-      [...text.matchAll(/<assert\b[^>]*>/g)].map(([tag]) => [
-        /\bid="([^"]+)"/.exec(tag)?.[1] ?? '',
-        /\bflag="([^"]+)"/.exec(tag)?.[1] ?? '',
-      ]),
-    );
-    found = { schema: Schema.fromString(text), flags };
-    schemas.set(file, found);
-  }
-  return found;
-}
-
-const findings = (file: string, xml: string): RuleFinding[] => {
-  const { schema, flags } = schematron(file);
-  return schema.validateString(xml).map((result) => ({
-    rule: result.assertId ?? '',
-    flag: flags.get(result.assertId ?? '') ?? '',
-    message: (result.message ?? '').trim(),
-  }));
-};
-
-/** What the EN 16931 Schematron for UBL finds in a document; a valid document has no `fatal` finding. */
-export const en16931UblFindings = (xml: string): RuleFinding[] =>
-  findings('en16931/ubl/preprocessed/EN16931-UBL-validation-preprocessed.sch', xml);
-
-/** What the EN 16931 Schematron for CII finds in a document; a valid document has no `fatal` finding. */
-export const en16931CiiFindings = (xml: string): RuleFinding[] =>
-  findings('en16931/cii/preprocessed/EN16931-CII-validation-preprocessed.sch', xml);
+/** The `fatal` findings only, as `rule at location: message` lines that read well in a failed expectation. */
+export const fatalFindings = async (ruleSet: RuleSetName, xml: string): Promise<string[]> =>
+  (await rulesFindings(ruleSet, xml))
+    .filter((finding) => finding.flag === 'fatal')
+    .map((finding) => `${finding.rule} at ${finding.location}: ${finding.message}`);

@@ -7,6 +7,10 @@ export interface PdfReading {
   pages: { width: number; height: number }[];
   /** Each font the pages draw with: its name, and whether the PDF lacks its file (pdf.js then substitutes one). */
   fonts: { name: string; missingFile: boolean }[];
+  /** The embedded files by name, as UTF-8 text. */
+  attachments: Record<string, string>;
+  /** The XMP metadata packet, as written. */
+  xmp?: string;
 }
 
 /** Parses the PDF in a child process (see pdf-reader.cjs). */

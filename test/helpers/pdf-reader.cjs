@@ -1,6 +1,6 @@
 /**
  * Reads a PDF from stdin with pdf-parse (pdf.js) and prints what the tests check, as JSON: its text, the size of
- * each page, and each font the pages draw with and whether its file is missing. A process of its own because
+ * each page, each font the pages draw with and whether its file is missing, its embedded files and its XMP. A process of its own because
  * pdf.js starts its worker with a dynamic import, which Jest's module sandbox refuses.
  */
 const { PDFParse } = require('pdf-parse');
@@ -25,7 +25,12 @@ async function read(bytes) {
         }
       }
     }
-    return { text, pages, fonts: [...fonts.values()] };
+    // The embedded files (a Factur-X invoice's XML), as text, and the XMP metadata as written.
+    const attachments = Object.fromEntries(
+      Object.values((await doc.getAttachments()) ?? {}).map((file) => [file.filename, Buffer.from(file.content).toString('utf8')]),
+    );
+    const { metadata } = await doc.getMetadata();
+    return { text, pages, fonts: [...fonts.values()], attachments, xmp: metadata ? metadata.getRaw() : undefined };
   } finally {
     await parser.destroy();
   }

@@ -1,6 +1,7 @@
 import { create } from 'xmlbuilder2';
 import { einvoice, invoice, invoiceOfLines, party } from '../helpers/documents';
-import { ciiSchemaErrors, en16931CiiFindings, en16931UblFindings, ublSchemaErrors, EINVOICE_DIR } from '../helpers/einvoice-judge';
+import { ciiSchemaErrors, fatalFindings, ublSchemaErrors, EINVOICE_DIR } from '../helpers/einvoice-judge';
+import { readPdf } from '../helpers/pdf-read';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 
 interface FormatReply {
@@ -22,7 +23,7 @@ async function getFormat(base: string, path: string, token?: string): Promise<Fo
  * What the routes answered, judged by the official artefacts at the end of the file: the Schematron runs for seconds
  * on this thread, past the server's keep-alive, and a request sent right after it may meet a socket being closed.
  */
-const answered: { ubl?: string; cii?: string } = {};
+const answered: { ubl?: string; cii?: string; facturx?: string } = {};
 
 /** The written document's root element, read back by a real XML parser. */
 const rootOf = (xml: string): [string, any] => Object.entries(create(xml).end({ format: 'object' }) as Record<string, any>)[0];
@@ -73,6 +74,34 @@ describe('GET /silo/v1/entries/{id}/formats/{format}', () => {
     expect(attached.status).toBe(201);
     expect(attached.body.id).not.toBe(ubl.body.id);
     answered.cii = reply.text;
+  });
+
+  test('facturx: the PDF as a PDF/A-3 with the CII embedded as factur-x.xml and the Factur-X XMP, read by pdf.js', async () => {
+    const entry = await stored(einvoice());
+    const response = await fetch(`${t.url}/silo/v1/entries/${entry.id}/formats/facturx`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="F-0001.pdf"');
+    const pdf = await readPdf(new Uint8Array(await response.arrayBuffer()));
+    expect(pdf.text).toContain('F-0001');
+    expect(Object.keys(pdf.attachments)).toEqual(['factur-x.xml']);
+    const cii = (await getFormat(t.url, `/silo/v1/entries/${entry.id}/formats/cii`, token)).text;
+    expect(pdf.attachments['factur-x.xml']).toBe(cii);
+    // PDF/A-3b's identification and Factur-X's own metadata, with the extension schema that declares it.
+    expect(pdf.xmp).toMatch(/<pdfaid:part>3<\/pdfaid:part>\s*<pdfaid:conformance>B<\/pdfaid:conformance>/);
+    expect(pdf.xmp).toContain('<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>');
+    expect(pdf.xmp).toContain('<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>');
+    expect(pdf.xmp).toContain('<pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#</pdfaSchema:namespaceURI>');
+    expect(pdf.fonts.every((font) => !font.missingFile)).toBe(true);
+    const attached = await api.post(`/silo/v1/entries/${entry.id}/formats/facturx`);
+    expect(attached.status).toBe(201);
+    expect(attached.body).toMatchObject({ name: 'F-0001.pdf', mime: 'application/pdf', category: 'format' });
+    answered.facturx = pdf.attachments['factur-x.xml'];
+    // What the CII cannot express, Factur-X refuses alike, before any layout.
+    const bare = await stored(invoice());
+    const refused = await getFormat(t.url, `/silo/v1/entries/${bare.id}/formats/facturx`, token);
+    expect(refused.status).toBe(422);
+    expect(refused.body.faults.map((f: any) => f.code)).toContain('BR-10');
   });
 
   test('a credit note is a CreditNote, referring to the invoice it corrects', async () => {
@@ -245,10 +274,14 @@ describe('POST /silo/v1/gobl/convert', () => {
 (EINVOICE_DIR ? describe : describe.skip)('what the routes answered, judged by the official artefacts', () => {
   test('ubl: valid by the UBL 2.1 XML Schema, no fatal EN 16931 finding', async () => {
     expect(await ublSchemaErrors(answered.ubl!)).toEqual([]);
-    expect(en16931UblFindings(answered.ubl!).filter((finding) => finding.flag === 'fatal')).toEqual([]);
+    expect(await fatalFindings('en16931-ubl', answered.ubl!)).toEqual([]);
+  });
+  test('facturx: its embedded CII valid by the CII D16B XML Schema, no fatal EN 16931 finding', async () => {
+    expect(await ciiSchemaErrors(answered.facturx!)).toEqual([]);
+    expect(await fatalFindings('en16931-cii', answered.facturx!)).toEqual([]);
   });
   test('cii: valid by the CII D16B XML Schema, no fatal EN 16931 finding', async () => {
     expect(await ciiSchemaErrors(answered.cii!)).toEqual([]);
-    expect(en16931CiiFindings(answered.cii!).filter((finding) => finding.flag === 'fatal')).toEqual([]);
+    expect(await fatalFindings('en16931-cii', answered.cii!)).toEqual([]);
   });
 });

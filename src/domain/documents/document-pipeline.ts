@@ -18,6 +18,9 @@ import { isSealedEnvelope, sealedEnvelopeOf } from './received-envelope';
 import type { EngineContext } from './engine-context';
 import type { PdfJob, PdfMaker, PdfOutcome } from './pdf-job';
 import { runFormatJob, type FormatJob, type FormatOutcome } from './format-job';
+import { runValidateJob, type ValidateJob } from './validate-job';
+import { runReadJob, type ReadJob, type ReadOutcome } from './read-job';
+import type { ValidationReport } from '../../formats/validation/einvoice-validation';
 
 export type { EngineContext } from './engine-context';
 
@@ -198,6 +201,10 @@ export interface DocumentEngine {
   renderPdf(job: PdfJob, options?: EngineRunOptions): Promise<PdfOutcome>;
   /** An entry's document in a format (src/formats/), with the same budget. */
   renderFormat(job: FormatJob, options?: EngineRunOptions): Promise<FormatOutcome>;
+  /** A received e-invoice's validation by the official artefacts (src/formats/validation/), with the same budget. */
+  validateEinvoice(job: ValidateJob, options?: EngineRunOptions): Promise<ValidationReport>;
+  /** A received e-invoice read as a GOBL invoice (src/formats/), with the same budget. */
+  readEinvoice(job: ReadJob, options?: EngineRunOptions): Promise<ReadOutcome>;
   close(): Promise<void>;
 }
 
@@ -216,6 +223,19 @@ export class InThreadEngine implements DocumentEngine {
 
   async renderFormat(job: FormatJob): Promise<FormatOutcome> {
     return this.timed(() => runFormatJob(job, { newUuid: this.context.newId, now: new Date() }));
+  }
+
+  async readEinvoice(job: ReadJob): Promise<ReadOutcome> {
+    return this.timed(() => runReadJob(job, { newUuid: this.context.newId, now: new Date() }));
+  }
+
+  async validateEinvoice(job: ValidateJob): Promise<ValidationReport> {
+    const started = performance.now();
+    try {
+      return await runValidateJob(job);
+    } finally {
+      this.context.observeSeconds?.((performance.now() - started) / 1000);
+    }
   }
 
   async renderPdf(job: PdfJob): Promise<PdfOutcome> {

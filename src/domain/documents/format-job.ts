@@ -8,6 +8,7 @@ import { badInput, DomainError } from '../shared/errors';
 import { parseJsonText } from '../shared/json-text';
 import { anyObjectSchema, compileShape, shapeProblems, withoutNulls } from '../shared/shape-check';
 import { engineRefusal, validationError } from './faults';
+import type { PdfJob } from './pdf-job';
 
 /**
  * A request for a document in a format, as the engine takes it, its JSON still text until a thread parses it: an
@@ -71,4 +72,10 @@ export function runFormatJob(job: FormatJob, context: ProcessContext): FormatOut
   const faults = [...calculated.faults, ...(written.ok ? [] : written.faults.map((fault) => ({ ...fault, provider: format })))];
   if (faults.length > 0 || !written.ok) throw validationError(faults);
   return { text: written.text, format, name: fileNameOf(calculated.envelope.doc) };
+}
+
+/** The CII a Factur-X PDF of the job's envelope embeds; undefined for a plain PDF. Refused as `formats/cii` refuses. */
+export function facturxCiiOf(job: PdfJob, context: ProcessContext): string | undefined {
+  if (!job.facturx) return undefined;
+  return runFormatJob({ workspaceId: job.workspaceId, format: 'cii', envelopeJson: job.envelopeJson }, context).text;
 }

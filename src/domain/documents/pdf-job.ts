@@ -10,6 +10,8 @@ export interface PdfJob {
   envelopeJson: string;
   /** How numbers and dates read (BCP 47); English by default. */
   locale?: string;
+  /** A Factur-X invoice: a PDF/A-3 with its EN 16931 CII embedded as `factur-x.xml`. */
+  facturx?: boolean;
 }
 
 /** The PDF's bytes (a Buffer in the thread that made them, a Uint8Array once copied to another). */

@@ -174,11 +174,12 @@ export class EntryService {
   async entryPdf(
     workspaceId: string,
     id: string,
-    options: { version?: string; signal?: AbortSignal } = {},
+    options: { version?: string; signal?: AbortSignal; facturx?: boolean } = {},
   ): Promise<PdfOutcome & { name: string }> {
     const { envelopeJson, version } = await this.storedEnvelope(workspaceId, id, options.version);
     const entryId = id.toLowerCase();
-    const { pdf, name } = await this.engine.renderPdf({ workspaceId, entryId, version, envelopeJson }, { signal: options.signal });
+    const job = { workspaceId, entryId, version, envelopeJson, facturx: options.facturx };
+    const { pdf, name } = await this.engine.renderPdf(job, { signal: options.signal });
     return { pdf, name: name ?? entryId };
   }
 

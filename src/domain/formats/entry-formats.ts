@@ -1,5 +1,5 @@
 import { v5 as uuidv5 } from 'uuid';
-import { FORMATS, type FormatName } from '../../formats';
+import { FACTURX, FORMATS, type OutputFormat } from '../../formats';
 import type { DocumentEngine } from '../documents/document-pipeline';
 import type { FormatOutcome } from '../documents/format-job';
 import type { EntryService } from '../entries/entries.service';
@@ -8,9 +8,9 @@ import { bodyText } from '../shared/json-text';
 import { putMadeFile } from '../files/made-file';
 import type { FilesService } from '../files/files.service';
 
-/** A document written in a format: the text, its media type, and the file name it is downloaded as. */
+/** A document written in a format: its bytes (UTF-8 text, or a PDF), its media type, and the file name it is downloaded as. */
 export interface WrittenFormat {
-  text: string;
+  bytes: Buffer;
   mediaType: string;
   fileName: string;
 }
@@ -22,11 +22,11 @@ const ENTRY_FORMAT_NAMESPACE = '8e3b2a41-6c0d-4f57-b1a9-0d7e5c3f2a64';
  * The id of an entry's attached file in a format: UUIDv5 of the entry's id and the format, fixed per entry and
  * format, so attaching again replaces that file (the earlier one kept as a version) and never adds another.
  */
-export const entryFormatFileId = (entryId: string, format: FormatName): string =>
+export const entryFormatFileId = (entryId: string, format: OutputFormat): string =>
   uuidv5(`${entryId.toLowerCase()}/${format}`, ENTRY_FORMAT_NAMESPACE);
 
 const written = ({ text, format, name }: FormatOutcome, fallbackName: string): WrittenFormat => ({
-  text,
+  bytes: Buffer.from(text, 'utf8'),
   mediaType: FORMATS[format].mediaType,
   fileName: `${name ?? fallbackName}.${FORMATS[format].extension}`,
 });
@@ -39,7 +39,7 @@ const written = ({ text, format, name }: FormatOutcome, fallbackName: string): W
  */
 export class EntryFormats {
   constructor(
-    private readonly entries: Pick<EntryService, 'storedEnvelope'>,
+    private readonly entries: Pick<EntryService, 'storedEnvelope' | 'entryPdf'>,
     private readonly files: Pick<FilesService, 'putFile'>,
     private readonly engine: Pick<DocumentEngine, 'renderFormat'>,
   ) {}
@@ -47,9 +47,13 @@ export class EntryFormats {
   async write(
     workspaceId: string,
     id: string,
-    format: FormatName,
+    format: OutputFormat,
     options: { version?: string; signal?: AbortSignal } = {},
   ): Promise<WrittenFormat> {
+    if (format === FACTURX) {
+      const { pdf, name } = await this.entries.entryPdf(workspaceId, id, { ...options, facturx: true });
+      return { bytes: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength), mediaType: 'application/pdf', fileName: `${name}.pdf` };
+    }
     const { envelopeJson } = await this.entries.storedEnvelope(workspaceId, id, options.version);
     return written(await this.engine.renderFormat({ workspaceId, format, envelopeJson }, { signal: options.signal }), id.toLowerCase());
   }
@@ -61,12 +65,12 @@ export class EntryFormats {
   async attach(
     workspaceId: string,
     id: string,
-    format: FormatName,
+    format: OutputFormat,
     options: { version?: string; signal?: AbortSignal } = {},
   ): Promise<Attachment> {
-    const { text, mediaType, fileName } = await this.write(workspaceId, id, format, options);
+    const { bytes, mediaType, fileName } = await this.write(workspaceId, id, format, options);
     const file = { id: entryFormatFileId(id, format), name: fileName, mime: mediaType };
-    return putMadeFile(this.files, workspaceId, id, file, Buffer.from(text, 'utf8'));
+    return putMadeFile(this.files, workspaceId, id, file, bytes);
   }
 
   /** A document sent in a request body (`data`, `format`), written statelessly: the body's JSON is read in the engine's threads. */

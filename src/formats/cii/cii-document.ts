@@ -5,7 +5,6 @@ import {
   allowancesAndChargesOf,
   contactOf,
   documentFaults,
-  electronicAddress,
   invoiceNumber,
   lineVatOf,
   paymentOf,
@@ -13,11 +12,13 @@ import {
   typeCodeOf,
   vatBreakdown,
   type AllowanceCharge,
+  type ElectronicAddress,
 } from '../en16931/semantics';
 import type { FormatResult } from '../format-result';
+import { EN16931_PROFILE, notesOf, type Profile } from '../profile';
 import { optional, xmlText, type XmlElement } from '../xml-tree';
 
-const NAMESPACES = {
+export const NAMESPACES = {
   rsm: 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100',
   ram: 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100',
   qdt: 'urn:un:unece:uncefact:data:standard:QualifiedDataType:100',
@@ -43,11 +44,10 @@ function postalAddress(address: JsonObject): XmlElement {
 }
 
 /** A GOBL party as CII's trade party: name, contact, address, electronic address, VAT registration. */
-function tradeParty(party: JsonObject): XmlElement {
+function tradeParty(party: JsonObject, endpoint: ElectronicAddress | undefined): XmlElement {
   const taxId = obj(party, 'tax_id');
   const address = objects(party, 'addresses')[0];
   const contact = contactOf(party);
-  const endpoint = electronicAddress(party);
   return {
     'ram:Name': str(party, 'name'),
     'ram:DefinedTradeContact': contact && {
@@ -105,13 +105,14 @@ function lineItem(line: JsonObject, index: number, faults: Fault[]): XmlElement 
 }
 
 /** How the document is to be paid: its means (with the payee's account) and its terms (description, due date). */
-function payment(doc: JsonObject): { means?: XmlElement; terms?: XmlElement; reference?: string } {
+function payment(doc: JsonObject): { means?: XmlElement; terms?: XmlElement; reference?: string; creditor?: string } {
   const paid = paymentOf(doc);
   const means: XmlElement | undefined =
     paid.meansCode === undefined
       ? undefined
       : {
           'ram:TypeCode': paid.meansCode,
+          'ram:PayerPartyDebtorFinancialAccount': paid.mandate?.account === undefined ? undefined : { 'ram:IBANID': paid.mandate.account },
           'ram:PayeePartyCreditorFinancialAccount': paid.account && {
             'ram:IBANID': paid.account.iban,
             'ram:AccountName': paid.account.name,
@@ -120,18 +121,22 @@ function payment(doc: JsonObject): { means?: XmlElement; terms?: XmlElement; ref
           'ram:PayeeSpecifiedCreditorFinancialInstitution': paid.account?.bic === undefined ? undefined : { 'ram:BICID': paid.account.bic },
         };
   const terms: XmlElement | undefined =
-    paid.termsNote === undefined && paid.dueDate === undefined
+    paid.termsNote === undefined && paid.dueDate === undefined && paid.mandate?.reference === undefined
       ? undefined
-      : { 'ram:Description': paid.termsNote, 'ram:DueDateDateTime': paid.dueDate === undefined ? undefined : date(paid.dueDate) };
-  return { means, terms, reference: paid.reference };
+      : {
+          'ram:Description': paid.termsNote,
+          'ram:DueDateDateTime': paid.dueDate === undefined ? undefined : date(paid.dueDate),
+          'ram:DirectDebitMandateID': paid.mandate?.reference,
+        };
+  return { means, terms, reference: paid.reference, creditor: paid.mandate?.creditor };
 }
 
 /**
- * A calculated GOBL invoice (its `doc`) as a UN/CEFACT Cross Industry Invoice (D16B), following EN 16931: the same
- * business terms as UBL (src/formats/en16931/), in CII's elements. A credit note is a CrossIndustryInvoice too, of
- * type 381, with the invoices it corrects as its referenced documents.
+ * A calculated GOBL invoice (its `doc`) as a UN/CEFACT Cross Industry Invoice (D16B), following EN 16931 and
+ * `profile`: the same business terms as UBL (src/formats/en16931/), in CII's elements. A credit note is a
+ * CrossIndustryInvoice too, of type 381, with the invoices it corrects as its referenced documents.
  */
-export function writeCii(doc: JsonObject, customizationId = 'urn:cen.eu:en16931:2017'): FormatResult {
+export function writeCii(doc: JsonObject, profile: Profile = EN16931_PROFILE): FormatResult {
   const faults = documentFaults(doc);
   const currency = str(doc, 'currency');
   const totals = obj(doc, 'totals');
@@ -150,7 +155,10 @@ export function writeCii(doc: JsonObject, customizationId = 'urn:cen.eu:en16931:
     'ram:ExemptionReasonCode': row.reasonCode,
     'ram:RateApplicablePercent': row.percent,
   }));
+  faults.push(...profile.faults(doc));
   if (faults.length > 0) return { ok: false, faults };
+  const supplier = obj(doc, 'supplier')!;
+  const customer = obj(doc, 'customer')!;
   const paid = payment(doc);
   const delivery = obj(doc, 'delivery');
   const purchase = objects(ordering, 'purchases')[0];
@@ -160,28 +168,31 @@ export function writeCii(doc: JsonObject, customizationId = 'urn:cen.eu:en16931:
     '@xmlns:ram': NAMESPACES.ram,
     '@xmlns:qdt': NAMESPACES.qdt,
     '@xmlns:udt': NAMESPACES.udt,
-    'rsm:ExchangedDocumentContext': { 'ram:GuidelineSpecifiedDocumentContextParameter': { 'ram:ID': customizationId } },
+    'rsm:ExchangedDocumentContext': {
+      'ram:BusinessProcessSpecifiedDocumentContextParameter': profile.profileId && { 'ram:ID': profile.profileId },
+      'ram:GuidelineSpecifiedDocumentContextParameter': { 'ram:ID': profile.customizationId },
+    },
     'rsm:ExchangedDocument': {
       'ram:ID': invoiceNumber(doc),
       'ram:TypeCode': typeCodeOf(doc),
       'ram:IssueDateTime': date(str(doc, 'issue_date')),
-      'ram:IncludedNote': objects(doc, 'notes')
-        .filter((note) => str(note, 'text') !== '')
-        .map((note) => ({ 'ram:Content': str(note, 'text') })),
+      'ram:IncludedNote': notesOf(doc, profile).map((text) => ({ 'ram:Content': text })),
     },
     'rsm:SupplyChainTradeTransaction': {
       'ram:IncludedSupplyChainTradeLineItem': lines,
       'ram:ApplicableHeaderTradeAgreement': {
         'ram:BuyerReference': optional(str(ordering, 'code')),
-        'ram:SellerTradeParty': tradeParty(obj(doc, 'supplier')!),
-        'ram:BuyerTradeParty': tradeParty(obj(doc, 'customer')!),
+        'ram:SellerTradeParty': tradeParty(supplier, profile.endpoint(supplier, 'supplier')),
+        'ram:BuyerTradeParty': tradeParty(customer, profile.endpoint(customer, 'customer')),
         'ram:BuyerOrderReferencedDocument': purchase && { 'ram:IssuerAssignedID': str(purchase, 'code') },
         'ram:ContractReferencedDocument': contract && { 'ram:IssuerAssignedID': str(contract, 'code') },
       },
-      'ram:ApplicableHeaderTradeDelivery': {
-        'ram:ActualDeliverySupplyChainEvent': str(delivery, 'date') ? { 'ram:OccurrenceDateTime': date(str(delivery, 'date')) } : undefined,
-      },
+      // CII asks for the delivery even when the document says nothing of it.
+      'ram:ApplicableHeaderTradeDelivery': str(delivery, 'date')
+        ? { 'ram:ActualDeliverySupplyChainEvent': { 'ram:OccurrenceDateTime': date(str(delivery, 'date')) } }
+        : {},
       'ram:ApplicableHeaderTradeSettlement': {
+        'ram:CreditorReferenceID': paid.creditor,
         'ram:PaymentReference': paid.reference,
         'ram:InvoiceCurrencyCode': currency,
         'ram:SpecifiedTradeSettlementPaymentMeans': paid.means,

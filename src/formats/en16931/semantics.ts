@@ -1,10 +1,10 @@
 import type { Fault, JsonObject } from '../../document';
-import { UNTDID, VATEX } from '../../document/addons/eu-en16931';
+import { ISO_SCHEME_ID, UNTDID, VATEX } from '../../document/addons/eu-en16931';
 import { VAT_CATEGORY_BY_KEY } from '../../document/addons/eu-en16931/tax-combo';
 import { obj, objects, str } from '../../document/rules/values';
 import { getExt } from '../../document/tax/extensions';
 import { ruleFault } from '../format-result';
-import { categoryOf, percentNumber, vatCombo } from './codes';
+import { categoryOf, EAS_CODES, percentNumber, vatCombo, vatEasScheme, vatIdentifier } from './codes';
 
 /**
  * EN 16931's meaning of a calculated GOBL invoice, the same in either syntax (UBL, CII): what each business term
@@ -80,22 +80,57 @@ export function documentFaults(doc: JsonObject): Fault[] {
   return faults;
 }
 
-/** A party's electronic address (BT-34, BT-49): its first inbox with a scheme and a code, or an e-mail inbox (scheme EM). */
-export function electronicAddress(party: JsonObject): { scheme: string; id: string } | undefined {
-  for (const inbox of objects(party, 'inboxes')) {
-    if (str(inbox, 'scheme') !== '' && str(inbox, 'code') !== '') return { scheme: str(inbox, 'scheme'), id: str(inbox, 'code') };
-    if (str(inbox, 'email') !== '') return { scheme: 'EM', id: str(inbox, 'email') };
+/** An electronic address (BT-34, BT-49): its EAS scheme, its identifier, and the GOBL path it is read from. */
+export interface ElectronicAddress {
+  scheme: string;
+  id: string;
+  path: string;
+}
+
+/**
+ * A party's electronic address. Its inbox comes first, whatever its scheme (a CIUS then says why it refuses it): a
+ * scheme and code, a Peppol code that carries its scheme (`0088:123…`), or an e-mail (scheme EM) where `accepted`
+ * takes one. Where `derived`, a party without one is reached by an identity with an accepted ISO 6523 scheme, else
+ * by its VAT number under its country's EAS code.
+ */
+export function endpointOf(
+  party: JsonObject,
+  role: PartyRole,
+  accepted: ReadonlySet<string> = EAS_CODES,
+  derived = false,
+): ElectronicAddress | undefined {
+  const at = `$.doc.${role}`;
+  for (const [i, inbox] of objects(party, 'inboxes').entries()) {
+    const [scheme, code] = [str(inbox, 'scheme'), str(inbox, 'code')];
+    const carried = /^(\d{4}):(.+)$/.exec(code);
+    if (scheme === '' && carried) return { scheme: carried[1], id: carried[2], path: `${at}.inboxes[${i}]` };
+    if (scheme !== '' && code !== '') return { scheme, id: code, path: `${at}.inboxes[${i}]` };
+    if (str(inbox, 'email') !== '' && accepted.has('EM')) return { scheme: 'EM', id: str(inbox, 'email'), path: `${at}.inboxes[${i}]` };
+  }
+  if (!derived) return undefined;
+  for (const [i, identity] of objects(party, 'identities').entries()) {
+    const scheme = getExt(identity, ISO_SCHEME_ID);
+    if (accepted.has(scheme) && str(identity, 'code') !== '') return { scheme, id: str(identity, 'code'), path: `${at}.identities[${i}]` };
+  }
+  const taxId = obj(party, 'tax_id');
+  const vatScheme = vatEasScheme(str(taxId, 'country'));
+  if (accepted.has(vatScheme) && str(taxId, 'code') !== '') {
+    return { scheme: vatScheme, id: vatIdentifier(str(taxId, 'country'), str(taxId, 'code')), path: `${at}.tax_id` };
   }
   return undefined;
 }
 
-/** A party's contact (BG-6, BG-9): its first person's name, first telephone and first e-mail, where it has them. */
+/**
+ * A party's contact (BG-6, BG-9): its first person's name, and the first telephone and e-mail of the party, else of
+ * that person, where it has them.
+ */
 export function contactOf(party: JsonObject): { name?: string; telephone?: string; email?: string } | undefined {
-  const name = obj(objects(party, 'people')[0], 'name');
+  const person = objects(party, 'people')[0];
+  const name = obj(person, 'name');
   const contact = {
     name: [str(name, 'given'), str(name, 'surname')].filter((part) => part !== '').join(' ') || undefined,
-    telephone: str(objects(party, 'telephones')[0], 'num') || undefined,
-    email: str(objects(party, 'emails')[0], 'addr') || undefined,
+    telephone: str(objects(party, 'telephones')[0] ?? objects(person, 'telephones')[0], 'num') || undefined,
+    email: str(objects(party, 'emails')[0] ?? objects(person, 'emails')[0], 'addr') || undefined,
   };
   return Object.values(contact).some((value) => value !== undefined) ? contact : undefined;
 }
@@ -109,8 +144,10 @@ export function taxRateOf(node: JsonObject | undefined): { category: string; per
 
 /** One row of the VAT breakdown (BG-23). */
 export interface VatBreakdownRow {
+  /** The GOBL path of the rate the row is read from. */
+  path: string;
   category: string;
-  percent?: string;
+  percent: string;
   base: string;
   amount: string;
   reasonCode?: string;
@@ -151,8 +188,10 @@ export function vatBreakdown(doc: JsonObject, faults: Fault[]): VatBreakdownRow[
         faults.push(ruleFault(rule, path, `VAT category ${code} needs an exemption reason (a tax note or its VATEX code)`));
       }
       rows.push({
+        path: `$.doc.totals.taxes.categories[${c}].rates[${r}]`,
         category: code,
-        percent,
+        // EN 16931 lets a row not subject to VAT (O) go without its rate; XRechnung asks for one (BR-DE-14): 0.
+        percent: percent ?? '0',
         base: str(rate, 'base'),
         amount: str(rate, 'amount') || '0.00',
         reasonCode: reasonCode === '' ? undefined : reasonCode.toUpperCase(),
@@ -228,16 +267,25 @@ export interface PaymentOf {
   meansCode?: string;
   reference?: string;
   account?: { iban?: string; number?: string; name?: string; bic?: string };
+  /** The direct debit (BG-19): the mandate reference, the creditor's identifier and the debited account. */
+  mandate?: { reference?: string; creditor?: string; account?: string };
   dueDate?: string;
   /** The payment terms' text: the notes, else (without a due date) the terms' key, so that BR-CO-25 holds. */
   termsNote?: string;
 }
+
+/**
+ * Terms whose last line is coded (`#SKONTO#TAGE=14#PROZENT=2.00#`) keep the line break that ends it, which GOBL trims
+ * and XRechnung asks for (BR-DE-18).
+ */
+const withCodedLineEnd = (notes: string): string => (/(^|\n)\s*#[^\n]*#\s*$/.test(notes) ? `${notes.trimEnd()}\n` : notes);
 
 export function paymentOf(doc: JsonObject): PaymentOf {
   const instructions = obj(obj(doc, 'payment'), 'instructions');
   const terms = obj(obj(doc, 'payment'), 'terms');
   const dueDate = str(objects(terms, 'due_dates')[0], 'date');
   const transfer = objects(instructions, 'credit_transfer')[0];
+  const debit = obj(instructions, 'direct_debit');
   const present = (value: string) => (value === '' ? undefined : value);
   return {
     meansCode: instructions && (getExt(instructions, UNTDID.paymentMeans) || '1'),
@@ -248,7 +296,12 @@ export function paymentOf(doc: JsonObject): PaymentOf {
       name: present(str(transfer, 'name')),
       bic: present(str(transfer, 'bic')),
     },
+    mandate: debit && {
+      reference: present(str(debit, 'ref')),
+      creditor: present(str(debit, 'creditor')),
+      account: present(str(debit, 'account')),
+    },
     dueDate: present(dueDate),
-    termsNote: present(str(terms, 'notes') || (terms && dueDate === '' ? str(terms, 'key') : '')),
+    termsNote: present(withCodedLineEnd(str(terms, 'notes')) || (terms && dueDate === '' ? str(terms, 'key') : '')),
   };
 }

@@ -1,6 +1,7 @@
 import type { JsonObject } from '../../document';
 import { obj, objects, str } from '../../document/rules/values';
 import type { FormatResult } from '../format-result';
+import { EN16931_PROFILE, notesOf, type Profile } from '../profile';
 import { allowancesAndChargesOf, documentFaults, invoiceNumber, isCreditNote, paymentOf, typeCodeOf } from '../en16931/semantics';
 import { optional, xmlText, type XmlElement } from '../xml-tree';
 import { ublAllowanceCharge } from './ubl-allowances';
@@ -8,24 +9,19 @@ import { ublLine } from './ubl-lines';
 import { ublParty } from './ubl-party';
 import { money, taxTotal } from './ubl-taxes';
 
-const NAMESPACES = {
+export const NAMESPACES = {
   cac: 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
   cbc: 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
   invoice: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
   creditNote: 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2',
 };
 
-/** The specification a document follows (BT-24) and its business process (BT-23): a CIUS or extension sets its own. */
-export interface UblProfile {
-  customizationId: string;
-  profileId?: string;
-}
-
-/** EN 16931 itself, with no CIUS. */
-export const EN16931_PROFILE: UblProfile = { customizationId: 'urn:cen.eu:en16931:2017' };
+/** The specification a document follows (BT-24), its business process (BT-23) and its rules: a CIUS sets its own. */
+export type UblProfile = Profile;
+export { EN16931_PROFILE };
 
 /** How the document is to be paid: its means (with the payee's account), and its terms. */
-function payment(doc: JsonObject, credit: boolean): { means?: XmlElement; terms?: XmlElement; dueDate?: string } {
+function payment(doc: JsonObject, credit: boolean): { means?: XmlElement; terms?: XmlElement; dueDate?: string; creditor?: string } {
   const paid = paymentOf(doc);
   const means: XmlElement | undefined =
     paid.meansCode === undefined
@@ -40,8 +36,13 @@ function payment(doc: JsonObject, credit: boolean): { means?: XmlElement; terms?
             'cbc:Name': paid.account.name,
             'cac:FinancialInstitutionBranch': paid.account.bic === undefined ? undefined : { 'cbc:ID': paid.account.bic },
           },
+          'cac:PaymentMandate': paid.mandate && {
+            'cbc:ID': paid.mandate.reference,
+            'cac:PayerFinancialAccount': paid.mandate.account === undefined ? undefined : { 'cbc:ID': paid.mandate.account },
+          },
         };
-  return { means, terms: paid.termsNote === undefined ? undefined : { 'cbc:Note': paid.termsNote }, dueDate: paid.dueDate };
+  const terms = paid.termsNote === undefined ? undefined : { 'cbc:Note': paid.termsNote };
+  return { means, terms, dueDate: paid.dueDate, creditor: paid.mandate?.creditor };
 }
 
 /** The invoices a corrective or credit note amends (BG-3), from its `preceding`. */
@@ -69,7 +70,10 @@ export function writeUbl(doc: JsonObject, profile: UblProfile = EN16931_PROFILE)
     ublAllowanceCharge(read, 'document', currency),
   );
   const tax = taxTotal(doc, currency, faults);
+  faults.push(...profile.faults(doc));
   if (faults.length > 0) return { ok: false, faults };
+  const supplier = obj(doc, 'supplier')!;
+  const customer = obj(doc, 'customer')!;
   const delivery = obj(doc, 'delivery');
   const root: XmlElement = {
     '@xmlns': credit ? NAMESPACES.creditNote : NAMESPACES.invoice,
@@ -81,17 +85,16 @@ export function writeUbl(doc: JsonObject, profile: UblProfile = EN16931_PROFILE)
     'cbc:IssueDate': str(doc, 'issue_date'),
     'cbc:DueDate': credit ? undefined : paid.dueDate,
     [credit ? 'cbc:CreditNoteTypeCode' : 'cbc:InvoiceTypeCode']: typeCode,
-    'cbc:Note': objects(doc, 'notes')
-      .map((note) => str(note, 'text'))
-      .filter((note) => note !== ''),
+    'cbc:Note': notesOf(doc, profile),
     'cbc:DocumentCurrencyCode': currency,
     'cbc:BuyerReference': optional(str(ordering, 'code')),
     'cac:InvoicePeriod': period && { 'cbc:StartDate': optional(str(period, 'start')), 'cbc:EndDate': optional(str(period, 'end')) },
     'cac:OrderReference': objects(ordering, 'purchases')[0] && { 'cbc:ID': str(objects(ordering, 'purchases')[0], 'code') },
     'cac:BillingReference': billingReferences(doc),
     'cac:ContractDocumentReference': objects(ordering, 'contracts')[0] && { 'cbc:ID': str(objects(ordering, 'contracts')[0], 'code') },
-    'cac:AccountingSupplierParty': { 'cac:Party': ublParty(obj(doc, 'supplier')!) },
-    'cac:AccountingCustomerParty': { 'cac:Party': ublParty(obj(doc, 'customer')!) },
+    // The creditor's identifier of a direct debit (BT-90) is the seller's, under the scheme SEPA.
+    'cac:AccountingSupplierParty': { 'cac:Party': ublParty(supplier, profile.endpoint(supplier, 'supplier'), paid.creditor) },
+    'cac:AccountingCustomerParty': { 'cac:Party': ublParty(customer, profile.endpoint(customer, 'customer')) },
     'cac:Delivery': str(delivery, 'date') ? { 'cbc:ActualDeliveryDate': str(delivery, 'date') } : undefined,
     'cac:PaymentMeans': paid.means,
     'cac:PaymentTerms': paid.terms,

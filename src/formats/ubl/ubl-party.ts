@@ -2,7 +2,7 @@ import type { JsonObject } from '../../document';
 import { obj, objects, str } from '../../document/rules/values';
 import { optional, type XmlElement } from '../xml-tree';
 import { vatIdentifier } from '../en16931/codes';
-import { contactOf, electronicAddress } from '../en16931/semantics';
+import { contactOf, type ElectronicAddress } from '../en16931/semantics';
 
 /** A GOBL address as UBL's postal address: street and number, city, postal zone, region, country. */
 export function postalAddress(address: JsonObject): XmlElement {
@@ -17,14 +17,14 @@ export function postalAddress(address: JsonObject): XmlElement {
   };
 }
 
-/** A GOBL party (org.Party) as UBL's cac:Party. */
-export function ublParty(party: JsonObject): XmlElement {
+/** A GOBL party (org.Party) as UBL's cac:Party, at its electronic address; a seller with its SEPA creditor identifier. */
+export function ublParty(party: JsonObject, endpoint: ElectronicAddress | undefined, sepaCreditor?: string): XmlElement {
   const taxId = obj(party, 'tax_id');
   const address = objects(party, 'addresses')[0];
   const contact = contactOf(party);
-  const endpoint = electronicAddress(party);
   return {
     'cbc:EndpointID': endpoint && { '@schemeID': endpoint.scheme, '#': endpoint.id },
+    'cac:PartyIdentification': sepaCreditor === undefined ? undefined : { 'cbc:ID': { '@schemeID': 'SEPA', '#': sepaCreditor } },
     'cac:PartyName': optional(str(party, 'alias')) && { 'cbc:Name': str(party, 'alias') },
     'cac:PostalAddress': address && postalAddress(address),
     'cac:PartyTaxScheme':

@@ -2,27 +2,27 @@ import { Arg, Ctx, FieldResolver, ID, Mutation, Resolver, Root, registerEnumType
 import type { Attachment, Entry } from '../../domain/entries/model/entry';
 import type { EntryFormats } from '../../domain/formats/entry-formats';
 import { DomainError } from '../../domain/shared/errors';
-import { FORMAT_NAMES, type FormatName } from '../../formats';
+import { FACTURX, OUTPUT_FORMAT_NAMES, type OutputFormat } from '../../formats';
 import type { GraphQLContext } from '../plumbing/context';
 import { DATA_COMPLEXITY } from '../plumbing/limits';
 import { AttachmentType } from './attachment.type';
 import { EntryType } from './entry.type';
 
 /** A format's GraphQL name: the REST name in capitals (`ubl` is `UBL`, `xrechnung-ubl` would be `XRECHNUNG_UBL`). */
-const enumName = (format: FormatName): string => format.toUpperCase().replace(/-/g, '_');
+const enumName = (format: OutputFormat): string => format.toUpperCase().replace(/-/g, '_');
 
 /**
  * The formats by their GraphQL names, each its own value: the compiled executor coerces variables twice (graphql-js,
  * then graphql-jit), so an enum whose values differ from its names is refused on a query's second run.
  */
-const FormatEnum = Object.fromEntries(FORMAT_NAMES.map((format) => [enumName(format), enumName(format)]));
-const FORMAT_OF_NAME = new Map(FORMAT_NAMES.map((format) => [enumName(format), format]));
-const formatOf = (name: string): FormatName => FORMAT_OF_NAME.get(name)!;
+const FormatEnum = Object.fromEntries(OUTPUT_FORMAT_NAMES.map((format) => [enumName(format), enumName(format)]));
+const FORMAT_OF_NAME = new Map(OUTPUT_FORMAT_NAMES.map((format) => [enumName(format), format]));
+const formatOf = (name: string): OutputFormat => FORMAT_OF_NAME.get(name)!;
 
 registerEnumType(FormatEnum, {
   name: 'DocumentFormat',
   description:
-    'An e-invoice format the service writes invoices in: UBL is EN 16931 in UBL 2.1 (REST `ubl`), CII in UN/CEFACT CII D16B (REST `cii`).',
+    'An e-invoice format the service writes invoices in: UBL is EN 16931 in UBL 2.1 (REST `ubl`), CII in UN/CEFACT CII D16B (REST `cii`), PEPPOL is Peppol BIS Billing 3.0 (REST `peppol`), XRECHNUNG_UBL and XRECHNUNG_CII are XRechnung 3.0 in each syntax (REST `xrechnung-ubl`, `xrechnung-cii`), FACTURX a Factur-X PDF/A-3 with the CII embedded (REST `facturx`; a file, so attached with attachEntryFormat, not read as text).',
 });
 
 const formatsOf = (ctx: GraphQLContext): EntryFormats => {
@@ -44,9 +44,14 @@ export class EntryFormatsResolver {
     @Arg('version', () => String, { nullable: true }) version: string | null | undefined,
     @Ctx() ctx: GraphQLContext,
   ): Promise<string> {
+    const format = formatOf(name);
+    if (format === FACTURX) {
+      const message = 'FACTURX is a PDF, not a text: attach it with attachEntryFormat(format: FACTURX) and download it from its url';
+      throw new DomainError('input', message, { fields: { name: 'must be a text format' } });
+    }
     return formatsOf(ctx)
-      .write(ctx.workspaceId, entry.id, formatOf(name), { version: version ?? undefined, signal: ctx.signal })
-      .then((written) => written.text);
+      .write(ctx.workspaceId, entry.id, format, { version: version ?? undefined, signal: ctx.signal })
+      .then((written) => written.bytes.toString('utf8'));
   }
 
   @Mutation(() => AttachmentType, {

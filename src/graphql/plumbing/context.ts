@@ -5,6 +5,8 @@ import type { Attachment, Entry, Meta } from '../../domain/entries/model/entry';
 import type { EntryPartSizes, EntryVersionsShown } from '../../domain/entries/model/entry-store';
 import type { EntryService } from '../../domain/entries/entries.service';
 import type { EntryFormats } from '../../domain/formats/entry-formats';
+import type { EinvoiceValidator } from '../../domain/formats/einvoice-validator';
+import type { EinvoiceImports } from '../../domain/formats/einvoice-imports';
 import type { EntryPdfFiles } from '../../domain/files/entry-pdf-file';
 import type { EventsService } from '../../domain/events/events.service';
 import type { FeedFollowers } from '../../domain/events/feed-follow';
@@ -63,6 +65,10 @@ export interface GraphQLContext {
   pdfFiles?: EntryPdfFiles;
   /** Writes entries' invoices in e-invoice formats (absent where the server was built without them). */
   formats?: EntryFormats;
+  /** Validates received e-invoices by the official artefacts (absent where the server was built without it). */
+  einvoices?: EinvoiceValidator;
+  /** Stores received e-invoices as entries (absent where the server was built without it). */
+  imports?: EinvoiceImports;
   loaders: EntryLoaders;
   /** A file's `url` as REST shows it to the same request: absolute, and signed unless the file is private. */
   fileUrl: FileUrl;
@@ -94,6 +100,9 @@ export interface GraphQLContext {
   readTurn: ReadTurn;
 }
 
+/** The services a context is built with besides the entries; each absent where the server was built without it. */
+export type ContextServices = Pick<GraphQLContext, 'search' | 'feeds' | 'webhooks' | 'pdfFiles' | 'formats' | 'einvoices' | 'imports'>;
+
 /**
  * The context of one request. The router verified the token before Apollo ran; a request that reached
  * Apollo without a workspace (only the landing page may) is refused here, 401, before any operation runs.
@@ -114,12 +123,9 @@ export function createContext(
     background?: boolean;
   },
   pageDataBudget = DEFAULT_PAGE_DATA_BUDGET,
-  search?: SearchService,
-  feeds?: EventFeeds,
-  webhooks?: WebhooksService,
-  pdfFiles?: EntryPdfFiles,
-  formats?: EntryFormats,
+  services: ContextServices = {},
 ): GraphQLContext {
+  const { search, feeds, webhooks, pdfFiles, formats, einvoices, imports } = services;
   const { workspaceId, requestId, log, signal, fileUrl, onHeavy, background = false } = request;
   if (!workspaceId) {
     const error = tokenRequired();
@@ -220,6 +226,8 @@ export function createContext(
     webhooks,
     pdfFiles,
     formats,
+    einvoices,
+    imports,
     loaders,
     fileUrl,
     dataBudget,

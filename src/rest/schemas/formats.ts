@@ -1,13 +1,13 @@
 import { Type } from '@sinclair/typebox';
-import { FORMAT_NAMES } from '../../formats';
+import { OUTPUT_FORMAT_NAMES } from '../../formats';
 
 export const EntryFormatParams = Type.Object({
   id: Type.String({ description: "The entry's UUID." }),
   format: Type.Union(
-    FORMAT_NAMES.map((name) => Type.Literal(name)),
+    OUTPUT_FORMAT_NAMES.map((name) => Type.Literal(name)),
     {
       description:
-        'The format: `ubl`, EN 16931 in UBL 2.1 (an Invoice, or a CreditNote for a credit note); `cii`, EN 16931 in UN/CEFACT CII D16B (a CrossIndustryInvoice).',
+        "The format: `ubl`, EN 16931 in UBL 2.1 (an Invoice, or a CreditNote for a credit note); `cii`, EN 16931 in UN/CEFACT CII D16B (a CrossIndustryInvoice); `peppol`, Peppol BIS Billing 3.0 (UBL, both parties with an electronic address); `xrechnung-ubl` and `xrechnung-cii`, XRechnung 3.0 in each syntax (a buyer reference, the seller's contact, both electronic addresses).",
     },
   ),
 });
@@ -15,3 +15,42 @@ export const EntryFormatQuery = Type.Object({
   version: Type.Optional(Type.String({ description: 'A version of the entry, from its `versions`; the current one by default.' })),
 });
 export const FormatXmlSchema = Type.String({ contentMediaType: 'application/xml', description: 'The XML document, in UTF-8.' });
+export const FormatPdfSchema = Type.String({ contentMediaType: 'application/pdf', description: 'The Factur-X PDF.' });
+
+const ValidationFindingSchema = Type.Object(
+  {
+    rule: Type.String({
+      description: 'The rule: its published id (`BR-10`, `PEPPOL-EN16931-R010`, `BR-DE-15`), or `XSD` for the XML Schema.',
+    }),
+    flag: Type.String({ description: "The rule's flag: `fatal` (an error), `warning`, or `information`." }),
+    location: Type.String({ description: 'Where in the document: an XPath for a rule, a line for the XML Schema.' }),
+    message: Type.String({ description: "The rule's message." }),
+  },
+  { $id: 'ValidationFinding' },
+);
+
+export const ValidationReportSchema = Type.Object(
+  {
+    valid: Type.Boolean({ description: 'True when no error was found (warnings do not count).' }),
+    syntax: Type.Union([Type.Literal('ubl'), Type.Literal('cii')], {
+      description: "The document's syntax: UBL 2.1 or UN/CEFACT CII D16B.",
+    }),
+    customization: Type.String({ description: "The document's customization id (BT-24), which chose the rule sets." }),
+    rules: Type.Array(Type.String(), {
+      description:
+        'The rule sets run after the XML Schema (`en16931-ubl`, `en16931-cii`, `peppol-ubl`, `peppol-cii`, `xrechnung-ubl`, `xrechnung-cii`); none when the schema failed.',
+    }),
+    errors: Type.Array(ValidationFindingSchema),
+    warnings: Type.Array(ValidationFindingSchema),
+  },
+  { $id: 'ValidationReport' },
+);
+
+export const CreateEntryQuery = Type.Object({
+  key: Type.Optional(Type.String({ description: 'For an XML body: the idempotency key, unique in the workspace.' })),
+  folder: Type.Optional(Type.String({ description: 'For an XML body: the folder to store the entry in.' })),
+  allow_invalid: Type.Optional(Type.String({ description: 'For an XML body: `true` stores the document even when GOBL finds faults.' })),
+  name: Type.Optional(
+    Type.String({ description: "For an XML body: the original's file name (the invoice's series and code, `.xml`, by default)." }),
+  ),
+});

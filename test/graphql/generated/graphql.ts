@@ -55,10 +55,14 @@ export type DeleteWebhookInput = {
   id: string | number;
 };
 
-/** An e-invoice format the service writes invoices in: UBL is EN 16931 in UBL 2.1 (REST `ubl`), CII in UN/CEFACT CII D16B (REST `cii`). */
+/** An e-invoice format the service writes invoices in: UBL is EN 16931 in UBL 2.1 (REST `ubl`), CII in UN/CEFACT CII D16B (REST `cii`), PEPPOL is Peppol BIS Billing 3.0 (REST `peppol`), XRECHNUNG_UBL and XRECHNUNG_CII are XRechnung 3.0 in each syntax (REST `xrechnung-ubl`, `xrechnung-cii`), FACTURX a Factur-X PDF/A-3 with the CII embedded (REST `facturx`; a file, so attached with attachEntryFormat, not read as text). */
 export type DocumentFormat =
   | 'CII'
-  | 'UBL';
+  | 'FACTURX'
+  | 'PEPPOL'
+  | 'UBL'
+  | 'XRECHNUNG_CII'
+  | 'XRECHNUNG_UBL';
 
 /** The kinds of change an event tells of; ENTRY_CREATED is REST's `entry.created`, and so on. */
 export type EventType =

@@ -1,0 +1,57 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { SCHEMATRON_COMPILER } from './schematron-to-xslt';
+
+const run = promisify(execFile);
+
+/** The files a schema is made of: itself and those it includes (one level, as the published rules do). */
+function schemaTexts(schematronFile: string): string[] {
+  const text = readFileSync(schematronFile, 'utf8');
+  const included = [...text.matchAll(/<(?:\w+:)?include\s[^>]*href="([^"]+)"/g)].map(([, href]) =>
+    readFileSync(path.resolve(path.dirname(schematronFile), href), 'utf8'),
+  );
+  return [text, ...included];
+}
+
+/** Compilations under way in this process, so that two callers of one schema share one. */
+const underWay = new Map<string, Promise<string>>();
+
+/**
+ * The compiled form (SaxonJS's SEF, as JSON) of the Schematron schema in `schematronFile`, made once and kept in
+ * `cacheDir` under a name that is a hash of the schema, what it includes and the compiler: a changed rule or compiler
+ * makes a new one. Compiling takes seconds and most of a core, so it runs in child processes (the `xslt3` command:
+ * the Schematron to XSLT, then the XSLT to SEF), never on the caller's thread. Written beside and renamed, so that
+ * processes compiling the same schema at once never read half a file.
+ */
+export function compiledRules(schematronFile: string, cacheDir: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const text of [SCHEMATRON_COMPILER, ...schemaTexts(schematronFile)]) hash.update(text).update('\0');
+  const name = `${path.basename(schematronFile, '.sch')}-${hash.digest('hex').slice(0, 16)}`;
+  const sefFile = path.join(cacheDir, `${name}.sef.json`);
+  if (existsSync(sefFile)) return Promise.resolve(sefFile);
+  let compiling = underWay.get(sefFile);
+  if (!compiling) {
+    compiling = compile(schematronFile, cacheDir, name, sefFile).finally(() => underWay.delete(sefFile));
+    underWay.set(sefFile, compiling);
+  }
+  return compiling;
+}
+
+async function compile(schematronFile: string, cacheDir: string, name: string, sefFile: string): Promise<string> {
+  mkdirSync(cacheDir, { recursive: true });
+  const work = path.join(cacheDir, `${name}.${process.pid}.${Date.now()}`);
+  const [compilerFile, xsltFile, partFile] = ['compiler.xsl', 'rules.xsl', 'rules.sef.json'].map((file) => `${work}.${file}`);
+  const xslt3 = [require.resolve('xslt3/xslt3.js')];
+  try {
+    writeFileSync(compilerFile, SCHEMATRON_COMPILER);
+    await run(process.execPath, [...xslt3, `-xsl:${compilerFile}`, `-s:${schematronFile}`, `-o:${xsltFile}`]);
+    await run(process.execPath, [...xslt3, `-xsl:${xsltFile}`, `-export:${partFile}`, '-nogo']);
+    renameSync(partFile, sefFile);
+    return sefFile;
+  } finally {
+    for (const file of [compilerFile, xsltFile, partFile]) rmSync(file, { force: true });
+  }
+}

@@ -1,0 +1,126 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { validateXML } from 'xmllint-wasm';
+import { ruleFindings, type RuleFinding } from './rule-findings';
+import { EINVOICE_ROOTS, RULE_SETS, RULE_SET_NAMES, XML_SCHEMAS, type RuleSetName, type Syntax } from './rule-sets';
+import { saxon } from '../saxon';
+import { screenXml } from './xml-screen';
+
+/** One problem a validation found: the rule (`BR-10`, `PEPPOL-EN16931-R010`, `XSD`), its flag, where, and what it says. */
+export type ValidationFinding = RuleFinding;
+
+/** What `POST /silo/v1/formats/validate` answers: valid when no error was found (warnings do not count). */
+export interface ValidationReport {
+  valid: boolean;
+  syntax: Syntax;
+  /** The document's customization id (BT-24), which chose the rule sets. */
+  customization: string;
+  /** The rule sets run after the XML Schema, in order (none when the schema already failed). */
+  rules: RuleSetName[];
+  errors: ValidationFinding[];
+  warnings: ValidationFinding[];
+}
+
+/** Where the official artefacts are, and each rule set's compiled form (see `compiledRules`). */
+export interface ValidationArtefacts {
+  dir: string;
+  compiled: Partial<Record<RuleSetName, string>>;
+}
+
+/** A text that is no e-invoice this service reads: `malformed` for broken XML (400), else another document (422). */
+export class NotAnEinvoice extends Error {
+  constructor(
+    message: string,
+    readonly malformed: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** A rule set the document must be judged by is not among the artefacts (or not compiled). */
+export class MissingRules extends Error {
+  constructor(readonly ruleSet: RuleSetName) {
+    super(`the rule set ${ruleSet} (${RULE_SETS[ruleSet].schematron}) is not among the artefacts`);
+  }
+}
+
+/** The syntax of an XML e-invoice, whether it is a UBL credit note, and its customization id; refuses anything else. */
+export function identifyEinvoice(xml: string): { syntax: Syntax; creditNote: boolean; customization: string } {
+  const screened = screenXml(xml);
+  if (screened) throw new NotAnEinvoice(screened.refused, true);
+  let read: { root: string; customization: string };
+  try {
+    read = saxon().XPath.evaluate(
+      `let $root := parse-xml($xml)/* return map {
+         'root': namespace-uri($root) || ' ' || local-name($root),
+         'customization': normalize-space(($root/*:CustomizationID,
+           $root/*:ExchangedDocumentContext/*:GuidelineSpecifiedDocumentContextParameter/*:ID)[1])
+       }`,
+      null,
+      { params: { xml } },
+    ) as { root: string; customization: string };
+  } catch (error) {
+    throw new NotAnEinvoice(`the body is not well-formed XML: ${(error as Error).message}`, true);
+  }
+  const known = EINVOICE_ROOTS[read.root];
+  if (!known) {
+    const [namespace, name] = read.root.split(' ');
+    throw new NotAnEinvoice(
+      `not an e-invoice: the root element is ${name}${namespace ? ` in ${namespace}` : ''}, not a UBL Invoice or CreditNote nor a CII CrossIndustryInvoice`,
+      false,
+    );
+  }
+  return { ...known, customization: read.customization };
+}
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? filesUnder(file) : [file];
+  });
+
+/** Each syntax's schema files, read once per thread: a few hundred kilobytes, two syntaxes. */
+const schemaFiles = new Map<string, { fileName: string; contents: string }[]>();
+
+async function schemaFindings(xml: string, syntax: Syntax, creditNote: boolean, dir: string): Promise<ValidationFinding[]> {
+  const schema = XML_SCHEMAS[syntax];
+  const root = path.join(dir, schema.folder);
+  let files = schemaFiles.get(root);
+  if (!files) {
+    files = filesUnder(root).map((file) => ({ fileName: path.relative(root, file), contents: readFileSync(file, 'utf8') }));
+    schemaFiles.set(root, files);
+  }
+  const main = 'creditNote' in schema && creditNote ? schema.creditNote : schema.invoice;
+  const result = await validateXML({
+    xml: [{ fileName: 'document.xml', contents: xml }],
+    schema: files.find((file) => file.fileName === main)!,
+    preload: files.filter((file) => file.fileName !== main),
+  });
+  return result.errors.map((error) => ({
+    rule: 'XSD',
+    flag: 'fatal',
+    location: error.loc ? `line ${error.loc.lineNumber}` : '',
+    message: error.message.trim(),
+  }));
+}
+
+const isError = (finding: ValidationFinding) => finding.flag === 'fatal' || finding.flag === 'error';
+
+/**
+ * Validates an XML e-invoice by the official artefacts: its syntax's XML Schema first (libxml2's, compiled to
+ * WebAssembly); when that passes, every rule set that judges the document (EN 16931's always, OpenPeppol's or
+ * KoSIT's by its customization id), run by SaxonJS from their compiled form.
+ */
+export async function validateEinvoice(xml: string, artefacts: ValidationArtefacts): Promise<ValidationReport> {
+  const { syntax, creditNote, customization } = identifyEinvoice(xml);
+  const findings = await schemaFindings(xml, syntax, creditNote, artefacts.dir);
+  const rules =
+    findings.length > 0 ? [] : RULE_SET_NAMES.filter((name) => RULE_SETS[name].syntax === syntax && RULE_SETS[name].judges(customization));
+  for (const name of rules) {
+    const compiled = artefacts.compiled[name];
+    if (!compiled) throw new MissingRules(name);
+    findings.push(...ruleFindings(compiled, xml));
+  }
+  const errors = findings.filter(isError);
+  return { valid: errors.length === 0, syntax, customization, rules, errors, warnings: findings.filter((finding) => !isError(finding)) };
+}

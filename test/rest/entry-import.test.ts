@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { einvoice } from '../helpers/documents';
+import { EINVOICE_DIR, RULES_CACHE, withEinvoice } from '../helpers/einvoice-judge';
+import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
+
+/** POSTs an XML body to the create route, with `query`; answers the status and JSON. */
+async function importXml(base: string, token: string, xml: string, query = '') {
+  const response = await fetch(`${base}/silo/v1/entries${query}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' },
+    body: xml,
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+const fileOf = (entry: any, key: string) => entry.attachments.find((file: any) => file.key === key);
+const receivedMeta = (entry: any) => entry.meta.find((row: any) => row.key === 'einvoice')?.value;
+
+describe('POST /silo/v1/entries with a received e-invoice (application/xml)', () => {
+  let t: TestServer;
+  let token: string;
+  let api: ReturnType<typeof client>;
+
+  beforeAll(async () => {
+    t = await startServer();
+  });
+  beforeEach(async () => {
+    token = await tokenFor(newWorkspace());
+    api = client(t.url, token);
+  });
+  afterAll(() => t.close());
+
+  /** The service's own invoice in `format`, as another system would send it. */
+  async function sent(format: 'ubl' | 'cii'): Promise<{ original: any; xml: string }> {
+    const original = (await api.post('/silo/v1/entries', { data: einvoice() })).body;
+    const response = await fetch(`${t.url}/silo/v1/entries/${original.id}/formats/${format}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return { original, xml: await response.text() };
+  }
+
+  test.each(['ubl', 'cii'] as const)(
+    '%s: read as a GOBL invoice, calculated to the same totals, the original kept byte for byte as its source file',
+    async (format) => {
+      const { original, xml } = await sent(format);
+      const reply = await importXml(t.url, token, xml, '?key=received-1&folder=purchases');
+      expect(reply.status).toBe(200);
+      const entry = reply.body;
+      expect(entry).toMatchObject({ key: 'received-1', folder: 'purchases' });
+      expect(entry.data.doc.totals).toMatchObject({
+        sum: original.data.doc.totals.sum,
+        tax: original.data.doc.totals.tax,
+        payable: original.data.doc.totals.payable,
+      });
+      expect(entry.data.doc.supplier.name).toBe(original.data.doc.supplier.name);
+      const source = fileOf(entry, 'source');
+      expect(source).toMatchObject({ category: 'attachment', mime: 'application/xml', name: 'F-0001.xml', hash: sha256(xml) });
+      const download = await fetch(source.url, { headers: { authorization: `Bearer ${token}` } });
+      expect(await download.text()).toBe(xml);
+      expect(receivedMeta(entry)).toMatchObject({ syntax: format, customization: 'urn:cen.eu:en16931:2017', differences: [] });
+      expect(receivedMeta(entry).stated.payable).toBe(original.data.doc.totals.payable);
+    },
+  );
+
+  test("the sender's figures are kept where ours differ, and how much by", async () => {
+    const { original, xml } = await sent('ubl');
+    const changed = xml.replace(/(<cbc:PayableAmount currencyID="EUR">)[^<]+/, '$19999.99');
+    const reply = await importXml(t.url, token, changed);
+    expect(reply.status).toBe(200);
+    const payable = original.data.doc.totals.payable;
+    expect(reply.body.data.doc.totals.payable).toBe(payable);
+    expect(receivedMeta(reply.body).differences).toEqual([
+      { total: 'payable', stated: '9999.99', calculated: payable, difference: (Number(payable) - 9999.99).toFixed(2) },
+    ]);
+  });
+
+  test('a retry with the same key and bytes answers the same entry; other bytes under the key are 409', async () => {
+    const { xml } = await sent('cii');
+    const first = await importXml(t.url, token, xml, '?key=once');
+    const again = await importXml(t.url, token, xml, '?key=once');
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.body.attachments.filter((file: any) => file.key === 'source')).toHaveLength(1);
+    const other = await importXml(t.url, token, xml.replace('F-0001', 'F-0002'), '?key=once');
+    expect(other.status).toBe(409);
+  });
+
+  test('XXE, broken XML, another document and a JSON create with a query are refused, and nothing is stored', async () => {
+    const xxe = `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><Invoice>&x;</Invoice>`;
+    expect((await importXml(t.url, token, xxe)).status).toBe(400);
+    expect((await importXml(t.url, token, '<Invoice><open></Invoice>')).status).toBe(400);
+    const order = await importXml(t.url, token, '<Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2"/>');
+    expect(order.status).toBe(422);
+    expect(order.body.message).toContain('not an e-invoice');
+    const json = await fetch(`${t.url}/silo/v1/entries?key=k`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ data: einvoice() }),
+    });
+    expect(json.status).toBe(400);
+    expect(((await json.json()) as any).message).toContain('in the body');
+    expect((await api.get('/silo/v1/entries')).body.list).toEqual([]);
+  });
+
+  test('GraphQL importDocument stores it the same way', async () => {
+    const { xml } = await sent('ubl');
+    const response = await fetch(`${t.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        query:
+          'mutation ($input: ImportDocumentInput!) { importDocument(input: $input) { entry { id key attachments { key category } } } }',
+        variables: { input: { xml, key: 'by-graphql' } },
+      }),
+    });
+    const { data } = (await response.json()) as any;
+    expect(data.importDocument.entry.key).toBe('by-graphql');
+    expect(data.importDocument.entry.attachments).toContainEqual({ key: 'source', category: 'attachment' });
+  });
+});
+
+withEinvoice.describe('received e-invoices, with the official artefacts configured', () => {
+  let t: TestServer;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await startServer({ EINVOICE_ARTEFACTS_DIR: EINVOICE_DIR! }, { einvoiceRulesDir: RULES_CACHE });
+    await t.server.einvoices.prepare();
+    token = await tokenFor(newWorkspace());
+  }, 300_000);
+  afterAll(() => t.close());
+
+  test("CEN's example is stored, its validation report beside it", async () => {
+    // One of CEN's examples whose lines agree with their quantities and prices and whose VAT numbers are real ones.
+    const xml = readFileSync(path.join(EINVOICE_DIR!, 'examples/en16931-ubl/ubl-tc434-example8.xml'), 'utf8');
+    const reply = await importXml(t.url, token, xml);
+    expect({ status: reply.status, faults: reply.body.faults }).toEqual({ status: 200, faults: [] });
+    const report = fileOf(reply.body, 'validation');
+    expect(report).toMatchObject({ category: 'verification', mime: 'application/json' });
+    const download = await fetch(report.url, { headers: { authorization: `Bearer ${token}` } });
+    expect(await download.json()).toMatchObject({ valid: true, syntax: 'ubl', rules: ['en16931-ubl'], errors: [] });
+    expect(receivedMeta(reply.body).differences).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { CombinedError, useClient, useQuery } from 'urql';
 import { exportCsv, MAX_EXPORT_ROWS } from './csv-export';
 import { saveText } from './save-text';
+import { EinvoiceImport } from './einvoice-import';
 import { EntriesTable, type ListOrder } from './entries-table';
 import { FOLDERS, STATES } from './entry-labels';
 import {
@@ -250,6 +251,7 @@ export function EntriesPage() {
   return (
     <main id="main">
       <h1>Entries</h1>
+      <EinvoiceImport />
       <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
         <div className="field">
           <label htmlFor="search">Search</label>

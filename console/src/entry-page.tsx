@@ -9,10 +9,19 @@ import { FileUpload } from './file-upload';
 import { AddEntryStateDocument, EntryDocument } from './generated/graphql';
 import { PdfAttachButton } from './pdf-attach-button';
 import { PdfDownloadButton } from './pdf-download-button';
+import { FormatDownload } from './format-download';
+import { ReceivedEinvoice } from './received-einvoice';
 import { entryPath, listPath } from './router';
 import { DocumentRendering } from './view/document-rendering';
 import type { Envelope } from '../../src/document/base/types';
 import { messageOf } from './refusal';
+
+const INVOICE_SCHEMA = 'https://gobl.org/draft-0/bill/invoice';
+type ReceivedProps = Parameters<typeof ReceivedEinvoice>[0];
+
+/** An envelope's document's totals, as the service calculated them. */
+const totalsOf = (data: unknown): Record<string, unknown> =>
+  ((data as { doc?: { totals?: Record<string, unknown> } } | null)?.doc?.totals ?? {}) as Record<string, unknown>;
 
 /** One entry: what it is, its document as a person reads it (and as a PDF), its JSON, its states (and a form to add one), files, meta rows and related entries. */
 export function EntryPage({ id }: { id: string }) {
@@ -29,6 +38,7 @@ export function EntryPage({ id }: { id: string }) {
     );
   }
   const json = JSON.stringify(entry.data, null, 2);
+  const received = entry.meta.find((row) => row.key === 'einvoice' && row.src === 'api')?.value as ReceivedProps['received'] | undefined;
   return (
     <Main title={entryHeading(entry.docSchema, entry.snippet)}>
       <dl className="entry-header">
@@ -72,8 +82,10 @@ export function EntryPage({ id }: { id: string }) {
       <div className="pdf-actions">
         <PdfDownloadButton entryId={entry.id} />
         <PdfAttachButton entryId={entry.id} onAttached={() => refetch({ requestPolicy: 'network-only' })} />
+        {entry.docSchema === INVOICE_SCHEMA ? <FormatDownload entryId={entry.id} /> : null}
       </div>
       <DocumentRendering envelope={entry.data as Envelope} faults={entry.faults} />
+      {received ? <ReceivedEinvoice received={received} totals={totalsOf(entry.data)} files={entry.attachments} /> : null}
 
       <Timeline
         entryId={entry.id}

@@ -4,12 +4,13 @@ import { badInput } from '../domain/shared/errors';
 import { sendEntry, sendPage } from './entry-answer';
 import { readTurnOf } from '../http/read-turn';
 import { jsonBody } from '../http/json-body';
-import { xmlOr, XmlText } from '../http/xml-body';
+import { einvoiceOr, PdfBytes, XmlText } from '../http/einvoice-body';
 import type { EinvoiceImports } from '../domain/formats/einvoice-imports';
 import { abandonedSignal } from '../http/request-signal';
 import {
   CreateEntryBody,
   CreateEntryQuery,
+  FormatPdfSchema,
   FormatXmlSchema,
   EntryIdParams,
   EntryKeyParams,
@@ -32,17 +33,21 @@ export interface EntriesServices extends EntryPdfServices, EntryFormatServices {
   entries: EntryService;
   imports: EinvoiceImports;
   bodyLimit: number;
+  /** FILE_SIZE_LIMIT: a received Factur-X PDF's bound. */
+  fileSizeLimit: number;
 }
 
 // Create bodies stay JSON text on this thread: the engine's threads parse them.
 const body = ({ bodyLimit }: EntriesServices) => [jsonBody(bodyLimit, { asText: true })];
-// A create also takes a received e-invoice, as XML text, which the engine's threads read.
-const createBody = ({ bodyLimit }: EntriesServices) => [xmlOr(bodyLimit, jsonBody(bodyLimit, { asText: true }))];
+// A create also takes a received e-invoice, XML or a Factur-X PDF, which the engine's threads read.
+const createBody = ({ bodyLimit, fileSizeLimit }: EntriesServices) => [
+  einvoiceOr({ xml: bodyLimit, pdf: fileSizeLimit }, jsonBody(bodyLimit, { asText: true })),
+];
 
 /** A received e-invoice's create options, from the query (a JSON create names them in its body and takes no query). */
-function importOptions(query: Record<string, unknown>, xml: boolean) {
+function importOptions(query: Record<string, unknown>, received: boolean) {
   const given = Object.keys(query);
-  if (!xml && given.length > 0) {
+  if (!received && given.length > 0) {
     throw badInput(`${given[0]}: a JSON create takes its members in the body, not the query`, { [given[0]]: 'must be in the body' });
   }
   for (const name of given)
@@ -111,8 +116,8 @@ export const entriesRoutes: ApiRoute<EntriesServices>[] = [
     operationId: 'createEntry',
     tag: 'entries',
     summary:
-      "Create an entry: the document is normalized, calculated, validated and stored. A received e-invoice may be sent instead, as `application/xml` (a UBL 2.1 Invoice or CreditNote, or a CII D16B CrossIndustryInvoice, of any EN 16931 CIUS): it is read as a GOBL invoice and stored as any create, with the original kept unchanged as its file of key `source` (category `attachment`) and the sender's totals, with any difference from the calculation, in its `einvoice` meta row.",
-    body: { schema: CreateEntryBody, alternatives: { 'application/xml': FormatXmlSchema } },
+      "Create an entry: the document is normalized, calculated, validated and stored. A received e-invoice may be sent instead, as `application/xml` (a UBL 2.1 Invoice or CreditNote, or a CII D16B CrossIndustryInvoice, of any EN 16931 CIUS) or `application/pdf` (a Factur-X / ZUGFeRD PDF, the invoice it carries read): it is read as a GOBL invoice and stored as any create, with the original kept unchanged as its file of key `source` (category `attachment`) and the sender's totals, with any difference from the calculation, in its `einvoice` meta row.",
+    body: { schema: CreateEntryBody, alternatives: { 'application/xml': FormatXmlSchema, 'application/pdf': FormatPdfSchema } },
     query: CreateEntryQuery,
     answers: { 200: entryAnswer },
     unchecked: {
@@ -126,9 +131,10 @@ export const entriesRoutes: ApiRoute<EntriesServices>[] = [
       ({ entries, imports }) =>
       async (req, res) => {
         const signal = abandonedSignal(res);
-        const options = importOptions(req.query, req.body instanceof XmlText);
-        if (req.body instanceof XmlText)
-          return sendEntry(res, await imports.importXml(req.workspaceId, req.body.text, { ...options, signal }));
+        const received = req.body instanceof XmlText || req.body instanceof PdfBytes;
+        const options = { ...importOptions(req.query, received), signal };
+        if (req.body instanceof XmlText) return sendEntry(res, await imports.importXml(req.workspaceId, req.body.text, options));
+        if (req.body instanceof PdfBytes) return sendEntry(res, await imports.importPdf(req.workspaceId, req.body.bytes, options));
         await sendEntry(res, await entries.createEntry(req.workspaceId, req.body, { signal }));
       },
   },

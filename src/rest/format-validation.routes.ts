@@ -1,12 +1,13 @@
 import type { EinvoiceValidator } from '../domain/formats/einvoice-validator';
-import { readXmlBody } from '../http/xml-body';
+import { readEinvoiceBody, XmlText } from '../http/einvoice-body';
 import { abandonedSignal } from '../http/request-signal';
-import { FormatXmlSchema, ValidationReportSchema } from './api-schemas';
+import { FormatPdfSchema, FormatXmlSchema, ValidationReportSchema } from './api-schemas';
 import type { ApiRoute } from './route-table';
 
 export interface FormatValidationServices {
   einvoices: EinvoiceValidator;
   bodyLimit: number;
+  fileSizeLimit: number;
 }
 
 /** `POST /silo/v1/formats/validate`: a received e-invoice judged by the official artefacts; nothing is stored. */
@@ -18,18 +19,21 @@ export const formatValidationRoutes: ApiRoute<FormatValidationServices>[] = [
     operationId: 'validateEinvoice',
     tag: 'formats',
     summary:
-      'Validate an XML e-invoice (UBL 2.1 Invoice or CreditNote, or CII D16B CrossIndustryInvoice, of any EN 16931 CIUS) by the official artefacts: the XML Schema, then the EN 16931 rules, and the Peppol BIS Billing 3.0 or XRechnung 3.0 rules when its customization id names them. 503 when EINVOICE_ARTEFACTS_DIR is not set.',
-    body: { schema: FormatXmlSchema, mediaType: 'application/xml' },
+      'Validate an e-invoice (XML: a UBL 2.1 Invoice or CreditNote, or a CII D16B CrossIndustryInvoice, of any EN 16931 CIUS; or a Factur-X / ZUGFeRD PDF, the XML it carries) by the official artefacts: the XML Schema, then the EN 16931 rules, and the Peppol BIS Billing 3.0 or XRechnung 3.0 rules when its customization id names them. 503 when EINVOICE_ARTEFACTS_DIR is not set.',
+    body: { schema: FormatXmlSchema, mediaType: 'application/xml', alternatives: { 'application/pdf': FormatPdfSchema } },
     answers: {
       200: { description: 'The validation report; `valid` is false when a rule found an error.', schema: ValidationReportSchema },
     },
-    unchecked: { body: 'not JSON: the XML is read by the handler, screened (no DTD, bounded depth) and parsed in the engine threads' },
+    unchecked: {
+      body: 'not JSON: the XML or PDF is read by the handler, and screened (no DTD, bounded depth) and parsed in the engine threads',
+    },
     refusals: [400, 401, 413, 415, 422, 503],
     handler:
-      ({ einvoices, bodyLimit }) =>
+      ({ einvoices, bodyLimit, fileSizeLimit }) =>
       async (req, res) => {
-        const xml = await readXmlBody(req, bodyLimit);
-        res.json(await einvoices.validate(req.workspaceId, xml.text, { signal: abandonedSignal(res) }));
+        const body = await readEinvoiceBody(req, { xml: bodyLimit, pdf: fileSizeLimit });
+        const received = body instanceof XmlText ? body.text : body.bytes;
+        res.json(await einvoices.validate(req.workspaceId, received, { signal: abandonedSignal(res) }));
       },
   },
 ];

@@ -67,10 +67,10 @@ function pastHeapLimit(usedBefore: number): boolean {
 }
 
 /**
- * The task's work: synchronous for documents; a PDF is written through pdfkit's stream, and a validation waits for
- * the XML Schema's validator, so they end later.
+ * The task's work: synchronous for documents; a PDF is written through pdfkit's stream, a received PDF is read by
+ * pdf.js, and a validation waits for the XML Schema's validator, so they end later.
  */
-function work(task: WorkerTask): JobOutcome | GoblOutcome | FormatOutcome | ReadOutcome | Promise<PdfOutcome | ValidationReport> {
+function work(task: WorkerTask): JobOutcome | GoblOutcome | FormatOutcome | Promise<PdfOutcome | ValidationReport | ReadOutcome> {
   if ('pdf' in task) return makeEntryPdf(task.pdf);
   if ('validate' in task) return runValidateJob(task.validate);
   if ('format' in task) return runFormatJob(task.format, { newUuid: uuidv7, now: new Date() });

@@ -5,17 +5,17 @@ import { einvoice } from '../helpers/documents';
 import { EINVOICE_DIR, RULES_CACHE, withEinvoice } from '../helpers/einvoice-judge';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 
-/** POSTs an XML body to the create route, with `query`; answers the status and JSON. */
-async function importXml(base: string, token: string, xml: string, query = '') {
+/** POSTs an e-invoice body (XML, or a PDF as `type`) to the create route, with `query`; answers the status and JSON. */
+async function importXml(base: string, token: string, body: string | Uint8Array, query = '', type = 'application/xml') {
   const response = await fetch(`${base}/silo/v1/entries${query}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' },
-    body: xml,
+    headers: { authorization: `Bearer ${token}`, 'content-type': type },
+    body,
   });
   return { status: response.status, body: (await response.json()) as any };
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+const sha256 = (bytes: string | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const fileOf = (entry: any, key: string) => entry.attachments.find((file: any) => file.key === key);
 const receivedMeta = (entry: any) => entry.meta.find((row: any) => row.key === 'einvoice')?.value;
 
@@ -103,6 +103,25 @@ describe('POST /silo/v1/entries with a received e-invoice (application/xml)', ()
     expect(json.status).toBe(400);
     expect(((await json.json()) as any).message).toContain('in the body');
     expect((await api.get('/silo/v1/entries')).body.list).toEqual([]);
+  });
+
+  test('a Factur-X PDF: stored from the invoice it carries, the PDF itself kept as the original', async () => {
+    const original = (await api.post('/silo/v1/entries', { data: einvoice() })).body;
+    const headers = { authorization: `Bearer ${token}` };
+    const pdf = new Uint8Array(await (await fetch(`${t.url}/silo/v1/entries/${original.id}/formats/facturx`, { headers })).arrayBuffer());
+    const reply = await importXml(t.url, token, pdf, '?key=from-pdf', 'application/pdf');
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.doc.totals.payable).toBe(original.data.doc.totals.payable);
+    expect(fileOf(reply.body, 'source')).toMatchObject({ mime: 'application/pdf', name: 'F-0001.pdf', hash: sha256(pdf) });
+    expect(receivedMeta(reply.body)).toMatchObject({ syntax: 'cii', embedded: 'factur-x.xml', differences: [] });
+    // A PDF with no invoice inside, and bytes that are no PDF: 422, saying why.
+    const plain = new Uint8Array(await (await fetch(`${t.url}/silo/v1/entries/${original.id}/pdf`, { headers })).arrayBuffer());
+    const none = await importXml(t.url, token, plain, '', 'application/pdf');
+    expect(none.status).toBe(422);
+    expect(none.body.message).toContain('carries no Factur-X or ZUGFeRD invoice');
+    const garbage = await importXml(t.url, token, 'not a pdf at all', '', 'application/pdf');
+    expect(garbage.status).toBe(422);
+    expect(garbage.body.message).toContain('not a PDF');
   });
 
   test('GraphQL importDocument stores it the same way', async () => {

@@ -121,6 +121,25 @@ withEinvoice.describe('POST /silo/v1/formats/validate', () => {
     }
   });
 
+  test('a Factur-X PDF: the invoice it carries is judged', async () => {
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const created = await fetch(`${t.url}/silo/v1/entries`, { method: 'POST', headers, body: JSON.stringify({ data: einvoice() }) });
+    const entry = (await created.json()) as { id: string };
+    const pdf = await (await fetch(`${t.url}/silo/v1/entries/${entry.id}/formats/facturx`, { headers })).arrayBuffer();
+    const response = await fetch(`${t.url}/silo/v1/formats/validate`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/pdf' },
+      body: pdf,
+    });
+    expect(await response.json()).toMatchObject({
+      valid: true,
+      syntax: 'cii',
+      rules: ['en16931-cii'],
+      errors: [],
+      embedded: 'factur-x.xml',
+    });
+  });
+
   test('XXE and entity expansion are refused at once, 400, before any parser reads them', async () => {
     const xxe = `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]><Invoice>&x;</Invoice>`;
     const laughs = `<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><l>&b;</l>`;
@@ -144,7 +163,7 @@ withEinvoice.describe('POST /silo/v1/formats/validate', () => {
     expect(other.body.message).toContain('root element is Order');
     const json = await validate(t.url, token, '{"data":{}}', 'application/json');
     expect(json.status).toBe(415);
-    expect(json.body.message).toContain('application/xml');
+    expect(json.body.message).toContain('application/xml or application/pdf');
   });
 
   test('GraphQL validateDocument answers the same report', async () => {

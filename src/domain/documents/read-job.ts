@@ -1,16 +1,17 @@
 import Decimal from 'decimal.js';
 import { processDocument, type JsonObject, type ProcessContext } from '../../document';
+import { facturxXmlOf, NoEmbeddedInvoice } from '../../formats/facturx-xml';
 import { readEinvoice, type ReceivedEinvoice } from '../../formats/read-einvoice';
 import type { StatedTotals } from '../../formats/reading';
 import { fileNameOf } from '../../render/bill-view';
 import { DomainError } from '../shared/errors';
 import { toEntryFaults } from './faults';
 
-/** A received e-invoice to read as a GOBL invoice (an XML body of `POST /silo/v1/entries`), as the engine takes it. */
-export interface ReadJob {
-  workspaceId: string;
-  xml: string;
-}
+/**
+ * A received e-invoice to read as a GOBL invoice (an XML or PDF body of `POST /silo/v1/entries`), as the engine
+ * takes it: the XML text, or a Factur-X / ZUGFeRD PDF's bytes.
+ */
+export type ReadJob = { workspaceId: string } & ({ xml: string } | { pdf: Uint8Array });
 
 /** Where the sender's stated total and the service's calculation of it differ. */
 export interface TotalDifference {
@@ -30,6 +31,8 @@ export interface ReadOutcome extends Omit<ReceivedEinvoice, 'doc' | 'stated'> {
   differences: TotalDifference[];
   /** A file name for the original, without its extension: the invoice's series and code, when it has them. */
   name?: string;
+  /** For a PDF: the XML it carried, and that file's name in it. */
+  embedded?: { fileName: string; xml: string };
 }
 
 /** Each stated total and the GOBL total it is compared with. */
@@ -74,12 +77,13 @@ function differencesOf(doc: JsonObject, stated: Record<string, string>, context:
 }
 
 /**
- * Reads a received e-invoice in the engine's threads: screened, parsed, read as a GOBL invoice, and calculated once
- * to compare its totals with the sender's. Broken or refused XML is 400; a well-formed document that is no
+ * Reads a received e-invoice in the engine's threads (from a PDF, the XML it carries): screened, parsed, read as a
+ * GOBL invoice, and calculated once to compare its totals with the sender's. Broken or refused XML is 400; a well-formed document that is no
  * e-invoice, or one that cannot be read as an invoice, is 422 naming why.
  */
-export function runReadJob(job: ReadJob, context: ProcessContext): ReadOutcome {
-  const result = readEinvoice(job.xml);
+export async function runReadJob(job: ReadJob, context: ProcessContext): Promise<ReadOutcome> {
+  const embedded = 'pdf' in job ? await embeddedXml(job.pdf) : undefined;
+  const result = readEinvoice(embedded?.xml ?? ('xml' in job ? job.xml : ''));
   if (!result.ok) {
     const { refusal } = result;
     if (refusal.malformed) throw new DomainError('input', refusal.message);
@@ -89,12 +93,16 @@ export function runReadJob(job: ReadJob, context: ProcessContext): ReadOutcome {
   }
   const { doc, syntax, customization } = result.read;
   const stated = statedByGoblName(result.read.stated);
-  return {
-    syntax,
-    customization,
-    stated,
-    docJson: JSON.stringify(doc),
-    differences: differencesOf(doc, stated, context),
-    name: fileNameOf(doc),
-  };
+  const differences = differencesOf(doc, stated, context);
+  return { syntax, customization, stated, docJson: JSON.stringify(doc), differences, name: fileNameOf(doc), embedded };
+}
+
+/** The invoice a Factur-X / ZUGFeRD PDF carries; a PDF without one is 422, naming what it carries instead. */
+export async function embeddedXml(pdf: Uint8Array): Promise<{ fileName: string; xml: string }> {
+  try {
+    return await facturxXmlOf(pdf);
+  } catch (error) {
+    if (error instanceof NoEmbeddedInvoice) throw new DomainError('validation', error.message);
+    throw error;
+  }
 }

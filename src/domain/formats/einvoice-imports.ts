@@ -50,17 +50,38 @@ export class EinvoiceImports {
   ) {}
 
   /** Stores a received XML e-invoice as a new entry, and answers the entry with its files and meta rows. */
-  async importXml(workspaceId: string, xml: string, options: ImportOptions = {}): Promise<Entry> {
-    const read = await this.engine.readEinvoice({ workspaceId, xml }, { signal: options.signal });
-    const bytes = Buffer.from(xml, 'utf8');
-    const { entry, hasSource } = await this.created(workspaceId, read, bytes, options);
+  importXml(workspaceId: string, xml: string, options: ImportOptions = {}): Promise<Entry> {
+    return this.import(workspaceId, { xml }, { bytes: Buffer.from(xml, 'utf8'), mime: 'application/xml', extension: 'xml' }, options);
+  }
+
+  /** Stores a received Factur-X / ZUGFeRD PDF as a new entry, from the invoice it carries; the PDF is its original. */
+  importPdf(workspaceId: string, pdf: Buffer, options: ImportOptions = {}): Promise<Entry> {
+    return this.import(workspaceId, { pdf }, { bytes: pdf, mime: 'application/pdf', extension: 'pdf' }, options);
+  }
+
+  private async import(
+    workspaceId: string,
+    received: { xml: string } | { pdf: Uint8Array },
+    original: { bytes: Buffer; mime: string; extension: string },
+    options: ImportOptions,
+  ): Promise<Entry> {
+    const read = await this.engine.readEinvoice({ workspaceId, ...received }, { signal: options.signal });
+    const { entry, hasSource } = await this.created(workspaceId, read, original.bytes, options);
     if (!hasSource) {
-      const source = { id: sourceFileId(entry.id), name: options.fileName ?? `${read.name ?? 'received'}.xml`, mime: 'application/xml' };
-      await putMadeFile(this.files, workspaceId, entry.id, { ...source, category: 'attachment', key: SOURCE_FILE_KEY }, bytes);
+      const name = options.fileName ?? `${read.name ?? 'received'}.${original.extension}`;
+      const source = { id: sourceFileId(entry.id), name, mime: original.mime, category: 'attachment', key: SOURCE_FILE_KEY };
+      await putMadeFile(this.files, workspaceId, entry.id, source, original.bytes);
     }
     await this.metas.upsertMeta(workspaceId, entry.id, RECEIVED_META_KEY, {
-      value: { syntax: read.syntax, customization: read.customization, stated: read.stated, differences: read.differences },
+      value: {
+        syntax: read.syntax,
+        customization: read.customization,
+        ...(read.embedded ? { embedded: read.embedded.fileName } : {}),
+        stated: read.stated,
+        differences: read.differences,
+      },
     });
+    const xml = 'xml' in received ? received.xml : read.embedded!.xml;
     const report = await this.validator?.validateIfReady(workspaceId, xml, { signal: options.signal });
     if (report) {
       const file = {

@@ -77,8 +77,11 @@ export class EinvoiceValidator {
     }
   }
 
-  /** The report of the XML e-invoice `xml` (UBL or CII, of any CIUS): its XML Schema, then the rule sets that judge it. */
-  async validate(workspaceId: string, xml: string, options: EngineRunOptions = {}): Promise<ValidationReport> {
+  /**
+   * The report of the XML e-invoice `xml` (UBL or CII, of any CIUS), or of the one a Factur-X PDF's bytes carry: its
+   * XML Schema, then the rule sets that judge it.
+   */
+  async validate(workspaceId: string, xml: string | Uint8Array, options: EngineRunOptions = {}): Promise<ValidationReport> {
     const { artefactsDir } = this.options;
     if (!artefactsDir) throw new DomainError('unavailable', `e-invoice validation needs the official artefacts: ${SETTING_HINT}`);
     for (const schema of Object.values(XML_SCHEMAS)) {
@@ -91,6 +94,7 @@ export class EinvoiceValidator {
       throw new DomainError('unavailable', 'the e-invoice rules are being compiled (once, when the service starts): try again in a minute');
     if (preparation.state === 'failed')
       throw new DomainError('unavailable', `the e-invoice rules could not be compiled: ${preparation.why}`);
-    return this.engine.validateEinvoice({ workspaceId, xml, artefacts: { dir: artefactsDir, compiled: preparation.compiled } }, options);
+    const artefacts = { dir: artefactsDir, compiled: preparation.compiled };
+    return this.engine.validateEinvoice({ workspaceId, artefacts, ...(typeof xml === 'string' ? { xml } : { pdf: xml }) }, options);
   }
 }

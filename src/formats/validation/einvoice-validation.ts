@@ -19,6 +19,8 @@ export interface ValidationReport {
   rules: RuleSetName[];
   errors: ValidationFinding[];
   warnings: ValidationFinding[];
+  /** For a Factur-X / ZUGFeRD PDF: the name of the embedded file that was judged. */
+  embedded?: string;
 }
 
 /** Where the official artefacts are, and each rule set's compiled form (see `compiledRules`). */

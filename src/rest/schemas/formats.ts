@@ -42,15 +42,18 @@ export const ValidationReportSchema = Type.Object(
     }),
     errors: Type.Array(ValidationFindingSchema),
     warnings: Type.Array(ValidationFindingSchema),
+    embedded: Type.Optional(Type.String({ description: 'For a Factur-X / ZUGFeRD PDF: the name of the embedded file judged.' })),
   },
   { $id: 'ValidationReport' },
 );
 
 export const CreateEntryQuery = Type.Object({
-  key: Type.Optional(Type.String({ description: 'For an XML body: the idempotency key, unique in the workspace.' })),
-  folder: Type.Optional(Type.String({ description: 'For an XML body: the folder to store the entry in.' })),
-  allow_invalid: Type.Optional(Type.String({ description: 'For an XML body: `true` stores the document even when GOBL finds faults.' })),
+  key: Type.Optional(Type.String({ description: 'For an e-invoice body (XML or PDF): the idempotency key, unique in the workspace.' })),
+  folder: Type.Optional(Type.String({ description: 'For an e-invoice body: the folder to store the entry in.' })),
+  allow_invalid: Type.Optional(
+    Type.String({ description: 'For an e-invoice body: `true` stores the document even when GOBL finds faults.' }),
+  ),
   name: Type.Optional(
-    Type.String({ description: "For an XML body: the original's file name (the invoice's series and code, `.xml`, by default)." }),
+    Type.String({ description: "For an e-invoice body: the original's file name (the invoice's series and code, `.xml`, by default)." }),
   ),
 });

@@ -28,6 +28,7 @@ import { benchGraphqlExecutors } from './graphql-executors';
 import { benchGalera, printGalera } from './galera';
 import { benchNeighbours } from './neighbours';
 import { benchConsole } from './console';
+import { benchFormats } from './formats';
 import { benchEvents } from './events';
 import { benchExport, exportReport } from './export';
 import { markdownReport, printReport } from './report';
@@ -75,7 +76,7 @@ const COMMAND = {
     only: {
       type: 'string',
       value: 'STEP',
-      description: 'one step alone: neighbours, events, console, executors, galera, http, search, export or scale',
+      description: 'one step alone: neighbours, events, console, formats, executors, galera, http, search, export or scale',
     },
     scenarios: { type: 'string', value: 'IDS', description: 'with --only http: the scenarios to run, comma separated' },
     'search-count': { type: 'string', value: 'N', description: 'with --only search: entries seeded (default 1,000,000)' },
@@ -116,6 +117,8 @@ const onlyNeighbours = option('only') === 'neighbours';
 const onlyEvents = option('only') === 'events';
 /** `--only console`: the console's first page (size, time to its first list) and PDFs per second, without seeding. */
 const onlyConsole = option('only') === 'console';
+/** `--only formats`: the e-invoice formats written, a received one stored, and validation (bench/formats.ts). */
+const onlyFormats = option('only') === 'formats';
 /** `--only executors`: graphql-jit against graphql-js alone. */
 const onlyExecutors = option('only') === 'executors';
 /** `--only galera`: one, two and three processes on a local three-node cluster against standalone MariaDB. */
@@ -236,6 +239,10 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
   }
   if (onlySearch) {
     results.search = await searchAlone(env);
+    return results;
+  }
+  if (onlyFormats) {
+    results.formats = await benchFormats(env, JWT_SECRET, settings.seconds, log);
     return results;
   }
 
@@ -538,9 +545,11 @@ async function main(): Promise<void> {
       ? `events-${databases.join('-')}`
       : onlyConsole
         ? `console-${databases.join('-')}`
-        : quick || onlyNeighbours || onlyExecutors || onlyHttp
-          ? 'quick'
-          : 'results';
+        : onlyFormats
+          ? `formats-${databases.join('-')}`
+          : quick || onlyNeighbours || onlyExecutors || onlyHttp
+            ? 'quick'
+            : 'results';
   const suffix = quick || onlyHttp ? '.tmp' : '';
   const files = { json: `${base}.json${suffix}`, md: `${base}.md${suffix}`, svg: `${base}.svg${suffix}` };
   writeFileSync(path.join(outDir, files.json), `${JSON.stringify(results, null, 2)}\n`);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readCii } from '../../src/formats/cii/cii-reader';
+import { UNIT_CODES, unitCode } from '../../src/formats/en16931/codes';
 import { unitPrice } from '../../src/formats/en16931/read-lines';
 import { goblTaxId } from '../../src/formats/en16931/read-party';
 import { goblUnit, invoiceKind, paymentMeansKey, taxCombo } from '../../src/formats/en16931/reverse-codes';
@@ -103,7 +104,7 @@ describe('EN 16931 read into GOBL: one meaning for both syntaxes', () => {
       notes: [{ text: 'Line note' }],
     });
     expect(check.taxes).toEqual([{ cat: 'VAT', key: 'exempt', ext: { 'untdid-tax-category': 'E', 'cef-vatex': 'VATEX-EU-132-1B' } }]);
-    expect(check.item.unit).toBe('MON');
+    expect(check.item.unit).toBe('mon');
   });
 
   test('calculated again, it is payable as stated, and keeps its document type', () => {
@@ -151,7 +152,16 @@ describe("EN 16931's codes read back into GOBL's keys", () => {
       'any',
       'other',
     ]);
-    expect(['C62', 'HUR', 'KGM', 'H87', 'MON'].map(goblUnit)).toEqual(['one', 'h', 'kg', 'piece', 'MON']);
+    expect(['C62', 'HUR', 'KGM', 'H87', 'MON', 'XUN', 'ZZ', 'NAR'].map(goblUnit)).toEqual([
+      'one',
+      'h',
+      'kg',
+      'piece',
+      'mon',
+      'unit',
+      'ZZ',
+      'NAR',
+    ]);
     expect(taxCombo('S', '21')).toEqual({ cat: 'VAT', key: 'standard', percent: '21%', ext: { 'untdid-tax-category': 'S' } });
     expect(taxCombo('Z', '0')).toEqual({ cat: 'VAT', key: 'zero', percent: '0%', ext: { 'untdid-tax-category': 'Z' } });
     expect(taxCombo('AE', '0', 'vatex-eu-ae')).toEqual({
@@ -162,6 +172,12 @@ describe("EN 16931's codes read back into GOBL's keys", () => {
     expect(taxCombo('L', '7')).toEqual({ cat: 'IGIC', percent: '7%' });
     expect(goblTaxId('EL123456783', 'GR')).toEqual({ country: 'GR', code: '123456783' });
     expect(goblTaxId('123456783', 'NO')).toEqual({ country: 'NO', code: '123456783' });
+  });
+
+  test("units: each of GOBL's written as its UN/ECE code and read back as itself; one without a code as ZZ", () => {
+    expect(['', 'unit', 'mon', 'pair', 'MON', 'portion'].map(unitCode)).toEqual(['C62', 'XUN', 'MON', 'PR', 'MON', 'ZZ']);
+    expect(Object.keys(UNIT_CODES).filter((unit) => goblUnit(unitCode(unit)) !== unit)).toEqual([]);
+    expect(new Set(Object.values(UNIT_CODES)).size).toBe(Object.keys(UNIT_CODES).length);
   });
 
   test('a price for several units (BT-149) is the price of one, with the decimals it needs', () => {

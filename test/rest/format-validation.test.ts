@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FORMAT_NAMES, type FormatName } from '../../src/formats';
+import { OUTPUT_FORMAT_NAMES, type OutputFormat } from '../../src/formats';
 import { fitForCius } from '../helpers/cius-documents';
 import { einvoice } from '../helpers/documents';
+import { EINVOICES } from '../helpers/einvoices';
 import { EINVOICE_DIR, RULES_CACHE, withEinvoice } from '../helpers/einvoice-judge';
 import { newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 
@@ -101,24 +102,40 @@ withEinvoice.describe('POST /silo/v1/formats/validate', () => {
     expect(reply.body.errors[0]).toMatchObject({ rule: 'XSD', flag: 'fatal', location: expect.stringMatching(/^line \d+$/) });
   });
 
-  test('what the service writes passes, in every format, judged by the rule sets its customization names', async () => {
+  test.each(EINVOICES)('%s: what the service writes passes in every format, judged by every rule set that applies', async (_name, make) => {
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const data = fitForCius(einvoice());
-    const created = await fetch(`${t.url}/silo/v1/entries`, { method: 'POST', headers, body: JSON.stringify({ data }) });
+    const created = await fetch(`${t.url}/silo/v1/entries`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ data: fitForCius(make()) }),
+    });
+    expect(created.status).toBe(200);
     const entry = (await created.json()) as { id: string };
-    const judgedBy: Record<FormatName, string[]> = {
+    const judgedBy: Record<OutputFormat, string[]> = {
       ubl: ['en16931-ubl'],
       cii: ['en16931-cii'],
       peppol: ['en16931-ubl', 'peppol-ubl'],
       'xrechnung-ubl': ['en16931-ubl', 'xrechnung-ubl'],
       'xrechnung-cii': ['en16931-cii', 'xrechnung-cii'],
+      facturx: ['en16931-cii'],
     };
-    for (const format of FORMAT_NAMES) {
+    for (const format of OUTPUT_FORMAT_NAMES) {
       const written = await fetch(`${t.url}/silo/v1/entries/${entry.id}/formats/${format}`, { headers });
       expect({ format, status: written.status }).toEqual({ format, status: 200 });
-      const reply = await validate(t.url, token, await written.text());
-      expect({ format, ...reply.body }).toMatchObject({ format, valid: true, rules: judgedBy[format], errors: [] });
+      const reply = await fetch(`${t.url}/silo/v1/formats/validate`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': written.headers.get('content-type')! },
+        body: await written.arrayBuffer(),
+      });
+      expect({ format, ...((await reply.json()) as object) }).toMatchObject({ format, valid: true, rules: judgedBy[format], errors: [] });
     }
+  });
+
+  test('a body of 50 MB is refused at once, 413, unread', async () => {
+    const started = performance.now();
+    const reply = await validate(t.url, token, `<Invoice>${'x'.repeat(50 * 1024 * 1024)}</Invoice>`);
+    expect(reply.status).toBe(413);
+    expect(performance.now() - started).toBeLessThan(30_000);
   });
 
   test('a Factur-X PDF: the invoice it carries is judged', async () => {

@@ -4,33 +4,67 @@ import { VAT_CATEGORY_BY_KEY } from '../../document/addons/eu-en16931/tax-combo'
 import { objects, str } from '../../document/rules/values';
 import { getExt } from '../../document/tax/extensions';
 
-/** GOBL's units and their UN/ECE Recommendation 20 and 21 codes (the codes EN 16931 takes for a quantity's unit). */
+/**
+ * GOBL's units and their UN/ECE Recommendation 20 and 21 codes (the codes EN 16931 takes for a quantity's unit): every
+ * unit of GOBL's list that has one. GOBL's few units that have none (`portion`, `6pack`, `tetrabrik`) are written as
+ * mutually defined (ZZ) by `unitCode`, and stay out of this table so that a ZZ read back stays ZZ.
+ */
 export const UNIT_CODES: Readonly<Record<string, string>> = {
-  one: 'C62',
+  mg: 'MGM',
+  cg: 'CGM',
   g: 'GRM',
   kg: 'KGM',
   t: 'TNE',
   mm: 'MMT',
   cm: 'CMT',
+  dm: 'DMT',
   m: 'MTR',
+  lm: 'LM',
   km: 'KMT',
   in: 'INH',
   ft: 'FOT',
+  lft: 'LF',
+  mm2: 'MMK',
+  cm2: 'CMK',
+  dm2: 'DMK',
   m2: 'MTK',
+  ac: 'ACR',
+  ha: 'HAR',
+  mm3: 'MMQ',
+  cm3: 'CMQ',
+  dm3: 'DMQ',
   m3: 'MTQ',
+  ml: 'MLT',
   cl: 'CLT',
+  dl: 'DLT',
   l: 'LTR',
+  kl: 'K6',
   w: 'WTT',
   kw: 'KWT',
   kwh: 'KWH',
+  rate: 'A9',
+  yr: 'ANN',
+  mon: 'MON',
+  wk: 'WEE',
   day: 'DAY',
   s: 'SEC',
   h: 'HUR',
   min: 'MIN',
   piece: 'H87',
   item: 'EA',
+  pair: 'PR',
+  dozen: 'DZN',
+  assortment: 'AS',
   service: 'E48',
+  job: 'E51',
   activity: 'ACT',
+  trip: 'E54',
+  group: '10',
+  outfit: '11',
+  kit: 'KT',
+  basebox: 'BB',
+  pk: 'AB',
+  one: 'C62',
   bag: 'XBG',
   box: 'XBX',
   bin: 'XBI',
@@ -38,6 +72,7 @@ export const UNIT_CODES: Readonly<Record<string, string>> = {
   tub: 'XTB',
   case: 'XCS',
   tray: 'XDS',
+  set: 'SET',
   roll: 'XRO',
   carton: 'XCT',
   cylinder: 'XCY',
@@ -48,16 +83,25 @@ export const UNIT_CODES: Readonly<Record<string, string>> = {
   bottle: 'XBO',
   canister: 'XCI',
   pkg: 'XPK',
+  pkt: 'XPA',
   bunch: 'XBH',
+  bdl: 'XBE',
+  blk: 'XOK',
   pallet: 'XPX',
   reel: 'XRL',
   sack: 'XSA',
   sheet: 'XST',
   envelope: 'XEN',
+  lot: 'XLT',
+  unit: 'XUN',
 };
 
-/** A unit's UN/ECE code: GOBL's own units by their key; any other is a UN/ECE code itself (GOBL refuses a unit that is neither). */
-export const unitCode = (unit: string): string => (unit === '' ? 'C62' : (UNIT_CODES[unit] ?? unit));
+/**
+ * A unit's UN/ECE code: GOBL's own units by their key; a UN/ECE code itself as it is (GOBL accepts one); mutually
+ * defined (ZZ) for GOBL's units that have no code, as a unit code is required (BT-130) and must be one of the lists.
+ */
+export const unitCode = (unit: string): string =>
+  unit === '' ? 'C62' : (UNIT_CODES[unit] ?? (/^[A-Z0-9]{2,3}$/.test(unit) ? unit : 'ZZ'));
 
 /** A VAT identifier as EN 16931 writes it: the country's prefix (Greece's is EL), then the code. */
 export function vatIdentifier(country: string, code: string): string {

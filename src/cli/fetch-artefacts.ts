@@ -12,7 +12,7 @@ const COMMAND = {
     "XRechnung rules), each file from its publisher's repository at a pinned commit and checked against its pinned SHA-256. " +
     'Files already there with the right checksum are kept. Point EINVOICE_ARTEFACTS_DIR at the folder afterwards.',
   options: {
-    dir: { type: 'string', value: 'DIR', description: 'the folder to fill (EINVOICE_ARTEFACTS_DIR, else ./einvoice-artefacts)' },
+    dir: { type: 'string', value: 'DIR', description: 'the folder to fill (default ./einvoice-artefacts)' },
     from: {
       type: 'string',
       value: 'FOLDER_OR_URL',
@@ -42,7 +42,7 @@ const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex
 
 async function main(): Promise<void> {
   const flags = commandFlags(COMMAND);
-  const dir = path.resolve(flags.dir ?? process.env.EINVOICE_ARTEFACTS_DIR ?? 'einvoice-artefacts');
+  const dir = path.resolve(flags.dir ?? 'einvoice-artefacts');
   const files = ARTEFACT_SOURCES.flatMap((source) => source.files.map(([file, hash]) => ({ source, file, hash })));
   const progress = progressOf({ what: 'fetching', unit: 'files', total: files.length });
   let fetched = 0;

@@ -2,7 +2,7 @@ import { create } from 'xmlbuilder2';
 import { writeCii } from '../../src/formats/cii/cii-document';
 import { invoice } from '../helpers/documents';
 import { ciiSchemaErrors, fatalFindings, rulesFindings, withEinvoice } from '../helpers/einvoice-judge';
-import { calculated, EINVOICES } from '../helpers/einvoices';
+import { calculated, EINVOICES, intraCommunitySupply } from '../helpers/einvoices';
 
 /** The written document read back as xmlbuilder2's objects, under its root element. */
 const readBack = (xml: string): any => Object.values(create(xml).end({ format: 'object' }) as Record<string, unknown>)[0];
@@ -39,6 +39,16 @@ describe('CII: a calculated invoice written as EN 16931 UN/CEFACT CII D16B', () 
     test.each(EINVOICES)('%s: valid by the CII D16B XML Schema and the EN 16931 rules', async (_name, make) => {
       const written = writeCii(calculated(make()));
       if (!written.ok) throw new Error(JSON.stringify(written.faults));
+      expect(await ciiSchemaErrors(written.text)).toEqual([]);
+      expect(await fatalFindings('en16931-cii', written.text)).toEqual([]);
+    });
+
+    test('an intra-community supply: its deliver-to party (BG-13) written, valid by the rules that ask for it (BR-IC-12)', async () => {
+      const written = writeCii(calculated(intraCommunitySupply()));
+      if (!written.ok) throw new Error(JSON.stringify(written.faults));
+      const shipTo = readBack(written.text)['rsm:SupplyChainTradeTransaction']['ram:ApplicableHeaderTradeDelivery']['ram:ShipToTradeParty'];
+      expect(textOf(shipTo['ram:Name'])).toBe('Kunde Lager');
+      expect(textOf(shipTo['ram:PostalTradeAddress']['ram:CountryID'])).toBe('DE');
       expect(await ciiSchemaErrors(written.text)).toEqual([]);
       expect(await fatalFindings('en16931-cii', written.text)).toEqual([]);
     });

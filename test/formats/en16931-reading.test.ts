@@ -8,12 +8,40 @@ import { goblUnit, invoiceKind, paymentMeansKey, taxCombo } from '../../src/form
 import { readUbl } from '../../src/formats/ubl/ubl-reader';
 import { parseXml } from '../../src/formats/xml-read';
 import { ciiSchemaErrors, fatalFindings, ublSchemaErrors, withEinvoice } from '../helpers/einvoice-judge';
-import { calculatedRead } from '../helpers/einvoice-reading';
+import { calculatedRead, essentials, FORMATS_OF, writtenAndRead } from '../helpers/einvoice-reading';
+import { EINVOICES } from '../helpers/einvoices';
 
 /** The same invoice in both syntaxes, stating nearly every business term GOBL has a place for. */
 const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures', name), 'utf8');
 const UBL = fixture('every-term.ubl.xml');
 const CII = fixture('every-term.cii.xml');
+
+/** Every test invoice, in every format of a syntax, with the reader of that syntax. */
+const ROUND_TRIPS = (['ubl', 'cii'] as const).flatMap((syntax) =>
+  FORMATS_OF[syntax].flatMap(([format, fit]) =>
+    EINVOICES.map(([name, make]) => [format, name, () => fit(make()), syntax === 'ubl' ? readUbl : readCii] as const),
+  ),
+);
+
+describe('a written e-invoice read back as a GOBL invoice', () => {
+  test.each(ROUND_TRIPS)('%s, %s: written, read back and calculated again, the same invoice', (format, _name, make, read) => {
+    const { original, result } = writtenAndRead(format, make(), read);
+    if (!result.ok) throw new Error(JSON.stringify(result.faults));
+    const again = calculatedRead(result, 'valid');
+    expect(essentials(again)).toEqual(essentials(original));
+    expect(again.$addons).toEqual(original.$addons);
+    const totals = original.totals as Record<string, any>;
+    expect(result.stated).toEqual({
+      sum: totals.sum,
+      total: totals.total,
+      tax: totals.taxes.sum,
+      totalWithTax: totals.total_with_tax,
+      payable: totals.payable,
+      discount: totals.discount,
+      charge: totals.charge,
+    });
+  });
+});
 
 describe('EN 16931 read into GOBL: one meaning for both syntaxes', () => {
   const ubl = readUbl(parseXml(UBL));

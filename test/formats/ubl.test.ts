@@ -2,7 +2,7 @@ import { create } from 'xmlbuilder2';
 import { writeUbl } from '../../src/formats/ubl/ubl-document';
 import { einvoice, invoice } from '../helpers/documents';
 import { fatalFindings, rulesFindings, ublSchemaErrors, withEinvoice } from '../helpers/einvoice-judge';
-import { calculated, EINVOICES } from '../helpers/einvoices';
+import { calculated, EINVOICES, intraCommunitySupply } from '../helpers/einvoices';
 
 /** The written document read back as xmlbuilder2's objects, under its root element. */
 const readBack = (xml: string): any => Object.values(create(xml).end({ format: 'object' }) as Record<string, unknown>)[0];
@@ -34,6 +34,16 @@ describe('UBL: a calculated invoice written as EN 16931 UBL 2.1', () => {
     test.each(EINVOICES)('%s: valid by the UBL 2.1 XML Schema and the EN 16931 rules', async (_name, make) => {
       const written = writeUbl(calculated(make()));
       if (!written.ok) throw new Error(JSON.stringify(written.faults));
+      expect(await ublSchemaErrors(written.text)).toEqual([]);
+      expect(await fatalFindings('en16931-ubl', written.text)).toEqual([]);
+    });
+
+    test('an intra-community supply: its deliver-to party (BG-13) written, valid by the rules that ask for it (BR-IC-12)', async () => {
+      const written = writeUbl(calculated(intraCommunitySupply()));
+      if (!written.ok) throw new Error(JSON.stringify(written.faults));
+      const delivery = readBack(written.text)['cac:Delivery'];
+      expect(textOf(delivery['cac:DeliveryParty']['cac:PartyName']['cbc:Name'])).toBe('Kunde Lager');
+      expect(textOf(delivery['cac:DeliveryLocation']['cac:Address']['cac:Country']['cbc:IdentificationCode'])).toBe('DE');
       expect(await ublSchemaErrors(written.text)).toEqual([]);
       expect(await fatalFindings('en16931-ubl', written.text)).toEqual([]);
     });
@@ -72,6 +82,20 @@ describe('UBL: what EN 16931 needs that the document does not say is refused, na
       'BR-10 $.doc.customer.addresses',
       'BR-CO-25 $.doc.payment.terms',
     ]);
+  });
+
+  test('an intra-community supply with no delivery date nor deliver-to country: BR-IC-11, BR-IC-12', () => {
+    const { delivery: _delivery, ...undelivered } = intraCommunitySupply();
+    expect(faultsOf(undelivered)).toEqual(['BR-IC-11 $.doc.delivery.date', 'BR-IC-12 $.doc.delivery.receiver.addresses']);
+  });
+
+  test('a seller with no VAT identifier, its supply exempt: BR-CO-26 (its other identifiers are not written)', () => {
+    const doc = einvoice({
+      lines: [{ quantity: '1', item: { name: 'Medical check', price: '80.00' }, taxes: [{ cat: 'VAT', key: 'exempt' }] }],
+      tax: { notes: [{ cat: 'VAT', key: 'exempt', text: 'Exempt under Article 132(1)(b)' }] },
+    });
+    const supplier = { ...(doc.supplier as Record<string, unknown>), tax_id: { country: 'ES' } };
+    expect(faultsOf({ ...doc, supplier })).toEqual(['BR-CO-26 $.doc.supplier.tax_id.code']);
   });
 
   test('an exempt category without a reason, in a document calculated without the addon that asks for one: BR-E-10', () => {

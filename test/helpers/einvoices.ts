@@ -72,3 +72,15 @@ export const EINVOICES: [string, () => Record<string, unknown>][] = [
       }),
   ],
 ];
+
+/** An intra-community supply (K) delivered to a warehouse of the buyer's: EN 16931 asks when and to which country. */
+export const intraCommunitySupply = (): Record<string, unknown> =>
+  einvoice({
+    customer: germanCustomer(),
+    lines: [{ quantity: '10', item: { name: 'Laptop', price: '100.00' }, taxes: [{ cat: 'VAT', key: 'intra-community' }] }],
+    tax: { notes: [{ cat: 'VAT', key: 'intra-community', text: 'Intra-community supply' }] },
+    delivery: {
+      date: '2026-11-18',
+      receiver: { name: 'Kunde Lager', addresses: [{ street: 'Lagerweg', num: '1', locality: 'Hamburg', code: '20095', country: 'DE' }] },
+    },
+  });

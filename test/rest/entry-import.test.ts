@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { einvoice } from '../helpers/documents';
+import { einvoice, invoiceOfLines } from '../helpers/documents';
 import { EINVOICE_DIR, RULES_CACHE, withEinvoice } from '../helpers/einvoice-judge';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 
@@ -123,6 +123,29 @@ describe('POST /silo/v1/entries with a received e-invoice (application/xml)', ()
     expect(garbage.status).toBe(422);
     expect(garbage.body.message).toContain('not a PDF');
   });
+
+  test("a received invoice of 1,500 lines is read in the engine's threads while another workspace is served", async () => {
+    const lines = (invoiceOfLines(1_500) as { lines: unknown[] }).lines;
+    const original = (await api.post('/silo/v1/entries', { data: einvoice({ lines }) })).body;
+    const response = await fetch(`${t.url}/silo/v1/entries/${original.id}/formats/ubl`, { headers: { authorization: `Bearer ${token}` } });
+    const xml = await response.text();
+    expect(Buffer.byteLength(xml)).toBeLessThan(t.config.bodyLimit);
+    const other = client(t.url, await tokenFor(newWorkspace()));
+    const started = Date.now();
+    const importing = importXml(t.url, token, xml).then((reply) => ({ reply, ms: Date.now() - started }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const list = await other.get('/silo/v1/entries');
+    const listMs = Date.now() - started;
+    const { reply, ms } = await importing;
+    expect(list.status).toBe(200);
+    if (reply.status === 200) {
+      expect(reply.body.data.doc.lines).toHaveLength(1_500);
+      expect(reply.body.data.doc.totals.payable).toBe(original.data.doc.totals.payable);
+      expect(listMs).toBeLessThan(ms);
+    } else {
+      expect([reply.status, reply.body.key]).toEqual([422, 'too-complex']);
+    }
+  }, 120_000);
 
   test('GraphQL importDocument stores it the same way', async () => {
     const { xml } = await sent('ubl');

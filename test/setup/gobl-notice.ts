@@ -1,8 +1,13 @@
 import { findGoblDir, HOW_TO_GET_GOBL } from '../../scripts/gobl-fixtures';
+import { CONVERTER_FIXTURES_DIR, HOW_TO_GET_CONVERTER_FIXTURES } from '../helpers/converter-dir';
 import { EINVOICE_DIR, HOW_TO_GET_EINVOICE } from '../helpers/einvoice-dir';
 
-/** Once per run: one line for each set of published data that is absent (GOBL's examples, the e-invoice artefacts): the tests needing it skip. */
+/**
+ * Once per run: one line for each set of published data that is absent (GOBL's examples, the e-invoice artefacts,
+ * GOBL's converters' examples): the tests needing it skip.
+ */
 export default function goblNotice(): void {
   if (!findGoblDir()) process.stdout.write(`\n${HOW_TO_GET_GOBL}\n`);
   if (!EINVOICE_DIR) process.stdout.write(`\n${HOW_TO_GET_EINVOICE}\n`);
+  if (!CONVERTER_FIXTURES_DIR) process.stdout.write(`\n${HOW_TO_GET_CONVERTER_FIXTURES}\n`);
 }

@@ -4,6 +4,7 @@ import { unitCode, vatIdentifier } from '../en16931/codes';
 import {
   allowancesAndChargesOf,
   contactOf,
+  deliverToOf,
   documentFaults,
   invoiceNumber,
   lineVatOf,
@@ -161,6 +162,7 @@ export function writeCii(doc: JsonObject, profile: Profile = EN16931_PROFILE): F
   const customer = obj(doc, 'customer')!;
   const paid = payment(doc);
   const delivery = obj(doc, 'delivery');
+  const deliverTo = deliverToOf(doc);
   const purchase = objects(ordering, 'purchases')[0];
   const contract = objects(ordering, 'contracts')[0];
   const root: XmlElement = {
@@ -187,10 +189,19 @@ export function writeCii(doc: JsonObject, profile: Profile = EN16931_PROFILE): F
         'ram:BuyerOrderReferencedDocument': purchase && { 'ram:IssuerAssignedID': str(purchase, 'code') },
         'ram:ContractReferencedDocument': contract && { 'ram:IssuerAssignedID': str(contract, 'code') },
       },
-      // CII asks for the delivery even when the document says nothing of it.
-      'ram:ApplicableHeaderTradeDelivery': str(delivery, 'date')
-        ? { 'ram:ActualDeliverySupplyChainEvent': { 'ram:OccurrenceDateTime': date(str(delivery, 'date')) } }
-        : {},
+      // CII asks for the delivery even when the document says nothing of it: `{}` is written empty.
+      'ram:ApplicableHeaderTradeDelivery':
+        deliverTo.name || deliverTo.address || str(delivery, 'date')
+          ? {
+              'ram:ShipToTradeParty': {
+                'ram:Name': deliverTo.name,
+                'ram:PostalTradeAddress': deliverTo.address && postalAddress(deliverTo.address),
+              },
+              'ram:ActualDeliverySupplyChainEvent': str(delivery, 'date')
+                ? { 'ram:OccurrenceDateTime': date(str(delivery, 'date')) }
+                : undefined,
+            }
+          : {},
       'ram:ApplicableHeaderTradeSettlement': {
         'ram:CreditorReferenceID': paid.creditor,
         'ram:PaymentReference': paid.reference,

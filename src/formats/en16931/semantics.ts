@@ -52,6 +52,31 @@ function partyFaults(party: JsonObject | undefined, role: PartyRole): Fault[] {
   return faults;
 }
 
+/**
+ * The deliver-to party (BG-13, its date aside): the receiver's name (BT-70) and its first address (BG-15), which is
+ * left out without its country (BR-57) rather than refused, as GOBL's address need not have one.
+ */
+export function deliverToOf(doc: JsonObject): { name?: string; address?: JsonObject } {
+  const receiver = obj(obj(doc, 'delivery'), 'receiver');
+  const address = objects(receiver, 'addresses')[0];
+  return { name: str(receiver, 'name') || undefined, address: str(address, 'country') === '' ? undefined : address };
+}
+
+/** An intra-community supply (K) says when (BT-72, else the invoicing period BG-14) and to which country (BT-80) it went. */
+function intraCommunityFaults(doc: JsonObject): Fault[] {
+  const faults: Fault[] = [];
+  const period = obj(obj(doc, 'ordering'), 'period');
+  if (str(obj(doc, 'delivery'), 'date') === '' && str(period, 'start') === '' && str(period, 'end') === '') {
+    faults.push(ruleFault('BR-IC-11', '$.doc.delivery.date', 'an intra-community supply needs its delivery date or invoicing period'));
+  }
+  if (!deliverToOf(doc).address) {
+    faults.push(
+      ruleFault('BR-IC-12', '$.doc.delivery.receiver.addresses', "an intra-community supply needs the deliver-to address's country"),
+    );
+  }
+  return faults;
+}
+
 /** What EN 16931 requires of the whole document that GOBL may leave out. */
 export function documentFaults(doc: JsonObject): Fault[] {
   const faults: Fault[] = [];
@@ -65,9 +90,15 @@ export function documentFaults(doc: JsonObject): Fault[] {
   }
   const categories = objects(obj(totals, 'taxes'), 'categories');
   const standard = categories.some((c) => objects(c, 'rates').some((r) => getExt(r, UNTDID.taxCategory) === 'S'));
-  if (standard && str(obj(obj(doc, 'supplier'), 'tax_id'), 'code') === '') {
+  const supplier = obj(doc, 'supplier');
+  const noVatId = str(obj(supplier, 'tax_id'), 'code') === '';
+  if (standard && noVatId) {
     faults.push(ruleFault('BR-S-02', '$.doc.supplier.tax_id.code', 'a standard rated invoice needs the seller VAT identifier'));
+  } else if (supplier && noVatId) {
+    // The seller's identifier (BT-29) and legal registration (BT-30) are not written: its VAT identifier is the one left.
+    faults.push(ruleFault('BR-CO-26', '$.doc.supplier.tax_id.code', 'the seller needs its VAT identifier, by which the buyer knows it'));
   }
+  if (categories.some((c) => objects(c, 'rates').some((r) => categoryOf(r) === 'K'))) faults.push(...intraCommunityFaults(doc));
   if (str(obj(doc, 'tax'), 'prices_include') !== '') {
     faults.push(
       ruleFault(

@@ -2,11 +2,19 @@ import type { JsonObject } from '../../document';
 import { obj, objects, str } from '../../document/rules/values';
 import type { FormatResult } from '../format-result';
 import { EN16931_PROFILE, notesOf, type Profile } from '../profile';
-import { allowancesAndChargesOf, documentFaults, invoiceNumber, isCreditNote, paymentOf, typeCodeOf } from '../en16931/semantics';
+import {
+  allowancesAndChargesOf,
+  deliverToOf,
+  documentFaults,
+  invoiceNumber,
+  isCreditNote,
+  paymentOf,
+  typeCodeOf,
+} from '../en16931/semantics';
 import { optional, xmlText, type XmlElement } from '../xml-tree';
 import { ublAllowanceCharge } from './ubl-allowances';
 import { ublLine } from './ubl-lines';
-import { ublParty } from './ubl-party';
+import { postalAddress, ublParty } from './ubl-party';
 import { money, taxTotal } from './ubl-taxes';
 
 export const NAMESPACES = {
@@ -75,6 +83,7 @@ export function writeUbl(doc: JsonObject, profile: UblProfile = EN16931_PROFILE)
   const supplier = obj(doc, 'supplier')!;
   const customer = obj(doc, 'customer')!;
   const delivery = obj(doc, 'delivery');
+  const deliverTo = deliverToOf(doc);
   const root: XmlElement = {
     '@xmlns': credit ? NAMESPACES.creditNote : NAMESPACES.invoice,
     '@xmlns:cac': NAMESPACES.cac,
@@ -95,7 +104,11 @@ export function writeUbl(doc: JsonObject, profile: UblProfile = EN16931_PROFILE)
     // The creditor's identifier of a direct debit (BT-90) is the seller's, under the scheme SEPA.
     'cac:AccountingSupplierParty': { 'cac:Party': ublParty(supplier, profile.endpoint(supplier, 'supplier'), paid.creditor) },
     'cac:AccountingCustomerParty': { 'cac:Party': ublParty(customer, profile.endpoint(customer, 'customer')) },
-    'cac:Delivery': str(delivery, 'date') ? { 'cbc:ActualDeliveryDate': str(delivery, 'date') } : undefined,
+    'cac:Delivery': {
+      'cbc:ActualDeliveryDate': optional(str(delivery, 'date')),
+      'cac:DeliveryLocation': deliverTo.address && { 'cac:Address': postalAddress(deliverTo.address) },
+      'cac:DeliveryParty': deliverTo.name && { 'cac:PartyName': { 'cbc:Name': deliverTo.name } },
+    },
     'cac:PaymentMeans': paid.means,
     'cac:PaymentTerms': paid.terms,
     'cac:AllowanceCharge': allowances,

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { SCHEMATRON_COMPILER } from './schematron-to-xslt';
@@ -40,8 +40,45 @@ export function compiledRules(schematronFile: string, cacheDir: string): Promise
   return compiling;
 }
 
+/** A compilation takes a minute at most; a lock older than this was left by a process that died holding it. */
+const STALE_LOCK_MS = 5 * 60_000;
+
+/**
+ * Holds `lock` (a directory: making one is atomic) while `work` runs, so that processes sharing the folder (the
+ * service's, the tests') compile each schema once; another holder is waited for, a stale lock taken over.
+ */
+async function whileLocked<T>(lock: string, done: () => T | undefined, work: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const finished = done();
+      if (finished !== undefined) return finished;
+      // A lock gone meanwhile reads as taken now: the next turn takes it.
+      const takenAt = statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+      if (Date.now() - takenAt > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    return done() ?? (await work());
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 async function compile(schematronFile: string, cacheDir: string, name: string, sefFile: string): Promise<string> {
   mkdirSync(cacheDir, { recursive: true });
+  return whileLocked(
+    `${sefFile}.lock`,
+    () => (existsSync(sefFile) ? sefFile : undefined),
+    () => compileUnlocked(schematronFile, cacheDir, name, sefFile),
+  );
+}
+
+async function compileUnlocked(schematronFile: string, cacheDir: string, name: string, sefFile: string): Promise<string> {
   const work = path.join(cacheDir, `${name}.${process.pid}.${Date.now()}`);
   const [compilerFile, xsltFile, partFile] = ['compiler.xsl', 'rules.xsl', 'rules.sef.json'].map((file) => `${work}.${file}`);
   const xslt3 = [require.resolve('xslt3/xslt3.js')];

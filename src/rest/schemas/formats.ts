@@ -47,13 +47,14 @@ export const ValidationReportSchema = Type.Object(
   { $id: 'ValidationReport' },
 );
 
+/** A received e-invoice's create options (its body is the XML or PDF): GraphQL's importDocument takes the same, beside `xml`. */
 export const CreateEntryQuery = Type.Object({
   key: Type.Optional(Type.String({ description: 'For an e-invoice body (XML or PDF): the idempotency key, unique in the workspace.' })),
   folder: Type.Optional(Type.String({ description: 'For an e-invoice body: the folder to store the entry in.' })),
   allow_invalid: Type.Optional(
-    Type.String({ description: 'For an e-invoice body: `true` stores the document even when GOBL finds faults.' }),
+    Type.Boolean({ description: 'For an e-invoice body: `true` stores the document even when GOBL finds faults.' }),
   ),
   name: Type.Optional(
-    Type.String({ description: "For an e-invoice body: the original's file name (the invoice's series and code, `.xml`, by default)." }),
+    Type.String({ description: "For an e-invoice body: the original's file name (the invoice's series and code, `.xml` or `.pdf`, by default)." }),
   ),
 });

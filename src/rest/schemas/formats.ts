@@ -55,6 +55,8 @@ export const CreateEntryQuery = Type.Object({
     Type.Boolean({ description: 'For an e-invoice body: `true` stores the document even when GOBL finds faults.' }),
   ),
   name: Type.Optional(
-    Type.String({ description: "For an e-invoice body: the original's file name (the invoice's series and code, `.xml` or `.pdf`, by default)." }),
+    Type.String({
+      description: "For an e-invoice body: the original's file name (the invoice's series and code, `.xml` or `.pdf`, by default).",
+    }),
   ),
 });

@@ -4,9 +4,9 @@ import { validateXML } from 'xmllint-wasm';
 import { compiledRules } from '../../src/formats/validation/compiled-rules';
 import { ruleFindings, type RuleFinding } from '../../src/formats/validation/rule-findings';
 import { RULE_SETS, type RuleSetName } from '../../src/formats/validation/rule-sets';
-import { EINVOICE_DIR } from './einvoice-dir';
+import { EINVOICE_DIR, RULES_CACHE } from './einvoice-dir';
 
-export { EINVOICE_DIR };
+export { EINVOICE_DIR, RULES_CACHE };
 
 /**
  * The official e-invoice artefacts as judges of what the service writes: the OASIS UBL 2.1 and UN/CEFACT CII D16B XML
@@ -54,9 +54,6 @@ export function ublSchemaErrors(xml: string): Promise<string[]> {
 /** The UN/CEFACT CII D16B XML Schema's errors for a CrossIndustryInvoice; none when valid. */
 export const ciiSchemaErrors = (xml: string): Promise<string[]> =>
   schemaErrors(xml, 'cii/xsd', 'CII/uncefact/data/standard/CrossIndustryInvoice_100pD16B.xsd');
-
-/** Where the tests keep the compiled rules, shared by every test file and run (a server's `einvoiceRulesDir`). */
-export const RULES_CACHE = path.resolve(__dirname, '../../node_modules/.cache/einvoice-rules');
 
 /**
  * What a published rule set finds in a document (a valid document has no `fatal` finding). The Schematron runs as

@@ -33,7 +33,14 @@ function locationOf(source: ArtefactSource, file: string, from: string | undefin
 
 async function read(location: string): Promise<Buffer> {
   if (!/^https?:\/\//.test(location)) return readFileSync(location);
-  const response = await fetch(location, { signal: AbortSignal.timeout(60_000) });
+  let response: Response;
+  try {
+    response = await fetch(location, { signal: AbortSignal.timeout(60_000) });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const why = cause?.code ?? cause?.message ?? (error as Error).message;
+    throw new Error(`${location} could not be reached (${why}); where GitHub cannot be reached, give a copy with --from`, { cause: error });
+  }
   if (!response.ok) throw new Error(`${location}: HTTP ${response.status}`);
   return Buffer.from(await response.arrayBuffer());
 }

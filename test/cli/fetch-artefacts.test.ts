@@ -47,6 +47,17 @@ withEinvoice.describe('npm run fetch:artefacts', () => {
     expect((await run('--from', EINVOICE_DIR!)).stdout).toContain(`(0 fetched, ${FILES} already there)`);
   });
 
+  test('an address that cannot be reached is named, with what to do', async () => {
+    // A loopback port just freed: nothing listens there.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const reply = await run('--from', `http://127.0.0.1:${port}/copy`);
+    expect(reply.status).toBe(1);
+    expect(reply.stderr).toMatch(new RegExp(`http://127\\.0\\.0\\.1:${port}/copy/\\S+ could not be reached \\(ECONNREFUSED\\); .* --from`));
+  });
+
   describe('from an address', () => {
     let server: Server;
     let base: string;

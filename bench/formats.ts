@@ -1,12 +1,11 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { validateXML } from 'xmllint-wasm';
 import { mintToken } from '../src/auth/mint-token';
 import { FORMAT_NAMES, OUTPUT_FORMAT_NAMES } from '../src/formats';
 import { compiledRules } from '../src/formats/validation/compiled-rules';
-import { identifyEinvoice } from '../src/formats/validation/einvoice-validation';
+import { identifyEinvoice, schemaFindings } from '../src/formats/validation/einvoice-validation';
 import { ruleFindings } from '../src/formats/validation/rule-findings';
-import { RULE_SETS, XML_SCHEMAS, type RuleSetName } from '../src/formats/validation/rule-sets';
+import { RULE_SETS, ruleSetsFor, type RuleSetName } from '../src/formats/validation/rule-sets';
 import { runLoad } from './load';
 import { INVOICE } from './scenarios';
 import { ROOT, startService } from './server-process';
@@ -68,36 +67,20 @@ const timed = <T>(work: () => T): [T, number] => {
 /** The XML Schema and each rule set of a document, timed apart, `rounds` times (the compiled rules read once first). */
 async function validationParts(xml: string, dir: string, rounds: number): Promise<Record<string, LatencySummary>> {
   const cache = path.join(ROOT, 'node_modules', '.cache', 'einvoice-rules');
-  const { syntax, customization } = identifyEinvoice(xml);
-  const names = (Object.keys(RULE_SETS) as RuleSetName[]).filter(
-    (name) => RULE_SETS[name].syntax === syntax && RULE_SETS[name].judges(customization),
-  );
+  const { syntax, creditNote, customization } = identifyEinvoice(xml);
+  const names = ruleSetsFor(syntax, customization);
   const compiled = new Map<RuleSetName, string>();
   for (const name of names) compiled.set(name, await compiledRules(path.join(dir, RULE_SETS[name].schematron), cache));
   for (const name of names) ruleFindings(compiled.get(name)!, xml); // loads the compiled rules, as a thread's first validation does
-  const schema = XML_SCHEMAS[syntax];
-  const root = path.join(dir, schema.folder);
-  const others = preloads(root, schema.invoice);
+  await schemaFindings(xml, syntax, creditNote, dir); // reads the schema files, as a thread's first validation does
   const times: Record<string, number[]> = { xsd: [], ...Object.fromEntries(names.map((name) => [name, []])) };
-  const main = { fileName: schema.invoice, contents: readFileSync(path.join(root, schema.invoice), 'utf8') };
   for (let i = 0; i < rounds; i += 1) {
     const started = performance.now();
-    await validateXML({ xml: [{ fileName: 'document.xml', contents: xml }], schema: main, preload: others });
+    await schemaFindings(xml, syntax, creditNote, dir);
     times.xsd.push(performance.now() - started);
     for (const name of names) times[name].push(timed(() => ruleFindings(compiled.get(name)!, xml))[1]);
   }
   return Object.fromEntries(Object.entries(times).map(([name, values]) => [name, summarize(values)]));
-}
-
-/** Every schema file but the main one, named as the imports name them. */
-function preloads(root: string, main: string): { fileName: string; contents: string }[] {
-  const walk = (dir: string): string[] =>
-    readdirSync(dir).flatMap((name) =>
-      statSync(path.join(dir, name)).isDirectory() ? walk(path.join(dir, name)) : [path.join(dir, name)],
-    );
-  return walk(root)
-    .map((file) => ({ fileName: path.relative(root, file), contents: readFileSync(file, 'utf8') }))
-    .filter((file) => file.fileName !== main);
 }
 
 /**

@@ -82,13 +82,13 @@ function differencesOf(doc: JsonObject, stated: Record<string, string>, context:
  * e-invoice, or one that cannot be read as an invoice, is 422 naming why.
  */
 export async function runReadJob(job: ReadJob, context: ProcessContext): Promise<ReadOutcome> {
-  const embedded = 'pdf' in job ? await embeddedXml(job.pdf) : undefined;
-  const result = readEinvoice(embedded?.xml ?? ('xml' in job ? job.xml : ''));
+  const { xml, embedded } = await receivedXmlOf(job);
+  const result = readEinvoice(xml);
   if (!result.ok) {
     const { refusal } = result;
     if (refusal.malformed) throw new DomainError('input', refusal.message);
     throw new DomainError('validation', refusal.message, {
-      faults: toEntryFaults(refusal.faults.map((fault) => ({ ...fault, provider: refusal.syntax }))),
+      faults: toEntryFaults((refusal.faults ?? []).map((fault) => ({ ...fault, provider: refusal.syntax }))),
     });
   }
   const { doc, syntax, customization } = result.read;
@@ -97,10 +97,17 @@ export async function runReadJob(job: ReadJob, context: ProcessContext): Promise
   return { syntax, customization, stated, docJson: JSON.stringify(doc), differences, name: fileNameOf(doc), embedded };
 }
 
-/** The invoice a Factur-X / ZUGFeRD PDF carries; a PDF without one is 422, naming what it carries instead. */
-export async function embeddedXml(pdf: Uint8Array): Promise<{ fileName: string; xml: string }> {
+/**
+ * The XML of a received e-invoice, for reading or validating it: as it came, or the one a Factur-X / ZUGFeRD PDF
+ * carries (`embedded`); a PDF without one is 422, naming what it carries instead.
+ */
+export async function receivedXmlOf(
+  job: { xml: string } | { pdf: Uint8Array },
+): Promise<{ xml: string; embedded?: { fileName: string; xml: string } }> {
+  if ('xml' in job) return { xml: job.xml };
   try {
-    return await facturxXmlOf(pdf);
+    const embedded = await facturxXmlOf(job.pdf);
+    return { xml: embedded.xml, embedded };
   } catch (error) {
     if (error instanceof NoEmbeddedInvoice) throw new DomainError('validation', error.message);
     throw error;

@@ -6,16 +6,16 @@ import {
   type ValidationReport,
 } from '../../formats/validation/einvoice-validation';
 import { DomainError } from '../shared/errors';
-import { embeddedXml } from './read-job';
+import { receivedXmlOf } from './read-job';
 
 /** A received e-invoice to validate by the official artefacts (`POST /silo/v1/formats/validate`), as the engine takes it. */
 export type ValidateJob = { workspaceId: string; artefacts: ValidationArtefacts } & ({ xml: string } | { pdf: Uint8Array });
 
 /** The validation report (of the XML a Factur-X PDF carries, for a PDF); broken XML or a DTD is 400, a well-formed document that is no e-invoice 422. */
 export async function runValidateJob(job: ValidateJob): Promise<ValidationReport> {
-  const embedded = 'pdf' in job ? await embeddedXml(job.pdf) : undefined;
+  const { xml, embedded } = await receivedXmlOf(job);
   try {
-    const report = await validateEinvoice(embedded?.xml ?? ('xml' in job ? job.xml : ''), job.artefacts);
+    const report = await validateEinvoice(xml, job.artefacts);
     return embedded ? { ...report, embedded: embedded.fileName } : report;
   } catch (error) {
     if (error instanceof NotAnEinvoice) throw new DomainError(error.malformed ? 'input' : 'validation', error.message);

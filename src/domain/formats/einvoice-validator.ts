@@ -16,7 +16,10 @@ export interface EinvoiceValidatorOptions {
 }
 
 type Preparation =
-  { state: 'compiling' } | { state: 'ready'; compiled: Partial<Record<RuleSetName, string>> } | { state: 'failed'; why: string };
+  | { state: 'compiling' }
+  | { state: 'ready'; compiled: Partial<Record<RuleSetName, string>> }
+  | { state: 'failed'; why: string }
+  | { state: 'missing'; why: string };
 
 const SETTING_HINT = 'set EINVOICE_ARTEFACTS_DIR to a folder of the official artefacts (`npm run fetch:artefacts` fills one)';
 
@@ -41,6 +44,15 @@ export class EinvoiceValidator {
     const { artefactsDir, cacheDir, log } = this.options;
     if (!artefactsDir) return Promise.resolve();
     if (this.prepared) return this.prepared;
+    // The XML Schemas are looked for once, here, not on every request.
+    const missing = Object.values(XML_SCHEMAS)
+      .map((schema) => path.join(schema.folder, schema.invoice))
+      .find((file) => !existsSync(path.join(artefactsDir, file)));
+    if (missing) {
+      this.preparation = { state: 'missing', why: `EINVOICE_ARTEFACTS_DIR has no ${missing}: ${SETTING_HINT}` };
+      this.prepared = Promise.resolve();
+      return this.prepared;
+    }
     this.preparation = { state: 'compiling' };
     const present = RULE_SET_NAMES.filter((name) => existsSync(path.join(artefactsDir, RULE_SETS[name].schematron)));
     const started = Date.now();
@@ -84,12 +96,9 @@ export class EinvoiceValidator {
   async validate(workspaceId: string, xml: string | Uint8Array, options: EngineRunOptions = {}): Promise<ValidationReport> {
     const { artefactsDir } = this.options;
     if (!artefactsDir) throw new DomainError('unavailable', `e-invoice validation needs the official artefacts: ${SETTING_HINT}`);
-    for (const schema of Object.values(XML_SCHEMAS)) {
-      if (!existsSync(path.join(artefactsDir, schema.folder, schema.invoice)))
-        throw new DomainError('unavailable', `EINVOICE_ARTEFACTS_DIR has no ${path.join(schema.folder, schema.invoice)}: ${SETTING_HINT}`);
-    }
     void this.prepare();
     const preparation = this.preparation!;
+    if (preparation.state === 'missing') throw new DomainError('unavailable', preparation.why);
     if (preparation.state === 'compiling')
       throw new DomainError('unavailable', 'the e-invoice rules are being compiled (once, when the service starts): try again in a minute');
     if (preparation.state === 'failed')

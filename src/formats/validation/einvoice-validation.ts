@@ -2,9 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { validateXML } from 'xmllint-wasm';
 import { ruleFindings, type RuleFinding } from './rule-findings';
-import { EINVOICE_ROOTS, RULE_SETS, RULE_SET_NAMES, XML_SCHEMAS, type RuleSetName, type Syntax } from './rule-sets';
-import { saxon } from '../saxon';
-import { screenXml } from './xml-screen';
+import { RULE_SETS, ruleSetsFor, XML_SCHEMAS, type RuleSetName, type Syntax } from './rule-sets';
+import { receivedXml } from '../received-xml';
 
 /** One problem a validation found: the rule (`BR-10`, `PEPPOL-EN16931-R010`, `XSD`), its flag, where, and what it says. */
 export type ValidationFinding = RuleFinding;
@@ -48,31 +47,10 @@ export class MissingRules extends Error {
 
 /** The syntax of an XML e-invoice, whether it is a UBL credit note, and its customization id; refuses anything else. */
 export function identifyEinvoice(xml: string): { syntax: Syntax; creditNote: boolean; customization: string } {
-  const screened = screenXml(xml);
-  if (screened) throw new NotAnEinvoice(screened.refused, true);
-  let read: { root: string; customization: string };
-  try {
-    read = saxon().XPath.evaluate(
-      `let $root := parse-xml($xml)/* return map {
-         'root': namespace-uri($root) || ' ' || local-name($root),
-         'customization': normalize-space(($root/*:CustomizationID,
-           $root/*:ExchangedDocumentContext/*:GuidelineSpecifiedDocumentContextParameter/*:ID)[1])
-       }`,
-      null,
-      { params: { xml } },
-    ) as { root: string; customization: string };
-  } catch (error) {
-    throw new NotAnEinvoice(`the body is not well-formed XML: ${(error as Error).message}`, true);
-  }
-  const known = EINVOICE_ROOTS[read.root];
-  if (!known) {
-    const [namespace, name] = read.root.split(' ');
-    throw new NotAnEinvoice(
-      `not an e-invoice: the root element is ${name}${namespace ? ` in ${namespace}` : ''}, not a UBL Invoice or CreditNote nor a CII CrossIndustryInvoice`,
-      false,
-    );
-  }
-  return { ...known, customization: read.customization };
+  const parsed = receivedXml(xml);
+  if (!parsed.ok) throw new NotAnEinvoice(parsed.refusal.message, parsed.refusal.malformed);
+  const { syntax, creditNote, customization } = parsed.received;
+  return { syntax, creditNote, customization };
 }
 
 const filesUnder = (dir: string): string[] =>
@@ -84,7 +62,8 @@ const filesUnder = (dir: string): string[] =>
 /** Each syntax's schema files, read once per thread: a few hundred kilobytes, two syntaxes. */
 const schemaFiles = new Map<string, { fileName: string; contents: string }[]>();
 
-async function schemaFindings(xml: string, syntax: Syntax, creditNote: boolean, dir: string): Promise<ValidationFinding[]> {
+/** What the syntax's XML Schema (in the artefacts folder `dir`) finds in a document: one finding per error, rule `XSD`. */
+export async function schemaFindings(xml: string, syntax: Syntax, creditNote: boolean, dir: string): Promise<ValidationFinding[]> {
   const schema = XML_SCHEMAS[syntax];
   const root = path.join(dir, schema.folder);
   let files = schemaFiles.get(root);
@@ -116,8 +95,7 @@ const isError = (finding: ValidationFinding) => finding.flag === 'fatal' || find
 export async function validateEinvoice(xml: string, artefacts: ValidationArtefacts): Promise<ValidationReport> {
   const { syntax, creditNote, customization } = identifyEinvoice(xml);
   const findings = await schemaFindings(xml, syntax, creditNote, artefacts.dir);
-  const rules =
-    findings.length > 0 ? [] : RULE_SET_NAMES.filter((name) => RULE_SETS[name].syntax === syntax && RULE_SETS[name].judges(customization));
+  const rules = findings.length > 0 ? [] : ruleSetsFor(syntax, customization);
   for (const name of rules) {
     const compiled = artefacts.compiled[name];
     if (!compiled) throw new MissingRules(name);

@@ -40,6 +40,10 @@ export const RULE_SETS = {
 export type RuleSetName = keyof typeof RULE_SETS;
 export const RULE_SET_NAMES = Object.keys(RULE_SETS) as RuleSetName[];
 
+/** The rule sets that judge a document of `syntax` naming `customization`, in order: EN 16931's first. */
+export const ruleSetsFor = (syntax: Syntax, customization: string): RuleSetName[] =>
+  RULE_SET_NAMES.filter((name) => RULE_SETS[name].syntax === syntax && RULE_SETS[name].judges(customization));
+
 /** Each syntax's XML Schema, by its root document, in the artefacts folder. */
 export const XML_SCHEMAS = {
   ubl: { folder: 'ubl/xsd', invoice: 'maindoc/UBL-Invoice-2.1.xsd', creditNote: 'maindoc/UBL-CreditNote-2.1.xsd' },

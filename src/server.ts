@@ -1,8 +1,6 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import http from 'node:http';
-import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import express from 'express';
 import type { DataSource } from 'typeorm';
@@ -30,16 +28,7 @@ import { corsHandler } from './http/cors';
 import { lightRequestMarks } from './http/light-requests';
 import { requestMetrics } from './http/metrics';
 import { createLogger, type Logger } from './logger';
-import {
-  countEventsWritten,
-  countWebhookAttempt,
-  countWebhookEndpointDisabled,
-  observeEngineSeconds,
-  observeQuerySeconds,
-  watchEngineHeaps,
-  watchFeedWaiters,
-  watchPool,
-} from './metrics';
+import { countEventsWritten, observeEngineSeconds, observeQuerySeconds, watchEngineHeaps, watchFeedWaiters, watchPool } from './metrics';
 import { requestContext } from './rest/request-context';
 import { API_ROUTES } from './rest/api.routes';
 import { openApiText } from './rest/openapi';
@@ -54,10 +43,14 @@ import { FeedFollowers } from './domain/events/feed-follow';
 import { FeedWatch } from './domain/events/feed-watch';
 import { FeedSequencer } from './domain/events/feed-sequencer';
 import { EventRepository } from './storage/event.repository';
-import { WebhookDispatcher } from './domain/webhooks/webhook-delivery';
-import { WebhooksService } from './domain/webhooks/webhooks.service';
-import { WebhookRepository } from './storage/webhook.repository';
-import { HttpWebhookSender } from './webhooks/http-webhook-sender';
+import { webhookWiring } from './webhooks/webhook-wiring';
+import { SequencesService } from './domain/sequences/sequences.service';
+import { SequenceRepository } from './storage/sequence.repository';
+import { WorkflowsService } from './domain/workflows/workflows.service';
+import { JobsService } from './domain/workflows/jobs.service';
+import { JOB_RUNNER_DEFAULTS, JobRunner } from './domain/workflows/job-runner';
+import { stepProviders } from './domain/workflows/step-providers';
+import { WorkflowRepository } from './storage/workflow.repository';
 import { SearchService, searchTermsOf } from './domain/search/search';
 import { MetaRepository } from './storage/meta.repository';
 import { SearchIndexRepository } from './storage/search-index.repository';
@@ -159,22 +152,8 @@ export async function buildServer(
   const feedWatch = new FeedWatch(eventStore);
   const unwatchFeed = watchFeedWaiters(() => feedWatch.size);
   // Webhooks: delivered by every process from the feed, each endpoint leased to one process at a time.
-  const webhookStore = new WebhookRepository(dataSource);
-  const webhookSender = new HttpWebhookSender({ allowHttp: config.webhooks.allowHttp, allowPrivate: config.webhooks.allowPrivate });
-  const webhookDispatcher = new WebhookDispatcher(
-    webhookStore,
-    eventStore,
-    webhookSender,
-    {
-      ...config.webhooks,
-      owner: `${hostname()}:${process.pid}:${randomUUID()}`,
-      onAttempt: countWebhookAttempt,
-      onDisabled: countWebhookEndpointDisabled,
-    },
-    uuidv7,
-    (error) => logger.warn({ err: error }, 'webhook delivery failed'),
-  );
-  const webhooks = new WebhooksService(webhookStore, eventStore, webhookSender, webhookDispatcher, uuidv7);
+  const { service: webhooks, dispatcher: webhookDispatcher, sender: webhookSender } = webhookWiring(dataSource, eventStore, config, logger);
+  const sequences = new SequencesService(new SequenceRepository(dataSource), signingKeys);
   // Events are placed in their feeds once committed: by this process at once, by any process for the others.
   // Placed, they can be read: whoever waits for the feed reads it, and this process's deliveries go on.
   const sequencer = new FeedSequencer(
@@ -254,6 +233,16 @@ export async function buildServer(
   );
 
   const imports = new EinvoiceImports(entries, files, metas, engine, einvoices);
+  // Workflows and their jobs: every process runs due jobs a step at a time, each job leased to one process.
+  const workflowStore = new WorkflowRepository(dataSource);
+  const workflows = new WorkflowsService(workflowStore, uuidv7);
+  const startJob = (workspaceId: string, id: string, body: unknown) => jobs.create(workspaceId, id, body);
+  const providers = stepProviders({ entries, pdfFiles, formats, sequences, startJob });
+  const runnerOptions = { ...JOB_RUNNER_DEFAULTS, owner: `${process.pid}:${uuidv7()}` };
+  const jobEvents = { ended: eventMaker.jobEnded.bind(eventMaker), written: eventMaker.written.bind(eventMaker) };
+  const jobFailed = (error: unknown) => logger.warn({ err: error }, 'a job step could not be run');
+  const jobRunner = new JobRunner(workflowStore, providers, runnerOptions, uuidv7, jobFailed, jobEvents);
+  const jobs = new JobsService(workflowStore, entries, jobRunner, uuidv7);
 
   const app = express();
   app.disable('x-powered-by');
@@ -265,17 +254,14 @@ export async function buildServer(
   const cors = corsHandler(config.corsOrigins);
   if (cors) app.use(cors);
   const feeds = { service: events, followers: new FeedFollowers(events, feedWatch) };
+  const { bodyLimit, fileSizeLimit, pageDataBudget } = config;
   const graphql = await graphqlRouter(
     { entries, pdfFiles, formats, einvoices, imports, search, feeds, webhooks, logger },
-    {
-      ...config.graphql,
-      ...config.graphqlLimits,
-      bodyLimit: config.bodyLimit,
-      pageDataBudget: config.pageDataBudget,
-    },
+    { ...config.graphql, ...config.graphqlLimits, bodyLimit, fileSizeLimit, pageDataBudget },
   );
 
   webhookDispatcher.start();
+  jobRunner.start();
 
   const httpServer = http.createServer(
     { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS },
@@ -301,6 +287,9 @@ export async function buildServer(
       spool,
       events,
       webhooks,
+      sequences,
+      workflows,
+      jobs,
       gobl: new GoblService(engine),
       isReady: () => isDatabaseReady(dataSource),
       openApiText: openApiText(),
@@ -368,6 +357,7 @@ export async function buildServer(
       });
       await graphql.stop();
       await webhookDispatcher.stop();
+      await jobRunner.stop();
       webhookSender.close();
       await spoolSweep.stop();
       await storageTasks.stop();

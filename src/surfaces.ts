@@ -75,5 +75,7 @@ export const SURFACES: Surface<SurfaceServices>[] = [
   // Any other request under the APIs' prefixes needs a token before it hears that nothing is there (404).
   { kind: 'prefix', name: 'silo', prefix: '/silo', auth: 'token' },
   { kind: 'prefix', name: 'utils', prefix: '/utils', auth: 'token' },
+  { kind: 'prefix', name: 'sequence', prefix: '/sequence', auth: 'token' },
+  { kind: 'prefix', name: 'transform', prefix: '/transform', auth: 'token' },
   { kind: 'prefix', name: 'graphql other paths', prefix: GRAPHQL_PATH, auth: 'token', refusal: ({ graphql }) => graphql.refusal },
 ];

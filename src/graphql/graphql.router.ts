@@ -30,6 +30,7 @@ import { createContext, type EventFeeds, type GraphQLContext } from './plumbing/
 import { errorLoggingPlugin } from './plumbing/error-logging.plugin';
 import { heavyResultsPlugin, piecesOf, stringifyResult } from './plumbing/heavy-results';
 import { KnownOperations } from './plumbing/known-operations';
+import { isMultipartRequest, multipartOperations } from './plumbing/multipart-operations';
 import { errorResponseBody, formatError } from './plumbing/format-error';
 import { complexityLimitPlugin, limitRules, MAX_QUERY_TOKENS } from './plumbing/limits';
 import { sandboxPolicy } from './plumbing/sandbox-page';
@@ -46,6 +47,8 @@ export interface GraphQLOptions {
   maxDepth: number;
   maxComplexity: number;
   bodyLimit: number;
+  /** FILE_SIZE_LIMIT: the most an uploaded PDF (importDocument's `file`), or all of a request's files together, weigh. */
+  fileSizeLimit: number;
   pageDataBudget: number;
 }
 
@@ -154,7 +157,7 @@ export async function graphqlRouter(
   });
   await apollo.start();
 
-  // req.fileUrl: set for every request by src/http/file-urls.ts (server.ts), so files' urls are the ones REST shows.
+  // req.fileUrl and req.formatUrl: set for every request by src/http/file-urls.ts (server.ts), so urls are the ones REST shows.
   const contextOf = (req: Request, res: Response) =>
     createContext(
       deps.entries,
@@ -164,6 +167,7 @@ export async function graphqlRouter(
         log: req.log,
         signal: abandonedSignal(res),
         fileUrl: req.fileUrl,
+        formatUrl: req.formatUrl,
         onHeavy: () => endLightRequest(res),
       },
       options.pageDataBudget,
@@ -175,13 +179,23 @@ export async function graphqlRouter(
   // before the body is read; a refusal there, as any other on the path, is answered in GraphQL's shape.
   return {
     get: [...(options.explorer === 'graphiql' ? [graphiql] : []), noBody, execute],
-    post: [jsonBody(options.bodyLimit), execute],
+    post: [operationsBody(options), execute],
     servedWithoutToken: servedWithoutToken(options.explorer),
     refusal,
     explorerAssets: options.explorer === 'graphiql' ? explorerAssets() : undefined,
     schema,
     stop: () => apollo.stop(),
   };
+}
+
+/**
+ * A POST's operations: a JSON body, or a multipart request of the GraphQL multipart request spec (files uploaded
+ * beside the operations, for importDocument's `file`), each within its bounds.
+ */
+function operationsBody(options: GraphQLOptions): RequestHandler {
+  const json = jsonBody(options.bodyLimit);
+  const multipart = multipartOperations({ json: options.bodyLimit, xml: options.bodyLimit, pdf: options.fileSizeLimit });
+  return (req, res, next) => (isMultipartRequest(req) ? multipart : json)(req, res, next);
 }
 
 /** GraphQL over HTTP, as its surface mounts it: each method's handlers, who is served without a token, its refusals. */

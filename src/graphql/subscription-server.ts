@@ -20,7 +20,7 @@ import { DomainError } from '../domain/shared/errors';
 import type { SearchService } from '../domain/search/search';
 import { expiryOf, type Authenticate } from '../http/authentication';
 import type { FileLinks } from '../http/file-links';
-import { fileBaseOf, fileUrlOf } from '../http/file-urls';
+import { fileBaseOf, fileUrlOf, formatUrlOf } from '../http/file-urls';
 import { oneWritePerTurn } from '../http/one-write-per-turn';
 import type { Logger } from '../logger';
 import { watchSubscriptions } from '../metrics';
@@ -150,6 +150,7 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
         log,
         signal,
         fileUrl: fileUrlOf(deps.fileLinks, base, () => connection.workspaceId),
+        formatUrl: formatUrlOf(deps.fileLinks, base, () => connection.workspaceId),
         background: true,
       },
       dataBudget,

@@ -14,6 +14,16 @@ export interface LinkedFile {
   fileId: string;
 }
 
+/** An entry's invoice in a format a link was made for (`/silo/v1/entries/{id}/formats/{format}`), of `version` when named. */
+export interface LinkedFormat {
+  entryId: string;
+  format: string;
+  version?: string;
+}
+
+/** What a link opens: a file's bytes, or an entry's invoice in a format (Factur-X's PDF). */
+export type LinkTarget = LinkedFile | LinkedFormat;
+
 /** A workspace name is at most a few hundred bytes: a longer scope is no link of ours, and is not decoded. */
 const MAX_SCOPE_CHARS = 2048;
 const IV_BYTES = 16;
@@ -21,8 +31,9 @@ const IV_BYTES = 16;
 const forbidden = (message: string) => new DomainError('forbidden', message);
 
 /**
- * Signed, expiring links to a file's bytes, fetched without a token (a browser, an e-mail, a plain HTTP client).
- * The signature is an HMAC-SHA256 of the workspace, the entry id, the file id and the expiry. No workspace
+ * Signed, expiring links to a file's bytes, or to an entry's invoice in a format, fetched without a token (a browser,
+ * an e-mail, a plain HTTP client). The signature is an HMAC-SHA256 of the workspace, the entry id, the file id (or
+ * the format and the version it names) and the expiry. No workspace
  * appears in URLs, so the link carries it sealed (`scope`: AES-256-CTR under a key of its own, with an IV
  * that is an HMAC of the workspace); the signature covers the sealed workspace's plain text, so a link works only for
  * the file of the workspace it was made for. Both keys derive from one secret: replacing it invalidates
@@ -44,11 +55,14 @@ export class FileLinks {
     this.scopeIvKey = key('scope iv');
   }
 
-  /** The query of a link to the file, valid for the configured lifetime from now. */
-  query(workspaceId: string, file: LinkedFile): string {
+  /**
+   * The query of a link to the target, valid for the configured lifetime from now. A format's `version` is not
+   * written here: its route reads it from the query (`version=`), which its link's address carries beside these.
+   */
+  query(workspaceId: string, target: LinkTarget): string {
     const expires = Math.ceil((this.clock() + this.lifetimeMs) / 1000);
     const scope = this.seal(workspaceId);
-    return `expires=${expires}&scope=${scope}&signature=${this.signature(workspaceId, file, expires)}`;
+    return `expires=${expires}&scope=${scope}&signature=${this.signature(workspaceId, target, expires)}`;
   }
 
   /** Whether the request carries any part of a link (and so is judged as one). */
@@ -56,8 +70,8 @@ export class FileLinks {
     return FILE_LINK_PARAMS.some((name) => query[name] !== undefined);
   }
 
-  /** The workspace of a valid, unexpired link to `file`; 403 `forbidden` for anything else. */
-  verify(file: LinkedFile, query: FileLinkQuery): string {
+  /** The workspace of a valid, unexpired link to `target`; 403 `forbidden` for anything else. */
+  verify(target: LinkTarget, query: FileLinkQuery): string {
     const { expires, scope, signature } = query;
     if (
       typeof expires !== 'string' ||
@@ -69,7 +83,7 @@ export class FileLinks {
       throw forbidden('the link is not valid');
     }
     const workspaceId = this.unseal(scope);
-    const expected = Buffer.from(this.signature(workspaceId ?? '', file, Number(expires)));
+    const expected = Buffer.from(this.signature(workspaceId ?? '', target, Number(expires)));
     const given = Buffer.from(signature);
     // Compared as text: base64url decoding would take a few different texts as the same bytes.
     const matches = given.length === expected.length && timingSafeEqual(given, expected);
@@ -78,8 +92,16 @@ export class FileLinks {
     return workspaceId;
   }
 
-  private signature(workspaceId: string, file: LinkedFile, expires: number): string {
-    const signed = JSON.stringify([workspaceId, file.entryId.toLowerCase(), file.fileId.toLowerCase(), expires]);
+  /**
+   * A file's signed text is the four members it always was (links already handed out stay valid); a format's has
+   * six, led by `format`, so that no link to one can pass for a link to the other.
+   */
+  private signature(workspaceId: string, target: LinkTarget, expires: number): string {
+    const entryId = target.entryId.toLowerCase();
+    const signed =
+      'fileId' in target
+        ? JSON.stringify([workspaceId, entryId, target.fileId.toLowerCase(), expires])
+        : JSON.stringify(['format', workspaceId, entryId, target.format, target.version ?? null, expires]);
     return createHmac('sha256', this.signatureKey).update(signed).digest('base64url');
   }
 

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { DomainError } from '../domain/shared/errors';
 import { authenticated, type Authenticate } from './authentication';
-import { FileLinks } from './file-links';
+import { FileLinks, type LinkTarget } from './file-links';
 
 /** Who a route lets in: see RouteAuth in src/rest/route-table.ts. */
 export type AuthKind = 'none' | 'token' | 'token-or-link' | 'metrics-token';
@@ -16,6 +16,22 @@ export interface Gatekeepers {
 }
 
 const LINKED_FILE = 'linkedFile';
+
+/**
+ * What a signed link on this request's route opens, as its path names it: a file's bytes
+ * (`/entries/{entry_id}/files/{id}…`), or an entry's invoice in a format (`/entries/{id}/formats/{format}`, of the
+ * `version` its query names, which the link signs too). A `version` given twice is no link's.
+ */
+function linkTargetOf(req: Request): LinkTarget {
+  const { entry_id: entryId, id, format } = req.params as { entry_id?: string; id?: string; format?: string };
+  if (entryId !== undefined && id !== undefined) return { entryId, fileId: id };
+  if (id !== undefined && format !== undefined) {
+    const { version } = req.query;
+    if (version !== undefined && typeof version !== 'string') throw new DomainError('forbidden', 'the link is not valid');
+    return { entryId: id, format, ...(version !== undefined ? { version } : {}) };
+  }
+  throw new Error(`${req.path}: a signed link's route names neither a file (entry_id, id) nor a format (id, format)`);
+}
 
 /** Whether the request was let in by a file's signed link rather than a token. */
 export const linkedFileRequest = (res: Response): boolean => res.locals[LINKED_FILE] === true;
@@ -44,12 +60,10 @@ export function authFor(
     case 'token-or-link': {
       const token = authenticated(keys.authenticate, options);
       // A request with an Authorization header, or without any part of a link, is judged by its token; a link that
-      // has expired, was altered or was made for another file or workspace is 403, before anything is read.
+      // has expired, was altered or was made for another file, format, version or workspace is 403, before anything is read.
       return (req, res, next) => {
         if (req.get('authorization') !== undefined || !FileLinks.isLink(req.query)) return token(req, res, next);
-        const { entry_id: entryId, id } = req.params as { entry_id?: string; id?: string };
-        if (entryId === undefined || id === undefined) throw new Error(`${req.path}: a signed link's route names no entry_id and id`);
-        req.workspaceId = keys.fileLinks.verify({ entryId, fileId: id }, req.query);
+        req.workspaceId = keys.fileLinks.verify(linkTargetOf(req), req.query);
         res.locals[LINKED_FILE] = true;
         next();
       };

@@ -24,6 +24,25 @@ import {
   WebhookListSchema,
   WebhookSchema,
 } from './schemas/webhooks';
+import {
+  CreateSeriesBody,
+  CreateSeriesEntryBody,
+  SeriesEntryPageSchema,
+  SeriesEntrySchema,
+  SeriesListSchema,
+  SeriesSchema,
+  SeriesVerdictSchema,
+} from './schemas/sequences';
+import {
+  CreateJobBody,
+  CreateWorkflowBody,
+  JobListSchema,
+  JobSchema,
+  UpdateWorkflowBody,
+  WorkflowListSchema,
+  WorkflowSchema,
+} from './schemas/transform';
+import { StepAnswerSchema } from '../domain/workflows/workflow-input';
 
 /**
  * The JSON Schemas of the REST API's requests and answers, as TypeBox types, by concept in src/rest/schemas: the
@@ -39,6 +58,8 @@ export * from './schemas/entry-parts';
 export * from './schemas/events';
 export * from './schemas/files';
 export * from './schemas/formats';
+export * from './schemas/sequences';
+export * from './schemas/transform';
 export * from './schemas/service';
 export * from './schemas/webhooks';
 export { BuildBody, ConvertBody, CorrectBody, SignBody };
@@ -53,6 +74,21 @@ export const NAMED_SCHEMAS: TSchema[] = [
   UpdateWebhookBody,
   WebhookDeliverySchema,
   WebhookDeliveryPageSchema,
+  SeriesSchema,
+  SeriesListSchema,
+  CreateSeriesBody,
+  SeriesEntrySchema,
+  SeriesEntryPageSchema,
+  CreateSeriesEntryBody,
+  SeriesVerdictSchema,
+  StepAnswerSchema,
+  WorkflowSchema,
+  WorkflowListSchema,
+  CreateWorkflowBody,
+  UpdateWorkflowBody,
+  JobSchema,
+  JobListSchema,
+  CreateJobBody,
   ErrorSchema,
   ErrorFieldsSchema,
   FaultSchema,

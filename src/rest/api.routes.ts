@@ -3,6 +3,8 @@ import { entriesRoutes, type EntriesServices } from './entries.routes';
 import { searchRoutes } from './search.routes';
 import { eventsRoutes } from './events.routes';
 import { webhooksRoutes } from './webhooks.routes';
+import { sequencesRoutes, type SequenceServices } from './sequences.routes';
+import { transformRoutes, type TransformServices } from './transform.routes';
 import type { WebhooksService } from '../domain/webhooks/webhooks.service';
 import type { EventsService } from '../domain/events/events.service';
 import { metaRoutes } from './meta.routes';
@@ -23,6 +25,8 @@ export type RestServices = EntriesServices &
   SpoolServices &
   GoblServices &
   FormatValidationServices &
+  SequenceServices &
+  TransformServices &
   OpenApiServices & {
     search: SearchService;
     metas: EntryMetaService;
@@ -44,6 +48,8 @@ export const API_ROUTES: ApiRoute<RestServices>[] = [
   ...spoolRoutes,
   ...eventsRoutes,
   ...webhooksRoutes,
+  ...sequencesRoutes,
+  ...transformRoutes,
   ...goblRoutes,
   ...goblSchemasRoutes,
   ...formatValidationRoutes,

@@ -1,7 +1,7 @@
 import type { Response } from 'express';
 import type { EntryFormats, WrittenFormat } from '../domain/formats/entry-formats';
 import type { OutputFormat } from '../formats';
-import { EntryFormatParams, EntryFormatQuery, FormatPdfSchema, FormatXmlSchema } from './api-schemas';
+import { EntryFormatGetQuery, EntryFormatParams, EntryFormatQuery, FormatPdfSchema, FormatXmlSchema } from './api-schemas';
 import { fileJson } from './entry.presenter';
 import { ATTACHED_FILE, renderingOptions } from './rendering-options';
 import { type ApiRoute } from './route-table';
@@ -24,13 +24,14 @@ export const entryFormatRoutes: ApiRoute<EntryFormatServices>[] = [
   {
     method: 'get',
     path: '/silo/v1/entries/{id}/formats/{format}',
-    auth: 'token',
+    // A signed link opens it too: GraphQL's Entry.format(name: FACTURX) answers one, for a browser to download the PDF.
+    auth: 'token-or-link',
     operationId: 'getEntryFormat',
     tag: 'entries',
     summary:
-      "The entry's invoice (of `version`, or the current one) in an e-invoice format, as a download named by its series and code; 422 when the format cannot express it validly, its faults naming the rule and the GOBL path.",
+      "The entry's invoice (of `version`, or the current one) in an e-invoice format, as a download named by its series and code; 422 when the format cannot express it validly, its faults naming the rule and the GOBL path. With a token, or by a signed link (`expires`, `scope`, `signature`, and the `version` it was made for), as GraphQL's `Entry.format(name: FACTURX)` answers.",
     params: EntryFormatParams,
-    query: EntryFormatQuery,
+    query: EntryFormatGetQuery,
     answers: {
       200: {
         description: 'The document in the format, as an attachment: XML, or a PDF for `facturx`.',
@@ -39,7 +40,7 @@ export const entryFormatRoutes: ApiRoute<EntryFormatServices>[] = [
         alternatives: { 'application/pdf': FormatPdfSchema },
       },
     },
-    refusals: [400, 401, 404, 422, 503],
+    refusals: [400, 401, 403, 404, 422, 503],
     handler:
       ({ formats }) =>
       async (req, res) => {

@@ -107,6 +107,16 @@ export function openApiDocument(): Json {
         description:
           "Signed POSTs of a workspace's events to its endpoints (Standard Webhooks), with retries, and the record of each attempt.",
       },
+      {
+        name: 'sequences',
+        description:
+          "Series of codes (the hosted API's sequence service): each entry takes the next code, without gaps or repeats, signed into the series' chain.",
+      },
+      {
+        name: 'transform',
+        description:
+          "Workflows and their jobs (the hosted API's transform service): steps run over an entry by built-in providers, durably, once each.",
+      },
       { name: 'gobl', description: 'The document engine, stateless.' },
       { name: 'keys', description: 'Signature keys.' },
       { name: 'utils', description: 'Helpers.' },

@@ -10,7 +10,8 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * - `none`: anyone;
  * - `token`: a valid bearer token (401 `unauthorized` without one); its workspace scopes the request;
  * - `token-or-link`: a bearer token, or, for a request without an Authorization header that carries any part of a
- *   file's signed link, a valid link to the file the path names (403 `forbidden` for a link that is not);
+ *   signed link, a valid link to the file (or the entry's format, of its `version`) the path names (403 `forbidden`
+ *   for a link that is not);
  * - `metrics-token`: `Authorization: Bearer <METRICS_TOKEN>` when one is configured, anyone when not.
  */
 export type RouteAuth = 'none' | 'token' | 'token-or-link' | 'metrics-token';

@@ -4,6 +4,7 @@ import { badInput } from '../domain/shared/errors';
 import type { SpoolItem } from '../domain/spool/spool-store';
 import { spoolPath, type SpoolService } from '../domain/spool/spool.service';
 import { sendFileBytes } from '../http/file-bytes';
+import type { ServiceUrl } from '../http/file-urls';
 import { jsonBody } from '../http/json-body';
 import { readJsonFileUpload } from '../http/json-file-upload';
 import { SpoolItemSchema, SpoolKeyParams, SpoolUploadBody } from './api-schemas';
@@ -52,7 +53,7 @@ export const spoolRoutes: ApiRoute<SpoolServices>[] = [
         }
         checkMembers(req.body);
         const { name, type } = req.body as { name: string; type?: string };
-        res.json(spoolItemJson(await spool.upload(req.workspaceId, { name, type }, await content())));
+        res.json(spoolItemJson(await spool.upload(req.workspaceId, { name, type }, await content()), req.serviceUrl));
       };
     },
   },
@@ -92,13 +93,14 @@ export const spoolRoutes: ApiRoute<SpoolServices>[] = [
   },
 ];
 
-const spoolItemJson = (item: SpoolItem): Static<typeof SpoolItemSchema> => ({
+/** A spooled file as the upload answers it; its `url` absolute, from the same base as a file's (`req.serviceUrl`). */
+const spoolItemJson = (item: SpoolItem, serviceUrl: ServiceUrl): Static<typeof SpoolItemSchema> => ({
   key: item.key,
   name: item.name,
   type: item.mime,
   size: item.size,
   hash: item.hash,
-  url: spoolPath(item.key),
+  url: serviceUrl(spoolPath(item.key)),
   created_at: item.createdAt.toISOString(),
   expires_at: item.expiresAt.toISOString(),
 });

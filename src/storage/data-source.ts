@@ -28,6 +28,8 @@ import { ContentlessSearch1764750000000 } from '../../migrations/1764750000000-C
 import { UuidSearchTerms1764760000000 } from '../../migrations/1764760000000-UuidSearchTerms';
 import { WebhookQuotas1764775000000 } from '../../migrations/1764775000000-WebhookQuotas';
 import { EntriesByAmount1764790000000 } from '../../migrations/1764790000000-EntriesByAmount';
+import { AddSequences1764800000000 } from '../../migrations/1764800000000-AddSequences';
+import { AddTransform1764810000000 } from '../../migrations/1764810000000-AddTransform';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
@@ -67,6 +69,8 @@ export const MIGRATIONS = [
   UuidSearchTerms1764760000000,
   WebhookQuotas1764775000000,
   EntriesByAmount1764790000000,
+  AddSequences1764800000000,
+  AddTransform1764810000000,
 ];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */

@@ -1,5 +1,6 @@
 import { storedJsonOf, type Entry } from '../domain/entries/model/entry';
 import { legacyVersionOf } from '../domain/entries/model/entry-history';
+import { currentSnippet } from '../domain/entries/model/snippet-party';
 import { EntryEntity } from './entities/entry.entity';
 import { envelopeColumns, storedJson, type EnvelopeColumns } from './packed-json';
 import { signatureOf, signatureText } from './signature-column';
@@ -67,7 +68,8 @@ export function fromEntryRow(row: EntryEntity): Entry {
     signed: Boolean(row.signed),
     invalid: Boolean(row.invalid),
     digest: { alg: row.digestAlg, val: row.digestVal },
-    snippet: JSON.parse(row.snippet),
+    // An entry stored before snippets took their current shape keeps its row: it is shown in the current shape.
+    snippet: currentSnippet(JSON.parse(row.snippet)),
     sortAmount: row.sortAmount ?? undefined,
     tags: JSON.parse(row.tags),
     faults: JSON.parse(row.faults),

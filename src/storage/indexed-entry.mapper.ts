@@ -4,6 +4,7 @@
  */
 import type { Entry } from '../domain/entries/model/entry';
 import type { SearchSource } from '../domain/entries/model/search-store';
+import { currentSnippet } from '../domain/entries/model/snippet-party';
 
 /** An entry as its search terms are worked out from its rows (the entry's and its meta rows). */
 export type IndexedEntry = SearchSource & Pick<Entry, 'workspaceId' | 'createdAt'>;
@@ -42,7 +43,7 @@ export function indexedEntryOf(row: EntrySearchRow, metas: MetaSearchRow[]): Ind
     folder: row.folder,
     docSchema: row.doc_schema,
     state: row.state ?? undefined,
-    snippet: JSON.parse(row.snippet),
+    snippet: currentSnippet(JSON.parse(row.snippet)),
     tags: JSON.parse(row.tags),
     createdAt: new Date(Number(row.created_at)),
     meta: metas.map((m) => ({

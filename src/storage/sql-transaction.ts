@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
-import { isPacketTooLarge, withRetries } from './transient-errors';
+import { isPacketTooLarge, withRetries, type RetryOptions } from './transient-errors';
 
 /** One SQL statement of a transaction, with `?` placeholders: what a step function yields. */
 export interface Step {
@@ -39,6 +39,8 @@ export interface TransactionOptions {
    * only to empty, in batches, an index that nothing reads or writes any more. Ignored on MySQL.
    */
   shadowTables?: boolean;
+  /** On MySQL, how often a deadlock or a cluster's certification conflict is tried again (withRetries' defaults). */
+  retries?: RetryOptions;
 }
 
 export async function runTransaction<R>(
@@ -47,7 +49,8 @@ export async function runTransaction<R>(
   options: TransactionOptions = {},
 ): Promise<R> {
   // Again from the start on a deadlock or a cluster's certification conflict (the steps read what they check).
-  if (dataSource.options.type === 'mysql') return withRetries(() => runOnMysql(dataSource, steps(true), options.readCommitted ?? false));
+  if (dataSource.options.type === 'mysql')
+    return withRetries(() => runOnMysql(dataSource, steps(true), options.readCommitted ?? false), options.retries);
   return runOnSqlite(dataSource, () => steps(false), options.durable ?? true, options.shadowTables ?? false);
 }
 

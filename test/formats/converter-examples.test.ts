@@ -23,8 +23,8 @@ const REFUSED: Record<string, string[]> = {
   'gobl.ubl/peppol/peppol-reverse-charge': ['format-prices-include'],
   'gobl.cii/en16931/invoice-prices-include': ['format-prices-include'],
   'gobl.cii/xrechnung/invoice-credit': ['format-prices-include'],
-  // A seller with no VAT identifier, only a German tax number (BT-32): BR-CO-26 asks for BT-29, BT-30 or BT-31, and
-  // we write none but the VAT identifier; the converter writes the tax number as the seller's identifier (BT-29).
+  // A seller with no VAT identifier, only a German tax number: BR-CO-26 asks for BT-29, BT-30 or BT-31, and we write
+  // the tax number as what it is, the seller's tax registration (BT-32); the converter writes it as its identifier (BT-29).
   'gobl.cii/en16931/invoice-out-of-scope': ['BR-CO-26'],
 };
 

@@ -89,13 +89,21 @@ describe('UBL: what EN 16931 needs that the document does not say is refused, na
     expect(faultsOf(undelivered)).toEqual(['BR-IC-11 $.doc.delivery.date', 'BR-IC-12 $.doc.delivery.receiver.addresses']);
   });
 
-  test('a seller with no VAT identifier, its supply exempt: BR-CO-26 (its other identifiers are not written)', () => {
+  test('a seller with no VAT identifier, its supply exempt: BR-CO-26 unless it has an identifier or legal registration', () => {
     const doc = einvoice({
       lines: [{ quantity: '1', item: { name: 'Medical check', price: '80.00' }, taxes: [{ cat: 'VAT', key: 'exempt' }] }],
       tax: { notes: [{ cat: 'VAT', key: 'exempt', text: 'Exempt under Article 132(1)(b)' }] },
     });
     const supplier = { ...(doc.supplier as Record<string, unknown>), tax_id: { country: 'ES' } };
     expect(faultsOf({ ...doc, supplier })).toEqual(['BR-CO-26 $.doc.supplier.tax_id.code']);
+    // A national identity EN 16931 has no scheme for is not written, so it does not count.
+    expect(faultsOf({ ...doc, supplier: { ...supplier, identities: [{ type: 'NIF', code: 'B98602642' }] } })).toEqual([
+      'BR-CO-26 $.doc.supplier.tax_id.code',
+    ]);
+    expect(faultsOf({ ...doc, supplier: { ...supplier, identities: [{ scope: 'legal', code: 'Hoja V-12345' }] } })).toEqual([]);
+    expect(
+      faultsOf({ ...doc, supplier: { ...supplier, identities: [{ code: '4000001000005', ext: { 'iso-scheme-id': '0088' } }] } }),
+    ).toEqual([]);
   });
 
   test('an exempt category without a reason, in a document calculated without the addon that asks for one: BR-E-10', () => {

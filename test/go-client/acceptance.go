@@ -246,7 +246,14 @@ func (r *run) entries() string {
 		if !ok || s.Code != "0001" || s.Payable == nil {
 			return "", fmt.Errorf("snippet %s", string(created.SnippetData))
 		}
-		return "payable " + s.Payable.String(), nil
+		// The parties are snippets.OrgParty: the tax id's country and code, as the hosted API writes them.
+		if s.Supplier == nil || string(s.Supplier.Country) != "ES" || s.Supplier.TaxCode != "B98602642" {
+			return "", fmt.Errorf("snippet supplier %s", string(created.SnippetData))
+		}
+		if s.Customer == nil || string(s.Customer.Country) != "ES" || s.Customer.TaxCode != "54387763P" {
+			return "", fmt.Errorf("snippet customer %s", string(created.SnippetData))
+		}
+		return "payable " + s.Payable.String() + ", supplier " + string(s.Supplier.Country) + " " + s.Supplier.TaxCode, nil
 	})
 
 	r.check("entries.fetch_by_key", func() (string, error) {

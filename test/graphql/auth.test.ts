@@ -70,7 +70,13 @@ describe('the bearer token of REST guards /graphql', () => {
 test('the context refuses a request that reached Apollo without a workspace (only the landing page may)', () => {
   let thrown: unknown;
   try {
-    createContext(t.server.entries, { workspaceId: undefined, requestId: 'r-1', log: t.server.logger, fileUrl: (file) => file.id });
+    createContext(t.server.entries, {
+      workspaceId: undefined,
+      requestId: 'r-1',
+      log: t.server.logger,
+      fileUrl: (file) => file.id,
+      formatUrl: () => '',
+    });
   } catch (error) {
     thrown = error;
   }

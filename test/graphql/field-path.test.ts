@@ -56,10 +56,16 @@ const EVERY_FIELD = entryFields
   .map((field) => `${field.name}${requiredArguments(field)}${isLeafType(getNamedType(field.type)) ? '' : ' { __typename }'}`)
   .join(' ');
 const fileUrl = (file: { entryId: string; id: string }) => `https://files.test/${file.entryId}/${file.id}`;
+const formatUrl = (entryId: string, format: string) => `https://files.test/${entryId}/formats/${format}`;
 const contextValue = () =>
-  createContext(t.server.entries, { workspaceId: workspace, requestId: 'field-path-test', log: t.server.logger, fileUrl }, undefined, {
-    formats: t.server.formats,
-  });
+  createContext(
+    t.server.entries,
+    { workspaceId: workspace, requestId: 'field-path-test', log: t.server.logger, fileUrl, formatUrl },
+    undefined,
+    {
+      formats: t.server.formats,
+    },
+  );
 let runCompiled: GatewayExecutor;
 let compilations = 0;
 

@@ -40,8 +40,8 @@ const COMMANDS: Command[] = [
   { mutation: 'addEntryState', body: StateBody, outside: ADD_ENTRY_STATE_OUTSIDE },
   { mutation: 'createWebhook', body: CreateWebhookBody, outside: [] },
   { mutation: 'updateWebhook', body: UpdateWebhookBody, outside: UPDATE_WEBHOOK_OUTSIDE },
-  // A received e-invoice: its REST body is the XML itself, its options the query's.
-  { mutation: 'importDocument', body: restSchemas.CreateEntryQuery, outside: ['xml'] },
+  // A received e-invoice: its REST body is the XML or the PDF itself (`xml`, or the uploaded `file`), its options the query's.
+  { mutation: 'importDocument', body: restSchemas.CreateEntryQuery, outside: ['xml', 'file'] },
 ];
 /** Mutations whose REST twin takes no body: what they act on is all in REST's path (or query). */
 const WITHOUT_BODY = [

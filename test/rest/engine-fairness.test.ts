@@ -8,7 +8,9 @@ import { newWorkspace, startServer, testDatabase, tokenFor, type TestServer } fr
  * once never keep a third workspace's creates waiting. Its creates' p99 while they run stays within three times
  * its p99 alone (plus a little, for the HTTP thread's share of their requests), measured in the same test.
  */
-const CREATES = 60;
+// Enough creates that p99 is not simply the slowest one: on a shared two-core machine one scheduling hiccup of the
+// test's own neighbours (another suite, the database) is not the service stalling a tenant.
+const CREATES = 200;
 const NOISY_LOOPS = 3;
 
 let t: TestServer;
@@ -62,4 +64,4 @@ test("two workspaces' PDF loops beside a third's creates: the third's p99 within
   });
   expect(pdfs).toBeGreaterThan(4);
   expect(busyP99).toBeLessThanOrEqual(3 * idleP99 + 100);
-}, 180_000);
+}, 300_000);

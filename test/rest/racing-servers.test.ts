@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,7 @@ let main: string;
 let dataDir: string;
 let servers: ServiceProcess[] = [];
 let drop: (() => Promise<void>) | undefined;
+const signingKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
 
 beforeAll(async () => {
   main = buildService();
@@ -43,6 +44,9 @@ beforeAll(async () => {
         JWT_SECRET: TEST_SECRET,
         ENGINE_QUEUE_LIMIT: '2000',
         ENGINE_QUEUE_WORKSPACE_LIMIT: '2000',
+        // One signing key for both, as a deployment of several processes configures it: a series' chain is signed
+        // by whichever process takes each entry.
+        SIGNING_KEY: signingKey,
       }),
     ),
   );
@@ -158,3 +162,32 @@ test(`${CLIENTS} clients racing ${KEYS} keys and ${IDS} PUT ids through two serv
     expect(list.map((e) => e.id)).toEqual(expect.arrayContaining(ids));
   }
 });
+
+test('a series raced through two servers: 300 ids (each sent to both) take indexes 1 to 300 once each, and the chain holds', async () => {
+  const headers = { authorization: `Bearer ${await tokenFor(`race-${randomUUID()}`)}`, 'content-type': 'application/json' };
+  const seriesId = randomUUID();
+  const created = await send(`${servers[0].url}/sequence/v1/series/${seriesId}`, { method: 'PUT', headers, body: '{"prefix":"R-"}' });
+  expect(created).toMatchObject({ status: 200 });
+  const ids = Array.from({ length: 300 }, () => randomUUID());
+  const outcomes = await Promise.all(
+    ids.flatMap((id) =>
+      servers.map((server) =>
+        send(`${server.url}/sequence/v1/series/${seriesId}/entries/${id}`, { method: 'PUT', headers, body: '{}', timeoutMs: 60_000 }),
+      ),
+    ),
+  );
+  const problems = outcomes.filter((o) => !('status' in o) || o.status !== 200).map((o) => JSON.stringify(o));
+  expect(problems).toEqual([]);
+  const indexById = new Map<string, Set<number>>();
+  for (const outcome of outcomes) {
+    const body = 'body' in outcome ? (outcome.body as { id: string; index: number }) : undefined;
+    if (body) indexById.set(body.id, (indexById.get(body.id) ?? new Set()).add(body.index));
+  }
+  expect([...indexById.values()].filter((indexes) => indexes.size !== 1)).toEqual([]);
+  expect([...indexById.values()].map((indexes) => [...indexes][0]).sort((a, b) => a - b)).toEqual(ids.map((_, i) => i + 1));
+  for (const server of servers) {
+    const verdict = await send(`${server.url}/sequence/v1/series/${seriesId}/verify`, { headers });
+    expect(verdict).toMatchObject({ status: 200, body: { valid: true, checked: 300 } });
+  }
+  recordFigures('racing-series', testDatabase(), { servers: servers.length, requests: outcomes.length, entries: indexById.size });
+}, 120_000);

@@ -50,7 +50,7 @@ describe('the spool', () => {
     expect(up.status).toBe(200);
     expect(up.body).toMatchObject({ name: 'invoice.xml', type: 'application/xml', size: XML.length, hash: sha256(XML) });
     expect(up.body.key).toMatch(/^\d{4}-W\d{2}-[0-9a-f]{20}-invoice\.xml$/);
-    expect(up.body.url).toBe(`/silo/v1/spool/${up.body.key}`);
+    expect(up.body.url).toBe(`${t.url}/silo/v1/spool/${up.body.key}`);
     const lifetime = Date.parse(up.body.expires_at) - Date.parse(up.body.created_at);
     expect(lifetime).toBe(86_400_000);
     expect(Date.parse(up.body.created_at)).toBeGreaterThanOrEqual(before - 1000);
@@ -62,6 +62,18 @@ describe('the spool', () => {
     expect(down.headers.get('content-length')).toBe(String(XML.length));
     expect(down.headers.get('etag')).toBe(`"${sha256(XML)}"`);
     expect(down.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''invoice.xml");
+  });
+
+  test("the url is absolute, as a file's: fetched with the token it answers the bytes; without one it is 401", async () => {
+    const up = await upload(XML, 'linked.xml');
+    const url = new URL(up.body.url);
+    expect(url.origin).toBe(new URL(t.url).origin);
+    expect(url.pathname).toBe(`/silo/v1/spool/${up.body.key}`);
+    const fetched = await fetch(up.body.url, { headers: { authorization: `Bearer ${token}` } });
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get('content-type')).toBe('application/xml');
+    expect(Buffer.from(await fetched.arrayBuffer()).equals(XML)).toBe(true);
+    expect((await fetch(up.body.url)).status).toBe(401);
   });
 
   test('bytes over several stored chunks come back whole; a type with parameters comes back as sent', async () => {
@@ -172,6 +184,17 @@ describe('the spool', () => {
     expect((await api.put('/silo/v1/spool', {})).status).toBe(405);
     expect((await api.post('/silo/v1/spool/some-key', {})).status).toBe(405);
   });
+});
+
+test("PUBLIC_BASE_URL makes the url's address, as it makes a file's", async () => {
+  const behind = await startServer({ PUBLIC_BASE_URL: 'https://silo.example.com/base' });
+  try {
+    const up = await upload(XML, 'proxied.xml', 'application/xml', client(behind.url, await tokenFor(newWorkspace())));
+    expect(up.status).toBe(200);
+    expect(up.body.url).toBe(`https://silo.example.com/base/silo/v1/spool/${up.body.key}`);
+  } finally {
+    await behind.close();
+  }
 });
 
 describe('spooled files expire', () => {

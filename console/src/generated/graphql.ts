@@ -52,7 +52,9 @@ export type EventType =
   | 'ENTRY_MOVED'
   | 'ENTRY_SIGNED'
   | 'ENTRY_STATE_ADDED'
-  | 'ENTRY_UPDATED';
+  | 'ENTRY_UPDATED'
+  | 'JOB_COMPLETED'
+  | 'JOB_FAILED';
 
 export type RetryWebhookDeliveryInput = {
   /** Relay: echoed in the payload. */
@@ -105,6 +107,8 @@ export type WebhookEventType =
   | 'ENTRY_SIGNED'
   | 'ENTRY_STATE_ADDED'
   | 'ENTRY_UPDATED'
+  | 'JOB_COMPLETED'
+  | 'JOB_FAILED'
   | 'WEBHOOK_TEST';
 
 export type AddEntryStateMutationVariables = Exact<{

@@ -95,7 +95,7 @@ export const PUBLIC_BASE_URL = custom<string | undefined>({
   name: 'PUBLIC_BASE_URL',
   type: 'http(s) address',
   description:
-    "the service's address as clients reach it (`https://files.example.com`, a path prefix allowed), where files' `url` " +
+    "the service's address as clients reach it (`https://files.example.com`, a path prefix allowed), where files' and spooled files' `url` " +
     'point; set it behind a proxy, whose forwarded headers are not trusted',
   defaultText: "the request's own scheme and host",
   parse: parsePublicBaseUrl,

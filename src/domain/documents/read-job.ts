@@ -62,7 +62,9 @@ function differencesOf(doc: JsonObject, stated: Record<string, string>, context:
   if (!calculated.ok) return [];
   const totals = (calculated.envelope.doc.totals ?? {}) as Record<string, unknown>;
   return Object.entries(stated).flatMap(([total, statedText]) => {
-    const oursText = typeof totals[total] === 'string' ? (totals[total] as string) : '0';
+    // BT-115 is what is left to pay, net of the paid amount (BT-113): GOBL's `due` where advances were paid, else `payable`.
+    const goblTotal = total === 'payable' && typeof totals.due === 'string' ? 'due' : total;
+    const oursText = typeof totals[goblTotal] === 'string' ? (totals[goblTotal] as string) : '0';
     let theirs: Decimal;
     try {
       theirs = new Decimal(statedText);

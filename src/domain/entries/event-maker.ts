@@ -90,4 +90,11 @@ export class EventMaker {
   metaChanged(meta: Meta, change: 'upserted' | 'deleted'): EventsOf {
     return this.tracked((entry) => [this.make('entry.meta_changed', entry, { meta_row: { src: meta.src, key: meta.key, change } })]);
   }
+
+  /** A job over the entry ended: `job.completed` or `job.failed`, with the job's id, workflow, status and faults. */
+  jobEnded(job: { id: string; workflowId: string; status: 'completed' | 'failed'; faults: readonly object[] }): EventsOf {
+    const type = job.status === 'completed' ? 'job.completed' : 'job.failed';
+    const summary = { id: job.id, workflow_id: job.workflowId, status: job.status, faults: job.faults.length > 0 ? job.faults : undefined };
+    return this.tracked((entry) => [this.make(type, entry, { job: summary })]);
+  }
 }

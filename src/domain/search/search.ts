@@ -77,7 +77,11 @@ function termsOfValue(value: string, into: Set<string>): void {
 
 const TAX_ID_WITH_COUNTRY = /^[A-Za-z]{2}(.+)$/;
 
-/** The strings of a snippet, at any depth; a tax id also without its country prefix ("ESB98602642" and "B98602642"). */
+/**
+ * The strings of a snippet, at any depth, and a tax id both with and without its country: a party written as
+ * `{country: "ES", tax_code: "B98602642"}` also gives "ESB98602642"; an earlier snippet's `tax_id: "ESB98602642"`
+ * (entries stored before the parties took that shape) also gives "B98602642".
+ */
 function snippetStrings(value: unknown, name: string, out: string[]): void {
   if (typeof value === 'string') {
     out.push(value);
@@ -86,7 +90,10 @@ function snippetStrings(value: unknown, name: string, out: string[]): void {
   } else if (Array.isArray(value)) {
     for (const item of value) snippetStrings(item, name, out);
   } else if (typeof value === 'object' && value !== null) {
-    for (const [key, member] of Object.entries(value)) snippetStrings(member, key, out);
+    const members = value as Record<string, unknown>;
+    for (const [key, member] of Object.entries(members)) snippetStrings(member, key, out);
+    const { country, tax_code: code } = members;
+    if (typeof country === 'string' && typeof code === 'string' && country !== '' && code !== '') out.push(`${country}${code}`);
   }
 }
 

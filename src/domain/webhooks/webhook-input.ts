@@ -1,8 +1,6 @@
-import { Type, type Static, type TObject } from '@sinclair/typebox';
-import type { TypeCheck } from '@sinclair/typebox/compiler';
+import { Type, type Static } from '@sinclair/typebox';
 import { EVENT_TYPES } from '../entries/model/entry-event';
-import { badInput } from '../shared/errors';
-import { compileShape, flagSchema, shapeProblems } from '../shared/shape-check';
+import { compileShape, flagSchema, readShaped } from '../shared/shape-check';
 
 /**
  * The bodies of a webhook registration (POST /silo/v1/webhooks) and of its change (PATCH /silo/v1/webhooks/{id}):
@@ -63,19 +61,10 @@ export type NewWebhook = Static<typeof CreateWebhookBody>;
 /** A change of an endpoint, once checked against UpdateWebhookBody: empty `events` is every type, an empty `description` none. */
 export type WebhookPatch = Static<typeof UpdateWebhookBody>;
 
-/** Refuses a body its schema does not fit: 400 `input` naming each member at fault, as REST's request checks do. */
-function readBody<T>(check: TypeCheck<TObject>, body: unknown): T {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badInput('request body must be a JSON object');
-  const fields = shapeProblems(check, body);
-  const names = Object.keys(fields);
-  if (names.length > 0) throw badInput(names.map((name) => `${name}: ${fields[name] as string}`).join('; '), fields);
-  return body as T;
-}
-
 const NEW_WEBHOOK = compileShape(CreateWebhookBody);
 const WEBHOOK_PATCH = compileShape(UpdateWebhookBody);
 
 /** A registration's body checked against CreateWebhookBody (400 `input` when it does not fit). */
-export const readNewWebhook = (body: unknown): NewWebhook => readBody<NewWebhook>(NEW_WEBHOOK, body);
+export const readNewWebhook = (body: unknown): NewWebhook => readShaped<NewWebhook>(NEW_WEBHOOK, body);
 /** A change's body checked against UpdateWebhookBody (400 `input` when it does not fit). */
-export const readWebhookPatch = (body: unknown): WebhookPatch => readBody<WebhookPatch>(WEBHOOK_PATCH, body);
+export const readWebhookPatch = (body: unknown): WebhookPatch => readShaped<WebhookPatch>(WEBHOOK_PATCH, body);

@@ -14,7 +14,9 @@ import {
   vatBreakdown,
   type AllowanceCharge,
   type ElectronicAddress,
+  type PartyRole,
 } from '../en16931/semantics';
+import { partyIdsOf, TAX_REGISTRATION_SCHEME } from '../en16931/party-ids';
 import type { FormatResult } from '../format-result';
 import { EN16931_PROFILE, notesOf, type Profile } from '../profile';
 import { optional, xmlText, type XmlElement } from '../xml-tree';
@@ -44,13 +46,32 @@ function postalAddress(address: JsonObject): XmlElement {
   };
 }
 
-/** A GOBL party as CII's trade party: name, contact, address, electronic address, VAT registration. */
-function tradeParty(party: JsonObject, endpoint: ElectronicAddress | undefined): XmlElement {
+/**
+ * A GOBL party as CII's trade party: identifiers (BT-29, BT-46: `ID` without a scheme, `GlobalID` with one), name,
+ * legal registration and trading name, contact, address, electronic address, VAT and (the seller's) other tax
+ * registration.
+ */
+function tradeParty(party: JsonObject, role: PartyRole, endpoint: ElectronicAddress | undefined): XmlElement {
   const taxId = obj(party, 'tax_id');
   const address = objects(party, 'addresses')[0];
   const contact = contactOf(party);
+  const ids = partyIdsOf(party, role);
+  const registrations: XmlElement[] = [];
+  if (taxId && str(taxId, 'code') !== '') {
+    registrations.push({ 'ram:ID': { '@schemeID': 'VA', '#': vatIdentifier(str(taxId, 'country'), str(taxId, 'code')) } });
+  }
+  if (ids.taxRegistration !== undefined) {
+    registrations.push({ 'ram:ID': { '@schemeID': TAX_REGISTRATION_SCHEME, '#': ids.taxRegistration } });
+  }
+  const legal = ids.legal;
   return {
+    'ram:ID': ids.identifiers.filter((id) => id.scheme === undefined).map((id) => id.id),
+    'ram:GlobalID': ids.identifiers.filter((id) => id.scheme !== undefined).map((id) => ({ '@schemeID': id.scheme, '#': id.id })),
     'ram:Name': str(party, 'name'),
+    'ram:SpecifiedLegalOrganization': {
+      'ram:ID': legal && (legal.scheme === undefined ? legal.id : { '@schemeID': legal.scheme, '#': legal.id }),
+      'ram:TradingBusinessName': optional(str(party, 'alias')),
+    },
     'ram:DefinedTradeContact': contact && {
       'ram:PersonName': contact.name,
       'ram:TelephoneUniversalCommunication': contact.telephone && { 'ram:CompleteNumber': contact.telephone },
@@ -58,10 +79,7 @@ function tradeParty(party: JsonObject, endpoint: ElectronicAddress | undefined):
     },
     'ram:PostalTradeAddress': address && postalAddress(address),
     'ram:URIUniversalCommunication': endpoint && { 'ram:URIID': { '@schemeID': endpoint.scheme, '#': endpoint.id } },
-    'ram:SpecifiedTaxRegistration':
-      taxId && str(taxId, 'code') !== ''
-        ? { 'ram:ID': { '@schemeID': 'VA', '#': vatIdentifier(str(taxId, 'country'), str(taxId, 'code')) } }
-        : undefined,
+    'ram:SpecifiedTaxRegistration': registrations,
   };
 }
 
@@ -113,6 +131,7 @@ function payment(doc: JsonObject): { means?: XmlElement; terms?: XmlElement; ref
       ? undefined
       : {
           'ram:TypeCode': paid.meansCode,
+          'ram:ApplicableTradeSettlementFinancialCard': paid.card && { 'ram:ID': paid.card.number, 'ram:CardholderName': paid.card.holder },
           'ram:PayerPartyDebtorFinancialAccount': paid.mandate?.account === undefined ? undefined : { 'ram:IBANID': paid.mandate.account },
           'ram:PayeePartyCreditorFinancialAccount': paid.account && {
             'ram:IBANID': paid.account.iban,
@@ -184,8 +203,8 @@ export function writeCii(doc: JsonObject, profile: Profile = EN16931_PROFILE): F
       'ram:IncludedSupplyChainTradeLineItem': lines,
       'ram:ApplicableHeaderTradeAgreement': {
         'ram:BuyerReference': optional(str(ordering, 'code')),
-        'ram:SellerTradeParty': tradeParty(supplier, profile.endpoint(supplier, 'supplier')),
-        'ram:BuyerTradeParty': tradeParty(customer, profile.endpoint(customer, 'customer')),
+        'ram:SellerTradeParty': tradeParty(supplier, 'supplier', profile.endpoint(supplier, 'supplier')),
+        'ram:BuyerTradeParty': tradeParty(customer, 'customer', profile.endpoint(customer, 'customer')),
         'ram:BuyerOrderReferencedDocument': purchase && { 'ram:IssuerAssignedID': str(purchase, 'code') },
         'ram:ContractReferencedDocument': contract && { 'ram:IssuerAssignedID': str(contract, 'code') },
       },

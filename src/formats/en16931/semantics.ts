@@ -5,6 +5,7 @@ import { obj, objects, str } from '../../document/rules/values';
 import { getExt } from '../../document/tax/extensions';
 import { ruleFault } from '../format-result';
 import { categoryOf, EAS_CODES, percentNumber, vatCombo, vatEasScheme, vatIdentifier } from './codes';
+import { partyIdsOf } from './party-ids';
 
 /**
  * EN 16931's meaning of a calculated GOBL invoice, the same in either syntax (UBL, CII): what each business term
@@ -92,11 +93,13 @@ export function documentFaults(doc: JsonObject): Fault[] {
   const standard = categories.some((c) => objects(c, 'rates').some((r) => getExt(r, UNTDID.taxCategory) === 'S'));
   const supplier = obj(doc, 'supplier');
   const noVatId = str(obj(supplier, 'tax_id'), 'code') === '';
-  if (standard && noVatId) {
-    faults.push(ruleFault('BR-S-02', '$.doc.supplier.tax_id.code', 'a standard rated invoice needs the seller VAT identifier'));
-  } else if (supplier && noVatId) {
-    // The seller's identifier (BT-29) and legal registration (BT-30) are not written: its VAT identifier is the one left.
-    faults.push(ruleFault('BR-CO-26', '$.doc.supplier.tax_id.code', 'the seller needs its VAT identifier, by which the buyer knows it'));
+  const ids = partyIdsOf(supplier, 'supplier');
+  if (standard && noVatId && ids.taxRegistration === undefined) {
+    const message = 'a standard rated invoice needs the seller VAT identifier (or its tax registration, BT-32)';
+    faults.push(ruleFault('BR-S-02', '$.doc.supplier.tax_id.code', message));
+  } else if (supplier && noVatId && ids.identifiers.length === 0 && !ids.legal) {
+    const message = 'the seller needs an identifier (BT-29), a legal registration (BT-30) or a VAT identifier, by which the buyer knows it';
+    faults.push(ruleFault('BR-CO-26', '$.doc.supplier.tax_id.code', message));
   }
   if (categories.some((c) => objects(c, 'rates').some((r) => categoryOf(r) === 'K'))) faults.push(...intraCommunityFaults(doc));
   if (str(obj(doc, 'tax'), 'prices_include') !== '') {
@@ -300,6 +303,8 @@ export interface PaymentOf {
   account?: { iban?: string; number?: string; name?: string; bic?: string };
   /** The direct debit (BG-19): the mandate reference, the creditor's identifier and the debited account. */
   mandate?: { reference?: string; creditor?: string; account?: string };
+  /** The payment card (BG-18): the last digits of its number (BT-87, GOBL keeps four) and its holder (BT-88). */
+  card?: { number: string; holder?: string };
   dueDate?: string;
   /** The payment terms' text: the notes, else (without a due date) the terms' key, so that BR-CO-25 holds. */
   termsNote?: string;
@@ -317,6 +322,7 @@ export function paymentOf(doc: JsonObject): PaymentOf {
   const dueDate = str(objects(terms, 'due_dates')[0], 'date');
   const transfer = objects(instructions, 'credit_transfer')[0];
   const debit = obj(instructions, 'direct_debit');
+  const card = obj(instructions, 'card');
   const present = (value: string) => (value === '' ? undefined : value);
   return {
     meansCode: instructions && (getExt(instructions, UNTDID.paymentMeans) || '1'),
@@ -332,6 +338,8 @@ export function paymentOf(doc: JsonObject): PaymentOf {
       creditor: present(str(debit, 'creditor')),
       account: present(str(debit, 'account')),
     },
+    // BT-87 is required in BG-18: a card without its last digits is no card EN 16931 can name.
+    card: card && str(card, 'last4') !== '' ? { number: str(card, 'last4'), holder: present(str(card, 'holder')) } : undefined,
     dueDate: present(dueDate),
     termsNote: present(withCodedLineEnd(str(terms, 'notes')) || (terms && dueDate === '' ? str(terms, 'key') : '')),
   };

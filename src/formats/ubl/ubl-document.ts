@@ -39,6 +39,12 @@ function payment(doc: JsonObject, credit: boolean): { means?: XmlElement; terms?
           // A credit note has no header due date in UBL 2.1: EN 16931 puts it here (BT-9).
           'cbc:PaymentDueDate': credit ? paid.dueDate : undefined,
           'cbc:PaymentID': paid.reference,
+          // UBL asks for the card's network, which EN 16931 does not have: not applicable.
+          'cac:CardAccount': paid.card && {
+            'cbc:PrimaryAccountNumberID': paid.card.number,
+            'cbc:NetworkID': 'NA',
+            'cbc:HolderName': paid.card.holder,
+          },
           'cac:PayeeFinancialAccount': paid.account && {
             'cbc:ID': paid.account.iban ?? paid.account.number ?? '',
             'cbc:Name': paid.account.name,
@@ -102,8 +108,8 @@ export function writeUbl(doc: JsonObject, profile: UblProfile = EN16931_PROFILE)
     'cac:BillingReference': billingReferences(doc),
     'cac:ContractDocumentReference': objects(ordering, 'contracts')[0] && { 'cbc:ID': str(objects(ordering, 'contracts')[0], 'code') },
     // The creditor's identifier of a direct debit (BT-90) is the seller's, under the scheme SEPA.
-    'cac:AccountingSupplierParty': { 'cac:Party': ublParty(supplier, profile.endpoint(supplier, 'supplier'), paid.creditor) },
-    'cac:AccountingCustomerParty': { 'cac:Party': ublParty(customer, profile.endpoint(customer, 'customer')) },
+    'cac:AccountingSupplierParty': { 'cac:Party': ublParty(supplier, 'supplier', profile.endpoint(supplier, 'supplier'), paid.creditor) },
+    'cac:AccountingCustomerParty': { 'cac:Party': ublParty(customer, 'customer', profile.endpoint(customer, 'customer')) },
     'cac:Delivery': {
       'cbc:ActualDeliveryDate': optional(str(delivery, 'date')),
       'cac:DeliveryLocation': deliverTo.address && { 'cac:Address': postalAddress(deliverTo.address) },

@@ -71,8 +71,9 @@ function paymentFaults(doc: JsonObject, id: GermanRuleId): Fault[] {
   }
   if (['30', '58'].includes(code) && paid.mandate)
     faults.push(ruleFault(id('23-b'), `${at}.direct_debit`, 'a credit transfer has no direct debit'));
-  // The writers have no place for a payment card (BG-18).
-  if (['48', '54', '55'].includes(code)) faults.push(ruleFault(id('24-a'), `${at}.card`, 'payment by card cannot be written'));
+  if (['48', '54', '55'].includes(code) && !paid.card) {
+    faults.push(ruleFault(id('24-a'), `${at}.card`, "payment by card needs the card's last digits"));
+  }
   if (code === '59' && !paid.mandate) faults.push(ruleFault(id('25-a'), `${at}.direct_debit`, 'a direct debit needs its mandate'));
   if (code === '59' && paid.account)
     faults.push(ruleFault(id('25-b'), `${at}.credit_transfer`, 'a direct debit has no account to pay into'));

@@ -22,7 +22,7 @@ const formatOf = (name: string): OutputFormat => FORMAT_OF_NAME.get(name)!;
 registerEnumType(FormatEnum, {
   name: 'DocumentFormat',
   description:
-    'An e-invoice format the service writes invoices in: UBL is EN 16931 in UBL 2.1 (REST `ubl`), CII in UN/CEFACT CII D16B (REST `cii`), PEPPOL is Peppol BIS Billing 3.0 (REST `peppol`), XRECHNUNG_UBL and XRECHNUNG_CII are XRechnung 3.0 in each syntax (REST `xrechnung-ubl`, `xrechnung-cii`), FACTURX a Factur-X PDF/A-3 with the CII embedded (REST `facturx`; a file, so attached with attachEntryFormat, not read as text).',
+    'An e-invoice format the service writes invoices in: UBL is EN 16931 in UBL 2.1 (REST `ubl`), CII in UN/CEFACT CII D16B (REST `cii`), PEPPOL is Peppol BIS Billing 3.0 (REST `peppol`), XRECHNUNG_UBL and XRECHNUNG_CII are XRechnung 3.0 in each syntax (REST `xrechnung-ubl`, `xrechnung-cii`), FACTURX a Factur-X PDF/A-3 with the CII embedded (REST `facturx`; a file: Entry.format answers its signed download url, attachEntryFormat attaches it).',
 });
 
 const formatsOf = (ctx: GraphQLContext): EntryFormats => {
@@ -36,7 +36,7 @@ export class EntryFormatsResolver {
   @FieldResolver(() => String, {
     complexity: DATA_COMPLEXITY,
     description:
-      "The entry's invoice (of `version`, or the current one) in an e-invoice format, as GET /silo/v1/entries/{id}/formats/{format} writes it. VALIDATION_FAILED when the format cannot express it validly, the faults naming the rules.",
+      "The entry's invoice (of `version`, or the current one) in an e-invoice format, as GET /silo/v1/entries/{id}/formats/{format} writes it: the XML text, VALIDATION_FAILED when the format cannot express it validly, the faults naming the rules. For FACTURX, a PDF, the absolute url of that route instead (with `version` when given), signed as an Attachment's url is: a plain GET downloads the PDF without a token until FILE_LINK_LIFETIME has passed. The PDF is made when the url is fetched, which answers REST's refusals (422 naming the rules, 404 for an unknown version).",
   })
   format(
     @Root() entry: Entry,
@@ -45,10 +45,8 @@ export class EntryFormatsResolver {
     @Ctx() ctx: GraphQLContext,
   ): Promise<string> {
     const format = formatOf(name);
-    if (format === FACTURX) {
-      const message = 'FACTURX is a PDF, not a text: attach it with attachEntryFormat(format: FACTURX) and download it from its url';
-      throw new DomainError('input', message, { fields: { name: 'must be a text format' } });
-    }
+    // A PDF is no text: its address, for a browser or a plain client to download; the PDF is made when it is fetched.
+    if (format === FACTURX) return Promise.resolve(ctx.formatUrl(entry.id, format, version ?? undefined));
     return formatsOf(ctx)
       .write(ctx.workspaceId, entry.id, format, { version: version ?? undefined, signal: ctx.signal })
       .then((written) => written.bytes.toString('utf8'));

@@ -13,7 +13,7 @@ import type { FeedFollowers } from '../../domain/events/feed-follow';
 import type { SearchService } from '../../domain/search/search';
 import type { WebhooksService } from '../../domain/webhooks/webhooks.service';
 import { tokenRequired } from '../../http/authentication';
-import type { FileUrl } from '../../http/file-urls';
+import type { FileUrl, FormatUrl } from '../../http/file-urls';
 import { HTTP_STATUS, refusalHeaders } from '../../http/refusal';
 import type { Logger } from '../../logger';
 import { graphQLErrorOf } from './format-error';
@@ -72,6 +72,8 @@ export interface GraphQLContext {
   loaders: EntryLoaders;
   /** A file's `url` as REST shows it to the same request: absolute, and signed unless the file is private. */
   fileUrl: FileUrl;
+  /** The signed, absolute address of an entry's invoice in a format at REST's route (Factur-X's PDF, downloaded without a token). */
+  formatUrl: FormatUrl;
   /** What this request may still show of entries' `data`: every page and every entry that shows it shares it. */
   dataBudget: DataBudget;
   /**
@@ -119,6 +121,7 @@ export function createContext(
     log: Logger;
     signal?: AbortSignal;
     fileUrl: FileUrl;
+    formatUrl: FormatUrl;
     onHeavy?: () => void;
     background?: boolean;
   },
@@ -126,7 +129,7 @@ export function createContext(
   services: ContextServices = {},
 ): GraphQLContext {
   const { search, feeds, webhooks, pdfFiles, formats, einvoices, imports } = services;
-  const { workspaceId, requestId, log, signal, fileUrl, onHeavy, background = false } = request;
+  const { workspaceId, requestId, log, signal, fileUrl, formatUrl, onHeavy, background = false } = request;
   if (!workspaceId) {
     const error = tokenRequired();
     throw graphQLErrorOf(error, { status: HTTP_STATUS.unauthorized, headers: new Map(refusalHeaders(error)) });
@@ -230,6 +233,7 @@ export function createContext(
     imports,
     loaders,
     fileUrl,
+    formatUrl,
     dataBudget,
     readTurn,
     async dataOf(entry) {

@@ -54,6 +54,27 @@ export const EntryVersionSchema = Type.Object(
   { $id: 'EntryVersion', additionalProperties: false },
 );
 
+/** A party of an invoice's snippet: the hosted API's `OrgParty` (its Go client's `snippets.OrgParty`). */
+const SnippetPartySchema = Type.Object(
+  {
+    uuid: Type.Optional(Type.String()),
+    name: Type.Optional(Type.String()),
+    alias: Type.Optional(Type.String()),
+    country: Type.Optional(Type.String({ description: "The country of the party's tax id.", examples: ['ES'] })),
+    tax_code: Type.Optional(Type.String({ description: "The code of the party's tax id.", examples: ['B98602642'] })),
+  },
+  { additionalProperties: true, description: 'A party of the invoice; absent members are left out.' },
+);
+
+const SnippetSchema = Type.Object(
+  { title: Type.String(), supplier: Type.Optional(SnippetPartySchema), customer: Type.Optional(SnippetPartySchema) },
+  {
+    additionalProperties: true,
+    description:
+      "An excerpt of the document, by its type: an invoice's numbering, date, parties and totals; a party's name and tax id; a message's title.",
+  },
+);
+
 const entryFields = {
   id: Type.String({ description: "The envelope's UUID." }),
   key: Type.Optional(Type.String({ description: 'The idempotency key given at creation.' })),
@@ -66,7 +87,7 @@ const entryFields = {
   signature: Type.Optional(EntrySignatureSchema),
   invalid: Type.Boolean(),
   digest: DigestSchema,
-  snippet: Type.Object({ title: Type.String() }, { additionalProperties: true }),
+  snippet: SnippetSchema,
   tags: Type.Array(Type.String()),
   attachments: Type.Array(AttachmentSchema),
   meta: Type.Array(MetaSchema),

@@ -132,7 +132,11 @@ export const SpoolItemSchema = Type.Object(
     type: Type.String({ description: 'The media type the file is downloaded with.' }),
     size: Type.Integer({ minimum: 0 }),
     hash: Type.String({ description: 'SHA-256 of the bytes, hexadecimal.' }),
-    url: Type.String({ description: 'The path of its bytes.' }),
+    url: Type.String({
+      description:
+        "The absolute address of its bytes, as a file's `url` starts (PUBLIC_BASE_URL, else the request's own scheme and host): GET it with the token.",
+      examples: ['https://silo.example.com/silo/v1/spool/2025-W20-0123456789abcdef0123-invoice.xml'],
+    }),
     created_at: Type.String(DATE_TIME),
     expires_at: Type.String({ ...DATE_TIME, description: 'When it is gone (SPOOL_LIFETIME after the upload).' }),
   },

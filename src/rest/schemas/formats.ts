@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { OUTPUT_FORMAT_NAMES } from '../../formats';
+import { FileLinkQuery } from './files';
 
 export const EntryFormatParams = Type.Object({
   id: Type.String({ description: "The entry's UUID." }),
@@ -14,6 +15,8 @@ export const EntryFormatParams = Type.Object({
 export const EntryFormatQuery = Type.Object({
   version: Type.Optional(Type.String({ description: 'A version of the entry, from its `versions`; the current one by default.' })),
 });
+/** GET's query: the version, and a signed link's parts (GraphQL's `Entry.format(name: FACTURX)` answers such a link). */
+export const EntryFormatGetQuery = Type.Object({ ...EntryFormatQuery.properties, ...FileLinkQuery.properties });
 export const FormatXmlSchema = Type.String({ contentMediaType: 'application/xml', description: 'The XML document, in UTF-8.' });
 export const FormatPdfSchema = Type.String({ contentMediaType: 'application/pdf', description: 'The Factur-X PDF.' });
 

@@ -28,7 +28,7 @@ describe('searchTermsOf', () => {
   const terms = new Set(searchTermsOf(entry));
   test.each([
     ['numbering, with and without punctuation', ['f', '0001', 'f0001']],
-    ['tax id with and without its country', ['esb98602642', 'b98602642']],
+    ['tax id with and without its country (a snippet stored before parties had country and tax_code)', ['esb98602642', 'b98602642']],
     [
       'names, lower case, accents dropped, and their tails joined',
       ['provide', 'one', 's', 'l', 'sl', 'onesl', 'provideonesl', 'ærø', 'dusseldorf'],
@@ -47,6 +47,38 @@ describe('searchTermsOf', () => {
     // Only a value that is a UUID: one that holds one keeps every run of its parts.
     const keyed = new Set(searchTermsOf({ ...entry, key: 'order-01a20be4-5fec-752c-9253-b2cd8bd2a21c' }));
     expect(keyed).toContain('9253b2cd8bd2a21c');
+  });
+
+  test('a party in the current shape: its tax id with and without its country, its country, its name and alias', () => {
+    const current = new Set(
+      searchTermsOf({
+        ...entry,
+        snippet: {
+          title: 'F-0001',
+          supplier: {
+            uuid: '0190f2a4-6e1b-7c3d-8a2b-3c4d5e6f7a8b',
+            name: 'Provide One S.L.',
+            alias: 'ProOne',
+            country: 'ES',
+            tax_code: 'B98602642',
+          },
+          customer: { name: 'Sample Consumer', country: 'ES', tax_code: '54387763P' },
+        },
+      }),
+    );
+    for (const term of ['esb98602642', 'b98602642', 'es', 'es54387763p', '54387763p', 'proone', 'provideonesl', '0190f2a4'])
+      expect(current).toContain(term);
+  });
+
+  test('a party snippet (org/party) is found by its whole tax id too', () => {
+    const party = new Set(
+      searchTermsOf({
+        ...entry,
+        docSchema: 'https://gobl.org/draft-0/org/party',
+        snippet: { title: 'Acme', name: 'Acme', country: 'DE', tax_code: '111111125' },
+      }),
+    );
+    for (const term of ['de111111125', '111111125', 'acme']) expect(party).toContain(term);
   });
 
   test('not the secure or unindexed meta, nor nested values', () => {

@@ -34,8 +34,15 @@ afterAll(() => t.close());
 
 // Files' urls come from the HTTP request (test/graphql/file-urls.test.ts); here any per-file text will do, the same both ways.
 const fileUrl = (file: { entryId: string; id: string }) => `https://files.test/${file.entryId}/${file.id}`;
+const formatUrl = (entryId: string, format: string) => `https://files.test/${entryId}/formats/${format}`;
 const contextValue = () =>
-  createContext(t.server.entries, { workspaceId: workspace, requestId: 'compiled-executor-test', log: t.server.logger, fileUrl });
+  createContext(t.server.entries, {
+    workspaceId: workspace,
+    requestId: 'compiled-executor-test',
+    log: t.server.logger,
+    fileUrl,
+    formatUrl,
+  });
 
 /** What a client receives: data, and each error after the service's formatError. */
 const asClientSees = (result: ExecutionResult) =>

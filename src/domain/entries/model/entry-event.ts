@@ -9,6 +9,9 @@ export const EVENT_TYPES = [
   'entry.state_added',
   'entry.file_added',
   'entry.meta_changed',
+  // A job of a workflow over the entry ended (the transform service): done, or failed with its faults.
+  'job.completed',
+  'job.failed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -1,5 +1,6 @@
 import { documentTypeOf, type Envelope, type JsonObject } from '../../../document';
 import type { Snippet } from './entry';
+import type { SnippetParty } from './snippet-party';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 const object = (value: unknown): JsonObject | undefined =>
@@ -10,17 +11,17 @@ function compact<T extends Record<string, unknown>>(fields: T): T {
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as T;
 }
 
-/** "ESB98602642" for `{country: "ES", code: "B98602642"}`. */
-function taxIdText(party: JsonObject | undefined): string | undefined {
-  const taxId = object(party?.tax_id);
-  if (!taxId) return undefined;
-  const value = `${text(taxId.country) ?? ''}${text(taxId.code) ?? ''}`;
-  return value || undefined;
-}
-
-function partySummary(party: JsonObject | undefined) {
+/** A party of an invoice as its snippet shows it: the hosted API's `OrgParty`, its tax id split into country and code. */
+function partySummary(party: JsonObject | undefined): SnippetParty | undefined {
   if (!party) return undefined;
-  return compact({ name: text(party.name), tax_id: taxIdText(party) });
+  const taxId = object(party.tax_id);
+  return compact({
+    uuid: text(party.uuid),
+    name: text(party.name),
+    alias: text(party.alias),
+    country: text(taxId?.country),
+    tax_code: text(taxId?.code),
+  });
 }
 
 /** "SAMPLE-001" or "F-001" from series and code; undefined when there is no code yet. */
@@ -54,16 +55,9 @@ function invoiceSnippet(doc: JsonObject): Snippet {
   });
 }
 
+/** A party: its title, then the same members as an invoice's parties. */
 function partySnippet(doc: JsonObject): Snippet {
-  const taxId = object(doc.tax_id);
-  return compact({
-    title: text(doc.name) ?? text(doc.alias) ?? 'party',
-    uuid: text(doc.uuid),
-    name: text(doc.name),
-    alias: text(doc.alias),
-    country: text(taxId?.country),
-    tax_code: text(taxId?.code),
-  });
+  return { title: text(doc.name) ?? text(doc.alias) ?? 'party', ...partySummary(doc) };
 }
 
 const TITLE_LENGTH = 80;

@@ -1,0 +1,164 @@
+import { v5 as uuidv5 } from 'uuid';
+import type { EntryService } from '../entries/entries.service';
+import type { EntryPdfFiles } from '../files/entry-pdf-file';
+import type { EntryFormats } from '../formats/entry-formats';
+import type { SequencesService } from '../sequences/sequences.service';
+import { DomainError } from '../shared/errors';
+import type { Job } from './job';
+import { CII_DOC_TYPES, CONDITION, UBL_DOC_TYPES } from './provider-configs';
+import type { Step, StepStatus } from './workflow';
+
+/** What a step came to: its status and code (what `next` branches on), a message, and files it attached. */
+export interface StepOutcome {
+  status: StepStatus;
+  code?: string;
+  message?: string;
+  paths?: string[];
+  attachments?: string[];
+}
+
+/** What a provider is given: the job, its step, and an id of the step's own (the same every time it is tried). */
+export interface StepRun {
+  job: Job;
+  step: Step;
+  /** A UUID made from the job and the step: what a step's effect is keyed by, so that a step tried again does it once. */
+  effectId: string;
+  /** When the step was first started: a state it sets is set at this moment, so a second try replaces, never adds. */
+  startedAt: Date;
+  signal: AbortSignal;
+}
+
+export type StepProvider = (run: StepRun) => Promise<StepOutcome>;
+
+/** The services the built-in providers work through: the same as the APIs', with their rules and bounds. */
+export interface ProviderServices {
+  entries: Pick<EntryService, 'getEntry' | 'updateEntry' | 'putState' | 'storedEnvelope'>;
+  pdfFiles: Pick<EntryPdfFiles, 'attach'>;
+  formats: Pick<EntryFormats, 'attach'>;
+  sequences: Pick<SequencesService, 'putSeries' | 'putEntry'>;
+  startJob: (workspaceId: string, id: string, body: Record<string, unknown>) => Promise<Job>;
+}
+
+/** The namespace of effect ids: a fixed UUID of this service's own. */
+const EFFECTS = '8f6b3c52-1d7e-4e0a-9b8a-4a5c2d7e9f10';
+export const effectIdOf = (job: Pick<Job, 'id'>, step: Pick<Step, 'id'>, what = '') => uuidv5(`${job.id}/${step.id}/${what}`, EFFECTS);
+
+const ok = (code?: string, extra: Partial<StepOutcome> = {}): StepOutcome => ({ status: 'OK', code, ...extra });
+const config = (run: StepRun) => run.step.config;
+
+function entryIdOf(run: StepRun): string {
+  if (!run.job.siloEntryId) throw new DomainError('validation', 'the job has no entry to work on');
+  return run.job.siloEntryId;
+}
+
+/** The entry's current envelope, parsed. */
+async function envelopeOf(services: ProviderServices, run: StepRun): Promise<{ doc?: Record<string, unknown> } & Record<string, unknown>> {
+  const { envelopeJson } = await services.entries.storedEnvelope(run.job.workspaceId, entryIdOf(run));
+  return JSON.parse(envelopeJson) as { doc?: Record<string, unknown> };
+}
+
+/** The value at a dotted path (`$schema`, `customer.tax_id.country`, `doc['$schema']`) of a JSON value. */
+function valueAt(root: unknown, path: string): unknown {
+  const parts = path
+    .replace(/\[['"]?([^\]'"]+)['"]?\]/g, '.$1')
+    .split('.')
+    .filter(Boolean);
+  let value = root;
+  for (const part of parts) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined;
+  return value;
+}
+
+const compare: Record<string, (value: string, text: string) => boolean> = {
+  '==': (value, text) => value === text,
+  '!=': (value, text) => value !== text,
+  endsWith: (value, text) => value.endsWith(text),
+  startsWith: (value, text) => value.startsWith(text),
+  contains: (value, text) => value.includes(text),
+};
+
+/** The built-in providers, by the names the hosted workflows use. */
+export function stepProviders(services: ProviderServices): Record<string, StepProvider> {
+  const { entries } = services;
+  const update = (run: StepRun, body: Record<string, unknown>) =>
+    entries.updateEntry(run.job.workspaceId, entryIdOf(run), body, { signal: run.signal });
+  return {
+    'silo.state': async (run) => {
+      const state = config(run).state as string;
+      await entries.putState(run.job.workspaceId, entryIdOf(run), { key: state }, { at: run.startedAt.toISOString() });
+      return ok(state);
+    },
+    'silo.folder': async (run) => {
+      await update(run, { folder: config(run).folder });
+      return ok();
+    },
+    'silo.close': async (run) => {
+      const entry = await entries.getEntry(run.job.workspaceId, entryIdOf(run), { withData: false, withParts: false });
+      if (entry.signed) return ok('signed');
+      await update(run, { sign: true });
+      return ok('signed');
+    },
+    'silo.modify': async (run) => {
+      const { merge_type: mergeType = 'application/merge-patch+json', data, sign, allow_invalid: allowInvalid } = config(run);
+      await update(run, { data, content_type: mergeType, sign, allow_invalid: allowInvalid });
+      return ok();
+    },
+    'silo.if': async (run) => {
+      const { expr, scope = 'doc' } = config(run) as { expr: string; scope?: string };
+      const [, path, operator, double, single] = CONDITION.exec(expr)!;
+      const envelope = await envelopeOf(services, run);
+      const root = scope === 'env' ? envelope : envelope.doc;
+      const value = valueAt(root, path);
+      const holds = typeof value === 'string' && compare[operator](value, double ?? single);
+      return { status: 'NA', code: String(holds) };
+    },
+    'sequence.enumerate': async (run) => {
+      const c = config(run) as { series_id?: string; name?: string; prefix?: string; suffix?: string; padding?: number; start?: number };
+      const doc = (await envelopeOf(services, run)).doc ?? {};
+      if (typeof doc.code === 'string' && doc.code !== '')
+        return { status: 'SKIP', code: 'has-code', message: `the document has its code ${doc.code}` };
+      // One series per name and document series: invoices of series F and R are numbered apart.
+      const docSeries = typeof doc.series === 'string' ? doc.series : '';
+      const seriesId = c.series_id ?? uuidv5(`${run.job.workspaceId}/${c.name}/${docSeries}`, EFFECTS);
+      await services.sequences.putSeries(run.job.workspaceId, seriesId, {
+        name: [c.name, docSeries].filter(Boolean).join(' ') || undefined,
+        prefix: c.prefix,
+        suffix: c.suffix,
+        padding: c.padding,
+        start: c.start,
+      });
+      const numbered = await services.sequences.putEntry(run.job.workspaceId, seriesId, run.effectId, {
+        meta: { job_id: run.job.id, entry_id: entryIdOf(run) },
+      });
+      await update(run, { data: { doc: { code: numbered.code } }, content_type: 'application/merge-patch+json' });
+      return ok(numbered.code);
+    },
+    pdf: async (run) => {
+      const file = await services.pdfFiles.attach(run.job.workspaceId, entryIdOf(run), { signal: run.signal });
+      return ok(undefined, { attachments: [file.id] });
+    },
+    'ubl.generate': async (run) => {
+      const file = await services.formats.attach(
+        run.job.workspaceId,
+        entryIdOf(run),
+        UBL_DOC_TYPES[(config(run).doc_type as string) ?? ''],
+        {
+          signal: run.signal,
+        },
+      );
+      return ok('UBL', { attachments: [file.id] });
+    },
+    'cii.generate': async (run) => {
+      const format = CII_DOC_TYPES[(config(run).doc_type as string) ?? ''];
+      const file = await services.formats.attach(run.job.workspaceId, entryIdOf(run), format, { signal: run.signal });
+      return ok(format === 'facturx' ? 'PDF' : 'CII', { attachments: [file.id] });
+    },
+    'transform.job.create': async (run) => {
+      const started = await services.startJob(run.job.workspaceId, run.effectId, {
+        workflow_id: config(run).workflow_id,
+        silo_entry_id: run.job.siloEntryId,
+        args: run.job.args,
+      });
+      return ok(started.id);
+    },
+  };
+}

@@ -72,7 +72,7 @@ const LAYERS = [
   ['the REST contract', ['^src/rest/']],
   ["GraphQL's plumbing", ['^src/graphql/plumbing/']],
   ['GraphQL roles every other role uses', ['^src/graphql/(node|keys|entries)/']],
-  ['GraphQL roles by concept', ['^src/graphql/(events|formats|history|related|search|webhooks)/']],
+  ['GraphQL roles by concept', ['^src/graphql/(events|formats|history|related|search|webhooks|sequences|workflows)/']],
   ["GraphQL's schema and router", ['^src/graphql/[^/]+$']],
   ['the wiring: the services built and every HTTP surface mounted', ['^src/(server|surfaces)\\.ts$']],
   ['the entry points', ['^src/cli/', '^src/main\\.ts$']],

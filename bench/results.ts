@@ -7,6 +7,7 @@ import type { LoadResult } from './load';
 import type { SeedResult } from './seed';
 import type { StorageResult } from './storage';
 import type { ConsoleResults } from './console';
+import type { SequencesResults } from './sequences';
 import type { FormatsResults } from './formats';
 
 /** The figures of one run, as written to bench/results/*.json and read by the table, the targets and the chart. */
@@ -62,6 +63,7 @@ export interface DatabaseResults {
   /** The console's first page and PDFs per second (bench/console.ts). */
   console?: ConsoleResults;
   formats?: FormatsResults;
+  sequences?: SequencesResults;
   /** GraphQL entries with graphql-jit and with graphql-js (bench/graphql-executors.ts). */
   graphqlExecutors?: ExecutorResults;
   /** Search latency on the seeded workspace (bench/search.ts). */

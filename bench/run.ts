@@ -29,6 +29,7 @@ import { benchGalera, printGalera } from './galera';
 import { benchNeighbours } from './neighbours';
 import { benchConsole } from './console';
 import { benchFormats } from './formats';
+import { benchSequences } from './sequences';
 import { benchEvents } from './events';
 import { benchExport, exportReport } from './export';
 import { markdownReport, printReport } from './report';
@@ -76,7 +77,7 @@ const COMMAND = {
     only: {
       type: 'string',
       value: 'STEP',
-      description: 'one step alone: neighbours, events, console, formats, executors, galera, http, search, export or scale',
+      description: 'one step alone: neighbours, events, console, formats, sequences, executors, galera, http, search, export or scale',
     },
     scenarios: { type: 'string', value: 'IDS', description: 'with --only http: the scenarios to run, comma separated' },
     'search-count': { type: 'string', value: 'N', description: 'with --only search: entries seeded (default 1,000,000)' },
@@ -119,6 +120,8 @@ const onlyEvents = option('only') === 'events';
 const onlyConsole = option('only') === 'console';
 /** `--only formats`: the e-invoice formats written, a received one stored, and validation (bench/formats.ts). */
 const onlyFormats = option('only') === 'formats';
+/** `--only sequences`: codes taken on one series, jobs run through their steps, a chain verified (bench/sequences.ts). */
+const onlySequences = option('only') === 'sequences';
 /** `--only executors`: graphql-jit against graphql-js alone. */
 const onlyExecutors = option('only') === 'executors';
 /** `--only galera`: one, two and three processes on a local three-node cluster against standalone MariaDB. */
@@ -243,6 +246,10 @@ async function benchDatabase(db: BenchDatabase): Promise<DatabaseResults> {
   }
   if (onlyFormats) {
     results.formats = await benchFormats(env, JWT_SECRET, settings.seconds, log);
+    return results;
+  }
+  if (onlySequences) {
+    results.sequences = await benchSequences(env, JWT_SECRET, settings.seconds, log);
     return results;
   }
 
@@ -547,9 +554,11 @@ async function main(): Promise<void> {
         ? `console-${databases.join('-')}`
         : onlyFormats
           ? `formats-${databases.join('-')}`
-          : quick || onlyNeighbours || onlyExecutors || onlyHttp
-            ? 'quick'
-            : 'results';
+          : onlySequences
+            ? `sequences-${databases.join('-')}`
+            : quick || onlyNeighbours || onlyExecutors || onlyHttp
+              ? 'quick'
+              : 'results';
   const suffix = quick || onlyHttp ? '.tmp' : '';
   const files = { json: `${base}.json${suffix}`, md: `${base}.md${suffix}`, svg: `${base}.svg${suffix}` };
   writeFileSync(path.join(outDir, files.json), `${JSON.stringify(results, null, 2)}\n`);

@@ -48,7 +48,7 @@ import { SequencesService } from './domain/sequences/sequences.service';
 import { SequenceRepository } from './storage/sequence.repository';
 import { WorkflowsService } from './domain/workflows/workflows.service';
 import { JobsService } from './domain/workflows/jobs.service';
-import { JOB_RUNNER_DEFAULTS, JobRunner } from './domain/workflows/job-runner';
+import { JobRunner } from './domain/workflows/job-runner';
 import { stepProviders } from './domain/workflows/step-providers';
 import { WorkflowRepository } from './storage/workflow.repository';
 import { SearchService, searchTermsOf } from './domain/search/search';
@@ -237,8 +237,8 @@ export async function buildServer(
   const workflowStore = new WorkflowRepository(dataSource);
   const workflows = new WorkflowsService(workflowStore, uuidv7);
   const startJob = (workspaceId: string, id: string, body: unknown) => jobs.create(workspaceId, id, body);
-  const providers = stepProviders({ entries, pdfFiles, formats, sequences, startJob });
-  const runnerOptions = { ...JOB_RUNNER_DEFAULTS, owner: `${process.pid}:${uuidv7()}` };
+  const providers = stepProviders({ entries, pdfFiles, formats, einvoices, sequences, imports, startJob, webhooks: webhookSender });
+  const runnerOptions = { ...config.jobs, owner: `${process.pid}:${uuidv7()}` };
   const jobEvents = { ended: eventMaker.jobEnded.bind(eventMaker), written: eventMaker.written.bind(eventMaker) };
   const jobFailed = (error: unknown) => logger.warn({ err: error }, 'a job step could not be run');
   const jobRunner = new JobRunner(workflowStore, providers, runnerOptions, uuidv7, jobFailed, jobEvents);
@@ -256,7 +256,7 @@ export async function buildServer(
   const feeds = { service: events, followers: new FeedFollowers(events, feedWatch) };
   const { bodyLimit, fileSizeLimit, pageDataBudget } = config;
   const graphql = await graphqlRouter(
-    { entries, pdfFiles, formats, einvoices, imports, search, feeds, webhooks, logger },
+    { entries, pdfFiles, formats, einvoices, imports, search, feeds, webhooks, sequences, workflows, jobs, logger },
     { ...config.graphql, ...config.graphqlLimits, bodyLimit, fileSizeLimit, pageDataBudget },
   );
 
@@ -301,7 +301,7 @@ export async function buildServer(
       subscriptions: (server: http.Server) =>
         subscriptionServer(
           server,
-          { schema: graphql.schema, entries, search, feeds, authenticate, fileLinks, publicBaseUrl: config.publicBaseUrl, logger },
+          { graphql, entries, authenticate, fileLinks, publicBaseUrl: config.publicBaseUrl, logger },
           {
             maxDepth: config.graphqlLimits.maxDepth,
             maxComplexity: config.graphqlLimits.maxComplexity,

@@ -8,7 +8,11 @@ import { CreatePage } from './create-page';
 import { EntryEditPage } from './entry-edit';
 import { EventsPage } from './events-page';
 import { WebhooksPage } from './webhooks-page';
-import { eventsPath, listPath, newEntryPath, useRoute, webhooksPath } from './router';
+import { eventsPath, listPath, newEntryPath, seriesListPath, useRoute, webhooksPath, workflowsPath } from './router';
+import { SeriesListPage } from './series-list-page';
+import { SeriesPage } from './series-page';
+import { WorkflowsPage } from './workflows-page';
+import { NewWorkflowPage, WorkflowPage } from './workflow-page';
 import { SignInPage } from './sign-in-page';
 import { forgetToken, onSessionChange, readToken, saveToken } from './token-store';
 import { WorkspaceSwitcher } from './workspace-switcher';
@@ -59,7 +63,8 @@ export function App() {
       <header className="top">
         <nav aria-label="Console">
           <ConsoleLink to={listPath()}>Entries</ConsoleLink> <ConsoleLink to={newEntryPath()}>New entry</ConsoleLink>{' '}
-          <ConsoleLink to={eventsPath()}>Events</ConsoleLink> <ConsoleLink to={webhooksPath()}>Webhooks</ConsoleLink>
+          <ConsoleLink to={eventsPath()}>Events</ConsoleLink> <ConsoleLink to={webhooksPath()}>Webhooks</ConsoleLink>{' '}
+          <ConsoleLink to={seriesListPath()}>Series</ConsoleLink> <ConsoleLink to={workflowsPath()}>Workflows</ConsoleLink>
         </nav>
         <WorkspaceSwitcher />
         <button type="button" onClick={() => signOut('Signed out.')}>
@@ -76,6 +81,16 @@ export function App() {
         <EventsPage />
       ) : route.page === 'webhooks' ? (
         <WebhooksPage />
+      ) : route.page === 'series' ? (
+        <SeriesListPage />
+      ) : route.page === 'series-one' ? (
+        <SeriesPage key={route.id} id={route.id} />
+      ) : route.page === 'workflows' ? (
+        <WorkflowsPage />
+      ) : route.page === 'workflow' ? (
+        <WorkflowPage key={route.id} id={route.id} />
+      ) : route.page === 'new-workflow' ? (
+        <NewWorkflowPage />
       ) : (
         <EntriesPage />
       )}

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from 'urql';
 import { ConsoleLink } from './console-link';
 import { EntryBadges } from './entry-badges';
 import { EntryActions } from './entry-edit';
+import { EntryJobs } from './entry-jobs';
 import { EntryVersions } from './entry-versions';
 import { documentType, entryHeading, entryTitle, formatDate, formatTime, STATES } from './entry-labels';
 import { FileUpload } from './file-upload';
@@ -92,6 +93,7 @@ export function EntryPage({ id }: { id: string }) {
         states={entry.states.edges.map((edge) => edge.node)}
         onAdded={() => refetch({ requestPolicy: 'network-only' })}
       />
+      <EntryJobs entryId={entry.id} docSchema={entry.docSchema} onChanged={() => refetch({ requestPolicy: 'network-only' })} />
 
       <section aria-labelledby="files-heading">
         <h2 id="files-heading">Files</h2>

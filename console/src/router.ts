@@ -9,12 +9,30 @@ export type Route =
   | { page: 'new' }
   | { page: 'edit'; id: string }
   | { page: 'events' }
-  | { page: 'webhooks' };
+  | { page: 'webhooks' }
+  | { page: 'series' }
+  | { page: 'series-one'; id: string }
+  | { page: 'workflows' }
+  | { page: 'workflow'; id: string }
+  | { page: 'new-workflow' };
+
+/** A path under the console and its one id, decoded: `/console/series/{id}` with `series`. */
+const idUnder = (pathname: string, part: string): string | undefined => {
+  const match = new RegExp(`^/console/${part}/([^/]+)/?$`).exec(pathname);
+  return match ? decodeURIComponent(match[1]) : undefined;
+};
 
 export function routeOf(pathname: string): Route {
   if (/^\/console\/new\/?$/.test(pathname)) return { page: 'new' };
   if (/^\/console\/events\/?$/.test(pathname)) return { page: 'events' };
   if (/^\/console\/webhooks\/?$/.test(pathname)) return { page: 'webhooks' };
+  if (/^\/console\/series\/?$/.test(pathname)) return { page: 'series' };
+  if (/^\/console\/workflows\/?$/.test(pathname)) return { page: 'workflows' };
+  if (/^\/console\/workflows\/new\/?$/.test(pathname)) return { page: 'new-workflow' };
+  const series = idUnder(pathname, 'series');
+  if (series !== undefined) return { page: 'series-one', id: series };
+  const workflow = idUnder(pathname, 'workflows');
+  if (workflow !== undefined) return { page: 'workflow', id: workflow };
   const editing = /^\/console\/entries\/([^/]+)\/edit\/?$/.exec(pathname);
   if (editing) return { page: 'edit', id: decodeURIComponent(editing[1]) };
   const match = /^\/console\/entries\/([^/]+)\/?$/.exec(pathname);
@@ -26,6 +44,11 @@ export const listPath = () => `${BASE}/`;
 export const newEntryPath = () => `${BASE}/new`;
 export const eventsPath = () => `${BASE}/events`;
 export const webhooksPath = () => `${BASE}/webhooks`;
+export const seriesListPath = () => `${BASE}/series`;
+export const seriesPath = (id: string) => `${BASE}/series/${encodeURIComponent(id)}`;
+export const workflowsPath = () => `${BASE}/workflows`;
+export const workflowPath = (id: string) => `${BASE}/workflows/${encodeURIComponent(id)}`;
+export const newWorkflowPath = () => `${BASE}/workflows/new`;
 
 const listeners = new Set<() => void>();
 

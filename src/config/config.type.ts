@@ -88,6 +88,8 @@ export interface Config {
     retryScale: number;
     leaseMs: number;
   };
+  /** JOB_POLL_MS, JOB_CONCURRENCY, JOB_WORKSPACE_CONCURRENCY, JOB_STEP_TIME_LIMIT_MS */
+  jobs: { pollMs: number; concurrency: number; perWorkspace: number; stepTimeMs: number };
   /** LOG_LEVEL */
   logLevel: string;
 }

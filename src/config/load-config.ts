@@ -63,6 +63,7 @@ import {
   WEBHOOK_RETRY_SCALE,
   WEBHOOK_WORKSPACE_CONCURRENCY,
 } from './settings/webhooks';
+import { JOB_CONCURRENCY, JOB_POLL_MS, JOB_STEP_TIME_LIMIT_MS, JOB_WORKSPACE_CONCURRENCY } from './settings/jobs';
 
 const DAY_MS = 86_400_000;
 
@@ -128,6 +129,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workspaceConcurrency: get(WEBHOOK_WORKSPACE_CONCURRENCY),
       retryScale: get(WEBHOOK_RETRY_SCALE),
       leaseMs: get(WEBHOOK_LEASE_MS),
+    },
+    jobs: {
+      pollMs: get(JOB_POLL_MS),
+      concurrency: get(JOB_CONCURRENCY),
+      perWorkspace: get(JOB_WORKSPACE_CONCURRENCY),
+      stepTimeMs: get(JOB_STEP_TIME_LIMIT_MS),
     },
     logLevel: get(LOG_LEVEL),
   };

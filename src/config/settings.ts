@@ -10,6 +10,7 @@ import { SERVER_SETTINGS } from './settings/server';
 import { SIGNING_SETTINGS } from './settings/signing';
 import { TOKEN_SETTINGS, TOKENS_ABOUT } from './settings/tokens';
 import { WEBHOOK_SETTINGS } from './settings/webhooks';
+import { JOB_SETTINGS } from './settings/jobs';
 
 /** Settings shown together, under a title, with what holds for all of them. */
 export interface SettingGroup {
@@ -30,6 +31,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
   { title: 'GraphQL', settings: GRAPHQL_SETTINGS },
   { title: 'Document engine', settings: ENGINE_SETTINGS },
   { title: 'Events and webhooks', settings: WEBHOOK_SETTINGS },
+  { title: 'Workflows and jobs', settings: JOB_SETTINGS },
   { title: 'Commands', about: 'Used by one command of `npm run`, not by the service itself.', settings: COMMAND_SETTINGS },
 ];
 

@@ -17,6 +17,9 @@ import type { EinvoiceImports } from '../domain/formats/einvoice-imports';
 import type { EntryPdfFiles } from '../domain/files/entry-pdf-file';
 import type { SearchService } from '../domain/search/search';
 import type { WebhooksService } from '../domain/webhooks/webhooks.service';
+import type { SequencesService } from '../domain/sequences/sequences.service';
+import type { WorkflowsService } from '../domain/workflows/workflows.service';
+import type { JobsService } from '../domain/workflows/jobs.service';
 import type { Logger } from '../logger';
 import { jsonBody } from '../http/json-body';
 import { setPageSecurityHeaders } from '../http/page-security';
@@ -26,7 +29,7 @@ import { abandonedSignal } from '../http/request-signal';
 import { documentStore, persistedQueryCache } from './plumbing/bounded-cache';
 import { compiledExecutor } from './plumbing/compiled-executor';
 import { EXPLORER_QUERY, explorerAssets, graphiqlPage } from './plumbing/graphiql.page';
-import { createContext, type EventFeeds, type GraphQLContext } from './plumbing/context';
+import { createContext, type ContextServices, type EventFeeds, type GraphQLContext } from './plumbing/context';
 import { errorLoggingPlugin } from './plumbing/error-logging.plugin';
 import { heavyResultsPlugin, piecesOf, stringifyResult } from './plumbing/heavy-results';
 import { KnownOperations } from './plumbing/known-operations';
@@ -112,6 +115,9 @@ export async function graphqlRouter(
     search?: SearchService;
     feeds?: EventFeeds;
     webhooks?: WebhooksService;
+    sequences?: SequencesService;
+    workflows?: WorkflowsService;
+    jobs?: JobsService;
     logger: Logger;
   },
   options: GraphQLOptions,
@@ -184,6 +190,7 @@ export async function graphqlRouter(
     refusal,
     explorerAssets: options.explorer === 'graphiql' ? explorerAssets() : undefined,
     schema,
+    services: deps,
     stop: () => apollo.stop(),
   };
 }
@@ -208,6 +215,8 @@ export interface GraphQLHttp {
   /** GraphiQL's files under EXPLORER_ASSETS_PATH (GRAPHQL_EXPLORER=graphiql only). */
   explorerAssets?: RequestHandler;
   schema: GraphQLSchema;
+  /** The services its requests' contexts are built with: the subscriptions' are built with the same. */
+  services: ContextServices;
   stop(): Promise<void>;
 }
 

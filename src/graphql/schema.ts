@@ -16,6 +16,11 @@ import { SearchResolver } from './search/search.resolver';
 import { EntryOverviewResolver } from './entries/entry-overview.resolver';
 import { WebhookDeliveryResolver } from './webhooks/webhook-delivery.resolver';
 import { WebhookResolver } from './webhooks/webhook.resolver';
+import { SeriesResolver } from './sequences/series.resolver';
+import { WorkflowResolver } from './workflows/workflow.resolver';
+import { JobResolver } from './workflows/job.resolver';
+import { JobEventsResolver } from './workflows/job-events.resolver';
+import { EntryJobsResolver } from './workflows/entry-jobs.resolver';
 import { routeFields, type FieldChecks } from './plumbing/field-path';
 
 /** The committed SDL, emitted by `npm run schema:emit` and checked for drift by test/graphql/schema.test.ts. */
@@ -56,6 +61,11 @@ export function buildGraphQLSchema(options: { fieldChecks?: FieldChecks } = {}):
       EntryEventResolver,
       WebhookResolver,
       WebhookDeliveryResolver,
+      SeriesResolver,
+      WorkflowResolver,
+      JobResolver,
+      JobEventsResolver,
+      EntryJobsResolver,
     ],
     validate: false,
     pubSub: NO_TOPICS,

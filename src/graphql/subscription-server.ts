@@ -11,23 +11,21 @@ import {
   validate,
   type ExecutionArgs,
   type ExecutionResult,
-  type GraphQLSchema,
 } from 'graphql';
 import { CloseCode, handleProtocols, makeServer, type Context } from 'graphql-ws';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { EntryService } from '../domain/entries/entries.service';
 import { DomainError } from '../domain/shared/errors';
-import type { SearchService } from '../domain/search/search';
 import { expiryOf, type Authenticate } from '../http/authentication';
 import type { FileLinks } from '../http/file-links';
 import { fileBaseOf, fileUrlOf, formatUrlOf } from '../http/file-urls';
 import { oneWritePerTurn } from '../http/one-write-per-turn';
 import type { Logger } from '../logger';
 import { watchSubscriptions } from '../metrics';
-import { createContext, type EventFeeds } from './plumbing/context';
+import { createContext } from './plumbing/context';
 import { SharedReads } from '../domain/runtime';
 import { graphQLErrorOf } from './plumbing/format-error';
-import { GRAPHQL_PATH } from './graphql.router';
+import { GRAPHQL_PATH, type GraphQLHttp } from './graphql.router';
 import { logOperationErrors } from './plumbing/error-logging.plugin';
 import { EventExecutions } from './plumbing/event-executions';
 import { limitRules, MAX_QUERY_TOKENS, OperationCosts } from './plumbing/limits';
@@ -65,10 +63,9 @@ interface Extra {
 }
 
 export interface SubscriptionDeps {
-  schema: GraphQLSchema;
+  /** The schema and the services of GraphQL over HTTP: each event's context is built with the same. */
+  graphql: Pick<GraphQLHttp, 'schema' | 'services'>;
   entries: EntryService;
-  search?: SearchService;
-  feeds: EventFeeds;
   authenticate: Authenticate;
   fileLinks: FileLinks;
   publicBaseUrl?: string;
@@ -90,6 +87,7 @@ export interface SubscriptionOptions {
  * closed at the token's expiry (4403). Each subscription's events are executed with a context of their own.
  */
 export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDeps, options: SubscriptionOptions) {
+  const { schema } = deps.graphql;
   const limits = { ...SUBSCRIPTION_LIMITS, ...options.limits };
   const bounds = new SubscriptionBounds(limits);
   const connections = new Set<Connection>();
@@ -154,7 +152,7 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
         background: true,
       },
       dataBudget,
-      { search: deps.search, feeds: deps.feeds },
+      deps.graphql.services,
     );
   };
 
@@ -220,7 +218,7 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
   };
 
   const server = makeServer<Record<string, unknown>, Extra>({
-    schema: deps.schema,
+    schema,
     connectionInitWaitTimeout: limits.connectionInitWaitMs,
     async onConnect(ctx: Context<Record<string, unknown>, Extra>) {
       const { socket, request } = ctx.extra;
@@ -251,7 +249,7 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
       } catch (error) {
         return [error as GraphQLError];
       }
-      const errors = validate(deps.schema, document, rules);
+      const errors = validate(schema, document, rules);
       if (errors.length > 0) return errors;
       const operation = getOperationAST(document, payload.operationName);
       if (!operation) return [new GraphQLError('Unable to identify the operation')];
@@ -263,12 +261,12 @@ export function subscriptionServer(httpServer: HttpServer, deps: SubscriptionDep
         ];
       }
       try {
-        costs.check(deps.schema, document, payload.operationName ?? undefined, payload.variables ?? {});
+        costs.check(schema, document, payload.operationName ?? undefined, payload.variables ?? {});
       } catch (error) {
         return [error as GraphQLError];
       }
       return {
-        schema: deps.schema,
+        schema,
         document,
         operationName: payload.operationName,
         variableValues: payload.variables,

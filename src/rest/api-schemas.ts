@@ -16,6 +16,7 @@ import { EntryDataSchema, MetaBody, MetaSchema, StateBody, StateListSchema, Stat
 import { EventPageSchema, EventSchema } from './schemas/events';
 import { AttachmentSchema, FileJsonBody, FileSchema, FileVersionSchema, SpoolItemSchema, SpoolUploadBody } from './schemas/files';
 import { GoblAnswerSchema, JwksSchema } from './schemas/service';
+import { ParseAnswerSchema } from './schemas/formats';
 import {
   CreateWebhookBody,
   UpdateWebhookBody,
@@ -117,6 +118,7 @@ export const NAMED_SCHEMAS: TSchema[] = [
   CorrectBody,
   ConvertBody,
   GoblAnswerSchema,
+  ParseAnswerSchema,
   SpoolUploadBody,
   SpoolItemSchema,
 ];

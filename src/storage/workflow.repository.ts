@@ -277,6 +277,17 @@ export class WorkflowRepository implements WorkflowStore {
     return rows.map(jobOf);
   }
 
+  async latestJobsOfEntries(workspaceId: string, entryIds: readonly string[], perEntry: number): Promise<Job[]> {
+    if (entryIds.length === 0) return [];
+    // One statement for every entry, each part its entry's newest from the index: at most `perEntry` rows each.
+    const part = `SELECT * FROM (SELECT ${JOB_COLUMNS} FROM transform_jobs WHERE workspace_id = ? AND silo_entry_id = ? ORDER BY created_at DESC, id DESC LIMIT ${Number(perEntry)})`;
+    const rows: Row[] = await this.dataSource.query(
+      entryIds.map((_, i) => `${part} entry_jobs_${i}`).join(' UNION ALL '),
+      entryIds.flatMap((entryId) => [workspaceId, entryId]),
+    );
+    return rows.map(jobOf);
+  }
+
   async claimDueJobs(
     owner: string,
     now: Date,

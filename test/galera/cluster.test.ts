@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import { galeraDown, galeraKill, galeraSqlPort, galeraStart, galeraUp } from '../../scripts/galera';
 import { recordFigures } from '../helpers/figures';
+import { takenIndexes } from '../helpers/series-takes';
 import { send } from '../helpers/http-outcome';
 import { followFeed } from '../helpers/event-feed';
 import { TEST_SECRET, party, tokenFor } from '../helpers/server';
@@ -236,13 +237,9 @@ onCluster('three service processes on a three-node Galera cluster', () => {
     const statuses: Record<string, number> = {};
     for (const outcome of outcomes) statuses[statusOf(outcome)] = (statuses[statusOf(outcome)] ?? 0) + 1;
     expect(statuses).toEqual({ 200: 600 });
-    const indexById = new Map<string, Set<number>>();
-    for (const outcome of outcomes) {
-      const body = 'body' in outcome ? (outcome.body as { id: string; index: number }) : undefined;
-      if (body) indexById.set(body.id, (indexById.get(body.id) ?? new Set()).add(body.index));
-    }
-    expect([...indexById.values()].filter((indexes) => indexes.size !== 1)).toEqual([]);
-    expect([...indexById.values()].map((indexes) => [...indexes][0]).sort((a, b) => a - b)).toEqual(ids.map((_, i) => i + 1));
+    const taken = takenIndexes(outcomes);
+    expect(taken.ambiguous).toEqual([]);
+    expect(taken.indexes).toEqual(ids.map((_, i) => i + 1));
     // Every node holds the same 300 rows, and each process finds the chain whole.
     for (let node = 1; node <= NODES; node++) {
       const [row] = await sql<{ n: number; top: number }>(
@@ -254,7 +251,11 @@ onCluster('three service processes on a three-node Galera cluster', () => {
       const verdict = await send(`${services[node - 1].url}/sequence/v1/series/${seriesId}/verify`, { headers });
       expect(verdict).toMatchObject({ status: 200, body: { valid: true, checked: 300 } });
     }
-    recordFigures('galera-series', 'galera', { requests: outcomes.length, entries: indexById.size, statuses: JSON.stringify(statuses) });
+    recordFigures('galera-series', 'galera', {
+      requests: outcomes.length,
+      entries: taken.indexes.length,
+      statuses: JSON.stringify(statuses),
+    });
   }, 180_000);
 
   test('an entry created through one process is read back through another at once: 0 misses in 300', async () => {

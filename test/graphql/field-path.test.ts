@@ -13,6 +13,8 @@ import {
 import { compiledExecutor } from '../../src/graphql/plumbing/compiled-executor';
 import { createContext } from '../../src/graphql/plumbing/context';
 import { DomainError } from '../../src/domain/shared/errors';
+import { JobsService } from '../../src/domain/workflows/jobs.service';
+import { WorkflowRepository } from '../../src/storage/workflow.repository';
 import { buildGraphQLSchema } from '../../src/graphql/schema';
 import { storeAttachmentsAndMeta } from '../helpers/entry-extras';
 import { einvoice } from '../helpers/documents';
@@ -64,6 +66,13 @@ const contextValue = () =>
     undefined,
     {
       formats: t.server.formats,
+      // Entry.jobs reads the store alone: no job is started here, so the runner's signals are never used.
+      jobs: new JobsService(
+        new WorkflowRepository(t.server.dataSource),
+        t.server.entries,
+        { wake() {}, settled: async () => {} },
+        () => '',
+      ),
     },
   );
 let runCompiled: GatewayExecutor;

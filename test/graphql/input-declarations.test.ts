@@ -13,10 +13,14 @@ import { CreateEntryBody } from '../../src/domain/entries/model/create-entry.inp
 import { StateBody } from '../../src/domain/entries/entry-state-input';
 import { UpdateEntryBody } from '../../src/domain/entries/model/update-entry.input';
 import { CreateWebhookBody, UpdateWebhookBody } from '../../src/domain/webhooks/webhook-input';
+import { CreateSeriesBody, CreateSeriesEntryBody } from '../../src/domain/sequences/sequence-input';
+import { CreateWorkflowBody, UpdateWorkflowBody } from '../../src/domain/workflows/workflow-input';
+import { CreateJobBody } from '../../src/domain/workflows/job-input';
 import { CLIENT_MUTATION_ID, domainBodyOf, domainNameOf, domainTextOf, graphqlNameOf } from '../../src/graphql/plumbing/input-names';
 import { buildGraphQLSchema } from '../../src/graphql/schema';
 import { ADD_ENTRY_STATE_OUTSIDE, UPDATE_ENTRY_OUTSIDE } from '../../src/graphql/history/update-entry.input';
 import { UPDATE_WEBHOOK_OUTSIDE } from '../../src/graphql/webhooks/webhook.input';
+import { CREATE_JOB_OUTSIDE } from '../../src/graphql/workflows/workflow.input';
 import * as restSchemas from '../../src/rest/api-schemas';
 
 /**
@@ -32,6 +36,8 @@ interface Command {
   body: TObject;
   /** Input members that are not the body's (REST's path, a header). */
   outside: readonly string[];
+  /** The body's members are the mutation's own arguments, not those of an `input`. */
+  asArguments?: boolean;
 }
 
 const COMMANDS: Command[] = [
@@ -42,6 +48,12 @@ const COMMANDS: Command[] = [
   { mutation: 'updateWebhook', body: UpdateWebhookBody, outside: UPDATE_WEBHOOK_OUTSIDE },
   // A received e-invoice: its REST body is the XML or the PDF itself (`xml`, or the uploaded `file`), its options the query's.
   { mutation: 'importDocument', body: restSchemas.CreateEntryQuery, outside: ['xml', 'file'] },
+  { mutation: 'putSeries', body: CreateSeriesBody, outside: [] },
+  // An entry's code: REST's path (the series, the entry's id) and its small body, as the mutation's arguments.
+  { mutation: 'nextSequenceCode', body: CreateSeriesEntryBody, outside: ['seriesId', 'id'], asArguments: true },
+  { mutation: 'saveWorkflow', body: CreateWorkflowBody, outside: [] },
+  { mutation: 'updateWorkflow', body: UpdateWorkflowBody, outside: [] },
+  { mutation: 'createJob', body: CreateJobBody, outside: CREATE_JOB_OUTSIDE },
 ];
 /** Mutations whose REST twin takes no body: what they act on is all in REST's path (or query). */
 const WITHOUT_BODY = [
@@ -132,10 +144,16 @@ function differences(input: GraphQLInputObjectType, body: TObject, outside: read
 const mutations = (schema.getMutationType() as GraphQLObjectType).getFields();
 const inputOf = (mutation: string) =>
   getNullableType(mutations[mutation].args.find((arg) => arg.name === 'input')!.type) as GraphQLInputObjectType;
+/** A mutation's arguments, compared as an input's fields are (an argument has a name, a type and a default, as a field does). */
+const argumentsOf = (mutation: string) =>
+  ({
+    name: `${mutation}(…)`,
+    getFields: () => Object.fromEntries(mutations[mutation].args.map((arg) => [arg.name, arg])),
+  }) as unknown as GraphQLInputObjectType;
 
 describe("each GraphQL input names the members of its command's one declaration", () => {
-  test.each(COMMANDS.map((command) => [command.mutation, command] as const))('%s', (_name, { mutation, body, outside }) => {
-    expect(differences(inputOf(mutation), body, outside)).toEqual([]);
+  test.each(COMMANDS.map((command) => [command.mutation, command] as const))('%s', (_name, { mutation, body, outside, asArguments }) => {
+    expect(differences(asArguments ? argumentsOf(mutation) : inputOf(mutation), body, outside)).toEqual([]);
   });
 
   test('every mutation is either compared above or has no REST body', () => {
@@ -149,7 +167,21 @@ describe("each GraphQL input names the members of its command's one declaration"
     expect(restSchemas.StateBody).toBe(StateBody);
     expect(restSchemas.CreateWebhookBody).toBe(CreateWebhookBody);
     expect(restSchemas.UpdateWebhookBody).toBe(UpdateWebhookBody);
-    for (const body of [CreateEntryBody, UpdateEntryBody, StateBody, CreateWebhookBody, UpdateWebhookBody])
+    expect(restSchemas.CreateSeriesBody).toBe(CreateSeriesBody);
+    expect(restSchemas.CreateSeriesEntryBody).toBe(CreateSeriesEntryBody);
+    expect(restSchemas.CreateWorkflowBody).toBe(CreateWorkflowBody);
+    expect(restSchemas.UpdateWorkflowBody).toBe(UpdateWorkflowBody);
+    expect(restSchemas.CreateJobBody).toBe(CreateJobBody);
+    const bodies = [
+      CreateEntryBody,
+      UpdateEntryBody,
+      StateBody,
+      CreateWebhookBody,
+      UpdateWebhookBody,
+      CreateSeriesBody,
+      CreateSeriesEntryBody,
+    ];
+    for (const body of [...bodies, CreateWorkflowBody, UpdateWorkflowBody, CreateJobBody])
       expect(restSchemas.NAMED_SCHEMAS).toContain(body);
   });
 });

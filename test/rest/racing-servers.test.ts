@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freshMysqlDatabase } from '../helpers/database-check';
 import { recordFigures } from '../helpers/figures';
+import { takenIndexes } from '../helpers/series-takes';
 import { send, type Outcome } from '../helpers/http-outcome';
 import { MARIADB_URL, TEST_SECRET, party, testDatabase, tokenFor } from '../helpers/server';
 import { buildService, killAllServiceProcesses, startServiceProcess, type ServiceProcess } from '../helpers/service-process';
@@ -178,16 +179,12 @@ test('a series raced through two servers: 300 ids (each sent to both) take index
   );
   const problems = outcomes.filter((o) => !('status' in o) || o.status !== 200).map((o) => JSON.stringify(o));
   expect(problems).toEqual([]);
-  const indexById = new Map<string, Set<number>>();
-  for (const outcome of outcomes) {
-    const body = 'body' in outcome ? (outcome.body as { id: string; index: number }) : undefined;
-    if (body) indexById.set(body.id, (indexById.get(body.id) ?? new Set()).add(body.index));
-  }
-  expect([...indexById.values()].filter((indexes) => indexes.size !== 1)).toEqual([]);
-  expect([...indexById.values()].map((indexes) => [...indexes][0]).sort((a, b) => a - b)).toEqual(ids.map((_, i) => i + 1));
+  const taken = takenIndexes(outcomes);
+  expect(taken.ambiguous).toEqual([]);
+  expect(taken.indexes).toEqual(ids.map((_, i) => i + 1));
   for (const server of servers) {
     const verdict = await send(`${server.url}/sequence/v1/series/${seriesId}/verify`, { headers });
     expect(verdict).toMatchObject({ status: 200, body: { valid: true, checked: 300 } });
   }
-  recordFigures('racing-series', testDatabase(), { servers: servers.length, requests: outcomes.length, entries: indexById.size });
+  recordFigures('racing-series', testDatabase(), { servers: servers.length, requests: outcomes.length, entries: taken.indexes.length });
 }, 120_000);

@@ -153,3 +153,17 @@ test("another workspace sees none of a workspace's series", async () => {
   expect((await stranger.get('/sequence/v1/series')).body).toEqual({ list: [] });
   expect((await stranger.put(`/sequence/v1/series/${series.id}/entries/${randomUUID()}`, {})).status).toBe(404);
 });
+
+test('a workspace keeps at most 1,000 series: past it a new one is 409 and nothing is stored; an existing id still answers', async () => {
+  const workspace = newWorkspace();
+  const own = client(t.url, await tokenFor(workspace));
+  const kept = randomUUID();
+  expect((await own.put(`/sequence/v1/series/${kept}`, { name: 'Kept' })).status).toBe(200);
+  // As if 999 more had been made: the count row is what the limit reads.
+  await t.server.dataSource.query('UPDATE sequence_quotas SET series = 1000 WHERE workspace_id = ?', [workspace]);
+  const refused = await own.put(`/sequence/v1/series/${randomUUID()}`, { name: 'One too many' });
+  expect(refused.status).toBe(409);
+  expect(refused.body.message).toContain('at most 1000 series');
+  expect((await own.get('/sequence/v1/series')).body.list).toHaveLength(1);
+  expect((await own.put(`/sequence/v1/series/${kept}`, { name: 'Kept' })).status).toBe(200);
+});

@@ -233,3 +233,27 @@ test("a workspace's backlog of jobs runs one at a time and never holds up anothe
     expect(job.status).toBe('completed');
   }
 }, 120_000);
+
+test('ubl.import makes the job its entry from a data: URI argument; the next steps work on it', async () => {
+  const source = await createEntry(einvoice());
+  const ubl = await fetch(`${t.url}/silo/v1/entries/${source}/formats/ubl`, {
+    headers: { authorization: `Bearer ${await tokenFor(newWorkspace())}` },
+  });
+  expect(ubl.status).toBe(404); // another workspace's entry: not found; read it with this workspace's token below
+  const xml = (await api.send('GET', `/silo/v1/entries/${source}/formats/ubl`)).body as string;
+  const workflow = await saveWorkflow({
+    steps: [step('ubl.import', { arg: 'document', folder: 'received' }), step('silo.state', { state: 'received' })],
+  });
+  const args = { document: `data:application/xml;name=invoice.xml;base64,${Buffer.from(xml).toString('base64')}` };
+  const reply = await api.post('/transform/v1/jobs?wait=30', { workflow_id: workflow.id, args });
+  expect(reply.status).toBe(202);
+  // EN 16931 has one invoice number: series and code come back joined.
+  expect(reply.body).toMatchObject({ status: 'completed', envelope: { doc: { code: 'F-0001' } } });
+  const imported = await api.get(`/silo/v1/entries/${reply.body.silo_entry_id}`);
+  expect([imported.body.folder, imported.body.state]).toEqual(['received', 'received']);
+  expect(imported.body.attachments.map((f: { key?: string }) => f.key)).toContain('source');
+  // Without the argument: KO, nothing made.
+  const missing = await api.post('/transform/v1/jobs?wait=30', { workflow_id: workflow.id, args: { other: 'text' } });
+  expect(missing.body).toMatchObject({ status: 'failed', faults: [{ provider: 'ubl.import', code: 'no-document' }] });
+  expect(missing.body.silo_entry_id).toBeUndefined();
+});

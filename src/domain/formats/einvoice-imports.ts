@@ -45,9 +45,25 @@ export class EinvoiceImports {
     private readonly entries: Pick<EntryService, 'createEntry' | 'getEntry' | 'getEntryByKey'>,
     private readonly files: Pick<FilesService, 'putFile'>,
     private readonly metas: Pick<EntryMetaService, 'upsertMeta'>,
-    private readonly engine: Pick<DocumentEngine, 'readEinvoice'>,
+    private readonly engine: Pick<DocumentEngine, 'readEinvoice' | 'runGobl'>,
     private readonly validator?: Pick<EinvoiceValidator, 'validateIfReady'>,
   ) {}
+
+  /**
+   * A received e-invoice (XML, or a PDF carrying it) read into a GOBL invoice and built as `POST /silo/v1/gobl/build`
+   * builds one (calculated and validated; an envelope when `envelop`), with what the import's `einvoice` meta row
+   * holds: nothing is stored.
+   */
+  async parse(
+    workspaceId: string,
+    received: { xml: string } | { pdf: Uint8Array },
+    options: { envelop?: boolean; signal?: AbortSignal } = {},
+  ): Promise<{ dataJson: string; einvoice: Record<string, unknown> }> {
+    const read = await this.engine.readEinvoice({ workspaceId, ...received }, { signal: options.signal });
+    const body = `{"data":${read.docJson}${options.envelop ? ',"envelop":true' : ''}}`;
+    const { dataJson } = await this.engine.runGobl({ tool: 'build', workspaceId, body, now: new Date() }, { signal: options.signal });
+    return { dataJson, einvoice: receivedSummary(read) };
+  }
 
   /** Stores a received XML e-invoice as a new entry, and answers the entry with its files and meta rows. */
   importXml(workspaceId: string, xml: string, options: ImportOptions = {}): Promise<Entry> {
@@ -72,15 +88,7 @@ export class EinvoiceImports {
       const source = { id: sourceFileId(entry.id), name, mime: original.mime, category: 'attachment', key: SOURCE_FILE_KEY };
       await putMadeFile(this.files, workspaceId, entry.id, source, original.bytes);
     }
-    await this.metas.upsertMeta(workspaceId, entry.id, RECEIVED_META_KEY, {
-      value: {
-        syntax: read.syntax,
-        customization: read.customization,
-        ...(read.embedded ? { embedded: read.embedded.fileName } : {}),
-        stated: read.stated,
-        differences: read.differences,
-      },
-    });
+    await this.metas.upsertMeta(workspaceId, entry.id, RECEIVED_META_KEY, { value: receivedSummary(read) });
     const xml = 'xml' in received ? received.xml : read.embedded!.xml;
     const report = await this.validator?.validateIfReady(workspaceId, xml, { signal: options.signal });
     if (report) {
@@ -121,6 +129,15 @@ export class EinvoiceImports {
     }
   }
 }
+
+/** What a received invoice was: its syntax, CIUS, the file a PDF carried it in, the sender's totals and where ours differ. */
+const receivedSummary = (read: ReadOutcome) => ({
+  syntax: read.syntax,
+  customization: read.customization,
+  ...(read.embedded ? { embedded: read.embedded.fileName } : {}),
+  stated: read.stated,
+  differences: read.differences,
+});
 
 /** The create request the read invoice makes, as JSON text: the engine's threads parse it once more, as any create's. */
 function createBody(read: ReadOutcome, options: ImportOptions): JsonText {

@@ -37,7 +37,8 @@ const idOf = (id: string, what: string): string => {
   return id.toLowerCase();
 };
 
-const cursorOf = (index: number) => Buffer.from(JSON.stringify({ before: index })).toString('base64url');
+/** The cursor of a series' entries after the entry of `index` (REST's `cursor`, `after` of GraphQL's `Series.entries`). */
+export const seriesEntryCursorOf = (index: number): string => Buffer.from(JSON.stringify({ before: index })).toString('base64url');
 function indexOfCursor(cursor: string): number {
   try {
     const { before } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { before?: unknown };
@@ -163,7 +164,7 @@ export class SequencesService {
       ascending: false,
     });
     const page = list.slice(0, limit);
-    return { list: page, limit, cursor: list.length > limit ? cursorOf(page[page.length - 1].index) : undefined };
+    return { list: page, limit, cursor: list.length > limit ? seriesEntryCursorOf(page[page.length - 1].index) : undefined };
   }
 
   /** The service's public keys, as a verifier outside the service would hold them. */

@@ -19,9 +19,9 @@ export const CreateJobBody = Type.Object(
       }),
     ),
     args: Type.Optional(
-      Type.Record(Type.String({ maxLength: 64 }), Type.String({ maxLength: 1_024 }), {
+      Type.Record(Type.String({ maxLength: 64 }), Type.String(), {
         maxProperties: MAX_JOB_ARGS,
-        description: `Arguments for the steps: at most ${MAX_JOB_ARGS} string values.`,
+        description: `Arguments for the steps: at most ${MAX_JOB_ARGS} string values; a file as a \`data:\` URI (the request body's limit bounds them).`,
         expected: `an object of at most ${MAX_JOB_ARGS} string values`,
       }),
     ),

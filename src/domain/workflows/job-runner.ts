@@ -24,8 +24,6 @@ export interface JobEvents {
   written(workspaceId: string, eventsOf: EventsOf): Promise<void>;
 }
 
-export const JOB_RUNNER_DEFAULTS: Omit<JobRunnerOptions, 'owner'> = { pollMs: 1_000, concurrency: 4, perWorkspace: 1, stepTimeMs: 120_000 };
-
 /** The pause before a step that failed for a passing reason is tried again: 1 s, 2 s, 4 s… at most a minute. */
 const retryPause = (tries: number) => Math.min(60_000, 1_000 * 2 ** (tries - 1));
 
@@ -88,6 +86,11 @@ export class JobRunner implements JobSignals {
     });
   }
 
+  /** A lease that outlasts a step cut at its limit, with room for its record to be written. */
+  private leaseFrom(now: Date): Date {
+    return new Date(now.getTime() + this.options.stepTimeMs + Math.min(30_000, this.options.stepTimeMs));
+  }
+
   private schedule(ms: number): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.tick(), ms);
@@ -102,7 +105,7 @@ export class JobRunner implements JobSignals {
       const room = this.options.concurrency - this.inFlight.size;
       if (room > 0) {
         const now = this.clock();
-        const lease = new Date(now.getTime() + this.options.stepTimeMs + 30_000);
+        const lease = this.leaseFrom(now);
         const full = [...this.running].filter(([, count]) => count >= this.options.perWorkspace).map(([workspaceId]) => workspaceId);
         const jobs = await this.store.claimDueJobs(this.options.owner, now, lease, room, this.options.perWorkspace, full);
         worked = jobs.length;
@@ -155,7 +158,7 @@ export class JobRunner implements JobSignals {
       intent.events.push({ index: 0, status: 'RUN', at: now });
       const started = { ...job, intents: [...job.intents, intent], status: 'running' as const };
       // Written with the lease kept: the step runs under it.
-      const lease = new Date(now.getTime() + this.options.stepTimeMs + 30_000);
+      const lease = this.leaseFrom(now);
       if (!(await this.store.progressJob(job, this.options.owner, { ...progressOf(started), dueAt: now, updatedAt: now }, lease))) return;
       job = started;
     }
@@ -208,6 +211,7 @@ export class JobRunner implements JobSignals {
       ...job,
       intents: [...job.intents.slice(0, -1), done],
       attachments: [...new Set([...job.attachments, ...(outcome.attachments ?? [])])],
+      siloEntryId: outcome.entryId ?? job.siloEntryId,
       tries: 0,
     };
     const failed = outcome.status === 'KO' || outcome.status === 'TIMEOUT';

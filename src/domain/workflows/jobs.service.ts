@@ -3,6 +3,7 @@ import { DomainError, badInput, notFound } from '../shared/errors';
 import { UUID_PATTERN } from '../shared/uuid';
 import { MAX_JOB_WAIT_SECONDS, MAX_JOBS_IN_FLIGHT, type Job } from './job';
 import { readNewJob } from './job-input';
+import { ENTRY_MAKERS } from './provider-configs';
 import type { WorkflowStore } from './workflow-store';
 
 export const DEFAULT_JOBS_LIMIT = 20;
@@ -14,6 +15,10 @@ const idOf = (id: string, what: string) => {
   if (!UUID_PATTERN.test(id)) throw notFound(what);
   return id.toLowerCase();
 };
+
+/** The cursor of the jobs list after `job` (REST's `next_cursor`, `after` of GraphQL's lists of jobs). */
+export const jobCursorOf = (job: Pick<Job, 'createdAt' | 'id'>): string =>
+  Buffer.from(`${job.createdAt.getTime()}/${job.id}`).toString('base64url');
 
 const ended = (job: Job) => job.status === 'completed' || job.status === 'failed';
 
@@ -56,7 +61,8 @@ export class JobsService {
     if (!workflow) throw notFound('workflow');
     if (workflow.draft || workflow.disabled)
       throw new DomainError('validation', `workflow ${workflow.id} is ${workflow.draft ? 'a draft' : 'disabled'}: it runs no job`);
-    if (!input.silo_entry_id && !input.data)
+    const makesItsEntry = ENTRY_MAKERS.includes(workflow.steps[0]?.provider ?? '');
+    if (!input.silo_entry_id && !input.data && !makesItsEntry)
       throw badInput('silo_entry_id or data is required: the entry the job runs over', {
         silo_entry_id: 'must name an entry, or data be given',
       });
@@ -156,7 +162,22 @@ export class JobsService {
     return {
       list: page,
       limit,
-      next: list.length > limit ? Buffer.from(`${last.createdAt.getTime()}/${last.id}`).toString('base64url') : undefined,
+      next: list.length > limit ? jobCursorOf(last) : undefined,
     };
+  }
+
+  /**
+   * The newest jobs of each entry, at most `perEntry` (1 to MAX_JOBS_LIMIT) of each, newest first, in one read for
+   * them all: a page of entries showing their jobs. An id that is no UUID has none.
+   */
+  async latestOfEntries(workspaceId: string, entryIds: readonly string[], perEntry: number): Promise<Map<string, Job[]>> {
+    if (!Number.isInteger(perEntry) || perEntry < 1 || perEntry > MAX_JOBS_LIMIT)
+      throw badInput(`limit: must be 1 to ${MAX_JOBS_LIMIT}`, { limit: `must be an integer from 1 to ${MAX_JOBS_LIMIT}` });
+    const ids = [...new Set(entryIds.filter((id) => UUID_PATTERN.test(id)).map((id) => id.toLowerCase()))];
+    const byEntry = new Map<string, Job[]>(ids.map((id) => [id, []]));
+    for (const job of await this.store.latestJobsOfEntries(workspaceId, ids, perEntry)) byEntry.get(job.siloEntryId!)?.push(job);
+    const newestFirst = (a: Job, b: Job) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+    for (const jobs of byEntry.values()) jobs.sort(newestFirst);
+    return byEntry;
   }
 }

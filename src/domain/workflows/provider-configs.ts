@@ -81,7 +81,21 @@ export const PROVIDER_CONFIGS: Record<string, ConfigCheck> = {
   pdf: () => undefined,
   'ubl.generate': docType(UBL_DOC_TYPES),
   'cii.generate': docType(CII_DOC_TYPES),
+  'webhook.send': (config) => {
+    if (!isText(config.url) || !/^https?:\/\/[^\s]+$/.test(config.url) || config.url.length > 2048)
+      return 'url must be an http(s) URL of at most 2048 characters';
+    if (!isText(config.secret) || !/^whsec_[A-Za-z0-9+/]{24,}={0,2}$/.test(config.secret))
+      return 'secret must be a Standard Webhooks secret (whsec_ and base64 of at least 18 bytes): the POST is signed with it';
+    return undefined;
+  },
+  'ubl.import': (config) =>
+    firstProblem(optionalText(config, 'arg'), optionalText(config, 'folder'), optionalFlag(config, 'allow_invalid')),
+  'cii.import': (config) =>
+    firstProblem(optionalText(config, 'arg'), optionalText(config, 'folder'), optionalFlag(config, 'allow_invalid')),
   'transform.job.create': (config) => (isText(config.workflow_id) && config.workflow_id !== '' ? undefined : 'workflow_id is required'),
 };
 
 export const PROVIDER_NAMES = Object.keys(PROVIDER_CONFIGS);
+
+/** Providers that make the job's entry: a job of a workflow that starts with one needs none to begin with. */
+export const ENTRY_MAKERS = ['ubl.import', 'cii.import'];

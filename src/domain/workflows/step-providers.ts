@@ -2,7 +2,11 @@ import { v5 as uuidv5 } from 'uuid';
 import type { EntryService } from '../entries/entries.service';
 import type { EntryPdfFiles } from '../files/entry-pdf-file';
 import type { EntryFormats } from '../formats/entry-formats';
+import type { EinvoiceImports } from '../formats/einvoice-imports';
+import type { EinvoiceValidator } from '../formats/einvoice-validator';
+import type { OutputFormat } from '../../formats';
 import type { SequencesService } from '../sequences/sequences.service';
+import type { WebhookSender } from '../webhooks/webhook-sender.port';
 import { DomainError } from '../shared/errors';
 import type { Job } from './job';
 import { CII_DOC_TYPES, CONDITION, UBL_DOC_TYPES } from './provider-configs';
@@ -15,6 +19,8 @@ export interface StepOutcome {
   message?: string;
   paths?: string[];
   attachments?: string[];
+  /** The entry the step made, which the job works on from then on (`ubl.import`, `cii.import`). */
+  entryId?: string;
 }
 
 /** What a provider is given: the job, its step, and an id of the step's own (the same every time it is tried). */
@@ -34,10 +40,18 @@ export type StepProvider = (run: StepRun) => Promise<StepOutcome>;
 export interface ProviderServices {
   entries: Pick<EntryService, 'getEntry' | 'updateEntry' | 'putState' | 'storedEnvelope'>;
   pdfFiles: Pick<EntryPdfFiles, 'attach'>;
-  formats: Pick<EntryFormats, 'attach'>;
+  formats: Pick<EntryFormats, 'attach' | 'write'>;
+  /** The official rules, when EINVOICE_ARTEFACTS_DIR is set: what `validate_ubl` and `validate_cii` judge with. */
+  einvoices: Pick<EinvoiceValidator, 'validate'>;
   sequences: Pick<SequencesService, 'putSeries' | 'putEntry'>;
   startJob: (workspaceId: string, id: string, body: Record<string, unknown>) => Promise<Job>;
+  imports: Pick<EinvoiceImports, 'importXml'>;
+  /** The webhooks' sender: its address policy (no private address unless allowed) and Standard Webhooks signature. */
+  webhooks: WebhookSender;
 }
+
+/** A `webhook.send` that met no answer, or a 5xx or 429: a passing failure, tried again after a pause. */
+class PassingFailure extends Error {}
 
 /** The namespace of effect ids: a fixed UUID of this service's own. */
 const EFFECTS = '8f6b3c52-1d7e-4e0a-9b8a-4a5c2d7e9f10';
@@ -55,6 +69,59 @@ function entryIdOf(run: StepRun): string {
 async function envelopeOf(services: ProviderServices, run: StepRun): Promise<{ doc?: Record<string, unknown> } & Record<string, unknown>> {
   const { envelopeJson } = await services.entries.storedEnvelope(run.job.workspaceId, entryIdOf(run));
   return JSON.parse(envelopeJson) as { doc?: Record<string, unknown> };
+}
+
+/** A `data:` URI's bytes (base64 or percent-encoded), or undefined for any other text. */
+function dataUriBytes(text: string): Buffer | undefined {
+  const match = /^data:([^,]*?)(;base64)?,(.*)$/s.exec(text);
+  if (!match) return undefined;
+  return match[2] ? Buffer.from(match[3], 'base64') : Buffer.from(decodeURIComponent(match[3]), 'utf8');
+}
+
+/**
+ * A received UBL or CII made the job's entry: the XML from the job's argument `config.arg` (or its first argument
+ * holding a `data:` URI), as the hosted API passes files in a job's args. The entry is keyed by the step, so a second
+ * try finds the one the first made.
+ */
+async function importReceived(services: ProviderServices, run: StepRun, syntax: 'UBL' | 'CII'): Promise<StepOutcome> {
+  const c = config(run) as { arg?: string; folder?: string; allow_invalid?: boolean };
+  const values = c.arg ? [run.job.args[c.arg]] : Object.values(run.job.args);
+  const bytes = values.map((value) => (value === undefined ? undefined : dataUriBytes(value))).find((found) => found !== undefined);
+  if (!bytes)
+    return { status: 'KO', code: 'no-document', message: `no ${c.arg ? `argument ${c.arg}` : 'argument'} holds a data: URI of the XML` };
+  const entry = await services.imports.importXml(run.job.workspaceId, bytes.toString('utf8'), {
+    key: `transform-import:${run.effectId}`,
+    folder: c.folder,
+    allowInvalid: c.allow_invalid,
+    signal: run.signal,
+  });
+  return ok(syntax, { entryId: entry.id });
+}
+
+/**
+ * Writes the entry's invoice in `format` and attaches it; with `validated`, first judges what it wrote by the
+ * official rules (XML Schema, EN 16931 and the CIUS's), a finding of an error being `KO` `invalid` naming the rules.
+ * Without the artefacts (EINVOICE_ARTEFACTS_DIR) such a step fails as validation does, 503: tried again, then `KO`.
+ */
+async function generate(
+  services: ProviderServices,
+  run: StepRun,
+  format: OutputFormat,
+  validated: boolean,
+  code: string,
+): Promise<StepOutcome> {
+  if (validated) {
+    const written = await services.formats.write(run.job.workspaceId, entryIdOf(run), format, { signal: run.signal });
+    // XML is judged as text; a Factur-X PDF as its bytes, the XML it carries.
+    const document = written.mediaType === 'application/pdf' ? written.bytes : written.bytes.toString('utf8');
+    const report = await services.einvoices.validate(run.job.workspaceId, document, { signal: run.signal });
+    if (!report.valid) {
+      const rules = [...new Set(report.errors.map((finding) => finding.rule))];
+      return { status: 'KO', code: 'invalid', message: `the ${format} document breaks ${rules.join(', ')}` };
+    }
+  }
+  const file = await services.formats.attach(run.job.workspaceId, entryIdOf(run), format, { signal: run.signal });
+  return ok(code, { attachments: [file.id] });
 }
 
 /** The value at a dotted path (`$schema`, `customer.tax_id.country`, `doc['$schema']`) of a JSON value. */
@@ -136,22 +203,34 @@ export function stepProviders(services: ProviderServices): Record<string, StepPr
       const file = await services.pdfFiles.attach(run.job.workspaceId, entryIdOf(run), { signal: run.signal });
       return ok(undefined, { attachments: [file.id] });
     },
-    'ubl.generate': async (run) => {
-      const file = await services.formats.attach(
-        run.job.workspaceId,
-        entryIdOf(run),
-        UBL_DOC_TYPES[(config(run).doc_type as string) ?? ''],
-        {
-          signal: run.signal,
-        },
-      );
-      return ok('UBL', { attachments: [file.id] });
-    },
-    'cii.generate': async (run) => {
+    'ubl.generate': (run) =>
+      generate(services, run, UBL_DOC_TYPES[(config(run).doc_type as string) ?? ''], config(run).validate_ubl === true, 'UBL'),
+    'cii.generate': (run) => {
       const format = CII_DOC_TYPES[(config(run).doc_type as string) ?? ''];
-      const file = await services.formats.attach(run.job.workspaceId, entryIdOf(run), format, { signal: run.signal });
-      return ok(format === 'facturx' ? 'PDF' : 'CII', { attachments: [file.id] });
+      return generate(services, run, format, config(run).validate_cii === true, format === 'facturx' ? 'PDF' : 'CII');
     },
+    'webhook.send': async (run) => {
+      const { url, secret } = config(run) as { url: string; secret: string };
+      const refusal = await services.webhooks.refusalOf(url);
+      if (refusal) return { status: 'KO', code: 'refused', message: `url: ${refusal}` };
+      const envelope = await envelopeOf(services, run);
+      const body = JSON.stringify({
+        id: run.effectId,
+        type: 'transform.webhook',
+        created_at: run.startedAt.toISOString(),
+        job: { id: run.job.id, workflow_id: run.job.workflowId, step_id: run.step.id, args: run.job.args },
+        entry_id: run.job.siloEntryId,
+        data: envelope,
+      });
+      // The same webhook id on every try: a receiver that got it once can tell a second try apart.
+      const outcome = await services.webhooks.send({ url, webhookId: run.effectId, body, secrets: [secret] }, run.signal);
+      if (outcome.status === undefined || outcome.status >= 500 || outcome.status === 429)
+        throw new PassingFailure(`${url} answered ${outcome.status ?? outcome.error ?? 'nothing'}`);
+      if (outcome.status >= 300) return { status: 'KO', code: String(outcome.status), message: outcome.excerpt };
+      return ok(String(outcome.status));
+    },
+    'ubl.import': (run) => importReceived(services, run, 'UBL'),
+    'cii.import': (run) => importReceived(services, run, 'CII'),
     'transform.job.create': async (run) => {
       const started = await services.startJob(run.job.workspaceId, run.effectId, {
         workflow_id: config(run).workflow_id,

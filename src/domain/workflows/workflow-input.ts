@@ -113,7 +113,7 @@ function stepOf(body: StepBody, where: string, depth: number): Step {
 }
 
 /** Every step id unique, every `step_id` naming a step, at most MAX_WORKFLOW_STEPS in all. */
-function checkSteps(steps: Step[], rescue: Step[]): void {
+export function checkSteps(steps: Step[], rescue: Step[]): void {
   const all = [...allSteps(steps), ...allSteps(rescue)];
   if (all.length > MAX_WORKFLOW_STEPS)
     throw badInput(`a workflow has at most ${MAX_WORKFLOW_STEPS} steps, branches included`, { steps: `${all.length} steps` });
@@ -149,8 +149,6 @@ export function readWorkflowPatch(body: unknown): WorkflowPatch {
     rescue: input.rescue === undefined ? undefined : stepsOf(input.rescue, 'rescue'),
   };
 }
-
-export { checkSteps };
 
 /** A step as the API answers it: `provider` and `action` both, for the published workflows and the Go client. */
 export function stepJson(step: Step): Record<string, unknown> {

@@ -22,6 +22,8 @@ export interface WorkflowStore {
   findJobByKey(workspaceId: string, key: string): Promise<Job | undefined>;
   /** Newest first, older than the job `before` when given. */
   listJobs(workspaceId: string, options: { limit: number; before?: { createdAt: Date; id: string }; entryId?: string }): Promise<Job[]>;
+  /** The newest `perEntry` jobs of each of the entries, in one read (in no particular order). */
+  latestJobsOfEntries(workspaceId: string, entryIds: readonly string[], perEntry: number): Promise<Job[]>;
   /**
    * Leases at most `limit` due jobs to `owner` until `until`, the workspaces in turn (at most `perWorkspace` of one),
    * none of `skipWorkspaces` (those at their share), none another process holds.

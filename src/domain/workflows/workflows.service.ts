@@ -62,6 +62,11 @@ export class WorkflowsService {
     return { ...workflow, versions: await this.store.versionsOf(workspaceId, workflow.id) };
   }
 
+  /** A workflow's versions, newest first: none for an id that names no workflow (a list's workflows, read without them). */
+  versions(workspaceId: string, id: string): Promise<WorkflowVersion[]> {
+    return UUID_PATTERN.test(id) ? this.store.versionsOf(workspaceId, id.toLowerCase()) : Promise.resolve([]);
+  }
+
   async list(
     workspaceId: string,
     query: { limit?: number; createdAt?: string; schema?: string },

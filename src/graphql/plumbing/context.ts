@@ -12,6 +12,9 @@ import type { EventsService } from '../../domain/events/events.service';
 import type { FeedFollowers } from '../../domain/events/feed-follow';
 import type { SearchService } from '../../domain/search/search';
 import type { WebhooksService } from '../../domain/webhooks/webhooks.service';
+import type { SequencesService } from '../../domain/sequences/sequences.service';
+import type { WorkflowsService } from '../../domain/workflows/workflows.service';
+import type { JobsService } from '../../domain/workflows/jobs.service';
 import { tokenRequired } from '../../http/authentication';
 import type { FileUrl, FormatUrl } from '../../http/file-urls';
 import { HTTP_STATUS, refusalHeaders } from '../../http/refusal';
@@ -69,6 +72,10 @@ export interface GraphQLContext {
   einvoices?: EinvoiceValidator;
   /** Stores received e-invoices as entries (absent where the server was built without it). */
   imports?: EinvoiceImports;
+  /** Series of codes, workflows and their jobs (each absent where the server was built without it). */
+  sequences?: SequencesService;
+  workflows?: WorkflowsService;
+  jobs?: JobsService;
   loaders: EntryLoaders;
   /** A file's `url` as REST shows it to the same request: absolute, and signed unless the file is private. */
   fileUrl: FileUrl;
@@ -103,7 +110,10 @@ export interface GraphQLContext {
 }
 
 /** The services a context is built with besides the entries; each absent where the server was built without it. */
-export type ContextServices = Pick<GraphQLContext, 'search' | 'feeds' | 'webhooks' | 'pdfFiles' | 'formats' | 'einvoices' | 'imports'>;
+export type ContextServices = Pick<
+  GraphQLContext,
+  'search' | 'feeds' | 'webhooks' | 'pdfFiles' | 'formats' | 'einvoices' | 'imports' | 'sequences' | 'workflows' | 'jobs'
+>;
 
 /**
  * The context of one request. The router verified the token before Apollo ran; a request that reached
@@ -128,7 +138,7 @@ export function createContext(
   pageDataBudget = DEFAULT_PAGE_DATA_BUDGET,
   services: ContextServices = {},
 ): GraphQLContext {
-  const { search, feeds, webhooks, pdfFiles, formats, einvoices, imports } = services;
+  const { search, feeds, webhooks, pdfFiles, formats, einvoices, imports, sequences, workflows, jobs } = services;
   const { workspaceId, requestId, log, signal, fileUrl, formatUrl, onHeavy, background = false } = request;
   if (!workspaceId) {
     const error = tokenRequired();
@@ -231,6 +241,9 @@ export function createContext(
     formats,
     einvoices,
     imports,
+    sequences,
+    workflows,
+    jobs,
     loaders,
     fileUrl,
     formatUrl,

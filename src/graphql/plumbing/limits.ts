@@ -52,6 +52,17 @@ export function pageComplexity({ args, childComplexity }: ComplexityEstimatorArg
   return 1 + first * childComplexity;
 }
 
+/**
+ * The cost of another paged list: its items' cost times the page size it will be served at (`first`, its default
+ * when absent, at most `max`), plus `base` for reading it (PART_COMPLEXITY for a list read once per parent).
+ */
+export const pagedComplexity =
+  (defaultSize: number, max: number, base = 1) =>
+  ({ args, childComplexity }: ComplexityEstimatorArgs): number => {
+    const first = typeof args.first === 'number' && args.first > 0 ? Math.min(args.first, max) : defaultSize;
+    return base + first * childComplexity;
+  };
+
 const refused = (message: string) =>
   new GraphQLError(message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
 

@@ -63,3 +63,29 @@ export const CreateEntryQuery = Type.Object({
     }),
   ),
 });
+
+export const ParseQuery = Type.Object({
+  envelop: Type.Optional(
+    Type.String({ enum: ['true', 'false'], description: '`true` answers the envelope, else the document.', expected: 'true or false' }),
+  ),
+});
+
+/** What `POST /silo/v1/gobl/parse` answers: the GOBL invoice and what the received e-invoice said of itself. */
+export const ParseAnswerSchema = Type.Object(
+  {
+    data: Type.Object({}, { additionalProperties: true, description: 'The GOBL invoice (or its envelope), calculated and validated.' }),
+    einvoice: Type.Object(
+      {
+        syntax: Type.String(),
+        customization: Type.String(),
+        embedded: Type.Optional(Type.String({ description: 'For a PDF: the name of the XML file it carried.' })),
+        stated: Type.Record(Type.String(), Type.String(), { description: "The sender's totals, under GOBL's names." }),
+        differences: Type.Array(Type.Object({}, { additionalProperties: true }), {
+          description: 'Where the calculation differs from them, and by how much.',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { $id: 'ParseAnswer', additionalProperties: false },
+);

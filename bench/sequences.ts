@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { mintToken } from '../src/auth/mint-token';
+import { INVOICE } from './scenarios';
+import { startService } from './server-process';
+import { summarize, type LatencySummary } from './stats';
+
+/** What `--only sequences` measures (see bench/README.md, "Sequences and jobs"). */
+export interface SequencesResults {
+  /** PUT /sequence/v1/series/{id}/entries/{new id} on one series at `connections` at once: codes taken per second. */
+  takes: { connections: number; perSecond: number; latency: LatencySummary };
+  /** Jobs of a four-step workflow (number, sign, PDF, state) over new entries, all started at once: jobs ended per second. */
+  jobs: { count: number; seconds: number; perSecond: number; stepsPerSecond: number };
+  /** GET /sequence/v1/series/{id}/verify of the whole series taken above: entries checked per second. */
+  verify: { entries: number; perSecond: number };
+  /**
+   * Another workspace's creates, one after another, alone and while this one has 1,000 PDF jobs under way (the most
+   * it may: the next is refused, `refusedStatus`): their p99 in each case.
+   */
+  neighbour: { idleP99Ms: number; busyP99Ms: number; refusedStatus: number };
+}
+
+/**
+ * `--only sequences`: how fast one series gives codes when every request contends for it (its row is the turnstile),
+ * how fast the job runner takes jobs through their steps, and how fast a chain is verified.
+ */
+export async function benchSequences(
+  env: Record<string, string>,
+  secret: string,
+  seconds: number,
+  log: (line: string) => void,
+): Promise<SequencesResults> {
+  const service = await startService(env);
+  const headers = {
+    authorization: `Bearer ${await mintToken(secret, `bench-sequences-${randomUUID()}`, { expiresIn: '1d' })}`,
+    'content-type': 'application/json',
+  };
+  const call = async (method: string, path: string, body?: unknown) => {
+    const reply = await fetch(`${service.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (!reply.ok) throw new Error(`${method} ${path} answered ${reply.status}: ${await reply.text()}`);
+    return (await reply.json()) as Record<string, any>;
+  };
+  try {
+    const seriesId = randomUUID();
+    await call('PUT', `/sequence/v1/series/${seriesId}`, { prefix: 'B-', padding: 6 });
+    const connections = 8;
+    const times: number[] = [];
+    const until = Date.now() + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (Date.now() < until) {
+          const started = performance.now();
+          await call('PUT', `/sequence/v1/series/${seriesId}/entries/${randomUUID()}`, {});
+          times.push(performance.now() - started);
+        }
+      }),
+    );
+    const takes = { connections, perSecond: Math.round(times.length / seconds), latency: summarize(times) };
+    log(
+      `  sequences: ${takes.perSecond} codes per second on one series at ${connections} connections, p50 ${takes.latency.p50Ms} ms, p99 ${takes.latency.p99Ms} ms`,
+    );
+
+    const verifyStarted = performance.now();
+    const verdict = await call('GET', `/sequence/v1/series/${seriesId}/verify?limit=100000`);
+    const verifySeconds = (performance.now() - verifyStarted) / 1000;
+    const verify = { entries: verdict.checked as number, perSecond: Math.round(verdict.checked / verifySeconds) };
+    log(`  sequences: verified ${verify.entries} entries of the chain at ${verify.perSecond} per second (valid: ${verdict.valid})`);
+
+    const step = (provider: string, config: Record<string, unknown> = {}) => ({ id: randomUUID(), provider, config });
+    const workflowId = randomUUID();
+    const steps = [
+      step('sequence.enumerate', { name: 'Bench', padding: 6 }),
+      step('silo.close'),
+      step('pdf'),
+      step('silo.state', { state: 'sent' }),
+    ];
+    await call('PUT', `/transform/v1/workflows/${workflowId}`, { name: 'Bench', steps });
+    const count = 100;
+    const { code: _code, ...uncoded } = INVOICE as Record<string, unknown>;
+    const entryIds = await Promise.all(
+      Array.from({ length: count }, async () => (await call('POST', '/silo/v1/entries', { data: uncoded })).id as string),
+    );
+    const jobsStarted = performance.now();
+    const jobIds = await Promise.all(
+      entryIds.map(
+        async (entryId) => (await call('POST', '/transform/v1/jobs', { workflow_id: workflowId, silo_entry_id: entryId })).id as string,
+      ),
+    );
+    for (const id of jobIds) {
+      for (;;) {
+        const job = await call('GET', `/transform/v1/jobs/${id}`);
+        if (job.status === 'completed') break;
+        if (job.status === 'failed') throw new Error(`job ${id} failed: ${JSON.stringify(job.faults)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    const jobSeconds = (performance.now() - jobsStarted) / 1000;
+    const jobs = {
+      count,
+      seconds: Number(jobSeconds.toFixed(1)),
+      perSecond: Number((count / jobSeconds).toFixed(1)),
+      stepsPerSecond: Number(((count * steps.length) / jobSeconds).toFixed(1)),
+    };
+    log(
+      `  sequences: ${count} jobs of ${steps.length} steps (number, sign, PDF, state) in ${jobs.seconds} s: ${jobs.perSecond} jobs, ${jobs.stepsPerSecond} steps per second, one workspace`,
+    );
+    const neighbour = await neighbourCost(service.url, secret, uncoded, steps.slice(2), log);
+    return { takes, jobs, verify, neighbour };
+  } finally {
+    await service.stop();
+  }
+}
+
+/** `count` creates in a workspace of their own, one after another: each one's time. */
+async function quietCreates(url: string, token: string, data: unknown, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const started = performance.now();
+    const reply = await fetch(`${url}/silo/v1/entries`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ data }),
+    });
+    await reply.text();
+    times.push(performance.now() - started);
+  }
+  return times;
+}
+
+/** A quiet workspace's creates beside a workspace that fills its 1,000 jobs in flight with PDF jobs. */
+async function neighbourCost(
+  url: string,
+  secret: string,
+  data: unknown,
+  steps: unknown[],
+  log: (line: string) => void,
+): Promise<SequencesResults['neighbour']> {
+  const quiet = await mintToken(secret, `bench-quiet-${randomUUID()}`, { expiresIn: '1d' });
+  await quietCreates(url, quiet, data, 50); // warm
+  const idle = summarize(await quietCreates(url, quiet, data, 200));
+  const busy = {
+    authorization: `Bearer ${await mintToken(secret, `bench-busy-${randomUUID()}`, { expiresIn: '1d' })}`,
+    'content-type': 'application/json',
+  };
+  const post = (path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers: busy, body: JSON.stringify(body) });
+  const workflowId = randomUUID();
+  await fetch(`${url}/transform/v1/workflows/${workflowId}`, {
+    method: 'PUT',
+    headers: busy,
+    body: JSON.stringify({ name: 'Busy', steps }),
+  });
+  const entry = (await (await post('/silo/v1/entries', { data })).json()) as { id: string };
+  // Started 50 at a time, faster than the runner ends them, and a few past the limit.
+  let refusedStatus = 0;
+  for (let batch = 0; batch < 21; batch += 1) {
+    const replies = await Promise.all(
+      Array.from({ length: 50 }, () => post('/transform/v1/jobs', { workflow_id: workflowId, silo_entry_id: entry.id })),
+    );
+    for (const reply of replies) {
+      await reply.text();
+      if (reply.status !== 202) refusedStatus = reply.status;
+    }
+  }
+  const during = summarize(await quietCreates(url, quiet, data, 200));
+  log(
+    `  sequences: another workspace's creates: p99 ${idle.p99Ms} ms alone, ${during.p99Ms} ms beside 1,000 PDF jobs in flight (past the limit: ${refusedStatus || 'none refused'})`,
+  );
+  return { idleP99Ms: idle.p99Ms, busyP99Ms: during.p99Ms, refusedStatus };
+}

@@ -1,0 +1,12 @@
+/**
+ * A new random UUID (version 4) for what the console creates with an id of its own (a series, a workflow's steps).
+ * `crypto.randomUUID` exists only in secure contexts; `getRandomValues` everywhere, so a console served over plain
+ * HTTP on a private network makes its ids too.
+ */
+export function newId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}

@@ -1,0 +1,17 @@
+import type { Outcome } from './http-outcome';
+
+/**
+ * What a race of series entries came to: the indexes each id was answered with, and the ids' indexes in order. A
+ * gapless, repeat-free race gives each id one index, and the indexes 1 to the number of ids.
+ */
+export function takenIndexes(outcomes: readonly Outcome[]): { ambiguous: string[]; indexes: number[] } {
+  const indexById = new Map<string, Set<number>>();
+  for (const outcome of outcomes) {
+    const body = 'body' in outcome ? (outcome.body as { id: string; index: number }) : undefined;
+    if (body) indexById.set(body.id, (indexById.get(body.id) ?? new Set()).add(body.index));
+  }
+  return {
+    ambiguous: [...indexById].filter(([, indexes]) => indexes.size !== 1).map(([id]) => id),
+    indexes: [...indexById.values()].map((indexes) => [...indexes][0]).sort((a, b) => a - b),
+  };
+}

@@ -1,0 +1,104 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { fitForCius } from '../helpers/cius-documents';
+import { einvoice } from '../helpers/documents';
+import { EINVOICE_DIR, RULES_CACHE, withEinvoice } from '../helpers/einvoice-judge';
+import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
+import { verifies, WebhookReceiver } from '../helpers/webhook-receiver';
+
+/**
+ * `webhook.send` steps, and formats validated before they are attached: the entry POSTed with a Standard Webhooks signature that the standardwebhooks package
+ * verifies, a 5xx tried again under the same webhook id, and a private address refused by the address check itself
+ * (the receiver, on loopback, never hears of it).
+ */
+const secret = `whsec_${randomBytes(24).toString('base64')}`;
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  receiver = await new WebhookReceiver().start();
+});
+afterAll(() => receiver.stop());
+
+async function runSend(t: TestServer, url: string) {
+  const api = client(t.url, await tokenFor(newWorkspace()));
+  const workflowId = randomUUID();
+  const send = { id: randomUUID(), name: 'Notify', provider: 'webhook.send', config: { url, secret } };
+  expect((await api.put(`/transform/v1/workflows/${workflowId}`, { name: 'Notify', steps: [send] })).status).toBe(200);
+  const job = await api.post('/transform/v1/jobs?wait=30', { workflow_id: workflowId, data: einvoice(), args: { channel: 'mail' } });
+  expect(job.status).toBe(202);
+  return job.body;
+}
+
+test('the entry is POSTed signed; a 5xx is tried again with the same webhook id; the receiver verifies it', async () => {
+  const t = await startServer({ WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' });
+  try {
+    receiver.answer = (_hook, index) => (index === 0 ? 503 : 200);
+    const before = receiver.hooks.length;
+    const job = await runSend(t, `${receiver.base}/job`);
+    expect(job.status).toBe('completed');
+    expect(job.intents[0].events.map((e: { status: string; code?: string }) => [e.status, e.code])).toEqual([
+      ['RUN', undefined],
+      ['OK', '200'],
+    ]);
+    const hooks = receiver.hooks.slice(before);
+    expect(hooks.map((h) => h.answered)).toEqual([503, 200]);
+    expect(new Set(hooks.map((h) => h.headers['webhook-id'])).size).toBe(1);
+    for (const hook of hooks) expect(verifies(hook, secret)).toBe(true);
+    expect(hooks[1].payload).toMatchObject({
+      type: 'transform.webhook',
+      entry_id: job.silo_entry_id,
+      job: { id: job.id, args: { channel: 'mail' } },
+      data: { doc: { $schema: 'https://gobl.org/draft-0/bill/invoice' } },
+    });
+  } finally {
+    await t.close();
+  }
+}, 60_000);
+
+test('without WEBHOOK_ALLOW_PRIVATE a loopback URL is refused by the address check: KO, nothing sent', async () => {
+  const t = await startServer({ WEBHOOK_ALLOW_HTTP: 'true' });
+  try {
+    const before = receiver.hooks.length;
+    const job = await runSend(t, `${receiver.base}/private`);
+    expect(job.status).toBe('failed');
+    expect(job.faults).toEqual([expect.objectContaining({ provider: 'webhook.send', code: 'refused' })]);
+    expect(receiver.hooks.length).toBe(before);
+    expect(receiver.strangers).toEqual([]);
+  } finally {
+    await t.close();
+  }
+}, 60_000);
+
+test('a webhook.send without a Standard Webhooks secret is refused when the workflow is saved', async () => {
+  const t = await startServer();
+  try {
+    const api = client(t.url, await tokenFor(newWorkspace()));
+    const step = { id: randomUUID(), provider: 'webhook.send', config: { url: 'https://example.com/hook' } };
+    const refused = await api.put(`/transform/v1/workflows/${randomUUID()}`, { name: 'Bad', steps: [step] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('secret must be a Standard Webhooks secret');
+  } finally {
+    await t.close();
+  }
+});
+
+withEinvoice.describe('ubl.generate and cii.generate validated by the official rules first', () => {
+  test('a Peppol UBL and an XRechnung CII judged valid, then attached; the job says so', async () => {
+    const t = await startServer({ EINVOICE_ARTEFACTS_DIR: EINVOICE_DIR! }, { einvoiceRulesDir: RULES_CACHE });
+    try {
+      await t.server.einvoices.prepare();
+      const api = client(t.url, await tokenFor(newWorkspace()));
+      const steps = [
+        { id: randomUUID(), provider: 'ubl.generate', config: { doc_type: 'bis-invoice-v3', validate_ubl: true } },
+        { id: randomUUID(), provider: 'cii.generate', config: { doc_type: 'xrechnung-v3', validate_cii: true } },
+      ];
+      const workflowId = randomUUID();
+      expect((await api.put(`/transform/v1/workflows/${workflowId}`, { name: 'Validated', steps })).status).toBe(200);
+      const job = await api.post('/transform/v1/jobs?wait=60', { workflow_id: workflowId, data: fitForCius(einvoice()) });
+      expect(job.body.faults).toBeUndefined();
+      expect(job.body.status).toBe('completed');
+      expect(job.body.intents.map((i: { events: { code?: string }[] }) => i.events[1].code)).toEqual(['UBL', 'CII']);
+      expect(job.body.attachments).toHaveLength(2);
+    } finally {
+      await t.close();
+    }
+  }, 300_000);
+});

@@ -9,16 +9,20 @@
  *
  * Needs root (the nodes' folders belong to the `mysql` user) and the Galera provider.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import { mintToken } from '../src/auth/mint-token';
 import { galeraDown, galeraSqlPort, galeraUp } from '../scripts/galera';
 import { runLoad, type LoadResult } from './load';
 import { INVOICE } from './scenarios';
 import { startService, type ServiceProcess } from './server-process';
+import { takeCodes, type Takes } from './sequences';
 
 export interface GaleraResults {
   standalone: { createRps: number; listRps: number };
   cluster: { processes: number; createRps: number; listRps: number; createRatio: number; listRatio: number; errors: number }[];
+  /** Codes taken on one series by 8 connections over one, then three processes on three nodes (bench/sequences.ts). */
+  seriesTakes: Takes[];
   readYourWrites: {
     on: { listRps: number; fetchRps: number };
     off: { listRps: number; fetchRps: number };
@@ -85,8 +89,11 @@ export async function benchGalera(
       DATABASE_URL: `mysql://root@${[0, 1, 2].map((i) => `127.0.0.1:${galeraSqlPort(((node - 1 + i) % 3) + 1)}`).join(',')}/bench`,
     });
     const services: ServiceProcess[] = [];
-    for (let node = 1; node <= 3; node++) services.push(await startService(urlFor(node)));
+    // One signing key for the three, as a cluster's processes share it: a series' chain crosses them.
+    const signingKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    for (let node = 1; node <= 3; node++) services.push(await startService(urlFor(node, { SIGNING_KEY: signingKey })));
     const cluster: GaleraResults['cluster'] = [];
+    const seriesTakes: Takes[] = [];
     try {
       for (let processes = 1; processes <= 3; processes++) {
         log(`  cluster, ${processes} process(es)...`);
@@ -97,6 +104,17 @@ export async function benchGalera(
           createRatio: Math.round((figures.createRps / standalone.createRps) * 100) / 100,
           listRatio: Math.round((figures.listRps / standalone.listRps) * 100) / 100,
         });
+      }
+      for (const processes of [1, 3]) {
+        const takes = await takeCodes(
+          services.slice(0, processes).map((s) => s.url),
+          json(token),
+          seconds,
+        );
+        log(
+          `  cluster, codes of one series over ${processes} node(s): ${takes.perSecond}/s, p99 ${takes.latency.p99Ms} ms, ${takes.retries} conflict retries`,
+        );
+        seriesTakes.push(takes);
       }
     } finally {
       await Promise.all(services.map((s) => s.stop()));
@@ -124,6 +142,7 @@ export async function benchGalera(
     return {
       standalone: { createRps: standalone.createRps, listRps: standalone.listRps },
       cluster,
+      seriesTakes,
       readYourWrites: {
         on,
         off,

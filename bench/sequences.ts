@@ -7,7 +7,9 @@ import { summarize, type LatencySummary } from './stats';
 /** What `--only sequences` measures (see bench/README.md, "Sequences and jobs"). */
 export interface SequencesResults {
   /** PUT /sequence/v1/series/{id}/entries/{new id} on one series at `connections` at once: codes taken per second. */
-  takes: { connections: number; perSecond: number; latency: LatencySummary };
+  takes: Takes;
+  /** The same with three service processes on the one database, the connections shared among them. */
+  takesOnThree: Takes;
   /** Jobs of a four-step workflow (number, sign, PDF, state) over new entries, all started at once: jobs ended per second. */
   jobs: { count: number; seconds: number; perSecond: number; stepsPerSecond: number };
   /** GET /sequence/v1/series/{id}/verify of the whole series taken above: entries checked per second. */
@@ -18,6 +20,52 @@ export interface SequencesResults {
    */
   neighbour: { idleP99Ms: number; busyP99Ms: number; refusedStatus: number };
 }
+
+export interface Takes {
+  processes: number;
+  connections: number;
+  perSecond: number;
+  latency: LatencySummary;
+  /** Transactions the processes ran again after a conflict (db_transaction_retries_total): none on SQLite. */
+  retries: number;
+}
+
+/** A process's count of transactions run again, from its /metrics. */
+async function retriesOf(url: string): Promise<number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return Number(/^db_transaction_retries_total (\d+)/m.exec(text)?.[1] ?? 0);
+}
+
+/**
+ * Codes taken on one new series for `seconds`, `connections` at once spread over `urls` (processes on one database),
+ * each request a new id.
+ */
+export async function takeCodes(urls: string[], headers: Record<string, string>, seconds: number, connections = 8): Promise<Takes> {
+  const seriesId = randomUUID();
+  const put = async (url: string, path: string) => {
+    const reply = await fetch(`${url}${path}`, { method: 'PUT', headers, body: '{}' });
+    if (!reply.ok) throw new Error(`PUT ${path} answered ${reply.status}: ${await reply.text()}`);
+    await reply.arrayBuffer();
+  };
+  await put(urls[0], `/sequence/v1/series/${seriesId}`);
+  const retriesBefore = (await Promise.all(urls.map(retriesOf))).reduce((a, b) => a + b, 0);
+  const times: number[] = [];
+  const until = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, i) => {
+      while (Date.now() < until) {
+        const started = performance.now();
+        await put(urls[i % urls.length], `/sequence/v1/series/${seriesId}/entries/${randomUUID()}`);
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  const retries = (await Promise.all(urls.map(retriesOf))).reduce((a, b) => a + b, 0) - retriesBefore;
+  return { processes: urls.length, connections, perSecond: Math.round(times.length / seconds), latency: summarize(times), retries };
+}
+
+const describeTakes = (t: Takes) =>
+  `${t.perSecond} codes per second on one series, ${t.processes} process(es), ${t.connections} connections, p50 ${t.latency.p50Ms} ms, p99 ${t.latency.p99Ms} ms, ${t.retries} conflict retries`;
 
 /**
  * `--only sequences`: how fast one series gives codes when every request contends for it (its row is the turnstile),
@@ -40,24 +88,15 @@ export async function benchSequences(
     return (await reply.json()) as Record<string, any>;
   };
   try {
-    const seriesId = randomUUID();
-    await call('PUT', `/sequence/v1/series/${seriesId}`, { prefix: 'B-', padding: 6 });
-    const connections = 8;
-    const times: number[] = [];
-    const until = Date.now() + seconds * 1000;
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (Date.now() < until) {
-          const started = performance.now();
-          await call('PUT', `/sequence/v1/series/${seriesId}/entries/${randomUUID()}`, {});
-          times.push(performance.now() - started);
-        }
-      }),
+    const takes = await takeCodes([service.url], headers, seconds);
+    log(`  sequences: ${describeTakes(takes)}`);
+    const others = [await startService(env), await startService(env)];
+    const takesOnThree = await takeCodes([service.url, ...others.map((o) => o.url)], headers, seconds).finally(() =>
+      Promise.all(others.map((o) => o.stop())),
     );
-    const takes = { connections, perSecond: Math.round(times.length / seconds), latency: summarize(times) };
-    log(
-      `  sequences: ${takes.perSecond} codes per second on one series at ${connections} connections, p50 ${takes.latency.p50Ms} ms, p99 ${takes.latency.p99Ms} ms`,
-    );
+    log(`  sequences: ${describeTakes(takesOnThree)}`);
+    const [series] = (await call('GET', '/sequence/v1/series')).list as { id: string }[];
+    const seriesId = series.id;
 
     const verifyStarted = performance.now();
     const verdict = await call('GET', `/sequence/v1/series/${seriesId}/verify?limit=100000`);
@@ -104,7 +143,7 @@ export async function benchSequences(
       `  sequences: ${count} jobs of ${steps.length} steps (number, sign, PDF, state) in ${jobs.seconds} s: ${jobs.perSecond} jobs, ${jobs.stepsPerSecond} steps per second, one workspace`,
     );
     const neighbour = await neighbourCost(service.url, secret, uncoded, steps.slice(2), log);
-    return { takes, jobs, verify, neighbour };
+    return { takes, takesOnThree, jobs, verify, neighbour };
   } finally {
     await service.stop();
   }

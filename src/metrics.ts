@@ -170,6 +170,17 @@ export function countWebhookAttempt(outcome: string, lagSeconds?: number): void 
 }
 
 /** An endpoint disabled for failing. */
+const transactionRetries = new Counter({
+  name: 'db_transaction_retries_total',
+  help: 'Transactions run again after a deadlock, a lock wait timeout or a cluster certification conflict (MariaDB, Galera).',
+  registers: [metricsRegistry],
+});
+
+/** A transaction met a conflict and is run again from the start (storage/transient-errors.ts). */
+export function countTransactionRetry(): void {
+  transactionRetries.inc();
+}
+
 export function countWebhookEndpointDisabled(): void {
   webhookEndpointsDisabled.inc();
 }

@@ -23,7 +23,8 @@ function shown(schema: unknown, top = true): Json {
   const out: Record<string, Json> = {};
   for (const [name, value] of Object.entries(object)) {
     if (name === '$id' || name === 'expected') continue;
-    out[name] = shown(value, false);
+    // A recursive schema names itself by its id (a workflow's steps, whose branches hold steps): its component.
+    out[name] = name === '$ref' && typeof value === 'string' && namedIds.has(value) ? `${COMPONENTS}${value}` : shown(value, false);
   }
   return out;
 }

@@ -9,9 +9,10 @@ const changedRows = (result: { affectedRows?: number; changes?: number }) => Num
 
 /**
  * Writers of one series all raise its one row, so on a cluster with writers on every node their commits meet in
- * certification: tried again more often than other transactions, each try reading where the series stands anew.
+ * certification: tried again more often than other transactions (pauses of at most 250 ms, about five seconds in
+ * all), each try reading where the series stands anew.
  */
-const TAKE_RETRIES = { attempts: 12, baseDelayMs: 5 };
+const TAKE_RETRIES = { attempts: 30, baseDelayMs: 5, maxDelayMs: 250 };
 
 function* seriesStep(workspaceId: string, id: string, lock: boolean): Steps<Series | undefined> {
   const rows: Row[] = yield {

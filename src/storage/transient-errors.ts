@@ -1,3 +1,5 @@
+import { countTransactionRetry } from '../metrics';
+
 /**
  * Database failures that are not the request's fault and not a bug: the statement may succeed if tried again
  * (a deadlock, or on a Galera cluster a certification conflict between nodes, which it reports as a deadlock;
@@ -72,6 +74,8 @@ export interface RetryOptions {
   attempts?: number;
   /** The first pause; each next one doubles, with jitter. */
   baseDelayMs?: number;
+  /** The longest pause, however many tries came before. */
+  maxDelayMs?: number;
 }
 
 /**
@@ -86,7 +90,8 @@ export async function withRetries<T>(work: () => Promise<T>, options: RetryOptio
       return await work();
     } catch (error) {
       if (attempt >= attempts || !isRetryable(error)) throw error;
-      const pause = base * 2 ** (attempt - 1);
+      countTransactionRetry();
+      const pause = Math.min(base * 2 ** (attempt - 1), options.maxDelayMs ?? Number.POSITIVE_INFINITY);
       await new Promise((resolve) => setTimeout(resolve, pause / 2 + Math.random() * pause));
     }
   }

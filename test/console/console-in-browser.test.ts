@@ -202,7 +202,7 @@ describeInBrowser('the console in a browser', () => {
   test('the keyboard alone reaches an entry, with the focus in sight at each step', async () => {
     await page.evaluate('document.activeElement && document.activeElement.blur()');
     let focused = '';
-    for (let presses = 0; presses < 20 && focused !== 'entry-title'; presses += 1) {
+    for (let presses = 0; presses < 30 && focused !== 'entry-title'; presses += 1) {
       await page.keyboard.press('Tab');
       focused = (await page.evaluate('document.activeElement.className')) as string;
       // Each stop shows the console's ring; except the calendar button inside a date field, Chromium's own

@@ -13,7 +13,8 @@ import { buildService, killAllServiceProcesses, startServiceProcess, type Servic
  * Jobs survive the process running them: two service processes on one database, thirty jobs that number, sign,
  * attach a PDF and set a state; one process is SIGKILLed while it runs them. The other takes over each job left in
  * the middle of a step once its lease has passed, and every job ends completed with each step run once: codes 1 to
- * 30 without a gap or a repeat, each envelope signed once, each entry `sent`.
+ * 30 without a gap or a repeat, each envelope signed once, each entry `sent`. And one job whose process is killed
+ * in each of its steps in turn: each step's effect once (one code, one signature, one state, one version of each file).
  */
 const JOBS = 30;
 const databases = (process.env.TEST_DB ?? 'sqlite,mariadb').split(',').map((d) => d.trim());
@@ -27,20 +28,23 @@ afterAll(() => killAllServiceProcesses());
 
 describe.each(databases)('a process killed while running jobs, on %s', (database) => {
   let dataDir: string;
+  let databaseUrl: string;
   let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'entries-job-crash-'));
+    databaseUrl = `sqlite:${path.join(dataDir, 'jobs.sqlite')}`;
+    if (database === 'mariadb') {
+      const db = await freshMysqlDatabase(MARIADB_URL, `jobs_${randomUUID().slice(0, 8)}`);
+      databaseUrl = db.url;
+      drop = db.drop;
+    }
+  });
   afterAll(async () => {
     await drop?.();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   test(`${JOBS} jobs, one process killed under them: the other ends each once`, async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'entries-job-crash-'));
-    let databaseUrl = `sqlite:${path.join(dataDir, 'jobs.sqlite')}`;
-    if (database === 'mariadb') {
-      const db = await freshMysqlDatabase(MARIADB_URL, `jobs_${randomUUID().slice(0, 8)}`);
-      databaseUrl = db.url;
-      drop = db.drop;
-    }
     const env = (name: string) => ({
       DATA_DIR: path.join(dataDir, name),
       DATABASE_URL: databaseUrl,
@@ -108,4 +112,76 @@ describe.each(databases)('a process killed while running jobs, on %s', (database
     recordFigures('job-crash', database, { jobs: JOBS, completed: jobs.length });
     await survivor.kill('SIGTERM');
   }, 180_000);
+
+  test('one job, its process killed in each of its seven steps in turn: each step done once', async () => {
+    const env = {
+      DATA_DIR: path.join(dataDir, 'steps'),
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: TEST_SECRET,
+      SIGNING_KEY: signingKey,
+      JOB_STEP_TIME_LIMIT_MS: '1000',
+      JOB_POLL_MS: '100',
+    };
+    let service = await startServiceProcess(main, env);
+    const headers = { authorization: `Bearer ${await tokenFor(`steps-${randomUUID()}`)}`, 'content-type': 'application/json' };
+    const call = async (method: string, route: string, body?: unknown) => {
+      const outcome = await send(`${service.url}${route}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!('status' in outcome)) throw new Error(`${method} ${route}: ${outcome.error}`);
+      return outcome;
+    };
+    const step = (provider: string, config: Record<string, unknown> = {}) => ({ id: randomUUID(), provider, config });
+    const steps = [
+      step('silo.state', { state: 'processing' }),
+      step('sequence.enumerate', { name: 'Steps', padding: 4 }),
+      step('silo.close'),
+      step('pdf'),
+      step('ubl.generate'),
+      step('silo.folder', { folder: 'issued' }),
+      step('silo.state', { state: 'sent' }),
+    ];
+    const workflowId = randomUUID();
+    expect((await call('PUT', `/transform/v1/workflows/${workflowId}`, { name: 'Issue', steps })).status).toBe(200);
+    const entryId = (await call('POST', '/silo/v1/entries', { data: einvoice({ code: undefined }) })).body.id as string;
+    const jobId = (await call('POST', '/transform/v1/jobs', { workflow_id: workflowId, silo_entry_id: entryId })).body.id as string;
+    let kills = 0;
+    for (let k = 1; k <= steps.length; k++) {
+      // As soon as the job is at step k (its start recorded, its effect under way or done), the process dies.
+      let job = (await call('GET', `/transform/v1/jobs/${jobId}`)).body;
+      for (let i = 0; i < 600 && job.intents.length < k && job.status !== 'completed'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        job = (await call('GET', `/transform/v1/jobs/${jobId}`)).body;
+      }
+      if (job.status === 'completed') break;
+      await service.kill('SIGKILL');
+      kills += 1;
+      service = await startServiceProcess(main, env);
+    }
+    let job = (await call('GET', `/transform/v1/jobs/${jobId}`)).body;
+    for (let i = 0; i < 600 && job.status !== 'completed' && job.status !== 'failed'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = (await call('GET', `/transform/v1/jobs/${jobId}`)).body;
+    }
+    expect(job.status).toBe('completed');
+    expect(job.intents.map((i: { provider: string }) => i.provider)).toEqual(steps.map((s) => s.provider));
+    const entry = (await call('GET', `/silo/v1/entries/${entryId}`)).body;
+    expect(entry.data.doc.code).toBe('0001');
+    expect(entry.data.sigs).toHaveLength(1);
+    expect([entry.folder, entry.state]).toEqual(['issued', 'sent']);
+    // One state per state step, one version of each file: nothing done twice.
+    const states = (await call('GET', `/silo/v1/entries/${entryId}/states`)).body.list.map((s: { key: string }) => s.key);
+    expect(states.sort()).toEqual(['processing', 'sent']);
+    const files = entry.attachments as { mime: string; previous?: unknown[] }[];
+    expect(files.map((f) => [f.mime, f.previous?.length ?? 0]).sort()).toEqual([
+      ['application/pdf', 0],
+      ['application/xml', 0],
+    ]);
+    const series = (await call('GET', '/sequence/v1/series')).body.list.filter((s: { name: string }) => s.name.startsWith('Steps'));
+    expect(series.map((s: { last_index: number }) => s.last_index)).toEqual([1]);
+    recordFigures('job-crash-steps', database, { steps: steps.length, kills });
+    await service.kill('SIGTERM');
+  }, 300_000);
 });

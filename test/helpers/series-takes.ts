@@ -15,3 +15,20 @@ export function takenIndexes(outcomes: readonly Outcome[]): { ambiguous: string[
     indexes: [...indexById.values()].map((indexes) => [...indexes][0]).sort((a, b) => a - b),
   };
 }
+
+/** `work` over each item, at most `limit` at once (a pool pulling from one queue): the results in the items' order. */
+export async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** How many ids a series race sends (each to two processes), and the index its series starts at. */
+export const SERIES_RACE = { ids: 2_000, start: 1_000, concurrency: 200 };

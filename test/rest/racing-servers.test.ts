@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freshMysqlDatabase } from '../helpers/database-check';
 import { recordFigures } from '../helpers/figures';
-import { takenIndexes } from '../helpers/series-takes';
+import { inParallel, SERIES_RACE, takenIndexes } from '../helpers/series-takes';
 import { send, type Outcome } from '../helpers/http-outcome';
 import { MARIADB_URL, TEST_SECRET, party, testDatabase, tokenFor } from '../helpers/server';
 import { buildService, killAllServiceProcesses, startServiceProcess, type ServiceProcess } from '../helpers/service-process';
 
 /**
- * Several servers, one database: two service processes on the same database (a MariaDB database, or one
+ * Several servers, one database: three service processes on the same database (a MariaDB database, or one
  * SQLite file), started together on an empty database (both run migrations), then 100 clients racing the
  * same keys and the same PUT ids through both. Exactly one 200 per key and per id, every other answer
  * 409, no 500, and the stored entries are exactly the winners.
@@ -36,7 +36,7 @@ beforeAll(async () => {
   }
   // Both at once, on an empty database: the migrations race too.
   servers = await Promise.all(
-    ['a', 'b'].map((name) =>
+    ['a', 'b', 'c'].map((name) =>
       // Room in the engine's queue for every request at once (1,100 to one workspace): this suite is about the
       // database's constraints, and a slow machine would otherwise answer some 503 before they meet.
       startServiceProcess(main, {
@@ -60,9 +60,9 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-test('two servers start together on one empty database', () => {
-  expect(servers).toHaveLength(2);
-  expect(servers[0].url).not.toBe(servers[1].url);
+test('three servers start together on one empty database', () => {
+  expect(servers).toHaveLength(3);
+  expect(new Set(servers.map((s) => s.url)).size).toBe(3);
 });
 
 test(`${CLIENTS} clients racing ${KEYS} keys and ${IDS} PUT ids through two servers: one winner each, the rest 409, no 500`, async () => {
@@ -164,27 +164,24 @@ test(`${CLIENTS} clients racing ${KEYS} keys and ${IDS} PUT ids through two serv
   }
 });
 
-test('a series raced through two servers: 300 ids (each sent to both) take indexes 1 to 300 once each, and the chain holds', async () => {
+test(`a series raced through three servers: ${SERIES_RACE.ids} ids, each sent to two of them at once, take ${SERIES_RACE.start} onwards once each; the chain holds`, async () => {
   const headers = { authorization: `Bearer ${await tokenFor(`race-${randomUUID()}`)}`, 'content-type': 'application/json' };
   const seriesId = randomUUID();
-  const created = await send(`${servers[0].url}/sequence/v1/series/${seriesId}`, { method: 'PUT', headers, body: '{"prefix":"R-"}' });
-  expect(created).toMatchObject({ status: 200 });
-  const ids = Array.from({ length: 300 }, () => randomUUID());
-  const outcomes = await Promise.all(
-    ids.flatMap((id) =>
-      servers.map((server) =>
-        send(`${server.url}/sequence/v1/series/${seriesId}/entries/${id}`, { method: 'PUT', headers, body: '{}', timeoutMs: 60_000 }),
-      ),
-    ),
+  const body = JSON.stringify({ prefix: 'R-', start: SERIES_RACE.start });
+  expect(await send(`${servers[0].url}/sequence/v1/series/${seriesId}`, { method: 'PUT', headers, body })).toMatchObject({ status: 200 });
+  const ids = Array.from({ length: SERIES_RACE.ids }, () => randomUUID());
+  const requests = ids.flatMap((id, i) => [servers[i % 3], servers[(i + 1) % 3]].map((server) => ({ server, id })));
+  const outcomes = await inParallel(requests, SERIES_RACE.concurrency, ({ server, id }) =>
+    send(`${server.url}/sequence/v1/series/${seriesId}/entries/${id}`, { method: 'PUT', headers, body: '{}', timeoutMs: 60_000 }),
   );
   const problems = outcomes.filter((o) => !('status' in o) || o.status !== 200).map((o) => JSON.stringify(o));
   expect(problems).toEqual([]);
   const taken = takenIndexes(outcomes);
   expect(taken.ambiguous).toEqual([]);
-  expect(taken.indexes).toEqual(ids.map((_, i) => i + 1));
+  expect(taken.indexes).toEqual(ids.map((_, i) => SERIES_RACE.start + i));
   for (const server of servers) {
     const verdict = await send(`${server.url}/sequence/v1/series/${seriesId}/verify`, { headers });
-    expect(verdict).toMatchObject({ status: 200, body: { valid: true, checked: 300 } });
+    expect(verdict).toMatchObject({ status: 200, body: { valid: true, checked: SERIES_RACE.ids } });
   }
   recordFigures('racing-series', testDatabase(), { servers: servers.length, requests: outcomes.length, entries: taken.indexes.length });
-}, 120_000);
+}, 240_000);

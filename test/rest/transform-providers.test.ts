@@ -102,3 +102,55 @@ withEinvoice.describe('ubl.generate and cii.generate validated by the official r
     }
   }, 300_000);
 });
+
+withEinvoice.describe("the issue's workflow, start to end", () => {
+  test('set state → enumerate → sign → pdf → ubl.generate (bis-invoice-v3) → folder → webhook.send: numbered, signed, a valid Peppol file, a verified webhook', async () => {
+    const t = await startServer(
+      { EINVOICE_ARTEFACTS_DIR: EINVOICE_DIR!, WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' },
+      { einvoiceRulesDir: RULES_CACHE },
+    );
+    try {
+      await t.server.einvoices.prepare();
+      const token = await tokenFor(newWorkspace());
+      const api = client(t.url, token);
+      receiver.answer = () => 200;
+      const before = receiver.hooks.length;
+      const step = (provider: string, config: Record<string, unknown> = {}) => ({ id: randomUUID(), provider, config });
+      const steps = [
+        step('silo.state', { state: 'processing' }),
+        step('sequence.enumerate', { name: 'Peppol', prefix: 'PPL-', padding: 6 }),
+        step('silo.close'),
+        step('pdf'),
+        step('ubl.generate', { doc_type: 'bis-invoice-v3', validate_ubl: true }),
+        step('silo.folder', { folder: 'sent' }),
+        step('webhook.send', { url: `${receiver.base}/issued`, secret }),
+      ];
+      const workflowId = randomUUID();
+      expect((await api.put(`/transform/v1/workflows/${workflowId}`, { name: 'Peppol', steps })).status).toBe(200);
+      const job = (
+        await api.post('/transform/v1/jobs?wait=60', { workflow_id: workflowId, data: fitForCius(einvoice({ code: undefined })) })
+      ).body;
+      expect(job.faults).toBeUndefined();
+      expect(job.status).toBe('completed');
+      expect(job.envelope.doc.code).toBe('PPL-000001');
+      expect(job.envelope.sigs).toHaveLength(1);
+      const peppol = job.attachments.find((file: { mime: string }) => file.mime === 'application/xml');
+      const xml = await (await fetch(peppol.url)).text();
+      // The invoice number is the series and the code.
+      expect(xml).toContain('<cbc:ID>F-PPL-000001</cbc:ID>');
+      const judged = await fetch(`${t.url}/silo/v1/formats/validate`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' },
+        body: xml,
+      });
+      expect(await judged.json()).toMatchObject({ valid: true, rules: ['en16931-ubl', 'peppol-ubl'], errors: [] });
+      const hooks = receiver.hooks.slice(before);
+      expect(hooks).toHaveLength(1);
+      expect(verifies(hooks[0], secret)).toBe(true);
+      expect(hooks[0].payload.data.doc.code).toBe('PPL-000001');
+      expect((await api.get(`/silo/v1/entries/${job.silo_entry_id}`)).body.folder).toBe('sent');
+    } finally {
+      await t.close();
+    }
+  }, 300_000);
+});

@@ -29,9 +29,13 @@ export class EntryPdfFiles {
     private readonly files: Pick<FilesService, 'putFile'>,
   ) {}
 
-  async attach(workspaceId: string, entryId: string, options: { version?: string; signal?: AbortSignal } = {}): Promise<Attachment> {
+  async attach(
+    workspaceId: string,
+    entryId: string,
+    options: { version?: string; signal?: AbortSignal; meta?: Record<string, string> } = {},
+  ): Promise<Attachment> {
     const { pdf, name } = await this.entries.entryPdf(workspaceId, entryId, options);
-    const file = { id: entryPdfFileId(entryId), name: `${name}.pdf`, mime: 'application/pdf' };
+    const file = { id: entryPdfFileId(entryId), name: `${name}.pdf`, mime: 'application/pdf', meta: options.meta };
     return putMadeFile(this.files, workspaceId, entryId, file, Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
   }
 }

@@ -11,7 +11,7 @@ export function putMadeFile(
   files: Pick<FilesService, 'putFile'>,
   workspaceId: string,
   entryId: string,
-  file: { id: string; name: string; mime: string; category?: string; key?: string },
+  file: { id: string; name: string; mime: string; category?: string; key?: string; meta?: Record<string, string> },
   bytes: Buffer,
 ): Promise<Attachment> {
   const receiver = new ContentReceiver();
@@ -19,7 +19,7 @@ export function putMadeFile(
   return files.putFile(
     workspaceId,
     entryId,
-    { name: file.name, mime: file.mime, category: file.category ?? 'format', key: file.key },
+    { name: file.name, mime: file.mime, category: file.category ?? 'format', key: file.key, meta: file.meta },
     receiver.finish(),
     {
       id: file.id,

@@ -66,10 +66,10 @@ export class EntryFormats {
     workspaceId: string,
     id: string,
     format: OutputFormat,
-    options: { version?: string; signal?: AbortSignal } = {},
+    options: { version?: string; signal?: AbortSignal; meta?: Record<string, string> } = {},
   ): Promise<Attachment> {
     const { bytes, mediaType, fileName } = await this.write(workspaceId, id, format, options);
-    const file = { id: entryFormatFileId(id, format), name: fileName, mime: mediaType };
+    const file = { id: entryFormatFileId(id, format), name: fileName, mime: mediaType, meta: options.meta };
     return putMadeFile(this.files, workspaceId, id, file, bytes);
   }
 

@@ -61,6 +61,28 @@ const sameNumbering = (a: Numbering, b: Numbering) =>
  * the series' next index in the transaction that stores it, signed into the series' chain, and the chain verified.
  */
 export class SequencesService {
+  /**
+   * The take under way for each series in this process: the next waits for it. Writers of one series take turns on
+   * its row anyway; in line here they do not hold database connections waiting for that lock, and on a cluster only
+   * one take per process and series meets the other nodes' in certification. Emptied as each line ends.
+   */
+  private readonly lines = new Map<string, Promise<unknown>>();
+
+  /** Runs `take` after the series' take under way in this process, if any. */
+  private inLine<T>(key: string, take: () => Promise<T>): Promise<T> {
+    const before = this.lines.get(key) ?? Promise.resolve();
+    const mine = before.then(take, take);
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.lines.set(key, settled);
+    void settled.then(() => {
+      if (this.lines.get(key) === settled) this.lines.delete(key);
+    });
+    return mine;
+  }
+
   constructor(
     private readonly store: SequenceStore,
     private readonly keys: SigningKeys,
@@ -127,12 +149,14 @@ export class SequencesService {
     const series = await this.findSeries(workspaceId, seriesId);
     const entryId = idOf(id, 'entry');
     const meta = input.meta ?? {};
-    const result = await this.store.takeNext(
-      workspaceId,
-      series.id,
-      { id: entryId, meta, at: this.clock() },
-      (link) => [signLink(this.keys, link), ...(input.sig ? [input.sig] : [])],
-      MAX_INDEX,
+    const result = await this.inLine(`${workspaceId}/${series.id}`, () =>
+      this.store.takeNext(
+        workspaceId,
+        series.id,
+        { id: entryId, meta, at: this.clock() },
+        (link) => [signLink(this.keys, link), ...(input.sig ? [input.sig] : [])],
+        MAX_INDEX,
+      ),
     );
     if ('missing' in result) throw notFound('series');
     if ('exhausted' in result) throw conflict(`the series has reached its last index, ${MAX_INDEX}`);

@@ -1,7 +1,7 @@
 import { v5 as uuidv5 } from 'uuid';
 import type { EntryService } from '../entries/entries.service';
-import type { EntryPdfFiles } from '../files/entry-pdf-file';
-import type { EntryFormats } from '../formats/entry-formats';
+import { entryPdfFileId, type EntryPdfFiles } from '../files/entry-pdf-file';
+import { entryFormatFileId, type EntryFormats } from '../formats/entry-formats';
 import type { EinvoiceImports } from '../formats/einvoice-imports';
 import type { EinvoiceValidator } from '../formats/einvoice-validator';
 import type { OutputFormat } from '../../formats';
@@ -98,6 +98,17 @@ async function importReceived(services: ProviderServices, run: StepRun, syntax: 
   return ok(syntax, { entryId: entry.id });
 }
 
+/** The meta a step's file carries: which job and step attached it, so a second try of the step finds it done. */
+const madeBy = (run: StepRun) => ({ job_id: run.job.id, job_step: run.effectId });
+
+/** The entry's file `fileId` when this very step attached it (a try cut off after its attach): its id, else undefined. */
+async function attachedBefore(services: ProviderServices, run: StepRun, fileId: string): Promise<string | undefined> {
+  const entry = await services.entries.getEntry(run.job.workspaceId, entryIdOf(run), { withData: false, withParts: true });
+  const file = entry.attachments.find((attachment) => attachment.id === fileId);
+  const meta = typeof file?.meta === 'string' ? (JSON.parse(file.meta) as Record<string, unknown>) : file?.meta;
+  return meta?.job_step === run.effectId ? file!.id : undefined;
+}
+
 /**
  * Writes the entry's invoice in `format` and attaches it; with `validated`, first judges what it wrote by the
  * official rules (XML Schema, EN 16931 and the CIUS's), a finding of an error being `KO` `invalid` naming the rules.
@@ -120,7 +131,9 @@ async function generate(
       return { status: 'KO', code: 'invalid', message: `the ${format} document breaks ${rules.join(', ')}` };
     }
   }
-  const file = await services.formats.attach(run.job.workspaceId, entryIdOf(run), format, { signal: run.signal });
+  const done = await attachedBefore(services, run, entryFormatFileId(entryIdOf(run), format));
+  if (done) return ok(code, { attachments: [done] });
+  const file = await services.formats.attach(run.job.workspaceId, entryIdOf(run), format, { signal: run.signal, meta: madeBy(run) });
   return ok(code, { attachments: [file.id] });
 }
 
@@ -200,7 +213,9 @@ export function stepProviders(services: ProviderServices): Record<string, StepPr
       return ok(numbered.code);
     },
     pdf: async (run) => {
-      const file = await services.pdfFiles.attach(run.job.workspaceId, entryIdOf(run), { signal: run.signal });
+      const done = await attachedBefore(services, run, entryPdfFileId(entryIdOf(run)));
+      if (done) return ok(undefined, { attachments: [done] });
+      const file = await services.pdfFiles.attach(run.job.workspaceId, entryIdOf(run), { signal: run.signal, meta: madeBy(run) });
       return ok(undefined, { attachments: [file.id] });
     },
     'ubl.generate': (run) =>

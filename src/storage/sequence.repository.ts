@@ -2,10 +2,8 @@ import type { DataSource } from 'typeorm';
 import type { ChainLink, SequenceStore, TakeResult } from '../domain/sequences/sequence-store';
 import { codeOf, type Series, type SeriesEntry } from '../domain/sequences/series';
 import { duplicateIndexOf } from './duplicate-key';
-import { runTransaction, type Steps } from './sql-transaction';
+import { changedRows, runTransaction, type Steps } from './sql-transaction';
 import { ENTRY_COLUMNS, SERIES_COLUMNS, entryValues, fromEntryRow, fromSeriesRow, type Row } from './sequence.mapper';
-
-const changedRows = (result: { affectedRows?: number; changes?: number }) => Number(result.affectedRows ?? result.changes ?? 0);
 
 /**
  * Writers of one series all raise its one row, so on a cluster with writers on every node their commits meet in

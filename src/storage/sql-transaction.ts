@@ -2,6 +2,9 @@ import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
 import { isPacketTooLarge, withRetries, type RetryOptions } from './transient-errors';
 
+/** Rows an INSERT, UPDATE or DELETE changed, as either driver reports it (MySQL `affectedRows`, SQLite `changes`). */
+export const changedRows = (result: { affectedRows?: number; changes?: number }) => Number(result.affectedRows ?? result.changes ?? 0);
+
 /** One SQL statement of a transaction, with `?` placeholders: what a step function yields. */
 export interface Step {
   sql: string;

@@ -2,10 +2,8 @@ import type { DataSource } from 'typeorm';
 import type { EndpointProgress, WebhookChange, WebhookDelivery, WebhookEndpoint } from '../domain/webhooks/webhook';
 import type { ClaimFairness, WebhookStore } from '../domain/webhooks/webhook-store';
 import { GroupCommit } from './group-commit';
-import { runTransaction, type Step, type Steps } from './sql-transaction';
+import { changedRows, runTransaction, type Step, type Steps } from './sql-transaction';
 import { DELIVERY_COLUMNS, ENDPOINT_COLUMNS, fromDeliveryRow, fromEndpointRow, msOf, type Row } from './webhook.mapper';
-
-const changedRows = (result: { affectedRows?: number; changes?: number }) => Number(result.affectedRows ?? result.changes ?? 0);
 
 function* endpointStep(workspaceId: string, id: string): Steps<WebhookEndpoint | undefined> {
   const rows: Row[] = yield {

@@ -5,10 +5,9 @@ import type { WorkflowStore } from '../domain/workflows/workflow-store';
 import type { EventsOf } from '../domain/entries/model/entry-event';
 import { duplicateIndexOf } from './duplicate-key';
 import { announceSteps } from './event-steps';
-import { runTransaction, type Steps as SqlSteps } from './sql-transaction';
+import { changedRows, runTransaction, type Steps as SqlSteps } from './sql-transaction';
 
 type Row = Record<string, unknown>;
-const changedRows = (result: { affectedRows?: number; changes?: number }) => Number(result.affectedRows ?? result.changes ?? 0);
 const msOf = (date: Date | undefined) => (date ? date.getTime() : null);
 const dateOf = (value: unknown) => (value === null || value === undefined ? undefined : new Date(Number(value)));
 const textOf = (value: unknown) => (value === null || value === undefined ? undefined : String(value));

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { validateXML } from 'xmllint-wasm';
-import { ruleFindings, type RuleFinding } from './rule-findings';
+import { loadRules, ruleFindings, type RuleFinding } from './rule-findings';
+import { saxon } from '../saxon';
 import { RULE_SETS, ruleSetsFor, XML_SCHEMAS, type RuleSetName, type Syntax } from './rule-sets';
 import { receivedXml } from '../received-xml';
 
@@ -62,15 +63,20 @@ const filesUnder = (dir: string): string[] =>
 /** Each syntax's schema files, read once per thread: a few hundred kilobytes, two syntaxes. */
 const schemaFiles = new Map<string, { fileName: string; contents: string }[]>();
 
-/** What the syntax's XML Schema (in the artefacts folder `dir`) finds in a document: one finding per error, rule `XSD`. */
-export async function schemaFindings(xml: string, syntax: Syntax, creditNote: boolean, dir: string): Promise<ValidationFinding[]> {
-  const schema = XML_SCHEMAS[syntax];
-  const root = path.join(dir, schema.folder);
+function loadSchema(syntax: Syntax, dir: string): { fileName: string; contents: string }[] {
+  const root = path.join(dir, XML_SCHEMAS[syntax].folder);
   let files = schemaFiles.get(root);
   if (!files) {
     files = filesUnder(root).map((file) => ({ fileName: path.relative(root, file), contents: readFileSync(file, 'utf8') }));
     schemaFiles.set(root, files);
   }
+  return files;
+}
+
+/** What the syntax's XML Schema (in the artefacts folder `dir`) finds in a document: one finding per error, rule `XSD`. */
+export async function schemaFindings(xml: string, syntax: Syntax, creditNote: boolean, dir: string): Promise<ValidationFinding[]> {
+  const schema = XML_SCHEMAS[syntax];
+  const files = loadSchema(syntax, dir);
   const main = 'creditNote' in schema && creditNote ? schema.creditNote : schema.invoice;
   const result = await validateXML({
     xml: [{ fileName: 'document.xml', contents: xml }],
@@ -92,15 +98,25 @@ const isError = (finding: ValidationFinding) => finding.flag === 'fatal' || find
  * WebAssembly); when that passes, every rule set that judges the document (EN 16931's always, OpenPeppol's or
  * KoSIT's by its customization id), run by SaxonJS from their compiled form.
  */
-export async function validateEinvoice(xml: string, artefacts: ValidationArtefacts): Promise<ValidationReport> {
+export async function validateEinvoice(
+  xml: string,
+  artefacts: ValidationArtefacts,
+  options: { loaded?: () => void } = {},
+): Promise<ValidationReport> {
   const { syntax, creditNote, customization } = identifyEinvoice(xml);
-  const findings = await schemaFindings(xml, syntax, creditNote, artefacts.dir);
-  const rules = findings.length > 0 ? [] : ruleSetsFor(syntax, customization);
-  for (const name of rules) {
+  const applicable = ruleSetsFor(syntax, customization).map((name) => {
     const compiled = artefacts.compiled[name];
     if (!compiled) throw new MissingRules(name);
-    findings.push(...ruleFindings(compiled, xml));
-  }
+    return compiled;
+  });
+  // The artefacts are read once per thread, which may take seconds; `loaded` lets the caller's clock start after.
+  loadSchema(syntax, artefacts.dir);
+  saxon();
+  applicable.forEach(loadRules);
+  options.loaded?.();
+  const findings = await schemaFindings(xml, syntax, creditNote, artefacts.dir);
+  const rules = findings.length > 0 ? [] : ruleSetsFor(syntax, customization);
+  if (findings.length === 0) for (const compiled of applicable) findings.push(...ruleFindings(compiled, xml));
   const errors = findings.filter(isError);
   return { valid: errors.length === 0, syntax, customization, rules, errors, warnings: findings.filter((finding) => !isError(finding)) };
 }

@@ -26,13 +26,21 @@ const PREFIXES: Record<string, string> = {
 const readable = (location: string) =>
   location.replace(/Q\{([^}]*)\}/g, (_, uri: string) => (uri === '' ? '' : `${PREFIXES[uri] ?? `Q{${uri}}`}:`));
 
-/** What the compiled rules in `sefFile` (see `compiledRules`) find in the XML document `xml`, in the rules' order. */
-export function ruleFindings(sefFile: string, xml: string): RuleFinding[] {
+/** The compiled rules in `sefFile`, read once per thread (seconds for the largest set, on a loaded machine). */
+export function loadRules(sefFile: string): unknown {
   let stylesheet = loaded.get(sefFile);
   if (!stylesheet) {
     stylesheet = JSON.parse(readFileSync(sefFile, 'utf8'));
     loaded.set(sefFile, stylesheet);
   }
-  const { principalResult } = saxon().transform({ stylesheetInternal: stylesheet, sourceText: xml, destination: 'serialized' });
+  return stylesheet;
+}
+
+/** The compiled rule sets this thread has read, by file. */
+export const loadedRules = (): string[] => [...loaded.keys()];
+
+/** What the compiled rules in `sefFile` (see `compiledRules`) find in the XML document `xml`, in the rules' order. */
+export function ruleFindings(sefFile: string, xml: string): RuleFinding[] {
+  const { principalResult } = saxon().transform({ stylesheetInternal: loadRules(sefFile), sourceText: xml, destination: 'serialized' });
   return (JSON.parse(principalResult) as RuleFinding[]).map((finding) => ({ ...finding, location: readable(finding.location) }));
 }

@@ -2,8 +2,9 @@
 // (package invopop), built outside this repository against that tag. It calls every silo operation the client
 // offers — entries (create, create with an id, fetch, fetch by key, updates, folder move, list with paging, copy,
 // correct), meta rows, files (upload, new version, Files().Download, Client.Download(url) without a token),
-// spool (upload, download, Client.Download("spool:key"), delete), GOBL build and sign, ping — and checks the
-// error answers the client relies on (404, 409, 422, 401, each with ResponseError.Code filled).
+// spool (upload, download, Client.Download("spool:key"), delete), GOBL build and sign, ping, the sequence service
+// (series and their entries) and the transform service (workflows, jobs waited for, fetched by id and by key) — and
+// checks the error answers the client relies on (404, 409, 422, 401, each with ResponseError.Code filled).
 //
 // Each call prints one JSON line {"call", "ok", "detail"}; the exit status is 1 when any call failed.
 //
@@ -103,6 +104,8 @@ func main() {
 	r.files(invoiceID)
 	r.spool()
 	r.gobl()
+	r.sequence()
+	r.transform(invoiceID)
 	r.errorAnswers(invoiceID)
 
 	if r.failed > 0 {
@@ -712,4 +715,230 @@ func (r *run) errorAnswers(entryID string) {
 			return re.Code, nil
 		})
 	}
+}
+
+// sequence creates a series, takes two codes from it (one id twice) and reads them back.
+func (r *run) sequence() {
+	seriesID := uuid.V7().String()
+	first, second := uuid.V7().String(), uuid.V7().String()
+	r.check("sequence.series.create", func() (string, error) {
+		s, err := r.api.Sequence().Create(r.ctx, &invopop.CreateSeries{
+			ID: seriesID, Name: "Acceptance " + r.tag, Prefix: "ACC-", Padding: 4, Start: 7,
+		})
+		if err != nil {
+			return "", err
+		}
+		if s.ID != seriesID || s.Prefix != "ACC-" || s.Padding != 4 || s.Start != 7 {
+			return "", fmt.Errorf("id %q prefix %q padding %d start %d", s.ID, s.Prefix, s.Padding, s.Start)
+		}
+		return s.ID, nil
+	})
+	r.check("sequence.entries.create", func() (string, error) {
+		codes := []string{}
+		for _, id := range []string{first, second, first} {
+			e, err := r.api.Sequence().CreateEntry(r.ctx, seriesID, &invopop.CreateSeriesEntry{
+				ID: id, Meta: map[string]string{"run": r.tag},
+			})
+			if err != nil {
+				return strings.Join(codes, " "), err
+			}
+			codes = append(codes, e.Code)
+		}
+		if want := []string{"ACC-0007", "ACC-0008", "ACC-0007"}; !slices.Equal(codes, want) {
+			return "", fmt.Errorf("codes %v, not %v", codes, want)
+		}
+		return strings.Join(codes, " "), nil
+	})
+	r.check("sequence.entries.fetch", func() (string, error) {
+		e, err := r.api.Sequence().FetchEntry(r.ctx, seriesID, second)
+		if err != nil {
+			return "", err
+		}
+		if e.ID != second || e.Code != "ACC-0008" {
+			return "", fmt.Errorf("id %q code %q", e.ID, e.Code)
+		}
+		return e.Code, nil
+	})
+	r.check("sequence.series.fetch", func() (string, error) {
+		s, err := r.api.Sequence().Fetch(r.ctx, seriesID)
+		if err != nil {
+			return "", err
+		}
+		if s.LastIndex != 8 || s.LastEntryID != second || s.CreatedAt == "" {
+			return "", fmt.Errorf("last_index %d last_entry_id %q created_at %q", s.LastIndex, s.LastEntryID, s.CreatedAt)
+		}
+		return s.Name, nil
+	})
+	r.check("sequence.series.list", func() (string, error) {
+		list, err := r.api.Sequence().List(r.ctx)
+		if err != nil {
+			return "", err
+		}
+		for _, s := range list.List {
+			if s.ID == seriesID {
+				return fmt.Sprintf("%d series", len(list.List)), nil
+			}
+		}
+		return "", errors.New("the new series is not listed")
+	})
+}
+
+// draft is a partial invoice without a code: the workflow numbers it.
+func draft() json.RawMessage {
+	return json.RawMessage(`{
+		"$schema": "https://gobl.org/draft-0/bill/invoice",
+		"series": "WF", "currency": "EUR", "issue_date": "2026-11-20",
+		"supplier": {"name": "Provide One S.L.", "tax_id": {"country": "ES", "code": "B98602642"}},
+		"customer": {"name": "Sample Consumer", "tax_id": {"country": "ES", "code": "54387763P"}},
+		"lines": [{"quantity": "2", "item": {"name": "Development services", "price": "90.00"},
+			"taxes": [{"cat": "VAT", "rate": "general"}]}]
+	}`)
+}
+
+// jobDone checks a finished job as the client reads it: completed, no fault, one intent per step, one attachment.
+func jobDone(j *invopop.Job, steps int) error {
+	done, err := j.Status()
+	switch {
+	case err != nil:
+		return err
+	case !done:
+		return errors.New("not completed")
+	case len(j.Faults) > 0:
+		return fmt.Errorf("faults: %s %s", j.Faults[0].Code, j.Faults[0].Message)
+	case len(j.Intents) != steps:
+		return fmt.Errorf("%d intents, not %d", len(j.Intents), steps)
+	case len(j.Files) != 1 || !strings.HasSuffix(j.Files[0].Name, ".pdf"):
+		return fmt.Errorf("%d attachments", len(j.Files))
+	case j.SiloEntryID == "":
+		return errors.New("no silo_entry_id")
+	}
+	for _, intent := range j.Intents {
+		if intent.StepID == "" || intent.Provider == "" || len(intent.Events) == 0 {
+			return fmt.Errorf("intent %+v", intent)
+		}
+	}
+	return nil
+}
+
+// transform creates a workflow (number, then PDF), edits it, and runs jobs on a new document and on an entry.
+func (r *run) transform(entryID string) {
+	var workflowID, jobID string
+	steps := []*invopop.Step{
+		{ID: uuid.V7().String(), Name: "Number", Action: "sequence.enumerate",
+			Config: json.RawMessage(`{"name": "acceptance-` + r.tag + `", "padding": 3}`)},
+		{ID: uuid.V7().String(), Name: "PDF", Action: "pdf"},
+	}
+	r.check("workflows.create", func() (string, error) {
+		w, err := r.api.Transform().Workflows().Create(r.ctx, &invopop.CreateWorkflow{
+			Name: "Acceptance " + r.tag, Schema: "bill/invoice", Steps: steps,
+		})
+		if err != nil {
+			return "", err
+		}
+		if w.ID == "" || len(w.Steps) != 2 || w.Steps[0].Action != "sequence.enumerate" || w.Steps[1].Action != "pdf" {
+			return "", fmt.Errorf("id %q steps %d", w.ID, len(w.Steps))
+		}
+		workflowID = w.ID
+		return w.ID, nil
+	})
+	r.check("workflows.update", func() (string, error) {
+		if err := needs(workflowID); err != nil {
+			return "", err
+		}
+		w, err := r.api.Transform().Workflows().Update(r.ctx, &invopop.UpdateWorkflow{
+			ID: workflowID, Name: "Acceptance " + r.tag + " (edited)", Steps: steps,
+		})
+		if err != nil {
+			return "", err
+		}
+		if w.Name != "Acceptance "+r.tag+" (edited)" {
+			return "", fmt.Errorf("name %q", w.Name)
+		}
+		return w.Version, nil
+	})
+	r.check("workflows.fetch", func() (string, error) {
+		if err := needs(workflowID); err != nil {
+			return "", err
+		}
+		w, err := r.api.Transform().Workflows().Fetch(r.ctx, workflowID)
+		if err != nil {
+			return "", err
+		}
+		if w.Steps[0].ID != steps[0].ID || !strings.Contains(string(w.Steps[0].Config), "acceptance-"+r.tag) {
+			return "", fmt.Errorf("step %q config %s", w.Steps[0].ID, w.Steps[0].Config)
+		}
+		return w.Name, nil
+	})
+	r.check("workflows.list", func() (string, error) {
+		list, err := r.api.Transform().Workflows().List(r.ctx, &invopop.FindWorkflows{Limit: 100, Schema: "bill/invoice"})
+		if err != nil {
+			return "", err
+		}
+		for _, w := range list.List {
+			if w.ID == workflowID {
+				return fmt.Sprintf("%d workflows", len(list.List)), nil
+			}
+		}
+		return "", errors.New("the new workflow is not listed")
+	})
+	key := "acc-" + r.tag + "-job"
+	r.check("jobs.create_wait", func() (string, error) {
+		if err := needs(workflowID); err != nil {
+			return "", err
+		}
+		j, err := r.api.Transform().Jobs().Create(r.ctx, &invopop.CreateJob{
+			WorkflowID: workflowID, Data: draft(), Key: key, Args: map[string]string{"run": r.tag}, Wait: 30,
+		})
+		if err != nil {
+			return "", err
+		}
+		if err := jobDone(j, 2); err != nil {
+			return j.ID, err
+		}
+		if code := j.Intents[0].Events[len(j.Intents[0].Events)-1].Code; code != "001" {
+			return "", fmt.Errorf("numbered %q", code)
+		}
+		jobID = j.ID
+		return j.ID, nil
+	})
+	r.check("jobs.fetch", func() (string, error) {
+		if err := needs(jobID); err != nil {
+			return "", err
+		}
+		j, err := r.api.Transform().Jobs().Fetch(r.ctx, jobID)
+		if err != nil {
+			return "", err
+		}
+		return j.CompletedAt, jobDone(j, 2)
+	})
+	r.check("jobs.fetch_by_key", func() (string, error) {
+		if err := needs(jobID); err != nil {
+			return "", err
+		}
+		j, err := r.api.Transform().Jobs().FetchByKey(r.ctx, key)
+		if err != nil {
+			return "", err
+		}
+		if j.ID != jobID || j.Key != key || j.Args["run"] != r.tag {
+			return "", fmt.Errorf("id %q key %q args %v", j.ID, j.Key, j.Args)
+		}
+		return j.ID, nil
+	})
+	r.check("jobs.create_with_id", func() (string, error) {
+		if err := needs(workflowID, entryID); err != nil {
+			return "", err
+		}
+		id := uuid.V7().String()
+		j, err := r.api.Transform().Jobs().Create(r.ctx, &invopop.CreateJob{
+			ID: id, WorkflowID: workflowID, SiloEntryID: entryID, Tags: []string{"acceptance"}, Wait: 30,
+		})
+		if err != nil {
+			return "", err
+		}
+		if j.ID != id || j.SiloEntryID != entryID {
+			return "", fmt.Errorf("id %q silo_entry_id %q", j.ID, j.SiloEntryID)
+		}
+		// The entry has its code already: numbering is skipped, the PDF made.
+		return j.ID, jobDone(j, 2)
+	})
 }

@@ -49,8 +49,10 @@ test("entries take start, start+1, … with the series' prefix, padding and suff
   expect(a.body.previous_id).toBeUndefined();
   const again = await api.put(`/sequence/v1/series/${series.id}/entries/${first}`, { meta: { invoice: 'one' } });
   expect(again.body).toEqual(a.body);
-  const b = await api.put(`/sequence/v1/series/${series.id}/entries/${randomUUID()}`, {});
-  expect(b.body).toMatchObject({ index: 42, code: 'INV-00042-F1', previous_id: first });
+  // invopop/client.go's CreateEntry repeats the id in the body.
+  const second = randomUUID();
+  const b = await api.put(`/sequence/v1/series/${series.id}/entries/${second}`, { id: second.toUpperCase() });
+  expect(b.body).toMatchObject({ id: second, index: 42, code: 'INV-00042-F1', previous_id: first });
   expect((await api.get(`/sequence/v1/series/${series.id}/entries/${first}`)).body).toEqual(a.body);
   expect((await api.get(`/sequence/v1/series/${series.id}`)).body).toMatchObject({ last_index: 42, last_entry_id: b.body.id });
   // The numbering cannot change once an entry is taken; the name can.
@@ -77,6 +79,8 @@ test('refusals: other meta under a taken id and an id of another series are 409;
   expect(refused.status).toBe(400);
   expect(refused.body).toMatchObject({ key: 'input', fields: { meta: expect.any(String) } });
   expect((await api.put(`/sequence/v1/series/${series.id}/entries/${randomUUID()}`, { number: 5 })).status).toBe(400);
+  const otherId = await api.put(`/sequence/v1/series/${series.id}/entries/${randomUUID()}`, { id: randomUUID() });
+  expect(otherId.body).toMatchObject({ key: 'input', fields: { id: expect.any(String) } });
   expect((await api.put(`/sequence/v1/series/${randomUUID()}`, { padding: 99 })).body).toMatchObject({
     key: 'input',
     fields: { padding: expect.any(String) },

@@ -45,6 +45,7 @@ export const CreateSeriesBody = Type.Object(
 
 export const CreateSeriesEntryBody = Type.Object(
   {
+    id: Type.Optional(text("The entry's id again, as the hosted API's Go client repeats it in the body: the path's, or 400.", 64)),
     meta: Type.Optional(
       Type.Record(Type.String({ maxLength: MAX_META_KEY_LENGTH }), Type.String({ maxLength: MAX_META_VALUE_LENGTH }), {
         maxProperties: MAX_ENTRY_META_KEYS,

@@ -148,6 +148,8 @@ export class SequencesService {
     const input = readNewSeriesEntry(body);
     const series = await this.findSeries(workspaceId, seriesId);
     const entryId = idOf(id, 'entry');
+    if (input.id !== undefined && input.id.toLowerCase() !== entryId)
+      throw badInput(`id: ${input.id} is not the path's entry id ${entryId}`, { id: "must be the path's entry id" });
     const meta = input.meta ?? {};
     const result = await this.inLine(`${workspaceId}/${series.id}`, () =>
       this.store.takeNext(

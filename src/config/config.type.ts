@@ -72,8 +72,8 @@ export interface Config {
   metricsToken?: string;
   /** GRAPHQL_MAX_DEPTH, GRAPHQL_MAX_COMPLEXITY, GRAPHQL_BATCHING */
   graphqlLimits: { maxDepth: number; maxComplexity: number; batching: boolean };
-  /** ENGINE_THREADS, ENGINE_TIME_LIMIT_MS, ENGINE_MEMORY_MB, ENGINE_NICE, ENGINE_WORKSPACE_THREADS */
-  engine: { threads: number; timeLimitMs: number; memoryMb: number; nice: number; workspaceThreads: number };
+  /** ENGINE_THREADS, ENGINE_TIME_LIMIT_MS, ENGINE_VALIDATION_TIME_LIMIT_MS, ENGINE_MEMORY_MB, ENGINE_NICE, ENGINE_WORKSPACE_THREADS */
+  engine: { threads: number; timeLimitMs: number; validationTimeLimitMs: number; memoryMb: number; nice: number; workspaceThreads: number };
   /** HEAP_GROWTH_PERCENT (src/heap-growth.ts) */
   heapGrowthPercent: number;
   /** ENGINE_QUEUE_LIMIT, ENGINE_QUEUE_WORKSPACE_LIMIT */

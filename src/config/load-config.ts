@@ -10,6 +10,7 @@ import {
   ENGINE_QUEUE_WORKSPACE_LIMIT,
   ENGINE_THREADS,
   ENGINE_TIME_LIMIT_MS,
+  ENGINE_VALIDATION_TIME_LIMIT_MS,
   ENGINE_WORKSPACE_THREADS,
   HEAP_GROWTH_PERCENT,
 } from './settings/engine';
@@ -115,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     engine: {
       threads: get(ENGINE_THREADS),
       timeLimitMs: get(ENGINE_TIME_LIMIT_MS),
+      validationTimeLimitMs: get(ENGINE_VALIDATION_TIME_LIMIT_MS),
       memoryMb: get(ENGINE_MEMORY_MB),
       nice: get(ENGINE_NICE),
       workspaceThreads: get(ENGINE_WORKSPACE_THREADS),

@@ -17,6 +17,8 @@ export interface DocumentWorkersOptions {
   threads: number;
   /** Longest a document may take once a thread has started on it. */
   timeLimitMs: number;
+  /** The same for a validation by the official rules, counted once they are read (default: timeLimitMs). */
+  validationTimeLimitMs?: number;
   /** Heap of each thread; a document that needs more is refused and the thread replaced. */
   memoryMb: number;
   /**
@@ -57,8 +59,9 @@ const abandoned = () => new DomainError('unavailable', 'the client closed the co
  * thread is free for it, so piscina's own queue stays empty. A document still running past the time limit has
  * its thread stopped and replaced, and is answered 422 `too-complex`, as is one that exhausts its thread's heap.
  */
-/** A document in hand, as the watchdog sees it. */
+/** A document in hand, as the watchdog sees it: its time limit, and whether it was stopped for passing it. */
 interface Watch {
+  limitMs: number;
   expired: boolean;
 }
 
@@ -148,7 +151,8 @@ export class DocumentWorkers implements DocumentEngine {
     if (this.queue.sizeOf(workspaceId) >= (this.options.workspaceQueueLimit ?? ENGINE_QUEUE_DEFAULTS.workspaceLimit))
       throw busy(' for this workspace');
     const started = newStartedCell();
-    const watch: Watch = { expired: false };
+    const limitMs = ('validate' in work && this.options.validationTimeLimitMs) || this.options.timeLimitMs;
+    const watch: Watch = { limitMs, expired: false };
     this.inFlight.set(started, watch);
     this.watchdog ??= setInterval(() => this.stopOverdue(), this.sweepMs).unref();
     let answer: WorkerAnswer;
@@ -157,7 +161,7 @@ export class DocumentWorkers implements DocumentEngine {
       const queued = { workspaceId, kind: 'pdf' in work ? 'pdf' : undefined };
       answer = await this.inTurn(queued, signal, () => this.pool.run({ ...work, started }));
     } catch (error) {
-      if (watch.expired) throw tooComplex(`it took longer than ${this.options.timeLimitMs / 1000} s`);
+      if (watch.expired) throw tooComplex(`it took longer than ${limitMs / 1000} s`);
       if ((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')
         throw tooComplex(`it needs more than ${this.options.memoryMb} MB`);
       throw error;
@@ -172,7 +176,7 @@ export class DocumentWorkers implements DocumentEngine {
     this.options.observeSeconds?.(answer.seconds);
     // A thread that finished past the limit before the watchdog came round (the HTTP thread busy) is judged
     // by its own clock: the answer does not depend on when the timer ran.
-    if (answer.seconds * 1000 > this.options.timeLimitMs) throw tooComplex(`it took longer than ${this.options.timeLimitMs / 1000} s`);
+    if (answer.seconds * 1000 > limitMs) throw tooComplex(`it took longer than ${limitMs / 1000} s`);
     if (!answer.ok) throw new DomainError(answer.key, answer.message, answer.details);
     return answer.outcome;
   }
@@ -237,7 +241,7 @@ export class DocumentWorkers implements DocumentEngine {
   private stopOverdue(): void {
     for (const [started, watch] of this.inFlight) {
       const running = watch.expired ? undefined : runningFor(started);
-      if (!running || running.ms < this.options.timeLimitMs) continue;
+      if (!running || running.ms < watch.limitMs) continue;
       watch.expired = true;
       void this.pool.threads.find((thread) => thread.threadId === running.threadId)?.terminate();
     }

@@ -23,6 +23,16 @@ export const ENGINE_TIME_LIMIT_MS = integer({
   default: 10_000,
 });
 
+export const ENGINE_VALIDATION_TIME_LIMIT_MS = integer({
+  name: 'ENGINE_VALIDATION_TIME_LIMIT_MS',
+  description:
+    "longest an e-invoice's validation by the official rules (`POST /silo/v1/formats/validate`, a received document, a workflow's " +
+    '`validate_ubl`/`validate_cii`) may keep a thread, counted once the rules are read: the published Schematron takes seconds where ' +
+    'a create takes milliseconds; past it, 422 `too-complex`',
+  default: 30_000,
+  min: 1_000,
+});
+
 export const ENGINE_MEMORY_MB = integer({
   name: 'ENGINE_MEMORY_MB',
   description:
@@ -87,6 +97,7 @@ export const HEAP_GROWTH_PERCENT = integer({
 export const ENGINE_SETTINGS = [
   ENGINE_THREADS,
   ENGINE_TIME_LIMIT_MS,
+  ENGINE_VALIDATION_TIME_LIMIT_MS,
   ENGINE_MEMORY_MB,
   ENGINE_WORKSPACE_THREADS,
   ENGINE_QUEUE_LIMIT,

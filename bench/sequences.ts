@@ -1,5 +1,8 @@
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { mintToken } from '../src/auth/mint-token';
+import type { JobFloodCommand, JobFloodReport } from './job-flood-process';
 import { INVOICE } from './scenarios';
 import { startService } from './server-process';
 import { summarize, type LatencySummary } from './stats';
@@ -180,8 +183,8 @@ const JOB_FLOOD = Number(process.env.BENCH_JOB_FLOOD ?? 100_000);
 
 /**
  * A quiet workspace's creates alone, then while another workspace tries to start JOB_FLOOD PDF jobs, 50 requests at
- * a time: the first 1,000 are taken (its jobs in flight), the rest refused until some end. The quiet creates are
- * measured for as long as the flood lasts.
+ * a time from a process of its own (bench/job-flood-process.ts): the first 1,000 are taken (its jobs in flight),
+ * the rest refused until some end. The quiet creates are measured for as long as the flood lasts.
  */
 async function neighbourCost(
   url: string,
@@ -197,7 +200,7 @@ async function neighbourCost(
     authorization: `Bearer ${await mintToken(secret, `bench-busy-${randomUUID()}`, { expiresIn: '1d' })}`,
     'content-type': 'application/json',
   };
-  const post = (path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers: busy, body: JSON.stringify(body) });
+  const post = (route: string, body: unknown) => fetch(`${url}${route}`, { method: 'POST', headers: busy, body: JSON.stringify(body) });
   const workflowId = randomUUID();
   await fetch(`${url}/transform/v1/workflows/${workflowId}`, {
     method: 'PUT',
@@ -205,25 +208,19 @@ async function neighbourCost(
     body: JSON.stringify({ name: 'Busy', steps }),
   });
   const entry = (await (await post('/silo/v1/entries', { data })).json()) as { id: string };
-  const statuses: Record<number, number> = {};
-  let attempts = 0;
-  const floodStarted = performance.now();
-  const flood = Promise.all(
-    Array.from({ length: 50 }, async () => {
-      while (attempts < JOB_FLOOD) {
-        attempts += 1;
-        const reply = await post('/transform/v1/jobs', { workflow_id: workflowId, silo_entry_id: entry.id });
-        await reply.arrayBuffer();
-        statuses[reply.status] = (statuses[reply.status] ?? 0) + 1;
-      }
-    }),
-  );
+  const child = fork(path.join(__dirname, 'job-flood-process.ts'), [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const flood = new Promise<Extract<JobFloodReport, { done: unknown }>['done']>((resolve, reject) => {
+    child.once('message', (report: JobFloodReport) => ('done' in report ? resolve(report.done) : reject(new Error(report.failed))));
+    child.once('exit', (code) => reject(new Error(`the flood's process exited with ${code}`)));
+  });
+  child.send({
+    start: { url, authorization: busy.authorization, workflowId, entryId: entry.id, attempts: JOB_FLOOD, concurrency: 50 },
+  } satisfies JobFloodCommand);
   let flooding = true;
-  void flood.finally(() => (flooding = false));
+  void flood.finally(() => (flooding = false)).catch(() => undefined);
   const duringTimes: number[] = [];
   while (flooding) duringTimes.push(...(await quietCreates(url, quiet, data, 20)));
-  await flood;
-  const floodSeconds = (performance.now() - floodStarted) / 1000;
+  const { attempts, statuses, seconds: floodSeconds } = await flood;
   const during = summarize(duringTimes);
   const refusedStatus = Number(Object.keys(statuses).find((status) => status !== '202') ?? 0);
   log(

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
     expect(config.engine).toEqual({
       threads: availableParallelism(),
       timeLimitMs: 10_000,
+      validationTimeLimitMs: 30_000,
       memoryMb: 512,
       nice: 10,
       workspaceThreads: Math.max(1, Math.floor(availableParallelism() / 2)),
@@ -53,9 +54,17 @@ describe('loadConfig', () => {
   });
 
   test('ENGINE_THREADS=0 keeps documents on the HTTP thread; the engine limits are read', () => {
-    expect(loadConfig({ ENGINE_THREADS: '0', ENGINE_TIME_LIMIT_MS: '2500', ENGINE_MEMORY_MB: '256', ENGINE_NICE: '0' }).engine).toEqual({
+    const env = {
+      ENGINE_THREADS: '0',
+      ENGINE_TIME_LIMIT_MS: '2500',
+      ENGINE_VALIDATION_TIME_LIMIT_MS: '9000',
+      ENGINE_MEMORY_MB: '256',
+      ENGINE_NICE: '0',
+    };
+    expect(loadConfig(env).engine).toEqual({
       threads: 0,
       timeLimitMs: 2500,
+      validationTimeLimitMs: 9000,
       memoryMb: 256,
       nice: 0,
       workspaceThreads: 1,

@@ -80,6 +80,9 @@ function* jobStep(workspaceId: string, id: string): SqlSteps<Job | undefined> {
 }
 
 /** Workflows, their versions, and jobs. */
+/** A workspace's jobs not ended (a job's due_at is cleared when it ends). */
+const IN_FLIGHT_SQL = 'SELECT COUNT(*) AS n FROM transform_jobs WHERE workspace_id = ? AND due_at IS NOT NULL';
+
 export class WorkflowRepository implements WorkflowStore {
   constructor(private readonly dataSource: DataSource) {}
 
@@ -199,15 +202,17 @@ export class WorkflowRepository implements WorkflowStore {
     }));
   }
 
+  async jobsInFlight(workspaceId: string): Promise<number> {
+    const [count]: Row[] = await this.dataSource.query(IN_FLIGHT_SQL, [workspaceId]);
+    return Number(count.n);
+  }
+
   async createJob(job: Job, inFlight: number): Promise<{ job: Job; created: boolean } | undefined> {
     try {
       return await runTransaction(this.dataSource, function* () {
         const existing = yield* jobStep(job.workspaceId, job.id);
         if (existing) return { job: existing, created: false };
-        const [count]: Row[] = yield {
-          sql: 'SELECT COUNT(*) AS n FROM transform_jobs WHERE workspace_id = ? AND due_at IS NOT NULL',
-          parameters: [job.workspaceId],
-        };
+        const [count]: Row[] = yield { sql: IN_FLIGHT_SQL, parameters: [job.workspaceId] };
         if (Number(count.n) >= inFlight) return undefined;
         yield {
           sql: `INSERT INTO transform_jobs (${JOB_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { fitForCius } from '../helpers/cius-documents';
 import { einvoice } from '../helpers/documents';
 import { EINVOICE_DIR, RULES_CACHE, withEinvoice } from '../helpers/einvoice-judge';
-import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
+import { client, newWorkspace, party, startServer, tokenFor, type TestServer } from '../helpers/server';
 import { verifies, WebhookReceiver } from '../helpers/webhook-receiver';
 
 /**
@@ -154,3 +154,42 @@ withEinvoice.describe("the issue's workflow, start to end", () => {
     }
   }, 300_000);
 });
+
+test('a workspace has at most 1,000 jobs under way: the next is 503, a job asked for again still answers, another workspace starts its own', async () => {
+  const t = await startServer({ WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE: 'true' });
+  receiver.delayMs = 60_000; // the first job's delivery is held: the workspace's others wait behind it, one step at a time
+  try {
+    const api = client(t.url, await tokenFor(newWorkspace()));
+    const send = { id: randomUUID(), name: 'Notify', provider: 'webhook.send', config: { url: `${receiver.base}/held`, secret } };
+    const workflowId = randomUUID();
+    expect((await api.put(`/transform/v1/workflows/${workflowId}`, { name: 'Held', steps: [send] })).status).toBe(200);
+    const entry = await api.post('/silo/v1/entries', { data: party('Jobs') });
+    const start = (id = randomUUID()) => api.put(`/transform/v1/jobs/${id}`, { workflow_id: workflowId, silo_entry_id: entry.body.id });
+    const firstId = randomUUID();
+    expect((await start(firstId)).status).toBe(202);
+    for (let batch = 0; batch < 999 / 37; batch++) {
+      const replies = await Promise.all(Array.from({ length: Math.min(37, 999 - batch * 37) }, () => start()));
+      expect(replies.map((reply) => reply.status)).toEqual(replies.map(() => 202));
+    }
+    const refusedId = randomUUID();
+    const refused = await start(refusedId);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.body).toMatchObject({ key: 'unavailable', message: expect.stringContaining('1000 jobs under way') });
+    expect((await api.get(`/transform/v1/jobs/${refusedId}`)).status).toBe(404);
+    // The same job asked for again is answered, as it was stored.
+    expect((await start(firstId)).status).toBe(202);
+    const other = client(t.url, await tokenFor(newWorkspace()));
+    const otherWorkflow = randomUUID();
+    await other.put(`/transform/v1/workflows/${otherWorkflow}`, {
+      name: 'State',
+      steps: [{ id: randomUUID(), provider: 'silo.state', config: { state: 'sent' } }],
+    });
+    const otherEntry = await other.post('/silo/v1/entries', { data: party('Other') });
+    const done = await other.post('/transform/v1/jobs?wait=30', { workflow_id: otherWorkflow, silo_entry_id: otherEntry.body.id });
+    expect(done.body).toMatchObject({ status: 'completed' });
+  } finally {
+    receiver.delayMs = 0;
+    await t.close();
+  }
+}, 180_000);

@@ -29,6 +29,9 @@ export interface JobSignals {
   settled(jobId: string, ms: number): Promise<void>;
 }
 
+const jobsFull = () =>
+  new DomainError('unavailable', `the workspace has ${MAX_JOBS_IN_FLIGHT} jobs under way: try again once some have ended`);
+
 /** Jobs: created (idempotently by id and by key) over an entry or new data, read, listed, waited for. */
 export class JobsService {
   constructor(
@@ -57,6 +60,9 @@ export class JobsService {
     const known =
       (await this.store.findJob(workspaceId, jobId)) ?? (input.key ? await this.store.findJobByKey(workspaceId, input.key) : undefined);
     if (known) return this.waitFor(known, wait, options.signal);
+    // Refused before anything is read or written, and without the write lock: a workspace that keeps asking past its
+    // limit (a loop starting 100,000 jobs) costs its neighbours' writes nothing.
+    if ((await this.store.jobsInFlight(workspaceId)) >= MAX_JOBS_IN_FLIGHT) throw jobsFull();
     const workflow = await this.store.findWorkflow(workspaceId, input.workflow_id.toLowerCase());
     if (!workflow) throw notFound('workflow');
     if (workflow.draft || workflow.disabled)
@@ -98,8 +104,7 @@ export class JobsService {
       completedAt: first ? undefined : now,
     };
     const made = await this.store.createJob(job, MAX_JOBS_IN_FLIGHT);
-    if (!made)
-      throw new DomainError('unavailable', `the workspace has ${MAX_JOBS_IN_FLIGHT} jobs under way: try again once some have ended`);
+    if (!made) throw jobsFull();
     if (made.created) this.signals.wake();
     return this.waitFor(made.job, wait, options.signal);
   }

@@ -18,6 +18,8 @@ export interface WorkflowStore {
    * `inFlight` unfinished jobs (undefined).
    */
   createJob(job: Job, inFlight: number): Promise<{ job: Job; created: boolean } | undefined>;
+  /** A workspace's jobs not ended, read without taking a write lock (createJob counts again in its transaction). */
+  jobsInFlight(workspaceId: string): Promise<number>;
   findJob(workspaceId: string, id: string): Promise<Job | undefined>;
   findJobByKey(workspaceId: string, key: string): Promise<Job | undefined>;
   /** Newest first, older than the job `before` when given. */

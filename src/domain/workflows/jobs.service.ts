@@ -60,8 +60,8 @@ export class JobsService {
     const known =
       (await this.store.findJob(workspaceId, jobId)) ?? (input.key ? await this.store.findJobByKey(workspaceId, input.key) : undefined);
     if (known) return this.waitFor(known, wait, options.signal);
-    // Refused before anything is read or written, and without the write lock: a workspace that keeps asking past its
-    // limit (a loop starting 100,000 jobs) costs its neighbours' writes nothing.
+    // Refused on an indexed count, before the workflow or entry is read and without the write lock: a workspace that
+    // keeps asking past its limit (a loop starting 100,000 jobs) costs its neighbours' writes nothing.
     if ((await this.store.jobsInFlight(workspaceId)) >= MAX_JOBS_IN_FLIGHT) throw jobsFull();
     const workflow = await this.store.findWorkflow(workspaceId, input.workflow_id.toLowerCase());
     if (!workflow) throw notFound('workflow');

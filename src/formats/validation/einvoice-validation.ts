@@ -104,7 +104,8 @@ export async function validateEinvoice(
   options: { loaded?: () => void } = {},
 ): Promise<ValidationReport> {
   const { syntax, creditNote, customization } = identifyEinvoice(xml);
-  const applicable = ruleSetsFor(syntax, customization).map((name) => {
+  const ruleSets = ruleSetsFor(syntax, customization);
+  const applicable = ruleSets.map((name) => {
     const compiled = artefacts.compiled[name];
     if (!compiled) throw new MissingRules(name);
     return compiled;
@@ -115,7 +116,7 @@ export async function validateEinvoice(
   applicable.forEach(loadRules);
   options.loaded?.();
   const findings = await schemaFindings(xml, syntax, creditNote, artefacts.dir);
-  const rules = findings.length > 0 ? [] : ruleSetsFor(syntax, customization);
+  const rules = findings.length > 0 ? [] : ruleSets;
   if (findings.length === 0) for (const compiled of applicable) findings.push(...ruleFindings(compiled, xml));
   const errors = findings.filter(isError);
   return { valid: errors.length === 0, syntax, customization, rules, errors, warnings: findings.filter((finding) => !isError(finding)) };

@@ -1,4 +1,5 @@
 import { mintToken } from '../src/auth/mint-token';
+import { flood } from './flood-process';
 import { runLoad } from './load';
 import { noisyPdfs } from './noisy-pdf';
 import { noisySubscription } from './noisy-subscription';
@@ -47,8 +48,8 @@ async function quietFigures(url: string, token: string, seconds: number): Promis
 /**
  * The hostile tenants of issue 39's review, each in turn beside a quiet workspace that reads its list and creates
  * invoices at fixed rates: a subscription priced past the complexity limit over invoices that all name each other,
- * loops of PDFs of invoices with 10,000-character words, and a storm of manual webhook retries to a receiver that
- * holds its answers. Each is measured against the quiet workspace alone, on the same service (run with
+ * loops of PDFs of invoices with 10,000-character words, a storm of manual webhook retries to a receiver that
+ * holds its answers, and a flood of list requests on 50 connections (held to WORKSPACE_REQUEST_RATE). Each is measured against the quiet workspace alone, on the same service (run with
  * NOISY_TENANTS_ENV).
  */
 export async function benchNoisyTenants(
@@ -67,6 +68,18 @@ export async function benchNoisyTenants(
     { name: 'hostile subscription', run: (t, until) => noisySubscription(url, t, until) },
     { name: 'long-word PDFs', run: (t, until) => noisyPdfs(url, t, until, { loops: 4 }) },
     { name: 'webhook retry storm', run: (t, until) => retryStorm(url, t, until, { concurrency: 100 }) },
+    // Any route will do: a list asked for again the moment it is answered, on 50 connections, from a process of its own.
+    {
+      name: 'request flood',
+      run: (t, until) =>
+        flood({
+          url,
+          request: { method: 'GET', path: '/silo/v1/entries?limit=20', headers: { authorization: `Bearer ${t}` } },
+          attempts: Number.MAX_SAFE_INTEGER,
+          concurrency: 50,
+          seconds: (until - Date.now()) / 1000,
+        }),
+    },
   ];
   const tenants: NoisyTenant[] = [];
   for (const { name, run } of hostile) {

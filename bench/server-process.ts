@@ -60,9 +60,19 @@ export async function startService(env: Record<string, string>, nodeArgs: string
   const port = await freePort();
   // BENCH_PROF=DIR: each service writes a CPU profile of each of its threads there when it stops (chrome://inspect reads them).
   const profile = process.env.BENCH_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROF}`] : [];
+  // BENCH_SERVICE_SETTINGS='{"WORKSPACE_REQUEST_RATE":"0"}': settings every service of the run starts with, to compare.
+  const settings = JSON.parse(process.env.BENCH_SERVICE_SETTINGS ?? '{}') as Record<string, string>;
   const child = spawn(process.execPath, [...profile, ...nodeArgs, distFile('src/main.js')], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...settings,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

@@ -169,7 +169,6 @@ export function countWebhookAttempt(outcome: string, lagSeconds?: number): void 
   if (lagSeconds !== undefined) webhookLag.observe(Math.max(0, lagSeconds));
 }
 
-/** An endpoint disabled for failing. */
 const transactionRetries = new Counter({
   name: 'db_transaction_retries_total',
   help: 'Transactions run again after a deadlock, a lock wait timeout or a cluster certification conflict (MariaDB, Galera).',
@@ -181,6 +180,19 @@ export function countTransactionRetry(): void {
   transactionRetries.inc();
 }
 
+/** An endpoint disabled for failing. */
 export function countWebhookEndpointDisabled(): void {
   webhookEndpointsDisabled.inc();
+}
+
+const rateLimitedRequests = new Counter({
+  name: 'http_requests_rate_limited_total',
+  help: "Requests past their workspace's rate (WORKSPACE_REQUEST_RATE) while other workspaces were served: held for their turn, or refused 429.",
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+});
+
+/** A request held for its workspace's turn, or refused because that turn was too far off (http/workspace-admission.ts). */
+export function countRateLimited(outcome: 'held' | 'refused'): void {
+  rateLimitedRequests.inc({ outcome });
 }

@@ -52,6 +52,7 @@ import { JobRunner } from './domain/workflows/job-runner';
 import { stepProviders } from './domain/workflows/step-providers';
 import { WorkflowRepository } from './storage/workflow.repository';
 import { SearchService, searchTermsOf } from './domain/search/search';
+import { RequestRates } from './domain/runtime';
 import { MetaRepository } from './storage/meta.repository';
 import { SearchIndexRepository } from './storage/search-index.repository';
 import { EntryOverviewRepository } from './storage/entry-overview.repository';
@@ -310,7 +311,7 @@ export async function buildServer(
           },
         ),
     },
-    { authenticate, fileLinks, metricsToken: config.metricsToken },
+    { authenticate, fileLinks, metricsToken: config.metricsToken, rates: new RequestRates(config.requestRates) },
   );
   // Once closing, every answer says `Connection: close`: a keep-alive client cannot keep the server up.
   let closing = false;

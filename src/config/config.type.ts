@@ -1,3 +1,4 @@
+import type { RequestRateLimits } from '../domain/runtime';
 import type { DatabaseConfig } from './settings/database';
 import type { GraphQLExplorer } from './settings/graphql';
 import type { PublicJwk } from '../signing/trusted-keys';
@@ -30,6 +31,8 @@ export interface Config {
   };
   /** BODY_LIMIT */
   bodyLimit: number;
+  /** WORKSPACE_REQUEST_RATE, WORKSPACE_REQUEST_BURST, WORKSPACE_REQUEST_WAIT_MS */
+  requestRates: RequestRateLimits;
   /** FILE_SIZE_LIMIT */
   fileSizeLimit: number;
   /** EINVOICE_ARTEFACTS_DIR */

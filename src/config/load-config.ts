@@ -65,6 +65,7 @@ import {
   WEBHOOK_WORKSPACE_CONCURRENCY,
 } from './settings/webhooks';
 import { JOB_CONCURRENCY, JOB_POLL_MS, JOB_STEP_TIME_LIMIT_MS, JOB_WORKSPACE_CONCURRENCY } from './settings/jobs';
+import { WORKSPACE_REQUEST_BURST, WORKSPACE_REQUEST_RATE, WORKSPACE_REQUEST_WAIT_MS } from './settings/request-rates';
 
 const DAY_MS = 86_400_000;
 
@@ -87,6 +88,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jwksCacheMs: get(JWT_JWKS_CACHE_AGE),
     },
     bodyLimit: get(BODY_LIMIT),
+    requestRates: {
+      perSecond: get(WORKSPACE_REQUEST_RATE),
+      burst: get(WORKSPACE_REQUEST_BURST),
+      maxWaitMs: get(WORKSPACE_REQUEST_WAIT_MS),
+    },
     fileSizeLimit: get(FILE_SIZE_LIMIT),
     einvoiceArtefactsDir: get(EINVOICE_ARTEFACTS_DIR),
     importLineLimit: get(IMPORT_LINE_LIMIT),

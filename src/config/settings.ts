@@ -11,6 +11,7 @@ import { SIGNING_SETTINGS } from './settings/signing';
 import { TOKEN_SETTINGS, TOKENS_ABOUT } from './settings/tokens';
 import { WEBHOOK_SETTINGS } from './settings/webhooks';
 import { JOB_SETTINGS } from './settings/jobs';
+import { REQUEST_RATE_SETTINGS, REQUEST_RATES_ABOUT } from './settings/request-rates';
 
 /** Settings shown together, under a title, with what holds for all of them. */
 export interface SettingGroup {
@@ -25,6 +26,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
   { title: 'Database', settings: DATABASE_SETTINGS },
   { title: 'Tokens', about: TOKENS_ABOUT, settings: TOKEN_SETTINGS },
   { title: 'Requests and entries', settings: ENTRY_SETTINGS },
+  { title: 'Request rates', about: REQUEST_RATES_ABOUT, settings: REQUEST_RATE_SETTINGS },
   { title: 'Files', settings: FILE_SETTINGS },
   { title: 'Signing', settings: SIGNING_SETTINGS },
   { title: 'E-invoice formats', settings: FORMAT_SETTINGS },

@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
+import type { RequestRates } from '../domain/runtime';
 import { DomainError } from '../domain/shared/errors';
 import { authenticated, type Authenticate } from './authentication';
 import { FileLinks, type LinkTarget } from './file-links';
+import { admitted } from './workspace-admission';
 
 /** Who a route lets in: see RouteAuth in src/rest/route-table.ts. */
 export type AuthKind = 'none' | 'token' | 'token-or-link' | 'metrics-token';
@@ -13,6 +15,18 @@ export interface Gatekeepers {
   fileLinks: FileLinks;
   /** METRICS_TOKEN: when unset, /metrics is open. */
   metricsToken?: string;
+  /** Each workspace's requests at its rate (WORKSPACE_REQUEST_RATE): every request a token or link lets in takes a turn. */
+  rates?: RequestRates;
+}
+
+/** Once `handler` has named the request's workspace, the request goes at that workspace's turn (workspace-admission.ts). */
+function thenTurn(handler: RequestHandler, rates: RequestRates | undefined): RequestHandler {
+  if (!rates) return handler;
+  return (req, res, next) =>
+    handler(req, res, (refusal?: unknown) => {
+      if (refusal !== undefined || req.workspaceId === undefined) return next(refusal);
+      admitted(rates, req.workspaceId, res).then((admit) => admit && next(), next);
+    });
 }
 
 const LINKED_FILE = 'linkedFile';
@@ -56,17 +70,18 @@ export function authFor(
     case 'none':
       return undefined;
     case 'token':
-      return authenticated(keys.authenticate, options);
+      return thenTurn(authenticated(keys.authenticate, options), keys.rates);
     case 'token-or-link': {
       const token = authenticated(keys.authenticate, options);
       // A request with an Authorization header, or without any part of a link, is judged by its token; a link that
       // has expired, was altered or was made for another file, format, version or workspace is 403, before anything is read.
-      return (req, res, next) => {
+      const tokenOrLink: RequestHandler = (req, res, next) => {
         if (req.get('authorization') !== undefined || !FileLinks.isLink(req.query)) return token(req, res, next);
         req.workspaceId = keys.fileLinks.verify(linkTargetOf(req), req.query);
         res.locals[LINKED_FILE] = true;
         next();
       };
+      return thenTurn(tokenOrLink, keys.rates);
     }
     case 'metrics-token': {
       const { metricsToken } = keys;

@@ -67,6 +67,8 @@ function operationObject(operation: ApiRoute<RestServices>): Json {
   // Each refusal the operation can answer, with the one shared error body (unless its answer says more).
   const errorBody = { content: { 'application/json': { schema: { $ref: `${COMPONENTS}Error` } } } };
   for (const status of operation.refusals) responses[status] ??= { description: REFUSALS[status], ...errorBody };
+  // Whatever a token or a link lets in takes its workspace's turn (src/http/workspace-admission.ts).
+  if (operation.auth === 'token' || operation.auth === 'token-or-link') responses[429] ??= { description: REFUSALS[429], ...errorBody };
   responses.default = { description: 'A refusal: the status and `key` of the contract.', ...errorBody };
   const object: Record<string, Json> = { operationId: operation.operationId, summary: operation.summary, tags: [operation.tag] };
   const params = parameters(operation);

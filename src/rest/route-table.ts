@@ -48,6 +48,7 @@ export const REFUSALS = {
   415: 'A body in a media type or content encoding the route does not read (`unsupported-media-type`).',
   416: 'The range lies outside the bytes (`range-not-satisfiable`).',
   422: 'The document or value was refused (`unknown-schema`, `calculation`, `marshal`, `validation`, `patch`, `unknown-state`, `too-complex`), with `faults` when the engine found them.',
+  429: 'The workspace asks faster than its request rate and its turn is further off than the longest wait (`too-many-requests`): try again after Retry-After.',
   503: 'The database or the document engine cannot serve the request now (`unavailable`): try again after Retry-After.',
 } as const;
 export type RefusalStatus = keyof typeof REFUSALS;

@@ -7,7 +7,7 @@
  *   GraphQL never raises that key: `forbidden` is only a file link's ("FORBIDDEN is reserved"), and
  *   `range-not-satisfiable` only a byte range's, and GraphQL serves neither links nor bytes;
  * - `graphqlStatus`: the HTTP status of a GraphQL answer carrying it: the refused request's own status for a
- *   key that refuses the whole request (401, 405, 413, 415), else 200, an error of the operation.
+ *   key that refuses the whole request (401, 405, 413, 415, 429), else 200, an error of the operation.
  */
 export const ERROR_CONTRACT: Record<string, { status: number; graphql?: string; graphqlStatus?: number }> = {
   input: { status: 400, graphql: 'BAD_USER_INPUT', graphqlStatus: 200 },
@@ -28,6 +28,7 @@ export const ERROR_CONTRACT: Record<string, { status: number; graphql?: string; 
   patch: { status: 422, graphql: 'VALIDATION_FAILED', graphqlStatus: 200 },
   'unknown-state': { status: 422, graphql: 'VALIDATION_FAILED', graphqlStatus: 200 },
   'too-complex': { status: 422, graphql: 'DOCUMENT_TOO_COMPLEX', graphqlStatus: 200 },
+  'too-many-requests': { status: 429, graphql: 'TOO_MANY_REQUESTS', graphqlStatus: 429 },
   internal: { status: 500, graphql: 'INTERNAL_SERVER_ERROR', graphqlStatus: 200 },
   unavailable: { status: 503, graphql: 'SERVICE_UNAVAILABLE', graphqlStatus: 200 },
 };

@@ -29,6 +29,9 @@ export async function startServer(env: Record<string, string> = {}, options: Par
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     JWT_SECRET: TEST_SECRET,
+    // Tests of races and floods judge the service under their own load, a burst from one workspace beside another's
+    // requests; the request rate would spread it over seconds. Its own tests (test/rest/request-rates.test.ts) set it.
+    WORKSPACE_REQUEST_RATE: '0',
     ...(testDatabase() === 'mariadb' ? { DATABASE_URL: MARIADB_URL } : {}),
     // `GRAPHQL_JIT=false npx jest test/graphql` runs the GraphQL tests with graphql-js, the fallback.
     ...(process.env.GRAPHQL_JIT ? { GRAPHQL_JIT: process.env.GRAPHQL_JIT } : {}),

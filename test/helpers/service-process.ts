@@ -96,7 +96,16 @@ export async function killAllServiceProcesses(): Promise<void> {
 export async function startServiceProcess(main: string, env: Record<string, string>, timeoutMs = 30_000): Promise<ServiceProcess> {
   const child = spawn(process.execPath, [main], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, NODE_PATH: path.join(ROOT, 'node_modules'), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    // No request rate, as in test/helpers/server.ts: the races of these tests are their own load.
+    env: {
+      PATH: process.env.PATH,
+      NODE_PATH: path.join(ROOT, 'node_modules'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      WORKSPACE_REQUEST_RATE: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

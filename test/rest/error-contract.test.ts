@@ -52,7 +52,14 @@ beforeAll(async () => {
   fileUrl = file.body.url;
   signedId = (await api.post('/silo/v1/entries', { data: party('Signed'), sign: true })).body.id;
 
-  slow = await startServer({ ENGINE_TIME_LIMIT_MS: '50', ENGINE_THREADS: '1' });
+  // One request a second for each workspace, and no wait: the second at once is refused (`too-many-requests`).
+  slow = await startServer({
+    ENGINE_TIME_LIMIT_MS: '50',
+    ENGINE_THREADS: '1',
+    WORKSPACE_REQUEST_RATE: '1',
+    WORKSPACE_REQUEST_BURST: '1',
+    WORKSPACE_REQUEST_WAIT_MS: '0',
+  });
   queued = await startServer({
     ENGINE_THREADS: '1',
     ENGINE_QUEUE_LIMIT: '1',
@@ -155,6 +162,12 @@ const REST: Record<string, () => Promise<Reply>> = {
     }),
   'unknown-state': () => api.post(`/silo/v1/entries/${entryId}/states`, { key: 'no-such-state' }),
   'too-complex': async () => (await restOf(slow)).post('/silo/v1/entries', { data: invoiceOfLines(8000) }),
+  'too-many-requests': async () => {
+    await (await restOf(slow)).get('/silo/v1/entries'); // another workspace served: the rate holds
+    const busy = await restOf(slow);
+    expect((await busy.get('/silo/v1/entries')).status).toBe(200);
+    return busy.get('/silo/v1/entries');
+  },
   internal: () => brokenApis.rest.get(`/silo/v1/entries/${brokenEntryId}`),
   unavailable: async () => {
     const other = await restOf(queued);
@@ -199,6 +212,12 @@ const GRAPHQL: Record<string, () => Promise<RawReply>> = {
       input: { entryId, key: 'no-such-state' },
     }),
   'too-complex': async () => (await gqlOf(slow)).query(createEntry, { input: { data: invoiceOfLines(8000) } }),
+  'too-many-requests': async () => {
+    await (await gqlOf(slow)).query('{ entries { edges { cursor } } }');
+    const busy = await gqlOf(slow);
+    expect((await busy.query('{ entries { edges { cursor } } }')).status).toBe(200);
+    return busy.query('{ entries { edges { cursor } } }');
+  },
   internal: () => brokenApis.gql.query('query($id: ID!) { entry(id: $id) { id meta { key } } }', { id: brokenEntryId }),
   unavailable: async () => {
     const other = await gqlOf(queued);

@@ -30,6 +30,8 @@ export const ERROR_CATALOGUE = {
   'unknown-state': { status: 422, graphqlCode: 'VALIDATION_FAILED' },
   /** The document took the engine longer than ENGINE_TIME_LIMIT_MS, or more heap than ENGINE_MEMORY_MB. */
   'too-complex': { status: 422, graphqlCode: 'DOCUMENT_TOO_COMPLEX' },
+  /** The workspace asks faster than its request rate, past the longest wait (see RequestRates): try again after Retry-After. */
+  'too-many-requests': { status: 429, graphqlCode: 'TOO_MANY_REQUESTS' },
   internal: { status: 500, graphqlCode: 'INTERNAL_SERVER_ERROR' },
   /** The database could not serve the request (unreachable, or still in conflict after retries), or the engine's queue is full: try again. */
   unavailable: { status: 503, graphqlCode: 'SERVICE_UNAVAILABLE' },
@@ -51,11 +53,18 @@ export interface ErrorFields {
   [name: string]: string | ErrorFields;
 }
 
+/** What a refusal says besides its message: the fields or faults at fault, or when to try again (whole seconds). */
+export interface ErrorDetails {
+  fields?: ErrorFields;
+  faults?: ErrorFault[];
+  retryAfterSeconds?: number;
+}
+
 export class DomainError extends Error {
   readonly key: ErrorKey;
-  readonly details: { fields?: ErrorFields; faults?: ErrorFault[] };
+  readonly details: ErrorDetails;
 
-  constructor(key: ErrorKey, message: string, details: { fields?: ErrorFields; faults?: ErrorFault[] } = {}) {
+  constructor(key: ErrorKey, message: string, details: ErrorDetails = {}) {
     // A refusal is the client's answer, not a fault of the service: nobody reads where it was made, and the stack
     // a GraphQL error copies from it (one per refused alias of a heavy request) cost tenths of a millisecond each.
     const depth = Error.stackTraceLimit;

@@ -18,13 +18,8 @@ export async function admitted(rates: RequestRates, workspaceId: string, res: Re
   if ('refusedForMs' in admission) {
     countRateLimited('refused');
     const retryAfterSeconds = Math.max(1, Math.ceil(admission.refusedForMs / 1000));
-    throw new DomainError(
-      'too-many-requests',
-      `this workspace is asking faster than its request rate; try again in ${retryAfterSeconds} s`,
-      {
-        retryAfterSeconds,
-      },
-    );
+    const message = `this workspace is asking faster than its request rate; try again in ${retryAfterSeconds} s`;
+    throw new DomainError('too-many-requests', message, { retryAfterSeconds });
   }
   res.locals[ADMITTED] = true;
   if (admission.waitMs <= 0) return true;

@@ -14,7 +14,7 @@ export const SERVED_WINDOW_MS = 10_000;
 const SWEEP_AT = 1_000;
 const SWEEP_EVERY_MS = 1_000;
 
-/** A request may start after `waitMs` (0: at once), or is refused: its turn would come `retryAfterMs` too late. */
+/** A request may start after `waitMs` (0: at once), or is refused: its turn would come `refusedForMs` past the longest wait. */
 export type Admission = { waitMs: number } | { refusedForMs: number };
 
 /**

@@ -11,14 +11,14 @@ export const HTTP_STATUS = Object.fromEntries(Object.entries(ERROR_CATALOGUE).ma
 /** The challenge of a 401: every API wants a bearer token. */
 export const WWW_AUTHENTICATE = 'Bearer';
 
-/** Seconds a client is told to wait before trying again when the database is unavailable. */
+/** Seconds a client is told to wait before trying again when the refusal names no time of its own (the database is unavailable). */
 export const RETRY_AFTER_SECONDS = 1;
 
 /** The headers a refusal carries besides its body: the challenge on a 401, when to try again on a 429 or a 503. */
 export function refusalHeaders(error: DomainError): [name: string, value: string][] {
   if (error.key === 'unauthorized') return [['WWW-Authenticate', WWW_AUTHENTICATE]];
-  if (error.key === 'unavailable') return [['Retry-After', String(RETRY_AFTER_SECONDS)]];
-  if (error.key === 'too-many-requests') return [['Retry-After', String(error.details.retryAfterSeconds ?? RETRY_AFTER_SECONDS)]];
+  if (error.key === 'unavailable' || error.key === 'too-many-requests')
+    return [['Retry-After', String(error.details.retryAfterSeconds ?? RETRY_AFTER_SECONDS)]];
   return [];
 }
 

@@ -79,9 +79,10 @@ function* jobStep(workspaceId: string, id: string): SqlSteps<Job | undefined> {
   return rows[0] ? jobOf(rows[0]) : undefined;
 }
 
-/** Workflows, their versions, and jobs. */
 /** A workspace's jobs not ended (a job's due_at is cleared when it ends). */
 const IN_FLIGHT_SQL = 'SELECT COUNT(*) AS n FROM transform_jobs WHERE workspace_id = ? AND due_at IS NOT NULL';
+
+/** Workflows, their versions, and jobs. */
 
 export class WorkflowRepository implements WorkflowStore {
   constructor(private readonly dataSource: DataSource) {}

@@ -7,6 +7,7 @@ import { Client as UrqlClient, subscriptionExchange } from '@urql/core';
 import { createClient, type Client as WsClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { PAGE_GATHER_MS } from '../../src/domain/events/feed-follow';
+import { metricValue } from '../helpers/metrics';
 import { client, message, newWorkspace, party, startServer, testDatabase, tokenFor, type TestServer } from '../helpers/server';
 import { apisFor } from './graphql-client';
 
@@ -74,8 +75,7 @@ async function until(check: () => boolean | Promise<boolean>, ms = 5_000, what =
 
 /** Open subscriptions, as /metrics shows them. */
 async function openSubscriptions(base = t.url): Promise<number> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  return Number(/^graphql_subscriptions_open (\d+)/m.exec(text)?.[1] ?? NaN);
+  return (await metricValue(base, 'graphql_subscriptions_open')) ?? NaN;
 }
 
 /** The feed's end through `events`: the cursor after the last event (a subscription from it sees only new ones). */
@@ -312,7 +312,7 @@ describe('Subscription.entryEvents', () => {
 
   test('followers of one feed share its reads: each gets every event once, in order, joining, catching up and leaving while writes go on', async () => {
     const { rest, token } = await apisFor(t.url);
-    const feedWaiters = async () => Number(/^event_feed_waiters (\d+)/m.exec(await (await fetch(`${t.url}/metrics`)).text())?.[1] ?? NaN);
+    const feedWaiters = async () => (await metricValue(t.url, 'event_feed_waiters')) ?? NaN;
     const created = async (n: number) => {
       for (let i = 0; i < n; i++) await rest.post('/silo/v1/entries', { data: party(`Shared ${i}`) });
     };

@@ -1,12 +1,11 @@
 import { CreateEntryDocument } from '../graphql/generated/graphql';
 import { apisFor } from '../graphql/graphql-client';
+import { metricValue } from '../helpers/metrics';
 import { party, startServer, type TestServer } from '../helpers/server';
 
 /** Documents the engine has worked on so far, from the service's metrics. */
 async function engineRuns(url: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith('engine_document_seconds_count '));
-  return Number(line?.split(' ')[1] ?? 0);
+  return (await metricValue(url, 'engine_document_seconds_count')) ?? 0;
 }
 
 let t: TestServer;

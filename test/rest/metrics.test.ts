@@ -1,17 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { client, newWorkspace, party, startServer, testDatabase, tokenFor, type TestServer } from '../helpers/server';
+import { metricSamples as samples } from '../helpers/metrics';
 import { waitFor, WEBHOOK_TEST_ENV, WebhookReceiver } from '../helpers/webhook-receiver';
-
-/** Samples of a Prometheus text answer: `name{labels}` → value. */
-function samples(text: string): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    if (!line || line.startsWith('#')) continue;
-    const at = line.lastIndexOf(' ');
-    out.set(line.slice(0, at), Number(line.slice(at + 1)));
-  }
-  return out;
-}
 
 const scrape = async (url: string, headers: Record<string, string> = {}) => {
   const reply = await fetch(`${url}/metrics`, { headers });

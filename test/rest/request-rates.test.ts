@@ -3,6 +3,7 @@
  * the rate wait their turn, and past the longest wait are refused 429 with Retry-After, nothing of them run; the
  * other workspace is not held by its debt. REST, GraphQL and a file's signed link alike.
  */
+import { metricValue } from '../helpers/metrics';
 import { client, message, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 
 const RATE = 20;
@@ -34,11 +35,8 @@ function atOnce<R extends { status: number }>(count: number, send: (i: number) =
 
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((sum, s) => ({ ...sum, [s]: (sum[s] ?? 0) + 1 }), {});
 
-async function rateLimitedCount(outcome: string): Promise<number> {
-  const text = await (await fetch(`${t.url}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith(`http_requests_rate_limited_total{outcome="${outcome}"}`));
-  return line ? Number(line.split(' ').pop()) : 0;
-}
+const rateLimitedCount = async (outcome: string) =>
+  (await metricValue(t.url, `http_requests_rate_limited_total{outcome="${outcome}"}`)) ?? 0;
 
 test('a workspace alone on the service is never held, however many requests it sends at once', async () => {
   const busy = client(t.url, await tokenFor(newWorkspace()));

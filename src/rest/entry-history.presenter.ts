@@ -15,6 +15,7 @@ export const versionJson = (v: EntryVersion): Static<typeof EntryVersionSchema> 
   invalid: v.invalid,
   signed: v.signed,
   src: v.src,
+  ...(v.srcId ? { src_id: v.srcId } : {}),
 });
 
 /** A state (the contract's SiloState). */
@@ -24,6 +25,7 @@ export const stateJson = (s: EntryState): Static<typeof StateSchema> => ({
   ...(s.notes === undefined ? {} : { notes: s.notes }),
   ...(s.meta === undefined ? {} : { meta: s.meta }),
   src: s.src,
+  ...(s.srcId ? { src_id: s.srcId } : {}),
   // The moment the state holds from: the `{at}` of PUT .../states/{at}, or when it was added.
   created_at: s.at.toISOString(),
   faults: [],

@@ -30,6 +30,7 @@ import { WebhookQuotas1764775000000 } from '../../migrations/1764775000000-Webho
 import { EntriesByAmount1764790000000 } from '../../migrations/1764790000000-EntriesByAmount';
 import { AddSequences1764800000000 } from '../../migrations/1764800000000-AddSequences';
 import { AddTransform1764810000000 } from '../../migrations/1764810000000-AddTransform';
+import { ChangeSources1764820000000 } from '../../migrations/1764820000000-ChangeSources';
 import { AttachmentEntity } from './entities/attachment.entity';
 import { EntryEntity } from './entities/entry.entity';
 import { MetaEntity } from './entities/meta.entity';
@@ -71,6 +72,7 @@ export const MIGRATIONS = [
   EntriesByAmount1764790000000,
   AddSequences1764800000000,
   AddTransform1764810000000,
+  ChangeSources1764820000000,
 ];
 
 /** TypeORM options for the configured database: embedded SQLite by default, MySQL/MariaDB by URL. */

@@ -9,6 +9,7 @@ export interface VersionRow {
   invalid: number | boolean;
   signed: number | boolean;
   src: string;
+  src_id: string | null;
 }
 
 /** A version as its entry_versions row holds it. */
@@ -18,6 +19,7 @@ export const versionOfRow = (row: VersionRow): EntryVersion => ({
   invalid: Boolean(Number(row.invalid)),
   signed: Boolean(Number(row.signed)),
   src: row.src,
+  ...(row.src_id ? { srcId: row.src_id } : {}),
 });
 
 /** A state as its entry_states row holds it. */
@@ -29,6 +31,7 @@ export function fromStateRow(row: EntryStateEntity): EntryState {
     notes: row.notes ?? undefined,
     meta: row.meta === null ? undefined : (JSON.parse(row.meta) as Record<string, string>),
     src: row.src,
+    ...(row.srcId ? { srcId: row.srcId } : {}),
     at: new Date(row.at),
     createdAt: new Date(row.createdAt),
   };
@@ -45,6 +48,7 @@ export function toStateRow(workspaceId: string, state: EntryState): EntryStateEn
     notes: state.notes ?? null,
     meta: state.meta === undefined ? null : JSON.stringify(state.meta),
     src: state.src,
+    srcId: state.srcId ?? null,
     createdAt: state.createdAt.getTime(),
   });
 }
@@ -67,6 +71,7 @@ export function toVersionRow(
     invalid: version.invalid,
     signed: version.signed,
     src: version.src,
+    srcId: version.srcId ?? null,
     ...envelope,
   });
 }

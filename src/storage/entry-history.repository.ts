@@ -47,6 +47,14 @@ export class EntryHistoryRepository implements EntryHistoryStore {
     return runTransaction(this.dataSource, (mysql) => updateSteps(this.dataSource, mysql, change, this.termsOf));
   }
 
+  async hasVersionFrom(workspaceId: string, entryId: string, srcId: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      'SELECT 1 FROM entry_versions WHERE workspace_id = ? AND entry_id = ? AND src_id = ? LIMIT 1',
+      [workspaceId, entryId, srcId],
+    );
+    return rows.length > 0;
+  }
+
   async findVersionData(workspaceId: string, entryId: string, version: string): Promise<string | undefined> {
     const row = await this.versions.findOne({
       select: { data: true, dataPacked: true, seq: true },
@@ -90,8 +98,8 @@ export async function loadVersions(
   const marks = entryIds.map(() => '?').join(', ');
   // Both engines number each entry's rows newest first and count them (window functions: SQLite 3.25, MariaDB 10.2).
   const rows: (VersionRow & { entry_id: string; total: number | string })[] = await dataSource.query(
-    'SELECT entry_id, total, version, at, invalid, signed, src FROM (' +
-      'SELECT entry_id, seq, version, at, invalid, signed, src, ROW_NUMBER() OVER (PARTITION BY entry_id ORDER BY seq DESC) AS place, ' +
+    'SELECT entry_id, total, version, at, invalid, signed, src, src_id FROM (' +
+      'SELECT entry_id, seq, version, at, invalid, signed, src, src_id, ROW_NUMBER() OVER (PARTITION BY entry_id ORDER BY seq DESC) AS place, ' +
       'COUNT(*) OVER (PARTITION BY entry_id) AS total ' +
       `FROM entry_versions WHERE workspace_id = ? AND entry_id IN (${marks})) numbered WHERE place <= ? ORDER BY entry_id, seq DESC`,
     [workspaceId, ...entryIds, newest],
@@ -117,7 +125,7 @@ export async function loadVersionsBefore(
   );
   if (!from) return undefined;
   const rows: VersionRow[] = await dataSource.query(
-    'SELECT version, at, invalid, signed, src FROM entry_versions WHERE workspace_id = ? AND entry_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
+    'SELECT version, at, invalid, signed, src, src_id FROM entry_versions WHERE workspace_id = ? AND entry_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
     [workspaceId, entryId, Number(from.seq), limit],
   );
   return rows.map(versionOfRow);

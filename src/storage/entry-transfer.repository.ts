@@ -101,7 +101,8 @@ export class EntryTransferRepository implements EntryTransferStore {
     const bundles = new Map<string, EntryBundle>(
       rows.map((row) => [row.id, { entry: fromEntryRow(row), versions: [], states: [], meta: [], files: [] }]),
     );
-    for (const v of versions) bundles.get(v.entryId)!.versions.push({ version: versionOfRow(v), data: storedJson(v)! });
+    for (const v of versions)
+      bundles.get(v.entryId)!.versions.push({ version: versionOfRow({ ...v, src_id: v.srcId }), data: storedJson(v)! });
     for (const s of states) bundles.get(s.entryId)!.states.push(fromStateRow(s));
     for (const m of metas) bundles.get(m.entryId)!.meta.push(fromMetaRow(m));
     for (const r of refs) bundles.get(r.entryId)!.previousId = r.refUuid;

@@ -30,7 +30,7 @@ export function* storedEntry(dataSource: DataSource, workspaceId: string, entryI
 
 /**
  * Writes the events of a change in the change's transaction, in the order made, without a place in the feed:
- * the sequencer (EventRepository.placePending) gives them theirs once they are committed. Writers of one
+ * the sequencer (EventRepository.placeUnplaced) gives them theirs once they are committed. Writers of one
  * workspace thus share no row, on one database or on a cluster.
  */
 export function* eventSteps(events: readonly NewEvent[]): Steps<void> {

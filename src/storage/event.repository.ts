@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { EntryEvent, EventType } from '../domain/entries/model/entry-event';
-import type { EventSlice, EventStore, FeedState } from '../domain/events/event-store';
+import type { EventSlice, EventStore, FeedState, PlacedBatch } from '../domain/events/event-store';
 import { runTransaction } from './sql-transaction';
 
 interface EventRow {
@@ -67,7 +67,7 @@ export class EventRepository implements EventStore {
    * reader has already read, never behind its cursor. Two sequencers at once take turns on the rows they place
    * (or, on a cluster, one fails certification and runs again).
    */
-  placeUnplaced(): Promise<string[]> {
+  placeUnplaced(): Promise<PlacedBatch> {
     return runTransaction(
       this.dataSource,
       function* (mysql) {
@@ -76,7 +76,7 @@ export class EventRepository implements EventStore {
           sql: `SELECT pk, workspace_id FROM entry_events WHERE seq IS NULL ORDER BY pk LIMIT ${PLACE_BATCH}${lock}`,
           parameters: [],
         };
-        if (rows.length === 0) return [];
+        if (rows.length === 0) return { workspaces: [], more: false };
         const byWorkspace = new Map<string, number[]>();
         for (const row of rows) byWorkspace.set(row.workspace_id, [...(byWorkspace.get(row.workspace_id) ?? []), Number(row.pk)]);
         const workspaces = [...byWorkspace.keys()].sort();
@@ -99,7 +99,7 @@ export class EventRepository implements EventStore {
             parameters: [...pks.flatMap((pk, i) => [pk, last + i + 1]), ...pks],
           };
         }
-        return workspaces;
+        return { workspaces, more: rows.length === PLACE_BATCH };
       },
       { readCommitted: true },
     );

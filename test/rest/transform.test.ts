@@ -181,30 +181,61 @@ test('the same job id or key answers the same job; data becomes one entry; unkno
   expect((await api.post('/transform/v1/jobs?wait=61', { workflow_id: workflow.id, data: einvoice() })).status).toBe(400);
 });
 
-test('a step cut off after its effect and run again does not number twice', async () => {
-  const enumerate = step('sequence.enumerate', { name: 'Resume', padding: 3 });
-  const workflow = await saveWorkflow({ steps: [enumerate] });
-  const entryId = await createEntry(einvoice({ code: undefined }));
-  const job = await runJob(workflow.id, entryId);
-  expect(job.envelope.doc.code).toBe('001');
-  // As a process killed after the step's effect and before its record leaves it: due again at that step, unfinished.
+/**
+ * Leaves a finished job as a process killed after its only step's effect, before its record, would have: due
+ * again at that step, its intent unfinished. Answers the job once it has completed again.
+ */
+async function rerunLastStep(job: { id: string }, stepId: string) {
   const state = JSON.parse((await t.server.dataSource.query('SELECT state FROM transform_jobs WHERE id = ?', [job.id]))[0].state);
   state.intents[0].completed = false;
   state.intents[0].events = state.intents[0].events.slice(0, 1);
   await t.server.dataSource.query(
     "UPDATE transform_jobs SET state = ?, status = 'running', next_step_id = ?, due_at = ?, completed_at = NULL, lease_owner = NULL, lease_until = NULL WHERE id = ?",
-    [JSON.stringify(state), enumerate.id, Date.now(), job.id],
+    [JSON.stringify(state), stepId, Date.now(), job.id],
   );
-  let again = job;
+  let again = (await api.get(`/transform/v1/jobs/${job.id}`)).body;
   for (let i = 0; i < 100 && again.status !== 'completed'; i++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     again = (await api.get(`/transform/v1/jobs/${job.id}`)).body;
   }
   expect(again.status).toBe('completed');
   expect(again.intents).toHaveLength(1);
+  return again;
+}
+
+test('a step cut off after its effect and run again does not number twice', async () => {
+  const enumerate = step('sequence.enumerate', { name: 'Resume', padding: 3 });
+  const workflow = await saveWorkflow({ steps: [enumerate] });
+  const entryId = await createEntry(einvoice({ code: undefined }));
+  const job = await runJob(workflow.id, entryId);
+  expect(job.envelope.doc.code).toBe('001');
+  const again = await rerunLastStep(job, enumerate.id);
   expect(again.envelope.doc.code).toBe('001');
   const series = (await api.get('/sequence/v1/series')).body.list.filter((s: { name: string }) => s.name.startsWith('Resume'));
   expect(series.map((s: { last_index: number }) => s.last_index)).toEqual([1]);
+});
+
+test('a JSON Patch step cut off after its effect and run again is applied once; its version names the step', async () => {
+  const patch = [{ op: 'add', path: '/doc/notes/-', value: { key: 'general', text: 'Added by the workflow' } }];
+  const modify = step('silo.modify', { merge_type: 'application/json-patch+json', data: patch });
+  const workflow = await saveWorkflow({ steps: [modify] });
+  const entryId = await createEntry({ ...einvoice(), notes: [{ key: 'general', text: 'First' }] });
+  const job = await runJob(workflow.id, entryId);
+  const texts = (entry: { data: { doc: { notes: { text: string }[] } } }) => entry.data.doc.notes.map((note) => note.text);
+  expect(texts((await api.get(`/silo/v1/entries/${entryId}`)).body)).toEqual(['First', 'Added by the workflow']);
+  await rerunLastStep(job, modify.id);
+  const entry = (await api.get(`/silo/v1/entries/${entryId}`)).body;
+  expect(texts(entry)).toEqual(['First', 'Added by the workflow']);
+  // The version the step made says so: `transform`, with the step's intent.
+  expect(entry.versions[0]).toMatchObject({ src: 'transform', src_id: job.intents[0].id });
+  expect(entry.versions[1]).toMatchObject({ src: 'api' });
+  expect(entry.versions[1].src_id).toBeUndefined();
+  const query = `{ entry(id: "${entryId}") { versions(first: 2) { edges { node { src srcId } } } } }`;
+  const graphql = await api.post('/graphql', { query });
+  expect(graphql.body.data.entry.versions.edges.map((edge: { node: unknown }) => edge.node)).toEqual([
+    { src: 'transform', srcId: job.intents[0].id },
+    { src: 'api', srcId: null },
+  ]);
 });
 
 test("a workspace's backlog of jobs runs one at a time and never holds up another workspace's job", async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import { sampleEntries } from '../../src/domain/transfer/sample-entries';
 import { EntryImporter } from '../../src/domain/transfer/entry-import';
@@ -7,6 +8,9 @@ import { EventsService } from '../../src/domain/events/events.service';
 import { FeedWatch } from '../../src/domain/events/feed-watch';
 import { EntryRepository } from '../../src/storage/entry.repository';
 import { EventRepository } from '../../src/storage/event.repository';
+import { eventSteps } from '../../src/storage/event-steps';
+import { runTransaction } from '../../src/storage/sql-transaction';
+import { FeedSequencer } from '../../src/domain/events/feed-sequencer';
 import { client, newWorkspace, startServer, tokenFor, type TestServer } from '../helpers/server';
 
 /**
@@ -27,7 +31,7 @@ const DAY = 86_400_000;
 
 /** Places every committed event, as the server's sequencer does after each write. */
 async function placeAll() {
-  while ((await events.placeUnplaced()).length > 0);
+  while ((await events.placeUnplaced()).workspaces.length > 0);
 }
 
 async function newEntries(workspace: string, count: number) {
@@ -115,4 +119,40 @@ test('events past retention are deleted; a cursor before them is 410 gone, a cur
   expect(gone.status).toBe(410);
   expect(gone.body).toMatchObject({ key: 'gone', code: 'gone' });
   expect((await api.get('/silo/v1/events')).body.list.map((e: any) => e.entry_id)).toEqual(made.slice(2).map((entry) => entry.id));
+});
+
+test('a write waits for its own events to be placed, not for a workspace that writes without pause', async () => {
+  const writeEvent = (workspaceId: string) =>
+    runTransaction(t.server.dataSource, function* () {
+      yield* eventSteps([
+        { id: uuidv7(), type: 'entry.created', workspaceId, entryId: randomUUID(), createdAt: new Date(), data: { folder: 'inbox' } },
+      ]);
+    });
+  // Another workspace commits an event before every batch the sequencer places (up to a thousand).
+  const busy = newWorkspace();
+  let busyWrites = 0;
+  class BesideABusyWorkspace extends EventRepository {
+    override async placeUnplaced() {
+      if (busyWrites < 1000) {
+        busyWrites += 1;
+        await writeEvent(busy);
+      }
+      return super.placeUnplaced();
+    }
+  }
+  const sequencer = new FeedSequencer(
+    new BesideABusyWorkspace(t.server.dataSource),
+    () => undefined,
+    (error) => {
+      throw error;
+    },
+  );
+  const quiet = newWorkspace();
+  await writeEvent(quiet);
+  await sequencer.poke();
+  expect((await events.feedState(quiet)).lastSeq).toBe(1);
+  // One batch, not one per event of the other workspace: a run that went on until it found nothing ended only
+  // once that workspace stopped writing.
+  expect(busyWrites).toBe(1);
+  await sequencer.stop();
 });

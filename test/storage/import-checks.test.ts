@@ -143,6 +143,7 @@ test('forged, malformed and conflicting lines are refused with their FILE:LINE, 
     ['duplicate meta key', { ...base, meta: [metaRow, { ...metaRow, value: { again: true } }] }],
     ['duplicate state time', { ...base, states: [state('sent'), state('paid')] }],
     ['javascript meta url', { ...base, meta: [{ ...metaRow, link_url: 'javascript:alert(1)' }] }],
+    ['bad state source id', { ...base, states: [{ ...state('sent'), src: 'transform', src_id: '../x' }] }],
   ];
   const text = [
     lines[0],
@@ -168,6 +169,7 @@ test('forged, malformed and conflicting lines are refused with their FILE:LINE, 
     expect.stringContaining(`${at2(12)}meta[1].key "erp" of source "api" is in the line twice`),
     expect.stringContaining(`${at2(13)}states[1].at ${at}: another state of the entry holds that moment`),
     expect.stringContaining(`${at2(14)}meta[0].url: must be an absolute http or https URL`),
+    `${at2(15)}states[0].src_id must be a UUID`,
   ]);
   expect(run.stdout).toMatch(new RegExp(`^imported 2, skipped as present 0, conflicts 0, refused ${bad.length}`));
   expect(run.status).toBe(1);

@@ -61,7 +61,7 @@ async function dueEndpoint(): Promise<WebhookEndpoint> {
       { id: uuidv7(), type: 'entry.created', workspaceId, entryId: randomUUID(), createdAt: now, data: { folder: 'inbox' } },
     ]);
   });
-  while ((await new EventRepository(dataSource).placeUnplaced()).length > 0);
+  while ((await new EventRepository(dataSource).placeUnplaced()).workspaces.length > 0);
   made.push(endpoint!);
   return endpoint!;
 }

@@ -12,7 +12,7 @@ import { DomainError, badInput, conflict, notFound } from '../shared/errors';
 import { checkListQuery, type ListEntriesQuery } from './model/list-entries.query';
 import { checkRelatedQuery, type RelatedEntriesQuery } from './related-entries';
 import type { PublicJwk, SigningKeys } from '../../signing/signing-keys';
-import { firstVersionOf, type EntryState, type EntryVersion } from './model/entry-history';
+import { firstVersionOf, type ChangeSource, type EntryState, type EntryVersion } from './model/entry-history';
 import { EntryUpdates, type EntryVersionData } from './update-entry';
 import { EntryStates } from './entry-states';
 import { DEFAULT_ENTRY_LIMITS, checkRefCount } from './model/entry-limits';
@@ -77,7 +77,7 @@ export class EntryService {
     workspaceId: string,
     id: string,
     body: unknown,
-    options: { expectedVersion?: string; withParts?: boolean; turn?: ReadTurn; signal?: AbortSignal } = {},
+    options: { expectedVersion?: string; withParts?: boolean; turn?: ReadTurn; signal?: AbortSignal; source?: ChangeSource } = {},
   ): Promise<Entry> {
     if (options.withParts) {
       const sizes = await this.store.partSizes(workspaceId, [id.toLowerCase()]);
@@ -89,13 +89,18 @@ export class EntryService {
     return entry;
   }
 
+  /** Whether one of the entry's versions was made by `srcId` (a job step's intent). */
+  changedBy(workspaceId: string, id: string, srcId: string): Promise<boolean> {
+    return this.history(this.updates).changedBy(workspaceId, id, srcId);
+  }
+
   /** The envelope of one version of an entry. */
   entryVersion(workspaceId: string, id: string, version: string): Promise<EntryVersionData> {
     return this.history(this.updates).entryVersion(workspaceId, id, version);
   }
 
   /** Adds a state to an entry (entry-states.ts); `at` places it at that moment, replacing one there. */
-  putState(workspaceId: string, entryId: string, body: unknown, options: { at?: string } = {}): Promise<EntryState> {
+  putState(workspaceId: string, entryId: string, body: unknown, options: { at?: string; source?: ChangeSource } = {}): Promise<EntryState> {
     return this.history(this.states).putState(workspaceId, entryId, body, options);
   }
 

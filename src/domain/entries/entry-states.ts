@@ -1,4 +1,4 @@
-import type { EntryState } from './model/entry-history';
+import type { ChangeSource, EntryState } from './model/entry-history';
 import type { EntryHistoryStore } from './model/entry-history-store';
 import type { EntryStore } from './model/entry-store';
 import { DomainError, badInput, notFound } from '../shared/errors';
@@ -28,12 +28,18 @@ export class EntryStates {
    * Adds a state to an entry. Without `at` (POST) it holds from now (a millisecond later when another state
    * holds that moment already); with `at` (PUT) from that moment, replacing a state there.
    */
-  async putState(workspaceId: string, rawEntryId: string, body: unknown, options: { at?: string } = {}): Promise<EntryState> {
+  async putState(
+    workspaceId: string,
+    rawEntryId: string,
+    body: unknown,
+    options: { at?: string; source?: ChangeSource } = {},
+  ): Promise<EntryState> {
     const entryId = checkEntryId(rawEntryId);
     const at = options.at === undefined ? undefined : parseAt(options.at);
     const input = parseStateInput(body);
     const now = this.clock();
-    const state: EntryState = { id: this.newId(), entryId, ...input, src: 'api', at: at ?? now, createdAt: now };
+    const { src, srcId } = options.source ?? { src: 'api' };
+    const state: EntryState = { id: this.newId(), entryId, ...input, src, ...(srcId ? { srcId } : {}), at: at ?? now, createdAt: now };
     for (let tries = 0; ; tries++) {
       const events = this.events?.stateAdded(state);
       const outcome = await this.history.putState(workspaceId, state, { replace: at !== undefined, events });

@@ -4,6 +4,7 @@ import type { Entry } from './model/entry';
 import { envelopeOf, isReceivedSigned, storedJsonOf } from './model/entry';
 import { referencesOf } from './model/references-of';
 import type { EntryHistoryStore } from './model/entry-history-store';
+import type { ChangeSource } from './model/entry-history';
 import type { EntryStore } from './model/entry-store';
 import { DomainError, badInput, notFound } from '../shared/errors';
 import { bodyText } from '../shared/json-text';
@@ -46,7 +47,7 @@ export class EntryUpdates {
     workspaceId: string,
     rawId: string,
     body: unknown,
-    options: { expectedVersion?: string; signal?: AbortSignal } = {},
+    options: { expectedVersion?: string; signal?: AbortSignal; source?: ChangeSource } = {},
   ): Promise<Entry> {
     const id = checkEntryId(rawId);
     const current = await this.store.findById(workspaceId, id, { withData: true });
@@ -91,8 +92,11 @@ export class EntryUpdates {
       };
     }
     if (next.version === base && next.folder === current.folder) return current; // nothing changes
+    const { src, srcId } = options.source ?? { src: 'api' };
     const newVersion =
-      next.version === base ? undefined : { version: next.version!, at: now, invalid: next.invalid, signed: next.signed, src: 'api' };
+      next.version === base
+        ? undefined
+        : { version: next.version!, at: now, invalid: next.invalid, signed: next.signed, src, ...(srcId ? { srcId } : {}) };
     const events = this.events?.updated(current);
     const written = await this.history.update({
       entry: next,
@@ -107,6 +111,11 @@ export class EntryUpdates {
     const stored = await this.store.findById(workspaceId, id, { withData: true });
     if (!stored) throw notFound('entry');
     return stored;
+  }
+
+  /** Whether one of the entry's versions was made by `srcId` (a job step's intent: see ChangeSource). */
+  changedBy(workspaceId: string, rawId: string, srcId: string): Promise<boolean> {
+    return this.history.hasVersionFrom(workspaceId, checkEntryId(rawId), srcId);
   }
 
   /** The envelope of one of the entry's versions. */

@@ -18,6 +18,12 @@ export interface FeedState {
   prunedThrough: number;
 }
 
+/** What one batch of the sequencer did: the workspaces whose feeds grew, and whether it left events for the next. */
+export interface PlacedBatch {
+  workspaces: string[];
+  more: boolean;
+}
+
 /**
  * What the domain needs from storage to place and read events; they are written, without places, by the stores
  * of the changes themselves.
@@ -25,8 +31,8 @@ export interface FeedState {
 export interface EventStore {
   /** Whether committed events wait for their places. */
   hasUnplaced(): Promise<boolean>;
-  /** Places a batch of committed events in their feeds, in the order written; the workspaces whose feeds grew. */
-  placeUnplaced(): Promise<string[]>;
+  /** Places a batch of committed events in their feeds, in the order written. */
+  placeUnplaced(): Promise<PlacedBatch>;
   /** The events after `afterSeq`, oldest first, at most `limit`. */
   readEvents(workspaceId: string, slice: EventSlice): Promise<EntryEvent[]>;
   feedState(workspaceId: string): Promise<FeedState>;

@@ -64,12 +64,17 @@ export class FeedSequencer {
     }
   }
 
+  /**
+   * Places what was committed before the run began, batch after batch, and stops at the first batch that is not
+   * full: a run that went on until it found nothing would, beside a workspace that writes without pause, never end,
+   * and the writes queued behind it (of every workspace) would wait as long.
+   */
   private async placeAll(): Promise<void> {
     try {
       for (;;) {
-        const grown = await this.store.placeUnplaced();
-        if (grown.length === 0) return;
-        this.onPlaced(grown);
+        const { workspaces, more } = await this.store.placeUnplaced();
+        if (workspaces.length > 0) this.onPlaced(workspaces);
+        if (!more) return;
       }
     } catch (error) {
       this.onError(error);

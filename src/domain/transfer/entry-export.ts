@@ -37,6 +37,7 @@ interface VersionLine {
   invalid: boolean;
   signed: boolean;
   src: string;
+  src_id?: string;
   envelope: string;
 }
 
@@ -46,6 +47,7 @@ interface StateLine {
   notes?: string;
   meta?: Record<string, string>;
   src: string;
+  src_id?: string;
   at: string;
   created_at: string;
 }
@@ -142,6 +144,7 @@ export function entryLineOf(bundle: EntryBundle, options: { inline: boolean }): 
         invalid: version.invalid,
         signed: version.signed,
         src: version.src,
+        ...(version.srcId ? { src_id: version.srcId } : {}),
         envelope: data,
       }))
     : // Never changed: its one version is the row itself.
@@ -180,7 +183,16 @@ export function entryLineOf(bundle: EntryBundle, options: { inline: boolean }): 
     states: [...bundle.states]
       .sort((a, b) => a.at.getTime() - b.at.getTime())
       .map((s) =>
-        present({ id: s.id, key: s.key, notes: s.notes, meta: s.meta, src: s.src, at: time(s.at), created_at: time(s.createdAt) }),
+        present({
+          id: s.id,
+          key: s.key,
+          notes: s.notes,
+          meta: s.meta,
+          src: s.src,
+          src_id: s.srcId,
+          at: time(s.at),
+          created_at: time(s.createdAt),
+        }),
       ),
     meta: bundle.meta.map((m) =>
       present({

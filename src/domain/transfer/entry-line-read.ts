@@ -37,6 +37,11 @@ export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== nu
 const str = (o: Obj, name: string, where: string): string =>
   typeof o[name] === 'string' ? (o[name] as string) : fail(`${where}${name} must be a string`);
 const optStr = (o: Obj, name: string, where: string): string | undefined => (o[name] === undefined ? undefined : str(o, name, where));
+/** A version's or state's `src_id`, when it has one: a UUID. */
+const sourceIdOf = (o: Obj, where: string): { srcId?: string } => {
+  const srcId = optStr(o, 'src_id', where);
+  return srcId === undefined ? {} : { srcId: checkUuid(srcId, `${where}src_id`) };
+};
 const bool = (o: Obj, name: string, where: string): boolean =>
   typeof o[name] === 'boolean' ? (o[name] as boolean) : fail(`${where}${name} must be true or false`);
 const optBool = (o: Obj, name: string, where: string): boolean | undefined => (o[name] === undefined ? undefined : bool(o, name, where));
@@ -117,6 +122,7 @@ export function importRecordOf(value: unknown, workspaceId: string, options: Lin
         invalid: bool(v, 'invalid', where),
         signed: isSigned(parsed),
         src: str(v, 'src', where),
+        ...sourceIdOf(v, where),
       },
       data: text,
     };
@@ -135,6 +141,7 @@ export function importRecordOf(value: unknown, workspaceId: string, options: Lin
       notes: optStr(s, 'notes', where),
       meta: optObj(s, 'meta', where) as Record<string, string> | undefined,
       src: str(s, 'src', where),
+      ...sourceIdOf(s, where),
       at: date(s, 'at', where),
       createdAt: date(s, 'created_at', where),
     };

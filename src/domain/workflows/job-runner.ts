@@ -172,7 +172,14 @@ export class JobRunner implements JobSignals {
     const signal = AbortSignal.timeout(this.options.stepTimeMs);
     try {
       if (!provider) return { status: 'KO', code: 'unknown-provider', message: `no provider ${place.step.provider}` };
-      return await provider({ job, step: place.step, effectId: effectIdOf(job, place.step), startedAt: intent.createdAt, signal });
+      return await provider({
+        job,
+        step: place.step,
+        effectId: effectIdOf(job, place.step),
+        startedAt: intent.createdAt,
+        intentId: intent.id,
+        signal,
+      });
     } catch (error) {
       if (signal.aborted) return { status: 'TIMEOUT', message: `the step took more than ${this.options.stepTimeMs / 1000} s` };
       if (lasting(error)) {

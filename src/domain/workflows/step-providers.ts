@@ -31,6 +31,11 @@ export interface StepRun {
   effectId: string;
   /** When the step was first started: a state it sets is set at this moment, so a second try replaces, never adds. */
   startedAt: Date;
+  /**
+   * The step's intent, the same on every try of this run of the step: the versions and states of the entry it makes
+   * name it as their `src_id`.
+   */
+  intentId: string;
   signal: AbortSignal;
 }
 
@@ -38,7 +43,7 @@ export type StepProvider = (run: StepRun) => Promise<StepOutcome>;
 
 /** The services the built-in providers work through: the same as the APIs', with their rules and bounds. */
 export interface ProviderServices {
-  entries: Pick<EntryService, 'getEntry' | 'updateEntry' | 'putState' | 'storedEnvelope'>;
+  entries: Pick<EntryService, 'getEntry' | 'updateEntry' | 'changedBy' | 'putState' | 'storedEnvelope'>;
   pdfFiles: Pick<EntryPdfFiles, 'attach'>;
   formats: Pick<EntryFormats, 'attach' | 'write'>;
   /** The official rules, when EINVOICE_ARTEFACTS_DIR is set: what `validate_ubl` and `validate_cii` judge with. */
@@ -56,6 +61,9 @@ class PassingFailure extends Error {}
 /** The namespace of effect ids: a fixed UUID of this service's own. */
 const EFFECTS = '8f6b3c52-1d7e-4e0a-9b8a-4a5c2d7e9f10';
 export const effectIdOf = (job: Pick<Job, 'id'>, step: Pick<Step, 'id'>, what = '') => uuidv5(`${job.id}/${step.id}/${what}`, EFFECTS);
+
+/** What the entry's versions and states a step makes say made them. */
+const sourceOf = (run: StepRun) => ({ src: 'transform', srcId: run.intentId });
 
 const ok = (code?: string, extra: Partial<StepOutcome> = {}): StepOutcome => ({ status: 'OK', code, ...extra });
 const config = (run: StepRun) => run.step.config;
@@ -160,11 +168,16 @@ const compare: Record<string, (value: string, text: string) => boolean> = {
 export function stepProviders(services: ProviderServices): Record<string, StepProvider> {
   const { entries } = services;
   const update = (run: StepRun, body: Record<string, unknown>) =>
-    entries.updateEntry(run.job.workspaceId, entryIdOf(run), body, { signal: run.signal });
+    entries.updateEntry(run.job.workspaceId, entryIdOf(run), body, { signal: run.signal, source: sourceOf(run) });
   return {
     'silo.state': async (run) => {
       const state = config(run).state as string;
-      await entries.putState(run.job.workspaceId, entryIdOf(run), { key: state }, { at: run.startedAt.toISOString() });
+      await entries.putState(
+        run.job.workspaceId,
+        entryIdOf(run),
+        { key: state },
+        { at: run.startedAt.toISOString(), source: sourceOf(run) },
+      );
       return ok(state);
     },
     'silo.folder': async (run) => {
@@ -179,6 +192,9 @@ export function stepProviders(services: ProviderServices): Record<string, StepPr
     },
     'silo.modify': async (run) => {
       const { merge_type: mergeType = 'application/merge-patch+json', data, sign, allow_invalid: allowInvalid } = config(run);
+      // A patch applied twice is not always the patch applied once (a JSON Patch that adds to a list): a try after
+      // a crash that finds the version the first try made stops there.
+      if (await entries.changedBy(run.job.workspaceId, entryIdOf(run), run.intentId)) return ok();
       await update(run, { data, content_type: mergeType, sign, allow_invalid: allowInvalid });
       return ok();
     },

@@ -16,8 +16,11 @@ export class EntryVersionType {
   @Field(() => Boolean)
   signed: boolean;
 
-  @Field(() => String, { description: 'What made it (`api`).' })
+  @Field(() => String, { description: "What made it: `api`, or `transform` for a job's step." })
   src: string;
+
+  @Field(() => String, { nullable: true, description: 'With `transform`: the intent of the job step that made it.' })
+  srcId?: string;
 }
 
 @ObjectType('EntryState', { simpleResolvers: true, description: "A state of an entry; the newest one is the entry's `state`." })
@@ -36,8 +39,11 @@ export class EntryStateType {
   @Field(() => GraphQLJSONObject, { nullable: true, description: 'String values.' })
   meta?: Record<string, string>;
 
-  @Field(() => String)
+  @Field(() => String, { description: "What added it: `api`, or `transform` for a job's step." })
   src: string;
+
+  @Field(() => String, { nullable: true, description: 'With `transform`: the intent of the job step that added it.' })
+  srcId?: string;
 
   @Field(() => DateTimeScalar, { description: 'When the state holds from (REST `created_at`).' })
   at: Date;

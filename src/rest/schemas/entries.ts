@@ -49,7 +49,8 @@ export const EntryVersionSchema = Type.Object(
     at: Type.String({ ...DATE_TIME, description: 'When the version was made.' }),
     invalid: Type.Boolean(),
     signed: Type.Boolean(),
-    src: Type.String({ description: 'What made it (`api`).' }),
+    src: Type.String({ description: "What made it: `api`, or `transform` for a job's step." }),
+    src_id: Type.Optional(Type.String({ format: 'uuid', description: 'With `transform`: the intent of the job step that made it.' })),
   },
   { $id: 'EntryVersion', additionalProperties: false },
 );

@@ -24,6 +24,9 @@ export class EntryVersionEntity extends EntryRow {
   @VarcharColumn('src', 64)
   src: string;
 
+  @UuidColumn('src_id', { nullable: true })
+  srcId: string | null;
+
   /** As in `entries`: the envelope as text only in a row not packed yet, else ''. */
   @TextColumn('data', { select: false })
   data: string;
@@ -52,6 +55,9 @@ export class EntryStateEntity extends EntryRow {
 
   @VarcharColumn('src', 64)
   src: string;
+
+  @UuidColumn('src_id', { nullable: true })
+  srcId: string | null;
 
   @CreatedAtColumn()
   createdAt: number;

@@ -83,7 +83,17 @@ test('a line is mapped back as it was written: entry ⇄ line', () => {
   const line = entryLine({
     key: 'k',
     state: 'sent',
-    states: [{ id: '0190e8a4-7b1c-7cc0-8f2a-0000000000ff', key: 'sent', src: 'api', at: T, created_at: T }],
+    // A state a job's step added: its intent as `src_id`.
+    states: [
+      {
+        id: '0190e8a4-7b1c-7cc0-8f2a-0000000000ff',
+        key: 'sent',
+        src: 'transform',
+        src_id: '0190e8a4-7b1c-7cc0-8f2a-0000000000fe',
+        at: T,
+        created_at: T,
+      },
+    ],
   });
   const record = importRecordOf(line, 'w2', options);
   expect(record.entry).toMatchObject({ workspaceId: 'w2', id: line.id, key: 'k', dataJson: line.envelope, version: line.version });

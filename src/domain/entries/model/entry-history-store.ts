@@ -24,6 +24,8 @@ export interface EntryChange {
 export interface EntryHistoryStore {
   /** Writes an entry's new row and its new version in one transaction, if its version is still the expected one. */
   update(change: EntryChange): Promise<GuardedWrite>;
+  /** Whether one of the entry's versions was made by `srcId` (its ChangeSource's object). */
+  hasVersionFrom(workspaceId: string, entryId: string, srcId: string): Promise<boolean>;
   /** The stored envelope of one version, as JSON text; the newest version of that id when it recurs. */
   findVersionData(workspaceId: string, entryId: string, version: string): Promise<string | undefined>;
   /** Adds a state, or replaces the state at the same time (`replace`); the entry's `state` follows. */

@@ -7,8 +7,10 @@ export interface EntryVersion {
   at: Date;
   invalid: boolean;
   signed: boolean;
-  /** What made it: `api` for the REST and GraphQL routes. */
+  /** What made it: `api` for the REST and GraphQL routes, `transform` for a job's step. */
   src: string;
+  /** The object of `src` that made it: a job step's intent. */
+  srcId?: string;
 }
 
 /** A state an entry went through (the contract's SiloState); the newest one is the entry's `state`. */
@@ -18,10 +20,18 @@ export interface EntryState {
   key: string;
   notes?: string;
   meta?: Record<string, string>;
+  /** What added it, as a version's `src`; `srcId` the object of it that did. */
   src: string;
+  srcId?: string;
   /** When the state holds from: its place among the entry's states (unique per entry). */
   at: Date;
   createdAt: Date;
+}
+
+/** What makes a change: the API (`api`, the default), or a job's step (`transform`, with the step's intent). */
+export interface ChangeSource {
+  src: string;
+  srcId?: string;
 }
 
 export const VERSION_LENGTH = 10;

@@ -85,12 +85,18 @@ onSqlite('a database indexed the old way is changed in steps that stop and go on
     while ((await lastMigration()) !== 'ContentlessSearch1764750000000') await dataSource.undoLastMigration({ transaction: 'each' });
     await dataSource.undoLastMigration({ transaction: 'each' });
     expect((await ftsDefinition(dataSource))[0].sql).toContain("content='entry_search'");
-    // Today's server reads the column of the amount order, which a later migration adds: lent for the answers below.
-    await dataSource.query('ALTER TABLE entries ADD COLUMN sort_amount BIGINT');
+    // Today's server reads columns later migrations add (the amount order, the sources of versions and states): lent
+    // for the answers below.
+    const lent = [
+      ['entries', 'sort_amount BIGINT'],
+      ['entry_versions', 'src_id VARCHAR(36)'],
+      ['entry_states', 'src_id VARCHAR(36)'],
+    ];
+    for (const [table, column] of lent) await dataSource.query(`ALTER TABLE ${table} ADD COLUMN ${column}`);
     // The answers of the old index, from the terms its backfill wrote (by the rule of its day, which gave a UUID
     // more terms: an entry whose id and document uuid share groups has fewer, and ranks otherwise than today).
     before = await answers(first.url);
-    await dataSource.query('ALTER TABLE entries DROP COLUMN sort_amount');
+    for (const [table, column] of lent) await dataSource.query(`ALTER TABLE ${table} DROP COLUMN ${column.split(' ')[0]}`);
   } finally {
     await first.close();
   }

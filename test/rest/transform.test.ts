@@ -15,6 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 interface StepBody {
   id: string;
   name: string;
@@ -73,6 +75,26 @@ test('a workflow is saved with its steps checked; provider and action are both r
     steps: [step('silo.close', {}, { next: [{ status: 'OK', step_id: randomUUID() }] })],
   });
   expect(dangling.body.message).toContain('is no step of the workflow');
+  // As the hosted API, a step needs no id: it is given one. A fault inside a step is named where it is.
+  const withoutIds = await api.put(`/transform/v1/workflows/${randomUUID()}`, {
+    name: 'No ids',
+    steps: [{ provider: 'silo.state', config: { state: 'sent' } }, { action: 'silo.close' }],
+  });
+  expect(withoutIds.status).toBe(200);
+  expect(withoutIds.body.steps.map((s: { id: string }) => s.id)).toEqual([expect.stringMatching(UUID), expect.stringMatching(UUID)]);
+  const misshapen = await api.put(`/transform/v1/workflows/${randomUUID()}`, {
+    name: 'Bad',
+    steps: [step('silo.close'), { provider: 'silo.state', config: 'sent' }],
+  });
+  expect([misshapen.status, misshapen.body.message]).toEqual([
+    400,
+    'steps: must be a list of steps: steps[1].config must be a single object',
+  ]);
+  const stray = await api.put(`/transform/v1/workflows/${randomUUID()}`, {
+    name: 'Bad',
+    steps: [{ ...step('silo.close'), colour: 'red' }],
+  });
+  expect(stray.body.message).toBe('steps: must be a list of steps: steps[0].colour is not one of its fields');
   const patched = await api.send('PATCH', `/transform/v1/workflows/${saved.id}`, { steps: [first] });
   expect(patched.status).toBe(200);
   expect(patched.body.version).toBe('2');

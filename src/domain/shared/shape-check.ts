@@ -1,5 +1,6 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { badInput, type ErrorFields } from './errors';
 
 /** What a field must be, in the words of its schema (`expected`), or of its type. */
@@ -12,17 +13,35 @@ function expectation(schema: TSchema): string {
 /** A compiled check of an object's members against its schema. */
 export const compileShape = (schema: TObject): TypeCheck<TObject> => TypeCompiler.Compile(schema);
 
+/** A JSON pointer below a member as a reader writes it: `/steps/0/next/1/id` is `steps[0].next[1].id`. */
+const dotted = (path: string) =>
+  path
+    .split('/')
+    .slice(1)
+    .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i === 0 ? part : `.${part}`))
+    .join('');
+
+/** What is wrong inside a member (a list's item, an object's field), said of the place itself. */
+function innerProblem(error: ValueError): string {
+  const where = dotted(error.path);
+  if (error.type === ValueErrorType.ObjectRequiredProperty) return `${where} is missing`;
+  if (error.type === ValueErrorType.ObjectAdditionalProperties) return `${where} is not one of its fields`;
+  return `${where} must be ${expectation(error.schema)}`;
+}
+
 /**
  * Each member of `value` that its schema refuses, named by the first segment of its path, with what it
- * must be: the messages of a 400 `input`. Empty when the value fits.
+ * must be and, when the fault is inside it, where: the messages of a 400 `input`. Empty when the value fits.
  */
 export function shapeProblems(check: TypeCheck<TObject>, value: unknown): ErrorFields {
   const fields: ErrorFields = {};
   if (check.Check(value)) return fields;
   for (const error of check.Errors(value)) {
-    const name = error.path.split('/')[1] ?? '';
+    const [, name = '', ...inner] = error.path.split('/');
     const property = (check.Schema().properties as Record<string, TSchema>)[name];
-    if (name && !(name in fields)) fields[name] = `must be ${property ? expectation(property) : 'absent'}`;
+    if (!name || name in fields) continue;
+    const expected = `must be ${property ? expectation(property) : 'absent'}`;
+    fields[name] = property && inner.length > 0 ? `${expected}: ${innerProblem(error)}` : expected;
   }
   return fields;
 }

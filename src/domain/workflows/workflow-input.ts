@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { v7 as uuidv7 } from 'uuid';
 import { badInput } from '../shared/errors';
 import { compileShape, flagSchema, readShaped } from '../shared/shape-check';
 import { UUID_PATTERN } from '../shared/uuid';
@@ -17,7 +18,9 @@ const StepSchema = Type.Recursive(
   (self) =>
     Type.Object(
       {
-        id: Type.String({ description: "The step's UUID, unique in the workflow.", expected: 'a UUID' }),
+        id: Type.Optional(
+          Type.String({ description: "The step's UUID, unique in the workflow; a step without one is given one.", expected: 'a UUID' }),
+        ),
         name: Type.Optional(text(255, 'What the step does.')),
         provider: Type.Optional(text(64, `The provider that runs the step: ${PROVIDER_NAMES.join(', ')}.`)),
         action: Type.Optional(text(64, 'The same as `provider`, as the hosted API and its Go client name it.')),
@@ -90,7 +93,9 @@ function stepOf(body: StepBody, where: string, depth: number): Step {
     throw badInput(`${where}: unknown provider ${provider}; this service runs ${PROVIDER_NAMES.join(', ')}`, {
       steps: `${where}: unknown provider ${provider}`,
     });
-  if (!UUID_PATTERN.test(body.id)) throw badInput(`${where}: id must be a UUID`, { steps: `${where}: id must be a UUID` });
+  // As the hosted API, a step needs no id of its own: one that none names (no `step_id` can) is given one.
+  const id = body.id ?? uuidv7();
+  if (!UUID_PATTERN.test(id)) throw badInput(`${where}: id must be a UUID`, { steps: `${where}: id must be a UUID` });
   const config = (body.config ?? {}) as Record<string, unknown>;
   const problem = check(config);
   if (problem) throw badInput(`${where} (${provider}): ${problem}`, { steps: `${where} (${provider}): ${problem}` });
@@ -102,7 +107,7 @@ function stepOf(body: StepBody, where: string, depth: number): Step {
     stop: n.stop,
   }));
   return {
-    id: body.id.toLowerCase(),
+    id: id.toLowerCase(),
     name: body.name ?? provider,
     provider,
     summary: body.summary,

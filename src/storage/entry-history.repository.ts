@@ -1,6 +1,6 @@
 import { In, type DataSource, type Repository } from 'typeorm';
 import type { EntryState, EntryVersion } from '../domain/entries/model/entry-history';
-import { legacyVersionOf } from '../domain/entries/model/entry-history';
+import { API_SOURCE, legacyVersionOf } from '../domain/entries/model/entry-history';
 import type { EntryChange, EntryHistoryStore, GuardedWrite } from '../domain/entries/model/entry-history-store';
 import type { EntryVersionsShown } from '../domain/entries/model/entry-store';
 import type { SearchTermsRule } from '../domain/entries/model/search-store';
@@ -16,9 +16,6 @@ import { entryIndexSteps, searchRowSteps } from './entry-index-steps';
 import { runTransaction, type Step, type Steps } from './sql-transaction';
 import { announceSteps } from './event-steps';
 import type { EventsOf } from '../domain/entries/model/entry-event';
-
-/** The source of the versions made through the APIs. */
-const API_SRC = 'api';
 
 /**
  * Versions and states of entries. `update` is the one place an entry's content changes after its creation:
@@ -192,7 +189,7 @@ function* updateSteps(dataSource: DataSource, mysql: boolean, change: EntryChang
         sql:
           'INSERT INTO entry_versions (workspace_id, entry_id, seq, version, at, invalid, signed, src, data, data_packed) ' +
           'SELECT workspace_id, id, 1, ?, created_at, invalid, signed, ?, data, data_packed FROM entries WHERE workspace_id = ? AND id = ?',
-        parameters: [current, API_SRC, workspaceId, id],
+        parameters: [current, API_SOURCE.src, workspaceId, id],
       };
     }
     // The envelope's columns made once, for the version and the entry's row.

@@ -83,7 +83,6 @@ function* jobStep(workspaceId: string, id: string): SqlSteps<Job | undefined> {
 const IN_FLIGHT_SQL = 'SELECT COUNT(*) AS n FROM transform_jobs WHERE workspace_id = ? AND due_at IS NOT NULL';
 
 /** Workflows, their versions, and jobs. */
-
 export class WorkflowRepository implements WorkflowStore {
   constructor(private readonly dataSource: DataSource) {}
 

@@ -1,4 +1,4 @@
-import type { ChangeSource, EntryState } from './model/entry-history';
+import { API_SOURCE, type ChangeSource, type EntryState } from './model/entry-history';
 import type { EntryHistoryStore } from './model/entry-history-store';
 import type { EntryStore } from './model/entry-store';
 import { DomainError, badInput, notFound } from '../shared/errors';
@@ -38,8 +38,7 @@ export class EntryStates {
     const at = options.at === undefined ? undefined : parseAt(options.at);
     const input = parseStateInput(body);
     const now = this.clock();
-    const { src, srcId } = options.source ?? { src: 'api' };
-    const state: EntryState = { id: this.newId(), entryId, ...input, src, ...(srcId ? { srcId } : {}), at: at ?? now, createdAt: now };
+    const state: EntryState = { id: this.newId(), entryId, ...input, ...(options.source ?? API_SOURCE), at: at ?? now, createdAt: now };
     for (let tries = 0; ; tries++) {
       const events = this.events?.stateAdded(state);
       const outcome = await this.history.putState(workspaceId, state, { replace: at !== undefined, events });

@@ -4,7 +4,7 @@ import type { Entry } from './model/entry';
 import { envelopeOf, isReceivedSigned, storedJsonOf } from './model/entry';
 import { referencesOf } from './model/references-of';
 import type { EntryHistoryStore } from './model/entry-history-store';
-import type { ChangeSource } from './model/entry-history';
+import { API_SOURCE, type ChangeSource } from './model/entry-history';
 import type { EntryStore } from './model/entry-store';
 import { DomainError, badInput, notFound } from '../shared/errors';
 import { bodyText } from '../shared/json-text';
@@ -92,11 +92,10 @@ export class EntryUpdates {
       };
     }
     if (next.version === base && next.folder === current.folder) return current; // nothing changes
-    const { src, srcId } = options.source ?? { src: 'api' };
     const newVersion =
       next.version === base
         ? undefined
-        : { version: next.version!, at: now, invalid: next.invalid, signed: next.signed, src, ...(srcId ? { srcId } : {}) };
+        : { version: next.version!, at: now, invalid: next.invalid, signed: next.signed, ...(options.source ?? API_SOURCE) };
     const events = this.events?.updated(current);
     const written = await this.history.update({
       entry: next,

@@ -1,37 +1,34 @@
 import { hash } from 'node:crypto';
 
-/** One version of an entry's envelope (the contract's SiloDataVersion), without the envelope itself. */
-export interface EntryVersion {
-  /** Content-derived: the first 10 hexadecimal characters of the SHA-256 of the envelope as stored. */
-  version: string;
-  at: Date;
-  invalid: boolean;
-  signed: boolean;
-  /** What made it: `api` for the REST and GraphQL routes, `transform` for a job's step. */
+/** What made a version or added a state: the API (`api`), or a job's step (`transform`, with the step's intent). */
+export interface ChangeSource {
   src: string;
   /** The object of `src` that made it: a job step's intent. */
   srcId?: string;
 }
 
+/** The API's own changes, through the REST and GraphQL routes. */
+export const API_SOURCE: ChangeSource = { src: 'api' };
+
+/** One version of an entry's envelope (the contract's SiloDataVersion), without the envelope itself. */
+export interface EntryVersion extends ChangeSource {
+  /** Content-derived: the first 10 hexadecimal characters of the SHA-256 of the envelope as stored. */
+  version: string;
+  at: Date;
+  invalid: boolean;
+  signed: boolean;
+}
+
 /** A state an entry went through (the contract's SiloState); the newest one is the entry's `state`. */
-export interface EntryState {
+export interface EntryState extends ChangeSource {
   id: string;
   entryId: string;
   key: string;
   notes?: string;
   meta?: Record<string, string>;
-  /** What added it, as a version's `src`; `srcId` the object of it that did. */
-  src: string;
-  srcId?: string;
   /** When the state holds from: its place among the entry's states (unique per entry). */
   at: Date;
   createdAt: Date;
-}
-
-/** What makes a change: the API (`api`, the default), or a job's step (`transform`, with the step's intent). */
-export interface ChangeSource {
-  src: string;
-  srcId?: string;
 }
 
 export const VERSION_LENGTH = 10;
@@ -51,5 +48,5 @@ export const firstVersionOf = (entry: { version?: string; createdAt: Date; inval
   at: entry.createdAt,
   invalid: entry.invalid,
   signed: entry.signed,
-  src: 'api',
+  ...API_SOURCE,
 });
